@@ -1,0 +1,52 @@
+import type { AppLoadContext } from 'react-router'
+import { callService, type AuthRole } from './client'
+
+/** Spec §3 "Logged-in session (Auth)". */
+export interface SessionPayload {
+  message: string
+  role: AuthRole
+  token_jwt: string
+  email: string
+  rut: string | null
+  firstname: string
+  lastname: string
+  img_profile: string | null
+  phone: string | null
+  address: string | null
+  about_me: string | null
+  security_user: { email_verified: boolean }
+  files: { filesUpload: number; files_verification: number }
+  email_verification: false
+  email_one_time_token: null
+}
+
+export interface CodeStepPayload {
+  message: string
+  role: AuthRole
+  email: string
+  email_verification: true
+  email_one_time_token: string
+}
+
+export const authApi = {
+  login: (ctx: AppLoadContext, body: { email: string; password: string }) =>
+    callService<SessionPayload | CodeStepPayload>(ctx, 'users', '/auth/login', { json: body }),
+  validateCode: (ctx: AppLoadContext, body: { code: string; token: string }) =>
+    callService<SessionPayload>(ctx, 'users', '/auth/validate-code-email-verification', { json: body }),
+  resetPassword: (ctx: AppLoadContext, body: { email: string }) =>
+    callService<{ message: string }>(ctx, 'users', '/auth/reset-password', { json: body }),
+  resetPasswordConfirm: (ctx: AppLoadContext, body: { token: string; password: string }) =>
+    callService<{ message: string }>(ctx, 'users', '/auth/reset-password-confirm', { json: body }),
+  successLogin: (ctx: AppLoadContext, token: string) =>
+    callService<SessionPayload>(ctx, 'users', '/auth/success-login', { method: 'POST', auth: { role: 'User', token } }),
+  logout: (ctx: AppLoadContext, role: AuthRole, token: string) =>
+    callService<{ message: string }>(ctx, 'users', `/auth/logout/${role === 'User' ? 'user' : role}`, {
+      method: 'POST',
+      auth: { role, token },
+    }),
+  register: (ctx: AppLoadContext, data: Record<string, unknown>) => {
+    const form = new FormData()
+    form.set('data', JSON.stringify(data))
+    return callService<{ message: string }>(ctx, 'users', '/users/register', { form })
+  },
+}

@@ -1,0 +1,73 @@
+import type { AppLoadContext } from 'react-router'
+import { env } from '../env'
+
+export type Service = 'users' | 'business' | 'general'
+export type AuthRole = 'User' | 'business' | 'admin'
+
+export type BackendResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string | string[] }
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  json?: unknown
+  form?: FormData
+  auth?: { role: AuthRole; token: string }
+}
+
+const AUTH_HEADER: Record<AuthRole, string> = { User: 'auth-user', business: 'auth-business', admin: 'auth-admin' }
+
+function baseUrl(service: Service): string | undefined {
+  const { config } = env()
+  return { users: config.USERS_API_URL, business: config.BUSINESS_API_URL, general: config.GENERAL_API_URL }[service]
+}
+
+/**
+ * One call to a service of spec §7. In one process it goes to the services app's `fetch`
+ * (no socket); with USERS_API_URL / BUSINESS_API_URL / GENERAL_API_URL it goes over HTTP.
+ * Errors come back as `{ message }` (a string or a list) and never throw.
+ */
+export async function callService<T>(
+  context: AppLoadContext,
+  service: Service,
+  path: string,
+  options: CallOptions = {},
+): Promise<BackendResult<T>> {
+  const headers = new Headers({ accept: 'application/json' })
+  let body: BodyInit | undefined
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json')
+    body = JSON.stringify(options.json)
+  } else if (options.form) {
+    body = options.form
+  }
+  if (options.auth) headers.set(AUTH_HEADER[options.auth.role], options.auth.token)
+  const remote = baseUrl(service)
+  const url = `${remote ?? 'http://services.internal'}${path}`
+  const request = new Request(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body })
+  let response: Response
+  try {
+    response = remote ? await fetch(request) : await context.services.fetch(request)
+  } catch (error) {
+    console.error(`[backend] ${service} ${path} failed`, error)
+    return { ok: false, status: 503, message: 'El servicio no está disponible. Intente nuevamente.' }
+  }
+  let payload: unknown = null
+  try {
+    payload = await response.json()
+  } catch {
+    payload = null
+  }
+  if (response.ok) return { ok: true, status: response.status, data: payload as T }
+  const message = (payload as { message?: string | string[] } | null)?.message
+  return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intente nuevamente.' }
+}
+
+/** Lists are shown joined with ', ' where the spec says so (contact, inquiries, simple power). */
+export function joinMessage(message: string | string[]): string {
+  return Array.isArray(message) ? message.join(', ') : message
+}
+
+export function messageList(message: string | string[]): string[] {
+  return Array.isArray(message) ? message : [message]
+}

@@ -1,0 +1,119 @@
+import { useId } from 'react'
+import { useNavigation } from 'react-router'
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  )
+}
+
+type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { name: string }
+
+/** Label + input + its errors, wired with ids so screen readers read the error with the field. */
+export function Field({
+  label,
+  inputProps,
+  errors,
+  hint,
+  className = '',
+}: {
+  label: string
+  inputProps: InputProps
+  errors?: string[] | null
+  hint?: string
+  className?: string
+}) {
+  const fallbackId = useId()
+  const id = inputProps.id ?? fallbackId
+  const errorId = errors?.length ? `${id}-error` : undefined
+  const hintId = hint ? `${id}-hint` : undefined
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600"
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
+
+export function CheckboxField({ label, inputProps, errors }: { label: React.ReactNode; inputProps: InputProps; errors?: string[] | null }) {
+  const fallbackId = useId()
+  const id = inputProps.id ?? fallbackId
+  const errorId = errors?.length ? `${id}-error` : undefined
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          {...inputProps}
+          type="checkbox"
+          id={id}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className="mt-1 h-4 w-4 rounded border-slate-400 text-brand-700"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
+
+/** A submit button that shows a loader while its form is being sent (spec §4). */
+export function SubmitButton({
+  children,
+  pendingText = 'Enviando…',
+  className = '',
+  name,
+  value,
+  formAction,
+}: {
+  children: React.ReactNode
+  pendingText?: string
+  className?: string
+  name?: string
+  value?: string
+  formAction?: string
+}) {
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      formAction={formAction}
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-80 ${className}`}
+    >
+      {pending ? (
+        <>
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />
+          {pendingText}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  )
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router'
+
+/** Spec §2: any unknown path. */
+export function NotFound() {
+  return (
+    <main id="contenido" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <title>Página no encontrada | Fleeters</title>
+      <p className="text-6xl font-extrabold text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-2xl font-bold text-slate-900">Página no encontrada</h1>
+      <p className="text-slate-700">Lo sentimos, no pudimos encontrar la página que estás buscando.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+          Ir al inicio
+        </Link>
+        <Link to="/contacto" className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+          Contáctanos
+        </Link>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,13 @@
+import 'react-router'
+
+/** What server.ts hands every loader and action. */
+declare module 'react-router' {
+  interface AppLoadContext {
+    nonce: string
+    clientIp: string
+    /** The services app, called in-process (no socket). */
+    services: { fetch(request: Request): Promise<Response> }
+  }
+}
+
+export {}

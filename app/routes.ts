@@ -1,0 +1,30 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { driverAreaRoutes } from './routes/driver-area.routes'
+import { marketplaceBusinessRoutes, marketplaceDriverRoutes, marketplacePublicRoutes } from './routes/marketplace.routes'
+import { publicSiteRoutes } from './routes/public-site.routes'
+
+/**
+ * Every URL of the product (spec §2). Each product area lists its own routes in
+ * routes/*.routes.ts; the layouts and the not-found catch-alls live here.
+ */
+export default [
+  layout('routes/_public/layout.tsx', [
+    index('routes/_public/home.tsx'),
+    route('register', 'routes/_auth/register.tsx'),
+    route('login', 'routes/_auth/login.tsx'),
+    route('login/recuperar', 'routes/_auth/forgot-password.tsx'),
+    route('login/restablecer', 'routes/_auth/reset-password.tsx'),
+    ...publicSiteRoutes,
+    ...marketplacePublicRoutes,
+    route('*', 'routes/_public/not-found.tsx'),
+  ]),
+  route('logout', 'routes/_auth/logout.tsx'),
+  route('user/dashboard', 'routes/user/layout.tsx', [
+    route('home', 'routes/user/home.tsx'),
+    ...driverAreaRoutes,
+    ...marketplaceDriverRoutes,
+    route('*', 'routes/user/not-found.tsx'),
+  ]),
+  ...marketplaceBusinessRoutes,
+  route('robots.txt', 'routes/_seo/robots.ts'),
+] satisfies RouteConfig

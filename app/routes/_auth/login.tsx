@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
+import { data, Form, Link, redirect, useActionData, useNavigate } from 'react-router'
+import { emailCodeSchema, loginSchema } from '../../../domain/validation/auth'
+import { homeFor, startWebSession } from '../../.server/auth'
+import { authApi, type SessionPayload } from '../../.server/backend/auth'
+import { messageList } from '../../.server/backend/client'
+import { env } from '../../.server/env'
+import { fromEnhancedPage } from '../../.server/forms'
+import { getSession } from '../../.server/session'
+import { setToast } from '../../.server/toast'
+import { Alert } from '../../components/toast'
+import { Field, SubmitButton } from '../../components/forms'
+import { JsMarker } from '../../components/js-marker'
+import type { Route } from './+types/login'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Iniciar sesión | Fleeters' },
+  { name: 'description', content: 'Ingresa a tu cuenta de Fleeters para postular a rutas de reparto y gestionar tus documentos.' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const external = env().config.DRIVER_LOGIN_URL
+  if (external) throw redirect(external)
+  const session = await getSession(request)
+  if (session) throw redirect(homeFor(session.user.role))
+  return null
+}
+
+async function finishLogin(request: Request, formData: FormData, payload: SessionPayload) {
+  const cookie = await startWebSession(request, payload)
+  const to = homeFor(payload.role)
+  if (fromEnhancedPage(formData)) {
+    // The page shows the message and moves on after 2 s (spec §4).
+    return data({ step: 'done' as const, message: payload.message, redirectTo: to }, { headers: { 'Set-Cookie': cookie } })
+  }
+  const headers = new Headers({ 'Set-Cookie': cookie })
+  headers.append('Set-Cookie', await setToast({ type: 'success', message: payload.message, durationMs: 3000 }))
+  throw redirect(to, { headers })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  if (formData.get('intent') === 'code') {
+    const submission = parseWithZod(formData, { schema: emailCodeSchema })
+    if (submission.status !== 'success') return data({ step: 'code' as const, token: String(formData.get('token') ?? ''), result: submission.reply() }, { status: 400 })
+    const res = await authApi.validateCode(context, submission.value)
+    if (!res.ok) {
+      return data(
+        { step: 'code' as const, token: submission.value.token, result: submission.reply({ formErrors: messageList(res.message) }) },
+        { status: res.status },
+      )
+    }
+    return finishLogin(request, formData, res.data)
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') return data({ step: 'login' as const, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  const res = await authApi.login(context, submission.value)
+  if (!res.ok) {
+    return data({ step: 'login' as const, result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) }, { status: res.status })
+  }
+  if (res.data.email_verification) {
+    return data({ step: 'code' as const, token: res.data.email_one_time_token, email: res.data.email, message: res.data.message, result: undefined })
+  }
+  return finishLogin(request, formData, res.data)
+}
+
+function LoginForm({ result }: { result?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: result,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <JsMarker />
+      {form.errors?.length ? <Alert type="error" id="login-error" durationMs={3000}>{form.errors.join(' ')}</Alert> : null}
+      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+      <Field label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+      <div className="flex justify-end">
+        <Link to="/login/recuperar" className="text-sm font-medium text-brand-700 hover:underline">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </div>
+      <SubmitButton className="w-full" pendingText="Ingresando…">
+        Iniciar sesión
+      </SubmitButton>
+    </Form>
+  )
+}
+
+function CodeForm({ token, email, message, result }: { token: string; email?: string; message?: string; result?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: 'email-code',
+    lastResult: result,
+    constraint: getZodConstraint(emailCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailCodeSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <JsMarker />
+      <input type="hidden" name="intent" value="code" />
+      <input type="hidden" name="token" value={token} />
+      <p className="text-slate-700">
+        {message ?? 'Te enviamos un código de verificación a tu correo electrónico.'}
+        {email ? <> Revisa <strong>{email}</strong>.</> : null}
+      </p>
+      {form.errors?.length ? <Alert type="error" id="code-error" durationMs={3000}>{form.errors.join(' ')}</Alert> : null}
+      <Field
+        label="Código de verificación (6 dígitos)"
+        inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+        errors={fields.code.errors}
+      />
+      <SubmitButton className="w-full" pendingText="Verificando…">
+        Verificar código
+      </SubmitButton>
+      <p className="text-sm text-slate-600">
+        ¿No te llegó? <Link to="/login" className="font-medium text-brand-700 hover:underline">Vuelve a iniciar sesión</Link> para recibir un código nuevo.
+      </p>
+    </Form>
+  )
+}
+
+function Redirecting({ message, to }: { message: string; to: string }) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(to, { replace: true }), 2000)
+    return () => clearTimeout(timer)
+  }, [navigate, to])
+  return (
+    <div role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900">
+      {message} Redirigiendo…
+    </div>
+  )
+}
+
+export default function LoginRoute() {
+  const actionData = useActionData<typeof action>()
+  return (
+    <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
+      <p className="mt-1 text-slate-700">
+        ¿Aún no tienes cuenta? <Link to="/register" className="font-medium text-brand-700 hover:underline">Regístrate</Link>
+      </p>
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        {actionData?.step === 'done' ? (
+          <Redirecting message={actionData.message} to={actionData.redirectTo} />
+        ) : actionData?.step === 'code' ? (
+          <CodeForm token={actionData.token} email={'email' in actionData ? actionData.email : undefined} message={'message' in actionData ? actionData.message : undefined} result={actionData.result} />
+        ) : (
+          <LoginForm result={actionData?.result} />
+        )}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,156 @@
+import { Link, NavLink, Outlet } from 'react-router'
+import { useRootData } from '../../root'
+import { Logo, MenuIcon, WhatsAppIcon } from '../../components/icons'
+
+const NAV_LINKS = [
+  { to: '/', label: 'Inicio' },
+  { to: '/empresas', label: 'Empresas' },
+  { to: '/preguntas-frecuentes', label: 'Preguntas frecuentes' },
+  { to: '/contacto', label: 'Contacto' },
+  { to: '/ayuda', label: 'Ayuda' },
+]
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+}
+
+function AccountLinks({ stacked = false }: { stacked?: boolean }) {
+  const root = useRootData()
+  const env = root?.env
+  const user = root?.user
+  const base = stacked ? 'block w-full text-center' : ''
+  if (user) {
+    const home = user.role === 'User' ? '/user/dashboard/home' : user.role === 'business' ? '/business/dashboard' : '/admin'
+    return (
+      <Link to={home} className={`${base} rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900`}>
+        Dashboard
+      </Link>
+    )
+  }
+  return (
+    <>
+      <a href={env?.loginUrl ?? '/login'} className={`${base} rounded-md px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50`}>
+        Iniciar sesión
+      </a>
+      <a href={env?.signupUrl ?? '/register'} className={`${base} rounded-md bg-accent-400 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-accent-500`}>
+        Regístrate
+      </a>
+    </>
+  )
+}
+
+function Navbar() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Saltar al contenido
+      </a>
+      <nav aria-label="Principal" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+          <Logo />
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end className={navClass}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-2 md:flex">
+          <AccountLinks />
+        </div>
+        {/* At 768 px or narrower the links fold into a menu that needs no JS. */}
+        <details className="group relative md:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <MenuIcon />
+            <span className="text-sm font-medium">Menú</span>
+          </summary>
+          <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-xl">
+            <ul className="space-y-1">
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end className={navClass}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 space-y-2 border-t border-slate-200 pt-3">
+              <AccountLinks stacked />
+            </div>
+          </div>
+        </details>
+      </nav>
+    </header>
+  )
+}
+
+function Footer() {
+  const env = useRootData()?.env
+  const signup = env?.signupUrl ?? '/register'
+  return (
+    <footer className="mt-16 bg-brand-900 text-slate-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">Fleeters</p>
+          <p className="mt-2 text-sm text-slate-300">Conectamos conductores independientes de última milla con empresas que necesitan mover su carga en Chile.</p>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Conductores</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><a className="hover:underline" href={signup}>Quiero conducir</a></li>
+            <li><a className="hover:underline" href={signup}>Trabaja con nosotros</a></li>
+            <li><a className="hover:underline" href={env?.loginUrl ?? '/login'}>Iniciar sesión</a></li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Empresas</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><Link className="hover:underline" to="/empresas">Servicios para empresas</Link></li>
+            <li><Link className="hover:underline" to="/contacto">Contacto</Link></li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Ayuda</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li><Link className="hover:underline" to="/preguntas-frecuentes">Preguntas frecuentes</Link></li>
+            <li><Link className="hover:underline" to="/ayuda">Consultas y reclamos</Link></li>
+            <li><Link className="hover:underline" to="/terminos-condiciones">Términos y condiciones</Link></li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">© {new Date().getFullYear()} Fleeters. Región Metropolitana, Chile.</p>
+    </footer>
+  )
+}
+
+function WhatsAppLink() {
+  const phone = useRootData()?.env.whatsappPhone
+  if (!phone) return null
+  return (
+    <a
+      href={`https://wa.me/${phone}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Escríbenos por WhatsApp"
+      className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146236] sm:right-6 sm:bottom-6"
+    >
+      <WhatsAppIcon />
+    </a>
+  )
+}
+
+export default function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Navbar />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+      <WhatsAppLink />
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { digitsOnly, hasForbiddenSequence, isChileanMobile, isDigitsOnly, normalizeChileanMobile } from './phone'
+
+const digitString = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`))
+
+describe('isDigitsOnly / digitsOnly', () => {
+  it('examples', () => {
+    expect(isDigitsOnly('912345678')).toBe(true)
+    expect(isDigitsOnly('')).toBe(false)
+    expect(isDigitsOnly('+56912345678')).toBe(false)
+    expect(isDigitsOnly('9 1234 5678')).toBe(false)
+    expect(digitsOnly('+56 9 1234-5678')).toBe('56912345678')
+  })
+  it('property: digit strings pass; inserting any non-digit fails', () => {
+    fc.assert(
+      fc.property(digitString(1, 20), fc.constantFrom(' ', '+', '-', 'a', '.', '(', '٣'), fc.nat(), (d, ch, pos) => {
+        expect(isDigitsOnly(d)).toBe(true)
+        const i = pos % (d.length + 1)
+        expect(isDigitsOnly(d.slice(0, i) + ch + d.slice(i))).toBe(false)
+      }),
+    )
+  })
+})
+
+describe('hasForbiddenSequence', () => {
+  it('examples', () => {
+    expect(hasForbiddenSequence('912340000')).toBe(true)
+    expect(hasForbiddenSequence('956781234')).toBe(true)
+    expect(hasForbiddenSequence('987654321')).toBe(false)
+    expect(hasForbiddenSequence('900012345')).toBe(true)
+    expect(hasForbiddenSequence('900019235')).toBe(false)
+  })
+  it('property: any number containing 0000 or 1234 is forbidden', () => {
+    fc.assert(
+      fc.property(digitString(0, 8), fc.constantFrom('0000', '1234'), digitString(0, 8), (a, seq, b) => {
+        expect(hasForbiddenSequence(a + seq + b)).toBe(true)
+      }),
+    )
+  })
+  it('property: a number is allowed iff it contains neither sequence', () => {
+    fc.assert(
+      fc.property(digitString(0, 15), (d) => {
+        expect(hasForbiddenSequence(d)).toBe(d.includes('0000') || d.includes('1234'))
+      }),
+    )
+  })
+  it('property: numbers built without 0 and without 1 are always allowed', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[2-9]{0,15}$/), (d) => {
+      expect(hasForbiddenSequence(d)).toBe(false)
+    }))
+  })
+})
+
+describe('normalizeChileanMobile', () => {
+  it('examples', () => {
+    expect(normalizeChileanMobile('987654321')).toBe('56987654321')
+    expect(normalizeChileanMobile('56987654321')).toBe('56987654321')
+    expect(normalizeChileanMobile('87654321')).toBeNull()
+    expect(normalizeChileanMobile('887654321')).toBeNull()
+    expect(normalizeChileanMobile('56887654321')).toBeNull()
+    expect(normalizeChileanMobile('+56987654321')).toBeNull()
+  })
+  it('property: 9 + 8 digits and 569 + 8 digits normalise to the same 11 digits', () => {
+    fc.assert(
+      fc.property(digitString(8, 8), (rest) => {
+        expect(normalizeChileanMobile(`9${rest}`)).toBe(`569${rest}`)
+        expect(normalizeChileanMobile(`569${rest}`)).toBe(`569${rest}`)
+        expect(isChileanMobile(`9${rest}`)).toBe(true)
+      }),
+    )
+  })
+  it('property: other lengths fail', () => {
+    fc.assert(
+      fc.property(digitString(0, 14).filter((d) => d.length !== 9 && d.length !== 11), (d) => {
+        expect(isChileanMobile(d)).toBe(false)
+      }),
+    )
+  })
+})

@@ -1,0 +1,121 @@
+/** Driver registration, login, password reset, email code and the uniqueness checks. */
+import { z } from 'zod'
+import { isValidEmail } from '../email'
+import { normalizeChileanMobile } from '../phone'
+import { CAMPO_REQUERIDO, formObject, maxChars, requiredRawString, requiredString } from './fields'
+import { rutString } from './rut-field'
+
+export const AUTH_MESSAGES = {
+  required: CAMPO_REQUERIDO,
+  max50: maxChars(50),
+  rutRequired: 'RUT es requerido',
+  emailRequired: 'Correo electrónico es requerido',
+  emailInvalid: 'Correo electrónico inválido',
+  emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
+  phoneRequired: 'Teléfono es requerido',
+  phoneInvalid: 'Ingrese un celular chileno válido: 9 dígitos que comiencen con 9',
+  passwordRequired: 'Contraseña es requerida',
+  passwordMin: 'La contraseña debe tener al menos 8 caracteres',
+  passwordMax: 'La contraseña no puede superar los 72 caracteres',
+  passwordLettersNumbers: 'La contraseña debe incluir letras y números',
+  confirmPasswordRequired: 'Confirme su contraseña',
+  passwordMismatch: 'Las contraseñas no coinciden',
+  acceptTerms: 'Debe aceptar los términos y condiciones',
+  tokenRequired: 'El enlace no es válido o ha expirado',
+  codeRequired: 'El código es requerido',
+  code: 'El código debe tener 6 dígitos',
+} as const
+
+const M = AUTH_MESSAGES
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 72
+
+const email = requiredString(M.emailRequired).max(80, M.emailMax).refine(isValidEmail, M.emailInvalid)
+
+/** Login only checks presence: the server answers wrong credentials itself. */
+const loginEmail = requiredString(M.emailRequired)
+
+/** 8 to 72 characters with at least one letter and one digit; kept as typed (not trimmed). */
+export const passwordField = requiredRawString(M.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, M.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, M.passwordMax)
+  .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), M.passwordLettersNumbers)
+
+/**
+ * Chilean mobile: digits only, 9 digits starting with 9 or 11 starting with 569, normalised to
+ * '569XXXXXXXX' (the shape the bank form uses).
+ */
+export const chileanMobileField = requiredString(M.phoneRequired)
+  .refine((v) => /^\d+$/.test(v), { error: 'El teléfono solo puede contener números', abort: true })
+  .refine((v) => normalizeChileanMobile(v) !== null, M.phoneInvalid)
+  .transform((v) => normalizeChileanMobile(v) as string)
+
+const registrationShape = {
+  firstname: requiredString(M.required).max(50, M.max50),
+  lastname: requiredString(M.required).max(50, M.max50),
+  rut: rutString({ required: M.rutRequired }),
+  email,
+  phone: chileanMobileField,
+  password: passwordField,
+}
+
+function confirmMatches(payload: z.core.ParsePayload): boolean {
+  const v = payload.value as { password?: unknown; confirmPassword?: unknown }
+  return typeof v.password === 'string' && typeof v.confirmPassword === 'string'
+}
+
+/** Registration form (conform): with confirmPassword and the terms checkbox ('on' -> true). */
+export const driverRegistrationSchema = formObject({
+  ...registrationShape,
+  confirmPassword: requiredRawString(M.confirmPasswordRequired),
+  acceptTerms: z.literal(true, { error: M.acceptTerms }),
+}).refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches })
+export type DriverRegistrationValues = z.infer<typeof driverRegistrationSchema>
+
+/** What POST /users/register receives (the JSON in its `data` field): no confirmPassword. */
+export const driverRegistrationPayloadSchema = formObject({
+  ...registrationShape,
+  acceptTerms: z.literal(true, { error: M.acceptTerms }),
+})
+export type DriverRegistrationPayload = z.infer<typeof driverRegistrationPayloadSchema>
+
+export const loginSchema = formObject({
+  email: loginEmail,
+  password: requiredRawString(M.passwordRequired),
+})
+export type LoginValues = z.infer<typeof loginSchema>
+
+export const resetPasswordRequestSchema = formObject({ email })
+export type ResetPasswordRequestValues = z.infer<typeof resetPasswordRequestSchema>
+
+const resetToken = requiredString(M.tokenRequired).max(512, M.tokenRequired)
+
+/** Reset form (conform): new password twice. */
+export const resetPasswordConfirmSchema = formObject({
+  token: resetToken,
+  password: passwordField,
+  confirmPassword: requiredRawString(M.confirmPasswordRequired),
+}).refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches })
+export type ResetPasswordConfirmValues = z.infer<typeof resetPasswordConfirmSchema>
+
+/** What POST /auth/reset-password-confirm receives: {token, password}. */
+export const resetPasswordConfirmPayloadSchema = formObject({ token: resetToken, password: passwordField })
+export type ResetPasswordConfirmPayload = z.infer<typeof resetPasswordConfirmPayloadSchema>
+
+/** Email verification code step: 6 digits plus the one-time token (1 to 64 characters). */
+export const emailCodeSchema = formObject({
+  code: requiredString(M.codeRequired).refine((v) => /^\d{6}$/.test(v), M.code),
+  token: requiredString(M.tokenRequired).max(64, M.tokenRequired),
+})
+export type EmailCodeValues = z.infer<typeof emailCodeSchema>
+
+/** POST /users/validate-email-user {email}. */
+export const validateEmailSchema = formObject({ email })
+/** POST /users/validate-rut-user {rut}; the rut comes back normalised ('12345678-5'). */
+export const validateRutSchema = formObject({ rut: rutString({ required: M.rutRequired }) })
+/** POST /users/validate-phone-user {phone}; the phone comes back as '569XXXXXXXX'. */
+export const validatePhoneSchema = formObject({ phone: chileanMobileField })
+export type ValidateEmailValues = z.infer<typeof validateEmailSchema>
+export type ValidateRutValues = z.infer<typeof validateRutSchema>
+export type ValidatePhoneValues = z.infer<typeof validatePhoneSchema>

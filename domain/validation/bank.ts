@@ -1,0 +1,103 @@
+/** Bank details form (spec §5): fields, the receipt/invoice cross-rule and the payload variants. */
+import { z } from 'zod'
+import { BANK_EMAIL_MAX_LENGTH, isValidBankEmail } from '../email'
+import {
+  BANK_SELECTION_VALUES,
+  RECEIPT_ISSUANCE_FACTURA,
+  canonicalAccountType,
+  canonicalBankName,
+  canonicalInvoiceType,
+  canonicalReceiptIssuance,
+} from '../reference-data/banking'
+import { canonicalChoice, formObject, isBlank, maxChars, minChars, numberToString, phoneString, requiredEnum, requiredString } from './fields'
+
+export const TODOS_LOS_CAMPOS = 'Todos los campos son obligatorios'
+
+export const BANK_MESSAGES = {
+  required: TODOS_LOS_CAMPOS,
+  holderMax: maxChars(50),
+  accountDigits: 'Solo se permiten números',
+  accountMin: minChars(3),
+  accountMax: maxChars(100),
+  phoneRequired: 'Teléfono es requerido',
+  phoneMin: 'El teléfono debe tener al menos 11 dígitos',
+  phoneMax: 'El teléfono no puede tener más de 11 dígitos',
+  phonePrefix: 'El teléfono debe comenzar con 569',
+  emailRequired: 'Correo electrónico es requerido',
+  emailInvalid: 'Correo electrónico inválido',
+  emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
+  siiAddressMax: maxChars(200),
+  invalidOption: 'Seleccione una opción válida',
+  needsFactura: 'Para emitir factura, seleccione "Factura" en tipo de documento',
+  needsBoleta: 'Para emitir boleta, seleccione "Boleta" en tipo de documento',
+  noChanges: 'No hay cambios para guardar',
+} as const
+
+const M = BANK_MESSAGES
+
+/** The cross-rule message for a receipt-issuance / invoice-type pair, or null when they agree. */
+export function receiptInvoiceMismatch(receiptIssuance: string, invoiceType: string): string | null {
+  const receipt = canonicalReceiptIssuance(receiptIssuance)
+  const invoice = canonicalInvoiceType(invoiceType)
+  if (!receipt || !invoice) return null
+  if (receipt === RECEIPT_ISSUANCE_FACTURA) return invoice === 'Factura' ? null : M.needsFactura
+  return invoice === 'Boleta' ? null : M.needsBoleta
+}
+
+const holder = requiredString(M.required).max(50, M.holderMax)
+
+const fields = {
+  account_number: z.preprocess(
+    numberToString,
+    requiredString(M.required)
+      .refine((v) => /^\d+$/.test(v), { error: M.accountDigits, abort: true })
+      .min(3, M.accountMin)
+      .max(100, M.accountMax),
+  ),
+  phone: z.preprocess(
+    numberToString,
+    phoneString({ required: M.phoneRequired, min: 11, max: 11, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '569', message: M.phonePrefix } }),
+  ),
+  email: requiredString(M.emailRequired).max(BANK_EMAIL_MAX_LENGTH, M.emailMax).refine(isValidBankEmail, M.emailInvalid),
+  bank_name: canonicalChoice(canonicalBankName, M.required, M.invalidOption),
+  account_type: canonicalChoice(canonicalAccountType, M.required, M.invalidOption),
+  receipt_issuance: canonicalChoice(canonicalReceiptIssuance, M.required, M.invalidOption),
+  invoice_type: canonicalChoice(canonicalInvoiceType, M.required, M.invalidOption),
+  sii_address: requiredString(M.required).max(200, M.siiAddressMax),
+}
+
+function crossRule(value: { receipt_issuance?: string; invoice_type?: string }, ctx: z.core.$RefinementCtx) {
+  if (value.receipt_issuance === undefined || value.invoice_type === undefined) return
+  const message = receiptInvoiceMismatch(value.receipt_issuance, value.invoice_type)
+  if (message) ctx.addIssue({ code: 'custom', message, path: ['invoice_type'] })
+}
+
+/** The add/edit form: the holder's name is the field name_account. */
+export const bankFormSchema = formObject({ name_account: holder, ...fields }).superRefine(crossRule)
+export type BankFormValues = z.infer<typeof bankFormSchema>
+
+/** POST /users/bank-details/add-bank-details body: name_account is sent as account_holder_name. */
+export const bankDetailsPayloadSchema = formObject({ account_holder_name: holder, ...fields }).superRefine(crossRule)
+export type BankDetailsPayload = z.infer<typeof bankDetailsPayloadSchema>
+
+/**
+ * PUT /users/bank-details/update-bank-details/{id}: only the changed fields. Fields present are
+ * validated like in the add form (a present-but-empty field is "required"); the cross-rule applies
+ * when both halves are sent; the service checks it against the stored values otherwise.
+ */
+export const bankDetailsUpdatePayloadSchema = formObject({ account_holder_name: holder, ...fields })
+  .partial()
+  .superRefine(crossRule)
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: M.noChanges })
+export type BankDetailsUpdatePayload = z.infer<typeof bankDetailsUpdatePayloadSchema>
+
+/** PUT /users/bank-details/change-select-bank/{id} {selected}. */
+export const bankSelectionSchema = formObject({ selected: requiredEnum(BANK_SELECTION_VALUES, M.required, M.invalidOption) })
+export type BankSelectionValues = z.infer<typeof bankSelectionSchema>
+
+const BANK_FORM_FIELDS = ['name_account', 'account_number', 'phone', 'email', 'bank_name', 'account_type', 'receipt_issuance', 'invoice_type', 'sii_address'] as const
+
+/** Spec: any empty field at submit shows TODOS_LOS_CAMPOS (as an alert for 3 s). */
+export function bankFormHasEmptyField(values: Record<string, unknown> | null | undefined): boolean {
+  return BANK_FORM_FIELDS.some((k) => isBlank(values?.[k]))
+}

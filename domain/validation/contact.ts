@@ -1,0 +1,152 @@
+/** Public contact forms (spec §5): general contact, business contact and the complaints wizard. */
+import { z } from 'zod'
+import { isValidContactEmail, isValidEmail } from '../email'
+import { findCommune, findRegion, findZone, isCommuneInRegion } from '../reference-data/geography'
+import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '../reference-data/inquiries'
+import { findSchedule } from '../reference-data/schedules'
+import { findVehicle } from '../reference-data/vehicles'
+import {
+  CAMPO_REQUERIDO,
+  formObject,
+  isBlank,
+  maxChars,
+  minChars,
+  numberToString,
+  optionalString,
+  phoneString,
+  requiredEnum,
+  requiredString,
+} from './fields'
+
+export const CONTACT_MESSAGES = {
+  required: 'El campo es requerido',
+  max50: maxChars(50),
+  email: 'Ingrese un correo electrónico válido',
+  phoneRequired: 'Este campo es obligatorio',
+  phoneMax: maxChars(15),
+  /** The spec says 'Minimo 10 caracteres' for a minimum of 9: the message follows the rule. */
+  phoneMin: minChars(9),
+  messageMin: 'El mensaje debe tener al menos 10 caracteres',
+  messageMax: 'El mensaje no puede superar los 500 caracteres',
+  businessPhoneMin: minChars(8),
+  businessMessageMax: 'El mensaje no puede superar los 1000 caracteres',
+} as const
+
+export const COMPLAINT_MESSAGES = {
+  required: CAMPO_REQUERIDO,
+  nameMax: 'El nombre debe tener menos de 100 caracteres',
+  phone: 'Por favor, introduce un número de teléfono válido de hasta 15 dígitos',
+  phoneMin: 'El número de teléfono debe tener al menos 9 dígitos',
+  email: 'Por favor, introduce un correo electrónico válido',
+  messageMax: 'El mensaje debe tener menos de 1500 caracteres',
+  invalidType: 'Tipo de solicitud inválido',
+  invalidComplaintType: 'Tipo de reclamo inválido',
+} as const
+
+const M = CONTACT_MESSAGES
+
+const contactEmail = requiredString(M.required).refine(isValidContactEmail, M.email)
+
+function message(max: number, maxMessage: string) {
+  return requiredString(M.required).min(10, M.messageMin).max(max, maxMessage)
+}
+
+export const contactSchema = formObject({
+  firstName: requiredString(M.required),
+  lastName: requiredString(M.required).max(50, M.max50),
+  email: contactEmail,
+  phone: phoneString({ required: M.phoneRequired, min: 9, max: 15, minMessage: M.phoneMin, maxMessage: M.phoneMax }),
+  message: message(500, M.messageMax),
+})
+export type ContactValues = z.infer<typeof contactSchema>
+
+type LooseValues = Record<string, unknown> | null | undefined
+
+/** Spec: the contact submission does nothing when first name, last name, email and message are all empty. */
+export function isContactSubmissionEmpty(values: LooseValues): boolean {
+  return ['firstName', 'lastName', 'email', 'message'].every((k) => isBlank(values?.[k]))
+}
+
+export const businessContactSchema = formObject({
+  fullname: requiredString(M.required),
+  name_business: requiredString(M.required).max(50, M.max50),
+  email: contactEmail,
+  phone: phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
+  message: message(1000, M.businessMessageMax),
+})
+export type BusinessContactValues = z.infer<typeof businessContactSchema>
+
+/** Spec: the business contact submission is ignored if all fields are empty. */
+export function isBusinessContactSubmissionEmpty(values: LooseValues): boolean {
+  return ['fullname', 'name_business', 'email', 'phone', 'message'].every((k) => isBlank(values?.[k]))
+}
+
+const C = COMPLAINT_MESSAGES
+
+export const complaintSchema = formObject({
+  name: requiredString(C.required).max(100, C.nameMax),
+  phone: phoneString({ required: C.required, min: 9, max: 15, minMessage: C.phoneMin, maxMessage: C.phone, digitsMessage: C.phone, forbidSequences: false }),
+  email: requiredString(C.required).refine(isValidEmail, C.email),
+  message: requiredString(C.required).max(1500, C.messageMax),
+  type: requiredEnum(INQUIRY_TYPE_VALUES, C.required, C.invalidType),
+  selectedComplainsType: requiredEnum(COMPLAINT_TYPE_VALUES, C.required, C.invalidComplaintType).nullish(),
+}).superRefine((value, ctx) => {
+  if (value.type === 'Complaints' && value.selectedComplainsType == null) {
+    ctx.addIssue({ code: 'custom', message: C.required, path: ['selectedComplainsType'] })
+  }
+})
+export type ComplaintValues = z.infer<typeof complaintSchema>
+
+export const FLEET_MESSAGES = {
+  required: M.required,
+  invalidOption: 'Seleccione una opción válida',
+  fullnameMax: maxChars(100),
+  quantity: 'Ingrese una cantidad entre 1 y 999',
+  regionOutsideZone: 'La región no pertenece a la zona seleccionada',
+  communeOutsideRegion: 'La comuna no pertenece a la región seleccionada',
+  messageMax: M.businessMessageMax,
+} as const
+
+const F = FLEET_MESSAGES
+
+/**
+ * An id chosen from a select: a form sends '13000', JSON may send 13000; the output is a number.
+ * Written as a string schema (not z.number) so conform keeps the raw text and sets no pattern.
+ */
+function choiceId(isKnown: (id: number) => boolean, invalidMessage: string = F.invalidOption) {
+  return z.preprocess(
+    numberToString,
+    requiredString(F.required)
+      .refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)
+      .transform(Number),
+  )
+}
+
+/**
+ * POST /business/register with a JSON body (the fleet-requirements form of /empresas). The spec
+ * names the data (company, contact, vehicle type and count, zone → region → commune, shift,
+ * message) but not the fields or rules: they follow the business contact form.
+ */
+export const fleetRequestSchema = formObject({
+  name_business: requiredString(F.required).max(50, M.max50),
+  fullname: requiredString(F.required).max(100, F.fullnameMax),
+  email: contactEmail,
+  phone: z.preprocess(
+    numberToString,
+    phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
+  ),
+  id_vehicle: choiceId((id) => findVehicle(id) !== undefined),
+  quantity: choiceId((n) => n >= 1 && n <= 999, F.quantity),
+  id_zone: choiceId((id) => findZone(id) !== undefined),
+  id_region: choiceId((id) => findRegion(id) !== undefined),
+  id_commune: choiceId((id) => findCommune(id) !== undefined),
+  id_schedule: choiceId((id) => findSchedule(id) !== undefined),
+  message: optionalString(1000, F.messageMax),
+}).superRefine((value, ctx) => {
+  if (findRegion(value.id_region)?.zone_id !== value.id_zone) {
+    ctx.addIssue({ code: 'custom', message: F.regionOutsideZone, path: ['id_region'] })
+  } else if (!isCommuneInRegion(value.id_commune, value.id_region)) {
+    ctx.addIssue({ code: 'custom', message: F.communeOutsideRegion, path: ['id_commune'] })
+  }
+})
+export type FleetRequestValues = z.infer<typeof fleetRequestSchema>

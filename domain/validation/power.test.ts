@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import {
+  OWNER_ID_IMAGE_MAX_BYTES,
+  POWER_MESSAGES as M,
+  VEHICLE_YEARS,
+  ownerIdImageInvalidTypeMessage,
+  ownerIdImageTooLargeMessage,
+  powerDriverSchema,
+  powerOwnerFormSchema,
+  powerOwnerSchema,
+  simplePowerSchema,
+} from './power'
+import { BLANKS, errorsOf, fieldErrors } from './test-utils'
+
+const driver = {
+  fullNameDriver: 'Juan Soto',
+  rutDriver: '12.345.678-5',
+  addressDriver: 'Los Aromos 45, Maipú',
+  nationalityDriver: 'Chilena',
+  vehicleBrand: 'Toyota',
+  vehicleModel: 'Hiace',
+  vehicleYear: '2019',
+  vehicleLicensePlate: 'bb bb 12',
+}
+
+const owner = {
+  fullNameOwner: 'María Soto',
+  rutOwner: '11111111-1',
+  addressOwner: 'Los Aromos 45, Maipú',
+  nationalityOwner: 'Chilena',
+  phoneOwner: '987654321',
+  emailOwner: 'maria.soto@gmail.com',
+}
+
+const image = (size: number, name = 'cedula.jpg', type = 'image/jpeg') => new File([new Uint8Array(size)], name, { type })
+
+describe('powerDriverSchema', () => {
+  it('accepts a valid sample and normalises rut, year and plate', () => {
+    expect(powerDriverSchema.parse(driver)).toEqual({ ...driver, rutDriver: '12345678-5', vehicleYear: 2019, vehicleLicensePlate: 'BBBB12' })
+    expect(powerDriverSchema.parse({ ...driver, vehicleYear: 2005, vehicleLicensePlate: 'ab-1234' })).toMatchObject({ vehicleYear: 2005, vehicleLicensePlate: 'AB1234' })
+  })
+
+  describe.each(BLANKS)('required fields with %s', (_, blank) => {
+    it.each([
+      ['fullNameDriver', M.required],
+      ['rutDriver', M.required],
+      ['addressDriver', M.required],
+      ['nationalityDriver', M.required],
+      ['vehicleBrand', M.required],
+      ['vehicleModel', M.required],
+      ['vehicleYear', M.required],
+      ['vehicleLicensePlate', 'Patente de vehículo es requerida'],
+    ])('%s -> %s', (field, message) => {
+      expect(errorsOf(powerDriverSchema, { ...driver, [field]: blank })).toEqual({ [field]: [message] })
+    })
+  })
+
+  it.each([
+    ['fullNameDriver', 'J', ['Mínimo 2 caracteres']],
+    ['fullNameDriver', 'x'.repeat(101), ['Máximo 100 caracteres']],
+    ['addressDriver', 'x'.repeat(101), ['Máximo 100 caracteres']],
+    ['vehicleBrand', 'T', ['Mínimo 2 caracteres']],
+    ['vehicleModel', 'x'.repeat(101), ['Máximo 100 caracteres']],
+    ['nationalityDriver', 'x'.repeat(31), ['Máximo 30 caracteres']],
+    ['rutDriver', '12.345.678-55', ['Máximo 12 caracteres', 'Formato de RUT inválido']],
+    ['rutDriver', '12345678', ['Formato de RUT inválido']],
+    ['rutDriver', '12345678-K', ['Dígito verificador inválido']],
+    ['vehicleYear', '2004', [M.vehicleYear]],
+    ['vehicleYear', 2026, [M.vehicleYear]],
+    ['vehicleYear', '20x9', [M.vehicleYear]],
+    ['vehicleYear', 2019.5, [M.vehicleYear]],
+    ['vehicleLicensePlate', 'ABCD-EFGH-1234', ['Patente no debe exceder los 12 caracteres', 'Formato de patente inválido']],
+    ['vehicleLicensePlate', 'ABC1234', ['Formato de patente inválido']],
+    ['vehicleLicensePlate', '1234AB', ['Formato de patente inválido']],
+  ])('%s = %j -> %j', (field, value, messages) => {
+    expect(fieldErrors(powerDriverSchema, { ...driver, [field]: value }, field)).toEqual(messages)
+  })
+
+  it('accepts every plate shape', () => {
+    for (const plate of ['AB1234', 'BBBB12', 'BB-BB-12', 'AB123', 'BCD12', 'bcd 12']) {
+      expect(powerDriverSchema.safeParse({ ...driver, vehicleLicensePlate: plate }).success).toBe(true)
+    }
+  })
+
+  it('removes spaces before the 12-character limit', () => {
+    expect(powerDriverSchema.safeParse({ ...driver, vehicleLicensePlate: ' A B 1 2 3 4 ' }).success).toBe(true)
+  })
+
+  it('offers the years 2025 down to 2005', () => {
+    expect(VEHICLE_YEARS[0]).toBe(2025)
+    expect(VEHICLE_YEARS.at(-1)).toBe(2005)
+    expect(VEHICLE_YEARS).toHaveLength(21)
+  })
+})
+
+describe('powerOwnerSchema', () => {
+  it('accepts a valid sample', () => {
+    expect(powerOwnerSchema.parse(owner)).toEqual(owner)
+    expect(powerOwnerSchema.parse({ ...owner, phoneOwner: 987654321 }).phoneOwner).toBe('987654321')
+  })
+
+  describe.each(BLANKS)('required fields with %s', (_, blank) => {
+    it.each([
+      ['fullNameOwner', M.required],
+      ['rutOwner', M.required],
+      ['addressOwner', M.required],
+      ['nationalityOwner', M.required],
+      ['phoneOwner', 'Teléfono es requerido'],
+      ['emailOwner', 'Correo electrónico es requerido'],
+    ])('%s -> %s', (field, message) => {
+      expect(errorsOf(powerOwnerSchema, { ...owner, [field]: blank })).toEqual({ [field]: [message] })
+    })
+  })
+
+  it.each([
+    ['rutOwner', '1.111.111.111-1111', ['Máximo 15 caracteres', 'Formato de RUT inválido']],
+    ['rutOwner', '11111111-2', ['Dígito verificador inválido']],
+    ['phoneOwner', '98765432', ['El teléfono debe tener al menos 9 dígitos']],
+    ['phoneOwner', '9876543219876', ['El teléfono no puede tener más de 12 dígitos']],
+    ['phoneOwner', '887654321', ['El teléfono debe comenzar con 9']],
+    ['phoneOwner', '9876-54321', ['El teléfono solo puede contener números']],
+    ['phoneOwner', '912340000', ['El teléfono no puede contener secuencias como 0000 o 1234']],
+    ['emailOwner', 'maria@gmail', ['Correo electrónico inválido']],
+    ['emailOwner', 'maría@gmail.com', ['Correo electrónico inválido']],
+    ['emailOwner', 'maria@fleeters.cl', ['Correo electrónico inválido']],
+    ['emailOwner', `${'a'.repeat(61)}@gmail.com`, ['Correo electrónico no puede exceder los 70 caracteres']],
+  ])('%s = %j -> %j', (field, value, messages) => {
+    expect(fieldErrors(powerOwnerSchema, { ...owner, [field]: value }, field)).toEqual(messages)
+  })
+})
+
+describe('owner ID images', () => {
+  const files = { cedula_identidad_frontal_owner: image(100), cedula_identidad_posterior_owner: image(100, 'b.png', 'image/png') }
+
+  it('accepts png, jpg and jpeg up to 3145728 bytes', () => {
+    expect(powerOwnerFormSchema.safeParse({ ...owner, ...files }).success).toBe(true)
+    expect(powerOwnerFormSchema.safeParse({ ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES) }).success).toBe(true)
+  })
+
+  it.each([undefined, null, ''])('requires both images (%j)', (v) => {
+    expect(errorsOf(powerOwnerFormSchema, { ...owner, cedula_identidad_frontal_owner: v, cedula_identidad_posterior_owner: v })).toEqual({
+      cedula_identidad_frontal_owner: ['Campo requerido'],
+      cedula_identidad_posterior_owner: ['Campo requerido'],
+    })
+  })
+
+  it('rejects a large file and a wrong type with the {tipo} messages', () => {
+    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES + 1) }, 'cedula_identidad_frontal_owner')).toEqual([
+      'El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
+    ])
+    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_posterior_owner: image(10, 'c.pdf', 'application/pdf') }, 'cedula_identidad_posterior_owner')).toEqual([
+      'El archivo Cédula de identidad (posterior) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.',
+    ])
+  })
+
+  it('message functions', () => {
+    expect(ownerIdImageTooLargeMessage('frontal')).toBe('El archivo frontal es demasiado grande. Por favor, sube un archivo de menos de 3MB.')
+    expect(ownerIdImageInvalidTypeMessage('posterior')).toBe(
+      'El archivo posterior tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.',
+    )
+  })
+})
+
+describe('simplePowerSchema', () => {
+  it('validates driver and owner fields together', () => {
+    expect(simplePowerSchema.safeParse({ ...driver, ...owner }).success).toBe(true)
+    expect(Object.keys(errorsOf(simplePowerSchema, {})).sort()).toEqual([...Object.keys(driver), ...Object.keys(owner)].sort())
+  })
+})

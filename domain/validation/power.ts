@@ -1,0 +1,113 @@
+/** Simple power of attorney (poder simple), driver side and owner side (spec §5). */
+import { z } from 'zod'
+import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '../email'
+import { isValidPlate, normalizePlate } from '../plate'
+import { CAMPO_REQUERIDO, boundedString, formObject, imageFile, numberToString, phoneString, requiredString } from './fields'
+import { rutString } from './rut-field'
+
+export const VEHICLE_YEAR_MIN = 2005
+export const VEHICLE_YEAR_MAX = 2025
+/** The choices of the vehicle-year select, newest first. */
+export const VEHICLE_YEARS: readonly number[] = Array.from({ length: VEHICLE_YEAR_MAX - VEHICLE_YEAR_MIN + 1 }, (_, i) => VEHICLE_YEAR_MAX - i)
+
+export const POWER_MESSAGES = {
+  required: CAMPO_REQUERIDO,
+  vehicleYear: `Seleccione un año entre ${VEHICLE_YEAR_MIN} y ${VEHICLE_YEAR_MAX}`,
+  plateRequired: 'Patente de vehículo es requerida',
+  plateMax: 'Patente no debe exceder los 12 caracteres',
+  plateFormat: 'Formato de patente inválido',
+  phoneRequired: 'Teléfono es requerido',
+  phoneMin: 'El teléfono debe tener al menos 9 dígitos',
+  phoneMax: 'El teléfono no puede tener más de 12 dígitos',
+  phonePrefix: 'El teléfono debe comenzar con 9',
+  emailRequired: 'Correo electrónico es requerido',
+  emailInvalid: 'Correo electrónico inválido',
+  emailMax: 'Correo electrónico no puede exceder los 70 caracteres',
+} as const
+
+const M = POWER_MESSAGES
+
+/** Year chosen from 2005 to 2025; a form sends it as text ('2019'), JSON as a number. */
+export const vehicleYearField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .number({ error: (iss) => (iss.input == null ? M.required : M.vehicleYear) })
+    .int(M.vehicleYear)
+    .min(VEHICLE_YEAR_MIN, M.vehicleYear)
+    .max(VEHICLE_YEAR_MAX, M.vehicleYear),
+)
+
+/** Uppercased with spaces removed before validation; stored without hyphens or dots ('AB1234'). */
+export const licensePlateField = requiredString(M.plateRequired)
+  .overwrite((v) => v.replace(/\s+/g, '').toUpperCase())
+  .max(12, M.plateMax)
+  .refine(isValidPlate, M.plateFormat)
+  .overwrite(normalizePlate)
+
+export const powerDriverSchema = formObject({
+  fullNameDriver: boundedString(M.required, 2, 100),
+  rutDriver: rutString({ required: M.required, min: 2, max: 12 }),
+  addressDriver: boundedString(M.required, 2, 100),
+  nationalityDriver: boundedString(M.required, 2, 30),
+  vehicleBrand: boundedString(M.required, 2, 100),
+  vehicleModel: boundedString(M.required, 2, 100),
+  vehicleYear: vehicleYearField,
+  vehicleLicensePlate: licensePlateField,
+})
+export type PowerDriverValues = z.infer<typeof powerDriverSchema>
+
+const ownerShape = {
+  fullNameOwner: boundedString(M.required, 2, 100),
+  rutOwner: rutString({ required: M.required, max: 15 }),
+  addressOwner: boundedString(M.required, 2, 100),
+  nationalityOwner: boundedString(M.required, 2, 30),
+  phoneOwner: z.preprocess(
+    numberToString,
+    phoneString({ required: M.phoneRequired, min: 9, max: 12, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '9', message: M.phonePrefix } }),
+  ),
+  emailOwner: requiredString(M.emailRequired).max(OWNER_EMAIL_MAX_LENGTH, M.emailMax).refine(isValidOwnerEmail, M.emailInvalid),
+}
+
+/** Owner text fields (phase 2 of the form, without the ID images). */
+export const powerOwnerSchema = formObject(ownerShape)
+export type PowerOwnerValues = z.infer<typeof powerOwnerSchema>
+
+/** Owner ID images: png, jpg or jpeg, at most 3 MB (3145728 bytes). */
+export const OWNER_ID_IMAGE_MAX_BYTES = 3145728
+export const OWNER_ID_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const
+export const OWNER_ID_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
+export const OWNER_ID_IMAGE_ACCEPT = OWNER_ID_IMAGE_EXTENSIONS.join(',')
+
+export const ownerIdImageTooLargeMessage = (tipo: string) =>
+  `El archivo ${tipo} es demasiado grande. Por favor, sube un archivo de menos de 3MB.`
+export const ownerIdImageInvalidTypeMessage = (tipo: string) =>
+  `El archivo ${tipo} tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.`
+
+/** The two image fields with the {tipo} used in their messages. */
+export const OWNER_ID_IMAGE_FIELDS = [
+  { name: 'cedula_identidad_frontal_owner', tipo: 'Cédula de identidad (frontal)' },
+  { name: 'cedula_identidad_posterior_owner', tipo: 'Cédula de identidad (posterior)' },
+] as const
+
+export function ownerIdImageField(tipo: string) {
+  return imageFile({
+    required: M.required,
+    maxBytes: OWNER_ID_IMAGE_MAX_BYTES,
+    tooLarge: ownerIdImageTooLargeMessage(tipo),
+    invalidType: ownerIdImageInvalidTypeMessage(tipo),
+    mimeTypes: OWNER_ID_IMAGE_TYPES,
+    extensions: OWNER_ID_IMAGE_EXTENSIONS,
+  })
+}
+
+/** Phase 2 of the form: owner fields and both ID images. */
+export const powerOwnerFormSchema = formObject({
+  ...ownerShape,
+  cedula_identidad_frontal_owner: ownerIdImageField(OWNER_ID_IMAGE_FIELDS[0].tipo),
+  cedula_identidad_posterior_owner: ownerIdImageField(OWNER_ID_IMAGE_FIELDS[1].tipo),
+})
+export type PowerOwnerFormValues = z.infer<typeof powerOwnerFormSchema>
+
+/** Every text field of POST /users/create-power-simple (the images travel as files[...]). */
+export const simplePowerSchema = formObject({ ...powerDriverSchema.shape, ...ownerShape })
+export type SimplePowerValues = z.infer<typeof simplePowerSchema>

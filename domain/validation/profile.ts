@@ -1,0 +1,73 @@
+/** Driver profile (settings form) and profile image (spec §5, §9). */
+import { z } from 'zod'
+import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, numberToString, optionalString, requiredString } from './fields'
+
+export const PROFILE_MESSAGES = {
+  required: CAMPO_REQUERIDO,
+  max50: maxChars(50),
+  max500: maxChars(500),
+  phoneDigits: 'El teléfono solo puede contener números',
+  phoneMin: 'El teléfono debe tener al menos 9 dígitos',
+  phoneMax: 'El teléfono no puede tener más de 15 dígitos',
+} as const
+
+const M = PROFILE_MESSAGES
+
+/** Optional phone (sent as a number by the form): digits only, 9 to 15; output as a digit string. */
+const optionalPhone = z.preprocess(
+  numberToString,
+  z
+    .string({ error: INVALID_VALUE })
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), { error: M.phoneDigits, abort: true })
+    .refine((v) => v === '' || v.length >= 9, M.phoneMin)
+    .max(15, M.phoneMax)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+)
+
+/** POST /users/update-data-user: firstname and lastname required, address and about_me optional. */
+export const profileSchema = formObject({
+  firstname: requiredString(M.required).max(50, M.max50),
+  lastname: requiredString(M.required).max(50, M.max50),
+  address: optionalString(50),
+  about_me: optionalString(500),
+  phone: optionalPhone,
+})
+export type ProfileValues = z.infer<typeof profileSchema>
+
+export const PROFILE_FIELDS = ['firstname', 'lastname', 'address', 'about_me'] as const
+
+/**
+ * Spec: saving does nothing if nothing changed or if any of the four fields is empty.
+ * `current` is the loaded profile, `next` the form values.
+ */
+export function shouldSaveProfile(current: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>, next: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>): boolean {
+  if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return false
+  return PROFILE_FIELDS.some((k) => (next[k] ?? '').trim() !== (current[k] ?? '').trim())
+}
+
+export const PROFILE_IMAGE_MAX_BYTES = 3 * 1024 * 1024
+export const PROFILE_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
+/** For the file input's accept attribute. */
+export const PROFILE_IMAGE_ACCEPT = PROFILE_IMAGE_EXTENSIONS.join(',')
+
+export const PROFILE_IMAGE_MESSAGES = {
+  required: 'Imagen requerida',
+  tooLarge: 'El tamaño de la imagen no puede ser mayor a 3MB',
+  invalidType: 'La imagen debe ser JPG, JPEG o PNG',
+} as const
+
+/** Multipart POST /users/update-profile-image: file field newProfileImage. */
+export const profileImageSchema = formObject({
+  newProfileImage: imageFile({
+    required: PROFILE_IMAGE_MESSAGES.required,
+    tooLarge: PROFILE_IMAGE_MESSAGES.tooLarge,
+    invalidType: PROFILE_IMAGE_MESSAGES.invalidType,
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    mimeTypes: PROFILE_IMAGE_TYPES,
+    extensions: PROFILE_IMAGE_EXTENSIONS,
+  }),
+})
+export type ProfileImageValues = z.infer<typeof profileImageSchema>

@@ -1,0 +1,98 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export const test = base.extend<{ jsEnabled: boolean }>({
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  // With JS, a page is only "ready" once React has hydrated it (root marks <body data-hydrated>);
+  // typing before that races the enhancement.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        if (response && response.headers()['content-type']?.includes('text/html')) {
+          await page.waitForSelector('body[data-hydrated]', { state: 'attached', timeout: 15_000 })
+        }
+        return response
+      }
+    }
+    await use(page)
+  },
+})
+export { expect }
+
+let counter = 0
+/** Unique values per test, so files can run in parallel against one server. */
+export function unique(prefix = 'e2e') {
+  counter++
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`
+}
+
+/** A valid RUT with its modulo-11 check digit. */
+export function rutFor(body: number): string {
+  let sum = 0
+  let factor = 2
+  for (const d of String(body).split('').reverse()) {
+    sum += Number(d) * factor
+    factor = factor === 7 ? 2 : factor + 1
+  }
+  const r = 11 - (sum % 11)
+  return `${body}-${r === 11 ? '0' : r === 10 ? 'K' : String(r)}`
+}
+
+/** Random 8-digit RUT body and a mobile number without 0000/1234 runs. */
+export function randomDriver() {
+  const id = unique()
+  const body = 10_000_000 + Math.floor(Math.random() * 89_999_999)
+  let phone = '9'
+  while (phone.length < 9) phone += String(5 + Math.floor(Math.random() * 5))
+  return {
+    firstname: 'Prueba',
+    lastname: 'Conductor',
+    rut: rutFor(body),
+    phone,
+    email: `${id}@example.cl`,
+    password: 'clave1234',
+  }
+}
+
+/** The newest .eml in DATA_DIR/mail written to `to`, waited for. */
+export async function readMail(to: string, match: RegExp = /./): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  let found = ''
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(dir)) return ''
+        const files = fs.readdirSync(dir).sort().reverse()
+        for (const f of files) {
+          const text = fs.readFileSync(path.join(dir, f), 'utf8')
+          if (text.includes(to) && match.test(text)) {
+            found = text
+            return text
+          }
+        }
+        return ''
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('')
+  return found
+}
+
+export function codeIn(mail: string): string {
+  const m = /c=C3=B3digo de verificaci=C3=B3n es (\d{6})|c\S*digo de verificaci\S* es (\d{6})/.exec(mail) ?? /\b(\d{6})\b/.exec(mail)
+  const code = m?.[1] ?? m?.[2]
+  if (!code) throw new Error('no code in mail')
+  return code
+}
+
+/** axe runs inside the page, so only where JS runs; the no-JS HTML is the same markup. */
+export async function expectAccessible(page: Page) {
+  if (base.info().project.use.javaScriptEnabled === false) return
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/** Starts `server.ts` on a free port with its own data folder; tests read E2E_BASE_URL. */
+export default async function globalSetup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-e2e-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      SEED_DEMO: 'never',
+      RATE_LIMIT_FACTOR: '1000',
+      MAIL_WORKER_INTERVAL_MS: '200',
+      WHATSAPP_CONTACT_PHONE: '56912345678',
+      DRIVER_SIGNUP_URL: '',
+      DRIVER_LOGIN_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000)
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    })
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk))
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)))
+  })
+  process.env.E2E_BASE_URL = url
+  process.env.E2E_DATA_DIR = dataDir
+  return async () => {
+    child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}

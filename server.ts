@@ -1,0 +1,135 @@
+/**
+ * The production server: one Node process serving hashed assets, the three services under /api
+ * and the React Router app for everything else. `npm start` builds the app, then runs this.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono, type Context } from 'hono'
+import { compress } from 'hono/compress'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { createServicesApp, type ServiceName } from './services/app'
+import { CLIENT_IP_HEADER } from './services/platform/auth'
+import { loadConfig } from './services/platform/config'
+import { createDeliveryWorker } from './services/platform/messaging/delivery'
+import { createTransports } from './services/platform/messaging/transports'
+import { createPlatform } from './services/platform/platform'
+import { seedAll } from './services/platform/seed'
+import { securityHeaders } from './services/platform/security-headers'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const config = loadConfig()
+const platform = await createPlatform(config)
+const seeded = await seedAll(platform)
+
+const transports = createTransports({
+  smtpUrl: config.SMTP_URL,
+  mailFrom: config.MAIL_FROM,
+  dataDir: config.dataDir,
+  whatsappToken: config.WHATSAPP_TOKEN,
+  whatsappPhoneId: config.WHATSAPP_PHONE_ID,
+})
+const worker = createDeliveryWorker({ db: platform.db, transports, log: (line: string) => console.log(`[outbox] ${line}`) })
+platform.wakeOutbox = () => worker.wake()
+worker.start(config.MAIL_WORKER_INTERVAL_MS)
+
+const only = process.env.SERVICES?.split(',').map((s) => s.trim()).filter(Boolean) as ServiceName[] | undefined
+const services = createServicesApp(platform, only)
+
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** Re-issue a request to the services with the client's real address (never a header it sent). */
+function forward(request: Request, pathname: string, ip: string): Request {
+  const url = new URL(request.url)
+  url.pathname = pathname
+  const headers = new Headers(request.headers)
+  headers.set(CLIENT_IP_HEADER, ip)
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  return new Request(url, { method: request.method, headers, body: hasBody ? request.body : null, duplex: 'half' } as RequestInit)
+}
+
+const app = new Hono()
+app.use('*', compress())
+
+app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c))))
+
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
+if (!only) {
+  const serverBuildPath = path.join(buildDir, 'server', 'index.js')
+  if (!fs.existsSync(serverBuildPath)) {
+    console.error('No build found. Run `npm run build` (npm start does it for you).')
+    process.exit(1)
+  }
+  const build = (await import(serverBuildPath)) as ServerBuild
+  const handler = createRequestHandler(build, config.NODE_ENV === 'production' ? 'production' : 'development')
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  )
+  app.use(
+    '*',
+    serveStatic({
+      root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    }),
+  )
+
+  app.all('*', async (c) => {
+    const request = c.req.raw
+    // Forms are only accepted from our own pages.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const origin = request.headers.get('origin')
+      if (origin && origin !== 'null' && new URL(origin).host !== new URL(request.url).host) {
+        return c.text('Origen no permitido', 403)
+      }
+    }
+    const nonce = randomBytes(16).toString('base64')
+    const ip = clientIp(c)
+    const response = await handler(request, {
+      nonce,
+      clientIp: ip,
+      services: {
+        fetch: async (req: Request) => {
+          const headers = new Headers(req.headers)
+          headers.set(CLIENT_IP_HEADER, ip)
+          return services.fetch(new Request(req, { headers }))
+        },
+      },
+    })
+    return securityHeaders(response, { nonce, production: config.NODE_ENV === 'production' })
+  })
+}
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  console.log(`Fleeters listening on http://localhost:${info.port}`)
+  if (seeded.demoLogins.length) {
+    console.log('Demo logins (password for all: %s):', seeded.demoPassword)
+    for (const login of seeded.demoLogins) console.log(`  ${login.role.padEnd(8)} ${login.email}`)
+  }
+})
+
+let closing = false
+async function shutdown() {
+  if (closing) return
+  closing = true
+  server.close()
+  await worker.stop()
+  await platform.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

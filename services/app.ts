@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { businessService } from './business'
+import { generalDataService } from './general-data'
+import { errorResponse, MESSAGES } from './platform/http'
+import type { Platform } from './platform/platform'
+import { usersService } from './users'
+
+/** JSON bodies are small; multipart uploads get their own, per-route limits. */
+export const JSON_BODY_LIMIT = 64 * 1024
+export const MULTIPART_BODY_LIMIT = 12 * 1024 * 1024
+
+export type ServiceName = 'users' | 'business' | 'general'
+
+/**
+ * The three services of spec §7 composed into one Hono app with the spec's exact paths.
+ * `only` builds a single service (SERVICES=users …) for a split deployment.
+ */
+export function createServicesApp(p: Platform, only?: ServiceName[]) {
+  const app = new Hono()
+  app.use('*', async (c, next) => {
+    const type = c.req.header('content-type') ?? ''
+    const maxSize = type.startsWith('multipart/form-data') ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT
+    return bodyLimit({ maxSize, onError: (cx) => cx.json({ message: MESSAGES.tooLarge }, 413) })(c, next)
+  })
+  const wants = (name: ServiceName) => !only || only.includes(name)
+  if (wants('users')) app.route('/', usersService(p))
+  if (wants('business')) app.route('/', businessService(p))
+  if (wants('general')) app.route('/', generalDataService(p))
+  app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404))
+  app.onError(errorResponse)
+  return app
+}

@@ -1,0 +1,72 @@
+import type { MiddlewareHandler } from 'hono'
+import type { Role } from './db/schema'
+import { ApiError, MESSAGES } from './http'
+import type { Platform } from './platform'
+import { verifySessionToken } from './tokens'
+
+export interface AuthContext {
+  userId: number
+  role: Role
+  sessionId: string
+  token: string
+}
+
+export type AuthEnv = { Variables: { auth: AuthContext } }
+
+/** Spec §6: drivers send `auth-user`, companies `auth-business`; the console sends `auth-admin`. */
+export const ROLE_HEADER: Record<Role, string> = {
+  User: 'auth-user',
+  business: 'auth-business',
+  admin: 'auth-admin',
+}
+
+export async function authenticate(p: Platform, token: string): Promise<AuthContext | null> {
+  const now = p.now()
+  const claims = await verifySessionToken(p.keys.jwt, token, now)
+  if (!claims) return null
+  const session = await p.db
+    .selectFrom('sessions')
+    .select(['user_id', 'role', 'expires_at', 'revoked_at'])
+    .where('id', '=', claims.sid)
+    .executeTakeFirst()
+  if (!session || session.revoked_at || session.expires_at <= now.toISOString()) return null
+  if (String(session.user_id) !== claims.sub || session.role !== claims.role) return null
+  return { userId: session.user_id, role: session.role, sessionId: claims.sid, token }
+}
+
+/**
+ * Only callers holding a live session of `role`, sent in that role's header, get through.
+ * No credentials: 401. A valid session of another role (in any role header): 403.
+ */
+export function requireRole(p: Platform, role: Role): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const own = c.req.header(ROLE_HEADER[role])
+    if (own) {
+      const auth = await authenticate(p, own)
+      if (!auth) throw new ApiError(401, MESSAGES.unauthorized)
+      if (auth.role !== role) throw new ApiError(403, MESSAGES.forbidden)
+      c.set('auth', auth)
+      return next()
+    }
+    for (const other of Object.keys(ROLE_HEADER) as Role[]) {
+      const token = other === role ? undefined : c.req.header(ROLE_HEADER[other])
+      if (token && (await authenticate(p, token))) throw new ApiError(403, MESSAGES.forbidden)
+    }
+    throw new ApiError(401, MESSAGES.unauthorized)
+  }
+}
+
+/** The caller's IP as set by server.ts (never taken from a client-supplied header). */
+export const CLIENT_IP_HEADER = 'x-fleeters-client-ip'
+
+export function rateLimit(p: Platform, name: string, limit: number, windowMs: number): MiddlewareHandler {
+  return async (c, next) => {
+    const ip = c.req.header(CLIENT_IP_HEADER) ?? 'local'
+    const result = await p.limiter.hit(`${name}:${ip}`, limit, windowMs)
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfterSeconds))
+      throw new ApiError(429, MESSAGES.tooMany)
+    }
+    return next()
+  }
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Migration, MigrationProvider } from 'kysely'
+import type { Dialect } from './migrations/helpers'
+
+export type { Dialect } from './migrations/helpers'
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * One list of migrations for both engines: every `NNNN_name.ts` file in ./migrations, in name
+ * order, default-exporting `(dialect) => Migration`. Append only: a released migration never
+ * changes.
+ */
+export async function migrations(dialect: Dialect): Promise<Record<string, Migration>> {
+  const files = fs
+    .readdirSync(DIR)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.(ts|js)$/.test(f))
+    .sort()
+  const out: Record<string, Migration> = {}
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(DIR, file)).href)) as { default: (d: Dialect) => Migration }
+    out[file.replace(/\.(ts|js)$/, '')] = mod.default(dialect)
+  }
+  return out
+}
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: () => migrations(dialect) }
+}

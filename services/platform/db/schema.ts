@@ -1,0 +1,226 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { DriverAreaTables } from './schema-driver-area'
+import type { MarketplaceTables } from './schema-marketplace'
+import type { PublicSiteTables } from './schema-public-site'
+
+/**
+ * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1
+ * integers: the same rows come back from SQLite and PostgreSQL.
+ */
+export type Role = 'User' | 'business' | 'admin'
+
+export interface UsersTable {
+  id: Generated<number>
+  role: Role
+  email: string
+  password_hash: string
+  firstname: string
+  lastname: string
+  rut: string | null
+  phone: string | null
+  address: string | null
+  about_me: string | null
+  img_profile: string | null
+  email_verified: number
+  accepted_terms_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: number
+  role: Role
+  created_at: string
+  expires_at: string
+  revoked_at: string | null
+}
+
+export interface EmailVerificationsTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  code_hash: string
+  attempts: number
+  expires_at: string
+  consumed_at: string | null
+  created_at: string
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+export interface OutboxTable {
+  id: Generated<number>
+  channel: 'email' | 'whatsapp'
+  recipient: string
+  subject: string | null
+  body_text: string
+  body_html: string | null
+  status: 'pending' | 'sent' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  last_error: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+export interface ZonesTable {
+  id_zone: number
+  name_zone: string
+}
+export interface RegionsTable {
+  id_region: number
+  name_region: string
+  zone_id: number
+}
+export interface CommunesTable {
+  id_commune: number
+  name_commune: string
+  id_region: number
+}
+export interface VehiclesTable {
+  id_vehicle: number
+  name_vehicle: string
+}
+export interface CapacitiesTable {
+  id_capacity: number
+  vehicle_id: number
+  capacity_kg: number
+}
+export interface SchedulesTable {
+  id_schedule: number
+  name_schedule: string
+}
+
+export interface CompaniesTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  rut: string
+  contact_name: string
+  email: string
+  phone: string
+  id_commune: number | null
+  logo_url: string | null
+  verified: number
+  created_at: string
+}
+
+export interface JobPostingsTable {
+  id: Generated<number>
+  company_id: number
+  title: string
+  description: string
+  id_zone: number
+  id_region: number
+  id_commune: number
+  id_vehicle: number
+  id_capacity: number | null
+  id_schedule: number
+  start_date: string
+  pawn: number
+  payment_amount: number
+  payment_period: string
+  drivers_needed: number
+  status: 'open' | 'closed'
+  created_at: string
+  updated_at: string
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>
+  posting_id: number
+  user_id: number
+  status: string
+  created_at: string
+  updated_at: string
+}
+
+export interface SavedPostingsTable {
+  id: Generated<number>
+  posting_id: number
+  user_id: number
+  created_at: string
+}
+
+export interface UserFilesTable {
+  id: Generated<number>
+  user_id: number
+  purpose_name: string
+  file_status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
+  storage_key: string
+  mime_type: string
+  size_bytes: number
+  original_name: string
+  rejection_reason: string | null
+  created_at: string
+  reviewed_at: string | null
+}
+
+export interface FaqsTable {
+  id: Generated<number>
+  question: string
+  answers: string // JSON array of paragraphs
+  position: number
+}
+export interface StatisticsTable {
+  id: Generated<number>
+  key: string
+  title: string
+  value: string
+  description: string
+  position: number
+}
+export interface TestimonialsTable {
+  id: Generated<number>
+  name: string
+  job_title: string
+  name_business: string
+  comment: string
+  logo_business: string | null
+  position: number
+}
+export interface PartnerLogosTable {
+  id: Generated<number>
+  name: string
+  img_logo: string
+  position: number
+}
+
+/**
+ * Each product area declares its tables in its own file (schema-*.ts) and migration
+ * (migrations/NNNN_*.ts); Database is their union.
+ */
+export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables {
+  users: UsersTable
+  sessions: SessionsTable
+  email_verifications: EmailVerificationsTable
+  password_resets: PasswordResetsTable
+  outbox: OutboxTable
+  zones: ZonesTable
+  regions: RegionsTable
+  communes: CommunesTable
+  vehicles: VehiclesTable
+  capacities: CapacitiesTable
+  schedules: SchedulesTable
+  companies: CompaniesTable
+  job_postings: JobPostingsTable
+  applications: ApplicationsTable
+  saved_postings: SavedPostingsTable
+  user_files: UserFilesTable
+  faqs: FaqsTable
+  statistics: StatisticsTable
+  testimonials: TestimonialsTable
+  partner_logos: PartnerLogosTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>

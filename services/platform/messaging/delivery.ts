@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import type { Transports } from './transports'
+
+export interface DeliveryOptions {
+  db: Kysely<Database>
+  transports: Transports
+  now?: () => Date
+  batchSize?: number
+  maxAttempts?: number
+  /** A claimed row is invisible to other workers for this long. */
+  leaseMs?: number
+  log?: (line: string) => void
+}
+
+export interface RunResult {
+  sent: number
+  failed: number
+  retried: number
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000)
+}
+
+/**
+ * Delivers the outbox. Each due row is claimed by moving its next_attempt_at forward only if
+ * nobody else moved it (compare-and-set), so two workers never send the same message; a
+ * failure is recorded and retried with exponential backoff until maxAttempts.
+ */
+export function createDeliveryWorker(opts: DeliveryOptions) {
+  const now = opts.now ?? (() => new Date())
+  const batchSize = opts.batchSize ?? 20
+  const maxAttempts = opts.maxAttempts ?? 8
+  const leaseMs = opts.leaseMs ?? 5 * 60 * 1000
+  const log = opts.log ?? (() => {})
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<RunResult> | undefined
+  let again = false
+  let stopped = false
+
+  async function runOnce(): Promise<RunResult> {
+    const result: RunResult = { sent: 0, failed: 0, retried: 0 }
+    const t = now()
+    const due = await opts.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', t.toISOString())
+      .orderBy('id')
+      .limit(batchSize)
+      .execute()
+    for (const row of due) {
+      const claimed = await opts.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: new Date(t.getTime() + leaseMs).toISOString() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', row.next_attempt_at)
+        .executeTakeFirst()
+      if (Number(claimed.numUpdatedRows) !== 1) continue
+      try {
+        if (row.channel === 'email') {
+          await opts.transports.email({ id: row.id, to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html })
+        } else {
+          await opts.transports.whatsapp({ id: row.id, to: row.recipient, text: row.body_text })
+        }
+        await opts.db
+          .updateTable('outbox')
+          .set({ status: 'sent', attempts: row.attempts + 1, sent_at: now().toISOString(), last_error: null })
+          .where('id', '=', row.id)
+          .execute()
+        result.sent++
+      } catch (error) {
+        const attempts = row.attempts + 1
+        const giveUp = attempts >= maxAttempts
+        await opts.db
+          .updateTable('outbox')
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            attempts,
+            last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+            next_attempt_at: new Date(now().getTime() + backoffMs(attempts)).toISOString(),
+          })
+          .where('id', '=', row.id)
+          .execute()
+        if (giveUp) result.failed++
+        else result.retried++
+        log(`${row.channel} #${row.id} to ${row.recipient} failed (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${String(error)}`)
+      }
+    }
+    return result
+  }
+
+  async function tick() {
+    if (running) {
+      again = true
+      return
+    }
+    do {
+      again = false
+      running = runOnce().catch((error) => {
+        log(`delivery run failed: ${String(error)}`)
+        return { sent: 0, failed: 0, retried: 0 }
+      })
+      await running
+      running = undefined
+    } while (again && !stopped)
+  }
+
+  return {
+    runOnce,
+    start(intervalMs: number) {
+      stopped = false
+      timer = setInterval(() => void tick(), intervalMs)
+      timer.unref()
+      void tick()
+    },
+    wake() {
+      if (!stopped) setTimeout(() => void tick(), 10).unref()
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearInterval(timer)
+      if (running) await running
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import path from 'node:path'
+import type { Config } from './config'
+import { migrateToLatest, openDatabase, type DB } from './db/connect'
+import type { Dialect } from './db/migrations'
+import { loadKeys, type Keys } from './secrets'
+import { memoryRateLimiter, type RateLimiter } from './rate-limit'
+import { localFileStore, type FileStore } from './files'
+
+/** What every service handler needs: one object, built once per process (or per test). */
+export interface Platform {
+  config: Config
+  db: DB
+  dialect: Dialect
+  keys: Keys
+  limiter: RateLimiter
+  files: FileStore
+  now(): Date
+  /** Base URL for links in mails (PUBLIC_URL, else http://localhost:PORT). */
+  publicUrl: string
+  /** Nudges the outbox worker after something was enqueued (no-op when none runs). */
+  wakeOutbox(): void
+}
+
+export interface OpenPlatform extends Platform {
+  close(): Promise<void>
+}
+
+export async function createPlatform(config: Config, overrides: Partial<Platform> = {}): Promise<OpenPlatform> {
+  const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
+  await migrateToLatest(handle)
+  const platform: OpenPlatform = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    keys: loadKeys({ secret: config.SESSION_SECRET, dataDir: config.dataDir }),
+    limiter: memoryRateLimiter(),
+    files: localFileStore(config.dataDir),
+    now: () => new Date(),
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    wakeOutbox: () => {},
+    ...overrides,
+    close: () => handle.destroy(),
+  }
+  return platform
+}

@@ -1,0 +1,31 @@
+export interface RateLimitResult {
+  allowed: boolean
+  retryAfterSeconds: number
+}
+
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>
+  reset(): Promise<void>
+}
+
+/** Fixed-window counters in memory: right for one process; REDIS_URL shares them across many. */
+export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>()
+  let sweeps = 0
+  return {
+    async hit(key, limit, windowMs) {
+      const t = now()
+      if (++sweeps % 1000 === 0) for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k)
+      let w = windows.get(key)
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + windowMs }
+        windows.set(key, w)
+      }
+      w.count++
+      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) }
+    },
+    async reset() {
+      windows.clear()
+    },
+  }
+}

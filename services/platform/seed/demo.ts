@@ -1,0 +1,184 @@
+import { computeCheckDigit } from '../../../domain/rut'
+import { hashPassword } from '../crypto'
+import type { Platform } from '../platform'
+import { TINY_PDF, TINY_PNG } from './sample-files'
+
+export interface DemoLogin {
+  role: 'User' | 'business'
+  email: string
+}
+
+export const DEMO_PASSWORD = 'Fleeters2026'
+export const DEMO_DOMAIN = 'demo.fleeters.cl'
+
+function rut(body: number) {
+  return `${body}-${computeCheckDigit(String(body))}`
+}
+
+const COMPANIES = [
+  { name: 'Despachos Andes SpA', contact: 'Carolina Muñoz', email: `andes@${DEMO_DOMAIN}`, logo: '/images/partners/andes.svg', rut: 76123456, phone: '56922223333' },
+  { name: 'Mercado Sur Ltda.', contact: 'Valentina Rojas', email: `mercadosur@${DEMO_DOMAIN}`, logo: '/images/partners/mercado-sur.svg', rut: 77234567, phone: '56933334444' },
+  { name: 'Rápido Express SpA', contact: 'Andrés Soto', email: `rapido@${DEMO_DOMAIN}`, logo: '/images/partners/rapido.svg', rut: 78345678, phone: '56944445555' },
+]
+
+// Communes of the Metropolitan Region (official CUT codes).
+const RM_COMMUNES = [13101, 13114, 13123, 13119, 13110, 13120, 13201, 13401, 13124, 13122, 13105, 13112]
+const TITLES = [
+  'Repartidor de paquetería e-commerce',
+  'Conductor para despacho de farmacia',
+  'Reparto de abarrotes a domicilio',
+  'Ruta de última milla en moto',
+  'Conductor de furgón para mudanzas pequeñas',
+  'Reparto de electrodomésticos con peoneta',
+]
+const VEHICLE_PLAN: Array<{ id_vehicle: number; id_capacity: number | null }> = [
+  { id_vehicle: 1, id_capacity: 2 },
+  { id_vehicle: 2, id_capacity: null },
+  { id_vehicle: 3, id_capacity: null },
+  { id_vehicle: 5, id_capacity: 7 },
+  { id_vehicle: 8, id_capacity: null },
+  { id_vehicle: 7, id_capacity: 13 },
+]
+const PERIODS = ['por día', 'por ruta', 'mensual']
+
+export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const now = p.now()
+  const iso = (offsetMinutes: number) => new Date(now.getTime() - offsetMinutes * 60_000).toISOString()
+  const capacityIds = new Set((await p.db.selectFrom('capacities').select('id_capacity').execute()).map((c) => c.id_capacity))
+  const communeRegions = new Map(
+    (await p.db.selectFrom('communes').innerJoin('regions', 'regions.id_region', 'communes.id_region').select(['communes.id_commune', 'communes.id_region', 'regions.zone_id']).execute()).map(
+      (c) => [c.id_commune, c] as const,
+    ),
+  )
+
+  await p.db.transaction().execute(async (trx) => {
+    for (const [ci, company] of COMPANIES.entries()) {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          role: 'business',
+          email: company.email,
+          password_hash: passwordHash,
+          firstname: company.contact.split(' ')[0]!,
+          lastname: company.contact.split(' ').slice(1).join(' '),
+          rut: null,
+          phone: null,
+          address: null,
+          about_me: null,
+          img_profile: null,
+          email_verified: 1,
+          accepted_terms_at: iso(0),
+          created_at: iso(60 * 24 * 30),
+          updated_at: iso(60 * 24 * 30),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const created = await trx
+        .insertInto('companies')
+        .values({
+          user_id: user.id,
+          name: company.name,
+          rut: rut(company.rut),
+          contact_name: company.contact,
+          email: company.email,
+          phone: company.phone,
+          id_commune: 13101,
+          logo_url: company.logo,
+          verified: 1,
+          created_at: iso(60 * 24 * 30),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const postings = []
+      for (let i = 0; i < 12; i++) {
+        const n = ci * 12 + i
+        const commune = communeRegions.get(RM_COMMUNES[n % RM_COMMUNES.length]!)!
+        const plan = VEHICLE_PLAN[n % VEHICLE_PLAN.length]!
+        postings.push({
+          company_id: created.id,
+          title: TITLES[n % TITLES.length]!,
+          description:
+            'Buscamos conductores responsables para rutas micro-sectorizadas dentro de la comuna. Entregamos la carga ordenada por sector y pagamos dentro de 48 horas tras recibir la boleta o factura.',
+          id_zone: commune.zone_id,
+          id_region: commune.id_region,
+          id_commune: commune.id_commune,
+          id_vehicle: plan.id_vehicle,
+          id_capacity: plan.id_capacity !== null && capacityIds.has(plan.id_capacity) ? plan.id_capacity : null,
+          id_schedule: (n % 3) + 1,
+          start_date: iso(-60 * 24 * ((n % 10) + 1)).slice(0, 10),
+          pawn: n % 4 === 0 ? 1 : 0,
+          payment_amount: 35000 + (n % 8) * 5000,
+          payment_period: PERIODS[n % PERIODS.length]!,
+          drivers_needed: (n % 4) + 1,
+          status: n % 11 === 10 ? ('closed' as const) : ('open' as const),
+          created_at: iso(n * 95 + 5),
+          updated_at: iso(n * 95 + 5),
+        })
+      }
+      await trx.insertInto('job_postings').values(postings).execute()
+    }
+
+    const driver = await trx
+      .insertInto('users')
+      .values({
+        role: 'User',
+        email: `conductor@${DEMO_DOMAIN}`,
+        password_hash: passwordHash,
+        firstname: 'Camila',
+        lastname: 'Pérez González',
+        rut: rut(16234567),
+        phone: '56987654321',
+        address: 'Av. Providencia 1234, Providencia',
+        about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',
+        img_profile: null,
+        email_verified: 1,
+        accepted_terms_at: iso(60 * 24 * 10),
+        created_at: iso(60 * 24 * 10),
+        updated_at: iso(60 * 24 * 10),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+
+    const documents: Array<{ slot: string; status: 'PENDING' | 'ACCEPTED' | 'REJECTED'; reason?: string; pdf?: boolean }> = [
+      { slot: 'cedula_identidad_frontal', status: 'ACCEPTED' },
+      { slot: 'cedula_identidad_posterior', status: 'ACCEPTED' },
+      { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true },
+      { slot: 'licencia_conducir_frontal', status: 'PENDING' },
+      { slot: 'licencia_conducir_posterior', status: 'PENDING' },
+      { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true },
+      { slot: 'comprobante_domicilio', status: 'REJECTED', reason: 'El documento está ilegible.', pdf: true },
+      { slot: 'padron_vehiculo_frontal', status: 'REJECTED' },
+    ]
+    for (const [i, doc] of documents.entries()) {
+      const bytes = doc.pdf ? TINY_PDF : TINY_PNG
+      const key = await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'png')
+      await trx
+        .insertInto('user_files')
+        .values({
+          user_id: driver.id,
+          purpose_name: doc.slot,
+          file_status: doc.status,
+          storage_key: key,
+          mime_type: doc.pdf ? 'application/pdf' : 'image/png',
+          size_bytes: bytes.byteLength,
+          original_name: `${doc.slot}.${doc.pdf ? 'pdf' : 'png'}`,
+          rejection_reason: doc.reason ?? null,
+          created_at: iso(60 * 24 * 5 - i),
+          reviewed_at: doc.status === 'PENDING' ? null : iso(60 * 24 * 2),
+        })
+        .execute()
+    }
+  })
+  return { demoLogins: await demoLogins(p), demoPassword: DEMO_PASSWORD }
+}
+
+export async function demoLogins(p: Platform): Promise<DemoLogin[]> {
+  const rows = await p.db
+    .selectFrom('users')
+    .select(['email', 'role'])
+    .where('email', 'like', `%@${DEMO_DOMAIN}`)
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({ role: r.role as DemoLogin['role'], email: r.email }))
+}

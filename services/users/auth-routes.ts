@@ -1,0 +1,173 @@
+import { Hono } from 'hono'
+import {
+  emailCodeSchema,
+  loginSchema,
+  resetPasswordConfirmPayloadSchema,
+  resetPasswordRequestSchema,
+} from '../../domain/validation/auth'
+import { requireRole, rateLimit, type AuthEnv } from '../platform/auth'
+import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '../platform/crypto'
+import type { Role } from '../platform/db/schema'
+import { ApiError, readJson, validate } from '../platform/http'
+import { enqueueEmail } from '../platform/messaging/outbox'
+import type { Platform } from '../platform/platform'
+import { passwordResetMail, verificationCodeMail } from './mails'
+import { sessionObject, startSession } from './session-object'
+
+const CODE_TTL_MS = 15 * 60 * 1000
+const CODE_MAX_ATTEMPTS = 5
+const RESET_TTL_MS = 60 * 60 * 1000
+
+export const AUTH_MESSAGES = {
+  badCredentials: 'Correo o contraseña incorrectos.',
+  loggedIn: 'Inicio de sesión exitoso.',
+  codeSent: 'Te enviamos un código de verificación a tu correo electrónico.',
+  codeInvalid: 'El código no es válido o ya expiró. Inicia sesión nuevamente para recibir uno nuevo.',
+  codeWrong: 'El código ingresado es incorrecto.',
+  codeLocked: 'Demasiados intentos con este código. Inicia sesión nuevamente para recibir uno nuevo.',
+  verified: 'Correo verificado correctamente.',
+  resetSent: 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.',
+  resetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
+  resetDone: 'Contraseña actualizada correctamente.',
+  loggedOut: 'Sesión cerrada correctamente.',
+  refreshed: 'Datos actualizados.',
+} as const
+
+export function authRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+  const limit = p.config.RATE_LIMIT_FACTOR
+
+  app.post('/login', rateLimit(p, 'login', 10 * limit, 60_000), async (c) => {
+    const { email, password } = validate(loginSchema, await readJson(c))
+    const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))
+    if (!user || !ok) throw new ApiError(401, AUTH_MESSAGES.badCredentials)
+
+    if (user.email_verified !== 1) {
+      const token = randomToken(32)
+      const code = sixDigitCode()
+      const now = p.now()
+      await p.db.transaction().execute(async (trx) => {
+        // A new code replaces any earlier one.
+        await trx
+          .updateTable('email_verifications')
+          .set({ consumed_at: now.toISOString() })
+          .where('user_id', '=', user.id)
+          .where('consumed_at', 'is', null)
+          .execute()
+        await trx
+          .insertInto('email_verifications')
+          .values({
+            user_id: user.id,
+            token_hash: sha256(token),
+            code_hash: hmac(p.keys.codes, `${token}:${code}`),
+            attempts: 0,
+            expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+            consumed_at: null,
+            created_at: now.toISOString(),
+          })
+          .execute()
+        await enqueueEmail(trx, verificationCodeMail(user.email, user.firstname, code), now)
+      })
+      p.wakeOutbox()
+      return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
+    }
+
+    const token = await startSession(p, user)
+    return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
+  })
+
+  app.post('/validate-code-email-verification', rateLimit(p, 'code', 20 * limit, 60_000), async (c) => {
+    const { code, token } = validate(emailCodeSchema, await readJson(c))
+    const now = p.now()
+    const row = await p.db.selectFrom('email_verifications').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
+    if (!row || row.consumed_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(429, AUTH_MESSAGES.codeLocked)
+    if (!safeEqual(row.code_hash, hmac(p.keys.codes, `${token}:${code}`))) {
+      await p.db.updateTable('email_verifications').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+      throw new ApiError(400, row.attempts + 1 >= CODE_MAX_ATTEMPTS ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeWrong)
+    }
+    // Consume only if nobody else did meanwhile: one code, one session.
+    const consumed = await p.db
+      .updateTable('email_verifications')
+      .set({ consumed_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(consumed.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
+    await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
+    const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
+    const sessionToken = await startSession(p, user)
+    return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)) })
+  })
+
+  app.post('/reset-password', rateLimit(p, 'reset', 5 * limit, 15 * 60_000), async (c) => {
+    const { email } = validate(resetPasswordRequestSchema, await readJson(c))
+    const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+    if (user) {
+      const token = randomToken(32)
+      const now = p.now()
+      await p.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('password_resets')
+          .values({
+            user_id: user.id,
+            token_hash: sha256(token),
+            expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+            used_at: null,
+            created_at: now.toISOString(),
+          })
+          .execute()
+        const link = `${p.publicUrl}/login/restablecer?token=${encodeURIComponent(token)}`
+        await enqueueEmail(trx, passwordResetMail(user.email, user.firstname, link), now)
+      })
+      p.wakeOutbox()
+    }
+    return c.json({ message: AUTH_MESSAGES.resetSent })
+  })
+
+  app.post('/reset-password-confirm', rateLimit(p, 'reset-confirm', 10 * limit, 15 * 60_000), async (c) => {
+    const { token, password } = validate(resetPasswordConfirmPayloadSchema, await readJson(c))
+    const now = p.now()
+    const row = await p.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
+    if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
+    const passwordHash = await hashPassword(password)
+    await p.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now.toISOString() })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
+      // The link proves the mailbox is theirs; every other session ends with the old password.
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() })
+        .where('id', '=', row.user_id)
+        .execute()
+      await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute()
+    })
+    return c.json({ message: AUTH_MESSAGES.resetDone })
+  })
+
+  app.post('/success-login', requireRole(p, 'User'), async (c) => {
+    const auth = c.get('auth')
+    const user = await p.db.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow()
+    return c.json({ message: AUTH_MESSAGES.refreshed, ...(await sessionObject(p, user, auth.token)) })
+  })
+
+  for (const [path, role] of [
+    ['/logout/user', 'User'],
+    ['/logout/business', 'business'],
+    ['/logout/admin', 'admin'],
+  ] as Array<[string, Role]>) {
+    app.post(path, requireRole(p, role), async (c) => {
+      const auth = c.get('auth')
+      await p.db.updateTable('sessions').set({ revoked_at: p.now().toISOString() }).where('id', '=', auth.sessionId).execute()
+      return c.json({ message: AUTH_MESSAGES.loggedOut })
+    })
+  }
+
+  return app
+}

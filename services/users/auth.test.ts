@@ -1,0 +1,255 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { engines } from '../testing/database'
+import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+
+const driver = {
+  firstname: 'Camila',
+  lastname: 'Pérez',
+  rut: '12345678-5',
+  email: 'camila@example.cl',
+  phone: '987654321',
+  password: 'clave1234',
+  acceptTerms: true,
+}
+
+function registrationForm(data: unknown) {
+  const form = new FormData()
+  form.set('data', typeof data === 'string' ? data : JSON.stringify(data))
+  return form
+}
+
+describe.each(engines)('auth and registration on %s', (engine) => {
+  let p: TestPlatform
+  let api: ReturnType<typeof testClient>
+
+  beforeEach(async () => {
+    p = await createTestPlatform(engine)
+    api = testClient(p)
+  })
+  afterEach(async () => p.destroy())
+
+  async function register(data: unknown = driver) {
+    return api.call('POST', '/users/register', { form: registrationForm(data) })
+  }
+
+  /** Register, log in, read the mailed code, verify: a live driver session. */
+  async function loggedInDriver(data = driver) {
+    expect((await register(data)).status).toBe(201)
+    const step = await api.post('/auth/login', { email: data.email, password: data.password })
+    expect(step.body.email_verification).toBe(true)
+    const mail = (await outbox(p, data.email)).at(-1)!
+    const verified = await api.post('/auth/validate-code-email-verification', { code: codeFrom(mail.body_text), token: step.body.email_one_time_token })
+    expect(verified.status).toBe(200)
+    return verified.body.token_jwt as string
+  }
+
+  describe('POST /users/register', () => {
+    it('creates an unverified driver and queues a welcome mail', async () => {
+      const res = await register()
+      expect(res.status).toBe(201)
+      expect(typeof res.body.message).toBe('string')
+      const user = await p.db.selectFrom('users').selectAll().where('email', '=', driver.email).executeTakeFirstOrThrow()
+      expect(user.role).toBe('User')
+      expect(user.email_verified).toBe(0)
+      expect(user.phone).toBe('56987654321')
+      expect(user.password_hash).not.toContain(driver.password)
+      expect(await outbox(p, driver.email)).toHaveLength(1)
+    })
+
+    it.each([
+      ['firstname', ''],
+      ['lastname', ''],
+      ['rut', '12345678-9'],
+      ['rut', 'abc'],
+      ['email', 'no-es-correo'],
+      ['phone', '12'],
+      ['password', 'corta'],
+      ['acceptTerms', false],
+    ])('refuses an invalid %s (%s) with a Spanish 400 and writes nothing', async (field, value) => {
+      const res = await register({ ...driver, [field]: value })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBeTruthy()
+      const messages = ([] as string[]).concat(res.body.message)
+      for (const m of messages) expect(m).not.toMatch(/^(Invalid|Required|Expected)/)
+      expect(await p.db.selectFrom('users').select('id').execute()).toHaveLength(0)
+      expect(await outbox(p)).toHaveLength(0)
+    })
+
+    it('refuses a body without data, with malformed JSON, or too large', async () => {
+      expect((await api.call('POST', '/users/register', { form: new FormData() })).status).toBe(400)
+      expect((await api.call('POST', '/users/register', { form: registrationForm('{no json') })).status).toBe(400)
+      const big = await api.call('POST', '/users/register', { body: JSON.stringify({ data: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } })
+      expect(big.status).toBe(413)
+    })
+
+    it('answers 409 for a duplicate email, rut or phone', async () => {
+      expect((await register()).status).toBe(201)
+      const again = await register({ ...driver, rut: '11111111-1', phone: '976543210' })
+      expect(again.status).toBe(409)
+      expect(again.body.message).toBe('El correo electrónico ya está registrado.')
+      const rut = await register({ ...driver, email: 'otra@example.cl', phone: '976543210' })
+      expect(rut.status).toBe(409)
+      expect(rut.body.message).toBe('El RUT ya está registrado.')
+      const phone = await register({ ...driver, email: 'otra@example.cl', rut: '11111111-1' })
+      expect(phone.status).toBe(409)
+      expect(phone.body.message).toBe('El teléfono ya está registrado.')
+    })
+  })
+
+  describe('uniqueness checks', () => {
+    it('tells whether email, rut and phone are free', async () => {
+      expect((await api.post('/users/validate-email-user', { email: driver.email })).status).toBe(200)
+      expect((await api.post('/users/validate-rut-user', { rut: driver.rut })).status).toBe(200)
+      expect((await api.post('/users/validate-phone-user', { phone: driver.phone })).status).toBe(200)
+      await register()
+      expect((await api.post('/users/validate-email-user', { email: driver.email })).status).toBe(409)
+      expect((await api.post('/users/validate-rut-user', { rut: driver.rut })).status).toBe(409)
+      expect((await api.post('/users/validate-phone-user', { phone: driver.phone })).status).toBe(409)
+      expect((await api.post('/users/validate-email-user', { email: 'x' })).status).toBe(400)
+    })
+
+    it('is rate limited', async () => {
+      let last = 0
+      for (let i = 0; i < 31; i++) last = (await api.post('/users/validate-email-user', { email: `a${i}@example.cl` })).status
+      expect(last).toBe(429)
+    })
+  })
+
+  describe('POST /auth/login', () => {
+    it('gives the same answer for a wrong password and an unknown email', async () => {
+      await register()
+      const wrong = await api.post('/auth/login', { email: driver.email, password: 'otraClave99' })
+      const unknown = await api.post('/auth/login', { email: 'nadie@example.cl', password: 'otraClave99' })
+      expect(wrong.status).toBe(401)
+      expect(unknown.status).toBe(401)
+      expect(wrong.body).toEqual(unknown.body)
+    })
+
+    it('validates its input', async () => {
+      const res = await api.post('/auth/login', { email: '', password: '' })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toEqual(expect.arrayContaining(['Correo electrónico es requerido']))
+      expect((await api.call('POST', '/auth/login', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+    })
+
+    it('asks an unverified account for the mailed code, then returns the session', async () => {
+      await register()
+      const step = await api.post('/auth/login', { email: driver.email, password: driver.password })
+      expect(step.status).toBe(200)
+      expect(step.body.email_verification).toBe(true)
+      expect(step.body.email_one_time_token.length).toBeGreaterThan(0)
+      expect(step.body.email_one_time_token.length).toBeLessThanOrEqual(64)
+      expect(step.body.token_jwt).toBeUndefined()
+      const mail = (await outbox(p, driver.email)).at(-1)!
+      expect(mail.subject).toContain('código')
+      const code = codeFrom(mail.body_text)
+      const stored = await p.db.selectFrom('email_verifications').selectAll().executeTakeFirstOrThrow()
+      expect(stored.code_hash).not.toContain(code)
+
+      const session = await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })
+      expect(session.status).toBe(200)
+      expect(session.body).toMatchObject({ role: 'User', email: driver.email, firstname: 'Camila', rut: driver.rut, security_user: { email_verified: true }, files: { filesUpload: 0, files_verification: 0 } })
+      expect(typeof session.body.token_jwt).toBe('string')
+      // The code is single use.
+      expect((await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })).status).toBe(400)
+      // A verified account logs in directly.
+      const direct = await api.post('/auth/login', { email: driver.email, password: driver.password })
+      expect(direct.body.token_jwt).toBeTruthy()
+      expect(direct.body.email_verification).toBe(false)
+    })
+
+    it('refuses wrong, expired and over-tried codes', async () => {
+      await register()
+      const step = await api.post('/auth/login', { email: driver.email, password: driver.password })
+      const token = step.body.email_one_time_token
+      const code = codeFrom((await outbox(p, driver.email)).at(-1)!.body_text)
+      const wrongCode = code === '000000' ? '111111' : '000000'
+      expect((await api.post('/auth/validate-code-email-verification', { code: 'abc', token })).status).toBe(400)
+      const wrong = await api.post('/auth/validate-code-email-verification', { code: wrongCode, token })
+      expect(wrong.status).toBe(400)
+      expect(wrong.body.message).toBe('El código ingresado es incorrecto.')
+      for (let i = 0; i < 4; i++) await api.post('/auth/validate-code-email-verification', { code: wrongCode, token })
+      expect((await api.post('/auth/validate-code-email-verification', { code, token })).status).toBe(429)
+
+      const step2 = await api.post('/auth/login', { email: driver.email, password: driver.password })
+      const code2 = codeFrom((await outbox(p, driver.email)).at(-1)!.body_text)
+      p.advance(16 * 60 * 1000)
+      expect((await api.post('/auth/validate-code-email-verification', { code: code2, token: step2.body.email_one_time_token })).status).toBe(400)
+    })
+
+    it('is rate limited per client', async () => {
+      let status = 0
+      for (let i = 0; i < 11; i++) status = (await api.post('/auth/login', { email: 'x@example.cl', password: 'clave1234' })).status
+      expect(status).toBe(429)
+    })
+  })
+
+  describe('sessions', () => {
+    it('refreshes the user with a live token and refuses missing, wrong-role, expired and revoked ones', async () => {
+      const token = await loggedInDriver()
+      const ok = await api.post('/auth/success-login', undefined, { 'auth-user': token })
+      expect(ok.status).toBe(200)
+      expect(ok.body.email).toBe(driver.email)
+
+      expect((await api.post('/auth/success-login')).status).toBe(401)
+      expect((await api.post('/auth/success-login', undefined, { 'auth-user': `${token}x` })).status).toBe(401)
+      // A driver's token on the business logout: wrong role.
+      expect((await api.post('/auth/logout/business', undefined, { 'auth-business': token })).status).toBe(403)
+      expect((await api.post('/auth/logout/business', undefined, { 'auth-user': token })).status).toBe(403)
+
+      const out = await api.post('/auth/logout/user', undefined, { 'auth-user': token })
+      expect(out.status).toBe(200)
+      expect((await api.post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
+    })
+
+    it('expires tokens', async () => {
+      const token = await loggedInDriver()
+      p.advance(8 * 24 * 60 * 60 * 1000)
+      expect((await api.post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
+    })
+
+    it('refuses a token signed with another key', async () => {
+      const token = await loggedInDriver()
+      const other = await createTestPlatform(engine)
+      try {
+        expect((await testClient(other).post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
+      } finally {
+        await other.destroy()
+      }
+    })
+  })
+
+  describe('password reset', () => {
+    it('answers the same for unknown emails and mails a single-use link to known ones', async () => {
+      const token = await loggedInDriver()
+      const unknown = await api.post('/auth/reset-password', { email: 'nadie@example.cl' })
+      const known = await api.post('/auth/reset-password', { email: driver.email })
+      expect(unknown.status).toBe(200)
+      expect(known.body).toEqual(unknown.body)
+      expect(await outbox(p, 'nadie@example.cl')).toHaveLength(0)
+      const mail = (await outbox(p, driver.email)).at(-1)!
+      const link = /http\S+restablecer\?token=(\S+)/.exec(mail.body_text)!
+      const resetToken = decodeURIComponent(link[1]!)
+
+      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'corta' })).status).toBe(400)
+      const done = await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'nuevaClave42' })
+      expect(done.status).toBe(200)
+      // Old sessions end; the old password no longer works; the new one does.
+      expect((await api.post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
+      expect((await api.post('/auth/login', { email: driver.email, password: driver.password })).status).toBe(401)
+      expect((await api.post('/auth/login', { email: driver.email, password: 'nuevaClave42' })).body.token_jwt).toBeTruthy()
+      // Single use.
+      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'otraClave42' })).status).toBe(400)
+    })
+
+    it('refuses expired and unknown links', async () => {
+      await register()
+      await api.post('/auth/reset-password', { email: driver.email })
+      const mail = (await outbox(p, driver.email)).at(-1)!
+      const resetToken = decodeURIComponent(/restablecer\?token=(\S+)/.exec(mail.body_text)![1]!)
+      p.advance(61 * 60 * 1000)
+      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'nuevaClave42' })).status).toBe(400)
+      expect((await api.post('/auth/reset-password-confirm', { token: 'inventado', password: 'nuevaClave42' })).status).toBe(400)
+    })
+  })
+})

@@ -1,0 +1,97 @@
+import { Hono } from 'hono'
+import {
+  driverRegistrationPayloadSchema,
+  validateEmailSchema,
+  validatePhoneSchema,
+  validateRutSchema,
+} from '../../domain/validation/auth'
+import { rateLimit } from '../platform/auth'
+import { hashPassword } from '../platform/crypto'
+import { ApiError, readJson, readMultipartData, validate } from '../platform/http'
+import { enqueueEmail } from '../platform/messaging/outbox'
+import type { Platform } from '../platform/platform'
+import { welcomeMail } from './mails'
+
+export const REGISTER_MESSAGES = {
+  created: 'Usuario registrado correctamente. Inicia sesión para verificar tu correo.',
+  emailTaken: 'El correo electrónico ya está registrado.',
+  rutTaken: 'El RUT ya está registrado.',
+  phoneTaken: 'El teléfono ya está registrado.',
+  emailFree: 'El correo electrónico está disponible.',
+  rutFree: 'El RUT está disponible.',
+  phoneFree: 'El teléfono está disponible.',
+} as const
+
+export function registerRoutes(p: Platform) {
+  const app = new Hono()
+  const limit = p.config.RATE_LIMIT_FACTOR
+  // These calls tell whether an account exists: limited per client.
+  const lookupLimit = rateLimit(p, 'lookup', 30 * limit, 60_000)
+
+  async function taken(field: 'email' | 'rut' | 'phone', value: string) {
+    const row = await p.db.selectFrom('users').select('id').where(field, '=', value).executeTakeFirst()
+    return Boolean(row)
+  }
+
+  app.post('/register', rateLimit(p, 'register', 10 * limit, 60 * 60_000), async (c) => {
+    const { data } = await readMultipartData(c)
+    const input = validate(driverRegistrationPayloadSchema, data)
+    const email = input.email.toLowerCase()
+    const conflicts: string[] = []
+    if (await taken('email', email)) conflicts.push(REGISTER_MESSAGES.emailTaken)
+    if (await taken('rut', input.rut)) conflicts.push(REGISTER_MESSAGES.rutTaken)
+    if (await taken('phone', input.phone)) conflicts.push(REGISTER_MESSAGES.phoneTaken)
+    if (conflicts.length) throw new ApiError(409, conflicts.length === 1 ? conflicts[0]! : conflicts)
+
+    const passwordHash = await hashPassword(input.password)
+    const now = p.now().toISOString()
+    try {
+      await p.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({
+            role: 'User',
+            email,
+            password_hash: passwordHash,
+            firstname: input.firstname,
+            lastname: input.lastname,
+            rut: input.rut,
+            phone: input.phone,
+            address: null,
+            about_me: null,
+            img_profile: null,
+            email_verified: 0,
+            accepted_terms_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute()
+        await enqueueEmail(trx, welcomeMail(email, input.firstname, `${p.publicUrl}/login`), p.now())
+      })
+    } catch (err) {
+      // Two sign-ups racing for the same email/rut/phone: the unique index decides.
+      if (/unique|duplicate/i.test(String(err))) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
+      throw err
+    }
+    p.wakeOutbox()
+    return c.json({ message: REGISTER_MESSAGES.created }, 201)
+  })
+
+  app.post('/validate-email-user', lookupLimit, async (c) => {
+    const { email } = validate(validateEmailSchema, await readJson(c))
+    if (await taken('email', email.toLowerCase())) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
+    return c.json({ message: REGISTER_MESSAGES.emailFree, available: true })
+  })
+  app.post('/validate-rut-user', lookupLimit, async (c) => {
+    const { rut } = validate(validateRutSchema, await readJson(c))
+    if (await taken('rut', rut)) throw new ApiError(409, REGISTER_MESSAGES.rutTaken)
+    return c.json({ message: REGISTER_MESSAGES.rutFree, available: true })
+  })
+  app.post('/validate-phone-user', lookupLimit, async (c) => {
+    const { phone } = validate(validatePhoneSchema, await readJson(c))
+    if (await taken('phone', phone)) throw new ApiError(409, REGISTER_MESSAGES.phoneTaken)
+    return c.json({ message: REGISTER_MESSAGES.phoneFree, available: true })
+  })
+
+  return app
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto'
+import type { User } from '../platform/db/schema'
+import type { Platform } from '../platform/platform'
+import { SESSION_TTL_SECONDS, signSessionToken } from '../platform/tokens'
+
+/** Spec §3 "Logged-in session (Auth)": what login, code verification and refresh return. */
+export interface SessionObject {
+  role: User['role']
+  token_jwt: string
+  email: string
+  rut: string | null
+  firstname: string
+  lastname: string
+  img_profile: string | null
+  phone: string | null
+  address: string | null
+  about_me: string | null
+  security_user: { email_verified: boolean }
+  files: { filesUpload: number; files_verification: number }
+  email_verification: false
+  email_one_time_token: null
+}
+
+export async function startSession(p: Platform, user: User): Promise<string> {
+  const now = p.now()
+  const id = randomUUID()
+  await p.db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: user.id,
+      role: user.role,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+      revoked_at: null,
+    })
+    .execute()
+  return signSessionToken(p.keys.jwt, { userId: user.id, role: user.role, sessionId: id }, now)
+}
+
+export async function sessionObject(p: Platform, user: User, token: string): Promise<SessionObject> {
+  // One pass over the driver's latest record per slot: uploaded (not rejected) and accepted.
+  const files = await p.db
+    .selectFrom('user_files')
+    .select(['purpose_name', 'file_status', 'id'])
+    .where('user_id', '=', user.id)
+    .orderBy('id', 'asc')
+    .execute()
+  const latest = new Map<string, string>()
+  for (const f of files) latest.set(f.purpose_name, f.file_status)
+  let filesUpload = 0
+  let filesVerification = 0
+  for (const status of latest.values()) {
+    if (status !== 'REJECTED') filesUpload++
+    if (status === 'ACCEPTED') filesVerification++
+  }
+  return {
+    role: user.role,
+    token_jwt: token,
+    email: user.email,
+    rut: user.rut,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    img_profile: user.img_profile,
+    phone: user.phone,
+    address: user.address,
+    about_me: user.about_me,
+    security_user: { email_verified: user.email_verified === 1 },
+    files: { filesUpload, files_verification: filesVerification },
+    email_verification: false,
+    email_one_time_token: null,
+  }
+}
