@@ -1,10 +1,7 @@
 /** Public contact forms (spec §5): general contact, business contact and the complaints wizard. */
 import { z } from 'zod'
 import { isValidContactEmail, isValidEmail } from '../email'
-import { findCommune, findRegion, findZone, isCommuneInRegion } from '../reference-data/geography'
 import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '../reference-data/inquiries'
-import { findSchedule } from '../reference-data/schedules'
-import { findVehicle } from '../reference-data/vehicles'
 import {
   CAMPO_REQUERIDO,
   formObject,
@@ -123,30 +120,56 @@ function choiceId(isKnown: (id: number) => boolean, invalidMessage: string = F.i
 }
 
 /**
- * POST /business/register with a JSON body (the fleet-requirements form of /empresas). The spec
- * names the data (company, contact, vehicle type and count, zone → region → commune, shift,
- * message) but not the fields or rules: they follow the business contact form.
+ * The lists the fleet form is checked against (domain/reference-data). They are passed in, not
+ * imported, so the contact and help pages that share this module do not ship them.
  */
-export const fleetRequestSchema = formObject({
-  name_business: requiredString(F.required).max(50, M.max50),
-  fullname: requiredString(F.required).max(100, F.fullnameMax),
-  email: contactEmail,
-  phone: z.preprocess(
-    numberToString,
-    phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
-  ),
-  id_vehicle: choiceId((id) => findVehicle(id) !== undefined),
-  quantity: choiceId((n) => n >= 1 && n <= 999, F.quantity),
-  id_zone: choiceId((id) => findZone(id) !== undefined),
-  id_region: choiceId((id) => findRegion(id) !== undefined),
-  id_commune: choiceId((id) => findCommune(id) !== undefined),
-  id_schedule: choiceId((id) => findSchedule(id) !== undefined),
-  message: optionalString(1000, F.messageMax),
-}).superRefine((value, ctx) => {
-  if (findRegion(value.id_region)?.zone_id !== value.id_zone) {
-    ctx.addIssue({ code: 'custom', message: F.regionOutsideZone, path: ['id_region'] })
-  } else if (!isCommuneInRegion(value.id_commune, value.id_region)) {
-    ctx.addIssue({ code: 'custom', message: F.communeOutsideRegion, path: ['id_commune'] })
-  }
-})
-export type FleetRequestValues = z.infer<typeof fleetRequestSchema>
+export interface FleetReferenceData {
+  vehicles: ReadonlyArray<{ id_vehicle: number }>
+  schedules: ReadonlyArray<{ id_schedule: number }>
+  zones: ReadonlyArray<{ id_zone: number }>
+  /** With regions and communes the zone → region → commune chain is checked too (action, service). */
+  regions?: ReadonlyArray<{ id_region: number; zone_id: number }>
+  communes?: ReadonlyArray<{ id_commune: number; id_region: number }>
+}
+
+/**
+ * POST /business/register with a JSON body: the fleet-requirements form of /empresas. The spec
+ * names the data (company, contact, vehicle type and count, zone → region → commune, shift,
+ * message) but not the fields or rules: they follow the business contact form. The browser
+ * builds it without regions and communes (its lists come from the lookups); the route action
+ * and the service build it with every list.
+ */
+export function createFleetRequestSchema(ref: FleetReferenceData) {
+  const ids = (list: ReadonlyArray<Record<string, unknown>>, key: string) => new Set(list.map((item) => item[key]))
+  const vehicleIds = ids(ref.vehicles, 'id_vehicle')
+  const scheduleIds = ids(ref.schedules, 'id_schedule')
+  const zoneIds = ids(ref.zones, 'id_zone')
+  const fields = formObject({
+    name_business: requiredString(F.required).max(50, M.max50),
+    fullname: requiredString(F.required).max(100, F.fullnameMax),
+    email: contactEmail,
+    phone: z.preprocess(
+      numberToString,
+      phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
+    ),
+    id_vehicle: choiceId((id) => vehicleIds.has(id)),
+    quantity: choiceId((n) => n >= 1 && n <= 999, F.quantity),
+    id_zone: choiceId((id) => zoneIds.has(id)),
+    id_region: choiceId((id) => id > 0),
+    id_commune: choiceId((id) => id > 0),
+    id_schedule: choiceId((id) => scheduleIds.has(id)),
+    message: optionalString(1000, F.messageMax),
+  })
+  if (!ref.regions || !ref.communes) return fields
+  const regionById = new Map(ref.regions.map((r) => [r.id_region, r]))
+  const communeById = new Map(ref.communes.map((c) => [c.id_commune, c]))
+  return fields.superRefine((value, ctx) => {
+    const region = regionById.get(value.id_region)
+    const commune = communeById.get(value.id_commune)
+    if (!region) ctx.addIssue({ code: 'custom', message: F.invalidOption, path: ['id_region'] })
+    else if (region.zone_id !== value.id_zone) ctx.addIssue({ code: 'custom', message: F.regionOutsideZone, path: ['id_region'] })
+    else if (!commune) ctx.addIssue({ code: 'custom', message: F.invalidOption, path: ['id_commune'] })
+    else if (commune.id_region !== region.id_region) ctx.addIssue({ code: 'custom', message: F.communeOutsideRegion, path: ['id_commune'] })
+  })
+}
+export type FleetRequestValues = z.infer<ReturnType<typeof createFleetRequestSchema>>

@@ -1,15 +1,106 @@
 import { Hono, type Handler } from 'hono'
-import { ApiError, MESSAGES } from '../platform/http'
+import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '../../domain/reference-data'
+import { businessContactSchema, createFleetRequestSchema } from '../../domain/validation/contact'
+import { FORM_LIMIT } from '../general-data/contact'
+import { teamMail } from '../general-data/team-mail'
+import { rateLimit } from '../platform/auth'
+import { readJson, validate } from '../platform/http'
+import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
 
+export const BUSINESS_RESPONSES = {
+  /** Spec §8: the business contact success text. */
+  contactSent: 'Mensaje enviado correctamente.',
+  fleetSent: 'Recibimos tus requerimientos de flota. Un ejecutivo te contactará a la brevedad.',
+} as const
+
+const fleetRequestSchema = createFleetRequestSchema({ vehicles, schedules, zones, regions, communes })
+
 /** POST /business/register with a JSON body: the fleet-requirements form of /empresas. */
-export function handleFleetRequest(_p: Platform): Handler {
-  return () => {
-    throw new ApiError(404, MESSAGES.notFound)
+export function handleFleetRequest(p: Platform): Handler {
+  const limited = rateLimit(p, 'fleet-request', FORM_LIMIT.count * p.config.RATE_LIMIT_FACTOR, FORM_LIMIT.windowMs)
+  return async (c) => {
+    await limited(c, async () => {})
+    const input = validate(fleetRequestSchema, await readJson(c))
+    const now = p.now()
+    await p.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('fleet_requests')
+        .values({
+          name_business: input.name_business,
+          fullname: input.fullname,
+          email: input.email,
+          phone: input.phone,
+          id_vehicle: input.id_vehicle,
+          quantity: input.quantity,
+          id_zone: input.id_zone,
+          id_region: input.id_region,
+          id_commune: input.id_commune,
+          id_schedule: input.id_schedule,
+          message: input.message,
+          created_at: now.toISOString(),
+        })
+        .execute()
+      const mail = teamMail(
+        p.config.TEAM_EMAIL,
+        `Requerimiento de flota de ${input.name_business}`,
+        [
+          ['Empresa', input.name_business],
+          ['Contacto', input.fullname],
+          ['Correo', input.email],
+          ['Teléfono', input.phone],
+          ['Tipo de vehículo', findVehicle(input.id_vehicle)?.name_vehicle],
+          ['Cantidad de vehículos', input.quantity],
+          ['Zona', findZone(input.id_zone)?.name_zone],
+          ['Región', findRegion(input.id_region)?.name_region],
+          ['Comuna', findCommune(input.id_commune)?.name_commune],
+          ['Turno', findSchedule(input.id_schedule)?.name_schedule],
+        ],
+        input.message,
+      )
+      await enqueueEmail(trx, mail, now)
+    })
+    p.wakeOutbox()
+    return c.json({ message: BUSINESS_RESPONSES.fleetSent }, 201)
   }
 }
 
-/** POST /business/contact-business. */
-export function businessContactRoutes(_p: Platform) {
-  return new Hono()
+/** POST /business/contact-business (mounted at /business). */
+export function businessContactRoutes(p: Platform) {
+  const app = new Hono()
+  const limited = rateLimit(p, 'business-contact', FORM_LIMIT.count * p.config.RATE_LIMIT_FACTOR, FORM_LIMIT.windowMs)
+
+  app.post('/contact-business', limited, async (c) => {
+    const input = validate(businessContactSchema, await readJson(c))
+    const now = p.now()
+    await p.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('business_contacts')
+        .values({
+          fullname: input.fullname,
+          name_business: input.name_business,
+          email: input.email,
+          phone: input.phone,
+          message: input.message,
+          created_at: now.toISOString(),
+        })
+        .execute()
+      const mail = teamMail(
+        p.config.TEAM_EMAIL,
+        `Contacto de empresa: ${input.name_business}`,
+        [
+          ['Empresa', input.name_business],
+          ['Nombre', input.fullname],
+          ['Correo', input.email],
+          ['Teléfono', input.phone],
+        ],
+        input.message,
+      )
+      await enqueueEmail(trx, mail, now)
+    })
+    p.wakeOutbox()
+    return c.json({ message: BUSINESS_RESPONSES.contactSent }, 201)
+  })
+
+  return app
 }

@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import { requireRole } from '../platform/auth'
 import { parseId } from '../platform/http'
 import type { Platform } from '../platform/platform'
+import { contactRoutes } from './contact'
+import { contentRoutes } from './content'
 
 /** The general-data service of spec §7: /general-data/* and /contact/*. */
 export function generalDataService(p: Platform) {
@@ -32,6 +34,10 @@ export function generalDataService(p: Platform) {
     ])
     return c.json({ zones, vehicles })
   })
+
+  // The home page content (FAQ, statistics, testimonials, logos, postings): spec §3, public.
+  app.route('/general-data', contentRoutes(p))
+  app.route('/contact', contactRoutes(p))
 
   return app
 }

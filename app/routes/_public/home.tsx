@@ -1,59 +1,105 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { useRootData } from '../../root'
+import { listOrEmpty, publicSiteApi, type HomePosting } from '../../.server/backend/public-site'
+import { FaqAccordion } from '../../components/public/faq-accordion'
+import { Benefits, BusinessServices, Hero } from '../../components/public/home-sections'
+import { JobPostings, type HomePostingItem } from '../../components/public/job-postings'
+import { PartnerStrip } from '../../components/public/partner-strip'
+import { seoMeta } from '../../components/public/page'
+import { Statistics } from '../../components/public/statistics'
+import { Testimonials } from '../../components/public/testimonials'
+import { timeAgo } from '../../components/public/time-ago'
 import type { Route } from './+types/home'
+import { siteOrigin } from './site.server'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Fleeters | Conductores de última milla para empresas en Chile' },
-  {
-    name: 'description',
-    content: 'Trabaja como conductor independiente de última milla en la Región Metropolitana o encuentra conductores validados para mover la carga de tu empresa.',
-  },
-]
+/** Spec §9: the home page shows 5 FAQ entries. */
+const HOME_FAQS = 5
 
-const REQUIREMENTS = [
-  'Ser mayor de 18 años.',
-  'Licencia de conducir chilena vigente.',
-  'Iniciación de actividades ante el SII.',
-  'Si eres extranjero, contar con visa definitiva.',
-  'Vehículo aceptado: bicicleta, moto, auto, furgón (700 a 1.500 kg) o camión (1.500 a 16.000 kg).',
-]
+function withAge(list: HomePosting[], now: Date): HomePostingItem[] {
+  return list.map((p) => ({ ...p, ago: timeAgo(p.created_at, now) }))
+}
+
+/** How long a document request waits for the postings before streaming them after the shell. */
+const DOCUMENT_WAIT_MS = 1500
+
+/**
+ * React swaps streamed content in with inline scripts, so a visitor without JS would keep the
+ * skeleton forever. A document request therefore gets the list in the HTML when it is ready in
+ * time (in-process it takes milliseconds); client navigations get the promise and the skeleton.
+ */
+function isDocumentRequest(request: Request) {
+  return request.headers.get('sec-fetch-dest') === 'document' || (request.headers.get('accept') ?? '').includes('text/html')
+}
+
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms)
+  })
+  try {
+    return await Promise.race([promise.then((value) => ({ value })), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const now = new Date()
+  // Deferred: not awaited by the loader (spec §8: its failure is silent).
+  const pending = listOrEmpty(publicSiteApi.homePostings(context))
+    .then((list) => withAge(list, now))
+    .catch(() => [] as HomePostingItem[])
+  const [[faqs, statistics, testimonials, logos], ready] = await Promise.all([
+    Promise.all([
+      listOrEmpty(publicSiteApi.faqs(context, HOME_FAQS)),
+      listOrEmpty(publicSiteApi.statistics(context)),
+      listOrEmpty(publicSiteApi.testimonials(context)),
+      listOrEmpty(publicSiteApi.companyLogos(context)),
+    ]),
+    isDocumentRequest(request) ? settledWithin(pending, DOCUMENT_WAIT_MS) : null,
+  ])
+  const postings: HomePostingItem[] | Promise<HomePostingItem[]> = ready ? ready.value : pending
+  return { origin: siteOrigin(request), faqs, statistics, testimonials, logos, postings }
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  seoMeta({
+    title: 'Fleeters | Conductores de última milla para empresas en Chile',
+    description:
+      'Trabaja como conductor independiente de última milla en la Región Metropolitana o encuentra conductores validados para mover la carga de tu empresa.',
+    origin: data?.origin,
+    path: '/',
+  })
 
 export default function Home() {
+  const { faqs, statistics, testimonials, logos, postings } = useLoaderData<typeof loader>()
   const signupUrl = useRootData()?.env.signupUrl ?? '/register'
   return (
     <main id="contenido">
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
-          <div>
-            <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">Conduce con Fleeters y gana más con tus rutas</h1>
-            <p className="mt-4 text-lg text-slate-700">
-              Conectamos conductores independientes de última milla con empresas que necesitan mover su carga. Elige turno AM o PM y reparte en rutas
-              micro-sectorizadas, normalmente dentro de una misma comuna.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <a href={signupUrl} className="rounded-md bg-accent-400 px-6 py-3 text-lg font-bold text-slate-900 shadow hover:bg-accent-500">
-                Quiero conducir
-              </a>
-              <Link to="/empresas" className="rounded-md border-2 border-brand-700 px-6 py-3 text-lg font-semibold text-brand-700 hover:bg-brand-50">
-                Soy empresa
-              </Link>
+      <Hero signupUrl={signupUrl} />
+      <PartnerStrip logos={logos} />
+      <Benefits />
+      <BusinessServices />
+      <Statistics stats={statistics} />
+      <Testimonials testimonials={testimonials} />
+      {faqs.length ? (
+        <section aria-labelledby="preguntas" className="bg-slate-50 py-16">
+          <div className="mx-auto max-w-3xl px-4 sm:px-6">
+            <h2 id="preguntas" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+              Preguntas frecuentes
+            </h2>
+            <div className="mt-8">
+              <FaqAccordion faqs={faqs} group="faq" />
             </div>
-            <p className="mt-4 text-sm text-slate-600">Servicio disponible en la Región Metropolitana, con expansión planificada.</p>
+            <p className="mt-6 text-center">
+              <Link to="/preguntas-frecuentes" className="font-semibold text-brand-700 underline">
+                Ver todas las preguntas
+              </Link>
+            </p>
           </div>
-          <section aria-labelledby="requisitos" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 id="requisitos" className="text-xl font-bold text-slate-900">Requisitos para ser Fleeter</h2>
-            <ul className="mt-4 space-y-3">
-              {REQUIREMENTS.map((r) => (
-                <li key={r} className="flex gap-3 text-slate-800">
-                  <span aria-hidden="true" className="mt-1 h-2.5 w-2.5 shrink-0 rounded-full bg-accent-500" />
-                  {r}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-4 text-sm text-slate-700">Recibes tu pago dentro de 48 horas después de enviar tu producción y emitir tu boleta de honorarios o factura.</p>
-          </section>
-        </div>
-      </section>
+        </section>
+      ) : null}
+      <JobPostings postings={postings} signupUrl={signupUrl} />
     </main>
   )
 }

@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import { businessContactSchema, isBusinessContactSubmissionEmpty } from '../../../domain/validation/contact'
+import { Field, SubmitButton } from '../forms'
+import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
+import { HoneypotFields } from './honeypot'
+
+/** POST /business/contact-business (spec §5 "Business contact"). */
+export function BusinessContactForm({ result, outcome, honeypot }: { result?: SubmissionResult<string[]>; outcome?: FormOutcome | null; honeypot: string }) {
+  const [form, fields] = useForm({
+    id: 'contacto-empresa',
+    lastResult: result,
+    constraint: getZodConstraint(businessContactSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessContactSchema }),
+    // Not on blur: a message appearing on blur moves the submit button away from the click.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+
+  const focus = autoFocusFirstInvalid(fields, ['fullname', 'name_business', 'email', 'phone', 'message'])
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Spec §5: a submission with every field empty is ignored.
+    if (isBusinessContactSubmissionEmpty(Object.fromEntries(new FormData(event.currentTarget)))) {
+      event.preventDefault()
+      return
+    }
+    form.onSubmit(event)
+  }
+
+  return (
+    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <OutcomeAlert outcome={outcome} id="contacto-empresa-resultado" />
+      </div>
+      <HoneypotFields from={honeypot} formId="contacto-empresa" />
+      <Field label="Nombre completo" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />
+      <Field label="Nombre de la empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
+      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <Field
+        label="Teléfono"
+        hint="Solo números, entre 8 y 15 dígitos."
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'numeric' }}
+        errors={fields.phone.errors}
+      />
+      <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Entre 10 y 1000 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />
+      <div className="sm:col-span-2">
+        <SubmitButton name="intent" value="contacto" className="w-full sm:w-auto" pendingText="Enviando…">
+          Enviar mensaje
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,64 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import type { ComplaintType, InquiryType } from '../../../domain/reference-data/inquiries'
+import { complaintSchema } from '../../../domain/validation/contact'
+import { Field, SubmitButton } from '../forms'
+import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
+import { HoneypotFields } from './honeypot'
+
+/** Step 3 of the wizard: POST /contact/send-email-inquiries-complaints (spec §5 "Complaint form"). */
+export function ComplaintForm({
+  type,
+  complaintType,
+  result,
+  outcome,
+  honeypot,
+}: {
+  type: InquiryType
+  complaintType: ComplaintType | null
+  result?: SubmissionResult<string[]>
+  outcome?: FormOutcome | null
+  honeypot: string
+}) {
+  const [form, fields] = useForm({
+    id: `ayuda-${type}-${complaintType ?? 'consulta'}`,
+    lastResult: result,
+    constraint: getZodConstraint(complaintSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema }),
+    // Not on blur: a message appearing on blur moves the submit button away from the click.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const focus = autoFocusFirstInvalid(fields, ['name', 'phone', 'email', 'message'])
+  const typeErrors = [...(fields.type.errors ?? []), ...(fields.selectedComplainsType.errors ?? [])]
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <OutcomeAlert outcome={outcome} id="ayuda-resultado" />
+        {typeErrors.length ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {typeErrors.join(' ')}
+          </p>
+        ) : null}
+      </div>
+      <HoneypotFields from={honeypot} formId="ayuda" />
+      <input type="hidden" name="type" value={type} />
+      {complaintType ? <input type="hidden" name="selectedComplainsType" value={complaintType} /> : null}
+      <Field className="sm:col-span-2" label="Nombre" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), ...focus('name'), autoComplete: 'name' }} errors={fields.name.errors} />
+      <Field
+        label="Teléfono"
+        hint="Solo números, entre 9 y 15 dígitos."
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'numeric' }}
+        errors={fields.phone.errors}
+      />
+      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Hasta 1500 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />
+      <div className="sm:col-span-2">
+        <SubmitButton className="w-full sm:w-auto" pendingText="Enviando…">
+          Enviar
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}

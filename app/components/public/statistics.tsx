@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react'
+
+export interface StatisticItem {
+  id: number
+  key: string
+  title: string
+  value: string
+  description: string
+}
+
+/** es-CL thousands: 200000 → '200.000'. */
+function thousands(n: number) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+}
+
+/**
+ * The HTML carries the final number; with JS it counts up over `durationMs` (spec §1: 5 s) once
+ * it scrolls into view. Screen readers read the final number only.
+ */
+export function AnimatedCounter({ value, durationMs = 5000 }: { value: number; durationMs?: number }) {
+  const [shown, setShown] = useState(value)
+  const ref = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return
+    let frame = 0
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return
+        observer.disconnect()
+        const start = performance.now()
+        const tick = (t: number) => {
+          const progress = Math.min(1, (t - start) / durationMs)
+          setShown(Math.round(value * (1 - (1 - progress) ** 3)))
+          if (progress < 1) frame = requestAnimationFrame(tick)
+        }
+        setShown(0)
+        frame = requestAnimationFrame(tick)
+      },
+      { threshold: 0.5 },
+    )
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      cancelAnimationFrame(frame)
+    }
+  }, [value, durationMs])
+  return (
+    <>
+      <span ref={ref} aria-hidden="true" data-testid="contador-pedidos" className="tabular-nums">
+        {thousands(shown)}
+      </span>
+      <span className="sr-only">{thousands(value)}</span>
+    </>
+  )
+}
+
+function StatValue({ stat }: { stat: StatisticItem }) {
+  if (stat.key === 'orders' && /^\d+$/.test(stat.value)) return <AnimatedCounter value={Number(stat.value)} />
+  // Spec §1: validated drivers read '+839'.
+  if (stat.key === 'drivers' && /^\d+$/.test(stat.value)) return <>+{thousands(Number(stat.value))}</>
+  return <>{stat.value}</>
+}
+
+export function Statistics({ stats }: { stats: StatisticItem[] }) {
+  if (!stats.length) return null
+  return (
+    <section aria-labelledby="cifras" className="bg-brand-900 py-14 text-white">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <h2 id="cifras" className="text-center text-2xl font-bold sm:text-3xl">
+          Fleeters en cifras
+        </h2>
+        <dl className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.id} className="flex flex-col-reverse items-center text-center">
+              <dt className="mt-2">
+                <span className="block font-semibold text-accent-400">{stat.title}</span>
+                <span className="mt-1 block text-sm text-slate-200">{stat.description}</span>
+              </dt>
+              <dd className="text-4xl font-extrabold sm:text-5xl">
+                <StatValue stat={stat} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  )
+}

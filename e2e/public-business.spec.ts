@@ -1,0 +1,136 @@
+import { expect, expectAccessible, readMail, test, unique } from './fixtures'
+import type { Page } from '@playwright/test'
+import { decodeMail } from './public-mail'
+
+const TEAM = 'contacto@fleeters.cl'
+
+const fleetField = (page: Page, label: string) => page.locator('#flota').getByLabel(label, { exact: true })
+const contactField = (page: Page, label: string) => page.locator('#contacto-empresa').getByLabel(label, { exact: true })
+
+test.describe('/empresas', () => {
+  test('the page, its services and the link to company registration', async ({ page }) => {
+    await page.goto('/empresas')
+    await expect(page).toHaveTitle(/Empresas/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conductores de última milla para tu empresa')
+    await expect(page.getByRole('link', { name: 'Registra tu empresa' })).toHaveAttribute('href', '/empresas/registro')
+    await expect(page.getByText(/a demanda: simplifica tu operación y reduce costos/)).toBeVisible()
+    await expectAccessible(page)
+  })
+
+  test('business contact: every rule, then a message that reaches the team', async ({ page, jsEnabled }) => {
+    await page.goto('/empresas')
+    const send = () => page.getByRole('button', { name: 'Enviar mensaje' }).click()
+    await contactField(page, 'Nombre de la empresa').fill('x'.repeat(51))
+    await contactField(page, 'Correo electrónico').fill('ana@andes.chile')
+    await contactField(page, 'Teléfono').fill('2287654')
+    await contactField(page, 'Mensaje').fill('corto')
+    await send()
+    await expect(contactField(page, 'Nombre completo')).toHaveAccessibleDescription('El campo es requerido')
+    await expect(contactField(page, 'Nombre de la empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
+    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingrese un correo electrónico válido')
+    await expect(contactField(page, 'Teléfono')).toHaveAccessibleDescription(/Mínimo 8 caracteres/)
+    await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener al menos 10 caracteres/)
+    await expectAccessible(page)
+    for (const [phone, message] of [
+      ['', 'Este campo es obligatorio'],
+      ['9876543210123456', 'Máximo 15 caracteres'],
+      ['22-876543', 'El teléfono solo puede contener números'],
+      ['22870000', 'El teléfono no puede contener secuencias como 0000 o 1234'],
+    ]) {
+      await contactField(page, 'Teléfono').fill(phone!)
+      await send()
+      await expect(contactField(page, 'Teléfono')).toHaveAccessibleDescription(new RegExp(message!))
+    }
+    await contactField(page, 'Mensaje').fill('x'.repeat(1001))
+    await send()
+    await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje no puede superar los 1000 caracteres/)
+
+    const token = unique('empresa')
+    await contactField(page, 'Nombre completo').fill('Ana Pérez')
+    await contactField(page, 'Nombre de la empresa').fill('Transportes Andes')
+    await contactField(page, 'Correo electrónico').fill('ana@andes.cl')
+    await contactField(page, 'Teléfono').fill('22876543')
+    await contactField(page, 'Mensaje').fill(`Necesitamos conductores. ${token}`)
+    await send()
+    const result = page.locator('#contacto-empresa-resultado')
+    await expect(result).toHaveText('Mensaje enviado correctamente.')
+    await expect(contactField(page, 'Nombre completo')).toHaveValue('')
+    expect(decodeMail(await readMail(TEAM, new RegExp(token)))).toContain('Subject: Contacto de empresa: Transportes Andes')
+    if (jsEnabled) await expect(result).toBeHidden({ timeout: 5000 })
+  })
+
+  test('fleet requirements: zone → region → commune, then the request reaches the team', async ({ page, jsEnabled }) => {
+    await page.goto('/empresas')
+    const token = unique('flota')
+    await fleetField(page, 'Empresa').fill('Transportes Andes')
+    await fleetField(page, 'Nombre de contacto').fill('Ana Pérez')
+    await fleetField(page, 'Correo electrónico').fill('ana@andes.cl')
+    await fleetField(page, 'Teléfono').fill('22876543')
+    await fleetField(page, 'Tipo de vehículo').selectOption({ label: 'Furgón' })
+    await fleetField(page, 'Cantidad de vehículos').fill('4')
+    await fleetField(page, 'Turno').selectOption({ label: 'AM (mañanas)' })
+    await fleetField(page, 'Mensaje (opcional)').fill(`Rutas en Santiago Centro. ${token}`)
+
+    const update = page.getByRole('button', { name: 'Actualizar' })
+    if (jsEnabled) await expect(update).toHaveCount(0)
+    await fleetField(page, 'Zona').selectOption({ label: 'Zona Centro' })
+    if (!jsEnabled) await update.click()
+    await expect(fleetField(page, 'Región').locator('option', { hasText: 'Metropolitana de Santiago' })).toHaveCount(1)
+    await fleetField(page, 'Región').selectOption({ label: 'Metropolitana de Santiago' })
+    if (!jsEnabled) await update.click()
+    await expect(fleetField(page, 'Comuna').locator('option', { hasText: 'Ñuñoa' })).toHaveCount(1)
+    await fleetField(page, 'Comuna').selectOption({ label: 'Santiago Centro' })
+    // Nothing typed before was lost on the way.
+    await expect(fleetField(page, 'Empresa')).toHaveValue('Transportes Andes')
+    await expect(fleetField(page, 'Mensaje (opcional)')).toHaveValue(`Rutas en Santiago Centro. ${token}`)
+    await expect(fleetField(page, 'Tipo de vehículo')).toHaveValue('1')
+    await expectAccessible(page)
+
+    await page.getByRole('button', { name: 'Enviar requerimientos' }).click()
+    const result = page.locator('#flota-resultado')
+    await expect(result).toHaveText('Recibimos tus requerimientos de flota. Un ejecutivo te contactará a la brevedad.')
+    await expect(fleetField(page, 'Empresa')).toHaveValue('')
+    const mail = decodeMail(await readMail(TEAM, new RegExp(token)))
+    expect(mail).toContain('Subject: Requerimiento de flota de Transportes Andes')
+    for (const line of ['Tipo de vehículo: Furgón', 'Cantidad de vehículos: 4', 'Región: Metropolitana de Santiago', 'Comuna: Santiago Centro', 'Turno: AM (mañanas)']) expect(mail).toContain(line)
+    if (jsEnabled) await expect(result).toBeHidden({ timeout: 6000 })
+  })
+
+  test('fleet requirements: every rule shows its message', async ({ page, jsEnabled }) => {
+    await page.goto('/empresas')
+    const send = () => page.getByRole('button', { name: 'Enviar requerimientos' }).click()
+    await send()
+    for (const label of ['Empresa', 'Nombre de contacto', 'Correo electrónico', 'Tipo de vehículo', 'Cantidad de vehículos', 'Zona', 'Región', 'Comuna', 'Turno']) {
+      await expect(fleetField(page, label)).toHaveAccessibleDescription(/El campo es requerido/)
+    }
+    await expect(fleetField(page, 'Teléfono')).toHaveAccessibleDescription(/Este campo es obligatorio/)
+    await expectAccessible(page)
+    await fleetField(page, 'Empresa').fill('x'.repeat(51))
+    await fleetField(page, 'Nombre de contacto').fill('x'.repeat(101))
+    await fleetField(page, 'Cantidad de vehículos').fill('0')
+    await fleetField(page, 'Mensaje (opcional)').fill('x'.repeat(1001))
+    await send()
+    await expect(fleetField(page, 'Empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
+    await expect(fleetField(page, 'Nombre de contacto')).toHaveAccessibleDescription('Máximo 100 caracteres')
+    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription('Ingrese una cantidad entre 1 y 999')
+    await expect(fleetField(page, 'Mensaje (opcional)')).toHaveAccessibleDescription(/El mensaje no puede superar los 1000 caracteres/)
+    if (!jsEnabled) {
+      // Without JS a zone changed without 'Actualizar' leaves a stale region: the server says so.
+      await page.goto('/empresas?id_zone=2&id_region=13000')
+      await fleetField(page, 'Empresa').fill('Transportes Andes')
+      await fleetField(page, 'Nombre de contacto').fill('Ana Pérez')
+      await fleetField(page, 'Correo electrónico').fill('ana@andes.cl')
+      await fleetField(page, 'Teléfono').fill('22876543')
+      await fleetField(page, 'Tipo de vehículo').selectOption({ label: 'Moto' })
+      await fleetField(page, 'Cantidad de vehículos').fill('2')
+      await fleetField(page, 'Turno').selectOption({ label: 'PM (tardes)' })
+      await fleetField(page, 'Región').selectOption({ label: 'Metropolitana de Santiago' })
+      await fleetField(page, 'Comuna').selectOption({ label: 'Providencia' })
+      await fleetField(page, 'Zona').selectOption({ label: 'Zona Norte' })
+      await send()
+      await expect(fleetField(page, 'Región')).toHaveAccessibleDescription('La región no pertenece a la zona seleccionada')
+      await expect(fleetField(page, 'Región').locator('option', { hasText: 'Antofagasta' })).toHaveCount(1)
+      await expect(fleetField(page, 'Empresa')).toHaveValue('Transportes Andes')
+    }
+  })
+})

@@ -1,0 +1,130 @@
+import { Hono } from 'hono'
+import { formatNumberCL } from '../../domain/reference-data/vehicles'
+import { rateLimit } from '../platform/auth'
+import { ApiError } from '../platform/http'
+import type { Platform } from '../platform/platform'
+
+/** Spec §3 "Job posting" as the home page lists it. */
+export interface HomePosting {
+  id: number
+  title: string
+  logo: string | null
+  company_name: string
+  name_zone: string
+  name_region: string
+  name_commune: string
+  name_vehicle: string
+  /** The shift (schedule) name. */
+  time: string
+  pawn: 'Si' | 'No'
+  payment: string
+  created_at: string
+}
+
+export const HOME_POSTINGS_LIMIT = 12
+const BAD_LIMIT = 'El parámetro limit debe ser un número entre 1 y 100.'
+
+function limitParam(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw new ApiError(400, BAD_LIMIT)
+  return Number(raw)
+}
+
+/** Answers stored as a JSON array of paragraphs; a plain string still reads as one paragraph. */
+function paragraphs(raw: string): string[] {
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string')
+  } catch {
+    // stored by hand as plain text
+  }
+  return [raw]
+}
+
+/** '$45.000 por día': CLP has no decimals and uses '.' for thousands. */
+export function formatPayment(amount: number, period: string): string {
+  return `$${formatNumberCL(amount)}${period ? ` ${period}` : ''}`
+}
+
+/** The marketing content of the home page (spec §3): public, read-only. */
+export function contentRoutes(p: Platform) {
+  const app = new Hono()
+  // Every home page view calls these: generous, but a scraper still meets a limit.
+  const readLimit = rateLimit(p, 'content', 300 * p.config.RATE_LIMIT_FACTOR, 60_000)
+
+  app.get('/get-faqs', readLimit, async (c) => {
+    const limit = limitParam(c.req.query('limit'))
+    let q = p.db.selectFrom('faqs').select(['id', 'question', 'answers']).orderBy('position').orderBy('id')
+    if (limit) q = q.limit(limit)
+    const rows = await q.execute()
+    return c.json(rows.map((r) => ({ id: r.id, question: r.question, answers: paragraphs(r.answers) })))
+  })
+
+  app.get('/get-statistics', readLimit, async (c) => {
+    const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description']).orderBy('position').orderBy('id').execute()
+    return c.json(rows)
+  })
+
+  app.get('/get-testimonials', readLimit, async (c) => {
+    const rows = await p.db
+      .selectFrom('testimonials')
+      .select(['id', 'job_title', 'name_business', 'name', 'comment', 'logo_business'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+    return c.json(rows)
+  })
+
+  app.get('/get-company-logos', readLimit, async (c) => {
+    const rows = await p.db.selectFrom('partner_logos').select(['id', 'img_logo', 'name']).orderBy('position').orderBy('id').execute()
+    return c.json(rows)
+  })
+
+  app.get('/get-jobpostings-home', readLimit, async (c) => {
+    const rows = await p.db
+      .selectFrom('job_postings as jp')
+      .innerJoin('companies as co', 'co.id', 'jp.company_id')
+      .innerJoin('zones as z', 'z.id_zone', 'jp.id_zone')
+      .innerJoin('regions as r', 'r.id_region', 'jp.id_region')
+      .innerJoin('communes as cm', 'cm.id_commune', 'jp.id_commune')
+      .innerJoin('vehicles as v', 'v.id_vehicle', 'jp.id_vehicle')
+      .innerJoin('schedules as s', 's.id_schedule', 'jp.id_schedule')
+      .select([
+        'jp.id',
+        'jp.title',
+        'co.logo_url',
+        'co.name as company_name',
+        'z.name_zone',
+        'r.name_region',
+        'cm.name_commune',
+        'v.name_vehicle',
+        's.name_schedule',
+        'jp.pawn',
+        'jp.payment_amount',
+        'jp.payment_period',
+        'jp.created_at',
+      ])
+      .where('jp.status', '=', 'open')
+      .orderBy('jp.created_at', 'desc')
+      .orderBy('jp.id', 'desc')
+      .limit(HOME_POSTINGS_LIMIT)
+      .execute()
+    const postings: HomePosting[] = rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      logo: r.logo_url,
+      company_name: r.company_name,
+      name_zone: r.name_zone,
+      name_region: r.name_region,
+      name_commune: r.name_commune,
+      name_vehicle: r.name_vehicle,
+      time: r.name_schedule,
+      pawn: r.pawn ? 'Si' : 'No',
+      payment: formatPayment(Number(r.payment_amount), r.payment_period),
+      created_at: r.created_at,
+    }))
+    return c.json(postings)
+  })
+
+  return app
+}

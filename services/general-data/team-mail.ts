@@ -1,0 +1,16 @@
+import type { EmailMessage } from '../platform/messaging/outbox'
+
+/** One line of a header must stay one line, whatever a visitor typed. */
+function oneLine(s: string) {
+  return s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim()
+}
+
+/**
+ * What the team receives for every public form: a subject and the fields as "Label: value"
+ * lines (plain text, so nothing a visitor typed is ever interpreted as HTML).
+ */
+export function teamMail(to: string, subject: string, fields: Array<[label: string, value: string | number | null | undefined]>, message?: string): EmailMessage {
+  const lines = fields.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([label, v]) => `${label}: ${oneLine(String(v))}`)
+  const text = [...lines, ...(message ? ['', 'Mensaje:', message] : []), '', '— Enviado desde el sitio de Fleeters'].join('\n')
+  return { to, subject: oneLine(subject).slice(0, 200), text }
+}
