@@ -101,3 +101,32 @@ const BANK_FORM_FIELDS = ['name_account', 'account_number', 'phone', 'email', 'b
 export function bankFormHasEmptyField(values: Record<string, unknown> | null | undefined): boolean {
   return BANK_FORM_FIELDS.some((k) => isBlank(values?.[k]))
 }
+
+/** The form's name_account goes out as account_holder_name (spec §3). */
+export function bankPayloadFromForm(values: BankFormValues): BankDetailsPayload {
+  const { name_account, ...rest } = values
+  return { account_holder_name: name_account, ...rest }
+}
+
+const PAYLOAD_FIELDS = ['account_holder_name', 'account_number', 'phone', 'email', 'bank_name', 'account_type', 'receipt_issuance', 'invoice_type', 'sii_address'] as const
+
+/** Spec §5: the edit form sends only the fields that changed (an empty object when none did). */
+export function changedBankFields(loaded: Record<string, unknown>, next: BankDetailsPayload): Partial<BankDetailsPayload> {
+  const out: Partial<Record<(typeof PAYLOAD_FIELDS)[number], string>> = {}
+  for (const key of PAYLOAD_FIELDS) {
+    if (String(loaded[key] ?? '').trim() !== String(next[key] ?? '').trim()) out[key] = next[key]
+  }
+  return out as Partial<BankDetailsPayload>
+}
+
+/** Account numbers outside the owner's detail panel: only the last 4 digits. */
+export function maskAccountNumber(accountNumber: string): string {
+  return accountNumber.length <= 4 ? '••••' : `•••• ${accountNumber.slice(-4)}`
+}
+
+export const BANK_DETAIL_FIELDS = ['account_number', 'account_holder_name', 'bank_name', 'account_type', 'invoice_type', 'receipt_issuance'] as const
+
+/** Spec §4: edit, delete, toggle and invoice info show only when these six fields are present. */
+export function bankDetailComplete(detail: Partial<Record<(typeof BANK_DETAIL_FIELDS)[number], unknown>>): boolean {
+  return BANK_DETAIL_FIELDS.every((k) => !isBlank(detail[k]))
+}

@@ -41,3 +41,30 @@ export type ExperienceValues = z.infer<typeof experienceSchema>
 /** The update form has the same fields and rules. */
 export const experienceUpdateSchema = experienceSchema
 export type ExperienceUpdateValues = ExperienceValues
+
+/** Spec §3 "Work experience" duration, e.g. '2 años y 3 meses', from two yyyy-mm-dd dates. */
+export function experienceDuration(start: string, end: string): string {
+  const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number]
+  const [ey, em, ed] = end.split('-').map(Number) as [number, number, number]
+  let months = (ey - sy) * 12 + (em - sm)
+  if (ed < sd) months--
+  if (!(months >= 1)) return 'Menos de 1 mes'
+  const years = Math.floor(months / 12)
+  const rest = months % 12
+  const y = years ? `${years} ${years === 1 ? 'año' : 'años'}` : ''
+  const m = rest ? `${rest} ${rest === 1 ? 'mes' : 'meses'}` : ''
+  return [y, m].filter(Boolean).join(' y ')
+}
+
+/** The update call may name the fields as stored (company_name, type_employment): same rules. */
+export function experienceInputFromPayload(body: Record<string, unknown>): Record<string, unknown> {
+  const { company_name, type_employment, ...rest } = body
+  return { ...rest, nameBusiness: rest.nameBusiness ?? company_name, typeEmployment: rest.typeEmployment ?? type_employment }
+}
+
+export const EXPERIENCE_FORM_FIELDS = ['job_title', 'nameBusiness', 'typeEmployment', 'location', 'start_date', 'end_date', 'job_description'] as const
+
+/** Spec §5: an update is sent only if some value differs from the loaded one. */
+export function experienceChanged(loaded: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>, next: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>): boolean {
+  return EXPERIENCE_FORM_FIELDS.some((k) => (loaded[k] ?? '').trim() !== (next[k] ?? '').trim())
+}

@@ -71,3 +71,22 @@ export const profileImageSchema = formObject({
   }),
 })
 export type ProfileImageValues = z.infer<typeof profileImageSchema>
+
+export const PROFILE_SAVE_MESSAGES = {
+  unchanged: 'No hay cambios para guardar',
+  incomplete: 'Complete nombre, apellido, dirección y sobre mí para guardar los cambios',
+} as const
+
+/**
+ * shouldSaveProfile, with the phone of the form counted as a change too. 'incomplete' and
+ * 'unchanged' mean nothing is sent (spec §5).
+ */
+export function profileSaveDecision(
+  current: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>>,
+  next: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>>,
+): 'save' | 'unchanged' | 'incomplete' {
+  if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return 'incomplete'
+  if (shouldSaveProfile(current, next)) return 'save'
+  const phone = (next.phone ?? '').trim()
+  return phone !== '' && phone !== (current.phone ?? '').trim() ? 'save' : 'unchanged'
+}

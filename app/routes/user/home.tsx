@@ -1,39 +1,113 @@
-import { redirect, useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData, useLocation } from 'react-router'
+import { DOCUMENT_SLOTS, documentProgress, findDocumentSlot, isDocumentSlotKey, latestDocumentRecords } from '../../../domain/reference-data/documents'
 import { requireSession } from '../../.server/auth'
-import { authApi } from '../../.server/backend/auth'
-import { destroySession } from '../../.server/session'
+import { driverApi } from '../../.server/backend/driver-area'
+import { messageList } from '../../.server/backend/client'
+import { DocumentItem, PreviewDialog, UploadPanel, type SlotView } from '../../components/driver/documents'
+import { documentFileUrl, HOME_PATH, withParams } from '../../components/driver/urls'
+import { readLimitedFormData, redirectWithToast, required, signOutIfRefused } from './driver.server'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
 
-const REQUIRED_DOCUMENTS = 22
+/** The service allows 5 MB per file; a little more for the multipart framing. */
+const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024
+const TOO_LARGE = 'El archivo no puede ser mayor a 5MB.'
+const MISSING = 'Seleccione un archivo para subir.'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, 'User')
-  const res = await authApi.successLogin(context, session.token)
+  const records = await required(request, await driverApi.documents(context, session.token))
+  const latest = latestDocumentRecords(records)
+  const slots: SlotView[] = DOCUMENT_SLOTS.map((slot) => ({ slot, record: latest.get(slot.key) ?? null }))
+  const url = new URL(request.url)
+
+  // Upload panel (spec §2): ?name=slot&title=…&url_file=…; the title shown is ours, not the URL's.
+  const name = url.searchParams.get('name')
+  const upload = name && isDocumentSlotKey(name) ? findDocumentSlot(name)! : null
+  const previousUrl = upload ? documentFileUrl(url.searchParams.get('url_file')) : null
+  const previousRecord = previousUrl ? records.find((r) => documentFileUrl(r.url_file) === previousUrl) : undefined
+  const previous = previousUrl && previousRecord ? { url: previousUrl, isImage: previousRecord.type_name.startsWith('image/') } : null
+
+  // File preview: only a record of this driver's own list.
+  const ver = Number(url.searchParams.get('ver'))
+  const shown = Number.isSafeInteger(ver) && ver > 0 ? records.find((r) => r.id_file === ver) : undefined
+  const preview = shown ? { title: findDocumentSlot(shown.purpose_name)?.title ?? shown.purpose_name, url: documentFileUrl(shown.url_file)!, isImage: shown.type_name.startsWith('image/') } : null
+
+  return { firstname: session.user.firstname, slots, progress: documentProgress(records), upload, previous, preview }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSession(request, 'User')
+  const form = await readLimitedFormData(request, UPLOAD_BODY_LIMIT)
+  if (form === 'too-large') return data({ errors: [TOO_LARGE], stamp: Date.now() }, { status: 413 })
+  if (form === 'invalid') return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })
+  const slot = String(form.get('name') ?? '')
+  const file = isDocumentSlotKey(slot) ? form.get(slot) : null
+  if (!isDocumentSlotKey(slot) || !(file instanceof File) || file.size === 0) return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })
+  const res = await driverApi.uploadDocument(context, session.token, slot, file)
   if (!res.ok) {
-    // Revoked or expired on the server: the cookie goes too.
-    if (res.status === 401 || res.status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
-    throw new Response(null, { status: 503 })
+    await signOutIfRefused(request, res.status)
+    // Spec §8: 'Error al subir los archivos: {message}'.
+    return data({ errors: [`Error al subir los archivos: ${messageList(res.message).join(', ')}`], stamp: Date.now() }, { status: res.status })
   }
-  return { firstname: res.data.firstname, uploaded: res.data.files.filesUpload, verified: res.data.files.files_verification, emailVerified: res.data.security_user.email_verified }
+  return redirectWithToast(HOME_PATH, { type: 'success', message: res.data.message })
+}
+
+function Progress({ done, total, rejected }: { done: number; total: number; rejected: number }) {
+  const pct = Math.round((Math.min(done, total) / total) * 100)
+  return (
+    <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="progreso" className="text-lg font-semibold text-slate-900">
+          Tus documentos
+        </h2>
+        <p className="text-2xl font-bold text-brand-700" data-testid="progreso-documentos">
+          {done}/{total}
+        </p>
+      </div>
+      <div
+        className="mt-3 h-3 w-full overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label="Documentos cargados"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} de ${total}`}
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700">Documentos cargados y no rechazados. El interior del furgón es opcional y no cuenta.</p>
+      {rejected > 0 ? (
+        <p role="alert" className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+          Tiene {rejected} {rejected === 1 ? 'documento inválido' : 'documentos inválidos'}
+        </p>
+      ) : null}
+    </section>
+  )
 }
 
 export default function DriverHome() {
-  const { firstname, uploaded, verified } = useLoaderData<typeof loader>()
-  const pct = Math.round((Math.min(uploaded, REQUIRED_DOCUMENTS) / REQUIRED_DOCUMENTS) * 100)
+  const { firstname, slots, progress, upload, previous, preview } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { search } = useLocation()
+  const closeTo = withParams(HOME_PATH, search, { name: null, title: null, url_file: null, ver: null })
   return (
     <main id="contenido" className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">¡Hola, {firstname}!</h1>
-      <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="progreso" className="text-lg font-semibold text-slate-900">Tus documentos</h2>
-        <p className="mt-1 text-slate-700">
-          Has cargado {Math.min(uploaded, REQUIRED_DOCUMENTS)}/{REQUIRED_DOCUMENTS} documentos; {verified} ya fueron aprobados.
-        </p>
-        <div className="mt-3 h-3 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Documentos cargados" aria-valuemin={0} aria-valuemax={REQUIRED_DOCUMENTS} aria-valuenow={Math.min(uploaded, REQUIRED_DOCUMENTS)}>
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
-        </div>
+      <Progress {...progress} />
+      <section aria-labelledby="lista-documentos">
+        <h2 id="lista-documentos" className="mb-3 text-lg font-semibold text-slate-900">
+          Documentos requeridos
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {slots.map((view) => (
+            <DocumentItem key={view.slot.key} view={view} />
+          ))}
+        </ul>
       </section>
+      {upload ? <UploadPanel key={upload.key} slot={upload} previous={previous} closeTo={closeTo} errors={actionData?.errors} stamp={actionData?.stamp} /> : null}
+      {preview ? <PreviewDialog title={preview.title} url={preview.url} isImage={preview.isImage} closeTo={closeTo} /> : null}
     </main>
   )
 }

@@ -1,58 +1,180 @@
-import { Form, Link, NavLink, Outlet, useLoaderData } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router'
 import { requireSession } from '../../.server/auth'
-import { Logo } from '../../components/icons'
+import { DriverLogo, Icon, type IconName } from '../../components/driver/icons'
+import { BankListSkeleton } from '../../components/driver/skeleton'
+import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '../../components/driver/urls'
+import '../../components/driver/driver.css'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request, 'User')
   const { firstname, lastname, img_profile } = session.user
-  return { user: { firstname, lastname, img_profile } }
+  return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
 }
 
-const LINKS = [{ to: '/user/dashboard/home', label: 'Inicio' }]
+export interface DriverNavItem {
+  to: string
+  label: string
+  icon: IconName
+}
 
-function linkClass({ isActive }: { isActive: boolean }) {
-  return `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
+/** Top-level entries of the driver sidebar, in order. */
+export const DRIVER_NAV_ITEMS: DriverNavItem[] = [
+  { to: HOME_PATH, label: 'Inicio', icon: 'home' },
+  // ── Marketplace: add the postings entry on the next line ──
+  { to: '/user/dashboard/job-postings', label: 'Publicaciones', icon: 'file' },
+]
+
+/** The "Configuración" group of the sidebar. */
+export const DRIVER_SETTINGS_ITEMS: DriverNavItem[] = [
+  { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user' },
+  { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank' },
+]
+
+/** Bottom navigation on small screens (spec §2). */
+const BOTTOM_ITEMS: DriverNavItem[] = [DRIVER_NAV_ITEMS[0]!, ...DRIVER_SETTINGS_ITEMS]
+
+const MENU_ID = 'driver-menu-toggle'
+
+function sideLinkClass({ isActive }: { isActive: boolean }) {
+  return `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
+}
+
+function SideLink({ item }: { item: DriverNavItem }) {
+  // Mi perfil lives at /settings, whose sub-pages have their own entries.
+  return (
+    <NavLink to={item.to} end={item.to === PROFILE_PATH} className={sideLinkClass}>
+      <Icon name={item.icon} />
+      {item.label}
+    </NavLink>
+  )
+}
+
+function Sidebar() {
+  return (
+    <nav aria-label="Panel del conductor" className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4">
+      <ul className="space-y-1">
+        {DRIVER_NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <SideLink item={item} />
+          </li>
+        ))}
+      </ul>
+      <div>
+        <p className="flex items-center gap-2 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <Icon name="settings" className="h-4 w-4" />
+          Configuración
+        </p>
+        <ul className="mt-2 space-y-1">
+          {DRIVER_SETTINGS_ITEMS.map((item) => (
+            <li key={item.to}>
+              <SideLink item={item} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="mt-auto space-y-1 border-t border-slate-200 pt-4">
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100">
+              <Icon name="logout" />
+              Cerrar sesión
+            </button>
+          </Form>
+        </li>
+        <li>
+          <NavLink to="/ayuda" className={sideLinkClass}>
+            <Icon name="help" />
+            Ayuda
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+function BottomNav() {
+  return (
+    <nav aria-label="Navegación inferior" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">
+      <ul className="grid grid-cols-3">
+        {BOTTOM_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.to === PROFILE_PATH}
+              className={({ isActive }) => `flex flex-col items-center gap-0.5 px-1 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`}
+            >
+              <Icon name={item.icon} />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
 }
 
 export default function DriverLayout() {
   const { user } = useLoaderData<typeof loader>()
-  const fullName = `${user.firstname} ${user.lastname}`
+  const location = useLocation()
+  const navigation = useNavigation()
+  const toggle = useRef<HTMLInputElement>(null)
+  // With JS the layout survives navigations: close the menu once the new page is there.
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false
+  }, [location.pathname])
+  const arrivingAtBanks = navigation.state === 'loading' && navigation.location.pathname.startsWith(BANK_PATH) && !location.pathname.startsWith(BANK_PATH)
+
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-        <Link to="/" aria-label="Fleeters, ir al inicio">
-          <Logo />
-        </Link>
-        <div className="flex items-center gap-3">
-          <img src={user.img_profile ?? '/images/default-avatar.svg'} alt="" width={36} height={36} className="h-9 w-9 rounded-full border border-slate-200 object-cover" />
-          <span className="text-sm font-semibold text-slate-900">{fullName}</span>
+    <div className="min-h-screen bg-slate-50 pb-20 sm:pb-0">
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Saltar al contenido
+      </a>
+      {/* The menu at 1280 px or narrower: a checkbox, so it opens without JS. */}
+      <input ref={toggle} type="checkbox" id={MENU_ID} className="peer sr-only" aria-label="Mostrar menú" />
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-2">
+          <label htmlFor={MENU_ID} className="cursor-pointer rounded-md p-2 text-slate-800 hover:bg-slate-100 min-[1281px]:hidden" title="Menú">
+            <Icon name="menu" className="h-6 w-6" />
+            <span className="sr-only">Menú</span>
+          </label>
+          <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+            <DriverLogo />
+          </Link>
+        </div>
+        <div className="flex min-w-0 items-center gap-1">
+          <Link to={PROFILE_PATH} className="flex min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50">
+            <img src={user.avatar} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover" />
+            <span className="truncate text-sm font-semibold text-slate-900" data-testid="driver-name">
+              {user.fullName}
+            </span>
+          </Link>
+          {/* While the sidebar is folded away, logging out stays one click from every page. */}
+          <Form method="post" action="/logout" className="min-[1281px]:hidden">
+            <button type="submit" className="rounded-md p-2 text-slate-700 hover:bg-slate-100" title="Cerrar sesión">
+              <Icon name="logout" />
+              <span className="sr-only">Cerrar sesión</span>
+            </button>
+          </Form>
         </div>
       </header>
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
-        <nav aria-label="Panel del conductor" className="lg:w-56 lg:shrink-0">
-          <ul className="flex flex-wrap gap-1 lg:flex-col">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={linkClass}>{l.label}</NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to="/ayuda" className={linkClass}>Ayuda</NavLink>
-            </li>
-            <li>
-              <Form method="post" action="/logout">
-                <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100">
-                  Cerrar sesión
-                </button>
-              </Form>
-            </li>
-          </ul>
-        </nav>
-        <div className="min-w-0 flex-1">
-          <Outlet />
+      <label htmlFor={MENU_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block min-[1281px]:peer-checked:hidden" />
+      {/* Closed, the drawer is invisible too, so its links leave the tab order. */}
+      <aside className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:visible peer-checked:translate-x-0 min-[1281px]:visible min-[1281px]:top-14 min-[1281px]:w-64 min-[1281px]:translate-x-0">
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 min-[1281px]:hidden">
+          <span className="font-semibold text-slate-900">Menú</span>
+          <label htmlFor={MENU_ID} className="cursor-pointer rounded-md p-1.5 text-slate-700 hover:bg-slate-100">
+            <Icon name="close" />
+            <span className="sr-only">Cerrar menú</span>
+          </label>
         </div>
+        <Sidebar />
+      </aside>
+      <div className="min-[1281px]:pl-64">
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">{arrivingAtBanks ? <BankListSkeleton /> : <Outlet />}</div>
       </div>
+      <BottomNav />
     </div>
   )
 }

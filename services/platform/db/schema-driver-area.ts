@@ -1,3 +1,50 @@
-/** Tables of the driver area (see migrations/). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface DriverAreaTables {}
+import type { Generated } from 'kysely'
+
+/** Tables of the driver area (see migrations/0003_driver_area.ts); user_files lives in schema.ts. */
+export interface DriverAreaTables {
+  work_experience: WorkExperienceTable
+  bank_details: BankDetailsTable
+  profile_images: ProfileImagesTable
+}
+
+export interface WorkExperienceTable {
+  id: Generated<number>
+  user_id: number
+  job_title: string
+  company_name: string
+  type_employment: string
+  location: string
+  /** yyyy-mm-dd */
+  start_date: string
+  end_date: string
+  job_description: string
+  created_at: string
+  updated_at: string
+}
+
+export interface BankDetailsTable {
+  id: Generated<number>
+  user_id: number
+  account_holder_name: string
+  bank_name: string
+  account_number: string
+  account_type: string
+  invoice_type: string
+  receipt_issuance: string
+  sii_address: string
+  phone: string
+  email: string
+  /** 'Seleccionado' | 'No Seleccionado'; a partial unique index keeps one selected per driver. */
+  selected: string
+  created_at: string
+  updated_at: string
+}
+
+export interface ProfileImagesTable {
+  id: Generated<number>
+  user_id: number
+  storage_key: string
+  mime_type: string
+  size_bytes: number
+  created_at: string
+}

@@ -1,7 +1,22 @@
 import { Hono } from 'hono'
+import type { AuthEnv } from '../../platform/auth'
 import type { Platform } from '../../platform/platform'
+import { bankDetailRoutes } from './bank-details'
+import { documentRoutes } from './documents'
+import { experienceRoutes } from './experience'
+import { fileRoutes } from './files'
+import { profileRoutes } from './profile'
 
-/** Documents, profile, experience and bank details of the driver (mounted at /users). */
-export function driverAreaRoutes(_p: Platform) {
-  return new Hono()
+/**
+ * Documents, profile, experience and bank details of the driver (mounted at /users). Every
+ * route checks the driver's session itself: the /users prefix is shared with other areas.
+ */
+export function driverAreaRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+  app.route('/', documentRoutes(p))
+  app.route('/', fileRoutes(p))
+  app.route('/', profileRoutes(p))
+  app.route('/', experienceRoutes(p))
+  app.route('/', bankDetailRoutes(p))
+  return app
 }

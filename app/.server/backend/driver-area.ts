@@ -1,0 +1,112 @@
+import type { AppLoadContext } from 'react-router'
+import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-data/documents'
+import type { BankDetailsPayload, BankDetailsUpdatePayload } from '../../../domain/validation/bank'
+import type { ExperienceValues } from '../../../domain/validation/experience'
+import { env } from '../env'
+import { callService } from './client'
+
+/** Spec §3 "User document record". */
+export interface DocumentRecord {
+  purpose_name: DocumentSlotKey
+  file_status: DocumentStatus
+  id_file: number
+  type_name: string
+  url_file: string
+  rejection_reason: string | null
+  date_upload: string
+}
+
+export interface DriverProfile {
+  firstname: string
+  lastname: string
+  address: string | null
+  about_me: string | null
+  phone: string | null
+  email: string
+  img_profile: string | null
+}
+
+/** Spec §3 "Work experience". */
+export interface Experience {
+  id_ew: number
+  job_title: string
+  company_name: string
+  type_employment: string
+  location: string
+  start_date: string
+  end_date: string
+  duration: string
+  job_description: string
+}
+
+/** Spec §3 "Bank detail". */
+export interface BankDetail {
+  id_bank_detail: number
+  account_holder_name: string
+  bank_name: string
+  account_number: string
+  account_type: string
+  invoice_type: string
+  sii_address: string
+  selected: string
+  receipt_issuance: string
+  phone: string
+  email: string
+}
+
+type Message = { message: string }
+const user = (token: string) => ({ role: 'User' as const, token })
+
+/** Spec §7 users calls of the driver area (auth-user). */
+export const driverApi = {
+  documents: (ctx: AppLoadContext, token: string) => callService<DocumentRecord[]>(ctx, 'users', '/users/obtain-all-documents-user', { auth: user(token) }),
+  uploadDocument: (ctx: AppLoadContext, token: string, slot: DocumentSlotKey, file: File) => {
+    const form = new FormData()
+    form.set(slot, file)
+    return callService<Message & { files: DocumentRecord[] }>(ctx, 'users', '/users/upload-files-user', { form, auth: user(token) })
+  },
+  profile: (ctx: AppLoadContext, token: string) => callService<DriverProfile>(ctx, 'users', '/users/get-extra-data-user', { auth: user(token) }),
+  updateProfile: (ctx: AppLoadContext, token: string, data: { firstname: string; lastname: string; address: string; about_me: string; phone?: number }) =>
+    callService<Message & DriverProfile>(ctx, 'users', '/users/update-data-user', { json: { data }, auth: user(token) }),
+  updateProfileImage: (ctx: AppLoadContext, token: string, file: File) => {
+    const form = new FormData()
+    form.set('newProfileImage', file)
+    return callService<Message & { img_profile: string }>(ctx, 'users', '/users/update-profile-image', { form, auth: user(token) })
+  },
+  experiences: (ctx: AppLoadContext, token: string) => callService<Experience[]>(ctx, 'users', '/users/experience-work/get-experience-work', { auth: user(token) }),
+  experience: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<Experience>(ctx, 'users', `/users/experience-work/get-experience-work-for-update/${id}`, { auth: user(token) }),
+  addExperience: (ctx: AppLoadContext, token: string, body: ExperienceValues) =>
+    callService<Message & { experience: Experience }>(ctx, 'users', '/users/experience-work/add-experience-work', { json: body, auth: user(token) }),
+  updateExperience: (ctx: AppLoadContext, token: string, id: number, body: ExperienceValues) =>
+    callService<Message & { experience: Experience }>(ctx, 'users', `/users/experience-work/update-experience-work/${id}`, { method: 'PUT', json: body, auth: user(token) }),
+  deleteExperience: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<Message>(ctx, 'users', `/users/experience-work/delete-experience-work/${id}`, { method: 'DELETE', auth: user(token) }),
+  banks: (ctx: AppLoadContext, token: string) => callService<BankDetail[]>(ctx, 'users', '/users/bank-details/get-banks-details', { auth: user(token) }),
+  bank: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<BankDetail>(ctx, 'users', `/users/bank-details/get-bank-details-for-update/${id}`, { auth: user(token) }),
+  addBank: (ctx: AppLoadContext, token: string, body: BankDetailsPayload) =>
+    callService<Message & { bank_detail: BankDetail }>(ctx, 'users', '/users/bank-details/add-bank-details', { json: body, auth: user(token) }),
+  updateBank: (ctx: AppLoadContext, token: string, id: number, body: BankDetailsUpdatePayload) =>
+    callService<Message & { bank_detail: BankDetail }>(ctx, 'users', `/users/bank-details/update-bank-details/${id}`, { method: 'PUT', json: body, auth: user(token) }),
+  selectBank: (ctx: AppLoadContext, token: string, id: number, selected: string) =>
+    callService<Message>(ctx, 'users', `/users/bank-details/change-select-bank/${id}`, { method: 'PUT', json: { id_bank_detail: id, selected }, auth: user(token) }),
+  deleteBank: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<Message>(ctx, 'users', `/users/bank-details/delete-bank-details/${id}`, { method: 'DELETE', auth: user(token) }),
+}
+
+/**
+ * A file the users service serves to its owner (documents, profile image), as a raw response:
+ * callService parses JSON, these are bytes. `path` is a service path such as /users/files/12.
+ */
+export async function fetchDriverFile(ctx: AppLoadContext, token: string, path: string): Promise<Response | null> {
+  const remote = env().config.USERS_API_URL
+  const request = new Request(`${remote ?? 'http://services.internal'}${path}`, { headers: { 'auth-user': token } })
+  try {
+    const response = remote ? await fetch(request) : await ctx.services.fetch(request)
+    return response
+  } catch (error) {
+    console.error(`[backend] users ${path} failed`, error)
+    return null
+  }
+}

@@ -1,0 +1,159 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { validateWith } from './validate'
+import { Form, Link, useLocation } from 'react-router'
+import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
+import { experienceSchema } from '../../../domain/validation/experience'
+import { SubmitButton } from '../forms'
+import { JsMarker } from '../js-marker'
+import { FormMessages, InputField, SelectField, TextAreaField } from './fields'
+import { Icon } from './icons'
+import { CancelLink, DangerSubmit, Modal } from './modal'
+import type { FormFeedback } from './profile'
+import { PROFILE_PATH, withParams } from './urls'
+
+export interface ExperienceView {
+  id_ew: number
+  job_title: string
+  company_name: string
+  type_employment: string
+  location: string
+  start_date: string
+  end_date: string
+  duration: string
+  job_description: string
+}
+
+function formatDate(iso: string) {
+  const [y, m, d] = iso.split('-')
+  return `${d}/${m}/${y}`
+}
+
+/** Spec §2: the experience list, its add button and the edit/delete toggle (URL state ?gestionar=1). */
+export function ExperienceSection({ experiences, managing }: { experiences: ExperienceView[]; managing: boolean }) {
+  const { search } = useLocation()
+  const href = (params: Record<string, string | number | null>) => withParams(PROFILE_PATH, search, params)
+  return (
+    <section aria-labelledby="experiencia" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="experiencia" className="text-lg font-semibold text-slate-900">
+          Experiencia profesional
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {experiences.length ? (
+            <Link
+              to={href({ gestionar: managing ? null : 1, modal: null, id: null })}
+              preventScrollReset
+              aria-pressed={managing}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {managing ? 'Listo' : 'Editar experiencias'}
+            </Link>
+          ) : null}
+          <Link to={href({ modal: 'experiencia', id: null })} preventScrollReset className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+            <Icon name="plus" className="h-4 w-4" />
+            Agregar experiencia
+          </Link>
+        </div>
+      </div>
+      {experiences.length === 0 ? (
+        <p className="mt-4 text-slate-700">Aún no has agregado experiencia profesional.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {experiences.map((e) => (
+            <li key={e.id_ew} className="py-4 first:pt-0 last:pb-0">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h3 className="font-semibold break-words text-slate-900">{e.job_title}</h3>
+                  <p className="text-sm break-words text-slate-700">
+                    {e.company_name} · {e.type_employment} · {e.location}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {formatDate(e.start_date)} – {formatDate(e.end_date)} ({e.duration})
+                  </p>
+                </div>
+                {managing ? (
+                  <div className="flex gap-2">
+                    <Link to={href({ modal: 'editar-experiencia', id: e.id_ew })} preventScrollReset aria-label={`Editar ${e.job_title}`} className="rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                      Editar
+                    </Link>
+                    <Link to={href({ modal: 'eliminar-experiencia', id: e.id_ew })} preventScrollReset aria-label={`Eliminar ${e.job_title}`} className="rounded-md border border-red-700 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50">
+                      Eliminar
+                    </Link>
+                  </div>
+                ) : null}
+              </div>
+              <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{e.job_description}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** Create and update modals (spec §5 "Experience"): the same fields, prefilled when editing. */
+export function ExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView | null; closeTo: string; feedback?: FormFeedback }) {
+  const editing = experience !== null
+  const [form, fields] = useForm({
+    id: editing ? `experiencia-${experience.id_ew}` : 'experiencia-nueva',
+    lastResult: feedback?.result,
+    defaultValue: experience
+      ? {
+          job_title: experience.job_title,
+          nameBusiness: experience.company_name,
+          typeEmployment: experience.type_employment,
+          location: experience.location,
+          start_date: experience.start_date,
+          end_date: experience.end_date,
+          job_description: experience.job_description,
+        }
+      : undefined,
+    onValidate: ({ formData }) => validateWith(experienceSchema, formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Modal title={editing ? 'Editar experiencia' : 'Agregar experiencia'} closeTo={closeTo} wide>
+      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <JsMarker />
+        <input type="hidden" name="intent" value={editing ? 'update-experience' : 'create-experience'} />
+        {editing ? <input type="hidden" name="id" value={experience.id_ew} /> : null}
+        <div className="sm:col-span-2">
+          <FormMessages messages={form.errors} id="experiencia-error" stamp={feedback?.stamp} />
+          <FormMessages messages={feedback?.notice ? [feedback.notice] : null} tone="info" stamp={feedback?.stamp} />
+        </div>
+        <InputField label="Cargo" inputProps={{ ...getInputProps(fields.job_title, { type: 'text' }), autoFocus: true }} errors={fields.job_title.errors} />
+        <InputField label="Nombre de la empresa" inputProps={getInputProps(fields.nameBusiness, { type: 'text' })} errors={fields.nameBusiness.errors} />
+        <SelectField label="Tipo de empleo" selectProps={getSelectProps(fields.typeEmployment)} options={EMPLOYMENT_TYPES} errors={fields.typeEmployment.errors} />
+        <InputField label="Ubicación" inputProps={getInputProps(fields.location, { type: 'text' })} errors={fields.location.errors} />
+        <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
+        <InputField label="Fecha de término" inputProps={getInputProps(fields.end_date, { type: 'date' })} errors={fields.end_date.errors} />
+        <TextAreaField className="sm:col-span-2" label="Descripción del trabajo" hint="Hasta 1300 caracteres." textareaProps={getTextareaProps(fields.job_description)} errors={fields.job_description.errors} />
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+          <CancelLink to={closeTo} />
+          <SubmitButton pendingText="Guardando…">{editing ? 'Guardar cambios' : 'Agregar experiencia'}</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  )
+}
+
+export function DeleteExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView; closeTo: string; feedback?: FormFeedback }) {
+  return (
+    <Modal title="Eliminar experiencia" closeTo={closeTo}>
+      <Form method="post" className="space-y-4">
+        <JsMarker />
+        <input type="hidden" name="intent" value="delete-experience" />
+        <input type="hidden" name="id" value={experience.id_ew} />
+        <FormMessages messages={feedback?.errors} stamp={feedback?.stamp} />
+        <p className="text-slate-800">
+          ¿Seguro que quieres eliminar la experiencia <strong>{experience.job_title}</strong> en {experience.company_name}? Esta acción no se puede deshacer.
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <CancelLink to={closeTo} />
+          <DangerSubmit pendingText="Eliminando…">Eliminar</DangerSubmit>
+        </div>
+      </Form>
+    </Modal>
+  )
+}

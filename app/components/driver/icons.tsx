@@ -1,0 +1,52 @@
+/** Decorative icons of the driver area (the text beside them carries the meaning). */
+const PATHS = {
+  home: 'M3 11.5 12 4l9 7.5M5.5 10v10h5v-6h3v6h5V10',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
+  bank: 'M3 9.5 12 4l9 5.5M5 10v8m4.5-8v8m5-8v8M19 10v8M3 20h18',
+  settings: 'M4 7h10m4 0h2M4 17h4m4 0h8M16 5v4M10 15v4',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
+  help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-11.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01',
+  shield: 'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Z',
+  close: 'M6 6l12 12M18 6 6 18',
+  upload: 'M12 16V4m-5 5 5-5 5 5M4 16v4h16v-4',
+  file: 'M6 3h8l4 4v14H6zM14 3v4h4',
+  plus: 'M12 5v14M5 12h14',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+} as const
+
+export type IconName = keyof typeof PATHS
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d={PATHS[name]} />
+    </svg>
+  )
+}
+
+/**
+ * The Fleeters logo as components/icons.tsx draws it. Repeated here because that module also
+ * carries the large WhatsApp icon, which would cost every dashboard page ~0.6 KB of JS.
+ */
+export function DriverLogo() {
+  const mark = (
+    <>
+      <rect x="0" y="4" width="24" height="24" rx="6" fill="#124a9c" />
+      <path d="M7 11h11M7 16h8M7 21h5" stroke="#ffb020" strokeWidth="3" strokeLinecap="round" />
+    </>
+  )
+  return (
+    <>
+      {/* On phones the mark alone leaves room for the driver's name. */}
+      <svg viewBox="0 0 24 32" role="img" aria-label="Fleeters" className="h-7 w-auto sm:hidden">
+        {mark}
+      </svg>
+      <svg viewBox="0 0 140 32" role="img" aria-label="Fleeters" className="hidden h-7 w-auto sm:block">
+        {mark}
+        <text x="32" y="23" fontFamily="system-ui, sans-serif" fontSize="20" fontWeight="800" fill="#0c2a57">
+          Fleeters
+        </text>
+      </svg>
+    </>
+  )
+}

@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { validateWith } from './validate'
+import { Form } from 'react-router'
+import { PROFILE_IMAGE_ACCEPT, profileImageSchema, profileSchema } from '../../../domain/validation/profile'
+import { SubmitButton } from '../forms'
+import { JsMarker } from '../js-marker'
+import { CancelLink, Modal } from './modal'
+import { FormMessages, InputField, TextAreaField } from './fields'
+
+export interface ProfileData {
+  firstname: string
+  lastname: string
+  email: string
+  phone: string | null
+  address: string | null
+  about_me: string | null
+}
+
+export interface FormFeedback {
+  result?: SubmissionResult<string[]>
+  notice?: string
+  errors?: string[]
+  stamp?: number
+}
+
+export interface ActionFeedback extends FormFeedback {
+  intent: string
+}
+
+/** Read-only "Mis Datos" (spec §2): the phone with a leading +. */
+export function ProfileDataView({ profile }: { profile: ProfileData }) {
+  const rows: Array<[string, string]> = [
+    ['Nombre completo', `${profile.firstname} ${profile.lastname}`.trim()],
+    ['Correo electrónico', profile.email],
+    ['Teléfono', profile.phone ? `+${profile.phone}` : 'Sin información'],
+    ['Dirección', profile.address || 'Sin información'],
+    ['Sobre mí', profile.about_me || 'Sin información'],
+  ]
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className={label === 'Sobre mí' ? 'sm:col-span-2' : undefined}>
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className="mt-0.5 break-words whitespace-pre-line text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The settings form (spec §5 "Profile"). */
+export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileData; feedback?: FormFeedback; cancelTo: string }) {
+  const [form, fields] = useForm({
+    id: 'perfil',
+    lastResult: feedback?.result,
+    defaultValue: { firstname: profile.firstname, lastname: profile.lastname, address: profile.address ?? '', about_me: profile.about_me ?? '', phone: profile.phone ?? '' },
+    onValidate: ({ formData }) => validateWith(profileSchema, formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <JsMarker />
+      <input type="hidden" name="intent" value="profile" />
+      <div className="sm:col-span-2">
+        <FormMessages messages={form.errors} id="perfil-error" stamp={feedback?.stamp} />
+        <FormMessages messages={feedback?.notice ? [feedback.notice] : null} tone="info" stamp={feedback?.stamp} />
+      </div>
+      <InputField label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
+      <InputField label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
+      <InputField label="Dirección" inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} errors={fields.address.errors} />
+      <InputField
+        label="Teléfono"
+        hint="Solo números, con código de país (569…)."
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'numeric', autoComplete: 'tel' }}
+        errors={fields.phone.errors}
+      />
+      <TextAreaField className="sm:col-span-2" label="Sobre mí" hint="Hasta 500 caracteres." textareaProps={getTextareaProps(fields.about_me)} errors={fields.about_me.errors} />
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <SubmitButton pendingText="Guardando…">Guardar cambios</SubmitButton>
+        <CancelLink to={cancelTo} />
+      </div>
+    </Form>
+  )
+}
+
+/** Spec §2 profile image modal: file field newProfileImage. */
+export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: FormFeedback }) {
+  const [form, fields] = useForm({
+    id: 'foto-perfil',
+    lastResult: feedback?.result,
+    onValidate: ({ formData }) => validateWith(profileImageSchema, formData),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Modal title="Actualizar imagen de perfil" closeTo={closeTo}>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-4">
+        <JsMarker />
+        <input type="hidden" name="intent" value="photo" />
+        <FormMessages messages={form.errors} id="foto-error" stamp={feedback?.stamp} />
+        <InputField
+          label="Imagen (JPG, JPEG o PNG, hasta 3 MB)"
+          inputProps={{ ...getInputProps(fields.newProfileImage, { type: 'file' }), accept: PROFILE_IMAGE_ACCEPT, autoFocus: true }}
+          errors={fields.newProfileImage.errors}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <CancelLink to={closeTo} />
+          <SubmitButton pendingText="Subiendo…">Subir imagen</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  )
+}

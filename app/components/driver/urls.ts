@@ -1,0 +1,35 @@
+/** Web paths of the driver area and how service URLs map onto them. */
+export const DASHBOARD = '/user/dashboard'
+export const HOME_PATH = `${DASHBOARD}/home`
+export const PROFILE_PATH = `${DASHBOARD}/settings`
+export const BANK_PATH = `${DASHBOARD}/settings/banco-detalles`
+export const SECURITY_PATH = `${DASHBOARD}/settings/seguridad`
+export const DEFAULT_AVATAR = '/images/default-avatar.svg'
+
+/**
+ * The service keeps private files at /users/files/:id and /users/profile-image/:id (auth-user).
+ * A browser cannot send that header, so the pages use web routes that add it from the session.
+ */
+export function documentFileUrl(urlFile: string | null | undefined): string | null {
+  const m = /^\/users\/files\/(\d+)$/.exec(urlFile ?? '') ?? /^\/user\/dashboard\/archivos\/(\d+)$/.exec(urlFile ?? '')
+  return m ? `${DASHBOARD}/archivos/${m[1]}` : null
+}
+
+export function avatarUrl(imgProfile: string | null | undefined): string {
+  if (!imgProfile) return DEFAULT_AVATAR
+  const m = /^\/users\/profile-image\/(\d+)$/.exec(imgProfile)
+  if (m) return `${DASHBOARD}/foto/${m[1]}`
+  // Only our own paths: a stored absolute URL elsewhere would leak the visit.
+  return imgProfile.startsWith('/') && !imgProfile.startsWith('//') ? imgProfile : DEFAULT_AVATAR
+}
+
+/** `base` with `params` set (or removed when null), keeping the rest of `search`. */
+export function withParams(base: string, search: string, params: Record<string, string | number | null>): string {
+  const sp = new URLSearchParams(search)
+  for (const [k, v] of Object.entries(params)) {
+    if (v === null) sp.delete(k)
+    else sp.set(k, String(v))
+  }
+  const q = sp.toString()
+  return q ? `${base}?${q}` : base
+}

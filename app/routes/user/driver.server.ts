@@ -1,0 +1,85 @@
+import { redirect, type AppLoadContext } from 'react-router'
+import { requireSession } from '../../.server/auth'
+import { fetchDriverFile } from '../../.server/backend/driver-area'
+import type { BackendResult } from '../../.server/backend/client'
+import { destroySession } from '../../.server/session'
+import { setToast, type Toast } from '../../.server/toast'
+
+/** Spec §9: driver alerts stay 4 s. */
+export const DRIVER_ALERT_MS = 4000
+
+/**
+ * The data of a call the page cannot do without. A token the service no longer accepts (revoked,
+ * expired, wrong role) ends the web session too, as the guard of spec §6 does.
+ */
+export async function required<T>(request: Request, res: BackendResult<T>): Promise<T> {
+  if (res.ok) return res.data
+  await signOutIfRefused(request, res.status)
+  throw new Response(null, { status: res.status === 404 ? 404 : 503 })
+}
+
+export async function signOutIfRefused(request: Request, status: number): Promise<void> {
+  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
+}
+
+export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'> & { durationMs?: number }, cookies: string[] = []): Promise<never> {
+  const headers = new Headers()
+  for (const c of cookies) headers.append('Set-Cookie', c)
+  headers.append('Set-Cookie', await setToast({ durationMs: DRIVER_ALERT_MS, ...toast }))
+  throw redirect(to, { headers })
+}
+
+/** A positive integer id from a form or URL value, else null (spec §5: missing or 0 ids are ignored). */
+export function idFrom(value: FormDataEntryValue | string | null | undefined): number | null {
+  const n = Number(typeof value === 'string' ? value : '')
+  return Number.isSafeInteger(n) && n > 0 ? n : null
+}
+
+/**
+ * A multipart body read with a ceiling: past `maxBytes` the rest is drained (so the browser gets
+ * our answer, not a reset connection) and 'too-large' comes back instead of a form.
+ */
+export async function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData | 'too-large' | 'invalid'> {
+  const declared = Number(request.headers.get('content-length') ?? '')
+  const reader = request.body?.getReader()
+  if (!reader) return 'invalid'
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const drainLimit = Math.max(declared || 0, maxBytes) + 64 * 1024 * 1024
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total <= maxBytes) chunks.push(value)
+    else if (total > drainLimit) {
+      await reader.cancel()
+      break
+    }
+  }
+  if (total > maxBytes) return 'too-large'
+  try {
+    return await new Request(request.url, { method: 'POST', headers: request.headers, body: Buffer.concat(chunks) }).formData()
+  } catch {
+    return 'invalid'
+  }
+}
+
+/** Streams a private file of the service to its owner (see files.$id.ts, photo.$id.ts). */
+export async function proxyPrivateFile(request: Request, context: AppLoadContext, path: string, id: string) {
+  const session = await requireSession(request, 'User')
+  if (!/^\d{1,12}$/.test(id)) return new Response('No encontrado', { status: 404 })
+  const res = await fetchDriverFile(context, session.token, path)
+  if (!res || !res.ok || !res.body) {
+    await res?.body?.cancel()
+    return new Response('No encontrado', { status: res?.status === 401 ? 401 : 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
+  const headers = new Headers({
+    'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',
+    'Content-Disposition': res.headers.get('content-disposition') ?? 'inline',
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  const length = res.headers.get('content-length')
+  if (length) headers.set('Content-Length', length)
+  return new Response(res.body, { status: 200, headers })
+}

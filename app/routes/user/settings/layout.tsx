@@ -1,0 +1,36 @@
+import { NavLink, Outlet } from 'react-router'
+import { Icon, type IconName } from '../../../components/driver/icons'
+import { BANK_PATH, PROFILE_PATH, SECURITY_PATH } from '../../../components/driver/urls'
+
+const SETTINGS_MENU: Array<{ to: string; label: string; icon: IconName }> = [
+  { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user' },
+  { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank' },
+  { to: SECURITY_PATH, label: 'Seguridad', icon: 'shield' },
+]
+
+/** The settings menu above every settings page (spec §2: /settings/seguridad shows only this). */
+export default function SettingsLayout() {
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Configuración" className="overflow-x-auto">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {SETTINGS_MENU.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  `-mb-px flex items-center gap-2 border-b-2 px-2.5 py-2 sm:px-3 text-sm font-medium ${isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`
+                }
+              >
+                <Icon name={item.icon} className="hidden h-4 w-4 sm:block" />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type AppLoadContext } from 'react-router'
+import { experienceChanged, experienceSchema } from '../../../../domain/validation/experience'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '../../../../domain/validation/profile'
+import { driverApi } from '../../../.server/backend/driver-area'
+import { messageList } from '../../../.server/backend/client'
+import { commitSession, type WebSession } from '../../../.server/session'
+import { PROFILE_PATH } from '../../../components/driver/urls'
+import { idFrom, readLimitedFormData, redirectWithToast, signOutIfRefused } from '../driver.server'
+
+/** Shown where the spec lets a failed save pass silently (spec §8): the driver should know. */
+export const PROFILE_PAGE_ERRORS = {
+  profile: 'No se pudieron guardar tus datos. Intente nuevamente.',
+  photo: 'Error al actualizar la imagen de perfil, intente nuevamente',
+  experienceUpdate: 'No se pudo actualizar la experiencia. Intente nuevamente.',
+  experienceDelete: 'No se pudo eliminar la experiencia. Intente nuevamente.',
+} as const
+
+const stamp = () => Date.now()
+/** A little over the image limit, for the multipart framing. */
+const PHOTO_BODY_LIMIT = PROFILE_IMAGE_MAX_BYTES + 64 * 1024
+
+/** The page the form was on, modal closed (index routes post with ?index: drop it too). */
+function pageWithoutModal(request: Request): string {
+  const back = new URL(request.url)
+  for (const key of ['modal', 'id', 'index']) back.searchParams.delete(key)
+  return `${PROFILE_PATH}${back.search}`
+}
+
+type Args = { request: Request; context: AppLoadContext; session: WebSession }
+
+/** A 4xx from the service says something the driver can fix; anything else gets `fallback`. */
+function failure(res: { status: number; message: string | string[] }, fallback: string): string[] {
+  return res.status >= 400 && res.status < 500 && res.status !== 404 ? messageList(res.message) : [fallback]
+}
+
+export async function profileAction({ request, context, session }: Args) {
+  const type = request.headers.get('content-type') ?? ''
+  if (type.startsWith('multipart/form-data')) return photoAction({ request, context, session })
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const token = session.token
+
+  if (intent === 'profile') {
+    const submission = parseWithZod(formData, { schema: profileSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
+    const v = submission.value
+    const decision = profileSaveDecision(session.user, v)
+    if (decision !== 'save') return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES[decision], stamp: stamp() })
+    const res = await driverApi.updateProfile(context, token, { firstname: v.firstname, lastname: v.lastname, address: v.address, about_me: v.about_me, phone: v.phone ? Number(v.phone) : undefined })
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      return data({ intent, result: submission.reply({ formErrors: failure(res, PROFILE_PAGE_ERRORS.profile) }), stamp: stamp() }, { status: res.status })
+    }
+    // Spec §4: the stored session is rewritten with the merged fields.
+    const { firstname, lastname, address, about_me, phone } = res.data
+    const cookie = await commitSession(request, token, { ...session.user, firstname, lastname, address, about_me, phone })
+    return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])
+  }
+
+  if (intent === 'create-experience' || intent === 'update-experience') {
+    const submission = parseWithZod(formData, { schema: experienceSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
+    const closeTo = pageWithoutModal(request)
+    if (intent === 'create-experience') {
+      const res = await driverApi.addExperience(context, token, submission.value)
+      if (!res.ok) {
+        await signOutIfRefused(request, res.status)
+        // Spec §8: 'Algo salió mal: {message}'.
+        return data({ intent, result: submission.reply({ formErrors: [`Algo salió mal: ${messageList(res.message).join(', ')}`] }), stamp: stamp() }, { status: res.status })
+      }
+      return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
+    }
+    const id = idFrom(formData.get('id'))
+    const loaded = id ? await driverApi.experience(context, token, id) : null
+    if (!id || !loaded?.ok) return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
+    const l = loaded.data
+    const current = { job_title: l.job_title, nameBusiness: l.company_name, typeEmployment: l.type_employment, location: l.location, start_date: l.start_date, end_date: l.end_date, job_description: l.job_description }
+    // Spec §5: the update is sent only if some value differs from the loaded one.
+    if (!experienceChanged(current, submission.value)) return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES.unchanged, stamp: stamp() })
+    const res = await driverApi.updateExperience(context, token, id, submission.value)
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      return data({ intent, result: submission.reply({ formErrors: failure(res, PROFILE_PAGE_ERRORS.experienceUpdate) }), stamp: stamp() }, { status: res.status })
+    }
+    return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
+  }
+
+  if (intent === 'delete-experience') {
+    const closeTo = pageWithoutModal(request)
+    // Spec §5: a missing or zero id is ignored.
+    const id = idFrom(formData.get('id'))
+    if (!id) return redirectWithToast(closeTo, { type: 'info', message: PROFILE_PAGE_ERRORS.experienceDelete })
+    const res = await driverApi.deleteExperience(context, token, id)
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      return data({ intent, errors: [PROFILE_PAGE_ERRORS.experienceDelete], stamp: stamp() }, { status: res.status })
+    }
+    return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
+  }
+
+  return data({ intent, errors: ['Acción no válida.'], stamp: stamp() }, { status: 400 })
+}
+
+async function photoAction({ request, context, session }: Args) {
+  const intent = 'photo'
+  const formData = await readLimitedFormData(request, PHOTO_BODY_LIMIT)
+  if (formData === 'too-large' || formData === 'invalid') {
+    const message = formData === 'too-large' ? PROFILE_IMAGE_MESSAGES.tooLarge : PROFILE_IMAGE_MESSAGES.required
+    return data({ intent, result: { status: 'error' as const, error: { newProfileImage: [message] } }, stamp: stamp() }, { status: formData === 'too-large' ? 413 : 400 })
+  }
+  const submission = parseWithZod(formData, { schema: profileImageSchema })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
+  const res = await driverApi.updateProfileImage(context, session.token, submission.value.newProfileImage)
+  if (!res.ok) {
+    await signOutIfRefused(request, res.status)
+    const detail = res.status >= 400 && res.status < 500 ? ` ${messageList(res.message).join(', ')}` : ''
+    return data({ intent, result: submission.reply({ formErrors: [`${PROFILE_PAGE_ERRORS.photo}.${detail}`] }), stamp: stamp() }, { status: res.status })
+  }
+  const cookie = await commitSession(request, session.token, { ...session.user, img_profile: res.data.img_profile })
+  return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])
+}

@@ -1,0 +1,93 @@
+import { Link, useActionData, useLoaderData, useLocation } from 'react-router'
+import { requireSession } from '../../../.server/auth'
+import { driverApi } from '../../../.server/backend/driver-area'
+import { DeleteExperienceModal, ExperienceModal, ExperienceSection } from '../../../components/driver/experience'
+import { PhotoModal, ProfileDataView, ProfileForm, type ActionFeedback, type FormFeedback } from '../../../components/driver/profile'
+import { avatarUrl, PROFILE_PATH, withParams } from '../../../components/driver/urls'
+import { idFrom, required } from '../driver.server'
+import { profileAction } from './profile.server'
+import type { Route } from './+types/profile'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Mi perfil | Panel del conductor | Fleeters' }]
+
+const MODALS = ['foto', 'experiencia', 'editar-experiencia', 'eliminar-experiencia'] as const
+type ModalName = (typeof MODALS)[number]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, 'User')
+  const url = new URL(request.url)
+  const [profile, experiences] = await Promise.all([
+    driverApi.profile(context, session.token).then((r) => required(request, r)),
+    driverApi.experiences(context, session.token).then((r) => required(request, r)),
+  ])
+  const requested = url.searchParams.get('modal')
+  let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '') ? (requested as ModalName) : null
+  const id = idFrom(url.searchParams.get('id'))
+  // Edit and delete work on one of the driver's own experiences, loaded fresh for the form.
+  let experience = null
+  if (modal === 'editar-experiencia' || modal === 'eliminar-experiencia') {
+    const res = id ? await driverApi.experience(context, session.token, id) : null
+    if (res?.ok) experience = res.data
+    else modal = null
+  }
+  return {
+    profile: { ...profile, avatar: avatarUrl(profile.img_profile) },
+    experiences,
+    editing: url.searchParams.get('editar') === '1',
+    managing: url.searchParams.get('gestionar') === '1',
+    modal,
+    experience,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSession(request, 'User')
+  return profileAction({ request, context, session })
+}
+
+export default function ProfilePage() {
+  const { profile, experiences, editing, managing, modal, experience } = useLoaderData<typeof loader>()
+  // Every answer of the action has this shape (see the .server module).
+  const actionData = useActionData<typeof action>() as ActionFeedback | undefined
+  const { search } = useLocation()
+  const feedbackFor = (intent: string): FormFeedback | undefined => (actionData?.intent === intent ? actionData : undefined)
+  const href = (params: Record<string, string | number | null>) => withParams(PROFILE_PATH, search, params)
+  const closeTo = href({ modal: null, id: null })
+
+  return (
+    <main id="contenido" className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Mi perfil</h1>
+      <section aria-labelledby="foto" className="flex flex-wrap items-center gap-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <img src={profile.avatar} alt="Tu imagen de perfil" width={96} height={96} className="h-24 w-24 rounded-full border border-slate-200 bg-slate-100 object-cover" />
+        <div className="min-w-0">
+          <h2 id="foto" className="text-lg font-semibold break-words text-slate-900">
+            {profile.firstname} {profile.lastname}
+          </h2>
+          <p className="text-sm break-all text-slate-700">{profile.email}</p>
+          <Link to={href({ modal: 'foto', id: null })} preventScrollReset className="mt-2 inline-flex rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+            Subir imagen
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="datos" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="datos" className="text-lg font-semibold text-slate-900">
+            {editing ? 'Editar datos' : 'Mis Datos'}
+          </h2>
+          <Link to={href({ editar: editing ? null : 1 })} preventScrollReset className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            {editing ? 'Mis Datos' : 'Editar'}
+          </Link>
+        </div>
+        {editing ? <ProfileForm profile={profile} feedback={feedbackFor('profile')} cancelTo={href({ editar: null })} /> : <ProfileDataView profile={profile} />}
+      </section>
+
+      <ExperienceSection experiences={experiences} managing={managing} />
+
+      {modal === 'foto' ? <PhotoModal closeTo={closeTo} feedback={feedbackFor('photo')} /> : null}
+      {modal === 'experiencia' ? <ExperienceModal key="nueva" experience={null} closeTo={closeTo} feedback={feedbackFor('create-experience')} /> : null}
+      {modal === 'editar-experiencia' && experience ? <ExperienceModal key={experience.id_ew} experience={experience} closeTo={closeTo} feedback={feedbackFor('update-experience')} /> : null}
+      {modal === 'eliminar-experiencia' && experience ? <DeleteExperienceModal experience={experience} closeTo={closeTo} feedback={feedbackFor('delete-experience')} /> : null}
+    </main>
+  )
+}

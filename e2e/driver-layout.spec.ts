@@ -1,0 +1,125 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { expect, expectAccessible, test } from './fixtures'
+import { e2eDatabase, newDriver, pngFile } from './driver-session'
+
+
+test.describe('driver area layout', () => {
+  test('sidebar, menu toggle at 1280 px or narrower, bottom navigation, settings menu and not-found', async ({ page }) => {
+    const d = await newDriver(page)
+    const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeVisible()
+    await expect(sidebar.getByText('Configuración')).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: 'Ayuda' })).toHaveAttribute('href', '/ayuda')
+    await expect(sidebar.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
+    await expect(page.getByTestId('driver-name')).toHaveText(`${d.firstname} ${d.lastname}`)
+    await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toBeHidden()
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeHidden()
+    await page.locator('header label[title="Menú"]').click()
+    await expect(sidebar.getByRole('link', { name: 'Mi perfil' })).toBeVisible()
+    // An open panel blocks page scrolling.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
+    await sidebar.getByRole('link', { name: 'Datos bancarios' }).click()
+    await expect(page).toHaveURL(/\/user\/dashboard\/settings\/banco-detalles$/)
+    await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
+
+    await page.setViewportSize({ width: 375, height: 800 })
+    const bottom = page.getByRole('navigation', { name: 'Navegación inferior' })
+    await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Mi perfil', 'Datos bancarios'])
+    await bottom.getByRole('link', { name: 'Mi perfil' }).click()
+    await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible()
+
+    await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Seguridad' }).click()
+    await expect(page).toHaveURL(/\/settings\/seguridad$/)
+    await expect(page.getByRole('navigation', { name: 'Configuración' })).toBeVisible()
+    await expect(page.locator('main h2, main form, main section')).toHaveCount(0)
+    await expectAccessible(page)
+
+    const res = await page.goto('/user/dashboard/no-existe')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+    await expect(page.getByTestId('driver-name')).toBeVisible()
+  })
+
+  test('three skeletons stand in for the bank list while it loads (JS)', async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, 'client navigation only')
+    await newDriver(page)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    // Hold the page data back a moment so the loading state can be seen.
+    await page.route(/banco-detalles\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Datos bancarios' }).click()
+    await expect(page.getByTestId('bank-skeletons').locator('> div')).toHaveCount(3)
+    await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
+    await expect(page.getByTestId('bank-skeletons')).toHaveCount(0)
+  })
+
+  test('screenshots of home, profile and bank pages at 375 and 1280 px', async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, 'the same markup; taken once')
+    const d = await newDriver(page)
+    const db = e2eDatabase()
+    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(d.email) as { id: number }
+    const now = new Date().toISOString()
+    db.prepare(
+      'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(id, 'Conductor de reparto de última milla', 'Despachos Andes SpA', 'Jornada completa', 'Providencia, Santiago', '2020-01-06', '2023-11-30', 'Reparto diario de paquetería e-commerce en rutas micro-sectorizadas, con entrega de rendición al cierre de cada jornada.', now, now)
+    const bank = db.prepare(
+      'INSERT INTO bank_details (user_id, account_holder_name, bank_name, account_number, account_type, invoice_type, receipt_issuance, sii_address, phone, email, selected, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    bank.run(id, 'Prueba Conductor', 'Banco de Crédito e Inversiones', '0012345678901234', 'Cuenta Corriente', 'Factura', 'No emitiré boleta, emitiré factura', 'Avenida Libertador Bernardo O’Higgins 1449, oficina 1203, Santiago Centro', '56987654321', 'prueba.conductor.largo@example.cl', 'Seleccionado', now, now)
+    bank.run(id, 'Prueba Conductor', 'Banco Estado', '12345678', 'Cuenta Rut', 'Boleta', 'Yo la emito', 'Av. Matta 500', '56987654321', 'prueba@example.cl', 'No Seleccionado', now, now)
+    db.close()
+    await page.getByRole('link', { name: 'Añadir documento: Cédula de identidad (frontal)' }).click()
+    await page.getByRole('dialog').getByLabel('Archivo (JPG, JPEG, PNG o PDF)').setInputFiles(await pngFile())
+    await page.getByRole('dialog').getByRole('button', { name: 'Subir archivo' }).click()
+    await expect(page.getByText('En revisión')).toBeVisible()
+
+    // Kept for a person to look at: <output dir>/driver-screens/*.png.
+    const SHOTS = path.join(test.info().project.outputDir, 'driver-screens')
+    fs.mkdirSync(SHOTS, { recursive: true })
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const [name, url] of [
+        ['home', '/user/dashboard/home'],
+        ['perfil', '/user/dashboard/settings'],
+        ['banco', '/user/dashboard/settings/banco-detalles'],
+        ['subir', '/user/dashboard/home?name=soap_frontal&title=SOAP'],
+        ['banco-editar', '/user/dashboard/settings/banco-detalles?modal=editar'],
+      ] as const) {
+        await page.goto(url)
+        await page.waitForTimeout(300)
+        // Nothing may stick out sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: !name.includes('-') && name !== 'subir' })
+      }
+    }
+  })
+
+  test('driver pages stay within the JS budget of a form page (159 KB gzip)', async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, 'measured with JS on')
+    await newDriver(page)
+    for (const url of ['/user/dashboard/home', '/user/dashboard/settings?modal=experiencia', '/user/dashboard/settings/banco-detalles?modal=agregar']) {
+      const sizes: number[] = []
+      const pending: Promise<void>[] = []
+      const onResponse = (res: import('@playwright/test').Response) => {
+        if (res.request().resourceType() !== 'script') return
+        pending.push(res.body().then((b) => void sizes.push(zlib.gzipSync(b, { level: 9 }).byteLength)))
+      }
+      const fresh = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL, storageState: await page.context().storageState() })
+      const p = await fresh.newPage()
+      p.on('response', onResponse)
+      await p.goto(url, { waitUntil: 'networkidle' })
+      await Promise.all(pending)
+      const kb = sizes.reduce((a, b) => a + b, 0) / 1024
+      console.log(`${url}: JS ${kb.toFixed(1)} KB gzip`)
+      expect(kb).toBeLessThanOrEqual(159)
+      await fresh.close()
+    }
+  })
+})

@@ -1,0 +1,120 @@
+import { Hono } from 'hono'
+import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey, type DocumentStatus } from '../../../domain/reference-data/documents'
+import type { AuthEnv } from '../../platform/auth'
+import type { UserFilesTable } from '../../platform/db/schema'
+import { ApiError } from '../../platform/http'
+import type { Platform } from '../../platform/platform'
+import type { Selectable } from 'kysely'
+import { EXTENSION_FOR, sniffType } from './images'
+import { readForm, requireDriver } from './shared'
+
+/** Per file; the whole multipart body is capped at 12 MB by services/app.ts. */
+export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
+
+export const DOCUMENT_MESSAGES = {
+  uploaded: 'Archivos subidos correctamente.',
+  missing: 'Seleccione un archivo para subir.',
+  unknownSlot: 'El documento indicado no existe.',
+  duplicated: 'Envíe un solo archivo por documento.',
+  empty: 'El archivo está vacío.',
+  invalidType: 'El archivo debe ser JPG, JPEG, PNG o PDF.',
+  tooLarge: 'El archivo no puede ser mayor a 5MB.',
+} as const
+
+/** Spec §3 "User document record". */
+export interface DocumentRecord {
+  purpose_name: DocumentSlotKey
+  file_status: DocumentStatus
+  id_file: number
+  type_name: string
+  url_file: string
+  rejection_reason: string | null
+  date_upload: string
+}
+
+export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecord {
+  return {
+    purpose_name: row.purpose_name as DocumentSlotKey,
+    file_status: row.file_status,
+    id_file: row.id,
+    type_name: row.mime_type,
+    url_file: `/users/files/${row.id}`,
+    rejection_reason: row.rejection_reason,
+    date_upload: row.created_at,
+  }
+}
+
+export function documentRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+  const auth = requireDriver(p)
+
+  // History is kept (every upload is a row); the list gives the latest record of each slot.
+  app.get('/obtain-all-documents-user', auth, async (c) => {
+    const rows = await p.db.selectFrom('user_files').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
+    const latest = new Map<string, Selectable<UserFilesTable>>()
+    for (const row of rows) latest.set(row.purpose_name, row)
+    return c.json(DOCUMENT_SLOT_KEYS.flatMap((key) => (latest.has(key) ? [toDocumentRecord(latest.get(key)!)] : [])))
+  })
+
+  app.post('/upload-files-user', auth, async (c) => {
+    const userId = c.get('auth').userId
+    const form = await readForm(c)
+    const files: Array<{ slot: DocumentSlotKey; file: File }> = []
+    for (const [key, value] of form.entries()) {
+      if (!isDocumentSlotKey(key)) {
+        if (typeof value === 'string') continue
+        throw new ApiError(400, DOCUMENT_MESSAGES.unknownSlot)
+      }
+      if (typeof value === 'string') throw new ApiError(400, DOCUMENT_MESSAGES.missing)
+      if (files.some((f) => f.slot === key)) throw new ApiError(400, DOCUMENT_MESSAGES.duplicated)
+      files.push({ slot: key, file: value })
+    }
+    if (files.length === 0) throw new ApiError(400, DOCUMENT_MESSAGES.missing)
+    // Every file is checked before anything is written: all or nothing.
+    const checked: Array<{ slot: DocumentSlotKey; bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffType>>; name: string }> = []
+    for (const { slot, file } of files) {
+      if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
+      if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const type = sniffType(bytes)
+      if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
+      checked.push({ slot, bytes, type, name: file.name.slice(0, 200) || `${slot}.${EXTENSION_FOR[type]}` })
+    }
+
+    const keys: string[] = []
+    try {
+      for (const f of checked) keys.push(await p.files.put('documents', f.bytes, EXTENSION_FOR[f.type]))
+      const now = p.now().toISOString()
+      const rows = await p.db.transaction().execute(async (trx) => {
+        const out = []
+        for (const [i, f] of checked.entries()) {
+          out.push(
+            await trx
+              .insertInto('user_files')
+              .values({
+                user_id: userId,
+                purpose_name: f.slot,
+                file_status: 'PENDING',
+                storage_key: keys[i]!,
+                mime_type: f.type,
+                size_bytes: f.bytes.byteLength,
+                original_name: f.name,
+                rejection_reason: null,
+                created_at: now,
+                reviewed_at: null,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow(),
+          )
+        }
+        return out
+      })
+      return c.json({ message: DOCUMENT_MESSAGES.uploaded, files: rows.map(toDocumentRecord) }, 201)
+    } catch (err) {
+      await Promise.all(keys.map((k) => p.files.remove(k).catch(() => {})))
+      throw err
+    }
+  })
+
+  return app
+}

@@ -1,0 +1,109 @@
+import { Hono } from 'hono'
+import type { Selectable } from 'kysely'
+import { experienceDuration, experienceInputFromPayload, experienceSchema } from '../../../domain/validation/experience'
+import type { AuthEnv } from '../../platform/auth'
+import type { WorkExperienceTable } from '../../platform/db/schema-driver-area'
+import { parseId, validate } from '../../platform/http'
+import type { Platform } from '../../platform/platform'
+import { notFound, readObject, requireDriver } from './shared'
+
+export const EXPERIENCE_SERVICE_MESSAGES = {
+  created: 'Experiencia agregada correctamente.',
+  updated: 'Experiencia actualizada correctamente.',
+  deleted: 'Experiencia eliminada correctamente.',
+} as const
+
+/** Spec §3 "Work experience". */
+export function toExperience(row: Selectable<WorkExperienceTable>) {
+  return {
+    id_ew: row.id,
+    job_title: row.job_title,
+    company_name: row.company_name,
+    type_employment: row.type_employment,
+    location: row.location,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    duration: experienceDuration(row.start_date, row.end_date),
+    job_description: row.job_description,
+  }
+}
+
+export function experienceRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+  app.use('/experience-work/*', requireDriver(p))
+
+  const own = (id: number, userId: number) =>
+    p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+
+  app.get('/experience-work/get-experience-work', async (c) => {
+    const rows = await p.db
+      .selectFrom('work_experience')
+      .selectAll()
+      .where('user_id', '=', c.get('auth').userId)
+      .orderBy('start_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    return c.json(rows.map(toExperience))
+  })
+
+  app.post('/experience-work/add-experience-work', async (c) => {
+    const input = validate(experienceSchema, experienceInputFromPayload(await readObject(c)))
+    const now = p.now().toISOString()
+    const row = await p.db
+      .insertInto('work_experience')
+      .values({
+        user_id: c.get('auth').userId,
+        job_title: input.job_title,
+        company_name: input.nameBusiness,
+        type_employment: input.typeEmployment,
+        location: input.location,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        job_description: input.job_description,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.created, experience: toExperience(row) }, 201)
+  })
+
+  app.get('/experience-work/get-experience-work-for-update/:id', async (c) => {
+    const row = await own(parseId(c.req.param('id')), c.get('auth').userId)
+    if (!row) throw notFound()
+    return c.json(toExperience(row))
+  })
+
+  app.put('/experience-work/update-experience-work/:id', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const userId = c.get('auth').userId
+    const input = validate(experienceSchema, experienceInputFromPayload(await readObject(c)))
+    const row = await p.db
+      .updateTable('work_experience')
+      .set({
+        job_title: input.job_title,
+        company_name: input.nameBusiness,
+        type_employment: input.typeEmployment,
+        location: input.location,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        job_description: input.job_description,
+        updated_at: p.now().toISOString(),
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row) throw notFound()
+    return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.updated, experience: toExperience(row) })
+  })
+
+  app.delete('/experience-work/delete-experience-work/:id', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const result = await p.db.deleteFrom('work_experience').where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+    if (Number(result.numDeletedRows) !== 1) throw notFound()
+    return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.deleted })
+  })
+
+  return app
+}

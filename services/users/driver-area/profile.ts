@@ -1,0 +1,113 @@
+import { Hono } from 'hono'
+import { normalizeChileanMobile } from '../../../domain/phone'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema, profileSchema } from '../../../domain/validation/profile'
+import type { AuthEnv } from '../../platform/auth'
+import type { User } from '../../platform/db/schema'
+import { ApiError, validate } from '../../platform/http'
+import type { Platform } from '../../platform/platform'
+import { normalizeProfileImage, sniffType } from './images'
+import { isUniqueViolation, readForm, readObject, requireDriver } from './shared'
+
+export const PROFILE_SERVICE_MESSAGES = {
+  updated: 'Datos actualizados correctamente.',
+  phoneTaken: 'El teléfono ya está registrado.',
+  imageUpdated: 'Imagen de perfil actualizada correctamente.',
+  imageUnreadable: 'No se pudo leer la imagen. Intente con otro archivo.',
+} as const
+
+/** Where the service serves a profile image (to its owner, with auth-user). */
+export const profileImagePath = (id: number) => `/users/profile-image/${id}`
+
+function profileOf(user: User) {
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    address: user.address,
+    about_me: user.about_me,
+    phone: user.phone,
+    email: user.email,
+    img_profile: user.img_profile,
+  }
+}
+
+export function profileRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+  const auth = requireDriver(p)
+  const findUser = (id: number) => p.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+  app.get('/get-extra-data-user', auth, async (c) => c.json(profileOf(await findUser(c.get('auth').userId))))
+
+  app.post('/update-data-user', auth, async (c) => {
+    const userId = c.get('auth').userId
+    const input = validate(profileSchema, await readObject(c))
+    // Phones are stored the way registration stores them (569XXXXXXXX) so uniqueness holds.
+    const phone = input.phone ? (normalizeChileanMobile(input.phone) ?? input.phone) : undefined
+    if (phone) {
+      const other = await p.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', userId).executeTakeFirst()
+      if (other) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
+    }
+    try {
+      await p.db
+        .updateTable('users')
+        .set({
+          firstname: input.firstname,
+          lastname: input.lastname,
+          address: input.address || null,
+          about_me: input.about_me || null,
+          ...(phone ? { phone } : {}),
+          updated_at: p.now().toISOString(),
+        })
+        .where('id', '=', userId)
+        .execute()
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
+      throw err
+    }
+    return c.json({ message: PROFILE_SERVICE_MESSAGES.updated, ...profileOf(await findUser(userId)) })
+  })
+
+  app.post('/update-profile-image', auth, async (c) => {
+    const userId = c.get('auth').userId
+    const form = await readForm(c)
+    const file = form.get('newProfileImage')
+    if (!file || typeof file === 'string' || file.size === 0) throw new ApiError(400, PROFILE_IMAGE_MESSAGES.required)
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) throw new ApiError(413, PROFILE_IMAGE_MESSAGES.tooLarge)
+    validate(profileImageSchema, { newProfileImage: file })
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const type = sniffType(bytes)
+    if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, PROFILE_IMAGE_MESSAGES.invalidType)
+    let image: Uint8Array
+    try {
+      image = await normalizeProfileImage(bytes)
+    } catch {
+      throw new ApiError(400, PROFILE_SERVICE_MESSAGES.imageUnreadable)
+    }
+
+    const key = await p.files.put('profile-images', image, 'jpg')
+    let previous: Array<{ id: number; storage_key: string }> = []
+    let imgProfile: string
+    try {
+      imgProfile = await p.db.transaction().execute(async (trx) => {
+        previous = await trx.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', userId).execute()
+        const now = p.now().toISOString()
+        const row = await trx
+          .insertInto('profile_images')
+          .values({ user_id: userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: image.byteLength, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        if (previous.length) await trx.deleteFrom('profile_images').where('id', 'in', previous.map((r) => r.id)).execute()
+        const path = profileImagePath(row.id)
+        await trx.updateTable('users').set({ img_profile: path, updated_at: now }).where('id', '=', userId).execute()
+        return path
+      })
+    } catch (err) {
+      await p.files.remove(key).catch(() => {})
+      throw err
+    }
+    // Old pictures go once the new one is committed; a failure here only leaves an orphan file.
+    await Promise.all(previous.map((r) => p.files.remove(r.storage_key).catch(() => {})))
+    return c.json({ message: PROFILE_SERVICE_MESSAGES.imageUpdated, img_profile: imgProfile })
+  })
+
+  return app
+}

@@ -1,0 +1,32 @@
+import type { Context } from 'hono'
+import { requireRole } from '../../platform/auth'
+import { ApiError, MESSAGES, readJson } from '../../platform/http'
+import type { Platform } from '../../platform/platform'
+
+export const requireDriver = (p: Platform) => requireRole(p, 'User')
+
+/** A multipart body, or 400 when the body is anything else or malformed. */
+export async function readForm(c: Context): Promise<FormData> {
+  const type = c.req.header('content-type') ?? ''
+  if (!type.startsWith('multipart/form-data')) throw new ApiError(400, MESSAGES.badJson)
+  try {
+    return await c.req.formData()
+  } catch {
+    throw new ApiError(400, MESSAGES.badJson)
+  }
+}
+
+/** JSON object bodies; some screens wrap the fields in `data` (spec §7 update-data-user). */
+export async function readObject(c: Context): Promise<Record<string, unknown>> {
+  const body = await readJson(c)
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
+  const inner = (body as { data?: unknown }).data
+  if (inner && typeof inner === 'object' && !Array.isArray(inner)) return inner as Record<string, unknown>
+  return body as Record<string, unknown>
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return /unique|duplicate/i.test(String((err as { message?: string } | null)?.message ?? err))
+}
+
+export const notFound = () => new ApiError(404, MESSAGES.notFound)

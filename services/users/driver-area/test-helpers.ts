@@ -1,0 +1,58 @@
+import sharp from 'sharp'
+import type { Role } from '../../platform/db/schema'
+import { TINY_PDF } from '../../platform/seed/sample-files'
+import type { TestPlatform } from '../../testing/platform'
+import { startSession } from '../session-object'
+
+let counter = 0
+
+/** A user of `role` written straight to the database, with a live session token. */
+export async function userWithSession(p: TestPlatform, role: Role = 'User') {
+  counter++
+  const now = p.now().toISOString()
+  const user = await p.db
+    .insertInto('users')
+    .values({
+      role,
+      email: `${role.toLowerCase()}${counter}-${Date.now()}@example.cl`,
+      password_hash: 'x',
+      firstname: 'Camila',
+      lastname: 'Pérez',
+      rut: null,
+      phone: null,
+      address: 'Av. Siempre Viva 742',
+      about_me: 'Conductora de reparto.',
+      img_profile: null,
+      email_verified: 1,
+      accepted_terms_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  const token = await startSession(p, user)
+  const header = { [role === 'User' ? 'auth-user' : role === 'business' ? 'auth-business' : 'auth-admin']: token }
+  return { user, token, headers: header }
+}
+
+export async function samplePng(width = 40, height = 30): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#1d6fe0' } }).png().toBuffer())
+}
+
+export async function sampleJpeg(width = 40, height = 30): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#ffb020' } }).jpeg().toBuffer())
+}
+
+export const samplePdf = TINY_PDF
+/** A Windows executable's first bytes. */
+export const sampleExe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff])
+
+export function fileOf(bytes: Uint8Array, name: string, type = ''): File {
+  return new File([bytes as Uint8Array<ArrayBuffer>], name, { type })
+}
+
+export function formWith(entries: Record<string, File | string>): FormData {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(entries)) form.append(k, v)
+  return form
+}
