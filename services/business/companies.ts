@@ -1,15 +1,113 @@
 import { Hono, type Handler } from 'hono'
-import { ApiError, MESSAGES } from '../platform/http'
+import { companyRegistrationPayloadSchema } from '../../domain/validation/marketplace'
+import { rateLimit } from '../platform/auth'
+import { hashPassword } from '../platform/crypto'
+import { ApiError, readMultipartData, validate } from '../platform/http'
+import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
+import { applicantRoutes } from './applicants'
+import { logoUrl, storeLogo } from './logo'
+import { companyWelcomeMail } from './mails'
+import { assertKnownCommune } from './places'
+import { companyPostingRoutes } from './postings'
+
+export const COMPANY_MESSAGES = {
+  created: 'Empresa registrada correctamente. Inicia sesión para verificar tu correo.',
+  emailTaken: 'El correo electrónico ya está registrado.',
+  rutTaken: 'El RUT de la empresa ya está registrado.',
+} as const
 
 /** POST /business/register as multipart (data JSON + logoBusiness): a company account. */
-export function handleCompanyRegistration(_p: Platform): Handler {
-  return () => {
-    throw new ApiError(404, MESSAGES.notFound)
+export function handleCompanyRegistration(p: Platform): Handler {
+  const limited = rateLimit(p, 'company-register', 10 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
+  return async (c) => {
+    await limited(c, async () => {})
+    const { data, form } = await readMultipartData(c)
+    const input = validate(companyRegistrationPayloadSchema, data)
+    assertKnownCommune(input.id_commune)
+    const email = input.email.toLowerCase()
+    const conflicts: string[] = []
+    if (await p.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) conflicts.push(COMPANY_MESSAGES.emailTaken)
+    if (await p.db.selectFrom('companies').select('id').where('rut', '=', input.rut).executeTakeFirst()) conflicts.push(COMPANY_MESSAGES.rutTaken)
+    if (conflicts.length) throw new ApiError(409, conflicts.length === 1 ? conflicts[0]! : conflicts)
+
+    const logoKey = await storeLogo(p, form.get('logoBusiness'))
+    const passwordHash = await hashPassword(input.password)
+    const now = p.now()
+    const ts = now.toISOString()
+    const [firstname, ...rest] = input.contact_name.split(/\s+/)
+    try {
+      await p.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            role: 'business',
+            email,
+            password_hash: passwordHash,
+            firstname: firstname!,
+            lastname: rest.join(' '),
+            // The company's RUT and phone live on its companies row; these are a driver's.
+            rut: null,
+            phone: null,
+            address: null,
+            about_me: null,
+            img_profile: null,
+            email_verified: 0,
+            accepted_terms_at: null,
+            created_at: ts,
+            updated_at: ts,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('companies')
+          .values({
+            user_id: user.id,
+            name: input.name_business,
+            rut: input.rut,
+            contact_name: input.contact_name,
+            email,
+            phone: input.phone,
+            id_commune: input.id_commune,
+            logo_url: logoKey ? logoUrl(logoKey) : null,
+            verified: 0,
+            created_at: ts,
+          })
+          .execute()
+        await enqueueEmail(trx, companyWelcomeMail(email, { contactName: firstname!, companyName: input.name_business, link: `${p.publicUrl}/login` }), now)
+      })
+    } catch (err) {
+      if (logoKey) await p.files.remove(logoKey)
+      // Two sign-ups racing for the same email or RUT: the unique index decides.
+      if (/unique|duplicate/i.test(String(err))) throw new ApiError(409, COMPANY_MESSAGES.emailTaken)
+      throw err
+    }
+    p.wakeOutbox()
+    return c.json({ message: COMPANY_MESSAGES.created }, 201)
   }
 }
 
+/** The uploaded logos: public images under random keys (the list pages show them to drivers). */
+function logoRoutes(p: Platform) {
+  const app = new Hono()
+  app.get('/logos/:name', async (c) => {
+    const name = c.req.param('name')
+    const bytes = /^[A-Za-z0-9_-]{22,}\.webp$/.test(name) ? await p.files.get(`logos/${name}`) : null
+    if (!bytes) return c.json({ message: 'Recurso no encontrado.' }, 404)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'image/webp',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+  return app
+}
+
 /** The company's postings, applicants and emails (mounted at /business). */
-export function companyRoutes(_p: Platform) {
-  return new Hono()
+export function companyRoutes(p: Platform) {
+  const app = new Hono()
+  app.route('/', logoRoutes(p))
+  app.route('/', companyPostingRoutes(p))
+  app.route('/', applicantRoutes(p))
+  return app
 }

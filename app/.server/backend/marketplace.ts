@@ -1,0 +1,203 @@
+import type { AppLoadContext } from 'react-router'
+import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '../../../domain/validation/marketplace'
+import { env } from '../env'
+import { callService } from './client'
+
+/** Spec §3 "Job posting" plus what the detail and the edit form show (services/business/posting-rows.ts). */
+export interface JobPosting {
+  id: number
+  title: string
+  description: string
+  logo: string | null
+  company_name: string
+  id_zone: number
+  name_zone: string
+  id_region: number
+  name_region: string
+  id_commune: number
+  name_commune: string
+  id_vehicle: number
+  name_vehicle: string
+  id_capacity: number | null
+  capacity: string | null
+  id_schedule: number
+  time: string
+  start_date: string
+  pawn: 'Si' | 'No'
+  payment: string
+  payment_amount: number
+  payment_period: string
+  drivers_needed: number
+  status: 'open' | 'closed'
+  created_at: string
+  updated_at: string
+}
+
+export interface CompanyPosting extends JobPosting {
+  applicants_count: number
+}
+
+export interface DriverPosting extends JobPosting {
+  applied: boolean
+  application_status: ApplicationStatus | null
+  applied_at: string | null
+  saved: boolean
+}
+
+/** Spec §3 "Business data". */
+export interface BusinessData {
+  email: string
+  name: string
+  phone: string
+  logo: string | null
+}
+
+export interface Applicant {
+  id_application: number
+  id_user: number
+  name: string
+  email: string
+  has_photo: boolean
+  name_commune: string | null
+  name_vehicle: string | null
+  status: ApplicationStatus
+  applied_at: string
+  documents_accepted: number
+  documents_total: number
+}
+
+export interface DriverProfile {
+  id_user: number
+  firstname: string
+  lastname: string
+  has_photo: boolean
+  about_me: string | null
+  name_commune: string | null
+  name_vehicle: string | null
+  documents_accepted: number
+  documents_total: number
+  experience: Array<{
+    job_title: string
+    company_name: string | null
+    type_employment: string | null
+    location: string | null
+    start_date: string | null
+    end_date: string | null
+    job_description: string | null
+  }>
+}
+
+export interface CompanyPostingsPage {
+  postings: CompanyPosting[]
+  count: number
+  page: number
+  page_size: number
+}
+
+/** Spec §3: the list search response is {jobPostings, count}. */
+export interface DriverPostingsPage {
+  jobPostings: DriverPosting[]
+  count: number
+  page: number
+  page_size: number
+}
+
+/** What the filter call receives: the spec §3 filters, each optional, and the page. */
+export interface PostingFilterBody {
+  id_vehicle?: number
+  id_zone?: number
+  id_region?: number
+  id_commune?: number
+  start_time?: number
+  pawn?: 'Si' | 'No'
+  search?: string
+  page: number
+}
+
+type Message = { message: string }
+type Ctx = AppLoadContext
+
+const biz = (token: string) => ({ role: 'business' as const, token })
+const usr = (token: string) => ({ role: 'User' as const, token })
+
+export const businessApi = {
+  register: (ctx: Ctx, data: CompanyRegistrationPayload, logo: File | undefined) => {
+    const form = new FormData()
+    form.set('data', JSON.stringify(data))
+    if (logo && logo.size > 0) form.set('logoBusiness', logo, logo.name)
+    return callService<Message>(ctx, 'business', '/business/register', { form })
+  },
+  data: (ctx: Ctx, token: string) => callService<BusinessData>(ctx, 'business', '/business/get-data-business', { auth: biz(token) }),
+  postings: (ctx: Ctx, token: string, page: number) => callService<CompanyPostingsPage>(ctx, 'business', `/business/job-postings?page=${page}`, { auth: biz(token) }),
+  search: (ctx: Ctx, token: string, search: string, page: number) =>
+    callService<CompanyPostingsPage>(ctx, 'business', '/business/search-my-job-postings', { json: { search, page }, auth: biz(token) }),
+  create: (ctx: Ctx, token: string, body: JobPostingValues) =>
+    callService<Message & { id: number }>(ctx, 'business', '/business/create-job-posting', { json: body, auth: biz(token) }),
+  posting: (ctx: Ctx, token: string, id: number) => callService<JobPosting>(ctx, 'business', `/business/get-data-job-posting-to-update/${id}`, { auth: biz(token) }),
+  update: (ctx: Ctx, token: string, id: number, body: JobPostingValues) =>
+    callService<Message>(ctx, 'business', `/business/update-job-posting/${id}`, { method: 'PUT', json: body, auth: biz(token) }),
+  remove: (ctx: Ctx, token: string, id: number) => callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
+  applicants: (ctx: Ctx, token: string, id: number) =>
+    callService<{ posting: { id: number; title: string; status: 'open' | 'closed' }; applicants: Applicant[] }>(ctx, 'business', `/business/job-postings/${id}/applicants`, {
+      auth: biz(token),
+    }),
+  setApplicationStatus: (ctx: Ctx, token: string, id: number, status: ApplicationStatus) =>
+    callService<Message>(ctx, 'business', `/business/update-application-status/${id}`, { method: 'PUT', json: { status }, auth: biz(token) }),
+  emailApplicant: (ctx: Ctx, token: string, body: EmailToApplicantValues) =>
+    callService<Message>(ctx, 'business', '/business/send-email-to-user-jobpostulate', { json: body, auth: biz(token) }),
+  driverProfile: (ctx: Ctx, token: string, userId: number) => callService<DriverProfile>(ctx, 'business', `/business/driver-profile/${userId}`, { auth: biz(token) }),
+}
+
+export const driverPostingsApi = {
+  list: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/job-postings?page=${page}`, { auth: usr(token) }),
+  filter: (ctx: Ctx, token: string, body: PostingFilterBody) => callService<DriverPostingsPage>(ctx, 'users', '/users/filter-job-postings', { json: body, auth: usr(token) }),
+  search: (ctx: Ctx, token: string, search_jps: string, page: number) =>
+    callService<DriverPostingsPage>(ctx, 'users', '/users/search-job-postings', { json: { search_jps, page }, auth: usr(token) }),
+  byId: (ctx: Ctx, token: string, id: number) => callService<DriverPosting>(ctx, 'users', `/users/filter-job-postings-by-id/${id}`, { auth: usr(token) }),
+  saved: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-save-posting?page=${page}`, { auth: usr(token) }),
+  applied: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-postulate-job-posting?page=${page}`, { auth: usr(token) }),
+  /** apply, withdraw, save and unsave: POST {id_publication}. */
+  act: (ctx: Ctx, token: string, action: DriverPostingAction, id_publication: number) =>
+    callService<Message>(ctx, 'users', DRIVER_ACTION_PATHS[action], { json: { id_publication }, auth: usr(token) }),
+  filterOptions: (ctx: Ctx, token: string) =>
+    callService<{ zones: Array<{ id_zone: number; name_zone: string }>; vehicles: Array<{ id_vehicle: number; name_vehicle: string }> }>(
+      ctx,
+      'general',
+      '/general-data/get-all-datas-filters',
+      { auth: usr(token) },
+    ),
+}
+
+export type DriverPostingAction = 'postular' | 'retirar' | 'guardar' | 'quitar'
+
+const DRIVER_ACTION_PATHS: Record<DriverPostingAction, string> = {
+  postular: '/users/postulate-job-posting',
+  retirar: '/users/withdraw-postulation',
+  guardar: '/users/save-posting',
+  quitar: '/users/unsave-posting',
+}
+
+export interface Place {
+  value: number
+  label: string
+}
+
+/** The spec §7 lookups (public; the user area sends its header too). */
+export const placesApi = {
+  regions: (ctx: Ctx, zoneId: number, token?: string) =>
+    callService<Array<{ id_region: number; name_region: string }>>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`, token ? { auth: usr(token) } : {}),
+  communes: (ctx: Ctx, regionId: number, token?: string) =>
+    callService<Array<{ id_commune: number; name_commune: string }>>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`, token ? { auth: usr(token) } : {}),
+}
+
+/** An applicant's photo as bytes (GET /business/driver-photo/{id}): not JSON, so not callService. */
+export async function fetchApplicantPhoto(ctx: Ctx, token: string, userId: number): Promise<Response | null> {
+  const remote = env().config.BUSINESS_API_URL
+  const request = new Request(`${remote ?? 'http://services.internal'}/business/driver-photo/${userId}`, { headers: { 'auth-business': token } })
+  try {
+    return remote ? await fetch(request) : await ctx.services.fetch(request)
+  } catch (error) {
+    console.error('[backend] business driver-photo failed', error)
+    return null
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { APPLICATION_STATUSES, LOGO_EXTENSIONS, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_PAGE_SIZE } from '../../../domain/validation/marketplace'
+import { APPLICATION_STATUS_OPTIONS, LOGO_ACCEPT, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
+
+describe('marketplace labels', () => {
+  it('cover the domain values in their order', () => {
+    expect(APPLICATION_STATUS_OPTIONS.map((o) => o.value)).toEqual([...APPLICATION_STATUSES])
+    expect(Object.keys(POSTING_STATUS_LABELS)).toEqual([...POSTING_STATUSES])
+    expect(PAYMENT_PERIOD_OPTIONS.map((o) => o.value)).toEqual([...PAYMENT_PERIODS])
+    expect(LOGO_ACCEPT).toBe(LOGO_EXTENSIONS.join(','))
+    expect(PAGE_SIZE).toBe(POSTINGS_PAGE_SIZE)
+  })
+
+  it.each([
+    [1, 25, '1-10 de 25'],
+    [2, 25, '11-20 de 25'],
+    [3, 25, '21-25 de 25'],
+    [1, 3, '1-3 de 3'],
+    [1, 0, '0-0 de 0'],
+    [9, 25, '25-25 de 25'],
+  ])('page %i of %i reads %s', (page, total, label) => {
+    expect(rangeLabel(page, total)).toBe(label)
+  })
+
+  it('counts pages (at least one)', () => {
+    expect([pageCount(0), pageCount(10), pageCount(11), pageCount(25)]).toEqual([1, 1, 2, 3])
+  })
+})

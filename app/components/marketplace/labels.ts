@@ -1,0 +1,38 @@
+/**
+ * What the marketplace pages show of the domain's values. Kept apart from
+ * domain/validation/marketplace.ts on purpose: importing that file would bring zod into every
+ * page (see lazy-validation.ts); the `satisfies` checks keep both in step at compile time.
+ */
+import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '../../../domain/validation/marketplace'
+
+export const APPLICATION_STATUS_LABELS = {
+  nueva: 'Nueva',
+  en_revision: 'En revisión',
+  contactado: 'Contactado',
+  seleccionado: 'Seleccionado',
+  descartada: 'Descartada',
+} as const satisfies Record<ApplicationStatus, string>
+
+export const APPLICATION_STATUS_OPTIONS = (Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[]).map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }))
+
+export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<PostingStatus, string>
+
+export const PAYMENT_PERIOD_OPTIONS = (['por día', 'por ruta', 'mensual'] as const satisfies readonly PaymentPeriod[]).map((p) => ({ value: p, label: p }))
+
+/** The logo input's accept list: the domain's LOGO_EXTENSIONS (labels.test.ts checks it). */
+export const LOGO_ACCEPT = '.png,.jpg,.jpeg,.webp'
+
+/** Spec §9: 10 per page. */
+export const PAGE_SIZE = 10
+
+/** Spec §9 range label: page 2 of 25 results reads '11-20 de 25'. */
+export function rangeLabel(page: number, total: number, pageSize = PAGE_SIZE): string {
+  if (total <= 0) return '0-0 de 0'
+  const from = Math.min((page - 1) * pageSize + 1, total)
+  const to = Math.min(page * pageSize, total)
+  return `${from}-${to} de ${total}`
+}
+
+export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize))
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router'
+import { pageCount, rangeLabel } from './labels'
+
+/** The page links that are shown: first, last, and two either side of the current one. */
+function visiblePages(current: number, last: number): Array<number | 'gap'> {
+  const out: Array<number | 'gap'> = []
+  for (let n = 1; n <= last; n++) {
+    if (n === 1 || n === last || Math.abs(n - current) <= 2) out.push(n)
+    else if (out.at(-1) !== 'gap') out.push('gap')
+  }
+  return out
+}
+
+/**
+ * Spec §9: 10 per page with the range label 'from-to de total'. Plain links (?page=N keeping the
+ * other parameters), so paging works without JS.
+ */
+export function Pagination({ page, total, hrefFor, label = 'Paginación' }: { page: number; total: number; hrefFor: (page: number) => string; label?: string }) {
+  const last = pageCount(total)
+  const base = 'inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium'
+  return (
+    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" data-testid="rango">
+        {rangeLabel(page, total)}
+      </p>
+      {last > 1 ? (
+        <ul className="flex flex-wrap items-center gap-1">
+          <li>
+            {page > 1 ? (
+              <Link to={hrefFor(page - 1)} className={`${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+                Anterior
+              </Link>
+            ) : null}
+          </li>
+          {visiblePages(page, last).map((n, i) =>
+            n === 'gap' ? (
+              <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+                …
+              </li>
+            ) : (
+              <li key={n}>
+                <Link
+                  to={hrefFor(n)}
+                  aria-current={n === page ? 'page' : undefined}
+                  aria-label={`Página ${n}`}
+                  className={`${base} ${n === page ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
+                >
+                  {n}
+                </Link>
+              </li>
+            ),
+          )}
+          <li>
+            {page < last ? (
+              <Link to={hrefFor(page + 1)} className={`${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+                Siguiente
+              </Link>
+            ) : null}
+          </li>
+        </ul>
+      ) : null}
+    </nav>
+  )
+}
+
+/** `pathname?search` with `params` set, or removed when null/''. */
+export function withParams(pathname: string, search: string | URLSearchParams, params: Record<string, string | number | null | undefined>): string {
+  const sp = new URLSearchParams(search)
+  for (const [k, v] of Object.entries(params)) {
+    if (v === null || v === undefined || v === '') sp.delete(k)
+    else sp.set(k, String(v))
+  }
+  const q = sp.toString()
+  return q ? `${pathname}?${q}` : pathname
+}

@@ -1,0 +1,66 @@
+import type { ApplicationStatus } from '../../../domain/validation/marketplace'
+import { APPLICATION_STATUS_LABELS } from './labels'
+
+/** The facts a posting card and its detail share (spec §3 "Job posting"). */
+export interface PostingFacts {
+  title: string
+  logo: string | null
+  company_name: string
+  name_zone: string
+  name_region: string
+  name_commune: string
+  name_vehicle: string
+  capacity?: string | null
+  time: string
+  pawn: 'Si' | 'No'
+  payment: string
+  created_at: string
+  status: 'open' | 'closed'
+}
+
+const DATE = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Santiago' })
+
+/** '12 mar 2026': the same text on the server and in the browser (fixed time zone). */
+export function shortDate(iso: string): string {
+  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso)
+  return Number.isNaN(d.getTime()) ? iso : DATE.format(d)
+}
+
+export function CompanyLogo({ src, name, size = 'h-12 w-12' }: { src: string | null; name: string; size?: string }) {
+  if (src)
+    return <img src={src} alt={`Logo de ${name}`} width={48} height={48} loading="lazy" className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`} />
+  return (
+    <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700`}>
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  )
+}
+
+export function factList(p: PostingFacts): Array<[string, string]> {
+  return [
+    ['Ubicación', `${p.name_commune}, ${p.name_region}`],
+    ['Vehículo', p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle],
+    ['Horario', p.time],
+    ['Peoneta', p.pawn === 'Si' ? 'Sí' : 'No'],
+    ['Pago', p.payment],
+  ]
+}
+
+const STATUS_STYLES: Record<ApplicationStatus, string> = {
+  nueva: 'bg-slate-100 text-slate-800',
+  en_revision: 'bg-amber-100 text-amber-900',
+  contactado: 'bg-brand-50 text-brand-900',
+  seleccionado: 'bg-green-100 text-green-900',
+  descartada: 'bg-red-100 text-red-900',
+}
+
+export function ApplicationBadge({ status }: { status: ApplicationStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>Postulación: {APPLICATION_STATUS_LABELS[status]}</span>
+  )
+}
+
+export function Badge({ children, tone = 'slate' }: { children: React.ReactNode; tone?: 'slate' | 'brand' | 'red' | 'green' }) {
+  const tones = { slate: 'bg-slate-100 text-slate-800', brand: 'bg-brand-50 text-brand-900', red: 'bg-red-100 text-red-900', green: 'bg-green-100 text-green-900' }
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
+}

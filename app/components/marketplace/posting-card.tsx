@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import type { DriverPosting } from '../../.server/backend/marketplace'
+import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate } from './posting-bits'
+
+/**
+ * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);
+ * `onOpen`, with JS, opens it in place by the address hash instead.
+ */
+export function PostingCard({
+  posting,
+  href,
+  onOpen,
+  children,
+}: {
+  posting: DriverPosting
+  href: string
+  onOpen?: (e: React.MouseEvent<HTMLAnchorElement>) => void
+  children?: React.ReactNode
+}) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-start gap-3">
+        <CompanyLogo src={posting.logo} name={posting.company_name} />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words text-slate-900">
+            <Link to={href} onClick={onOpen} preventScrollReset className="hover:text-brand-700 hover:underline">
+              {posting.title}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-700">{posting.company_name}</p>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {posting.status === 'closed' ? <Badge tone="red">Cerrada</Badge> : null}
+            {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
+            {posting.saved ? <Badge tone="brand">Guardada</Badge> : null}
+          </div>
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2">
+        {factList(posting).map(([k, v]) => (
+          <div key={k} className="flex min-w-0 gap-1.5">
+            <dt className="shrink-0 text-slate-600">{k}:</dt>
+            <dd className="min-w-0 break-words text-slate-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
+        {children}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,199 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router'
+import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '../../../domain/validation/marketplace'
+import { requireSession } from '../../.server/auth'
+import { joinMessage, messageList } from '../../.server/backend/client'
+import { businessApi, type Applicant, type BusinessData } from '../../.server/backend/marketplace'
+import { setToast } from '../../.server/toast'
+import { Field, SubmitButton } from '../../components/forms'
+import { BUTTON_SECONDARY, FormErrors, TextAreaField } from '../../components/marketplace/fields'
+import { APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
+import { useLazyValidation, type Constraint } from '../../components/marketplace/lazy-validation'
+import { UrlDialog } from '../../components/marketplace/modal'
+import { withParams } from '../../components/marketplace/pagination'
+import { ApplicationBadge, Badge, shortDate } from '../../components/marketplace/posting-bits'
+import type { Route } from './+types/applicants'
+import { idParam } from './postings.server'
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` }]
+
+/** Spec §8. */
+const EMAIL_ERROR = 'Error al enviar el email al usuario, intente nuevamente.'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, 'business')
+  const id = idParam(params.id ?? null)
+  const res = id ? await businessApi.applicants(context, session.token, id) : null
+  // Another company's posting does not exist for this one.
+  if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })
+  const url = new URL(request.url)
+  const mailTo = idParam(url.searchParams.get('correo'))
+  const recipient = mailTo ? (res.data.applicants.find((a) => a.id_application === mailTo) ?? null) : null
+  const business = recipient ? await businessApi.data(context, session.token) : null
+  return {
+    ...res.data,
+    recipient,
+    business: business?.ok ? business.data : null,
+    constraint: recipient ? getZodConstraint(emailToApplicantSchema) : null,
+    closeTo: withParams(url.pathname, url.search, { correo: null }),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSession(request, 'business')
+  const url = new URL(request.url)
+  const back = withParams(url.pathname, url.search, { correo: null })
+  const formData = await request.formData()
+  const toast = async (message: string, type: 'success' | 'error' = 'success') => ({ 'Set-Cookie': await setToast({ type, message, durationMs: 4000 }) })
+
+  if (formData.get('intent') === 'estado') {
+    const id = idParam(formData.get('id_application'))
+    const status = String(formData.get('status') ?? '') as ApplicationStatus
+    const res = id ? await businessApi.setApplicationStatus(context, session.token, id, status) : null
+    if (!res?.ok) throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Postulación inválida', 'error') })
+    throw redirect(back, { headers: await toast(res.data.message) })
+  }
+
+  const submission = parseWithZod(formData, { schema: emailToApplicantSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const res = await businessApi.emailApplicant(context, session.token, submission.value)
+  if (!res.ok) return data({ result: submission.reply({ formErrors: messageList(res.message).map((m) => `${EMAIL_ERROR} ${m}`) }) }, { status: res.status })
+  throw redirect(back, { headers: await toast(res.data.message) })
+}
+
+const STATUS_OPTIONS = APPLICATION_STATUS_OPTIONS
+const loadSchema = () => import('../../../domain/validation/marketplace').then((m) => m.emailToApplicantSchema)
+
+function ApplicantCard({ applicant, search }: { applicant: Applicant; search: string }) {
+  const profile = `/business/dashboard/conductores/${applicant.id_user}`
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start gap-3">
+        <img
+          src={applicant.has_photo ? `${profile}/foto` : '/images/default-avatar.svg'}
+          alt=""
+          width={48}
+          height={48}
+          className="h-12 w-12 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover"
+        />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words text-slate-900">
+            <Link to={profile} className="hover:text-brand-700 hover:underline">
+              {applicant.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-700">
+            Postuló el {shortDate(applicant.applied_at)}
+            {applicant.name_commune ? ` · ${applicant.name_commune}` : ''}
+            {applicant.name_vehicle ? ` · ${applicant.name_vehicle}` : ''}
+          </p>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            <ApplicationBadge status={applicant.status} />
+            <Badge tone={applicant.documents_accepted === applicant.documents_total ? 'green' : 'slate'}>
+              {applicant.documents_accepted}/{applicant.documents_total} documentos aprobados
+            </Badge>
+          </div>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="id_application" value={applicant.id_application} />
+          <div>
+            <label htmlFor={`estado-${applicant.id_application}`} className="block text-xs font-medium text-slate-700">
+              Estado de la postulación
+            </label>
+            <select
+              id={`estado-${applicant.id_application}`}
+              name="status"
+              defaultValue={applicant.status}
+              key={applicant.status}
+              className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
+            >
+              {STATUS_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" name="intent" value="estado" className={BUTTON_SECONDARY} aria-label={`Guardar estado de ${applicant.name}`}>
+            Guardar estado
+          </button>
+        </Form>
+        <Link to={withParams('', search, { correo: applicant.id_application })} preventScrollReset className={BUTTON_SECONDARY} aria-label={`Enviar correo a ${applicant.name}`}>
+          Enviar correo
+        </Link>
+      </div>
+    </li>
+  )
+}
+
+function EmailForm({ applicant, business, constraint }: { applicant: Applicant; business: BusinessData; constraint: Constraint }) {
+  const actionData = useActionData<typeof action>()
+  const { onValidate, ...loadOn } = useLazyValidation<EmailToApplicantValues>(loadSchema)
+  const [form, fields] = useForm<EmailToApplicantValues>({
+    id: 'correo-postulante',
+    lastResult: actionData?.result,
+    constraint,
+    onValidate,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const hidden: Array<[string, string]> = [
+    ['name_user', applicant.name],
+    ['user_email', applicant.email],
+    ['email_business', business.email],
+    ['name_business', business.name],
+    ['phone_business', business.phone],
+    ['logo_business', business.logo ?? ''],
+  ]
+  return (
+    <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
+      {hidden.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <FormErrors id="correo-error" errors={form.errors} />
+      <p className="text-sm text-slate-700">
+        Para: <strong>{applicant.name}</strong>. Le llegará firmado por {business.name}, con tu correo y teléfono para responder.
+      </p>
+      <Field label="Asunto" inputProps={getInputProps(fields.subject, { type: 'text' })} errors={fields.subject.errors} />
+      <TextAreaField label="Mensaje" textareaProps={{ ...getTextareaProps(fields.message), rows: 7 }} errors={fields.message.errors} />
+      <SubmitButton name="intent" value="correo" pendingText="Enviando…">
+        Enviar correo
+      </SubmitButton>
+    </Form>
+  )
+}
+
+export default function ApplicantsRoute() {
+  const d = useLoaderData<typeof loader>()
+  const location = useLocation()
+  return (
+    <main id="contenido" className="space-y-5">
+      <Link to="/business/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Volver a mis publicaciones
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold break-words text-slate-900">Postulantes</h1>
+        <p className="mt-1 break-words text-slate-700">
+          {d.posting.title} · <Badge tone={d.posting.status === 'open' ? 'green' : 'red'}>{POSTING_STATUS_LABELS[d.posting.status]}</Badge>
+        </p>
+      </div>
+      {d.applicants.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">Aún no hay postulantes para esta publicación.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Postulantes">
+          {d.applicants.map((a) => (
+            <ApplicantCard key={a.id_application} applicant={a} search={location.search} />
+          ))}
+        </ul>
+      )}
+      {d.recipient ? (
+        <UrlDialog title={`Enviar correo a ${d.recipient.name}`} closeTo={d.closeTo}>
+          {d.business && d.constraint ? <EmailForm applicant={d.recipient} business={d.business} constraint={d.constraint} /> : <p role="alert">{EMAIL_ERROR}</p>}
+        </UrlDialog>
+      ) : null}
+    </main>
+  )
+}

@@ -1,0 +1,221 @@
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { jobPostingSchema } from '../../../domain/validation/marketplace'
+import { requireSession } from '../../.server/auth'
+import { businessApi, type CompanyPosting } from '../../.server/backend/marketplace'
+import { JsMarker } from '../../components/js-marker'
+import { BUTTON_DANGER_OUTLINE, BUTTON_PRIMARY, BUTTON_SECONDARY } from '../../components/marketplace/fields'
+import { POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
+import { UrlDialog } from '../../components/marketplace/modal'
+import { Pagination, withParams } from '../../components/marketplace/pagination'
+import { Badge, shortDate } from '../../components/marketplace/posting-bits'
+import { PostingForm } from '../../components/marketplace/posting-form'
+import { Alert } from '../../components/toast'
+import { loadPlaces } from '../marketplace/places.server'
+import type { Route } from './+types/postings'
+import { draftFromPosting, idParam, panelAction, panelUrl } from './postings.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Mis publicaciones | Fleeters Empresas' }]
+
+/** Spec §8. */
+const LIST_ERROR = 'Error al obtener los datos de los trabajos publicados'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, 'business')
+  const url = new URL(request.url)
+  const rawPage = url.searchParams.get('page') ?? '1'
+  const page = /^\d{1,5}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
+  const editId = idParam(url.searchParams.get('editar'))
+  const deleteId = idParam(url.searchParams.get('eliminar'))
+  const creating = url.searchParams.get('dialogo') === 'crear'
+  const target = editId ?? deleteId
+  const [list, posting] = await Promise.all([
+    q ? businessApi.search(context, session.token, q, page) : businessApi.postings(context, session.token, page),
+    target ? businessApi.posting(context, session.token, target) : null,
+  ])
+  const draft = editId && posting?.ok ? draftFromPosting(posting.data) : null
+  const places = creating || draft ? await loadPlaces(context, draft?.id_zone ?? null, draft?.id_region ?? null) : null
+  return {
+    page,
+    q,
+    postings: list.ok ? list.data.postings : [],
+    count: list.ok ? list.data.count : 0,
+    error: list.ok ? null : LIST_ERROR,
+    dialog: creating ? ('crear' as const) : editId ? ('editar' as const) : deleteId ? ('eliminar' as const) : null,
+    target: posting?.ok ? { id: posting.data.id, title: posting.data.title } : null,
+    draft,
+    places,
+    // The form validates in the browser once its schema loads; its HTML constraints are ready now.
+    constraint: creating || draft ? getZodConstraint(jobPostingSchema) : null,
+    closeTo: panelUrl(url),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return panelAction(request, context)
+}
+
+function PostingRow({ posting, search }: { posting: CompanyPosting; search: string }) {
+  const link = (param: 'editar' | 'eliminar') => withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: posting.id })
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words text-slate-900">{posting.title}</h3>
+          <p className="text-sm text-slate-700">
+            {posting.name_commune}, {posting.name_region} · {posting.capacity ? `${posting.name_vehicle} (${posting.capacity})` : posting.name_vehicle} · {posting.time}
+          </p>
+          <p className="text-sm text-slate-700">
+            {posting.payment} · Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed} {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio{' '}
+            {shortDate(posting.start_date)}
+          </p>
+        </div>
+        <Badge tone={posting.status === 'open' ? 'green' : 'red'}>{POSTING_STATUS_LABELS[posting.status]}</Badge>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={BUTTON_SECONDARY}>
+          Postulantes ({posting.applicants_count})
+        </Link>
+        <Link to={link('editar')} preventScrollReset className={BUTTON_SECONDARY} aria-label={`Editar: ${posting.title}`}>
+          Editar
+        </Link>
+        <Link to={link('eliminar')} preventScrollReset className={BUTTON_DANGER_OUTLINE} aria-label={`Eliminar: ${posting.title}`}>
+          Eliminar
+        </Link>
+        <span className="ml-auto text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</span>
+      </div>
+    </li>
+  )
+}
+
+function DangerButton() {
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'eliminar'
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="eliminar"
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-900 disabled:cursor-wait disabled:opacity-80"
+    >
+      {pending ? 'Eliminando…' : 'Eliminar'}
+    </button>
+  )
+}
+
+export default function BusinessPostingsRoute() {
+  const d = useLoaderData<typeof loader>()
+  const a = useActionData<typeof action>()
+  const location = useLocation()
+  const draft = a && 'draft' in a ? a.draft : d.draft
+  const places = a && 'places' in a ? a.places : d.places
+  const result = a && 'result' in a ? a.result : undefined
+  return (
+    <main id="contenido" className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Mis publicaciones</h1>
+        <Link to={withParams('/business/dashboard', location.search, { dialogo: 'crear', editar: null, eliminar: null })} preventScrollReset className={BUTTON_PRIMARY}>
+          Publicar trabajo
+        </Link>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="buscar-trabajos" className="block text-sm font-medium text-slate-800">
+            Buscar en mis publicaciones
+          </label>
+          <input
+            id="buscar-trabajos"
+            type="search"
+            name="q"
+            defaultValue={d.q}
+            key={d.q}
+            maxLength={100}
+            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+        </div>
+        <button type="submit" className={BUTTON_PRIMARY}>
+          Buscar
+        </button>
+        {d.q ? (
+          <Link to="/business/dashboard" className={BUTTON_SECONDARY}>
+            Ver todas
+          </Link>
+        ) : null}
+      </Form>
+      {d.q ? <p className="text-sm text-slate-700">Resultados para «{d.q}»</p> : null}
+      {d.error ? (
+        <Alert type="error">{d.error}</Alert>
+      ) : d.postings.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {d.q ? 'Ninguna publicación coincide con la búsqueda.' : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.'}
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Publicaciones">
+          {d.postings.map((p) => (
+            <PostingRow key={p.id} posting={p} search={location.search} />
+          ))}
+        </ul>
+      )}
+      {d.error ? null : <Pagination page={d.page} total={d.count} hrefFor={(n) => withParams('/business/dashboard', location.search, { page: n })} />}
+
+      {d.dialog === 'crear' && places && d.constraint ? (
+        <UrlDialog title="Publicar trabajo" closeTo={d.closeTo} wide>
+          <PostingForm
+            key={JSON.stringify(draft)}
+            intent="crear"
+            defaults={draft ?? { status: 'open' }}
+            places={places}
+            result={result}
+            constraint={d.constraint}
+            submitLabel="Publicar"
+            cancelTo={d.closeTo}
+          />
+        </UrlDialog>
+      ) : null}
+      {d.dialog === 'editar' ? (
+        <UrlDialog title="Editar trabajo" closeTo={d.closeTo} wide>
+          {d.target && draft && places && d.constraint ? (
+            <PostingForm
+              key={JSON.stringify(draft)}
+              intent="editar"
+              postingId={d.target.id}
+              defaults={draft}
+              places={places}
+              result={result}
+              constraint={d.constraint}
+              submitLabel="Guardar cambios"
+              cancelTo={d.closeTo}
+            />
+          ) : (
+            <p role="alert">No encontramos este trabajo.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+      {d.dialog === 'eliminar' ? (
+        <UrlDialog title="Eliminar trabajo" closeTo={d.closeTo}>
+          {d.target ? (
+            <Form method="post" className="space-y-4">
+              <JsMarker />
+              <input type="hidden" name="id" value={d.target.id} />
+              {a && 'error' in a && a.error ? <Alert type="error">{a.error}</Alert> : null}
+              <p>
+                ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones. Esta acción no se puede deshacer.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <DangerButton />
+                <Link to={d.closeTo} preventScrollReset className={BUTTON_SECONDARY}>
+                  Cancelar
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <p role="alert">No encontramos este trabajo.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+    </main>
+  )
+}

@@ -1,0 +1,32 @@
+import { useLoaderData } from 'react-router'
+import { requireSession } from '../../.server/auth'
+import { joinMessage } from '../../.server/backend/client'
+import { driverPostingsApi } from '../../.server/backend/marketplace'
+import { OwnPostings } from '../../components/marketplace/own-postings'
+import type { Route } from './+types/driver-applied'
+import { pageFrom, postingAction, signOutIfRefused } from './driver-postings.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones postuladas | Fleeters' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, 'User')
+  const page = pageFrom(new URL(request.url))
+  const res = await driverPostingsApi.applied(context, session.token, page)
+  if (!res.ok) await signOutIfRefused(res.status, request)
+  return {
+    page,
+    postings: res.ok ? res.data.jobPostings : [],
+    count: res.ok ? res.data.count : 0,
+    // Spec §8.
+    error: res.ok ? null : `Error al obtener las publicaciones postuladas: ${joinMessage(res.message)}`,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return postingAction(request, context)
+}
+
+export default function DriverAppliedRoute() {
+  const d = useLoaderData<typeof loader>()
+  return <OwnPostings kind="applied" postings={d.postings} count={d.count} page={d.page} error={d.error} />
+}

@@ -1,0 +1,90 @@
+import { data, redirect, type AppLoadContext } from 'react-router'
+import { communesByRegion, findRegion } from '../../../domain/reference-data/geography'
+import { requireSession } from '../../.server/auth'
+import { joinMessage, type BackendResult } from '../../.server/backend/client'
+import { driverPostingsApi, type DriverPostingAction, type DriverPostingsPage, type PostingFilterBody } from '../../.server/backend/marketplace'
+import { fromEnhancedPage } from '../../.server/forms'
+import { destroySession } from '../../.server/session'
+import { setToast } from '../../.server/toast'
+
+/** Spec §9: driver alerts stay 4 s. */
+export const DRIVER_TOAST_MS = 4000
+
+/** The filters as the GET form sends them (spec §2 query parameters), kept as text for the form. */
+export interface FilterValues {
+  id_vehicle: string
+  id_zone: string
+  id_region: string
+  id_commune: string
+  start_time: string
+  pawn: string
+  search: string
+}
+
+export const FILTER_NAMES = ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time', 'pawn', 'search'] as const
+
+export function pageFrom(url: URL): number {
+  const raw = url.searchParams.get('page') ?? '1'
+  return /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1
+}
+
+/**
+ * The URL's filters; a region outside the zone, or a commune outside the region, is dropped (the
+ * no-JS form keeps an old choice when only the zone changed), so the search never refuses them.
+ */
+export function filtersFrom(url: URL): FilterValues {
+  const get = (k: (typeof FILTER_NAMES)[number]) => (url.searchParams.get(k) ?? '').trim().slice(0, 100)
+  const f = Object.fromEntries(FILTER_NAMES.map((k) => [k, get(k)])) as unknown as FilterValues
+  if (f.id_region && (!f.id_zone || String(findRegion(f.id_region)?.zone_id) !== f.id_zone)) f.id_region = ''
+  if (f.id_commune && (!f.id_region || !communesByRegion(f.id_region).some((c) => String(c.id_commune) === f.id_commune))) f.id_commune = ''
+  return f
+}
+
+/** The spec §7 call for these filters: list, search alone, or the filter call. */
+export async function searchPostings(context: AppLoadContext, token: string, f: FilterValues, page: number) {
+  const filtered = Boolean(f.id_vehicle || f.id_zone || f.id_region || f.id_commune || f.start_time || f.pawn)
+  let res: BackendResult<DriverPostingsPage>
+  if (filtered) {
+    const body: PostingFilterBody = { page }
+    for (const k of ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time'] as const) {
+      // Non-numeric junk in the URL goes through as is: the service answers 400, shown as §8 says.
+      if (f[k]) body[k] = (/^\d+$/.test(f[k]) ? Number(f[k]) : f[k]) as number
+    }
+    if (f.pawn) body.pawn = f.pawn as 'Si' | 'No'
+    if (f.search) body.search = f.search
+    res = await driverPostingsApi.filter(context, token, body)
+  } else if (f.search) {
+    res = await driverPostingsApi.search(context, token, f.search, page)
+  } else {
+    res = await driverPostingsApi.list(context, token, page)
+  }
+  return { res, filtered }
+}
+
+/** A token the service refuses ends the web session (spec §6 guard). */
+export async function signOutIfRefused(status: number, request: Request): Promise<void> {
+  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
+}
+
+const ACTIONS: DriverPostingAction[] = ['postular', 'retirar', 'guardar', 'quitar']
+
+/**
+ * Apply, withdraw, save, unsave: the same action on every postings page. With JS (a fetcher) the
+ * answer is data and the page's loaders revalidate; without JS, back to the same URL with a flash.
+ */
+export async function postingAction(request: Request, context: AppLoadContext) {
+  const session = await requireSession(request, 'User')
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '') as DriverPostingAction
+  const id = Number(formData.get('id_publication'))
+  if (!ACTIONS.includes(intent) || !Number.isSafeInteger(id) || id <= 0) {
+    return data({ ok: false, message: 'Publicación inválida' }, { status: 400 })
+  }
+  const res = await driverPostingsApi.act(context, session.token, intent, id)
+  if (!res.ok) await signOutIfRefused(res.status, request)
+  const outcome = res.ok ? { ok: true, message: res.data.message } : { ok: false, message: joinMessage(res.message) }
+  if (fromEnhancedPage(formData)) return data(outcome, { status: res.ok ? 200 : res.status })
+  const url = new URL(request.url)
+  const toast = await setToast({ type: outcome.ok ? 'success' : 'error', message: outcome.message, durationMs: DRIVER_TOAST_MS })
+  throw redirect(`${url.pathname}${url.search}`, { headers: { 'Set-Cookie': toast } })
+}

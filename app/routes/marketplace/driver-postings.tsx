@@ -1,0 +1,164 @@
+import { useEffect } from 'react'
+import { useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { vehicles as referenceVehicles } from '../../../domain/reference-data/vehicles'
+import { zones as referenceZones } from '../../../domain/reference-data/zones'
+import { requireSession } from '../../.server/auth'
+import { driverPostingsApi, type DriverPosting } from '../../.server/backend/marketplace'
+import { Alert } from '../../components/toast'
+import { FILTERS_FORM_ID, FiltersPanel } from '../../components/marketplace/filters-panel'
+import { UrlDialog } from '../../components/marketplace/modal'
+import { Pagination, withParams } from '../../components/marketplace/pagination'
+import { PostingCard } from '../../components/marketplace/posting-card'
+import { PostingDetail } from '../../components/marketplace/posting-detail'
+import { POSTINGS_PATH, PostingsTabs } from '../../components/marketplace/postings-tabs'
+import type { Route } from './+types/driver-postings'
+import { filtersFrom, pageFrom, postingAction, searchPostings, signOutIfRefused } from './driver-postings.server'
+import { loadPlaces } from './places.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones de empleo | Fleeters' }]
+
+/** Spec §8. */
+const LIST_ERROR = 'Error: No se pudieron obtener las publicaciones de empleo'
+const FILTER_ERROR = 'Error al filtrar, intente nuevamente'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, 'User')
+  const url = new URL(request.url)
+  const page = pageFrom(url)
+  const filters = filtersFrom(url)
+  const detailId = Number(url.searchParams.get('id'))
+  const [{ res, filtered }, places, options, detail] = await Promise.all([
+    searchPostings(context, session.token, filters, page),
+    loadPlaces(context, filters.id_zone, filters.id_region, session.token),
+    driverPostingsApi.filterOptions(context, session.token),
+    Number.isSafeInteger(detailId) && detailId > 0 ? driverPostingsApi.byId(context, session.token, detailId) : null,
+  ])
+  if (!res.ok) await signOutIfRefused(res.status, request)
+  // The options come from spec §7's filters call; the reference data stands in if it fails.
+  const vehicles = options.ok ? options.data.vehicles : referenceVehicles
+  const zones = options.ok ? options.data.zones : referenceZones
+  return {
+    page,
+    filters,
+    places,
+    vehicles: vehicles.map((v) => ({ value: v.id_vehicle, label: v.name_vehicle })),
+    zones: zones.map((z) => ({ value: z.id_zone, label: z.name_zone })),
+    postings: res.ok ? res.data.jobPostings : [],
+    count: res.ok ? res.data.count : 0,
+    error: res.ok ? null : filtered ? FILTER_ERROR : LIST_ERROR,
+    detail: detail?.ok ? detail.data : null,
+    detailMissing: detail !== null && !detail.ok,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return postingAction(request, context)
+}
+
+/** With JS a posting opens by the address hash (#id) and loads through a fetcher. */
+function HashDetail({ closeTo }: { closeTo: string }) {
+  const location = useLocation()
+  // The server never sees the hash: render nothing until hydrated, so both first renders match.
+  const hydrated = useHydrated()
+  const hashId = hydrated ? (/^#(\d{1,9})$/.exec(location.hash)?.[1] ?? null) : null
+  const fetcher = useFetcher<{ posting: DriverPosting | null; status: number }>()
+  const { load } = fetcher
+  useEffect(() => {
+    if (hashId) load(`${POSTINGS_PATH}/detalle/${hashId}`)
+  }, [hashId, load])
+  if (!hashId) return null
+  const loaded = fetcher.data && (fetcher.data.posting === null || String(fetcher.data.posting.id) === hashId) ? fetcher.data : null
+  return (
+    <UrlDialog title="Detalle de la publicación" closeTo={closeTo} wide>
+      {loaded?.posting ? (
+        <PostingDetail posting={loaded.posting} />
+      ) : loaded ? (
+        <p role="alert">No encontramos esta publicación. Puede que haya sido eliminada.</p>
+      ) : (
+        <p role="status" className="text-slate-700">
+          Cargando publicación…
+        </p>
+      )}
+    </UrlDialog>
+  )
+}
+
+export default function DriverPostingsRoute() {
+  const d = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const listUrl = withParams(location.pathname, location.search, { id: null })
+  const active = ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time', 'pawn'].filter((k) => d.filters[k as keyof typeof d.filters]).length
+
+  function openByHash(id: number) {
+    return (e: React.MouseEvent<HTMLAnchorElement>) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+      e.preventDefault()
+      const search = new URLSearchParams(location.search)
+      search.delete('id')
+      navigate({ pathname: location.pathname, search: search.toString() ? `?${search}` : '', hash: String(id) }, { preventScrollReset: true })
+    }
+  }
+
+  return (
+    <main id="contenido" className="space-y-5">
+      <h1 className="text-2xl font-bold text-slate-900">Publicaciones de empleo</h1>
+      <PostingsTabs />
+      <div className="grid gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
+        <FiltersPanel action={location.pathname} values={d.filters} places={d.places} vehicles={d.vehicles} zones={d.zones} active={active} />
+        <section aria-labelledby="resultados" className="min-w-0">
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-0 flex-1">
+              <label htmlFor="buscar" className="block text-sm font-medium text-slate-800">
+                Buscar publicaciones
+              </label>
+              <input
+                id="buscar"
+                type="search"
+                name="search"
+                form={FILTERS_FORM_ID}
+                defaultValue={d.filters.search}
+                key={d.filters.search}
+                maxLength={100}
+                placeholder="Ej.: farmacia, moto, Maipú"
+                className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+              />
+            </div>
+            <button type="submit" form={FILTERS_FORM_ID} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+              Buscar
+            </button>
+          </div>
+          <h2 id="resultados" className="sr-only">
+            Resultados
+          </h2>
+          {d.error ? (
+            <div className="mt-4">
+              <Alert type="error">{d.error}</Alert>
+            </div>
+          ) : d.postings.length === 0 ? (
+            <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No encontramos publicaciones con estos filtros.</p>
+          ) : (
+            <ul className="mt-4 space-y-3" aria-label="Publicaciones encontradas">
+              {d.postings.map((p) => (
+                <PostingCard key={p.id} posting={p} href={withParams(location.pathname, location.search, { id: p.id })} onOpen={openByHash(p.id)} />
+              ))}
+            </ul>
+          )}
+          {d.error ? null : <Pagination page={d.page} total={d.count} hrefFor={(n) => withParams(location.pathname, location.search, { page: n, id: null })} />}
+        </section>
+      </div>
+      {d.detail ? (
+        <UrlDialog title="Detalle de la publicación" closeTo={listUrl} wide>
+          <PostingDetail posting={d.detail} />
+        </UrlDialog>
+      ) : d.detailMissing ? (
+        <UrlDialog title="Detalle de la publicación" closeTo={listUrl}>
+          <p role="alert">No encontramos esta publicación. Puede que haya sido eliminada.</p>
+        </UrlDialog>
+      ) : (
+        <HashDetail closeTo={listUrl} />
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,208 @@
+import type { Kysely } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { engines } from '../testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from './testing'
+
+describe.each(engines)('applicants of a company on %s', (engine) => {
+  let p: TestPlatform
+  let api: ReturnType<typeof testClient>
+  let andes: CompanyAccount
+  let sur: CompanyAccount
+  let camila: Account
+  let pedro: Account
+  let postingId: number
+  beforeEach(async () => {
+    p = await createTestPlatform(engine)
+    api = testClient(p)
+    andes = await companyAccount(p, 'Transportes Andes SpA')
+    sur = await companyAccount(p, 'Mercado Sur Ltda.')
+    camila = await driverAccount(p, 'Camila')
+    pedro = await driverAccount(p, 'Pedro')
+    ;[postingId] = await insertPostings(p, andes.companyId, [{ title: 'Reparto de farmacia en Providencia' }])
+    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(201)
+  })
+  afterEach(async () => p.destroy())
+
+  async function file(userId: number, slot: string, status: 'PENDING' | 'ACCEPTED' | 'REJECTED') {
+    await p.db
+      .insertInto('user_files')
+      .values({
+        user_id: userId,
+        purpose_name: slot,
+        file_status: status,
+        storage_key: `documents/${Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
+        mime_type: 'image/png',
+        size_bytes: 10,
+        original_name: 'x.png',
+        rejection_reason: null,
+        created_at: p.now().toISOString(),
+        reviewed_at: null,
+      })
+      .execute()
+  }
+
+  const applicants = (who = andes, id = postingId) => api.get(`/business/job-postings/${id}/applicants`, business(who))
+
+  it('lists applicants with their accepted documents out of 22 (latest record per slot, van interior excluded)', async () => {
+    await file(camila.userId, 'cedula_identidad_frontal', 'ACCEPTED')
+    await file(camila.userId, 'cedula_identidad_posterior', 'ACCEPTED')
+    await file(camila.userId, 'soap_frontal', 'ACCEPTED')
+    await file(camila.userId, 'soap_frontal', 'REJECTED')
+    await file(camila.userId, 'licencia_conducir_frontal', 'REJECTED')
+    await file(camila.userId, 'licencia_conducir_frontal', 'ACCEPTED')
+    await file(camila.userId, 'hoja_vida_conductor', 'PENDING')
+    await file(camila.userId, 'furgon_interior_general', 'ACCEPTED')
+    await file(pedro.userId, 'cedula_identidad_frontal', 'ACCEPTED')
+    const res = await applicants()
+    expect(res.status).toBe(200)
+    expect(res.body.posting).toMatchObject({ id: postingId, title: 'Reparto de farmacia en Providencia', status: 'open' })
+    expect(res.body.applicants).toHaveLength(1)
+    expect(res.body.applicants[0]).toMatchObject({
+      id_user: camila.userId,
+      name: expect.stringContaining('Camila'),
+      email: camila.email,
+      status: 'nueva',
+      documents_accepted: 3,
+      documents_total: 22,
+      name_commune: null,
+      name_vehicle: null,
+    })
+    expect(res.body.applicants[0].applied_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  })
+
+  it('changes the status; seleccionado mails the driver once', async () => {
+    const [a] = (await applicants()).body.applicants
+    const change = (status: string, who = andes) => api.put(`/business/update-application-status/${a.id_application}`, { status }, business(who))
+    expect((await change('en_revision')).body).toEqual({ message: 'Estado de la postulación actualizado.', status: 'en_revision' })
+    expect(await outbox(p, camila.email)).toHaveLength(0)
+    expect((await change('seleccionado')).status).toBe(200)
+    expect((await change('seleccionado')).status).toBe(200)
+    const mails = await outbox(p, camila.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('¡Fuiste seleccionado para «Reparto de farmacia en Providencia»!')
+    const bad = await change('aprobada')
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('Estado de postulación inválido')
+    expect((await change('descartada', sur)).status).toBe(404)
+    const mine = await api.get('/users/get-all-postulate-job-posting', driver(camila))
+    expect(mine.body.jobPostings[0]).toMatchObject({ id: postingId, application_status: 'seleccionado' })
+  })
+
+  const email = (overrides: Record<string, unknown> = {}) => ({
+    subject: 'Entrevista para la ruta de farmacia',
+    message: 'Hola Camila, nos gustaría conversar contigo mañana a las 10:00.',
+    name_user: 'Camila',
+    user_email: camila.email,
+    email_business: andes.email,
+    name_business: andes.name,
+    phone_business: '22876543',
+    logo_business: '',
+    ...overrides,
+  })
+
+  it('emails an applicant through the outbox, signed with the stored company data', async () => {
+    const res = await api.post('/business/send-email-to-user-jobpostulate', email({ name_business: 'Otra Empresa' }), business(andes))
+    expect(res.status).toBe(200)
+    expect(res.body.message).toBe('Correo enviado correctamente.')
+    const [mail] = await outbox(p, camila.email)
+    expect(mail!.subject).toBe('Entrevista para la ruta de farmacia')
+    expect(mail!.body_text).toContain('nos gustaría conversar contigo')
+    expect(mail!.body_text).toContain('Transportes Andes SpA te escribió a través de Fleeters')
+    expect(mail!.body_text).not.toContain('Otra Empresa')
+  })
+
+  it.each(['subject', 'message', 'name_user', 'user_email', 'email_business', 'name_business', 'phone_business'])('refuses the email without %s', async (field) => {
+    const res = await api.post('/business/send-email-to-user-jobpostulate', email({ [field]: '' }), business(andes))
+    expect(res.status).toBe(400)
+    expect(messages(res.body)).toContain('Campo requerido')
+    expect(await outbox(p, camila.email)).toHaveLength(0)
+  })
+
+  it('only emails drivers who applied to its own postings (404 otherwise)', async () => {
+    expect((await api.post('/business/send-email-to-user-jobpostulate', email({ user_email: pedro.email }), business(andes))).status).toBe(404)
+    expect((await api.post('/business/send-email-to-user-jobpostulate', email(), business(sur))).status).toBe(404)
+    expect((await api.post('/business/send-email-to-user-jobpostulate', email({ user_email: sur.email }), business(andes))).status).toBe(404)
+    expect(await outbox(p, pedro.email)).toHaveLength(0)
+    expect(await outbox(p, camila.email)).toHaveLength(0)
+  })
+
+  it("shows an applicant's public profile to that company only, without private data", async () => {
+    await p.db.updateTable('users').set({ rut: '12345678-5', phone: '56987654321', address: 'Calle 1' }).where('id', '=', camila.userId).execute()
+    const res = await api.get(`/business/driver-profile/${camila.userId}`, business(andes))
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ id_user: camila.userId, firstname: 'Camila', about_me: 'Conductor con experiencia en reparto.', documents_accepted: 0, experience: [] })
+    for (const key of ['rut', 'phone', 'address', 'email', 'password_hash']) expect(res.body).not.toHaveProperty(key)
+    expect(JSON.stringify(res.body)).not.toContain('12345678')
+    expect((await api.get(`/business/driver-profile/${camila.userId}`, business(sur))).status).toBe(404)
+    expect((await api.get(`/business/driver-profile/${pedro.userId}`, business(andes))).status).toBe(404)
+    expect((await api.get(`/business/driver-profile/${sur.userId}`, business(andes))).status).toBe(404)
+  })
+
+  it("serves an applicant's photo to that company only", async () => {
+    expect((await api.get(`/business/driver-photo/${camila.userId}`, business(andes))).status).toBe(404)
+    const key = await p.files.put('profile-images', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'jpg')
+    const image = await p.db
+      .insertInto('profile_images')
+      .values({ user_id: camila.userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: 7, created_at: p.now().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await p.db
+      .updateTable('users')
+      .set({ img_profile: `/users/profile-image/${image.id}` })
+      .where('id', '=', camila.userId)
+      .execute()
+    const res = await api.app.request(`/business/driver-photo/${camila.userId}`, { headers: business(andes) })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))
+    expect((await api.get(`/business/driver-photo/${camila.userId}`, business(sur))).status).toBe(404)
+    expect((await api.get(`/business/driver-profile/${camila.userId}`, business(andes))).body.has_photo).toBe(true)
+    expect((await applicants()).body.applicants[0].has_photo).toBe(true)
+  })
+
+  it('adds the work experience kept by the driver area', async () => {
+    const tables = await p.db.introspection.getTables()
+    // Migration 0003 (driver area) owns this table; the profile must also work before it exists.
+    if (!tables.some((t) => t.name === 'work_experience')) {
+      let table = p.db.schema
+        .createTable('work_experience')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer')
+      for (const col of ['job_title', 'company_name', 'type_employment', 'location', 'start_date', 'end_date', 'job_description', 'created_at', 'updated_at'])
+        table = table.addColumn(col, 'text')
+      await table.execute()
+    }
+    const row = (user_id: number, job_title: string, company_name: string, start_date: string) => ({
+      user_id,
+      job_title,
+      company_name,
+      start_date,
+      end_date: '2024-12-31',
+      type_employment: 'Jornada completa',
+      location: 'Santiago',
+      job_description: 'Reparto.',
+      created_at: start_date,
+      updated_at: start_date,
+    })
+    await (p.db as unknown as Kysely<any>)
+      .insertInto('work_experience')
+      .values([
+        row(camila.userId, 'Repartidora', 'Rápido Express', '2021-01-01'),
+        row(camila.userId, 'Conductora', 'Mercado Sur', '2023-05-01'),
+        row(pedro.userId, 'Otro', 'Otra', '2020-01-01'),
+      ])
+      .execute()
+    const res = await api.get(`/business/driver-profile/${camila.userId}`, business(andes))
+    expect(res.body.experience.map((e: { job_title: string }) => e.job_title)).toEqual(['Conductora', 'Repartidora'])
+    expect(res.body.experience[0]).toMatchObject({ company_name: 'Mercado Sur', start_date: '2023-05-01', type_employment: 'Jornada completa', location: 'Santiago' })
+  })
+
+  it('mailed the company when the driver applied, once', async () => {
+    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(200)
+    const mails = await outbox(p, andes.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Nueva postulación: Reparto de farmacia en Providencia')
+    expect(mails[0]!.body_text).toContain(`/business/dashboard/publicaciones/${postingId}`)
+  })
+})

@@ -1,0 +1,20 @@
+import type { Context } from 'hono'
+import type { AuthEnv } from '../platform/auth'
+import { ApiError, MESSAGES } from '../platform/http'
+import type { Platform } from '../platform/platform'
+
+export interface CompanyRef {
+  id: number
+  name: string
+  email: string
+  phone: string
+  logo_url: string | null
+}
+
+/** The company behind the caller's business session (requireRole ran first). */
+export async function currentCompany(p: Platform, c: Context<AuthEnv>): Promise<CompanyRef> {
+  const company = await p.db.selectFrom('companies').select(['id', 'name', 'email', 'phone', 'logo_url']).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+  // A business account without its company row cannot act as one.
+  if (!company) throw new ApiError(403, MESSAGES.forbidden)
+  return company
+}

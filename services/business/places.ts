@@ -1,0 +1,11 @@
+import { findCommune } from '../../domain/reference-data/geography'
+import { MARKETPLACE_MESSAGES } from '../../domain/validation/marketplace'
+import { ApiError } from '../platform/http'
+
+/**
+ * The schemas check a commune by its CUT code's region (pages do not carry the 346-entry list);
+ * before writing, the service also checks it is a real commune of the reference list.
+ */
+export function assertKnownCommune(id: number): void {
+  if (!findCommune(id)) throw new ApiError(400, MARKETPLACE_MESSAGES.invalidOption)
+}

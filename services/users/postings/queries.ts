@@ -1,0 +1,105 @@
+import { sql, type RawBuilder } from 'kysely'
+import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '../../../domain/validation/marketplace'
+import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '../../business/posting-rows'
+import type { DB } from '../../platform/db/connect'
+import type { Dialect } from '../../platform/db/migrations'
+
+/** The database and its engine (the full-text search is spelled per engine). */
+export interface Store {
+  db: DB
+  dialect: Dialect
+}
+
+/** A posting as the driver sees it: with whether they applied (and its status) or saved it. */
+export interface DriverPostingDto extends JobPostingDto {
+  applied: boolean
+  application_status: ApplicationStatus | null
+  applied_at: string | null
+  saved: boolean
+}
+
+export interface PostingsPage {
+  jobPostings: DriverPostingDto[]
+  count: number
+  page: number
+  page_size: number
+}
+
+export type SearchFilters = Partial<Omit<PostingFilters, 'page'>>
+
+/** The posting with this driver's application and save joined in (one row per posting). */
+export function driverPostings(db: DB, userId: number) {
+  return postingsWithNames(db)
+    .leftJoin('applications as a', (j) => j.onRef('a.posting_id', '=', 'jp.id').on('a.user_id', '=', userId))
+    .leftJoin('saved_postings as sp', (j) => j.onRef('sp.posting_id', '=', 'jp.id').on('sp.user_id', '=', userId))
+    .select(['a.status as application_status', 'a.created_at as applied_at', 'sp.id as saved_id'])
+}
+
+type DriverRow = Awaited<ReturnType<ReturnType<typeof driverPostings>['executeTakeFirstOrThrow']>>
+
+export function toDriverPostingDto(r: DriverRow): DriverPostingDto {
+  return {
+    ...toPostingDto(r),
+    applied: r.application_status != null,
+    application_status: (r.application_status ?? null) as ApplicationStatus | null,
+    applied_at: r.applied_at ?? null,
+    saved: r.saved_id != null,
+  }
+}
+
+/** The WHERE of the open-postings search, shared by the page and its count. */
+function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [sql`jp.status = 'open'`]
+  if (f.id_vehicle !== undefined) parts.push(sql`jp.id_vehicle = ${f.id_vehicle}`)
+  if (f.id_zone !== undefined) parts.push(sql`jp.id_zone = ${f.id_zone}`)
+  if (f.id_region !== undefined) parts.push(sql`jp.id_region = ${f.id_region}`)
+  if (f.id_commune !== undefined) parts.push(sql`jp.id_commune = ${f.id_commune}`)
+  if (f.start_time !== undefined) parts.push(sql`jp.id_schedule = ${f.start_time}`)
+  if (f.pawn !== undefined) parts.push(sql`jp.pawn = ${f.pawn ? 1 : 0}`)
+  const search = searchCondition(f.search, dialect)
+  if (search) parts.push(search)
+  return sql<boolean>`${sql.join(parts, sql` and `)}`
+}
+
+/**
+ * The two queries of a search: one page with every name joined (no per-row lookups) and one
+ * COUNT over job_postings alone. Exported so scripts/bench.ts can print their plans.
+ */
+export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number) {
+  const where = filterCondition(f, dialect)
+  const list = driverPostings(db, userId)
+    .where(where)
+    .orderBy('jp.created_at', 'desc')
+    .orderBy('jp.id', 'desc')
+    .limit(POSTINGS_PAGE_SIZE)
+    .offset(offsetOf(page, POSTINGS_PAGE_SIZE))
+  const count = db
+    .selectFrom('job_postings as jp')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(where)
+  return { list, count }
+}
+
+export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
+  const { list, count } = searchQueries(store, userId, f, page)
+  const [rows, total] = await Promise.all([list.execute(), count.executeTakeFirstOrThrow()])
+  return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
+}
+
+/** The driver's saved or applied postings, newest save / application first, open or closed. */
+export async function ownPostings(db: DB, userId: number, kind: 'saved' | 'applied', page: number): Promise<PostingsPage> {
+  const base = driverPostings(db, userId).where(kind === 'saved' ? 'sp.id' : 'a.id', 'is not', null)
+  const ordered = kind === 'saved' ? base.orderBy('sp.created_at', 'desc').orderBy('sp.id', 'desc') : base.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')
+  const count =
+    kind === 'saved'
+      ? db
+          .selectFrom('saved_postings')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+      : db
+          .selectFrom('applications')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+  const [rows, total] = await Promise.all([ordered.limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(), count.executeTakeFirstOrThrow()])
+  return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
+}
