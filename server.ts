@@ -12,6 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
 import { CLIENT_IP_HEADER } from './services/platform/auth'
 import { loadConfig } from './services/platform/config'
@@ -48,6 +49,12 @@ function clientIp(c: Context): string {
   }
 }
 
+function withoutHeader(headers: Headers, name: string): Headers {
+  const copy = new Headers(headers)
+  copy.delete(name)
+  return copy
+}
+
 /** Re-issue a request to the services with the client's real address (never a header it sent). */
 function forward(request: Request, pathname: string, ip: string): Request {
   const url = new URL(request.url)
@@ -58,8 +65,16 @@ function forward(request: Request, pathname: string, ip: string): Request {
   return new Request(url, { method: request.method, headers, body: hasBody ? request.body : null, duplex: 'half' } as RequestInit)
 }
 
+/** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
+const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
+
 const app = new Hono()
 app.use('*', compress())
+// Any write may change what the cached pages and cached public content show.
+app.use('*', async (c, next) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') pageCache.invalidate()
+  await next()
+})
 
 app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c))))
 
@@ -98,10 +113,21 @@ if (!only) {
       }
     }
     const nonce = randomBytes(16).toString('base64')
+    const headerOpts = { nonce, production: config.NODE_ENV === 'production' }
+    const acceptEncoding = request.headers.get('accept-encoding')
+    const cacheable = pageCache.eligible(request)
+    if (cacheable) {
+      const hit = pageCache.get(request)
+      if (hit) return securityHeaders(await cachedResponse(hit, nonce, acceptEncoding), headerOpts)
+    }
+    const generation = pageCache.generation()
+    // A cacheable document is rendered uncompressed, kept, then compressed for this client.
+    const rendered = cacheable ? new Request(request, { headers: withoutHeader(request.headers, 'accept-encoding') }) : request
     const ip = clientIp(c)
-    const response = await handler(request, {
+    let response = await handler(rendered, {
       nonce,
       clientIp: ip,
+      writeGeneration: pageCache.generation,
       services: {
         fetch: async (req: Request) => {
           const headers = new Headers(req.headers)
@@ -110,7 +136,11 @@ if (!only) {
         },
       },
     })
-    return securityHeaders(response, { nonce, production: config.NODE_ENV === 'production' })
+    if (cacheable) {
+      const captured = await pageCache.capture(request, response, nonce, generation)
+      response = captured instanceof Response ? captured : await cachedResponse(captured, nonce, acceptEncoding)
+    }
+    return securityHeaders(response, headerOpts)
   })
 }
 

@@ -7,6 +7,8 @@ declare module 'react-router' {
     clientIp: string
     /** The services app, called in-process (no socket). */
     services: { fetch(request: Request): Promise<Response> }
+    /** Counts the writes this server has seen; cached public content from before a write is stale. */
+    writeGeneration?: () => number
   }
 }
 

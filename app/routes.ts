@@ -27,4 +27,6 @@ export default [
   ]),
   ...marketplaceBusinessRoutes,
   route('robots.txt', 'routes/_seo/robots.ts'),
+  // Only in the benchmark's own build (scripts/bench-home.ts).
+  ...(process.env.BENCH_ROUTES === '1' ? [route('__bench/bare', 'routes/_bench/bare.tsx')] : []),
 ] satisfies RouteConfig

@@ -22,6 +22,8 @@ export interface HomePosting {
 }
 
 export const HOME_POSTINGS_LIMIT = 12
+/** How long the home page's content may be reused by a cache (seconds). */
+export const PUBLIC_CONTENT_MAX_AGE_S = 10
 const BAD_LIMIT = 'El parámetro limit debe ser un número entre 1 y 100.'
 
 function limitParam(raw: string | undefined): number | undefined {
@@ -51,6 +53,11 @@ export function contentRoutes(p: Platform) {
   const app = new Hono()
   // Every home page view calls these: generous, but a scraper still meets a limit.
   const readLimit = rateLimit(p, 'content', 300 * p.config.RATE_LIMIT_FACTOR, 60_000)
+  // Public and the same for everyone: the web tier (and any HTTP cache) may keep it briefly.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.res.ok) c.header('Cache-Control', `public, max-age=${PUBLIC_CONTENT_MAX_AGE_S}`)
+  })
 
   app.get('/get-faqs', readLimit, async (c) => {
     const limit = limitParam(c.req.query('limit'))

@@ -13,7 +13,8 @@ export function securityHeaders(response: Response, opts: { nonce: string; produ
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ')
-  headers.set('Content-Security-Policy', csp)
+  // A policy for documents; a PDF or image served inline must not be sandboxed by it.
+  if ((headers.get('content-type') ?? '').startsWith('text/html')) headers.set('Content-Security-Policy', csp)
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   headers.set('X-Frame-Options', 'DENY')

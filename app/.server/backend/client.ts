@@ -23,6 +23,38 @@ function baseUrl(service: Service): string | undefined {
 }
 
 /**
+ * Public content the services mark `Cache-Control: public, max-age=N` (the home page's FAQ,
+ * statistics, testimonials, logos and latest postings) is kept here for N seconds, so a busy
+ * home page does not query the same rows on every view. Any write made through this client
+ * (any non-GET call, e.g. a posting published or content edited in the console) empties it, and
+ * so does any write the server sees (`context.writeGeneration`, e.g. a call to /api), so this
+ * instance shows changes at once; other instances within N seconds.
+ */
+const publicCache = new Map<string, { expires: number; generation: number; status: number; data: unknown }>()
+const PUBLIC_CACHE_MAX_ENTRIES = 200
+
+function publicMaxAge(response: Response): number {
+  const header = response.headers.get('cache-control') ?? ''
+  if (!/\bpublic\b/.test(header)) return 0
+  const age = /max-age=(\d+)/.exec(header)
+  return age ? Number(age[1]) : 0
+}
+
+/** Shared between requests, so nobody may change it in place. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of Object.values(value)) deepFreeze(v)
+  }
+  return value
+}
+
+/** Tests and the console use it after writing directly to the database. */
+export function clearPublicCache() {
+  publicCache.clear()
+}
+
+/**
  * One call to a service of spec §7. In one process it goes to the services app's `fetch`
  * (no socket); with USERS_API_URL / BUSINESS_API_URL / GENERAL_API_URL it goes over HTTP.
  * Errors come back as `{ message }` (a string or a list) and never throw.
@@ -42,9 +74,17 @@ export async function callService<T>(
     body = options.form
   }
   if (options.auth) headers.set(AUTH_HEADER[options.auth.role], options.auth.token)
+  const method = options.method ?? (body ? 'POST' : 'GET')
+  const cacheKey = method === 'GET' && !options.auth ? `${service} ${path}` : null
+  if (cacheKey) {
+    const hit = publicCache.get(cacheKey)
+    if (hit && hit.expires > Date.now() && hit.generation === (context.writeGeneration?.() ?? 0)) return { ok: true, status: hit.status, data: hit.data as T }
+  } else if (method !== 'GET') {
+    publicCache.clear()
+  }
   const remote = baseUrl(service)
   const url = `${remote ?? 'http://services.internal'}${path}`
-  const request = new Request(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body })
+  const request = new Request(url, { method, headers, body })
   let response: Response
   try {
     response = remote ? await fetch(request) : await context.services.fetch(request)
@@ -58,7 +98,14 @@ export async function callService<T>(
   } catch {
     payload = null
   }
-  if (response.ok) return { ok: true, status: response.status, data: payload as T }
+  if (response.ok) {
+    const maxAge = cacheKey ? publicMaxAge(response) : 0
+    if (cacheKey && maxAge > 0) {
+      if (publicCache.size >= PUBLIC_CACHE_MAX_ENTRIES) publicCache.clear()
+      publicCache.set(cacheKey, { expires: Date.now() + maxAge * 1000, generation: context.writeGeneration?.() ?? 0, status: response.status, data: deepFreeze(payload) })
+    }
+    return { ok: true, status: response.status, data: payload as T }
+  }
   const message = (payload as { message?: string | string[] } | null)?.message
   return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intente nuevamente.' }
 }
