@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import type { BusinessContactValues, ComplaintValues, ContactValues, FleetRequestValues } from '../../../domain/validation/contact'
+import type { HomePosting } from '../../../services/general-data/content'
 import { callService } from './client'
 
 /** Spec §3 entities as the general-data service answers them. */
@@ -28,20 +29,8 @@ export interface CompanyLogo {
   img_logo: string
   name: string | null
 }
-export interface HomePosting {
-  id: number
-  title: string
-  logo: string | null
-  company_name: string
-  name_zone: string
-  name_region: string
-  name_commune: string
-  name_vehicle: string
-  time: string
-  pawn: 'Si' | 'No'
-  payment: string
-  created_at: string
-}
+/** The service's own type: one definition for both tiers. */
+export type { HomePosting } from '../../../services/general-data/content'
 export interface RegionOption {
   id_region: number
   name_region: string

@@ -1,22 +1,9 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
+import type { HomePosting } from '../../../services/general-data/content'
 
-export interface HomePostingItem {
-  id: number
-  title: string
-  logo: string | null
-  company_name: string
-  name_zone: string
-  name_region: string
-  name_commune: string
-  name_vehicle: string
-  time: string
-  pawn: 'Si' | 'No'
-  payment: string
-  created_at: string
-  /** 'hace 3 horas', computed by the loader. */
-  ago: string
-}
+/** A home posting with 'hace 3 horas' computed by the loader. */
+export type HomePostingItem = HomePosting & { ago: string }
 
 /** Spec §9: 12 placeholder rows while the list loads. */
 const SKELETON_ROWS = 12
