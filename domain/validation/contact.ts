@@ -57,12 +57,7 @@ export const contactSchema = formObject({
 })
 export type ContactValues = z.infer<typeof contactSchema>
 
-type LooseValues = Record<string, unknown> | null | undefined
-
-/** Spec: the contact submission does nothing when first name, last name, email and message are all empty. */
-export function isContactSubmissionEmpty(values: LooseValues): boolean {
-  return ['firstName', 'lastName', 'email', 'message'].every((k) => isBlank(values?.[k]))
-}
+export { isBusinessContactSubmissionEmpty, isContactSubmissionEmpty } from './submission'
 
 export const businessContactSchema = formObject({
   fullname: requiredString(M.required),
@@ -72,11 +67,6 @@ export const businessContactSchema = formObject({
   message: message(1000, M.businessMessageMax),
 })
 export type BusinessContactValues = z.infer<typeof businessContactSchema>
-
-/** Spec: the business contact submission is ignored if all fields are empty. */
-export function isBusinessContactSubmissionEmpty(values: LooseValues): boolean {
-  return ['fullname', 'name_business', 'email', 'phone', 'message'].every((k) => isBlank(values?.[k]))
-}
 
 const C = COMPLAINT_MESSAGES
 

@@ -9,6 +9,10 @@
  * normalising (dotted RUTs, lowercase plates).
  */
 import { z } from 'zod'
+import { isBlank } from './submission'
+
+// Our CSP forbids eval: zod must not try `new Function` (Chrome would log a violation).
+z.config({ jitless: true })
 import { hasForbiddenSequence, isDigitsOnly } from '../phone'
 
 /** Body that is not an object at all. */
@@ -22,9 +26,7 @@ export const DIGITS_ONLY_MESSAGE = 'El teléfono solo puede contener números'
 export const maxChars = (n: number) => `Máximo ${n} caracteres`
 export const minChars = (n: number) => `Mínimo ${n} caracteres`
 
-export function isBlank(value: unknown): boolean {
-  return value == null || (typeof value === 'string' && value.trim() === '')
-}
+export { isBlank } from './submission'
 
 /** Top-level object schema whose "not an object" error is Spanish too. */
 export function formObject<T extends z.core.$ZodLooseShape>(shape: T) {

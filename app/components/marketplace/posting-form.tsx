@@ -9,7 +9,7 @@ import { Field, SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import { BUTTON_SECONDARY, FormErrors, SelectField, TextAreaField } from './fields'
 import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS } from './labels'
-import { useLazyValidation, type Constraint } from './lazy-validation'
+import { useLazyValidation, type Constraint } from '../lazy-validation'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 
 const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.name_vehicle }))

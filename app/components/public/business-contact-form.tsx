@@ -1,18 +1,33 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
-import { businessContactSchema, isBusinessContactSubmissionEmpty } from '../../../domain/validation/contact'
+import type { BusinessContactValues } from '../../../domain/validation/contact'
+import { isBusinessContactSubmissionEmpty } from '../../../domain/validation/submission'
 import { Field, SubmitButton } from '../forms'
+import { useLazyValidation, type Constraint } from '../lazy-validation'
 import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
 /** POST /business/contact-business (spec §5 "Business contact"). */
-export function BusinessContactForm({ result, outcome, honeypot }: { result?: SubmissionResult<string[]>; outcome?: FormOutcome | null; honeypot: string }) {
+const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.businessContactSchema)
+
+export function BusinessContactForm({
+  result,
+  outcome,
+  honeypot,
+  constraint,
+}: {
+  result?: SubmissionResult<string[]>
+  outcome?: FormOutcome | null
+  honeypot: string
+  /** getZodConstraint of the schema, from the loader. */
+  constraint: Constraint
+}) {
+  const { onValidate, ...loadOn } = useLazyValidation<BusinessContactValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'contacto-empresa',
     lastResult: result,
-    constraint: getZodConstraint(businessContactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessContactSchema }),
+    constraint,
+    onValidate,
     // Not on blur: a message appearing on blur moves the submit button away from the click.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -30,7 +45,7 @@ export function BusinessContactForm({ result, outcome, honeypot }: { result?: Su
   }
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <Form method="post" {...getFormProps(form)} {...loadOn} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <OutcomeAlert outcome={outcome} id="contacto-empresa-resultado" />
       </div>

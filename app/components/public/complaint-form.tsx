@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import type { ComplaintType, InquiryType } from '../../../domain/reference-data/inquiries'
-import { complaintSchema } from '../../../domain/validation/contact'
+import type { ComplaintValues } from '../../../domain/validation/contact'
 import { Field, SubmitButton } from '../forms'
+import { useLazyValidation, type Constraint } from '../lazy-validation'
 import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
+
+const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.complaintSchema)
 
 /** Step 3 of the wizard: POST /contact/send-email-inquiries-complaints (spec §5 "Complaint form"). */
 export function ComplaintForm({
@@ -14,18 +16,22 @@ export function ComplaintForm({
   result,
   outcome,
   honeypot,
+  constraint,
 }: {
   type: InquiryType
   complaintType: ComplaintType | null
   result?: SubmissionResult<string[]>
   outcome?: FormOutcome | null
   honeypot: string
+  /** getZodConstraint of the schema, from the loader. */
+  constraint: Constraint
 }) {
+  const { onValidate, ...loadOn } = useLazyValidation<ComplaintValues>(loadSchema)
   const [form, fields] = useForm({
     id: `ayuda-${type}-${complaintType ?? 'consulta'}`,
     lastResult: result,
-    constraint: getZodConstraint(complaintSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema }),
+    constraint,
+    onValidate,
     // Not on blur: a message appearing on blur moves the submit button away from the click.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -33,7 +39,7 @@ export function ComplaintForm({
   const focus = autoFocusFirstInvalid(fields, ['name', 'phone', 'email', 'message'])
   const typeErrors = [...(fields.type.errors ?? []), ...(fields.selectedComplainsType.errors ?? [])]
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <OutcomeAlert outcome={outcome} id="ayuda-resultado" />
         {typeErrors.length ? (

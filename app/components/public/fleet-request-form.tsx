@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useId, useState } from 'react'
 import { Form, useFetcher } from 'react-router'
 import { schedules } from '../../../domain/reference-data/schedules'
 import { vehicles } from '../../../domain/reference-data/vehicles'
 import { zones } from '../../../domain/reference-data/zones'
-import { createFleetRequestSchema } from '../../../domain/validation/contact'
+import type { FleetRequestValues } from '../../../domain/validation/contact'
 import { ErrorList, Field, SubmitButton } from '../forms'
+import { useLazyValidation, type Constraint } from '../lazy-validation'
 import { autoFocusFirstInvalid, CONTROL, describedBy, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
@@ -23,7 +23,7 @@ const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.nam
 const SCHEDULE_OPTIONS = schedules.map((s) => ({ value: s.id_schedule, label: s.name_schedule }))
 const LOCATIONS_URL = '/empresas/ubicaciones'
 /** The zone → region → commune chain is checked by the action (it answers per field). */
-const clientSchema = createFleetRequestSchema({ vehicles, schedules, zones })
+const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.createFleetRequestSchema({ vehicles, schedules, zones }))
 
 type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }
 
@@ -82,19 +82,23 @@ export function FleetRequestForm({
   location,
   draft,
   honeypot,
+  constraint,
 }: {
   result?: SubmissionResult<string[]>
   outcome?: FormOutcome | null
   location: LocationChoice
   draft: Record<string, string>
   honeypot: string
+  /** getZodConstraint of the schema, from the loader. */
+  constraint: Constraint
 }) {
+  const { onValidate, ...loadOn } = useLazyValidation<FleetRequestValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'flota',
     lastResult: result,
     defaultValue: draft,
-    constraint: getZodConstraint(clientSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),
+    constraint,
+    onValidate,
     // Not on blur: a message appearing on blur moves the submit button away from the click.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -120,7 +124,7 @@ export function FleetRequestForm({
   }
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2">
       {/* The first submit button is the one Enter presses: the real submission, not 'Actualizar'. */}
       <button type="submit" name="intent" value="flota" hidden tabIndex={-1} aria-hidden="true" />
       <div className="sm:col-span-2">

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, Link, useActionData, useLoaderData } from 'react-router'
 import { COMPLAINT_TYPES, complaintTypeLabel, INQUIRY_TYPES, type ComplaintType, type InquiryType } from '../../../domain/reference-data/inquiries'
@@ -29,7 +29,7 @@ function wizardState(url: URL) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), honeypot: honeypotStamp(), ...wizardState(new URL(request.url)) }
+  return { origin: siteOrigin(request), honeypot: honeypotStamp(), constraint: getZodConstraint(complaintSchema), ...wizardState(new URL(request.url)) }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -68,7 +68,7 @@ function BackLink({ to }: { to: string }) {
 }
 
 export default function HelpRoute() {
-  const { step, type, complaintType, honeypot } = useLoaderData<typeof loader>()
+  const { step, type, complaintType, honeypot, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const heading = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
@@ -138,7 +138,7 @@ export default function HelpRoute() {
                   </>
                 ) : null}
               </p>
-              <ComplaintForm type={type} complaintType={complaintType} result={actionData?.result} outcome={actionData?.outcome} honeypot={honeypot} />
+              <ComplaintForm type={type} complaintType={complaintType} result={actionData?.result} outcome={actionData?.outcome} honeypot={honeypot} constraint={constraint} />
               <div className="mt-6">
                 <BackLink to={complaintType ? '?tipo=Complaints' : '/ayuda'} />
               </div>

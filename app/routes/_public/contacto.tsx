@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ContactValues } from '../../../domain/validation/contact'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { contactSchema, isContactSubmissionEmpty } from '../../../domain/validation/contact'
+import { contactSchema } from '../../../domain/validation/contact'
+import { isContactSubmissionEmpty } from '../../../domain/validation/submission'
 import { joinMessage } from '../../.server/backend/client'
 import { publicSiteApi } from '../../.server/backend/public-site'
 import { Field, SubmitButton } from '../../components/forms'
+import { useLazyValidation } from '../../components/lazy-validation'
 import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField } from '../../components/public/fields'
 import { HoneypotFields } from '../../components/public/honeypot'
 import { PageHeader, seoMeta } from '../../components/public/page'
@@ -15,7 +18,7 @@ import { failureStatus, FORM_FAILURE, honeypotStamp, outcome, passesHoneypot, si
 const ALERT_MS = 3000
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), honeypot: honeypotStamp() }
+  return { origin: siteOrigin(request), honeypot: honeypotStamp(), constraint: getZodConstraint(contactSchema) }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -45,14 +48,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), outcome: outcome('success', res.data.message, ALERT_MS) }
 }
 
+const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.contactSchema)
+
 export default function ContactRoute() {
-  const { honeypot } = useLoaderData<typeof loader>()
+  const { honeypot, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { onValidate, ...loadOn } = useLazyValidation<ContactValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'contacto',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(contactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    constraint,
+    onValidate,
     // Not on blur: a message appearing on blur moves the submit button away from the click.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -72,7 +78,7 @@ export default function ContactRoute() {
     <main id="contenido">
       <PageHeader title="Contáctanos" intro="¿Tienes dudas sobre Fleeters? Escríbenos y te responderemos a la brevedad." />
       <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-12 sm:px-6 lg:grid-cols-3">
-        <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:col-span-2">
+        <Form method="post" {...getFormProps(form)} {...loadOn} onSubmit={onSubmit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:col-span-2">
           <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Envíanos un mensaje</h2>
           <div className="sm:col-span-2">
             <OutcomeAlert outcome={actionData?.outcome} id="contacto-resultado" />

@@ -1,6 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useActionData, useLoaderData } from 'react-router'
-import { businessContactSchema, isBusinessContactSubmissionEmpty } from '../../../domain/validation/contact'
+import { businessContactSchema } from '../../../domain/validation/contact'
+import { isBusinessContactSubmissionEmpty } from '../../../domain/validation/submission'
 import { messageList } from '../../.server/backend/client'
 import { publicSiteApi } from '../../.server/backend/public-site'
 import { BusinessContactForm } from '../../components/public/business-contact-form'
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     honeypot: honeypotStamp(),
     draft: fleetDraft(url),
     location: await loadLocation(context, url.searchParams.get('id_zone'), url.searchParams.get('id_region')),
+    constraints: { fleet: getZodConstraint(fleetRequestSchema), contact: getZodConstraint(businessContactSchema) },
   }
 }
 
@@ -73,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CompaniesRoute() {
-  const { honeypot, draft, location } = useLoaderData<typeof loader>()
+  const { honeypot, draft, location, constraints } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const contact = actionData?.form === 'contacto' ? actionData : undefined
   const fleet = actionData?.form === 'flota' ? actionData : undefined
@@ -95,14 +97,14 @@ export default function CompaniesRoute() {
           <FleetRequestForm
             // A new form after a success: the zone/region choices start over with the fields.
             key={fleet?.outcome?.type === 'success' ? fleet.outcome.stamp : 'flota'}
-            result={fleet?.result} outcome={fleet?.outcome} location={fleet?.location ?? location} draft={fleet?.outcome?.type === 'success' ? {} : draft} honeypot={honeypot} />
+            result={fleet?.result} outcome={fleet?.outcome} location={fleet?.location ?? location} draft={fleet?.outcome?.type === 'success' ? {} : draft} honeypot={honeypot} constraint={constraints.fleet} />
         </section>
         <section id="contacto-empresas" aria-labelledby="contacto-empresas-titulo" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="contacto-empresas-titulo" className="text-xl font-bold text-slate-900">
             Contáctanos
           </h2>
           <p className="mt-1 mb-4 text-slate-700">¿Prefieres conversar primero? Déjanos tus datos y te llamamos.</p>
-          <BusinessContactForm result={contact?.result} outcome={contact?.outcome} honeypot={honeypot} />
+          <BusinessContactForm result={contact?.result} outcome={contact?.outcome} honeypot={honeypot} constraint={constraints.contact} />
         </section>
       </div>
     </main>

@@ -1,0 +1,19 @@
+/**
+ * Checks the public forms make before validating, with no zod: the pages run them in the browser
+ * and must not pull the schemas into their first load.
+ */
+export function isBlank(value: unknown): boolean {
+  return value == null || (typeof value === 'string' && value.trim() === '')
+}
+
+type LooseValues = Record<string, unknown> | null | undefined
+
+/** Spec: the contact submission does nothing when first name, last name, email and message are all empty. */
+export function isContactSubmissionEmpty(values: LooseValues): boolean {
+  return ['firstName', 'lastName', 'email', 'message'].every((k) => isBlank(values?.[k]))
+}
+
+/** Spec: the business contact submission is ignored if all fields are empty. */
+export function isBusinessContactSubmissionEmpty(values: LooseValues): boolean {
+  return ['fullname', 'name_business', 'email', 'phone', 'message'].every((k) => isBlank(values?.[k]))
+}
