@@ -9,7 +9,7 @@
  * normalising (dotted RUTs, lowercase plates).
  */
 import { z } from 'zod'
-import { isBlank } from './submission'
+import { isBlank, maxChars, minChars } from './submission'
 
 // Our CSP forbids eval: zod must not try `new Function` (Chrome would log a violation).
 z.config({ jitless: true })
@@ -23,8 +23,7 @@ export const CAMPO_REQUERIDO = 'Campo requerido'
 export const FORBIDDEN_SEQUENCE_MESSAGE = 'El teléfono no puede contener secuencias como 0000 o 1234'
 export const DIGITS_ONLY_MESSAGE = 'El teléfono solo puede contener números'
 
-export const maxChars = (n: number) => `Máximo ${n} caracteres`
-export const minChars = (n: number) => `Mínimo ${n} caracteres`
+export { maxChars, minChars } from './submission'
 
 export { isBlank } from './submission'
 

@@ -1,5 +1,6 @@
 /** Driver profile (settings form) and profile image (spec §5, §9). */
 import { z } from 'zod'
+import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
 import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, numberToString, optionalString, requiredString } from './fields'
 
 export const PROFILE_MESSAGES = {
@@ -47,17 +48,7 @@ export function shouldSaveProfile(current: Partial<Record<(typeof PROFILE_FIELDS
   return PROFILE_FIELDS.some((k) => (next[k] ?? '').trim() !== (current[k] ?? '').trim())
 }
 
-export const PROFILE_IMAGE_MAX_BYTES = 3 * 1024 * 1024
-export const PROFILE_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
-/** For the file input's accept attribute. */
-export const PROFILE_IMAGE_ACCEPT = PROFILE_IMAGE_EXTENSIONS.join(',')
-
-export const PROFILE_IMAGE_MESSAGES = {
-  required: 'Imagen requerida',
-  tooLarge: 'El tamaño de la imagen no puede ser mayor a 3MB',
-  invalidType: 'La imagen debe ser JPG, JPEG o PNG',
-} as const
+export { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
 
 /** Multipart POST /users/update-profile-image: file field newProfileImage. */
 export const profileImageSchema = formObject({

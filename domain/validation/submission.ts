@@ -17,3 +17,6 @@ export function isContactSubmissionEmpty(values: LooseValues): boolean {
 export function isBusinessContactSubmissionEmpty(values: LooseValues): boolean {
   return ['fullname', 'name_business', 'email', 'phone', 'message'].every((k) => isBlank(values?.[k]))
 }
+
+export const maxChars = (n: number) => `Máximo ${n} caracteres`
+export const minChars = (n: number) => `Mínimo ${n} caracteres`

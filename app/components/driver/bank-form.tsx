@@ -1,9 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { validateWith } from './validate'
+import { useLazyValidation } from '../lazy-validation'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { ACCOUNT_TYPES, BANKS, INVOICE_TYPES, RECEIPT_ISSUANCE_OPTIONS } from '../../../domain/reference-data/banking'
-import { BANK_MESSAGES, bankFormSchema, TODOS_LOS_CAMPOS } from '../../../domain/validation/bank'
+import type { BankFormValues } from '../../../domain/validation/bank'
+import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '../../../domain/validation/bank-view'
+
+const loadSchema = () => import('../../../domain/validation/bank').then((m) => m.bankFormSchema)
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import type { BankView } from './bank-list'
@@ -24,12 +27,13 @@ function split(errors: string[] | undefined) {
 export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | null; closeTo: string; feedback?: FormFeedback }) {
   const editing = bank !== null
   const [attempt, setAttempt] = useState(0)
+  const { onValidate, ...loadOn } = useLazyValidation<BankFormValues>(loadSchema)
   const [form, fields] = useForm({
     id: editing ? `cuenta-${bank.id_bank_detail}` : 'cuenta-nueva',
     lastResult: feedback?.result,
     // The stored record under the form's names (name_account is the holder).
     defaultValue: bank ? { ...bank, name_account: bank.account_holder_name } : undefined,
-    onValidate: ({ formData }) => validateWith(bankFormSchema, formData),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
   })
@@ -43,6 +47,7 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
       <Form
         method="post"
         {...formProps}
+        {...loadOn}
         onSubmit={(event) => {
           setAttempt((n) => n + 1)
           formProps.onSubmit(event)

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from 'react-router'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '../../../domain/reference-data/banking'
-import { bankDetailComplete, maskAccountNumber } from '../../../domain/validation/bank'
+import { bankDetailComplete, maskAccountNumber } from '../../../domain/validation/bank-view'
 import { JsMarker } from '../js-marker'
 import { BANK_PATH, withParams } from './urls'
 

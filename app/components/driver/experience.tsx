@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { validateWith } from './validate'
+import { useLazyValidation } from '../lazy-validation'
 import { Form, Link, useLocation } from 'react-router'
 import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
-import { experienceSchema } from '../../../domain/validation/experience'
+import type { ExperienceValues } from '../../../domain/validation/experience'
+
+const loadSchema = () => import('../../../domain/validation/experience').then((m) => m.experienceSchema)
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import { FormMessages, InputField, SelectField, TextAreaField } from './fields'
@@ -94,6 +96,7 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
 /** Create and update modals (spec §5 "Experience"): the same fields, prefilled when editing. */
 export function ExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView | null; closeTo: string; feedback?: FormFeedback }) {
   const editing = experience !== null
+  const { onValidate, ...loadOn } = useLazyValidation<ExperienceValues>(loadSchema)
   const [form, fields] = useForm({
     id: editing ? `experiencia-${experience.id_ew}` : 'experiencia-nueva',
     lastResult: feedback?.result,
@@ -108,13 +111,13 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
           job_description: experience.job_description,
         }
       : undefined,
-    onValidate: ({ formData }) => validateWith(experienceSchema, formData),
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
     <Modal title={editing ? 'Editar experiencia' : 'Agregar experiencia'} closeTo={closeTo} wide>
-      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} {...loadOn} noValidate className="grid gap-4 sm:grid-cols-2">
         <JsMarker />
         <input type="hidden" name="intent" value={editing ? 'update-experience' : 'create-experience'} />
         {editing ? <input type="hidden" name="id" value={experience.id_ew} /> : null}

@@ -1,25 +1,35 @@
-import { useId } from 'react'
-import { ErrorList } from '../forms'
-import { Alert } from '../toast'
+import { useId } from "react";
+import { CONTROL, ErrorList } from "../forms";
 
-const CONTROL =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600'
+export { TextAreaField } from "../forms";
+import { Alert } from "../toast";
 
 interface Common {
-  label: string
-  errors?: string[] | null
+  label: string;
+  errors?: string[] | null;
   /** Marks the control invalid even when its message is shown elsewhere (a form alert). */
-  invalid?: boolean
-  hint?: string
-  className?: string
+  invalid?: boolean;
+  hint?: string;
+  className?: string;
 }
 
-function useIds(given: string | undefined, errors?: string[] | null, hint?: string, invalid?: boolean) {
-  const fallback = useId()
-  const id = given ?? fallback
-  const errorId = errors?.length ? `${id}-error` : undefined
-  const hintId = hint ? `${id}-hint` : undefined
-  return { id, errorId, hintId, invalid: Boolean(errorId || invalid), describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined }
+function useIds(
+  given: string | undefined,
+  errors?: string[] | null,
+  hint?: string,
+  invalid?: boolean,
+) {
+  const fallback = useId();
+  const id = given ?? fallback;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return {
+    id,
+    errorId,
+    hintId,
+    invalid: Boolean(errorId || invalid),
+    describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined,
+  };
 }
 
 function Hint({ id, hint }: { id?: string; hint?: string }) {
@@ -27,35 +37,39 @@ function Hint({ id, hint }: { id?: string; hint?: string }) {
     <p id={id} className="mt-1 text-xs text-slate-600">
       {hint}
     </p>
-  ) : null
+  ) : null;
 }
 
-export function InputField({ label, inputProps, errors, invalid, hint, className = '' }: Common & { inputProps: React.InputHTMLAttributes<HTMLInputElement> & { name: string } }) {
-  const ids = useIds(inputProps.id, errors, hint, invalid)
+export function InputField({
+  label,
+  inputProps,
+  errors,
+  invalid,
+  hint,
+  className = "",
+}: Common & {
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { name: string };
+}) {
+  const ids = useIds(inputProps.id, errors, hint, invalid);
   return (
     <div className={className}>
-      <label htmlFor={ids.id} className="block text-sm font-medium text-slate-800">
+      <label
+        htmlFor={ids.id}
+        className="block text-sm font-medium text-slate-800"
+      >
         {label}
       </label>
-      <input {...inputProps} id={ids.id} aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} className={CONTROL} />
+      <input
+        {...inputProps}
+        id={ids.id}
+        aria-invalid={ids.invalid || undefined}
+        aria-describedby={ids.describedBy}
+        className={CONTROL}
+      />
       <Hint id={ids.hintId} hint={hint} />
       <ErrorList id={ids.errorId} errors={errors} />
     </div>
-  )
-}
-
-export function TextAreaField({ label, textareaProps, errors, invalid, hint, className = '' }: Common & { textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string } }) {
-  const ids = useIds(textareaProps.id, errors, hint, invalid)
-  return (
-    <div className={className}>
-      <label htmlFor={ids.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea {...textareaProps} id={ids.id} rows={textareaProps.rows ?? 4} aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} className={CONTROL} />
-      <Hint id={ids.hintId} hint={hint} />
-      <ErrorList id={ids.errorId} errors={errors} />
-    </div>
-  )
+  );
 }
 
 export function SelectField({
@@ -65,15 +79,27 @@ export function SelectField({
   errors,
   invalid,
   hint,
-  className = '',
-}: Common & { selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }; options: readonly string[] }) {
-  const ids = useIds(selectProps.id, errors, hint, invalid)
+  className = "",
+}: Common & {
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { name: string };
+  options: readonly string[];
+}) {
+  const ids = useIds(selectProps.id, errors, hint, invalid);
   return (
     <div className={className}>
-      <label htmlFor={ids.id} className="block text-sm font-medium text-slate-800">
+      <label
+        htmlFor={ids.id}
+        className="block text-sm font-medium text-slate-800"
+      >
         {label}
       </label>
-      <select {...selectProps} id={ids.id} aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} className={CONTROL}>
+      <select
+        {...selectProps}
+        id={ids.id}
+        aria-invalid={ids.invalid || undefined}
+        aria-describedby={ids.describedBy}
+        className={CONTROL}
+      >
         <option value="">Selecciona una opción</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -84,20 +110,37 @@ export function SelectField({
       <Hint id={ids.hintId} hint={hint} />
       <ErrorList id={ids.errorId} errors={errors} />
     </div>
-  )
+  );
 }
 
 /**
  * Form-level messages (service failures, notices). With JS they leave after `durationMs`
  * (spec §9: driver alerts 4 s, bank validation 3 s); `stamp` shows the same text again.
  */
-export function FormMessages({ messages, tone = 'error', id, durationMs = 4000, stamp }: { messages?: string[] | null; tone?: 'error' | 'info'; id?: string; durationMs?: number; stamp?: number | string }) {
-  if (!messages?.length) return null
+export function FormMessages({
+  messages,
+  tone = "error",
+  id,
+  durationMs = 4000,
+  stamp,
+}: {
+  messages?: string[] | null;
+  tone?: "error" | "info";
+  id?: string;
+  durationMs?: number;
+  stamp?: number | string;
+}) {
+  if (!messages?.length) return null;
   return (
-    <Alert key={`${stamp ?? ''}${messages.join('|')}`} type={tone} id={id} durationMs={durationMs}>
+    <Alert
+      key={`${stamp ?? ""}${messages.join("|")}`}
+      type={tone}
+      id={id}
+      durationMs={durationMs}
+    >
       {messages.map((m) => (
         <p key={m}>{m}</p>
       ))}
     </Alert>
-  )
+  );
 }

@@ -1,7 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { validateWith } from './validate'
+import { useLazyValidation } from '../lazy-validation'
 import { Form } from 'react-router'
-import { PROFILE_IMAGE_ACCEPT, profileImageSchema, profileSchema } from '../../../domain/validation/profile'
+import type { ProfileImageValues, ProfileValues } from '../../../domain/validation/profile'
+import { PROFILE_IMAGE_ACCEPT } from '../../../domain/validation/profile-image'
+
+const loadProfileSchema = () => import('../../../domain/validation/profile').then((m) => m.profileSchema)
+const loadImageSchema = () => import('../../../domain/validation/profile').then((m) => m.profileImageSchema)
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import { CancelLink, Modal } from './modal'
@@ -50,16 +54,17 @@ export function ProfileDataView({ profile }: { profile: ProfileData }) {
 
 /** The settings form (spec §5 "Profile"). */
 export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileData; feedback?: FormFeedback; cancelTo: string }) {
+  const { onValidate, ...loadOn } = useLazyValidation<ProfileValues>(loadProfileSchema)
   const [form, fields] = useForm({
     id: 'perfil',
     lastResult: feedback?.result,
     defaultValue: { firstname: profile.firstname, lastname: profile.lastname, address: profile.address ?? '', about_me: profile.about_me ?? '', phone: profile.phone ?? '' },
-    onValidate: ({ formData }) => validateWith(profileSchema, formData),
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+    <Form method="post" {...getFormProps(form)} {...loadOn} noValidate className="grid gap-4 sm:grid-cols-2">
       <JsMarker />
       <input type="hidden" name="intent" value="profile" />
       <div className="sm:col-span-2">
@@ -86,16 +91,17 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
 
 /** Spec §2 profile image modal: file field newProfileImage. */
 export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: FormFeedback }) {
+  const { onValidate, ...loadOn } = useLazyValidation<ProfileImageValues>(loadImageSchema)
   const [form, fields] = useForm({
     id: 'foto-perfil',
     lastResult: feedback?.result,
-    onValidate: ({ formData }) => validateWith(profileImageSchema, formData),
+    onValidate,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (
     <Modal title="Actualizar imagen de perfil" closeTo={closeTo}>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-4">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...loadOn} noValidate className="space-y-4">
         <JsMarker />
         <input type="hidden" name="intent" value="photo" />
         <FormMessages messages={form.errors} id="foto-error" stamp={feedback?.stamp} />

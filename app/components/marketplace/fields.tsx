@@ -1,20 +1,20 @@
-import { useId } from 'react'
-import { ErrorList } from '../forms'
+import { LabelledControl } from "../forms";
+
+export { TextAreaField } from "../forms";
 
 export interface Option {
-  value: string | number
-  label: string
+  value: string | number;
+  label: string;
 }
 
 export interface OptionGroup {
-  label: string
-  options: Option[]
+  label: string;
+  options: Option[];
 }
 
-const CONTROL =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-500'
-
-type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }
+type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
+  name: string;
+};
 
 /** Label + select + its errors, wired with ids like Field. */
 export function SelectField({
@@ -23,113 +23,77 @@ export function SelectField({
   options,
   groups,
   errors,
-  placeholder = 'Selecciona una opción',
+  placeholder = "Selecciona una opción",
   hint,
-  className = '',
+  className = "",
 }: {
-  label: string
-  selectProps: SelectProps
-  options?: Option[]
-  groups?: OptionGroup[]
-  errors?: string[] | null
-  placeholder?: string
-  hint?: string
-  className?: string
+  label: string;
+  selectProps: SelectProps;
+  options?: Option[];
+  groups?: OptionGroup[];
+  errors?: string[] | null;
+  placeholder?: string;
+  hint?: string;
+  className?: string;
 }) {
-  const fallbackId = useId()
-  const id = selectProps.id ?? fallbackId
-  const errorId = errors?.length ? `${id}-error` : undefined
-  const hintId = hint ? `${id}-hint` : undefined
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select {...selectProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} className={CONTROL}>
-        <option value="">{placeholder}</option>
-        {options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  )
-}
-
-type TextAreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string }
-
-export function TextAreaField({
-  label,
-  textareaProps,
-  errors,
-  hint,
-  className = '',
-}: {
-  label: string
-  textareaProps: TextAreaProps
-  errors?: string[] | null
-  hint?: string
-  className?: string
-}) {
-  const fallbackId = useId()
-  const id = textareaProps.id ?? fallbackId
-  const errorId = errors?.length ? `${id}-error` : undefined
-  const hintId = hint ? `${id}-hint` : undefined
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        rows={5}
-        {...textareaProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={CONTROL}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  )
+    <LabelledControl
+      label={label}
+      id={selectProps.id}
+      errors={errors}
+      hint={hint}
+      className={className}
+    >
+      {(wiring) => (
+        <select {...selectProps} {...wiring}>
+          <option value="">{placeholder}</option>
+          {options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          {groups?.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </LabelledControl>
+  );
 }
 
 /** A list of form-level messages (server errors), shown above the fields. */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] | null }) {
-  if (!errors?.length) return null
+export function FormErrors({
+  id,
+  errors,
+}: {
+  id: string;
+  errors?: string[] | null;
+}) {
+  if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
       <ul className="space-y-1">
         {errors.map((e) => (
           <li key={e}>{e}</li>
         ))}
       </ul>
     </div>
-  )
+  );
 }
 
 export const BUTTON_SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50'
-export const BUTTON_PRIMARY = 'inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900'
+  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50";
+export const BUTTON_PRIMARY =
+  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900";
 export const BUTTON_DANGER_OUTLINE =
-  'inline-flex items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50'
+  "inline-flex items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50";
