@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useActionData } from 'react-router'
-import { resetPasswordRequestSchema } from '../../../domain/validation/auth'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { resetPasswordRequestSchema, type ResetPasswordRequestValues } from '../../../domain/validation/auth'
 import { authApi } from '../../.server/backend/auth'
 import { messageList } from '../../.server/backend/client'
 import { Field, SubmitButton } from '../../components/forms'
+import { useLazyValidation } from '../../components/lazy-validation'
 import type { Route } from './+types/forgot-password'
 
 export const meta: Route.MetaFunction = () => [
@@ -24,13 +25,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ sent: res.data.message, result: submission.reply({ resetForm: true }) })
 }
 
+export function loader() {
+  return { constraint: getZodConstraint(resetPasswordRequestSchema) }
+}
+
+const loadSchema = () => import('../../../domain/validation/auth').then((m) => m.resetPasswordRequestSchema)
+
 export default function ForgotPasswordRoute() {
   const actionData = useActionData<typeof action>()
+  const { constraint } = useLoaderData<typeof loader>()
+  const { onValidate, ...loadOn } = useLazyValidation<ResetPasswordRequestValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'forgot-password',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordRequestSchema }),
+    constraint,
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
@@ -38,7 +47,7 @@ export default function ForgotPasswordRoute() {
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">¿Olvidaste tu contraseña?</h1>
       <p className="mt-1 text-slate-700">Escribe tu correo y te enviaremos un enlace para crear una nueva.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {actionData?.sent ? (
           <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm text-green-900">{actionData.sent}</p>
         ) : null}

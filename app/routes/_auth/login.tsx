@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Form, Link, redirect, useActionData, useNavigate } from 'react-router'
-import { emailCodeSchema, loginSchema } from '../../../domain/validation/auth'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
+import { emailCodeSchema, loginSchema, type EmailCodeValues, type LoginValues } from '../../../domain/validation/auth'
 import { homeFor, startWebSession } from '../../.server/auth'
 import { authApi, type SessionPayload } from '../../.server/backend/auth'
 import { messageList } from '../../.server/backend/client'
@@ -13,6 +13,7 @@ import { setToast } from '../../.server/toast'
 import { Alert } from '../../components/toast'
 import { Field, SubmitButton } from '../../components/forms'
 import { JsMarker } from '../../components/js-marker'
+import { useLazyValidation, type Constraint } from '../../components/lazy-validation'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (external) throw redirect(external)
   const session = await getSession(request)
   if (session) throw redirect(homeFor(session.user.role))
-  return null
+  return { constraints: { login: getZodConstraint(loginSchema), code: getZodConstraint(emailCodeSchema) } }
 }
 
 async function finishLogin(request: Request, formData: FormData, payload: SessionPayload) {
@@ -67,17 +68,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return finishLogin(request, formData, res.data)
 }
 
-function LoginForm({ result }: { result?: SubmissionResult<string[]> }) {
+const loadLoginSchema = () => import('../../../domain/validation/auth').then((m) => m.loginSchema)
+const loadCodeSchema = () => import('../../../domain/validation/auth').then((m) => m.emailCodeSchema)
+
+function LoginForm({ result, constraint }: { result?: SubmissionResult<string[]>; constraint: Constraint }) {
+  const { onValidate, ...loadOn } = useLazyValidation<LoginValues>(loadLoginSchema)
   const [form, fields] = useForm({
     id: 'login',
     lastResult: result,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    constraint,
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
       <JsMarker />
       {form.errors?.length ? <Alert type="error" id="login-error" durationMs={3000}>{form.errors.join(' ')}</Alert> : null}
       <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
@@ -94,17 +99,18 @@ function LoginForm({ result }: { result?: SubmissionResult<string[]> }) {
   )
 }
 
-function CodeForm({ token, email, message, result }: { token: string; email?: string; message?: string; result?: SubmissionResult<string[]> }) {
+function CodeForm({ token, email, message, result, constraint }: { token: string; email?: string; message?: string; result?: SubmissionResult<string[]>; constraint: Constraint }) {
+  const { onValidate, ...loadOn } = useLazyValidation<EmailCodeValues>(loadCodeSchema)
   const [form, fields] = useForm({
     id: 'email-code',
     lastResult: result,
-    constraint: getZodConstraint(emailCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailCodeSchema }),
+    constraint,
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
       <JsMarker />
       <input type="hidden" name="intent" value="code" />
       <input type="hidden" name="token" value={token} />
@@ -143,6 +149,7 @@ function Redirecting({ message, to }: { message: string; to: string }) {
 
 export default function LoginRoute() {
   const actionData = useActionData<typeof action>()
+  const { constraints } = useLoaderData<typeof loader>()
   return (
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
@@ -153,9 +160,9 @@ export default function LoginRoute() {
         {actionData?.step === 'done' ? (
           <Redirecting message={actionData.message} to={actionData.redirectTo} />
         ) : actionData?.step === 'code' ? (
-          <CodeForm token={actionData.token} email={'email' in actionData ? actionData.email : undefined} message={'message' in actionData ? actionData.message : undefined} result={actionData.result} />
+          <CodeForm token={actionData.token} email={'email' in actionData ? actionData.email : undefined} message={'message' in actionData ? actionData.message : undefined} result={actionData.result} constraint={constraints.code} />
         ) : (
-          <LoginForm result={actionData?.result} />
+          <LoginForm result={actionData?.result} constraint={constraints.login} />
         )}
       </div>
     </main>

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'
-import { driverRegistrationSchema } from '../../../domain/validation/auth'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { driverRegistrationSchema, type DriverRegistrationValues } from '../../../domain/validation/auth'
 import { authApi } from '../../.server/backend/auth'
 import { messageList } from '../../.server/backend/client'
 import { env } from '../../.server/env'
 import { CheckboxField, Field, SubmitButton } from '../../components/forms'
+import { useLazyValidation } from '../../components/lazy-validation'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = () => [
@@ -16,8 +17,10 @@ export const meta: Route.MetaFunction = () => [
 export function loader() {
   const external = env().config.DRIVER_SIGNUP_URL
   if (external) throw redirect(external)
-  return null
+  return { constraint: getZodConstraint(driverRegistrationSchema) }
 }
+
+const loadSchema = () => import('../../../domain/validation/auth').then((m) => m.driverRegistrationSchema)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
@@ -38,11 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegisterRoute() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
+  const { constraint } = useLoaderData<typeof loader>()
+  const { onValidate, ...loadOn } = useLazyValidation<DriverRegistrationValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'register',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(driverRegistrationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: driverRegistrationSchema }),
+    constraint,
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
@@ -69,7 +74,7 @@ export default function RegisterRoute() {
       <p className="mt-1 text-slate-700">
         ¿Ya tienes cuenta? <Link to="/login" className="font-medium text-brand-700 hover:underline">Inicia sesión</Link>
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
         {form.errors?.length ? (
           <div role="alert" id="register-error" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2">
             <ul>{form.errors.map((e) => <li key={e}>{e}</li>)}</ul>

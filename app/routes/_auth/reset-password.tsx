@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
-import { resetPasswordConfirmSchema } from '../../../domain/validation/auth'
+import { resetPasswordConfirmSchema, type ResetPasswordConfirmValues } from '../../../domain/validation/auth'
 import { authApi } from '../../.server/backend/auth'
 import { messageList } from '../../.server/backend/client'
 import { fromEnhancedPage } from '../../.server/forms'
 import { setToast } from '../../.server/toast'
 import { Field, SubmitButton } from '../../components/forms'
 import { JsMarker } from '../../components/js-marker'
+import { useLazyValidation } from '../../components/lazy-validation'
 import type { Route } from './+types/reset-password'
 
 export const meta: Route.MetaFunction = () => [
@@ -18,8 +19,10 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  return { token }
+  return { token, constraint: getZodConstraint(resetPasswordConfirmSchema) }
 }
+
+const loadSchema = () => import('../../../domain/validation/auth').then((m) => m.resetPasswordConfirmSchema)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
@@ -37,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const { token } = useLoaderData<typeof loader>()
+  const { token, constraint } = useLoaderData<typeof loader>()
+  const { onValidate, ...loadOn } = useLazyValidation<ResetPasswordConfirmValues>(loadSchema)
   const actionData = useActionData<typeof action>()
   const navigate = useNavigate()
   const done = actionData?.done
@@ -51,8 +55,8 @@ export default function ResetPasswordRoute() {
     id: 'reset-password',
     lastResult: actionData?.result,
     defaultValue: { token },
-    constraint: getZodConstraint(resetPasswordConfirmSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordConfirmSchema }),
+    constraint,
+    onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
@@ -66,7 +70,7 @@ export default function ResetPasswordRoute() {
           El enlace no es válido. <Link to="/login/recuperar" className="font-medium text-brand-700 hover:underline">Solicita uno nuevo</Link>.
         </p>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <JsMarker />
           <input {...getInputProps(fields.token, { type: 'hidden' })} />
           {form.errors?.length ? (
