@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import { driverAreaRoutes } from './routes/driver-area.routes'
 import { marketplaceBusinessRoutes, marketplaceDriverRoutes, marketplacePublicRoutes } from './routes/marketplace.routes'
 import { publicSiteRoutes } from './routes/public-site.routes'
+import { simplePowerDriverRoutes, simplePowerPublicRoutes } from './routes/simple-power.routes'
 
 /**
  * Every URL of the product (spec §2). Each product area lists its own routes in
@@ -16,6 +17,7 @@ export default [
     route('login/restablecer', 'routes/_auth/reset-password.tsx'),
     ...publicSiteRoutes,
     ...marketplacePublicRoutes,
+    ...simplePowerPublicRoutes,
     route('*', 'routes/_public/not-found.tsx'),
   ]),
   route('logout', 'routes/_auth/logout.tsx'),
@@ -23,6 +25,7 @@ export default [
     route('home', 'routes/user/home.tsx'),
     ...driverAreaRoutes,
     ...marketplaceDriverRoutes,
+    ...simplePowerDriverRoutes,
     route('*', 'routes/user/not-found.tsx'),
   ]),
   ...marketplaceBusinessRoutes,

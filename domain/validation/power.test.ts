@@ -71,13 +71,24 @@ describe('powerDriverSchema', () => {
     ['vehicleYear', 2019.5, [M.vehicleYear]],
     ['vehicleLicensePlate', 'ABCD-EFGH-1234', ['Patente no debe exceder los 12 caracteres', 'Formato de patente inválido']],
     ['vehicleLicensePlate', 'ABC1234', ['Formato de patente inválido']],
+    ['vehicleLicensePlate', 'AB12345', ['Formato de patente inválido']],
+    ['vehicleLicensePlate', 'A12345', ['Formato de patente inválido']],
+    ['vehicleLicensePlate', 'ABCDE1', ['Formato de patente inválido']],
+    ['vehicleLicensePlate', 'AÑ1234', ['Formato de patente inválido']],
+    ['nationalityDriver', 'C', ['Mínimo 2 caracteres']],
+    ['addressDriver', 'A', ['Mínimo 2 caracteres']],
+    ['vehicleModel', 'H', ['Mínimo 2 caracteres']],
+    ['vehicleBrand', 'x'.repeat(101), ['Máximo 100 caracteres']],
+    ['rutDriver', '1', ['Mínimo 2 caracteres', 'Formato de RUT inválido']],
+    ['rutDriver', '12.345.678-4', ['Dígito verificador inválido']],
+    ['rutDriver', '12345678-0', ['Dígito verificador inválido']],
     ['vehicleLicensePlate', '1234AB', ['Formato de patente inválido']],
   ])('%s = %j -> %j', (field, value, messages) => {
     expect(fieldErrors(powerDriverSchema, { ...driver, [field]: value }, field)).toEqual(messages)
   })
 
   it('accepts every plate shape', () => {
-    for (const plate of ['AB1234', 'BBBB12', 'BB-BB-12', 'AB123', 'BCD12', 'bcd 12']) {
+    for (const plate of ['AB1234', 'BBBB12', 'BB-BB-12', 'BB·BB·12', 'AB123', 'BCD12', 'bcd 12', 'ab 12 34']) {
       expect(powerDriverSchema.safeParse({ ...driver, vehicleLicensePlate: plate }).success).toBe(true)
     }
   })
@@ -94,8 +105,10 @@ describe('powerDriverSchema', () => {
 })
 
 describe('powerOwnerSchema', () => {
-  it('accepts a valid sample', () => {
+  it('accepts a valid sample and phones of 9 to 12 digits starting with 9', () => {
     expect(powerOwnerSchema.parse(owner)).toEqual(owner)
+    for (const phone of ['956785678', '998765432109']) expect(powerOwnerSchema.safeParse({ ...owner, phoneOwner: phone }).success).toBe(true)
+    expect(powerOwnerSchema.safeParse({ ...owner, emailOwner: `${'a'.repeat(60)}@gmail.com` }).success).toBe(true)
     expect(powerOwnerSchema.parse({ ...owner, phoneOwner: 987654321 }).phoneOwner).toBe('987654321')
   })
 
@@ -113,6 +126,19 @@ describe('powerOwnerSchema', () => {
   })
 
   it.each([
+    ['fullNameOwner', 'M', ['Mínimo 2 caracteres']],
+    ['fullNameOwner', 'x'.repeat(101), ['Máximo 100 caracteres']],
+    ['addressOwner', 'A', ['Mínimo 2 caracteres']],
+    ['addressOwner', 'x'.repeat(101), ['Máximo 100 caracteres']],
+    ['nationalityOwner', 'C', ['Mínimo 2 caracteres']],
+    ['nationalityOwner', 'x'.repeat(31), ['Máximo 30 caracteres']],
+    ['rutOwner', '1234567', ['Formato de RUT inválido']],
+    ['rutOwner', '1-9', ['Formato de RUT inválido']],
+    ['rutOwner', '11.111.111-K', ['Dígito verificador inválido']],
+    ['phoneOwner', '9123400000', ['El teléfono no puede contener secuencias como 0000 o 1234']],
+    ['emailOwner', 'maria soto@gmail.com', ['Correo electrónico inválido']],
+    ['emailOwner', 'maria+1@gmail.com', ['Correo electrónico inválido']],
+    ['emailOwner', 'maria@mail.Fleeters.com', ['Correo electrónico inválido']],
     ['rutOwner', '1.111.111.111-1111', ['Máximo 15 caracteres', 'Formato de RUT inválido']],
     ['rutOwner', '11111111-2', ['Dígito verificador inválido']],
     ['phoneOwner', '98765432', ['El teléfono debe tener al menos 9 dígitos']],
@@ -132,9 +158,21 @@ describe('powerOwnerSchema', () => {
 describe('owner ID images', () => {
   const files = { cedula_identidad_frontal_owner: image(100), cedula_identidad_posterior_owner: image(100, 'b.png', 'image/png') }
 
-  it('accepts png, jpg and jpeg up to 3145728 bytes', () => {
+  it('accepts png, jpg and jpeg under 3145728 bytes: 3145727 passes, 3145728 does not', () => {
     expect(powerOwnerFormSchema.safeParse({ ...owner, ...files }).success).toBe(true)
-    expect(powerOwnerFormSchema.safeParse({ ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES) }).success).toBe(true)
+    expect(powerOwnerFormSchema.safeParse({ ...owner, ...files, cedula_identidad_frontal_owner: image(3145727) }).success).toBe(true)
+    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_frontal_owner: image(3145728) }, 'cedula_identidad_frontal_owner')).toEqual([
+      'El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
+    ])
+    expect(OWNER_ID_IMAGE_MAX_BYTES).toBe(3145728)
+  })
+
+  it('accepts .jpeg and .png names when the browser gives no type, refuses other names', () => {
+    const untyped = (name: string) => new File([new Uint8Array(10)], name)
+    expect(powerOwnerFormSchema.safeParse({ ...owner, cedula_identidad_frontal_owner: untyped('a.JPEG'), cedula_identidad_posterior_owner: untyped('b.png') }).success).toBe(true)
+    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_posterior_owner: untyped('b.gif') }, 'cedula_identidad_posterior_owner')).toEqual([
+      ownerIdImageInvalidTypeMessage('Cédula de identidad (posterior)'),
+    ])
   })
 
   it.each([undefined, null, ''])('requires both images (%j)', (v) => {

@@ -4,11 +4,18 @@ import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '../email'
 import { isValidPlate, normalizePlate } from '../plate'
 import { CAMPO_REQUERIDO, boundedString, formObject, imageFile, numberToString, phoneString, requiredString } from './fields'
 import { rutString } from './rut-field'
+import {
+  OWNER_ID_IMAGE_EXTENSIONS,
+  OWNER_ID_IMAGE_FIELDS,
+  OWNER_ID_IMAGE_LARGEST,
+  OWNER_ID_IMAGE_TYPES,
+  VEHICLE_YEAR_MAX,
+  VEHICLE_YEAR_MIN,
+  ownerIdImageInvalidTypeMessage,
+  ownerIdImageTooLargeMessage,
+} from './power-constants'
 
-export const VEHICLE_YEAR_MIN = 2005
-export const VEHICLE_YEAR_MAX = 2025
-/** The choices of the vehicle-year select, newest first. */
-export const VEHICLE_YEARS: readonly number[] = Array.from({ length: VEHICLE_YEAR_MAX - VEHICLE_YEAR_MIN + 1 }, (_, i) => VEHICLE_YEAR_MAX - i)
+export * from './power-constants'
 
 export const POWER_MESSAGES = {
   required: CAMPO_REQUERIDO,
@@ -72,27 +79,10 @@ const ownerShape = {
 export const powerOwnerSchema = formObject(ownerShape)
 export type PowerOwnerValues = z.infer<typeof powerOwnerSchema>
 
-/** Owner ID images: png, jpg or jpeg, at most 3 MB (3145728 bytes). */
-export const OWNER_ID_IMAGE_MAX_BYTES = 3145728
-export const OWNER_ID_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const
-export const OWNER_ID_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
-export const OWNER_ID_IMAGE_ACCEPT = OWNER_ID_IMAGE_EXTENSIONS.join(',')
-
-export const ownerIdImageTooLargeMessage = (tipo: string) =>
-  `El archivo ${tipo} es demasiado grande. Por favor, sube un archivo de menos de 3MB.`
-export const ownerIdImageInvalidTypeMessage = (tipo: string) =>
-  `El archivo ${tipo} tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.`
-
-/** The two image fields with the {tipo} used in their messages. */
-export const OWNER_ID_IMAGE_FIELDS = [
-  { name: 'cedula_identidad_frontal_owner', tipo: 'Cédula de identidad (frontal)' },
-  { name: 'cedula_identidad_posterior_owner', tipo: 'Cédula de identidad (posterior)' },
-] as const
-
 export function ownerIdImageField(tipo: string) {
   return imageFile({
     required: M.required,
-    maxBytes: OWNER_ID_IMAGE_MAX_BYTES,
+    maxBytes: OWNER_ID_IMAGE_LARGEST,
     tooLarge: ownerIdImageTooLargeMessage(tipo),
     invalidType: ownerIdImageInvalidTypeMessage(tipo),
     mimeTypes: OWNER_ID_IMAGE_TYPES,
@@ -111,3 +101,7 @@ export type PowerOwnerFormValues = z.infer<typeof powerOwnerFormSchema>
 /** Every text field of POST /users/create-power-simple (the images travel as files[...]). */
 export const simplePowerSchema = formObject({ ...powerDriverSchema.shape, ...ownerShape })
 export type SimplePowerValues = z.infer<typeof simplePowerSchema>
+
+/** Both phases and both images: what the final submission must satisfy (page and service). */
+export const simplePowerFormSchema = formObject({ ...powerDriverSchema.shape, ...powerOwnerFormSchema.shape })
+export type SimplePowerFormValues = z.infer<typeof simplePowerFormSchema>

@@ -4,6 +4,7 @@ import { authRoutes } from './auth-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
+import { simplePowerRoutes } from './simple-power'
 
 /** The users service of spec §7: /auth/* and /users/*. */
 export function usersService(p: Platform) {
@@ -12,5 +13,6 @@ export function usersService(p: Platform) {
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))
+  app.route('/users', simplePowerRoutes(p))
   return app
 }

@@ -6,6 +6,7 @@ import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import { FormMessages } from './fields'
 import { Icon } from './icons'
+import { CreatePowerButton } from './power-link'
 import { CancelLink, Modal } from './modal'
 import { documentFileUrl, HOME_PATH, withParams } from './urls'
 
@@ -61,6 +62,7 @@ export function DocumentItem({ view }: { view: SlotView }) {
             </Link>
           </>
         ) : null}
+        {slot.key === 'autorizacion_dueno_vehiculo' && (!record || record.file_status === 'REJECTED') ? <CreatePowerButton label={slot.title} /> : null}
       </div>
     </li>
   )

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { DriverAreaTables } from './schema-driver-area'
 import type { MarketplaceTables } from './schema-marketplace'
 import type { PublicSiteTables } from './schema-public-site'
+import type { SimplePowerTables } from './schema-power'
 
 /**
  * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1
@@ -198,7 +199,7 @@ export interface PartnerLogosTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables {
+export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables {
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable

@@ -1,0 +1,36 @@
+import type { AppLoadContext } from 'react-router'
+import { OWNER_ID_IMAGE_FIELDS, ownerIdImagePart, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, type SimplePowerFormValues } from '../../../domain/validation/power'
+import { callService } from './client'
+import type { DocumentRecord } from './driver-area'
+
+type Message = { message: string }
+
+export interface PowerLink extends Message {
+  token: string
+  /** '/crear-poder-simple?power=…' */
+  path: string
+  expires_at: string
+}
+
+export interface PowerLinkCheck {
+  expires_at: string
+  /** What the driver's profile knows, to prefill phase 1. */
+  driver: { fullNameDriver: string; rutDriver: string; addressDriver: string }
+}
+
+/** The simple power calls of the users service (spec §7 create-power-simple and its link). */
+export const powerApi = {
+  /** auth-user: the driver issues a link for themself. */
+  createLink: (ctx: AppLoadContext, token: string) =>
+    callService<PowerLink>(ctx, 'users', '/users/create-power-simple-link', { method: 'POST', auth: { role: 'User', token } }),
+  /** Public: the power token is the credential. */
+  verify: (ctx: AppLoadContext, power: string) => callService<PowerLinkCheck>(ctx, 'users', '/users/verify-power-simple', { json: { power } }),
+  /** Multipart with every field, files[cedula_identidad_frontal_owner], files[cedula_identidad_posterior_owner] and the token. */
+  create: (ctx: AppLoadContext, power: string, values: SimplePowerFormValues) => {
+    const form = new FormData()
+    form.set('power', power)
+    for (const name of [...POWER_DRIVER_FIELDS, ...POWER_OWNER_FIELDS]) form.set(name, String(values[name]))
+    for (const { name } of OWNER_ID_IMAGE_FIELDS) form.set(ownerIdImagePart(name), values[name])
+    return callService<Message & { id_power: number; document: DocumentRecord }>(ctx, 'users', '/users/create-power-simple', { form })
+  },
+}

@@ -1,0 +1,270 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useRef } from 'react'
+import { Form, Link } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, VEHICLE_YEARS } from '../../../domain/validation/power-constants'
+import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
+import { ErrorList, Field, SubmitButton } from '../forms'
+import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { SelectField } from '../marketplace/fields'
+import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '../public/fields'
+
+const loadDriverSchema = () => import('../../../domain/validation/power').then((m) => m.powerDriverSchema)
+const loadOwnerSchema = () => import('../../../domain/validation/power').then((m) => m.powerOwnerFormSchema)
+
+export type Values = Record<string, string>
+
+const YEAR_OPTIONS = VEHICLE_YEARS.map((y) => ({ value: String(y), label: String(y) }))
+const BACK =
+  'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
+
+/** Spec §5: the plate is forced to uppercase without spaces as it is typed (the server does it too). */
+function normalizePlateInput(e: React.FormEvent<HTMLInputElement>) {
+  const input = e.currentTarget
+  const next = input.value.replace(/\s+/g, '').toUpperCase()
+  if (next !== input.value) {
+    const at = input.selectionStart
+    input.value = next
+    if (at !== null) input.setSelectionRange(Math.min(at, next.length), Math.min(at, next.length))
+  }
+}
+
+/** Phase 1: the driver and the vehicle (spec §3 "Simple power, driver side"). */
+export function DriverPhase({ defaults, owner, result, constraint }: { defaults: Values; owner: Values; result?: SubmissionResult<string[]> | null; constraint: Constraint }) {
+  const { onValidate, ...loadOn } = useLazyValidation<PowerDriverValues>(loadDriverSchema)
+  const [form, fields] = useForm({
+    id: 'poder-fase-1',
+    lastResult: result ?? undefined,
+    defaultValue: defaults,
+    constraint,
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const focus = autoFocusFirstInvalid(fields, ['fullNameDriver', 'rutDriver', 'addressDriver', 'nationalityDriver', 'vehicleBrand', 'vehicleModel', 'vehicleYear', 'vehicleLicensePlate'])
+  const text = (name: keyof typeof fields, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({ ...getInputProps(fields[name], { type: 'text' }), ...focus(name), ...extra })
+  return (
+    <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2" replace>
+      <input type="hidden" name="fase" value="1" />
+      <input type="hidden" name="_owner" value={JSON.stringify(owner)} />
+      <fieldset className="contents">
+        <legend className="text-lg font-semibold text-slate-900 sm:col-span-2">Datos del conductor</legend>
+        <Field className="sm:col-span-2" label="Nombre completo del conductor" inputProps={text('fullNameDriver', { autoComplete: 'name' })} errors={fields.fullNameDriver.errors} />
+        <Field label="RUT del conductor" hint="Ejemplo: 12.345.678-5" inputProps={text('rutDriver')} errors={fields.rutDriver.errors} />
+        <Field label="Nacionalidad del conductor" inputProps={text('nationalityDriver')} errors={fields.nationalityDriver.errors} />
+        <Field className="sm:col-span-2" label="Domicilio del conductor" inputProps={text('addressDriver', { autoComplete: 'street-address' })} errors={fields.addressDriver.errors} />
+      </fieldset>
+      <fieldset className="contents">
+        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del vehículo</legend>
+        <Field label="Marca" inputProps={text('vehicleBrand')} errors={fields.vehicleBrand.errors} />
+        <Field label="Modelo" inputProps={text('vehicleModel')} errors={fields.vehicleModel.errors} />
+        <SelectField label="Año" selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }} options={YEAR_OPTIONS} placeholder="Selecciona el año" errors={fields.vehicleYear.errors} />
+        <Field
+          label="Patente"
+          hint="Por ejemplo BBBB12 o AB1234; se escribe en mayúsculas y sin espacios."
+          inputProps={text('vehicleLicensePlate', { onInput: normalizePlateInput, autoCapitalize: 'characters', className: 'uppercase' })}
+          errors={fields.vehicleLicensePlate.errors}
+        />
+      </fieldset>
+      <div className="flex justify-end sm:col-span-2">
+        <SubmitButton pendingText="Validando…">Siguiente</SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+function Summary({ driver }: { driver: Values }) {
+  const rows: Array<[string, string | undefined]> = [
+    ['Conductor', driver.fullNameDriver],
+    ['RUT', driver.rutDriver],
+    ['Nacionalidad', driver.nationalityDriver],
+    ['Domicilio', driver.addressDriver],
+    ['Vehículo', [driver.vehicleBrand, driver.vehicleModel, driver.vehicleYear].filter(Boolean).join(' ')],
+    ['Patente', driver.vehicleLicensePlate],
+  ]
+  return (
+    <section aria-labelledby="resumen-fase-1" className="rounded-lg bg-slate-50 p-4 sm:col-span-2">
+      <h3 id="resumen-fase-1" className="font-semibold text-slate-900">
+        Conductor y vehículo
+      </h3>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex gap-2">
+            <dt className="text-slate-600">{label}:</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** Phase 2: the owner and the two ID images, 'Atrás', and the confirmed final submission. */
+export function OwnerPhase({
+  sealed,
+  driver,
+  defaults,
+  result,
+  constraint,
+  outcome,
+  confirmError,
+}: {
+  sealed: string
+  driver: Values
+  defaults: Values
+  result?: SubmissionResult<string[]> | null
+  constraint: Constraint
+  outcome?: FormOutcome | null
+  confirmError?: string | null
+}) {
+  const hydrated = useHydrated()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const { onValidate, ...loadOn } = useLazyValidation<PowerOwnerFormValues>(loadOwnerSchema)
+  const [form, fields] = useForm({
+    id: 'poder-fase-2',
+    lastResult: result ?? undefined,
+    defaultValue: defaults,
+    constraint,
+    onValidate,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const order = ['fullNameOwner', 'rutOwner', 'addressOwner', 'nationalityOwner', 'phoneOwner', 'emailOwner', ...OWNER_ID_IMAGE_FIELDS.map((f) => f.name)]
+  const focus = autoFocusFirstInvalid(fields, order)
+  const text = (name: keyof typeof fields, type: 'text' | 'tel' | 'email' = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+    ...getInputProps(fields[name], { type }),
+    ...focus(name),
+    ...extra,
+  })
+  const formProps = getFormProps(form)
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...formProps}
+      {...loadOn}
+      replace
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+        // With JS, 'Crear poder simple' (or Enter in a field) first asks for confirmation.
+        if (hydrated && submitter?.name !== 'confirmar' && submitter?.name !== 'atras') {
+          event.preventDefault()
+          dialog.current?.showModal()
+          return
+        }
+        dialog.current?.close()
+        // 'Atrás' keeps whatever is typed, valid or not: no client validation on the way back.
+        if (submitter?.name === 'atras') return
+        formProps.onSubmit(event)
+      }}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <input type="hidden" name="fase" value="2" />
+      <input type="hidden" name="_phase1" value={sealed} />
+      <div className="sm:col-span-2">
+        <OutcomeAlert outcome={outcome} id="poder-resultado" />
+      </div>
+      <Summary driver={driver} />
+      <fieldset className="contents">
+        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del dueño del vehículo</legend>
+        <Field className="sm:col-span-2" label="Nombre completo del dueño" inputProps={text('fullNameOwner')} errors={fields.fullNameOwner.errors} />
+        <Field label="RUT del dueño" hint="Ejemplo: 11.111.111-1" inputProps={text('rutOwner')} errors={fields.rutOwner.errors} />
+        <Field label="Nacionalidad del dueño" inputProps={text('nationalityOwner')} errors={fields.nationalityOwner.errors} />
+        <Field className="sm:col-span-2" label="Domicilio del dueño" inputProps={text('addressOwner')} errors={fields.addressOwner.errors} />
+        <Field label="Teléfono (WhatsApp) del dueño" hint="Celular de 9 dígitos que comienza con 9, sin +56." inputProps={text('phoneOwner', 'tel', { inputMode: 'numeric' })} errors={fields.phoneOwner.errors} />
+        <Field label="Correo electrónico del dueño" inputProps={text('emailOwner', 'email')} errors={fields.emailOwner.errors} />
+      </fieldset>
+      <fieldset className="contents">
+        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Cédula de identidad del dueño</legend>
+        {OWNER_ID_IMAGE_FIELDS.map(({ name, tipo }) => (
+          <Field
+            key={name}
+            label={tipo}
+            hint="PNG, JPG o JPEG, de menos de 3 MB."
+            inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name), accept: OWNER_ID_IMAGE_ACCEPT, className: 'text-sm' }}
+            errors={fields[name].errors}
+          />
+        ))}
+      </fieldset>
+      {hydrated ? null : (
+        <div className="sm:col-span-2">
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" name="confirmar" value="1" required aria-invalid={confirmError ? true : undefined} aria-describedby={confirmError ? 'confirmar-error' : undefined} className="mt-1 h-4 w-4" />
+            Confirmo que los datos son correctos y quiero crear el poder simple.
+          </label>
+          <ErrorList id="confirmar-error" errors={confirmError ? [confirmError] : null} />
+        </div>
+      )}
+      <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
+        <button type="submit" name="atras" value="1" formNoValidate className={BACK}>
+          <span aria-hidden="true">←</span> Atrás
+        </button>
+        {hydrated ? (
+          <button type="button" onClick={() => dialog.current?.showModal()} className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
+            Crear poder simple
+          </button>
+        ) : (
+          <SubmitButton pendingText="Creando…">Crear poder simple</SubmitButton>
+        )}
+      </div>
+      {hydrated ? (
+        <dialog
+          ref={dialog}
+          aria-labelledby="confirmar-titulo"
+          className="fixed inset-0 m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+        >
+          <h2 id="confirmar-titulo" className="text-lg font-semibold">
+            ¿Crear el poder simple?
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Revisa que los datos sean correctos. Se enviará un mensaje de WhatsApp al dueño del vehículo para que firme el poder.
+          </p>
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
+            <button type="button" onClick={() => dialog.current?.close()} className={BACK}>
+              Cancelar
+            </button>
+            <SubmitButton name="confirmar" value="1" pendingText="Creando…">
+              Sí, crear poder simple
+            </SubmitButton>
+          </div>
+        </dialog>
+      ) : null}
+    </Form>
+  )
+}
+
+/** Spec §2: 'Proceso de Poder Simple Iniciado'; 'Cerrar' returns to /. A real modal once JS runs. */
+export function SuccessModal() {
+  const ref = useRef<HTMLDialogElement>(null)
+  const hydrated = useHydrated()
+  useEffect(() => {
+    const d = ref.current
+    if (!d || d.matches(':modal')) return
+    d.close()
+    d.showModal()
+  }, [])
+  return (
+    <>
+      {hydrated ? null : <div className="fixed inset-0 z-40 bg-slate-900/50" aria-hidden="true" />}
+      <dialog
+        ref={ref}
+        open
+        aria-labelledby="poder-creado"
+        className="fixed inset-0 z-50 m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+      >
+        <h2 id="poder-creado" className="text-xl font-bold">
+          Proceso de Poder Simple Iniciado
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Enviamos el poder simple al dueño del vehículo por WhatsApp. El dueño debe revisarlo y firmarlo a través de WhatsApp; cuando lo haga, revisaremos el documento en tu
+          panel.
+        </p>
+        <div className="mt-6 flex justify-end">
+          <Link to="/" className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
+            Cerrar
+          </Link>
+        </div>
+      </dialog>
+    </>
+  )
+}

@@ -1,0 +1,36 @@
+/**
+ * The simple power's constants, field names and file messages, without zod: the page imports
+ * these in the browser and loads the schemas (power.ts) only when the form is first used.
+ */
+
+export const VEHICLE_YEAR_MIN = 2005
+export const VEHICLE_YEAR_MAX = 2025
+/** The choices of the vehicle-year select, newest first. */
+export const VEHICLE_YEARS: readonly number[] = Array.from({ length: VEHICLE_YEAR_MAX - VEHICLE_YEAR_MIN + 1 }, (_, i) => VEHICLE_YEAR_MAX - i)
+
+/** Owner ID images: png, jpg or jpeg, under 3 MB: 3145727 bytes pass, 3145728 do not (spec §5). */
+export const OWNER_ID_IMAGE_MAX_BYTES = 3145728
+/** The largest accepted owner ID image. */
+export const OWNER_ID_IMAGE_LARGEST = OWNER_ID_IMAGE_MAX_BYTES - 1
+export const OWNER_ID_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const
+export const OWNER_ID_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
+export const OWNER_ID_IMAGE_ACCEPT = OWNER_ID_IMAGE_EXTENSIONS.join(',')
+
+export const ownerIdImageTooLargeMessage = (tipo: string) =>
+  `El archivo ${tipo} es demasiado grande. Por favor, sube un archivo de menos de 3MB.`
+export const ownerIdImageInvalidTypeMessage = (tipo: string) =>
+  `El archivo ${tipo} tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.`
+
+/** The two image fields with the {tipo} used in their messages. */
+export const OWNER_ID_IMAGE_FIELDS = [
+  { name: 'cedula_identidad_frontal_owner', tipo: 'Cédula de identidad (frontal)' },
+  { name: 'cedula_identidad_posterior_owner', tipo: 'Cédula de identidad (posterior)' },
+] as const
+
+/** The driver-side field names (phase 1 of the page), in form order. */
+export const POWER_DRIVER_FIELDS = ['fullNameDriver', 'rutDriver', 'addressDriver', 'nationalityDriver', 'vehicleBrand', 'vehicleModel', 'vehicleYear', 'vehicleLicensePlate'] as const
+/** The owner-side text field names (phase 2 of the page), in form order. */
+export const POWER_OWNER_FIELDS = ['fullNameOwner', 'rutOwner', 'addressOwner', 'nationalityOwner', 'phoneOwner', 'emailOwner'] as const
+/** Multipart names of the owner ID images in POST /users/create-power-simple (spec §7). */
+export const ownerIdImagePart = (name: (typeof OWNER_ID_IMAGE_FIELDS)[number]['name']) => `files[${name}]`
+

@@ -1,0 +1,219 @@
+import { Hono, type Context } from 'hono'
+import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchema } from '../../../domain/validation/power'
+import type { AuthEnv } from '../../platform/auth'
+import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
+import type { Platform } from '../../platform/platform'
+import { enqueueWhatsApp } from '../../platform/messaging/outbox'
+import { toDocumentRecord } from '../driver-area/documents'
+import { EXTENSION_FOR, sniffType } from '../driver-area/images'
+import { readForm, requireDriver } from '../driver-area/shared'
+import { renderPowerDocument } from './pdf'
+import { signPowerLinkToken, signPowerReviewToken, verifyPowerLinkToken, verifyPowerReviewToken } from './tokens'
+
+export const POWER_SLOT = 'autorizacion_dueno_vehiculo'
+/** The web page of spec §2 that the link opens. */
+export const POWER_PAGE_PATH = '/crear-poder-simple'
+
+export const POWER_SERVICE_MESSAGES = {
+  linkCreated: 'Enlace para crear el poder simple generado. Es válido por 7 días y sirve una sola vez.',
+  invalidLink: 'El enlace del poder simple no es válido, expiró o ya fue usado.',
+  created: 'Proceso de Poder Simple Iniciado. El dueño del vehículo debe firmarlo a través de WhatsApp.',
+  duplicated: 'Envíe un solo archivo por imagen.',
+  unreadableImage: 'No se pudo leer la imagen.',
+} as const
+const M = POWER_SERVICE_MESSAGES
+
+/** Mobile typed by the owner (9 to 12 digits starting with 9) as WhatsApp wants it: 9 digits get Chile's 56. */
+export function whatsappNumber(phone: string): string {
+  return phone.length === 9 ? `56${phone}` : phone
+}
+
+export function powerLinkPath(token: string) {
+  return `${POWER_PAGE_PATH}?power=${encodeURIComponent(token)}`
+}
+
+/** Where the owner reviews the generated document (public; the token names the power). */
+export function powerReviewUrl(p: Platform, token: string) {
+  return `${p.publicUrl}/api/users/power-simple-document/${encodeURIComponent(token)}`
+}
+
+/** The link row behind a genuine token that is unexpired, unused and still belongs to a driver. */
+async function liveLink(p: Platform, token: unknown) {
+  const now = p.now()
+  const claims = await verifyPowerLinkToken(p.keys.jwt, token, now)
+  if (!claims) return null
+  const link = await p.db
+    .selectFrom('simple_power_links')
+    .innerJoin('users', 'users.id', 'simple_power_links.user_id')
+    .select(['simple_power_links.id', 'simple_power_links.user_id', 'simple_power_links.expires_at', 'simple_power_links.used_at', 'users.role', 'users.firstname', 'users.lastname', 'users.rut', 'users.address'])
+    .where('simple_power_links.jti', '=', claims.jti)
+    .executeTakeFirst()
+  if (!link || link.user_id !== claims.driverId || link.role !== 'User' || link.used_at || link.expires_at <= now.toISOString()) return null
+  return link
+}
+
+async function tokenFrom(c: Context): Promise<unknown> {
+  const body = await readJson(c)
+  return body && typeof body === 'object' ? (body as { power?: unknown }).power : undefined
+}
+
+/**
+ * The simple power of attorney (spec §1, §3, §5, §7). A driver issues a signed single-use link;
+ * whoever holds it (the driver or the vehicle's owner) fills the page and POSTs the power here
+ * with the token: the token, not a session, is the credential of create-power-simple.
+ */
+export function simplePowerRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+
+  // Only the driver can issue a link, and only for themself (the id comes from the session).
+  app.post('/create-power-simple-link', requireDriver(p), async (c) => {
+    const userId = c.get('auth').userId
+    const now = p.now()
+    const { token, jti, expiresAt } = await signPowerLinkToken(p.keys.jwt, userId, now)
+    await p.db.insertInto('simple_power_links').values({ user_id: userId, jti, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), used_at: null }).execute()
+    return c.json({ message: M.linkCreated, token, path: powerLinkPath(token), expires_at: expiresAt.toISOString() }, 201)
+  })
+
+  // The page checks its token before showing the form, and prefills what the profile knows.
+  app.post('/verify-power-simple', async (c) => {
+    const link = await liveLink(p, await tokenFrom(c))
+    if (!link) throw new ApiError(403, M.invalidLink)
+    return c.json({
+      expires_at: link.expires_at,
+      driver: { fullNameDriver: `${link.firstname} ${link.lastname}`.trim(), rutDriver: link.rut ?? '', addressDriver: link.address ?? '' },
+    })
+  })
+
+  app.post('/create-power-simple', async (c) => {
+    const form = await readForm(c)
+    const link = await liveLink(p, form.get('power'))
+    if (!link) throw new ApiError(403, M.invalidLink)
+
+    const input: Record<string, unknown> = {}
+    for (const name of [...POWER_DRIVER_FIELDS, ...POWER_OWNER_FIELDS]) {
+      const values = form.getAll(name)
+      input[name] = values.length === 1 && typeof values[0] === 'string' ? values[0] : values.length === 0 ? undefined : null
+    }
+    for (const { name } of OWNER_ID_IMAGE_FIELDS) {
+      const files = form.getAll(ownerIdImagePart(name))
+      if (files.length > 1) throw new ApiError(400, M.duplicated)
+      input[name] = files[0] instanceof File ? files[0] : undefined
+    }
+    const values = validate(simplePowerFormSchema, input)
+
+    // By content, whatever the name and the browser said: PNG or JPEG, under 3 MB.
+    const images = []
+    for (const { name, tipo } of OWNER_ID_IMAGE_FIELDS) {
+      const file = values[name]
+      if (file.size >= OWNER_ID_IMAGE_MAX_BYTES) throw new ApiError(413, ownerIdImageTooLargeMessage(tipo))
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      if (bytes.byteLength >= OWNER_ID_IMAGE_MAX_BYTES) throw new ApiError(413, ownerIdImageTooLargeMessage(tipo))
+      const type = sniffType(bytes)
+      if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, ownerIdImageInvalidTypeMessage(tipo))
+      images.push({ bytes, type })
+    }
+    const [front, back] = images as [(typeof images)[0], (typeof images)[0]]
+
+    const now = p.now()
+    const pdf = await renderPowerDocument({ ...values, date: now })
+    const keys: string[] = []
+    try {
+      keys.push(await p.files.put('powers', front.bytes, EXTENSION_FOR[front.type]))
+      keys.push(await p.files.put('powers', back.bytes, EXTENSION_FOR[back.type]))
+      keys.push(await p.files.put('documents', pdf, 'pdf'))
+      const ts = now.toISOString()
+      const { record, powerId } = await p.db.transaction().execute(async (trx) => {
+        // Spent first: of two submissions racing with one link, only one gets past this line.
+        const spent = await trx.updateTable('simple_power_links').set({ used_at: ts }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst()
+        if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(403, M.invalidLink)
+        const file = await trx
+          .insertInto('user_files')
+          .values({
+            user_id: link.user_id,
+            purpose_name: POWER_SLOT,
+            file_status: 'PENDING',
+            storage_key: keys[2]!,
+            mime_type: 'application/pdf',
+            size_bytes: pdf.byteLength,
+            original_name: `poder-simple-${values.vehicleLicensePlate}.pdf`,
+            rejection_reason: null,
+            created_at: ts,
+            reviewed_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const power = await trx
+          .insertInto('simple_powers')
+          .values({
+            user_id: link.user_id,
+            link_id: link.id,
+            full_name_driver: values.fullNameDriver,
+            rut_driver: values.rutDriver,
+            address_driver: values.addressDriver,
+            nationality_driver: values.nationalityDriver,
+            vehicle_brand: values.vehicleBrand,
+            vehicle_model: values.vehicleModel,
+            vehicle_year: values.vehicleYear,
+            vehicle_license_plate: values.vehicleLicensePlate,
+            full_name_owner: values.fullNameOwner,
+            rut_owner: values.rutOwner,
+            address_owner: values.addressOwner,
+            nationality_owner: values.nationalityOwner,
+            phone_owner: values.phoneOwner,
+            email_owner: values.emailOwner,
+            id_front_key: keys[0]!,
+            id_front_mime: front.type,
+            id_back_key: keys[1]!,
+            id_back_mime: back.type,
+            document_file_id: file.id,
+            status: 'PENDING_SIGNATURE',
+            created_at: ts,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const review = powerReviewUrl(p, await signPowerReviewToken(p.keys.jwt, power.id, now))
+        await enqueueWhatsApp(trx, { to: whatsappNumber(values.phoneOwner), text: ownerMessage(values, review) }, now)
+        return { record: toDocumentRecord(file), powerId: power.id }
+      })
+      p.wakeOutbox()
+      return c.json({ message: M.created, id_power: powerId, document: record }, 201)
+    } catch (err) {
+      await Promise.all(keys.map((k) => p.files.remove(k).catch(() => {})))
+      throw err
+    }
+  })
+
+  // The owner's review link from the WhatsApp message: the generated PDF, nothing else.
+  app.get('/power-simple-document/:token', async (c) => {
+    const id = await verifyPowerReviewToken(p.keys.jwt, c.req.param('token'), p.now())
+    const row = id
+      ? await p.db
+          .selectFrom('simple_powers')
+          .innerJoin('user_files', 'user_files.id', 'simple_powers.document_file_id')
+          .select(['user_files.storage_key', 'simple_powers.vehicle_license_plate'])
+          .where('simple_powers.id', '=', id)
+          .executeTakeFirst()
+      : undefined
+    const bytes = row ? await p.files.get(row.storage_key) : null
+    if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/pdf',
+      'content-length': String(bytes.byteLength),
+      'content-disposition': `inline; filename="poder-simple-${row.vehicle_license_plate}.pdf"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+
+  return app
+}
+
+/** The WhatsApp text to the owner: who asks, for which vehicle, and where to review and sign. */
+export function ownerMessage(v: { fullNameOwner: string; fullNameDriver: string; rutDriver: string; vehicleBrand: string; vehicleModel: string; vehicleYear: number; vehicleLicensePlate: string }, reviewUrl: string): string {
+  return [
+    `Hola ${v.fullNameOwner}:`,
+    `${v.fullNameDriver} (RUT ${v.rutDriver}) te pide autorización para conducir tu vehículo ${v.vehicleBrand} ${v.vehicleModel} ${v.vehicleYear}, patente ${v.vehicleLicensePlate}, en Fleeters.`,
+    `Revisa el poder simple aquí: ${reviewUrl}`,
+    'Para firmarlo, responde a este mensaje con la palabra ACEPTO o con una foto del documento firmado. Si no conoces esta solicitud, ignora este mensaje.',
+  ].join('\n\n')
+}

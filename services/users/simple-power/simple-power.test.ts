@@ -1,0 +1,248 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { decodeJwt } from 'jose'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { POWER_MESSAGES, ownerIdImageInvalidTypeMessage, ownerIdImageTooLargeMessage } from '../../../domain/validation/power'
+import { engines } from '../../testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
+import { fileOf, sampleJpeg, samplePdf, samplePng, userWithSession } from '../driver-area/test-helpers'
+import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './index'
+import { pdfText } from './pdf-text'
+import { POWER_LINK_TTL_SECONDS } from './tokens'
+
+const driverSide = {
+  fullNameDriver: 'Juan Andrés Peña',
+  rutDriver: '12.345.678-5',
+  addressDriver: 'Los Aromos 45, Maipú',
+  nationalityDriver: 'Chilena',
+  vehicleBrand: 'Toyota',
+  vehicleModel: 'Hiace',
+  vehicleYear: '2019',
+  vehicleLicensePlate: 'bb bb 12',
+}
+const ownerSide = {
+  fullNameOwner: 'María José Muñoz',
+  rutOwner: '11.111.111-1',
+  addressOwner: 'Av. Grecia 123, Ñuñoa',
+  nationalityOwner: 'Chilena',
+  phoneOwner: '987654321',
+  emailOwner: 'maria.munoz@gmail.com',
+}
+
+/** A PNG padded with zeros to exactly `size` bytes (still a PNG by its signature). */
+async function pngOfSize(size: number) {
+  const bytes = new Uint8Array(size)
+  bytes.set(await samplePng())
+  return bytes
+}
+
+describe.each(engines)('simple power on %s', (engine) => {
+  let p: TestPlatform
+  let api: ReturnType<typeof testClient>
+
+  beforeEach(async () => {
+    p = await createTestPlatform(engine)
+    api = testClient(p)
+  })
+  afterEach(async () => p.destroy())
+
+  const issue = async (headers: Record<string, string>, body?: unknown) => api.post('/users/create-power-simple-link', body, headers)
+  async function linkFor() {
+    const driver = await userWithSession(p)
+    const res = await issue(driver.headers)
+    expect(res.status).toBe(201)
+    return { driver, token: res.body.token as string }
+  }
+  async function form(token: string | null, fields: Record<string, string> = { ...driverSide, ...ownerSide }, files?: { front?: File; back?: File }) {
+    const f = new FormData()
+    if (token !== null) f.set('power', token)
+    for (const [k, v] of Object.entries(fields)) f.set(k, v)
+    const front = files?.front ?? fileOf(await samplePng(), 'frente.png', 'image/png')
+    const back = files?.back ?? fileOf(await sampleJpeg(), 'atras.jpg', 'image/jpeg')
+    if (front.size || files?.front) f.set('files[cedula_identidad_frontal_owner]', front)
+    if (back.size || files?.back) f.set('files[cedula_identidad_posterior_owner]', back)
+    return f
+  }
+  const create = (f: FormData, headers: Record<string, string> = {}) => api.call('POST', '/users/create-power-simple', { form: f, headers })
+  const counts = async () => ({
+    powers: (await p.db.selectFrom('simple_powers').select('id').execute()).length,
+    files: (await p.db.selectFrom('user_files').select('id').execute()).length,
+    outbox: (await outbox(p)).length,
+    stored: fs.existsSync(path.join(p.config.dataDir, 'uploads')) ? fs.readdirSync(path.join(p.config.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.')).length : 0,
+  })
+  const nothing = { powers: 0, files: 0, outbox: 0, stored: 0 }
+
+  describe('the link', () => {
+    it('is issued only to a driver, for that driver: signed, with purpose, iat, exp 7 days and a jti', async () => {
+      const a = await userWithSession(p)
+      const b = await userWithSession(p)
+      const res = await issue(b.headers, { driverId: a.user.id, sub: String(a.user.id) })
+      expect(res.status).toBe(201)
+      expect(res.body.message).toBe(M.linkCreated)
+      expect(res.body.path).toBe(`/crear-poder-simple?power=${encodeURIComponent(res.body.token)}`)
+      const claims = decodeJwt(res.body.token)
+      expect(claims.sub).toBe(String(b.user.id))
+      expect(claims.purpose).toBe('simple-power')
+      expect(claims.exp! - claims.iat!).toBe(POWER_LINK_TTL_SECONDS)
+      expect(claims.jti).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+      const row = await p.db.selectFrom('simple_power_links').selectAll().where('jti', '=', claims.jti!).executeTakeFirstOrThrow()
+      expect(row.user_id).toBe(b.user.id)
+      expect(row.used_at).toBeNull()
+    })
+
+    it('anonymous callers get 401, companies and admins 403', async () => {
+      expect((await issue({})).status).toBe(401)
+      expect((await issue({ 'auth-user': 'x.y.z' })).status).toBe(401)
+      const company = await userWithSession(p, 'business')
+      expect((await issue(company.headers)).status).toBe(403)
+      expect((await issue({ 'auth-user': company.token })).status).toBe(403)
+      const admin = await userWithSession(p, 'admin')
+      expect((await issue(admin.headers)).status).toBe(403)
+      expect(await p.db.selectFrom('simple_power_links').select('id').execute()).toHaveLength(0)
+    })
+
+    it('verifies and prefills from the profile; forged, expired, foreign and session tokens are refused', async () => {
+      const { driver, token } = await linkFor()
+      await p.db.updateTable('users').set({ rut: '12345678-5' }).where('id', '=', driver.user.id).execute()
+      const ok = await api.post('/users/verify-power-simple', { power: token })
+      expect(ok.status).toBe(200)
+      expect(ok.body.driver).toEqual({ fullNameDriver: 'Camila Pérez', rutDriver: '12345678-5', addressDriver: 'Av. Siempre Viva 742' })
+
+      const [h, payload, sig] = token.split('.')
+      const forged = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '999' })).toString('base64url')}.${sig}`
+      for (const bad of [forged, `${token.slice(0, -2)}xx`, driver.token, 'nada', '', undefined, 12]) {
+        const res = await api.post('/users/verify-power-simple', { power: bad })
+        expect(res.status).toBe(403)
+        expect(res.body.message).toBe(M.invalidLink)
+      }
+      expect(payload).toBeTruthy()
+      // Another platform's key: a token signed elsewhere is not ours.
+      const other = await createTestPlatform(engine)
+      try {
+        const foreign = await testClient(other).post('/users/create-power-simple-link', undefined, (await userWithSession(other)).headers)
+        expect((await api.post('/users/verify-power-simple', { power: foreign.body.token })).status).toBe(403)
+      } finally {
+        await other.destroy()
+      }
+
+      p.advance(POWER_LINK_TTL_SECONDS * 1000 - 5000)
+      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(200)
+      p.advance(10_000)
+      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(403)
+      expect((await create(await form(token))).status).toBe(403)
+      expect(await counts()).toEqual(nothing)
+    })
+  })
+
+  describe('create-power-simple', () => {
+    it('stores the power, attaches the PDF as PENDING, queues the WhatsApp message and spends the token', async () => {
+      const { driver, token } = await linkFor()
+      const res = await create(await form(token))
+      expect(res.status).toBe(201)
+      expect(res.body.message).toBe(M.created)
+      expect(res.body.document).toMatchObject({ purpose_name: POWER_SLOT, file_status: 'PENDING', type_name: 'application/pdf' })
+
+      const docs = await api.get('/users/obtain-all-documents-user', driver.headers)
+      expect(docs.body).toEqual([res.body.document])
+      const pdf = await api.app.request(res.body.document.url_file, { headers: driver.headers })
+      expect(pdf.status).toBe(200)
+      expect(pdf.headers.get('content-type')).toBe('application/pdf')
+      const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+      for (const part of ['PODER SIMPLE', 'María José Muñoz', 'Juan Andrés Peña', '11.111.111-1', '12.345.678-5', 'BBBB12', 'Toyota', 'Hiace', '2019', 'Firma del (de la) propietario(a)', 'Ñuñoa']) {
+        expect(text).toContain(part)
+      }
+
+      const power = await p.db.selectFrom('simple_powers').selectAll().executeTakeFirstOrThrow()
+      expect(power).toMatchObject({ user_id: driver.user.id, rut_driver: '12345678-5', rut_owner: '11111111-1', vehicle_license_plate: 'BBBB12', vehicle_year: 2019, phone_owner: '987654321', id_front_mime: 'image/png', id_back_mime: 'image/jpeg', status: 'PENDING_SIGNATURE', document_file_id: res.body.document.id_file })
+      expect(await p.files.get(power.id_front_key)).toEqual(await samplePng())
+      expect(power.id_front_key).toMatch(/^powers\//)
+
+      const messages = await outbox(p)
+      expect(messages).toHaveLength(1)
+      expect(messages[0]).toMatchObject({ channel: 'whatsapp', recipient: '56987654321', status: 'pending' })
+      expect(messages[0]!.body_text).toContain('Juan Andrés Peña')
+      expect(messages[0]!.body_text).toContain('BBBB12')
+      const review = /http:\/\/localhost:3000\/api(\/users\/power-simple-document\/\S+)/.exec(messages[0]!.body_text)
+      expect(review).not.toBeNull()
+      const reviewed = await api.app.request(review![1]!)
+      expect(reviewed.status).toBe(200)
+      expect(reviewed.headers.get('content-type')).toBe('application/pdf')
+      expect((await api.app.request('/users/power-simple-document/forged.token.here')).status).toBe(404)
+      expect((await api.app.request(`/users/power-simple-document/${token}`)).status).toBe(404)
+
+      const link = await p.db.selectFrom('simple_power_links').selectAll().executeTakeFirstOrThrow()
+      expect(link.used_at).not.toBeNull()
+      // Spent: the same token is refused, and nothing more is written.
+      const again = await create(await form(token))
+      expect(again.status).toBe(403)
+      expect(again.body.message).toBe(M.invalidLink)
+      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(403)
+      expect((await counts()).powers).toBe(1)
+      expect((await outbox(p)).length).toBe(1)
+    })
+
+    it('needs a live token, not a session: none, forged, a session token', async () => {
+      const { driver, token } = await linkFor()
+      expect((await create(await form(null), driver.headers)).status).toBe(403)
+      expect((await create(await form(driver.token), driver.headers)).status).toBe(403)
+      expect((await create(await form(`${token}x`))).status).toBe(403)
+      expect((await api.call('POST', '/users/create-power-simple', { json: { power: token, ...driverSide, ...ownerSide } })).status).toBe(400)
+      expect(await counts()).toEqual(nothing)
+    })
+
+    it('validates every field again with the domain schema and answers every message', async () => {
+      const { token } = await linkFor()
+      const res = await create(await form(token, {}, { front: fileOf(new Uint8Array(), 'x.png'), back: fileOf(new Uint8Array(), 'y.png') }))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toEqual(expect.arrayContaining([POWER_MESSAGES.required, POWER_MESSAGES.plateRequired, POWER_MESSAGES.phoneRequired, POWER_MESSAGES.emailRequired]))
+      const bad = await create(
+        await form(token, { ...driverSide, ...ownerSide, rutDriver: '12345678-K', rutOwner: '123', vehicleLicensePlate: 'ABC1234', vehicleYear: '2004', phoneOwner: '887654321', emailOwner: 'x@fleeters.cl' }),
+      )
+      expect(bad.status).toBe(400)
+      expect(bad.body.message).toEqual(['Dígito verificador inválido', 'Seleccione un año entre 2005 y 2025', 'Formato de patente inválido', 'Formato de RUT inválido', 'El teléfono debe comenzar con 9', 'Correo electrónico inválido'])
+      expect(await counts()).toEqual(nothing)
+      // The token is not spent by a refused submission.
+      expect((await create(await form(token))).status).toBe(201)
+    })
+
+    it('checks the images by content and size: 3145727 bytes pass, 3145728 do not, a PDF named .png is refused', async () => {
+      const { token } = await linkFor()
+      const pdfAsPng = await create(await form(token, undefined, { back: fileOf(samplePdf, 'atras.png', 'image/png') }))
+      expect(pdfAsPng.status).toBe(400)
+      expect(pdfAsPng.body.message).toBe(ownerIdImageInvalidTypeMessage('Cédula de identidad (posterior)'))
+      const wrongName = await create(await form(token, undefined, { front: fileOf(samplePdf, 'frente.pdf', 'application/pdf') }))
+      expect(wrongName.body.message).toBe(ownerIdImageInvalidTypeMessage('Cédula de identidad (frontal)'))
+      const tooBig = await create(await form(token, undefined, { front: fileOf(await pngOfSize(3145728), 'frente.png', 'image/png') }))
+      expect(tooBig.status).toBe(400)
+      expect(tooBig.body.message).toBe(ownerIdImageTooLargeMessage('Cédula de identidad (frontal)'))
+      const twice = await form(token)
+      twice.append('files[cedula_identidad_frontal_owner]', fileOf(await samplePng(), 'otra.png', 'image/png'))
+      expect((await create(twice)).status).toBe(400)
+      const plainNames = await form(token)
+      plainNames.set('cedula_identidad_frontal_owner', plainNames.get('files[cedula_identidad_frontal_owner]')!)
+      plainNames.delete('files[cedula_identidad_frontal_owner]')
+      expect((await create(plainNames)).body.message).toBe('Campo requerido')
+      expect(await counts()).toEqual(nothing)
+
+      const largest = await create(await form(token, undefined, { front: fileOf(await pngOfSize(3145727), 'frente.png', 'image/png') }))
+      expect(largest.status).toBe(201)
+      const power = await p.db.selectFrom('simple_powers').select('id_front_key').executeTakeFirstOrThrow()
+      expect((await p.files.get(power.id_front_key))!.byteLength).toBe(3145727)
+    })
+
+    it('writes nothing when it fails half way: a submission that loses the race to the same link', async () => {
+      const { token } = await linkFor()
+      const put = p.files.put.bind(p.files)
+      let calls = 0
+      p.files.put = async (...args) => {
+        // While this request stores its files, another one spends the link.
+        if (++calls === 3) await p.db.updateTable('simple_power_links').set({ used_at: p.now().toISOString() }).execute()
+        return put(...args)
+      }
+      const res = await create(await form(token))
+      expect(res.status).toBe(403)
+      expect(res.body.message).toBe(M.invalidLink)
+      expect(await counts()).toEqual(nothing)
+    })
+  })
+})
