@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase, type DB } from './db/connect'
 import type { Dialect } from './db/migrations'
 import { loadKeys, type Keys } from './secrets'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
+import { redisRateLimiter } from './rate-limit-redis'
 import { localFileStore, type FileStore } from './files'
 
 /** What every service handler needs: one object, built once per process (or per test). */
@@ -28,18 +29,23 @@ export interface OpenPlatform extends Platform {
 export async function createPlatform(config: Config, overrides: Partial<Platform> = {}): Promise<OpenPlatform> {
   const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
   await migrateToLatest(handle)
+  // Shared counters when several processes serve the site; in memory otherwise.
+  const redis = !overrides.limiter && config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : null
   const platform: OpenPlatform = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     keys: loadKeys({ secret: config.SESSION_SECRET, dataDir: config.dataDir }),
-    limiter: memoryRateLimiter(),
+    limiter: redis ?? memoryRateLimiter(),
     files: localFileStore(config.dataDir),
     now: () => new Date(),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     wakeOutbox: () => {},
     ...overrides,
-    close: () => handle.destroy(),
+    close: async () => {
+      await redis?.close()
+      await handle.destroy()
+    },
   }
   return platform
 }

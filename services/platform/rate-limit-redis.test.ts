@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { redisRateLimiter, type RedisRateLimiter } from './rate-limit-redis'
+
+/** Runs when TEST_REDIS_URL is set (CI: the machine's Redis at 127.0.0.1:6379). */
+const url = process.env.TEST_REDIS_URL
+
+describe.skipIf(!url)('Redis rate limiter', () => {
+  const open: RedisRateLimiter[] = []
+  const limiter = async () => {
+    const l = await redisRateLimiter(url!, `fleeters-test:${randomUUID()}:`)
+    open.push(l)
+    return l
+  }
+  afterAll(async () => {
+    for (const l of open) await l.reset()
+    await Promise.all(open.map((l) => l.close()))
+  })
+
+  it('counts one window across processes (two clients share it)', async () => {
+    const a = await limiter()
+    const key = `login:${randomUUID()}`
+    expect((await a.hit(key, 2, 60_000)).allowed).toBe(true)
+    expect((await a.hit(key, 2, 60_000)).allowed).toBe(true)
+    const third = await a.hit(key, 2, 60_000)
+    expect(third.allowed).toBe(false)
+    expect(third.retryAfterSeconds).toBeGreaterThan(0)
+    expect(third.retryAfterSeconds).toBeLessThanOrEqual(60)
+  })
+
+  it('shares counters between two limiters with the same prefix', async () => {
+    const prefix = `fleeters-test:${randomUUID()}:`
+    const one = await redisRateLimiter(url!, prefix)
+    const two = await redisRateLimiter(url!, prefix)
+    open.push(one, two)
+    expect((await one.hit('contact:1.2.3.4', 1, 60_000)).allowed).toBe(true)
+    expect((await two.hit('contact:1.2.3.4', 1, 60_000)).allowed).toBe(false)
+    expect((await two.hit('contact:5.6.7.8', 1, 60_000)).allowed).toBe(true)
+  })
+
+  it('opens a new window when the old one expires', async () => {
+    const l = await limiter()
+    expect((await l.hit('k', 1, 200)).allowed).toBe(true)
+    expect((await l.hit('k', 1, 200)).allowed).toBe(false)
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await l.hit('k', 1, 200)).allowed).toBe(true)
+  })
+
+  it('refuses to start with a Redis that does not answer', async () => {
+    await expect(redisRateLimiter('redis://127.0.0.1:1', 'x:', 500)).rejects.toThrow(/Redis/)
+  })
+
+  it('reset forgets its own counters only', async () => {
+    const l = await limiter()
+    const other = await limiter()
+    await l.hit('x', 1, 60_000)
+    await other.hit('x', 1, 60_000)
+    await l.reset()
+    expect((await l.hit('x', 1, 60_000)).allowed).toBe(true)
+    expect((await other.hit('x', 1, 60_000)).allowed).toBe(false)
+  })
+})

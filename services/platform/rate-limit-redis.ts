@@ -1,0 +1,69 @@
+import { createClient } from 'redis'
+import type { RateLimiter } from './rate-limit'
+
+/**
+ * Fixed-window counters in Redis (REDIS_URL), shared by every process behind a load balancer.
+ * One round trip per hit: INCR the window's key, set its expiry on the first hit, read the TTL.
+ */
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`
+
+export interface RedisRateLimiter extends RateLimiter {
+  close(): Promise<void>
+}
+
+/**
+ * Connects at start (a wrong REDIS_URL stops the server with a clear error within `connectMs`).
+ * Later, a Redis outage must not take the site down: commands fail at once instead of queueing,
+ * the error is logged, the request is allowed, and the client reconnects in the background.
+ */
+export async function redisRateLimiter(url: string, prefix = 'fleeters:rl:', connectMs = 5000): Promise<RedisRateLimiter> {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: connectMs, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5000) },
+  })
+  let reported = 0
+  client.on('error', (error: Error) => {
+    if (Date.now() - reported > 10_000) console.error(`[rate-limit] redis: ${error.message}`)
+    reported = Date.now()
+  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    await Promise.race([
+      client.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`No se pudo conectar a Redis (REDIS_URL) en ${connectMs} ms`)), connectMs)
+      }),
+    ])
+  } catch (error) {
+    client.destroy()
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+  return {
+    async hit(key, limit, windowMs) {
+      try {
+        const [count, ttl] = (await client.eval(HIT, { keys: [prefix + key], arguments: [String(windowMs)] })) as [number, number]
+        return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
+      } catch (error) {
+        console.error(`[rate-limit] redis: ${(error as Error).message}`)
+        return { allowed: true, retryAfterSeconds: 1 }
+      }
+    },
+    async reset() {
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+        if (keys.length) await client.del(keys)
+      }
+    },
+    async close() {
+      await client.quit()
+    },
+  }
+}
