@@ -130,6 +130,8 @@ test.describe('driver bank details', () => {
 
     // Deleting the selected account hands the selection to the remaining one.
     await page.getByRole('link', { name: /Banco de Chile/ }).click()
+    // The panel must show that account before its delete link is used (the click navigates).
+    await expect(panel.getByText('Banco de Chile')).toBeVisible()
     await panel.getByRole('link', { name: 'Eliminar cuenta' }).click()
     const confirm = page.getByRole('dialog', { name: 'Eliminar cuenta bancaria' })
     await expect(confirm).toBeVisible()
