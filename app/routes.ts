@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { adminRoutes } from './routes/admin.routes'
 import { driverAreaRoutes } from './routes/driver-area.routes'
 import { marketplaceBusinessRoutes, marketplaceDriverRoutes, marketplacePublicRoutes } from './routes/marketplace.routes'
 import { publicSiteRoutes } from './routes/public-site.routes'
@@ -29,6 +30,7 @@ export default [
     route('*', 'routes/user/not-found.tsx'),
   ]),
   ...marketplaceBusinessRoutes,
+  ...adminRoutes,
   route('robots.txt', 'routes/_seo/robots.ts'),
   // Only in the benchmark's own build (scripts/bench-home.ts).
   ...(process.env.BENCH_ROUTES === '1' ? [route('__bench/bare', 'routes/_bench/bare.tsx')] : []),

@@ -3,6 +3,7 @@ import { formatNumberCL } from '../../domain/reference-data/vehicles'
 import { rateLimit } from '../platform/auth'
 import { ApiError } from '../platform/http'
 import type { Platform } from '../platform/platform'
+import { countValidatedDrivers } from '../users/admin/validated'
 
 /** Spec §3 "Job posting" as the home page lists it. */
 export interface HomePosting {
@@ -68,8 +69,10 @@ export function contentRoutes(p: Platform) {
   })
 
   app.get('/get-statistics', readLimit, async (c) => {
-    const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description']).orderBy('position').orderBy('id').execute()
-    return c.json(rows)
+    const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description', 'source']).orderBy('position').orderBy('id').execute()
+    // The console decides whether a number is typed or the live count of validated drivers.
+    const live = rows.some((r) => r.source === 'validated_drivers') ? String(await countValidatedDrivers(p.db)) : null
+    return c.json(rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)))
   })
 
   app.get('/get-testimonials', readLimit, async (c) => {

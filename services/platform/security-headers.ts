@@ -17,7 +17,8 @@ export function securityHeaders(response: Response, opts: { nonce: string; produ
   if ((headers.get('content-type') ?? '').startsWith('text/html')) headers.set('Content-Security-Policy', csp)
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-  headers.set('X-Frame-Options', 'DENY')
+  // A response may relax framing to its own origin (the console frames a PDF under review).
+  if (headers.get('X-Frame-Options') !== 'SAMEORIGIN') headers.set('X-Frame-Options', 'DENY')
   if (opts.production) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }

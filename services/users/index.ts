@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform/platform'
+import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
 import { simplePowerRoutes } from './simple-power'
 
-/** The users service of spec §7: /auth/* and /users/*. */
+/** The users service of spec §7: /auth/* and /users/*, plus the operations console's /admin/*. */
 export function usersService(p: Platform) {
   const app = new Hono()
   app.route('/auth', authRoutes(p))
@@ -14,5 +15,6 @@ export function usersService(p: Platform) {
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))
   app.route('/users', simplePowerRoutes(p))
+  app.route('/admin', adminRoutes(p))
   return app
 }

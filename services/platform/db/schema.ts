@@ -3,6 +3,7 @@ import type { DriverAreaTables } from './schema-driver-area'
 import type { MarketplaceTables } from './schema-marketplace'
 import type { PublicSiteTables } from './schema-public-site'
 import type { SimplePowerTables } from './schema-power'
+import type { AdminTables } from './schema-admin'
 
 /**
  * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1
@@ -178,6 +179,8 @@ export interface StatisticsTable {
   value: string
   description: string
   position: number
+  /** 'manual' or 'validated_drivers' (schema-admin.ts StatisticSource; migration 0006). */
+  source: Generated<string>
 }
 export interface TestimonialsTable {
   id: Generated<number>
@@ -199,7 +202,7 @@ export interface PartnerLogosTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables {
+export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables {
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable

@@ -1,0 +1,53 @@
+import { redirect } from 'react-router'
+import type { BackendResult } from '../../.server/backend/client'
+import { destroySession, getSession, hasSessionCookie, type WebSession } from '../../.server/session'
+import { setToast, type Toast } from '../../.server/toast'
+
+/** Console messages stay 4 s with JS, like the driver area's. */
+export const ADMIN_ALERT_MS = 4000
+
+/**
+ * The console's guard: a live `admin` session, else back to `/`. A driver's or company's session
+ * is left alone (they just do not get in); a stale cookie is cleared.
+ */
+export async function requireAdmin(request: Request): Promise<WebSession> {
+  const session = await getSession(request)
+  if (session?.user.role === 'admin' && session.user.email) return session
+  const headers = !session && hasSessionCookie(request) ? { 'Set-Cookie': await destroySession(request) } : undefined
+  throw redirect('/', { headers })
+}
+
+/** The data of a call the page needs; a token the service refuses ends the session. */
+export async function required<T>(request: Request, res: BackendResult<T>): Promise<T> {
+  if (res.ok) return res.data
+  await signOutIfRefused(request, res.status)
+  throw new Response(null, { status: res.status === 404 ? 404 : 503 })
+}
+
+export async function signOutIfRefused(request: Request, status: number): Promise<void> {
+  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
+}
+
+export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'>): Promise<never> {
+  throw redirect(to, { headers: { 'Set-Cookie': await setToast({ durationMs: ADMIN_ALERT_MS, ...toast }) } })
+}
+
+export function positiveId(value: FormDataEntryValue | string | null | undefined): number | null {
+  const n = Number(typeof value === 'string' ? value : '')
+  return Number.isSafeInteger(n) && n > 0 ? n : null
+}
+
+/** Query filters of the review queue, carried from page to page. */
+export function queueFilters(url: URL): { slot?: string; driver?: string } {
+  const slot = url.searchParams.get('slot')?.trim() || undefined
+  const driver = url.searchParams.get('driver')?.trim().slice(0, 100) || undefined
+  return { slot, driver }
+}
+
+export function filterQuery(filters: { slot?: string; driver?: string }): string {
+  const sp = new URLSearchParams()
+  if (filters.slot) sp.set('slot', filters.slot)
+  if (filters.driver) sp.set('driver', filters.driver)
+  const s = sp.toString()
+  return s ? `?${s}` : ''
+}

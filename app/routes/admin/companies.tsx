@@ -1,0 +1,75 @@
+import { Form, Link, useLoaderData } from 'react-router'
+import { adminApi } from '../../.server/backend/admin'
+import { BUTTON, formatDay, INPUT, LINK, PageHeader, TD, TH, VerifiedBadge } from '../../components/admin/ui'
+import { required, requireAdmin } from './admin.server'
+import type { Route } from './+types/companies'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Empresas | Consola | Fleeters' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? ''
+  const { companies } = await required(request, await adminApi.companies(context, session.token, q))
+  return { q, companies }
+}
+
+export default function Companies() {
+  const { q, companies } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="Empresas">
+        <p className="text-sm font-semibold text-slate-700">{companies.length === 1 ? '1 empresa' : `${companies.length} empresas`}</p>
+      </PageHeader>
+      <Form method="get" role="search" aria-label="Buscar empresas" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
+          Buscar
+          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT o correo" className={INPUT} />
+        </label>
+        <button type="submit" className={BUTTON}>
+          Buscar
+        </button>
+      </Form>
+      {companies.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No hay empresas que coincidan.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={TH}>Empresa</th>
+                <th scope="col" className={TH}>RUT</th>
+                <th scope="col" className={TH}>Contacto</th>
+                <th scope="col" className={TH}>Verificación</th>
+                <th scope="col" className={TH}>Publicaciones</th>
+                <th scope="col" className={TH}>Registro</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {companies.map((c) => (
+                <tr key={c.id}>
+                  <td className={TD}>
+                    <Link to={`/admin/empresas/${c.id}`} className={LINK}>
+                      {c.name}
+                    </Link>
+                  </td>
+                  <td className={TD}>{c.rut}</td>
+                  <td className={`${TD} break-all`}>
+                    {c.contact_name}
+                    <span className="block text-xs text-slate-600">{c.email}</span>
+                  </td>
+                  <td className={TD}>
+                    <VerifiedBadge verified={c.verified} />
+                  </td>
+                  <td className={TD}>
+                    {c.open_postings} abiertas de {c.postings}
+                  </td>
+                  <td className={TD}>{formatDay(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,327 @@
+import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { FAQ_PARAGRAPH_MAX, FAQ_QUESTION_MAX, paragraphsFromText, SHORT_TEXT_MAX, STATISTIC_DESCRIPTION_MAX, STATISTIC_VALUE_MAX, TESTIMONIAL_COMMENT_MAX } from '../../../domain/validation/admin-constants'
+import { adminApi, type ContentData, type ContentList } from '../../.server/backend/admin'
+import { messageList } from '../../.server/backend/client'
+import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '../../components/admin/ui'
+import { readLimitedFormData } from '../user/driver.server'
+import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
+import type { Route } from './+types/content'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Contenido del sitio | Consola | Fleeters' }]
+
+const LISTS: ContentList[] = ['faqs', 'testimonials', 'logos', 'statistics']
+/** A logo is at most 3 MB (the service checks it); a little more for the multipart framing. */
+const BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  return required(request, await adminApi.content(context, session.token))
+}
+
+type Values = Record<string, string>
+
+/** Every form of the page posts here with an `intent`; the public caches drop on any POST. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request)
+  const form = await readLimitedFormData(request, BODY_LIMIT)
+  if (form === 'too-large') return redirectWithToast('/admin/contenido', { type: 'error', message: 'La imagen no puede ser mayor a 3MB.' })
+  if (form === 'invalid') return redirectWithToast('/admin/contenido', { type: 'error', message: 'No se pudo leer el formulario.' })
+  const intent = String(form.get('intent') ?? '')
+  const list = String(form.get('list') ?? '') as ContentList
+  const id = positiveId(form.get('item'))
+  const values: Values = {}
+  for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v
+  const key = `${list}-${id ?? 'nuevo'}`
+  const token = session.token
+  if (!LISTS.includes(list)) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
+
+  let res
+  if (intent === 'move' && id) {
+    res = await adminApi.moveContent(context, token, list, id, values.direction === 'up' ? 'up' : 'down')
+  } else if (intent === 'delete' && id && list !== 'statistics') {
+    res = await adminApi.deleteContent(context, token, list, id)
+  } else if (intent === 'save') {
+    let body: { json?: unknown; form?: FormData }
+    if (list === 'faqs') body = { json: { question: values.question ?? '', answers: paragraphsFromText(values.answers ?? '') } }
+    else if (list === 'testimonials')
+      body = { json: { name: values.name, job_title: values.job_title, name_business: values.name_business, comment: values.comment, logo_business: values.logo_business ?? '' } }
+    else if (list === 'statistics') body = { json: { title: values.title, value: values.value, description: values.description, source: values.source } }
+    else {
+      const upload = new FormData()
+      upload.set('name', values.name ?? '')
+      const image = form.get('image')
+      if (image && typeof image !== 'string' && image.size > 0) upload.set('image', image)
+      body = { form: upload }
+    }
+    res = id
+      ? await adminApi.updateContent(context, token, list, id, body)
+      : list === 'statistics'
+        ? null
+        : await adminApi.createContent(context, token, list, body)
+  }
+  if (!res) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
+  if (!res.ok) {
+    await signOutIfRefused(request, res.status)
+    return data({ key, errors: messageList(res.message), values }, { status: res.status })
+  }
+  const anchor = id ? `#${list}-${id}` : `#${list}`
+  return redirectWithToast(`/admin/contenido${anchor}`, { type: 'success', message: res.data.message })
+}
+
+type ActionData = { key: string; errors: string[]; values: Values } | undefined
+
+function Hidden({ list, id, intent }: { list: ContentList; id?: number; intent: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="list" value={list} />
+      {id ? <input type="hidden" name="item" value={id} /> : null}
+    </>
+  )
+}
+
+function Field({ label, name, formKey, value, max, multiline, rows, required = true, hint }: { label: string; name: string; formKey: string; value: string; max: number; multiline?: boolean; rows?: number; required?: boolean; hint?: string }) {
+  const id = `${formKey}-${name}`
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? (
+        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={INPUT} />
+      ) : (
+        <input id={id} name={name} defaultValue={value} maxLength={max} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={INPUT} />
+      )}
+    </div>
+  )
+}
+
+/** Subir / Bajar / Eliminar for one item. */
+function ItemControls({ list, id, label, deletable = true }: { list: ContentList; id: number; label: string; deletable?: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Form method="post" preventScrollReset className="flex gap-1">
+        <Hidden list={list} id={id} intent="move" />
+        <button type="submit" name="direction" value="up" className={`${BUTTON_SECONDARY} px-2 py-1 text-xs`} aria-label={`Subir: ${label}`}>
+          ↑ Subir
+        </button>
+        <button type="submit" name="direction" value="down" className={`${BUTTON_SECONDARY} px-2 py-1 text-xs`} aria-label={`Bajar: ${label}`}>
+          ↓ Bajar
+        </button>
+      </Form>
+      {deletable ? (
+        <Form
+          method="post"
+          preventScrollReset
+          onSubmit={(e) => {
+            if (!window.confirm(`¿Eliminar «${label}»? No se puede deshacer.`)) e.preventDefault()
+          }}
+        >
+          <Hidden list={list} id={id} intent="delete" />
+          <button type="submit" className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800 hover:bg-red-50" aria-label={`Eliminar: ${label}`}>
+            Eliminar
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  )
+}
+
+function FaqForm({ faq, actionData }: { faq?: ContentData['faqs'][number]; actionData: ActionData }) {
+  const formKey = `faqs-${faq?.id ?? 'nuevo'}`
+  const mine = actionData?.key === formKey ? actionData : undefined
+  const v = mine?.values ?? { question: faq?.question ?? '', answers: faq?.answers.join('\n\n') ?? '' }
+  return (
+    <Form method="post" preventScrollReset className="mt-3 space-y-3">
+      <Hidden list="faqs" id={faq?.id} intent="save" />
+      <FormError messages={mine?.errors} />
+      <Field label="Pregunta" name="question" formKey={formKey} value={v.question ?? ''} max={FAQ_QUESTION_MAX} />
+      <Field label="Respuesta" name="answers" formKey={formKey} value={v.answers ?? ''} max={FAQ_PARAGRAPH_MAX} multiline rows={5} hint="Separa los párrafos con una línea en blanco." />
+      <button type="submit" className={BUTTON}>
+        {faq ? 'Guardar pregunta' : 'Agregar pregunta'}
+      </button>
+    </Form>
+  )
+}
+
+function TestimonialForm({ t, actionData }: { t?: ContentData['testimonials'][number]; actionData: ActionData }) {
+  const formKey = `testimonials-${t?.id ?? 'nuevo'}`
+  const mine = actionData?.key === formKey ? actionData : undefined
+  const v = mine?.values ?? { name: t?.name ?? '', job_title: t?.job_title ?? '', name_business: t?.name_business ?? '', comment: t?.comment ?? '', logo_business: t?.logo_business ?? '' }
+  return (
+    <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2">
+      <Hidden list="testimonials" id={t?.id} intent="save" />
+      <div className="sm:col-span-2">
+        <FormError messages={mine?.errors} />
+      </div>
+      <Field label="Nombre" name="name" formKey={formKey} value={v.name ?? ''} max={SHORT_TEXT_MAX} />
+      <Field label="Cargo" name="job_title" formKey={formKey} value={v.job_title ?? ''} max={SHORT_TEXT_MAX} />
+      <Field label="Empresa" name="name_business" formKey={formKey} value={v.name_business ?? ''} max={SHORT_TEXT_MAX} />
+      <Field label="Logo de la empresa (ruta, opcional)" name="logo_business" formKey={formKey} value={v.logo_business ?? ''} max={300} required={false} />
+      <div className="sm:col-span-2">
+        <Field label="Comentario" name="comment" formKey={formKey} value={v.comment ?? ''} max={TESTIMONIAL_COMMENT_MAX} multiline />
+      </div>
+      <div>
+        <button type="submit" className={BUTTON}>
+          {t ? 'Guardar testimonio' : 'Agregar testimonio'}
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function LogoForm({ logo, actionData }: { logo?: ContentData['logos'][number]; actionData: ActionData }) {
+  const formKey = `logos-${logo?.id ?? 'nuevo'}`
+  const mine = actionData?.key === formKey ? actionData : undefined
+  return (
+    <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 space-y-3">
+      <Hidden list="logos" id={logo?.id} intent="save" />
+      <FormError messages={mine?.errors} />
+      <Field label="Nombre de la empresa" name="name" formKey={formKey} value={mine?.values.name ?? logo?.name ?? ''} max={SHORT_TEXT_MAX} />
+      <div>
+        <label htmlFor={`${formKey}-image`} className="block text-sm font-semibold text-slate-800">
+          {logo ? 'Reemplazar imagen (opcional)' : 'Imagen (PNG, JPG o WebP, hasta 3MB)'}
+        </label>
+        <input id={`${formKey}-image`} type="file" name="image" accept=".png,.jpg,.jpeg,.webp" required={!logo} className="mt-1 block text-sm" />
+      </div>
+      <button type="submit" className={BUTTON}>
+        {logo ? 'Guardar logo' : 'Agregar logo'}
+      </button>
+    </Form>
+  )
+}
+
+function hasErrorFor(actionData: ActionData, key: string) {
+  return actionData?.key === key
+}
+
+export default function ContentPage() {
+  const content = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ActionData
+  return (
+    <>
+      <PageHeader title="Contenido del sitio">
+        <p className="text-sm text-slate-700">Los cambios se ven de inmediato en el inicio y en Preguntas frecuentes.</p>
+      </PageHeader>
+      <div className="space-y-6">
+        <Section title="Estadísticas del inicio" id="statistics">
+          <ul className="grid gap-4 md:grid-cols-2">
+            {content.statistics.map((s) => {
+              const formKey = `statistics-${s.id}`
+              const mine = actionData?.key === formKey ? actionData : undefined
+              const v = mine?.values ?? { title: s.title, value: s.value, description: s.description, source: s.source }
+              return (
+                <li key={s.id} id={formKey} className="rounded-lg border border-slate-200 p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <strong className="text-slate-900">{s.title}</strong>
+                    <ItemControls list="statistics" id={s.id} label={s.title} deletable={false} />
+                  </div>
+                  <Form method="post" preventScrollReset className="mt-3 space-y-3">
+                    <Hidden list="statistics" id={s.id} intent="save" />
+                    <FormError messages={mine?.errors} />
+                    <Field label="Título" name="title" formKey={formKey} value={v.title ?? ''} max={SHORT_TEXT_MAX} />
+                    <Field label="Valor" name="value" formKey={formKey} value={v.value ?? ''} max={STATISTIC_VALUE_MAX} />
+                    <div>
+                      <label htmlFor={`${formKey}-source`} className="block text-sm font-semibold text-slate-800">
+                        Origen del número
+                      </label>
+                      <select id={`${formKey}-source`} name="source" defaultValue={v.source} className={INPUT}>
+                        <option value="manual">El valor escrito arriba</option>
+                        <option value="validated_drivers">Conteo de Fleeters validados (hoy {content.validated_drivers})</option>
+                      </select>
+                    </div>
+                    <Field label="Descripción" name="description" formKey={formKey} value={v.description ?? ''} max={STATISTIC_DESCRIPTION_MAX} multiline rows={2} />
+                    <button type="submit" className={BUTTON} aria-label={`Guardar estadística: ${s.title}`}>
+                      Guardar
+                    </button>
+                  </Form>
+                </li>
+              )
+            })}
+          </ul>
+        </Section>
+
+        <Section title="Preguntas frecuentes" id="faqs">
+          <ol className="space-y-3">
+            {content.faqs.map((f) => (
+              <li key={f.id} id={`faqs-${f.id}`} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <strong className="text-slate-900">{f.question}</strong>
+                    <p className="text-xs text-slate-600">{f.answers.length === 1 ? '1 párrafo' : `${f.answers.length} párrafos`}</p>
+                  </div>
+                  <ItemControls list="faqs" id={f.id} label={f.question} />
+                </div>
+                <details open={hasErrorFor(actionData, `faqs-${f.id}`)}>
+                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">Editar: {f.question}</summary>
+                  <FaqForm faq={f} actionData={actionData} />
+                </details>
+              </li>
+            ))}
+          </ol>
+          <details open={hasErrorFor(actionData, 'faqs-nuevo')} className="mt-4 rounded-lg border border-dashed border-slate-300 p-3">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nueva pregunta</summary>
+            <FaqForm actionData={actionData} />
+          </details>
+        </Section>
+
+        <Section title="Testimonios" id="testimonials">
+          <ol className="space-y-3">
+            {content.testimonials.map((t) => (
+              <li key={t.id} id={`testimonials-${t.id}`} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <strong className="text-slate-900">{t.name}</strong>
+                    <span className="text-sm text-slate-700">
+                      {' '}
+                      · {t.job_title}, {t.name_business}
+                    </span>
+                    <p className="text-sm text-slate-700">“{t.comment}”</p>
+                  </div>
+                  <ItemControls list="testimonials" id={t.id} label={`testimonio de ${t.name}`} />
+                </div>
+                <details open={hasErrorFor(actionData, `testimonials-${t.id}`)}>
+                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">Editar testimonio de {t.name}</summary>
+                  <TestimonialForm t={t} actionData={actionData} />
+                </details>
+              </li>
+            ))}
+          </ol>
+          <details open={hasErrorFor(actionData, 'testimonials-nuevo')} className="mt-4 rounded-lg border border-dashed border-slate-300 p-3">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nuevo testimonio</summary>
+            <TestimonialForm actionData={actionData} />
+          </details>
+        </Section>
+
+        <Section title="Logos de empresas" id="logos">
+          <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {content.logos.map((l) => (
+              <li key={l.id} id={`logos-${l.id}`} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex items-center gap-3">
+                  <img src={l.img_logo} alt={`Logo de ${l.name}`} className="h-12 w-24 object-contain" loading="lazy" />
+                  <strong className="text-slate-900">{l.name}</strong>
+                </div>
+                <div className="mt-2">
+                  <ItemControls list="logos" id={l.id} label={`logo de ${l.name}`} />
+                </div>
+                <details open={hasErrorFor(actionData, `logos-${l.id}`)}>
+                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">Editar logo de {l.name}</summary>
+                  <LogoForm logo={l} actionData={actionData} />
+                </details>
+              </li>
+            ))}
+          </ol>
+          <details open={hasErrorFor(actionData, 'logos-nuevo')} className="mt-4 rounded-lg border border-dashed border-slate-300 p-3">
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nuevo logo</summary>
+            <LogoForm actionData={actionData} />
+          </details>
+        </Section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,260 @@
+import { useEffect, useRef, useState } from 'react'
+import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '../../../domain/validation/admin-constants'
+import { adminApi } from '../../.server/backend/admin'
+import { messageList } from '../../.server/backend/client'
+import { JsMarker } from '../../components/js-marker'
+import { actionText, BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, formatDateTime, FormError, INPUT, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '../../components/admin/ui'
+import { filterQuery, positiveId, queueFilters, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
+import type { Route } from './+types/document'
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` }]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  const id = positiveId(params.id)
+  if (!id) throw new Response(null, { status: 404 })
+  const filters = queueFilters(new URL(request.url))
+  const detail = await required(request, await adminApi.document(context, session.token, id, filters))
+  return { detail, query: filterQuery(filters) }
+}
+
+/** Aprobar / Rechazar as plain form posts; the next document of the queue opens after a decision. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request)
+  const id = positiveId(params.id)
+  if (!id) throw new Response(null, { status: 404 })
+  const filters = queueFilters(new URL(request.url))
+  const form = await request.formData()
+  const intent = form.get('intent')
+  let body: { decision: 'ACCEPTED' } | { decision: 'REJECTED'; reason: string }
+  if (intent === 'approve') body = { decision: 'ACCEPTED' }
+  else if (intent === 'reject') {
+    const choice = String(form.get('reason_choice') ?? '')
+    const other = String(form.get('reason_other') ?? '').trim()
+    const preset = REJECTION_REASONS.find((r) => r.key === choice)
+    const reason = choice === 'otro' || !preset ? other : preset.text
+    if (!reason) return data({ error: [ADMIN_MESSAGES.reasonRequired], conflict: false, choice, other }, { status: 400 })
+    body = { decision: 'REJECTED', reason }
+  } else return data({ error: ['Acción no válida.'], conflict: false, choice: '', other: '' }, { status: 400 })
+
+  const res = await adminApi.review(context, session.token, id, body)
+  if (!res.ok) {
+    await signOutIfRefused(request, res.status)
+    return data(
+      { error: messageList(res.message), conflict: res.status === 409, choice: String(form.get('reason_choice') ?? ''), other: String(form.get('reason_other') ?? '') },
+      { status: res.status },
+    )
+  }
+  const after = await adminApi.document(context, session.token, id, filters)
+  const next = after.ok ? after.data.next_id : null
+  const query = filterQuery(filters)
+  const message = res.data.driver_validated ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.` : res.data.message
+  return redirectWithToast(next ? `/admin/documentos/${next}${query}` : `/admin/documentos${query}`, { type: 'success', message })
+}
+
+/** After a refused decision (409) the page must show the record as it is now, not as it was. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? true : defaultShouldRevalidate
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+}
+
+/** With JS: A approves, R goes to the reasons, N opens the next document. */
+function useShortcuts(opts: { approve: React.RefObject<HTMLFormElement | null>; reject: React.RefObject<HTMLInputElement | null>; next: string | null; enabled: boolean }) {
+  const navigate = useNavigate()
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    setReady(true)
+    function onKey(e: KeyboardEvent) {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return
+      const key = e.key.toLowerCase()
+      if (key === 'a' && opts.enabled && opts.approve.current) {
+        e.preventDefault()
+        opts.approve.current.requestSubmit()
+      } else if (key === 'r' && opts.enabled && opts.reject.current) {
+        e.preventDefault()
+        opts.reject.current.focus()
+      } else if (key === 'n' && opts.next) {
+        e.preventDefault()
+        navigate(opts.next)
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [navigate, opts.approve, opts.reject, opts.next, opts.enabled])
+  return ready
+}
+
+export default function ReviewDocument() {
+  const { detail, query } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { document: doc, driver, slots, history, audit, next_id } = detail
+  const fileUrl = `/admin/archivos/${doc.id}`
+  const isImage = doc.type_name.startsWith('image/')
+  const reviewable = doc.file_status === 'PENDING' && !doc.superseded
+  const nextHref = next_id ? `/admin/documentos/${next_id}${query}` : null
+  const approveForm = useRef<HTMLFormElement>(null)
+  const firstReason = useRef<HTMLInputElement>(null)
+  const otherRadio = useRef<HTMLInputElement>(null)
+  const shortcuts = useShortcuts({ approve: approveForm, reject: firstReason, next: nextHref, enabled: reviewable })
+  const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED').length
+  const busy = navigation.state === 'submitting'
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <Link to={`/admin/documentos${query}`} className={LINK}>
+          ← Volver a la cola
+        </Link>
+        {nextHref ? (
+          <Link to={nextHref} className={BUTTON_SECONDARY}>
+            Siguiente documento{shortcuts ? ' (N)' : ''}
+          </Link>
+        ) : null}
+      </div>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">
+        {doc.title} <span className="text-base font-semibold text-slate-700">· {driver.name}</span>
+      </h1>
+      {actionData?.error ? <FormError messages={actionData.conflict ? [...actionData.error, 'La página muestra el estado actual.'] : actionData.error} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-label="Archivo" className="rounded-xl border border-slate-200 bg-white p-3">
+          {isImage ? (
+            <img src={fileUrl} alt={`Documento: ${doc.title} de ${driver.name}`} className="mx-auto max-h-[75vh] w-auto max-w-full object-contain" />
+          ) : (
+            <iframe src={fileUrl} title={`Documento: ${doc.title} de ${driver.name} (PDF)`} className="h-[75vh] w-full rounded border border-slate-200" />
+          )}
+          <p className="mt-2 text-sm">
+            <a href={fileUrl} target="_blank" rel="noreferrer" className={LINK}>
+              Abrir en una pestaña nueva
+            </a>{' '}
+            <span className="text-slate-600">
+              · {doc.original_name} · {Math.max(1, Math.round(doc.size_bytes / 1024))} KB · subido {formatDateTime(doc.date_upload)}
+            </span>
+          </p>
+        </section>
+
+        <div className="space-y-4">
+          <section aria-labelledby="decision-titulo" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="decision-titulo" className="mb-2 flex items-center justify-between gap-2 text-lg font-bold text-slate-900">
+              Decisión <StatusBadge status={doc.file_status} />
+            </h2>
+            {reviewable ? (
+              <>
+                {shortcuts ? (
+                  <p className="mb-3 text-xs text-slate-600" data-testid="atajos">
+                    Atajos: <kbd className="rounded border px-1">A</kbd> aprobar · <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
+                  </p>
+                ) : null}
+                <Form method="post" ref={approveForm} className="mb-4">
+                  <JsMarker />
+                  <input type="hidden" name="intent" value="approve" />
+                  <button type="submit" className={`${BUTTON} w-full bg-green-700 hover:bg-green-800`} disabled={busy}>
+                    Aprobar
+                  </button>
+                </Form>
+                <Form method="post" className="space-y-3 border-t border-slate-200 pt-3">
+                  <JsMarker />
+                  <input type="hidden" name="intent" value="reject" />
+                  <fieldset>
+                    <legend className="text-sm font-semibold text-slate-900">Motivo del rechazo</legend>
+                    <div className="mt-2 space-y-1.5">
+                      {REJECTION_REASONS.map((r, i) => (
+                        <label key={r.key} className="flex items-start gap-2 text-sm text-slate-800">
+                          <input type="radio" name="reason_choice" value={r.key} required ref={i === 0 ? firstReason : undefined} defaultChecked={actionData?.choice === r.key} className="mt-1" />
+                          <span>
+                            <strong>{r.label}</strong>
+                            <span className="block text-xs text-slate-600">{r.text}</span>
+                          </span>
+                        </label>
+                      ))}
+                      <label className="flex items-start gap-2 text-sm text-slate-800">
+                        <input type="radio" name="reason_choice" value="otro" ref={otherRadio} defaultChecked={actionData?.choice === 'otro'} className="mt-1" />
+                        <strong>Otro motivo</strong>
+                      </label>
+                    </div>
+                  </fieldset>
+                  <label className="block text-sm font-semibold text-slate-800">
+                    Motivo escrito (si eliges «Otro motivo»)
+                    <textarea
+                      name="reason_other"
+                      rows={3}
+                      maxLength={REJECTION_REASON_MAX}
+                      defaultValue={actionData?.other ?? ''}
+                      onInput={() => {
+                        if (otherRadio.current) otherRadio.current.checked = true
+                      }}
+                      className={INPUT}
+                    />
+                  </label>
+                  <button type="submit" className={`${BUTTON_DANGER} w-full`} disabled={busy}>
+                    Rechazar
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <p className="text-sm text-slate-800" data-testid="ya-revisado">
+                {doc.superseded
+                  ? 'El conductor subió una versión más reciente de este documento.'
+                  : `Este documento ya fue revisado: ${STATUS_TEXT[doc.file_status]}${doc.rejection_reason ? ` (${doc.rejection_reason})` : ''}, ${formatDateTime(doc.reviewed_at)}.`}
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="conductor-titulo" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="conductor-titulo" className="mb-2 text-lg font-bold text-slate-900">
+              Conductor
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="font-semibold text-slate-700">Nombre</dt>
+              <dd>
+                <Link to={`/admin/conductores/${driver.id}`} className={LINK}>
+                  {driver.name}
+                </Link>
+              </dd>
+              <dt className="font-semibold text-slate-700">RUT</dt>
+              <dd>{driver.rut ?? '—'}</dd>
+              <dt className="font-semibold text-slate-700">Correo</dt>
+              <dd className="break-all">{driver.email}</dd>
+              <dt className="font-semibold text-slate-700">Teléfono</dt>
+              <dd>{driver.phone ? `+${driver.phone}` : '—'}</dd>
+              <dt className="font-semibold text-slate-700">Dirección</dt>
+              <dd>{driver.address ?? '—'}</dd>
+              <dt className="font-semibold text-slate-700">Aprobados</dt>
+              <dd>
+                {accepted}/22 {accepted === 22 ? <ValidatedBadge /> : null}
+              </dd>
+            </dl>
+          </section>
+
+          <section aria-labelledby="historial-titulo" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="historial-titulo" className="mb-2 text-lg font-bold text-slate-900">
+              Historial de este documento
+            </h2>
+            <ol className="space-y-1 text-sm">
+              {history.map((h) => (
+                <li key={h.id}>
+                  {h.id === doc.id ? <strong>Este archivo</strong> : <Link to={`/admin/documentos/${h.id}`} className={LINK}>Archivo #{h.id}</Link>} · {formatDateTime(h.created_at)} · <StatusBadge status={h.file_status} />
+                  {h.rejection_reason ? <span className="block text-xs text-slate-600">{h.rejection_reason}</span> : null}
+                </li>
+              ))}
+            </ol>
+            {audit.length ? (
+              <ul className="mt-3 space-y-1 border-t border-slate-200 pt-2 text-xs text-slate-700">
+                {audit.map((a) => (
+                  <li key={a.id}>
+                    {formatDateTime(a.created_at)} · {a.actor}: {actionText(a.action)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}

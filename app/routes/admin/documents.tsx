@@ -1,0 +1,95 @@
+import { Form, Link, useLoaderData } from 'react-router'
+import { DOCUMENT_SLOTS, isDocumentSlotKey } from '../../../domain/reference-data/documents'
+import { adminApi } from '../../.server/backend/admin'
+import { BUTTON, BUTTON_SECONDARY, formatDateTime, INPUT, LINK, PageHeader, TD, TH } from '../../components/admin/ui'
+import { filterQuery, queueFilters, required, requireAdmin } from './admin.server'
+import type { Route } from './+types/documents'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Revisión de documentos | Consola | Fleeters' }]
+
+/** The review queue: PENDING documents, oldest first, by slot and by driver (a GET form). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  const filters = queueFilters(new URL(request.url))
+  if (filters.slot && !isDocumentSlotKey(filters.slot)) filters.slot = undefined
+  const queue = await required(request, await adminApi.queue(context, session.token, filters))
+  return { filters, query: filterQuery(filters), ...queue }
+}
+
+export default function DocumentQueue() {
+  const { filters, query, documents, total } = useLoaderData<typeof loader>()
+  const filtered = Boolean(filters.slot || filters.driver)
+  return (
+    <>
+      <PageHeader title="Revisión de documentos">
+        <p className="text-sm font-semibold text-slate-700" data-testid="pendientes-total">
+          {total === 1 ? '1 documento pendiente' : `${total} documentos pendientes`}
+        </p>
+      </PageHeader>
+      <Form method="get" role="search" aria-label="Filtrar documentos" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <label className="block min-w-56 text-sm font-semibold text-slate-800">
+          Documento
+          <select name="slot" defaultValue={filters.slot ?? ''} className={INPUT}>
+            <option value="">Todos</option>
+            {DOCUMENT_SLOTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
+          Conductor
+          <input type="search" name="driver" defaultValue={filters.driver ?? ''} placeholder="Nombre, RUT o correo" className={INPUT} />
+        </label>
+        <button type="submit" className={BUTTON}>
+          Filtrar
+        </button>
+        {filtered ? (
+          <Link to="/admin/documentos" className={BUTTON_SECONDARY}>
+            Quitar filtros
+          </Link>
+        ) : null}
+      </Form>
+      {documents.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{filtered ? 'Ningún documento pendiente coincide con los filtros.' : 'No hay documentos pendientes. ¡Todo al día!'}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200">
+            <caption className="sr-only">Documentos pendientes, el más antiguo primero</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={TH}>Subido</th>
+                <th scope="col" className={TH}>Documento</th>
+                <th scope="col" className={TH}>Conductor</th>
+                <th scope="col" className={TH}>Tipo</th>
+                <th scope="col" className={TH}>
+                  <span className="sr-only">Acción</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {documents.map((d) => (
+                <tr key={d.id}>
+                  <td className={TD}>{formatDateTime(d.date_upload)}</td>
+                  <td className={`${TD} font-semibold`}>{d.title}</td>
+                  <td className={TD}>
+                    {d.driver.name}
+                    <span className="block text-xs text-slate-600">{d.driver.rut ?? d.driver.email}</span>
+                  </td>
+                  <td className={TD}>{d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}</td>
+                  <td className={TD}>
+                    <Link to={`/admin/documentos/${d.id}${query}`} className={LINK} aria-label={`Revisar ${d.title} de ${d.driver.name}`}>
+                      Revisar
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {total > documents.length ? <p className="px-3 py-2 text-sm text-slate-700">Se muestran los {documents.length} más antiguos de {total}.</p> : null}
+        </div>
+      )}
+    </>
+  )
+}

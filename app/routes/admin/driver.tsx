@@ -1,0 +1,161 @@
+import { Link, useLoaderData } from 'react-router'
+import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
+import { adminApi } from '../../.server/backend/admin'
+import { actionText, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, TH, ValidatedBadge } from '../../components/admin/ui'
+import { positiveId, required, requireAdmin } from './admin.server'
+import type { Route } from './+types/driver'
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` }]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  const id = positiveId(params.id)
+  if (!id) throw new Response(null, { status: 404 })
+  return required(request, await adminApi.driver(context, session.token, id))
+}
+
+export default function DriverDetail() {
+  const { driver, slots, documents, validated, experience, applications, powers, reviews } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <p className="mb-3">
+        <Link to="/admin/conductores" className={LINK}>
+          ← Conductores
+        </Link>
+      </p>
+      <PageHeader title={driver.name}>
+        <p className="flex items-center gap-2 text-sm font-semibold text-slate-800" data-testid="progreso-validacion">
+          {documents.accepted}/{documents.total} aprobados {validated ? <ValidatedBadge /> : null}
+        </p>
+      </PageHeader>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Perfil">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-semibold text-slate-700">RUT</dt>
+            <dd>{driver.rut ?? '—'}</dd>
+            <dt className="font-semibold text-slate-700">Correo</dt>
+            <dd className="break-all">
+              {driver.email} {driver.email_verified ? '(verificado)' : '(sin verificar)'}
+            </dd>
+            <dt className="font-semibold text-slate-700">Teléfono</dt>
+            <dd>{driver.phone ? `+${driver.phone}` : '—'}</dd>
+            <dt className="font-semibold text-slate-700">Dirección</dt>
+            <dd>{driver.address ?? '—'}</dd>
+            <dt className="font-semibold text-slate-700">Comuna</dt>
+            <dd>{driver.name_commune ?? '—'}</dd>
+            <dt className="font-semibold text-slate-700">Vehículo</dt>
+            <dd>{driver.name_vehicle ?? '—'}</dd>
+            <dt className="font-semibold text-slate-700">Registro</dt>
+            <dd>{formatDay(driver.created_at)}</dd>
+            <dt className="font-semibold text-slate-700">Sobre mí</dt>
+            <dd className="whitespace-pre-line">{driver.about_me || '—'}</dd>
+          </dl>
+        </Section>
+        <Section title="Documentos">
+          <ul className="divide-y divide-slate-100 text-sm">
+            {slots.map((s) => (
+              <li key={s.purpose_name} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                <span>
+                  {s.title}
+                  {s.optional ? <span className="text-xs text-slate-600"> (opcional)</span> : null}
+                  {s.file_status === 'REJECTED' && s.rejection_reason ? <span className="block text-xs text-red-800">{s.rejection_reason}</span> : null}
+                </span>
+                <span className="flex items-center gap-2">
+                  <StatusBadge status={s.file_status} />
+                  {s.id_file ? (
+                    <Link to={`/admin/documentos/${s.id_file}`} className={`${LINK} text-xs`} aria-label={`${s.file_status === 'PENDING' ? 'Revisar' : 'Ver'}: ${s.title}`}>
+                      {s.file_status === 'PENDING' ? 'Revisar' : 'Ver'}
+                    </Link>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section title="Experiencia laboral">
+          {experience.length === 0 ? (
+            <p className="text-sm text-slate-700">Sin experiencia registrada.</p>
+          ) : (
+            <ul className="space-y-3 text-sm">
+              {experience.map((e) => (
+                <li key={e.id}>
+                  <strong>{e.job_title}</strong> · {e.company_name} ({e.type_employment})
+                  <span className="block text-xs text-slate-600">
+                    {e.location} · {e.start_date} a {e.end_date}
+                  </span>
+                  <span className="block whitespace-pre-line text-slate-700">{e.job_description}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Postulaciones">
+          {applications.length === 0 ? (
+            <p className="text-sm text-slate-700">Sin postulaciones.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-slate-200">
+                <thead>
+                  <tr>
+                    <th scope="col" className={TH}>Publicación</th>
+                    <th scope="col" className={TH}>Empresa</th>
+                    <th scope="col" className={TH}>Estado</th>
+                    <th scope="col" className={TH}>Fecha</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {applications.map((a) => (
+                    <tr key={a.id}>
+                      <td className={TD}>
+                        {a.title}
+                        <span className="block text-xs text-slate-600">{POSTING_STATUS_LABELS[a.posting_status as keyof typeof POSTING_STATUS_LABELS] ?? a.posting_status}</span>
+                      </td>
+                      <td className={TD}>{a.company_name}</td>
+                      <td className={TD}>{APPLICATION_STATUS_LABELS[a.status as keyof typeof APPLICATION_STATUS_LABELS] ?? a.status}</td>
+                      <td className={TD}>{formatDay(a.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Section>
+        <Section title="Poderes simples">
+          {powers.length === 0 ? (
+            <p className="text-sm text-slate-700">No ha creado poderes simples.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {powers.map((pw) => (
+                <li key={pw.id}>
+                  <strong>
+                    {pw.vehicle_brand} {pw.vehicle_model} · {pw.vehicle_license_plate}
+                  </strong>
+                  <span className="block text-xs text-slate-600">
+                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} · {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status}
+                  </span>
+                  <Link to={`/admin/documentos/${pw.document_file_id}`} className={`${LINK} text-xs`}>
+                    Ver documento
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Revisiones">
+          {reviews.length === 0 ? (
+            <p className="text-sm text-slate-700">Aún no hay revisiones.</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {reviews.map((r) => (
+                <li key={r.id}>
+                  {formatDateTime(r.created_at)} · {r.actor}: {actionText(r.action)}
+                  {typeof r.after?.rejection_reason === 'string' ? <span className="text-slate-600"> — {r.after.rejection_reason}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </>
+  )
+}

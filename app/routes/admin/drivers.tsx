@@ -1,0 +1,104 @@
+import { Form, Link, useLoaderData } from 'react-router'
+import { adminApi } from '../../.server/backend/admin'
+import { BUTTON, INPUT, LINK, PageHeader, TD, TH, ValidatedBadge } from '../../components/admin/ui'
+import { required, requireAdmin } from './admin.server'
+import type { Route } from './+types/drivers'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Conductores | Consola | Fleeters' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  const url = new URL(request.url)
+  const q = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
+  const validados = url.searchParams.get('validados') === '1' ? '1' : undefined
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const list = await required(request, await adminApi.drivers(context, session.token, { q, validados, page }))
+  return { q, validados: Boolean(validados), ...list }
+}
+
+function pageHref(q: string, validados: boolean, page: number) {
+  const sp = new URLSearchParams()
+  if (q) sp.set('q', q)
+  if (validados) sp.set('validados', '1')
+  if (page > 1) sp.set('page', String(page))
+  const s = sp.toString()
+  return `/admin/conductores${s ? `?${s}` : ''}`
+}
+
+export default function Drivers() {
+  const { q, validados, drivers, count, page, page_size, validated_total } = useLoaderData<typeof loader>()
+  const pages = Math.max(1, Math.ceil(count / page_size))
+  return (
+    <>
+      <PageHeader title="Conductores">
+        <p className="text-sm font-semibold text-slate-700">
+          <span data-testid="validados-total">{validated_total}</span> {validated_total === 1 ? 'Fleeter validado' : 'Fleeters validados'} · {count} {count === 1 ? 'resultado' : 'resultados'}
+        </p>
+      </PageHeader>
+      <Form method="get" role="search" aria-label="Buscar conductores" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
+          Buscar
+          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT, correo o comuna" className={INPUT} />
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm font-semibold text-slate-800">
+          <input type="checkbox" name="validados" value="1" defaultChecked={validados} />
+          Solo Fleeters validados
+        </label>
+        <button type="submit" className={BUTTON}>
+          Buscar
+        </button>
+      </Form>
+      {drivers.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No hay conductores que coincidan.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={TH}>Nombre</th>
+                <th scope="col" className={TH}>RUT</th>
+                <th scope="col" className={TH}>Correo</th>
+                <th scope="col" className={TH}>Comuna / dirección</th>
+                <th scope="col" className={TH}>Documentos</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {drivers.map((d) => (
+                <tr key={d.id}>
+                  <td className={TD}>
+                    <Link to={`/admin/conductores/${d.id}`} className={LINK}>
+                      {d.name}
+                    </Link>
+                  </td>
+                  <td className={TD}>{d.rut ?? '—'}</td>
+                  <td className={`${TD} break-all`}>{d.email}</td>
+                  <td className={TD}>{d.name_commune ?? d.address ?? '—'}</td>
+                  <td className={TD}>
+                    {d.validated ? (
+                      <ValidatedBadge />
+                    ) : (
+                      <span>
+                        {d.documents.accepted}/{d.documents.total} aprobados
+                        {d.documents.pending ? <span className="block text-xs text-amber-800">{d.documents.pending} en revisión</span> : null}
+                        {d.documents.rejected ? <span className="block text-xs text-red-800">{d.documents.rejected} rechazados</span> : null}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? <Link to={pageHref(q, validados, page - 1)} className={LINK}>← Anterior</Link> : null}
+          <span>
+            Página {page} de {pages}
+          </span>
+          {page < pages ? <Link to={pageHref(q, validados, page + 1)} className={LINK}>Siguiente →</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  )
+}

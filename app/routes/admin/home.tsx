@@ -1,0 +1,81 @@
+import { Link, useLoaderData } from 'react-router'
+import { adminApi } from '../../.server/backend/admin'
+import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '../../components/admin/ui'
+import { required, requireAdmin } from './admin.server'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Consola de operaciones | Fleeters' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  const [summary, audit] = await Promise.all([
+    required(request, await adminApi.summary(context, session.token)),
+    required(request, await adminApi.audit(context, session.token)),
+  ])
+  return { summary, audit: audit.slice(0, 20) }
+}
+
+function Card({ label, value, to, testId }: { label: string; value: number; to: string; testId: string }) {
+  return (
+    <Link to={to} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
+      <span className="block text-sm font-semibold text-slate-700">{label}</span>
+      <span className="mt-1 block text-3xl font-bold text-slate-900" data-testid={testId}>
+        {value.toLocaleString('es-CL')}
+      </span>
+    </Link>
+  )
+}
+
+export default function AdminHome() {
+  const { summary, audit } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="Consola de operaciones" />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Card label="Documentos por revisar" value={summary.pending_documents} to="/admin/documentos" testId="resumen-pendientes" />
+        <Card label="Conductores" value={summary.drivers} to="/admin/conductores" testId="resumen-conductores" />
+        <Card label="Fleeters validados" value={summary.validated_drivers} to="/admin/conductores?validados=1" testId="resumen-validados" />
+        <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" />
+      </div>
+      <Section title="Actividad reciente">
+        {audit.length === 0 ? (
+          <p className="text-slate-700">Aún no hay acciones registradas.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead>
+                <tr>
+                  <th scope="col" className={TH}>Fecha</th>
+                  <th scope="col" className={TH}>Quién</th>
+                  <th scope="col" className={TH}>Qué</th>
+                  <th scope="col" className={TH}>Antes → después</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {audit.map((a) => (
+                  <tr key={a.id}>
+                    <td className={TD}>{formatDateTime(a.created_at)}</td>
+                    <td className={TD}>{a.actor}</td>
+                    <td className={TD}>
+                      {actionText(a.action)} #{a.entity_id}
+                    </td>
+                    <td className={`${TD} text-xs text-slate-700`}>
+                      {summarize(a.before)} → {summarize(a.after)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </>
+  )
+}
+
+function summarize(value: Record<string, unknown> | null): string {
+  if (!value) return '—'
+  const keys = ['file_status', 'rejection_reason', 'verified', 'status', 'question', 'title', 'value', 'name', 'position']
+  const parts = keys.filter((k) => k in value && value[k] !== null && value[k] !== undefined).map((k) => `${k}: ${String(value[k])}`)
+  return parts.length ? parts.join(', ').slice(0, 160) : '—'
+}

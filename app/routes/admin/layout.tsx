@@ -1,0 +1,69 @@
+import { Form, Link, NavLink, Outlet, useLoaderData } from 'react-router'
+import { Logo } from '../../components/icons'
+import { requireAdmin } from './admin.server'
+import type { Route } from './+types/layout'
+
+/** The operations console (issue 7): admin sessions only; drivers and companies go back to `/`. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request)
+  return { name: `${session.user.firstname} ${session.user.lastname}`.trim() || session.user.email }
+}
+
+const NAV = [
+  { to: '/admin', label: 'Inicio', end: true },
+  { to: '/admin/documentos', label: 'Documentos', end: false },
+  { to: '/admin/conductores', label: 'Conductores', end: false },
+  { to: '/admin/empresas', label: 'Empresas', end: false },
+  { to: '/admin/contenido', label: 'Contenido', end: false },
+]
+
+export default function AdminLayout() {
+  const { name } = useLoaderData<typeof loader>()
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Saltar al contenido
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="flex items-center gap-3">
+            <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+              <Logo className="h-7 w-auto" />
+            </Link>
+            <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Operaciones</span>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="text-sm font-semibold text-slate-900" data-testid="admin-nombre">
+              {name}
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+                Cerrar sesión
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Consola de operaciones" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
+          <ul className="flex gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `inline-block border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="contenido" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * What the operations console's pages need without zod (the schemas are in ./admin.ts and run on
+ * the server and in the services).
+ */
+
+/** The common rejection reasons of the review queue (issue 7), as the driver reads them. */
+export const REJECTION_REASONS = [
+  { key: 'ilegible', label: 'Ilegible', text: 'El documento es ilegible. Sube una foto o escaneo nítido.' },
+  { key: 'vencido', label: 'Vencido', text: 'El documento está vencido. Sube uno vigente.' },
+  { key: 'no_corresponde', label: 'No corresponde', text: 'El archivo no corresponde al documento solicitado.' },
+  { key: 'datos_no_coinciden', label: 'Datos no coinciden', text: 'Los datos del documento no coinciden con los del conductor.' },
+] as const
+
+export type RejectionReasonKey = (typeof REJECTION_REASONS)[number]['key'] | 'otro'
+
+export const REJECTION_REASON_MAX = 300
+export const FAQ_QUESTION_MAX = 200
+export const FAQ_PARAGRAPH_MAX = 1500
+export const FAQ_PARAGRAPHS_MAX = 10
+export const TESTIMONIAL_COMMENT_MAX = 600
+export const SHORT_TEXT_MAX = 100
+export const STATISTIC_VALUE_MAX = 20
+export const STATISTIC_DESCRIPTION_MAX = 200
+
+export const ADMIN_MESSAGES = {
+  reasonRequired: 'Indique el motivo del rechazo.',
+  alreadyReviewed: 'Este documento ya fue revisado por otra persona. No se hicieron cambios.',
+  superseded: 'El conductor subió una versión más reciente de este documento. Revise la nueva.',
+  approved: 'Documento aprobado.',
+  rejected: 'Documento rechazado. Le avisamos al conductor.',
+  saved: 'Cambios guardados.',
+  created: 'Elemento creado.',
+  deleted: 'Elemento eliminado.',
+  moved: 'Orden actualizado.',
+  postingClosed: 'Publicación cerrada.',
+  postingAlreadyClosed: 'La publicación ya estaba cerrada.',
+  verified: 'Empresa marcada como verificada.',
+  unverified: 'Empresa marcada como no verificada.',
+  logoRequired: 'Seleccione una imagen para el logo.',
+} as const
+
+/** FAQ answers are typed as paragraphs separated by a blank line. */
+export function paragraphsFromText(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter((p) => p.length > 0)
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { DOCUMENT_SLOT_KEYS } from '../reference-data/documents'
+import {
+  ADMIN_MESSAGES,
+  FAQ_PARAGRAPH_MAX,
+  FAQ_PARAGRAPHS_MAX,
+  FAQ_QUESTION_MAX,
+  REJECTION_REASON_MAX,
+  SHORT_TEXT_MAX,
+  STATISTIC_DESCRIPTION_MAX,
+  STATISTIC_VALUE_MAX,
+  TESTIMONIAL_COMMENT_MAX,
+} from './admin-constants'
+import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString } from './fields'
+
+export * from './admin-constants'
+
+/** Approve, or reject with a reason (required, up to 300 characters). */
+export const reviewDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    formObject({ decision: z.literal('ACCEPTED') }),
+    formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) }),
+  ],
+  { error: INVALID_VALUE },
+)
+export type ReviewDecision = z.output<typeof reviewDecisionSchema>
+
+export const documentQueueQuerySchema = z.object({
+  slot: z.enum(DOCUMENT_SLOT_KEYS).optional().catch(undefined),
+  driver: z.string().trim().max(100).optional().catch(undefined),
+})
+
+export const faqSchema = formObject({
+  question: boundedString(CAMPO_REQUERIDO, 1, FAQ_QUESTION_MAX),
+  answers: z
+    .array(z.string({ error: INVALID_VALUE }).trim().min(1, CAMPO_REQUERIDO).max(FAQ_PARAGRAPH_MAX, maxChars(FAQ_PARAGRAPH_MAX)), { error: CAMPO_REQUERIDO })
+    .min(1, 'Escriba al menos un párrafo de respuesta.')
+    .max(FAQ_PARAGRAPHS_MAX, `Máximo ${FAQ_PARAGRAPHS_MAX} párrafos`),
+})
+export type FaqInput = z.output<typeof faqSchema>
+
+export const testimonialSchema = formObject({
+  name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
+  job_title: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
+  name_business: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
+  comment: boundedString(CAMPO_REQUERIDO, 1, TESTIMONIAL_COMMENT_MAX),
+  /** A site path or a stored logo's URL; '' for none. */
+  logo_business: optionalString(300).refine((v) => v === '' || /^\/[A-Za-z0-9/_.-]+$/.test(v), 'Ingrese una ruta del sitio, como /images/partners/logo.svg'),
+})
+export type TestimonialInput = z.output<typeof testimonialSchema>
+
+export const statisticSchema = formObject({
+  title: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
+  value: boundedString(CAMPO_REQUERIDO, 1, STATISTIC_VALUE_MAX),
+  description: boundedString(CAMPO_REQUERIDO, 1, STATISTIC_DESCRIPTION_MAX),
+  source: z.enum(['manual', 'validated_drivers'], { error: INVALID_VALUE }).default('manual'),
+})
+export type StatisticInput = z.output<typeof statisticSchema>
+
+export const partnerLogoNameSchema = formObject({ name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX) })
+
+export const moveSchema = formObject({ direction: z.enum(['up', 'down'], { error: INVALID_VALUE }) })
+
+export const companyVerificationSchema = formObject({ verified: z.boolean({ error: INVALID_VALUE }) })
+
+/** `npm run admin:create -- --email … --name …` */
+export const adminAccountSchema = formObject({
+  email: z.string({ error: CAMPO_REQUERIDO }).trim().toLowerCase().pipe(z.email('Correo electrónico inválido')),
+  name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
+})

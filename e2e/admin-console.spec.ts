@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test'
+import { newAdmin } from './admin-session'
+import { newDriver, pngFile } from './driver-session'
+import { expect, expectAccessible, readMail, test, unique } from './fixtures'
+import { decodeMail } from './public-mail'
+
+const TITLE = 'Certificado de antecedentes'
+
+async function upload(page: Page, trigger: 'Añadir documento' | 'Cargar nuevamente') {
+  await page.getByRole('link', { name: `${trigger}: ${TITLE}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Subir documento: ${TITLE}` })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Archivo (JPG, JPEG, PNG o PDF)').setInputFiles(await pngFile('certificado.png'))
+  await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+  await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
+}
+
+function slot(page: Page) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) })
+}
+
+/** The driver's document in the queue, filtered by their email. */
+async function openInQueue(admin: Page, email: string) {
+  await admin.goto('/admin/documentos')
+  await admin.getByLabel('Conductor', { exact: true }).fill(email)
+  await admin.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(admin).toHaveURL(/driver=/)
+  await expect(admin.getByTestId('pendientes-total')).toHaveText('1 documento pendiente')
+  await admin.getByRole('link', { name: new RegExp(`^Revisar ${TITLE} de `) }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(TITLE)
+  await expect(admin.getByRole('img', { name: new RegExp(`^Documento: ${TITLE}`) })).toBeVisible()
+}
+
+test.describe('operations console', () => {
+  test('an admin from the command line rejects a document with a reason, the driver uploads again, the admin approves it', async ({ page, browser, baseURL, jsEnabled }) => {
+    const admin = page
+    await newAdmin(admin)
+    await expectAccessible(admin)
+
+    const driverContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })
+    const driverPage = await driverContext.newPage()
+    const driver = await newDriver(driverPage)
+    // The console is for admins only: a driver goes back to / and keeps their session.
+    await driverPage.goto('/admin/documentos')
+    await expect(driverPage).toHaveURL(/\/$/)
+    await driverPage.goto('/user/dashboard/home')
+    await expect(driverPage).toHaveURL(/\/user\/dashboard\/home$/)
+    await upload(driverPage, 'Añadir documento')
+    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+
+    // Reject with a common reason.
+    await openInQueue(admin, driver.email)
+    await expectAccessible(admin)
+    await admin.getByRole('button', { name: 'Rechazar' }).click()
+    if (!jsEnabled) {
+      // The browser asks for a reason first (required radio group); nothing was sent.
+      await expect(admin.getByRole('heading', { level: 1 })).toContainText(TITLE)
+    }
+    await admin.getByLabel(/^Ilegible/).check()
+    await admin.getByRole('button', { name: 'Rechazar' }).click()
+    await expect(admin.getByText('Documento rechazado. Le avisamos al conductor.')).toBeVisible()
+    await expect(admin).toHaveURL(/\/admin\/documentos(\?|$)/)
+
+    // The driver sees the reason and 'Cargar nuevamente', and has the mail.
+    await driverPage.goto('/user/dashboard/home')
+    await expect(slot(driverPage).getByText('El documento es ilegible. Sube una foto o escaneo nítido.')).toBeVisible()
+    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('0/22')
+    const rejectedMail = decodeMail(await readMail(driver.email, /rechazado/))
+    expect(rejectedMail).toContain('Motivo: El documento es ilegible. Sube una foto o escaneo nítido.')
+    expect(rejectedMail).toContain('/user/dashboard/home?name=certificado_antecedentes')
+    await upload(driverPage, 'Cargar nuevamente')
+    await expect(slot(driverPage).getByText('En revisión')).toBeVisible()
+    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+
+    // The new upload is queued. A second reviewer has it open too; the first approves it
+    // (with JS through the keyboard shortcut).
+    await openInQueue(admin, driver.email)
+    const second = await admin.context().newPage()
+    await second.goto(admin.url())
+    await expect(second.getByRole('button', { name: 'Rechazar' })).toBeVisible()
+    if (jsEnabled) {
+      await expect(admin.getByTestId('atajos')).toBeVisible()
+      await admin.keyboard.press('a')
+    } else {
+      await admin.getByRole('button', { name: 'Aprobar' }).click()
+    }
+    await expect(admin.getByText('Documento aprobado.')).toBeVisible()
+    // The second reviewer's late rejection changes nothing and says so.
+    await second.getByLabel(/^Vencido/).check()
+    await second.getByRole('button', { name: 'Rechazar' }).click()
+    await expect(second.getByRole('alert').filter({ hasText: 'Este documento ya fue revisado por otra persona.' })).toBeVisible()
+    await expect(second.getByTestId('ya-revisado')).toContainText('Este documento ya fue revisado: Aprobado')
+    await expectAccessible(second)
+    await second.close()
+
+    await driverPage.goto('/user/dashboard/home')
+    await expect(slot(driverPage).getByText('Archivo aprobado')).toBeVisible()
+    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+    expect(decodeMail(await readMail(driver.email, /aprobado/))).toContain(TITLE)
+
+    // The driver's record in the console: 1/22, the review history.
+    await admin.goto('/admin/conductores')
+    await admin.getByLabel('Buscar', { exact: true }).fill(driver.email)
+    await admin.getByRole('button', { name: 'Buscar' }).click()
+    await admin.getByRole('link', { name: `${driver.firstname} ${driver.lastname}` }).click()
+    await expect(admin.getByTestId('progreso-validacion')).toContainText('1/22 aprobados')
+    await expect(admin.getByText('Rechazó un documento')).toBeVisible()
+    await expect(admin.getByText('Aprobó un documento')).toBeVisible()
+    await expectAccessible(admin)
+    await driverContext.close()
+  })
+
+  test('content edited in the console shows at once on / and /preguntas-frecuentes', async ({ page, browser, baseURL }) => {
+    // Warm the anonymous page cache first: the edit must still show at once.
+    const visitor = await browser.newContext({ baseURL })
+    const anon = await visitor.newPage()
+    await anon.goto('/')
+    await anon.goto('/preguntas-frecuentes')
+
+    await newAdmin(page)
+    await page.goto('/admin/contenido')
+    await expectAccessible(page)
+    const question = `¿${unique('Pregunta')} cómo postulo?`
+    const firstFaq = page.locator('#faqs li').first()
+    await firstFaq.locator('summary').click()
+    await firstFaq.getByLabel('Pregunta', { exact: true }).fill(question)
+    await firstFaq.getByLabel('Respuesta', { exact: true }).fill('Primer párrafo de la respuesta.\n\nSegundo párrafo de la respuesta.')
+    await firstFaq.getByRole('button', { name: 'Guardar pregunta' }).click()
+    await expect(page.getByText('Cambios guardados.')).toBeVisible()
+
+    const value = String(100_000 + Math.floor(Math.random() * 800_000))
+    const orders = page.locator('#statistics li').first()
+    await orders.getByLabel('Título', { exact: true }).fill('Entregas realizadas')
+    await orders.getByLabel('Valor', { exact: true }).fill(value)
+    await orders.getByRole('button', { name: /^Guardar estadística/ }).click()
+    await expect(page.getByText('Cambios guardados.')).toBeVisible()
+
+    await anon.goto('/preguntas-frecuentes')
+    await expect(anon.getByText(question)).toBeVisible()
+    await anon.goto('/')
+    await expect(anon.getByText(question)).toBeVisible()
+    await expect(anon.getByText('Entregas realizadas')).toBeVisible()
+    await visitor.close()
+  })
+
+  test('anonymous visitors are sent to / and the console calls refuse them', async ({ page }) => {
+    const res = await page.request.get('/admin', { maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+    expect(res.headers()['location']).toBe('/')
+    expect((await page.request.get('/admin/archivos/1', { maxRedirects: 0 })).status()).toBe(302)
+    expect((await page.request.get('/api/admin/summary')).status()).toBe(401)
+  })
+})

@@ -1,0 +1,33 @@
+/**
+ * npm run admin:create -- --email ops@fleeters.cl --name "Olga Operaciones"
+ *
+ * Creates an operations-console account (role admin) in the configured database (DATA_DIR or
+ * DATABASE_URL, as the server) and mails a one-time link to set its password through the outbox;
+ * the link is printed too. Run again for the same email to issue a new link.
+ */
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../services/platform/config'
+import { createPlatform } from '../services/platform/platform'
+import { memoryRateLimiter } from '../services/platform/rate-limit'
+import { ApiError } from '../services/platform/http'
+import { createAdminAccount } from '../services/users/admin/accounts'
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } }, strict: true })
+if (!values.email || !values.name) {
+  console.error('Uso: npm run admin:create -- --email correo@fleeters.cl --name "Nombre Apellido"')
+  process.exit(2)
+}
+
+// The script never serves requests: no shared rate-limit store is needed.
+const platform = await createPlatform(loadConfig(process.env), { limiter: memoryRateLimiter() })
+try {
+  const admin = await createAdminAccount(platform, { email: values.email, name: values.name })
+  console.log(admin.created ? `Cuenta de administración creada: ${admin.email}` : `La cuenta ${admin.email} ya existía: se emitió un enlace nuevo.`)
+  console.log('Enlace para crear la contraseña (también enviado por correo, sirve una sola vez):')
+  console.log(admin.link)
+} catch (err) {
+  console.error(err instanceof ApiError ? err.message : err)
+  process.exitCode = 1
+} finally {
+  await platform.close()
+}

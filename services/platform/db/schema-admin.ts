@@ -1,0 +1,26 @@
+import type { Generated } from 'kysely'
+
+/** Tables of the operations console (see migrations/0006_admin.ts). */
+export interface AdminTables {
+  admin_audit_log: AdminAuditLogTable
+}
+
+/** One row per admin action: who, what, when, and the record before and after (JSON). */
+export interface AdminAuditLogTable {
+  id: Generated<number>
+  /** The admin's user id; null for the command line (`npm run admin:create`) or a removed account. */
+  admin_user_id: number | null
+  /** The admin's email at the time, or 'cli'. */
+  actor: string
+  /** e.g. document.approve, document.reject, company.verify, posting.close, faq.update */
+  action: string
+  entity_type: string
+  entity_id: number | null
+  before_json: string | null
+  after_json: string | null
+  created_at: string
+}
+
+/** Where a home statistic takes its number: typed by hand, or the live count of validated drivers. */
+export const STATISTIC_SOURCES = ['manual', 'validated_drivers'] as const
+export type StatisticSource = (typeof STATISTIC_SOURCES)[number]

@@ -1,0 +1,82 @@
+import { adminAccountSchema } from '../../../domain/validation/admin'
+import { hashPassword, randomToken, sha256 } from '../../platform/crypto'
+import { ApiError, validate } from '../../platform/http'
+import { enqueueEmail } from '../../platform/messaging/outbox'
+import type { Platform } from '../../platform/platform'
+import { audit } from './shared'
+import { adminWelcomeMail } from './mails'
+
+/** The password-set link of a new admin lives longer than a reset link (1 h): it is mailed once. */
+export const ADMIN_LINK_TTL_HOURS = 48
+
+export interface CreatedAdmin {
+  userId: number
+  email: string
+  link: string
+  created: boolean
+}
+
+/**
+ * `npm run admin:create`: an `admin` account with an unusable random password, and a one-time
+ * link to set one, through the same password-reset flow as everyone (/login/restablecer). Run
+ * again for an existing admin it issues a new link. A driver's or company's email is refused:
+ * roles never change in place.
+ */
+export async function createAdminAccount(p: Platform, input: { email: unknown; name: unknown }): Promise<CreatedAdmin> {
+  const { email, name } = validate(adminAccountSchema, input)
+  const now = p.now()
+  const ts = now.toISOString()
+  const token = randomToken(32)
+  const link = `${p.publicUrl}/login/restablecer?token=${encodeURIComponent(token)}`
+  const [firstname, ...rest] = name.split(/\s+/)
+  const unusable = await hashPassword(randomToken(32))
+  const result = await p.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst()
+    if (existing && existing.role !== 'admin') throw new ApiError(409, 'El correo ya pertenece a una cuenta de conductor o empresa.')
+    const userId =
+      existing?.id ??
+      (
+        await trx
+          .insertInto('users')
+          .values({
+            role: 'admin',
+            email,
+            password_hash: unusable,
+            firstname: firstname!,
+            lastname: rest.join(' '),
+            rut: null,
+            phone: null,
+            address: null,
+            about_me: null,
+            img_profile: null,
+            // The set-password link proves the mailbox, as a reset does.
+            email_verified: 1,
+            accepted_terms_at: null,
+            created_at: ts,
+            updated_at: ts,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    await trx
+      .insertInto('password_resets')
+      .values({
+        user_id: userId,
+        token_hash: sha256(token),
+        expires_at: new Date(now.getTime() + ADMIN_LINK_TTL_HOURS * 3600_000).toISOString(),
+        used_at: null,
+        created_at: ts,
+      })
+      .execute()
+    await enqueueEmail(trx, adminWelcomeMail(email, firstname!, link, ADMIN_LINK_TTL_HOURS), now)
+    await audit(
+      trx,
+      { userId: null, actor: 'cli' },
+      { action: existing ? 'admin.link' : 'admin.create', entityType: 'user', entityId: userId, after: { email, role: 'admin' } },
+      now,
+    )
+    return { userId, created: !existing }
+  })
+  p.wakeOutbox()
+  return { ...result, email, link }
+}

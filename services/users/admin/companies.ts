@@ -1,0 +1,109 @@
+import { Hono } from 'hono'
+import { ADMIN_MESSAGES, companyVerificationSchema } from '../../../domain/validation/admin'
+import type { AuthEnv } from '../../platform/auth'
+import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
+import type { Platform } from '../../platform/platform'
+import { actorOf, audit, likePattern } from './shared'
+
+/** Companies: list, verification flag, their postings, closing a posting on their behalf. */
+export function adminCompanyRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+
+  app.get('/companies', async (c) => {
+    const term = (c.req.query('q') ?? '').trim().slice(0, 100)
+    let q = p.db
+      .selectFrom('companies as co')
+      .select([
+        'co.id',
+        'co.name',
+        'co.rut',
+        'co.email',
+        'co.phone',
+        'co.contact_name',
+        'co.logo_url',
+        'co.verified',
+        'co.created_at',
+        (eb) => eb.selectFrom('job_postings as jp').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('jp.company_id', '=', 'co.id').as('postings'),
+        (eb) =>
+          eb
+            .selectFrom('job_postings as jp')
+            .select((e) => e.fn.countAll<string | number>().as('n'))
+            .whereRef('jp.company_id', '=', 'co.id')
+            .where('jp.status', '=', 'open')
+            .as('open_postings'),
+      ])
+    if (term) {
+      const like = likePattern(term)
+      q = q.where((eb) => eb.or([eb(eb.fn('lower', ['co.name']), 'like', like), eb(eb.fn('lower', ['co.email']), 'like', like), eb(eb.fn('lower', ['co.rut']), 'like', like)]))
+    }
+    const rows = await q.orderBy('co.name').orderBy('co.id').limit(200).execute()
+    return c.json({
+      companies: rows.map((r) => ({ ...r, verified: r.verified === 1, postings: Number(r.postings ?? 0), open_postings: Number(r.open_postings ?? 0) })),
+    })
+  })
+
+  app.get('/companies/:id', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const company = await p.db
+      .selectFrom('companies as co')
+      .leftJoin('communes as cm', 'cm.id_commune', 'co.id_commune')
+      .select(['co.id', 'co.name', 'co.rut', 'co.email', 'co.phone', 'co.contact_name', 'co.logo_url', 'co.verified', 'co.created_at', 'cm.name_commune'])
+      .where('co.id', '=', id)
+      .executeTakeFirst()
+    if (!company) throw new ApiError(404, MESSAGES.notFound)
+    const postings = await p.db
+      .selectFrom('job_postings as jp')
+      .innerJoin('communes as cm', 'cm.id_commune', 'jp.id_commune')
+      .select([
+        'jp.id',
+        'jp.title',
+        'jp.status',
+        'jp.created_at',
+        'jp.updated_at',
+        'cm.name_commune',
+        (eb) => eb.selectFrom('applications as a').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('a.posting_id', '=', 'jp.id').as('applicants'),
+      ])
+      .where('jp.company_id', '=', id)
+      .orderBy('jp.created_at', 'desc')
+      .orderBy('jp.id', 'desc')
+      .limit(500)
+      .execute()
+    return c.json({
+      company: { ...company, verified: company.verified === 1 },
+      postings: postings.map((r) => ({ ...r, applicants: Number(r.applicants ?? 0) })),
+    })
+  })
+
+  app.post('/companies/:id/verification', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const { verified } = validate(companyVerificationSchema, await readJson(c))
+    const who = await actorOf(p, c)
+    const now = p.now()
+    await p.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('companies').select(['id', 'verified']).where('id', '=', id).executeTakeFirst()
+      if (!row) throw new ApiError(404, MESSAGES.notFound)
+      await trx.updateTable('companies').set({ verified: verified ? 1 : 0 }).where('id', '=', id).execute()
+      await audit(trx, who, { action: verified ? 'company.verify' : 'company.unverify', entityType: 'company', entityId: id, before: { verified: row.verified === 1 }, after: { verified } }, now)
+    })
+    return c.json({ message: verified ? ADMIN_MESSAGES.verified : ADMIN_MESSAGES.unverified, verified })
+  })
+
+  /** Closing a posting on the company's behalf: only an open one changes (and is logged). */
+  app.post('/postings/:id/close', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const who = await actorOf(p, c)
+    const now = p.now()
+    const ts = now.toISOString()
+    const changed = await p.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('job_postings').select(['id', 'status', 'company_id']).where('id', '=', id).executeTakeFirst()
+      if (!row) throw new ApiError(404, MESSAGES.notFound)
+      const res = await trx.updateTable('job_postings').set({ status: 'closed', updated_at: ts }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst()
+      if (Number(res.numUpdatedRows) !== 1) return false
+      await audit(trx, who, { action: 'posting.close', entityType: 'job_posting', entityId: id, before: { status: row.status }, after: { status: 'closed', company_id: row.company_id } }, now)
+      return true
+    })
+    return c.json({ message: changed ? ADMIN_MESSAGES.postingClosed : ADMIN_MESSAGES.postingAlreadyClosed, status: 'closed', changed })
+  })
+
+  return app
+}

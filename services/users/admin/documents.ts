@@ -1,0 +1,303 @@
+import { Hono, type Context } from 'hono'
+import { sql, type Kysely } from 'kysely'
+import { DOCUMENT_SLOT_KEYS, findDocumentSlot, OPTIONAL_DOCUMENT_SLOT, type DocumentSlotKey, type DocumentStatus } from '../../../domain/reference-data/documents'
+import { normalizeRut } from '../../../domain/rut'
+import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '../../../domain/validation/admin'
+import type { AuthEnv } from '../../platform/auth'
+import type { Database } from '../../platform/db/schema'
+import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
+import { enqueueEmail } from '../../platform/messaging/outbox'
+import type { Platform } from '../../platform/platform'
+import { EXTENSION_FOR, type SniffedType } from '../driver-area/images'
+import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
+import { actorOf, audit, likePattern } from './shared'
+import { isValidatedDriver } from './validated'
+
+export const QUEUE_PAGE_SIZE = 50
+
+export interface QueueItem {
+  id: number
+  purpose_name: DocumentSlotKey
+  title: string
+  type_name: string
+  date_upload: string
+  driver: { id: number; name: string; email: string; rut: string | null }
+}
+
+export interface AuditEntry {
+  id: number
+  actor: string
+  action: string
+  entity_type: string
+  entity_id: number | null
+  before: unknown
+  after: unknown
+  created_at: string
+}
+
+export interface SlotState {
+  purpose_name: DocumentSlotKey
+  title: string
+  optional: boolean
+  file_status: DocumentStatus | null
+  id_file: number | null
+  rejection_reason: string | null
+  date_upload: string | null
+}
+
+type Db = Kysely<Database>
+
+/** Only the latest record of a slot is reviewed: an older PENDING one was replaced by a new upload. */
+function notSuperseded(db: Db) {
+  return db
+    .selectFrom('user_files as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_files as n')
+            .select('n.id')
+            .whereRef('n.user_id', '=', 'f.user_id')
+            .whereRef('n.purpose_name', '=', 'f.purpose_name')
+            .whereRef('n.id', '>', 'f.id'),
+        ),
+      ),
+    )
+}
+
+function pendingQueue(db: Db, filters: { slot?: DocumentSlotKey; driver?: string }) {
+  let q = notSuperseded(db).where('f.file_status', '=', 'PENDING').where('u.role', '=', 'User')
+  if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
+  if (filters.driver) {
+    const like = likePattern(filters.driver)
+    const rut = likePattern(normalizeRut(filters.driver))
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(u.firstname || ' ' || u.lastname)`, 'like', like),
+        eb(eb.fn('lower', ['u.email']), 'like', like),
+        eb(eb.fn('upper', ['u.rut']), 'like', rut.toUpperCase()),
+      ]),
+    )
+  }
+  return q
+}
+
+const itemColumns = ['f.id', 'f.purpose_name', 'f.mime_type', 'f.created_at', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut'] as const
+
+function toItem(r: { id: number; purpose_name: string; mime_type: string; created_at: string; user_id: number; firstname: string; lastname: string; email: string; rut: string | null }): QueueItem {
+  return {
+    id: r.id,
+    purpose_name: r.purpose_name as DocumentSlotKey,
+    title: findDocumentSlot(r.purpose_name)?.title ?? r.purpose_name,
+    type_name: r.mime_type,
+    date_upload: r.created_at,
+    driver: { id: r.user_id, name: `${r.firstname} ${r.lastname}`.trim(), email: r.email, rut: r.rut },
+  }
+}
+
+export async function auditFor(db: Db, entityType: string, entityId: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom('admin_audit_log')
+    .selectAll()
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    actor: r.actor,
+    action: r.action,
+    entity_type: r.entity_type,
+    entity_id: r.entity_id,
+    before: r.before_json ? JSON.parse(r.before_json) : null,
+    after: r.after_json ? JSON.parse(r.after_json) : null,
+    created_at: r.created_at,
+  }))
+}
+
+/** The 23 slots of a driver with the latest record of each. */
+export async function slotStates(db: Db, userId: number): Promise<SlotState[]> {
+  const rows = await db.selectFrom('user_files').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute()
+  const latest = new Map<string, (typeof rows)[number]>()
+  for (const r of rows) latest.set(r.purpose_name, r)
+  return DOCUMENT_SLOT_KEYS.map((key) => {
+    const r = latest.get(key)
+    return {
+      purpose_name: key,
+      title: findDocumentSlot(key)!.title,
+      optional: key === OPTIONAL_DOCUMENT_SLOT,
+      file_status: r?.file_status ?? null,
+      id_file: r?.id ?? null,
+      rejection_reason: r?.rejection_reason ?? null,
+      date_upload: r?.created_at ?? null,
+    }
+  })
+}
+
+function queueFilters(c: Context) {
+  return documentQueueQuerySchema.parse({ slot: c.req.query('slot') || undefined, driver: c.req.query('driver') || undefined })
+}
+
+export function adminDocumentRoutes(p: Platform) {
+  const app = new Hono<AuthEnv>()
+
+  app.get('/documents', async (c) => {
+    const filters = queueFilters(c)
+    const [rows, total] = await Promise.all([
+      pendingQueue(p.db, filters).select([...itemColumns]).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(QUEUE_PAGE_SIZE).execute(),
+      pendingQueue(p.db, filters)
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ])
+    return c.json({ documents: rows.map(toItem), total: Number(total.n) })
+  })
+
+  app.get('/documents/:id', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const filters = queueFilters(c)
+    const row = await p.db
+      .selectFrom('user_files as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select([...itemColumns, 'f.file_status', 'f.rejection_reason', 'f.reviewed_at', 'f.original_name', 'f.size_bytes', 'u.phone', 'u.address', 'u.created_at as user_created_at'])
+      .where('f.id', '=', id)
+      .where('u.role', '=', 'User')
+      .executeTakeFirst()
+    if (!row) throw new ApiError(404, MESSAGES.notFound)
+    const [slots, history, log, next] = await Promise.all([
+      slotStates(p.db, row.user_id),
+      p.db
+        .selectFrom('user_files')
+        .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type'])
+        .where('user_id', '=', row.user_id)
+        .where('purpose_name', '=', row.purpose_name)
+        .orderBy('id', 'desc')
+        .execute(),
+      auditFor(p.db, 'user_file', id),
+      // The next document of the same queue (same filters), oldest first, skipping this one.
+      pendingQueue(p.db, filters)
+        .select('f.id')
+        .where('f.id', '!=', id)
+        .where((eb) => eb.or([eb('f.created_at', '>', row.created_at), eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)])]))
+        .orderBy('f.created_at', 'asc')
+        .orderBy('f.id', 'asc')
+        .limit(1)
+        .executeTakeFirst(),
+    ])
+    const first = next ? null : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
+    return c.json({
+      document: {
+        ...toItem(row),
+        file_status: row.file_status,
+        rejection_reason: row.rejection_reason,
+        reviewed_at: row.reviewed_at,
+        original_name: row.original_name,
+        size_bytes: row.size_bytes,
+        url_file: `/admin/documents/${row.id}/file`,
+        superseded: history[0]!.id !== row.id,
+      },
+      driver: {
+        id: row.user_id,
+        name: `${row.firstname} ${row.lastname}`.trim(),
+        email: row.email,
+        rut: row.rut,
+        phone: row.phone,
+        address: row.address,
+        created_at: row.user_created_at,
+      },
+      slots,
+      history,
+      audit: log,
+      next_id: next?.id ?? first?.id ?? null,
+    })
+  })
+
+  app.get('/documents/:id/file', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name']).where('id', '=', id).executeTakeFirst()
+    const bytes = row ? await p.files.get(row.storage_key) : null
+    if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
+    const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': row.mime_type,
+      'content-length': String(bytes.byteLength),
+      'content-disposition': `inline; filename="${row.purpose_name}.${ext}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+
+  /**
+   * Approve or reject. The update only applies to a row still PENDING, so of two reviewers
+   * deciding at once the second changes nothing and gets 409 'ya fue revisado'. The audit row and
+   * the driver's mails are written in the same transaction.
+   */
+  app.post('/documents/:id/review', async (c) => {
+    const id = parseId(c.req.param('id'))
+    const decision = validate(reviewDecisionSchema, await readJson(c))
+    const who = await actorOf(p, c)
+    const now = p.now()
+    const ts = now.toISOString()
+    const outcome = await p.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('user_files as f')
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.file_status', 'f.rejection_reason', 'u.email', 'u.firstname', 'u.role'])
+        .where('f.id', '=', id)
+        .executeTakeFirst()
+      if (!row || row.role !== 'User') throw new ApiError(404, MESSAGES.notFound)
+      if (row.file_status !== 'PENDING') throw new ApiError(409, ADMIN_MESSAGES.alreadyReviewed)
+      const newer = await trx
+        .selectFrom('user_files')
+        .select('id')
+        .where('user_id', '=', row.user_id)
+        .where('purpose_name', '=', row.purpose_name)
+        .where('id', '>', row.id)
+        .executeTakeFirst()
+      if (newer) throw new ApiError(409, ADMIN_MESSAGES.superseded)
+      const reason = decision.decision === 'REJECTED' ? decision.reason : null
+      const updated = await trx
+        .updateTable('user_files')
+        .set({ file_status: decision.decision, rejection_reason: reason, reviewed_at: ts })
+        .where('id', '=', id)
+        .where('file_status', '=', 'PENDING')
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, ADMIN_MESSAGES.alreadyReviewed)
+      await audit(
+        trx,
+        who,
+        {
+          action: decision.decision === 'ACCEPTED' ? 'document.approve' : 'document.reject',
+          entityType: 'user_file',
+          entityId: id,
+          before: { file_status: row.file_status, rejection_reason: row.rejection_reason },
+          after: { file_status: decision.decision, rejection_reason: reason, user_id: row.user_id, purpose_name: row.purpose_name },
+        },
+        now,
+      )
+      const title = findDocumentSlot(row.purpose_name)?.title ?? row.purpose_name
+      const home = `${p.publicUrl}/user/dashboard/home`
+      if (decision.decision === 'REJECTED') {
+        const again = `${home}?${new URLSearchParams({ name: row.purpose_name, title })}`
+        await enqueueEmail(trx, documentRejectedMail(row.email, row.firstname, title, reason!, again), now)
+      } else {
+        await enqueueEmail(trx, documentApprovedMail(row.email, row.firstname, title, home), now)
+        // This approval completed the 22: the driver hears it once (the row was PENDING before).
+        if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id))) {
+          await enqueueEmail(trx, allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`), now)
+          return { validated: true }
+        }
+      }
+      return { validated: false }
+    })
+    p.wakeOutbox()
+    return c.json({
+      message: decision.decision === 'ACCEPTED' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,
+      id,
+      file_status: decision.decision,
+      driver_validated: outcome.validated,
+    })
+  })
+
+  return app
+}
