@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { newAdmin } from './admin-session'
+import { apiCompany, apiPosting } from './marketplace-support'
 import { newDriver, pngFile } from './driver-session'
 import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import { decodeMail } from './public-mail'
@@ -149,5 +150,39 @@ test.describe('operations console', () => {
     expect(res.headers()['location']).toBe('/')
     expect((await page.request.get('/admin/archivos/1', { maxRedirects: 0 })).status()).toBe(302)
     expect((await page.request.get('/api/admin/summary')).status()).toBe(401)
+  })
+})
+
+test.describe('operations console: companies', () => {
+  test('an admin verifies a company and closes one of its postings; every console page passes axe', async ({ page, request }) => {
+    const company = await apiCompany(request)
+    const title = `Ruta de prueba ${unique('ruta')}`
+    await apiPosting(request, company.token, { title })
+    await newAdmin(page)
+    await expectAccessible(page)
+
+    await page.goto('/admin/empresas')
+    await page.getByRole('search', { name: 'Buscar empresas' }).getByLabel('Buscar').fill(company.name_business)
+    await page.getByRole('search', { name: 'Buscar empresas' }).getByRole('button', { name: 'Buscar' }).click()
+    await expectAccessible(page)
+    await page.getByRole('link', { name: company.name_business }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(company.name_business)
+    await expectAccessible(page)
+
+    await page.getByRole('button', { name: 'Marcar como verificada' }).click()
+    await expect(page.getByRole('button', { name: 'Quitar verificación' })).toBeVisible()
+    await page.getByRole('button', { name: `Cerrar publicación: ${title}` }).click()
+    await expect(page.getByRole('button', { name: `Cerrar publicación: ${title}` })).toHaveCount(0)
+    await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Cerrada')
+
+    // The posting no longer takes applications: the service says it is closed.
+    const driverList = await request.get('/api/general-data/get-jobpostings-home')
+    expect(((await driverList.json()) as Array<{ title: string }>).some((p) => p.title === title)).toBe(false)
+
+    for (const path of ['/admin/documentos', '/admin/conductores', '/admin/contenido']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectAccessible(page)
+    }
   })
 })
