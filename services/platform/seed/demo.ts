@@ -4,7 +4,7 @@ import type { Platform } from '../platform'
 import { TINY_PDF, TINY_PNG } from './sample-files'
 
 export interface DemoLogin {
-  role: 'User' | 'business'
+  role: 'User' | 'business' | 'admin'
   email: string
 }
 
@@ -139,6 +139,27 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+
+    // The operations console's demo account (real ones come from `npm run admin:create`).
+    await trx
+      .insertInto('users')
+      .values({
+        role: 'admin',
+        email: `operaciones@${DEMO_DOMAIN}`,
+        password_hash: passwordHash,
+        firstname: 'Olga',
+        lastname: 'Operaciones',
+        rut: null,
+        phone: null,
+        address: null,
+        about_me: null,
+        img_profile: null,
+        email_verified: 1,
+        accepted_terms_at: null,
+        created_at: iso(60 * 24 * 30),
+        updated_at: iso(60 * 24 * 30),
+      })
+      .execute()
 
     const documents: Array<{ slot: string; status: 'PENDING' | 'ACCEPTED' | 'REJECTED'; reason?: string; pdf?: boolean }> = [
       { slot: 'cedula_identidad_frontal', status: 'ACCEPTED' },
