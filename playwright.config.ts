@@ -5,6 +5,9 @@ const chromium = {
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
 }
 
+/** Specs that edit the site's shared content (see the projects below). */
+const SHARED_CONTENT = /admin-content\.spec\.ts/
+
 /**
  * e2e runs against the built production server (server.ts), started by global-setup on a free
  * port with a fresh temporary database and data folder. Every test runs twice: JS on and off.
@@ -24,7 +27,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false } },
+    { name: 'js', testIgnore: SHARED_CONTENT, use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: 'no-js', testIgnore: SHARED_CONTENT, use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false } },
+    // Specs that change what every page shows run last, one project after the other.
+    { name: 'content-js', testMatch: SHARED_CONTENT, dependencies: ['js', 'no-js'], use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: 'content-no-js', testMatch: SHARED_CONTENT, dependencies: ['content-js'], use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false } },
   ],
 })

@@ -18,10 +18,27 @@ if (!values.email || !values.name) {
   process.exit(2)
 }
 
+/**
+ * This process writes to the database the running server is writing to. On SQLite a transaction
+ * that reads, then writes, fails at once with SQLITE_BUSY when the server wrote in between (the
+ * busy timeout does not cover that case): try again a few times.
+ */
+async function withRetries<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run()
+    } catch (err) {
+      const code = (err as { code?: unknown }).code
+      if (i >= attempts || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw err
+      await new Promise((r) => setTimeout(r, 100 * i))
+    }
+  }
+}
+
 // The script never serves requests: no shared rate-limit store is needed.
-const platform = await createPlatform(loadConfig(process.env), { limiter: memoryRateLimiter() })
+const platform = await withRetries(() => createPlatform(loadConfig(process.env), { limiter: memoryRateLimiter() }))
 try {
-  const admin = await createAdminAccount(platform, { email: values.email, name: values.name })
+  const admin = await withRetries(() => createAdminAccount(platform, { email: values.email!, name: values.name! }))
   console.log(admin.created ? `Cuenta de administración creada: ${admin.email}` : `La cuenta ${admin.email} ya existía: se emitió un enlace nuevo.`)
   console.log('Enlace para crear la contraseña (también enviado por correo, sirve una sola vez):')
   console.log(admin.link)
