@@ -1,5 +1,6 @@
+import { formatPayment } from '../../domain/money'
 import { sql, type Kysely } from 'kysely'
-import { capacityLabel, formatNumberCL } from '../../domain/reference-data/vehicles'
+import { capacityLabel } from '../../domain/reference-data/vehicles'
 import { searchTokens } from '../../domain/validation/marketplace'
 import type { Dialect } from '../platform/db/migrations'
 import type { Database } from '../platform/db/schema'
@@ -35,10 +36,6 @@ export interface JobPostingDto {
   updated_at: string
 }
 
-/** '$45.000 por día' (spec §3 payment: CLP, '.' for thousands), as the home page shows it. */
-export function formatPayment(amount: number, period: string): string {
-  return `$${formatNumberCL(amount)}${period ? ` ${period}` : ''}`
-}
 
 /** One query: the posting with every name it shows (no lookups per row). */
 export function postingsWithNames(db: Kysely<Database>) {

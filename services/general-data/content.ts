@@ -1,5 +1,5 @@
+import { formatPayment } from '../../domain/money'
 import { Hono } from 'hono'
-import { formatNumberCL } from '../../domain/reference-data/vehicles'
 import { rateLimit } from '../platform/auth'
 import { ApiError } from '../platform/http'
 import type { Platform } from '../platform/platform'
@@ -44,10 +44,7 @@ function paragraphs(raw: string): string[] {
   return [raw]
 }
 
-/** '$45.000 por día': CLP has no decimals and uses '.' for thousands. */
-export function formatPayment(amount: number, period: string): string {
-  return `$${formatNumberCL(amount)}${period ? ` ${period}` : ''}`
-}
+export { formatPayment }
 
 /** The marketing content of the home page (spec §3): public, read-only. */
 export function contentRoutes(p: Platform) {

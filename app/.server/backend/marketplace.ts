@@ -1,37 +1,11 @@
 import type { AppLoadContext } from 'react-router'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '../../../domain/validation/marketplace'
+import type { JobPostingDto } from '../../../services/business/posting-rows'
 import { env } from '../env'
 import { callService } from './client'
 
-/** Spec §3 "Job posting" plus what the detail and the edit form show (services/business/posting-rows.ts). */
-export interface JobPosting {
-  id: number
-  title: string
-  description: string
-  logo: string | null
-  company_name: string
-  id_zone: number
-  name_zone: string
-  id_region: number
-  name_region: string
-  id_commune: number
-  name_commune: string
-  id_vehicle: number
-  name_vehicle: string
-  id_capacity: number | null
-  capacity: string | null
-  id_schedule: number
-  time: string
-  start_date: string
-  pawn: 'Si' | 'No'
-  payment: string
-  payment_amount: number
-  payment_period: string
-  drivers_needed: number
-  status: 'open' | 'closed'
-  created_at: string
-  updated_at: string
-}
+/** Spec §3 "Job posting" plus what the detail and the edit form show: the service's own type. */
+export type JobPosting = JobPostingDto
 
 export interface CompanyPosting extends JobPosting {
   applicants_count: number
