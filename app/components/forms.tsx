@@ -1,40 +1,34 @@
-import { useId } from "react";
-import { useNavigation } from "react-router";
+import { useId } from 'react'
+import { useNavigation } from 'react-router'
 
-export function ErrorList({
-  id,
-  errors,
-}: {
-  id?: string;
-  errors?: string[] | null;
-}) {
-  if (!errors?.length) return null;
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
       {errors.map((e) => (
         <li key={e}>{e}</li>
       ))}
     </ul>
-  );
+  )
 }
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & {
-  name: string;
-};
+  name: string
+}
 type TextAreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  name: string;
-};
+  name: string
+}
 
 /** The look of every text control: input, textarea, select. */
 export const CONTROL =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-500";
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-500'
 
 /** What a control needs to be read with its label, hint and errors. */
 export interface ControlWiring {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  className: string;
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+  className: string
 }
 
 /**
@@ -47,21 +41,21 @@ export function LabelledControl({
   errors,
   invalid,
   hint,
-  className = "",
+  className = '',
   children,
 }: {
-  label: React.ReactNode;
-  id?: string;
-  errors?: string[] | null;
-  invalid?: boolean;
-  hint?: string;
-  className?: string;
-  children: (wiring: ControlWiring) => React.ReactNode;
+  label: React.ReactNode
+  id?: string
+  errors?: string[] | null
+  invalid?: boolean
+  hint?: string
+  className?: string
+  children: (wiring: ControlWiring) => React.ReactNode
 }) {
-  const fallbackId = useId();
-  const id = givenId ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const fallbackId = useId()
+  const id = givenId ?? fallbackId
+  const errorId = errors?.length ? `${id}-error` : undefined
+  const hintId = hint ? `${id}-hint` : undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -69,9 +63,8 @@ export function LabelledControl({
       </label>
       {children({
         id,
-        "aria-invalid": errorId || invalid ? true : undefined,
-        "aria-describedby":
-          [hintId, errorId].filter(Boolean).join(" ") || undefined,
+        'aria-invalid': errorId || invalid ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
         className: CONTROL,
       })}
       {hint ? (
@@ -81,59 +74,39 @@ export function LabelledControl({
       ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
-  );
+  )
 }
 
 type FieldCommon = {
-  label: string;
-  errors?: string[] | null;
-  invalid?: boolean;
-  hint?: string;
-  className?: string;
-};
+  label: string
+  errors?: string[] | null
+  invalid?: boolean
+  hint?: string
+  className?: string
+}
 
 /** Label + textarea + hint + errors. */
-export function TextAreaField({
-  textareaProps,
-  ...common
-}: FieldCommon & { textareaProps: TextAreaProps }) {
+export function TextAreaField({ textareaProps, ...common }: FieldCommon & { textareaProps: TextAreaProps }) {
   return (
     <LabelledControl id={textareaProps.id} {...common}>
-      {(wiring) => (
-        <textarea
-          {...textareaProps}
-          rows={textareaProps.rows ?? 5}
-          {...wiring}
-        />
-      )}
+      {(wiring) => <textarea {...textareaProps} rows={textareaProps.rows ?? 5} {...wiring} />}
     </LabelledControl>
-  );
+  )
 }
 
 /** Label + input + hint + errors. */
-export function Field({
-  inputProps,
-  ...common
-}: FieldCommon & { inputProps: InputProps }) {
+export function Field({ inputProps, ...common }: FieldCommon & { inputProps: InputProps }) {
   return (
     <LabelledControl id={inputProps.id} {...common}>
       {(wiring) => <input {...inputProps} {...wiring} />}
     </LabelledControl>
-  );
+  )
 }
 
-export function CheckboxField({
-  label,
-  inputProps,
-  errors,
-}: {
-  label: React.ReactNode;
-  inputProps: InputProps;
-  errors?: string[] | null;
-}) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+export function CheckboxField({ label, inputProps, errors }: { label: React.ReactNode; inputProps: InputProps; errors?: string[] | null }) {
+  const fallbackId = useId()
+  const id = inputProps.id ?? fallbackId
+  const errorId = errors?.length ? `${id}-error` : undefined
   return (
     <div>
       <div className="flex items-start gap-2">
@@ -151,29 +124,27 @@ export function CheckboxField({
       </div>
       <ErrorList id={errorId} errors={errors} />
     </div>
-  );
+  )
 }
 
 /** A submit button that shows a loader while its form is being sent (spec §4). */
 export function SubmitButton({
   children,
-  pendingText = "Enviando…",
-  className = "",
+  pendingText = 'Enviando…',
+  className = '',
   name,
   value,
   formAction,
 }: {
-  children: React.ReactNode;
-  pendingText?: string;
-  className?: string;
-  name?: string;
-  value?: string;
-  formAction?: string;
+  children: React.ReactNode
+  pendingText?: string
+  className?: string
+  name?: string
+  value?: string
+  formAction?: string
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    (name === undefined || navigation.formData?.get(name) === value);
+  const navigation = useNavigation()
+  const pending = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
   return (
     <button
       type="submit"
@@ -186,15 +157,12 @@ export function SubmitButton({
     >
       {pending ? (
         <>
-          <span
-            className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent"
-            aria-hidden="true"
-          />
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />
           {pendingText}
         </>
       ) : (
         children
       )}
     </button>
-  );
+  )
 }

@@ -1,61 +1,42 @@
-import { useEffect, useId, useRef } from "react";
-import { Link, useNavigate } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useEffect, useId, useRef } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 
 /**
  * A dialog that is URL state (?dialogo=crear, ?editar=ID, ?eliminar=ID, ?correo=ID): the server
  * renders it open, a plain section over the page without JS; once hydrated it becomes a modal
  * <dialog> (focus kept inside, Esc closes). Closing goes to `closeTo`, the URL without the state.
  */
-export function Modal({
-  title,
-  closeTo,
-  children,
-  wide = false,
-}: {
-  title: string;
-  closeTo: string;
-  children: React.ReactNode;
-  wide?: boolean;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
+export function Modal({ title, closeTo, children, wide = false }: { title: string; closeTo: string; children: React.ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.matches(":modal")) return;
+    const dialog = ref.current
+    if (!dialog || dialog.matches(':modal')) return
     // Rendered open by the server: reopen as a modal now that JS runs.
-    dialog.close();
-    dialog.showModal();
-  }, []);
+    dialog.close()
+    dialog.showModal()
+  }, [])
   return (
     <>
-      {hydrated ? null : (
-        <div
-          className="fixed inset-0 z-40 bg-slate-900/50"
-          aria-hidden="true"
-        />
-      )}
+      {hydrated ? null : <div className="fixed inset-0 z-40 bg-slate-900/50" aria-hidden="true" />}
       <dialog
         ref={ref}
         open
         aria-labelledby={titleId}
         onCancel={(event) => {
-          event.preventDefault();
-          navigate(closeTo, { preventScrollReset: true });
+          event.preventDefault()
+          navigate(closeTo, { preventScrollReset: true })
         }}
-        className={`fixed inset-0 z-50 m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 ${wide ? "max-w-3xl" : "max-w-lg"}`}
+        className={`fixed inset-0 z-50 m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
       >
         <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-5 py-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <Link
-            to={closeTo}
-            preventScrollReset
-            className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-          >
+          <Link to={closeTo} preventScrollReset className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
             <span aria-hidden="true">✕</span>
             <span className="sr-only">Cerrar</span>
           </Link>
@@ -63,5 +44,5 @@ export function Modal({
         <div className="px-5 py-4">{children}</div>
       </dialog>
     </>
-  );
+  )
 }

@@ -1,101 +1,75 @@
-import type { EmailMessage } from "../platform/messaging/outbox";
-import { escapeHtml, mailLayout } from "../platform/messaging/mail-html";
+import type { EmailMessage } from '../platform/messaging/outbox'
+import { escapeHtml, mailLayout } from '../platform/messaging/mail-html'
 
-function mail(
-  to: string,
-  subject: string,
-  lines: string[],
-  link?: { href: string; label: string },
-): EmailMessage {
-  const text = [
-    ...lines,
-    ...(link ? [`${link.label}: ${link.href}`] : []),
-    "",
-    "Fleeters",
-  ].join("\n\n");
-  const paragraphs = lines.map(escapeHtml);
-  if (link)
-    paragraphs.push(
-      `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`,
-    );
-  const html = mailLayout(subject, paragraphs);
-  return { to, subject, text, html };
+function mail(to: string, subject: string, lines: string[], link?: { href: string; label: string }): EmailMessage {
+  const text = [...lines, ...(link ? [`${link.label}: ${link.href}`] : []), '', 'Fleeters'].join('\n\n')
+  const paragraphs = lines.map(escapeHtml)
+  if (link) paragraphs.push(`<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`)
+  const html = mailLayout(subject, paragraphs)
+  return { to, subject, text, html }
 }
 
 /** To the company: a driver applied to one of its postings. */
 export function applicationReceivedMail(
   to: string,
   a: {
-    companyName: string;
-    postingTitle: string;
-    driverName: string;
-    link: string;
+    companyName: string
+    postingTitle: string
+    driverName: string
+    link: string
   },
 ): EmailMessage {
   return mail(
     to,
     `Nueva postulación: ${a.postingTitle}`,
-    [
-      `Hola, ${a.companyName}:`,
-      `${a.driverName} postuló a tu publicación «${a.postingTitle}».`,
-      "Revisa su perfil y sus documentos aprobados en tu panel de empresa.",
-    ],
-    { href: a.link, label: "Ver postulantes" },
-  );
+    [`Hola, ${a.companyName}:`, `${a.driverName} postuló a tu publicación «${a.postingTitle}».`, 'Revisa su perfil y sus documentos aprobados en tu panel de empresa.'],
+    { href: a.link, label: 'Ver postulantes' },
+  )
 }
 
 /** To the driver: what the company wrote through the send-email dialog. */
 export function messageFromCompanyMail(
   to: string,
   m: {
-    driverName: string;
-    subject: string;
-    message: string;
-    companyName: string;
-    companyEmail: string;
-    companyPhone: string;
+    driverName: string
+    subject: string
+    message: string
+    companyName: string
+    companyEmail: string
+    companyPhone: string
   },
 ): EmailMessage {
   return mail(to, m.subject, [
     `Hola, ${m.driverName}:`,
     m.message,
     `${m.companyName} te escribió a través de Fleeters. Para responder, contáctalos en ${m.companyEmail} o al teléfono ${m.companyPhone}.`,
-  ]);
+  ])
 }
 
 /** To the driver: the company chose them for a posting. */
 export function selectedMail(
   to: string,
   s: {
-    driverName: string;
-    postingTitle: string;
-    companyName: string;
-    link: string;
+    driverName: string
+    postingTitle: string
+    companyName: string
+    link: string
   },
 ): EmailMessage {
   return mail(
     to,
     `¡Fuiste seleccionado para «${s.postingTitle}»!`,
-    [
-      `Hola, ${s.driverName}:`,
-      `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto se pondrán en contacto contigo.`,
-    ],
-    { href: s.link, label: "Ver mis postulaciones" },
-  );
+    [`Hola, ${s.driverName}:`, `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto se pondrán en contacto contigo.`],
+    { href: s.link, label: 'Ver mis postulaciones' },
+  )
 }
 
 /** To a new company account: how to start. */
-export function companyWelcomeMail(
-  to: string,
-  w: { contactName: string; companyName: string; link: string },
-): EmailMessage {
+export function companyWelcomeMail(to: string, w: { contactName: string; companyName: string; link: string }): EmailMessage {
   return mail(
     to,
-    "Bienvenido a Fleeters",
-    [
-      `Hola, ${w.contactName}:`,
-      `La cuenta de ${w.companyName} fue creada. Inicia sesión para verificar tu correo y publicar tus ofertas de trabajo.`,
-    ],
-    { href: w.link, label: "Iniciar sesión" },
-  );
+    'Bienvenido a Fleeters',
+    [`Hola, ${w.contactName}:`, `La cuenta de ${w.companyName} fue creada. Inicia sesión para verificar tu correo y publicar tus ofertas de trabajo.`],
+    { href: w.link, label: 'Iniciar sesión' },
+  )
 }

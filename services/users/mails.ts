@@ -1,13 +1,9 @@
-import type { EmailMessage } from "../platform/messaging/outbox";
-import { escapeHtml, mailLayout } from "../platform/messaging/mail-html";
+import type { EmailMessage } from '../platform/messaging/outbox'
+import { escapeHtml, mailLayout } from '../platform/messaging/mail-html'
 
-export function verificationCodeMail(
-  to: string,
-  firstname: string,
-  code: string,
-): EmailMessage {
-  const subject = "Tu código de verificación de Fleeters";
-  const text = `Hola ${firstname}:\n\nTu código de verificación es ${code}. Vence en 15 minutos.\n\nSi no intentaste iniciar sesión, ignora este correo.\n\nFleeters`;
+export function verificationCodeMail(to: string, firstname: string, code: string): EmailMessage {
+  const subject = 'Tu código de verificación de Fleeters'
+  const text = `Hola ${firstname}:\n\nTu código de verificación es ${code}. Vence en 15 minutos.\n\nSi no intentaste iniciar sesión, ignora este correo.\n\nFleeters`
   return {
     to,
     subject,
@@ -15,18 +11,14 @@ export function verificationCodeMail(
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
       `Tu código de verificación es <strong style="font-size:22px;letter-spacing:4px">${code}</strong>. Vence en 15 minutos.`,
-      "Si no intentaste iniciar sesión, ignora este correo.",
+      'Si no intentaste iniciar sesión, ignora este correo.',
     ]),
-  };
+  }
 }
 
-export function passwordResetMail(
-  to: string,
-  firstname: string,
-  link: string,
-): EmailMessage {
-  const subject = "Restablece tu contraseña de Fleeters";
-  const text = `Hola ${firstname}:\n\nPara crear una nueva contraseña abre este enlace (vence en 1 hora y sirve una sola vez):\n${link}\n\nSi no lo pediste, ignora este correo: tu contraseña no cambia.\n\nFleeters`;
+export function passwordResetMail(to: string, firstname: string, link: string): EmailMessage {
+  const subject = 'Restablece tu contraseña de Fleeters'
+  const text = `Hola ${firstname}:\n\nPara crear una nueva contraseña abre este enlace (vence en 1 hora y sirve una sola vez):\n${link}\n\nSi no lo pediste, ignora este correo: tu contraseña no cambia.\n\nFleeters`
   return {
     to,
     subject,
@@ -34,18 +26,14 @@ export function passwordResetMail(
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
       `Para crear una nueva contraseña abre <a href="${escapeHtml(link)}">este enlace</a> (vence en 1 hora y sirve una sola vez).`,
-      "Si no lo pediste, ignora este correo: tu contraseña no cambia.",
+      'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
     ]),
-  };
+  }
 }
 
-export function welcomeMail(
-  to: string,
-  firstname: string,
-  loginUrl: string,
-): EmailMessage {
-  const subject = "Bienvenido a Fleeters";
-  const text = `Hola ${firstname}:\n\nTu cuenta fue creada. Inicia sesión en ${loginUrl} para verificar tu correo y completar tus documentos.\n\nFleeters`;
+export function welcomeMail(to: string, firstname: string, loginUrl: string): EmailMessage {
+  const subject = 'Bienvenido a Fleeters'
+  const text = `Hola ${firstname}:\n\nTu cuenta fue creada. Inicia sesión en ${loginUrl} para verificar tu correo y completar tus documentos.\n\nFleeters`
   return {
     to,
     subject,
@@ -54,5 +42,5 @@ export function welcomeMail(
       `Hola ${escapeHtml(firstname)}:`,
       `Tu cuenta fue creada. <a href="${escapeHtml(loginUrl)}">Inicia sesión</a> para verificar tu correo y completar tus documentos.`,
     ]),
-  };
+  }
 }

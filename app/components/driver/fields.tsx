@@ -1,35 +1,30 @@
-import { useId } from "react";
-import { CONTROL, ErrorList } from "../forms";
+import { useId } from 'react'
+import { CONTROL, ErrorList } from '../forms'
 
-export { TextAreaField } from "../forms";
-import { Alert } from "../toast";
+export { TextAreaField } from '../forms'
+import { Alert } from '../toast'
 
 interface Common {
-  label: string;
-  errors?: string[] | null;
+  label: string
+  errors?: string[] | null
   /** Marks the control invalid even when its message is shown elsewhere (a form alert). */
-  invalid?: boolean;
-  hint?: string;
-  className?: string;
+  invalid?: boolean
+  hint?: string
+  className?: string
 }
 
-function useIds(
-  given: string | undefined,
-  errors?: string[] | null,
-  hint?: string,
-  invalid?: boolean,
-) {
-  const fallback = useId();
-  const id = given ?? fallback;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
+function useIds(given: string | undefined, errors?: string[] | null, hint?: string, invalid?: boolean) {
+  const fallback = useId()
+  const id = given ?? fallback
+  const errorId = errors?.length ? `${id}-error` : undefined
+  const hintId = hint ? `${id}-hint` : undefined
   return {
     id,
     errorId,
     hintId,
     invalid: Boolean(errorId || invalid),
-    describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined,
-  };
+    describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  }
 }
 
 function Hint({ id, hint }: { id?: string; hint?: string }) {
@@ -37,7 +32,7 @@ function Hint({ id, hint }: { id?: string; hint?: string }) {
     <p id={id} className="mt-1 text-xs text-slate-600">
       {hint}
     </p>
-  ) : null;
+  ) : null
 }
 
 export function InputField({
@@ -46,30 +41,21 @@ export function InputField({
   errors,
   invalid,
   hint,
-  className = "",
+  className = '',
 }: Common & {
-  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { name: string };
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { name: string }
 }) {
-  const ids = useIds(inputProps.id, errors, hint, invalid);
+  const ids = useIds(inputProps.id, errors, hint, invalid)
   return (
     <div className={className}>
-      <label
-        htmlFor={ids.id}
-        className="block text-sm font-medium text-slate-800"
-      >
+      <label htmlFor={ids.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={ids.id}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        className={CONTROL}
-      />
+      <input {...inputProps} id={ids.id} aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} className={CONTROL} />
       <Hint id={ids.hintId} hint={hint} />
       <ErrorList id={ids.errorId} errors={errors} />
     </div>
-  );
+  )
 }
 
 export function SelectField({
@@ -79,27 +65,18 @@ export function SelectField({
   errors,
   invalid,
   hint,
-  className = "",
+  className = '',
 }: Common & {
-  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { name: string };
-  options: readonly string[];
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }
+  options: readonly string[]
 }) {
-  const ids = useIds(selectProps.id, errors, hint, invalid);
+  const ids = useIds(selectProps.id, errors, hint, invalid)
   return (
     <div className={className}>
-      <label
-        htmlFor={ids.id}
-        className="block text-sm font-medium text-slate-800"
-      >
+      <label htmlFor={ids.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select
-        {...selectProps}
-        id={ids.id}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        className={CONTROL}
-      >
+      <select {...selectProps} id={ids.id} aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} className={CONTROL}>
         <option value="">Selecciona una opción</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -110,7 +87,7 @@ export function SelectField({
       <Hint id={ids.hintId} hint={hint} />
       <ErrorList id={ids.errorId} errors={errors} />
     </div>
-  );
+  )
 }
 
 /**
@@ -119,28 +96,23 @@ export function SelectField({
  */
 export function FormMessages({
   messages,
-  tone = "error",
+  tone = 'error',
   id,
   durationMs = 4000,
   stamp,
 }: {
-  messages?: string[] | null;
-  tone?: "error" | "info";
-  id?: string;
-  durationMs?: number;
-  stamp?: number | string;
+  messages?: string[] | null
+  tone?: 'error' | 'info'
+  id?: string
+  durationMs?: number
+  stamp?: number | string
 }) {
-  if (!messages?.length) return null;
+  if (!messages?.length) return null
   return (
-    <Alert
-      key={`${stamp ?? ""}${messages.join("|")}`}
-      type={tone}
-      id={id}
-      durationMs={durationMs}
-    >
+    <Alert key={`${stamp ?? ''}${messages.join('|')}`} type={tone} id={id} durationMs={durationMs}>
       {messages.map((m) => (
         <p key={m}>{m}</p>
       ))}
     </Alert>
-  );
+  )
 }

@@ -1,17 +1,11 @@
-import { Link } from "react-router";
-import { SubmitButton } from "../forms";
+import { Link } from 'react-router'
+import { SubmitButton } from '../forms'
 
 /** The driver area's modals are the shared URL-state modal. */
-export { Modal } from "../url-modal";
+export { Modal } from '../url-modal'
 
 /** The secondary action of a modal: back to the page without it. */
-export function CancelLink({
-  to,
-  children = "Cancelar",
-}: {
-  to: string;
-  children?: React.ReactNode;
-}) {
+export function CancelLink({ to, children = 'Cancelar' }: { to: string; children?: React.ReactNode }) {
   return (
     <Link
       to={to}
@@ -20,23 +14,14 @@ export function CancelLink({
     >
       {children}
     </Link>
-  );
+  )
 }
 
 /** A destructive submit: SubmitButton (its loader while sending) in red. */
-export function DangerSubmit({
-  children,
-  pendingText,
-}: {
-  children: React.ReactNode;
-  pendingText: string;
-}) {
+export function DangerSubmit({ children, pendingText }: { children: React.ReactNode; pendingText: string }) {
   return (
-    <SubmitButton
-      pendingText={pendingText}
-      className="bg-red-700! hover:bg-red-900!"
-    >
+    <SubmitButton pendingText={pendingText} className="bg-red-700! hover:bg-red-900!">
       {children}
     </SubmitButton>
-  );
+  )
 }
