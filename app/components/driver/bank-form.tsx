@@ -11,7 +11,7 @@ import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import type { BankView } from './bank-list'
 import { FormMessages, InputField, SelectField } from './fields'
-import { CancelLink, DangerSubmit, Modal } from './modal'
+import { CancelLink, ConfirmDeleteModal, Modal } from './modal'
 import type { FormFeedback } from './profile'
 
 /** Spec §5: these show as one alert at the top of the form (3 s with JS), not under a field. */
@@ -64,7 +64,11 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
           <FormMessages messages={form.errors} stamp={feedback?.stamp} />
           <FormMessages messages={feedback?.notice ? [feedback.notice] : null} tone="info" stamp={feedback?.stamp} />
         </div>
-        <InputField label="Nombre del titular" inputProps={{ ...getInputProps(fields.name_account, { type: 'text' }), autoComplete: 'name', autoFocus: true }} {...field(fields.name_account)} />
+        <InputField
+          label="Nombre del titular"
+          inputProps={{ ...getInputProps(fields.name_account, { type: 'text' }), autoComplete: 'name', autoFocus: true }}
+          {...field(fields.name_account)}
+        />
         <SelectField label="Banco" selectProps={getSelectProps(fields.bank_name)} options={BANKS} {...field(fields.bank_name)} />
         <SelectField label="Tipo de cuenta" selectProps={getSelectProps(fields.account_type)} options={ACCOUNT_TYPES} {...field(fields.account_type)} />
         <InputField label="Número de cuenta" inputProps={{ ...getInputProps(fields.account_number, { type: 'text' }), inputMode: 'numeric' }} {...field(fields.account_number)} />
@@ -77,7 +81,12 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
         <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} {...field(fields.email)} />
         <SelectField label="Emisión de boleta" selectProps={getSelectProps(fields.receipt_issuance)} options={RECEIPT_ISSUANCE_OPTIONS} {...field(fields.receipt_issuance)} />
         <SelectField label="Tipo de documento" selectProps={getSelectProps(fields.invoice_type)} options={INVOICE_TYPES} {...field(fields.invoice_type)} />
-        <InputField className="sm:col-span-2" label="Dirección SII" inputProps={{ ...getInputProps(fields.sii_address, { type: 'text' }), autoComplete: 'street-address' }} {...field(fields.sii_address)} />
+        <InputField
+          className="sm:col-span-2"
+          label="Dirección SII"
+          inputProps={{ ...getInputProps(fields.sii_address, { type: 'text' }), autoComplete: 'street-address' }}
+          {...field(fields.sii_address)}
+        />
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           <CancelLink to={closeTo} />
           <SubmitButton pendingText="Guardando…">{editing ? 'Guardar cambios' : 'Agregar cuenta'}</SubmitButton>
@@ -89,20 +98,8 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
 
 export function DeleteBankModal({ bank, closeTo, feedback }: { bank: BankView; closeTo: string; feedback?: FormFeedback }) {
   return (
-    <Modal title="Eliminar cuenta bancaria" closeTo={closeTo}>
-      <Form method="post" className="space-y-4">
-        <JsMarker />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={bank.id_bank_detail} />
-        <FormMessages messages={feedback?.errors} stamp={feedback?.stamp} />
-        <p className="text-slate-800">
-          ¿Seguro que quieres eliminar la cuenta de <strong>{bank.bank_name}</strong> terminada en {bank.account_number.slice(-4)}?
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <CancelLink to={closeTo} />
-          <DangerSubmit pendingText="Eliminando…">Eliminar</DangerSubmit>
-        </div>
-      </Form>
-    </Modal>
+    <ConfirmDeleteModal title="Eliminar cuenta bancaria" closeTo={closeTo} intent="delete" id={bank.id_bank_detail} feedback={feedback}>
+      ¿Seguro que quieres eliminar la cuenta de <strong>{bank.bank_name}</strong> terminada en {bank.account_number.slice(-4)}?
+    </ConfirmDeleteModal>
   )
 }

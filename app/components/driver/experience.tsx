@@ -9,7 +9,7 @@ import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import { FormMessages, InputField, SelectField, TextAreaField } from './fields'
 import { Icon } from './icons'
-import { CancelLink, DangerSubmit, Modal } from './modal'
+import { CancelLink, ConfirmDeleteModal, Modal } from './modal'
 import type { FormFeedback } from './profile'
 import { PROFILE_PATH, withParams } from './urls'
 
@@ -51,7 +51,11 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
               {managing ? 'Listo' : 'Editar experiencias'}
             </Link>
           ) : null}
-          <Link to={href({ modal: 'experiencia', id: null })} preventScrollReset className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+          <Link
+            to={href({ modal: 'experiencia', id: null })}
+            preventScrollReset
+            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+          >
             <Icon name="plus" className="h-4 w-4" />
             Agregar experiencia
           </Link>
@@ -75,10 +79,20 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
                 </div>
                 {managing ? (
                   <div className="flex gap-2">
-                    <Link to={href({ modal: 'editar-experiencia', id: e.id_ew })} preventScrollReset aria-label={`Editar ${e.job_title}`} className="rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                    <Link
+                      to={href({ modal: 'editar-experiencia', id: e.id_ew })}
+                      preventScrollReset
+                      aria-label={`Editar ${e.job_title}`}
+                      className="rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                    >
                       Editar
                     </Link>
-                    <Link to={href({ modal: 'eliminar-experiencia', id: e.id_ew })} preventScrollReset aria-label={`Eliminar ${e.job_title}`} className="rounded-md border border-red-700 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50">
+                    <Link
+                      to={href({ modal: 'eliminar-experiencia', id: e.id_ew })}
+                      preventScrollReset
+                      aria-label={`Eliminar ${e.job_title}`}
+                      className="rounded-md border border-red-700 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                    >
                       Eliminar
                     </Link>
                   </div>
@@ -131,7 +145,13 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
         <InputField label="Ubicación" inputProps={getInputProps(fields.location, { type: 'text' })} errors={fields.location.errors} />
         <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
         <InputField label="Fecha de término" inputProps={getInputProps(fields.end_date, { type: 'date' })} errors={fields.end_date.errors} />
-        <TextAreaField className="sm:col-span-2" label="Descripción del trabajo" hint="Hasta 1300 caracteres." textareaProps={getTextareaProps(fields.job_description)} errors={fields.job_description.errors} />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="Descripción del trabajo"
+          hint="Hasta 1300 caracteres."
+          textareaProps={getTextareaProps(fields.job_description)}
+          errors={fields.job_description.errors}
+        />
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           <CancelLink to={closeTo} />
           <SubmitButton pendingText="Guardando…">{editing ? 'Guardar cambios' : 'Agregar experiencia'}</SubmitButton>
@@ -143,20 +163,8 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
 
 export function DeleteExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView; closeTo: string; feedback?: FormFeedback }) {
   return (
-    <Modal title="Eliminar experiencia" closeTo={closeTo}>
-      <Form method="post" className="space-y-4">
-        <JsMarker />
-        <input type="hidden" name="intent" value="delete-experience" />
-        <input type="hidden" name="id" value={experience.id_ew} />
-        <FormMessages messages={feedback?.errors} stamp={feedback?.stamp} />
-        <p className="text-slate-800">
-          ¿Seguro que quieres eliminar la experiencia <strong>{experience.job_title}</strong> en {experience.company_name}? Esta acción no se puede deshacer.
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <CancelLink to={closeTo} />
-          <DangerSubmit pendingText="Eliminando…">Eliminar</DangerSubmit>
-        </div>
-      </Form>
-    </Modal>
+    <ConfirmDeleteModal title="Eliminar experiencia" closeTo={closeTo} intent="delete-experience" id={experience.id_ew} feedback={feedback}>
+      ¿Seguro que quieres eliminar la experiencia <strong>{experience.job_title}</strong> en {experience.company_name}? Esta acción no se puede deshacer.
+    </ConfirmDeleteModal>
   )
 }

@@ -1,5 +1,8 @@
-import { Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { SubmitButton } from '../forms'
+import { JsMarker } from '../js-marker'
+import { Modal } from '../url-modal'
+import { FormMessages } from './fields'
 
 /** The driver area's modals are the shared URL-state modal. */
 export { Modal } from '../url-modal'
@@ -23,5 +26,41 @@ export function DangerSubmit({ children, pendingText }: { children: React.ReactN
     <SubmitButton pendingText={pendingText} className="bg-red-700! hover:bg-red-900!">
       {children}
     </SubmitButton>
+  )
+}
+
+/**
+ * "¿Seguro que quieres eliminar …?": posts `intent` and `id` to the page's action, shows the
+ * action's errors, and offers Cancelar / Eliminar.
+ */
+export function ConfirmDeleteModal({
+  title,
+  closeTo,
+  intent,
+  id,
+  feedback,
+  children,
+}: {
+  title: string
+  closeTo: string
+  intent: string
+  id: number
+  feedback?: { errors?: string[] | null; stamp?: number | string }
+  children: React.ReactNode
+}) {
+  return (
+    <Modal title={title} closeTo={closeTo}>
+      <Form method="post" className="space-y-4">
+        <JsMarker />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <FormMessages messages={feedback?.errors} stamp={feedback?.stamp} />
+        <p className="text-slate-800">{children}</p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <CancelLink to={closeTo} />
+          <DangerSubmit pendingText="Eliminando…">Eliminar</DangerSubmit>
+        </div>
+      </Form>
+    </Modal>
   )
 }
