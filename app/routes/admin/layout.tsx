@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, Outlet, useLoaderData } from 'react-router'
+import { Form, Link, Outlet, useLoaderData } from 'react-router'
+import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
 import { requireAdmin } from './admin.server'
 import type { Route } from './+types/layout'
@@ -44,21 +45,7 @@ export default function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Consola de operaciones" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-          <ul className="flex gap-1">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    `inline-block border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <TabList items={NAV} />
         </nav>
       </header>
       <main id="contenido" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">

@@ -1,7 +1,8 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLoaderData, useRouteError } from 'react-router'
+import { Form, isRouteErrorResponse, Link, Outlet, redirect, useLoaderData, useRouteError } from 'react-router'
 import { requireSession } from '../../.server/auth'
 import { businessApi } from '../../.server/backend/marketplace'
 import { destroySession } from '../../.server/session'
+import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
 import { CompanyLogo } from '../../components/marketplace/posting-bits'
 import { NotFound } from '../../components/not-found'
@@ -42,21 +43,7 @@ export default function BusinessLayout() {
           </div>
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <ul className="flex gap-1">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    `inline-block border-b-2 px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <TabList items={NAV} />
           <Form method="post" action="/logout">
             <button type="submit" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Cerrar sesión
