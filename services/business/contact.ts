@@ -2,10 +2,9 @@ import { Hono, type Handler } from 'hono'
 import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '../../domain/reference-data'
 import { businessContactSchema, createFleetRequestSchema } from '../../domain/validation/contact'
 import { FORM_LIMIT } from '../general-data/contact'
-import { teamMail } from '../general-data/team-mail'
+import { recordForTeam, teamMail } from '../general-data/team-mail'
 import { rateLimit } from '../platform/auth'
 import { readJson, validate } from '../platform/http'
-import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
 
 export const BUSINESS_RESPONSES = {
@@ -22,45 +21,45 @@ export function handleFleetRequest(p: Platform): Handler {
   return async (c) => {
     await limited(c, async () => {})
     const input = validate(fleetRequestSchema, await readJson(c))
-    const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('fleet_requests')
-        .values({
-          name_business: input.name_business,
-          fullname: input.fullname,
-          email: input.email,
-          phone: input.phone,
-          id_vehicle: input.id_vehicle,
-          quantity: input.quantity,
-          id_zone: input.id_zone,
-          id_region: input.id_region,
-          id_commune: input.id_commune,
-          id_schedule: input.id_schedule,
-          message: input.message,
-          created_at: now.toISOString(),
-        })
-        .execute()
-      const mail = teamMail(
-        p.config.TEAM_EMAIL,
-        `Requerimiento de flota de ${input.name_business}`,
-        [
-          ['Empresa', input.name_business],
-          ['Contacto', input.fullname],
-          ['Correo', input.email],
-          ['Teléfono', input.phone],
-          ['Tipo de vehículo', findVehicle(input.id_vehicle)?.name_vehicle],
-          ['Cantidad de vehículos', input.quantity],
-          ['Zona', findZone(input.id_zone)?.name_zone],
-          ['Región', findRegion(input.id_region)?.name_region],
-          ['Comuna', findCommune(input.id_commune)?.name_commune],
-          ['Turno', findSchedule(input.id_schedule)?.name_schedule],
-        ],
-        input.message,
-      )
-      await enqueueEmail(trx, mail, now)
-    })
-    p.wakeOutbox()
+    const mail = teamMail(
+      p.config.TEAM_EMAIL,
+      `Requerimiento de flota de ${input.name_business}`,
+      [
+        ['Empresa', input.name_business],
+        ['Contacto', input.fullname],
+        ['Correo', input.email],
+        ['Teléfono', input.phone],
+        ['Tipo de vehículo', findVehicle(input.id_vehicle)?.name_vehicle],
+        ['Cantidad de vehículos', input.quantity],
+        ['Zona', findZone(input.id_zone)?.name_zone],
+        ['Región', findRegion(input.id_region)?.name_region],
+        ['Comuna', findCommune(input.id_commune)?.name_commune],
+        ['Turno', findSchedule(input.id_schedule)?.name_schedule],
+      ],
+      input.message,
+    )
+    await recordForTeam(
+      p,
+      (trx, createdAt) =>
+        trx
+          .insertInto('fleet_requests')
+          .values({
+            name_business: input.name_business,
+            fullname: input.fullname,
+            email: input.email,
+            phone: input.phone,
+            id_vehicle: input.id_vehicle,
+            quantity: input.quantity,
+            id_zone: input.id_zone,
+            id_region: input.id_region,
+            id_commune: input.id_commune,
+            id_schedule: input.id_schedule,
+            message: input.message,
+            created_at: createdAt,
+          })
+          .execute(),
+      mail,
+    )
     return c.json({ message: BUSINESS_RESPONSES.fleetSent }, 201)
   }
 }
@@ -72,33 +71,33 @@ export function businessContactRoutes(p: Platform) {
 
   app.post('/contact-business', limited, async (c) => {
     const input = validate(businessContactSchema, await readJson(c))
-    const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('business_contacts')
-        .values({
-          fullname: input.fullname,
-          name_business: input.name_business,
-          email: input.email,
-          phone: input.phone,
-          message: input.message,
-          created_at: now.toISOString(),
-        })
-        .execute()
-      const mail = teamMail(
-        p.config.TEAM_EMAIL,
-        `Contacto de empresa: ${input.name_business}`,
-        [
-          ['Empresa', input.name_business],
-          ['Nombre', input.fullname],
-          ['Correo', input.email],
-          ['Teléfono', input.phone],
-        ],
-        input.message,
-      )
-      await enqueueEmail(trx, mail, now)
-    })
-    p.wakeOutbox()
+    const mail = teamMail(
+      p.config.TEAM_EMAIL,
+      `Contacto de empresa: ${input.name_business}`,
+      [
+        ['Empresa', input.name_business],
+        ['Nombre', input.fullname],
+        ['Correo', input.email],
+        ['Teléfono', input.phone],
+      ],
+      input.message,
+    )
+    await recordForTeam(
+      p,
+      (trx, createdAt) =>
+        trx
+          .insertInto('business_contacts')
+          .values({
+            fullname: input.fullname,
+            name_business: input.name_business,
+            email: input.email,
+            phone: input.phone,
+            message: input.message,
+            created_at: createdAt,
+          })
+          .execute(),
+      mail,
+    )
     return c.json({ message: BUSINESS_RESPONSES.contactSent }, 201)
   })
 

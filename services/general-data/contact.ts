@@ -3,9 +3,8 @@ import { complaintTypeLabel, inquiryTypeLabel } from '../../domain/reference-dat
 import { complaintSchema, contactSchema } from '../../domain/validation/contact'
 import { rateLimit } from '../platform/auth'
 import { readJson, validate } from '../platform/http'
-import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
-import { teamMail } from './team-mail'
+import { recordForTeam, teamMail } from './team-mail'
 
 export const CONTACT_RESPONSES = {
   contactSent: 'Mensaje enviado correctamente. Te responderemos a la brevedad.',
@@ -23,70 +22,70 @@ export function contactRoutes(p: Platform) {
 
   app.post('/send-email-contact', rateLimit(p, 'contact', limit, FORM_LIMIT.windowMs), async (c) => {
     const input = validate(contactSchema, await readJson(c))
-    const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('contact_messages')
-        .values({
-          first_name: input.firstName,
-          last_name: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          message: input.message,
-          created_at: now.toISOString(),
-        })
-        .execute()
-      const mail = teamMail(
-        p.config.TEAM_EMAIL,
-        `Nuevo mensaje de contacto de ${input.firstName} ${input.lastName}`,
-        [
-          ['Nombre', `${input.firstName} ${input.lastName}`],
-          ['Correo', input.email],
-          ['Teléfono', input.phone],
-        ],
-        input.message,
-      )
-      await enqueueEmail(trx, mail, now)
-    })
-    p.wakeOutbox()
+    const mail = teamMail(
+      p.config.TEAM_EMAIL,
+      `Nuevo mensaje de contacto de ${input.firstName} ${input.lastName}`,
+      [
+        ['Nombre', `${input.firstName} ${input.lastName}`],
+        ['Correo', input.email],
+        ['Teléfono', input.phone],
+      ],
+      input.message,
+    )
+    await recordForTeam(
+      p,
+      (trx, createdAt) =>
+        trx
+          .insertInto('contact_messages')
+          .values({
+            first_name: input.firstName,
+            last_name: input.lastName,
+            email: input.email,
+            phone: input.phone,
+            message: input.message,
+            created_at: createdAt,
+          })
+          .execute(),
+      mail,
+    )
     return c.json({ message: CONTACT_RESPONSES.contactSent }, 201)
   })
 
   app.post('/send-email-inquiries-complaints', rateLimit(p, 'inquiries', limit, FORM_LIMIT.windowMs), async (c) => {
     const input = validate(complaintSchema, await readJson(c))
     const complaintType = input.type === 'Complaints' ? (input.selectedComplainsType ?? null) : null
-    const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('inquiries')
-        .values({
-          type: input.type,
-          complaint_type: complaintType,
-          name: input.name,
-          phone: input.phone,
-          email: input.email,
-          message: input.message,
-          created_at: now.toISOString(),
-        })
-        .execute()
-      const kind = inquiryTypeLabel(input.type) ?? input.type
-      const typeLabel = complaintType ? complaintTypeLabel(complaintType) : null
-      const title = complaintType ? `Nuevo reclamo (${typeLabel})` : 'Nueva consulta'
-      const mail = teamMail(
-        p.config.TEAM_EMAIL,
-        `${title} de ${input.name}`,
-        [
-          ['Tipo', kind],
-          ['Tipo de reclamo', typeLabel],
-          ['Nombre', input.name],
-          ['Correo', input.email],
-          ['Teléfono', input.phone],
-        ],
-        input.message,
-      )
-      await enqueueEmail(trx, mail, now)
-    })
-    p.wakeOutbox()
+    const kind = inquiryTypeLabel(input.type) ?? input.type
+    const typeLabel = complaintType ? complaintTypeLabel(complaintType) : null
+    const title = complaintType ? `Nuevo reclamo (${typeLabel})` : 'Nueva consulta'
+    const mail = teamMail(
+      p.config.TEAM_EMAIL,
+      `${title} de ${input.name}`,
+      [
+        ['Tipo', kind],
+        ['Tipo de reclamo', typeLabel],
+        ['Nombre', input.name],
+        ['Correo', input.email],
+        ['Teléfono', input.phone],
+      ],
+      input.message,
+    )
+    await recordForTeam(
+      p,
+      (trx, createdAt) =>
+        trx
+          .insertInto('inquiries')
+          .values({
+            type: input.type,
+            complaint_type: complaintType,
+            name: input.name,
+            phone: input.phone,
+            email: input.email,
+            message: input.message,
+            created_at: createdAt,
+          })
+          .execute(),
+      mail,
+    )
     return c.json({ message: complaintType ? CONTACT_RESPONSES.complaintSent : CONTACT_RESPONSES.inquirySent }, 201)
   })
 

@@ -1,4 +1,7 @@
-import type { EmailMessage } from '../platform/messaging/outbox'
+import type { Transaction } from 'kysely'
+import type { Database } from '../platform/db/schema'
+import { enqueueEmail, type EmailMessage } from '../platform/messaging/outbox'
+import type { Platform } from '../platform/platform'
 
 /** One line of a header must stay one line, whatever a visitor typed. */
 function oneLine(s: string) {
@@ -13,4 +16,17 @@ export function teamMail(to: string, subject: string, fields: Array<[label: stri
   const lines = fields.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([label, v]) => `${label}: ${oneLine(String(v))}`)
   const text = [...lines, ...(message ? ['', 'Mensaje:', message] : []), '', '— Enviado desde el sitio de Fleeters'].join('\n')
   return { to, subject: oneLine(subject).slice(0, 200), text }
+}
+
+/**
+ * A public form's record and its mail to the team, written in one transaction (nothing is lost
+ * while the mail server is down, nothing is half written), then the outbox worker is woken.
+ */
+export async function recordForTeam(p: Platform, store: (trx: Transaction<Database>, createdAt: string) => Promise<unknown>, mail: EmailMessage) {
+  const now = p.now()
+  await p.db.transaction().execute(async (trx) => {
+    await store(trx, now.toISOString())
+    await enqueueEmail(trx, mail, now)
+  })
+  p.wakeOutbox()
 }
