@@ -152,5 +152,12 @@ test.describe('operations console: companies', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expectAccessible(page)
     }
+
+    // At 375 px the tables scroll inside their box; the page itself never scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 })
+    for (const path of ['/admin', '/admin/documentos', '/admin/conductores', '/admin/empresas', '/admin/contenido']) {
+      await page.goto(path)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBe(0)
+    }
   })
 })

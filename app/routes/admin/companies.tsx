@@ -32,7 +32,7 @@ export default function Companies() {
       {companies.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No hay empresas que coincidan.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200">
             <thead className="bg-slate-50">
               <tr>

@@ -76,7 +76,7 @@ export default function CompanyDetail() {
           {postings.length === 0 ? (
             <p className="text-sm text-slate-700">Esta empresa no tiene publicaciones.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200">
                 <thead>
                   <tr>

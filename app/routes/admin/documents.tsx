@@ -54,7 +54,7 @@ export default function DocumentQueue() {
       {documents.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{filtered ? 'Ningún documento pendiente coincide con los filtros.' : 'No hay documentos pendientes. ¡Todo al día!'}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200">
             <caption className="sr-only">Documentos pendientes, el más antiguo primero</caption>
             <thead className="bg-slate-50">

@@ -93,7 +93,7 @@ export default function DriverDetail() {
           {applications.length === 0 ? (
             <p className="text-sm text-slate-700">Sin postulaciones.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="min-w-full divide-y divide-slate-200">
                 <thead>
                   <tr>

@@ -41,7 +41,7 @@ export default function AdminHome() {
         {audit.length === 0 ? (
           <p className="text-slate-700">Aún no hay acciones registradas.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200">
               <thead>
                 <tr>
