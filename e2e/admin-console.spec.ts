@@ -34,6 +34,8 @@ async function openInQueue(admin: Page, email: string) {
 
 test.describe('operations console', () => {
   test('an admin from the command line rejects a document with a reason, the driver uploads again, the admin approves it', async ({ page, browser, baseURL, jsEnabled }) => {
+    // Two people, three pages, the command-line script, two reviews and axe on four pages.
+    test.setTimeout(180_000)
     const admin = page
     await newAdmin(admin)
     await expectAccessible(admin)
@@ -123,6 +125,8 @@ test.describe('operations console', () => {
 
 test.describe('operations console: companies', () => {
   test('an admin verifies a company and closes one of its postings; every console page passes axe', async ({ page, request }) => {
+    // The command-line script, then axe on six pages and five pages at 375 px.
+    test.setTimeout(150_000)
     const company = await apiCompany(request)
     const title = `Ruta de prueba ${unique('ruta')}`
     await apiPosting(request, company.token, { title })

@@ -7,6 +7,8 @@ import { expect, expectAccessible, test, unique } from './fixtures'
  */
 test.describe('operations console: site content', () => {
   test('content edited in the console shows at once on / and /preguntas-frecuentes', async ({ page, browser, baseURL }) => {
+    // The command-line script, two edits, then both pages read and the content put back.
+    test.setTimeout(150_000)
     // Warm the anonymous page cache first: the edit must still show at once.
     const visitor = await browser.newContext({ baseURL })
     const anon = await visitor.newPage()

@@ -30,7 +30,7 @@ export async function newAdmin(page: Page) {
   await page.getByLabel('Nueva contraseña').fill(ADMIN_PASSWORD)
   await page.getByLabel('Repite la contraseña').fill(ADMIN_PASSWORD)
   await page.getByRole('button', { name: 'Guardar contraseña' }).click()
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/login$/)
   await loginAdmin(page, email)
   return { email }
 }
@@ -40,6 +40,6 @@ export async function loginAdmin(page: Page, email: string) {
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Contraseña').fill(ADMIN_PASSWORD)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Consola de operaciones', level: 1 })).toBeVisible()
 }

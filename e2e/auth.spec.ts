@@ -2,6 +2,8 @@ import { codeIn, expect, expectAccessible, randomDriver, readMail, test } from '
 
 test.describe('driver account', () => {
   test('register, verify the mailed code, reach the dashboard and log out', async ({ page, jsEnabled }) => {
+    // Registration, the mailed code, the timed redirect and axe on three pages.
+    test.setTimeout(120_000)
     const d = randomDriver()
     await page.goto('/register')
     await expectAccessible(page)
@@ -28,7 +30,7 @@ test.describe('driver account', () => {
     await page.getByLabel('Código de verificación (6 dígitos)').fill(codeIn(mail))
     await page.getByRole('button', { name: 'Verificar código' }).click()
     if (jsEnabled) await expect(page.getByText(/Redirigiendo/)).toBeVisible()
-    await expect(page).toHaveURL(/\/user\/dashboard\/home$/, { timeout: 10_000 })
+    await expect(page).toHaveURL(/\/user\/dashboard\/home$/)
     await expect(page.getByRole('heading', { name: `¡Hola, ${d.firstname}!` })).toBeVisible()
     await expectAccessible(page)
 
@@ -58,6 +60,8 @@ test.describe('driver account', () => {
   })
 
   test('password reset through the mailed link', async ({ page, jsEnabled }) => {
+    // Two mails and two timed redirects.
+    test.setTimeout(120_000)
     const d = randomDriver()
     // The account is created through the form, as a user would.
     await page.goto('/register')
@@ -85,12 +89,12 @@ test.describe('driver account', () => {
     await page.getByLabel('Repite la contraseña').fill('nuevaClave42')
     await page.getByRole('button', { name: 'Guardar contraseña' }).click()
     if (jsEnabled) await expect(page.getByText(/Contraseña actualizada correctamente/)).toBeVisible()
-    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 })
+    await expect(page).toHaveURL(/\/login$/)
     await page.getByLabel('Correo electrónico').fill(d.email)
     await page.getByLabel('Contraseña').fill('nuevaClave42')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
     // The reset proved the mailbox: no code step.
-    await expect(page).toHaveURL(/\/user\/dashboard\/home$/, { timeout: 10_000 })
+    await expect(page).toHaveURL(/\/user\/dashboard\/home$/)
   })
 })
 

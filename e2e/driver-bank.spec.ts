@@ -37,6 +37,8 @@ async function addAccount(page: Page, v: typeof valid) {
 
 test.describe('driver bank details', () => {
   test('every rule and message of the bank form', async ({ page, jsEnabled }) => {
+    // A new driver, then every rule of a 9-field form one submission at a time.
+    test.setTimeout(120_000)
     await newDriver(page)
     await page.goto('/user/dashboard/settings/banco-detalles')
     await expect(page.getByText('Aún no has agregado una cuenta bancaria.')).toBeVisible()
@@ -89,6 +91,7 @@ test.describe('driver bank details', () => {
   })
 
   test('two accounts: switch the selected one, edit only what changed, delete', async ({ page }) => {
+    test.setTimeout(120_000)
     await newDriver(page)
     await page.goto('/user/dashboard/settings/banco-detalles')
     await addAccount(page, valid)

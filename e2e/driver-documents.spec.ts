@@ -16,6 +16,8 @@ function slot(page: Page, title: string) {
 
 test.describe('driver documents', () => {
   test('upload each kind, follow the review status and progress, view and re-upload a rejected one', async ({ page, jsEnabled }) => {
+    // A new driver, seven uploads, a preview and axe on three dialogs.
+    test.setTimeout(150_000)
     const driver = await newDriver(page)
     await expect(page.getByTestId('progreso-documentos')).toHaveText('0/22')
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(23)

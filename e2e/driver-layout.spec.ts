@@ -49,18 +49,23 @@ test.describe('driver area layout', () => {
     test.skip(!jsEnabled, 'client navigation only')
     await newDriver(page)
     await page.setViewportSize({ width: 1440, height: 900 })
-    // Hold the page data back a moment so the loading state can be seen.
+    // Hold the page data back until the loading state has been seen.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route(/banco-detalles\.data/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500))
+      await released
       await route.continue()
     })
     await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Datos bancarios' }).click()
     await expect(page.getByTestId('bank-skeletons').locator('> div')).toHaveCount(3)
+    release()
     await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
     await expect(page.getByTestId('bank-skeletons')).toHaveCount(0)
   })
 
   test('screenshots of home, profile and bank pages at 375 and 1280 px', async ({ page, jsEnabled }) => {
+    // Ten pages loaded and photographed.
+    test.setTimeout(120_000)
     test.skip(!jsEnabled, 'the same markup; taken once')
     const d = await newDriver(page)
     const db = e2eDatabase()
@@ -93,7 +98,9 @@ test.describe('driver area layout', () => {
         ['banco-editar', '/user/dashboard/settings/banco-detalles?modal=editar'],
       ] as const) {
         await page.goto(url)
-        await page.waitForTimeout(300)
+        // Photographed once the fonts and images are in.
+        await page.waitForLoadState('load')
+        await page.evaluate(() => document.fonts.ready.then(() => undefined))
         // Nothing may stick out sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
         await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: !name.includes('-') && name !== 'subir' })

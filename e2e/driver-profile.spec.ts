@@ -3,6 +3,7 @@ import { newDriver, pdfFile, pngFile } from './driver-session'
 
 test.describe('driver profile', () => {
   test('profile photo: required, size and type rules, then a photo that shows in the top bar', async ({ page }) => {
+    test.setTimeout(90_000)
     await newDriver(page)
     await page.goto('/user/dashboard/settings')
     await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible()
@@ -38,6 +39,7 @@ test.describe('driver profile', () => {
   })
 
   test('profile data: every rule of the settings form, nothing saved when unchanged, then a save', async ({ page }) => {
+    test.setTimeout(90_000)
     const d = await newDriver(page)
     await page.goto('/user/dashboard/settings')
     await expect(page.getByText(`+569${d.phone.slice(1)}`)).toBeVisible()
@@ -90,6 +92,7 @@ test.describe('driver profile', () => {
   })
 
   test('work experience: every rule, add, edit (only when changed) and delete', async ({ page }) => {
+    test.setTimeout(120_000)
     await newDriver(page)
     await page.goto('/user/dashboard/settings')
     await page.getByRole('link', { name: 'Agregar experiencia' }).click()

@@ -20,7 +20,7 @@ export async function newDriver(page: Page) {
   await expect(page.getByLabel('Código de verificación (6 dígitos)')).toBeVisible()
   await page.getByLabel('Código de verificación (6 dígitos)').fill(codeIn(await readMail(d.email, /verificaci/)))
   await page.getByRole('button', { name: 'Verificar código' }).click()
-  await expect(page).toHaveURL(/\/user\/dashboard\/home$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/user\/dashboard\/home$/)
   return d
 }
 

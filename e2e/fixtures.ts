@@ -1,25 +1,72 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page, type Response as PwResponse } from '@playwright/test'
 
-export const test = base.extend<{ jsEnabled: boolean }>({
-  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
-  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
-  // With JS, a page is only "ready" once React has hydrated it (root marks <body data-hydrated>);
-  // typing before that races the enhancement.
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page)
-      page.goto = async (url, options) => {
-        const response = await goto(url, options)
+const HYDRATED = 'body[data-hydrated]'
+const patched = new WeakSet<Page>()
+
+/**
+ * With JS, a page is only "ready" once React has hydrated it (root marks <body data-hydrated>);
+ * typing or clicking before that races the enhancement. Every document load a test starts
+ * (goto, reload, back, forward) waits for it, on every page of every context, including the
+ * pages of contexts a test opens itself.
+ */
+function waitForHydrationOnLoad(page: Page) {
+  if (patched.has(page)) return
+  patched.add(page)
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = (page[name] as (...args: unknown[]) => Promise<PwResponse | null>).bind(page)
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await original(...args)
         if (response && response.headers()['content-type']?.includes('text/html')) {
-          await page.waitForSelector('body[data-hydrated]', { state: 'attached', timeout: 15_000 })
+          await page.waitForSelector(HYDRATED, { state: 'attached', timeout: HYDRATION_TIMEOUT_MS })
         }
         return response
-      }
-    }
-    await use(page)
+      },
+    })
+  }
+}
+
+function watchContext(context: BrowserContext, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return
+  context.on('page', waitForHydrationOnLoad)
+  for (const page of context.pages()) waitForHydrationOnLoad(page)
+}
+
+/** A loaded 2-core machine can take a while to run React's hydration of a large page. */
+const HYDRATION_TIMEOUT_MS = 20_000
+
+export const test = base.extend<{ jsEnabled: boolean }, { projectJs: boolean }>({
+  projectJs: [async ({}, use, workerInfo) => use(workerInfo.project.use.javaScriptEnabled !== false), { scope: 'worker' }],
+  // Contexts a test opens itself (another driver, a visitor) get the project's JS setting and
+  // base URL unless the test says otherwise, and wait for hydration like the default page.
+  browser: [
+    async ({ browser, projectJs }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      const newPage = browser.newPage.bind(browser)
+      Object.assign(browser, {
+        newContext: async (options: BrowserContextOptions = {}) => {
+          const context = await newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: projectJs, ...options })
+          watchContext(context, options.javaScriptEnabled ?? projectJs)
+          return context
+        },
+        newPage: async (options: BrowserContextOptions = {}) => {
+          const page = await newPage({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: projectJs, ...options })
+          if (options.javaScriptEnabled ?? projectJs) waitForHydrationOnLoad(page)
+          return page
+        },
+      })
+      await use(browser)
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  context: async ({ context, javaScriptEnabled }, use) => {
+    watchContext(context, javaScriptEnabled !== false)
+    await use(context)
   },
 })
 export { expect }
@@ -77,7 +124,7 @@ export async function readMail(to: string, match: RegExp = /./): Promise<string>
         }
         return ''
       },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .not.toBe('')
   return found

@@ -35,7 +35,8 @@ async function fillPosting(page: Page, js: boolean, p: PostingInput) {
 }
 
 test('a company registers with a logo, verifies its email and manages its postings and applicants', async ({ page, jsEnabled, request }) => {
-  test.setTimeout(120_000)
+  // Registration with a logo, the mailed code, postings created, edited and deleted, applicants.
+  test.setTimeout(240_000)
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   const c = randomCompany()
@@ -64,7 +65,7 @@ test('a company registers with a logo, verifies its email and manages its postin
   await page.getByLabel('Repite la contraseña').fill(c.password)
   await page.getByRole('button', { name: 'Registrar empresa' }).click()
   if (jsEnabled) await expect(page.getByText(/Empresa registrada correctamente/)).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/login$/)
 
   // Login with the mailed code: the company area opens.
   await page.getByLabel('Correo electrónico').fill(c.email)
@@ -72,7 +73,7 @@ test('a company registers with a logo, verifies its email and manages its postin
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
   await page.getByLabel('Código de verificación (6 dígitos)').fill(codeIn(await readMail(c.email, /verificaci/)))
   await page.getByRole('button', { name: 'Verificar código' }).click()
-  await expect(page).toHaveURL(/\/business\/dashboard$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/business\/dashboard$/)
   await expect(page.getByTestId('empresa-nombre')).toHaveText(c.name_business)
   const logo = page.getByRole('img', { name: `Logo de ${c.name_business}` })
   await expect(logo).toHaveAttribute('src', /^\/api\/business\/logos\/.+\.webp$/)

@@ -2,7 +2,7 @@ import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import { apiCompany, apiDriver, apiPosting, jsWeight, screenshots, uiLogin } from './marketplace-support'
 
 test('a driver filters postings, opens one, saves it, applies and follows both lists', async ({ page, jsEnabled, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   const word = unique('ruta')

@@ -77,7 +77,8 @@ function whatsappFiles(): Array<{ to: string; text: string }> {
 
 test.describe('simple power', () => {
   test('a driver creates the link, fills both phases, goes back and forth, confirms; the PDF is attached and the owner gets a WhatsApp message', async ({ page, jsEnabled }) => {
-    test.setTimeout(60_000)
+    // The link, two phases back and forth, two refusals, the PDF and the WhatsApp outbox.
+    test.setTimeout(180_000)
     const problems: string[] = []
     page.on('pageerror', (e) => problems.push(e.message))
     page.on('console', (m) => {
@@ -163,7 +164,7 @@ test.describe('simple power', () => {
     for (const part of ['PODER SIMPLE', 'María José Muñoz', `${driver.firstname} ${driver.lastname}`, '11.111.111-1', plate, 'Firma del (de la) propietario(a)']) expect(text).toContain(part)
 
     // The owner's WhatsApp message went out through the outbox (files in DATA_DIR/whatsapp).
-    await expect.poll(() => whatsappFiles().find((m) => m.to === '56987654321' && m.text.includes(plate))?.text ?? '', { timeout: 10_000 }).toContain('Revisa el poder simple')
+    await expect.poll(() => whatsappFiles().find((m) => m.to === '56987654321' && m.text.includes(plate))?.text ?? '').toContain('Revisa el poder simple')
 
     // Spent: the link now goes home silently.
     await page.goto(link)

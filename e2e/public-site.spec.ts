@@ -4,6 +4,7 @@ const PAGES = ['/', '/contacto', '/empresas', '/ayuda', '/preguntas-frecuentes',
 
 test.describe('home', () => {
   test('is complete server-rendered HTML with every section', async ({ page, jsEnabled }) => {
+    test.setTimeout(90_000)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conduce con Fleeters y gana más con tus rutas')
     await expect(page.getByRole('main').getByRole('link', { name: 'Quiero conducir' })).toHaveAttribute('href', '/register')

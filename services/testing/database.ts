@@ -29,7 +29,10 @@ export async function openTestDatabase(engine: EngineName): Promise<DatabaseHand
     }
   }
   const url = process.env.TEST_DATABASE_URL!
-  const schema = `t_${randomBytes(6).toString('hex')}`
+  // A run may name its schemas (TEST_SCHEMA_PREFIX, set by .ci/run) so it can drop whatever a
+  // crashed suite left behind without touching another run's.
+  const prefix = (process.env.TEST_SCHEMA_PREFIX ?? '').replace(/[^a-z0-9]/g, '')
+  const schema = `t_${prefix}${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`CREATE SCHEMA ${schema}`)
