@@ -79,11 +79,13 @@ test.describe('driver documents', () => {
   })
 
   test("a driver's files are served to that driver only", async ({ page, browser, baseURL }) => {
-    await newDriver(page)
+    const driver = await newDriver(page)
     await upload(page, 'SOAP (posterior)', await pngFile())
     await expect(slot(page, 'SOAP (posterior)').getByText('En revisión')).toBeVisible()
     const db = e2eDatabase()
-    const { id } = db.prepare("SELECT max(id) AS id FROM user_files WHERE purpose_name = 'soap_posterior'").get() as { id: number }
+    const { id } = db
+      .prepare("SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = 'soap_posterior'")
+      .get(driver.email) as { id: number }
     db.close()
     expect((await page.request.get(`/user/dashboard/archivos/${id}`)).status()).toBe(200)
     expect((await page.request.get(`/user/dashboard/archivos/${id + 100000}`)).status()).toBe(404)
