@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect } from './migrations'
 import type { Database } from './schema'
 
@@ -34,7 +35,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     })
     // COUNT(*) and BIGINT come back as strings from pg; parse the ranges we use.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
     return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() }
   }
   const file = options.sqlitePath ?? ':memory:'

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
 import { engines, openTestDatabase } from '../../testing/database'
 
 describe.each(engines)('migrations on %s', (engine) => {
@@ -26,4 +27,32 @@ describe.each(engines)('migrations on %s', (engine) => {
     await h.db.insertInto('users').values(values).execute()
     await expect(h.db.insertInto('users').values(values).execute()).rejects.toThrow()
   })
+})
+
+describe.runIf(engines.includes('postgres'))('migrations on postgres beside other schemas', () => {
+  // Test suites share one PostgreSQL database, each in a schema of its own, and drop their
+  // schema when done. Kysely's own introspection read every schema and failed ("schema … does
+  // not exist") whenever another suite dropped its schema meanwhile.
+  it('migrate while other schemas come and go', async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    let churning = true
+    const churn = (async () => {
+      for (let i = 0; churning; i++) {
+        const name = `t_churn_${process.pid}_${i}`
+        await admin.query(`CREATE SCHEMA ${name}; CREATE TABLE ${name}.t (id serial primary key, a text, b text, c text)`)
+        await admin.query(`DROP SCHEMA ${name} CASCADE`)
+      }
+    })()
+    try {
+      for (let i = 0; i < 4; i++) {
+        const h = await openTestDatabase('postgres')
+        await h.destroy()
+      }
+    } finally {
+      churning = false
+      await churn
+      await admin.end()
+    }
+  }, 120_000)
 })
