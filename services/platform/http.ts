@@ -94,8 +94,13 @@ export async function readMultipartData(c: Context): Promise<{ data: unknown; fo
   }
 }
 
+/** Keys are PostgreSQL `serial` (int4) on both engines. */
+export const MAX_ID = 2_147_483_647
+
+/** An id from a URL: canonical decimal only ('19', never '0x13', ' 19', '019', '1e3'), 1..MAX_ID. */
 export function parseId(raw: string | undefined): number {
+  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound)
   const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, MESSAGES.notFound)
+  if (id > MAX_ID) throw new ApiError(404, MESSAGES.notFound)
   return id
 }

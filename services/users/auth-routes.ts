@@ -11,6 +11,7 @@ import type { Role } from '../platform/db/schema'
 import { ApiError, readJson, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
+import { inTransaction } from '../platform/db/transaction'
 import { passwordResetMail, verificationCodeMail } from './mails'
 import { sessionObject, startSession } from './session-object'
 
@@ -47,7 +48,7 @@ export function authRoutes(p: Platform) {
       const token = randomToken(32)
       const code = sixDigitCode()
       const now = p.now()
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         // A new code replaces any earlier one.
         await trx
           .updateTable('email_verifications')
@@ -107,7 +108,7 @@ export function authRoutes(p: Platform) {
     if (user) {
       const token = randomToken(32)
       const now = p.now()
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         await trx
           .insertInto('password_resets')
           .values({
@@ -132,7 +133,7 @@ export function authRoutes(p: Platform) {
     const row = await p.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
     if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
     const passwordHash = await hashPassword(password)
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       const used = await trx
         .updateTable('password_resets')
         .set({ used_at: now.toISOString() })

@@ -12,6 +12,7 @@ import { EXTENSION_FOR, type SniffedType } from '../driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { actorOf, audit, likePattern } from './shared'
 import { isValidatedDriver } from './validated'
+import { inTransaction } from '../../platform/db/transaction'
 
 export const QUEUE_PAGE_SIZE = 50
 
@@ -238,7 +239,7 @@ export function adminDocumentRoutes(p: Platform) {
     const who = await actorOf(p, c)
     const now = p.now()
     const ts = now.toISOString()
-    const outcome = await p.db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(p.db, async (trx) => {
       const row = await trx
         .selectFrom('user_files as f')
         .innerJoin('users as u', 'u.id', 'f.user_id')

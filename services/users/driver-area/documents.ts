@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/platform'
 import type { Selectable } from 'kysely'
 import { EXTENSION_FOR, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
+import { inTransaction } from '../../platform/db/transaction'
 
 /** Per file; the whole multipart body is capped at 12 MB by services/app.ts. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
@@ -85,7 +86,7 @@ export function documentRoutes(p: Platform) {
     try {
       for (const f of checked) keys.push(await p.files.put('documents', f.bytes, EXTENSION_FOR[f.type]))
       const now = p.now().toISOString()
-      const rows = await p.db.transaction().execute(async (trx) => {
+      const rows = await inTransaction(p.db, async (trx) => {
         const out = []
         for (const [i, f] of checked.entries()) {
           out.push(
