@@ -79,7 +79,9 @@ export function documentRoutes(p: Platform) {
       const bytes = new Uint8Array(await file.arrayBuffer())
       const type = sniffType(bytes)
       if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
-      checked.push({ slot, bytes, type, name: file.name.slice(0, 200) || `${slot}.${EXTENSION_FOR[type]}` })
+      // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).
+      const name = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200)
+      checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}` })
     }
 
     const keys: string[] = []
