@@ -12,6 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { pageBodyLimit } from './app/.server/body-limit'
 import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
 import { CLIENT_IP_HEADER } from './services/platform/auth'
@@ -102,6 +103,10 @@ if (!only) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
     }),
   )
+
+  // Page actions get bounded bodies, like /api (services/app.ts): 64 KB forms, 12 MB uploads,
+  // refused from Content-Length or while streaming, never read whole into memory.
+  app.use('*', pageBodyLimit())
 
   app.all('*', async (c) => {
     const request = c.req.raw

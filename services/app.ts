@@ -5,10 +5,10 @@ import { generalDataService } from './general-data'
 import { errorResponse, MESSAGES } from './platform/http'
 import type { Platform } from './platform/platform'
 import { usersService } from './users'
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from './platform/body-limits'
 
 /** JSON bodies are small; multipart uploads get their own, per-route limits. */
-export const JSON_BODY_LIMIT = 64 * 1024
-export const MULTIPART_BODY_LIMIT = 12 * 1024 * 1024
+export { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT }
 
 export type ServiceName = 'users' | 'business' | 'general'
 

@@ -22,26 +22,25 @@ export interface ServerProcess {
  * see whether that very process survives what it is put through. Services only unless `env`
  * says otherwise (no web build needed).
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-proc-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      SEED_DEMO: 'never',
-      SERVICES: 'users,business,general',
-      MAIL_WORKER_INTERVAL_MS: '60000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const vars: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    SEED_DEMO: 'never',
+    SERVICES: 'users,business,general',
+    MAIL_WORKER_INTERVAL_MS: '60000',
+    ...env,
+  }
+  // A variable given as undefined is left out (SERVICES: undefined serves the pages too).
+  for (const [k, v] of Object.entries(vars)) if (v === undefined) delete vars[k]
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: ROOT, env: vars as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()))
