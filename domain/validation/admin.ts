@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DOCUMENT_SLOT_KEYS } from '../reference-data/documents'
 import {
   ADMIN_MESSAGES,
+  isAllowedLogoUrl,
   FAQ_PARAGRAPH_MAX,
   FAQ_PARAGRAPHS_MAX,
   FAQ_QUESTION_MAX,
@@ -45,8 +46,8 @@ export const testimonialSchema = formObject({
   job_title: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   name_business: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   comment: boundedString(CAMPO_REQUERIDO, 1, TESTIMONIAL_COMMENT_MAX),
-  /** A site path or a stored logo's URL; '' for none. */
-  logo_business: optionalString(300).refine((v) => v === '' || /^\/[A-Za-z0-9/_.-]+$/.test(v), 'Ingrese una ruta del sitio, como /images/partners/logo.svg'),
+  /** One of the site's partner images or a logo uploaded in the console; '' for none. */
+  logo_business: optionalString(300).refine(isAllowedLogoUrl, 'Ingrese una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola'),
 })
 export type TestimonialInput = z.output<typeof testimonialSchema>
 

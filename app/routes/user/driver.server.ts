@@ -71,6 +71,7 @@ export async function proxyPrivateFile(request: Request, context: AppLoadContext
     'Content-Disposition': res.headers.get('content-disposition') ?? 'inline',
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': res.headers.get('content-security-policy') ?? 'sandbox',
   })
   const length = res.headers.get('content-length')
   if (length) headers.set('Content-Length', length)

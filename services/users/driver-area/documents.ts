@@ -5,7 +5,7 @@ import type { UserFilesTable } from '../../platform/db/schema'
 import { ApiError } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import type { Selectable } from 'kysely'
-import { EXTENSION_FOR, sniffType } from './images'
+import { DOCUMENT_MAX_PIXELS, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
 import { inTransaction } from '../../platform/db/transaction'
 
@@ -20,6 +20,8 @@ export const DOCUMENT_MESSAGES = {
   empty: 'El archivo está vacío.',
   invalidType: 'El archivo debe ser JPG, JPEG, PNG o PDF.',
   tooLarge: 'El archivo no puede ser mayor a 5MB.',
+  imageUnreadable: 'No se pudo leer la imagen. Intenta con otro archivo.',
+  imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} megapíxeles). Sube una foto o un escaneo más pequeño.`,
 } as const
 
 /** Spec §3 "User document record". */
@@ -76,9 +78,16 @@ export function documentRoutes(p: Platform) {
     for (const { slot, file } of files) {
       if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
       if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
-      const bytes = new Uint8Array(await file.arrayBuffer())
+      let bytes = new Uint8Array(await file.arrayBuffer())
       const type = sniffType(bytes)
       if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
+      if (type !== 'application/pdf') {
+        try {
+          bytes = await normalizeDocumentImage(bytes, type)
+        } catch (err) {
+          throw new ApiError(400, /pixel limit/i.test(String(err)) ? DOCUMENT_MESSAGES.imageTooManyPixels : DOCUMENT_MESSAGES.imageUnreadable)
+        }
+      }
       // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).
       const name = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200)
       checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}` })

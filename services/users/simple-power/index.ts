@@ -5,7 +5,7 @@ import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { enqueueWhatsApp } from '../../platform/messaging/outbox'
 import { toDocumentRecord } from '../driver-area/documents'
-import { EXTENSION_FOR, sniffType } from '../driver-area/images'
+import { EXTENSION_FOR, sniffType, storedFileHeaders } from '../driver-area/images'
 import { readForm, requireDriver } from '../driver-area/shared'
 import { renderPowerDocument } from './pdf'
 import { signPowerLinkToken, signPowerReviewToken, verifyPowerLinkToken, verifyPowerReviewToken } from './tokens'
@@ -197,13 +197,7 @@ export function simplePowerRoutes(p: Platform) {
       : undefined
     const bytes = row ? await p.files.get(row.storage_key) : null
     if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': 'application/pdf',
-      'content-length': String(bytes.byteLength),
-      'content-disposition': `inline; filename="poder-simple-${row.vehicle_license_plate}.pdf"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders('application/pdf', `poder-simple-${row.vehicle_license_plate}.pdf`, bytes.byteLength))
   })
 
   return app
