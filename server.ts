@@ -35,7 +35,7 @@ const transports = createTransports({
   whatsappToken: config.WHATSAPP_TOKEN,
   whatsappPhoneId: config.WHATSAPP_PHONE_ID,
 })
-const worker = createDeliveryWorker({ db: platform.db, transports, log: (line: string) => console.log(`[outbox] ${line}`) })
+const worker = createDeliveryWorker({ db: platform.db, transports, mailFrom: config.MAIL_FROM, log: (line: string) => console.log(`[outbox] ${line}`) })
 platform.wakeOutbox = () => worker.wake()
 worker.start(config.MAIL_WORKER_INTERVAL_MS)
 
