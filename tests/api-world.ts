@@ -300,9 +300,10 @@ export async function send(
   w: World,
   route: Route,
   body: Record<string, unknown> | unknown,
-  opts: { headers?: Record<string, string>; raw?: string; files?: Record<string, Uint8Array>; path?: string } = {},
+  opts: { headers?: Record<string, string>; as?: Record<string, string>; raw?: string; files?: Record<string, Uint8Array>; path?: string } = {},
 ) {
-  const headers = { ...headersFor(w, route.who), ...opts.headers }
+  // `as`: exactly these headers (another caller); `headers`: added to the route's own caller's.
+  const headers = opts.as ?? { ...headersFor(w, route.who), ...opts.headers }
   const path = opts.path ?? route.path(w)
   if (opts.raw !== undefined) return w.api.call(route.method, path, { body: opts.raw, headers: { 'content-type': 'application/json', ...headers } })
   if (route.kind === 'json') return w.api.call(route.method, path, { json: body, headers })
