@@ -78,7 +78,7 @@ export function documentRoutes(p: Platform) {
     for (const { slot, file } of files) {
       if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
       if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
-      let bytes = new Uint8Array(await file.arrayBuffer())
+      let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer())
       const type = sniffType(bytes)
       if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
       if (type !== 'application/pdf') {
