@@ -56,7 +56,7 @@ export async function normalizeDocumentImage(bytes: Uint8Array, type: 'image/png
   const image = sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' })
     .rotate()
     .resize(DOCUMENT_MAX_SIDE, DOCUMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-  const out = type === 'image/png' ? await image.png({ compressionLevel: 9 }).toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+  const out = type === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
   return new Uint8Array(out)
 }
 
