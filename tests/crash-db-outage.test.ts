@@ -9,8 +9,10 @@ import { startServer, type ServerProcess } from './server-process'
 
 /**
  * Issue 11 item 1: a dropped PostgreSQL connection must not end the process. Other suites share
- * the `test` database, so only this server's own connections are terminated: it runs with an
- * application_name of its own (PGAPPNAME) and its own schema (PGOPTIONS search_path).
+ * the server, so only this server's own connections are terminated: it runs with an
+ * application_name of its own (PGAPPNAME) on a database of its own (created and dropped here;
+ * a schema of the shared `test` database is not enough for server.ts, whose migrator would see
+ * the other suites' bookkeeping tables).
  */
 const url = process.env.TEST_DATABASE_URL
 
@@ -25,18 +27,20 @@ async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 describe.skipIf(!url)('a PostgreSQL outage (server process)', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`
+  const database = `fleeters_outage_${randomBytes(6).toString('hex')}`
   const appName = `fleeters-outage-${randomBytes(4).toString('hex')}`
   let server: ServerProcess
 
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE SCHEMA ${schema}`))
-    server = await startServer({ DATABASE_URL: url!, PGAPPNAME: appName, PGOPTIONS: `-c search_path=${schema}` })
+    await admin((c) => c.query(`CREATE DATABASE ${database}`))
+    const own = new URL(url!)
+    own.pathname = `/${database}`
+    server = await startServer({ DATABASE_URL: own.toString(), PGAPPNAME: appName })
   }, 90_000)
 
   afterAll(async () => {
     await server?.stop()
-    await admin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`))
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
   })
 
   const terminate = () =>
