@@ -12,6 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { pageBodyLimit } from './app/.server/body-limit'
 import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
 import { CLIENT_IP_HEADER } from './services/platform/auth'
@@ -34,7 +35,7 @@ const transports = createTransports({
   whatsappToken: config.WHATSAPP_TOKEN,
   whatsappPhoneId: config.WHATSAPP_PHONE_ID,
 })
-const worker = createDeliveryWorker({ db: platform.db, transports, log: (line: string) => console.log(`[outbox] ${line}`) })
+const worker = createDeliveryWorker({ db: platform.db, transports, mailFrom: config.MAIL_FROM, log: (line: string) => console.log(`[outbox] ${line}`) })
 platform.wakeOutbox = () => worker.wake()
 worker.start(config.MAIL_WORKER_INTERVAL_MS)
 
@@ -102,6 +103,10 @@ if (!only) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
     }),
   )
+
+  // Page actions get bounded bodies, like /api (services/app.ts): 64 KB forms, 12 MB uploads,
+  // refused from Content-Length or while streaming, never read whole into memory.
+  app.use('*', pageBodyLimit())
 
   app.all('*', async (c) => {
     const request = c.req.raw

@@ -2,13 +2,14 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { businessService } from './business'
 import { generalDataService } from './general-data'
+import { ROLE_HEADER } from './platform/auth'
 import { errorResponse, MESSAGES } from './platform/http'
 import type { Platform } from './platform/platform'
 import { usersService } from './users'
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from './platform/body-limits'
 
 /** JSON bodies are small; multipart uploads get their own, per-route limits. */
-export const JSON_BODY_LIMIT = 64 * 1024
-export const MULTIPART_BODY_LIMIT = 12 * 1024 * 1024
+export { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT }
 
 export type ServiceName = 'users' | 'business' | 'general'
 
@@ -22,6 +23,12 @@ export function createServicesApp(p: Platform, only?: ServiceName[]) {
     const type = c.req.header('content-type') ?? ''
     const maxSize = type.startsWith('multipart/form-data') ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT
     return bodyLimit({ maxSize, onError: (cx) => cx.json({ message: MESSAGES.tooLarge }, 413) })(c, next)
+  })
+  // Answers to an authenticated call are the caller's own: no cache (browser, proxy) keeps them.
+  app.use('*', async (c, next) => {
+    await next()
+    const authenticated = Object.values(ROLE_HEADER).some((h) => c.req.header(h) !== undefined)
+    if (authenticated && !/no-store/.test(c.res.headers.get('cache-control') ?? '')) c.res.headers.set('Cache-Control', 'private, no-store')
   })
   const wants = (name: ServiceName) => !only || only.includes(name)
   if (wants('users')) app.route('/', usersService(p))

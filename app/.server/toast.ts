@@ -1,4 +1,5 @@
 import { createCookie } from 'react-router'
+import { env } from './env'
 
 /** A message that survives one redirect (cookie flash), read once by the root loader. */
 export interface Toast {
@@ -8,7 +9,18 @@ export interface Toast {
   durationMs: number
 }
 
-const toastCookie = createCookie('__fleeters_toast', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60 })
+/** `Secure` whenever the site is served over https (PUBLIC_URL), like the session cookie. */
+export function toastCookieOptions() {
+  const secure = env().config.PUBLIC_URL?.startsWith('https:') ?? false
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', maxAge: 60, secure }
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined
+const toastCookie = {
+  get: () => (cookie ??= createCookie('__fleeters_toast', toastCookieOptions())),
+  serialize: (value: string, options?: { maxAge?: number }) => toastCookie.get().serialize(value, options),
+  parse: (header: string | null) => toastCookie.get().parse(header),
+}
 
 export async function setToast(toast: Toast): Promise<string> {
   return toastCookie.serialize(Buffer.from(JSON.stringify(toast), 'utf8').toString('base64url'))

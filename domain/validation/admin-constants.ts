@@ -13,6 +13,26 @@ export const REJECTION_REASONS = [
 
 export type RejectionReasonKey = (typeof REJECTION_REASONS)[number]['key'] | 'otro'
 
+/**
+ * Where a testimonial's logo may come from: the product's own partner images, a logo uploaded
+ * through the console (served by the business service), or https on these hosts. The list is
+ * empty: the pages' Content-Security-Policy (img-src 'self') would block any other host anyway;
+ * adding one here means adding it there too.
+ */
+export const TESTIMONIAL_LOGO_HOSTS: readonly string[] = []
+const OWN_LOGO = /^\/(images\/partners\/[a-z0-9][a-z0-9_-]{0,80}\.(svg|png|webp|jpe?g)|api\/business\/logos\/[A-Za-z0-9_-]{22,}\.webp)$/
+
+export function isAllowedLogoUrl(value: string): boolean {
+  if (value === '') return true
+  if (OWN_LOGO.test(value)) return true
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.username === '' && url.password === '' && TESTIMONIAL_LOGO_HOSTS.includes(url.hostname) && value.startsWith('https://')
+  } catch {
+    return false
+  }
+}
+
 export const REJECTION_REASON_MAX = 300
 export const FAQ_QUESTION_MAX = 200
 export const FAQ_PARAGRAPH_MAX = 1500

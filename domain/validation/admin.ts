@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DOCUMENT_SLOT_KEYS } from '../reference-data/documents'
 import {
   ADMIN_MESSAGES,
+  isAllowedLogoUrl,
   FAQ_PARAGRAPH_MAX,
   FAQ_PARAGRAPHS_MAX,
   FAQ_QUESTION_MAX,
@@ -11,7 +12,7 @@ import {
   STATISTIC_VALUE_MAX,
   TESTIMONIAL_COMMENT_MAX,
 } from './admin-constants'
-import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString } from './fields'
+import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString, plainText } from './fields'
 
 export * from './admin-constants'
 
@@ -28,13 +29,13 @@ export type ReviewDecision = z.output<typeof reviewDecisionSchema>
 
 export const documentQueueQuerySchema = z.object({
   slot: z.enum(DOCUMENT_SLOT_KEYS).optional().catch(undefined),
-  driver: z.string().trim().max(100).optional().catch(undefined),
+  driver: plainText().trim().max(100).optional().catch(undefined),
 })
 
 export const faqSchema = formObject({
   question: boundedString(CAMPO_REQUERIDO, 1, FAQ_QUESTION_MAX),
   answers: z
-    .array(z.string({ error: INVALID_VALUE }).trim().min(1, CAMPO_REQUERIDO).max(FAQ_PARAGRAPH_MAX, maxChars(FAQ_PARAGRAPH_MAX)), { error: CAMPO_REQUERIDO })
+    .array(plainText(INVALID_VALUE).trim().min(1, CAMPO_REQUERIDO).max(FAQ_PARAGRAPH_MAX, maxChars(FAQ_PARAGRAPH_MAX)), { error: CAMPO_REQUERIDO })
     .min(1, 'Escriba al menos un párrafo de respuesta.')
     .max(FAQ_PARAGRAPHS_MAX, `Máximo ${FAQ_PARAGRAPHS_MAX} párrafos`),
 })
@@ -45,8 +46,8 @@ export const testimonialSchema = formObject({
   job_title: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   name_business: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   comment: boundedString(CAMPO_REQUERIDO, 1, TESTIMONIAL_COMMENT_MAX),
-  /** A site path or a stored logo's URL; '' for none. */
-  logo_business: optionalString(300).refine((v) => v === '' || /^\/[A-Za-z0-9/_.-]+$/.test(v), 'Ingrese una ruta del sitio, como /images/partners/logo.svg'),
+  /** One of the site's partner images or a logo uploaded in the console; '' for none. */
+  logo_business: optionalString(300).refine(isAllowedLogoUrl, 'Ingrese una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola'),
 })
 export type TestimonialInput = z.output<typeof testimonialSchema>
 
@@ -66,6 +67,6 @@ export const companyVerificationSchema = formObject({ verified: z.boolean({ erro
 
 /** `npm run admin:create -- --email … --name …` */
 export const adminAccountSchema = formObject({
-  email: z.string({ error: CAMPO_REQUERIDO }).trim().toLowerCase().pipe(z.email('Correo electrónico inválido')),
+  email: plainText(CAMPO_REQUERIDO).trim().toLowerCase().pipe(z.email('Correo electrónico inválido')),
   name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
 })

@@ -22,6 +22,23 @@ export const INVALID_VALUE = 'Valor inválido'
 export const CAMPO_REQUERIDO = 'Campo requerido'
 export const FORBIDDEN_SEQUENCE_MESSAGE = 'El teléfono no puede contener secuencias como 0000 o 1234'
 export const DIGITS_ONLY_MESSAGE = 'El teléfono solo puede contener números'
+/** Text with control characters (a NUL byte, escape sequences…): no field accepts them. */
+export const CONTROL_CHARACTERS_MESSAGE = 'El texto contiene caracteres no permitidos'
+
+/**
+ * C0 control characters except tab, line feed and carriage return (textareas send those), and
+ * DEL. PostgreSQL cannot store a NUL byte at all; the others have no place in any field either.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value)
+}
+
+/** Any text of a schema: refuses control characters with the shared Spanish message. */
+export function plainText(message: string = INVALID_VALUE) {
+  return z.string({ error: message }).refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
+}
 
 export { maxChars, minChars } from './submission'
 
@@ -38,6 +55,7 @@ export function requiredString(requiredMessage: string) {
     .string({ error: (iss) => (iss.input == null ? requiredMessage : INVALID_VALUE) })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
+    .refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
 }
 
 /** Like requiredString but the value is kept as typed (passwords): whitespace-only is still "required". */
@@ -45,6 +63,7 @@ export function requiredRawString(requiredMessage: string) {
   return z
     .string({ error: (iss) => (iss.input == null ? requiredMessage : INVALID_VALUE) })
     .refine((v) => v.trim().length > 0, { error: requiredMessage, abort: true })
+    .refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
 }
 
 /** Optional trimmed text with a maximum; undefined, null and '' become ''. */
@@ -52,6 +71,7 @@ export function optionalString(max: number, maxMessage: string = maxChars(max)) 
   return z
     .string({ error: INVALID_VALUE })
     .trim()
+    .refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
     .max(max, maxMessage)
     .nullish()
     .transform((v) => v ?? '')

@@ -27,6 +27,7 @@ import {
   numberToString,
   optionalString,
   phoneString,
+  plainText,
   requiredRawString,
   requiredString,
   type FileLike,
@@ -203,7 +204,7 @@ function buildJobPostingSchema() {
 export const jobPostingSchema = /*#__PURE__*/ buildJobPostingSchema()
 export type JobPostingValues = z.infer<typeof jobPostingSchema>
 
-const searchText = () => z.preprocess((v) => (v == null ? '' : v), z.string({ error: M.invalidOption }).trim().max(100, M.searchMax))
+const searchText = () => z.preprocess((v) => (v == null ? '' : v), plainText(M.invalidOption).trim().max(100, M.searchMax))
 const page = () =>
   z.preprocess(
     (v) => (isBlank(v) ? '1' : numberAsText(v)),

@@ -7,6 +7,7 @@ import type { Platform } from '../platform/platform'
 import { currentCompany } from './company-context'
 import { acceptedDocumentCounts, driverExperience, driverPlaces } from './driver-facts'
 import { messageFromCompanyMail, selectedMail } from './mails'
+import { inTransaction } from '../platform/db/transaction'
 
 export const APPLICANT_MESSAGES = {
   statusUpdated: 'Estado de la postulación actualizado.',
@@ -85,7 +86,7 @@ export function applicantRoutes(p: Platform) {
       .where('jp.company_id', '=', company.id)
       .executeTakeFirst()
     if (!application) throw new ApiError(404, MESSAGES.notFound)
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       await trx.updateTable('applications').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute()
       if (status === 'seleccionado' && application.status !== 'seleccionado') {
         const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`

@@ -5,11 +5,13 @@ import { hashPassword } from '../platform/crypto'
 import { ApiError, readMultipartData, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
+import { isUniqueViolation } from '../platform/db/errors'
 import { applicantRoutes } from './applicants'
 import { logoUrl, storeLogo } from './logo'
 import { companyWelcomeMail } from './mails'
 import { assertKnownCommune } from './places'
 import { companyPostingRoutes } from './postings'
+import { inTransaction } from '../platform/db/transaction'
 
 export const COMPANY_MESSAGES = {
   created: 'Empresa registrada correctamente. Inicia sesión para verificar tu correo.',
@@ -37,7 +39,7 @@ export function handleCompanyRegistration(p: Platform): Handler {
     const ts = now.toISOString()
     const [firstname, ...rest] = input.contact_name.split(/\s+/)
     try {
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         const user = await trx
           .insertInto('users')
           .values({
@@ -79,7 +81,7 @@ export function handleCompanyRegistration(p: Platform): Handler {
     } catch (err) {
       if (logoKey) await p.files.remove(logoKey)
       // Two sign-ups racing for the same email or RUT: the unique index decides.
-      if (/unique|duplicate/i.test(String(err))) throw new ApiError(409, COMPANY_MESSAGES.emailTaken)
+      if (isUniqueViolation(err)) throw new ApiError(409, COMPANY_MESSAGES.emailTaken)
       throw err
     }
     p.wakeOutbox()

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { Database } from '../platform/db/schema'
 import { enqueueEmail, type EmailMessage } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
+import { inTransaction } from '../platform/db/transaction'
 
 /** One line of a header must stay one line, whatever a visitor typed. */
 function oneLine(s: string) {
@@ -24,7 +25,7 @@ export function teamMail(to: string, subject: string, fields: Array<[label: stri
  */
 export async function recordForTeam(p: Platform, store: (trx: Transaction<Database>, createdAt: string) => Promise<unknown>, mail: EmailMessage) {
   const now = p.now()
-  await p.db.transaction().execute(async (trx) => {
+  await inTransaction(p.db, async (trx) => {
     await store(trx, now.toISOString())
     await enqueueEmail(trx, mail, now)
   })

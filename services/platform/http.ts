@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
+import { dbErrorKind } from './db/errors'
 
 /** An error a caller can act on: its status and Spanish message go out as `{ message }`. */
 export class ApiError extends Error {
@@ -20,7 +21,16 @@ export const MESSAGES = {
   tooLarge: 'La solicitud es demasiado grande.',
   tooMany: 'Demasiadas solicitudes. Intente nuevamente en unos minutos.',
   internal: 'Ocurrió un error inesperado. Intente nuevamente.',
+  /** The database is away (restart, failover, connections cut): nothing was written. */
+  unavailable: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.',
+  /** Another request changed the same data at the same time (a unique index decided). */
+  conflict: 'Otra solicitud cambió estos datos al mismo tiempo. Revisa la información e intenta nuevamente.',
+  /** A value the database cannot store (a NUL byte, a number out of range). */
+  badValue: 'Valor inválido',
 } as const
+
+/** Seconds a client should wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5
 
 export function errorResponse(err: unknown, c: Context) {
   if (err instanceof ApiError) return c.json({ message: err.messages }, err.status)
@@ -29,6 +39,19 @@ export function errorResponse(err: unknown, c: Context) {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message = status === 413 ? MESSAGES.tooLarge : status === 401 ? MESSAGES.unauthorized : MESSAGES.badJson
     return c.json({ message }, status as ContentfulStatusCode)
+  }
+  switch (dbErrorKind(err)) {
+    case 'unique':
+      return c.json({ message: MESSAGES.conflict }, 409)
+    case 'bad-value':
+      return c.json({ message: MESSAGES.badValue }, 400)
+    case 'retry':
+      // Still deadlocked after the transaction helper's retries: the same answer as a lost race.
+      return c.json({ message: MESSAGES.conflict }, 409)
+    case 'unavailable':
+      console.error(`[services] database unavailable: ${(err as Error).message}`)
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+      return c.json({ message: MESSAGES.unavailable }, 503)
   }
   console.error('[services] unexpected error', err)
   return c.json({ message: MESSAGES.internal }, 500)
@@ -71,8 +94,13 @@ export async function readMultipartData(c: Context): Promise<{ data: unknown; fo
   }
 }
 
+/** Keys are PostgreSQL `serial` (int4) on both engines. */
+export const MAX_ID = 2_147_483_647
+
+/** An id from a URL: canonical decimal only ('19', never '0x13', ' 19', '019', '1e3'), 1..MAX_ID. */
 export function parseId(raw: string | undefined): number {
+  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound)
   const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, MESSAGES.notFound)
+  if (id > MAX_ID) throw new ApiError(404, MESSAGES.notFound)
   return id
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { redisRateLimiter, type RedisRateLimiter } from './rate-limit-redis'
 
@@ -58,5 +59,41 @@ describe.skipIf(!url)('Redis rate limiter', () => {
     await l.reset()
     expect((await l.hit('x', 1, 60_000)).allowed).toBe(true)
     expect((await other.hit('x', 1, 60_000)).allowed).toBe(false)
+  })
+
+  it('falls back to an in-process limit while Redis is away, never to no limit', async () => {
+    // A TCP proxy in front of Redis that the test can take away mid-run.
+    const target = new URL(url!)
+    const sockets = new Set<net.Socket>()
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname)
+      sockets.add(client).add(upstream)
+      client.pipe(upstream).pipe(client)
+      const drop = () => {
+        client.destroy()
+        upstream.destroy()
+      }
+      client.on('error', drop).on('close', drop)
+      upstream.on('error', drop).on('close', drop)
+    })
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+    const port = (proxy.address() as net.AddressInfo).port
+    const lines: string[] = []
+    const l = await redisRateLimiter(`redis://127.0.0.1:${port}`, `fleeters-test:${randomUUID()}:`, 5000, (line) => lines.push(line))
+    const key = `login:${randomUUID()}`
+    expect((await l.hit(key, 5, 60_000)).allowed).toBe(true)
+
+    // Redis goes away mid-run: 15 logins over a limit of 5 → 5 accepted, 10 refused.
+    await new Promise<void>((r) => {
+      proxy.close(() => r())
+      for (const s of sockets) s.destroy()
+    })
+    await new Promise((r) => setTimeout(r, 100))
+    const results = []
+    for (let i = 0; i < 15; i++) results.push(await l.hit(key, 5, 60_000))
+    expect(results.filter((r) => r.allowed)).toHaveLength(5)
+    expect(results.at(-1)!.retryAfterSeconds).toBeGreaterThan(0)
+    expect(lines.join('\n')).toMatch(/\[rate-limit\] redis: .*in memory/)
+    await l.close().catch(() => {})
   })
 })

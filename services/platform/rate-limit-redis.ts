@@ -1,5 +1,5 @@
 import { createClient } from 'redis'
-import type { RateLimiter } from './rate-limit'
+import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 
 /**
  * Fixed-window counters in Redis (REDIS_URL), shared by every process behind a load balancer.
@@ -19,20 +19,30 @@ export interface RedisRateLimiter extends RateLimiter {
 
 /**
  * Connects at start (a wrong REDIS_URL stops the server with a clear error within `connectMs`).
- * Later, a Redis outage must not take the site down: commands fail at once instead of queueing,
- * the error is logged, the request is allowed, and the client reconnects in the background.
+ * Later, a Redis outage must neither take the site down nor lift the limits: commands fail at
+ * once instead of queueing, the failure is logged (once per 10 s), and the hit is counted by this
+ * process's in-memory limiter instead, with the same limit and window, until Redis answers again
+ * (the client reconnects in the background). So during an outage each process enforces the limit
+ * on its own: never no limit.
  */
-export async function redisRateLimiter(url: string, prefix = 'fleeters:rl:', connectMs = 5000): Promise<RedisRateLimiter> {
+export async function redisRateLimiter(
+  url: string,
+  prefix = 'fleeters:rl:',
+  connectMs = 5000,
+  log: (line: string) => void = (line) => console.error(line),
+): Promise<RedisRateLimiter> {
   const client = createClient({
     url,
     disableOfflineQueue: true,
     socket: { connectTimeout: connectMs, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5000) },
   })
   let reported = 0
-  client.on('error', (error: Error) => {
-    if (Date.now() - reported > 10_000) console.error(`[rate-limit] redis: ${error.message}`)
+  const report = (error: Error) => {
+    if (Date.now() - reported > 10_000) log(`[rate-limit] redis: ${error.message}; counting in memory until it is back`)
     reported = Date.now()
-  })
+  }
+  client.on('error', report)
+  const fallback = memoryRateLimiter()
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
     await Promise.race([
@@ -53,17 +63,20 @@ export async function redisRateLimiter(url: string, prefix = 'fleeters:rl:', con
         const [count, ttl] = (await client.eval(HIT, { keys: [prefix + key], arguments: [String(windowMs)] })) as [number, number]
         return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
       } catch (error) {
-        console.error(`[rate-limit] redis: ${(error as Error).message}`)
-        return { allowed: true, retryAfterSeconds: 1 }
+        report(error as Error)
+        return fallback.hit(key, limit, windowMs)
       }
     },
     async reset() {
+      await fallback.reset()
       for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
         if (keys.length) await client.del(keys)
       }
     },
     async close() {
-      await client.quit()
+      // quit() waits for an answer that never comes while Redis is away.
+      if (client.isReady) await client.quit()
+      else client.destroy()
     },
   }
 }

@@ -12,8 +12,8 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(port: number) {
+/** A real SMTP server on loopback that keeps what it receives; `delay.ms` holds its final answer. */
+export async function startSmtp(port: number, delay: { ms: number } = { ms: 0 }) {
   const received: Array<{ to: string[]; raw: string }> = []
   const server = new SMTPServer({
     authOptional: true,
@@ -25,7 +25,9 @@ export async function startSmtp(port: number) {
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-        callback()
+        // A slow server: the message is taken, the 250 comes late (or after the client left).
+        if (delay.ms) setTimeout(() => callback(), delay.ms)
+        else callback()
       })
     },
   })

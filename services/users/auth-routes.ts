@@ -13,6 +13,7 @@ import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
 import { passwordResetMail, verificationCodeMail } from './mails'
 import { sessionObject, startSession } from './session-object'
+import { inTransaction } from '../platform/db/transaction'
 
 const CODE_TTL_MS = 15 * 60 * 1000
 const CODE_MAX_ATTEMPTS = 5
@@ -47,7 +48,7 @@ export function authRoutes(p: Platform) {
       const token = randomToken(32)
       const code = sixDigitCode()
       const now = p.now()
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         // A new code replaces any earlier one.
         await trx
           .updateTable('email_verifications')
@@ -80,12 +81,25 @@ export function authRoutes(p: Platform) {
   app.post('/validate-code-email-verification', rateLimit(p, 'code', 20 * limit, 60_000), async (c) => {
     const { code, token } = validate(emailCodeSchema, await readJson(c))
     const now = p.now()
-    const row = await p.db.selectFrom('email_verifications').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
-    if (!row || row.consumed_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
-    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(429, AUTH_MESSAGES.codeLocked)
+    // The attempt is counted by the statement that checks the limit (one conditional update), so
+    // of any number of simultaneous tries at most CODE_MAX_ATTEMPTS are ever compared.
+    const counted = await p.db
+      .updateTable('email_verifications')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('token_hash', '=', sha256(token))
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .where('attempts', '<', CODE_MAX_ATTEMPTS)
+      .returning(['id', 'user_id', 'code_hash', 'attempts'])
+      .executeTakeFirst()
+    if (!counted) {
+      const row = await p.db.selectFrom('email_verifications').select(['attempts', 'consumed_at', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst()
+      if (!row || row.consumed_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
+      throw new ApiError(429, AUTH_MESSAGES.codeLocked)
+    }
+    const row = counted
     if (!safeEqual(row.code_hash, hmac(p.keys.codes, `${token}:${code}`))) {
-      await p.db.updateTable('email_verifications').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
-      throw new ApiError(400, row.attempts + 1 >= CODE_MAX_ATTEMPTS ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeWrong)
+      throw new ApiError(400, row.attempts >= CODE_MAX_ATTEMPTS ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeWrong)
     }
     // Consume only if nobody else did meanwhile: one code, one session.
     const consumed = await p.db
@@ -107,7 +121,7 @@ export function authRoutes(p: Platform) {
     if (user) {
       const token = randomToken(32)
       const now = p.now()
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         await trx
           .insertInto('password_resets')
           .values({
@@ -132,7 +146,7 @@ export function authRoutes(p: Platform) {
     const row = await p.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
     if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
     const passwordHash = await hashPassword(password)
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       const used = await trx
         .updateTable('password_resets')
         .set({ used_at: now.toISOString() })

@@ -10,7 +10,9 @@ import { hashPassword } from '../platform/crypto'
 import { ApiError, readJson, readMultipartData, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
+import { isUniqueViolation } from '../platform/db/errors'
 import { welcomeMail } from './mails'
+import { inTransaction } from '../platform/db/transaction'
 
 export const REGISTER_MESSAGES = {
   created: 'Usuario registrado correctamente. Inicia sesión para verificar tu correo.',
@@ -46,7 +48,7 @@ export function registerRoutes(p: Platform) {
     const passwordHash = await hashPassword(input.password)
     const now = p.now().toISOString()
     try {
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         await trx
           .insertInto('users')
           .values({
@@ -70,7 +72,7 @@ export function registerRoutes(p: Platform) {
       })
     } catch (err) {
       // Two sign-ups racing for the same email/rut/phone: the unique index decides.
-      if (/unique|duplicate/i.test(String(err))) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
+      if (isUniqueViolation(err)) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
       throw err
     }
     p.wakeOutbox()

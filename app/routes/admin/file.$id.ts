@@ -20,6 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'SAMEORIGIN',
+    // A PDF may carry JavaScript: the service's sandbox policy travels with it.
+    'Content-Security-Policy': res.headers.get('content-security-policy') ?? 'sandbox',
   })
   const length = res.headers.get('content-length')
   if (length) headers.set('Content-Length', length)

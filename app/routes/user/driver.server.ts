@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from 'react-router'
 import { requireSession } from '../../.server/auth'
 import { fetchDriverFile } from '../../.server/backend/driver-area'
 import type { BackendResult } from '../../.server/backend/client'
+import { limitStream } from '../../.server/body-limit'
 import { destroySession } from '../../.server/session'
 import { setToast, type Toast } from '../../.server/toast'
 
@@ -36,31 +37,23 @@ export function idFrom(value: FormDataEntryValue | string | null | undefined): n
 }
 
 /**
- * A multipart body read with a ceiling: past `maxBytes` the rest is drained (so the browser gets
- * our answer, not a reset connection) and 'too-large' comes back instead of a form.
+ * A multipart body read with a ceiling, streaming: a declared Content-Length over `maxBytes` is
+ * refused before anything is read, and a body that passes `maxBytes` while arriving is cut off
+ * there ('too-large'); nothing beyond the limit is read or kept. The page answers 413 with its
+ * message, and the server discards what the browser still sends (decision 30), so it reads the
+ * page rather than a reset connection. The multipart parsing itself is the platform's
+ * (Request.formData()), over the counted stream.
  */
 export async function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData | 'too-large' | 'invalid'> {
-  const declared = Number(request.headers.get('content-length') ?? '')
-  const reader = request.body?.getReader()
-  if (!reader) return 'invalid'
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const drainLimit = Math.max(declared || 0, maxBytes) + 64 * 1024 * 1024
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total <= maxBytes) chunks.push(value)
-    else if (total > drainLimit) {
-      await reader.cancel()
-      break
-    }
-  }
-  if (total > maxBytes) return 'too-large'
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > maxBytes) return 'too-large'
+  if (!request.body) return 'invalid'
+  let overflow = false
+  const body = limitStream(request.body, maxBytes, () => (overflow = true))
   try {
-    return await new Request(request.url, { method: 'POST', headers: request.headers, body: Buffer.concat(chunks) }).formData()
+    return await new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' } as RequestInit).formData()
   } catch {
-    return 'invalid'
+    return overflow ? 'too-large' : 'invalid'
   }
 }
 
@@ -78,6 +71,7 @@ export async function proxyPrivateFile(request: Request, context: AppLoadContext
     'Content-Disposition': res.headers.get('content-disposition') ?? 'inline',
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': res.headers.get('content-security-policy') ?? 'sandbox',
   })
   const length = res.headers.get('content-length')
   if (length) headers.set('Content-Length', length)

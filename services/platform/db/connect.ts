@@ -24,15 +24,37 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each suite in its own). */
   pgSchema?: string
   poolSize?: number
+  /** `application_name` of every connection (pg_stat_activity shows it; tests terminate by it). */
+  applicationName?: string
+  /** Where pool errors are reported (console.error by default). */
+  log?: (line: string) => void
 }
+
+/** How long a request waits for a PostgreSQL connection before it answers 503. */
+export const PG_CONNECT_TIMEOUT_MS = 5000
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
+    const log = options.log ?? ((line: string) => console.error(line))
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     })
+    // A connection the server drops (pg_terminate_backend, a restart, a failover) is an 'error'
+    // event: without listeners Node ends the process. Idle clients report through the pool; a
+    // client a request holds reports on itself. Both are logged; the pool discards the broken
+    // client and opens a new one for the next request, and the request in flight gets a 503.
+    let reported = 0
+    const report = (error: Error) => {
+      if (Date.now() - reported < 5000) return
+      reported = Date.now()
+      log(`[db] postgres connection lost: ${error.message}`)
+    }
+    pool.on('error', report)
+    pool.on('connect', (client) => client.on('error', report))
     // COUNT(*) and BIGINT come back as strings from pg; parse the ranges we use.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10))
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
@@ -58,9 +80,18 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     allowUnorderedMigrations: true,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest()
+    const failed = results?.find((r) => r.status === 'Error')
+    if (!error && !failed) return
+    // Kysely's introspection reads every schema of the database; one that another process drops
+    // meanwhile (parallel test suites on one server) fails the lookup. Nothing was migrated then:
+    // look again.
+    const gone = /schema "([^"]+)" does not exist/.exec(String(error))?.[1]
+    if (!failed && gone && gone !== handle.schema && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 50 * attempt))
+      continue
+    }
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
   }
 }

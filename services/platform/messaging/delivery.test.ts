@@ -5,9 +5,9 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines, openTestDatabase } from '../../testing/database'
 import { freePort, startSmtp } from '../../testing/smtp'
-import { createDeliveryWorker } from './delivery'
+import { CLAIM_LEASE_MS, createDeliveryWorker, messageIdFor } from './delivery'
 import { enqueueEmail, enqueueWhatsApp } from './outbox'
-import { createTransports } from './transports'
+import { createTransports, SEND_DEADLINE_MS } from './transports'
 
 type Handle = Awaited<ReturnType<typeof openTestDatabase>>
 
@@ -127,5 +127,64 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
     } finally {
       await new Promise((r) => api.close(r))
     }
+  })
+
+  describe('slow servers and dead workers (issue 11 item 7)', () => {
+    const messageIds = (received: Array<{ raw: string }>) => received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim())
+
+    it('a server slower than the timeout: each message keeps one Message-ID across its copies', async () => {
+      const port = await freePort()
+      const delay = { ms: 800 }
+      const smtp = await startSmtp(port, delay)
+      try {
+        for (let i = 0; i < 3; i++) await enqueueEmail(h.db, { to: `u${i}@example.cl`, subject: 'Código', text: `Tu código es 12345${i}` }, clock)
+        const transports = createTransports({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: h.dataDir, smtpTimeoutMs: 300 })
+        const worker = createDeliveryWorker({ db: h.db, transports, now, mailFrom: 'Fleeters <no-responder@fleeters.cl>' })
+        // The server takes each message but answers after our timeout: we retry, it gets copies.
+        expect((await worker.runOnce()).retried).toBe(3)
+        delay.ms = 0
+        clock = new Date(clock.getTime() + 60_000)
+        expect((await worker.runOnce()).sent).toBe(3)
+        const ids = messageIds(smtp.received)
+        expect(smtp.received.length).toBe(6)
+        expect(new Set(ids).size).toBe(3)
+        const rows = await row()
+        expect(new Set(ids)).toEqual(new Set(rows.map((r) => messageIdFor(r, 'Fleeters <no-responder@fleeters.cl>'))))
+        expect(ids[0]).toMatch(/^<outbox-\d+-[0-9a-f]{16}@fleeters\.cl>$/)
+      } finally {
+        await smtp.close()
+      }
+    })
+
+    it('gives up a send at the deadline, whatever the socket timeouts', async () => {
+      const port = await freePort()
+      const smtp = await startSmtp(port, { ms: 5000 })
+      try {
+        const transports = createTransports({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-responder@fleeters.cl', dataDir: h.dataDir, smtpTimeoutMs: 10_000, sendDeadlineMs: 400 })
+        const started = Date.now()
+        await expect(transports.email({ id: 1, to: 'ana@example.cl', subject: 's', text: 't' })).rejects.toThrow()
+        expect(Date.now() - started).toBeLessThan(3000)
+      } finally {
+        await smtp.close()
+      }
+    })
+
+    it('the lease outlasts a send, and rows of a worker that died go out after it (not 5 minutes)', async () => {
+      expect(CLAIM_LEASE_MS).toBeGreaterThan(SEND_DEADLINE_MS)
+      expect(CLAIM_LEASE_MS).toBeLessThanOrEqual(2 * 60_000)
+      await enqueueEmail(h.db, { to: 'ana@example.cl', subject: 's', text: 't' }, clock)
+      // Worker A claims the row and never finishes (its process died mid-send).
+      const stuck = { email: () => new Promise<void>(() => {}), whatsapp: async () => {}, describe: () => 'stuck' }
+      void createDeliveryWorker({ db: h.db, transports: stuck, now }).runOnce()
+      await new Promise((r) => setTimeout(r, 200))
+      const sent: string[] = []
+      const b = createDeliveryWorker({ db: h.db, transports: { email: async (m) => void sent.push(m.to), whatsapp: async () => {}, describe: () => 'memory' }, now })
+      const started = clock
+      clock = new Date(started.getTime() + CLAIM_LEASE_MS - 1000)
+      expect((await b.runOnce()).sent).toBe(0)
+      clock = new Date(started.getTime() + 61_000)
+      expect((await b.runOnce()).sent).toBe(1)
+      expect(sent).toEqual(['ana@example.cl'])
+    })
   })
 })

@@ -1,6 +1,27 @@
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import type { Transports } from './transports'
+import { SEND_DEADLINE_MS, type Transports } from './transports'
+
+/** What the lease adds to the longest possible send. */
+export const LEASE_MARGIN_MS = 15_000
+/**
+ * How long a claimed row stays invisible to other workers: longer than one send can take
+ * (SEND_DEADLINE_MS + margin), so a slow send is never picked up twice; and the delay after which
+ * rows claimed by a process that died are delivered by another (was 5 minutes).
+ */
+export const CLAIM_LEASE_MS = SEND_DEADLINE_MS + LEASE_MARGIN_MS
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a receiver that got a copy from
+ * an attempt we saw as failed (a server slower than our deadline) can drop the second one; the
+ * hash of the row's creation time and recipient keeps it unique across databases.
+ */
+export function messageIdFor(row: { id: number; created_at: string; recipient: string }, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'fleeters.cl'
+  const hash = createHash('sha256').update(`${row.id}|${row.created_at}|${row.recipient}`).digest('hex').slice(0, 16)
+  return `<outbox-${row.id}-${hash}@${domain}>`
+}
 
 export interface DeliveryOptions {
   db: Kysely<Database>
@@ -8,8 +29,10 @@ export interface DeliveryOptions {
   now?: () => Date
   batchSize?: number
   maxAttempts?: number
-  /** A claimed row is invisible to other workers for this long. */
+  /** A claimed row is invisible to other workers for this long (CLAIM_LEASE_MS). */
   leaseMs?: number
+  /** The sender's address, for the domain of the Message-ID. */
+  mailFrom?: string
   log?: (line: string) => void
 }
 
@@ -32,7 +55,8 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
   const now = opts.now ?? (() => new Date())
   const batchSize = opts.batchSize ?? 20
   const maxAttempts = opts.maxAttempts ?? 8
-  const leaseMs = opts.leaseMs ?? 5 * 60 * 1000
+  const leaseMs = opts.leaseMs ?? CLAIM_LEASE_MS
+  const mailFrom = opts.mailFrom ?? 'no-responder@fleeters.cl'
   const log = opts.log ?? (() => {})
   let timer: NodeJS.Timeout | undefined
   let running: Promise<RunResult> | undefined
@@ -53,7 +77,8 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
     for (const row of due) {
       const claimed = await opts.db
         .updateTable('outbox')
-        .set({ next_attempt_at: new Date(t.getTime() + leaseMs).toISOString() })
+        // The lease starts now, not when the batch started: earlier sends may have taken long.
+        .set({ next_attempt_at: new Date(now().getTime() + leaseMs).toISOString() })
         .where('id', '=', row.id)
         .where('status', '=', 'pending')
         .where('next_attempt_at', '=', row.next_attempt_at)
@@ -61,7 +86,7 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
       if (Number(claimed.numUpdatedRows) !== 1) continue
       try {
         if (row.channel === 'email') {
-          await opts.transports.email({ id: row.id, to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html })
+          await opts.transports.email({ id: row.id, messageId: messageIdFor(row, mailFrom), to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html })
         } else {
           await opts.transports.whatsapp({ id: row.id, to: row.recipient, text: row.body_text })
         }

@@ -9,12 +9,26 @@ export interface TransportsOptions {
   whatsappToken?: string
   whatsappPhoneId?: string
   whatsappApiBase?: string
-  /** Socket timeouts for SMTP (ms). */
+  /** Socket timeouts for SMTP (ms): connecting, the greeting, and silence in between. */
   smtpTimeoutMs?: number
+  /** Time one message may take in all, whatever the server does (ms). */
+  sendDeadlineMs?: number
 }
+
+/** SMTP socket timeouts (connection, greeting, inactivity). */
+export const SMTP_TIMEOUT_MS = 15_000
+/**
+ * A send is abandoned (the connection closed) after this long in all, so the worker's claim
+ * lease (delivery.ts) can be set above it: no other worker takes a row while its send may still
+ * be running. A server that accepts the message but answers after the deadline may still deliver
+ * it; the retry carries the same Message-ID, so the receiver can tell the copies apart.
+ */
+export const SEND_DEADLINE_MS = 45_000
 
 export interface OutgoingEmail {
   id: number
+  /** Stable for the message across attempts (see messageIdFor). */
+  messageId?: string
   to: string
   subject: string
   text: string
@@ -43,7 +57,8 @@ function stamp() {
  * DATA_DIR/whatsapp. Every send throws on failure, so the worker can retry.
  */
 export function createTransports(opts: TransportsOptions): Transports {
-  const timeout = opts.smtpTimeoutMs ?? 15_000
+  const timeout = opts.smtpTimeoutMs ?? SMTP_TIMEOUT_MS
+  const deadline = opts.sendDeadlineMs ?? SEND_DEADLINE_MS
   const smtp = opts.smtpUrl
     ? nodemailer.createTransport({
         url: opts.smtpUrl,
@@ -59,9 +74,10 @@ export function createTransports(opts: TransportsOptions): Transports {
 
   return {
     async email(message) {
-      const mail = { from: opts.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined }
+      const mail = { from: opts.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined, messageId: message.messageId }
       if (smtp) {
-        await smtp.sendMail(mail)
+        // nodemailer closes the connection when the signal aborts.
+        await smtp.sendMail({ ...mail, signal: AbortSignal.timeout(deadline) } as typeof mail)
         return
       }
       const info = await fileMailer.sendMail(mail)
@@ -74,7 +90,7 @@ export function createTransports(opts: TransportsOptions): Transports {
           method: 'POST',
           headers: { authorization: `Bearer ${opts.whatsappToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ messaging_product: 'whatsapp', to: message.to, type: 'text', text: { body: message.text } }),
-          signal: AbortSignal.timeout(15_000),
+          signal: AbortSignal.timeout(Math.min(deadline, SMTP_TIMEOUT_MS)),
         })
         if (!res.ok) throw new Error(`WhatsApp API answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
         return

@@ -2,6 +2,7 @@ import { computeCheckDigit } from '../../../domain/rut'
 import { hashPassword } from '../crypto'
 import type { Platform } from '../platform'
 import { TINY_PDF, TINY_PNG } from './sample-files'
+import { inTransaction } from '../db/transaction'
 
 export interface DemoLogin {
   role: 'User' | 'business' | 'admin'
@@ -52,7 +53,7 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
     ),
   )
 
-  await p.db.transaction().execute(async (trx) => {
+  await inTransaction(p.db, async (trx) => {
     for (const [ci, company] of COMPANIES.entries()) {
       const user = await trx
         .insertInto('users')

@@ -5,6 +5,7 @@ import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
 import { audit } from './shared'
 import { adminWelcomeMail } from './mails'
+import { inTransaction } from '../../platform/db/transaction'
 
 /** The password-set link of a new admin lives longer than a reset link (1 h): it is mailed once. */
 export const ADMIN_LINK_TTL_HOURS = 48
@@ -30,7 +31,7 @@ export async function createAdminAccount(p: Platform, input: { email: unknown; n
   const link = `${p.publicUrl}/login/restablecer?token=${encodeURIComponent(token)}`
   const [firstname, ...rest] = name.split(/\s+/)
   const unusable = await hashPassword(randomToken(32))
-  const result = await p.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(p.db, async (trx) => {
     const existing = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst()
     if (existing && existing.role !== 'admin') throw new ApiError(409, 'El correo ya pertenece a una cuenta de conductor o empresa.')
     const userId =

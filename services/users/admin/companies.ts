@@ -4,6 +4,7 @@ import type { AuthEnv } from '../../platform/auth'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { actorOf, audit, likePattern } from './shared'
+import { inTransaction } from '../../platform/db/transaction'
 
 /** Companies: list, verification flag, their postings, closing a posting on their behalf. */
 export function adminCompanyRoutes(p: Platform) {
@@ -79,7 +80,7 @@ export function adminCompanyRoutes(p: Platform) {
     const { verified } = validate(companyVerificationSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       const row = await trx.selectFrom('companies').select(['id', 'verified']).where('id', '=', id).executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       await trx.updateTable('companies').set({ verified: verified ? 1 : 0 }).where('id', '=', id).execute()
@@ -94,7 +95,7 @@ export function adminCompanyRoutes(p: Platform) {
     const who = await actorOf(p, c)
     const now = p.now()
     const ts = now.toISOString()
-    const changed = await p.db.transaction().execute(async (trx) => {
+    const changed = await inTransaction(p.db, async (trx) => {
       const row = await trx.selectFrom('job_postings').select(['id', 'status', 'company_id']).where('id', '=', id).executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       const res = await trx.updateTable('job_postings').set({ status: 'closed', updated_at: ts }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst()

@@ -8,6 +8,7 @@ import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/
 import type { Platform } from '../../platform/platform'
 import { actorOf, audit } from './shared'
 import { countValidatedDrivers } from './validated'
+import { inTransaction } from '../../platform/db/transaction'
 
 type Ordered = 'faqs' | 'testimonials' | 'partner_logos' | 'statistics'
 type Db = Kysely<Database>
@@ -83,7 +84,7 @@ export function adminContentRoutes(p: Platform) {
     const input = validate(faqSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
-    const row = await p.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(p.db, async (trx) => {
       const created = await trx
         .insertInto('faqs')
         .values({ question: input.question, answers: JSON.stringify(input.answers), position: await nextPosition(trx, 'faqs') })
@@ -100,7 +101,7 @@ export function adminContentRoutes(p: Platform) {
     const input = validate(faqSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       const before = await trx.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new ApiError(404, MESSAGES.notFound)
       await trx.updateTable('faqs').set({ question: input.question, answers: JSON.stringify(input.answers) }).where('id', '=', id).execute()
@@ -114,7 +115,7 @@ export function adminContentRoutes(p: Platform) {
     const input = validate(testimonialSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
-    const row = await p.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(p.db, async (trx) => {
       const created = await trx
         .insertInto('testimonials')
         .values({ ...input, logo_business: input.logo_business || null, position: await nextPosition(trx, 'testimonials') })
@@ -131,7 +132,7 @@ export function adminContentRoutes(p: Platform) {
     const input = validate(testimonialSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       const before = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new ApiError(404, MESSAGES.notFound)
       await trx.updateTable('testimonials').set({ ...input, logo_business: input.logo_business || null }).where('id', '=', id).execute()
@@ -150,7 +151,7 @@ export function adminContentRoutes(p: Platform) {
     const who = await actorOf(p, c)
     const now = p.now()
     try {
-      const row = await p.db.transaction().execute(async (trx) => {
+      const row = await inTransaction(p.db, async (trx) => {
         const created = await trx
           .insertInto('partner_logos')
           .values({ name, img_logo: logoUrl(key), position: await nextPosition(trx, 'partner_logos') })
@@ -174,7 +175,7 @@ export function adminContentRoutes(p: Platform) {
     const key = image && typeof image !== 'string' && image.size > 0 ? await storeLogo(p, image) : null
     const who = await actorOf(p, c)
     const now = p.now()
-    const before = await p.db.transaction().execute(async (trx) => {
+    const before = await inTransaction(p.db, async (trx) => {
       const row = await trx.selectFrom('partner_logos').selectAll().where('id', '=', id).executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       const img_logo = key ? logoUrl(key) : row.img_logo
@@ -192,7 +193,7 @@ export function adminContentRoutes(p: Platform) {
     const input = validate(statisticSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
       const before = await trx.selectFrom('statistics').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new ApiError(404, MESSAGES.notFound)
       await trx.updateTable('statistics').set(input).where('id', '=', id).execute()
@@ -215,7 +216,7 @@ export function adminContentRoutes(p: Platform) {
       const { direction } = validate(moveSchema, await readJson(c))
       const who = await actorOf(p, c)
       const now = p.now()
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         const positions = await move(trx, table, id, direction)
         await audit(trx, who, { action: `${prefix}.move`, entityType: entity, entityId: id, before: { position: positions.before }, after: { position: positions.after } }, now)
       })
@@ -226,7 +227,7 @@ export function adminContentRoutes(p: Platform) {
       const id = parseId(c.req.param('id'))
       const who = await actorOf(p, c)
       const now = p.now()
-      const before = await p.db.transaction().execute(async (trx) => {
+      const before = await inTransaction(p.db, async (trx) => {
         const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
         if (!row) throw new ApiError(404, MESSAGES.notFound)
         await trx.deleteFrom(table).where('id', '=', id).execute()

@@ -8,10 +8,11 @@ import type { Database } from '../../platform/db/schema'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
-import { EXTENSION_FOR, type SniffedType } from '../driver-area/images'
+import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '../driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { actorOf, audit, likePattern } from './shared'
 import { isValidatedDriver } from './validated'
+import { inTransaction } from '../../platform/db/transaction'
 
 export const QUEUE_PAGE_SIZE = 50
 
@@ -218,13 +219,7 @@ export function adminDocumentRoutes(p: Platform) {
     const bytes = row ? await p.files.get(row.storage_key) : null
     if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
     const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': row.mime_type,
-      'content-length': String(bytes.byteLength),
-      'content-disposition': `inline; filename="${row.purpose_name}.${ext}"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength))
   })
 
   /**
@@ -238,7 +233,7 @@ export function adminDocumentRoutes(p: Platform) {
     const who = await actorOf(p, c)
     const now = p.now()
     const ts = now.toISOString()
-    const outcome = await p.db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(p.db, async (trx) => {
       const row = await trx
         .selectFrom('user_files as f')
         .innerJoin('users as u', 'u.id', 'f.user_id')

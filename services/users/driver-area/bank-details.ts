@@ -7,6 +7,7 @@ import type { BankDetailsTable } from '../../platform/db/schema-driver-area'
 import { ApiError, parseId, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { isUniqueViolation, notFound, readObject, requireDriver } from './shared'
+import { inTransaction, lockUser } from '../../platform/db/transaction'
 
 export const BANK_SERVICE_MESSAGES = {
   created: 'Cuenta bancaria agregada correctamente.',
@@ -63,7 +64,9 @@ export function bankDetailRoutes(p: Platform) {
     const input = validate(bankDetailsPayloadSchema, withHolderName(await readObject(c)))
     const now = p.now().toISOString()
     // The first account is the selected one; later ones wait to be chosen.
-    const row = await p.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(p.db, async (trx) => {
+      // One writer of this driver's accounts at a time, so two first accounts cannot both be selected.
+      await lockUser(trx, p.dialect, userId)
       const selected = await trx.selectFrom('bank_details').select('id').where('user_id', '=', userId).where('selected', '=', BANK_SELECTED).executeTakeFirst()
       return trx
         .insertInto('bank_details')
@@ -99,7 +102,8 @@ export function bankDetailRoutes(p: Platform) {
     const userId = c.get('auth').userId
     const { selected } = validate(bankSelectionSchema, await readObject(c))
     try {
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
+        await lockUser(trx, p.dialect, userId)
         const row = await trx.selectFrom('bank_details').select(['id', 'selected']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
         if (!row) throw notFound()
         if (selected === BANK_NOT_SELECTED) {
@@ -121,7 +125,8 @@ export function bankDetailRoutes(p: Platform) {
   app.delete('/bank-details/delete-bank-details/:id', async (c) => {
     const id = parseId(c.req.param('id'))
     const userId = c.get('auth').userId
-    await p.db.transaction().execute(async (trx) => {
+    await inTransaction(p.db, async (trx) => {
+      await lockUser(trx, p.dialect, userId)
       const row = await trx.selectFrom('bank_details').select(['id', 'selected']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
       if (!row) throw notFound()
       await trx.deleteFrom('bank_details').where('id', '=', id).execute()

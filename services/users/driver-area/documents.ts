@@ -5,8 +5,9 @@ import type { UserFilesTable } from '../../platform/db/schema'
 import { ApiError } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import type { Selectable } from 'kysely'
-import { EXTENSION_FOR, sniffType } from './images'
+import { DOCUMENT_MAX_PIXELS, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
+import { inTransaction } from '../../platform/db/transaction'
 
 /** Per file; the whole multipart body is capped at 12 MB by services/app.ts. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
@@ -19,6 +20,8 @@ export const DOCUMENT_MESSAGES = {
   empty: 'El archivo está vacío.',
   invalidType: 'El archivo debe ser JPG, JPEG, PNG o PDF.',
   tooLarge: 'El archivo no puede ser mayor a 5MB.',
+  imageUnreadable: 'No se pudo leer la imagen. Intenta con otro archivo.',
+  imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} megapíxeles). Sube una foto o un escaneo más pequeño.`,
 } as const
 
 /** Spec §3 "User document record". */
@@ -75,17 +78,26 @@ export function documentRoutes(p: Platform) {
     for (const { slot, file } of files) {
       if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
       if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
-      const bytes = new Uint8Array(await file.arrayBuffer())
+      let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer())
       const type = sniffType(bytes)
       if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
-      checked.push({ slot, bytes, type, name: file.name.slice(0, 200) || `${slot}.${EXTENSION_FOR[type]}` })
+      if (type !== 'application/pdf') {
+        try {
+          bytes = await normalizeDocumentImage(bytes, type)
+        } catch (err) {
+          throw new ApiError(400, /pixel limit/i.test(String(err)) ? DOCUMENT_MESSAGES.imageTooManyPixels : DOCUMENT_MESSAGES.imageUnreadable)
+        }
+      }
+      // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).
+      const name = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200)
+      checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}` })
     }
 
     const keys: string[] = []
     try {
       for (const f of checked) keys.push(await p.files.put('documents', f.bytes, EXTENSION_FOR[f.type]))
       const now = p.now().toISOString()
-      const rows = await p.db.transaction().execute(async (trx) => {
+      const rows = await inTransaction(p.db, async (trx) => {
         const out = []
         for (const [i, f] of checked.entries()) {
           out.push(

@@ -2,17 +2,11 @@ import { Hono, type Context } from 'hono'
 import type { AuthEnv } from '../../platform/auth'
 import { parseId } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
-import { EXTENSION_FOR, type SniffedType } from './images'
+import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from './images'
 import { notFound, requireDriver } from './shared'
 
 function send(c: Context, bytes: Uint8Array, type: string, filename: string) {
-  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-    'content-type': type,
-    'content-length': String(bytes.byteLength),
-    'content-disposition': `inline; filename="${filename}"`,
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-  })
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(type, filename, bytes.byteLength))
 }
 
 /**

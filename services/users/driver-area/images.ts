@@ -42,3 +42,36 @@ export async function normalizeProfileImage(bytes: Uint8Array): Promise<Uint8Arr
     .toBuffer()
   return new Uint8Array(out)
 }
+
+/** A document image may be big (a scan), but not a decompression bomb. */
+export const DOCUMENT_MAX_PIXELS = 50_000_000
+const DOCUMENT_MAX_SIDE = 4000
+
+/**
+ * Document images are decoded and written anew like photos (issue 11): metadata is dropped, the
+ * orientation applied, at most 4000 px a side, and anything that is not really an image (or one
+ * over 50 megapixels, such as a 400-megapixel PNG) throws here instead of reaching the reviewer.
+ */
+export async function normalizeDocumentImage(bytes: Uint8Array, type: 'image/png' | 'image/jpeg'): Promise<Uint8Array> {
+  const image = sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(DOCUMENT_MAX_SIDE, DOCUMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+  const out = type === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+  return new Uint8Array(out)
+}
+
+/**
+ * Headers of a stored file served inline. A PDF is a document of its own that may carry
+ * JavaScript: `Content-Security-Policy: sandbox` gives it an opaque origin with no scripts, so
+ * it cannot act on the site (the console frames it).
+ */
+export function storedFileHeaders(type: string, filename: string, length: number): Record<string, string> {
+  return {
+    'content-type': type,
+    'content-length': String(length),
+    'content-disposition': `inline; filename="${filename}"`,
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': 'sandbox',
+  }
+}

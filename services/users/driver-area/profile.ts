@@ -7,6 +7,7 @@ import { ApiError, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { normalizeProfileImage, sniffType } from './images'
 import { isUniqueViolation, readForm, readObject, requireDriver } from './shared'
+import { inTransaction, lockUser } from '../../platform/db/transaction'
 
 export const PROFILE_SERVICE_MESSAGES = {
   updated: 'Datos actualizados correctamente.',
@@ -87,15 +88,18 @@ export function profileRoutes(p: Platform) {
     let previous: Array<{ id: number; storage_key: string }> = []
     let imgProfile: string
     try {
-      imgProfile = await p.db.transaction().execute(async (trx) => {
+      imgProfile = await inTransaction(p.db, async (trx) => {
+        // Replacements of one driver's photo run one after the other: each sees the row the
+        // previous one wrote and removes it (one row per driver, unique since migration 0007).
+        await lockUser(trx, p.dialect, userId)
         previous = await trx.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', userId).execute()
         const now = p.now().toISOString()
+        if (previous.length) await trx.deleteFrom('profile_images').where('id', 'in', previous.map((r) => r.id)).execute()
         const row = await trx
           .insertInto('profile_images')
           .values({ user_id: userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: image.byteLength, created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow()
-        if (previous.length) await trx.deleteFrom('profile_images').where('id', 'in', previous.map((r) => r.id)).execute()
         const path = profileImagePath(row.id)
         await trx.updateTable('users').set({ img_profile: path, updated_at: now }).where('id', '=', userId).execute()
         return path

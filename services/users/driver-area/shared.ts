@@ -25,8 +25,6 @@ export async function readObject(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  return /unique|duplicate/i.test(String((err as { message?: string } | null)?.message ?? err))
-}
+export { isUniqueViolation } from '../../platform/db/errors'
 
 export const notFound = () => new ApiError(404, MESSAGES.notFound)

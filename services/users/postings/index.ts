@@ -5,7 +5,9 @@ import { requireRole, type AuthEnv } from '../../platform/auth'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
+import { isUniqueViolation } from '../../platform/db/errors'
 import { driverPostings, ownPostings, searchOpenPostings, toDriverPostingDto } from './queries'
+import { inTransaction } from '../../platform/db/transaction'
 
 export const DRIVER_POSTING_MESSAGES = {
   applied: 'Postulación enviada correctamente.',
@@ -19,7 +21,6 @@ export const DRIVER_POSTING_MESSAGES = {
 
 const M = DRIVER_POSTING_MESSAGES
 
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String(err))
 
 /** The driver's side of the marketplace (mounted at /users). */
 export function driverPostingsRoutes(p: Platform) {
@@ -70,7 +71,7 @@ export function driverPostingsRoutes(p: Platform) {
     const driver = await p.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow()
     const now = p.now()
     try {
-      await p.db.transaction().execute(async (trx) => {
+      await inTransaction(p.db, async (trx) => {
         await trx
           .insertInto('applications')
           .values({ posting_id: posting.id, user_id: userId, status: 'nueva', created_at: now.toISOString(), updated_at: now.toISOString() })

@@ -5,10 +5,11 @@ import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { enqueueWhatsApp } from '../../platform/messaging/outbox'
 import { toDocumentRecord } from '../driver-area/documents'
-import { EXTENSION_FOR, sniffType } from '../driver-area/images'
+import { EXTENSION_FOR, sniffType, storedFileHeaders } from '../driver-area/images'
 import { readForm, requireDriver } from '../driver-area/shared'
 import { renderPowerDocument } from './pdf'
 import { signPowerLinkToken, signPowerReviewToken, verifyPowerLinkToken, verifyPowerReviewToken } from './tokens'
+import { inTransaction } from '../../platform/db/transaction'
 
 export const POWER_SLOT = 'autorizacion_dueno_vehiculo'
 /** The web page of spec §2 that the link opens. */
@@ -122,7 +123,7 @@ export function simplePowerRoutes(p: Platform) {
       keys.push(await p.files.put('powers', back.bytes, EXTENSION_FOR[back.type]))
       keys.push(await p.files.put('documents', pdf, 'pdf'))
       const ts = now.toISOString()
-      const { record, powerId } = await p.db.transaction().execute(async (trx) => {
+      const { record, powerId } = await inTransaction(p.db, async (trx) => {
         // Spent first: of two submissions racing with one link, only one gets past this line.
         const spent = await trx.updateTable('simple_power_links').set({ used_at: ts }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst()
         if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(403, M.invalidLink)
@@ -196,13 +197,7 @@ export function simplePowerRoutes(p: Platform) {
       : undefined
     const bytes = row ? await p.files.get(row.storage_key) : null
     if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': 'application/pdf',
-      'content-length': String(bytes.byteLength),
-      'content-disposition': `inline; filename="poder-simple-${row.vehicle_license_plate}.pdf"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders('application/pdf', `poder-simple-${row.vehicle_license_plate}.pdf`, bytes.byteLength))
   })
 
   return app

@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signSessionToken } from '../services/platform/tokens'
+import { engines } from '../services/testing/database'
+import { createWorld, send, WRITE_ROUTES, type Route, type Who, type World } from './api-world'
+
+/**
+ * Issue 11 item 10: every protected route of the services × every kind of caller → the expected
+ * status, and no change to the owner's data. Owners: the world's driver (bank account,
+ * experience, documents, applications), company (postings, applicants) and the console's content.
+ */
+type Caller = 'anonymous' | 'forged' | 'expired' | 'wrong-role-token' | 'other-role' | 'admin' | 'other-same-role' | 'owner'
+
+/** Read routes: who may call them and whether the path names an owner's row. */
+const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean }> = [
+  { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
+  { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
+  { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },
+  { path: () => '/users/bank-details/get-banks-details', who: 'driver', owned: false },
+  { path: (w) => `/users/bank-details/get-bank-details-for-update/${w.ids.bank}`, who: 'driver', owned: true },
+  { path: () => '/users/experience-work/get-experience-work', who: 'driver', owned: false },
+  { path: (w) => `/users/experience-work/get-experience-work-for-update/${w.ids.experience}`, who: 'driver', owned: true },
+  { path: () => '/users/job-postings', who: 'driver', owned: false },
+  { path: (w) => `/users/filter-job-postings-by-id/${w.ids.posting}`, who: 'driver', owned: false },
+  { path: () => '/users/get-all-save-posting', who: 'driver', owned: false },
+  { path: () => '/users/get-all-postulate-job-posting', who: 'driver', owned: false },
+  { path: () => '/general-data/get-all-datas-filters', who: 'driver', owned: false },
+  { path: () => '/business/get-data-business', who: 'company', owned: false },
+  { path: () => '/business/job-postings', who: 'company', owned: false },
+  { path: (w) => `/business/get-data-job-posting-to-update/${w.ids.posting}`, who: 'company', owned: true },
+  { path: (w) => `/business/job-postings/${w.ids.posting}/applicants`, who: 'company', owned: true },
+  { path: (w) => `/business/driver-profile/${w.driver.id}`, who: 'company', owned: true },
+  { path: () => '/admin/summary', who: 'admin', owned: false },
+  { path: () => '/admin/audit', who: 'admin', owned: false },
+  { path: () => '/admin/companies', who: 'admin', owned: false },
+  { path: (w) => `/admin/companies/${w.company.companyId}`, who: 'admin', owned: false },
+  { path: () => '/admin/drivers', who: 'admin', owned: false },
+  { path: (w) => `/admin/drivers/${w.driver.id}`, who: 'admin', owned: false },
+  { path: () => '/admin/documents', who: 'admin', owned: false },
+  { path: (w) => `/admin/documents/${w.ids.file}`, who: 'admin', owned: false },
+  { path: (w) => `/admin/documents/${w.ids.file}/file`, who: 'admin', owned: false },
+  { path: () => '/admin/content', who: 'admin', owned: false },
+]
+
+const HEADER: Record<Who, string> = { driver: 'auth-user', company: 'auth-business', admin: 'auth-admin' }
+
+/** Does the path name a row of the owner (a driver's, a company's)? Other users must get 404 there. */
+const ownedWrite = (route: Route) => /\/:?\d+|\$\{/.test(route.path.toString()) && route.who !== 'admin'
+
+describe.each(engines)('access matrix on %s', (engine) => {
+  let w: World
+  let tokens: { forged: string; expired: Record<Who, string> }
+
+  beforeAll(async () => {
+    w = await createWorld(engine)
+    const now = w.p.now()
+    const longAgo = new Date(now.getTime() - 30 * 24 * 3600 * 1000)
+    tokens = {
+      // Right shape, wrong key: what a forger without the secret can make.
+      forged: await new SignJWT({ role: 'User', sid: randomUUID() })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(w.driver.id))
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .setIssuer('fleeters')
+        .setAudience('fleeters:session')
+        .sign(randomBytes(32)),
+      // Right key, expired a week ago.
+      expired: {
+        driver: await signSessionToken(w.p.keys.jwt, { userId: w.driver.id, role: 'User', sessionId: randomUUID() }, longAgo, 3600),
+        company: await signSessionToken(w.p.keys.jwt, { userId: w.company.id, role: 'business', sessionId: randomUUID() }, longAgo, 3600),
+        admin: await signSessionToken(w.p.keys.jwt, { userId: w.admin.id, role: 'admin', sessionId: randomUUID() }, longAgo, 3600),
+      },
+    }
+  }, 60_000)
+  afterAll(async () => w?.p.destroy())
+
+  /** Everything the owners have, as JSON: compared before and after the intruders' calls. */
+  async function ownersData() {
+    const db = w.p.db
+    const [driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies] = await Promise.all([
+      db.selectFrom('users').selectAll().where('id', 'in', [w.driver.id, w.company.id]).orderBy('id').execute(),
+      db.selectFrom('user_files').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
+      db.selectFrom('bank_details').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
+      db.selectFrom('work_experience').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
+      db.selectFrom('applications').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
+      db.selectFrom('saved_postings').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
+      db.selectFrom('job_postings').selectAll().where('company_id', '=', w.company.companyId).orderBy('id').execute(),
+      db.selectFrom('faqs').selectAll().orderBy('id').execute(),
+      db.selectFrom('testimonials').selectAll().orderBy('id').execute(),
+      db.selectFrom('partner_logos').selectAll().orderBy('id').execute(),
+      db.selectFrom('statistics').selectAll().orderBy('id').execute(),
+      db.selectFrom('companies').selectAll().orderBy('id').execute(),
+    ])
+    return JSON.stringify({ driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies })
+  }
+
+  function callersFor(who: Who): Array<{ caller: Caller; headers: Record<string, string>; expect: (status: number) => boolean; label: string }> {
+    const own = HEADER[who]
+    const otherRole: Who = who === 'company' ? 'driver' : 'company'
+    const otherPerson = otherRole === 'driver' ? w.driver : w.company
+    const sameRoleOther = who === 'driver' ? w.otherDriver : who === 'company' ? w.otherCompany : null
+    const list: Array<{ caller: Caller; headers: Record<string, string>; expect: (status: number) => boolean; label: string }> = [
+      { caller: 'anonymous', headers: {}, expect: (s) => s === 401, label: '401' },
+      { caller: 'forged', headers: { [own]: tokens.forged }, expect: (s) => s === 401, label: '401' },
+      { caller: 'expired', headers: { [own]: tokens.expired[who] }, expect: (s) => s === 401, label: '401' },
+      // A live token of another role, sent in this route's header or in its own.
+      { caller: 'wrong-role-token', headers: { [own]: otherPerson.token }, expect: (s) => s === 403, label: '403' },
+      { caller: 'other-role', headers: { [HEADER[otherRole]]: otherPerson.token }, expect: (s) => s === 403, label: '403' },
+    ]
+    if (who !== 'admin') list.push({ caller: 'admin', headers: { 'auth-admin': w.admin.token }, expect: (s) => s === 403, label: '403' })
+    if (sameRoleOther) list.push({ caller: 'other-same-role', headers: sameRoleOther.headers, expect: () => true, label: 'own data only' })
+    return list
+  }
+
+  it('answers every protected route × caller as expected and changes nothing of the owners', async () => {
+    const before = await ownersData()
+    const wrong: string[] = []
+    let cells = 0
+    const check = (label: string, status: number, ok: boolean, expected: string) => {
+      cells++
+      if (!ok) wrong.push(`${label}: ${status}, expected ${expected}`)
+    }
+    for (const route of READ_ROUTES) {
+      for (const c of callersFor(route.who)) {
+        const res = await w.api.get(route.path(w), c.headers)
+        const expected = c.caller === 'other-same-role' ? (route.owned ? (s: number) => s === 404 : (s: number) => s === 200) : c.expect
+        check(`GET ${route.path(w)} as ${c.caller}`, res.status, expected(res.status), c.caller === 'other-same-role' ? (route.owned ? '404' : '200') : c.label)
+      }
+    }
+    for (const route of WRITE_ROUTES.filter((r) => r.who !== null)) {
+      for (const c of callersFor(route.who!)) {
+        const res = await send(w, route, route.base(w), { as: c.headers })
+        const owned = ownedWrite(route)
+        const expected = c.caller === 'other-same-role' ? (owned ? (s: number) => s === 404 : (s: number) => s < 500 && s !== 401 && s !== 403) : c.expect
+        check(`${route.method} ${route.path(w)} as ${c.caller}`, res.status, expected(res.status), c.caller === 'other-same-role' ? (owned ? '404' : 'allowed on their own data') : c.label)
+      }
+    }
+    const after = await ownersData()
+    const leaks = before === after ? 0 : 1
+    console.info(`[matrix ${engine}] ${cells} route × caller cells, ${wrong.length} unexpected, owners' data changed: ${leaks ? 'YES' : 'no'}`)
+    if (wrong.length) console.info(wrong.join("\n"))
+    expect(wrong).toEqual([])
+    expect(after).toBe(before)
+  })
+
+  it('lets the owners in (their own calls are never 401/403)', async () => {
+    const refused: string[] = []
+    for (const route of READ_ROUTES) {
+      const headers = route.who === 'driver' ? w.driver.headers : route.who === 'company' ? w.company.headers : w.admin.headers
+      const res = await w.api.get(route.path(w), headers)
+      if (res.status === 401 || res.status === 403 || res.status >= 500) refused.push(`GET ${route.path(w)}: ${res.status}`)
+    }
+    if (refused.length) console.info(refused.join("\n"))
+    expect(refused).toEqual([])
+  })
+})

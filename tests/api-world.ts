@@ -1,0 +1,317 @@
+/**
+ * A small world for the cross-cutting API tests (fuzz, access matrix): a platform with a driver,
+ * a second driver, a company, a second company, an admin, and one row of everything they own,
+ * plus the catalogue of the services' write routes with a valid body for each.
+ */
+import { computeCheckDigit } from '../domain/rut'
+import { companyAccount, insertPostings, postingBody } from '../services/business/testing'
+import type { EngineName } from '../services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '../services/testing/platform'
+import { samplePng, userWithSession } from '../services/users/driver-area/test-helpers'
+import { TINY_PDF } from '../services/platform/seed/sample-files'
+
+export type Who = 'driver' | 'company' | 'admin'
+export type BodyKind = 'json' | 'multipart-data' | 'multipart'
+
+export interface Route {
+  method: 'POST' | 'PUT' | 'DELETE'
+  /** Path with `:id` filled from the world (the owner's row). */
+  path: (w: World) => string
+  /** Who the route is for: null = public. */
+  who: Who | null
+  kind: BodyKind
+  /** A valid body (fields for multipart, JSON for the rest). */
+  base: (w: World) => Record<string, unknown>
+  /** Files of a valid multipart body. */
+  files?: (w: World) => Record<string, Uint8Array>
+}
+
+export interface Person {
+  id: number
+  token: string
+  headers: Record<string, string>
+}
+
+export interface World {
+  p: TestPlatform
+  api: ReturnType<typeof testClient>
+  driver: Person
+  otherDriver: Person
+  company: Person & { companyId: number; email: string; name: string }
+  otherCompany: Person & { companyId: number; email: string; name: string }
+  admin: Person
+  ids: {
+    posting: number
+    otherPosting: number
+    application: number
+    bank: number
+    experience: number
+    file: number
+    faq: number
+    testimonial: number
+    logo: number
+    statistic: number
+    otherCompany: number
+  }
+  powerToken: string
+  png: Uint8Array
+}
+
+const person = (u: { user: { id: number }; token: string; headers: Record<string, string> }): Person => ({ id: u.user.id, token: u.token, headers: u.headers })
+
+export const bank = {
+  account_holder_name: 'Camila Pérez',
+  bank_name: 'Banco Estado',
+  account_number: '123456789',
+  account_type: 'Cuenta Rut',
+  receipt_issuance: 'Yo la emito',
+  invoice_type: 'Boleta',
+  sii_address: 'Av. Providencia 1234',
+  phone: '56987654321',
+  email: 'camila@example.cl',
+}
+export const experience = {
+  job_title: 'Conductor de reparto',
+  nameBusiness: 'Despachos Andes',
+  typeEmployment: 'Jornada completa',
+  location: 'Santiago',
+  start_date: '2021-03-15',
+  end_date: '2023-06-20',
+  job_description: 'Reparto de paquetería en la zona oriente.',
+}
+const powerFields = {
+  fullNameDriver: 'Juan Andrés Peña',
+  rutDriver: '12.345.678-5',
+  addressDriver: 'Los Aromos 45, Maipú',
+  nationalityDriver: 'Chilena',
+  vehicleBrand: 'Toyota',
+  vehicleModel: 'Hiace',
+  vehicleYear: '2019',
+  vehicleLicensePlate: 'BBBB12',
+  fullNameOwner: 'María José Muñoz',
+  rutOwner: '11.111.111-1',
+  addressOwner: 'Av. Grecia 123, Ñuñoa',
+  nationalityOwner: 'Chilena',
+  phoneOwner: '987654321',
+  emailOwner: 'maria.munoz@gmail.com',
+}
+
+export async function createWorld(engine: EngineName): Promise<World> {
+  const p = await createTestPlatform(engine, { RATE_LIMIT_FACTOR: '100000', TEAM_EMAIL: 'equipo@fleeters.cl' })
+  const api = testClient(p)
+  const driver = person(await userWithSession(p, 'User'))
+  const otherDriver = person(await userWithSession(p, 'User'))
+  const admin = person(await userWithSession(p, 'admin'))
+  const a = await companyAccount(p, 'Transportes Andes SpA')
+  const b = await companyAccount(p, 'Mercado Sur Ltda')
+  const company = { id: a.userId, token: a.token, headers: { 'auth-business': a.token }, companyId: a.companyId, email: a.email, name: a.name }
+  const otherCompany = { id: b.userId, token: b.token, headers: { 'auth-business': b.token }, companyId: b.companyId, email: b.email, name: b.name }
+  const [posting] = await insertPostings(p, company.companyId, [{}])
+  const [otherPosting] = await insertPostings(p, otherCompany.companyId, [{}])
+  const now = p.now().toISOString()
+  const application = await p.db
+    .insertInto('applications')
+    .values({ posting_id: posting!, user_id: driver.id, status: 'nueva', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const bankRow = (await api.post('/users/bank-details/add-bank-details', bank, driver.headers)).body.bank_detail.id_bank_detail as number
+  const exp = (await api.post('/users/experience-work/add-experience-work', experience, driver.headers)).body.experience.id_ew as number
+  const upload = new FormData()
+  upload.set('licencia_conducir_frontal', new File([TINY_PDF as Uint8Array<ArrayBuffer>], 'licencia.pdf', { type: 'application/pdf' }))
+  const file = (await api.call('POST', '/users/upload-files-user', { form: upload, headers: driver.headers })).body.files[0].id_file as number
+  const first = async (table: 'faqs' | 'testimonials' | 'partner_logos' | 'statistics') => (await p.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id
+  const powerToken = (await api.post('/users/create-power-simple-link', undefined, driver.headers)).body.token as string
+  return {
+    p,
+    api,
+    driver,
+    otherDriver,
+    company,
+    otherCompany,
+    admin,
+    ids: {
+      posting: posting!,
+      otherPosting: otherPosting!,
+      application: application.id,
+      bank: bankRow,
+      experience: exp,
+      file,
+      faq: await first('faqs'),
+      testimonial: await first('testimonials'),
+      logo: await first('partner_logos'),
+      statistic: await first('statistics'),
+      otherCompany: otherCompany.companyId,
+    },
+    powerToken,
+    png: await samplePng(),
+  }
+}
+
+let serial = 0
+const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`
+
+/** Every write route of the three services (spec §7 plus the console), with a valid body. */
+export const WRITE_ROUTES: Route[] = [
+  // users: auth and registration (public)
+  { method: 'POST', path: () => '/auth/login', who: null, kind: 'json', base: () => ({ email: 'nadie@example.cl', password: 'clave1234' }) },
+  { method: 'POST', path: () => '/auth/validate-code-email-verification', who: null, kind: 'json', base: () => ({ code: '123456', token: 'x'.repeat(43) }) },
+  { method: 'POST', path: () => '/auth/reset-password', who: null, kind: 'json', base: () => ({ email: 'nadie@example.cl' }) },
+  { method: 'POST', path: () => '/auth/reset-password-confirm', who: null, kind: 'json', base: () => ({ token: 'x'.repeat(43), password: 'clave1234' }) },
+  {
+    method: 'POST',
+    path: () => '/users/register',
+    who: null,
+    kind: 'multipart-data',
+    base: () => {
+      const n = 10_000_000 + Math.floor(Math.random() * 80_000_000)
+      return {
+        firstname: 'Camila',
+        lastname: 'Pérez',
+        rut: `${n}-${computeCheckDigit(n)}`,
+        email: `fuzz-${unique()}@example.cl`,
+        phone: `9${String(n).slice(0, 8)}`,
+        password: 'clave1234',
+        acceptTerms: true,
+      }
+    },
+  },
+  { method: 'POST', path: () => '/users/validate-email-user', who: null, kind: 'json', base: () => ({ email: 'nadie@example.cl' }) },
+  { method: 'POST', path: () => '/users/validate-rut-user', who: null, kind: 'json', base: () => ({ rut: '12.345.678-5' }) },
+  { method: 'POST', path: () => '/users/validate-phone-user', who: null, kind: 'json', base: () => ({ phone: '987654321' }) },
+  // users: session
+  { method: 'POST', path: () => '/auth/success-login', who: 'driver', kind: 'json', base: () => ({}) },
+  // users: driver area
+  { method: 'POST', path: () => '/users/update-data-user', who: 'driver', kind: 'json', base: () => ({ firstname: 'Valentina', lastname: 'Rojas', address: 'Los Leones 100', about_me: 'Reparto en moto.' }) },
+  { method: 'POST', path: () => '/users/update-profile-image', who: 'driver', kind: 'multipart', base: () => ({}), files: (w) => ({ newProfileImage: w.png }) },
+  { method: 'POST', path: () => '/users/upload-files-user', who: 'driver', kind: 'multipart', base: () => ({}), files: () => ({ soap_frontal: TINY_PDF }) },
+  { method: 'POST', path: () => '/users/experience-work/add-experience-work', who: 'driver', kind: 'json', base: () => experience },
+  { method: 'PUT', path: (w) => `/users/experience-work/update-experience-work/${w.ids.experience}`, who: 'driver', kind: 'json', base: () => experience },
+  { method: 'DELETE', path: (w) => `/users/experience-work/delete-experience-work/${w.ids.experience}`, who: 'driver', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/users/bank-details/add-bank-details', who: 'driver', kind: 'json', base: () => bank },
+  { method: 'PUT', path: (w) => `/users/bank-details/update-bank-details/${w.ids.bank}`, who: 'driver', kind: 'json', base: () => ({ bank_name: 'Banco de Chile', sii_address: 'Av. Matta 12' }) },
+  { method: 'PUT', path: (w) => `/users/bank-details/change-select-bank/${w.ids.bank}`, who: 'driver', kind: 'json', base: (w) => ({ id_bank_detail: w.ids.bank, selected: 'Seleccionado' }) },
+  { method: 'DELETE', path: (w) => `/users/bank-details/delete-bank-details/${w.ids.bank}`, who: 'driver', kind: 'json', base: () => ({}) },
+  // users: marketplace
+  { method: 'POST', path: () => '/users/filter-job-postings', who: 'driver', kind: 'json', base: () => ({ id_vehicle: 1, id_zone: 2, id_region: 13000, id_commune: 13101, start_time: 1, pawn: 'No', search: 'reparto', page: 1 }) },
+  { method: 'POST', path: () => '/users/search-job-postings', who: 'driver', kind: 'json', base: () => ({ search_jps: 'reparto', page: 1 }) },
+  { method: 'POST', path: () => '/users/postulate-job-posting', who: 'driver', kind: 'json', base: (w) => ({ id_publication: w.ids.posting }) },
+  { method: 'POST', path: () => '/users/withdraw-postulation', who: 'driver', kind: 'json', base: (w) => ({ id_publication: w.ids.otherPosting }) },
+  { method: 'POST', path: () => '/users/save-posting', who: 'driver', kind: 'json', base: (w) => ({ id_publication: w.ids.posting }) },
+  { method: 'POST', path: () => '/users/unsave-posting', who: 'driver', kind: 'json', base: (w) => ({ id_publication: w.ids.posting }) },
+  // users: simple power
+  { method: 'POST', path: () => '/users/create-power-simple-link', who: 'driver', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/users/verify-power-simple', who: null, kind: 'json', base: (w) => ({ power: w.powerToken }) },
+  {
+    method: 'POST',
+    path: () => '/users/create-power-simple',
+    who: null,
+    kind: 'multipart',
+    base: (w) => ({ power: w.powerToken, ...powerFields }),
+    files: (w) => ({ 'files[cedula_identidad_frontal_owner]': w.png, 'files[cedula_identidad_posterior_owner]': w.png }),
+  },
+  // business
+  {
+    method: 'POST',
+    path: () => '/business/register',
+    who: null,
+    kind: 'json',
+    base: () => ({ name_business: 'Transportes Andes', fullname: 'Ana Pérez', email: 'ana@andes.cl', phone: '22876543', id_vehicle: 1, quantity: 4, id_zone: 2, id_region: 13000, id_commune: 13101, id_schedule: 1, message: 'Rutas en Santiago Centro, de lunes a viernes.' }),
+  },
+  {
+    method: 'POST',
+    path: () => '/business/register',
+    who: null,
+    kind: 'multipart-data',
+    base: () => {
+      const n = 76_000_000 + Math.floor(Math.random() * 900_000)
+      return { name_business: 'Transportes Fuzz SpA', rut: `${n}-${computeCheckDigit(n)}`, contact_name: 'Ana Pérez Soto', email: `fuzz-${unique()}@andes.cl`, phone: '22876543', password: 'clave1234', id_zone: 2, id_region: 13000, id_commune: 13101 }
+    },
+  },
+  { method: 'POST', path: () => '/business/contact-business', who: null, kind: 'json', base: () => ({ fullname: 'Ana Pérez', name_business: 'Transportes Andes', email: 'ana@andes.cl', phone: '22876543', message: 'Necesitamos 5 conductores para marzo.' }) },
+  { method: 'POST', path: () => '/business/search-my-job-postings', who: 'company', kind: 'json', base: () => ({ search: 'reparto', page: 1 }) },
+  { method: 'POST', path: () => '/business/create-job-posting', who: 'company', kind: 'json', base: () => postingBody() },
+  { method: 'PUT', path: (w) => `/business/update-job-posting/${w.ids.posting}`, who: 'company', kind: 'json', base: () => postingBody({ title: 'Reparto de farmacia en Providencia' }) },
+  { method: 'DELETE', path: (w) => `/business/delete-job-posting/${w.ids.posting}`, who: 'company', kind: 'json', base: () => ({}) },
+  { method: 'PUT', path: (w) => `/business/update-application-status/${w.ids.application}`, who: 'company', kind: 'json', base: () => ({ status: 'en_revision' }) },
+  {
+    method: 'POST',
+    path: () => '/business/send-email-to-user-jobpostulate',
+    who: 'company',
+    kind: 'json',
+    base: (w) => ({
+      subject: 'Entrevista para la ruta',
+      message: 'Hola Camila, nos gustaría conversar contigo mañana a las 10:00.',
+      name_user: 'Camila',
+      user_email: 'camila@example.cl',
+      email_business: w.company.email,
+      name_business: w.company.name,
+      phone_business: '22876543',
+      logo_business: '',
+      id_publication: w.ids.posting,
+    }),
+  },
+  { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
+  // general data
+  { method: 'POST', path: () => '/contact/send-email-contact', who: null, kind: 'json', base: () => ({ firstName: 'Ana', lastName: 'Pérez', email: 'ana@gmail.com', phone: '987654321', message: 'Hola, quiero más información sobre Fleeters.' }) },
+  {
+    method: 'POST',
+    path: () => '/contact/send-email-inquiries-complaints',
+    who: null,
+    kind: 'json',
+    base: () => ({ name: 'Jorge Fuentes', phone: '987654321', email: 'jorge@gmail.com', message: 'La ruta llegó con dos horas de atraso.', type: 'Complaints', selectedComplainsType: 'DEMORA_EN_LA_ENTREGA' }),
+  },
+  // operations console
+  { method: 'POST', path: (w) => `/admin/documents/${w.ids.file}/review`, who: 'admin', kind: 'json', base: () => ({ decision: 'REJECTED', reason: 'El documento es ilegible.' }) },
+  { method: 'POST', path: (w) => `/admin/companies/${w.ids.otherCompany}/verification`, who: 'admin', kind: 'json', base: () => ({ verified: true }) },
+  { method: 'POST', path: (w) => `/admin/postings/${w.ids.otherPosting}/close`, who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/admin/content/faqs', who: 'admin', kind: 'json', base: () => ({ question: '¿Cuándo pagan?', answers: ['Dentro de 48 horas.'] }) },
+  { method: 'PUT', path: (w) => `/admin/content/faqs/${w.ids.faq}`, who: 'admin', kind: 'json', base: () => ({ question: '¿Cuándo pagan?', answers: ['Dentro de 48 horas.'] }) },
+  {
+    method: 'POST',
+    path: () => '/admin/content/testimonials',
+    who: 'admin',
+    kind: 'json',
+    base: () => ({ name: 'Ana', job_title: 'Jefa de operaciones', name_business: 'Andes', comment: 'Muy buen servicio.', logo_business: '/images/partners/andes.svg' }),
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/admin/content/testimonials/${w.ids.testimonial}`,
+    who: 'admin',
+    kind: 'json',
+    base: () => ({ name: 'Ana', job_title: 'Jefa de operaciones', name_business: 'Andes', comment: 'Muy buen servicio.', logo_business: '' }),
+  },
+  { method: 'POST', path: () => '/admin/content/logos', who: 'admin', kind: 'multipart', base: () => ({ name: 'Andes' }), files: (w) => ({ image: w.png }) },
+  { method: 'PUT', path: (w) => `/admin/content/logos/${w.ids.logo}`, who: 'admin', kind: 'multipart', base: () => ({ name: 'Andes' }) },
+  { method: 'PUT', path: (w) => `/admin/content/statistics/${w.ids.statistic}`, who: 'admin', kind: 'json', base: () => ({ title: 'Pedidos', value: '200000', description: 'Pedidos entregados', source: 'manual' }) },
+  { method: 'POST', path: (w) => `/admin/content/faqs/${w.ids.faq}/move`, who: 'admin', kind: 'json', base: () => ({ direction: 'down' }) },
+  { method: 'DELETE', path: (w) => `/admin/content/testimonials/${w.ids.testimonial}`, who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/auth/logout/user', who: 'driver', kind: 'json', base: () => ({}) },
+]
+
+export function headersFor(w: World, who: Who | null): Record<string, string> {
+  if (who === 'driver') return w.driver.headers
+  if (who === 'company') return w.company.headers
+  if (who === 'admin') return w.admin.headers
+  return {}
+}
+
+/** Sends a body of the route's kind; `raw` replaces the whole body (malformed input). */
+export async function send(
+  w: World,
+  route: Route,
+  body: Record<string, unknown> | unknown,
+  opts: { headers?: Record<string, string>; as?: Record<string, string>; raw?: string; files?: Record<string, Uint8Array>; path?: string } = {},
+) {
+  // `as`: exactly these headers (another caller); `headers`: added to the route's own caller's.
+  const headers = opts.as ?? { ...headersFor(w, route.who), ...opts.headers }
+  const path = opts.path ?? route.path(w)
+  if (opts.raw !== undefined) return w.api.call(route.method, path, { body: opts.raw, headers: { 'content-type': 'application/json', ...headers } })
+  if (route.kind === 'json') return w.api.call(route.method, path, { json: body, headers })
+  const form = new FormData()
+  if (route.kind === 'multipart-data') form.set('data', JSON.stringify(body))
+  else if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? '')
+  }
+  for (const [k, bytes] of Object.entries(opts.files ?? route.files?.(w) ?? {})) form.append(k, new File([bytes as Uint8Array<ArrayBuffer>], `${k}.bin`))
+  return w.api.call(route.method, path, { form, headers })
+}
