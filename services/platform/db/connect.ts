@@ -80,18 +80,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     allowUnorderedMigrations: true,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   })
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest()
-    const failed = results?.find((r) => r.status === 'Error')
-    if (!error && !failed) return
-    // Kysely's introspection reads every schema of the database; one that another process drops
-    // meanwhile (parallel test suites on one server) fails the lookup. Nothing was migrated then:
-    // look again.
-    const gone = /schema "([^"]+)" does not exist/.exec(String(error))?.[1]
-    if (!failed && gone && gone !== handle.schema && attempt < 5) {
-      await new Promise((r) => setTimeout(r, 50 * attempt))
-      continue
-    }
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
   }
 }
