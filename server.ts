@@ -1,12 +1,15 @@
 /**
- * The production server: one Node process serving hashed assets, the three services under /api
- * and the React Router app for everything else. `npm start` builds the app, then runs this.
+ * The server: one Node process serving hashed assets, the three services under /api and the
+ * React Router app for everything else. `npm start` builds the app, then runs this; `npm run dev`
+ * runs it with `--dev`: the app straight from the sources through Vite (hot reload), no build.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { serve } from '@hono/node-server'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
@@ -24,6 +27,7 @@ import { seedAll } from './services/platform/seed'
 import { securityHeaders } from './services/platform/security-headers'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
+const dev = process.argv.includes('--dev')
 const config = loadConfig()
 const platform = await createPlatform(config)
 const seeded = await seedAll(platform)
@@ -80,29 +84,47 @@ app.use('*', async (c, next) => {
 app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c))))
 
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
+/** Vite in middleware mode (`--dev`): set once the HTTP server exists, since HMR shares its port. */
+let vite: import('vite').ViteDevServer | undefined
+let viteReady: Promise<void> = Promise.resolve()
 if (!only) {
-  const serverBuildPath = path.join(buildDir, 'server', 'index.js')
-  if (!fs.existsSync(serverBuildPath)) {
-    console.error('No build found. Run `npm run build` (npm start does it for you).')
-    process.exit(1)
+  let build: ServerBuild | (() => Promise<ServerBuild>)
+  if (dev) {
+    build = async () => (await vite!.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+    // Vite serves the sources, its client and public/; whatever it does not answer goes on.
+    app.use('*', async (c, next) => {
+      await viteReady
+      const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse }
+      const handled = await new Promise<boolean>((resolve) => {
+        outgoing.once('finish', () => resolve(true))
+        vite!.middlewares(incoming, outgoing, () => resolve(false))
+      })
+      if (handled || outgoing.headersSent) return RESPONSE_ALREADY_SENT
+      await next()
+    })
+  } else {
+    const serverBuildPath = path.join(buildDir, 'server', 'index.js')
+    if (!fs.existsSync(serverBuildPath)) {
+      console.error('No build found. Run `npm run build` (npm start does it for you).')
+      process.exit(1)
+    }
+    build = (await import(serverBuildPath)) as ServerBuild
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    )
+    app.use(
+      '*',
+      serveStatic({
+        root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+      }),
+    )
   }
-  const build = (await import(serverBuildPath)) as ServerBuild
-  const handler = createRequestHandler(build, config.NODE_ENV === 'production' ? 'production' : 'development')
-
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  )
-  app.use(
-    '*',
-    serveStatic({
-      root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
-    }),
-  )
+  const handler = createRequestHandler(build, dev ? 'development' : config.NODE_ENV === 'production' ? 'production' : 'development')
 
   // Page actions get bounded bodies, like /api (services/app.ts): 64 KB forms, 12 MB uploads,
   // refused from Content-Length or while streaming, never read whole into memory.
@@ -120,7 +142,8 @@ if (!only) {
     const nonce = randomBytes(16).toString('base64')
     const headerOpts = { nonce, production: config.NODE_ENV === 'production' }
     const acceptEncoding = request.headers.get('accept-encoding')
-    const cacheable = pageCache.eligible(request)
+    // While developing, every page is rendered from the current sources.
+    const cacheable = !dev && pageCache.eligible(request)
     if (cacheable) {
       const hit = pageCache.get(request)
       if (hit) return securityHeaders(await cachedResponse(hit, nonce, acceptEncoding), headerOpts)
@@ -150,18 +173,27 @@ if (!only) {
 }
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  console.log(`Fleeters listening on http://localhost:${info.port}`)
+  console.log(`Fleeters ${dev ? '(development, hot reload) ' : ''}listening on http://localhost:${info.port}`)
   if (seeded.demoLogins.length) {
     console.log('Demo logins (password for all: %s):', seeded.demoPassword)
     for (const login of seeded.demoLogins) console.log(`  ${login.role.padEnd(8)} ${login.email}`)
   }
 })
 
+if (dev && !only) {
+  const { createServer } = await import('vite')
+  viteReady = createServer({ server: { middlewareMode: true, hmr: { server: server as import('node:http').Server } }, appType: 'custom' }).then((v) => {
+    vite = v
+  })
+  await viteReady
+}
+
 let closing = false
 async function shutdown() {
   if (closing) return
   closing = true
   server.close()
+  await vite?.close()
   await worker.stop()
   await platform.close()
   process.exit(0)

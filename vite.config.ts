@@ -5,4 +5,9 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
+  // `npm run dev`: pre-bundle the client's dependencies up front, so the first page load does not
+  // discover them one by one and reload.
+  optimizeDeps: {
+    include: ['remix-utils/use-hydrated', 'jose', 'zod', '@conform-to/react', '@conform-to/zod/v4'],
+  },
 })
