@@ -3,7 +3,7 @@
  * React Router app for everything else. `npm start` builds the app, then runs this; `npm run dev`
  * runs it with `--dev`: the app straight from the sources through Vite (hot reload), no build.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,12 +14,15 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
+import { sql } from 'kysely'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { pageBodyLimit } from './app/.server/body-limit'
 import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
-import { CLIENT_IP_HEADER } from './services/platform/auth'
+import { CLIENT_IP_HEADER, clientAddress, fromWebTier } from './services/platform/client-ip'
 import { loadConfig } from './services/platform/config'
+import { localInvalidationBus, redisInvalidationBus } from './services/platform/invalidation'
+import { acceptedRequestId, log } from './services/platform/log'
 import { createDeliveryWorker } from './services/platform/messaging/delivery'
 import { createTransports } from './services/platform/messaging/transports'
 import { createPlatform } from './services/platform/platform'
@@ -39,19 +42,20 @@ const transports = createTransports({
   whatsappToken: config.WHATSAPP_TOKEN,
   whatsappPhoneId: config.WHATSAPP_PHONE_ID,
 })
-const worker = createDeliveryWorker({ db: platform.db, transports, mailFrom: config.MAIL_FROM, log: (line: string) => console.log(`[outbox] ${line}`) })
+const worker = createDeliveryWorker({ db: platform.db, transports, mailFrom: config.MAIL_FROM, log: (line: string) => log.info({ component: 'outbox' }, line) })
 platform.wakeOutbox = () => worker.wake()
 worker.start(config.MAIL_WORKER_INTERVAL_MS)
 
 const only = process.env.SERVICES?.split(',').map((s) => s.trim()).filter(Boolean) as ServiceName[] | undefined
 const services = createServicesApp(platform, only)
 
+/** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
+  let socket = 'unknown'
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
+    socket = getConnInfo(c).remote.address ?? 'unknown'
+  } catch {}
+  return clientAddress(socket, c.req.header('x-forwarded-for'), config.TRUST_PROXY)
 }
 
 function withoutHeader(headers: Headers, name: string): Headers {
@@ -60,12 +64,19 @@ function withoutHeader(headers: Headers, name: string): Headers {
   return copy
 }
 
-/** Re-issue a request to the services with the client's real address (never a header it sent). */
-function forward(request: Request, pathname: string, ip: string): Request {
+/**
+ * Re-issue a request to the services with the client's real address (never a header it sent).
+ * A services-only process of a split deployment believes the address our web tier forwards,
+ * and only when the call carries INTERNAL_SECRET.
+ */
+function forward(request: Request, pathname: string, ip: string, requestId: string): Request {
   const url = new URL(request.url)
   url.pathname = pathname
   const headers = new Headers(request.headers)
-  headers.set(CLIENT_IP_HEADER, ip)
+  const forwarded = request.headers.get(CLIENT_IP_HEADER)
+  headers.set(CLIENT_IP_HEADER, forwarded && fromWebTier(request.headers, config.INTERNAL_SECRET) ? forwarded : ip)
+  headers.delete('x-fleeters-internal')
+  headers.set('x-request-id', requestId)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   return new Request(url, { method: request.method, headers, body: hasBody ? request.body : null, duplex: 'half' } as RequestInit)
 }
@@ -73,15 +84,74 @@ function forward(request: Request, pathname: string, ip: string): Request {
 /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
 const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
 
-const app = new Hono()
-app.use('*', compress())
-// Any write may change what the cached pages and cached public content show.
+/** A write on any process empties every process's caches (Redis pub/sub with REDIS_URL). */
+const bus = config.REDIS_URL ? await redisInvalidationBus(config.REDIS_URL) : localInvalidationBus()
+bus.onInvalidate(() => pageCache.invalidate())
+
+/** Requests being handled (logged at shutdown). */
+let inFlight = 0
+let closing = false
+
+type Env = { Variables: { requestId: string } }
+const app = new Hono<Env>()
+// One JSON line per request, with its id (X-Request-Id, accepted from a proxy or generated).
 app.use('*', async (c, next) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') pageCache.invalidate()
-  await next()
+  const requestId = acceptedRequestId(c.req.header('x-request-id')) ?? randomUUID()
+  c.set('requestId', requestId)
+  const started = performance.now()
+  inFlight++
+  try {
+    await next()
+  } finally {
+    inFlight--
+    const status = c.res.status
+    const line = { reqId: requestId, method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - started) * 10) / 10 }
+    if (status >= 500) log.error(line, 'request')
+    else log.info(line, 'request')
+  }
+  try {
+    c.res.headers.set('X-Request-Id', requestId)
+    if (closing) c.res.headers.set('Connection', 'close')
+  } catch {
+    // Immutable headers (a fetched response): copy it once.
+    c.res = new Response(c.res.body, c.res)
+    c.res.headers.set('X-Request-Id', requestId)
+    if (closing) c.res.headers.set('Connection', 'close')
+  }
+})
+app.onError((error, c) => {
+  log.error({ reqId: c.get('requestId'), err: error }, 'unhandled error')
+  return c.text('Ocurrió un error inesperado. Intenta nuevamente.', 500)
 })
 
-app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c))))
+// Liveness: the process answers. Readiness: what it needs answers too (and it is not stopping).
+app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }))
+app.get('/readyz', async (c) => {
+  const within = <T,>(promise: Promise<T>) =>
+    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())])
+  const checks: Record<string, Promise<unknown>> = {
+    database: within(sql`select 1`.execute(platform.db)),
+    storage: within(platform.files.ping()),
+    ...(bus.shared ? { redis: within(bus.ping()) } : {}),
+  }
+  const failed: string[] = []
+  await Promise.all(Object.entries(checks).map(([name, check]) => check.catch(() => failed.push(name))))
+  if (closing) failed.push('shutting-down')
+  const body = { status: failed.length ? 'unavailable' : 'ready', failed: failed.sort() }
+  return c.json(body, failed.length ? 503 : 200, { 'Cache-Control': 'no-store' })
+})
+
+app.use('*', compress())
+// Any write may change what the cached pages and cached public content show: empty them before
+// (this process) and again after the write is done (every process, so none re-caches old data).
+app.use('*', async (c, next) => {
+  const write = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+  if (write) pageCache.invalidate()
+  await next()
+  if (write) bus.publish()
+})
+
+app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c), c.get('requestId'))))
 
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 /** Vite in middleware mode (`--dev`): set once the HTTP server exists, since HMR shares its port. */
@@ -105,7 +175,7 @@ if (!only) {
   } else {
     const serverBuildPath = path.join(buildDir, 'server', 'index.js')
     if (!fs.existsSync(serverBuildPath)) {
-      console.error('No build found. Run `npm run build` (npm start does it for you).')
+      log.fatal('No build found. Run `npm run build` (npm start does it for you).')
       process.exit(1)
     }
     build = (await import(serverBuildPath)) as ServerBuild
@@ -152,14 +222,17 @@ if (!only) {
     // A cacheable document is rendered uncompressed, kept, then compressed for this client.
     const rendered = cacheable ? new Request(request, { headers: withoutHeader(request.headers, 'accept-encoding') }) : request
     const ip = clientIp(c)
+    const requestId = c.get('requestId')
     let response = await handler(rendered, {
       nonce,
       clientIp: ip,
+      requestId,
       writeGeneration: pageCache.generation,
       services: {
         fetch: async (req: Request) => {
           const headers = new Headers(req.headers)
           headers.set(CLIENT_IP_HEADER, ip)
+          headers.set('x-request-id', requestId)
           return services.fetch(new Request(req, { headers }))
         },
       },
@@ -173,7 +246,8 @@ if (!only) {
 }
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  console.log(`Fleeters ${dev ? '(development, hot reload) ' : ''}listening on http://localhost:${info.port}`)
+  log.info({ port: info.port, dev, storage: platform.files.kind, database: platform.dialect, sharedCaches: bus.shared }, `Fleeters ${dev ? '(development, hot reload) ' : ''}listening on http://localhost:${info.port}`)
+  // The demo accounts are for a person at a terminal: plain lines.
   if (seeded.demoLogins.length) {
     console.log('Demo logins (password for all: %s):', seeded.demoPassword)
     for (const login of seeded.demoLogins) console.log(`  ${login.role.padEnd(8)} ${login.email}`)
@@ -188,15 +262,34 @@ if (dev && !only) {
   await viteReady
 }
 
-let closing = false
-async function shutdown() {
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish (at most
+ * SHUTDOWN_TIMEOUT_MS; idle keep-alive connections are closed at once, busy ones after their
+ * answer), let the outbox worker finish its current message, close the pools, exit 0.
+ */
+async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  server.close()
+  log.info({ signal, inFlight }, 'shutting down')
+  const http = server as import('node:http').Server
   await vite?.close()
+  // Idle keep-alive connections close now; busy ones after their answer (Connection: close).
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()))
+  http.closeIdleConnections()
+  const timedOut = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), config.SHUTDOWN_TIMEOUT_MS).unref()),
+  ])
+  if (timedOut) {
+    log.warn({ inFlight }, 'shutdown: connections still open after the timeout; closing them')
+    http.closeAllConnections()
+    await closed
+  }
   await worker.stop()
+  await bus.close()
   await platform.close()
+  log.info('stopped')
   process.exit(0)
 }
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

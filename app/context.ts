@@ -5,6 +5,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     nonce: string
     clientIp: string
+    /** This request's id (X-Request-Id), also sent to the services and written in every log line. */
+    requestId?: string
     /** The services app, called in-process (no socket). */
     services: { fetch(request: Request): Promise<Response> }
     /** Counts the writes this server has seen; cached public content from before a write is stale. */

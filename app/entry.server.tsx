@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { BROTLI_PARAMS, GZIP_LEVEL, preferredEncoding, type Encoding } from './.server/page-cache'
+import { log } from '../services/platform/log'
 
 export const streamTimeout = 5_000
 
@@ -95,7 +96,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500
-        if (shellRendered) console.error(error)
+        if (shellRendered) log.error({ err: error }, 'render error')
       },
     })
     setTimeout(abort, streamTimeout + 1000)

@@ -28,10 +28,17 @@ export default async function globalSetup() {
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000)
     let out = ''
+    let started = false
     child.stdout.on('data', (chunk: Buffer) => {
+      if (started) {
+        // The server logs one JSON line per request; only its errors are worth showing here.
+        for (const line of chunk.toString().split('\n')) if (/"level":(50|60)/.test(line)) process.stderr.write(`[server] ${line}\n`)
+        return
+      }
       out += chunk.toString()
-      const m = /listening on (http:\/\/\S+)/.exec(out)
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out)
       if (m) {
+        started = true
         clearTimeout(timer)
         resolve(m[1]!)
       }

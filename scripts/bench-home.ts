@@ -23,7 +23,7 @@ async function startServer(dataDir: string) {
     const timer = setTimeout(() => reject(new Error('server did not start')), 60_000)
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString()
-      const m = /listening on (http:\/\/\S+)/.exec(out)
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out)
       if (m) {
         clearTimeout(timer)
         resolve(m[1]!.replace('localhost', '127.0.0.1'))

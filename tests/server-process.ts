@@ -36,6 +36,8 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     SEED_DEMO: 'never',
     SERVICES: 'users,business,general',
     MAIL_WORKER_INTERVAL_MS: '60000',
+    // Request lines and the "listening on" line are info (Vitest's own processes log warnings only).
+    LOG_LEVEL: 'info',
     ...env,
   }
   // A variable given as undefined is left out (SERVICES: undefined serves the pages too).
@@ -47,7 +49,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s: ${out}`)), 60_000)
     const check = () => {
-      const m = /listening on (http:\/\/\S+)/.exec(out)
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out)
       if (m) {
         clearTimeout(timer)
         child.stdout!.off('data', check)

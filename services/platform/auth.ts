@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from './client-ip'
 import type { MiddlewareHandler } from 'hono'
 import type { Role } from './db/schema'
 import { ApiError, MESSAGES } from './http'
@@ -56,8 +57,7 @@ export function requireRole(p: Platform, role: Role): MiddlewareHandler<AuthEnv>
   }
 }
 
-/** The caller's IP as set by server.ts (never taken from a client-supplied header). */
-export const CLIENT_IP_HEADER = 'x-fleeters-client-ip'
+export { CLIENT_IP_HEADER }
 
 export function rateLimit(p: Platform, name: string, limit: number, windowMs: number): MiddlewareHandler {
   return async (c, next) => {

@@ -12,6 +12,12 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional()
 
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'))
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +42,25 @@ const configSchema = z.object({
   /** Multiplies every rate limit; e2e runs raise it, production keeps 1. */
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Object storage (S3 or compatible) instead of DATA_DIR/uploads when S3_BUCKET is set. */
+  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  /** Proxies (load balancers) in front of the process whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Split deployments: the secret the web tier sends with each service call so the services
+   * believe the visitor's address it forwards. Without it they count the web tier's address.
+   */
+  INTERNAL_SECRET: z.string().min(32).optional(),
+  /** `false` when migrations run once per deploy (`npm run migrate`) instead of at each start. */
+  MIGRATE_ON_START: booleanFlag(true),
+  /** How long SIGTERM waits for requests in flight before closing what is left. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string }

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { dbErrorKind } from './db/errors'
+import { log } from './log'
 
 /** An error a caller can act on: its status and Spanish message go out as `{ message }`. */
 export class ApiError extends Error {
@@ -49,11 +50,11 @@ export function errorResponse(err: unknown, c: Context) {
       // Still deadlocked after the transaction helper's retries: the same answer as a lost race.
       return c.json({ message: MESSAGES.conflict }, 409)
     case 'unavailable':
-      console.error(`[services] database unavailable: ${(err as Error).message}`)
+      log.error({ reqId: c.req.header('x-request-id'), err }, 'service unavailable')
       c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
       return c.json({ message: MESSAGES.unavailable }, 503)
   }
-  console.error('[services] unexpected error', err)
+  log.error({ reqId: c.req.header('x-request-id'), method: c.req.method, path: c.req.path, err }, 'unexpected service error')
   return c.json({ message: MESSAGES.internal }, 500)
 }
 

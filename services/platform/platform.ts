@@ -1,11 +1,26 @@
 import path from 'node:path'
 import type { Config } from './config'
-import { migrateToLatest, openDatabase, type DB } from './db/connect'
+import { assertMigrated, migrateToLatest, openDatabase, type DB } from './db/connect'
 import type { Dialect } from './db/migrations'
 import { loadKeys, type Keys } from './secrets'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 import { redisRateLimiter } from './rate-limit-redis'
 import { localFileStore, type FileStore } from './files'
+
+/** Local disk under DATA_DIR (the embedded default), or the S3 bucket when S3_BUCKET is set. */
+export async function createFileStore(config: Config): Promise<FileStore> {
+  if (!config.S3_BUCKET) return localFileStore(config.dataDir)
+  // Loaded only when used: the embedded product never pays for the AWS SDK.
+  const { s3FileStore } = await import('./files-s3')
+  return s3FileStore({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  })
+}
 
 /** What every service handler needs: one object, built once per process (or per test). */
 export interface Platform {
@@ -28,7 +43,8 @@ export interface OpenPlatform extends Platform {
 
 export async function createPlatform(config: Config, overrides: Partial<Platform> = {}): Promise<OpenPlatform> {
   const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
-  await migrateToLatest(handle)
+  if (config.MIGRATE_ON_START) await migrateToLatest(handle)
+  else await assertMigrated(handle)
   // Shared counters when several processes serve the site; in memory otherwise.
   const redis = !overrides.limiter && config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : null
   const platform: OpenPlatform = {
@@ -37,7 +53,7 @@ export async function createPlatform(config: Config, overrides: Partial<Platform
     dialect: handle.dialect,
     keys: loadKeys({ secret: config.SESSION_SECRET, dataDir: config.dataDir }),
     limiter: redis ?? memoryRateLimiter(),
-    files: localFileStore(config.dataDir),
+    files: overrides.files ?? (await createFileStore(config)),
     now: () => new Date(),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     wakeOutbox: () => {},

@@ -1,5 +1,6 @@
 import { createClient } from 'redis'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
+import { log as logger } from './log'
 
 /**
  * Fixed-window counters in Redis (REDIS_URL), shared by every process behind a load balancer.
@@ -29,7 +30,7 @@ export async function redisRateLimiter(
   url: string,
   prefix = 'fleeters:rl:',
   connectMs = 5000,
-  log: (line: string) => void = (line) => console.error(line),
+  log: (line: string) => void = (line) => logger.error(line),
 ): Promise<RedisRateLimiter> {
   const client = createClient({
     url,

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from 'react-router'
 import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-data/documents'
 import { env } from '../env'
-import { callService } from './client'
+import { callService, sendToService } from './client'
+import { log } from '../../../services/platform/log'
 
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
 
@@ -163,9 +164,9 @@ export async function fetchAdminFile(ctx: AppLoadContext, token: string, id: str
   const remote = env().config.USERS_API_URL
   const request = new Request(`${remote ?? 'http://services.internal'}/admin/documents/${id}/file`, { headers: { 'auth-admin': token } })
   try {
-    return remote ? await fetch(request) : await ctx.services.fetch(request)
+    return await sendToService(ctx, request, Boolean(remote))
   } catch (error) {
-    console.error(`[backend] users /admin/documents/${id}/file failed`, error)
+    log.error({ err: error }, `[backend] users /admin/documents/${id}/file failed`)
     return null
   }
 }

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from 'react-router'
+import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '../../../services/platform/client-ip'
 import { env } from '../env'
+import { log } from '../../../services/platform/log'
 
 export type Service = 'users' | 'business' | 'general'
 export type AuthRole = 'User' | 'business' | 'admin'
@@ -55,6 +57,22 @@ export function clearPublicCache() {
 }
 
 /**
+ * Sends a request to a service: in-process through `context.services`, or over HTTP when `remote`
+ * (split deployment). Remote calls carry the visitor's address and the request id, with the
+ * INTERNAL_SECRET that makes the services believe the address.
+ */
+export function sendToService(context: AppLoadContext, request: Request, remote: boolean): Promise<Response> {
+  if (!remote) return context.services.fetch(request)
+  const { config } = env()
+  if (context.requestId) request.headers.set('x-request-id', context.requestId)
+  if (config.INTERNAL_SECRET) {
+    request.headers.set(CLIENT_IP_HEADER, context.clientIp)
+    request.headers.set(INTERNAL_SECRET_HEADER, config.INTERNAL_SECRET)
+  }
+  return fetch(request)
+}
+
+/**
  * One call to a service of spec §7. In one process it goes to the services app's `fetch`
  * (no socket); with USERS_API_URL / BUSINESS_API_URL / GENERAL_API_URL it goes over HTTP.
  * Errors come back as `{ message }` (a string or a list) and never throw.
@@ -87,9 +105,9 @@ export async function callService<T>(
   const request = new Request(url, { method, headers, body })
   let response: Response
   try {
-    response = remote ? await fetch(request) : await context.services.fetch(request)
+    response = await sendToService(context, request, Boolean(remote))
   } catch (error) {
-    console.error(`[backend] ${service} ${path} failed`, error)
+    log.error({ err: error }, `[backend] ${service} ${path} failed`)
     return { ok: false, status: 503, message: 'El servicio no está disponible. Intente nuevamente.' }
   }
   let payload: unknown = null

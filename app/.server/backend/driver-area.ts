@@ -3,7 +3,8 @@ import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-
 import type { BankDetailsPayload, BankDetailsUpdatePayload } from '../../../domain/validation/bank'
 import type { ExperienceValues } from '../../../domain/validation/experience'
 import { env } from '../env'
-import { callService } from './client'
+import { callService, sendToService } from './client'
+import { log } from '../../../services/platform/log'
 
 /** Spec §3 "User document record". */
 export interface DocumentRecord {
@@ -103,10 +104,10 @@ export async function fetchDriverFile(ctx: AppLoadContext, token: string, path: 
   const remote = env().config.USERS_API_URL
   const request = new Request(`${remote ?? 'http://services.internal'}${path}`, { headers: { 'auth-user': token } })
   try {
-    const response = remote ? await fetch(request) : await ctx.services.fetch(request)
+    const response = await sendToService(ctx, request, Boolean(remote))
     return response
   } catch (error) {
-    console.error(`[backend] users ${path} failed`, error)
+    log.error({ err: error }, `[backend] users ${path} failed`)
     return null
   }
 }

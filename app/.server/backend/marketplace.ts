@@ -2,7 +2,8 @@ import type { AppLoadContext } from 'react-router'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '../../../domain/validation/marketplace'
 import type { JobPostingDto } from '../../../services/business/posting-rows'
 import { env } from '../env'
-import { callService } from './client'
+import { callService, sendToService } from './client'
+import { log } from '../../../services/platform/log'
 
 /** Spec §3 "Job posting" plus what the detail and the edit form show: the service's own type. */
 export type JobPosting = JobPostingDto
@@ -169,9 +170,9 @@ export async function fetchApplicantPhoto(ctx: Ctx, token: string, userId: numbe
   const remote = env().config.BUSINESS_API_URL
   const request = new Request(`${remote ?? 'http://services.internal'}/business/driver-photo/${userId}`, { headers: { 'auth-business': token } })
   try {
-    return remote ? await fetch(request) : await ctx.services.fetch(request)
+    return await sendToService(ctx, request, Boolean(remote))
   } catch (error) {
-    console.error('[backend] business driver-photo failed', error)
+    log.error({ err: error }, '[backend] business driver-photo failed')
     return null
   }
 }

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect } from './migrations'
 import type { Database } from './schema'
+import { log as logger } from '../log'
 
 export type DB = Kysely<Database>
 
@@ -26,7 +27,7 @@ export interface DatabaseOptions {
   poolSize?: number
   /** `application_name` of every connection (pg_stat_activity shows it; tests terminate by it). */
   applicationName?: string
-  /** Where pool errors are reported (console.error by default). */
+  /** Where pool errors are reported (the process log by default). */
   log?: (line: string) => void
 }
 
@@ -35,7 +36,7 @@ export const PG_CONNECT_TIMEOUT_MS = 5000
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
-    const log = options.log ?? ((line: string) => console.error(line))
+    const log = options.log ?? ((line: string) => logger.error(line))
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
@@ -71,18 +72,33 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+function migratorFor(handle: DatabaseHandle): Migrator {
   // The migrator looks its bookkeeping tables up by schema: name ours, or it may find another's.
-  const migrator = new Migrator({
+  return new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),
     // Migrations from parallel branches may land in any order; each is still applied once.
     allowUnorderedMigrations: true,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const { error, results } = await migratorFor(handle).migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
+  }
+}
+
+/**
+ * MIGRATE_ON_START=false: the deploy ran `npm run migrate` before starting the processes. A
+ * process refuses to start on a database that lacks a migration it knows, rather than serving
+ * errors.
+ */
+export async function assertMigrated(handle: DatabaseHandle): Promise<void> {
+  const pending = (await migratorFor(handle).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name)
+  if (pending.length) {
+    throw new Error(`La base de datos no está al día (faltan ${pending.length} migraciones: ${pending.join(', ')}). Ejecuta \`npm run migrate\`.`)
   }
 }
