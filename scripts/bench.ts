@@ -7,6 +7,8 @@
  *    query plans, which must show the indexes in use (no full scan, no temp sort of all rows).
  * 2. Server-rendered `/` throughput against a bare React Router page served by the same
  *    production server in the same run (scripts/bench-home.ts; budget ≥ 60 %).
+ * 3. `/` and the logged-in driver home with one and with two processes behind a round-robin
+ *    proxy, as ratios (scripts/bench-scale.ts).
  *
  *   POSTINGS=100000 SEARCHES=200 npm run bench   (BENCH_DEBUG=1 lists the slowest searches)
  */
@@ -15,6 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { CompiledQuery } from 'kysely'
 import { benchHome } from './bench-home'
+import { benchScale } from './bench-scale'
 import { regionsByZone, communesByRegion } from '../domain/reference-data/geography'
 import { schedules } from '../domain/reference-data/schedules'
 import { vehicles } from '../domain/reference-data/vehicles'
@@ -144,6 +147,8 @@ export async function benchPostingsSearch(): Promise<{ p50: number; p95: number;
 async function main() {
   const search = await benchPostingsSearch()
   const home = await benchHome()
+  // One process against two behind a round-robin proxy (issue 15): printed, no budget.
+  await benchScale()
   if (search.p95 >= TARGET_P95_MS || home.ratio < HOME_MIN_RATIO) process.exitCode = 1
 }
 
