@@ -46,7 +46,9 @@ const worker = createDeliveryWorker({ db: platform.db, transports, mailFrom: con
 platform.wakeOutbox = () => worker.wake()
 worker.start(config.MAIL_WORKER_INTERVAL_MS)
 
-const only = process.env.SERVICES?.split(',').map((s) => s.trim()).filter(Boolean) as ServiceName[] | undefined
+/** SERVICES=users,business,general: a services-only process. Unset or empty: pages and services. */
+const listed = (process.env.SERVICES ?? '').split(',').map((s) => s.trim()).filter(Boolean) as ServiceName[]
+const only = listed.length ? listed : undefined
 const services = createServicesApp(platform, only)
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */

@@ -66,10 +66,15 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & { dataDir: string }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env)
+  // An empty variable (`SESSION_SECRET=` in an .env file) means "not set", like a missing one.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''))
+  const parsed = configSchema.safeParse(given)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) }
 }
+
+/** Every variable the schema reads (the README table and .env.example list them all). */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape)
