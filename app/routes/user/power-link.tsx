@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData } from 'react-router'
+import { formatDateTime } from '../../../domain/format'
 import { requireSession } from '../../.server/auth'
 import { joinMessage } from '../../.server/backend/client'
 import { powerApi } from '../../.server/backend/power'
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: [`Ocurrió un error: ${joinMessage(res.message)}`], stamp: Date.now(), link: null }, { status: res.status >= 500 ? 502 : res.status })
   }
   const origin = (env().config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
-  return { errors: null, stamp: Date.now(), link: { url: `${origin}${res.data.path}`, expires: new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Santiago' }).format(new Date(res.data.expires_at)) } }
+  return { errors: null, stamp: Date.now(), link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) } }
 }
 
 export default function PowerLinkPage() {

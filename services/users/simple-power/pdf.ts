@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { formatDate } from '../../../domain/format'
 import { formatRut } from '../../../domain/rut'
 import type { SimplePowerValues } from '../../../domain/validation/power'
 
@@ -19,9 +20,9 @@ export interface PowerDocumentInput extends SimplePowerValues {
   date: Date
 }
 
-/** '23 de noviembre de 2026' in Chile's time zone. */
+/** '23 de noviembre de 2026' in Chile's time zone (domain/format.ts). */
 export function spanishDate(date: Date): string {
-  return new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' }).format(date)
+  return formatDate(date, 'long')
 }
 
 /** A plate as printed on the document: 'BB·BB·12' style groups are not needed, plain 'BBBB12'. */
