@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, VEHICLE_YEARS } from '../../../domain/validation/power-constants'
+import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS } from '../../../domain/validation/power-constants'
 import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
 import { ErrorList, Field, SubmitButton } from '../forms'
 import { useLazyValidation, type Constraint } from '../lazy-validation'
@@ -14,7 +14,6 @@ const loadOwnerSchema = () => import('../../../domain/validation/power').then((m
 
 export type Values = Record<string, string>
 
-const YEAR_OPTIONS = VEHICLE_YEARS.map((y) => ({ value: String(y), label: String(y) }))
 const BACK =
   'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
 
@@ -30,7 +29,20 @@ function normalizePlateInput(e: React.FormEvent<HTMLInputElement>) {
 }
 
 /** Phase 1: the driver and the vehicle (spec §3 "Simple power, driver side"). */
-export function DriverPhase({ defaults, owner, result, constraint }: { defaults: Values; owner: Values; result?: SubmissionResult<string[]> | null; constraint: Constraint }) {
+export function DriverPhase({
+  defaults,
+  owner,
+  result,
+  constraint,
+  years,
+}: {
+  defaults: Values
+  owner: Values
+  result?: SubmissionResult<string[]> | null
+  constraint: Constraint
+  /** vehicleYears(now) computed by the loader: the same list on the server and in the browser. */
+  years: readonly number[]
+}) {
   const { onValidate, ...loadOn } = useLazyValidation<PowerDriverValues>(loadDriverSchema)
   const [form, fields] = useForm({
     id: 'poder-fase-1',
@@ -58,7 +70,7 @@ export function DriverPhase({ defaults, owner, result, constraint }: { defaults:
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del vehículo</legend>
         <Field label="Marca" inputProps={text('vehicleBrand')} errors={fields.vehicleBrand.errors} />
         <Field label="Modelo" inputProps={text('vehicleModel')} errors={fields.vehicleModel.errors} />
-        <SelectField label="Año" selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }} options={YEAR_OPTIONS} placeholder="Selecciona el año" errors={fields.vehicleYear.errors} />
+        <SelectField label="Año" selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }} options={years.map((y) => ({ value: String(y), label: String(y) }))} placeholder="Selecciona el año" errors={fields.vehicleYear.errors} />
         <Field
           label="Patente"
           hint="Por ejemplo BBBB12 o AB1234; se escribe en mayúsculas y sin espacios."

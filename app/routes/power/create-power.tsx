@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
-import { POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, OWNER_ID_IMAGE_FIELDS } from '../../../domain/validation/power-constants'
+import { OWNER_ID_IMAGE_FIELDS, POWER_DRIVER_FIELDS, vehicleYears } from '../../../domain/validation/power-constants'
 import { powerDriverSchema, powerOwnerFormSchema, simplePowerFormSchema } from '../../../domain/validation/power'
 import { joinMessage } from '../../.server/backend/client'
 import { powerApi } from '../../.server/backend/power'
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (url.searchParams.get('estado') === 'creado' && !url.searchParams.has('power')) return { view: 'done' as const }
   const { prefill } = await checkToken(request, context)
-  return { view: 'form' as const, prefill, driverConstraint: getZodConstraint(powerDriverSchema), ownerConstraint: getZodConstraint(powerOwnerFormSchema) }
+  return { view: 'form' as const, prefill, years: vehicleYears(new Date()), driverConstraint: getZodConstraint(powerDriverSchema), ownerConstraint: getZodConstraint(powerOwnerFormSchema) }
 }
 
 export type PowerState =
@@ -180,6 +180,7 @@ export default function CreatePowerPage() {
                 owner={actionData?.owner ?? {}}
                 result={actionData?.result}
                 constraint={loaderData.driverConstraint}
+                years={loaderData.years}
               />
             </>
           )}

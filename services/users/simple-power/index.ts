@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchema } from '../../../domain/validation/power'
+import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchemaAt } from '../../../domain/validation/power'
 import type { AuthEnv } from '../../platform/auth'
 import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
@@ -100,7 +100,8 @@ export function simplePowerRoutes(p: Platform) {
       if (files.length > 1) throw new ApiError(400, M.duplicated)
       input[name] = files[0] instanceof File ? files[0] : undefined
     }
-    const values = validate(simplePowerFormSchema, input)
+    // The vehicle years count from the service's clock (decision 42), like the page's list.
+    const values = validate(simplePowerFormSchemaAt(p.now), input)
 
     // By content, whatever the name and the browser said: PNG or JPEG, under 3 MB.
     const images = []

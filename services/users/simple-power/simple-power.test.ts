@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { POWER_MESSAGES, ownerIdImageInvalidTypeMessage, ownerIdImageTooLargeMessage } from '../../../domain/validation/power'
 import { engines } from '../../testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
@@ -199,10 +199,33 @@ describe.each(engines)('simple power on %s', (engine) => {
         await form(token, { ...driverSide, ...ownerSide, rutDriver: '12345678-K', rutOwner: '123', vehicleLicensePlate: 'ABC1234', vehicleYear: '2004', phoneOwner: '887654321', emailOwner: 'x@fleeters.cl' }),
       )
       expect(bad.status).toBe(400)
-      expect(bad.body.message).toEqual(['Dígito verificador inválido', 'Seleccione un año entre 2005 y 2025', 'Formato de patente inválido', 'Formato de RUT inválido', 'El teléfono debe comenzar con 9', 'Correo electrónico inválido'])
+      expect(bad.body.message).toEqual(['Dígito verificador inválido', expect.stringMatching(/^Seleccione un año entre 2005 y \d{4}$/), 'Formato de patente inválido', 'Formato de RUT inválido', 'El teléfono debe comenzar con 9', 'Correo electrónico inválido'])
       expect(await counts()).toEqual(nothing)
       // The token is not spent by a refused submission.
       expect((await create(await form(token))).status).toBe(201)
+    })
+
+    it('counts the vehicle years from its clock: in November 2026, 2027 is accepted and 2028 refused', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        vi.setSystemTime(new Date('2026-11-23T16:47:00-03:00'))
+        const { token } = await linkFor()
+        const late = await create(await form(token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))
+        expect(late.status).toBe(400)
+        expect(late.body.message).toBe('Seleccione un año entre 2005 y 2027')
+        expect(await counts()).toEqual(nothing)
+        expect((await create(await form(token, { ...driverSide, ...ownerSide, vehicleYear: '2027' }))).status).toBe(201)
+        const stored = await p.db.selectFrom('simple_powers').select('vehicle_year').executeTakeFirstOrThrow()
+        expect(stored.vehicle_year).toBe(2027)
+
+        // A year later the list has moved on: 2028 is accepted (a new link; the first one is spent).
+        vi.setSystemTime(new Date('2027-11-23T16:47:00-03:00'))
+        const next = await linkFor()
+        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2029' }))).body.message).toBe('Seleccione un año entre 2005 y 2028')
+        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))).status).toBe(201)
+      } finally {
+        vi.useRealTimers()
+      }
     })
 
     it('checks the images by content and size: 3145727 bytes pass, 3145728 do not, a PDF named .png is refused', async () => {
