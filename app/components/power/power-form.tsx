@@ -5,7 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS } from '../../../domain/validation/power-constants'
 import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
 import { ErrorList, Field, SubmitButton } from '../forms'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { useLazySchema, useLazyValidation, type Constraint } from '../lazy-validation'
 import { SelectField } from '../marketplace/fields'
 import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '../public/fields'
 
@@ -111,6 +111,9 @@ function Summary({ driver }: { driver: Values }) {
   )
 }
 
+/** The name of the 'Crear poder simple' button with JS: its press validates, then confirms. */
+const CREATE = 'crear'
+
 /** Phase 2: the owner and the two ID images, 'Atrás', and the confirmed final submission. */
 export function OwnerPhase({
   sealed,
@@ -131,7 +134,7 @@ export function OwnerPhase({
 }) {
   const hydrated = useHydrated()
   const dialog = useRef<HTMLDialogElement>(null)
-  const { onValidate, ...loadOn } = useLazyValidation<PowerOwnerFormValues>(loadOwnerSchema)
+  const { onValidate, ensureLoaded, isLoaded, loadOn } = useLazySchema<PowerOwnerFormValues>(loadOwnerSchema)
   const [form, fields] = useForm({
     id: 'poder-fase-2',
     lastResult: result ?? undefined,
@@ -158,15 +161,31 @@ export function OwnerPhase({
       replace
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-        // With JS, 'Crear poder simple' (or Enter in a field) first asks for confirmation.
-        if (hydrated && submitter?.name !== 'confirmar' && submitter?.name !== 'atras') {
+        // 'Atrás' keeps whatever is typed, valid or not: no client validation on the way back.
+        if (submitter?.name === 'atras') {
+          dialog.current?.close()
+          return
+        }
+        if (hydrated && submitter?.name === CREATE) {
+          // 'Crear poder simple': the whole form is validated first; only a valid form asks for
+          // confirmation. An invalid one shows its messages and conform focuses the first
+          // invalid field. Conform's own submits (re-validation while typing) never get here.
+          if (!isLoaded()) {
+            event.preventDefault()
+            const form = event.currentTarget
+            ensureLoaded().then(
+              () => form.requestSubmit(submitter),
+              () => {},
+            )
+            return
+          }
+          formProps.onSubmit(event)
+          if (event.defaultPrevented) return
           event.preventDefault()
           dialog.current?.showModal()
           return
         }
-        dialog.current?.close()
-        // 'Atrás' keeps whatever is typed, valid or not: no client validation on the way back.
-        if (submitter?.name === 'atras') return
+        if (submitter?.name === 'confirmar') dialog.current?.close()
         formProps.onSubmit(event)
       }}
       className="grid gap-4 sm:grid-cols-2"
@@ -212,7 +231,7 @@ export function OwnerPhase({
           <span aria-hidden="true">←</span> Atrás
         </button>
         {hydrated ? (
-          <button type="button" onClick={() => dialog.current?.showModal()} className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
+          <button type="submit" name={CREATE} value="1" className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
             Crear poder simple
           </button>
         ) : (
