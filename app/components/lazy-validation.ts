@@ -17,7 +17,7 @@ export type Constraint = Record<
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useLazyValidation<Schema extends Record<string, any>>(load: () => Promise<z.ZodType<Schema, any>>) {
-  const { onValidate, loadOn } = useLazySchema(load)
+  const { onValidate, loadOn } = useLazySchema<Schema>(load)
   return { onValidate, ...loadOn }
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS } from '../../../domain/validation/power-constants'
+import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
 import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
 import { ErrorList, Field, SubmitButton } from '../forms'
 import { useLazySchema, useLazyValidation, type Constraint } from '../lazy-validation'
@@ -54,7 +54,7 @@ export function DriverPhase({
     shouldRevalidate: 'onInput',
   })
   const focus = autoFocusFirstInvalid(fields, ['fullNameDriver', 'rutDriver', 'addressDriver', 'nationalityDriver', 'vehicleBrand', 'vehicleModel', 'vehicleYear', 'vehicleLicensePlate'])
-  const text = (name: keyof typeof fields, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({ ...getInputProps(fields[name], { type: 'text' }), ...focus(name), ...extra })
+  const text = (name: Exclude<keyof typeof fields, 'vehicleYear'>, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({ ...getInputProps(fields[name], { type: 'text' }), ...focus(name), ...extra })
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2" replace>
       <input type="hidden" name="fase" value="1" />
@@ -146,7 +146,7 @@ export function OwnerPhase({
   })
   const order = ['fullNameOwner', 'rutOwner', 'addressOwner', 'nationalityOwner', 'phoneOwner', 'emailOwner', ...OWNER_ID_IMAGE_FIELDS.map((f) => f.name)]
   const focus = autoFocusFirstInvalid(fields, order)
-  const text = (name: keyof typeof fields, type: 'text' | 'tel' | 'email' = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+  const text = (name: (typeof POWER_OWNER_FIELDS)[number], type: 'text' | 'tel' | 'email' = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
     ...getInputProps(fields[name], { type }),
     ...focus(name),
     ...extra,
@@ -297,5 +297,57 @@ export function SuccessModal() {
         </div>
       </dialog>
     </>
+  )
+}
+
+const DEAD_LINK_TEXT = {
+  used: {
+    title: 'Este enlace ya fue usado',
+    what: 'Con este enlace ya se creó un poder simple. Cada enlace sirve una sola vez.',
+  },
+  expired: {
+    title: 'Este enlace venció',
+    what: 'Los enlaces para crear un poder simple sirven 7 días desde que el conductor los genera.',
+  },
+  invalid: {
+    title: 'Este enlace no es válido',
+    what: 'El enlace está incompleto o no corresponde a un poder simple de Fleeters. Revisa que lo hayas copiado completo.',
+  },
+} as const
+
+/** A link that cannot be used (decision 41): what happened and what to do, never a silent redirect. */
+export function DeadLinkPage({ dead, driverSignedIn }: { dead: { state: keyof typeof DEAD_LINK_TEXT; at: string | null }; driverSignedIn: boolean }) {
+  const text = DEAD_LINK_TEXT[dead.state]
+  const when = dead.at ? (dead.state === 'used' ? `Se usó el ${dead.at}.` : dead.state === 'expired' ? `Venció el ${dead.at}.` : null) : null
+  return (
+    <main id="contenido">
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <section aria-labelledby="enlace-estado" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-estado={dead.state}>
+          <p className="text-sm font-medium text-brand-700">Crear poder simple</p>
+          <h1 id="enlace-estado" className="mt-1 text-2xl font-bold text-slate-900">
+            {text.title}
+          </h1>
+          <p className="mt-3 text-slate-800">
+            {text.what}
+            {when ? ` ${when}` : null}
+          </p>
+          <h2 className="mt-5 font-semibold text-slate-900">¿Qué hacer?</h2>
+          <p className="mt-1 text-slate-800">
+            Pide al conductor un enlace nuevo. El conductor lo genera en su panel, en «Autorización del dueño del vehículo», y te lo envía por WhatsApp.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to={driverSignedIn ? '/user/dashboard/poder-simple' : '/login'}
+              className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900"
+            >
+              {driverSignedIn ? 'Generar un enlace nuevo' : 'Soy el conductor: iniciar sesión'}
+            </Link>
+            <Link to="/" className={BACK}>
+              Ir al inicio
+            </Link>
+          </div>
+        </section>
+      </div>
+    </main>
   )
 }

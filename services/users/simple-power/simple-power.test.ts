@@ -112,15 +112,15 @@ describe.each(engines)('simple power on %s', (engine) => {
       const forged = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '999' })).toString('base64url')}.${sig}`
       for (const bad of [forged, `${token.slice(0, -2)}xx`, driver.token, 'nada', '', undefined, 12]) {
         const res = await api.post('/users/verify-power-simple', { power: bad })
-        expect(res.status).toBe(403)
-        expect(res.body.message).toBe(M.invalidLink)
+        expect(res.status).toBe(404)
+        expect(res.body).toEqual({ message: M.invalidLink, state: 'invalid' })
       }
       expect(payload).toBeTruthy()
       // Another platform's key: a token signed elsewhere is not ours.
       const other = await createTestPlatform(engine)
       try {
         const foreign = await testClient(other).post('/users/create-power-simple-link', undefined, (await userWithSession(other)).headers)
-        expect((await api.post('/users/verify-power-simple', { power: foreign.body.token })).status).toBe(403)
+        expect((await api.post('/users/verify-power-simple', { power: foreign.body.token })).status).toBe(404)
       } finally {
         await other.destroy()
       }
@@ -128,9 +128,43 @@ describe.each(engines)('simple power on %s', (engine) => {
       p.advance(POWER_LINK_TTL_SECONDS * 1000 - 5000)
       expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(200)
       p.advance(10_000)
-      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(403)
-      expect((await create(await form(token))).status).toBe(403)
+      const expired = await api.post('/users/verify-power-simple', { power: token })
+      expect(expired.status).toBe(410)
+      expect(expired.body).toMatchObject({ message: M.expiredLink, state: 'expired', used_at: null })
+      const late = await create(await form(token))
+      expect(late.status).toBe(410)
+      expect(late.body.message).toBe(M.expiredLink)
       expect(await counts()).toEqual(nothing)
+    })
+
+    it('tells a used link (410) from an expired (410) and an invalid one (404); the driver lists them with their state', async () => {
+      const { driver, token } = await linkFor()
+      const second = (await issue(driver.headers)).body.token as string
+      expect((await create(await form(token))).status).toBe(201)
+      const used = await api.post('/users/verify-power-simple', { power: token })
+      expect(used.status).toBe(410)
+      expect(used.body).toMatchObject({ message: M.usedLink, state: 'used' })
+      expect(used.body.used_at).toEqual(expect.any(String))
+      const again = await create(await form(token))
+      expect(again.status).toBe(410)
+      expect(again.body.message).toBe(M.usedLink)
+
+      let list = await api.get('/users/power-simple-links', driver.headers)
+      expect(list.status).toBe(200)
+      expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['sent', 'used'])
+      // Seven days later (the session would have expired too: the rows' expiry is moved instead).
+      await p.db.updateTable('simple_power_links').set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() }).execute()
+      list = await api.get('/users/power-simple-links', driver.headers)
+      // Used stays used after the 7 days; the unused one has expired.
+      expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['expired', 'used'])
+      expect((await api.post('/users/verify-power-simple', { power: token })).body.state).toBe('used')
+      expect((await api.post('/users/verify-power-simple', { power: second })).body.state).toBe('expired')
+
+      // Only the driver's own links, and only for a driver.
+      const other = await userWithSession(p)
+      expect((await api.get('/users/power-simple-links', other.headers)).body.links).toEqual([])
+      expect((await api.get('/users/power-simple-links', {})).status).toBe(401)
+      expect((await api.get('/users/power-simple-links', (await userWithSession(p, 'business')).headers)).status).toBe(403)
     })
   })
 
@@ -174,9 +208,9 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(link.used_at).not.toBeNull()
       // Spent: the same token is refused, and nothing more is written.
       const again = await create(await form(token))
-      expect(again.status).toBe(403)
-      expect(again.body.message).toBe(M.invalidLink)
-      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(403)
+      expect(again.status).toBe(410)
+      expect(again.body.message).toBe(M.usedLink)
+      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(410)
       expect((await counts()).powers).toBe(1)
       expect((await outbox(p)).length).toBe(1)
     })
@@ -263,8 +297,8 @@ describe.each(engines)('simple power on %s', (engine) => {
         return put(...args)
       }
       const res = await create(await form(token))
-      expect(res.status).toBe(403)
-      expect(res.body.message).toBe(M.invalidLink)
+      expect(res.status).toBe(410)
+      expect(res.body.message).toBe(M.usedLink)
       expect(await counts()).toEqual(nothing)
     })
   })
