@@ -7,7 +7,7 @@ import { enqueueWhatsApp } from '../../platform/messaging/outbox'
 import { toDocumentRecord } from '../driver-area/documents'
 import { EXTENSION_FOR, sniffType, storedFileHeaders } from '../driver-area/images'
 import { readForm, requireDriver } from '../driver-area/shared'
-import { renderPowerDocument } from './pdf'
+import { idImageForPdf, renderPowerDocument } from './pdf'
 import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
 import { inTransaction } from '../../platform/db/transaction'
 
@@ -149,12 +149,16 @@ export function simplePowerRoutes(p: Platform) {
       if (bytes.byteLength >= OWNER_ID_IMAGE_MAX_BYTES) throw new ApiError(413, ownerIdImageTooLargeMessage(tipo))
       const type = sniffType(bytes)
       if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, ownerIdImageInvalidTypeMessage(tipo))
-      images.push({ bytes, type })
+      // Decoded now: an image the PDF cannot carry is refused before anything is written.
+      const forPdf = await idImageForPdf(bytes).catch(() => {
+        throw new ApiError(400, `${M.unreadableImage.replace(/\.$/, '')}: ${tipo}. Sube una foto PNG o JPG nítida.`)
+      })
+      images.push({ bytes, type, forPdf })
     }
     const [front, back] = images as [(typeof images)[0], (typeof images)[0]]
 
     const now = p.now()
-    const pdf = await renderPowerDocument({ ...values, date: now })
+    const pdf = await renderPowerDocument({ ...values, date: now, ownerId: { front: front.forPdf, back: back.forPdf } })
     const keys: string[] = []
     try {
       keys.push(await p.files.put('powers', front.bytes, EXTENSION_FOR[front.type]))

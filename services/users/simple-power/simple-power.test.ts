@@ -7,7 +7,7 @@ import { engines } from '../../testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
 import { fileOf, sampleJpeg, samplePdf, samplePng, userWithSession } from '../driver-area/test-helpers'
 import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './index'
-import { pdfText } from './pdf-text'
+import { pdfPageImages, pdfText } from './pdf-text'
 import { POWER_LINK_TTL_SECONDS } from './tokens'
 
 const driverSide = {
@@ -213,6 +213,35 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(410)
       expect((await counts()).powers).toBe(1)
       expect((await outbox(p)).length).toBe(1)
+    })
+
+    it('puts both ID images in the PDF as pages 2 and 3, and says so', async () => {
+      const { driver, token } = await linkFor()
+      const front = fileOf(await samplePng(400, 250), 'frente.png', 'image/png')
+      const back = fileOf(await sampleJpeg(380, 240), 'atras.jpg', 'image/jpeg')
+      const res = await create(await form(token, undefined, { front, back }))
+      expect(res.status).toBe(201)
+      const bytes = new Uint8Array(await (await api.app.request(res.body.document.url_file, { headers: driver.headers })).arrayBuffer())
+      const pages = await pdfPageImages(bytes)
+      // Page 1: the power's text (no image); pages 2 and 3: one image each, the front then the back.
+      expect(pages).toHaveLength(3)
+      expect(pages[0]).toEqual([])
+      expect(pages[1]).toEqual([{ width: 400, height: 250, filter: '/DCTDecode' }])
+      expect(pages[2]).toEqual([{ width: 380, height: 240, filter: '/DCTDecode' }])
+      const text = await pdfText(bytes)
+      expect(text).toContain('Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula de identidad del')
+      expect(text).toContain('Anexo 1: cédula de identidad del (de la) propietario(a), anverso')
+      expect(text).toContain('Anexo 2: cédula de identidad del (de la) propietario(a), reverso')
+    })
+
+    it('refuses an ID image that cannot be decoded (a PNG signature over garbage) with 400, writing nothing', async () => {
+      const { token } = await linkFor()
+      const broken = new Uint8Array(2000)
+      broken.set((await samplePng()).slice(0, 16))
+      const res = await create(await form(token, undefined, { back: fileOf(broken, 'atras.png', 'image/png') }))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('No se pudo leer la imagen: Cédula de identidad (posterior). Sube una foto PNG o JPG nítida.')
+      expect(await counts()).toEqual(nothing)
     })
 
     it('needs a live token, not a session: none, forged, a session token', async () => {
