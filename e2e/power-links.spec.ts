@@ -1,37 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { e2eDatabase, newDriver, pngFile } from './driver-session'
+import type { Page } from '@playwright/test'
+import { e2eDatabase, newDriver } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
-import { apiPowerLink, POWER_SLOT_TITLE, powerSlot } from './power-support'
+import { apiPowerLink, POWER_SLOT_TITLE, powerSlot, usePowerLink } from './power-support'
 
 /** Issue 12.3: a link that cannot be used says why and what to do; the driver sees each link's state. Issue 12.12: its dates. */
-
-/** Creates a power through the service with `token`: the link is then used. */
-async function usePowerLink(request: APIRequestContext, token: string) {
-  const front = await pngFile('frente.png')
-  const back = await pngFile('atras.png', 90, 60)
-  const res = await request.post('/api/users/create-power-simple', {
-    multipart: {
-      power: token,
-      fullNameDriver: 'Prueba Conductor',
-      rutDriver: '12.345.678-5',
-      addressDriver: 'Los Aromos 45, Maipú',
-      nationalityDriver: 'Chilena',
-      vehicleBrand: 'Toyota',
-      vehicleModel: 'Hiace',
-      vehicleYear: '2019',
-      vehicleLicensePlate: 'BBBB12',
-      fullNameOwner: 'María José Muñoz',
-      rutOwner: '11.111.111-1',
-      addressOwner: 'Av. Grecia 123, Ñuñoa',
-      nationalityOwner: 'Chilena',
-      phoneOwner: '987654321',
-      emailOwner: 'maria.munoz@gmail.com',
-      'files[cedula_identidad_frontal_owner]': front,
-      'files[cedula_identidad_posterior_owner]': back,
-    },
-  })
-  expect(res.status()).toBe(201)
-}
 
 function expireLinksOf(email: string) {
   const db = e2eDatabase()

@@ -61,3 +61,32 @@ export async function attachIdImages(page: Page) {
   await page.getByLabel('Cédula de identidad (frontal)').setInputFiles(await pngFile('frente.png'))
   await page.getByLabel('Cédula de identidad (posterior)').setInputFiles(await pngFile('atras.png', 90, 60))
 }
+
+/** Creates a power through the service with `token`: the link is then used. */
+export async function usePowerLink(request: APIRequestContext, token: string): Promise<{ id_power: number; document: { id_file: number } }> {
+  const front = await pngFile('frente.png')
+  const back = await pngFile('atras.png', 90, 60)
+  const res = await request.post('/api/users/create-power-simple', {
+    multipart: {
+      power: token,
+      fullNameDriver: 'Prueba Conductor',
+      rutDriver: '12.345.678-5',
+      addressDriver: 'Los Aromos 45, Maipú',
+      nationalityDriver: 'Chilena',
+      vehicleBrand: 'Toyota',
+      vehicleModel: 'Hiace',
+      vehicleYear: '2019',
+      vehicleLicensePlate: 'BBBB12',
+      fullNameOwner: 'María José Muñoz',
+      rutOwner: '11.111.111-1',
+      addressOwner: 'Av. Grecia 123, Ñuñoa',
+      nationalityOwner: 'Chilena',
+      phoneOwner: '987654321',
+      emailOwner: 'maria.munoz@gmail.com',
+      'files[cedula_identidad_frontal_owner]': front,
+      'files[cedula_identidad_posterior_owner]': back,
+    },
+  })
+  expect(res.status()).toBe(201)
+  return res.json()
+}

@@ -42,6 +42,7 @@ export const ACTION_TEXT: Record<string, string> = {
   'posting.close': 'Cerró una publicación',
   'admin.create': 'Creó una cuenta de administración',
   'admin.link': 'Emitió un enlace de contraseña',
+  'power.signature': 'Registró la firma del dueño (poder simple)',
 }
 
 export function actionText(action: string): string {

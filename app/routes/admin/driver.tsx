@@ -131,7 +131,7 @@ export default function DriverDetail() {
                     {pw.vehicle_brand} {pw.vehicle_model} · {pw.vehicle_license_plate}
                   </strong>
                   <span className="block text-xs text-slate-600">
-                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} · {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status}
+                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} · {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status === 'SIGNED' ? 'Firma del dueño recibida' : pw.status}
                   </span>
                   <Link to={`/admin/documentos/${pw.document_file_id}`} className={`${LINK} text-xs`}>
                     Ver documento
