@@ -132,7 +132,7 @@ test.describe('driver profile', () => {
     await expect(page.getByText('Experiencia agregada correctamente.')).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Conductor de reparto' })).toBeVisible()
-    await expect(page.getByText('10/05/2022 – 15/08/2023 (1 año y 3 meses)')).toBeVisible()
+    await expect(page.getByText('10-05-2022 – 15-08-2023 (1 año y 3 meses)')).toBeVisible()
 
     await expect(page.getByRole('link', { name: 'Editar Conductor de reparto' })).toHaveCount(0)
     await page.getByRole('link', { name: 'Editar experiencias' }).click()

@@ -17,21 +17,41 @@ export type Constraint = Record<
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useLazyValidation<Schema extends Record<string, any>>(load: () => Promise<z.ZodType<Schema, any>>) {
-  const [validate, setValidate] = useState<((formData: FormData) => Submission<Schema>) | null>(null)
-  const started = useRef(false)
-  const start = useCallback(() => {
-    if (started.current) return
-    started.current = true
-    Promise.all([load(), import('@conform-to/zod/v4')])
-      .then(([schema, { parseWithZod }]) => setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }) as Submission<Schema>))
-      .catch(() => {
-        started.current = false
-      })
+  const { onValidate, loadOn } = useLazySchema<Schema>(load)
+  return { onValidate, ...loadOn }
+}
+
+/**
+ * The same, plus `ensureLoaded()` for a form that must know the verdict of the real schema before
+ * it acts (the simple power opens its confirmation only on a valid form): it resolves once
+ * `onValidate` validates with the schema.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useLazySchema<Schema extends Record<string, any>>(load: () => Promise<z.ZodType<Schema, any>>) {
+  const validator = useRef<((formData: FormData) => Submission<Schema>) | null>(null)
+  const [, setLoaded] = useState(false)
+  const pending = useRef<Promise<void> | null>(null)
+  const ensureLoaded = useCallback((): Promise<void> => {
+    pending.current ??= Promise.all([load(), import('@conform-to/zod/v4')]).then(
+      ([schema, { parseWithZod }]) => {
+        validator.current = (formData: FormData) => parseWithZod(formData, { schema }) as Submission<Schema>
+        setLoaded(true)
+      },
+      (error: unknown) => {
+        pending.current = null
+        throw error
+      },
+    )
+    return pending.current
   }, [load])
+  const start = useCallback(() => {
+    ensureLoaded().catch(() => {})
+  }, [ensureLoaded])
   const onValidate = useCallback(
     ({ formData }: { formData: FormData }): Submission<Schema> =>
-      validate ? validate(formData) : parse<Schema, string[]>(formData, { resolve: (value) => ({ value: value as Schema }) }),
-    [validate],
+      validator.current ? validator.current(formData) : parse<Schema, string[]>(formData, { resolve: (value) => ({ value: value as Schema }) }),
+    [],
   )
-  return { onValidate, onFocusCapture: start, onPointerEnter: start }
+  const isLoaded = useCallback(() => validator.current !== null, [])
+  return { onValidate, ensureLoaded, isLoaded, loadOn: { onFocusCapture: start, onPointerEnter: start } }
 }

@@ -7,6 +7,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('documentos', 'routes/admin/documents.tsx'),
     route('documentos/:id', 'routes/admin/document.tsx'),
     route('archivos/:id', 'routes/admin/file.$id.ts'),
+    route('poderes/:id/cedula/:lado', 'routes/admin/power-id-image.ts'),
     route('conductores', 'routes/admin/drivers.tsx'),
     route('conductores/:id', 'routes/admin/driver.tsx'),
     route('empresas', 'routes/admin/companies.tsx'),

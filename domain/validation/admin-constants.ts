@@ -57,6 +57,10 @@ export const ADMIN_MESSAGES = {
   verified: 'Empresa marcada como verificada.',
   unverified: 'Empresa marcada como no verificada.',
   logoRequired: 'Seleccione una imagen para el logo.',
+  /** Issue 12.2: a simple power is approved only once the owner's signature is recorded. */
+  signatureMissing: 'No se puede aprobar el poder simple: falta registrar la firma del dueño del vehículo (su respuesta «ACEPTO» por WhatsApp).',
+  signatureRecorded: 'Firma del dueño registrada. Ya puedes aprobar el poder simple.',
+  signatureAlready: 'La firma de este poder simple ya estaba registrada. No se hicieron cambios.',
 } as const
 
 /** FAQ answers are typed as paragraphs separated by a blank line. */

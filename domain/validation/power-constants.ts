@@ -3,10 +3,23 @@
  * these in the browser and loads the schemas (power.ts) only when the form is first used.
  */
 
+import { yearInChile } from '../format'
+
+/** Spec §5: the first year of the list. */
 export const VEHICLE_YEAR_MIN = 2005
-export const VEHICLE_YEAR_MAX = 2025
-/** The choices of the vehicle-year select, newest first. */
-export const VEHICLE_YEARS: readonly number[] = Array.from({ length: VEHICLE_YEAR_MAX - VEHICLE_YEAR_MIN + 1 }, (_, i) => VEHICLE_YEAR_MAX - i)
+
+/** The newest year offered at `now`: next year's models are sold from the middle of this one (Chile's calendar). */
+export function vehicleYearMax(now: Date): number {
+  return yearInChile(now) + 1
+}
+
+/** The choices of the vehicle-year select at `now`, newest first: next year down to 2005 (decision 42). */
+export function vehicleYears(now: Date): number[] {
+  const max = vehicleYearMax(now)
+  return Array.from({ length: max - VEHICLE_YEAR_MIN + 1 }, (_, i) => max - i)
+}
+
+export const vehicleYearMessage = (now: Date) => `Seleccione un año entre ${VEHICLE_YEAR_MIN} y ${vehicleYearMax(now)}`
 
 /** Owner ID images: png, jpg or jpeg, under 3 MB: 3145727 bytes pass, 3145728 do not (spec §5). */
 export const OWNER_ID_IMAGE_MAX_BYTES = 3145728

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   OWNER_ID_IMAGE_MAX_BYTES,
   POWER_MESSAGES as M,
-  VEHICLE_YEARS,
+  powerDriverSchemaAt,
+  vehicleYearMessage,
+  vehicleYears,
   ownerIdImageInvalidTypeMessage,
   ownerIdImageTooLargeMessage,
   powerDriverSchema,
@@ -65,10 +67,10 @@ describe('powerDriverSchema', () => {
     ['rutDriver', '12.345.678-55', ['Máximo 12 caracteres', 'Formato de RUT inválido']],
     ['rutDriver', '12345678', ['Formato de RUT inválido']],
     ['rutDriver', '12345678-K', ['Dígito verificador inválido']],
-    ['vehicleYear', '2004', [M.vehicleYear]],
-    ['vehicleYear', 2026, [M.vehicleYear]],
-    ['vehicleYear', '20x9', [M.vehicleYear]],
-    ['vehicleYear', 2019.5, [M.vehicleYear]],
+    ['vehicleYear', '2004', [vehicleYearMessage(new Date())]],
+    ['vehicleYear', new Date().getUTCFullYear() + 3, [vehicleYearMessage(new Date())]],
+    ['vehicleYear', '20x9', [vehicleYearMessage(new Date())]],
+    ['vehicleYear', 2019.5, [vehicleYearMessage(new Date())]],
     ['vehicleLicensePlate', 'ABCD-EFGH-1234', ['Patente no debe exceder los 12 caracteres', 'Formato de patente inválido']],
     ['vehicleLicensePlate', 'ABC1234', ['Formato de patente inválido']],
     ['vehicleLicensePlate', 'AB12345', ['Formato de patente inválido']],
@@ -97,10 +99,26 @@ describe('powerDriverSchema', () => {
     expect(powerDriverSchema.safeParse({ ...driver, vehicleLicensePlate: ' A B 1 2 3 4 ' }).success).toBe(true)
   })
 
-  it('offers the years 2025 down to 2005', () => {
-    expect(VEHICLE_YEARS[0]).toBe(2025)
-    expect(VEHICLE_YEARS.at(-1)).toBe(2005)
-    expect(VEHICLE_YEARS).toHaveLength(21)
+  it('offers next year down to 2005, counted from the date it is given (Chile time)', () => {
+    const november2026 = new Date('2026-11-23T12:00:00-03:00')
+    expect(vehicleYears(november2026)[0]).toBe(2027)
+    expect(vehicleYears(november2026).at(-1)).toBe(2005)
+    expect(vehicleYears(november2026)).toHaveLength(23)
+    expect(vehicleYears(november2026)).toEqual(Array.from({ length: 23 }, (_, i) => 2027 - i))
+    expect(vehicleYears(new Date('2025-03-01T12:00:00Z'))[0]).toBe(2026)
+    // New Year's Eve, 23:00 in Santiago, is already 1 January in UTC: still 2026's list.
+    expect(vehicleYears(new Date('2027-01-01T02:00:00Z'))[0]).toBe(2027)
+    expect(vehicleYears(new Date('2027-01-01T03:00:00Z'))[0]).toBe(2028)
+    expect(vehicleYearMessage(november2026)).toBe('Seleccione un año entre 2005 y 2027')
+  })
+
+  it('validates the year against the same list, read from its clock when checking', () => {
+    let now = new Date('2026-11-23T12:00:00-03:00')
+    const schema = powerDriverSchemaAt(() => now)
+    expect(schema.safeParse({ ...driver, vehicleYear: '2027' }).success).toBe(true)
+    expect(errorsOf(schema, { ...driver, vehicleYear: '2028' }).vehicleYear).toEqual(['Seleccione un año entre 2005 y 2027'])
+    now = new Date('2027-06-01T12:00:00-04:00')
+    expect(schema.safeParse({ ...driver, vehicleYear: '2028' }).success).toBe(true)
   })
 })
 

@@ -9,8 +9,9 @@ import {
   OWNER_ID_IMAGE_FIELDS,
   OWNER_ID_IMAGE_LARGEST,
   OWNER_ID_IMAGE_TYPES,
-  VEHICLE_YEAR_MAX,
   VEHICLE_YEAR_MIN,
+  vehicleYearMax,
+  vehicleYearMessage,
   ownerIdImageInvalidTypeMessage,
   ownerIdImageTooLargeMessage,
 } from './power-constants'
@@ -19,7 +20,6 @@ export * from './power-constants'
 
 export const POWER_MESSAGES = {
   required: CAMPO_REQUERIDO,
-  vehicleYear: `Seleccione un año entre ${VEHICLE_YEAR_MIN} y ${VEHICLE_YEAR_MAX}`,
   plateRequired: 'Patente de vehículo es requerida',
   plateMax: 'Patente no debe exceder los 12 caracteres',
   plateFormat: 'Formato de patente inválido',
@@ -34,15 +34,25 @@ export const POWER_MESSAGES = {
 
 const M = POWER_MESSAGES
 
-/** Year chosen from 2005 to 2025; a form sends it as text ('2019'), JSON as a number. */
-export const vehicleYearField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .number({ error: (iss) => (iss.input == null ? M.required : M.vehicleYear) })
-    .int(M.vehicleYear)
-    .min(VEHICLE_YEAR_MIN, M.vehicleYear)
-    .max(VEHICLE_YEAR_MAX, M.vehicleYear),
-)
+/** Where a schema reads the time: the live clock, or the service's injected one. */
+export type Clock = () => Date
+const liveClock: Clock = () => new Date()
+
+/**
+ * Year chosen from 2005 to next year, read from `now` when a value is checked (the page's list is
+ * vehicleYears(now) from the same clock); a form sends it as text ('2019'), JSON as a number.
+ */
+export function vehicleYearField(now: Clock = liveClock) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .number({ error: (iss) => (iss.input == null ? M.required : vehicleYearMessage(now())) })
+      .superRefine((year, ctx) => {
+        const at = now()
+        if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at)) ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
+      }),
+  )
+}
 
 /** Uppercased with spaces removed before validation; stored without hyphens or dots ('AB1234'). */
 export const licensePlateField = requiredString(M.plateRequired)
@@ -51,16 +61,20 @@ export const licensePlateField = requiredString(M.plateRequired)
   .refine(isValidPlate, M.plateFormat)
   .overwrite(normalizePlate)
 
-export const powerDriverSchema = formObject({
+const driverShape = (now: Clock) => ({
   fullNameDriver: boundedString(M.required, 2, 100),
   rutDriver: rutString({ required: M.required, min: 2, max: 12 }),
   addressDriver: boundedString(M.required, 2, 100),
   nationalityDriver: boundedString(M.required, 2, 30),
   vehicleBrand: boundedString(M.required, 2, 100),
   vehicleModel: boundedString(M.required, 2, 100),
-  vehicleYear: vehicleYearField,
+  vehicleYear: vehicleYearField(now),
   vehicleLicensePlate: licensePlateField,
 })
+
+/** Phase 1 with the years counted from `now` (the service passes its clock). */
+export const powerDriverSchemaAt = (now: Clock) => formObject(driverShape(now))
+export const powerDriverSchema = powerDriverSchemaAt(liveClock)
 export type PowerDriverValues = z.infer<typeof powerDriverSchema>
 
 const ownerShape = {
@@ -103,5 +117,6 @@ export const simplePowerSchema = formObject({ ...powerDriverSchema.shape, ...own
 export type SimplePowerValues = z.infer<typeof simplePowerSchema>
 
 /** Both phases and both images: what the final submission must satisfy (page and service). */
-export const simplePowerFormSchema = formObject({ ...powerDriverSchema.shape, ...powerOwnerFormSchema.shape })
+export const simplePowerFormSchemaAt = (now: Clock) => formObject({ ...driverShape(now), ...powerOwnerFormSchema.shape })
+export const simplePowerFormSchema = simplePowerFormSchemaAt(liveClock)
 export type SimplePowerFormValues = z.infer<typeof simplePowerFormSchema>

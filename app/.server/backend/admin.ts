@@ -50,7 +50,19 @@ export interface DocumentDetail {
   slots: SlotState[]
   history: Array<{ id: number; file_status: DocumentStatus; rejection_reason: string | null; created_at: string; reviewed_at: string | null; mime_type: string }>
   audit: AuditEntry[]
+  /** A simple power's PDF: the power, its owner's ID images and signature state (issue 12.2). */
+  power: PowerReview | null
   next_id: number | null
+}
+
+export interface PowerReview {
+  id: number
+  status: 'PENDING_SIGNATURE' | 'SIGNED'
+  owner: { name: string; rut: string; phone: string; email: string }
+  vehicle: { brand: string; model: string; year: number; plate: string }
+  created_at: string
+  signature: { recorded_at: string; recorded_by: string } | null
+  id_images: { front: string; back: string }
 }
 
 export interface DriverListItem {
@@ -137,6 +149,9 @@ export const adminApi = {
     callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
   review: (ctx: AppLoadContext, token: string, id: number, body: { decision: 'ACCEPTED' } | { decision: 'REJECTED'; reason: string }) =>
     callService<Message & { driver_validated: boolean }>(ctx, 'users', `/admin/documents/${id}/review`, { json: body, auth: admin(token) }),
+  /** 'Firma recibida': a reviewer records the owner's WhatsApp reply (409 if already recorded). */
+  recordSignature: (ctx: AppLoadContext, token: string, powerId: number) =>
+    callService<Message>(ctx, 'users', `/admin/powers/${powerId}/signature`, { method: 'POST', json: {}, auth: admin(token) }),
   drivers: (ctx: AppLoadContext, token: string, params: { q?: string; validados?: string; page?: number }) =>
     callService<{ drivers: DriverListItem[]; count: number; page: number; page_size: number; validated_total: number }>(ctx, 'users', `/admin/drivers${query(params)}`, {
       auth: admin(token),
@@ -161,12 +176,21 @@ export const adminApi = {
 
 /** A driver's document as raw bytes for the console (callService parses JSON). */
 export async function fetchAdminFile(ctx: AppLoadContext, token: string, id: string): Promise<Response | null> {
+  return fetchAdminBytes(ctx, token, `/admin/documents/${id}/file`)
+}
+
+/** One of a simple power owner's ID images (side 'front' or 'back'), raw bytes for the console. */
+export async function fetchPowerIdImage(ctx: AppLoadContext, token: string, powerId: string, side: 'front' | 'back'): Promise<Response | null> {
+  return fetchAdminBytes(ctx, token, `/admin/powers/${powerId}/id-images/${side}`)
+}
+
+async function fetchAdminBytes(ctx: AppLoadContext, token: string, path: string): Promise<Response | null> {
   const remote = env().config.USERS_API_URL
-  const request = new Request(`${remote ?? 'http://services.internal'}/admin/documents/${id}/file`, { headers: { 'auth-admin': token } })
+  const request = new Request(`${remote ?? 'http://services.internal'}${path}`, { headers: { 'auth-admin': token } })
   try {
     return await sendToService(ctx, request, Boolean(remote))
   } catch (error) {
-    log.error({ err: error }, `[backend] users /admin/documents/${id}/file failed`)
+    log.error({ err: error }, `[backend] users ${path} failed`)
     return null
   }
 }

@@ -8,7 +8,7 @@ export type AuthRole = 'User' | 'business' | 'admin'
 
 export type BackendResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string | string[] }
+  | { ok: false; status: number; message: string | string[]; /** The whole error answer ({ message, … }), for calls that say more than a message. */ body?: unknown }
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -125,7 +125,7 @@ export async function callService<T>(
     return { ok: true, status: response.status, data: payload as T }
   }
   const message = (payload as { message?: string | string[] } | null)?.message
-  return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intente nuevamente.' }
+  return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intente nuevamente.', body: payload }
 }
 
 /** Lists are shown joined with ', ' where the spec says so (contact, inquiries, simple power). */

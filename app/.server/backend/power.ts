@@ -18,11 +18,32 @@ export interface PowerLinkCheck {
   driver: { fullNameDriver: string; rutDriver: string; addressDriver: string }
 }
 
+/** A link as its driver sees it (GET /users/power-simple-links). */
+export interface PowerLinkRow {
+  id: number
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  state: 'sent' | 'used' | 'expired'
+}
+
+/** Why a link cannot be used: verify answers 404 (invalid) or 410 (used, expired) with its state. */
+export type DeadLinkState = 'invalid' | 'used' | 'expired'
+
+export function deadLinkOf(res: { status: number; body?: unknown }): { state: DeadLinkState; expires_at: string | null; used_at: string | null } | null {
+  if (res.status !== 404 && res.status !== 410) return null
+  const body = (res.body ?? {}) as { state?: unknown; expires_at?: unknown; used_at?: unknown }
+  const state: DeadLinkState = res.status === 404 ? 'invalid' : body.state === 'used' ? 'used' : 'expired'
+  return { state, expires_at: typeof body.expires_at === 'string' ? body.expires_at : null, used_at: typeof body.used_at === 'string' ? body.used_at : null }
+}
+
 /** The simple power calls of the users service (spec §7 create-power-simple and its link). */
 export const powerApi = {
   /** auth-user: the driver issues a link for themself. */
   createLink: (ctx: AppLoadContext, token: string) =>
     callService<PowerLink>(ctx, 'users', '/users/create-power-simple-link', { method: 'POST', auth: { role: 'User', token } }),
+  /** auth-user: the driver's links, newest first, with their state. */
+  links: (ctx: AppLoadContext, token: string) => callService<{ links: PowerLinkRow[] }>(ctx, 'users', '/users/power-simple-links', { auth: { role: 'User', token } }),
   /** Public: the power token is the credential. */
   verify: (ctx: AppLoadContext, power: string) => callService<PowerLinkCheck>(ctx, 'users', '/users/verify-power-simple', { json: { power } }),
   /** Multipart with every field, files[cedula_identidad_frontal_owner], files[cedula_identidad_posterior_owner] and the token. */

@@ -1,20 +1,16 @@
+import { formatDate, formatDateTime as formatMoment } from '../../../domain/format'
 import type { DocumentStatus } from '../../../domain/reference-data/documents'
 
 /** Small pieces shared by the console's pages. */
 
-const DATE = new Intl.DateTimeFormat('es-CL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Santiago' })
-const DAY = new Intl.DateTimeFormat('es-CL', { dateStyle: 'medium', timeZone: 'America/Santiago' })
-
+/** '23-11-2026 08:13' in Chile's time (domain/format.ts, the product's one formatter). */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : DATE.format(d)
+  return formatMoment(iso, 'numeric')
 }
 
+/** '23-11-2026'. */
 export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : DAY.format(d)
+  return formatDate(iso, 'numeric')
 }
 
 export const STATUS_TEXT: Record<DocumentStatus, string> = {
@@ -46,6 +42,7 @@ export const ACTION_TEXT: Record<string, string> = {
   'posting.close': 'Cerró una publicación',
   'admin.create': 'Creó una cuenta de administración',
   'admin.link': 'Emitió un enlace de contraseña',
+  'power.signature': 'Registró la firma del dueño (poder simple)',
 }
 
 export function actionText(action: string): string {

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { useLazyValidation } from '../lazy-validation'
 import { Form, Link, useLocation } from 'react-router'
 import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
+import { formatDate } from '../../../domain/format'
 import type { ExperienceValues } from '../../../domain/validation/experience'
 
 const loadSchema = () => import('../../../domain/validation/experience').then((m) => m.experienceSchema)
@@ -23,11 +24,6 @@ export interface ExperienceView {
   end_date: string
   duration: string
   job_description: string
-}
-
-function formatDate(iso: string) {
-  const [y, m, d] = iso.split('-')
-  return `${d}/${m}/${y}`
 }
 
 /** Spec §2: the experience list, its add button and the edit/delete toggle (URL state ?gestionar=1). */
@@ -74,7 +70,7 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
                     {e.company_name} · {e.type_employment} · {e.location}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {formatDate(e.start_date)} – {formatDate(e.end_date)} ({e.duration})
+                    {formatDate(e.start_date, 'numeric')} – {formatDate(e.end_date, 'numeric')} ({e.duration})
                   </p>
                 </div>
                 {managing ? (

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../domain/format'
 import type { ApplicationStatus } from '../../../domain/validation/marketplace'
 import { APPLICATION_STATUS_LABELS } from './labels'
 
@@ -18,12 +19,9 @@ export interface PostingFacts {
   status: 'open' | 'closed'
 }
 
-const DATE = new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Santiago' })
-
-/** '12 mar 2026': the same text on the server and in the browser (fixed time zone). */
+/** '12 mar 2026': the same text on the server and in the browser (domain/format.ts). */
 export function shortDate(iso: string): string {
-  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso)
-  return Number.isNaN(d.getTime()) ? iso : DATE.format(d)
+  return formatDate(iso, 'short', iso)
 }
 
 export function CompanyLogo({ src, name, size = 'h-12 w-12' }: { src: string | null; name: string; size?: string }) {

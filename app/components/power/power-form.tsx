@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, VEHICLE_YEARS } from '../../../domain/validation/power-constants'
+import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
 import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
 import { ErrorList, Field, SubmitButton } from '../forms'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { useLazySchema, useLazyValidation, type Constraint } from '../lazy-validation'
 import { SelectField } from '../marketplace/fields'
 import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '../public/fields'
 
@@ -14,7 +14,6 @@ const loadOwnerSchema = () => import('../../../domain/validation/power').then((m
 
 export type Values = Record<string, string>
 
-const YEAR_OPTIONS = VEHICLE_YEARS.map((y) => ({ value: String(y), label: String(y) }))
 const BACK =
   'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
 
@@ -30,7 +29,20 @@ function normalizePlateInput(e: React.FormEvent<HTMLInputElement>) {
 }
 
 /** Phase 1: the driver and the vehicle (spec §3 "Simple power, driver side"). */
-export function DriverPhase({ defaults, owner, result, constraint }: { defaults: Values; owner: Values; result?: SubmissionResult<string[]> | null; constraint: Constraint }) {
+export function DriverPhase({
+  defaults,
+  owner,
+  result,
+  constraint,
+  years,
+}: {
+  defaults: Values
+  owner: Values
+  result?: SubmissionResult<string[]> | null
+  constraint: Constraint
+  /** vehicleYears(now) computed by the loader: the same list on the server and in the browser. */
+  years: readonly number[]
+}) {
   const { onValidate, ...loadOn } = useLazyValidation<PowerDriverValues>(loadDriverSchema)
   const [form, fields] = useForm({
     id: 'poder-fase-1',
@@ -42,7 +54,7 @@ export function DriverPhase({ defaults, owner, result, constraint }: { defaults:
     shouldRevalidate: 'onInput',
   })
   const focus = autoFocusFirstInvalid(fields, ['fullNameDriver', 'rutDriver', 'addressDriver', 'nationalityDriver', 'vehicleBrand', 'vehicleModel', 'vehicleYear', 'vehicleLicensePlate'])
-  const text = (name: keyof typeof fields, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({ ...getInputProps(fields[name], { type: 'text' }), ...focus(name), ...extra })
+  const text = (name: Exclude<keyof typeof fields, 'vehicleYear'>, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({ ...getInputProps(fields[name], { type: 'text' }), ...focus(name), ...extra })
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2" replace>
       <input type="hidden" name="fase" value="1" />
@@ -58,7 +70,7 @@ export function DriverPhase({ defaults, owner, result, constraint }: { defaults:
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del vehículo</legend>
         <Field label="Marca" inputProps={text('vehicleBrand')} errors={fields.vehicleBrand.errors} />
         <Field label="Modelo" inputProps={text('vehicleModel')} errors={fields.vehicleModel.errors} />
-        <SelectField label="Año" selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }} options={YEAR_OPTIONS} placeholder="Selecciona el año" errors={fields.vehicleYear.errors} />
+        <SelectField label="Año" selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }} options={years.map((y) => ({ value: String(y), label: String(y) }))} placeholder="Selecciona el año" errors={fields.vehicleYear.errors} />
         <Field
           label="Patente"
           hint="Por ejemplo BBBB12 o AB1234; se escribe en mayúsculas y sin espacios."
@@ -99,6 +111,9 @@ function Summary({ driver }: { driver: Values }) {
   )
 }
 
+/** The name of the 'Crear poder simple' button with JS: its press validates, then confirms. */
+const CREATE = 'crear'
+
 /** Phase 2: the owner and the two ID images, 'Atrás', and the confirmed final submission. */
 export function OwnerPhase({
   sealed,
@@ -119,7 +134,7 @@ export function OwnerPhase({
 }) {
   const hydrated = useHydrated()
   const dialog = useRef<HTMLDialogElement>(null)
-  const { onValidate, ...loadOn } = useLazyValidation<PowerOwnerFormValues>(loadOwnerSchema)
+  const { onValidate, ensureLoaded, isLoaded, loadOn } = useLazySchema<PowerOwnerFormValues>(loadOwnerSchema)
   const [form, fields] = useForm({
     id: 'poder-fase-2',
     lastResult: result ?? undefined,
@@ -131,7 +146,7 @@ export function OwnerPhase({
   })
   const order = ['fullNameOwner', 'rutOwner', 'addressOwner', 'nationalityOwner', 'phoneOwner', 'emailOwner', ...OWNER_ID_IMAGE_FIELDS.map((f) => f.name)]
   const focus = autoFocusFirstInvalid(fields, order)
-  const text = (name: keyof typeof fields, type: 'text' | 'tel' | 'email' = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+  const text = (name: (typeof POWER_OWNER_FIELDS)[number], type: 'text' | 'tel' | 'email' = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
     ...getInputProps(fields[name], { type }),
     ...focus(name),
     ...extra,
@@ -146,15 +161,31 @@ export function OwnerPhase({
       replace
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-        // With JS, 'Crear poder simple' (or Enter in a field) first asks for confirmation.
-        if (hydrated && submitter?.name !== 'confirmar' && submitter?.name !== 'atras') {
+        // 'Atrás' keeps whatever is typed, valid or not: no client validation on the way back.
+        if (submitter?.name === 'atras') {
+          dialog.current?.close()
+          return
+        }
+        if (hydrated && submitter?.name === CREATE) {
+          // 'Crear poder simple': the whole form is validated first; only a valid form asks for
+          // confirmation. An invalid one shows its messages and conform focuses the first
+          // invalid field. Conform's own submits (re-validation while typing) never get here.
+          if (!isLoaded()) {
+            event.preventDefault()
+            const form = event.currentTarget
+            ensureLoaded().then(
+              () => form.requestSubmit(submitter),
+              () => {},
+            )
+            return
+          }
+          formProps.onSubmit(event)
+          if (event.defaultPrevented) return
           event.preventDefault()
           dialog.current?.showModal()
           return
         }
-        dialog.current?.close()
-        // 'Atrás' keeps whatever is typed, valid or not: no client validation on the way back.
-        if (submitter?.name === 'atras') return
+        if (submitter?.name === 'confirmar') dialog.current?.close()
         formProps.onSubmit(event)
       }}
       className="grid gap-4 sm:grid-cols-2"
@@ -200,7 +231,7 @@ export function OwnerPhase({
           <span aria-hidden="true">←</span> Atrás
         </button>
         {hydrated ? (
-          <button type="button" onClick={() => dialog.current?.showModal()} className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
+          <button type="submit" name={CREATE} value="1" className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
             Crear poder simple
           </button>
         ) : (
@@ -266,5 +297,57 @@ export function SuccessModal() {
         </div>
       </dialog>
     </>
+  )
+}
+
+const DEAD_LINK_TEXT = {
+  used: {
+    title: 'Este enlace ya fue usado',
+    what: 'Con este enlace ya se creó un poder simple. Cada enlace sirve una sola vez.',
+  },
+  expired: {
+    title: 'Este enlace venció',
+    what: 'Los enlaces para crear un poder simple sirven 7 días desde que el conductor los genera.',
+  },
+  invalid: {
+    title: 'Este enlace no es válido',
+    what: 'El enlace está incompleto o no corresponde a un poder simple de Fleeters. Revisa que lo hayas copiado completo.',
+  },
+} as const
+
+/** A link that cannot be used (decision 41): what happened and what to do, never a silent redirect. */
+export function DeadLinkPage({ dead, driverSignedIn }: { dead: { state: keyof typeof DEAD_LINK_TEXT; at: string | null }; driverSignedIn: boolean }) {
+  const text = DEAD_LINK_TEXT[dead.state]
+  const when = dead.at ? (dead.state === 'used' ? `Se usó el ${dead.at}.` : dead.state === 'expired' ? `Venció el ${dead.at}.` : null) : null
+  return (
+    <main id="contenido">
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <section aria-labelledby="enlace-estado" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-estado={dead.state}>
+          <p className="text-sm font-medium text-brand-700">Crear poder simple</p>
+          <h1 id="enlace-estado" className="mt-1 text-2xl font-bold text-slate-900">
+            {text.title}
+          </h1>
+          <p className="mt-3 text-slate-800">
+            {text.what}
+            {when ? ` ${when}` : null}
+          </p>
+          <h2 className="mt-5 font-semibold text-slate-900">¿Qué hacer?</h2>
+          <p className="mt-1 text-slate-800">
+            Pide al conductor un enlace nuevo. El conductor lo genera en su panel, en «Autorización del dueño del vehículo», y te lo envía por WhatsApp.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to={driverSignedIn ? '/user/dashboard/poder-simple' : '/login'}
+              className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900"
+            >
+              {driverSignedIn ? 'Generar un enlace nuevo' : 'Soy el conductor: iniciar sesión'}
+            </Link>
+            <Link to="/" className={BACK}>
+              Ir al inicio
+            </Link>
+          </div>
+        </section>
+      </div>
+    </main>
   )
 }

@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet } from 'react-router'
+import { yearInChile } from '../../../domain/format'
 import { useRootData } from '../../root'
 import { Logo, MenuIcon, WhatsAppIcon } from '../../components/icons'
 
@@ -121,7 +122,7 @@ function Footer() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">© {new Date().getFullYear()} Fleeters. Región Metropolitana, Chile.</p>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">© {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.</p>
     </footer>
   )
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '../../../domain/validation/admin-constants'
-import { adminApi } from '../../.server/backend/admin'
+import { adminApi, type PowerReview } from '../../.server/backend/admin'
+import { formatRut } from '../../../domain/rut'
+import type { DocumentStatus } from '../../../domain/reference-data/documents'
 import { messageList } from '../../.server/backend/client'
 import { JsMarker } from '../../components/js-marker'
 import { actionText, BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, formatDateTime, FormError, INPUT, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '../../components/admin/ui'
@@ -27,6 +29,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const filters = queueFilters(new URL(request.url))
   const form = await request.formData()
   const intent = form.get('intent')
+  if (intent === 'signature') {
+    // 'Firma recibida': the owner's WhatsApp reply was read; recorded with who and when.
+    const powerId = positiveId(form.get('power_id'))
+    if (!powerId) return data({ error: ['Acción no válida.'], conflict: false, choice: '', other: '' }, { status: 400 })
+    const res = await adminApi.recordSignature(context, session.token, powerId)
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      return data({ error: messageList(res.message), conflict: res.status === 409, choice: '', other: '' }, { status: res.status })
+    }
+    return redirectWithToast(`/admin/documentos/${id}${filterQuery(filters)}`, { type: 'success', message: res.data.message })
+  }
   let body: { decision: 'ACCEPTED' } | { decision: 'REJECTED'; reason: string }
   if (intent === 'approve') body = { decision: 'ACCEPTED' }
   else if (intent === 'reject') {
@@ -64,7 +77,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** With JS: A approves, R goes to the reasons, N opens the next document. */
-function useShortcuts(opts: { approve: React.RefObject<HTMLFormElement | null>; reject: React.RefObject<HTMLInputElement | null>; next: string | null; enabled: boolean }) {
+function useShortcuts(opts: { approve: React.RefObject<HTMLFormElement | null>; reject: React.RefObject<HTMLInputElement | null>; next: string | null; enabled: boolean; canApprove: boolean }) {
   const navigate = useNavigate()
   const [ready, setReady] = useState(false)
   useEffect(() => {
@@ -72,7 +85,7 @@ function useShortcuts(opts: { approve: React.RefObject<HTMLFormElement | null>; 
     function onKey(e: KeyboardEvent) {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return
       const key = e.key.toLowerCase()
-      if (key === 'a' && opts.enabled && opts.approve.current) {
+      if (key === 'a' && opts.enabled && opts.canApprove && opts.approve.current) {
         e.preventDefault()
         opts.approve.current.requestSubmit()
       } else if (key === 'r' && opts.enabled && opts.reject.current) {
@@ -85,7 +98,7 @@ function useShortcuts(opts: { approve: React.RefObject<HTMLFormElement | null>; 
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [navigate, opts.approve, opts.reject, opts.next, opts.enabled])
+  }, [navigate, opts.approve, opts.reject, opts.next, opts.enabled, opts.canApprove])
   return ready
 }
 
@@ -101,7 +114,9 @@ export default function ReviewDocument() {
   const approveForm = useRef<HTMLFormElement>(null)
   const firstReason = useRef<HTMLInputElement>(null)
   const otherRadio = useRef<HTMLInputElement>(null)
-  const shortcuts = useShortcuts({ approve: approveForm, reject: firstReason, next: nextHref, enabled: reviewable })
+  // A simple power is approved only once the owner's signature is recorded (issue 12.2).
+  const unsigned = !!detail.power && !detail.power.signature
+  const shortcuts = useShortcuts({ approve: approveForm, reject: firstReason, next: nextHref, enabled: reviewable, canApprove: !unsigned })
   const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED').length
   const busy = navigation.state === 'submitting'
 
@@ -147,15 +162,25 @@ export default function ReviewDocument() {
               <>
                 {shortcuts ? (
                   <p className="mb-3 text-xs text-slate-600" data-testid="atajos">
-                    Atajos: <kbd className="rounded border px-1">A</kbd> aprobar · <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
+                    Atajos: {unsigned ? null : <><kbd className="rounded border px-1">A</kbd> aprobar · </>}<kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
                   </p>
                 ) : null}
                 <Form method="post" ref={approveForm} className="mb-4">
                   <JsMarker />
                   <input type="hidden" name="intent" value="approve" />
-                  <button type="submit" className={`${BUTTON} w-full bg-green-700 hover:bg-green-800`} disabled={busy}>
+                  <button
+                    type="submit"
+                    className={`${BUTTON} w-full bg-green-700 hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500`}
+                    disabled={busy || unsigned}
+                    aria-describedby={unsigned ? 'aprobar-bloqueado' : undefined}
+                  >
                     Aprobar
                   </button>
+                  {unsigned ? (
+                    <p id="aprobar-bloqueado" className="mt-2 text-sm text-amber-900">
+                      Para aprobar este poder simple, primero registra la firma del dueño (su respuesta «ACEPTO» por WhatsApp) en «Poder simple».
+                    </p>
+                  ) : null}
                 </Form>
                 <Form method="post" className="space-y-3 border-t border-slate-200 pt-3">
                   <JsMarker />
@@ -204,6 +229,8 @@ export default function ReviewDocument() {
               </p>
             )}
           </section>
+
+          {detail.power ? <PowerSection power={detail.power} fileStatus={doc.file_status} busy={busy} /> : null}
 
           <section aria-labelledby="conductor-titulo" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="conductor-titulo" className="mb-2 text-lg font-bold text-slate-900">
@@ -256,5 +283,73 @@ export default function ReviewDocument() {
         </div>
       </div>
     </>
+  )
+}
+
+/** A simple power's PDF: the owner, the owner's ID images and the signature state, with «Firma recibida». */
+function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileStatus: DocumentStatus; busy: boolean }) {
+  const images = [
+    ['anverso', 'Cédula de identidad del dueño, anverso'],
+    ['reverso', 'Cédula de identidad del dueño, reverso'],
+  ] as const
+  return (
+    <section aria-labelledby="poder-titulo" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="poder-titulo" className="mb-2 text-lg font-bold text-slate-900">
+        Poder simple
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold text-slate-700">Dueño</dt>
+        <dd>{power.owner.name}</dd>
+        <dt className="font-semibold text-slate-700">RUT</dt>
+        <dd>{formatRut(power.owner.rut)}</dd>
+        <dt className="font-semibold text-slate-700">WhatsApp</dt>
+        <dd>+{power.owner.phone.length === 9 ? `56${power.owner.phone}` : power.owner.phone}</dd>
+        <dt className="font-semibold text-slate-700">Correo</dt>
+        <dd className="break-all">{power.owner.email}</dd>
+        <dt className="font-semibold text-slate-700">Vehículo</dt>
+        <dd>
+          {power.vehicle.brand} {power.vehicle.model} {power.vehicle.year} · {power.vehicle.plate}
+        </dd>
+      </dl>
+
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Firma del dueño</h3>
+      {power.signature ? (
+        <p className="mt-1 text-sm text-green-900" data-testid="firma-estado">
+          Firma recibida: registrada el {formatDateTime(power.signature.recorded_at)} por {power.signature.recorded_by}.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-amber-900" data-testid="firma-estado">
+            Pendiente. El dueño debe responder «ACEPTO» (o enviar una foto del documento firmado) al mensaje de WhatsApp que le enviamos.
+          </p>
+          {fileStatus === 'PENDING' ? (
+            <Form method="post" className="mt-2">
+              <JsMarker />
+              <input type="hidden" name="intent" value="signature" />
+              <input type="hidden" name="power_id" value={power.id} />
+              <button type="submit" className={`${BUTTON_SECONDARY} w-full`} disabled={busy}>
+                Registrar firma recibida
+              </button>
+              <p className="mt-1 text-xs text-slate-600">Regístrala solo después de leer la respuesta del dueño en WhatsApp. Queda tu nombre y la hora en el registro.</p>
+            </Form>
+          ) : null}
+        </>
+      )}
+
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Cédula de identidad del dueño</h3>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        {images.map(([side, alt]) => (
+          <figure key={side}>
+            <img src={`/admin/poderes/${power.id}/cedula/${side}`} alt={alt} className="w-full rounded border border-slate-200 object-contain" />
+            <figcaption className="mt-1 text-xs text-slate-600">
+              {side === 'anverso' ? 'Anverso' : 'Reverso'} ·{' '}
+              <a href={`/admin/poderes/${power.id}/cedula/${side}`} target="_blank" rel="noreferrer" className={LINK}>
+                Abrir
+              </a>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </section>
   )
 }

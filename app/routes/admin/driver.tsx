@@ -81,7 +81,7 @@ export default function DriverDetail() {
                 <li key={e.id}>
                   <strong>{e.job_title}</strong> · {e.company_name} ({e.type_employment})
                   <span className="block text-xs text-slate-600">
-                    {e.location} · {e.start_date} a {e.end_date}
+                    {e.location} · {formatDay(e.start_date)} a {formatDay(e.end_date)}
                   </span>
                   <span className="block whitespace-pre-line text-slate-700">{e.job_description}</span>
                 </li>
@@ -131,7 +131,7 @@ export default function DriverDetail() {
                     {pw.vehicle_brand} {pw.vehicle_model} · {pw.vehicle_license_plate}
                   </strong>
                   <span className="block text-xs text-slate-600">
-                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} · {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status}
+                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} · {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status === 'SIGNED' ? 'Firma del dueño recibida' : pw.status}
                   </span>
                   <Link to={`/admin/documentos/${pw.document_file_id}`} className={`${LINK} text-xs`}>
                     Ver documento

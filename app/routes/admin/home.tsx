@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router'
+import { formatInteger } from '../../../domain/format'
 import { adminApi } from '../../.server/backend/admin'
 import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '../../components/admin/ui'
 import { required, requireAdmin } from './admin.server'
@@ -20,7 +21,7 @@ function Card({ label, value, to, testId }: { label: string; value: number; to: 
     <Link to={to} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600">
       <span className="block text-sm font-semibold text-slate-700">{label}</span>
       <span className="mt-1 block text-3xl font-bold text-slate-900" data-testid={testId}>
-        {value.toLocaleString('es-CL')}
+        {formatInteger(value)}
       </span>
     </Link>
   )

@@ -2,11 +2,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
-import { POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, OWNER_ID_IMAGE_FIELDS } from '../../../domain/validation/power-constants'
+import { OWNER_ID_IMAGE_FIELDS, POWER_DRIVER_FIELDS, vehicleYears } from '../../../domain/validation/power-constants'
 import { powerDriverSchema, powerOwnerFormSchema, simplePowerFormSchema } from '../../../domain/validation/power'
 import { joinMessage } from '../../.server/backend/client'
-import { powerApi } from '../../.server/backend/power'
-import { DriverPhase, OwnerPhase, SuccessModal, type Values } from '../../components/power/power-form'
+import { deadLinkOf, powerApi, type DeadLinkState } from '../../.server/backend/power'
+import { formatDateTime } from '../../../domain/format'
+import { getSession } from '../../.server/session'
+import { DeadLinkPage, DriverPhase, OwnerPhase, SuccessModal, type Values } from '../../components/power/power-form'
 import { PageHeader } from '../../components/public/page'
 import type { FormOutcome } from '../../components/public/fields'
 import { readLimitedFormData } from '../user/driver.server'
@@ -23,23 +25,42 @@ const TOO_LARGE = 'Ocurrió un error: Las imágenes deben pesar menos de 3MB cad
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear poder simple | Fleeters' }, { name: 'robots', content: 'noindex, nofollow' }]
 
-/** Spec §2/§8: only with a token that verifies, has not expired and was not used; otherwise a silent redirect to /. */
-async function checkToken(request: Request, context: Route.LoaderArgs['context']): Promise<{ power: string; prefill: Values }> {
+/**
+ * Spec §2/§8: the form only with a token that verifies, has not expired and was not used. Any
+ * other link gets a page that says what happened and what to do (decision 41): 410 for a used or
+ * expired link, 404 for one that is not ours or is incomplete.
+ */
+async function checkToken(request: Request, context: Route.LoaderArgs['context']): Promise<{ power: string; prefill: Values } | { dead: DeadLink }> {
   const power = new URL(request.url).searchParams.get('power')
-  if (!power) throw redirect('/')
+  if (!power) return { dead: { state: 'invalid', at: null } }
   const res = await powerApi.verify(context, power)
   if (!res.ok) {
-    if (res.status >= 400 && res.status < 500) throw redirect('/')
+    const dead = deadLinkOf(res)
+    if (dead) return { dead: { state: dead.state, at: formatAt(dead.state === 'used' ? dead.used_at : dead.expires_at) } }
+    if (res.status >= 400 && res.status < 500) return { dead: { state: 'invalid', at: null } }
     throw new Response(null, { status: 503 })
   }
   return { power, prefill: res.data.driver }
 }
 
+export interface DeadLink {
+  state: DeadLinkState
+  /** When it was used or expired, already formatted by the server. */
+  at: string | null
+}
+
+const formatAt = (iso: string | null) => (iso ? formatDateTime(iso) : null)
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (url.searchParams.get('estado') === 'creado' && !url.searchParams.has('power')) return { view: 'done' as const }
-  const { prefill } = await checkToken(request, context)
-  return { view: 'form' as const, prefill, driverConstraint: getZodConstraint(powerDriverSchema), ownerConstraint: getZodConstraint(powerOwnerFormSchema) }
+  const checked = await checkToken(request, context)
+  if ('dead' in checked) {
+    const driverSignedIn = (await getSession(request))?.user.role === 'User'
+    return data({ view: 'dead' as const, dead: checked.dead, driverSignedIn }, { status: checked.dead.state === 'invalid' ? 404 : 410 })
+  }
+  const { prefill } = checked
+  return { view: 'form' as const, prefill, years: vehicleYears(new Date()), driverConstraint: getZodConstraint(powerDriverSchema), ownerConstraint: getZodConstraint(powerOwnerFormSchema) }
 }
 
 export type PowerState =
@@ -65,7 +86,13 @@ function summaryOf(values: Values): Values {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { power } = await checkToken(request, context)
+  const checked = await checkToken(request, context)
+  if ('dead' in checked) {
+    // Spent or expired meanwhile: the page (GET) says so with its status.
+    const url = new URL(request.url)
+    throw redirect(`${url.pathname}${url.search}`)
+  }
+  const { power } = checked
   const form = await readLimitedFormData(request, BODY_LIMIT)
   if (form === 'too-large' || form === 'invalid') {
     const state: PowerState = { phase: 1, values: {}, owner: {}, result: null, outcome: errorOutcome(TOO_LARGE), stamp: Date.now() }
@@ -121,6 +148,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('confirmar') !== '1') return data(phase2({ confirmError: CONFIRM_MESSAGE }), { status: 400 })
 
   const res = await powerApi.create(context, power, submission.value)
+  if (!res.ok && res.status === 410) {
+    // Used by another submission (or expired) while this one was being filled.
+    const url = new URL(request.url)
+    throw redirect(`${url.pathname}${url.search}`)
+  }
   if (!res.ok) {
     // Spec §8: 'Ocurrio un error: {message}' for 4 s, lists joined with ', '.
     return data(phase2({ outcome: errorOutcome(`Ocurrió un error: ${joinMessage(res.message)}`) }), { status: res.status >= 400 && res.status < 500 ? res.status : 502 })
@@ -143,6 +175,7 @@ export default function CreatePowerPage() {
     heading.current?.focus()
   }, [phase, actionData?.stamp])
 
+  if (loaderData.view === 'dead') return <DeadLinkPage dead={loaderData.dead} driverSignedIn={loaderData.driverSignedIn} />
   if (loaderData.view === 'done') {
     return (
       <main id="contenido">
@@ -180,6 +213,7 @@ export default function CreatePowerPage() {
                 owner={actionData?.owner ?? {}}
                 result={actionData?.result}
                 constraint={loaderData.driverConstraint}
+                years={loaderData.years}
               />
             </>
           )}

@@ -1,4 +1,5 @@
-import { data, Form, Link, useActionData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import { formatDateTime } from '../../../domain/format'
 import { requireSession } from '../../.server/auth'
 import { joinMessage } from '../../.server/backend/client'
 import { powerApi } from '../../.server/backend/power'
@@ -12,9 +13,25 @@ import type { Route } from './+types/power-link'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear poder simple | Panel del conductor | Fleeters' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSession(request, 'User')
-  return null
+const STATE_TEXT = { sent: 'Enviado', used: 'Usado', expired: 'Vencido' } as const
+
+/** The driver's links with their state (sent, used, expired), dates formatted here (decision 43). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, 'User')
+  const res = await powerApi.links(context, session.token)
+  if (!res.ok) {
+    await signOutIfRefused(request, res.status)
+    return { links: null }
+  }
+  return {
+    links: res.data.links.map((l) => ({
+      id: l.id,
+      state: l.state,
+      label: STATE_TEXT[l.state],
+      created: formatDateTime(l.created_at),
+      detail: l.state === 'used' ? `Usado el ${formatDateTime(l.used_at)}` : l.state === 'expired' ? `Venció el ${formatDateTime(l.expires_at)}` : `Vence el ${formatDateTime(l.expires_at)}`,
+    })),
+  }
 }
 
 /** Issues a link (POST, from this page or the dashboard slot) and shows it: the same with or without JS. */
@@ -26,10 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: [`Ocurrió un error: ${joinMessage(res.message)}`], stamp: Date.now(), link: null }, { status: res.status >= 500 ? 502 : res.status })
   }
   const origin = (env().config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
-  return { errors: null, stamp: Date.now(), link: { url: `${origin}${res.data.path}`, expires: new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Santiago' }).format(new Date(res.data.expires_at)) } }
+  return { errors: null, stamp: Date.now(), link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) } }
 }
 
+const STATE_STYLE = {
+  sent: 'bg-amber-100 text-amber-900',
+  used: 'bg-green-100 text-green-900',
+  expired: 'bg-slate-200 text-slate-800',
+} as const
+
 export default function PowerLinkPage() {
+  const { links } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <main id="contenido" className="max-w-3xl space-y-6">
@@ -39,13 +63,37 @@ export default function PowerLinkPage() {
         o crear aquí un poder simple: genera un enlace, complétalo con tus datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
       </p>
       <FormMessages messages={actionData?.errors} stamp={actionData?.stamp} durationMs={4000} />
-      {actionData?.link ? (
-        <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} />
-      ) : (
-        <Form method="post">
-          <SubmitButton pendingText="Generando…">Generar enlace</SubmitButton>
-        </Form>
-      )}
+      {actionData?.link ? <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} /> : null}
+      <Form method="post">
+        <SubmitButton pendingText="Generando…">{actionData?.link || links?.length ? 'Generar enlace nuevo' : 'Generar enlace'}</SubmitButton>
+      </Form>
+      <section aria-labelledby="mis-enlaces" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="mis-enlaces" className="text-lg font-semibold text-slate-900">
+          Tus enlaces
+        </h2>
+        {links === null ? (
+          <p className="mt-2 text-sm text-slate-700">No pudimos cargar tus enlaces. Intenta nuevamente en unos segundos.</p>
+        ) : links.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">Aún no generas enlaces.</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              Cada enlace sirve una sola vez y vence a los 7 días. Si el dueño te dice que su enlace venció o ya fue usado, genera uno nuevo y envíaselo.
+            </p>
+            <ul className="mt-3 divide-y divide-slate-200">
+              {links.map((l) => (
+                <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-estado={l.state}>
+                  <span className="text-slate-800">
+                    Generado el {l.created}
+                    <span className="block text-slate-600">{l.detail}</span>
+                  </span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[l.state]}`}>{l.label}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
       <Link to={HOME_PATH} className="inline-block font-semibold text-brand-700 underline-offset-2 hover:underline">
         Volver a mis documentos
       </Link>

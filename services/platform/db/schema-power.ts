@@ -17,7 +17,8 @@ export interface SimplePowerLinksTable {
   used_at: string | null
 }
 
-export type SimplePowerStatus = 'PENDING_SIGNATURE'
+/** PENDING_SIGNATURE until a reviewer records the owner's signature (migration 0008), then SIGNED. */
+export type SimplePowerStatus = 'PENDING_SIGNATURE' | 'SIGNED'
 
 export interface SimplePowersTable {
   id: Generated<number>
@@ -47,4 +48,8 @@ export interface SimplePowersTable {
   document_file_id: number
   status: SimplePowerStatus
   created_at: string
+  /** When a reviewer recorded the owner's signature (the WhatsApp reply), by whom (email) and which account. */
+  signature_recorded_at: string | null
+  signature_recorded_by: string | null
+  signature_recorded_by_user_id: number | null
 }

@@ -37,6 +37,8 @@ const ADMIN_CALLS: Array<[string, string, unknown?]> = [
   ['POST', '/admin/content/logos/1/move', { direction: 'down' }],
   ['PUT', '/admin/content/statistics/1', { title: 'T', value: '1', description: 'D' }],
   ['POST', '/admin/content/statistics/1/move', { direction: 'down' }],
+  ['GET', '/admin/powers/1/id-images/front'],
+  ['POST', '/admin/powers/1/signature'],
 ]
 
 describe.each(engines)('operations console on %s', (engine) => {

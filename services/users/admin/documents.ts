@@ -12,6 +12,7 @@ import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '../driver-ar
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { actorOf, audit, likePattern } from './shared'
 import { isValidatedDriver } from './validated'
+import { powerOfDocument, toPowerReview } from './powers'
 import { inTransaction } from '../../platform/db/transaction'
 
 export const QUEUE_PAGE_SIZE = 50
@@ -165,7 +166,7 @@ export function adminDocumentRoutes(p: Platform) {
       .where('u.role', '=', 'User')
       .executeTakeFirst()
     if (!row) throw new ApiError(404, MESSAGES.notFound)
-    const [slots, history, log, next] = await Promise.all([
+    const [slots, history, log, next, power] = await Promise.all([
       slotStates(p.db, row.user_id),
       p.db
         .selectFrom('user_files')
@@ -184,7 +185,11 @@ export function adminDocumentRoutes(p: Platform) {
         .orderBy('f.id', 'asc')
         .limit(1)
         .executeTakeFirst(),
+      // A simple power's PDF: the power, its owner's ID images and signature state (issue 12.2).
+      powerOfDocument(p.db, id),
     ])
+    // The power's own log (the recorded signature) beside the document's, newest first.
+    const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
     const first = next ? null : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
     return c.json({
       document: {
@@ -208,7 +213,8 @@ export function adminDocumentRoutes(p: Platform) {
       },
       slots,
       history,
-      audit: log,
+      audit: [...log, ...powerLog].sort((a, b) => b.id - a.id),
+      power: power ? toPowerReview(power) : null,
       next_id: next?.id ?? first?.id ?? null,
     })
   })
@@ -250,6 +256,11 @@ export function adminDocumentRoutes(p: Platform) {
         .where('id', '>', row.id)
         .executeTakeFirst()
       if (newer) throw new ApiError(409, ADMIN_MESSAGES.superseded)
+      if (decision.decision === 'ACCEPTED') {
+        // A simple power is approved only once a reviewer has recorded the owner's signature.
+        const power = await powerOfDocument(trx, id)
+        if (power && !power.signature_recorded_at) throw new ApiError(409, ADMIN_MESSAGES.signatureMissing)
+      }
       const reason = decision.decision === 'REJECTED' ? decision.reason : null
       const updated = await trx
         .updateTable('user_files')

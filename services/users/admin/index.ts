@@ -5,6 +5,7 @@ import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
+import { adminPowerRoutes } from './powers'
 import { requireAdmin } from './shared'
 import { countValidatedDrivers } from './validated'
 
@@ -53,5 +54,6 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminDriverRoutes(p))
   app.route('/', adminCompanyRoutes(p))
   app.route('/', adminContentRoutes(p))
+  app.route('/', adminPowerRoutes(p))
   return app
 }

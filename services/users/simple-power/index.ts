@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchema } from '../../../domain/validation/power'
+import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchemaAt } from '../../../domain/validation/power'
 import type { AuthEnv } from '../../platform/auth'
 import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
@@ -7,8 +7,8 @@ import { enqueueWhatsApp } from '../../platform/messaging/outbox'
 import { toDocumentRecord } from '../driver-area/documents'
 import { EXTENSION_FOR, sniffType, storedFileHeaders } from '../driver-area/images'
 import { readForm, requireDriver } from '../driver-area/shared'
-import { renderPowerDocument } from './pdf'
-import { signPowerLinkToken, signPowerReviewToken, verifyPowerLinkToken, verifyPowerReviewToken } from './tokens'
+import { idImageForPdf, renderPowerDocument } from './pdf'
+import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
 import { inTransaction } from '../../platform/db/transaction'
 
 export const POWER_SLOT = 'autorizacion_dueno_vehiculo'
@@ -17,7 +17,9 @@ export const POWER_PAGE_PATH = '/crear-poder-simple'
 
 export const POWER_SERVICE_MESSAGES = {
   linkCreated: 'Enlace para crear el poder simple generado. Es válido por 7 días y sirve una sola vez.',
-  invalidLink: 'El enlace del poder simple no es válido, expiró o ya fue usado.',
+  invalidLink: 'El enlace del poder simple no es válido.',
+  usedLink: 'Este enlace ya fue usado: con él ya se creó un poder simple. Pide al conductor un enlace nuevo.',
+  expiredLink: 'Este enlace venció: sirve 7 días desde que el conductor lo genera. Pide al conductor un enlace nuevo.',
   created: 'Proceso de Poder Simple Iniciado. El dueño del vehículo debe firmarlo a través de WhatsApp.',
   duplicated: 'Envíe un solo archivo por imagen.',
   unreadableImage: 'No se pudo leer la imagen.',
@@ -38,19 +40,38 @@ export function powerReviewUrl(p: Platform, token: string) {
   return `${p.publicUrl}/api/users/power-simple-document/${encodeURIComponent(token)}`
 }
 
-/** The link row behind a genuine token that is unexpired, unused and still belongs to a driver. */
-async function liveLink(p: Platform, token: unknown) {
+/** What a link is for its driver and for whoever opens it (decision 41). */
+export type PowerLinkState = 'sent' | 'used' | 'expired'
+
+function stateOf(row: { used_at: string | null; expires_at: string }, now: Date): PowerLinkState {
+  return row.used_at ? 'used' : row.expires_at <= now.toISOString() ? 'expired' : 'sent'
+}
+
+/**
+ * The link behind a token: live (genuine, unexpired, unused, its driver still a driver), used or
+ * expired (genuine, so the page can say what happened), or invalid (anything else).
+ */
+async function linkState(p: Platform, token: unknown) {
   const now = p.now()
-  const claims = await verifyPowerLinkToken(p.keys.jwt, token, now)
-  if (!claims) return null
+  const inspected = await inspectPowerLinkToken(p.keys.jwt, token, now)
+  if (!inspected) return { state: 'invalid' as const }
+  const { claims } = inspected
   const link = await p.db
     .selectFrom('simple_power_links')
     .innerJoin('users', 'users.id', 'simple_power_links.user_id')
     .select(['simple_power_links.id', 'simple_power_links.user_id', 'simple_power_links.expires_at', 'simple_power_links.used_at', 'users.role', 'users.firstname', 'users.lastname', 'users.rut', 'users.address'])
     .where('simple_power_links.jti', '=', claims.jti)
     .executeTakeFirst()
-  if (!link || link.user_id !== claims.driverId || link.role !== 'User' || link.used_at || link.expires_at <= now.toISOString()) return null
-  return link
+  if (!link || link.user_id !== claims.driverId || link.role !== 'User') return { state: 'invalid' as const }
+  const state = link.used_at ? 'used' : inspected.expired ? 'expired' : stateOf(link, now)
+  if (state !== 'sent') return { state, link }
+  return { state: 'live' as const, link }
+}
+
+/** The refusal for a link that cannot be used: 404 invalid, 410 used or expired, with its state. */
+function deadLink(c: Context, found: Exclude<Awaited<ReturnType<typeof linkState>>, { state: 'live' }>) {
+  if (found.state === 'invalid') return c.json({ message: M.invalidLink, state: 'invalid' }, 404)
+  return c.json({ message: found.state === 'used' ? M.usedLink : M.expiredLink, state: found.state, expires_at: found.link.expires_at, used_at: found.link.used_at }, 410)
 }
 
 async function tokenFrom(c: Context): Promise<unknown> {
@@ -75,10 +96,24 @@ export function simplePowerRoutes(p: Platform) {
     return c.json({ message: M.linkCreated, token, path: powerLinkPath(token), expires_at: expiresAt.toISOString() }, 201)
   })
 
+  // The driver's links, newest first, with their state: sent (still usable), used or expired.
+  app.get('/power-simple-links', requireDriver(p), async (c) => {
+    const now = p.now()
+    const rows = await p.db
+      .selectFrom('simple_power_links')
+      .select(['id', 'created_at', 'expires_at', 'used_at'])
+      .where('user_id', '=', c.get('auth').userId)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute()
+    return c.json({ links: rows.map((r) => ({ ...r, state: stateOf(r, now) })) })
+  })
+
   // The page checks its token before showing the form, and prefills what the profile knows.
   app.post('/verify-power-simple', async (c) => {
-    const link = await liveLink(p, await tokenFrom(c))
-    if (!link) throw new ApiError(403, M.invalidLink)
+    const found = await linkState(p, await tokenFrom(c))
+    if (found.state !== 'live') return deadLink(c, found)
+    const { link } = found
     return c.json({
       expires_at: link.expires_at,
       driver: { fullNameDriver: `${link.firstname} ${link.lastname}`.trim(), rutDriver: link.rut ?? '', addressDriver: link.address ?? '' },
@@ -87,8 +122,10 @@ export function simplePowerRoutes(p: Platform) {
 
   app.post('/create-power-simple', async (c) => {
     const form = await readForm(c)
-    const link = await liveLink(p, form.get('power'))
-    if (!link) throw new ApiError(403, M.invalidLink)
+    const found = await linkState(p, form.get('power'))
+    if (found.state === 'invalid') throw new ApiError(403, M.invalidLink)
+    if (found.state !== 'live') return deadLink(c, found)
+    const { link } = found
 
     const input: Record<string, unknown> = {}
     for (const name of [...POWER_DRIVER_FIELDS, ...POWER_OWNER_FIELDS]) {
@@ -100,7 +137,8 @@ export function simplePowerRoutes(p: Platform) {
       if (files.length > 1) throw new ApiError(400, M.duplicated)
       input[name] = files[0] instanceof File ? files[0] : undefined
     }
-    const values = validate(simplePowerFormSchema, input)
+    // The vehicle years count from the service's clock (decision 42), like the page's list.
+    const values = validate(simplePowerFormSchemaAt(p.now), input)
 
     // By content, whatever the name and the browser said: PNG or JPEG, under 3 MB.
     const images = []
@@ -111,12 +149,16 @@ export function simplePowerRoutes(p: Platform) {
       if (bytes.byteLength >= OWNER_ID_IMAGE_MAX_BYTES) throw new ApiError(413, ownerIdImageTooLargeMessage(tipo))
       const type = sniffType(bytes)
       if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, ownerIdImageInvalidTypeMessage(tipo))
-      images.push({ bytes, type })
+      // Decoded now: an image the PDF cannot carry is refused before anything is written.
+      const forPdf = await idImageForPdf(bytes).catch(() => {
+        throw new ApiError(400, `${M.unreadableImage.replace(/\.$/, '')}: ${tipo}. Sube una foto PNG o JPG nítida.`)
+      })
+      images.push({ bytes, type, forPdf })
     }
     const [front, back] = images as [(typeof images)[0], (typeof images)[0]]
 
     const now = p.now()
-    const pdf = await renderPowerDocument({ ...values, date: now })
+    const pdf = await renderPowerDocument({ ...values, date: now, ownerId: { front: front.forPdf, back: back.forPdf } })
     const keys: string[] = []
     try {
       keys.push(await p.files.put('powers', front.bytes, EXTENSION_FOR[front.type]))
@@ -126,7 +168,7 @@ export function simplePowerRoutes(p: Platform) {
       const { record, powerId } = await inTransaction(p.db, async (trx) => {
         // Spent first: of two submissions racing with one link, only one gets past this line.
         const spent = await trx.updateTable('simple_power_links').set({ used_at: ts }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst()
-        if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(403, M.invalidLink)
+        if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, M.usedLink)
         const file = await trx
           .insertInto('user_files')
           .values({

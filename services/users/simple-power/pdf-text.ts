@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } from 'pdf-lib'
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFRef } from 'pdf-lib'
 
 /**
  * The text drawn on the pages of a PDF made by renderPowerDocument, for tests: pdf-lib writes
@@ -19,4 +19,21 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
     }
   }
   return lines.join('\n')
+}
+
+/** For tests: the images each page draws (its XObjects of subtype Image), with their pixel size and filter. */
+export async function pdfPageImages(bytes: Uint8Array): Promise<Array<Array<{ width: number; height: number; filter: string }>>> {
+  const doc = await PDFDocument.load(bytes)
+  return doc.getPages().map((page) => {
+    const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'))
+    if (!(xobjects instanceof PDFDict)) return []
+    const images: Array<{ width: number; height: number; filter: string }> = []
+    for (const [, ref] of xobjects.entries()) {
+      const stream = doc.context.lookup(ref)
+      if (!(stream instanceof PDFRawStream) || stream.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue
+      const num = (key: string) => (stream.dict.get(PDFName.of(key)) as PDFNumber).asNumber()
+      images.push({ width: num('Width'), height: num('Height'), filter: String(stream.dict.get(PDFName.of('Filter'))) })
+    }
+    return images
+  })
 }

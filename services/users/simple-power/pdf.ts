@@ -1,4 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import sharp from 'sharp'
+import { DOCUMENT_MAX_PIXELS } from '../driver-area/images'
+import { formatDate } from '../../../domain/format'
 import { formatRut } from '../../../domain/rut'
 import type { SimplePowerValues } from '../../../domain/validation/power'
 
@@ -17,11 +20,31 @@ const LEADING = 16
 export interface PowerDocumentInput extends SimplePowerValues {
   /** When the power was created (the document's date). */
   date: Date
+  /** The owner's ID card, both sides, as JPEG (idImageForPdf): pages 2 and 3 of the document. */
+  ownerId: { front: Uint8Array; back: Uint8Array }
 }
 
-/** '23 de noviembre de 2026' in Chile's time zone. */
+/** Largest side of an ID image in the PDF: sharp enough to read a card, a few hundred KB at most. */
+const ID_IMAGE_MAX_SIDE = 1600
+
+/**
+ * An owner's ID image made fit for the PDF: decoded (so anything that is not really an image
+ * throws here), turned upright, at most 1600 px a side, on white, as JPEG (pdf-lib embeds any
+ * JPEG; odd PNG variants need not be its problem).
+ */
+export async function idImageForPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const out = await sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(ID_IMAGE_MAX_SIDE, ID_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer()
+  return new Uint8Array(out)
+}
+
+/** '23 de noviembre de 2026' in Chile's time zone (domain/format.ts). */
 export function spanishDate(date: Date): string {
-  return new Intl.DateTimeFormat('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' }).format(date)
+  return formatDate(date, 'long')
 }
 
 /** A plate as printed on the document: 'BB·BB·12' style groups are not needed, plain 'BBBB12'. */
@@ -128,7 +151,7 @@ export async function renderPowerDocument(input: PowerDocumentInput): Promise<Ui
       'El (la) conductor(a) autorizado(a) declara conocer y respetar la normativa de tránsito vigente.',
     { gap: 14 },
   )
-  paragraph('Se adjuntan copias de la cédula de identidad del (de la) propietario(a), por ambos lados.', { gap: 56 })
+  paragraph('Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula de identidad del (de la) propietario(a), por ambos lados.', { gap: 56 })
 
   ensure(110)
   const signatureWidth = 220
@@ -138,6 +161,23 @@ export async function renderPowerDocument(input: PowerDocumentInput): Promise<Ui
   paragraph(input.fullNameOwner, { gap: 0 })
   paragraph(`RUT ${formatRut(input.rutOwner)}`, { gap: 24 })
   paragraph(`Documento generado por Fleeters el ${date}. Pendiente de firma del (de la) propietario(a).`, { size: 9, gap: 0 })
+
+  // Anexos: the ID card's two sides, one page each, the image as large as the page allows.
+  const sides = [
+    ['Anexo 1: cédula de identidad del (de la) propietario(a), anverso', input.ownerId.front],
+    ['Anexo 2: cédula de identidad del (de la) propietario(a), reverso', input.ownerId.back],
+  ] as const
+  for (const [title, bytes] of sides) {
+    const image = await doc.embedJpg(bytes)
+    page = doc.addPage(A4)
+    y = A4[1] - MARGIN
+    paragraph(title, { font: bold, gap: 2 })
+    paragraph(`${input.fullNameOwner}, RUT ${formatRut(input.rutOwner)}`, { gap: 14 })
+    const scale = Math.min(width / image.width, (y - MARGIN) / image.height, 1)
+    const w = image.width * scale
+    const h = image.height * scale
+    page.drawImage(image, { x: MARGIN + (width - w) / 2, y: y - h, width: w, height: h })
+  }
 
   return doc.save()
 }

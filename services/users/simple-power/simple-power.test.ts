@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { POWER_MESSAGES, ownerIdImageInvalidTypeMessage, ownerIdImageTooLargeMessage } from '../../../domain/validation/power'
 import { engines } from '../../testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
 import { fileOf, sampleJpeg, samplePdf, samplePng, userWithSession } from '../driver-area/test-helpers'
 import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './index'
-import { pdfText } from './pdf-text'
+import { pdfPageImages, pdfText } from './pdf-text'
 import { POWER_LINK_TTL_SECONDS } from './tokens'
 
 const driverSide = {
@@ -112,15 +112,15 @@ describe.each(engines)('simple power on %s', (engine) => {
       const forged = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '999' })).toString('base64url')}.${sig}`
       for (const bad of [forged, `${token.slice(0, -2)}xx`, driver.token, 'nada', '', undefined, 12]) {
         const res = await api.post('/users/verify-power-simple', { power: bad })
-        expect(res.status).toBe(403)
-        expect(res.body.message).toBe(M.invalidLink)
+        expect(res.status).toBe(404)
+        expect(res.body).toEqual({ message: M.invalidLink, state: 'invalid' })
       }
       expect(payload).toBeTruthy()
       // Another platform's key: a token signed elsewhere is not ours.
       const other = await createTestPlatform(engine)
       try {
         const foreign = await testClient(other).post('/users/create-power-simple-link', undefined, (await userWithSession(other)).headers)
-        expect((await api.post('/users/verify-power-simple', { power: foreign.body.token })).status).toBe(403)
+        expect((await api.post('/users/verify-power-simple', { power: foreign.body.token })).status).toBe(404)
       } finally {
         await other.destroy()
       }
@@ -128,9 +128,43 @@ describe.each(engines)('simple power on %s', (engine) => {
       p.advance(POWER_LINK_TTL_SECONDS * 1000 - 5000)
       expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(200)
       p.advance(10_000)
-      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(403)
-      expect((await create(await form(token))).status).toBe(403)
+      const expired = await api.post('/users/verify-power-simple', { power: token })
+      expect(expired.status).toBe(410)
+      expect(expired.body).toMatchObject({ message: M.expiredLink, state: 'expired', used_at: null })
+      const late = await create(await form(token))
+      expect(late.status).toBe(410)
+      expect(late.body.message).toBe(M.expiredLink)
       expect(await counts()).toEqual(nothing)
+    })
+
+    it('tells a used link (410) from an expired (410) and an invalid one (404); the driver lists them with their state', async () => {
+      const { driver, token } = await linkFor()
+      const second = (await issue(driver.headers)).body.token as string
+      expect((await create(await form(token))).status).toBe(201)
+      const used = await api.post('/users/verify-power-simple', { power: token })
+      expect(used.status).toBe(410)
+      expect(used.body).toMatchObject({ message: M.usedLink, state: 'used' })
+      expect(used.body.used_at).toEqual(expect.any(String))
+      const again = await create(await form(token))
+      expect(again.status).toBe(410)
+      expect(again.body.message).toBe(M.usedLink)
+
+      let list = await api.get('/users/power-simple-links', driver.headers)
+      expect(list.status).toBe(200)
+      expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['sent', 'used'])
+      // Seven days later (the session would have expired too: the rows' expiry is moved instead).
+      await p.db.updateTable('simple_power_links').set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() }).execute()
+      list = await api.get('/users/power-simple-links', driver.headers)
+      // Used stays used after the 7 days; the unused one has expired.
+      expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['expired', 'used'])
+      expect((await api.post('/users/verify-power-simple', { power: token })).body.state).toBe('used')
+      expect((await api.post('/users/verify-power-simple', { power: second })).body.state).toBe('expired')
+
+      // Only the driver's own links, and only for a driver.
+      const other = await userWithSession(p)
+      expect((await api.get('/users/power-simple-links', other.headers)).body.links).toEqual([])
+      expect((await api.get('/users/power-simple-links', {})).status).toBe(401)
+      expect((await api.get('/users/power-simple-links', (await userWithSession(p, 'business')).headers)).status).toBe(403)
     })
   })
 
@@ -174,11 +208,40 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(link.used_at).not.toBeNull()
       // Spent: the same token is refused, and nothing more is written.
       const again = await create(await form(token))
-      expect(again.status).toBe(403)
-      expect(again.body.message).toBe(M.invalidLink)
-      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(403)
+      expect(again.status).toBe(410)
+      expect(again.body.message).toBe(M.usedLink)
+      expect((await api.post('/users/verify-power-simple', { power: token })).status).toBe(410)
       expect((await counts()).powers).toBe(1)
       expect((await outbox(p)).length).toBe(1)
+    })
+
+    it('puts both ID images in the PDF as pages 2 and 3, and says so', async () => {
+      const { driver, token } = await linkFor()
+      const front = fileOf(await samplePng(400, 250), 'frente.png', 'image/png')
+      const back = fileOf(await sampleJpeg(380, 240), 'atras.jpg', 'image/jpeg')
+      const res = await create(await form(token, undefined, { front, back }))
+      expect(res.status).toBe(201)
+      const bytes = new Uint8Array(await (await api.app.request(res.body.document.url_file, { headers: driver.headers })).arrayBuffer())
+      const pages = await pdfPageImages(bytes)
+      // Page 1: the power's text (no image); pages 2 and 3: one image each, the front then the back.
+      expect(pages).toHaveLength(3)
+      expect(pages[0]).toEqual([])
+      expect(pages[1]).toEqual([{ width: 400, height: 250, filter: '/DCTDecode' }])
+      expect(pages[2]).toEqual([{ width: 380, height: 240, filter: '/DCTDecode' }])
+      const text = await pdfText(bytes)
+      expect(text).toContain('Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula de identidad del')
+      expect(text).toContain('Anexo 1: cédula de identidad del (de la) propietario(a), anverso')
+      expect(text).toContain('Anexo 2: cédula de identidad del (de la) propietario(a), reverso')
+    })
+
+    it('refuses an ID image that cannot be decoded (a PNG signature over garbage) with 400, writing nothing', async () => {
+      const { token } = await linkFor()
+      const broken = new Uint8Array(2000)
+      broken.set((await samplePng()).slice(0, 16))
+      const res = await create(await form(token, undefined, { back: fileOf(broken, 'atras.png', 'image/png') }))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('No se pudo leer la imagen: Cédula de identidad (posterior). Sube una foto PNG o JPG nítida.')
+      expect(await counts()).toEqual(nothing)
     })
 
     it('needs a live token, not a session: none, forged, a session token', async () => {
@@ -199,10 +262,33 @@ describe.each(engines)('simple power on %s', (engine) => {
         await form(token, { ...driverSide, ...ownerSide, rutDriver: '12345678-K', rutOwner: '123', vehicleLicensePlate: 'ABC1234', vehicleYear: '2004', phoneOwner: '887654321', emailOwner: 'x@fleeters.cl' }),
       )
       expect(bad.status).toBe(400)
-      expect(bad.body.message).toEqual(['Dígito verificador inválido', 'Seleccione un año entre 2005 y 2025', 'Formato de patente inválido', 'Formato de RUT inválido', 'El teléfono debe comenzar con 9', 'Correo electrónico inválido'])
+      expect(bad.body.message).toEqual(['Dígito verificador inválido', expect.stringMatching(/^Seleccione un año entre 2005 y \d{4}$/), 'Formato de patente inválido', 'Formato de RUT inválido', 'El teléfono debe comenzar con 9', 'Correo electrónico inválido'])
       expect(await counts()).toEqual(nothing)
       // The token is not spent by a refused submission.
       expect((await create(await form(token))).status).toBe(201)
+    })
+
+    it('counts the vehicle years from its clock: in November 2026, 2027 is accepted and 2028 refused', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        vi.setSystemTime(new Date('2026-11-23T16:47:00-03:00'))
+        const { token } = await linkFor()
+        const late = await create(await form(token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))
+        expect(late.status).toBe(400)
+        expect(late.body.message).toBe('Seleccione un año entre 2005 y 2027')
+        expect(await counts()).toEqual(nothing)
+        expect((await create(await form(token, { ...driverSide, ...ownerSide, vehicleYear: '2027' }))).status).toBe(201)
+        const stored = await p.db.selectFrom('simple_powers').select('vehicle_year').executeTakeFirstOrThrow()
+        expect(stored.vehicle_year).toBe(2027)
+
+        // A year later the list has moved on: 2028 is accepted (a new link; the first one is spent).
+        vi.setSystemTime(new Date('2027-11-23T16:47:00-03:00'))
+        const next = await linkFor()
+        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2029' }))).body.message).toBe('Seleccione un año entre 2005 y 2028')
+        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))).status).toBe(201)
+      } finally {
+        vi.useRealTimers()
+      }
     })
 
     it('checks the images by content and size: 3145727 bytes pass, 3145728 do not, a PDF named .png is refused', async () => {
@@ -240,8 +326,8 @@ describe.each(engines)('simple power on %s', (engine) => {
         return put(...args)
       }
       const res = await create(await form(token))
-      expect(res.status).toBe(403)
-      expect(res.body.message).toBe(M.invalidLink)
+      expect(res.status).toBe(410)
+      expect(res.body.message).toBe(M.usedLink)
       expect(await counts()).toEqual(nothing)
     })
   })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { jwtVerify, SignJWT } from 'jose'
+import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 
 /** Spec: the link to /crear-poder-simple lives 7 days and serves once. */
 export const POWER_LINK_TTL_SECONDS = 7 * 24 * 60 * 60
@@ -52,6 +52,25 @@ export async function verifyPowerLinkToken(key: Uint8Array, token: unknown, now:
   } catch {
     return null
   }
+}
+
+/**
+ * A genuine link token whatever its age: its claims and whether it has expired at `now`; null for
+ * anything we did not sign as a link. The page tells an expired link (410) from a bad one (404).
+ */
+export async function inspectPowerLinkToken(key: Uint8Array, token: unknown, now: Date): Promise<{ claims: PowerLinkClaims; expired: boolean } | null> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null
+  let iat: number | undefined
+  try {
+    iat = decodeJwt(token).iat
+  } catch {
+    return null
+  }
+  if (typeof iat !== 'number' || !Number.isFinite(iat)) return null
+  // The signature, issuer, audience and purpose checked as of the moment it was issued.
+  const claims = await verifyPowerLinkToken(key, token, new Date(iat * 1000))
+  if (!claims || claims.iat !== iat) return null
+  return { claims, expired: claims.exp * 1000 <= now.getTime() }
 }
 
 /** The owner's review link: names the power, nothing else. */

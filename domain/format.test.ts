@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { chileParts, formatDate, formatDateTime, formatInteger, formatTime, yearInChile } from './format'
+
+describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
+  // 11:13 UTC on 30 Nov 2026 is 08:13 in Santiago (summer time, UTC−3).
+  const summer = new Date('2026-11-30T11:13:00Z')
+  // 12:05 UTC on 15 Jul 2026 is 08:05 in Santiago (winter time, UTC−4).
+  const winter = new Date('2026-07-15T12:05:00Z')
+
+  it('writes a moment in Chile time with the 24-hour clock', () => {
+    expect(formatDateTime(summer)).toBe('30 de noviembre de 2026, 08:13')
+    expect(formatDateTime(winter)).toBe('15 de julio de 2026, 08:05')
+    expect(formatDateTime('2026-11-30T20:45:00Z', 'numeric')).toBe('30-11-2026 17:45')
+    expect(formatTime(summer)).toBe('08:13')
+  })
+
+  it('never writes a.m./p.m., so a sentence ending in a date has one full stop', () => {
+    for (let h = 0; h < 24; h++) {
+      const d = new Date(Date.UTC(2026, 10, 30, h, 13))
+      const sentence = `Sirve una sola vez y vence el ${formatDateTime(d)}.`
+      expect(sentence).not.toMatch(/\.\./)
+      expect(sentence).not.toMatch(/[ap]\.\s?m/i)
+      expect(sentence).toMatch(/, \d{2}:13\.$/)
+    }
+    expect(`${formatDate(summer, 'short')}.`).not.toMatch(/\.\./)
+  })
+
+  it('uses the day in Chile, not the day in UTC or on the server', () => {
+    // 02:30 UTC on 1 Dec is still 30 Nov, 23:30 in Santiago.
+    expect(formatDate('2026-12-01T02:30:00Z')).toBe('30 de noviembre de 2026')
+    expect(formatDateTime('2026-12-01T02:30:00Z')).toBe('30 de noviembre de 2026, 23:30')
+    expect(yearInChile(new Date('2027-01-01T02:00:00Z'))).toBe(2026)
+    expect(yearInChile(new Date('2027-01-01T03:00:00Z'))).toBe(2027)
+  })
+
+  it('keeps a date-only value on its calendar day', () => {
+    expect(formatDate('2026-03-01')).toBe('1 de marzo de 2026')
+    expect(formatDate('2026-03-01', 'numeric')).toBe('01-03-2026')
+    expect(formatDate('2026-09-12', 'short')).toMatch(/^12 sept? 2026$/)
+    expect(chileParts('2026-01-31')).toEqual({ year: 2026, month: 1, day: 31, hour: 0, minute: 0 })
+  })
+
+  it('has short months without a trailing full stop', () => {
+    for (let m = 0; m < 12; m++) expect(formatDate(new Date(Date.UTC(2026, m, 10, 15)), 'short')).toMatch(/^10 [a-z]{3,4} 2026$/)
+  })
+
+  it('gives the fallback for empty or unreadable values', () => {
+    expect(formatDate(null)).toBe('—')
+    expect(formatDate('')).toBe('—')
+    expect(formatDateTime('mañana')).toBe('—')
+    expect(formatDate(undefined, 'long', '')).toBe('')
+  })
+
+  it('writes counts with the Chilean thousands separator', () => {
+    expect(formatInteger(12345)).toBe('12.345')
+    expect(formatInteger(7)).toBe('7')
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * The product's one date and time formatter (decision 43): Spanish of Chile, in Chile's time
+ * zone, for every screen, mail and document, on the server and in the browser alike.
+ *
+ * Intl (es-CL, America/Santiago) gives the calendar fields and the month's name; the text around
+ * them is ours, so it does not change with the ICU version of Node or of the browser (no
+ * hydration drift) and never carries the 12-hour clock's 'a. m.', whose full stop doubled the one
+ * ending a sentence ('vence el … 8:13 a. m..'). Times use the 24-hour clock, as Chile writes them.
+ */
+
+export const LOCALE = 'es-CL'
+export const TIME_ZONE = 'America/Santiago'
+
+/** A date-only value ('2026-03-12') is a calendar day: it is shown as that day in any zone. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+const PARTS = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+})
+const MONTH_LONG = new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' })
+const MONTH_SHORT = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
+const INTEGER = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
+
+/** Month names of es-CL, computed once: 'enero'… and 'ene'… (without an abbreviation's full stop). */
+const MONTHS = Array.from({ length: 12 }, (_, i) => {
+  const d = new Date(Date.UTC(2000, i, 15))
+  return { long: MONTH_LONG.format(d), short: MONTH_SHORT.format(d).replace(/\.$/, '') }
+})
+
+export interface ChileParts {
+  year: number
+  /** 1 to 12 */
+  month: number
+  day: number
+  hour: number
+  minute: number
+}
+
+export type DateInput = Date | string | number
+
+function toDate(value: DateInput): Date | null {
+  const d = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** The calendar fields of an instant as a clock in Chile shows them. */
+export function chileParts(value: DateInput): ChileParts | null {
+  if (typeof value === 'string') {
+    const m = DAY_ONLY.exec(value)
+    if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: 0, minute: 0 }
+  }
+  const d = toDate(value)
+  if (!d) return null
+  const out: Record<string, number> = {}
+  for (const p of PARTS.formatToParts(d)) if (p.type !== 'literal') out[p.type] = Number(p.value)
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour! % 24, minute: out.minute! }
+}
+
+/** The year in Chile at `now` (the vehicle years and the footer count from it). */
+export function yearInChile(now: Date): number {
+  return chileParts(now)!.year
+}
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+export type DateStyle = 'long' | 'short' | 'numeric'
+
+/**
+ * A day: 'long' '23 de noviembre de 2026', 'short' '23 nov 2026', 'numeric' '23-11-2026'.
+ * An empty or unreadable value gives `fallback` ('—').
+ */
+export function formatDate(value: DateInput | null | undefined, style: DateStyle = 'long', fallback = '—'): string {
+  const p = value === null || value === undefined || value === '' ? null : chileParts(value)
+  if (!p) return fallback
+  const month = MONTHS[p.month - 1]!
+  if (style === 'numeric') return `${two(p.day)}-${two(p.month)}-${p.year}`
+  if (style === 'short') return `${p.day} ${month.short} ${p.year}`
+  return `${p.day} de ${month.long} de ${p.year}`
+}
+
+/** '08:13' (24-hour clock, Chile's time). */
+export function formatTime(value: DateInput | null | undefined, fallback = '—'): string {
+  const p = value === null || value === undefined || value === '' ? null : chileParts(value)
+  return p ? `${two(p.hour)}:${two(p.minute)}` : fallback
+}
+
+/** A moment: 'long' '23 de noviembre de 2026, 08:13', 'numeric' '23-11-2026 08:13'. */
+export function formatDateTime(value: DateInput | null | undefined, style: 'long' | 'numeric' = 'long', fallback = '—'): string {
+  const day = formatDate(value, style, '')
+  if (!day) return fallback
+  return style === 'numeric' ? `${day} ${formatTime(value)}` : `${day}, ${formatTime(value)}`
+}
+
+/** A count with Chile's thousands separator: 12.345. */
+export function formatInteger(n: number): string {
+  return INTEGER.format(n)
+}
