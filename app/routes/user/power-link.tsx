@@ -12,14 +12,14 @@ import type { Route } from './+types/power-link'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear poder simple | Panel del conductor | Fleeters' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSession(request, 'User')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSession(request, context, 'User')
   return null
 }
 
 /** Issues a link (POST, from this page or the dashboard slot) and shows it: the same with or without JS. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const res = await powerApi.createLink(context, session.token)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
