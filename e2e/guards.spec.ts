@@ -2,7 +2,7 @@ import type { BrowserContext, Cookie, Page } from '@playwright/test'
 import { startServer, type ServerProcess } from '../tests/server-process'
 import { newAdmin } from './admin-session'
 import { e2eDatabase, newDriver } from './driver-session'
-import { codeIn, expect, randomDriver, readMail, test } from './fixtures'
+import { codeIn, expect, expectAccessible, randomDriver, readMail, test } from './fixtures'
 import { apiCompany, apiDriver } from './marketplace-support'
 
 /**
@@ -166,8 +166,12 @@ test.describe('12.6: a deep link while logged out goes through the login and arr
     test.setTimeout(90_000)
     const d = await apiDriverUnverified(page)
     const path = '/user/dashboard/settings/banco-detalles?modal=agregar'
+    await page.setViewportSize({ width: 375, height: 800 })
     await page.goto(path)
     await expectLoginFor(page, path)
+    // At 375 px the message and the form fit, and the page passes axe with the message shown.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await expectAccessible(page)
     await fillLogin(page, d.email, d.password)
     await expect(page.getByLabel('Código de verificación (6 dígitos)')).toBeVisible()
     await expect(page.locator('form input[type="hidden"][name="redirectTo"]')).toHaveValue(path)
