@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -156,7 +157,7 @@ describe('server code of the web tier (issue 11 item 2)', () => {
   }, 120_000)
 
   it('recognises the pattern it looks for', () => {
-    const dir = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache-unawaited-'))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-unawaited-'))
     try {
       const file = path.join(dir, 'sample.ts')
       fs.writeFileSync(
