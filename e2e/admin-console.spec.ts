@@ -114,10 +114,10 @@ test.describe('operations console', () => {
     await driverContext.close()
   })
 
-  test('anonymous visitors are sent to / and the console calls refuse them', async ({ page }) => {
+  test('anonymous visitors are sent to the login (and back afterwards) and the console calls refuse them', async ({ page }) => {
     const res = await page.request.get('/admin', { maxRedirects: 0 })
     expect(res.status()).toBe(302)
-    expect(res.headers()['location']).toBe('/')
+    expect(res.headers()['location']).toBe('/login?redirectTo=%2Fadmin')
     expect((await page.request.get('/admin/archivos/1', { maxRedirects: 0 })).status()).toBe(302)
     expect((await page.request.get('/api/admin/summary')).status()).toBe(401)
   })

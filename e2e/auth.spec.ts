@@ -36,8 +36,9 @@ test.describe('driver account', () => {
 
     await page.getByRole('button', { name: 'Cerrar sesión' }).click()
     await expect(page).toHaveURL(/\/$/)
+    // Logged out, the dashboard asks to log in and would come back here (issue 12 item 6).
     await page.goto('/user/dashboard/home')
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fhome$/)
   })
 
   test('shows the Spanish messages of the login and registration rules', async ({ page }) => {
@@ -109,9 +110,10 @@ test.describe('public shell', () => {
     await expectAccessible(page)
   })
 
-  test('the dashboard without a session lands on /', async ({ page }) => {
+  test('the dashboard without a session lands on the login, which would come back to it', async ({ page }) => {
     await page.goto('/user/dashboard/home')
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fhome$/)
+    await expect(page.getByText('Inicia sesión para continuar')).toBeVisible()
   })
 
   test('home is complete HTML with the WhatsApp link and the collapsible menu', async ({ page }) => {

@@ -199,7 +199,7 @@ test('a company registers with a logo, verifies its email and manages its postin
   await page.getByRole('button', { name: 'Cerrar sesión' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/business/dashboard')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbusiness%2Fdashboard$/)
   // No hydration mismatch or script error on any page of the flow.
   expect(pageErrors).toEqual([])
 })

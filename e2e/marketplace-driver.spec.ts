@@ -113,6 +113,6 @@ test('on a small screen the filters panel opens over the page and stops it scrol
 
 test('the driver postings are for drivers only', async ({ page }) => {
   await page.goto('/user/dashboard/job-postings')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings$/)
   expect((await page.request.get('/api/users/job-postings')).status()).toBe(401)
 })

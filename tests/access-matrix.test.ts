@@ -14,6 +14,9 @@ type Caller = 'anonymous' | 'forged' | 'expired' | 'wrong-role-token' | 'other-r
 
 /** Read routes: who may call them and whether the path names an owner's row. */
 const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean }> = [
+  { path: () => '/auth/session/user', who: 'driver', owned: false },
+  { path: () => '/auth/session/business', who: 'company', owned: false },
+  { path: () => '/auth/session/admin', who: 'admin', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },

@@ -1,10 +1,31 @@
-import { redirect } from 'react-router'
-import type { SessionPayload } from './backend/auth'
+import { redirect, type AppLoadContext } from 'react-router'
+import { authApi, type LiveSessionUser, type SessionPayload } from './backend/auth'
+import type { BackendResult } from './backend/client'
+import { loginUrlFor, returnPathOf, safeRedirectPath } from './safe-redirect'
 import { commitSession, destroySession, getSession, hasSessionCookie, type SessionUser, type WebSession } from './session'
+import { setToast } from './toast'
 
-export function homeFor(role: SessionUser['role']): string {
+type Role = SessionUser['role']
+
+export function homeFor(role: Role): string {
   return role === 'User' ? '/user/dashboard/home' : role === 'business' ? '/business/dashboard' : '/admin'
 }
+
+/** Where a login goes: the page it was asked to come back to when that is a path of this site, else the role's home. */
+export function afterLoginPath(role: Role, redirectTo: unknown): string {
+  return safeRedirectPath(redirectTo) ?? homeFor(role)
+}
+
+/** Issue 12 item 6: what the login page says to whoever a guard sent there. */
+export const LOGIN_NEEDED_MESSAGE = 'Inicia sesión para continuar'
+const LOGIN_NEEDED_MS = 6000
+
+/** Issue 12 item 5: what a person reads on their own home after opening another role's area. */
+export const WRONG_AREA_MESSAGE: Record<Exclude<Role, 'admin'>, string> = {
+  User: 'Esa sección es para conductores',
+  business: 'Esa sección es para empresas',
+}
+const WRONG_AREA_MS = 5000
 
 export function userFromPayload(p: SessionPayload): SessionUser {
   return {
@@ -27,14 +48,64 @@ export function startWebSession(request: Request, payload: SessionPayload): Prom
 }
 
 /**
- * Spec §6 guard: a live session of `role` whose user has an email; otherwise back to `/`,
- * clearing a stale cookie. (The redirect replaces history: it is an HTTP redirect.)
+ * No session, or one the service refused: `/login?redirectTo=<this page>` with «Inicia sesión
+ * para continuar», and the cookie cleared. (An HTTP redirect: it replaces history.)
  */
-export async function requireSession(request: Request, role: SessionUser['role']): Promise<WebSession> {
+export async function loginRedirect(request: Request): Promise<Response> {
+  const headers = new Headers()
+  if (hasSessionCookie(request)) headers.append('Set-Cookie', await destroySession(request))
+  headers.append('Set-Cookie', await setToast({ type: 'info', message: LOGIN_NEEDED_MESSAGE, durationMs: LOGIN_NEEDED_MS }))
+  return redirect(loginUrlFor(returnPathOf(request)), { headers })
+}
+
+/** A service call refused the token (revoked or expired since the guard asked): to the login. */
+export async function signOutIfRefused(request: Request, status: number): Promise<void> {
+  if (status === 401 || status === 403) throw await loginRedirect(request)
+}
+
+/**
+ * One question to the users service per request and token, however many loaders of the page
+ * guard it (the layout and the page run in parallel with one context).
+ */
+const asked = new WeakMap<AppLoadContext, Map<string, Promise<BackendResult<LiveSessionUser>>>>()
+
+function liveUser(context: AppLoadContext, session: WebSession): Promise<BackendResult<LiveSessionUser>> {
+  let perRequest = asked.get(context)
+  if (!perRequest) asked.set(context, (perRequest = new Map()))
+  const key = `${session.user.role} ${session.token}`
+  let answer = perRequest.get(key)
+  if (!answer) perRequest.set(key, (answer = authApi.session(context, session.user.role, session.token)))
+  return answer
+}
+
+/**
+ * The guard of every protected page and action (spec §6, issue 11 item 2, issue 12 items 5
+ * and 6). The cookie only says which session to ask about: the users service says whether it is
+ * still live and whose it is.
+ *
+ * - No session, or one the service no longer accepts (logged out, expired, reset password):
+ *   to the login, which brings the person back here afterwards.
+ * - A live session of another role: kept; a driver or a company goes to their own home with a
+ *   message; the console sends other roles to `/` (decision 23).
+ * - The service unreachable: 503, never a guess from the cookie.
+ *
+ * The session returned carries the user as the service has it now, not as the cookie froze it.
+ */
+export async function requireSession(request: Request, context: AppLoadContext, role: Role): Promise<WebSession> {
   const session = await getSession(request)
-  if (!session || session.user.role !== role || !session.user.email) {
-    const headers = hasSessionCookie(request) ? { 'Set-Cookie': await destroySession(request) } : undefined
-    throw redirect('/', { headers })
+  if (!session) throw await loginRedirect(request)
+  const res = await liveUser(context, session)
+  if (!res.ok) {
+    if (res.status === 401 || res.status === 403) throw await loginRedirect(request)
+    throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', { status: 503, headers: { 'Retry-After': '5' } })
   }
-  return session
+  const user: SessionUser = { ...session.user, ...res.data }
+  if (!user.email) throw await loginRedirect(request)
+  if (user.role !== role) {
+    if (role === 'admin') throw redirect('/')
+    throw redirect(homeFor(user.role), {
+      headers: { 'Set-Cookie': await setToast({ type: 'info', message: WRONG_AREA_MESSAGE[role], durationMs: WRONG_AREA_MS }) },
+    })
+  }
+  return { ...session, user }
 }

@@ -8,7 +8,7 @@ import {
 import { requireRole, rateLimit, type AuthEnv } from '../platform/auth'
 import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '../platform/crypto'
 import type { Role } from '../platform/db/schema'
-import { ApiError, readJson, validate } from '../platform/http'
+import { ApiError, MESSAGES, readJson, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
 import { passwordResetMail, verificationCodeMail } from './mails'
@@ -170,6 +170,26 @@ export function authRoutes(p: Platform) {
     const user = await p.db.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow()
     return c.json({ message: AUTH_MESSAGES.refreshed, ...(await sessionObject(p, user, auth.token)) })
   })
+
+  // Who a session belongs to, asked by the web tier's guards on every protected page (issue
+  // 11 item 2): a revoked or expired session is refused here at once (401), whatever its cookie
+  // still says; a session of another role gets 403.
+  for (const [path, role] of [
+    ['/session/user', 'User'],
+    ['/session/business', 'business'],
+    ['/session/admin', 'admin'],
+  ] as Array<[string, Role]>) {
+    app.get(path, requireRole(p, role), async (c) => {
+      const auth = c.get('auth')
+      const user = await p.db
+        .selectFrom('users')
+        .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified'])
+        .where('id', '=', auth.userId)
+        .executeTakeFirst()
+      if (!user) throw new ApiError(401, MESSAGES.unauthorized)
+      return c.json({ ...user, email_verified: user.email_verified === 1 })
+    })
+  }
 
   for (const [path, role] of [
     ['/logout/user', 'User'],

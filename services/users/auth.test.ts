@@ -202,6 +202,45 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       expect((await api.post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
     })
 
+    it('GET /auth/session/{role} says whose a live session is, and refuses revoked, expired and wrong-role ones (issue 11.2)', async () => {
+      const token = await loggedInDriver()
+      const live = await api.get('/auth/session/user', { 'auth-user': token })
+      expect(live.status).toBe(200)
+      expect(live.body).toEqual({
+        role: 'User',
+        email: driver.email,
+        firstname: driver.firstname,
+        lastname: driver.lastname,
+        rut: driver.rut,
+        phone: '56987654321',
+        address: null,
+        about_me: null,
+        img_profile: null,
+        email_verified: true,
+      })
+      expect(live.headers.get('cache-control')).toMatch(/no-store/)
+
+      // No token, a forged one, a driver's token on the company or console path: refused.
+      expect((await api.get('/auth/session/user')).status).toBe(401)
+      expect((await api.get('/auth/session/user', { 'auth-user': `${token}x` })).status).toBe(401)
+      expect((await api.get('/auth/session/business', { 'auth-business': token })).status).toBe(403)
+      expect((await api.get('/auth/session/admin', { 'auth-user': token })).status).toBe(403)
+      expect((await api.get('/auth/session/admin')).body.message).toBe('No autorizado. Inicie sesión nuevamente.')
+
+      // The cookie of the web tier still holds this token after a logout: the service says no.
+      expect((await api.post('/auth/logout/user', undefined, { 'auth-user': token })).status).toBe(200)
+      const revoked = await api.get('/auth/session/user', { 'auth-user': token })
+      expect(revoked.status).toBe(401)
+      expect(revoked.body.message).toBe('No autorizado. Inicie sesión nuevamente.')
+
+      // A session row that expired (or ended with a password reset) is refused the same way.
+      const again = await api.post('/auth/login', { email: driver.email, password: driver.password })
+      const second = again.body.token_jwt as string
+      expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(200)
+      await p.db.updateTable('sessions').set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() }).where('revoked_at', 'is', null).execute()
+      expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(401)
+    })
+
     it('expires tokens', async () => {
       const token = await loggedInDriver()
       p.advance(8 * 24 * 60 * 60 * 1000)

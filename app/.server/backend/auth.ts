@@ -28,7 +28,25 @@ export interface CodeStepPayload {
   email_one_time_token: string
 }
 
+/** Who a session belongs to, as the users service says now (GET /auth/session/{role}). */
+export interface LiveSessionUser {
+  role: AuthRole
+  email: string
+  firstname: string
+  lastname: string
+  rut: string | null
+  phone: string | null
+  address: string | null
+  about_me: string | null
+  img_profile: string | null
+  email_verified: boolean
+}
+
+const ROLE_PATH: Record<AuthRole, string> = { User: 'user', business: 'business', admin: 'admin' }
+
 export const authApi = {
+  session: (ctx: AppLoadContext, role: AuthRole, token: string) =>
+    callService<LiveSessionUser>(ctx, 'users', `/auth/session/${ROLE_PATH[role]}`, { auth: { role, token } }),
   login: (ctx: AppLoadContext, body: { email: string; password: string }) =>
     callService<SessionPayload | CodeStepPayload>(ctx, 'users', '/auth/login', { json: body }),
   validateCode: (ctx: AppLoadContext, body: { code: string; token: string }) =>
@@ -40,7 +58,7 @@ export const authApi = {
   successLogin: (ctx: AppLoadContext, token: string) =>
     callService<SessionPayload>(ctx, 'users', '/auth/success-login', { method: 'POST', auth: { role: 'User', token } }),
   logout: (ctx: AppLoadContext, role: AuthRole, token: string) =>
-    callService<{ message: string }>(ctx, 'users', `/auth/logout/${role === 'User' ? 'user' : role}`, {
+    callService<{ message: string }>(ctx, 'users', `/auth/logout/${ROLE_PATH[role]}`, {
       method: 'POST',
       auth: { role, token },
     }),

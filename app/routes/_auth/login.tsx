@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
 import { emailCodeSchema, loginSchema, type EmailCodeValues, type LoginValues } from '../../../domain/validation/auth'
-import { homeFor, startWebSession } from '../../.server/auth'
+import { afterLoginPath, startWebSession } from '../../.server/auth'
 import { authApi, type SessionPayload } from '../../.server/backend/auth'
 import { messageList } from '../../.server/backend/client'
 import { env } from '../../.server/env'
 import { fromEnhancedPage } from '../../.server/forms'
+import { safeRedirectPath } from '../../.server/safe-redirect'
 import { getSession } from '../../.server/session'
 import { setToast } from '../../.server/toast'
 import { Alert } from '../../components/toast'
@@ -21,17 +22,27 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Ingresa a tu cuenta de Fleeters para postular a rutas de reparto y gestionar tus documentos.' },
 ]
 
+/**
+ * `?redirectTo=<path>`: where a guard sent the person from (issue 12 item 6). Only a path of this
+ * site is kept (app/.server/safe-redirect.ts); the forms carry it in a hidden field, so it works
+ * without JS too, through the email-code step.
+ */
+function redirectToOf(request: Request): string | null {
+  return safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const external = env().config.DRIVER_LOGIN_URL
   if (external) throw redirect(external)
+  const redirectTo = redirectToOf(request)
   const session = await getSession(request)
-  if (session) throw redirect(homeFor(session.user.role))
-  return { constraints: { login: getZodConstraint(loginSchema), code: getZodConstraint(emailCodeSchema) } }
+  if (session) throw redirect(afterLoginPath(session.user.role, redirectTo))
+  return { redirectTo, constraints: { login: getZodConstraint(loginSchema), code: getZodConstraint(emailCodeSchema) } }
 }
 
-async function finishLogin(request: Request, formData: FormData, payload: SessionPayload) {
+async function finishLogin(request: Request, formData: FormData, payload: SessionPayload, redirectTo: string | null) {
   const cookie = await startWebSession(request, payload)
-  const to = homeFor(payload.role)
+  const to = afterLoginPath(payload.role, redirectTo)
   if (fromEnhancedPage(formData)) {
     // The page shows the message and moves on after 2 s (spec §4).
     return data({ step: 'done' as const, message: payload.message, redirectTo: to }, { headers: { 'Set-Cookie': cookie } })
@@ -43,17 +54,19 @@ async function finishLogin(request: Request, formData: FormData, payload: Sessio
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
+  // The hidden field, else the page's own query; checked again, whatever the form sent.
+  const redirectTo = safeRedirectPath(formData.get('redirectTo')) ?? redirectToOf(request)
   if (formData.get('intent') === 'code') {
     const submission = parseWithZod(formData, { schema: emailCodeSchema })
-    if (submission.status !== 'success') return data({ step: 'code' as const, token: String(formData.get('token') ?? ''), result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success') return data({ step: 'code' as const, token: String(formData.get('token') ?? ''), redirectTo, result: submission.reply() }, { status: 400 })
     const res = await authApi.validateCode(context, submission.value)
     if (!res.ok) {
       return data(
-        { step: 'code' as const, token: submission.value.token, result: submission.reply({ formErrors: messageList(res.message) }) },
+        { step: 'code' as const, token: submission.value.token, redirectTo, result: submission.reply({ formErrors: messageList(res.message) }) },
         { status: res.status },
       )
     }
-    return finishLogin(request, formData, res.data)
+    return finishLogin(request, formData, res.data, redirectTo)
   }
 
   const submission = parseWithZod(formData, { schema: loginSchema })
@@ -63,15 +76,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ step: 'login' as const, result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) }, { status: res.status })
   }
   if (res.data.email_verification) {
-    return data({ step: 'code' as const, token: res.data.email_one_time_token, email: res.data.email, message: res.data.message, result: undefined })
+    return data({ step: 'code' as const, token: res.data.email_one_time_token, email: res.data.email, message: res.data.message, redirectTo, result: undefined })
   }
-  return finishLogin(request, formData, res.data)
+  return finishLogin(request, formData, res.data, redirectTo)
 }
 
 const loadLoginSchema = () => import('../../../domain/validation/auth').then((m) => m.loginSchema)
 const loadCodeSchema = () => import('../../../domain/validation/auth').then((m) => m.emailCodeSchema)
 
-function LoginForm({ result, constraint }: { result?: SubmissionResult<string[]>; constraint: Constraint }) {
+/** The page to come back to after logging in, carried by each form (works without JS). */
+function RedirectToField({ value }: { value: string | null | undefined }) {
+  return value ? <input type="hidden" name="redirectTo" value={value} /> : null
+}
+
+function LoginForm({ result, constraint, redirectTo }: { result?: SubmissionResult<string[]>; constraint: Constraint; redirectTo: string | null }) {
   const { onValidate, ...loadOn } = useLazyValidation<LoginValues>(loadLoginSchema)
   const [form, fields] = useForm({
     id: 'login',
@@ -84,6 +102,7 @@ function LoginForm({ result, constraint }: { result?: SubmissionResult<string[]>
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
       <JsMarker />
+      <RedirectToField value={redirectTo} />
       {form.errors?.length ? <Alert type="error" id="login-error" durationMs={3000}>{form.errors.join(' ')}</Alert> : null}
       <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
       <Field label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
@@ -99,7 +118,21 @@ function LoginForm({ result, constraint }: { result?: SubmissionResult<string[]>
   )
 }
 
-function CodeForm({ token, email, message, result, constraint }: { token: string; email?: string; message?: string; result?: SubmissionResult<string[]>; constraint: Constraint }) {
+function CodeForm({
+  token,
+  email,
+  message,
+  result,
+  constraint,
+  redirectTo,
+}: {
+  token: string
+  email?: string
+  message?: string
+  result?: SubmissionResult<string[]>
+  constraint: Constraint
+  redirectTo: string | null
+}) {
   const { onValidate, ...loadOn } = useLazyValidation<EmailCodeValues>(loadCodeSchema)
   const [form, fields] = useForm({
     id: 'email-code',
@@ -114,6 +147,7 @@ function CodeForm({ token, email, message, result, constraint }: { token: string
       <JsMarker />
       <input type="hidden" name="intent" value="code" />
       <input type="hidden" name="token" value={token} />
+      <RedirectToField value={redirectTo} />
       <p className="text-slate-700">
         {message ?? 'Te enviamos un código de verificación a tu correo electrónico.'}
         {email ? <> Revisa <strong>{email}</strong>.</> : null}
@@ -128,7 +162,7 @@ function CodeForm({ token, email, message, result, constraint }: { token: string
         Verificar código
       </SubmitButton>
       <p className="text-sm text-slate-600">
-        ¿No te llegó? <Link to="/login" className="font-medium text-brand-700 hover:underline">Vuelve a iniciar sesión</Link> para recibir un código nuevo.
+        ¿No te llegó? <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'} className="font-medium text-brand-700 hover:underline">Vuelve a iniciar sesión</Link> para recibir un código nuevo.
       </p>
     </Form>
   )
@@ -149,7 +183,7 @@ function Redirecting({ message, to }: { message: string; to: string }) {
 
 export default function LoginRoute() {
   const actionData = useActionData<typeof action>()
-  const { constraints } = useLoaderData<typeof loader>()
+  const { constraints, redirectTo } = useLoaderData<typeof loader>()
   return (
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
@@ -160,9 +194,16 @@ export default function LoginRoute() {
         {actionData?.step === 'done' ? (
           <Redirecting message={actionData.message} to={actionData.redirectTo} />
         ) : actionData?.step === 'code' ? (
-          <CodeForm token={actionData.token} email={'email' in actionData ? actionData.email : undefined} message={'message' in actionData ? actionData.message : undefined} result={actionData.result} constraint={constraints.code} />
+          <CodeForm
+            token={actionData.token}
+            email={'email' in actionData ? actionData.email : undefined}
+            message={'message' in actionData ? actionData.message : undefined}
+            result={actionData.result}
+            constraint={constraints.code}
+            redirectTo={actionData.redirectTo ?? redirectTo}
+          />
         ) : (
-          <LoginForm result={actionData?.result} constraint={constraints.login} />
+          <LoginForm result={actionData?.result} constraint={constraints.login} redirectTo={redirectTo} />
         )}
       </div>
     </main>

@@ -1,20 +1,21 @@
-import { redirect } from 'react-router'
+import { redirect, type AppLoadContext } from 'react-router'
+import { requireSession, signOutIfRefused } from '../../.server/auth'
 import type { BackendResult } from '../../.server/backend/client'
-import { destroySession, getSession, hasSessionCookie, type WebSession } from '../../.server/session'
+import type { WebSession } from '../../.server/session'
 import { setToast, type Toast } from '../../.server/toast'
+
+export { signOutIfRefused }
 
 /** Console messages stay 4 s with JS, like the driver area's. */
 export const ADMIN_ALERT_MS = 4000
 
 /**
- * The console's guard: a live `admin` session, else back to `/`. A driver's or company's session
- * is left alone (they just do not get in); a stale cookie is cleared.
+ * The console's guard: a session the users service confirms as `admin`. No session or a refused
+ * one goes to the login (and back here afterwards); a driver's or company's session is left
+ * alone and sent to `/` (decision 23).
  */
-export async function requireAdmin(request: Request): Promise<WebSession> {
-  const session = await getSession(request)
-  if (session?.user.role === 'admin' && session.user.email) return session
-  const headers = !session && hasSessionCookie(request) ? { 'Set-Cookie': await destroySession(request) } : undefined
-  throw redirect('/', { headers })
+export function requireAdmin(request: Request, context: AppLoadContext): Promise<WebSession> {
+  return requireSession(request, context, 'admin')
 }
 
 /** The data of a call the page needs; a token the service refuses ends the session. */
@@ -22,10 +23,6 @@ export async function required<T>(request: Request, res: BackendResult<T>): Prom
   if (res.ok) return res.data
   await signOutIfRefused(request, res.status)
   throw new Response(null, { status: res.status === 404 ? 404 : 503 })
-}
-
-export async function signOutIfRefused(request: Request, status: number): Promise<void> {
-  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
 }
 
 export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'>): Promise<never> {

@@ -7,7 +7,7 @@ import type { Route } from './+types/companies'
 export const meta: Route.MetaFunction = () => [{ title: 'Empresas | Consola | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const { companies } = await required(request, await adminApi.companies(context, session.token, q))
   return { q, companies }

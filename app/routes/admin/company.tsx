@@ -9,14 +9,14 @@ import type { Route } from './+types/company'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Empresa'} | Consola | Fleeters` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   return required(request, await adminApi.company(context, session.token, id))
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   const form = await request.formData()

@@ -14,7 +14,7 @@ const LISTS: ContentList[] = ['faqs', 'testimonials', 'logos', 'statistics']
 const BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   return required(request, await adminApi.content(context, session.token))
 }
 
@@ -22,7 +22,7 @@ type Values = Record<string, string>
 
 /** Every form of the page posts here with an `intent`; the public caches drop on any POST. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const form = await readLimitedFormData(request, BODY_LIMIT)
   if (form === 'too-large') return redirectWithToast('/admin/contenido', { type: 'error', message: 'La imagen no puede ser mayor a 3MB.' })
   if (form === 'invalid') return redirectWithToast('/admin/contenido', { type: 'error', message: 'No se pudo leer el formulario.' })

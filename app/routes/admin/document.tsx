@@ -13,7 +13,7 @@ import type { Route } from './+types/document'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   const filters = queueFilters(new URL(request.url))
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Aprobar / Rechazar as plain form posts; the next document of the queue opens after a decision. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   const filters = queueFilters(new URL(request.url))

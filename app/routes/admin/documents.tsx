@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Revisión de documentos
 
 /** The review queue: PENDING documents, oldest first, by slot and by driver (a GET form). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const filters = queueFilters(new URL(request.url))
   if (filters.slot && !isDocumentSlotKey(filters.slot)) filters.slot = undefined
   const queue = await required(request, await adminApi.queue(context, session.token, filters))

@@ -8,7 +8,7 @@ import type { Route } from './+types/driver'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   return required(request, await adminApi.driver(context, session.token, id))

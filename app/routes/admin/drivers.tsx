@@ -7,7 +7,7 @@ import type { Route } from './+types/drivers'
 export const meta: Route.MetaFunction = () => [{ title: 'Conductores | Consola | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   const url = new URL(request.url)
   const q = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const validados = url.searchParams.get('validados') === '1' ? '1' : undefined

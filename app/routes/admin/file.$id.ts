@@ -7,7 +7,7 @@ import type { Route } from './+types/file.$id'
  * viewer beside the driver's data): SAMEORIGIN instead of the site-wide DENY.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+  const session = await requireAdmin(request, context)
   if (!/^\d{1,12}$/.test(params.id)) return new Response('No encontrado', { status: 404 })
   return proxyAdminFile(await fetchAdminFile(context, session.token, params.id))
 }

@@ -8,11 +8,12 @@ import type { Route } from './+types/home'
 export const meta: Route.MetaFunction = () => [{ title: 'Consola de operaciones | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
-  const [summary, audit] = await Promise.all([
-    required(request, await adminApi.summary(context, session.token)),
-    required(request, await adminApi.audit(context, session.token)),
-  ])
+  const session = await requireAdmin(request, context)
+  // Both calls run at once; their answers are checked only once both are in, so a refusal of
+  // the first is never a rejected promise left alone while the second is awaited (issue 11.2).
+  const [summaryRes, auditRes] = await Promise.all([adminApi.summary(context, session.token), adminApi.audit(context, session.token)])
+  const summary = await required(request, summaryRes)
+  const audit = await required(request, auditRes)
   return { summary, audit: audit.slice(0, 20) }
 }
 

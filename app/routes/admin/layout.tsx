@@ -1,14 +1,17 @@
-import { Form, Link, Outlet, useLoaderData } from 'react-router'
+import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
 import { requireAdmin } from './admin.server'
 import type { Route } from './+types/layout'
 
-/** The operations console (issue 7): admin sessions only; drivers and companies go back to `/`. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdmin(request)
+/** The operations console (issue 7): live admin sessions only; drivers and companies go back to `/`. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context)
   return { name: `${session.user.firstname} ${session.user.lastname}`.trim() || session.user.email }
 }
+
+/** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 const NAV = [
   { to: '/admin', label: 'Inicio', end: true },

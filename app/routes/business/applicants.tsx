@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Postulantes: ${
 const EMAIL_ERROR = 'Error al enviar el email al usuario, intente nuevamente.'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const id = idParam(params.id ?? null)
   const res = id ? await businessApi.applicants(context, session.token, id) : null
   // Another company's posting does not exist for this one.
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const url = new URL(request.url)
   const back = withParams(url.pathname, url.search, { correo: null })
   const formData = await request.formData()

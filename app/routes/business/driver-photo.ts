@@ -4,7 +4,7 @@ import type { Route } from './+types/driver-photo'
 
 /** An applicant's profile photo, for the company they applied to (the service checks it). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const id = Number(params.id)
   const res = Number.isSafeInteger(id) && id > 0 ? await fetchApplicantPhoto(context, session.token, id) : null
   if (!res || !res.ok || !res.body) {

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? `${dat
 
 /** The public profile of a driver who applied to this company: never documents or bank data. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const id = idParam(params.id ?? null)
   const res = id ? await businessApi.driverProfile(context, session.token, id) : null
   if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })

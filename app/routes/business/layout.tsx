@@ -1,22 +1,26 @@
-import { Form, isRouteErrorResponse, Link, Outlet, redirect, useLoaderData, useRouteError } from 'react-router'
-import { requireSession } from '../../.server/auth'
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from 'react-router'
+import { requireSession, signOutIfRefused } from '../../.server/auth'
 import { businessApi } from '../../.server/backend/marketplace'
-import { destroySession } from '../../.server/session'
 import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
 import { CompanyLogo } from '../../components/marketplace/posting-bits'
 import { NotFound } from '../../components/not-found'
 import type { Route } from './+types/layout'
 
-/** The company area (spec §6 business role): only a live business session, else back to /. */
+/**
+ * The company area (spec §6 business role): a session the users service confirms as `business`;
+ * none or a refused one goes to the login and back, another role's to its own home.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const res = await businessApi.data(context, session.token)
-  // A token the service no longer accepts (revoked, expired) ends the web session too.
-  if (!res.ok && (res.status === 401 || res.status === 403)) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
+  await signOutIfRefused(request, res.status)
   const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null }
   return { company }
 }
+
+/** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export type BusinessLayoutData = Awaited<ReturnType<typeof loader>>
 

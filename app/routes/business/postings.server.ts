@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { jobPostingSchema } from '../../../domain/validation/marketplace'
-import { requireSession } from '../../.server/auth'
+import { requireSession, signOutIfRefused } from '../../.server/auth'
 import { joinMessage, messageList } from '../../.server/backend/client'
 import { businessApi, type JobPosting } from '../../.server/backend/marketplace'
-import { destroySession } from '../../.server/session'
 import { setToast } from '../../.server/toast'
 import type { PostingDraft } from '../../components/marketplace/posting-form'
 import { loadPlaces } from '../marketplace/places.server'
@@ -62,9 +61,6 @@ export function draftFromPosting(p: JobPosting): PostingDraft {
   }
 }
 
-async function signOutIfRefused(request: Request, status: number) {
-  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
-}
 
 async function done(to: string, message: string, type: 'success' | 'error' = 'success'): Promise<never> {
   throw redirect(to, { headers: { 'Set-Cookie': await setToast({ type, message, durationMs: TOAST_MS }) } })
@@ -75,7 +71,7 @@ async function done(to: string, message: string, type: 'success' | 'error' = 'su
  * Success goes back to the list, which reloads (spec §4); errors stay in the dialog (spec §8).
  */
 export async function panelAction(request: Request, context: AppLoadContext) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const url = new URL(request.url)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Mis publicaciones | Fle
 const LIST_ERROR = 'Error al obtener los datos de los trabajos publicados'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'business')
+  const session = await requireSession(request, context, 'business')
   const url = new URL(request.url)
   const rawPage = url.searchParams.get('page') ?? '1'
   const page = /^\d{1,5}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1

@@ -7,7 +7,7 @@ import type { Route } from './+types/driver-posting-detail'
  * Always 200 with the status inside, so a missing posting shows a message, not the error page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const id = Number(params.id)
   if (!Number.isSafeInteger(id) || id <= 0) return Response.json({ posting: null, status: 404 })
   const res = await driverPostingsApi.byId(context, session.token, id)

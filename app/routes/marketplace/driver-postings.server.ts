@@ -1,10 +1,9 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { communesByRegion, findRegion } from '../../../domain/reference-data/geography'
-import { requireSession } from '../../.server/auth'
+import { requireSession, signOutIfRefused as refused } from '../../.server/auth'
 import { joinMessage, type BackendResult } from '../../.server/backend/client'
 import { driverPostingsApi, type DriverPostingAction, type DriverPostingsPage, type PostingFilterBody } from '../../.server/backend/marketplace'
 import { fromEnhancedPage } from '../../.server/forms'
-import { destroySession } from '../../.server/session'
 import { setToast } from '../../.server/toast'
 
 /** Spec §9: driver alerts stay 4 s. */
@@ -62,8 +61,9 @@ export async function searchPostings(context: AppLoadContext, token: string, f: 
 }
 
 /** A token the service refuses ends the web session (spec §6 guard). */
-export async function signOutIfRefused(status: number, request: Request): Promise<void> {
-  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
+/** A token the service refused (revoked, expired): to the login, and back here afterwards. */
+export function signOutIfRefused(status: number, request: Request): Promise<void> {
+  return refused(request, status)
 }
 
 const ACTIONS: DriverPostingAction[] = ['postular', 'retirar', 'guardar', 'quitar']
@@ -73,7 +73,7 @@ const ACTIONS: DriverPostingAction[] = ['postular', 'retirar', 'guardar', 'quita
  * answer is data and the page's loaders revalidate; without JS, back to the same URL with a flash.
  */
 export async function postingAction(request: Request, context: AppLoadContext) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '') as DriverPostingAction
   const id = Number(formData.get('id_publication'))

@@ -23,7 +23,7 @@ const LIST_ERROR = 'Error: No se pudieron obtener las publicaciones de empleo'
 const FILTER_ERROR = 'Error al filtrar, intente nuevamente'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const url = new URL(request.url)
   const page = pageFrom(url)
   const filters = filtersFrom(url)

@@ -9,7 +9,7 @@ import { pageFrom, postingAction, signOutIfRefused } from './driver-postings.ser
 export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones guardadas | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const page = pageFrom(new URL(request.url))
   const res = await driverPostingsApi.saved(context, session.token, page)
   if (!res.ok) await signOutIfRefused(res.status, request)

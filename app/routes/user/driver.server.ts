@@ -1,9 +1,8 @@
 import { redirect, type AppLoadContext } from 'react-router'
-import { requireSession } from '../../.server/auth'
+import { requireSession, signOutIfRefused } from '../../.server/auth'
 import { fetchDriverFile } from '../../.server/backend/driver-area'
 import type { BackendResult } from '../../.server/backend/client'
 import { limitStream } from '../../.server/body-limit'
-import { destroySession } from '../../.server/session'
 import { setToast, type Toast } from '../../.server/toast'
 
 /** Spec §9: driver alerts stay 4 s. */
@@ -19,9 +18,7 @@ export async function required<T>(request: Request, res: BackendResult<T>): Prom
   throw new Response(null, { status: res.status === 404 ? 404 : 503 })
 }
 
-export async function signOutIfRefused(request: Request, status: number): Promise<void> {
-  if (status === 401 || status === 403) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
-}
+export { signOutIfRefused }
 
 export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'> & { durationMs?: number }, cookies: string[] = []): Promise<never> {
   const headers = new Headers()
@@ -59,7 +56,7 @@ export async function readLimitedFormData(request: Request, maxBytes: number): P
 
 /** Streams a private file of the service to its owner (see files.$id.ts, photo.$id.ts). */
 export async function proxyPrivateFile(request: Request, context: AppLoadContext, path: string, id: string) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   if (!/^\d{1,12}$/.test(id)) return new Response('No encontrado', { status: 404 })
   const res = await fetchDriverFile(context, session.token, path)
   if (!res || !res.ok || !res.body) {

@@ -16,7 +16,7 @@ const TOO_LARGE = 'El archivo no puede ser mayor a 5MB.'
 const MISSING = 'Seleccione un archivo para subir.'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const records = await required(request, await driverApi.documents(context, session.token))
   const latest = latestDocumentRecords(records)
   const slots: SlotView[] = DOCUMENT_SLOTS.map((slot) => ({ slot, record: latest.get(slot.key) ?? null }))
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const form = await readLimitedFormData(request, UPLOAD_BODY_LIMIT)
   if (form === 'too-large') return data({ errors: [TOO_LARGE], stamp: Date.now() }, { status: 413 })
   if (form === 'invalid') return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })

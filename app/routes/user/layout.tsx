@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router'
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
 import { requireSession } from '../../.server/auth'
 import { DriverLogo, Icon, type IconName } from '../../components/driver/icons'
 import { BankListSkeleton } from '../../components/driver/skeleton'
@@ -7,11 +7,14 @@ import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '../../components/
 import '../../components/driver/driver.css'
 import type { Route } from './+types/layout'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSession(request, context, 'User')
   const { firstname, lastname, img_profile } = session.user
   return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
 }
+
+/** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export interface DriverNavItem {
   to: string

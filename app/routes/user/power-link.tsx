@@ -17,7 +17,7 @@ const STATE_TEXT = { sent: 'Enviado', used: 'Usado', expired: 'Vencido' } as con
 
 /** The driver's links with their state (sent, used, expired), dates formatted here (decision 43). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const res = await powerApi.links(context, session.token)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Issues a link (POST, from this page or the dashboard slot) and shows it: the same with or without JS. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const res = await powerApi.createLink(context, session.token)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)

@@ -17,7 +17,7 @@ const MODALS = ['agregar', 'editar', 'eliminar'] as const
 type ModalName = (typeof MODALS)[number]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const url = new URL(request.url)
   const banks = await required(request, await driverApi.banks(context, session.token))
   // The panel shows ?cuenta=ID when it is one of the driver's accounts, else the selected one.
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   return bankAction({ request, context, session })
 }
 

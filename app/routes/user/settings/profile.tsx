@@ -14,7 +14,7 @@ const MODALS = ['foto', 'experiencia', 'editar-experiencia', 'eliminar-experienc
 type ModalName = (typeof MODALS)[number]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   const url = new URL(request.url)
   const [profile, experiences] = await Promise.all([
     driverApi.profile(context, session.token).then((r) => required(request, r)),
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireSession(request, 'User')
+  const session = await requireSession(request, context, 'User')
   return profileAction({ request, context, session })
 }
 
