@@ -163,6 +163,6 @@ describe.each(engines)('company registration on %s', (engine) => {
     expect(verified.status).toBe(200)
     expect(verified.body.role).toBe('business')
     const data = await api.get('/business/get-data-business', { 'auth-business': verified.body.token_jwt })
-    expect(data.body).toEqual({ email: 'ana@andes.cl', name: company.name_business, phone: '22876543', logo: null })
+    expect(data.body).toEqual({ email: 'ana@andes.cl', name: company.name_business, phone: '22876543', logo: null, verified: false })
   })
 })

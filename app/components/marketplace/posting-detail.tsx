@@ -4,7 +4,7 @@ import type { DriverPosting } from '../../.server/backend/marketplace'
 import { JsMarker } from '../js-marker'
 import { DRIVER_ALERT_MS } from '../toast'
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from './fields'
-import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate } from './posting-bits'
+import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 type Intent = 'postular' | 'retirar' | 'guardar' | 'quitar'
 
@@ -112,7 +112,10 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
           <h3 id="detalle-titulo" className="text-lg font-bold break-words text-slate-900">
             {posting.title}
           </h3>
-          <p className="text-sm text-slate-700">{posting.company_name}</p>
+          <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+            {posting.company_name}
+            {posting.company_verified ? <VerifiedCompanyBadge /> : null}
+          </p>
           <div className="mt-2 flex flex-wrap gap-2">
             {posting.status === 'closed' ? <Badge tone="red">Publicación cerrada</Badge> : <Badge tone="green">Abierta</Badge>}
             {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}

@@ -4,7 +4,7 @@ import { businessApi } from '../../.server/backend/marketplace'
 import { destroySession } from '../../.server/session'
 import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
-import { CompanyLogo } from '../../components/marketplace/posting-bits'
+import { CompanyLogo, VerifiedCompanyBadge } from '../../components/marketplace/posting-bits'
 import { NotFound } from '../../components/not-found'
 import type { Route } from './+types/layout'
 
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await businessApi.data(context, session.token)
   // A token the service no longer accepts (revoked, expired) ends the web session too.
   if (!res.ok && (res.status === 401 || res.status === 403)) throw redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } })
-  const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null }
+  const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null, verified: false }
   return { company }
 }
 
@@ -40,6 +40,7 @@ export default function BusinessLayout() {
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="empresa-nombre">
               {company.name}
             </span>
+            {company.verified ? <VerifiedCompanyBadge /> : <span className="shrink-0 text-xs text-slate-600">Verificación pendiente</span>}
           </div>
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
