@@ -1,6 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { digitsOnly, hasForbiddenSequence, isChileanMobile, isDigitsOnly, normalizeChileanMobile } from './phone'
+import {
+  digitsOnly,
+  formatChileanMobile,
+  hasForbiddenSequence,
+  isChileanMobile,
+  isDigitsOnly,
+  normalizeChileanMobile,
+  normalizeLocalChileanPhoneInput,
+  normalizePhoneInput,
+} from './phone'
 
 const digitString = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`))
 
@@ -74,6 +83,71 @@ describe('normalizeChileanMobile', () => {
     fc.assert(
       fc.property(digitString(0, 14).filter((d) => d.length !== 9 && d.length !== 11), (d) => {
         expect(isChileanMobile(d)).toBe(false)
+      }),
+    )
+  })
+})
+
+describe('normalizePhoneInput (issue 12 item 10)', () => {
+  it('examples: the ways Chileans write a number become its digits', () => {
+    expect(normalizePhoneInput('+56 9 8765 4321')).toBe('56987654321')
+    expect(normalizePhoneInput('+56-9-8765-4321')).toBe('56987654321')
+    expect(normalizePhoneInput('(+56) 9 8765 4321')).toBe('56987654321')
+    expect(normalizePhoneInput('(9) 8765-4321')).toBe('987654321')
+    expect(normalizePhoneInput(' 9.8765.4321 ')).toBe('987654321')
+    expect(normalizePhoneInput('9\u00a08765\u20114321')).toBe('987654321')
+    expect(normalizePhoneInput('22 876 5432')).toBe('228765432')
+    expect(normalizePhoneInput(56987654321)).toBe('56987654321')
+  })
+  it('examples: what is not a separator stays, for the rules to refuse', () => {
+    expect(normalizePhoneInput('9876a4321')).toBe('9876a4321')
+    expect(normalizePhoneInput('98+7654321')).toBe('98+7654321')
+    expect(normalizePhoneInput('++56987654321')).toBe('+56987654321')
+    expect(normalizePhoneInput('')).toBe('')
+    expect(normalizePhoneInput(undefined)).toBeUndefined()
+    expect(normalizePhoneInput(null)).toBeNull()
+    expect(normalizePhoneInput(-5)).toBe(-5)
+  })
+  it('property: separators anywhere and a leading + never change the digits', () => {
+    fc.assert(
+      fc.property(digitString(1, 15), fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', '-', '.', '(', ')', '\u00a0')), { maxLength: 6 }), fc.boolean(), (d, inserts, plus) => {
+        let typed = d
+        for (const [pos, ch] of inserts) {
+          const i = pos % (typed.length + 1)
+          typed = typed.slice(0, i) + ch + typed.slice(i)
+        }
+        expect(normalizePhoneInput(plus ? `+${typed}` : typed)).toBe(d)
+      }),
+    )
+  })
+  it('normalizeLocalChileanPhoneInput drops the country code of a Chilean mobile only', () => {
+    expect(normalizeLocalChileanPhoneInput('+56 9 8765 4321')).toBe('987654321')
+    expect(normalizeLocalChileanPhoneInput('9 8765 4321')).toBe('987654321')
+    expect(normalizeLocalChileanPhoneInput('+56 2 2876 5432')).toBe('56228765432')
+    expect(normalizeLocalChileanPhoneInput(987654321)).toBe('987654321')
+  })
+})
+
+describe('formatChileanMobile (issue 12 item 10)', () => {
+  it('examples: a Chilean mobile in any stored spelling reads +56 9 XXXX XXXX', () => {
+    expect(formatChileanMobile('56987654321')).toBe('+56 9 8765 4321')
+    expect(formatChileanMobile('987654321')).toBe('+56 9 8765 4321')
+    expect(formatChileanMobile('+56 9 8765-4321')).toBe('+56 9 8765 4321')
+  })
+  it('examples: anything else is shown as stored, never with an added +', () => {
+    expect(formatChileanMobile('123456789')).toBe('123456789')
+    expect(formatChileanMobile('228765432')).toBe('228765432')
+    expect(formatChileanMobile('5491123456789')).toBe('5491123456789')
+    expect(formatChileanMobile(null)).toBe('')
+    expect(formatChileanMobile('')).toBe('')
+    expect(formatChileanMobile('sin teléfono 912345678')).toBe('sin teléfono 912345678')
+  })
+  it('property: normalise then format round-trips every Chilean mobile', () => {
+    fc.assert(
+      fc.property(digitString(8, 8), (rest) => {
+        const shown = formatChileanMobile(`569${rest}`)
+        expect(shown).toBe(`+56 9 ${rest.slice(0, 4)} ${rest.slice(4)}`)
+        expect(normalizeChileanMobile(normalizePhoneInput(shown) as string)).toBe(`569${rest}`)
       }),
     )
   })

@@ -143,8 +143,11 @@ test.describe('operations console: companies', () => {
 
     await page.getByRole('button', { name: 'Marcar como verificada' }).click()
     await expect(page.getByRole('button', { name: 'Quitar verificación' })).toBeVisible()
-    await page.getByRole('button', { name: `Cerrar publicación: ${title}` }).click()
-    await expect(page.getByRole('button', { name: `Cerrar publicación: ${title}` })).toHaveCount(0)
+    // Closing asks for a reason first (issue 12 item 9; e2e/admin-close-posting.spec.ts has the rest).
+    await page.getByRole('link', { name: `Cerrar publicación: ${title}` }).click()
+    await page.getByLabel('Motivo del cierre (se envía a la empresa)').fill('Publicación duplicada.')
+    await page.getByRole('button', { name: 'Sí, cerrar publicación' }).click()
+    await expect(page.getByRole('link', { name: `Cerrar publicación: ${title}` })).toHaveCount(0)
     await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Cerrada')
 
     // The posting no longer takes applications: the service says it is closed.

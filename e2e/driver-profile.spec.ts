@@ -42,7 +42,8 @@ test.describe('driver profile', () => {
     test.setTimeout(90_000)
     const d = await newDriver(page)
     await page.goto('/user/dashboard/settings')
-    await expect(page.getByText(`+569${d.phone.slice(1)}`)).toBeVisible()
+    // Issue 12 item 10: the driver's phone reads «+56 9 XXXX XXXX».
+    await expect(page.getByText(`+56 9 ${d.phone.slice(1, 5)} ${d.phone.slice(5)}`)).toBeVisible()
     await page.getByRole('link', { name: 'Editar', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Editar datos' })).toBeVisible()
     await expectAccessible(page)
@@ -63,15 +64,15 @@ test.describe('driver profile', () => {
     await page.getByLabel('Nombre').fill(d.firstname)
     await page.getByLabel('Apellido').fill(d.lastname)
     await page.getByLabel('Sobre mí').fill('Conductor de reparto en Santiago.')
-    await page.getByLabel('Teléfono').fill('98765')
-    await page.getByRole('button', { name: 'Guardar cambios' }).click()
-    await expect(page.getByText('El teléfono debe tener al menos 9 dígitos')).toBeVisible()
-    await page.getByLabel('Teléfono').fill('9'.repeat(16))
-    await page.getByRole('button', { name: 'Guardar cambios' }).click()
-    await expect(page.getByText('El teléfono no puede tener más de 15 dígitos')).toBeVisible()
+    // One rule for the driver's phone: a Chilean mobile (issue 12 item 10).
+    for (const phone of ['98765', '9'.repeat(16), '123456789']) {
+      await page.getByLabel('Teléfono').fill(phone)
+      await page.getByRole('button', { name: 'Guardar cambios' }).click()
+      await expect(page.getByText('Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321')).toBeVisible()
+    }
 
     // Spec §5: nothing is saved while one of the four fields is empty, or nothing changed.
-    await page.getByLabel('Teléfono').fill(`569${d.phone.slice(1)}`)
+    await page.getByLabel('Teléfono').fill(`+56 9 ${d.phone.slice(1, 5)}-${d.phone.slice(5)}`)
     await page.getByLabel('Dirección').fill('')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await expect(page.getByText('Complete nombre, apellido, dirección y sobre mí para guardar los cambios')).toBeVisible()

@@ -34,7 +34,7 @@ test.describe('/empresas', () => {
     for (const [phone, message] of [
       ['', 'Este campo es obligatorio'],
       ['9876543210123456', 'Máximo 15 caracteres'],
-      ['22-876543', 'El teléfono solo puede contener números'],
+      ['22-87654x', 'El teléfono solo puede contener números'],
       ['22870000', 'El teléfono no puede contener secuencias como 0000 o 1234'],
     ]) {
       await contactField(page, 'Teléfono').fill(phone!)

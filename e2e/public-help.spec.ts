@@ -100,7 +100,7 @@ test.describe('/ayuda, the inquiries and complaints wizard', () => {
     await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/El número de teléfono debe tener al menos 9 dígitos/)
     await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription('Por favor, introduce un correo electrónico válido')
     await expect(field(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener menos de 1500 caracteres/)
-    for (const phone of ['9876543210123456', '98765-4321']) {
+    for (const phone of ['9876543210123456', '98765#4321']) {
       await field(page, 'Teléfono').fill(phone)
       await page.getByRole('button', { name: 'Enviar' }).click()
       await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/Por favor, introduce un número de teléfono válido de hasta 15 dígitos/)

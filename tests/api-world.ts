@@ -263,7 +263,7 @@ export const WRITE_ROUTES: Route[] = [
   // operations console
   { method: 'POST', path: (w) => `/admin/documents/${w.ids.file}/review`, who: 'admin', kind: 'json', base: () => ({ decision: 'REJECTED', reason: 'El documento es ilegible.' }) },
   { method: 'POST', path: (w) => `/admin/companies/${w.ids.otherCompany}/verification`, who: 'admin', kind: 'json', base: () => ({ verified: true }) },
-  { method: 'POST', path: (w) => `/admin/postings/${w.ids.otherPosting}/close`, who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: (w) => `/admin/postings/${w.ids.otherPosting}/close`, who: 'admin', kind: 'json', base: () => ({ reason: 'La oferta no cumple las reglas de publicación.' }) },
   { method: 'POST', path: () => '/admin/content/faqs', who: 'admin', kind: 'json', base: () => ({ question: '¿Cuándo pagan?', answers: ['Dentro de 48 horas.'] }) },
   { method: 'PUT', path: (w) => `/admin/content/faqs/${w.ids.faq}`, who: 'admin', kind: 'json', base: () => ({ question: '¿Cuándo pagan?', answers: ['Dentro de 48 horas.'] }) },
   {

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react'
 
+/** Spec §9: driver alerts (and the apply/save answers) clear after 4 s. */
+export const DRIVER_ALERT_MS = 4000
+
 export interface ToastData {
   type: 'success' | 'error' | 'info'
   message: string

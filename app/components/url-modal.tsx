@@ -15,9 +15,12 @@ export function Modal({ title, closeTo, children, wide = false }: { title: strin
   useEffect(() => {
     const dialog = ref.current
     if (!dialog || dialog.matches(':modal')) return
-    // Rendered open by the server: reopen as a modal now that JS runs.
+    // Rendered open by the server: reopen as a modal now that JS runs. showModal() moves focus
+    // to the first focusable element; a field React already focused (autoFocus) keeps it.
+    const focused = document.activeElement
     dialog.close()
     dialog.showModal()
+    if (focused instanceof HTMLElement && focused !== dialog && dialog.contains(focused)) focused.focus()
   }, [])
   return (
     <>

@@ -34,6 +34,8 @@ export function isAllowedLogoUrl(value: string): boolean {
 }
 
 export const REJECTION_REASON_MAX = 300
+/** The reason the console gives a company for closing its posting (mailed to it). */
+export const CLOSE_REASON_MAX = 500
 export const FAQ_QUESTION_MAX = 200
 export const FAQ_PARAGRAPH_MAX = 1500
 export const FAQ_PARAGRAPHS_MAX = 10
@@ -52,7 +54,8 @@ export const ADMIN_MESSAGES = {
   created: 'Elemento creado.',
   deleted: 'Elemento eliminado.',
   moved: 'Orden actualizado.',
-  postingClosed: 'Publicación cerrada.',
+  postingClosed: 'Publicación cerrada. Le avisamos a la empresa por correo.',
+  closeReasonRequired: 'Indique el motivo del cierre: se lo enviaremos a la empresa.',
   postingAlreadyClosed: 'La publicación ya estaba cerrada.',
   verified: 'Empresa marcada como verificada.',
   unverified: 'Empresa marcada como no verificada.',

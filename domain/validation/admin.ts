@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DOCUMENT_SLOT_KEYS } from '../reference-data/documents'
 import {
   ADMIN_MESSAGES,
+  CLOSE_REASON_MAX,
   isAllowedLogoUrl,
   FAQ_PARAGRAPH_MAX,
   FAQ_PARAGRAPHS_MAX,
@@ -26,6 +27,10 @@ export const reviewDecisionSchema = z.discriminatedUnion(
   { error: INVALID_VALUE },
 )
 export type ReviewDecision = z.output<typeof reviewDecisionSchema>
+
+/** Closing a posting on the company's behalf: the reason is required and mailed to the company. */
+export const postingCloseSchema = formObject({ reason: boundedString(ADMIN_MESSAGES.closeReasonRequired, 1, CLOSE_REASON_MAX) })
+export type PostingClose = z.output<typeof postingCloseSchema>
 
 export const documentQueueQuerySchema = z.object({
   slot: z.enum(DOCUMENT_SLOT_KEYS).optional().catch(undefined),

@@ -55,7 +55,8 @@ describe('driverRegistrationSchema', () => {
     ['rut', '12.345.678-6', 'Dígito verificador inválido'],
     ['email', 'ana@gmail', 'Correo electrónico inválido'],
     ['email', `${'a'.repeat(75)}@gmail.com`, 'Correo electrónico no puede exceder los 80 caracteres'],
-    ['phone', '9876 54321', 'El teléfono solo puede contener números'],
+    ['phone', '9876a4321', 'El teléfono solo puede contener números'],
+    ['phone', '9876 5432', M.phoneInvalid],
     ['phone', '887654321', M.phoneInvalid],
     ['phone', '98765432', M.phoneInvalid],
     ['phone', '56887654321', M.phoneInvalid],
@@ -168,6 +169,9 @@ describe('uniqueness calls', () => {
   it('validatePhoneSchema normalises to 569XXXXXXXX', () => {
     expect(validatePhoneSchema.parse({ phone: '987654321' })).toEqual({ phone: '56987654321' })
     expect(errorsOf(validatePhoneSchema, { phone: '' })).toEqual({ phone: [M.phoneRequired] })
-    expect(errorsOf(validatePhoneSchema, { phone: 987654321 })).toEqual({ phone: ['Valor inválido'] })
+    // Issue 12 item 10: one reading of a phone everywhere, numbers and '+56 9 …' included.
+    expect(validatePhoneSchema.parse({ phone: 987654321 })).toEqual({ phone: '56987654321' })
+    expect(validatePhoneSchema.parse({ phone: '+56 9 8765 4321' })).toEqual({ phone: '56987654321' })
+    expect(errorsOf(validatePhoneSchema, { phone: true })).toEqual({ phone: ['Valor inválido'] })
   })
 })

@@ -1,7 +1,7 @@
 /** Driver registration, login, password reset, email code and the uniqueness checks. */
 import { z } from 'zod'
 import { isValidEmail } from '../email'
-import { normalizeChileanMobile } from '../phone'
+import { normalizeChileanMobile, normalizePhoneInput } from '../phone'
 import { CAMPO_REQUERIDO, formObject, maxChars, requiredRawString, requiredString } from './fields'
 import { rutString } from './rut-field'
 
@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Correo electrónico inválido',
   emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
   phoneRequired: 'Teléfono es requerido',
-  phoneInvalid: 'Ingrese un celular chileno válido: 9 dígitos que comiencen con 9',
+  phoneInvalid: 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321',
   passwordRequired: 'Contraseña es requerida',
   passwordMin: 'La contraseña debe tener al menos 8 caracteres',
   passwordMax: 'La contraseña no puede superar los 72 caracteres',
@@ -43,13 +43,15 @@ export const passwordField = requiredRawString(M.passwordRequired)
   .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), M.passwordLettersNumbers)
 
 /**
- * Chilean mobile: digits only, 9 digits starting with 9 or 11 starting with 569, normalised to
- * '569XXXXXXXX' (the shape the bank form uses).
+ * The driver's phone, one rule everywhere (issue 12 item 10): a Chilean mobile typed any usual
+ * way ('+56 9 8765 4321', '9 8765-4321', '987654321'), read as digits first, then 9 digits
+ * starting with 9 or 11 starting with 569, stored as '569XXXXXXXX' (the shape the bank form uses).
  */
-export const chileanMobileField = requiredString(M.phoneRequired)
+export const chileanMobileRule = requiredString(M.phoneRequired)
   .refine((v) => /^\d+$/.test(v), { error: 'El teléfono solo puede contener números', abort: true })
   .refine((v) => normalizeChileanMobile(v) !== null, M.phoneInvalid)
   .transform((v) => normalizeChileanMobile(v) as string)
+export const chileanMobileField = z.preprocess(normalizePhoneInput, chileanMobileRule)
 
 const registrationShape = {
   firstname: requiredString(M.required).max(50, M.max50),

@@ -35,10 +35,8 @@ const fields = {
       .min(3, M.accountMin)
       .max(100, M.accountMax),
   ),
-  phone: z.preprocess(
-    numberToString,
-    phoneString({ required: M.phoneRequired, min: 11, max: 11, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '569', message: M.phonePrefix } }),
-  ),
+  // '+56 9 8765 4321' is read as 56987654321 (normalizePhoneInput, numbers included).
+  phone: phoneString({ required: M.phoneRequired, min: 11, max: 11, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '569', message: M.phonePrefix } }),
   email: requiredString(M.emailRequired).max(BANK_EMAIL_MAX_LENGTH, M.emailMax).refine(isValidBankEmail, M.emailInvalid),
   bank_name: canonicalChoice(canonicalBankName, M.required, M.invalidOption),
   account_type: canonicalChoice(canonicalAccountType, M.required, M.invalidOption),

@@ -138,10 +138,7 @@ export function createFleetRequestSchema(ref: FleetReferenceData) {
     name_business: requiredString(F.required).max(50, M.max50),
     fullname: requiredString(F.required).max(100, F.fullnameMax),
     email: contactEmail,
-    phone: z.preprocess(
-      numberToString,
-      phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
-    ),
+    phone: phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
     id_vehicle: choiceId((id) => vehicleIds.has(id)),
     quantity: choiceId((n) => n >= 1 && n <= 999, F.quantity),
     id_zone: choiceId((id) => zoneIds.has(id)),

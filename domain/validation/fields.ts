@@ -13,7 +13,7 @@ import { isBlank, maxChars, minChars } from './submission'
 
 // Our CSP forbids eval: zod must not try `new Function` (Chrome would log a violation).
 z.config({ jitless: true })
-import { hasForbiddenSequence, isDigitsOnly } from '../phone'
+import { hasForbiddenSequence, isDigitsOnly, normalizePhoneInput } from '../phone'
 
 /** Body that is not an object at all. */
 export const INVALID_DATA = 'Datos inválidos'
@@ -121,8 +121,12 @@ export interface PhoneRules {
   forbidSequences?: boolean
 }
 
-/** Required phone: digits only (checked first), length, prefix and forbidden sequences. */
-export function phoneString(rules: PhoneRules) {
+/**
+ * Required phone: what was typed is first read as digits (`normalize`, normalizePhoneInput by
+ * default: spaces, dashes, parentheses and a leading + go), then digits only (checked first),
+ * length, prefix and forbidden sequences; the value is the digit string.
+ */
+export function phoneString(rules: PhoneRules, normalize: (value: unknown) => unknown = normalizePhoneInput) {
   let s = requiredString(rules.required)
     .refine(isDigitsOnly, { error: rules.digitsMessage ?? DIGITS_ONLY_MESSAGE, abort: true })
     .min(rules.min, rules.minMessage)
@@ -130,7 +134,7 @@ export function phoneString(rules: PhoneRules) {
   const prefix = rules.prefix
   if (prefix) s = s.refine((v) => v.startsWith(prefix.value), prefix.message)
   if (rules.forbidSequences !== false) s = s.refine((v) => !hasForbiddenSequence(v), FORBIDDEN_SEQUENCE_MESSAGE)
-  return s
+  return z.preprocess(normalize, s)
 }
 
 /** True for 'yyyy-mm-dd' naming a real calendar day. */

@@ -289,7 +289,7 @@ const companyShape = () => ({
   rut: rutString({ required: M.required }),
   contact_name: requiredString(M.required).max(100, M.contactNameMax),
   email: requiredString(M.required).max(80, M.emailMax).refine(isValidEmail, M.emailInvalid),
-  phone: z.preprocess(numberToString, phoneString({ required: M.required, min: 8, max: 15, minMessage: M.phoneMin, maxMessage: M.phoneMax })),
+  phone: phoneString({ required: M.required, min: 8, max: 15, minMessage: M.phoneMin, maxMessage: M.phoneMax }),
   password: passwordField(),
   id_zone: zoneId(),
   id_region: regionId(),

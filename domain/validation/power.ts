@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '../email'
 import { isValidPlate, normalizePlate } from '../plate'
-import { CAMPO_REQUERIDO, boundedString, formObject, imageFile, numberToString, phoneString, requiredString } from './fields'
+import { normalizeLocalChileanPhoneInput } from '../phone'
+import { CAMPO_REQUERIDO, boundedString, formObject, imageFile, phoneString, requiredString } from './fields'
 import { rutString } from './rut-field'
 import {
   OWNER_ID_IMAGE_EXTENSIONS,
@@ -82,9 +83,10 @@ const ownerShape = {
   rutOwner: rutString({ required: M.required, max: 15 }),
   addressOwner: boundedString(M.required, 2, 100),
   nationalityOwner: boundedString(M.required, 2, 30),
-  phoneOwner: z.preprocess(
-    numberToString,
-    phoneString({ required: M.phoneRequired, min: 9, max: 12, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '9', message: M.phonePrefix } }),
+  // '+56 9 8765 4321' is read as 987654321: the rule is the local 9 digits starting with 9.
+  phoneOwner: phoneString(
+    { required: M.phoneRequired, min: 9, max: 12, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '9', message: M.phonePrefix } },
+    normalizeLocalChileanPhoneInput,
   ),
   emailOwner: requiredString(M.emailRequired).max(OWNER_EMAIL_MAX_LENGTH, M.emailMax).refine(isValidOwnerEmail, M.emailInvalid),
 }

@@ -15,6 +15,10 @@ describe('profileSchema', () => {
   it('accepts a valid sample', () => {
     expect(profileSchema.parse(profile)).toEqual(profile)
   })
+  it('reads the phone the way Chileans write it and stores 569XXXXXXXX (issue 12 item 10)', () => {
+    for (const typed of ['+56 9 8765 4321', '9 8765 4321', '(9) 8765-4321', '987654321', '56987654321'])
+      expect(profileSchema.parse({ ...profile, phone: typed }).phone).toBe('56987654321')
+  })
   it('accepts the phone as a number and optional fields missing', () => {
     expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', phone: 56987654321 })).toEqual({ firstname: 'Ana', lastname: 'Pérez', address: '', about_me: '', phone: '56987654321' })
     expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', address: null, about_me: '  ', phone: '' })).toEqual({ firstname: 'Ana', lastname: 'Pérez', address: '', about_me: '', phone: undefined })
@@ -31,9 +35,11 @@ describe('profileSchema', () => {
     ['lastname', 'x'.repeat(51), 'Máximo 50 caracteres'],
     ['address', 'x'.repeat(51), 'Máximo 50 caracteres'],
     ['about_me', 'x'.repeat(501), 'Máximo 500 caracteres'],
-    ['phone', '98765432', M.phoneMin],
-    ['phone', '9876543210123456', M.phoneMax],
-    ['phone', '+56987654321', M.phoneDigits],
+    ['phone', '98765432', M.phoneInvalid],
+    ['phone', '9876543210123456', M.phoneInvalid],
+    ['phone', '123456789', M.phoneInvalid],
+    ['phone', '+56 2 2876 5432', M.phoneInvalid],
+    ['phone', '9876a4321', M.phoneDigits],
   ])('%s = %j -> %s', (field, value, message) => {
     expect(fieldErrors(profileSchema, { ...profile, [field]: value }, field)).toEqual([message])
   })

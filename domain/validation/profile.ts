@@ -1,30 +1,32 @@
 /** Driver profile (settings form) and profile image (spec §5, §9). */
 import { z } from 'zod'
 import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
-import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, numberToString, optionalString, requiredString } from './fields'
+import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '../phone'
+import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
 
 export const PROFILE_MESSAGES = {
   required: CAMPO_REQUERIDO,
   max50: maxChars(50),
   max500: maxChars(500),
   phoneDigits: 'El teléfono solo puede contener números',
-  phoneMin: 'El teléfono debe tener al menos 9 dígitos',
-  phoneMax: 'El teléfono no puede tener más de 15 dígitos',
+  phoneInvalid: 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321',
 } as const
 
 const M = PROFILE_MESSAGES
 
-/** Optional phone (sent as a number by the form): digits only, 9 to 15; output as a digit string. */
+/**
+ * Optional phone (sent as a number by the form): the driver's one rule (issue 12 item 10), a
+ * Chilean mobile typed any usual way, stored as '569XXXXXXXX'; empty means "unchanged".
+ */
 const optionalPhone = z.preprocess(
-  numberToString,
+  normalizePhoneInput,
   z
     .string({ error: INVALID_VALUE })
     .trim()
     .refine((v) => v === '' || /^\d+$/.test(v), { error: M.phoneDigits, abort: true })
-    .refine((v) => v === '' || v.length >= 9, M.phoneMin)
-    .max(15, M.phoneMax)
+    .refine((v) => v === '' || isChileanMobile(v), M.phoneInvalid)
     .nullish()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v ? (normalizeChileanMobile(v) as string) : undefined)),
 )
 
 /** POST /users/update-data-user: firstname and lastname required, address and about_me optional. */

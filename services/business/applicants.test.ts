@@ -1,6 +1,10 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '../testing/database'
+import { createDeliveryWorker } from '../platform/messaging/delivery'
+import { createTransports } from '../platform/messaging/transports'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
 import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from './testing'
 
@@ -81,6 +85,7 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     const mails = await outbox(p, camila.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]!.subject).toBe('¡Fuiste seleccionado para «Reparto de farmacia en Providencia»!')
+    expect(mails[0]!.reply_to).toBe(andes.email)
     const bad = await change('aprobada')
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Estado de postulación inválido')
@@ -110,6 +115,25 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     expect(mail!.body_text).toContain('nos gustaría conversar contigo')
     expect(mail!.body_text).toContain('Transportes Andes SpA te escribió a través de Fleeters')
     expect(mail!.body_text).not.toContain('Otra Empresa')
+  })
+
+  it("sends the applicant's mail with Reply-To the company's contact email, and says so in the text (issue 12 item 8)", async () => {
+    const res = await api.post('/business/send-email-to-user-jobpostulate', email(), business(andes))
+    expect(res.status).toBe(200)
+    const [row] = await outbox(p, camila.email)
+    expect(row!.reply_to).toBe(andes.email)
+    // Delivered the way the server does it (no SMTP_URL: an .eml file), then read as a mail client would.
+    const worker = createDeliveryWorker({ db: p.db, transports: createTransports({ mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: p.config.dataDir }), now: () => p.now() })
+    expect((await worker.runOnce()).sent).toBeGreaterThanOrEqual(1)
+    const dir = path.join(p.config.dataDir, 'mail')
+    const eml = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .find((m) => m.includes(`To: ${camila.email}`))!
+    expect(eml).toMatch(new RegExp(`^From: Fleeters <no-responder@fleeters\\.cl>$`, 'm'))
+    expect(eml).toMatch(new RegExp(`^Reply-To: ${andes.email.replace('.', '\\.')}$`, 'm'))
+    const text = eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    expect(Buffer.from(text, 'latin1').toString('utf8')).toContain('Responde a este correo para contactar a Transportes Andes SpA')
   })
 
   it.each(['subject', 'message', 'name_user', 'user_email', 'email_business', 'name_business', 'phone_business'])('refuses the email without %s', async (field) => {

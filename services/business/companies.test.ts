@@ -113,7 +113,7 @@ describe.each(engines)('company registration on %s', (engine) => {
     ['contact_name', '', 'Campo requerido'],
     ['email', 'ana@', 'Correo electrónico inválido'],
     ['phone', '2287', 'Mínimo 8 caracteres'],
-    ['phone', '22-876543', 'El teléfono solo puede contener números'],
+    ['phone', '22-87654x', 'El teléfono solo puede contener números'],
     ['phone', '22870000', 'El teléfono no puede contener secuencias como 0000 o 1234'],
     ['password', 'corta', 'La contraseña debe tener al menos 8 caracteres'],
     ['id_zone', 9, 'Seleccione una opción válida'],
@@ -163,6 +163,6 @@ describe.each(engines)('company registration on %s', (engine) => {
     expect(verified.status).toBe(200)
     expect(verified.body.role).toBe('business')
     const data = await api.get('/business/get-data-business', { 'auth-business': verified.body.token_jwt })
-    expect(data.body).toEqual({ email: 'ana@andes.cl', name: company.name_business, phone: '22876543', logo: null })
+    expect(data.body).toEqual({ email: 'ana@andes.cl', name: company.name_business, phone: '22876543', logo: null, verified: false })
   })
 })

@@ -27,7 +27,10 @@ export function applicationReceivedMail(
   )
 }
 
-/** To the driver: what the company wrote through the send-email dialog. */
+/**
+ * To the driver: what the company wrote through the send-email dialog. It comes from our
+ * no-reply address, so `Reply-To` is the company's contact email: answering reaches the company.
+ */
 export function messageFromCompanyMail(
   to: string,
   m: {
@@ -39,29 +42,40 @@ export function messageFromCompanyMail(
     companyPhone: string
   },
 ): EmailMessage {
-  return mail(to, m.subject, [
-    `Hola, ${m.driverName}:`,
-    m.message,
-    `${m.companyName} te escribió a través de Fleeters. Para responder, contáctalos en ${m.companyEmail} o al teléfono ${m.companyPhone}.`,
-  ])
+  return {
+    ...mail(to, m.subject, [
+      `Hola, ${m.driverName}:`,
+      m.message,
+      `${m.companyName} te escribió a través de Fleeters. Responde a este correo para contactar a ${m.companyName} (${m.companyEmail}), o llámalos al teléfono ${m.companyPhone}.`,
+    ]),
+    replyTo: m.companyEmail,
+  }
 }
 
-/** To the driver: the company chose them for a posting. */
+/** To the driver: the company chose them for a posting; replies reach the company (Reply-To). */
 export function selectedMail(
   to: string,
   s: {
     driverName: string
     postingTitle: string
     companyName: string
+    companyEmail: string
     link: string
   },
 ): EmailMessage {
-  return mail(
-    to,
-    `¡Fuiste seleccionado para «${s.postingTitle}»!`,
-    [`Hola, ${s.driverName}:`, `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto se pondrán en contacto contigo.`],
-    { href: s.link, label: 'Ver mis postulaciones' },
-  )
+  return {
+    ...mail(
+      to,
+      `¡Fuiste seleccionado para «${s.postingTitle}»!`,
+      [
+        `Hola, ${s.driverName}:`,
+        `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto se pondrán en contacto contigo.`,
+        `Responde a este correo para contactar a ${s.companyName}.`,
+      ],
+      { href: s.link, label: 'Ver mis postulaciones' },
+    ),
+    replyTo: s.companyEmail,
+  }
 }
 
 /** To a new company account: how to start. */

@@ -12,6 +12,8 @@ export interface JobPostingDto {
   description: string
   logo: string | null
   company_name: string
+  /** The console verified the company (issue 12 item 9): drivers see a «Verificada» badge. */
+  company_verified: boolean
   id_zone: number
   name_zone: string
   id_region: number
@@ -54,6 +56,7 @@ export function postingsWithNames(db: Kysely<Database>) {
       'jp.description',
       'co.logo_url',
       'co.name as company_name',
+      'co.verified as company_verified',
       'jp.id_zone',
       'z.name_zone',
       'jp.id_region',
@@ -86,6 +89,7 @@ export function toPostingDto(r: PostingRow): JobPostingDto {
     description: r.description,
     logo: r.logo_url,
     company_name: r.company_name,
+    company_verified: r.company_verified === 1,
     id_zone: r.id_zone,
     name_zone: r.name_zone,
     id_region: r.id_region,

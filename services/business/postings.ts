@@ -71,8 +71,8 @@ export function companyPostingRoutes(p: Platform) {
 
   app.get('/get-data-business', auth, async (c) => {
     const company = await currentCompany(p, c)
-    // Spec §3 "Business data".
-    return c.json({ email: company.email, name: company.name, phone: company.phone, logo: company.logo_url })
+    // Spec §3 "Business data", and whether the console verified the company (issue 12 item 9).
+    return c.json({ email: company.email, name: company.name, phone: company.phone, logo: company.logo_url, verified: company.verified === 1 })
   })
 
   app.get('/job-postings', auth, async (c) => {

@@ -118,7 +118,7 @@ describe.each(engines)('contact forms on %s', (engine) => {
       ['phone', '', 'Campo requerido'],
       ['phone', '98765432', 'El número de teléfono debe tener al menos 9 dígitos'],
       ['phone', '9876543210123456', 'Por favor, introduce un número de teléfono válido de hasta 15 dígitos'],
-      ['phone', '98765-4321', 'Por favor, introduce un número de teléfono válido de hasta 15 dígitos'],
+      ['phone', '98765x4321', 'Por favor, introduce un número de teléfono válido de hasta 15 dígitos'],
       ['email', '', 'Campo requerido'],
       ['email', 'jorge@', 'Por favor, introduce un correo electrónico válido'],
       ['message', '', 'Campo requerido'],

@@ -75,6 +75,16 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       expect(await outbox(p)).toHaveLength(0)
     })
 
+    it('takes the phone the way Chileans write a mobile, «+56 9 8765 4321», and stores 569XXXXXXXX (issue 12 item 10)', async () => {
+      const res = await register({ ...driver, phone: '+56 9 8765 4321' })
+      expect(res.status).toBe(201)
+      const user = await p.db.selectFrom('users').select('phone').where('email', '=', driver.email).executeTakeFirstOrThrow()
+      expect(user.phone).toBe('56987654321')
+      // The same number in another spelling is the same phone.
+      expect((await api.post('/users/validate-phone-user', { phone: '(9) 8765-4321' })).status).toBe(409)
+      expect((await register({ ...driver, email: 'otra@example.cl', rut: '11111111-1', phone: '9 8765 4321' })).body.message).toBe('El teléfono ya está registrado.')
+    })
+
     it('refuses a body without data, with malformed JSON, or too large', async () => {
       expect((await api.call('POST', '/users/register', { form: new FormData() })).status).toBe(400)
       expect((await api.call('POST', '/users/register', { form: registrationForm('{no json') })).status).toBe(400)

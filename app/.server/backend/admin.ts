@@ -161,8 +161,8 @@ export const adminApi = {
   company: (ctx: AppLoadContext, token: string, id: number) => callService<CompanyDetail>(ctx, 'users', `/admin/companies/${id}`, { auth: admin(token) }),
   setVerified: (ctx: AppLoadContext, token: string, id: number, verified: boolean) =>
     callService<Message>(ctx, 'users', `/admin/companies/${id}/verification`, { json: { verified }, auth: admin(token) }),
-  closePosting: (ctx: AppLoadContext, token: string, id: number) =>
-    callService<Message & { changed: boolean }>(ctx, 'users', `/admin/postings/${id}/close`, { method: 'POST', json: {}, auth: admin(token) }),
+  closePosting: (ctx: AppLoadContext, token: string, id: number, reason: string) =>
+    callService<Message & { changed: boolean }>(ctx, 'users', `/admin/postings/${id}/close`, { method: 'POST', json: { reason }, auth: admin(token) }),
   content: (ctx: AppLoadContext, token: string) => callService<ContentData>(ctx, 'users', '/admin/content', { auth: admin(token) }),
   createContent: (ctx: AppLoadContext, token: string, list: Exclude<ContentList, 'statistics'>, body: { json?: unknown; form?: FormData }) =>
     callService<Message & { id: number }>(ctx, 'users', `/admin/content/${list}`, { method: 'POST', ...body, auth: admin(token) }),

@@ -25,6 +25,8 @@ export interface BusinessData {
   name: string
   phone: string
   logo: string | null
+  /** Checked by the console (issue 12 item 9). */
+  verified: boolean
 }
 
 export interface Applicant {

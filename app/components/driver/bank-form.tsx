@@ -74,8 +74,8 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
         <InputField label="Número de cuenta" inputProps={{ ...getInputProps(fields.account_number, { type: 'text' }), inputMode: 'numeric' }} {...field(fields.account_number)} />
         <InputField
           label="Teléfono"
-          hint="11 dígitos, comenzando con 569."
-          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'numeric', autoComplete: 'tel' }}
+          hint="11 dígitos que comienzan con 569, por ejemplo +56 9 8765 4321."
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel', autoComplete: 'tel' }}
           {...field(fields.phone)}
         />
         <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} {...field(fields.email)} />

@@ -1,3 +1,4 @@
+import { formatChileanMobile } from '../../../domain/phone'
 import { Form, Link, useLocation } from 'react-router'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '../../../domain/reference-data/banking'
 import { bankDetailComplete, maskAccountNumber } from '../../../domain/validation/bank-view'
@@ -72,7 +73,7 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
     ['Banco', bank.bank_name],
     ['Tipo de cuenta', bank.account_type],
     ['Número de cuenta', bank.account_number],
-    ['Teléfono', bank.phone && `+${bank.phone}`],
+    ['Teléfono', formatChileanMobile(bank.phone)],
     ['Correo electrónico', bank.email],
   ]
   const invoice: Array<[string, string]> = [

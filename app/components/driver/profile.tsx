@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { useLazyValidation } from '../lazy-validation'
 import { Form } from 'react-router'
 import type { ProfileImageValues, ProfileValues } from '../../../domain/validation/profile'
+import { formatChileanMobile } from '../../../domain/phone'
 import { PROFILE_IMAGE_ACCEPT } from '../../../domain/validation/profile-image'
 
 const loadProfileSchema = () => import('../../../domain/validation/profile').then((m) => m.profileSchema)
@@ -31,12 +32,12 @@ export interface ActionFeedback extends FormFeedback {
   intent: string
 }
 
-/** Read-only "Mis Datos" (spec §2): the phone with a leading +. */
+/** Read-only "Mis Datos" (spec §2): the phone with a leading +, written «+56 9 XXXX XXXX» (issue 12 item 10). */
 export function ProfileDataView({ profile }: { profile: ProfileData }) {
   const rows: Array<[string, string]> = [
     ['Nombre completo', `${profile.firstname} ${profile.lastname}`.trim()],
     ['Correo electrónico', profile.email],
-    ['Teléfono', profile.phone ? `+${profile.phone}` : 'Sin información'],
+    ['Teléfono', formatChileanMobile(profile.phone) || 'Sin información'],
     ['Dirección', profile.address || 'Sin información'],
     ['Sobre mí', profile.about_me || 'Sin información'],
   ]
@@ -58,7 +59,7 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
   const [form, fields] = useForm({
     id: 'perfil',
     lastResult: feedback?.result,
-    defaultValue: { firstname: profile.firstname, lastname: profile.lastname, address: profile.address ?? '', about_me: profile.about_me ?? '', phone: profile.phone ?? '' },
+    defaultValue: { firstname: profile.firstname, lastname: profile.lastname, address: profile.address ?? '', about_me: profile.about_me ?? '', phone: formatChileanMobile(profile.phone) },
     onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -76,8 +77,8 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
       <InputField label="Dirección" inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} errors={fields.address.errors} />
       <InputField
         label="Teléfono"
-        hint="Solo números, con código de país (569…)."
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'numeric', autoComplete: 'tel' }}
+        hint="Celular chileno, por ejemplo +56 9 8765 4321."
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel', autoComplete: 'tel' }}
         errors={fields.phone.errors}
       />
       <TextAreaField className="sm:col-span-2" label="Sobre mí" hint="Hasta 500 caracteres." textareaProps={getTextareaProps(fields.about_me)} errors={fields.about_me.errors} />

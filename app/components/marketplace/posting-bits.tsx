@@ -62,3 +62,19 @@ export function Badge({ children, tone = 'slate' }: { children: React.ReactNode;
   const tones = { slate: 'bg-slate-100 text-slate-800', brand: 'bg-brand-50 text-brand-900', red: 'bg-red-100 text-red-900', green: 'bg-green-100 text-green-900' }
   return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
 }
+
+/**
+ * The console verified this company (issue 12 item 9): shown to drivers on its postings and to
+ * the company in its own panel. Read out as «Empresa verificada».
+ */
+export function VerifiedCompanyBadge() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900" data-testid="empresa-verificada">
+      <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-3.5 w-3.5">
+        <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+      </svg>
+      <span className="sr-only">Empresa </span>
+      Verificada
+    </span>
+  )
+}

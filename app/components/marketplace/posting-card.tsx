@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { DriverPosting } from '../../.server/backend/marketplace'
-import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate } from './posting-bits'
+import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 /**
  * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);
@@ -27,7 +27,10 @@ export function PostingCard({
               {posting.title}
             </Link>
           </h3>
-          <p className="text-sm text-slate-700">{posting.company_name}</p>
+          <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+            {posting.company_name}
+            {posting.company_verified ? <VerifiedCompanyBadge /> : null}
+          </p>
           <div className="mt-1 flex flex-wrap gap-1.5">
             {posting.status === 'closed' ? <Badge tone="red">Cerrada</Badge> : null}
             {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}

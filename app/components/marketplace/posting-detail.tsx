@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { DriverPosting } from '../../.server/backend/marketplace'
 import { JsMarker } from '../js-marker'
+import { DRIVER_ALERT_MS } from '../toast'
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from './fields'
-import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate } from './posting-bits'
+import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 type Intent = 'postular' | 'retirar' | 'guardar' | 'quitar'
 
@@ -13,13 +15,38 @@ const LABELS: Record<Intent, { idle: string; pending: string }> = {
   quitar: { idle: 'Quitar de guardadas', pending: 'Quitando…' },
 }
 
+type Answer = { ok: boolean; message: string }
+
+/** The answer of the last action, shown for the spec's 4 s (driver alerts, §9) once JS runs. */
+function useFleetingAnswer(answer: Answer | undefined, pending: boolean): Answer | null {
+  const [shown, setShown] = useState<Answer | null>(null)
+  useEffect(() => {
+    if (!answer || pending) return
+    setShown(answer)
+    const timer = setTimeout(() => setShown(null), DRIVER_ALERT_MS)
+    return () => clearTimeout(timer)
+  }, [answer, pending])
+  return pending ? null : shown
+}
+
 /**
- * One of the four posting actions. A fetcher form: without JS the browser posts it and the
- * action comes back to this URL; with JS it posts in place and the page's data reloads.
+ * The answer on a line of its own under the buttons: it never pushes a button aside or out of
+ * view. role=status/alert so it is read out.
  */
-export function PostingAction({ id, intent, primary = false, title }: { id: number; intent: Intent; primary?: boolean; title: string }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>()
-  const pending = fetcher.state !== 'idle'
+function AnswerLine({ answer }: { answer: Answer | null }) {
+  if (!answer) return null
+  return (
+    <p role={answer.ok ? 'status' : 'alert'} className={`basis-full text-sm font-medium ${answer.ok ? 'text-green-800' : 'text-red-800'}`}>
+      {answer.message}
+    </p>
+  )
+}
+
+type Fetcher = ReturnType<typeof useFetcher<Answer>>
+
+/** One button of the posting actions, posting through the fetcher it is given. */
+function ActionButton({ fetcher, id, intent, primary = false, title }: { fetcher: Fetcher; id: number; intent: Intent; primary?: boolean; title: string }) {
+  const pending = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === intent
   return (
     <fetcher.Form method="post" className="inline">
       <JsMarker />
@@ -28,31 +55,49 @@ export function PostingAction({ id, intent, primary = false, title }: { id: numb
         type="submit"
         name="intent"
         value={intent}
-        disabled={pending}
+        disabled={fetcher.state !== 'idle'}
         aria-busy={pending || undefined}
         aria-label={`${LABELS[intent].idle}: ${title}`}
         className={primary ? BUTTON_PRIMARY : BUTTON_SECONDARY}
       >
         {pending ? LABELS[intent].pending : LABELS[intent].idle}
       </button>
-      {fetcher.data && !pending ? (
-        <span role={fetcher.data.ok ? 'status' : 'alert'} className={`ml-2 text-sm ${fetcher.data.ok ? 'text-green-800' : 'text-red-800'}`}>
-          {fetcher.data.message}
-        </span>
-      ) : null}
     </fetcher.Form>
   )
 }
 
+/**
+ * One of the four posting actions (the saved and applied lists). A fetcher form: without JS the
+ * browser posts it and the action comes back to this URL with a flash; with JS it posts in place,
+ * the page's data reloads and the answer shows under the button for 4 s.
+ */
+export function PostingAction({ id, intent, primary = false, title }: { id: number; intent: Intent; primary?: boolean; title: string }) {
+  const fetcher = useFetcher<Answer>()
+  const answer = useFleetingAnswer(fetcher.data, fetcher.state !== 'idle')
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ActionButton fetcher={fetcher} id={id} intent={intent} primary={primary} title={title} />
+      <AnswerLine answer={answer} />
+    </div>
+  )
+}
+
+/**
+ * Apply or withdraw, and save or unsave, through one fetcher: the answer of either shows under
+ * both buttons, and a button that changes (Postular → Retirar postulación) keeps it.
+ */
 export function PostingActions({ posting }: { posting: DriverPosting }) {
+  const fetcher = useFetcher<Answer>()
+  const answer = useFleetingAnswer(fetcher.data, fetcher.state !== 'idle')
   return (
     <div className="flex flex-wrap items-center gap-2">
       {posting.applied ? (
-        <PostingAction id={posting.id} intent="retirar" title={posting.title} />
+        <ActionButton fetcher={fetcher} id={posting.id} intent="retirar" title={posting.title} />
       ) : posting.status === 'open' ? (
-        <PostingAction id={posting.id} intent="postular" primary title={posting.title} />
+        <ActionButton fetcher={fetcher} id={posting.id} intent="postular" primary title={posting.title} />
       ) : null}
-      <PostingAction id={posting.id} intent={posting.saved ? 'quitar' : 'guardar'} title={posting.title} />
+      <ActionButton fetcher={fetcher} id={posting.id} intent={posting.saved ? 'quitar' : 'guardar'} title={posting.title} />
+      <AnswerLine answer={answer} />
     </div>
   )
 }
@@ -67,7 +112,10 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
           <h3 id="detalle-titulo" className="text-lg font-bold break-words text-slate-900">
             {posting.title}
           </h3>
-          <p className="text-sm text-slate-700">{posting.company_name}</p>
+          <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+            {posting.company_name}
+            {posting.company_verified ? <VerifiedCompanyBadge /> : null}
+          </p>
           <div className="mt-2 flex flex-wrap gap-2">
             {posting.status === 'closed' ? <Badge tone="red">Publicación cerrada</Badge> : <Badge tone="green">Abierta</Badge>}
             {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
@@ -94,7 +142,10 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
       </div>
       <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
       {posting.status === 'closed' && !posting.applied ? <p className="text-sm text-slate-700">Esta publicación está cerrada y ya no recibe postulaciones.</p> : null}
-      <PostingActions posting={posting} />
+      {/* Pinned to the bottom of the dialog on a small screen: the buttons stay in view however long the posting is. */}
+      <div className="sticky bottom-0 -mx-5 -mb-4 border-t border-slate-200 bg-white px-5 py-3">
+        <PostingActions posting={posting} />
+      </div>
     </article>
   )
 }

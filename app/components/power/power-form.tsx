@@ -202,7 +202,7 @@ export function OwnerPhase({
         <Field label="RUT del dueño" hint="Ejemplo: 11.111.111-1" inputProps={text('rutOwner')} errors={fields.rutOwner.errors} />
         <Field label="Nacionalidad del dueño" inputProps={text('nationalityOwner')} errors={fields.nationalityOwner.errors} />
         <Field className="sm:col-span-2" label="Domicilio del dueño" inputProps={text('addressOwner')} errors={fields.addressOwner.errors} />
-        <Field label="Teléfono (WhatsApp) del dueño" hint="Celular de 9 dígitos que comienza con 9, sin +56." inputProps={text('phoneOwner', 'tel', { inputMode: 'numeric' })} errors={fields.phoneOwner.errors} />
+        <Field label="Teléfono (WhatsApp) del dueño" hint="Celular que comienza con 9, por ejemplo 9 8765 4321 o +56 9 8765 4321." inputProps={text('phoneOwner', 'tel', { inputMode: 'tel' })} errors={fields.phoneOwner.errors} />
         <Field label="Correo electrónico del dueño" inputProps={text('emailOwner', 'email')} errors={fields.emailOwner.errors} />
       </fieldset>
       <fieldset className="contents">

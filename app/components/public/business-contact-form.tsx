@@ -56,7 +56,7 @@ export function BusinessContactForm({
       <Field
         label="Teléfono"
         hint="Solo números, entre 8 y 15 dígitos."
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'numeric' }}
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
       <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Entre 10 y 1000 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />

@@ -137,7 +137,7 @@ export function FleetRequestForm({
       <Field
         label="Teléfono"
         hint="Solo números, entre 8 y 15 dígitos."
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'numeric' }}
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
       <SelectField label="Tipo de vehículo" selectProps={{ ...getSelectProps(fields.id_vehicle), ...focus('id_vehicle') }} options={VEHICLE_OPTIONS} errors={fields.id_vehicle.errors} />

@@ -88,7 +88,7 @@ export default function RegisterRoute() {
         <Field label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
         <Field label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
         <Field label="RUT" hint="Ejemplo: 12345678-5" inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }} errors={fields.rut.errors} />
-        <Field label="Teléfono móvil" hint="Ejemplo: 912345678" inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', inputMode: 'numeric' }} errors={fields.phone.errors} />
+        <Field label="Teléfono móvil" hint="Celular chileno, por ejemplo +56 9 8765 4321" inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', inputMode: 'tel' }} errors={fields.phone.errors} />
         <Field className="sm:col-span-2" label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
         <Field label="Contraseña" hint="Al menos 8 caracteres, con letras y números." inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
         <Field label="Repite la contraseña" inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirmPassword.errors} />

@@ -90,7 +90,7 @@ export default function ContactRoute() {
           <Field
             label="Teléfono"
             hint="Solo números, por ejemplo 912345678."
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'numeric' }}
+            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
             errors={fields.phone.errors}
           />
           <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Entre 10 y 500 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />

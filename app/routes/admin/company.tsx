@@ -1,8 +1,10 @@
-import { Form, Link, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
+import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '../../../domain/validation/admin-constants'
 import { POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
 import { adminApi } from '../../.server/backend/admin'
 import { messageList } from '../../.server/backend/client'
-import { BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, formatDay, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '../../components/admin/ui'
+import { BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, FormError, formatDay, INPUT, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '../../components/admin/ui'
+import { Modal } from '../../components/url-modal'
 import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 import type { Route } from './+types/company'
 
@@ -22,12 +24,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   const here = `/admin/empresas/${id}`
-  const res =
-    intent === 'verify'
-      ? await adminApi.setVerified(context, session.token, id, form.get('verified') === '1')
-      : intent === 'close'
-        ? await adminApi.closePosting(context, session.token, positiveId(form.get('posting')) ?? 0)
-        : null
+  if (intent === 'close') {
+    // Issue 12 item 9: confirmed in the dialog (?cerrar=ID), with a reason mailed to the company.
+    const posting = positiveId(form.get('posting')) ?? 0
+    const reason = String(form.get('reason') ?? '').trim()
+    if (!reason) return data({ errors: [ADMIN_MESSAGES.closeReasonRequired], reason }, { status: 400 })
+    const res = await adminApi.closePosting(context, session.token, posting, reason)
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      if (res.status === 400) return data({ errors: messageList(res.message), reason }, { status: 400 })
+      return redirectWithToast(here, { type: 'error', message: messageList(res.message).join(' ') })
+    }
+    return redirectWithToast(here, { type: 'success', message: res.data.message })
+  }
+  const res = intent === 'verify' ? await adminApi.setVerified(context, session.token, id, form.get('verified') === '1') : null
   if (!res) return redirectWithToast(here, { type: 'error', message: 'Acción no válida.' })
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
@@ -36,8 +46,58 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(here, { type: 'success', message: res.data.message })
 }
 
+/**
+ * «Cerrar publicación» asks first (issue 12 item 9): ?cerrar=ID opens this dialog, a modal with
+ * JS and a confirmation section of the page without; the reason is required and goes to the
+ * company by mail.
+ */
+function CloseDialog({ posting, closeTo, errors, reason }: { posting: { id: number; title: string }; closeTo: string; errors?: string[]; reason?: string }) {
+  return (
+    <Modal title="Cerrar publicación" closeTo={closeTo}>
+      <Form method="post" preventScrollReset className="space-y-4">
+        <input type="hidden" name="intent" value="close" />
+        <input type="hidden" name="posting" value={posting.id} />
+        <p className="text-sm text-slate-800">
+          ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y no recibirá más postulaciones. Le enviaremos
+          un correo a la empresa con el motivo.
+        </p>
+        <FormError messages={errors} />
+        <div>
+          <label htmlFor="motivo-cierre" className="block text-sm font-semibold text-slate-800">
+            Motivo del cierre (se envía a la empresa)
+          </label>
+          <textarea
+            id="motivo-cierre"
+            name="reason"
+            required
+            maxLength={CLOSE_REASON_MAX}
+            rows={4}
+            defaultValue={reason}
+            autoFocus
+            aria-invalid={errors?.length ? true : undefined}
+            className={INPUT}
+          />
+          <p className="mt-1 text-xs text-slate-600">Hasta {CLOSE_REASON_MAX} caracteres.</p>
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={closeTo} preventScrollReset className={BUTTON_SECONDARY}>
+            Cancelar
+          </Link>
+          <button type="submit" className={BUTTON_DANGER}>
+            Sí, cerrar publicación
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  )
+}
+
 export default function CompanyDetail() {
   const { company, postings } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { pathname, search } = useLocation()
+  const closing = positiveIdOf(new URLSearchParams(search).get('cerrar'))
+  const toClose = closing ? postings.find((jp) => jp.id === closing && jp.status === 'open') : undefined
   return (
     <>
       <p className="mb-3">
@@ -100,13 +160,9 @@ export default function CompanyDetail() {
                       <td className={TD}>{formatDay(jp.created_at)}</td>
                       <td className={TD}>
                         {jp.status === 'open' ? (
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="close" />
-                            <input type="hidden" name="posting" value={jp.id} />
-                            <button type="submit" className={`${BUTTON_DANGER} py-1 text-xs`} aria-label={`Cerrar publicación: ${jp.title}`}>
-                              Cerrar publicación
-                            </button>
-                          </Form>
+                          <Link to={`?cerrar=${jp.id}`} preventScrollReset className={`${BUTTON_DANGER} py-1 text-xs`} aria-label={`Cerrar publicación: ${jp.title}`}>
+                            Cerrar publicación
+                          </Link>
                         ) : null}
                       </td>
                     </tr>
@@ -117,6 +173,12 @@ export default function CompanyDetail() {
           )}
         </Section>
       </div>
+      {toClose ? <CloseDialog key={toClose.id} posting={toClose} closeTo={pathname} errors={actionData?.errors} reason={actionData?.reason} /> : null}
     </>
   )
+}
+
+function positiveIdOf(value: string | null): number | null {
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n > 0 ? n : null
 }

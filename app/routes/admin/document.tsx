@@ -1,3 +1,4 @@
+import { formatChileanMobile } from '../../../domain/phone'
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '../../../domain/validation/admin-constants'
@@ -248,7 +249,7 @@ export default function ReviewDocument() {
               <dt className="font-semibold text-slate-700">Correo</dt>
               <dd className="break-all">{driver.email}</dd>
               <dt className="font-semibold text-slate-700">Teléfono</dt>
-              <dd>{driver.phone ? `+${driver.phone}` : '—'}</dd>
+              <dd>{formatChileanMobile(driver.phone) || '—'}</dd>
               <dt className="font-semibold text-slate-700">Dirección</dt>
               <dd>{driver.address ?? '—'}</dd>
               <dt className="font-semibold text-slate-700">Aprobados</dt>

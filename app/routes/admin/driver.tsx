@@ -1,3 +1,4 @@
+import { formatChileanMobile } from '../../../domain/phone'
 import { Link, useLoaderData } from 'react-router'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
 import { adminApi } from '../../.server/backend/admin'
@@ -38,7 +39,7 @@ export default function DriverDetail() {
               {driver.email} {driver.email_verified ? '(verificado)' : '(sin verificar)'}
             </dd>
             <dt className="font-semibold text-slate-700">Teléfono</dt>
-            <dd>{driver.phone ? `+${driver.phone}` : '—'}</dd>
+            <dd>{formatChileanMobile(driver.phone) || '—'}</dd>
             <dt className="font-semibold text-slate-700">Dirección</dt>
             <dd>{driver.address ?? '—'}</dd>
             <dt className="font-semibold text-slate-700">Comuna</dt>

@@ -3,7 +3,7 @@ import { requireSession, signOutIfRefused } from '../../.server/auth'
 import { businessApi } from '../../.server/backend/marketplace'
 import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
-import { CompanyLogo } from '../../components/marketplace/posting-bits'
+import { CompanyLogo, VerifiedCompanyBadge } from '../../components/marketplace/posting-bits'
 import { NotFound } from '../../components/not-found'
 import type { Route } from './+types/layout'
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
   const res = await businessApi.data(context, session.token)
   await signOutIfRefused(request, res.status)
-  const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null }
+  const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null, verified: false }
   return { company }
 }
 
@@ -44,6 +44,7 @@ export default function BusinessLayout() {
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="empresa-nombre">
               {company.name}
             </span>
+            {company.verified ? <VerifiedCompanyBadge /> : <span className="shrink-0 text-xs text-slate-600">Verificación pendiente</span>}
           </div>
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">

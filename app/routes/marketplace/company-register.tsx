@@ -112,7 +112,7 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
       <Field
         label="Teléfono"
         hint="Solo números, entre 8 y 15 dígitos."
-        inputProps={{ ...text('phone', 'tel'), autoComplete: 'tel', inputMode: 'numeric' }}
+        inputProps={{ ...text('phone', 'tel'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3">

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { engines, openTestDatabase } from '../../testing/database'
+import { normaliseDriverPhones } from './migrations/0008_replies_and_phones'
 
 describe.each(engines)('migrations on %s', (engine) => {
   let h: Awaited<ReturnType<typeof openTestDatabase>>
@@ -55,4 +56,39 @@ describe.runIf(engines.includes('postgres'))('migrations on postgres beside othe
       await admin.end()
     }
   }, 120_000)
+})
+
+describe.each(engines)('migration 0008 on %s: drivers phones stored one way (issue 12 item 10)', (engine) => {
+  it('rewrites other spellings of a Chilean mobile as 569XXXXXXXX and leaves the rest', async () => {
+    const h = await openTestDatabase(engine)
+    try {
+      const now = new Date().toISOString()
+      const add = (email: string, phone: string | null, role: 'User' | 'business' = 'User') =>
+        h.db
+          .insertInto('users')
+          .values({ role, email, password_hash: 'x', firstname: 'A', lastname: 'B', rut: null, phone, address: null, about_me: null, img_profile: null, email_verified: 0, accepted_terms_at: null, created_at: now, updated_at: now })
+          .execute()
+      await add('local@b.cl', '987654321')
+      await add('spaced@b.cl', '+56 9 7654 3219')
+      await add('ok@b.cl', '56976543210')
+      await add('odd@b.cl', '123456789')
+      await add('none@b.cl', null)
+      // The normal form of this one is taken already: it stays as it is.
+      await add('taken@b.cl', '976543210')
+      await add('company@b.cl', '912345670', 'business')
+      expect(await normaliseDriverPhones(h.db)).toBe(2)
+      const phones = Object.fromEntries((await h.db.selectFrom('users').select(['email', 'phone']).execute()).map((r) => [r.email, r.phone]))
+      expect(phones).toEqual({
+        'local@b.cl': '56987654321',
+        'spaced@b.cl': '56976543219',
+        'ok@b.cl': '56976543210',
+        'odd@b.cl': '123456789',
+        'none@b.cl': null,
+        'taken@b.cl': '976543210',
+        'company@b.cl': '912345670',
+      })
+    } finally {
+      await h.destroy()
+    }
+  })
 })

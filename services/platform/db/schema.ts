@@ -65,6 +65,8 @@ export interface OutboxTable {
   subject: string | null
   body_text: string
   body_html: string | null
+  /** Where replies go (the company that wrote the mail); null for our own mails. */
+  reply_to: string | null
   status: 'pending' | 'sent' | 'failed'
   attempts: number
   next_attempt_at: string

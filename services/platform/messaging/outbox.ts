@@ -6,6 +6,8 @@ export interface EmailMessage {
   subject: string
   text: string
   html?: string
+  /** The Reply-To address: who the recipient reaches by answering (a company writing to a driver). */
+  replyTo?: string
 }
 
 export interface WhatsAppMessage {
@@ -28,6 +30,7 @@ export async function enqueueEmail(db: Kysely<Database>, message: EmailMessage, 
       subject: message.subject,
       body_text: message.text,
       body_html: message.html ?? null,
+      reply_to: message.replyTo ?? null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: ts,
@@ -48,6 +51,7 @@ export async function enqueueWhatsApp(db: Kysely<Database>, message: WhatsAppMes
       subject: null,
       body_text: message.text,
       body_html: null,
+      reply_to: null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: ts,

@@ -33,6 +33,8 @@ export interface OutgoingEmail {
   subject: string
   text: string
   html?: string | null
+  /** Reply-To header, when replies should reach someone other than MAIL_FROM. */
+  replyTo?: string | null
 }
 
 export interface OutgoingWhatsApp {
@@ -74,7 +76,7 @@ export function createTransports(opts: TransportsOptions): Transports {
 
   return {
     async email(message) {
-      const mail = { from: opts.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined, messageId: message.messageId }
+      const mail = { from: opts.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined, messageId: message.messageId, replyTo: message.replyTo ?? undefined }
       if (smtp) {
         // nodemailer closes the connection when the signal aborts.
         await smtp.sendMail({ ...mail, signal: AbortSignal.timeout(deadline) } as typeof mail)

@@ -275,16 +275,35 @@ describe.each(engines)('operations console on %s', (engine) => {
     expect((await api.get(`/admin/companies/${company.companyId}`, admin.headers)).body.company.verified).toBe(false)
     expect((await api.post(`/admin/companies/${company.companyId}/verification`, { verified: 'si' }, admin.headers)).status).toBe(400)
 
-    const close = await api.post(`/admin/postings/${postingId}/close`, undefined, admin.headers)
+    // Issue 12 item 9: no reason, no closing (and no mail).
+    for (const body of [undefined, {}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
+      const refused = await api.post(`/admin/postings/${postingId}/close`, body, admin.headers)
+      expect(refused.status).toBe(400)
+      expect(([] as string[]).concat(refused.body.message)[0]).toMatch(/^(Indique el motivo del cierre|Máximo 500 caracteres|Datos inválidos)/)
+    }
+    expect((await api.get(`/admin/companies/${company.companyId}`, admin.headers)).body.postings[0].status).toBe('open')
+    expect(await outbox(p, company.email)).toHaveLength(0)
+
+    const reason = 'La oferta pide un pago por adelantado a los conductores, lo que no está permitido.'
+    const close = await api.post(`/admin/postings/${postingId}/close`, { reason }, admin.headers)
     expect(close.body).toMatchObject({ changed: true, message: ADMIN_MESSAGES.postingClosed })
-    expect((await api.post(`/admin/postings/${postingId}/close`, undefined, admin.headers)).body.changed).toBe(false)
+    // The company hears of it: one mail with the posting, the reason, and replies to the team.
+    const mails = await outbox(p, company.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe(`Cerramos tu publicación: ${postingBody().title}`)
+    expect(mails[0]!.body_text).toContain(`Motivo: ${reason}`)
+    expect(mails[0]!.body_html).toContain('pago por adelantado')
+    expect(mails[0]!.reply_to).toBe(p.config.TEAM_EMAIL)
+    expect((await api.post(`/admin/postings/${postingId}/close`, { reason }, admin.headers)).body.changed).toBe(false)
+    expect(await outbox(p, company.email)).toHaveLength(1)
     expect((await api.get(`/admin/companies/${company.companyId}`, admin.headers)).body.postings[0].status).toBe('closed')
     expect((await api.get('/general-data/get-jobpostings-home')).body.map((j: { id: number }) => j.id)).not.toContain(postingId)
-    expect((await api.post('/admin/postings/999999/close', undefined, admin.headers)).status).toBe(404)
+    expect((await api.post('/admin/postings/999999/close', { reason }, admin.headers)).status).toBe(404)
 
     const log = await p.db.selectFrom('admin_audit_log').select(['action', 'entity_id', 'before_json', 'after_json']).orderBy('id').execute()
     expect(log.map((r) => r.action)).toEqual(['company.unverify', 'posting.close'])
     expect(JSON.parse(log[1]!.before_json!)).toEqual({ status: 'open' })
+    expect(JSON.parse(log[1]!.after_json!)).toEqual({ status: 'closed', company_id: company.companyId, reason })
   })
 
   it('content: FAQ with paragraphs, testimonials, resized logos and statistics; created, edited, reordered, deleted and public at once', async () => {

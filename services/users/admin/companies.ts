@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
-import { ADMIN_MESSAGES, companyVerificationSchema } from '../../../domain/validation/admin'
+import { ADMIN_MESSAGES, companyVerificationSchema, postingCloseSchema } from '../../../domain/validation/admin'
+import { enqueueEmail } from '../../platform/messaging/outbox'
+import { postingClosedByAdminMail } from './mails'
 import type { AuthEnv } from '../../platform/auth'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
@@ -89,20 +91,42 @@ export function adminCompanyRoutes(p: Platform) {
     return c.json({ message: verified ? ADMIN_MESSAGES.verified : ADMIN_MESSAGES.unverified, verified })
   })
 
-  /** Closing a posting on the company's behalf: only an open one changes (and is logged). */
+  /**
+   * Closing a posting on the company's behalf (issue 12 item 9): a reason is required; only an
+   * open posting changes, and then, in the same transaction, the change is logged with the
+   * reason and the company is mailed the reason (Reply-To: the team).
+   */
   app.post('/postings/:id/close', async (c) => {
     const id = parseId(c.req.param('id'))
+    const { reason } = validate(postingCloseSchema, await readJson(c))
     const who = await actorOf(p, c)
     const now = p.now()
     const ts = now.toISOString()
     const changed = await inTransaction(p.db, async (trx) => {
-      const row = await trx.selectFrom('job_postings').select(['id', 'status', 'company_id']).where('id', '=', id).executeTakeFirst()
+      const row = await trx
+        .selectFrom('job_postings as jp')
+        .innerJoin('companies as co', 'co.id', 'jp.company_id')
+        .select(['jp.id', 'jp.status', 'jp.company_id', 'jp.title', 'co.name as company_name', 'co.email as company_email'])
+        .where('jp.id', '=', id)
+        .executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       const res = await trx.updateTable('job_postings').set({ status: 'closed', updated_at: ts }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst()
       if (Number(res.numUpdatedRows) !== 1) return false
-      await audit(trx, who, { action: 'posting.close', entityType: 'job_posting', entityId: id, before: { status: row.status }, after: { status: 'closed', company_id: row.company_id } }, now)
+      await audit(trx, who, { action: 'posting.close', entityType: 'job_posting', entityId: id, before: { status: row.status }, after: { status: 'closed', company_id: row.company_id, reason } }, now)
+      await enqueueEmail(
+        trx,
+        postingClosedByAdminMail(row.company_email, {
+          companyName: row.company_name,
+          postingTitle: row.title,
+          reason,
+          link: `${p.publicUrl}/business/dashboard`,
+          replyTo: p.config.TEAM_EMAIL,
+        }),
+        now,
+      )
       return true
     })
+    if (changed) p.wakeOutbox()
     return c.json({ message: changed ? ADMIN_MESSAGES.postingClosed : ADMIN_MESSAGES.postingAlreadyClosed, status: 'closed', changed })
   })
 

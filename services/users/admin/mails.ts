@@ -61,3 +61,23 @@ export function adminWelcomeMail(to: string, name: string, link: string, hours: 
     ]),
   }
 }
+
+/** To the company: the console closed one of its postings, and why (issue 12 item 9). */
+export function postingClosedByAdminMail(to: string, p: { companyName: string; postingTitle: string; reason: string; link: string; replyTo: string }): EmailMessage {
+  const subject = `Cerramos tu publicación: ${p.postingTitle}`
+  const text = `Hola, ${p.companyName}:\n\nEl equipo de Fleeters cerró tu publicación "${p.postingTitle}": ya no aparece para los conductores ni recibe postulaciones.\n\nMotivo: ${p.reason}\n\nSi tienes dudas, responde a este correo o escríbenos desde la página de contacto. Tus publicaciones: ${p.link}\n\nFleeters`
+  return {
+    to,
+    subject,
+    text,
+    // Answers reach the team, not the no-reply address.
+    replyTo: p.replyTo,
+    html: mailLayout(subject, [
+      `Hola, ${escapeHtml(p.companyName)}:`,
+      `El equipo de Fleeters cerró tu publicación <strong>${escapeHtml(p.postingTitle)}</strong>: ya no aparece para los conductores ni recibe postulaciones.`,
+      `<strong>Motivo:</strong> ${escapeHtml(p.reason)}`,
+      `Si tienes dudas, responde a este correo o escríbenos desde la página de contacto.`,
+      `<a href="${escapeHtml(p.link)}">Ver tus publicaciones</a>`,
+    ]),
+  }
+}

@@ -38,7 +38,9 @@ describe.each(engines)('driver profile on %s', (engine) => {
     [{ address: 'x'.repeat(51) }, 'Máximo 50 caracteres'],
     [{ about_me: 'x'.repeat(501) }, 'Máximo 500 caracteres'],
     [{ phone: '98765abc' }, 'El teléfono solo puede contener números'],
-    [{ phone: '1234' }, 'El teléfono debe tener al menos 9 dígitos'],
+    [{ phone: '1234' }, 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321'],
+    [{ phone: '123456789' }, 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321'],
+    [{ phone: '+56 2 2876 5432' }, 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321'],
     [{ firstname: 42 }, 'Valor inválido'],
   ])('refuses %j with a Spanish 400 and changes nothing', async (change, message) => {
     const a = await userWithSession(p)
@@ -46,6 +48,14 @@ describe.each(engines)('driver profile on %s', (engine) => {
     expect(res.status).toBe(400)
     expect(([] as string[]).concat(res.body.message)).toContain(message)
     expect((await api.get('/users/get-extra-data-user', a.headers)).body.firstname).toBe('Camila')
+  })
+
+  it.each(['+56 9 8765 4321', '9 8765-4321', '(+56) 9 8765 4321'])('takes the phone as Chileans write it (%j) and stores 569XXXXXXXX (issue 12 item 10)', async (typed) => {
+    const a = await userWithSession(p)
+    const res = await api.post('/users/update-data-user', { ...profile, phone: typed }, a.headers)
+    expect(res.status).toBe(200)
+    expect(res.body.phone).toBe('56987654321')
+    expect((await p.db.selectFrom('users').select('phone').where('id', '=', a.user.id).executeTakeFirstOrThrow()).phone).toBe('56987654321')
   })
 
   it('refuses a phone another account uses with 409', async () => {

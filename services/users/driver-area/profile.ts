@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { normalizeChileanMobile } from '../../../domain/phone'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema, profileSchema } from '../../../domain/validation/profile'
 import type { AuthEnv } from '../../platform/auth'
 import type { User } from '../../platform/db/schema'
@@ -41,8 +40,8 @@ export function profileRoutes(p: Platform) {
   app.post('/update-data-user', auth, async (c) => {
     const userId = c.get('auth').userId
     const input = validate(profileSchema, await readObject(c))
-    // Phones are stored the way registration stores them (569XXXXXXXX) so uniqueness holds.
-    const phone = input.phone ? (normalizeChileanMobile(input.phone) ?? input.phone) : undefined
+    // The schema gives the driver's phone as registration stores it (569XXXXXXXX), so uniqueness holds.
+    const phone = input.phone
     if (phone) {
       const other = await p.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', userId).executeTakeFirst()
       if (other) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)

@@ -31,6 +31,19 @@ describe.each(engines)('driver postings on %s', (engine) => {
   const titles = (body: { jobPostings: Array<{ title: string }> }) => body.jobPostings.map((x) => x.title)
   const filter = (f: Record<string, unknown>) => api.post('/users/filter-job-postings', f, driver(camila))
 
+  it("tells drivers whether the console verified the posting's company (issue 12 item 9)", async () => {
+    const sur = await companyAccount(p, 'Mercado Sur Ltda.')
+    await p.db.updateTable('companies').set({ verified: 0 }).where('id', '=', sur.companyId).execute()
+    const [surPosting] = await insertPostings(p, sur.companyId, [{ title: 'Ruta de Mercado Sur' }])
+    const list = (await api.get('/users/job-postings', driver(camila))).body.jobPostings as Array<{ id: number; company_verified: boolean }>
+    expect(list.find((x) => x.id === surPosting)!.company_verified).toBe(false)
+    expect(list.find((x) => x.id === ids[0])!.company_verified).toBe(true)
+    expect((await api.get(`/users/filter-job-postings-by-id/${surPosting}`, driver(camila))).body.company_verified).toBe(false)
+    // The company sees its own state too.
+    expect((await api.get('/business/get-data-business', business(sur))).body.verified).toBe(false)
+    expect((await api.get('/business/get-data-business', business(andes))).body.verified).toBe(true)
+  })
+
   it('lists open postings only, newest first, with names and the spec §3 fields', async () => {
     const res = await api.get('/users/job-postings', driver(camila))
     expect(res.status).toBe(200)
