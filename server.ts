@@ -5,13 +5,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { serve } from '@hono/node-server'
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { sql } from 'kysely'
@@ -26,8 +26,8 @@ import { acceptedRequestId, log } from './services/platform/log'
 import { createDeliveryWorker } from './services/platform/messaging/delivery'
 import { createTransports } from './services/platform/messaging/transports'
 import { createPlatform } from './services/platform/platform'
-import { seedAll } from './services/platform/seed'
 import { securityHeaders } from './services/platform/security-headers'
+import { seedAll } from './services/platform/seed'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')

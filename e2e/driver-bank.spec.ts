@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
 import { newDriver } from './driver-session'
+import { expect, expectAccessible, test } from './fixtures'
 
 const valid = {
   holder: 'Camila Pérez',

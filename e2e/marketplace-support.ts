@@ -1,7 +1,7 @@
 /** Accounts, postings and checks shared by the marketplace specs (not a spec itself). */
 import zlib from 'node:zlib'
-import sharp from 'sharp'
 import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { codeIn, expect, randomDriver, readMail, rutFor, unique } from './fixtures'
 
 export async function logoPng() {

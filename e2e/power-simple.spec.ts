@@ -1,6 +1,6 @@
-import zlib from 'node:zlib'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { pdfText } from '../services/users/simple-power/pdf-text'
 import { e2eDatabase, newDriver, pdfFile, pngFile } from './driver-session'

@@ -1,5 +1,5 @@
-import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import type { Page } from '@playwright/test'
+import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import { decodeMail } from './public-mail'
 
 const TEAM = 'contacto@fleeters.cl'

@@ -7,9 +7,9 @@
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../services/platform/config'
+import { ApiError } from '../services/platform/http'
 import { createPlatform } from '../services/platform/platform'
 import { memoryRateLimiter } from '../services/platform/rate-limit'
-import { ApiError } from '../services/platform/http'
 import { createAdminAccount } from '../services/users/admin/accounts'
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } }, strict: true })

@@ -9,8 +9,8 @@
  * On a 2-core machine the load generator and the proxy share the cores with the servers, so the
  * ratio shows what a second process buys here, not on a machine with a core per process.
  */
-import { randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'

@@ -3,10 +3,10 @@ import { bodyLimit } from 'hono/body-limit'
 import { businessService } from './business'
 import { generalDataService } from './general-data'
 import { ROLE_HEADER } from './platform/auth'
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from './platform/body-limits'
 import { errorResponse, MESSAGES } from './platform/http'
 import type { Platform } from './platform/platform'
 import { usersService } from './users'
-import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from './platform/body-limits'
 
 /** JSON bodies are small; multipart uploads get their own, per-route limits. */
 export { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT }

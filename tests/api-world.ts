@@ -5,10 +5,10 @@
  */
 import { computeCheckDigit } from '../domain/rut'
 import { companyAccount, insertPostings, postingBody } from '../services/business/testing'
+import { TINY_PDF } from '../services/platform/seed/sample-files'
 import type { EngineName } from '../services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '../services/testing/platform'
 import { samplePng, userWithSession } from '../services/users/driver-area/test-helpers'
-import { TINY_PDF } from '../services/platform/seed/sample-files'
 
 export type Who = 'driver' | 'company' | 'admin'
 export type BodyKind = 'json' | 'multipart-data' | 'multipart'

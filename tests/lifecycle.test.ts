@@ -4,8 +4,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startS3Server } from './setup/s3'
 import { ROOT, startServer, type ServerProcess } from './server-process'
+import { startS3Server } from './setup/s3'
 
 /**
  * Issue 15 items 4 and 5: health and readiness, graceful SIGTERM, migrations once per deploy,

@@ -1,5 +1,5 @@
 /** Work experience create/update form (spec §5). All fields required: 'Campo requerido'. */
-import { z } from 'zod'
+import { type z } from 'zod'
 import { EMPLOYMENT_TYPES } from '../reference-data/employment'
 import { CAMPO_REQUERIDO, boundedString, formObject, isoDateString, requiredEnum, requiredString } from './fields'
 

@@ -1,10 +1,9 @@
 /** Simple power of attorney (poder simple), driver side and owner side (spec §5). */
 import { z } from 'zod'
 import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '../email'
-import { isValidPlate, normalizePlate } from '../plate'
 import { normalizeLocalChileanPhoneInput } from '../phone'
+import { isValidPlate, normalizePlate } from '../plate'
 import { CAMPO_REQUERIDO, boundedString, formObject, imageFile, phoneString, requiredString } from './fields'
-import { rutString } from './rut-field'
 import {
   OWNER_ID_IMAGE_EXTENSIONS,
   OWNER_ID_IMAGE_FIELDS,
@@ -16,6 +15,7 @@ import {
   ownerIdImageInvalidTypeMessage,
   ownerIdImageTooLargeMessage,
 } from './power-constants'
+import { rutString } from './rut-field'
 
 export * from './power-constants'
 

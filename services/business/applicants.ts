@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { applicationStatusSchema, emailToApplicantSchema, type ApplicationStatus } from '../../domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '../platform/auth'
+import { inTransaction } from '../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
 import { currentCompany } from './company-context'
 import { acceptedDocumentCounts, driverExperience, driverPlaces } from './driver-facts'
 import { messageFromCompanyMail, selectedMail } from './mails'
-import { inTransaction } from '../platform/db/transaction'
 
 export const APPLICANT_MESSAGES = {
   statusUpdated: 'Estado de la postulación actualizado.',

@@ -2,16 +2,16 @@ import { Hono, type Handler } from 'hono'
 import { companyRegistrationPayloadSchema } from '../../domain/validation/marketplace'
 import { rateLimit } from '../platform/auth'
 import { hashPassword } from '../platform/crypto'
+import { isUniqueViolation } from '../platform/db/errors'
+import { inTransaction } from '../platform/db/transaction'
 import { ApiError, readMultipartData, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
-import { isUniqueViolation } from '../platform/db/errors'
 import { applicantRoutes } from './applicants'
 import { logoUrl, storeLogo } from './logo'
 import { companyWelcomeMail } from './mails'
 import { assertKnownCommune } from './places'
 import { companyPostingRoutes } from './postings'
-import { inTransaction } from '../platform/db/transaction'
 
 export const COMPANY_MESSAGES = {
   created: 'Empresa registrada correctamente. Inicia sesión para verificar tu correo.',

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform/platform'
-import { businessContactRoutes, handleFleetRequest } from './contact'
 import { companyRoutes, handleCompanyRegistration } from './companies'
+import { businessContactRoutes, handleFleetRequest } from './contact'
 
 /** The business service of spec §7: /business/*. */
 export function businessService(p: Platform) {

@@ -1,5 +1,5 @@
-import { formatPayment } from '../../domain/money'
 import { sql, type Kysely } from 'kysely'
+import { formatPayment } from '../../domain/money'
 import { capacityLabel } from '../../domain/reference-data/vehicles'
 import { searchTokens } from '../../domain/validation/marketplace'
 import type { Dialect } from '../platform/db/migrations'

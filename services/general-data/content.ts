@@ -1,5 +1,5 @@
-import { formatPayment } from '../../domain/money'
 import { Hono } from 'hono'
+import { formatPayment } from '../../domain/money'
 import { rateLimit } from '../platform/auth'
 import { ApiError } from '../platform/http'
 import type { Platform } from '../platform/platform'

@@ -1,5 +1,5 @@
-import { CLIENT_IP_HEADER } from './client-ip'
 import type { MiddlewareHandler } from 'hono'
+import { CLIENT_IP_HEADER } from './client-ip'
 import type { Role } from './db/schema'
 import { ApiError, MESSAGES } from './http'
 import type { Platform } from './platform'

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 
 /**
  * Private file storage: DATA_DIR/uploads by default (localFileStore), an S3-compatible bucket

@@ -2,10 +2,10 @@ import path from 'node:path'
 import type { Config } from './config'
 import { assertMigrated, migrateToLatest, openDatabase, type DB } from './db/connect'
 import type { Dialect } from './db/migrations'
-import { loadKeys, type Keys } from './secrets'
+import { localFileStore, type FileStore } from './files'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 import { redisRateLimiter } from './rate-limit-redis'
-import { localFileStore, type FileStore } from './files'
+import { loadKeys, type Keys } from './secrets'
 
 /** Local disk under DATA_DIR (the embedded default), or the S3 bucket when S3_BUCKET is set. */
 export async function createFileStore(config: Config): Promise<FileStore> {

@@ -1,6 +1,6 @@
 import { createClient } from 'redis'
-import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 import { log as logger } from './log'
+import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 
 /**
  * Fixed-window counters in Redis (REDIS_URL), shared by every process behind a load balancer.

@@ -1,6 +1,6 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createHmac, randomBytes } from 'node:crypto'
 
 export interface Keys {
   /** HS256 key for session and purpose tokens. */

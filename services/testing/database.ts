@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../platform/db/connect'
 

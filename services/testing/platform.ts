@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { createServicesApp } from '../app'
 import { loadConfig } from '../platform/config'
 import { localFileStore } from '../platform/files'
 import type { Platform } from '../platform/platform'
 import { memoryRateLimiter } from '../platform/rate-limit'
 import { seedContent, seedReferenceData } from '../platform/seed'
-import { createServicesApp } from '../app'
 import { openTestDatabase, type EngineName } from './database'
 
 export interface TestPlatform extends Platform {

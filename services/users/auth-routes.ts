@@ -8,12 +8,12 @@ import {
 import { requireRole, rateLimit, type AuthEnv } from '../platform/auth'
 import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '../platform/crypto'
 import type { Role } from '../platform/db/schema'
+import { inTransaction } from '../platform/db/transaction'
 import { ApiError, MESSAGES, readJson, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
 import { passwordResetMail, verificationCodeMail } from './mails'
 import { sessionObject, startSession } from './session-object'
-import { inTransaction } from '../platform/db/transaction'
 
 const CODE_TTL_MS = 15 * 60 * 1000
 const CODE_MAX_ATTEMPTS = 5

@@ -7,12 +7,12 @@ import {
 } from '../../domain/validation/auth'
 import { rateLimit } from '../platform/auth'
 import { hashPassword } from '../platform/crypto'
+import { isUniqueViolation } from '../platform/db/errors'
+import { inTransaction } from '../platform/db/transaction'
 import { ApiError, readJson, readMultipartData, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
-import { isUniqueViolation } from '../platform/db/errors'
 import { welcomeMail } from './mails'
-import { inTransaction } from '../platform/db/transaction'
 
 export const REGISTER_MESSAGES = {
   created: 'Usuario registrado correctamente. Inicia sesión para verificar tu correo.',

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router'
 import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-data/documents'
+import { log } from '../../../services/platform/log'
 import { env } from '../env'
 import { callService, sendToService } from './client'
-import { log } from '../../../services/platform/log'
 
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
 

@@ -2,9 +2,9 @@ import type { AppLoadContext } from 'react-router'
 import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-data/documents'
 import type { BankDetailsPayload, BankDetailsUpdatePayload } from '../../../domain/validation/bank'
 import type { ExperienceValues } from '../../../domain/validation/experience'
+import { log } from '../../../services/platform/log'
 import { env } from '../env'
 import { callService, sendToService } from './client'
-import { log } from '../../../services/platform/log'
 
 /** Spec §3 "User document record". */
 export interface DocumentRecord {

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '../../../domain/validation/marketplace'
 import type { JobPostingDto } from '../../../services/business/posting-rows'
+import { log } from '../../../services/platform/log'
 import { env } from '../env'
 import { callService, sendToService } from './client'
-import { log } from '../../../services/platform/log'
 
 /** Spec §3 "Job posting" plus what the detail and the edit form show: the service's own type. */
 export type JobPosting = JobPostingDto

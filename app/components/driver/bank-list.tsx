@@ -1,5 +1,5 @@
-import { formatChileanMobile } from '../../../domain/phone'
 import { Form, Link, useLocation } from 'react-router'
+import { formatChileanMobile } from '../../../domain/phone'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '../../../domain/reference-data/banking'
 import { bankDetailComplete, maskAccountNumber } from '../../../domain/validation/bank-view'
 import { JsMarker } from '../js-marker'

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { useLazyValidation } from '../lazy-validation'
 import { Form, Link, useLocation } from 'react-router'
-import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
 import { formatDate } from '../../../domain/format'
+import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
 import type { ExperienceValues } from '../../../domain/validation/experience'
 
 const loadSchema = () => import('../../../domain/validation/experience').then((m) => m.experienceSchema)

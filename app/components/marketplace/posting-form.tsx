@@ -7,9 +7,9 @@ import { capacitiesByVehicle, capacityLabel, vehicles } from '../../../domain/re
 import type { JobPostingValues } from '../../../domain/validation/marketplace'
 import { Field, SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
+import { useLazyValidation, type Constraint } from '../lazy-validation'
 import { BUTTON_SECONDARY, FormErrors, SelectField, TextAreaField } from './fields'
 import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS } from './labels'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 
 const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.name_vehicle }))

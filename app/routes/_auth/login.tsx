@@ -11,10 +11,10 @@ import { fromEnhancedPage } from '../../.server/forms'
 import { safeRedirectPath } from '../../.server/safe-redirect'
 import { getSession } from '../../.server/session'
 import { setToast } from '../../.server/toast'
-import { Alert } from '../../components/toast'
 import { Field, SubmitButton } from '../../components/forms'
 import { JsMarker } from '../../components/js-marker'
 import { useLazyValidation, type Constraint } from '../../components/lazy-validation'
+import { Alert } from '../../components/toast'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [

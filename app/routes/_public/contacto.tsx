@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import type { ContactValues } from '../../../domain/validation/contact'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
+import type { ContactValues } from '../../../domain/validation/contact'
 import { contactSchema } from '../../../domain/validation/contact'
 import { isContactSubmissionEmpty } from '../../../domain/validation/submission'
 import { joinMessage } from '../../.server/backend/client'

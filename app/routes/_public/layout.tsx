@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router'
 import { yearInChile } from '../../../domain/format'
-import { useRootData } from '../../root'
 import { Logo, MenuIcon, WhatsAppIcon } from '../../components/icons'
+import { useRootData } from '../../root'
 
 const NAV_LINKS = [
   { to: '/', label: 'Inicio' },

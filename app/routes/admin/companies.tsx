@@ -1,8 +1,8 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '../../.server/backend/admin'
 import { BUTTON, formatDay, INPUT, LINK, PageHeader, TD, TH, VerifiedBadge } from '../../components/admin/ui'
-import { required, requireAdmin } from './admin.server'
 import type { Route } from './+types/companies'
+import { required, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Empresas | Consola | Fleeters' }]
 

@@ -1,12 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '../../../domain/validation/admin-constants'
-import { POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
 import { adminApi } from '../../.server/backend/admin'
 import { messageList } from '../../.server/backend/client'
 import { BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, FormError, formatDay, INPUT, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '../../components/admin/ui'
+import { POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
 import { Modal } from '../../components/url-modal'
-import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 import type { Route } from './+types/company'
+import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Empresa'} | Consola | Fleeters` }]
 

@@ -1,15 +1,15 @@
-import { formatChileanMobile } from '../../../domain/phone'
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { formatChileanMobile } from '../../../domain/phone'
+import type { DocumentStatus } from '../../../domain/reference-data/documents'
+import { formatRut } from '../../../domain/rut'
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '../../../domain/validation/admin-constants'
 import { adminApi, type PowerReview } from '../../.server/backend/admin'
-import { formatRut } from '../../../domain/rut'
-import type { DocumentStatus } from '../../../domain/reference-data/documents'
 import { messageList } from '../../.server/backend/client'
-import { JsMarker } from '../../components/js-marker'
 import { actionText, BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, formatDateTime, FormError, INPUT, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '../../components/admin/ui'
-import { filterQuery, positiveId, queueFilters, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
+import { JsMarker } from '../../components/js-marker'
 import type { Route } from './+types/document'
+import { filterQuery, positiveId, queueFilters, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` }]
 

@@ -2,8 +2,8 @@ import { Form, Link, useLoaderData } from 'react-router'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '../../../domain/reference-data/documents'
 import { adminApi } from '../../.server/backend/admin'
 import { BUTTON, BUTTON_SECONDARY, formatDateTime, INPUT, LINK, PageHeader, TD, TH } from '../../components/admin/ui'
-import { filterQuery, queueFilters, required, requireAdmin } from './admin.server'
 import type { Route } from './+types/documents'
+import { filterQuery, queueFilters, required, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Revisión de documentos | Consola | Fleeters' }]
 

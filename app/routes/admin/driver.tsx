@@ -1,10 +1,10 @@
-import { formatChileanMobile } from '../../../domain/phone'
 import { Link, useLoaderData } from 'react-router'
-import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
+import { formatChileanMobile } from '../../../domain/phone'
 import { adminApi } from '../../.server/backend/admin'
 import { actionText, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, TH, ValidatedBadge } from '../../components/admin/ui'
-import { positiveId, required, requireAdmin } from './admin.server'
+import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
 import type { Route } from './+types/driver'
+import { positiveId, required, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` }]
 

@@ -1,8 +1,8 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '../../.server/backend/admin'
 import { BUTTON, INPUT, LINK, PageHeader, TD, TH, ValidatedBadge } from '../../components/admin/ui'
-import { required, requireAdmin } from './admin.server'
 import type { Route } from './+types/drivers'
+import { required, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Conductores | Consola | Fleeters' }]
 

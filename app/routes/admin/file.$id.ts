@@ -1,6 +1,6 @@
 import { fetchAdminFile } from '../../.server/backend/admin'
-import { proxyAdminFile, requireAdmin } from './admin.server'
 import type { Route } from './+types/file.$id'
+import { proxyAdminFile, requireAdmin } from './admin.server'
 
 /**
  * A driver's document for the reviewer, inline. The console's own pages may frame it (the PDF

@@ -2,8 +2,8 @@ import { Link, useLoaderData } from 'react-router'
 import { formatInteger } from '../../../domain/format'
 import { adminApi } from '../../.server/backend/admin'
 import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '../../components/admin/ui'
-import { required, requireAdmin } from './admin.server'
 import type { Route } from './+types/home'
+import { required, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Consola de operaciones | Fleeters' }]
 

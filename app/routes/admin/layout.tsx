@@ -1,8 +1,8 @@
 import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
-import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
-import { requireAdmin } from './admin.server'
+import { TabList } from '../../components/tab-nav'
 import type { Route } from './+types/layout'
+import { requireAdmin } from './admin.server'
 
 /** The operations console (issue 7): live admin sessions only; drivers and companies go back to `/`. */
 export async function loader({ request, context }: Route.LoaderArgs) {

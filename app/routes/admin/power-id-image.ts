@@ -1,6 +1,6 @@
 import { fetchPowerIdImage } from '../../.server/backend/admin'
-import { proxyAdminFile, requireAdmin } from './admin.server'
 import type { Route } from './+types/power-id-image'
+import { proxyAdminFile, requireAdmin } from './admin.server'
 
 const SIDES = { anverso: 'front', reverso: 'back' } as const
 

@@ -1,10 +1,10 @@
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from 'react-router'
 import { requireSession, signOutIfRefused } from '../../.server/auth'
 import { businessApi } from '../../.server/backend/marketplace'
-import { TabList } from '../../components/tab-nav'
 import { Logo } from '../../components/icons'
 import { CompanyLogo, VerifiedCompanyBadge } from '../../components/marketplace/posting-bits'
 import { NotFound } from '../../components/not-found'
+import { TabList } from '../../components/tab-nav'
 import type { Route } from './+types/layout'
 
 /**

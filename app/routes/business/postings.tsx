@@ -1,5 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router'
 import { getZodConstraint } from '@conform-to/zod/v4'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router'
 import { jobPostingSchema } from '../../../domain/validation/marketplace'
 import { requireSession } from '../../.server/auth'
 import { businessApi, type CompanyPosting } from '../../.server/backend/marketplace'

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from 'react-router'
 import { requireSession, signOutIfRefused } from '../../.server/auth'
-import { fetchDriverFile } from '../../.server/backend/driver-area'
 import type { BackendResult } from '../../.server/backend/client'
+import { fetchDriverFile } from '../../.server/backend/driver-area'
 import { limitStream } from '../../.server/body-limit'
 import { setToast, type Toast } from '../../.server/toast'
 

@@ -1,5 +1,5 @@
-import { proxyPrivateFile } from './driver.server'
 import type { Route } from './+types/files.$id'
+import { proxyPrivateFile } from './driver.server'
 
 /**
  * A driver's document, streamed to its owner only (the service checks ownership; another

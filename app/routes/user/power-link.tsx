@@ -8,8 +8,8 @@ import { FormMessages } from '../../components/driver/fields'
 import { PowerLinkPanel } from '../../components/driver/power-link'
 import { HOME_PATH } from '../../components/driver/urls'
 import { SubmitButton } from '../../components/forms'
-import { signOutIfRefused } from './driver.server'
 import type { Route } from './+types/power-link'
+import { signOutIfRefused } from './driver.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear poder simple | Panel del conductor | Fleeters' }]
 

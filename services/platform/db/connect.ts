@@ -3,10 +3,10 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { log as logger } from '../log'
 import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect } from './migrations'
 import type { Database } from './schema'
-import { log as logger } from '../log'
 
 export type DB = Kysely<Database>
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, openTestDatabase } from '../../testing/database'
 import { normaliseDriverPhones } from './migrations/0008_replies_and_phones'
 

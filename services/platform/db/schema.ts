@@ -1,9 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { AdminTables } from './schema-admin'
 import type { DriverAreaTables } from './schema-driver-area'
 import type { MarketplaceTables } from './schema-marketplace'
-import type { PublicSiteTables } from './schema-public-site'
 import type { SimplePowerTables } from './schema-power'
-import type { AdminTables } from './schema-admin'
+import type { PublicSiteTables } from './schema-public-site'
 
 /**
  * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Dialect } from './migrations'
 import { dbErrorKind } from './errors'
+import type { Dialect } from './migrations'
 import type { Database } from './schema'
 
 /** Attempts of one transaction when PostgreSQL reports a deadlock or a serialization failure. */

@@ -1,8 +1,8 @@
 import { computeCheckDigit } from '../../../domain/rut'
 import { hashPassword } from '../crypto'
+import { inTransaction } from '../db/transaction'
 import type { Platform } from '../platform'
 import { TINY_PDF, TINY_PNG } from './sample-files'
-import { inTransaction } from '../db/transaction'
 
 export interface DemoLogin {
   role: 'User' | 'business' | 'admin'

@@ -1,11 +1,11 @@
 import { adminAccountSchema } from '../../../domain/validation/admin'
 import { hashPassword, randomToken, sha256 } from '../../platform/crypto'
+import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
-import { audit } from './shared'
 import { adminWelcomeMail } from './mails'
-import { inTransaction } from '../../platform/db/transaction'
+import { audit } from './shared'
 
 /** The password-set link of a new admin lives longer than a reset link (1 h): it is mailed once. */
 export const ADMIN_LINK_TTL_HOURS = 48

@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { ADMIN_MESSAGES, companyVerificationSchema, postingCloseSchema } from '../../../domain/validation/admin'
-import { enqueueEmail } from '../../platform/messaging/outbox'
-import { postingClosedByAdminMail } from './mails'
 import type { AuthEnv } from '../../platform/auth'
-import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
-import type { Platform } from '../../platform/platform'
-import { actorOf, audit, likePattern } from './shared'
 import { inTransaction } from '../../platform/db/transaction'
+import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
+import { enqueueEmail } from '../../platform/messaging/outbox'
+import type { Platform } from '../../platform/platform'
+import { postingClosedByAdminMail } from './mails'
+import { actorOf, audit, likePattern } from './shared'
 
 /** Companies: list, verification flag, their postings, closing a posting on their behalf. */
 export function adminCompanyRoutes(p: Platform) {

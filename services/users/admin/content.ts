@@ -4,11 +4,11 @@ import { ADMIN_MESSAGES, faqSchema, moveSchema, partnerLogoNameSchema, statistic
 import { LOGO_URL_PREFIX, logoUrl, storeLogo } from '../../business/logo'
 import type { AuthEnv } from '../../platform/auth'
 import type { Database } from '../../platform/db/schema'
+import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { actorOf, audit } from './shared'
 import { countValidatedDrivers } from './validated'
-import { inTransaction } from '../../platform/db/transaction'
 
 type Ordered = 'faqs' | 'testimonials' | 'partner_logos' | 'statistics'
 type Db = Kysely<Database>

@@ -5,15 +5,15 @@ import { normalizeRut } from '../../../domain/rut'
 import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '../../../domain/validation/admin'
 import type { AuthEnv } from '../../platform/auth'
 import type { Database } from '../../platform/db/schema'
+import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '../driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
+import { powerOfDocument, toPowerReview } from './powers'
 import { actorOf, audit, likePattern } from './shared'
 import { isValidatedDriver } from './validated'
-import { powerOfDocument, toPowerReview } from './powers'
-import { inTransaction } from '../../platform/db/transaction'
 
 export const QUEUE_PAGE_SIZE = 50
 

@@ -4,10 +4,10 @@ import { BANK_NOT_SELECTED, BANK_SELECTED } from '../../../domain/reference-data
 import { bankDetailsPayloadSchema, bankDetailsUpdatePayloadSchema, bankSelectionSchema, receiptInvoiceMismatch } from '../../../domain/validation/bank'
 import type { AuthEnv } from '../../platform/auth'
 import type { BankDetailsTable } from '../../platform/db/schema-driver-area'
+import { inTransaction, lockUser } from '../../platform/db/transaction'
 import { ApiError, parseId, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { isUniqueViolation, notFound, readObject, requireDriver } from './shared'
-import { inTransaction, lockUser } from '../../platform/db/transaction'
 
 export const BANK_SERVICE_MESSAGES = {
   created: 'Cuenta bancaria agregada correctamente.',

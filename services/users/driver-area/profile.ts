@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema, profileSchema } from '../../../domain/validation/profile'
 import type { AuthEnv } from '../../platform/auth'
 import type { User } from '../../platform/db/schema'
+import { inTransaction, lockUser } from '../../platform/db/transaction'
 import { ApiError, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
 import { normalizeProfileImage, sniffType } from './images'
 import { isUniqueViolation, readForm, readObject, requireDriver } from './shared'
-import { inTransaction, lockUser } from '../../platform/db/transaction'
 
 export const PROFILE_SERVICE_MESSAGES = {
   updated: 'Datos actualizados correctamente.',

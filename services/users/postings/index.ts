@@ -2,12 +2,12 @@ import { Hono } from 'hono'
 import { driverSearchSchema, pageSchema, postingFiltersSchema, postingReferenceSchema } from '../../../domain/validation/marketplace'
 import { applicationReceivedMail } from '../../business/mails'
 import { requireRole, type AuthEnv } from '../../platform/auth'
+import { isUniqueViolation } from '../../platform/db/errors'
+import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
-import { isUniqueViolation } from '../../platform/db/errors'
 import { driverPostings, ownPostings, searchOpenPostings, toDriverPostingDto } from './queries'
-import { inTransaction } from '../../platform/db/transaction'
 
 export const DRIVER_POSTING_MESSAGES = {
   applied: 'Postulación enviada correctamente.',

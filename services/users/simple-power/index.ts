@@ -1,15 +1,15 @@
 import { Hono, type Context } from 'hono'
 import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchemaAt } from '../../../domain/validation/power'
 import type { AuthEnv } from '../../platform/auth'
+import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
-import type { Platform } from '../../platform/platform'
 import { enqueueWhatsApp } from '../../platform/messaging/outbox'
+import type { Platform } from '../../platform/platform'
 import { toDocumentRecord } from '../driver-area/documents'
 import { EXTENSION_FOR, sniffType, storedFileHeaders } from '../driver-area/images'
 import { readForm, requireDriver } from '../driver-area/shared'
 import { idImageForPdf, renderPowerDocument } from './pdf'
 import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
-import { inTransaction } from '../../platform/db/transaction'
 
 export const POWER_SLOT = 'autorizacion_dueno_vehiculo'
 /** The web page of spec §2 that the link opens. */

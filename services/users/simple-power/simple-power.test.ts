@@ -6,9 +6,9 @@ import { POWER_MESSAGES, ownerIdImageInvalidTypeMessage, ownerIdImageTooLargeMes
 import { engines } from '../../testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
 import { fileOf, sampleJpeg, samplePdf, samplePng, userWithSession } from '../driver-area/test-helpers'
-import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './index'
 import { pdfPageImages, pdfText } from './pdf-text'
 import { POWER_LINK_TTL_SECONDS } from './tokens'
+import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './index'
 
 const driverSide = {
   fullNameDriver: 'Juan Andrés Peña',

@@ -8,8 +8,8 @@ import { Icon } from '../../../components/driver/icons'
 import type { ActionFeedback, FormFeedback } from '../../../components/driver/profile'
 import { BANK_PATH, withParams } from '../../../components/driver/urls'
 import { idFrom, required } from '../driver.server'
-import { bankAction } from './bank-details.server'
 import type { Route } from './+types/bank-details'
+import { bankAction } from './bank-details.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Datos bancarios | Panel del conductor | Fleeters' }]
 
