@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
@@ -16,6 +16,7 @@ import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import { sql } from 'kysely'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
 import { pageBodyLimit } from './app/.server/body-limit'
 import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
@@ -157,7 +158,7 @@ app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/ap
 
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 /** Vite in middleware mode (`--dev`): set once the HTTP server exists, since HMR shares its port. */
-let vite: import('vite').ViteDevServer | undefined
+let vite: ViteDevServer | undefined
 let viteReady: Promise<void> = Promise.resolve()
 if (!only) {
   let build: ServerBuild | (() => Promise<ServerBuild>)
@@ -258,7 +259,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 
 if (dev && !only) {
   const { createServer } = await import('vite')
-  viteReady = createServer({ server: { middlewareMode: true, hmr: { server: server as import('node:http').Server } }, appType: 'custom' }).then((v) => {
+  viteReady = createServer({ server: { middlewareMode: true, hmr: { server: server as HttpServer } }, appType: 'custom' }).then((v) => {
     vite = v
   })
   await viteReady
@@ -273,7 +274,7 @@ async function shutdown(signal: string) {
   if (closing) return
   closing = true
   log.info({ signal, inFlight }, 'shutting down')
-  const http = server as import('node:http').Server
+  const http = server as HttpServer
   await vite?.close()
   // Idle keep-alive connections close now; busy ones after their answer (Connection: close).
   const closed = new Promise<void>((resolve) => http.close(() => resolve()))

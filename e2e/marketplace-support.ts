@@ -1,6 +1,6 @@
 /** Accounts, postings and checks shared by the marketplace specs (not a spec itself). */
 import zlib from 'node:zlib'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Page, Response } from '@playwright/test'
 import sharp from 'sharp'
 import { codeIn, expect, randomDriver, readMail, rutFor, unique } from './fixtures'
 
@@ -104,7 +104,7 @@ export async function uiLogin(page: Page, email: string, password: string, home:
 export async function jsWeight(page: Page, path: string): Promise<number> {
   let bytes = 0
   const pending: Promise<void>[] = []
-  const listener = (res: import('@playwright/test').Response) => {
+  const listener = (res: Response) => {
     if (res.request().resourceType() !== 'script') return
     pending.push(
       res

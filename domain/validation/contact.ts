@@ -5,7 +5,6 @@ import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '../reference-data/in
 import {
   CAMPO_REQUERIDO,
   formObject,
-  isBlank,
   maxChars,
   minChars,
   numberToString,

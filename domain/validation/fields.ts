@@ -9,11 +9,11 @@
  * normalising (dotted RUTs, lowercase plates).
  */
 import { z } from 'zod'
+import { hasForbiddenSequence, isDigitsOnly, normalizePhoneInput } from '../phone'
 import { isBlank, maxChars, minChars } from './submission'
 
 // Our CSP forbids eval: zod must not try `new Function` (Chrome would log a violation).
 z.config({ jitless: true })
-import { hasForbiddenSequence, isDigitsOnly, normalizePhoneInput } from '../phone'
 
 /** Body that is not an object at all. */
 export const INVALID_DATA = 'Datos inválidos'

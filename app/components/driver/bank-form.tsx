@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { useLazyValidation } from '../lazy-validation'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { ACCOUNT_TYPES, BANKS, INVOICE_TYPES, RECEIPT_ISSUANCE_OPTIONS } from '../../../domain/reference-data/banking'
@@ -9,6 +8,7 @@ import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '../../../domain/validation/bank
 const loadSchema = () => import('../../../domain/validation/bank').then((m) => m.bankFormSchema)
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
+import { useLazyValidation } from '../lazy-validation'
 import type { BankView } from './bank-list'
 import { FormMessages, InputField, SelectField } from './fields'
 import { CancelLink, ConfirmDeleteModal, Modal } from './modal'

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { useLazyValidation } from '../lazy-validation'
 import { Form, Link, useLocation } from 'react-router'
 import { formatDate } from '../../../domain/format'
 import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
@@ -8,6 +7,7 @@ import type { ExperienceValues } from '../../../domain/validation/experience'
 const loadSchema = () => import('../../../domain/validation/experience').then((m) => m.experienceSchema)
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
+import { useLazyValidation } from '../lazy-validation'
 import { FormMessages, InputField, SelectField, TextAreaField } from './fields'
 import { Icon } from './icons'
 import { CancelLink, ConfirmDeleteModal, Modal } from './modal'

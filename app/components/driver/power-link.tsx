@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { SubmitButton } from '../forms'
 import { Icon } from './icons'
 
 /** Where the driver issues the link (app/routes/user/power-link.tsx). */

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { CONTROL } from '../forms'
+import { useEffect, useRef, useState } from 'react'
 
 export { CONTROL, TextAreaField } from '../forms'
 
@@ -41,6 +40,7 @@ function TimedAlert({ outcome, id }: { outcome: FormOutcome; id: string }) {
       id={id}
       tabIndex={-1}
       // Without JS the returned page brings the reader here; with JS the effect does.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the outcome of the reader's own submit
       autoFocus
       role={outcome.type === 'error' ? 'alert' : 'status'}
       className={`rounded-md border-l-4 px-4 py-3 text-sm ${OUTCOME_STYLES[outcome.type]}`}

@@ -73,6 +73,7 @@ function CloseDialog({ posting, closeTo, errors, reason }: { posting: { id: numb
             maxLength={CLOSE_REASON_MAX}
             rows={4}
             defaultValue={reason}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation page exists to type this reason
             autoFocus
             aria-invalid={errors?.length ? true : undefined}
             className={INPUT}

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 /** The signed phase-1 field: carried through phase 2 without JS, and only for its own link. */
 describe('phase 1 seal', () => {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- loaded after the environment is set
   let seal: typeof import('./create-power.server')
   beforeAll(async () => {
     process.env.SESSION_SECRET = 'x'.repeat(40)

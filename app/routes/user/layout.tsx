@@ -162,6 +162,8 @@ export default function DriverLayout() {
           </Form>
         </div>
       </header>
+      {/* The backdrop closes the drawer on a tap; hidden from assistive tech, which has the close button. */}
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
       <label htmlFor={MENU_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block min-[1281px]:peer-checked:hidden" />
       {/* Closed, the drawer is invisible too, so its links leave the tab order. */}
       <aside className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:visible peer-checked:translate-x-0 min-[1281px]:visible min-[1281px]:top-14 min-[1281px]:w-64 min-[1281px]:translate-x-0">
