@@ -61,4 +61,20 @@ export default tseslint.config(
       ],
     },
   })),
+  // What the services share (services/platform, services/shared) belongs to none of them.
+  {
+    files: ['services/platform/**/*.ts', 'services/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: SERVICES.flatMap((name) => [
+            { target: './services/platform', from: `./services/${name}`, message: `services/platform is shared: it must not import services/${name}.` },
+            { target: './services/shared', from: `./services/${name}`, message: `services/shared is shared: it must not import services/${name}.` },
+          ]),
+        },
+      ],
+    },
+  },
 )

@@ -4,8 +4,8 @@
  * plus the catalogue of the services' write routes with a valid body for each.
  */
 import { computeCheckDigit } from '../domain/rut'
-import { companyAccount, insertPostings, postingBody } from '../services/business/testing'
 import { TINY_PDF } from '../services/platform/seed/sample-files'
+import { companyAccount, insertPostings, postingBody } from '../services/testing/business'
 import type { EngineName } from '../services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '../services/testing/platform'
 import { samplePng, userWithSession } from '../services/users/driver-area/test-helpers'

@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDeliveryWorker } from '../platform/messaging/delivery'
 import { createTransports } from '../platform/messaging/transports'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '../testing/business'
 import { engines } from '../testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from './testing'
 
 describe.each(engines)('applicants of a company on %s', (engine) => {
   let p: TestPlatform

@@ -5,9 +5,9 @@ import { inTransaction } from '../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../platform/http'
 import { enqueueEmail } from '../platform/messaging/outbox'
 import type { Platform } from '../platform/platform'
+import { acceptedDocumentCounts, driverExperience } from '../shared/driver-facts'
+import { messageFromCompanyMail, selectedMail } from '../shared/marketplace-mails'
 import { currentCompany } from './company-context'
-import { acceptedDocumentCounts, driverExperience, driverPlaces } from './driver-facts'
-import { messageFromCompanyMail, selectedMail } from './mails'
 
 export const APPLICANT_MESSAGES = {
   statusUpdated: 'Estado de la postulación actualizado.',
@@ -55,15 +55,15 @@ export function applicantRoutes(p: Platform) {
       .limit(MAX_APPLICANTS)
       .execute()
     const ids = rows.map((r) => r.id_user)
-    const [documents, places] = await Promise.all([acceptedDocumentCounts(p.db, ids), driverPlaces(p, ids)])
+    const documents = await acceptedDocumentCounts(p.db, ids)
     const applicants: ApplicantDto[] = rows.map((r) => ({
       id_application: r.id_application,
       id_user: r.id_user,
       name: `${r.firstname} ${r.lastname}`.trim(),
       email: r.email,
       has_photo: r.img_profile !== null,
-      name_commune: places.get(r.id_user)?.name_commune ?? null,
-      name_vehicle: places.get(r.id_user)?.name_vehicle ?? null,
+      name_commune: null, // drivers record no commune or vehicle yet (spec §5)
+      name_vehicle: null,
       status: r.status as ApplicationStatus,
       applied_at: r.created_at,
       documents_accepted: documents.get(r.id_user) ?? 0,
@@ -156,7 +156,7 @@ export function applicantRoutes(p: Platform) {
   app.get('/driver-profile/:id', auth, async (c) => {
     const company = await currentCompany(p, c)
     const driver = await applicantOf(company.id, parseId(c.req.param('id')))
-    const [documents, places, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id]), driverPlaces(p, [driver.id]), driverExperience(p, driver.id)])
+    const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id]), driverExperience(p, driver.id)])
     // Public profile only: never documents themselves, bank data, RUT, phone or address.
     return c.json({
       id_user: driver.id,
@@ -164,8 +164,8 @@ export function applicantRoutes(p: Platform) {
       lastname: driver.lastname,
       has_photo: driver.img_profile !== null,
       about_me: driver.about_me,
-      name_commune: places.get(driver.id)?.name_commune ?? null,
-      name_vehicle: places.get(driver.id)?.name_vehicle ?? null,
+      name_commune: null, // drivers record no commune or vehicle yet (spec §5)
+      name_vehicle: null,
       documents_accepted: documents.get(driver.id) ?? 0,
       documents_total: 22,
       experience,

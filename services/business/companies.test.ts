@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { computeCheckDigit } from '../../domain/rut'
 import { driverRegistrationPayloadSchema } from '../../domain/validation/auth'
 import { companyRegistrationPayloadSchema } from '../../domain/validation/marketplace'
+import { messages } from '../testing/business'
 import { engines } from '../testing/database'
 import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
-import { messages } from './testing'
 
 const company = {
   name_business: 'Transportes Andes SpA',

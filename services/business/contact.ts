@@ -1,11 +1,10 @@
 import { Hono, type Handler } from 'hono'
 import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '../../domain/reference-data'
 import { businessContactSchema, createFleetRequestSchema } from '../../domain/validation/contact'
-import { FORM_LIMIT } from '../general-data/contact'
-import { recordForTeam, teamMail } from '../general-data/team-mail'
 import { rateLimit } from '../platform/auth'
 import { readJson, validate } from '../platform/http'
 import type { Platform } from '../platform/platform'
+import { FORM_LIMIT, recordForTeam, teamMail } from '../shared/team-mail'
 
 export const BUSINESS_RESPONSES = {
   /** Spec §8: the business contact success text. */

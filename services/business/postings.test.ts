@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, postingBody, type CompanyAccount } from '../testing/business'
 import { engines } from '../testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '../testing/platform'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, postingBody, type CompanyAccount } from './testing'
 
 describe.each(engines)('company postings on %s', (engine) => {
   let p: TestPlatform

@@ -3,9 +3,9 @@ import { businessSearchSchema, jobPostingSchema, pageSchema, POSTINGS_PAGE_SIZE,
 import { requireRole, type AuthEnv } from '../platform/auth'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../platform/http'
 import type { Platform } from '../platform/platform'
+import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '../shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from './posting-rows'
 
 export const POSTING_MESSAGES = {
   created: 'Trabajo creado correctamente.',

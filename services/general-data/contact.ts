@@ -4,7 +4,7 @@ import { complaintSchema, contactSchema } from '../../domain/validation/contact'
 import { rateLimit } from '../platform/auth'
 import { readJson, validate } from '../platform/http'
 import type { Platform } from '../platform/platform'
-import { recordForTeam, teamMail } from './team-mail'
+import { FORM_LIMIT, recordForTeam, teamMail } from '../shared/team-mail'
 
 export const CONTACT_RESPONSES = {
   contactSent: 'Mensaje enviado correctamente. Te responderemos a la brevedad.',
@@ -13,7 +13,6 @@ export const CONTACT_RESPONSES = {
 } as const
 
 /** A window long enough that a person never meets it, short enough to stop a flood. */
-export const FORM_LIMIT = { count: 10, windowMs: 15 * 60_000 }
 
 /** /contact/*: the contact form and the complaints wizard (spec §7). */
 export function contactRoutes(p: Platform) {

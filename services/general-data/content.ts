@@ -3,7 +3,7 @@ import { formatPayment } from '../../domain/money'
 import { rateLimit } from '../platform/auth'
 import { ApiError } from '../platform/http'
 import type { Platform } from '../platform/platform'
-import { countValidatedDrivers } from '../users/admin/validated'
+import { countValidatedDrivers } from '../shared/validated-drivers'
 
 /** Spec §3 "Job posting" as the home page lists it. */
 export interface HomePosting {

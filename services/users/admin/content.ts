@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono'
 import type { Kysely } from 'kysely'
 import { ADMIN_MESSAGES, faqSchema, moveSchema, partnerLogoNameSchema, statisticSchema, testimonialSchema } from '../../../domain/validation/admin'
-import { LOGO_URL_PREFIX, logoUrl, storeLogo } from '../../business/logo'
 import type { AuthEnv } from '../../platform/auth'
 import type { Database } from '../../platform/db/schema'
 import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
+import { LOGO_URL_PREFIX, logoUrl, storeLogo } from '../../shared/logo'
+import { countValidatedDrivers } from '../../shared/validated-drivers'
 import { actorOf, audit } from './shared'
-import { countValidatedDrivers } from './validated'
 
 type Ordered = 'faqs' | 'testimonials' | 'partner_logos' | 'statistics'
 type Db = Kysely<Database>

@@ -9,11 +9,11 @@ import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
+import { isValidatedDriver } from '../../shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '../driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { powerOfDocument, toPowerReview } from './powers'
 import { actorOf, audit, likePattern } from './shared'
-import { isValidatedDriver } from './validated'
 
 export const QUEUE_PAGE_SIZE = 50
 

@@ -2,13 +2,12 @@ import { Hono } from 'hono'
 import { sql } from 'kysely'
 import { OPTIONAL_DOCUMENT_SLOT, REQUIRED_DOCUMENT_COUNT } from '../../../domain/reference-data/documents'
 import { normalizeRut } from '../../../domain/rut'
-import { driverPlaces } from '../../business/driver-facts'
 import type { AuthEnv } from '../../platform/auth'
 import { ApiError, MESSAGES, parseId } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
+import { countValidatedDrivers } from '../../shared/validated-drivers'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
-import { countValidatedDrivers } from './validated'
 
 export const DRIVERS_PAGE_SIZE = 25
 
@@ -82,7 +81,6 @@ export function adminDriverRoutes(p: Platform) {
       q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
       countValidatedDrivers(p.db),
     ])
-    const places = await driverPlaces(p, rows.map((r) => r.id))
     const drivers: DriverListItem[] = rows.map((r) => {
       const accepted = Number(r.accepted ?? 0)
       return {
@@ -92,7 +90,7 @@ export function adminDriverRoutes(p: Platform) {
         rut: r.rut,
         phone: r.phone,
         address: r.address,
-        name_commune: places.get(r.id)?.name_commune ?? null,
+        name_commune: null, // drivers record no commune or vehicle yet (spec §5)
         created_at: r.created_at,
         documents: { accepted, pending: Number(r.pending ?? 0), rejected: Number(r.rejected ?? 0), total: REQUIRED_DOCUMENT_COUNT },
         validated: accepted === REQUIRED_DOCUMENT_COUNT,
@@ -110,7 +108,7 @@ export function adminDriverRoutes(p: Platform) {
       .where('role', '=', 'User')
       .executeTakeFirst()
     if (!user) throw new ApiError(404, MESSAGES.notFound)
-    const [slots, experience, applications, powers, places, log] = await Promise.all([
+    const [slots, experience, applications, powers, log] = await Promise.all([
       slotStates(p.db, id),
       p.db
         .selectFrom('work_experience')
@@ -132,7 +130,6 @@ export function adminDriverRoutes(p: Platform) {
         .where('user_id', '=', id)
         .orderBy('id', 'desc')
         .execute(),
-      driverPlaces(p, [id]),
       p.db
         .selectFrom('admin_audit_log')
         .select(['id', 'actor', 'action', 'after_json', 'created_at'])
@@ -156,8 +153,8 @@ export function adminDriverRoutes(p: Platform) {
         about_me: user.about_me,
         email_verified: user.email_verified === 1,
         created_at: user.created_at,
-        name_commune: places.get(id)?.name_commune ?? null,
-        name_vehicle: places.get(id)?.name_vehicle ?? null,
+        name_commune: null, // drivers record no commune or vehicle yet (spec §5)
+        name_vehicle: null,
       },
       slots,
       documents: { accepted, total: REQUIRED_DOCUMENT_COUNT },

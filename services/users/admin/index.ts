@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import type { AuthEnv } from '../../platform/auth'
 import type { Platform } from '../../platform/platform'
+import { countValidatedDrivers } from '../../shared/validated-drivers'
 import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
 import { requireAdmin } from './shared'
-import { countValidatedDrivers } from './validated'
 
 /**
  * The operations console's calls (mounted at /admin by the users service). Every route needs a

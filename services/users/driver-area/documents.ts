@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
+import type { Selectable } from 'kysely'
 import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey, type DocumentStatus } from '../../../domain/reference-data/documents'
 import type { AuthEnv } from '../../platform/auth'
 import type { UserFilesTable } from '../../platform/db/schema'
+import { inTransaction } from '../../platform/db/transaction'
 import { ApiError } from '../../platform/http'
 import type { Platform } from '../../platform/platform'
-import type { Selectable } from 'kysely'
 import { DOCUMENT_MAX_PIXELS, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
-import { inTransaction } from '../../platform/db/transaction'
 
 /** Per file; the whole multipart body is capped at 12 MB by services/app.ts. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024

@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { driverSearchSchema, pageSchema, postingFiltersSchema, postingReferenceSchema } from '../../../domain/validation/marketplace'
-import { applicationReceivedMail } from '../../business/mails'
 import { requireRole, type AuthEnv } from '../../platform/auth'
 import { isUniqueViolation } from '../../platform/db/errors'
 import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '../../platform/http'
 import { enqueueEmail } from '../../platform/messaging/outbox'
 import type { Platform } from '../../platform/platform'
+import { applicationReceivedMail } from '../../shared/marketplace-mails'
 import { driverPostings, ownPostings, searchOpenPostings, toDriverPostingDto } from './queries'
 
 export const DRIVER_POSTING_MESSAGES = {

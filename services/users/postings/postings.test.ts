@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '../../business/testing'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '../../testing/business'
 import { engines } from '../../testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
 

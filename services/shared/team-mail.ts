@@ -31,3 +31,6 @@ export async function recordForTeam(p: Platform, store: (trx: Transaction<Databa
   })
   p.wakeOutbox()
 }
+
+/** Public forms that mail the team (contact, inquiries, fleet requests, business contact): per visitor. */
+export const FORM_LIMIT = { count: 10, windowMs: 15 * 60_000 }
