@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '../../../domain/validation/marketplace'
-import type { JobPostingDto } from '../../../services/business/posting-rows'
 import { log } from '../../../services/platform/log'
+import type { JobPostingDto } from '../../../services/shared/posting-rows'
 import { env } from '../env'
 import { callService, sendToService } from './client'
 
