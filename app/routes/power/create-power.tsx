@@ -7,6 +7,7 @@ import { powerDriverSchema, powerOwnerFormSchema, simplePowerFormSchema } from '
 import { joinMessage } from '../../.server/backend/client'
 import { powerApi } from '../../.server/backend/power'
 import { DriverPhase, OwnerPhase, SuccessModal, type Values } from '../../components/power/power-form'
+import { uploadClientAction } from '../../components/upload/transfer'
 import { PageHeader } from '../../components/public/page'
 import type { FormOutcome } from '../../components/public/fields'
 import { readLimitedFormData } from '../user/driver.server'
@@ -188,3 +189,6 @@ export default function CreatePowerPage() {
     </main>
   )
 }
+
+/** With JS, phase 2 travels through XMLHttpRequest so the ID images' progress shows (issue 12 item 7). */
+export const clientAction = uploadClientAction
