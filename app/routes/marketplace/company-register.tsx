@@ -114,7 +114,7 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
       <Field label="Correo electrónico" inputProps={{ ...text('email', 'email'), autoComplete: 'email' }} errors={fields.email.errors} />
       <Field
         label="Teléfono"
-        hint="Solo números, entre 8 y 15 dígitos."
+        hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...text('phone', 'tel'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
