@@ -11,7 +11,7 @@ async function upload(page: Page, trigger: 'Añadir documento' | 'Cargar nuevame
   await page.getByRole('link', { name: `${trigger}: ${TITLE}` }).click()
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${TITLE}` })
   await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Archivo (JPG, JPEG, PNG o PDF)').setInputFiles(await pngFile('certificado.png'))
+  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(await pngFile('certificado.png'))
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
 }

@@ -6,7 +6,7 @@ async function upload(page: Page, title: string, file: { name: string; mimeType:
   await page.getByRole('link', { name: `${trigger}: ${title}` }).click()
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${title}` })
   await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Archivo (JPG, JPEG, PNG o PDF)').setInputFiles(file)
+  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(file)
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
 }
 

@@ -81,7 +81,7 @@ test.describe('driver area layout', () => {
     bank.run(id, 'Prueba Conductor', 'Banco Estado', '12345678', 'Cuenta Rut', 'Boleta', 'Yo la emito', 'Av. Matta 500', '56987654321', 'prueba@example.cl', 'No Seleccionado', now, now)
     db.close()
     await page.getByRole('link', { name: 'Añadir documento: Cédula de identidad (frontal)' }).click()
-    await page.getByRole('dialog').getByLabel('Archivo (JPG, JPEG, PNG o PDF)').setInputFiles(await pngFile())
+    await page.getByRole('dialog').getByLabel('Archivo', { exact: true }).setInputFiles(await pngFile())
     await page.getByRole('dialog').getByRole('button', { name: 'Subir archivo' }).click()
     await expect(page.getByText('En revisión')).toBeVisible()
 

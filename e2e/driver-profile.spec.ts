@@ -17,8 +17,8 @@ test.describe('driver profile', () => {
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
     await expect(dialog.getByText('Imagen requerida')).toBeVisible()
 
-    const big = await pngFile('grande.png')
-    await dialog.getByLabel(/^Imagen/).setInputFiles({ ...big, buffer: Buffer.concat([big.buffer, Buffer.alloc(3 * 1024 * 1024)]) })
+    // Over 3 MB and not a photo the browser can shrink (issue 12 item 7): refused with JS and without.
+    await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1) })
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
     await expect(dialog.getByText('El tamaño de la imagen no puede ser mayor a 3MB')).toBeVisible()
 

@@ -54,3 +54,29 @@ export function pdfFile(name = 'documento.pdf') {
 export function exeAsJpg(name = 'foto.jpg') {
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]) }
 }
+
+let phonePhotoCache: Promise<Buffer> | null = null
+/**
+ * A phone photo as phones take them (issue 12 item 7): 4032×3024, a gradient with sensor-like
+ * noise, JPEG quality 93 — a little over 6 MB. Made once per worker.
+ */
+export async function phonePhoto(name = 'foto-celular.jpg') {
+  phonePhotoCache ??= (async () => {
+    const width = 4032
+    const height = 3024
+    const raw = Buffer.alloc(width * height * 3)
+    let seed = 42
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 3
+        const noise = (random() - 0.5) * 70
+        raw[i] = Math.max(0, Math.min(255, (x / width) * 200 + 30 + noise))
+        raw[i + 1] = Math.max(0, Math.min(255, (y / height) * 180 + 40 + noise))
+        raw[i + 2] = Math.max(0, Math.min(255, 120 + noise))
+      }
+    }
+    return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 93 }).toBuffer()
+  })()
+  return { name, mimeType: 'image/jpeg', buffer: await phonePhotoCache }
+}

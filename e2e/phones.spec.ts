@@ -1,5 +1,6 @@
 import { e2eDatabase } from './driver-session'
-import { codeIn, expect, randomDriver, readMail, test } from './fixtures'
+import { codeIn, expect, randomDriver, readMail, test, unique } from './fixtures'
+import { decodeMail } from './public-mail'
 
 /** Issue 12 item 10: the driver's phone as Chileans write it, one rule and one display everywhere. */
 test.describe('the driver phone', () => {
@@ -39,12 +40,15 @@ test.describe('the driver phone', () => {
     await page.goto('/user/dashboard/settings')
     const shown = page.getByRole('term').filter({ hasText: 'Teléfono' }).locator('xpath=following-sibling::dd[1]')
     await expect(shown).toHaveText(typed)
-    // The edit form offers it in the same spelling, and saving it unchanged keeps it.
+    // The edit form offers it in the same spelling, and saving the form with it keeps it.
     await page.getByRole('link', { name: 'Editar', exact: true }).click()
     await expect(page.getByLabel('Teléfono')).toHaveValue(typed)
     await expect(page.getByLabel('Teléfono')).toHaveAccessibleDescription(/por ejemplo \+56 9 8765 4321/)
+    await page.getByLabel('Dirección').fill('Av. Matta 500')
+    await page.getByLabel('Sobre mí').fill('Conductor de reparto en Santiago.')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
-    await expect(page.getByText('No hay cambios para guardar')).toBeVisible()
+    await expect(page.getByText('Datos actualizados correctamente.')).toBeVisible()
+    await expect(shown).toHaveText(typed)
   })
 
   test('a number stored before the rule is shown as it is, without an added «+»', async ({ page, request }) => {
@@ -68,5 +72,20 @@ test.describe('the driver phone', () => {
     await page.goto('/user/dashboard/settings')
     const shown = page.getByRole('term').filter({ hasText: 'Teléfono' }).locator('xpath=following-sibling::dd[1]')
     await expect(shown).toHaveText(legacy)
+  })
+
+  test('the public contact form takes «+56 9 8765 4321» too, and the team reads the digits', async ({ page }) => {
+    const token = unique('telefono')
+    await page.goto('/contacto')
+    const field = (label: string) => page.locator('#contacto').getByLabel(label, { exact: true })
+    await expect(field('Teléfono')).toHaveAccessibleDescription(/\+56 9 8765 4321/)
+    await field('Nombre').fill('Ana')
+    await field('Apellido').fill('Pérez')
+    await field('Correo electrónico').fill('ana@example.cl')
+    await field('Teléfono').fill('+56 9 8765-4321')
+    await field('Mensaje').fill(`Hola, quiero información. ${token}`)
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click()
+    await expect(page.locator('#contacto-resultado')).toHaveText('Mensaje enviado correctamente. Te responderemos a la brevedad.')
+    expect(decodeMail(await readMail('contacto@fleeters.cl', new RegExp(token)))).toContain('Teléfono: 56987654321')
   })
 })

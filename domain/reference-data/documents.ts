@@ -1,4 +1,5 @@
 /** Driver document slots (spec §3), their review statuses and the dashboard progress (spec §4). */
+import { DOCUMENT_UPLOAD } from '../uploads'
 
 export const DOCUMENT_SLOT_KEYS = [
   'cedula_identidad_frontal',
@@ -79,10 +80,10 @@ export function findDocumentSlot(key: string): DocumentSlot | undefined {
   return DOCUMENT_SLOTS.find((s) => s.key === key)
 }
 
-/** Upload rules for documents (spec §9): jpg, jpeg, png or pdf. */
-export const DOCUMENT_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.pdf'] as const
-export const DOCUMENT_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const
-export const DOCUMENT_ACCEPT = DOCUMENT_FILE_EXTENSIONS.join(',')
+/** Upload rules for documents (spec §9): jpg, jpeg, png or pdf, up to 5 MB (domain/uploads.ts). */
+export const DOCUMENT_FILE_EXTENSIONS = DOCUMENT_UPLOAD.extensions
+export const DOCUMENT_FILE_TYPES = DOCUMENT_UPLOAD.types
+export const DOCUMENT_ACCEPT = DOCUMENT_UPLOAD.accept
 
 export const DOCUMENT_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]

@@ -12,6 +12,7 @@
  * the commune exists before writing (services/business/places.ts).
  */
 import { z } from 'zod'
+import { LOGO_UPLOAD } from '../uploads'
 import { isValidEmail } from '../email'
 import { regions } from '../reference-data/regions'
 import { findSchedule } from '../reference-data/schedules'
@@ -71,8 +72,8 @@ export const MARKETPLACE_MESSAGES = {
   phoneMax: 'Máximo 15 caracteres',
   confirmPassword: 'Confirme su contraseña',
   passwordMismatch: 'Las contraseñas no coinciden',
-  logoType: 'El logo debe ser una imagen PNG, JPG, JPEG o WEBP',
-  logoSize: 'El logo no puede superar los 3 MB',
+  logoType: LOGO_UPLOAD.messages.invalidType,
+  logoSize: LOGO_UPLOAD.messages.tooLarge,
   subjectMax: 'El asunto no puede superar los 150 caracteres',
   messageMin: 'El mensaje debe tener al menos 10 caracteres',
   messageMax: 'El mensaje no puede superar los 3000 caracteres',
@@ -266,10 +267,10 @@ export const emailToApplicantSchema = /*#__PURE__*/ (() =>
   }))()
 export type EmailToApplicantValues = z.infer<typeof emailToApplicantSchema>
 
-/** Logo of the company: png, jpg, jpeg or webp up to 3 MB (the service checks the bytes again). */
-export const LOGO_MAX_BYTES = 3 * 1024 * 1024
-export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
-export const LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp'] as const
+/** Logo of the company: png, jpg, jpeg or webp up to 3 MB (domain/uploads.ts; the service checks the bytes again). */
+export const LOGO_MAX_BYTES = LOGO_UPLOAD.maxBytes
+export const LOGO_MIME_TYPES = LOGO_UPLOAD.types
+export const LOGO_EXTENSIONS = LOGO_UPLOAD.extensions
 
 const optionalLogo = () =>
   z

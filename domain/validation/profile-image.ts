@@ -1,12 +1,14 @@
-/** The profile photo's rules as constants, with no zod (the page's file input uses them). */
-export const PROFILE_IMAGE_MAX_BYTES = 3 * 1024 * 1024
-export const PROFILE_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
+/** The profile photo's rules as constants, with no zod (the page's file input uses them): domain/uploads.ts. */
+import { PROFILE_PHOTO_UPLOAD } from '../uploads'
+
+export const PROFILE_IMAGE_MAX_BYTES = PROFILE_PHOTO_UPLOAD.maxBytes
+export const PROFILE_IMAGE_EXTENSIONS = PROFILE_PHOTO_UPLOAD.extensions
+export const PROFILE_IMAGE_TYPES = PROFILE_PHOTO_UPLOAD.types
 /** For the file input's accept attribute. */
-export const PROFILE_IMAGE_ACCEPT = PROFILE_IMAGE_EXTENSIONS.join(',')
+export const PROFILE_IMAGE_ACCEPT = PROFILE_PHOTO_UPLOAD.accept
 
 export const PROFILE_IMAGE_MESSAGES = {
-  required: 'Imagen requerida',
-  tooLarge: 'El tamaño de la imagen no puede ser mayor a 3MB',
-  invalidType: 'La imagen debe ser JPG, JPEG o PNG',
+  required: PROFILE_PHOTO_UPLOAD.messages.required,
+  tooLarge: PROFILE_PHOTO_UPLOAD.messages.tooLarge,
+  invalidType: PROFILE_PHOTO_UPLOAD.messages.invalidType,
 } as const

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { DOCUMENT_ACCEPT, documentStatusLabel, type DocumentSlot } from '../../../domain/reference-data/documents'
+import { documentStatusLabel, type DocumentSlot } from '../../../domain/reference-data/documents'
+import { DOCUMENT_UPLOAD } from '../../../domain/uploads'
+import { UploadNote, useUploadField } from '../upload/upload-field'
+import { UploadProgress } from '../upload/transfer'
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
 import { FormMessages } from './fields'
@@ -84,7 +87,7 @@ function UploadNotice() {
   if (hidden) return null
   return (
     <div className="rounded-md border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-      <p>Sube una foto o escaneo legible del documento completo, sin recortes ni reflejos. Formatos permitidos: JPG, JPEG, PNG o PDF, de hasta 5 MB.</p>
+      <p>Sube una foto o escaneo legible del documento completo, sin recortes ni reflejos.</p>
       {hydrated ? (
         <label className="mt-2 flex items-center gap-2">
           <input
@@ -125,14 +128,17 @@ function LocalPreview({ file }: { file: File | null }) {
 /** Spec §2 upload panel: opened by ?name=&title=&url_file=; one form field named after the slot. */
 export function UploadPanel({ slot, previous, closeTo, errors, stamp }: { slot: DocumentSlot; previous: { url: string; isImage: boolean } | null; closeTo: string; errors?: string[]; stamp?: number }) {
   const [file, setFile] = useState<File | null>(null)
+  const upload = useUploadField(DOCUMENT_UPLOAD)
   const inputId = `archivo-${slot.key}`
+  const limitId = `${inputId}-limite`
+  const shown = upload.errors ?? errors
   return (
     <Modal title={`Subir documento: ${slot.title}`} closeTo={closeTo}>
       <Form method="post" encType="multipart/form-data" className="space-y-4" replace>
         <JsMarker />
         <input type="hidden" name="name" value={slot.key} />
         <UploadNotice />
-        <FormMessages messages={errors} id="upload-error" stamp={stamp} />
+        <FormMessages messages={shown} id="upload-error" stamp={upload.errors ? `c${upload.stamp}` : stamp} />
         {previous ? (
           <div className="text-sm text-slate-700">
             <p className="font-medium">Archivo anterior</p>
@@ -147,22 +153,32 @@ export function UploadPanel({ slot, previous, closeTo, errors, stamp }: { slot: 
         ) : null}
         <div>
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-            Archivo (JPG, JPEG, PNG o PDF)
+            Archivo
           </label>
           <input
             id={inputId}
             type="file"
             name={slot.key}
-            accept={DOCUMENT_ACCEPT}
+            accept={DOCUMENT_UPLOAD.accept}
             aria-required="true"
             autoFocus
-            aria-invalid={errors?.length ? true : undefined}
-            aria-describedby={errors?.length ? 'upload-error' : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            aria-invalid={shown?.length ? true : undefined}
+            aria-describedby={[limitId, shown?.length ? 'upload-error' : null].filter(Boolean).join(' ')}
+            ref={upload.inputProps.ref}
+            onChange={(e) => {
+              upload.inputProps.onChange(e)
+              setFile(e.target.files?.[0] ?? null)
+            }}
             className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
           />
+          {/* Issue 12 item 7: the limit next to the button, with JS and without. */}
+          <p id={limitId} className="mt-1 text-xs text-slate-600">
+            {DOCUMENT_UPLOAD.limitText}
+          </p>
+          <UploadNote note={upload.note} />
         </div>
         <LocalPreview file={file} />
+        <UploadProgress />
         <div className="flex flex-wrap justify-end gap-2">
           <CancelLink to={closeTo} />
           <SubmitButton pendingText="Subiendo…">Subir archivo</SubmitButton>

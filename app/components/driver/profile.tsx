@@ -3,7 +3,9 @@ import { useLazyValidation } from '../lazy-validation'
 import { Form } from 'react-router'
 import type { ProfileImageValues, ProfileValues } from '../../../domain/validation/profile'
 import { formatChileanMobile } from '../../../domain/phone'
-import { PROFILE_IMAGE_ACCEPT } from '../../../domain/validation/profile-image'
+import { PROFILE_PHOTO_UPLOAD } from '../../../domain/uploads'
+import { UploadNote, useUploadField } from '../upload/upload-field'
+import { UploadProgress } from '../upload/transfer'
 
 const loadProfileSchema = () => import('../../../domain/validation/profile').then((m) => m.profileSchema)
 const loadImageSchema = () => import('../../../domain/validation/profile').then((m) => m.profileImageSchema)
@@ -93,6 +95,7 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
 /** Spec §2 profile image modal: file field newProfileImage. */
 export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: FormFeedback }) {
   const { onValidate, ...loadOn } = useLazyValidation<ProfileImageValues>(loadImageSchema)
+  const upload = useUploadField(PROFILE_PHOTO_UPLOAD)
   const [form, fields] = useForm({
     id: 'foto-perfil',
     lastResult: feedback?.result,
@@ -106,11 +109,16 @@ export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: 
         <JsMarker />
         <input type="hidden" name="intent" value="photo" />
         <FormMessages messages={form.errors} id="foto-error" stamp={feedback?.stamp} />
-        <InputField
-          label="Imagen (JPG, JPEG o PNG, hasta 3 MB)"
-          inputProps={{ ...getInputProps(fields.newProfileImage, { type: 'file' }), accept: PROFILE_IMAGE_ACCEPT, autoFocus: true }}
-          errors={fields.newProfileImage.errors}
-        />
+        <div>
+          <InputField
+            label="Imagen"
+            hint={PROFILE_PHOTO_UPLOAD.limitText}
+            inputProps={{ ...getInputProps(fields.newProfileImage, { type: 'file' }), accept: PROFILE_PHOTO_UPLOAD.accept, autoFocus: true, ...upload.inputProps }}
+            errors={upload.errors ?? fields.newProfileImage.errors}
+          />
+          <UploadNote note={upload.note} />
+        </div>
+        <UploadProgress />
         <div className="flex flex-wrap justify-end gap-2">
           <CancelLink to={closeTo} />
           <SubmitButton pendingText="Subiendo…">Subir imagen</SubmitButton>

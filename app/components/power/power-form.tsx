@@ -3,6 +3,9 @@ import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
+import { OWNER_ID_IMAGE_UPLOADS } from '../../../domain/uploads'
+import { UploadNote, useUploadField } from '../upload/upload-field'
+import { UploadProgress } from '../upload/transfer'
 import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
 import { ErrorList, Field, SubmitButton } from '../forms'
 import { useLazySchema, useLazyValidation, type Constraint } from '../lazy-validation'
@@ -114,6 +117,31 @@ function Summary({ driver }: { driver: Values }) {
 /** The name of the 'Crear poder simple' button with JS: its press validates, then confirms. */
 const CREATE = 'crear'
 
+/**
+ * One of the owner's ID images (issue 12 item 7): its limit beside it, checked as soon as it is
+ * chosen, a larger phone photo shrunk before sending (domain/uploads.ts).
+ */
+function OwnerIdImageField({
+  name,
+  label,
+  inputProps,
+  errors,
+}: {
+  name: (typeof OWNER_ID_IMAGE_FIELDS)[number]['name']
+  label: string
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { name: string }
+  errors?: string[]
+}) {
+  const rules = OWNER_ID_IMAGE_UPLOADS[name]
+  const upload = useUploadField(rules)
+  return (
+    <div>
+      <Field label={label} hint={rules.limitText} inputProps={{ ...inputProps, accept: rules.accept, ...upload.inputProps }} errors={upload.errors ?? errors} />
+      <UploadNote note={upload.note} />
+    </div>
+  )
+}
+
 /** Phase 2: the owner and the two ID images, 'Atrás', and the confirmed final submission. */
 export function OwnerPhase({
   sealed,
@@ -208,14 +236,11 @@ export function OwnerPhase({
       <fieldset className="contents">
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Cédula de identidad del dueño</legend>
         {OWNER_ID_IMAGE_FIELDS.map(({ name, tipo }) => (
-          <Field
-            key={name}
-            label={tipo}
-            hint="PNG, JPG o JPEG, de menos de 3 MB."
-            inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name), accept: OWNER_ID_IMAGE_ACCEPT, className: 'text-sm' }}
-            errors={fields[name].errors}
-          />
+          <OwnerIdImageField key={name} name={name} label={tipo} inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name), className: 'text-sm' }} errors={fields[name].errors} />
         ))}
+        <div className="sm:col-span-2">
+          <UploadProgress />
+        </div>
       </fieldset>
       {hydrated ? null : (
         <div className="sm:col-span-2">

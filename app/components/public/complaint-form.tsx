@@ -54,7 +54,7 @@ export function ComplaintForm({
       <Field className="sm:col-span-2" label="Nombre" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), ...focus('name'), autoComplete: 'name' }} errors={fields.name.errors} />
       <Field
         label="Teléfono"
-        hint="Solo números, entre 9 y 15 dígitos."
+        hint="Entre 9 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />

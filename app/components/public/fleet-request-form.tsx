@@ -136,7 +136,7 @@ export function FleetRequestForm({
       <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
       <Field
         label="Teléfono"
-        hint="Solo números, entre 8 y 15 dígitos."
+        hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />

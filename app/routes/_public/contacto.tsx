@@ -89,7 +89,7 @@ export default function ContactRoute() {
           <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
           <Field
             label="Teléfono"
-            hint="Solo números, por ejemplo 912345678."
+            hint="Por ejemplo +56 9 8765 4321 o 9 8765 4321."
             inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
             errors={fields.phone.errors}
           />

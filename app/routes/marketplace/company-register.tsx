@@ -12,7 +12,9 @@ import { setToast } from '../../.server/toast'
 import { Field, SubmitButton } from '../../components/forms'
 import { JsMarker } from '../../components/js-marker'
 import { BUTTON_SECONDARY, FormErrors } from '../../components/marketplace/fields'
-import { LOGO_ACCEPT } from '../../components/marketplace/labels'
+import { LOGO_UPLOAD } from '../../../domain/uploads'
+import { UploadNote, useUploadField } from '../../components/upload/upload-field'
+import { UploadProgress, uploadClientAction } from '../../components/upload/transfer'
 import { useLazyValidation, type Constraint } from '../../components/lazy-validation'
 import { PlaceFields, type PlaceChoice } from '../../components/marketplace/place-fields'
 import type { Route } from './+types/company-register'
@@ -88,6 +90,7 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
+  const logo = useUploadField(LOGO_UPLOAD)
   const text = (name: 'name_business' | 'rut' | 'contact_name' | 'email' | 'phone', type: 'text' | 'email' | 'tel' = 'text') => getInputProps(fields[name], { type })
   return (
     <Form
@@ -111,7 +114,7 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
       <Field label="Correo electrónico" inputProps={{ ...text('email', 'email'), autoComplete: 'email' }} errors={fields.email.errors} />
       <Field
         label="Teléfono"
-        hint="Solo números, entre 8 y 15 dígitos."
+        hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...text('phone', 'tel'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
@@ -135,13 +138,15 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
           }
         />
       </fieldset>
-      <Field
-        className="sm:col-span-2"
-        label="Logo de la empresa (opcional)"
-        hint="PNG, JPG, JPEG o WEBP, hasta 3 MB."
-        inputProps={{ ...getInputProps(fields.logoBusiness, { type: 'file' }), accept: LOGO_ACCEPT }}
-        errors={fields.logoBusiness.errors}
-      />
+      <div className="sm:col-span-2">
+        <Field
+          label="Logo de la empresa (opcional)"
+          hint={LOGO_UPLOAD.limitText}
+          inputProps={{ ...getInputProps(fields.logoBusiness, { type: 'file' }), accept: LOGO_UPLOAD.accept, ...logo.inputProps }}
+          errors={logo.errors ?? fields.logoBusiness.errors}
+        />
+        <UploadNote note={logo.note} />
+      </div>
       <Field
         label="Contraseña"
         hint="Al menos 8 caracteres, con letras y números."
@@ -153,7 +158,8 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
         inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
         errors={fields.confirmPassword.errors}
       />
-      <div className="sm:col-span-2">
+      <div className="space-y-3 sm:col-span-2">
+        <UploadProgress />
         <SubmitButton className="w-full sm:w-auto" pendingText="Registrando…">
           Registrar empresa
         </SubmitButton>
@@ -161,6 +167,9 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
     </Form>
   )
 }
+
+/** With JS, a logo travels through XMLHttpRequest so its progress shows (issue 12 item 7). */
+export const clientAction = uploadClientAction
 
 export default function CompanyRegisterRoute() {
   const { places, constraint } = useLoaderData<typeof loader>()

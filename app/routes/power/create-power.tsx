@@ -9,6 +9,7 @@ import { deadLinkOf, powerApi, type DeadLinkState } from '../../.server/backend/
 import { formatDateTime } from '../../../domain/format'
 import { getSession } from '../../.server/session'
 import { DeadLinkPage, DriverPhase, OwnerPhase, SuccessModal, type Values } from '../../components/power/power-form'
+import { uploadClientAction } from '../../components/upload/transfer'
 import { PageHeader } from '../../components/public/page'
 import type { FormOutcome } from '../../components/public/fields'
 import { readLimitedFormData } from '../user/driver.server'
@@ -222,3 +223,6 @@ export default function CreatePowerPage() {
     </main>
   )
 }
+
+/** With JS, phase 2 travels through XMLHttpRequest so the ID images' progress shows (issue 12 item 7). */
+export const clientAction = uploadClientAction

@@ -1,19 +1,21 @@
 import { data, useActionData, useLoaderData, useLocation } from 'react-router'
 import { DOCUMENT_SLOTS, documentProgress, findDocumentSlot, isDocumentSlotKey, latestDocumentRecords } from '../../../domain/reference-data/documents'
+import { DOCUMENT_UPLOAD, UPLOAD_FRAMING_BYTES } from '../../../domain/uploads'
 import { requireSession } from '../../.server/auth'
 import { driverApi } from '../../.server/backend/driver-area'
 import { messageList } from '../../.server/backend/client'
 import { DocumentItem, PreviewDialog, UploadPanel, type SlotView } from '../../components/driver/documents'
 import { documentFileUrl, HOME_PATH, withParams } from '../../components/driver/urls'
 import { readLimitedFormData, redirectWithToast, required, signOutIfRefused } from './driver.server'
+import { uploadClientAction } from '../../components/upload/transfer'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
 
-/** The service allows 5 MB per file; a little more for the multipart framing. */
-const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024
-const TOO_LARGE = 'El archivo no puede ser mayor a 5MB.'
-const MISSING = 'Seleccione un archivo para subir.'
+/** The service allows 5 MB per file (domain/uploads.ts); a little more for the multipart framing. */
+const UPLOAD_BODY_LIMIT = DOCUMENT_UPLOAD.maxBytes + UPLOAD_FRAMING_BYTES
+const TOO_LARGE = DOCUMENT_UPLOAD.messages.tooLarge
+const MISSING = DOCUMENT_UPLOAD.messages.required
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
@@ -53,6 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithToast(HOME_PATH, { type: 'success', message: res.data.message })
 }
+
+/** With JS, a file travels through XMLHttpRequest so its progress shows (issue 12 item 7). */
+export const clientAction = uploadClientAction
 
 function Progress({ done, total, rejected }: { done: number; total: number; rejected: number }) {
   const pct = Math.round((Math.min(done, total) / total) * 100)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Selectable } from 'kysely'
 import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey, type DocumentStatus } from '../../../domain/reference-data/documents'
+import { DOCUMENT_UPLOAD } from '../../../domain/uploads'
 import type { AuthEnv } from '../../platform/auth'
 import type { UserFilesTable } from '../../platform/db/schema'
 import { inTransaction } from '../../platform/db/transaction'
@@ -9,17 +10,17 @@ import type { Platform } from '../../platform/platform'
 import { DOCUMENT_MAX_PIXELS, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
 
-/** Per file; the whole multipart body is capped at 12 MB by services/app.ts. */
-export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
+/** Per file (domain/uploads.ts, as the page and the browser check it); the whole multipart body is capped at 12 MB by services/app.ts. */
+export const DOCUMENT_MAX_BYTES = DOCUMENT_UPLOAD.maxBytes
 
 export const DOCUMENT_MESSAGES = {
   uploaded: 'Archivos subidos correctamente.',
-  missing: 'Seleccione un archivo para subir.',
+  missing: DOCUMENT_UPLOAD.messages.required,
   unknownSlot: 'El documento indicado no existe.',
   duplicated: 'Envíe un solo archivo por documento.',
-  empty: 'El archivo está vacío.',
-  invalidType: 'El archivo debe ser JPG, JPEG, PNG o PDF.',
-  tooLarge: 'El archivo no puede ser mayor a 5MB.',
+  empty: DOCUMENT_UPLOAD.messages.empty,
+  invalidType: DOCUMENT_UPLOAD.messages.invalidType,
+  tooLarge: DOCUMENT_UPLOAD.messages.tooLarge,
   imageUnreadable: 'No se pudo leer la imagen. Intenta con otro archivo.',
   imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} megapíxeles). Sube una foto o un escaneo más pequeño.`,
 } as const

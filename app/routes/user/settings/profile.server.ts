@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
 import { experienceChanged, experienceSchema } from '../../../../domain/validation/experience'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '../../../../domain/validation/profile'
+import { UPLOAD_FRAMING_BYTES } from '../../../../domain/uploads'
 import { driverApi } from '../../../.server/backend/driver-area'
 import { messageList } from '../../../.server/backend/client'
 import { commitSession, type WebSession } from '../../../.server/session'
@@ -18,7 +19,7 @@ export const PROFILE_PAGE_ERRORS = {
 
 const stamp = () => Date.now()
 /** A little over the image limit, for the multipart framing. */
-const PHOTO_BODY_LIMIT = PROFILE_IMAGE_MAX_BYTES + 64 * 1024
+const PHOTO_BODY_LIMIT = PROFILE_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES
 
 /** The page the form was on, modal closed (index routes post with ?index: drop it too). */
 function pageWithoutModal(request: Request): string {
