@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { newAdmin } from './admin-session'
-import { apiCompany, apiPosting } from './marketplace-support'
 import { newDriver, pngFile } from './driver-session'
 import { expect, expectAccessible, readMail, test, unique } from './fixtures'
+import { apiCompany, apiPosting } from './marketplace-support'
 import { decodeMail } from './public-mail'
 
 const TITLE = 'Certificado de antecedentes'

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { rssOf, startServer, type ServerProcess } from '../tests/server-process'
-import { expect, test } from './fixtures'
 import { newDriver } from './driver-session'
+import { expect, test } from './fixtures'
 
 /**
  * Issue 11 item 3 and issue 12 item 7: page actions read bounded bodies. The memory figures need

@@ -1,6 +1,6 @@
-import { expect, expectAccessible, test } from './fixtures'
-import { e2eDatabase, exeAsJpg, jpgFile, newDriver, pdfFile, pngFile } from './driver-session'
 import type { Page } from '@playwright/test'
+import { e2eDatabase, exeAsJpg, jpgFile, newDriver, pdfFile, pngFile } from './driver-session'
+import { expect, expectAccessible, test } from './fixtures'
 
 async function upload(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer }, trigger = 'Añadir documento') {
   await page.getByRole('link', { name: `${trigger}: ${title}` }).click()

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { expect, expectAccessible, test } from './fixtures'
+import type { Response } from '@playwright/test'
 import { e2eDatabase, newDriver, pngFile } from './driver-session'
+import { expect, expectAccessible, test } from './fixtures'
 
 
 test.describe('driver area layout', () => {
@@ -114,7 +115,7 @@ test.describe('driver area layout', () => {
     for (const url of ['/user/dashboard/home', '/user/dashboard/settings?modal=experiencia', '/user/dashboard/settings/banco-detalles?modal=agregar']) {
       const sizes: number[] = []
       const pending: Promise<void>[] = []
-      const onResponse = (res: import('@playwright/test').Response) => {
+      const onResponse = (res: Response) => {
         if (res.request().resourceType() !== 'script') return
         pending.push(res.body().then((b) => void sizes.push(zlib.gzipSync(b, { level: 9 }).byteLength)))
       }

@@ -1,5 +1,5 @@
-import { expect, expectAccessible, test } from './fixtures'
 import { newDriver, pdfFile, pngFile } from './driver-session'
+import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('driver profile', () => {
   test('profile photo: required, size and type rules, then a photo that shows in the top bar', async ({ page }) => {

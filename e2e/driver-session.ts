@@ -1,7 +1,7 @@
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
-import type { Page } from '@playwright/test'
 import { codeIn, expect, randomDriver, readMail } from './fixtures'
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import type { Page, Request } from '@playwright/test'
+import sharp from 'sharp'
 import { e2eDatabase, newDriver, phonePhoto, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 

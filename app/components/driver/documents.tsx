@@ -3,14 +3,14 @@ import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { documentStatusLabel, type DocumentSlot } from '../../../domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '../../../domain/uploads'
-import { UploadNote, useUploadField } from '../upload/upload-field'
-import { UploadProgress } from '../upload/transfer'
 import { SubmitButton } from '../forms'
 import { JsMarker } from '../js-marker'
+import { UploadProgress } from '../upload/transfer'
+import { UploadNote, useUploadField } from '../upload/upload-field'
 import { FormMessages } from './fields'
 import { Icon } from './icons'
-import { CreatePowerButton } from './power-link'
 import { CancelLink, Modal } from './modal'
+import { CreatePowerButton } from './power-link'
 import { documentFileUrl, HOME_PATH, withParams } from './urls'
 
 export interface SlotView {
@@ -161,6 +161,7 @@ export function UploadPanel({ slot, previous, closeTo, errors, stamp }: { slot: 
             name={slot.key}
             accept={DOCUMENT_UPLOAD.accept}
             aria-required="true"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the upload dialog opened (also as a no-JS page) to choose this file
             autoFocus
             aria-invalid={shown?.length ? true : undefined}
             aria-describedby={[limitId, shown?.length ? 'upload-error' : null].filter(Boolean).join(' ')}

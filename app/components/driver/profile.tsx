@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { useLazyValidation } from '../lazy-validation'
 import { Form } from 'react-router'
-import type { ProfileImageValues, ProfileValues } from '../../../domain/validation/profile'
 import { formatChileanMobile } from '../../../domain/phone'
 import { PROFILE_PHOTO_UPLOAD } from '../../../domain/uploads'
-import { UploadNote, useUploadField } from '../upload/upload-field'
+import type { ProfileImageValues, ProfileValues } from '../../../domain/validation/profile'
+import { SubmitButton } from '../forms'
+import { JsMarker } from '../js-marker'
+import { useLazyValidation } from '../lazy-validation'
 import { UploadProgress } from '../upload/transfer'
+import { UploadNote, useUploadField } from '../upload/upload-field'
+import { FormMessages, InputField, TextAreaField } from './fields'
+import { CancelLink, Modal } from './modal'
 
 const loadProfileSchema = () => import('../../../domain/validation/profile').then((m) => m.profileSchema)
 const loadImageSchema = () => import('../../../domain/validation/profile').then((m) => m.profileImageSchema)
-import { SubmitButton } from '../forms'
-import { JsMarker } from '../js-marker'
-import { CancelLink, Modal } from './modal'
-import { FormMessages, InputField, TextAreaField } from './fields'
 
 export interface ProfileData {
   firstname: string

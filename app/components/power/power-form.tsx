@@ -2,15 +2,15 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { OWNER_ID_IMAGE_ACCEPT, OWNER_ID_IMAGE_FIELDS, POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
 import { OWNER_ID_IMAGE_UPLOADS } from '../../../domain/uploads'
-import { UploadNote, useUploadField } from '../upload/upload-field'
-import { UploadProgress } from '../upload/transfer'
 import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
+import { OWNER_ID_IMAGE_FIELDS, type POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
 import { ErrorList, Field, SubmitButton } from '../forms'
 import { useLazySchema, useLazyValidation, type Constraint } from '../lazy-validation'
 import { SelectField } from '../marketplace/fields'
 import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '../public/fields'
+import { UploadProgress } from '../upload/transfer'
+import { UploadNote, useUploadField } from '../upload/upload-field'
 
 const loadDriverSchema = () => import('../../../domain/validation/power').then((m) => m.powerDriverSchema)
 const loadOwnerSchema = () => import('../../../domain/validation/power').then((m) => m.powerOwnerFormSchema)

@@ -1,14 +1,14 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '../../../domain/uploads'
 import { FAQ_PARAGRAPH_MAX, FAQ_QUESTION_MAX, paragraphsFromText, SHORT_TEXT_MAX, STATISTIC_DESCRIPTION_MAX, STATISTIC_VALUE_MAX, TESTIMONIAL_COMMENT_MAX } from '../../../domain/validation/admin-constants'
 import { adminApi, type ContentData, type ContentList } from '../../.server/backend/admin'
 import { messageList } from '../../.server/backend/client'
 import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '../../components/admin/ui'
-import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '../../../domain/uploads'
-import { UploadNote, useUploadField } from '../../components/upload/upload-field'
 import { UploadProgress, uploadClientAction } from '../../components/upload/transfer'
+import { UploadNote, useUploadField } from '../../components/upload/upload-field'
 import { readLimitedFormData } from '../user/driver.server'
-import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 import type { Route } from './+types/content'
+import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Contenido del sitio | Consola | Fleeters' }]
 

@@ -2,13 +2,13 @@ import { data, useActionData, useLoaderData, useLocation } from 'react-router'
 import { DOCUMENT_SLOTS, documentProgress, findDocumentSlot, isDocumentSlotKey, latestDocumentRecords } from '../../../domain/reference-data/documents'
 import { DOCUMENT_UPLOAD, UPLOAD_FRAMING_BYTES } from '../../../domain/uploads'
 import { requireSession } from '../../.server/auth'
-import { driverApi } from '../../.server/backend/driver-area'
 import { messageList } from '../../.server/backend/client'
+import { driverApi } from '../../.server/backend/driver-area'
 import { DocumentItem, PreviewDialog, UploadPanel, type SlotView } from '../../components/driver/documents'
 import { documentFileUrl, HOME_PATH, withParams } from '../../components/driver/urls'
-import { readLimitedFormData, redirectWithToast, required, signOutIfRefused } from './driver.server'
 import { uploadClientAction } from '../../components/upload/transfer'
 import type { Route } from './+types/home'
+import { readLimitedFormData, redirectWithToast, required, signOutIfRefused } from './driver.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
 

@@ -4,10 +4,10 @@ import { driverApi } from '../../../.server/backend/driver-area'
 import { DeleteExperienceModal, ExperienceModal, ExperienceSection } from '../../../components/driver/experience'
 import { PhotoModal, ProfileDataView, ProfileForm, type ActionFeedback, type FormFeedback } from '../../../components/driver/profile'
 import { avatarUrl, PROFILE_PATH, withParams } from '../../../components/driver/urls'
-import { idFrom, required } from '../driver.server'
-import { profileAction } from './profile.server'
 import { uploadClientAction } from '../../../components/upload/transfer'
+import { idFrom, required } from '../driver.server'
 import type { Route } from './+types/profile'
+import { profileAction } from './profile.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mi perfil | Panel del conductor | Fleeters' }]
 
