@@ -48,7 +48,10 @@ platform.wakeOutbox = () => worker.wake()
 worker.start(config.MAIL_WORKER_INTERVAL_MS)
 
 /** SERVICES=users,business,general: a services-only process. Unset or empty: pages and services. */
-const listed = (process.env.SERVICES ?? '').split(',').map((s) => s.trim()).filter(Boolean) as ServiceName[]
+const listed = (process.env.SERVICES ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean) as ServiceName[]
 const only = listed.length ? listed : undefined
 const services = createServicesApp(platform, only)
 
@@ -130,8 +133,7 @@ app.onError((error, c) => {
 // Liveness: the process answers. Readiness: what it needs answers too (and it is not stopping).
 app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }))
 app.get('/readyz', async (c) => {
-  const within = <T,>(promise: Promise<T>) =>
-    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())])
+  const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())])
   const checks: Record<string, Promise<unknown>> = {
     database: within(sql`select 1`.execute(platform.db)),
     storage: within(platform.files.ping()),
@@ -249,7 +251,10 @@ if (!only) {
 }
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-  log.info({ port: info.port, dev, storage: platform.files.kind, database: platform.dialect, sharedCaches: bus.shared }, `Fleeters ${dev ? '(development, hot reload) ' : ''}listening on http://localhost:${info.port}`)
+  log.info(
+    { port: info.port, dev, storage: platform.files.kind, database: platform.dialect, sharedCaches: bus.shared },
+    `Fleeters ${dev ? '(development, hot reload) ' : ''}listening on http://localhost:${info.port}`,
+  )
   // The demo accounts are for a person at a terminal: plain lines.
   if (seeded.demoLogins.length) {
     console.log('Demo logins (password for all: %s):', seeded.demoPassword)
@@ -279,10 +284,7 @@ async function shutdown(signal: string) {
   // Idle keep-alive connections close now; busy ones after their answer (Connection: close).
   const closed = new Promise<void>((resolve) => http.close(() => resolve()))
   http.closeIdleConnections()
-  const timedOut = await Promise.race([
-    closed.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), config.SHUTDOWN_TIMEOUT_MS).unref()),
-  ])
+  const timedOut = await Promise.race([closed.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), config.SHUTDOWN_TIMEOUT_MS).unref())])
   if (timedOut) {
     log.warn({ inFlight }, 'shutdown: connections still open after the timeout; closing them')
     http.closeAllConnections()

@@ -65,13 +65,7 @@ class DocumentWriter extends Writable {
   }
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.nonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false

@@ -55,9 +55,11 @@ describe('hasForbiddenSequence', () => {
     )
   })
   it('property: numbers built without 0 and without 1 are always allowed', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[2-9]{0,15}$/), (d) => {
-      expect(hasForbiddenSequence(d)).toBe(false)
-    }))
+    fc.assert(
+      fc.property(fc.stringMatching(/^[2-9]{0,15}$/), (d) => {
+        expect(hasForbiddenSequence(d)).toBe(false)
+      }),
+    )
   })
 })
 
@@ -81,9 +83,12 @@ describe('normalizeChileanMobile', () => {
   })
   it('property: other lengths fail', () => {
     fc.assert(
-      fc.property(digitString(0, 14).filter((d) => d.length !== 9 && d.length !== 11), (d) => {
-        expect(isChileanMobile(d)).toBe(false)
-      }),
+      fc.property(
+        digitString(0, 14).filter((d) => d.length !== 9 && d.length !== 11),
+        (d) => {
+          expect(isChileanMobile(d)).toBe(false)
+        },
+      ),
     )
   })
 })

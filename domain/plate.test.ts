@@ -48,15 +48,22 @@ describe('plate properties', () => {
       .tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 }))
       .filter(([l, d]) => !['2,4', '4,2', '2,3', '3,2'].includes(`${l},${d}`))
       .chain(([l, d]) => shape(l, d))
-    fc.assert(fc.property(invalid, (plate) => {
-      expect(isValidPlate(plate)).toBe(false)
-    }))
+    fc.assert(
+      fc.property(invalid, (plate) => {
+        expect(isValidPlate(plate)).toBe(false)
+      }),
+    )
   })
 
   it('digits before letters fail', () => {
-    fc.assert(fc.property(fc.tuple(digits(2), letters(4)).map(([a, b]) => a + b), (plate) => {
-      expect(isValidPlate(plate)).toBe(false)
-    }))
+    fc.assert(
+      fc.property(
+        fc.tuple(digits(2), letters(4)).map(([a, b]) => a + b),
+        (plate) => {
+          expect(isValidPlate(plate)).toBe(false)
+        },
+      ),
+    )
   })
 
   it('any other character fails', () => {

@@ -5,7 +5,14 @@
  * page actions (their streamed body limits) and the services (which check again, by content).
  * No zod: the pages import it.
  */
-import { OWNER_ID_IMAGE_EXTENSIONS, OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_LARGEST, OWNER_ID_IMAGE_TYPES, ownerIdImageInvalidTypeMessage, ownerIdImageTooLargeMessage } from './validation/power-constants'
+import {
+  OWNER_ID_IMAGE_EXTENSIONS,
+  OWNER_ID_IMAGE_FIELDS,
+  OWNER_ID_IMAGE_LARGEST,
+  OWNER_ID_IMAGE_TYPES,
+  ownerIdImageInvalidTypeMessage,
+  ownerIdImageTooLargeMessage,
+} from './validation/power-constants'
 
 /** File-like value (File in browsers and Node ≥ 20, or anything with name/size/type). */
 export interface UploadFileLike {

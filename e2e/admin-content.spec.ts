@@ -55,8 +55,11 @@ test.describe('operations console: site content', () => {
     await expect(page.getByText('Cambios guardados.')).toBeVisible()
     await page.locator('#statistics li').first().getByLabel('Título', { exact: true }).fill(original.title)
     await page.locator('#statistics li').first().getByLabel('Valor', { exact: true }).fill(original.value)
-    await page.locator('#statistics li').first().getByRole('button', { name: /^Guardar estadística/ }).click()
+    await page
+      .locator('#statistics li')
+      .first()
+      .getByRole('button', { name: /^Guardar estadística/ })
+      .click()
     await expect(page.getByText('Cambios guardados.')).toBeVisible()
   })
-
 })

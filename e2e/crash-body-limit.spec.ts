@@ -67,7 +67,9 @@ test.describe('bounded request bodies (own server process)', () => {
     await new Promise((r) => setTimeout(r, 1000))
     const after = rssOf(server.pid)
     const grown = (after - before) / MB
-    console.info(`[body-limit] 50 MB POST /login: ${declared.status} in ${declared.ms} ms (Content-Length), ${chunked.status} in ${chunked.ms} ms (chunked); RSS ${(before / MB).toFixed(0)} → ${(after / MB).toFixed(0)} MB (+${grown.toFixed(1)} MB)`)
+    console.info(
+      `[body-limit] 50 MB POST /login: ${declared.status} in ${declared.ms} ms (Content-Length), ${chunked.status} in ${chunked.ms} ms (chunked); RSS ${(before / MB).toFixed(0)} → ${(after / MB).toFixed(0)} MB (+${grown.toFixed(1)} MB)`,
+    )
     expect(declared.status).toBe(413)
     expect(chunked.status).toBe(413)
     expect(declared.body).toContain('La solicitud es demasiado grande')

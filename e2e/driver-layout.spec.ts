@@ -5,7 +5,6 @@ import type { Response } from '@playwright/test'
 import { e2eDatabase, newDriver, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
-
 test.describe('driver area layout', () => {
   test('sidebar, menu toggle at 1280 px or narrower, bottom navigation, settings menu and not-found', async ({ page }) => {
     const d = await newDriver(page)
@@ -74,15 +73,57 @@ test.describe('driver area layout', () => {
     const now = new Date().toISOString()
     db.prepare(
       'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(id, 'Conductor de reparto de última milla', 'Despachos Andes SpA', 'Jornada completa', 'Providencia, Santiago', '2020-01-06', '2023-11-30', 'Reparto diario de paquetería e-commerce en rutas micro-sectorizadas, con entrega de rendición al cierre de cada jornada.', now, now)
+    ).run(
+      id,
+      'Conductor de reparto de última milla',
+      'Despachos Andes SpA',
+      'Jornada completa',
+      'Providencia, Santiago',
+      '2020-01-06',
+      '2023-11-30',
+      'Reparto diario de paquetería e-commerce en rutas micro-sectorizadas, con entrega de rendición al cierre de cada jornada.',
+      now,
+      now,
+    )
     const bank = db.prepare(
       'INSERT INTO bank_details (user_id, account_holder_name, bank_name, account_number, account_type, invoice_type, receipt_issuance, sii_address, phone, email, selected, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
-    bank.run(id, 'Prueba Conductor', 'Banco de Crédito e Inversiones', '0012345678901234', 'Cuenta Corriente', 'Factura', 'No emitiré boleta, emitiré factura', 'Avenida Libertador Bernardo O’Higgins 1449, oficina 1203, Santiago Centro', '56987654321', 'prueba.conductor.largo@example.cl', 'Seleccionado', now, now)
-    bank.run(id, 'Prueba Conductor', 'Banco Estado', '12345678', 'Cuenta Rut', 'Boleta', 'Yo la emito', 'Av. Matta 500', '56987654321', 'prueba@example.cl', 'No Seleccionado', now, now)
+    bank.run(
+      id,
+      'Prueba Conductor',
+      'Banco de Crédito e Inversiones',
+      '0012345678901234',
+      'Cuenta Corriente',
+      'Factura',
+      'No emitiré boleta, emitiré factura',
+      'Avenida Libertador Bernardo O’Higgins 1449, oficina 1203, Santiago Centro',
+      '56987654321',
+      'prueba.conductor.largo@example.cl',
+      'Seleccionado',
+      now,
+      now,
+    )
+    bank.run(
+      id,
+      'Prueba Conductor',
+      'Banco Estado',
+      '12345678',
+      'Cuenta Rut',
+      'Boleta',
+      'Yo la emito',
+      'Av. Matta 500',
+      '56987654321',
+      'prueba@example.cl',
+      'No Seleccionado',
+      now,
+      now,
+    )
     db.close()
     await page.getByRole('link', { name: 'Añadir documento: Cédula de identidad (frontal)' }).click()
-    await page.getByRole('dialog').getByLabel('Archivo', { exact: true }).setInputFiles(await pngFile())
+    await page
+      .getByRole('dialog')
+      .getByLabel('Archivo', { exact: true })
+      .setInputFiles(await pngFile())
     await page.getByRole('dialog').getByRole('button', { name: 'Subir archivo' }).click()
     await expect(page.getByText('En revisión')).toBeVisible()
 
@@ -119,7 +160,10 @@ test.describe('driver area layout', () => {
         if (res.request().resourceType() !== 'script') return
         pending.push(res.body().then((b) => void sizes.push(zlib.gzipSync(b, { level: 9 }).byteLength)))
       }
-      const fresh = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL, storageState: await page.context().storageState() })
+      const fresh = await page
+        .context()
+        .browser()!
+        .newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL, storageState: await page.context().storageState() })
       const p = await fresh.newPage()
       p.on('response', onResponse)
       await p.goto(url, { waitUntil: 'networkidle' })

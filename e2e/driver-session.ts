@@ -32,11 +32,23 @@ export function e2eDatabase() {
 }
 
 export async function pngFile(name = 'documento.png', width = 120, height = 80) {
-  return { name, mimeType: 'image/png', buffer: await sharp({ create: { width, height, channels: 3, background: '#1d6fe0' } }).png().toBuffer() }
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width, height, channels: 3, background: '#1d6fe0' } })
+      .png()
+      .toBuffer(),
+  }
 }
 
 export async function jpgFile(name = 'documento.jpg') {
-  return { name, mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 120, height: 80, channels: 3, background: '#ffb020' } }).jpeg().toBuffer() }
+  return {
+    name,
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 120, height: 80, channels: 3, background: '#ffb020' } })
+      .jpeg()
+      .toBuffer(),
+  }
 }
 
 const PDF = `%PDF-1.4
@@ -76,7 +88,9 @@ export async function phonePhoto(name = 'foto-celular.jpg') {
         raw[i + 2] = Math.max(0, Math.min(255, 120 + noise))
       }
     }
-    return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 93 }).toBuffer()
+    return sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 93 })
+      .toBuffer()
   })()
   return { name, mimeType: 'image/jpeg', buffer: await phonePhotoCache }
 }

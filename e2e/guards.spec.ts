@@ -239,7 +239,10 @@ test.describe('11.2: the process survives a revoked admin session (own server pr
     })
     expect(login.status).toBe(302)
     expect(login.headers.get('location')).toBe('/admin')
-    const session = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!
+    const session = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+      .split(';')[0]!
     expect((await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })).status).toBe(200)
 
     const logout = await fetch(`${server.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: session, origin } })

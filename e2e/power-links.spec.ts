@@ -28,7 +28,13 @@ test.describe('simple power links', () => {
     test.setTimeout(90_000)
     const first = await apiPowerLink(page.request)
     await usePowerLink(page.request, first.token)
-    await expectDeadPage(page, first.path, 410, 'Este enlace ya fue usado', /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}\.$/)
+    await expectDeadPage(
+      page,
+      first.path,
+      410,
+      'Este enlace ya fue usado',
+      /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}\.$/,
+    )
 
     const second = await page.request.post('/api/users/create-power-simple-link', { headers: { 'auth-user': first.driver.token } })
     const { path } = (await second.json()) as { path: string }
@@ -48,7 +54,9 @@ test.describe('simple power links', () => {
   test('the driver area lists each link with its state (enviado, usado, vencido) and issues a new one', async ({ page }) => {
     test.setTimeout(120_000)
     const driver = await newDriver(page)
-    await powerSlot(page).getByRole('button', { name: `Crear poder simple: ${POWER_SLOT_TITLE}` }).click()
+    await powerSlot(page)
+      .getByRole('button', { name: `Crear poder simple: ${POWER_SLOT_TITLE}` })
+      .click()
     await expect(page).toHaveURL(/\/user\/dashboard\/poder-simple$/)
 
     // Issue 12.12: the expiry reads '… de 2026, HH:MM.' with one full stop.

@@ -48,7 +48,9 @@ test('the console shows the owner ID images and signature state; «Aprobar» wai
   // The reviewer read the owner's ACEPTO: 'Registrar firma recibida'.
   await power.getByRole('button', { name: 'Registrar firma recibida' }).click()
   await expect(page.getByText('Firma del dueño registrada. Ya puedes aprobar el poder simple.')).toBeVisible()
-  await expect(power.getByTestId('firma-estado')).toHaveText(new RegExp(`^Firma recibida: registrada el \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} por ${admin.email.replace(/[.+]/g, '\\$&')}\\.$`))
+  await expect(power.getByTestId('firma-estado')).toHaveText(
+    new RegExp(`^Firma recibida: registrada el \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} por ${admin.email.replace(/[.+]/g, '\\$&')}\\.$`),
+  )
   await expect(power.getByRole('button', { name: 'Registrar firma recibida' })).toHaveCount(0)
   await expect(page.getByText(`${admin.email}: Registró la firma del dueño (poder simple)`)).toBeVisible()
   await expect(approve).toBeEnabled()

@@ -14,7 +14,9 @@ function slot(page: Page) {
 
 /** From the dashboard slot: 'Crear poder simple' issues the link; returns it as shown. */
 async function createLink(page: Page, jsEnabled: boolean) {
-  await slot(page).getByRole('button', { name: `Crear poder simple: ${SLOT}` }).click()
+  await slot(page)
+    .getByRole('button', { name: `Crear poder simple: ${SLOT}` })
+    .click()
   await expect(page).toHaveURL(/\/user\/dashboard\/poder-simple$/)
   const input = page.getByLabel('Enlace', { exact: true })
   await expect(input).toHaveValue(/^http:\/\/[^/]+\/crear-poder-simple\?power=[\w.-]+$/)
@@ -131,7 +133,9 @@ test.describe('simple power', () => {
     await page.getByLabel('Cédula de identidad (posterior)').setInputFiles(await pngFile('atras.png'))
     await confirmAndCreate(page, jsEnabled)
     await expect(
-      page.getByText('Ocurrió un error: El archivo Cédula de identidad (frontal) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.'),
+      page.getByText(
+        'Ocurrió un error: El archivo Cédula de identidad (frontal) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.',
+      ),
     ).toBeVisible()
     if (jsEnabled) await expect(page.getByText(/^Ocurrió un error/)).toHaveCount(0, { timeout: 6000 })
 
@@ -161,7 +165,8 @@ test.describe('simple power', () => {
     const pdf = await page.request.get(`/user/dashboard/archivos/${row.id}`)
     expect(pdf.status()).toBe(200)
     const text = await pdfText(new Uint8Array(await pdf.body()))
-    for (const part of ['PODER SIMPLE', 'María José Muñoz', `${driver.firstname} ${driver.lastname}`, '11.111.111-1', plate, 'Firma del (de la) propietario(a)']) expect(text).toContain(part)
+    for (const part of ['PODER SIMPLE', 'María José Muñoz', `${driver.firstname} ${driver.lastname}`, '11.111.111-1', plate, 'Firma del (de la) propietario(a)'])
+      expect(text).toContain(part)
 
     // The owner's WhatsApp message went out through the outbox (files in DATA_DIR/whatsapp).
     await expect.poll(() => whatsappFiles().find((m) => m.to === '56987654321' && m.text.includes(plate))?.text ?? '').toContain('Revisa el poder simple')

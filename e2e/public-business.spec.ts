@@ -92,7 +92,8 @@ test.describe('/empresas', () => {
     await expect(fleetField(page, 'Empresa')).toHaveValue('')
     const mail = decodeMail(await readMail(TEAM, new RegExp(token)))
     expect(mail).toContain('Subject: Requerimiento de flota de Transportes Andes')
-    for (const line of ['Tipo de vehículo: Furgón', 'Cantidad de vehículos: 4', 'Región: Metropolitana de Santiago', 'Comuna: Santiago Centro', 'Turno: AM (mañanas)']) expect(mail).toContain(line)
+    for (const line of ['Tipo de vehículo: Furgón', 'Cantidad de vehículos: 4', 'Región: Metropolitana de Santiago', 'Comuna: Santiago Centro', 'Turno: AM (mañanas)'])
+      expect(mail).toContain(line)
     if (jsEnabled) await expect(result).toBeHidden({ timeout: 6000 })
   })
 

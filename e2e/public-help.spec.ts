@@ -21,7 +21,10 @@ test.describe('/ayuda, the inquiries and complaints wizard', () => {
     await expect(page).toHaveTitle('Consultas y reclamos | Fleeters')
     await expect(page.getByRole('heading', { name: '¿Qué quieres hacer?' })).toBeVisible()
     await expectAccessible(page)
-    await page.getByRole('main').getByRole('link', { name: /^Consulta/ }).click()
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Consulta/ })
+      .click()
     await expect(page).toHaveURL(/\/ayuda\?tipo=Inquiries$/)
     await expect(page.getByRole('heading', { name: 'Escribe tu consulta' })).toBeVisible()
     await expect(page.getByText('Paso 2 de 2')).toBeVisible()
@@ -49,7 +52,10 @@ test.describe('/ayuda, the inquiries and complaints wizard', () => {
 
   test('a complaint: type, form, back to the type, browser back, and the message with its type', async ({ page }) => {
     await page.goto('/ayuda')
-    await page.getByRole('main').getByRole('link', { name: /^Reclamo/ }).click()
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Reclamo/ })
+      .click()
     await expect(page).toHaveURL(/\/ayuda\?tipo=Complaints$/)
     await expect(page.getByRole('heading', { name: '¿Qué tipo de reclamo es?' })).toBeVisible()
     for (const label of ['Pago', 'Mal servicio', 'Falta de ruta', 'Robo', 'Demora en la entrega', 'Carga incorrecta', 'Trato del personal', 'Otro']) {

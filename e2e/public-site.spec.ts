@@ -9,10 +9,25 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conduce con Fleeters y gana más con tus rutas')
     await expect(page.getByRole('main').getByRole('link', { name: 'Quiero conducir' })).toHaveAttribute('href', '/register')
     await expect(page.getByRole('img', { name: 'Despachos Andes' })).toBeVisible()
-    for (const heading of ['Requisitos para ser Fleeter', '¿Por qué ser Fleeter?', 'Soluciones para empresas', 'Fleeters en cifras', 'Lo que dicen de nosotros', 'Preguntas frecuentes']) {
+    for (const heading of [
+      'Requisitos para ser Fleeter',
+      '¿Por qué ser Fleeter?',
+      'Soluciones para empresas',
+      'Fleeters en cifras',
+      'Lo que dicen de nosotros',
+      'Preguntas frecuentes',
+    ]) {
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
     }
-    for (const text of ['Entregas por sector', 'Gana más', 'Elige AM o PM', 'Ser mayor de 18 años.', 'Licencia de conducir chilena vigente.', 'Iniciación de actividades ante el SII.', 'Si eres extranjero, contar con visa definitiva.']) {
+    for (const text of [
+      'Entregas por sector',
+      'Gana más',
+      'Elige AM o PM',
+      'Ser mayor de 18 años.',
+      'Licencia de conducir chilena vigente.',
+      'Iniciación de actividades ante el SII.',
+      'Si eres extranjero, contar con visa definitiva.',
+    ]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible()
     }
     await expect(page.getByText(/furgón \(700 a 1\.500 kg\) o camión \(1\.500 a 16\.000 kg\)/)).toBeVisible()

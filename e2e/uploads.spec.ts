@@ -53,7 +53,12 @@ test.describe('uploads with JS', () => {
     })
     await dialog.getByRole('button', { name: 'Subir archivo' }).click()
     await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
-    await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'SOAP (frontal)', exact: true }) }).getByText('En revisión')).toBeVisible()
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'SOAP (frontal)', exact: true }) })
+        .getByText('En revisión'),
+    ).toBeVisible()
     // One upload went, through XMLHttpRequest to the route's data URL.
     expect(posts.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual([['xhr', '/user/dashboard/home.data']])
 

@@ -73,10 +73,13 @@ function roundRobin(targets: number[]): Promise<{ url: string; close(): void }> 
   let next = 0
   const server = http.createServer((req, res) => {
     const port = targets[next++ % targets.length]!
-    const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers)
-      up.pipe(res)
-    })
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers)
+        up.pipe(res)
+      },
+    )
     upstream.on('error', () => {
       res.writeHead(502)
       res.end()
@@ -122,7 +125,10 @@ async function driverCookie(base: string): Promise<string> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email: 'conductor@demo.fleeters.cl', password: 'Fleeters2026' }),
   })
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   if (res.status !== 302 || !cookie) throw new Error(`demo driver login answered ${res.status}`)
   return cookie
 }
@@ -162,11 +168,18 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
         }
       }
     }
-    console.log(`Scale-out (${connections} connections through a round-robin proxy, ${rounds}×${seconds}s, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} cores):`)
+    console.log(
+      `Scale-out (${connections} connections through a round-robin proxy, ${rounds}×${seconds}s, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, ${os.cpus().length} cores):`,
+    )
     const summary = cases.map((c, i) => {
       const r = results[i]!
       const ratio = median(r.two) / median(r.one)
-      console.log(`  ${c.name.padEnd(28)} 1 process ${median(r.one).toFixed(0).padStart(5)} req/s   2 processes ${median(r.two).toFixed(0).padStart(5)} req/s   ×${ratio.toFixed(2)}${r.errors ? `   (${r.errors} errors)` : ''}`)
+      console.log(
+        `  ${c.name.padEnd(28)} 1 process ${median(r.one).toFixed(0).padStart(5)} req/s   2 processes ${median(r.two).toFixed(0).padStart(5)} req/s   ×${ratio.toFixed(2)}${r.errors ? `   (${r.errors} errors)` : ''}`,
+      )
       return { name: c.name, one: median(r.one), two: median(r.two), ratio, errors: r.errors }
     })
     return summary

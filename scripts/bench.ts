@@ -143,7 +143,6 @@ export async function benchPostingsSearch(): Promise<{ p50: number; p95: number;
   }
 }
 
-
 async function main() {
   const search = await benchPostingsSearch()
   const home = await benchHome()

@@ -137,13 +137,18 @@ describe.each(engines)('access matrix on %s', (engine) => {
         const res = await send(w, route, route.base(w), { as: c.headers })
         const owned = ownedWrite(route)
         const expected = c.caller === 'other-same-role' ? (owned ? (s: number) => s === 404 : (s: number) => s < 500 && s !== 401 && s !== 403) : c.expect
-        check(`${route.method} ${route.path(w)} as ${c.caller}`, res.status, expected(res.status), c.caller === 'other-same-role' ? (owned ? '404' : 'allowed on their own data') : c.label)
+        check(
+          `${route.method} ${route.path(w)} as ${c.caller}`,
+          res.status,
+          expected(res.status),
+          c.caller === 'other-same-role' ? (owned ? '404' : 'allowed on their own data') : c.label,
+        )
       }
     }
     const after = await ownersData()
     const leaks = before === after ? 0 : 1
     console.info(`[matrix ${engine}] ${cells} route × caller cells, ${wrong.length} unexpected, owners' data changed: ${leaks ? 'YES' : 'no'}`)
-    if (wrong.length) console.info(wrong.join("\n"))
+    if (wrong.length) console.info(wrong.join('\n'))
     expect(wrong).toEqual([])
     expect(after).toBe(before)
   })
@@ -155,7 +160,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       const res = await w.api.get(route.path(w), headers)
       if (res.status === 401 || res.status === 403 || res.status >= 500) refused.push(`GET ${route.path(w)}: ${res.status}`)
     }
-    if (refused.length) console.info(refused.join("\n"))
+    if (refused.length) console.info(refused.join('\n'))
     expect(refused).toEqual([])
   })
 })

@@ -181,18 +181,42 @@ export const WRITE_ROUTES: Route[] = [
   // users: session
   { method: 'POST', path: () => '/auth/success-login', who: 'driver', kind: 'json', base: () => ({}) },
   // users: driver area
-  { method: 'POST', path: () => '/users/update-data-user', who: 'driver', kind: 'json', base: () => ({ firstname: 'Valentina', lastname: 'Rojas', address: 'Los Leones 100', about_me: 'Reparto en moto.' }) },
+  {
+    method: 'POST',
+    path: () => '/users/update-data-user',
+    who: 'driver',
+    kind: 'json',
+    base: () => ({ firstname: 'Valentina', lastname: 'Rojas', address: 'Los Leones 100', about_me: 'Reparto en moto.' }),
+  },
   { method: 'POST', path: () => '/users/update-profile-image', who: 'driver', kind: 'multipart', base: () => ({}), files: (w) => ({ newProfileImage: w.png }) },
   { method: 'POST', path: () => '/users/upload-files-user', who: 'driver', kind: 'multipart', base: () => ({}), files: () => ({ soap_frontal: TINY_PDF }) },
   { method: 'POST', path: () => '/users/experience-work/add-experience-work', who: 'driver', kind: 'json', base: () => experience },
   { method: 'PUT', path: (w) => `/users/experience-work/update-experience-work/${w.ids.experience}`, who: 'driver', kind: 'json', base: () => experience },
   { method: 'DELETE', path: (w) => `/users/experience-work/delete-experience-work/${w.ids.experience}`, who: 'driver', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/users/bank-details/add-bank-details', who: 'driver', kind: 'json', base: () => bank },
-  { method: 'PUT', path: (w) => `/users/bank-details/update-bank-details/${w.ids.bank}`, who: 'driver', kind: 'json', base: () => ({ bank_name: 'Banco de Chile', sii_address: 'Av. Matta 12' }) },
-  { method: 'PUT', path: (w) => `/users/bank-details/change-select-bank/${w.ids.bank}`, who: 'driver', kind: 'json', base: (w) => ({ id_bank_detail: w.ids.bank, selected: 'Seleccionado' }) },
+  {
+    method: 'PUT',
+    path: (w) => `/users/bank-details/update-bank-details/${w.ids.bank}`,
+    who: 'driver',
+    kind: 'json',
+    base: () => ({ bank_name: 'Banco de Chile', sii_address: 'Av. Matta 12' }),
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/users/bank-details/change-select-bank/${w.ids.bank}`,
+    who: 'driver',
+    kind: 'json',
+    base: (w) => ({ id_bank_detail: w.ids.bank, selected: 'Seleccionado' }),
+  },
   { method: 'DELETE', path: (w) => `/users/bank-details/delete-bank-details/${w.ids.bank}`, who: 'driver', kind: 'json', base: () => ({}) },
   // users: marketplace
-  { method: 'POST', path: () => '/users/filter-job-postings', who: 'driver', kind: 'json', base: () => ({ id_vehicle: 1, id_zone: 2, id_region: 13000, id_commune: 13101, start_time: 1, pawn: 'No', search: 'reparto', page: 1 }) },
+  {
+    method: 'POST',
+    path: () => '/users/filter-job-postings',
+    who: 'driver',
+    kind: 'json',
+    base: () => ({ id_vehicle: 1, id_zone: 2, id_region: 13000, id_commune: 13101, start_time: 1, pawn: 'No', search: 'reparto', page: 1 }),
+  },
   { method: 'POST', path: () => '/users/search-job-postings', who: 'driver', kind: 'json', base: () => ({ search_jps: 'reparto', page: 1 }) },
   { method: 'POST', path: () => '/users/postulate-job-posting', who: 'driver', kind: 'json', base: (w) => ({ id_publication: w.ids.posting }) },
   { method: 'POST', path: () => '/users/withdraw-postulation', who: 'driver', kind: 'json', base: (w) => ({ id_publication: w.ids.otherPosting }) },
@@ -215,7 +239,19 @@ export const WRITE_ROUTES: Route[] = [
     path: () => '/business/register',
     who: null,
     kind: 'json',
-    base: () => ({ name_business: 'Transportes Andes', fullname: 'Ana Pérez', email: 'ana@andes.cl', phone: '22876543', id_vehicle: 1, quantity: 4, id_zone: 2, id_region: 13000, id_commune: 13101, id_schedule: 1, message: 'Rutas en Santiago Centro, de lunes a viernes.' }),
+    base: () => ({
+      name_business: 'Transportes Andes',
+      fullname: 'Ana Pérez',
+      email: 'ana@andes.cl',
+      phone: '22876543',
+      id_vehicle: 1,
+      quantity: 4,
+      id_zone: 2,
+      id_region: 13000,
+      id_commune: 13101,
+      id_schedule: 1,
+      message: 'Rutas en Santiago Centro, de lunes a viernes.',
+    }),
   },
   {
     method: 'POST',
@@ -224,13 +260,35 @@ export const WRITE_ROUTES: Route[] = [
     kind: 'multipart-data',
     base: () => {
       const n = 76_000_000 + Math.floor(Math.random() * 900_000)
-      return { name_business: 'Transportes Fuzz SpA', rut: `${n}-${computeCheckDigit(n)}`, contact_name: 'Ana Pérez Soto', email: `fuzz-${unique()}@andes.cl`, phone: '22876543', password: 'clave1234', id_zone: 2, id_region: 13000, id_commune: 13101 }
+      return {
+        name_business: 'Transportes Fuzz SpA',
+        rut: `${n}-${computeCheckDigit(n)}`,
+        contact_name: 'Ana Pérez Soto',
+        email: `fuzz-${unique()}@andes.cl`,
+        phone: '22876543',
+        password: 'clave1234',
+        id_zone: 2,
+        id_region: 13000,
+        id_commune: 13101,
+      }
     },
   },
-  { method: 'POST', path: () => '/business/contact-business', who: null, kind: 'json', base: () => ({ fullname: 'Ana Pérez', name_business: 'Transportes Andes', email: 'ana@andes.cl', phone: '22876543', message: 'Necesitamos 5 conductores para marzo.' }) },
+  {
+    method: 'POST',
+    path: () => '/business/contact-business',
+    who: null,
+    kind: 'json',
+    base: () => ({ fullname: 'Ana Pérez', name_business: 'Transportes Andes', email: 'ana@andes.cl', phone: '22876543', message: 'Necesitamos 5 conductores para marzo.' }),
+  },
   { method: 'POST', path: () => '/business/search-my-job-postings', who: 'company', kind: 'json', base: () => ({ search: 'reparto', page: 1 }) },
   { method: 'POST', path: () => '/business/create-job-posting', who: 'company', kind: 'json', base: () => postingBody() },
-  { method: 'PUT', path: (w) => `/business/update-job-posting/${w.ids.posting}`, who: 'company', kind: 'json', base: () => postingBody({ title: 'Reparto de farmacia en Providencia' }) },
+  {
+    method: 'PUT',
+    path: (w) => `/business/update-job-posting/${w.ids.posting}`,
+    who: 'company',
+    kind: 'json',
+    base: () => postingBody({ title: 'Reparto de farmacia en Providencia' }),
+  },
   { method: 'DELETE', path: (w) => `/business/delete-job-posting/${w.ids.posting}`, who: 'company', kind: 'json', base: () => ({}) },
   { method: 'PUT', path: (w) => `/business/update-application-status/${w.ids.application}`, who: 'company', kind: 'json', base: () => ({ status: 'en_revision' }) },
   {
@@ -252,18 +310,37 @@ export const WRITE_ROUTES: Route[] = [
   },
   { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
   // general data
-  { method: 'POST', path: () => '/contact/send-email-contact', who: null, kind: 'json', base: () => ({ firstName: 'Ana', lastName: 'Pérez', email: 'ana@gmail.com', phone: '987654321', message: 'Hola, quiero más información sobre Fleeters.' }) },
+  {
+    method: 'POST',
+    path: () => '/contact/send-email-contact',
+    who: null,
+    kind: 'json',
+    base: () => ({ firstName: 'Ana', lastName: 'Pérez', email: 'ana@gmail.com', phone: '987654321', message: 'Hola, quiero más información sobre Fleeters.' }),
+  },
   {
     method: 'POST',
     path: () => '/contact/send-email-inquiries-complaints',
     who: null,
     kind: 'json',
-    base: () => ({ name: 'Jorge Fuentes', phone: '987654321', email: 'jorge@gmail.com', message: 'La ruta llegó con dos horas de atraso.', type: 'Complaints', selectedComplainsType: 'DEMORA_EN_LA_ENTREGA' }),
+    base: () => ({
+      name: 'Jorge Fuentes',
+      phone: '987654321',
+      email: 'jorge@gmail.com',
+      message: 'La ruta llegó con dos horas de atraso.',
+      type: 'Complaints',
+      selectedComplainsType: 'DEMORA_EN_LA_ENTREGA',
+    }),
   },
   // operations console
   { method: 'POST', path: (w) => `/admin/documents/${w.ids.file}/review`, who: 'admin', kind: 'json', base: () => ({ decision: 'REJECTED', reason: 'El documento es ilegible.' }) },
   { method: 'POST', path: (w) => `/admin/companies/${w.ids.otherCompany}/verification`, who: 'admin', kind: 'json', base: () => ({ verified: true }) },
-  { method: 'POST', path: (w) => `/admin/postings/${w.ids.otherPosting}/close`, who: 'admin', kind: 'json', base: () => ({ reason: 'La oferta no cumple las reglas de publicación.' }) },
+  {
+    method: 'POST',
+    path: (w) => `/admin/postings/${w.ids.otherPosting}/close`,
+    who: 'admin',
+    kind: 'json',
+    base: () => ({ reason: 'La oferta no cumple las reglas de publicación.' }),
+  },
   { method: 'POST', path: () => '/admin/content/faqs', who: 'admin', kind: 'json', base: () => ({ question: '¿Cuándo pagan?', answers: ['Dentro de 48 horas.'] }) },
   { method: 'PUT', path: (w) => `/admin/content/faqs/${w.ids.faq}`, who: 'admin', kind: 'json', base: () => ({ question: '¿Cuándo pagan?', answers: ['Dentro de 48 horas.'] }) },
   {
@@ -282,7 +359,13 @@ export const WRITE_ROUTES: Route[] = [
   },
   { method: 'POST', path: () => '/admin/content/logos', who: 'admin', kind: 'multipart', base: () => ({ name: 'Andes' }), files: (w) => ({ image: w.png }) },
   { method: 'PUT', path: (w) => `/admin/content/logos/${w.ids.logo}`, who: 'admin', kind: 'multipart', base: () => ({ name: 'Andes' }) },
-  { method: 'PUT', path: (w) => `/admin/content/statistics/${w.ids.statistic}`, who: 'admin', kind: 'json', base: () => ({ title: 'Pedidos', value: '200000', description: 'Pedidos entregados', source: 'manual' }) },
+  {
+    method: 'PUT',
+    path: (w) => `/admin/content/statistics/${w.ids.statistic}`,
+    who: 'admin',
+    kind: 'json',
+    base: () => ({ title: 'Pedidos', value: '200000', description: 'Pedidos entregados', source: 'manual' }),
+  },
   { method: 'POST', path: (w) => `/admin/content/faqs/${w.ids.faq}/move`, who: 'admin', kind: 'json', base: () => ({ direction: 'down' }) },
   { method: 'DELETE', path: (w) => `/admin/content/testimonials/${w.ids.testimonial}`, who: 'admin', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/auth/logout/user', who: 'driver', kind: 'json', base: () => ({}) },
@@ -310,7 +393,7 @@ export async function send(
   const form = new FormData()
   if (route.kind === 'multipart-data') form.set('data', JSON.stringify(body))
   else if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? '')
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
   }
   for (const [k, bytes] of Object.entries(opts.files ?? route.files?.(w) ?? {})) form.append(k, new File([bytes as Uint8Array<ArrayBuffer>], `${k}.bin`))
   return w.api.call(route.method, path, { form, headers })

@@ -10,7 +10,11 @@ import { startServer, type ServerProcess } from './server-process'
  */
 const secret = randomBytes(36).toString('base64url')
 const login = (url: string, headers: Record<string, string>) =>
-  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email: 'nadie@example.cl', password: 'clave-equivocada-1' }) })
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email: 'nadie@example.cl', password: 'clave-equivocada-1' }),
+  })
 
 async function spend(url: string, headers: Record<string, string>, n: number) {
   const statuses: number[] = []

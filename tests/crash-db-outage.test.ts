@@ -43,8 +43,7 @@ describe.skipIf(!url)('a PostgreSQL outage (server process)', () => {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
   })
 
-  const terminate = () =>
-    admin(async (c) => (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName])).rowCount ?? 0)
+  const terminate = () => admin(async (c) => (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName])).rowCount ?? 0)
 
   const call = async () => {
     try {

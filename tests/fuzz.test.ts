@@ -56,7 +56,10 @@ const hostileString = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   // A valid-looking value with a control character somewhere inside.
-  { weight: 2, arbitrary: fc.tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 31 }), fc.string({ maxLength: 20 })).map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 31 }), fc.string({ maxLength: 20 })).map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`),
+  },
 )
 
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -73,7 +76,16 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value
 
-type Case = { route: number; shape: 'mutate' | 'inject' | 'random' | 'top' | 'raw'; key: string; value: unknown; extra: Record<string, unknown>; top: unknown; raw: string; control: number }
+type Case = {
+  route: number
+  shape: 'mutate' | 'inject' | 'random' | 'top' | 'raw'
+  key: string
+  value: unknown
+  extra: Record<string, unknown>
+  top: unknown
+  raw: string
+  control: number
+}
 
 const ROUTES: Route[] = WRITE_ROUTES.filter((r) => !r.path({ ids: {} } as World).includes('/logout'))
 
@@ -85,7 +97,10 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   extra: fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 4 }),
   top: fc.oneof(fc.jsonValue(), hostileValue),
   control: fc.oneof(fc.integer({ min: 0, max: 31 }), fc.constant(127)),
-  raw: fc.oneof(fc.constantFrom('{', '{"a":', '[1,2', 'null', '"\u0000"', '{"email":"\\u0000"}', '\u0000\u0001\u0002', 'true', '1e999', '{"__proto__":{"x":1}}'), fc.string({ unit: 'binary', maxLength: 200 })),
+  raw: fc.oneof(
+    fc.constantFrom('{', '{"a":', '[1,2', 'null', '"\u0000"', '{"email":"\\u0000"}', '\u0000\u0001\u0002', 'true', '1e999', '{"__proto__":{"x":1}}'),
+    fc.string({ unit: 'binary', maxLength: 200 }),
+  ),
 })
 
 function bodyOf(w: World, route: Route, c: Case, pick: number): { body: unknown; raw?: string } {
@@ -138,11 +153,17 @@ describe.each(engines)('fuzzing the write routes on %s', (engine) => {
       const status = res === 'hang' ? 0 : res.status
       statuses[status] = (statuses[status] ?? 0) + 1
       if (status === 0 || status === -1 || status >= 500) {
-        failures.push(`${route.method} ${route.path(w)} ${status} ${JSON.stringify(raw ?? body).slice(0, 200)} → ${res === 'hang' ? 'hang' : JSON.stringify(res.body).slice(0, 200)}`)
+        failures.push(
+          `${route.method} ${route.path(w)} ${status} ${JSON.stringify(raw ?? body).slice(0, 200)} → ${res === 'hang' ? 'hang' : JSON.stringify(res.body).slice(0, 200)}`,
+        )
       }
     }
-    const fiveXX = Object.entries(statuses).filter(([s]) => Number(s) >= 500 || Number(s) <= 0).reduce((a, [, n]) => a + n, 0)
-    console.info(`[fuzz ${engine}] ${cases.length} bodies over ${ROUTES.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}: ${fiveXX} × 5xx/hang; statuses ${JSON.stringify(statuses)}`)
+    const fiveXX = Object.entries(statuses)
+      .filter(([s]) => Number(s) >= 500 || Number(s) <= 0)
+      .reduce((a, [, n]) => a + n, 0)
+    console.info(
+      `[fuzz ${engine}] ${cases.length} bodies over ${ROUTES.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}: ${fiveXX} × 5xx/hang; statuses ${JSON.stringify(statuses)}`,
+    )
     expect(failures.slice(0, 20)).toEqual([])
   })
 
@@ -158,7 +179,8 @@ describe.each(engines)('fuzzing the write routes on %s', (engine) => {
         const messages = ([] as string[]).concat(res.body?.message ?? [])
         if (res.status !== 400) outcomes.push(`${route.method} ${route.path(w)} ${key}: ${res.status} ${JSON.stringify(res.body)}`)
         // The text rules answer with their message; a field with a format (email, RUT, date) may say that first.
-        else if (!messages.includes(CONTROL_CHARACTERS_MESSAGE) && !/inválid|Formato|Seleccione/i.test(messages.join(' '))) outcomes.push(`${route.path(w)} ${key}: ${messages.join(', ')}`)
+        else if (!messages.includes(CONTROL_CHARACTERS_MESSAGE) && !/inválid|Formato|Seleccione/i.test(messages.join(' ')))
+          outcomes.push(`${route.path(w)} ${key}: ${messages.join(', ')}`)
       }
     }
     console.info(`[fuzz ${engine}] NUL byte in ${fields} text fields: ${fields - outcomes.length} × 400`)

@@ -127,7 +127,10 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       body: formWith({ cedula_identidad_frontal: fileOf(png, 'cedula.png', 'image/png') }),
     })
     expect(upload.status, await upload.clone().text()).toBe(201)
-    const [doc] = (await (await fetch(`${a.url}/api/users/obtain-all-documents-user`, { headers: lb({ 'auth-user': driver.token }) })).json()) as { id_file: number; url_file: string }[]
+    const [doc] = (await (await fetch(`${a.url}/api/users/obtain-all-documents-user`, { headers: lb({ 'auth-user': driver.token }) })).json()) as {
+      id_file: number
+      url_file: string
+    }[]
     // The file is in the bucket, on neither process's disk.
     const row = await handle.db.selectFrom('user_files').select('storage_key').where('id', '=', doc!.id_file).executeTakeFirstOrThrow()
     for (const p of [a, b]) expect(fs.existsSync(path.join(p.dataDir, 'uploads', row.storage_key))).toBe(false)
@@ -147,7 +150,10 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       body: new URLSearchParams({ email: driver.user.email, password: driver.password }),
     })
     expect(login.status).toBe(302)
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const page = await fetch(`${a.url}/user/dashboard/home`, { headers: lb({ cookie }) })
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('Archivo aprobado')
@@ -216,7 +222,12 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     const mine = smtp.received.slice(before).filter((m) => m.to.some((t) => t.includes(tag)))
     expect(mine).toHaveLength(50)
     expect(new Set(mine.map((m) => m.to[0])).size).toBe(50)
-    const sent = await handle.db.selectFrom('outbox').select(({ fn }) => fn.countAll<number>().as('n')).where('recipient', 'like', `%${tag}%`).where('status', '=', 'sent').executeTakeFirstOrThrow()
+    const sent = await handle.db
+      .selectFrom('outbox')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('recipient', 'like', `%${tag}%`)
+      .where('status', '=', 'sent')
+      .executeTakeFirstOrThrow()
     expect(Number(sent.n)).toBe(50)
   })
 

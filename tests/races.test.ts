@@ -53,9 +53,7 @@ describe.each(engines)('races on %s', (engine) => {
     const a = await userWithSession(p)
     const ids: number[] = []
     for (let i = 0; i < 4; i++) ids.push((await api.post(`${BANK}/add-bank-details`, account, a.headers)).body.bank_detail.id_bank_detail)
-    const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => api.put(`${BANK}/change-select-bank/${ids[i % ids.length]}`, { selected: 'Seleccionado' }, a.headers)),
-    )
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => api.put(`${BANK}/change-select-bank/${ids[i % ids.length]}`, { selected: 'Seleccionado' }, a.headers)))
     console.info(`[races ${engine}] change-select-bank ×60: ${JSON.stringify(statusesOf(results))}`)
     expect(results.filter((r) => r.status >= 500)).toEqual([])
     expect((await selectedOf(a.user.id)).filter((r) => r.selected === 'Seleccionado')).toHaveLength(1)
@@ -88,7 +86,9 @@ describe.each(engines)('races on %s', (engine) => {
     const a = await userWithSession(p)
     const png = await samplePng(64, 64)
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => api.call('POST', '/users/update-profile-image', { form: formWith({ newProfileImage: fileOf(png, 'yo.png', 'image/png') }), headers: a.headers })),
+      Array.from({ length: 20 }, () =>
+        api.call('POST', '/users/update-profile-image', { form: formWith({ newProfileImage: fileOf(png, 'yo.png', 'image/png') }), headers: a.headers }),
+      ),
     )
     expect(results.filter((r) => r.status >= 500)).toEqual([])
     const rows = await p.db.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', a.user.id).execute()

@@ -21,11 +21,15 @@ describe('service boundaries', () => {
     ['services/general-data/planted.ts', "import { usersService } from '../users'\nexport const x = usersService\n", 'services/general-data must not import services/users'],
     ['services/shared/planted.ts', "import { businessService } from '../business'\nexport const x = businessService\n", 'services/shared is shared'],
     ['services/platform/planted.ts', "import { generalDataService } from '../general-data'\nexport const x = generalDataService\n", 'services/platform is shared'],
-  ])('refuses a planted import in %s', async (file, code, message) => {
-    const found = await restricted(file, code)
-    expect(found).toHaveLength(1)
-    expect(found[0]).toContain(message)
-  }, 60_000)
+  ])(
+    'refuses a planted import in %s',
+    async (file, code, message) => {
+      const found = await restricted(file, code)
+      expect(found).toHaveLength(1)
+      expect(found[0]).toContain(message)
+    },
+    60_000,
+  )
 
   it('allows a service its own folder, services/shared, services/platform and domain/', async () => {
     const code = [

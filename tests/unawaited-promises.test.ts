@@ -77,8 +77,7 @@ function awaitBeforeUse(decl: ts.VariableDeclaration): ts.Node | undefined {
   if (!block || !ts.isIdentifier(decl.name)) return undefined
   const name = decl.name.text
   const uses = (node: ts.Node): boolean => (ts.isIdentifier(node) && node.text === name) || (ts.forEachChild(node, (c) => (uses(c) ? true : undefined)) ?? false)
-  const firstAwait = (node: ts.Node): ts.Node | undefined =>
-    ts.isAwaitExpression(node) ? node : isFunctionLike(node) ? undefined : ts.forEachChild(node, firstAwait)
+  const firstAwait = (node: ts.Node): ts.Node | undefined => (ts.isAwaitExpression(node) ? node : isFunctionLike(node) ? undefined : ts.forEachChild(node, firstAwait))
   const rest = block.statements.slice(block.statements.indexOf(statement as ts.Statement) + 1)
   for (const next of rest) {
     if (uses(next)) return undefined
@@ -137,7 +136,8 @@ export function findUnhandledPromises(files: string[]): string[] {
       if (ts.isObjectLiteralExpression(node)) checkSiblings(node.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? [p.initializer] : [])))
       if (ts.isVariableDeclaration(node) && node.initializer && isPromise(node.initializer) && !isCaught(node.initializer)) {
         const awaitedFirst = awaitBeforeUse(node)
-        if (awaitedFirst) findings.push(`${where(node)}: the promise in '${node.name.getText(source)}' is left unhandled while the code awaits something else (${where(awaitedFirst)})`)
+        if (awaitedFirst)
+          findings.push(`${where(node)}: the promise in '${node.name.getText(source)}' is left unhandled while the code awaits something else (${where(awaitedFirst)})`)
       }
       if (ts.isExpressionStatement(node) && isPromise(node.expression)) findings.push(`${where(node)}: a promise nobody awaits`)
       ts.forEachChild(node, visit)

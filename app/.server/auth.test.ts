@@ -51,7 +51,10 @@ function services(answer: (path: string, headers: Headers) => Response) {
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-const live = (user: SessionUser, changes: Partial<SessionUser> = {}) => () => json(200, { ...user, ...changes })
+const live =
+  (user: SessionUser, changes: Partial<SessionUser> = {}) =>
+  () =>
+    json(200, { ...user, ...changes })
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
   const outcome = await promise.then(

@@ -15,7 +15,8 @@ export const PAGE_FORM_LIMIT = JSON_BODY_LIMIT
 export const PAGE_MULTIPART_LIMIT = MULTIPART_BODY_LIMIT
 
 export const TOO_LARGE_TITLE = 'La solicitud es demasiado grande'
-export const TOO_LARGE_PAGE_MESSAGE = 'Lo que enviaste supera el tamaño permitido (64 KB para un formulario, 12 MB con archivos). Revisa los datos o el tamaño de los archivos e intenta nuevamente.'
+export const TOO_LARGE_PAGE_MESSAGE =
+  'Lo que enviaste supera el tamaño permitido (64 KB para un formulario, 12 MB con archivos). Revisa los datos o el tamaño de los archivos e intenta nuevamente.'
 
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

@@ -15,7 +15,7 @@ export type Constraint = Record<
  * the markup is the same. Until the schema arrives the form submits as is and the action
  * validates it with the same schema, as it does without JS.
  */
- 
+
 export function useLazyValidation<Schema extends Record<string, any>>(load: () => Promise<z.ZodType<Schema, any>>) {
   const { onValidate, loadOn } = useLazySchema<Schema>(load)
   return { onValidate, ...loadOn }
@@ -26,7 +26,7 @@ export function useLazyValidation<Schema extends Record<string, any>>(load: () =
  * it acts (the simple power opens its confirmation only on a valid form): it resolves once
  * `onValidate` validates with the schema.
  */
- 
+
 export function useLazySchema<Schema extends Record<string, any>>(load: () => Promise<z.ZodType<Schema, any>>) {
   const validator = useRef<((formData: FormData) => Submission<Schema>) | null>(null)
   const [, setLoaded] = useState(false)

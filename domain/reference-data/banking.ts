@@ -44,7 +44,12 @@ export const BANKS = [
 ] as const
 export type BankName = (typeof BANKS)[number]
 
-const fold = (s: string) => s.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+const fold = (s: string) =>
+  s
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 
 function canonical<T extends string>(list: readonly T[], value: string): T | undefined {
   const key = fold(value)

@@ -1,14 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  DOCUMENT_SLOT_KEYS,
-  DOCUMENT_STATUSES,
-  REQUIRED_DOCUMENT_COUNT,
-  documentProgress,
-  documentStatusLabel,
-  latestDocumentRecords,
-  type DocumentRecordLike,
-} from './documents'
+import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES, REQUIRED_DOCUMENT_COUNT, documentProgress, documentStatusLabel, latestDocumentRecords, type DocumentRecordLike } from './documents'
 
 const rec = (purpose_name: string, file_status: DocumentRecordLike['file_status'], extra: Partial<DocumentRecordLike> = {}) => ({
   purpose_name,
@@ -42,17 +34,9 @@ describe('documentProgress', () => {
 
   it('uses only the latest record of a slot (by date, then id, then list order)', () => {
     expect(
-      documentProgress([
-        rec('soap_frontal', 'PENDING', { date_upload: '2025-03-02T10:00:00Z' }),
-        rec('soap_frontal', 'REJECTED', { date_upload: '2025-03-01T10:00:00Z' }),
-      ]),
+      documentProgress([rec('soap_frontal', 'PENDING', { date_upload: '2025-03-02T10:00:00Z' }), rec('soap_frontal', 'REJECTED', { date_upload: '2025-03-01T10:00:00Z' })]),
     ).toEqual({ done: 1, total: 22, rejected: 0 })
-    expect(
-      documentProgress([
-        rec('soap_frontal', 'REJECTED', { id_file: 9 }),
-        rec('soap_frontal', 'PENDING', { id_file: 3 }),
-      ]),
-    ).toEqual({ done: 0, total: 22, rejected: 1 })
+    expect(documentProgress([rec('soap_frontal', 'REJECTED', { id_file: 9 }), rec('soap_frontal', 'PENDING', { id_file: 3 })])).toEqual({ done: 0, total: 22, rejected: 1 })
     expect(documentProgress([rec('soap_frontal', 'REJECTED'), rec('soap_frontal', 'PENDING')])).toEqual({ done: 1, total: 22, rejected: 0 })
   })
 

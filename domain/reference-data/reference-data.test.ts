@@ -79,7 +79,13 @@ describe('zones, regions, communes', () => {
 describe('vehicles and capacities', () => {
   it('has the spec vehicles (no id 4)', () => {
     expect(vehicles.map((v) => [v.id_vehicle, v.name_vehicle])).toEqual([
-      [1, 'Furgón'], [2, 'Auto'], [3, 'Moto'], [5, 'Camión'], [6, 'Otro'], [7, 'Camion ¾'], [8, 'SUV'],
+      [1, 'Furgón'],
+      [2, 'Auto'],
+      [3, 'Moto'],
+      [5, 'Camión'],
+      [6, 'Otro'],
+      [7, 'Camion ¾'],
+      [8, 'SUV'],
     ])
   })
 
@@ -124,9 +130,7 @@ describe('lists', () => {
     expect(BANKS[18]).toBe('Mercado Pago')
   })
   it('complaint and inquiry types', () => {
-    expect(COMPLAINT_TYPES.map((t) => t.value)).toEqual([
-      'PAGO', 'MAL_SERVICIO', 'FALTA_DE_RUTA', 'ROBO', 'DEMORA_EN_LA_ENTREGA', 'CARGA_INCORRECTA', 'TRATO_DEL_PERSONAL', 'OTRO',
-    ])
+    expect(COMPLAINT_TYPES.map((t) => t.value)).toEqual(['PAGO', 'MAL_SERVICIO', 'FALTA_DE_RUTA', 'ROBO', 'DEMORA_EN_LA_ENTREGA', 'CARGA_INCORRECTA', 'TRATO_DEL_PERSONAL', 'OTRO'])
     expect(COMPLAINT_TYPES.find((t) => t.value === 'DEMORA_EN_LA_ENTREGA')?.label).toBe('Demora en la entrega')
     expect(INQUIRY_TYPES).toEqual([
       { value: 'Inquiries', label: 'Consulta' },

@@ -20,10 +20,7 @@ export * from './admin-constants'
 /** Approve, or reject with a reason (required, up to 300 characters). */
 export const reviewDecisionSchema = z.discriminatedUnion(
   'decision',
-  [
-    formObject({ decision: z.literal('ACCEPTED') }),
-    formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) }),
-  ],
+  [formObject({ decision: z.literal('ACCEPTED') }), formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) })],
   { error: INVALID_VALUE },
 )
 export type ReviewDecision = z.output<typeof reviewDecisionSchema>

@@ -29,7 +29,13 @@ describe('bankFormSchema', () => {
   })
 
   it('canonicalises the lowercase variants of the edit form', () => {
-    const v = bankFormSchema.parse({ ...bank, account_type: 'cuenta corriente', invoice_type: 'factura', receipt_issuance: 'no emitire boleta, emitire factura', bank_name: 'banco itau' })
+    const v = bankFormSchema.parse({
+      ...bank,
+      account_type: 'cuenta corriente',
+      invoice_type: 'factura',
+      receipt_issuance: 'no emitire boleta, emitire factura',
+      bank_name: 'banco itau',
+    })
     expect(v).toMatchObject({ account_type: 'Cuenta Corriente', invoice_type: 'Factura', receipt_issuance: 'No emitiré boleta, emitiré factura', bank_name: 'Banco Itaú' })
   })
 

@@ -1,14 +1,7 @@
 /** Bank details form (spec §5): fields, the receipt/invoice cross-rule and the payload variants. */
 import { z } from 'zod'
 import { BANK_EMAIL_MAX_LENGTH, isValidBankEmail } from '../email'
-import {
-  BANK_SELECTION_VALUES,
-  RECEIPT_ISSUANCE_FACTURA,
-  canonicalAccountType,
-  canonicalBankName,
-  canonicalInvoiceType,
-  canonicalReceiptIssuance,
-} from '../reference-data/banking'
+import { BANK_SELECTION_VALUES, RECEIPT_ISSUANCE_FACTURA, canonicalAccountType, canonicalBankName, canonicalInvoiceType, canonicalReceiptIssuance } from '../reference-data/banking'
 import { BANK_MESSAGES } from './bank-view'
 import { canonicalChoice, formObject, isBlank, numberToString, phoneString, requiredEnum, requiredString } from './fields'
 
@@ -97,4 +90,3 @@ export function changedBankFields(loaded: Record<string, unknown>, next: BankDet
   }
   return out as Partial<BankDetailsPayload>
 }
-

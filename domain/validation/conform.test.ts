@@ -16,9 +16,7 @@ import { toFormData } from './test-utils'
 /** The submission flattened to status, value and field errors. */
 function parse(formData: FormData, schema: z.ZodType) {
   const s = parseWithZod(formData, { schema })
-  return s.status === 'success'
-    ? { status: s.status, value: s.value as unknown, error: undefined }
-    : { status: s.status, value: undefined, error: s.error ?? undefined }
+  return s.status === 'success' ? { status: s.status, value: s.value as unknown, error: undefined } : { status: s.status, value: undefined, error: s.error ?? undefined }
 }
 
 function submit(schema: z.ZodType, values: Record<string, unknown>) {
@@ -69,8 +67,14 @@ describe('conform', () => {
 
   it('registration: parses the form, checkbox on, and reports blanks', () => {
     const ok = submit(driverRegistrationSchema, {
-      firstname: 'Ana', lastname: 'Pérez', rut: '12.345.678-5', email: 'ana@gmail.com', phone: '987654321',
-      password: 'clave1234', confirmPassword: 'clave1234', acceptTerms: true,
+      firstname: 'Ana',
+      lastname: 'Pérez',
+      rut: '12.345.678-5',
+      email: 'ana@gmail.com',
+      phone: '987654321',
+      password: 'clave1234',
+      confirmPassword: 'clave1234',
+      acceptTerms: true,
     })
     expect(ok.status).toBe('success')
     expect(ok.value).toMatchObject({ rut: '12345678-5', phone: '56987654321', acceptTerms: true })
@@ -118,8 +122,14 @@ describe('conform', () => {
 
   it('power: year from a select and plate normalised', () => {
     const s = submit(powerDriverSchema, {
-      fullNameDriver: 'Juan Soto', rutDriver: '12.345.678-5', addressDriver: 'Los Aromos 45', nationalityDriver: 'Chilena',
-      vehicleBrand: 'Toyota', vehicleModel: 'Hiace', vehicleYear: '2019', vehicleLicensePlate: 'ab 1234',
+      fullNameDriver: 'Juan Soto',
+      rutDriver: '12.345.678-5',
+      addressDriver: 'Los Aromos 45',
+      nationalityDriver: 'Chilena',
+      vehicleBrand: 'Toyota',
+      vehicleModel: 'Hiace',
+      vehicleYear: '2019',
+      vehicleLicensePlate: 'ab 1234',
     })
     expect(s.value).toMatchObject({ vehicleYear: 2019, vehicleLicensePlate: 'AB1234', rutDriver: '12345678-5' })
     expect(submit(powerDriverSchema, { vehicleYear: '' }).error?.vehicleYear).toEqual(['Campo requerido'])

@@ -2,17 +2,7 @@
 import { z } from 'zod'
 import { isValidContactEmail, isValidEmail } from '../email'
 import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '../reference-data/inquiries'
-import {
-  CAMPO_REQUERIDO,
-  formObject,
-  maxChars,
-  minChars,
-  numberToString,
-  optionalString,
-  phoneString,
-  requiredEnum,
-  requiredString,
-} from './fields'
+import { CAMPO_REQUERIDO, formObject, maxChars, minChars, numberToString, optionalString, phoneString, requiredEnum, requiredString } from './fields'
 
 export const CONTACT_MESSAGES = {
   required: 'El campo es requerido',

@@ -65,6 +65,9 @@ export function experienceInputFromPayload(body: Record<string, unknown>): Recor
 export const EXPERIENCE_FORM_FIELDS = ['job_title', 'nameBusiness', 'typeEmployment', 'location', 'start_date', 'end_date', 'job_description'] as const
 
 /** Spec §5: an update is sent only if some value differs from the loaded one. */
-export function experienceChanged(loaded: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>, next: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>): boolean {
+export function experienceChanged(
+  loaded: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>,
+  next: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>,
+): boolean {
   return EXPERIENCE_FORM_FIELDS.some((k) => (loaded[k] ?? '').trim() !== (next[k] ?? '').trim())
 }

@@ -93,11 +93,7 @@ export function requiredEnum<const T extends readonly [string, ...string[]]>(val
  * A value chosen from a list, matched ignoring case, accents and surrounding spaces, and returned
  * in its canonical spelling ('cuenta corriente' -> 'Cuenta Corriente').
  */
-export function canonicalChoice<T extends string>(
-  canonical: (value: string) => T | undefined,
-  requiredMessage: string,
-  invalidMessage = INVALID_VALUE,
-) {
+export function canonicalChoice<T extends string>(canonical: (value: string) => T | undefined, requiredMessage: string, invalidMessage = INVALID_VALUE) {
   return requiredString(requiredMessage)
     .refine((v) => canonical(v) !== undefined, { error: invalidMessage })
     .transform((v) => canonical(v) as T)

@@ -202,12 +202,12 @@ describe('owner ID images', () => {
   })
 
   it('rejects a large file and a wrong type with the {tipo} messages', () => {
-    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES + 1) }, 'cedula_identidad_frontal_owner')).toEqual([
-      'El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
-    ])
-    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_posterior_owner: image(10, 'c.pdf', 'application/pdf') }, 'cedula_identidad_posterior_owner')).toEqual([
-      'El archivo Cédula de identidad (posterior) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.',
-    ])
+    expect(
+      fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES + 1) }, 'cedula_identidad_frontal_owner'),
+    ).toEqual(['El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.'])
+    expect(
+      fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_posterior_owner: image(10, 'c.pdf', 'application/pdf') }, 'cedula_identidad_posterior_owner'),
+    ).toEqual(['El archivo Cédula de identidad (posterior) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.'])
   })
 
   it('message functions', () => {

@@ -46,12 +46,10 @@ const liveClock: Clock = () => new Date()
 export function vehicleYearField(now: Clock = liveClock) {
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .number({ error: (iss) => (iss.input == null ? M.required : vehicleYearMessage(now())) })
-      .superRefine((year, ctx) => {
-        const at = now()
-        if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at)) ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
-      }),
+    z.number({ error: (iss) => (iss.input == null ? M.required : vehicleYearMessage(now())) }).superRefine((year, ctx) => {
+      const at = now()
+      if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at)) ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
+    }),
   )
 }
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  PROFILE_IMAGE_MAX_BYTES,
-  PROFILE_IMAGE_MESSAGES as IM,
-  PROFILE_MESSAGES as M,
-  profileImageSchema,
-  profileSchema,
-  shouldSaveProfile,
-} from './profile'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES as IM, PROFILE_MESSAGES as M, profileImageSchema, profileSchema, shouldSaveProfile } from './profile'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 
 const profile = { firstname: 'Ana', lastname: 'Pérez', address: 'Av. Siempre Viva 123', about_me: 'Conductora con 5 años de experiencia.', phone: '56987654321' }
@@ -20,8 +13,20 @@ describe('profileSchema', () => {
       expect(profileSchema.parse({ ...profile, phone: typed }).phone).toBe('56987654321')
   })
   it('accepts the phone as a number and optional fields missing', () => {
-    expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', phone: 56987654321 })).toEqual({ firstname: 'Ana', lastname: 'Pérez', address: '', about_me: '', phone: '56987654321' })
-    expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', address: null, about_me: '  ', phone: '' })).toEqual({ firstname: 'Ana', lastname: 'Pérez', address: '', about_me: '', phone: undefined })
+    expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', phone: 56987654321 })).toEqual({
+      firstname: 'Ana',
+      lastname: 'Pérez',
+      address: '',
+      about_me: '',
+      phone: '56987654321',
+    })
+    expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', address: null, about_me: '  ', phone: '' })).toEqual({
+      firstname: 'Ana',
+      lastname: 'Pérez',
+      address: '',
+      about_me: '',
+      phone: undefined,
+    })
   })
 
   describe.each(BLANKS)('required fields with %s', (_, blank) => {
@@ -66,9 +71,7 @@ describe('profileImageSchema', () => {
   })
   it('rejects an empty file, a large file and other types', () => {
     expect(fieldErrors(profileImageSchema, { newProfileImage: png(0) }, 'newProfileImage')).toEqual([IM.required])
-    expect(fieldErrors(profileImageSchema, { newProfileImage: png(PROFILE_IMAGE_MAX_BYTES + 1) }, 'newProfileImage')).toEqual([
-      'El tamaño de la imagen no puede ser mayor a 3MB',
-    ])
+    expect(fieldErrors(profileImageSchema, { newProfileImage: png(PROFILE_IMAGE_MAX_BYTES + 1) }, 'newProfileImage')).toEqual(['El tamaño de la imagen no puede ser mayor a 3MB'])
     expect(fieldErrors(profileImageSchema, { newProfileImage: png(10, 'a.gif', 'image/gif') }, 'newProfileImage')).toEqual([IM.invalidType])
     expect(fieldErrors(profileImageSchema, { newProfileImage: png(10, 'a.pdf', '') }, 'newProfileImage')).toEqual([IM.invalidType])
   })

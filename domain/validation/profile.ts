@@ -45,7 +45,10 @@ export const PROFILE_FIELDS = ['firstname', 'lastname', 'address', 'about_me'] a
  * Spec: saving does nothing if nothing changed or if any of the four fields is empty.
  * `current` is the loaded profile, `next` the form values.
  */
-export function shouldSaveProfile(current: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>, next: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>): boolean {
+export function shouldSaveProfile(
+  current: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
+  next: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
+): boolean {
   if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return false
   return PROFILE_FIELDS.some((k) => (next[k] ?? '').trim() !== (current[k] ?? '').trim())
 }

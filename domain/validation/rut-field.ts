@@ -22,8 +22,5 @@ export function rutString(options: RutFieldOptions) {
   let s = requiredString(options.required)
   if (options.min !== undefined) s = s.min(options.min, minChars(options.min))
   if (options.max !== undefined) s = s.max(options.max, maxChars(options.max))
-  return s
-    .refine(isValidRutFormat, { error: RUT_MESSAGES.format, abort: true })
-    .refine(isValidRut, RUT_MESSAGES.checkDigit)
-    .transform(normalizeRut)
+  return s.refine(isValidRutFormat, { error: RUT_MESSAGES.format, abort: true }).refine(isValidRut, RUT_MESSAGES.checkDigit).transform(normalizeRut)
 }

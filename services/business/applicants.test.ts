@@ -123,7 +123,11 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     const [row] = await outbox(p, camila.email)
     expect(row!.reply_to).toBe(andes.email)
     // Delivered the way the server does it (no SMTP_URL: an .eml file), then read as a mail client would.
-    const worker = createDeliveryWorker({ db: p.db, transports: createTransports({ mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: p.config.dataDir }), now: () => p.now() })
+    const worker = createDeliveryWorker({
+      db: p.db,
+      transports: createTransports({ mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: p.config.dataDir }),
+      now: () => p.now(),
+    })
     expect((await worker.runOnce()).sent).toBeGreaterThanOrEqual(1)
     const dir = path.join(p.config.dataDir, 'mail')
     const eml = fs

@@ -90,7 +90,11 @@ export function applicantRoutes(p: Platform) {
       await trx.updateTable('applications').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute()
       if (status === 'seleccionado' && application.status !== 'seleccionado') {
         const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
-        await enqueueEmail(trx, selectedMail(application.email, { driverName: application.firstname, postingTitle: application.title, companyName: company.name, companyEmail: company.email, link }), now)
+        await enqueueEmail(
+          trx,
+          selectedMail(application.email, { driverName: application.firstname, postingTitle: application.title, companyName: company.name, companyEmail: company.email, link }),
+          now,
+        )
       }
     })
     p.wakeOutbox()

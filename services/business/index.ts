@@ -10,9 +10,7 @@ export function businessService(p: Platform) {
   // logoBusiness) from the company registration.
   const fleet = handleFleetRequest(p)
   const registration = handleCompanyRegistration(p)
-  app.post('/business/register', (c, next) =>
-    (c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? registration(c, next) : fleet(c, next),
-  )
+  app.post('/business/register', (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/form-data') ? registration(c, next) : fleet(c, next)))
   app.route('/business', businessContactRoutes(p))
   app.route('/business', companyRoutes(p))
   return app

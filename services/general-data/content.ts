@@ -73,12 +73,7 @@ export function contentRoutes(p: Platform) {
   })
 
   app.get('/get-testimonials', readLimit, async (c) => {
-    const rows = await p.db
-      .selectFrom('testimonials')
-      .select(['id', 'job_title', 'name_business', 'name', 'comment', 'logo_business'])
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
+    const rows = await p.db.selectFrom('testimonials').select(['id', 'job_title', 'name_business', 'name', 'comment', 'logo_business']).orderBy('position').orderBy('id').execute()
     return c.json(rows)
   })
 

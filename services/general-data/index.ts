@@ -17,11 +17,7 @@ export function generalDataService(p: Platform) {
 
   app.get('/general-data/get-filtered-communes/:id', async (c) => {
     const regionId = parseId(c.req.param('id'))
-    const communes = await p.db
-      .selectFrom('communes')
-      .selectAll()
-      .where('id_region', '=', regionId)
-      .execute()
+    const communes = await p.db.selectFrom('communes').selectAll().where('id_region', '=', regionId).execute()
     // Spanish alphabetical order (Ñuñoa after Nunoa, not after Vitacura), the same on both engines.
     communes.sort((a, b) => a.name_commune.localeCompare(b.name_commune, 'es'))
     return c.json(communes)

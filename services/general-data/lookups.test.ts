@@ -27,7 +27,10 @@ describe.each(engines)('general-data lookups on %s', (engine) => {
     expect(res.body).toEqual(expect.arrayContaining([{ id_commune: 13101, name_commune: 'Santiago Centro', id_region: 13000 }]))
     const names = res.body.map((c: { name_commune: string }) => c.name_commune)
     expect(names.indexOf('Ñuñoa')).toBeLessThan(names.indexOf('Vitacura'))
-    const all = await p.db.selectFrom('communes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const all = await p.db
+      .selectFrom('communes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(all.n)).toBe(346)
   })
 

@@ -25,11 +25,7 @@ export async function authenticate(p: Platform, token: string): Promise<AuthCont
   const now = p.now()
   const claims = await verifySessionToken(p.keys.jwt, token, now)
   if (!claims) return null
-  const session = await p.db
-    .selectFrom('sessions')
-    .select(['user_id', 'role', 'expires_at', 'revoked_at'])
-    .where('id', '=', claims.sid)
-    .executeTakeFirst()
+  const session = await p.db.selectFrom('sessions').select(['user_id', 'role', 'expires_at', 'revoked_at']).where('id', '=', claims.sid).executeTakeFirst()
   if (!session || session.revoked_at || session.expires_at <= now.toISOString()) return null
   if (String(session.user_id) !== claims.sub || session.role !== claims.role) return null
   return { userId: session.user_id, role: session.role, sessionId: claims.sid, token }

@@ -29,7 +29,10 @@ const configSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Fleeters <no-responder@fleeters.cl>'),
   TEAM_EMAIL: z.string().email().default('contacto@fleeters.cl'),
-  WHATSAPP_CONTACT_PHONE: z.string().regex(/^\d{8,15}$/).default('56912345678'),
+  WHATSAPP_CONTACT_PHONE: z
+    .string()
+    .regex(/^\d{8,15}$/)
+    .default('56912345678'),
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_ID: z.string().optional(),
   DRIVER_SIGNUP_URL: optionalUrl,
@@ -43,7 +46,11 @@ const configSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).default(1),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   /** Object storage (S3 or compatible) instead of DATA_DIR/uploads when S3_BUCKET is set. */
-  S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),

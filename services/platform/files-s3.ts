@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { checkKey, newKey, StorageUnavailableError, type FileStore } from './files'
 
 export interface S3Options {
@@ -37,10 +29,7 @@ export function s3FileStore(options: S3Options): FileStore {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
     // A slow store must not hold a request forever; the SDK retries transient errors itself.
     maxAttempts: 3,
     requestHandler: { requestTimeout: 15_000, connectionTimeout: 3_000 },
@@ -52,11 +41,9 @@ export function s3FileStore(options: S3Options): FileStore {
     kind: 's3',
     async put(prefix, bytes, extension) {
       const key = newKey(prefix, extension)
-      await client
-        .send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' }))
-        .catch((error) => {
-          throw unavailable(error)
-        })
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' })).catch((error) => {
+        throw unavailable(error)
+      })
       return key
     },
     async get(key) {

@@ -11,12 +11,7 @@ export interface SessionClaims {
   exp: number
 }
 
-export async function signSessionToken(
-  key: Uint8Array,
-  claims: { userId: number; role: Role; sessionId: string },
-  now: Date,
-  ttlSeconds = SESSION_TTL_SECONDS,
-): Promise<string> {
+export async function signSessionToken(key: Uint8Array, claims: { userId: number; role: Role; sessionId: string }, now: Date, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000)
   return new SignJWT({ role: claims.role, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -38,7 +38,6 @@ export interface JobPostingDto {
   updated_at: string
 }
 
-
 /** One query: the posting with every name it shows (no lookups per row). */
 export function postingsWithNames(db: Kysely<Database>) {
   return db

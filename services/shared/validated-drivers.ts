@@ -18,11 +18,7 @@ function latestAccepted(db: Kysely<Database>) {
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('user_files as n')
-            .select('n.id')
-            .whereRef('n.user_id', '=', 'f.user_id')
-            .whereRef('n.purpose_name', '=', 'f.purpose_name')
-            .whereRef('n.id', '>', 'f.id'),
+          selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
         ),
       ),
     )

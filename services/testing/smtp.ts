@@ -34,4 +34,3 @@ export async function startSmtp(port: number, delay: { ms: number } = { ms: 0 })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
-

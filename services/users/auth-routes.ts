@@ -1,10 +1,5 @@
 import { Hono } from 'hono'
-import {
-  emailCodeSchema,
-  loginSchema,
-  resetPasswordConfirmPayloadSchema,
-  resetPasswordRequestSchema,
-} from '../../domain/validation/auth'
+import { emailCodeSchema, loginSchema, resetPasswordConfirmPayloadSchema, resetPasswordRequestSchema } from '../../domain/validation/auth'
 import { requireRole, rateLimit, type AuthEnv } from '../platform/auth'
 import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '../platform/crypto'
 import type { Role } from '../platform/db/schema'
@@ -50,12 +45,7 @@ export function authRoutes(p: Platform) {
       const now = p.now()
       await inTransaction(p.db, async (trx) => {
         // A new code replaces any earlier one.
-        await trx
-          .updateTable('email_verifications')
-          .set({ consumed_at: now.toISOString() })
-          .where('user_id', '=', user.id)
-          .where('consumed_at', 'is', null)
-          .execute()
+        await trx.updateTable('email_verifications').set({ consumed_at: now.toISOString() }).where('user_id', '=', user.id).where('consumed_at', 'is', null).execute()
         await trx
           .insertInto('email_verifications')
           .values({
@@ -147,19 +137,10 @@ export function authRoutes(p: Platform) {
     if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
     const passwordHash = await hashPassword(password)
     await inTransaction(p.db, async (trx) => {
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now.toISOString() })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst()
+      const used = await trx.updateTable('password_resets').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
       if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
       // The link proves the mailbox is theirs; every other session ends with the old password.
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() })
-        .where('id', '=', row.user_id)
-        .execute()
+      await trx.updateTable('users').set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
       await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute()
     })
     return c.json({ message: AUTH_MESSAGES.resetDone })

@@ -22,7 +22,10 @@ describe.each(engines)('verification code over real SMTP on %s', (engine) => {
     })
     const api = testClient(p)
     const form = new FormData()
-    form.set('data', JSON.stringify({ firstname: 'Ana', lastname: 'Soto', rut: '11111111-1', email: 'ana@example.cl', phone: '987654321', password: 'clave1234', acceptTerms: true }))
+    form.set(
+      'data',
+      JSON.stringify({ firstname: 'Ana', lastname: 'Soto', rut: '11111111-1', email: 'ana@example.cl', phone: '987654321', password: 'clave1234', acceptTerms: true }),
+    )
     expect((await api.call('POST', '/users/register', { form })).status).toBe(201)
     const step = await api.post('/auth/login', { email: 'ana@example.cl', password: 'clave1234' })
 

@@ -158,7 +158,14 @@ describe.each(engines)('auth and registration on %s', (engine) => {
 
       const session = await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })
       expect(session.status).toBe(200)
-      expect(session.body).toMatchObject({ role: 'User', email: driver.email, firstname: 'Camila', rut: driver.rut, security_user: { email_verified: true }, files: { filesUpload: 0, files_verification: 0 } })
+      expect(session.body).toMatchObject({
+        role: 'User',
+        email: driver.email,
+        firstname: 'Camila',
+        rut: driver.rut,
+        security_user: { email_verified: true },
+        files: { filesUpload: 0, files_verification: 0 },
+      })
       expect(typeof session.body.token_jwt).toBe('string')
       // The code is single use.
       expect((await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })).status).toBe(400)
@@ -247,7 +254,11 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const again = await api.post('/auth/login', { email: driver.email, password: driver.password })
       const second = again.body.token_jwt as string
       expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(200)
-      await p.db.updateTable('sessions').set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() }).where('revoked_at', 'is', null).execute()
+      await p.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() })
+        .where('revoked_at', 'is', null)
+        .execute()
       expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(401)
     })
 

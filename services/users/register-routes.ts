@@ -1,10 +1,5 @@
 import { Hono } from 'hono'
-import {
-  driverRegistrationPayloadSchema,
-  validateEmailSchema,
-  validatePhoneSchema,
-  validateRutSchema,
-} from '../../domain/validation/auth'
+import { driverRegistrationPayloadSchema, validateEmailSchema, validatePhoneSchema, validateRutSchema } from '../../domain/validation/auth'
 import { rateLimit } from '../platform/auth'
 import { hashPassword } from '../platform/crypto'
 import { isUniqueViolation } from '../platform/db/errors'

@@ -95,9 +95,28 @@ export interface DriverDetail {
   slots: SlotState[]
   documents: { accepted: number; total: number }
   validated: boolean
-  experience: Array<{ id: number; job_title: string; company_name: string; type_employment: string; location: string; start_date: string; end_date: string; job_description: string }>
+  experience: Array<{
+    id: number
+    job_title: string
+    company_name: string
+    type_employment: string
+    location: string
+    start_date: string
+    end_date: string
+    job_description: string
+  }>
   applications: Array<{ id: number; status: string; created_at: string; posting_id: number; title: string; posting_status: string; company_name: string }>
-  powers: Array<{ id: number; full_name_owner: string; rut_owner: string; vehicle_brand: string; vehicle_model: string; vehicle_license_plate: string; status: string; created_at: string; document_file_id: number }>
+  powers: Array<{
+    id: number
+    full_name_owner: string
+    rut_owner: string
+    vehicle_brand: string
+    vehicle_model: string
+    vehicle_license_plate: string
+    status: string
+    created_at: string
+    document_file_id: number
+  }>
   reviews: Array<{ id: number; actor: string; action: string; after: Record<string, unknown> | null; created_at: string }>
 }
 
@@ -157,7 +176,8 @@ export const adminApi = {
       auth: admin(token),
     }),
   driver: (ctx: AppLoadContext, token: string, id: number) => callService<DriverDetail>(ctx, 'users', `/admin/drivers/${id}`, { auth: admin(token) }),
-  companies: (ctx: AppLoadContext, token: string, q?: string) => callService<{ companies: CompanyListItem[] }>(ctx, 'users', `/admin/companies${query({ q })}`, { auth: admin(token) }),
+  companies: (ctx: AppLoadContext, token: string, q?: string) =>
+    callService<{ companies: CompanyListItem[] }>(ctx, 'users', `/admin/companies${query({ q })}`, { auth: admin(token) }),
   company: (ctx: AppLoadContext, token: string, id: number) => callService<CompanyDetail>(ctx, 'users', `/admin/companies/${id}`, { auth: admin(token) }),
   setVerified: (ctx: AppLoadContext, token: string, id: number, verified: boolean) =>
     callService<Message>(ctx, 'users', `/admin/companies/${id}/verification`, { json: { verified }, auth: admin(token) }),

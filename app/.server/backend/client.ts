@@ -77,12 +77,7 @@ export function sendToService(context: AppLoadContext, request: Request, remote:
  * (no socket); with USERS_API_URL / BUSINESS_API_URL / GENERAL_API_URL it goes over HTTP.
  * Errors come back as `{ message }` (a string or a list) and never throw.
  */
-export async function callService<T>(
-  context: AppLoadContext,
-  service: Service,
-  path: string,
-  options: CallOptions = {},
-): Promise<BackendResult<T>> {
+export async function callService<T>(context: AppLoadContext, service: Service, path: string, options: CallOptions = {}): Promise<BackendResult<T>> {
   const headers = new Headers({ accept: 'application/json' })
   let body: BodyInit | undefined
   if (options.json !== undefined) {

@@ -84,8 +84,7 @@ export const driverApi = {
   deleteExperience: (ctx: AppLoadContext, token: string, id: number) =>
     callService<Message>(ctx, 'users', `/users/experience-work/delete-experience-work/${id}`, { method: 'DELETE', auth: user(token) }),
   banks: (ctx: AppLoadContext, token: string) => callService<BankDetail[]>(ctx, 'users', '/users/bank-details/get-banks-details', { auth: user(token) }),
-  bank: (ctx: AppLoadContext, token: string, id: number) =>
-    callService<BankDetail>(ctx, 'users', `/users/bank-details/get-bank-details-for-update/${id}`, { auth: user(token) }),
+  bank: (ctx: AppLoadContext, token: string, id: number) => callService<BankDetail>(ctx, 'users', `/users/bank-details/get-bank-details-for-update/${id}`, { auth: user(token) }),
   addBank: (ctx: AppLoadContext, token: string, body: BankDetailsPayload) =>
     callService<Message & { bank_detail: BankDetail }>(ctx, 'users', '/users/bank-details/add-bank-details', { json: body, auth: user(token) }),
   updateBank: (ctx: AppLoadContext, token: string, id: number, body: BankDetailsUpdatePayload) =>

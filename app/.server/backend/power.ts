@@ -40,8 +40,7 @@ export function deadLinkOf(res: { status: number; body?: unknown }): { state: De
 /** The simple power calls of the users service (spec §7 create-power-simple and its link). */
 export const powerApi = {
   /** auth-user: the driver issues a link for themself. */
-  createLink: (ctx: AppLoadContext, token: string) =>
-    callService<PowerLink>(ctx, 'users', '/users/create-power-simple-link', { method: 'POST', auth: { role: 'User', token } }),
+  createLink: (ctx: AppLoadContext, token: string) => callService<PowerLink>(ctx, 'users', '/users/create-power-simple-link', { method: 'POST', auth: { role: 'User', token } }),
   /** auth-user: the driver's links, newest first, with their state. */
   links: (ctx: AppLoadContext, token: string) => callService<{ links: PowerLinkRow[] }>(ctx, 'users', '/users/power-simple-links', { auth: { role: 'User', token } }),
   /** Public: the power token is the credential. */

@@ -45,8 +45,7 @@ export interface CommuneOption {
 type Message = { message: string }
 
 export const publicSiteApi = {
-  faqs: (ctx: AppLoadContext, limit?: number) =>
-    callService<Faq[]>(ctx, 'general', `/general-data/get-faqs${limit ? `?limit=${limit}` : ''}`),
+  faqs: (ctx: AppLoadContext, limit?: number) => callService<Faq[]>(ctx, 'general', `/general-data/get-faqs${limit ? `?limit=${limit}` : ''}`),
   statistics: (ctx: AppLoadContext) => callService<Statistic[]>(ctx, 'general', '/general-data/get-statistics'),
   testimonials: (ctx: AppLoadContext) => callService<Testimonial[]>(ctx, 'general', '/general-data/get-testimonials'),
   companyLogos: (ctx: AppLoadContext) => callService<CompanyLogo[]>(ctx, 'general', '/general-data/get-company-logos'),
@@ -54,10 +53,8 @@ export const publicSiteApi = {
   regions: (ctx: AppLoadContext, zoneId: number) => callService<RegionOption[]>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`),
   communes: (ctx: AppLoadContext, regionId: number) => callService<CommuneOption[]>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`),
   sendContact: (ctx: AppLoadContext, body: ContactValues) => callService<Message>(ctx, 'general', '/contact/send-email-contact', { json: body }),
-  sendInquiry: (ctx: AppLoadContext, body: ComplaintValues) =>
-    callService<Message>(ctx, 'general', '/contact/send-email-inquiries-complaints', { json: body }),
-  sendBusinessContact: (ctx: AppLoadContext, body: BusinessContactValues) =>
-    callService<Message>(ctx, 'business', '/business/contact-business', { json: body }),
+  sendInquiry: (ctx: AppLoadContext, body: ComplaintValues) => callService<Message>(ctx, 'general', '/contact/send-email-inquiries-complaints', { json: body }),
+  sendBusinessContact: (ctx: AppLoadContext, body: BusinessContactValues) => callService<Message>(ctx, 'business', '/business/contact-business', { json: body }),
   sendFleetRequest: (ctx: AppLoadContext, body: FleetRequestValues) => callService<Message>(ctx, 'business', '/business/register', { json: body }),
 }
 

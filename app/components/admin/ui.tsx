@@ -55,10 +55,13 @@ export function actionText(action: string): string {
 
 export const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
 export const TD = 'px-3 py-2 align-top text-sm text-slate-800'
-export const BUTTON = 'inline-flex items-center justify-center gap-1 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60'
-export const BUTTON_SECONDARY = 'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50'
+export const BUTTON =
+  'inline-flex items-center justify-center gap-1 rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60'
+export const BUTTON_SECONDARY =
+  'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50'
 export const BUTTON_DANGER = 'inline-flex items-center justify-center gap-1 rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800'
-export const INPUT = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none'
+export const INPUT =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none'
 export const LINK = 'font-semibold text-brand-700 underline-offset-2 hover:underline'
 
 export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {

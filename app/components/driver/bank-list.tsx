@@ -100,7 +100,10 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
               aria-label="Cuenta seleccionada para pagos"
               className="inline-flex items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
-              <span className={`flex h-5 w-9 items-center rounded-full p-0.5 transition-colors ${isSelected ? 'justify-end bg-green-600' : 'justify-start bg-slate-300'}`} aria-hidden="true">
+              <span
+                className={`flex h-5 w-9 items-center rounded-full p-0.5 transition-colors ${isSelected ? 'justify-end bg-green-600' : 'justify-start bg-slate-300'}`}
+                aria-hidden="true"
+              >
                 <span className="h-4 w-4 rounded-full bg-white shadow" />
               </span>
               {isSelected ? BANK_SELECTED : BANK_NOT_SELECTED}
@@ -116,10 +119,18 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
             <Details rows={invoice} />
           </div>
           <div className="mt-5 flex flex-wrap gap-2">
-            <Link to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'editar' })} preventScrollReset className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+            <Link
+              to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'editar' })}
+              preventScrollReset
+              className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+            >
               Editar cuenta
             </Link>
-            <Link to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'eliminar' })} preventScrollReset className="inline-flex items-center rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50">
+            <Link
+              to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'eliminar' })}
+              preventScrollReset
+              className="inline-flex items-center rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
+            >
               Eliminar cuenta
             </Link>
           </div>

@@ -45,14 +45,24 @@ export function DocumentItem({ view }: { view: SlotView }) {
         {record ? (
           <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>{documentStatusLabel(record)}</span>
         ) : (
-          <Link to={uploadHref(search, slot)} preventScrollReset aria-label={`Añadir documento: ${slot.title}`} className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+          <Link
+            to={uploadHref(search, slot)}
+            preventScrollReset
+            aria-label={`Añadir documento: ${slot.title}`}
+            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+          >
             <Icon name="upload" className="h-4 w-4" />
             Añadir documento
           </Link>
         )}
         {record?.file_status === 'REJECTED' ? (
           <>
-            <Link to={withParams(HOME_PATH, search, { ver: record.id_file, name: null, title: null, url_file: null })} preventScrollReset aria-label={`Ver archivo: ${slot.title}`} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to={withParams(HOME_PATH, search, { ver: record.id_file, name: null, title: null, url_file: null })}
+              preventScrollReset
+              aria-label={`Ver archivo: ${slot.title}`}
+              className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
               Ver archivo
             </Link>
             <Link
@@ -119,14 +129,30 @@ function LocalPreview({ file }: { file: File | null }) {
   if (!file) return null
   return (
     <figure className="rounded-md border border-slate-200 p-2">
-      {url ? <img src={url} alt="Vista previa del archivo seleccionado" className="mx-auto max-h-56 object-contain" /> : <Icon name="file" className="mx-auto h-10 w-10 text-slate-500" />}
+      {url ? (
+        <img src={url} alt="Vista previa del archivo seleccionado" className="mx-auto max-h-56 object-contain" />
+      ) : (
+        <Icon name="file" className="mx-auto h-10 w-10 text-slate-500" />
+      )}
       <figcaption className="mt-1 truncate text-center text-xs text-slate-600">{file.name}</figcaption>
     </figure>
   )
 }
 
 /** Spec §2 upload panel: opened by ?name=&title=&url_file=; one form field named after the slot. */
-export function UploadPanel({ slot, previous, closeTo, errors, stamp }: { slot: DocumentSlot; previous: { url: string; isImage: boolean } | null; closeTo: string; errors?: string[]; stamp?: number }) {
+export function UploadPanel({
+  slot,
+  previous,
+  closeTo,
+  errors,
+  stamp,
+}: {
+  slot: DocumentSlot
+  previous: { url: string; isImage: boolean } | null
+  closeTo: string
+  errors?: string[]
+  stamp?: number
+}) {
   const [file, setFile] = useState<File | null>(null)
   const upload = useUploadField(DOCUMENT_UPLOAD)
   const inputId = `archivo-${slot.key}`
@@ -193,9 +219,18 @@ export function UploadPanel({ slot, previous, closeTo, errors, stamp }: { slot: 
 export function PreviewDialog({ title, url, isImage, closeTo }: { title: string; url: string; isImage: boolean; closeTo: string }) {
   return (
     <Modal title={`Archivo: ${title}`} closeTo={closeTo} wide>
-      {isImage ? <img src={url} alt={`Documento cargado: ${title}`} className="mx-auto max-h-[70dvh] object-contain" /> : <p className="text-slate-700">Este documento es un PDF.</p>}
+      {isImage ? (
+        <img src={url} alt={`Documento cargado: ${title}`} className="mx-auto max-h-[70dvh] object-contain" />
+      ) : (
+        <p className="text-slate-700">Este documento es un PDF.</p>
+      )}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <a href={url} target="_blank" rel="noreferrer" className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
           Abrir en una pestaña nueva
         </a>
         <CancelLink to={closeTo}>Cerrar</CancelLink>

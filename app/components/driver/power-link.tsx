@@ -37,9 +37,7 @@ export function PowerLinkPanel({ link, expires }: { link: string; /** Already fo
       <h2 id="enlace-poder" className="text-lg font-semibold text-slate-900">
         Enlace para crear el poder simple
       </h2>
-      <p className="text-sm text-slate-700">
-        Complétalo tú o envíaselo al dueño del vehículo. Sirve una sola vez y vence el {expires}.
-      </p>
+      <p className="text-sm text-slate-700">Complétalo tú o envíaselo al dueño del vehículo. Sirve una sola vez y vence el {expires}.</p>
       <div>
         <label htmlFor="enlace-poder-simple" className="block text-sm font-medium text-slate-800">
           Enlace

@@ -61,7 +61,13 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
   const [form, fields] = useForm({
     id: 'perfil',
     lastResult: feedback?.result,
-    defaultValue: { firstname: profile.firstname, lastname: profile.lastname, address: profile.address ?? '', about_me: profile.about_me ?? '', phone: formatChileanMobile(profile.phone) },
+    defaultValue: {
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      address: profile.address ?? '',
+      about_me: profile.about_me ?? '',
+      phone: formatChileanMobile(profile.phone),
+    },
     onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

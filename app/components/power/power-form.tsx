@@ -17,8 +17,7 @@ const loadOwnerSchema = () => import('../../../domain/validation/power').then((m
 
 export type Values = Record<string, string>
 
-const BACK =
-  'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
+const BACK = 'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
 
 /** Spec §5: the plate is forced to uppercase without spaces as it is typed (the server does it too). */
 function normalizePlateInput(e: React.FormEvent<HTMLInputElement>) {
@@ -56,24 +55,53 @@ export function DriverPhase({
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
-  const focus = autoFocusFirstInvalid(fields, ['fullNameDriver', 'rutDriver', 'addressDriver', 'nationalityDriver', 'vehicleBrand', 'vehicleModel', 'vehicleYear', 'vehicleLicensePlate'])
-  const text = (name: Exclude<keyof typeof fields, 'vehicleYear'>, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({ ...getInputProps(fields[name], { type: 'text' }), ...focus(name), ...extra })
+  const focus = autoFocusFirstInvalid(fields, [
+    'fullNameDriver',
+    'rutDriver',
+    'addressDriver',
+    'nationalityDriver',
+    'vehicleBrand',
+    'vehicleModel',
+    'vehicleYear',
+    'vehicleLicensePlate',
+  ])
+  const text = (name: Exclude<keyof typeof fields, 'vehicleYear'>, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+    ...getInputProps(fields[name], { type: 'text' }),
+    ...focus(name),
+    ...extra,
+  })
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2" replace>
       <input type="hidden" name="fase" value="1" />
       <input type="hidden" name="_owner" value={JSON.stringify(owner)} />
       <fieldset className="contents">
         <legend className="text-lg font-semibold text-slate-900 sm:col-span-2">Datos del conductor</legend>
-        <Field className="sm:col-span-2" label="Nombre completo del conductor" inputProps={text('fullNameDriver', { autoComplete: 'name' })} errors={fields.fullNameDriver.errors} />
+        <Field
+          className="sm:col-span-2"
+          label="Nombre completo del conductor"
+          inputProps={text('fullNameDriver', { autoComplete: 'name' })}
+          errors={fields.fullNameDriver.errors}
+        />
         <Field label="RUT del conductor" hint="Ejemplo: 12.345.678-5" inputProps={text('rutDriver')} errors={fields.rutDriver.errors} />
         <Field label="Nacionalidad del conductor" inputProps={text('nationalityDriver')} errors={fields.nationalityDriver.errors} />
-        <Field className="sm:col-span-2" label="Domicilio del conductor" inputProps={text('addressDriver', { autoComplete: 'street-address' })} errors={fields.addressDriver.errors} />
+        <Field
+          className="sm:col-span-2"
+          label="Domicilio del conductor"
+          inputProps={text('addressDriver', { autoComplete: 'street-address' })}
+          errors={fields.addressDriver.errors}
+        />
       </fieldset>
       <fieldset className="contents">
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del vehículo</legend>
         <Field label="Marca" inputProps={text('vehicleBrand')} errors={fields.vehicleBrand.errors} />
         <Field label="Modelo" inputProps={text('vehicleModel')} errors={fields.vehicleModel.errors} />
-        <SelectField label="Año" selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }} options={years.map((y) => ({ value: String(y), label: String(y) }))} placeholder="Selecciona el año" errors={fields.vehicleYear.errors} />
+        <SelectField
+          label="Año"
+          selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }}
+          options={years.map((y) => ({ value: String(y), label: String(y) }))}
+          placeholder="Selecciona el año"
+          errors={fields.vehicleYear.errors}
+        />
         <Field
           label="Patente"
           hint="Por ejemplo BBBB12 o AB1234; se escribe en mayúsculas y sin espacios."
@@ -230,13 +258,24 @@ export function OwnerPhase({
         <Field label="RUT del dueño" hint="Ejemplo: 11.111.111-1" inputProps={text('rutOwner')} errors={fields.rutOwner.errors} />
         <Field label="Nacionalidad del dueño" inputProps={text('nationalityOwner')} errors={fields.nationalityOwner.errors} />
         <Field className="sm:col-span-2" label="Domicilio del dueño" inputProps={text('addressOwner')} errors={fields.addressOwner.errors} />
-        <Field label="Teléfono (WhatsApp) del dueño" hint="Celular que comienza con 9, por ejemplo 9 8765 4321 o +56 9 8765 4321." inputProps={text('phoneOwner', 'tel', { inputMode: 'tel' })} errors={fields.phoneOwner.errors} />
+        <Field
+          label="Teléfono (WhatsApp) del dueño"
+          hint="Celular que comienza con 9, por ejemplo 9 8765 4321 o +56 9 8765 4321."
+          inputProps={text('phoneOwner', 'tel', { inputMode: 'tel' })}
+          errors={fields.phoneOwner.errors}
+        />
         <Field label="Correo electrónico del dueño" inputProps={text('emailOwner', 'email')} errors={fields.emailOwner.errors} />
       </fieldset>
       <fieldset className="contents">
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Cédula de identidad del dueño</legend>
         {OWNER_ID_IMAGE_FIELDS.map(({ name, tipo }) => (
-          <OwnerIdImageField key={name} name={name} label={tipo} inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name), className: 'text-sm' }} errors={fields[name].errors} />
+          <OwnerIdImageField
+            key={name}
+            name={name}
+            label={tipo}
+            inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name), className: 'text-sm' }}
+            errors={fields[name].errors}
+          />
         ))}
         <div className="sm:col-span-2">
           <UploadProgress />
@@ -245,7 +284,15 @@ export function OwnerPhase({
       {hydrated ? null : (
         <div className="sm:col-span-2">
           <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="confirmar" value="1" required aria-invalid={confirmError ? true : undefined} aria-describedby={confirmError ? 'confirmar-error' : undefined} className="mt-1 h-4 w-4" />
+            <input
+              type="checkbox"
+              name="confirmar"
+              value="1"
+              required
+              aria-invalid={confirmError ? true : undefined}
+              aria-describedby={confirmError ? 'confirmar-error' : undefined}
+              className="mt-1 h-4 w-4"
+            />
             Confirmo que los datos son correctos y quiero crear el poder simple.
           </label>
           <ErrorList id="confirmar-error" errors={confirmError ? [confirmError] : null} />
@@ -256,7 +303,12 @@ export function OwnerPhase({
           <span aria-hidden="true">←</span> Atrás
         </button>
         {hydrated ? (
-          <button type="submit" name={CREATE} value="1" className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
+          <button
+            type="submit"
+            name={CREATE}
+            value="1"
+            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900"
+          >
             Crear poder simple
           </button>
         ) : (
@@ -272,9 +324,7 @@ export function OwnerPhase({
           <h2 id="confirmar-titulo" className="text-lg font-semibold">
             ¿Crear el poder simple?
           </h2>
-          <p className="mt-2 text-sm text-slate-700">
-            Revisa que los datos sean correctos. Se enviará un mensaje de WhatsApp al dueño del vehículo para que firme el poder.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">Revisa que los datos sean correctos. Se enviará un mensaje de WhatsApp al dueño del vehículo para que firme el poder.</p>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <button type="button" onClick={() => dialog.current?.close()} className={BACK}>
               Cancelar

@@ -49,17 +49,23 @@ export default function ForgotPasswordRoute() {
       <p className="mt-1 text-slate-700">Escribe tu correo y te enviaremos un enlace para crear una nueva.</p>
       <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {actionData?.sent ? (
-          <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm text-green-900">{actionData.sent}</p>
+          <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm text-green-900">
+            {actionData.sent}
+          </p>
         ) : null}
         {form.errors?.length ? (
           <ul role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
-            {form.errors.map((e) => <li key={e}>{e}</li>)}
+            {form.errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
           </ul>
         ) : null}
         <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
         <SubmitButton className="w-full">Enviar enlace</SubmitButton>
         <p className="text-center text-sm">
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">Volver a iniciar sesión</Link>
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            Volver a iniciar sesión
+          </Link>
         </p>
       </Form>
     </main>

@@ -61,10 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success') return data({ step: 'code' as const, token: String(formData.get('token') ?? ''), redirectTo, result: submission.reply() }, { status: 400 })
     const res = await authApi.validateCode(context, submission.value)
     if (!res.ok) {
-      return data(
-        { step: 'code' as const, token: submission.value.token, redirectTo, result: submission.reply({ formErrors: messageList(res.message) }) },
-        { status: res.status },
-      )
+      return data({ step: 'code' as const, token: submission.value.token, redirectTo, result: submission.reply({ formErrors: messageList(res.message) }) }, { status: res.status })
     }
     return finishLogin(request, formData, res.data, redirectTo)
   }
@@ -103,7 +100,11 @@ function LoginForm({ result, constraint, redirectTo }: { result?: SubmissionResu
     <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
       <JsMarker />
       <RedirectToField value={redirectTo} />
-      {form.errors?.length ? <Alert type="error" id="login-error" durationMs={3000}>{form.errors.join(' ')}</Alert> : null}
+      {form.errors?.length ? (
+        <Alert type="error" id="login-error" durationMs={3000}>
+          {form.errors.join(' ')}
+        </Alert>
+      ) : null}
       <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
       <Field label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
       <div className="flex justify-end">
@@ -150,9 +151,18 @@ function CodeForm({
       <RedirectToField value={redirectTo} />
       <p className="text-slate-700">
         {message ?? 'Te enviamos un código de verificación a tu correo electrónico.'}
-        {email ? <> Revisa <strong>{email}</strong>.</> : null}
+        {email ? (
+          <>
+            {' '}
+            Revisa <strong>{email}</strong>.
+          </>
+        ) : null}
       </p>
-      {form.errors?.length ? <Alert type="error" id="code-error" durationMs={3000}>{form.errors.join(' ')}</Alert> : null}
+      {form.errors?.length ? (
+        <Alert type="error" id="code-error" durationMs={3000}>
+          {form.errors.join(' ')}
+        </Alert>
+      ) : null}
       <Field
         label="Código de verificación (6 dígitos)"
         inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
@@ -162,7 +172,11 @@ function CodeForm({
         Verificar código
       </SubmitButton>
       <p className="text-sm text-slate-600">
-        ¿No te llegó? <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'} className="font-medium text-brand-700 hover:underline">Vuelve a iniciar sesión</Link> para recibir un código nuevo.
+        ¿No te llegó?{' '}
+        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'} className="font-medium text-brand-700 hover:underline">
+          Vuelve a iniciar sesión
+        </Link>{' '}
+        para recibir un código nuevo.
       </p>
     </Form>
   )
@@ -188,7 +202,10 @@ export default function LoginRoute() {
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
       <p className="mt-1 text-slate-700">
-        ¿Aún no tienes cuenta? <Link to="/register" className="font-medium text-brand-700 hover:underline">Regístrate</Link>
+        ¿Aún no tienes cuenta?{' '}
+        <Link to="/register" className="font-medium text-brand-700 hover:underline">
+          Regístrate
+        </Link>
       </p>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {actionData?.step === 'done' ? (

@@ -57,11 +57,19 @@ export default function RegisterRoute() {
     return (
       <main id="contenido" className="mx-auto max-w-lg px-4 py-16">
         <div role="alertdialog" aria-labelledby="registro-ok" aria-describedby="registro-ok-texto" className="rounded-xl border border-green-700 bg-green-50 p-6 shadow-sm">
-          <h1 id="registro-ok" className="text-xl font-bold text-green-900">¡Registro exitoso!</h1>
-          <p id="registro-ok-texto" className="mt-2 text-green-900">{actionData.message}</p>
+          <h1 id="registro-ok" className="text-xl font-bold text-green-900">
+            ¡Registro exitoso!
+          </h1>
+          <p id="registro-ok-texto" className="mt-2 text-green-900">
+            {actionData.message}
+          </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/login" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">Iniciar sesión</Link>
-            <Link to="/" className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-white">Cerrar</Link>
+            <Link to="/login" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+              Iniciar sesión
+            </Link>
+            <Link to="/" className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-white">
+              Cerrar
+            </Link>
           </div>
         </div>
       </main>
@@ -72,12 +80,19 @@ export default function RegisterRoute() {
     <main id="contenido" className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">Regístrate como conductor</h1>
       <p className="mt-1 text-slate-700">
-        ¿Ya tienes cuenta? <Link to="/login" className="font-medium text-brand-700 hover:underline">Inicia sesión</Link>
+        ¿Ya tienes cuenta?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Inicia sesión
+        </Link>
       </p>
       <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
         {form.errors?.length ? (
           <div role="alert" id="register-error" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2">
-            <ul>{form.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+            <ul>
+              {form.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
           </div>
         ) : null}
         {sending ? (
@@ -88,19 +103,47 @@ export default function RegisterRoute() {
         <Field label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
         <Field label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
         <Field label="RUT" hint="Ejemplo: 12345678-5" inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }} errors={fields.rut.errors} />
-        <Field label="Teléfono móvil" hint="Celular chileno, por ejemplo +56 9 8765 4321" inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', inputMode: 'tel' }} errors={fields.phone.errors} />
-        <Field className="sm:col-span-2" label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-        <Field label="Contraseña" hint="Al menos 8 caracteres, con letras y números." inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
-        <Field label="Repite la contraseña" inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirmPassword.errors} />
+        <Field
+          label="Teléfono móvil"
+          hint="Celular chileno, por ejemplo +56 9 8765 4321"
+          inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', inputMode: 'tel' }}
+          errors={fields.phone.errors}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Correo electrónico"
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Contraseña"
+          hint="Al menos 8 caracteres, con letras y números."
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label="Repite la contraseña"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+          errors={fields.confirmPassword.errors}
+        />
         <div className="sm:col-span-2">
           <CheckboxField
-            label={<>Acepto los <Link to="/terminos-condiciones" className="font-medium text-brand-700 underline">términos y condiciones</Link></>}
+            label={
+              <>
+                Acepto los{' '}
+                <Link to="/terminos-condiciones" className="font-medium text-brand-700 underline">
+                  términos y condiciones
+                </Link>
+              </>
+            }
             inputProps={{ ...getInputProps(fields.acceptTerms, { type: 'checkbox' }), value: 'on' }}
             errors={fields.acceptTerms.errors}
           />
         </div>
         <div className="sm:col-span-2">
-          <SubmitButton className="w-full sm:w-auto" pendingText="Registrando…">Crear cuenta</SubmitButton>
+          <SubmitButton className="w-full sm:w-auto" pendingText="Registrando…">
+            Crear cuenta
+          </SubmitButton>
         </div>
       </Form>
     </main>

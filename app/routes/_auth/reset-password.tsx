@@ -12,10 +12,7 @@ import { JsMarker } from '../../components/js-marker'
 import { useLazyValidation } from '../../components/lazy-validation'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Crear nueva contraseña | Fleeters' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => [{ title: 'Crear nueva contraseña | Fleeters' }, { name: 'robots', content: 'noindex' }]
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
@@ -64,10 +61,16 @@ export default function ResetPasswordRoute() {
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">Crear nueva contraseña</h1>
       {done ? (
-        <p role="status" className="mt-6 rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900">{done} Redirigiendo…</p>
+        <p role="status" className="mt-6 rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900">
+          {done} Redirigiendo…
+        </p>
       ) : !token ? (
         <p className="mt-6 text-slate-700">
-          El enlace no es válido. <Link to="/login/recuperar" className="font-medium text-brand-700 hover:underline">Solicita uno nuevo</Link>.
+          El enlace no es válido.{' '}
+          <Link to="/login/recuperar" className="font-medium text-brand-700 hover:underline">
+            Solicita uno nuevo
+          </Link>
+          .
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -75,12 +78,25 @@ export default function ResetPasswordRoute() {
           <input {...getInputProps(fields.token, { type: 'hidden' })} />
           {form.errors?.length ? (
             <ul role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
-              {form.errors.map((e) => <li key={e}>{e}</li>)}
+              {form.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
             </ul>
           ) : null}
-          <Field label="Nueva contraseña" hint="Al menos 8 caracteres, con letras y números." inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
-          <Field label="Repite la contraseña" inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirmPassword.errors} />
-          <SubmitButton className="w-full" pendingText="Guardando…">Guardar contraseña</SubmitButton>
+          <Field
+            label="Nueva contraseña"
+            hint="Al menos 8 caracteres, con letras y números."
+            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+            errors={fields.password.errors}
+          />
+          <Field
+            label="Repite la contraseña"
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            errors={fields.confirmPassword.errors}
+          />
+          <SubmitButton className="w-full" pendingText="Guardando…">
+            Guardar contraseña
+          </SubmitButton>
         </Form>
       )}
     </main>

@@ -78,22 +78,46 @@ export default function ContactRoute() {
     <main id="contenido">
       <PageHeader title="Contáctanos" intro="¿Tienes dudas sobre Fleeters? Escríbenos y te responderemos a la brevedad." />
       <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-12 sm:px-6 lg:grid-cols-3">
-        <Form method="post" {...getFormProps(form)} {...loadOn} onSubmit={onSubmit} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:col-span-2">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          {...loadOn}
+          onSubmit={onSubmit}
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:col-span-2"
+        >
           <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Envíanos un mensaje</h2>
           <div className="sm:col-span-2">
             <OutcomeAlert outcome={actionData?.outcome} id="contacto-resultado" />
           </div>
           <HoneypotFields from={honeypot} formId="contacto" />
-          <Field label="Nombre" inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), ...focus('firstName'), autoComplete: 'given-name' }} errors={fields.firstName.errors} />
-          <Field label="Apellido" inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), ...focus('lastName'), autoComplete: 'family-name' }} errors={fields.lastName.errors} />
-          <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+          <Field
+            label="Nombre"
+            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), ...focus('firstName'), autoComplete: 'given-name' }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Apellido"
+            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), ...focus('lastName'), autoComplete: 'family-name' }}
+            errors={fields.lastName.errors}
+          />
+          <Field
+            label="Correo electrónico"
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }}
+            errors={fields.email.errors}
+          />
           <Field
             label="Teléfono"
             hint="Por ejemplo +56 9 8765 4321 o 9 8765 4321."
             inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
             errors={fields.phone.errors}
           />
-          <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Entre 10 y 500 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />
+          <TextAreaField
+            className="sm:col-span-2"
+            label="Mensaje"
+            hint="Entre 10 y 500 caracteres."
+            textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }}
+            errors={fields.message.errors}
+          />
           <div className="sm:col-span-2">
             <SubmitButton className="w-full sm:w-auto" pendingText="Enviando…">
               Enviar mensaje

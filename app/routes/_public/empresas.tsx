@@ -54,7 +54,11 @@ async function fleetAction(formData: FormData, context: Route.ActionArgs['contex
   const res = await publicSiteApi.sendFleetRequest(context, submission.value)
   if (!res.ok) {
     // Spec §5: for fleet requirements each server message is shown separately.
-    const failure = outcome('error', messageList(res.message).map((m) => `Error al enviar el mensaje: ${m}`), FLEET_ERROR_MS)
+    const failure = outcome(
+      'error',
+      messageList(res.message).map((m) => `Error al enviar el mensaje: ${m}`),
+      FLEET_ERROR_MS,
+    )
     return data({ form: 'flota' as const, result: submission.reply(), outcome: failure, location }, { status: failureStatus(res.status) })
   }
   const fresh = { zone: '', region: '', regions: [], communes: [] }
@@ -81,7 +85,10 @@ export default function CompaniesRoute() {
   const fleet = actionData?.form === 'flota' ? actionData : undefined
   return (
     <main id="contenido">
-      <PageHeader title="Conductores de última milla para tu empresa" intro="Conductores independientes validados a demanda: simplifica tu operación y reduce costos, sin flota propia. Hoy en la Región Metropolitana y pronto en más regiones.">
+      <PageHeader
+        title="Conductores de última milla para tu empresa"
+        intro="Conductores independientes validados a demanda: simplifica tu operación y reduce costos, sin flota propia. Hoy en la Región Metropolitana y pronto en más regiones."
+      >
         <p className="mt-4">
           <Link to="/empresas/registro" className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
             Registra tu empresa
@@ -97,7 +104,13 @@ export default function CompaniesRoute() {
           <FleetRequestForm
             // A new form after a success: the zone/region choices start over with the fields.
             key={fleet?.outcome?.type === 'success' ? fleet.outcome.stamp : 'flota'}
-            result={fleet?.result} outcome={fleet?.outcome} location={fleet?.location ?? location} draft={fleet?.outcome?.type === 'success' ? {} : draft} honeypot={honeypot} constraint={constraints.fleet} />
+            result={fleet?.result}
+            outcome={fleet?.outcome}
+            location={fleet?.location ?? location}
+            draft={fleet?.outcome?.type === 'success' ? {} : draft}
+            honeypot={honeypot}
+            constraint={constraints.fleet}
+          />
         </section>
         <section id="contacto-empresas" aria-labelledby="contacto-empresas-titulo" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="contacto-empresas-titulo" className="text-xl font-bold text-slate-900">

@@ -65,8 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   seoMeta({
     title: 'Fleeters | Conductores de última milla para empresas en Chile',
-    description:
-      'Trabaja como conductor independiente de última milla en la Región Metropolitana o encuentra conductores validados para mover la carga de tu empresa.',
+    description: 'Trabaja como conductor independiente de última milla en la Región Metropolitana o encuentra conductores validados para mover la carga de tu empresa.',
     origin: data?.origin,
     path: '/',
   })

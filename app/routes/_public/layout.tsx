@@ -101,24 +101,56 @@ function Footer() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Conductores</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><a className="hover:underline" href={signup}>Quiero conducir</a></li>
-            <li><a className="hover:underline" href={signup}>Trabaja con nosotros</a></li>
-            <li><a className="hover:underline" href={env?.loginUrl ?? '/login'}>Iniciar sesión</a></li>
+            <li>
+              <a className="hover:underline" href={signup}>
+                Quiero conducir
+              </a>
+            </li>
+            <li>
+              <a className="hover:underline" href={signup}>
+                Trabaja con nosotros
+              </a>
+            </li>
+            <li>
+              <a className="hover:underline" href={env?.loginUrl ?? '/login'}>
+                Iniciar sesión
+              </a>
+            </li>
           </ul>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Empresas</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:underline" to="/empresas">Servicios para empresas</Link></li>
-            <li><Link className="hover:underline" to="/contacto">Contacto</Link></li>
+            <li>
+              <Link className="hover:underline" to="/empresas">
+                Servicios para empresas
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/contacto">
+                Contacto
+              </Link>
+            </li>
           </ul>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Ayuda</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:underline" to="/preguntas-frecuentes">Preguntas frecuentes</Link></li>
-            <li><Link className="hover:underline" to="/ayuda">Consultas y reclamos</Link></li>
-            <li><Link className="hover:underline" to="/terminos-condiciones">Términos y condiciones</Link></li>
+            <li>
+              <Link className="hover:underline" to="/preguntas-frecuentes">
+                Preguntas frecuentes
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/ayuda">
+                Consultas y reclamos
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/terminos-condiciones">
+                Términos y condiciones
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

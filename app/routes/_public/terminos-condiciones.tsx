@@ -59,7 +59,9 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: React.ReactNode[]
   {
     id: 'ley-aplicable',
     title: '6. Ley aplicable y jurisdicción',
-    paragraphs: ['Estos términos se rigen por las leyes de la República de Chile. Cualquier controversia será sometida a los tribunales ordinarios de justicia de la ciudad de Santiago.'],
+    paragraphs: [
+      'Estos términos se rigen por las leyes de la República de Chile. Cualquier controversia será sometida a los tribunales ordinarios de justicia de la ciudad de Santiago.',
+    ],
   },
   {
     id: 'miscelaneos',
@@ -73,9 +75,15 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: React.ReactNode[]
     title: '8. Canales de comunicación',
     paragraphs: [
       <>
-        Puedes escribirnos mediante el <Link to="/contacto" className="font-semibold text-brand-700 underline">formulario de contacto</Link>, registrar una consulta o un
-        reclamo en <Link to="/ayuda" className="font-semibold text-brand-700 underline">Consultas y reclamos</Link>, o hablarnos por WhatsApp con el botón que aparece en
-        cada página.
+        Puedes escribirnos mediante el{' '}
+        <Link to="/contacto" className="font-semibold text-brand-700 underline">
+          formulario de contacto
+        </Link>
+        , registrar una consulta o un reclamo en{' '}
+        <Link to="/ayuda" className="font-semibold text-brand-700 underline">
+          Consultas y reclamos
+        </Link>
+        , o hablarnos por WhatsApp con el botón que aparece en cada página.
       </>,
     ],
   },

@@ -36,12 +36,24 @@ export default function Companies() {
           <table className="min-w-full divide-y divide-slate-200">
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={TH}>Empresa</th>
-                <th scope="col" className={TH}>RUT</th>
-                <th scope="col" className={TH}>Contacto</th>
-                <th scope="col" className={TH}>Verificación</th>
-                <th scope="col" className={TH}>Publicaciones</th>
-                <th scope="col" className={TH}>Registro</th>
+                <th scope="col" className={TH}>
+                  Empresa
+                </th>
+                <th scope="col" className={TH}>
+                  RUT
+                </th>
+                <th scope="col" className={TH}>
+                  Contacto
+                </th>
+                <th scope="col" className={TH}>
+                  Verificación
+                </th>
+                <th scope="col" className={TH}>
+                  Publicaciones
+                </th>
+                <th scope="col" className={TH}>
+                  Registro
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

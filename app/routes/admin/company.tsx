@@ -58,8 +58,8 @@ function CloseDialog({ posting, closeTo, errors, reason }: { posting: { id: numb
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="posting" value={posting.id} />
         <p className="text-sm text-slate-800">
-          ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y no recibirá más postulaciones. Le enviaremos
-          un correo a la empresa con el motivo.
+          ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y no recibirá más postulaciones. Le enviaremos un correo a la
+          empresa con el motivo.
         </p>
         <FormError messages={errors} />
         <div>
@@ -141,11 +141,21 @@ export default function CompanyDetail() {
               <table className="min-w-full divide-y divide-slate-200">
                 <thead>
                   <tr>
-                    <th scope="col" className={TH}>Título</th>
-                    <th scope="col" className={TH}>Comuna</th>
-                    <th scope="col" className={TH}>Postulantes</th>
-                    <th scope="col" className={TH}>Estado</th>
-                    <th scope="col" className={TH}>Creada</th>
+                    <th scope="col" className={TH}>
+                      Título
+                    </th>
+                    <th scope="col" className={TH}>
+                      Comuna
+                    </th>
+                    <th scope="col" className={TH}>
+                      Postulantes
+                    </th>
+                    <th scope="col" className={TH}>
+                      Estado
+                    </th>
+                    <th scope="col" className={TH}>
+                      Creada
+                    </th>
                     <th scope="col" className={TH}>
                       <span className="sr-only">Acción</span>
                     </th>

@@ -1,6 +1,14 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '../../../domain/uploads'
-import { FAQ_PARAGRAPH_MAX, FAQ_QUESTION_MAX, paragraphsFromText, SHORT_TEXT_MAX, STATISTIC_DESCRIPTION_MAX, STATISTIC_VALUE_MAX, TESTIMONIAL_COMMENT_MAX } from '../../../domain/validation/admin-constants'
+import {
+  FAQ_PARAGRAPH_MAX,
+  FAQ_QUESTION_MAX,
+  paragraphsFromText,
+  SHORT_TEXT_MAX,
+  STATISTIC_DESCRIPTION_MAX,
+  STATISTIC_VALUE_MAX,
+  TESTIMONIAL_COMMENT_MAX,
+} from '../../../domain/validation/admin-constants'
 import { adminApi, type ContentData, type ContentList } from '../../.server/backend/admin'
 import { messageList } from '../../.server/backend/client'
 import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '../../components/admin/ui'
@@ -56,11 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (image && typeof image !== 'string' && image.size > 0) upload.set('image', image)
       body = { form: upload }
     }
-    res = id
-      ? await adminApi.updateContent(context, token, list, id, body)
-      : list === 'statistics'
-        ? null
-        : await adminApi.createContent(context, token, list, body)
+    res = id ? await adminApi.updateContent(context, token, list, id, body) : list === 'statistics' ? null : await adminApi.createContent(context, token, list, body)
   }
   if (!res) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
   if (!res.ok) {
@@ -83,7 +87,27 @@ function Hidden({ list, id, intent }: { list: ContentList; id?: number; intent: 
   )
 }
 
-function Field({ label, name, formKey, value, max, multiline, rows, required = true, hint }: { label: string; name: string; formKey: string; value: string; max: number; multiline?: boolean; rows?: number; required?: boolean; hint?: string }) {
+function Field({
+  label,
+  name,
+  formKey,
+  value,
+  max,
+  multiline,
+  rows,
+  required = true,
+  hint,
+}: {
+  label: string
+  name: string
+  formKey: string
+  value: string
+  max: number
+  multiline?: boolean
+  rows?: number
+  required?: boolean
+  hint?: string
+}) {
   const id = `${formKey}-${name}`
   return (
     <div>
@@ -144,7 +168,16 @@ function FaqForm({ faq, actionData }: { faq?: ContentData['faqs'][number]; actio
       <Hidden list="faqs" id={faq?.id} intent="save" />
       <FormError messages={mine?.errors} />
       <Field label="Pregunta" name="question" formKey={formKey} value={v.question ?? ''} max={FAQ_QUESTION_MAX} />
-      <Field label="Respuesta" name="answers" formKey={formKey} value={v.answers ?? ''} max={FAQ_PARAGRAPH_MAX} multiline rows={5} hint="Separa los párrafos con una línea en blanco." />
+      <Field
+        label="Respuesta"
+        name="answers"
+        formKey={formKey}
+        value={v.answers ?? ''}
+        max={FAQ_PARAGRAPH_MAX}
+        multiline
+        rows={5}
+        hint="Separa los párrafos con una línea en blanco."
+      />
       <button type="submit" className={BUTTON}>
         {faq ? 'Guardar pregunta' : 'Agregar pregunta'}
       </button>
@@ -155,7 +188,13 @@ function FaqForm({ faq, actionData }: { faq?: ContentData['faqs'][number]; actio
 function TestimonialForm({ t, actionData }: { t?: ContentData['testimonials'][number]; actionData: ActionData }) {
   const formKey = `testimonials-${t?.id ?? 'nuevo'}`
   const mine = actionData?.key === formKey ? actionData : undefined
-  const v = mine?.values ?? { name: t?.name ?? '', job_title: t?.job_title ?? '', name_business: t?.name_business ?? '', comment: t?.comment ?? '', logo_business: t?.logo_business ?? '' }
+  const v = mine?.values ?? {
+    name: t?.name ?? '',
+    job_title: t?.job_title ?? '',
+    name_business: t?.name_business ?? '',
+    comment: t?.comment ?? '',
+    logo_business: t?.logo_business ?? '',
+  }
   return (
     <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2">
       <Hidden list="testimonials" id={t?.id} intent="save" />

@@ -78,7 +78,13 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** With JS: A approves, R goes to the reasons, N opens the next document. */
-function useShortcuts(opts: { approve: React.RefObject<HTMLFormElement | null>; reject: React.RefObject<HTMLInputElement | null>; next: string | null; enabled: boolean; canApprove: boolean }) {
+function useShortcuts(opts: {
+  approve: React.RefObject<HTMLFormElement | null>
+  reject: React.RefObject<HTMLInputElement | null>
+  next: string | null
+  enabled: boolean
+  canApprove: boolean
+}) {
   const navigate = useNavigate()
   const [ready, setReady] = useState(false)
   useEffect(() => {
@@ -163,7 +169,13 @@ export default function ReviewDocument() {
               <>
                 {shortcuts ? (
                   <p className="mb-3 text-xs text-slate-600" data-testid="atajos">
-                    Atajos: {unsigned ? null : <><kbd className="rounded border px-1">A</kbd> aprobar · </>}<kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
+                    Atajos:{' '}
+                    {unsigned ? null : (
+                      <>
+                        <kbd className="rounded border px-1">A</kbd> aprobar ·{' '}
+                      </>
+                    )}
+                    <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
                   </p>
                 ) : null}
                 <Form method="post" ref={approveForm} className="mb-4">
@@ -191,7 +203,15 @@ export default function ReviewDocument() {
                     <div className="mt-2 space-y-1.5">
                       {REJECTION_REASONS.map((r, i) => (
                         <label key={r.key} className="flex items-start gap-2 text-sm text-slate-800">
-                          <input type="radio" name="reason_choice" value={r.key} required ref={i === 0 ? firstReason : undefined} defaultChecked={actionData?.choice === r.key} className="mt-1" />
+                          <input
+                            type="radio"
+                            name="reason_choice"
+                            value={r.key}
+                            required
+                            ref={i === 0 ? firstReason : undefined}
+                            defaultChecked={actionData?.choice === r.key}
+                            className="mt-1"
+                          />
                           <span>
                             <strong>{r.label}</strong>
                             <span className="block text-xs text-slate-600">{r.text}</span>
@@ -266,7 +286,14 @@ export default function ReviewDocument() {
             <ol className="space-y-1 text-sm">
               {history.map((h) => (
                 <li key={h.id}>
-                  {h.id === doc.id ? <strong>Este archivo</strong> : <Link to={`/admin/documentos/${h.id}`} className={LINK}>Archivo #{h.id}</Link>} · {formatDateTime(h.created_at)} · <StatusBadge status={h.file_status} />
+                  {h.id === doc.id ? (
+                    <strong>Este archivo</strong>
+                  ) : (
+                    <Link to={`/admin/documentos/${h.id}`} className={LINK}>
+                      Archivo #{h.id}
+                    </Link>
+                  )}{' '}
+                  · {formatDateTime(h.created_at)} · <StatusBadge status={h.file_status} />
                   {h.rejection_reason ? <span className="block text-xs text-slate-600">{h.rejection_reason}</span> : null}
                 </li>
               ))}

@@ -52,17 +52,27 @@ export default function DocumentQueue() {
         ) : null}
       </Form>
       {documents.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{filtered ? 'Ningún documento pendiente coincide con los filtros.' : 'No hay documentos pendientes. ¡Todo al día!'}</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          {filtered ? 'Ningún documento pendiente coincide con los filtros.' : 'No hay documentos pendientes. ¡Todo al día!'}
+        </p>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200">
             <caption className="sr-only">Documentos pendientes, el más antiguo primero</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={TH}>Subido</th>
-                <th scope="col" className={TH}>Documento</th>
-                <th scope="col" className={TH}>Conductor</th>
-                <th scope="col" className={TH}>Tipo</th>
+                <th scope="col" className={TH}>
+                  Subido
+                </th>
+                <th scope="col" className={TH}>
+                  Documento
+                </th>
+                <th scope="col" className={TH}>
+                  Conductor
+                </th>
+                <th scope="col" className={TH}>
+                  Tipo
+                </th>
                 <th scope="col" className={TH}>
                   <span className="sr-only">Acción</span>
                 </th>
@@ -87,7 +97,11 @@ export default function DocumentQueue() {
               ))}
             </tbody>
           </table>
-          {total > documents.length ? <p className="px-3 py-2 text-sm text-slate-700">Se muestran los {documents.length} más antiguos de {total}.</p> : null}
+          {total > documents.length ? (
+            <p className="px-3 py-2 text-sm text-slate-700">
+              Se muestran los {documents.length} más antiguos de {total}.
+            </p>
+          ) : null}
         </div>
       )}
     </>

@@ -98,10 +98,18 @@ export default function DriverDetail() {
               <table className="min-w-full divide-y divide-slate-200">
                 <thead>
                   <tr>
-                    <th scope="col" className={TH}>Publicación</th>
-                    <th scope="col" className={TH}>Empresa</th>
-                    <th scope="col" className={TH}>Estado</th>
-                    <th scope="col" className={TH}>Fecha</th>
+                    <th scope="col" className={TH}>
+                      Publicación
+                    </th>
+                    <th scope="col" className={TH}>
+                      Empresa
+                    </th>
+                    <th scope="col" className={TH}>
+                      Estado
+                    </th>
+                    <th scope="col" className={TH}>
+                      Fecha
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -132,7 +140,8 @@ export default function DriverDetail() {
                     {pw.vehicle_brand} {pw.vehicle_model} · {pw.vehicle_license_plate}
                   </strong>
                   <span className="block text-xs text-slate-600">
-                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} · {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status === 'SIGNED' ? 'Firma del dueño recibida' : pw.status}
+                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} ·{' '}
+                    {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status === 'SIGNED' ? 'Firma del dueño recibida' : pw.status}
                   </span>
                   <Link to={`/admin/documentos/${pw.document_file_id}`} className={`${LINK} text-xs`}>
                     Ver documento

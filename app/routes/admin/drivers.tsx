@@ -32,7 +32,8 @@ export default function Drivers() {
     <>
       <PageHeader title="Conductores">
         <p className="text-sm font-semibold text-slate-700">
-          <span data-testid="validados-total">{validated_total}</span> {validated_total === 1 ? 'Fleeter validado' : 'Fleeters validados'} · {count} {count === 1 ? 'resultado' : 'resultados'}
+          <span data-testid="validados-total">{validated_total}</span> {validated_total === 1 ? 'Fleeter validado' : 'Fleeters validados'} · {count}{' '}
+          {count === 1 ? 'resultado' : 'resultados'}
         </p>
       </PageHeader>
       <Form method="get" role="search" aria-label="Buscar conductores" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
@@ -55,11 +56,21 @@ export default function Drivers() {
           <table className="min-w-full divide-y divide-slate-200">
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={TH}>Nombre</th>
-                <th scope="col" className={TH}>RUT</th>
-                <th scope="col" className={TH}>Correo</th>
-                <th scope="col" className={TH}>Comuna / dirección</th>
-                <th scope="col" className={TH}>Documentos</th>
+                <th scope="col" className={TH}>
+                  Nombre
+                </th>
+                <th scope="col" className={TH}>
+                  RUT
+                </th>
+                <th scope="col" className={TH}>
+                  Correo
+                </th>
+                <th scope="col" className={TH}>
+                  Comuna / dirección
+                </th>
+                <th scope="col" className={TH}>
+                  Documentos
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -92,11 +103,19 @@ export default function Drivers() {
       )}
       {pages > 1 ? (
         <nav aria-label="Páginas" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={pageHref(q, validados, page - 1)} className={LINK}>← Anterior</Link> : null}
+          {page > 1 ? (
+            <Link to={pageHref(q, validados, page - 1)} className={LINK}>
+              ← Anterior
+            </Link>
+          ) : null}
           <span>
             Página {page} de {pages}
           </span>
-          {page < pages ? <Link to={pageHref(q, validados, page + 1)} className={LINK}>Siguiente →</Link> : null}
+          {page < pages ? (
+            <Link to={pageHref(q, validados, page + 1)} className={LINK}>
+              Siguiente →
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </>

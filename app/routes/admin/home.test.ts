@@ -36,7 +36,8 @@ function revokedMidway(): AppLoadContext {
     services: {
       async fetch(request: Request) {
         const { pathname } = new URL(request.url)
-        if (pathname === '/auth/session/admin') return json(200, { role: 'admin', email: admin.email, firstname: admin.firstname, lastname: admin.lastname, img_profile: null, email_verified: true })
+        if (pathname === '/auth/session/admin')
+          return json(200, { role: 'admin', email: admin.email, firstname: admin.firstname, lastname: admin.lastname, img_profile: null, email_verified: true })
         if (pathname === '/admin/summary') return json(401, { message: 'No autorizado' })
         // The second answer takes a while (a real round trip), so the first one is seen first.
         await new Promise((r) => setTimeout(r, 50))

@@ -47,10 +47,18 @@ export default function AdminHome() {
             <table className="min-w-full divide-y divide-slate-200">
               <thead>
                 <tr>
-                  <th scope="col" className={TH}>Fecha</th>
-                  <th scope="col" className={TH}>Quién</th>
-                  <th scope="col" className={TH}>Qué</th>
-                  <th scope="col" className={TH}>Antes → después</th>
+                  <th scope="col" className={TH}>
+                    Fecha
+                  </th>
+                  <th scope="col" className={TH}>
+                    Quién
+                  </th>
+                  <th scope="col" className={TH}>
+                    Qué
+                  </th>
+                  <th scope="col" className={TH}>
+                    Antes → después
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

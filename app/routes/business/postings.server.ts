@@ -61,7 +61,6 @@ export function draftFromPosting(p: JobPosting): PostingDraft {
   }
 }
 
-
 async function done(to: string, message: string, type: 'success' | 'error' = 'success'): Promise<never> {
   throw redirect(to, { headers: { 'Set-Cookie': await setToast({ type, message, durationMs: TOAST_MS }) } })
 }

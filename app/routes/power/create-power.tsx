@@ -61,7 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ view: 'dead' as const, dead: checked.dead, driverSignedIn }, { status: checked.dead.state === 'invalid' ? 404 : 410 })
   }
   const { prefill } = checked
-  return { view: 'form' as const, prefill, years: vehicleYears(new Date()), driverConstraint: getZodConstraint(powerDriverSchema), ownerConstraint: getZodConstraint(powerOwnerFormSchema) }
+  return {
+    view: 'form' as const,
+    prefill,
+    years: vehicleYears(new Date()),
+    driverConstraint: getZodConstraint(powerDriverSchema),
+    ownerConstraint: getZodConstraint(powerOwnerFormSchema),
+  }
 }
 
 export type PowerState =
@@ -207,7 +213,11 @@ export default function CreatePowerPage() {
             />
           ) : (
             <>
-              {actionData?.outcome ? <p role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">{actionData.outcome.messages.join(', ')}</p> : null}
+              {actionData?.outcome ? (
+                <p role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+                  {actionData.outcome.messages.join(', ')}
+                </p>
+              ) : null}
               <DriverPhase
                 key={`fase-1-${actionData?.stamp ?? 0}`}
                 defaults={{ ...loaderData.prefill, ...(actionData?.values ?? {}) }}

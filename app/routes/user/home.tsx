@@ -34,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // File preview: only a record of this driver's own list.
   const ver = Number(url.searchParams.get('ver'))
   const shown = Number.isSafeInteger(ver) && ver > 0 ? records.find((r) => r.id_file === ver) : undefined
-  const preview = shown ? { title: findDocumentSlot(shown.purpose_name)?.title ?? shown.purpose_name, url: documentFileUrl(shown.url_file)!, isImage: shown.type_name.startsWith('image/') } : null
+  const preview = shown
+    ? { title: findDocumentSlot(shown.purpose_name)?.title ?? shown.purpose_name, url: documentFileUrl(shown.url_file)!, isImage: shown.type_name.startsWith('image/') }
+    : null
 
   return { firstname: session.user.firstname, slots, progress: documentProgress(records), upload, previous, preview }
 }

@@ -29,7 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: l.state,
       label: STATE_TEXT[l.state],
       created: formatDateTime(l.created_at),
-      detail: l.state === 'used' ? `Usado el ${formatDateTime(l.used_at)}` : l.state === 'expired' ? `Venció el ${formatDateTime(l.expires_at)}` : `Vence el ${formatDateTime(l.expires_at)}`,
+      detail:
+        l.state === 'used'
+          ? `Usado el ${formatDateTime(l.used_at)}`
+          : l.state === 'expired'
+            ? `Venció el ${formatDateTime(l.expires_at)}`
+            : `Vence el ${formatDateTime(l.expires_at)}`,
     })),
   }
 }
@@ -59,8 +64,8 @@ export default function PowerLinkPage() {
     <main id="contenido" className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Crear poder simple</h1>
       <p className="text-slate-700">
-        Si conduces un vehículo que no es tuyo, necesitas la autorización de su dueño (documento «Autorización del dueño del vehículo»). Puedes subir un poder firmado
-        o crear aquí un poder simple: genera un enlace, complétalo con tus datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
+        Si conduces un vehículo que no es tuyo, necesitas la autorización de su dueño (documento «Autorización del dueño del vehículo»). Puedes subir un poder firmado o crear aquí
+        un poder simple: genera un enlace, complétalo con tus datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
       </p>
       <FormMessages messages={actionData?.errors} stamp={actionData?.stamp} durationMs={4000} />
       {actionData?.link ? <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} /> : null}

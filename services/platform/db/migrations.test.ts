@@ -14,17 +14,50 @@ describe.each(engines)('migrations on %s', (engine) => {
     const now = new Date().toISOString()
     const row = await h.db
       .insertInto('users')
-      .values({ role: 'User', email: 'a@b.cl', password_hash: 'x', firstname: 'A', lastname: 'B', rut: null, phone: null, address: null, about_me: null, img_profile: null, email_verified: 0, accepted_terms_at: null, created_at: now, updated_at: now })
+      .values({
+        role: 'User',
+        email: 'a@b.cl',
+        password_hash: 'x',
+        firstname: 'A',
+        lastname: 'B',
+        rut: null,
+        phone: null,
+        address: null,
+        about_me: null,
+        img_profile: null,
+        email_verified: 0,
+        accepted_terms_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     expect(row.id).toBeTypeOf('number')
-    const count = await h.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const count = await h.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(1)
   })
 
   it('enforces unique emails', async () => {
     const now = new Date().toISOString()
-    const values = { role: 'User' as const, email: 'dup@b.cl', password_hash: 'x', firstname: 'A', lastname: 'B', rut: null, phone: null, address: null, about_me: null, img_profile: null, email_verified: 0, accepted_terms_at: null, created_at: now, updated_at: now }
+    const values = {
+      role: 'User' as const,
+      email: 'dup@b.cl',
+      password_hash: 'x',
+      firstname: 'A',
+      lastname: 'B',
+      rut: null,
+      phone: null,
+      address: null,
+      about_me: null,
+      img_profile: null,
+      email_verified: 0,
+      accepted_terms_at: null,
+      created_at: now,
+      updated_at: now,
+    }
     await h.db.insertInto('users').values(values).execute()
     await expect(h.db.insertInto('users').values(values).execute()).rejects.toThrow()
   })
@@ -66,7 +99,22 @@ describe.each(engines)('migration 0008 on %s: drivers phones stored one way (iss
       const add = (email: string, phone: string | null, role: 'User' | 'business' = 'User') =>
         h.db
           .insertInto('users')
-          .values({ role, email, password_hash: 'x', firstname: 'A', lastname: 'B', rut: null, phone, address: null, about_me: null, img_profile: null, email_verified: 0, accepted_terms_at: null, created_at: now, updated_at: now })
+          .values({
+            role,
+            email,
+            password_hash: 'x',
+            firstname: 'A',
+            lastname: 'B',
+            rut: null,
+            phone,
+            address: null,
+            about_me: null,
+            img_profile: null,
+            email_verified: 0,
+            accepted_terms_at: null,
+            created_at: now,
+            updated_at: now,
+          })
           .execute()
       await add('local@b.cl', '987654321')
       await add('spaced@b.cl', '+56 9 7654 3219')

@@ -27,7 +27,10 @@ describe.each(engines)('inTransaction on %s', (engine) => {
     let calls = 0
     const result = await inTransaction(handle.db, async (trx) => {
       calls++
-      await trx.insertInto('zones').values({ id_zone: 900 + calls, name_zone: `Zona ${calls}` }).execute()
+      await trx
+        .insertInto('zones')
+        .values({ id_zone: 900 + calls, name_zone: `Zona ${calls}` })
+        .execute()
       if (calls === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
       return 'ok'
     })
@@ -49,14 +52,28 @@ describe.each(engines)('inTransaction on %s', (engine) => {
   })
 
   it.runIf(engine === 'postgres')('resolves a real deadlock between two transactions', async () => {
-    await handle.db.insertInto('zones').values([{ id_zone: 801, name_zone: 'A' }, { id_zone: 802, name_zone: 'B' }]).execute()
+    await handle.db
+      .insertInto('zones')
+      .values([
+        { id_zone: 801, name_zone: 'A' },
+        { id_zone: 802, name_zone: 'B' },
+      ])
+      .execute()
     let attempts = 0
     const lockBoth = (first: number, second: number) =>
       inTransaction(handle.db, async (trx) => {
         attempts++
-        await trx.updateTable('zones').set({ name_zone: sql`name_zone || '.'` }).where('id_zone', '=', first).execute()
+        await trx
+          .updateTable('zones')
+          .set({ name_zone: sql`name_zone || '.'` })
+          .where('id_zone', '=', first)
+          .execute()
         await new Promise((r) => setTimeout(r, 150))
-        await trx.updateTable('zones').set({ name_zone: sql`name_zone || '.'` }).where('id_zone', '=', second).execute()
+        await trx
+          .updateTable('zones')
+          .set({ name_zone: sql`name_zone || '.'` })
+          .where('id_zone', '=', second)
+          .execute()
       })
     await Promise.all([lockBoth(801, 802), lockBoth(802, 801)])
     // One of them was chosen as the deadlock victim and ran again.

@@ -21,7 +21,13 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
   })
   afterEach(async () => h.destroy())
 
-  const row = async (id?: number) => h.db.selectFrom('outbox').selectAll().$if(id !== undefined, (q) => q.where('id', '=', id!)).orderBy('id').execute()
+  const row = async (id?: number) =>
+    h.db
+      .selectFrom('outbox')
+      .selectAll()
+      .$if(id !== undefined, (q) => q.where('id', '=', id!))
+      .orderBy('id')
+      .execute()
 
   it('writes an .eml file per message when no SMTP server is configured', async () => {
     await enqueueEmail(h.db, { to: 'ana@example.cl', subject: 'Tu código de verificación', text: 'Tu código de verificación es 123456' }, clock)
@@ -121,7 +127,13 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
     try {
       const { port } = api.address() as net.AddressInfo
       await enqueueWhatsApp(h.db, { to: '56987654321', text: 'Segundo' }, clock)
-      const transports = createTransports({ mailFrom: 'x@fleeters.cl', dataDir: h.dataDir, whatsappToken: 'tok', whatsappPhoneId: '123', whatsappApiBase: `http://127.0.0.1:${port}` })
+      const transports = createTransports({
+        mailFrom: 'x@fleeters.cl',
+        dataDir: h.dataDir,
+        whatsappToken: 'tok',
+        whatsappPhoneId: '123',
+        whatsappApiBase: `http://127.0.0.1:${port}`,
+      })
       expect((await createDeliveryWorker({ db: h.db, transports, now }).runOnce()).sent).toBe(1)
       expect(calls).toEqual([{ url: '/123/messages', auth: 'Bearer tok', body: { messaging_product: 'whatsapp', to: '56987654321', type: 'text', text: { body: 'Segundo' } } }])
     } finally {
@@ -160,7 +172,13 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
       const port = await freePort()
       const smtp = await startSmtp(port, { ms: 5000 })
       try {
-        const transports = createTransports({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-responder@fleeters.cl', dataDir: h.dataDir, smtpTimeoutMs: 10_000, sendDeadlineMs: 400 })
+        const transports = createTransports({
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailFrom: 'no-responder@fleeters.cl',
+          dataDir: h.dataDir,
+          smtpTimeoutMs: 10_000,
+          sendDeadlineMs: 400,
+        })
         const started = Date.now()
         await expect(transports.email({ id: 1, to: 'ana@example.cl', subject: 's', text: 't' })).rejects.toThrow()
         expect(Date.now() - started).toBeLessThan(3000)

@@ -86,7 +86,15 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
       if (Number(claimed.numUpdatedRows) !== 1) continue
       try {
         if (row.channel === 'email') {
-          await opts.transports.email({ id: row.id, messageId: messageIdFor(row, mailFrom), to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html, replyTo: row.reply_to })
+          await opts.transports.email({
+            id: row.id,
+            messageId: messageIdFor(row, mailFrom),
+            to: row.recipient,
+            subject: row.subject ?? '',
+            text: row.body_text,
+            html: row.body_html,
+            replyTo: row.reply_to,
+          })
         } else {
           await opts.transports.whatsapp({ id: row.id, to: row.recipient, text: row.body_text })
         }

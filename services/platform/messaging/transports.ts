@@ -76,7 +76,15 @@ export function createTransports(opts: TransportsOptions): Transports {
 
   return {
     async email(message) {
-      const mail = { from: opts.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined, messageId: message.messageId, replyTo: message.replyTo ?? undefined }
+      const mail = {
+        from: opts.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+        messageId: message.messageId,
+        replyTo: message.replyTo ?? undefined,
+      }
       if (smtp) {
         // nodemailer closes the connection when the signal aborts.
         await smtp.sendMail({ ...mail, signal: AbortSignal.timeout(deadline) } as typeof mail)

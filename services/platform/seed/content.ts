@@ -9,10 +9,7 @@ export const FAQS: Array<{ question: string; answers: string[] }> = [
   },
   {
     question: '¿Qué requisitos necesito para ser Fleeter?',
-    answers: [
-      'Ser mayor de 18 años, tener licencia de conducir chilena vigente e iniciación de actividades ante el SII.',
-      'Si eres extranjero, necesitas visa definitiva.',
-    ],
+    answers: ['Ser mayor de 18 años, tener licencia de conducir chilena vigente e iniciación de actividades ante el SII.', 'Si eres extranjero, necesitas visa definitiva.'],
   },
   {
     question: '¿Qué vehículos son aceptados?',

@@ -48,9 +48,13 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
   const iso = (offsetMinutes: number) => new Date(now.getTime() - offsetMinutes * 60_000).toISOString()
   const capacityIds = new Set((await p.db.selectFrom('capacities').select('id_capacity').execute()).map((c) => c.id_capacity))
   const communeRegions = new Map(
-    (await p.db.selectFrom('communes').innerJoin('regions', 'regions.id_region', 'communes.id_region').select(['communes.id_commune', 'communes.id_region', 'regions.zone_id']).execute()).map(
-      (c) => [c.id_commune, c] as const,
-    ),
+    (
+      await p.db
+        .selectFrom('communes')
+        .innerJoin('regions', 'regions.id_region', 'communes.id_region')
+        .select(['communes.id_commune', 'communes.id_region', 'regions.zone_id'])
+        .execute()
+    ).map((c) => [c.id_commune, c] as const),
   )
 
   await inTransaction(p.db, async (trx) => {
@@ -196,11 +200,6 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
 }
 
 export async function demoLogins(p: Platform): Promise<DemoLogin[]> {
-  const rows = await p.db
-    .selectFrom('users')
-    .select(['email', 'role'])
-    .where('email', 'like', `%@${DEMO_DOMAIN}`)
-    .orderBy('id')
-    .execute()
+  const rows = await p.db.selectFrom('users').select(['email', 'role']).where('email', 'like', `%@${DEMO_DOMAIN}`).orderBy('id').execute()
   return rows.map((r) => ({ role: r.role as DemoLogin['role'], email: r.email }))
 }

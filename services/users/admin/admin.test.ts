@@ -188,10 +188,7 @@ describe.each(engines)('operations console on %s', (engine) => {
     const a = await userWithSession(p, 'User')
     for (let round = 0; round < 3; round++) {
       const id = await upload(a.headers, DOCUMENT_SLOT_KEYS[round]!)
-      const [x, y] = await Promise.all([
-        review(one.headers, id, { decision: 'ACCEPTED' }),
-        review(two.headers, id, { decision: 'REJECTED', reason: 'El documento es ilegible.' }),
-      ])
+      const [x, y] = await Promise.all([review(one.headers, id, { decision: 'ACCEPTED' }), review(two.headers, id, { decision: 'REJECTED', reason: 'El documento es ilegible.' })])
       expect([x.status, y.status].sort()).toEqual([200, 409])
       const loser = x.status === 409 ? x : y
       expect(loser.body.message).toBe(ADMIN_MESSAGES.alreadyReviewed)
@@ -251,7 +248,11 @@ describe.each(engines)('operations console on %s', (engine) => {
     const content = await api.get('/admin/content', admin.headers)
     expect(content.body.validated_drivers).toBe(1)
     const stat = content.body.statistics.find((s: { key: string }) => s.key === 'drivers')
-    const put = await api.put(`/admin/content/statistics/${stat.id}`, { title: stat.title, value: stat.value, description: stat.description, source: 'validated_drivers' }, admin.headers)
+    const put = await api.put(
+      `/admin/content/statistics/${stat.id}`,
+      { title: stat.title, value: stat.value, description: stat.description, source: 'validated_drivers' },
+      admin.headers,
+    )
     expect(put.status).toBe(200)
     const pub = await api.get('/general-data/get-statistics')
     expect(pub.body.find((s: { key: string }) => s.key === 'drivers').value).toBe('1')
@@ -321,12 +322,21 @@ describe.each(engines)('operations console on %s', (engine) => {
     expect((await api.get('/general-data/get-faqs')).body.map((f: { id: number }) => f.id)).not.toContain(faq.body.id)
     expect((await api.delete(`/admin/content/faqs/${faq.body.id}`, admin.headers)).status).toBe(404)
 
-    const t = await api.post('/admin/content/testimonials', { name: 'Rosa', job_title: 'Conductora', name_business: 'Fleeters', comment: 'Muy buena experiencia.', logo_business: '' }, admin.headers)
+    const t = await api.post(
+      '/admin/content/testimonials',
+      { name: 'Rosa', job_title: 'Conductora', name_business: 'Fleeters', comment: 'Muy buena experiencia.', logo_business: '' },
+      admin.headers,
+    )
     expect(t.status).toBe(201)
     expect((await api.get('/general-data/get-testimonials')).body.at(-1)).toMatchObject({ name: 'Rosa', logo_business: null })
-    expect((await api.post('/admin/content/testimonials', { name: 'Rosa', job_title: 'x', name_business: 'y', comment: 'z', logo_business: 'javascript:alert(1)' }, admin.headers)).status).toBe(400)
+    expect(
+      (await api.post('/admin/content/testimonials', { name: 'Rosa', job_title: 'x', name_business: 'y', comment: 'z', logo_business: 'javascript:alert(1)' }, admin.headers))
+        .status,
+    ).toBe(400)
 
-    const big = await sharp({ create: { width: 1600, height: 800, channels: 3, background: '#336699' } }).png().toBuffer()
+    const big = await sharp({ create: { width: 1600, height: 800, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer()
     const logo = await api.call('POST', '/admin/content/logos', { form: formWith({ name: 'Correos Sur', image: fileOf(new Uint8Array(big), 'logo.png') }), headers: admin.headers })
     expect(logo.status).toBe(201)
     expect(logo.body.img_logo).toMatch(/^\/api\/business\/logos\/[A-Za-z0-9_-]+\.webp$/)
@@ -352,6 +362,17 @@ describe.each(engines)('operations console on %s', (engine) => {
     expect((await api.delete(`/admin/content/statistics/${stats[0].id}`, admin.headers)).status).toBe(404)
 
     const actions = (await p.db.selectFrom('admin_audit_log').select('action').orderBy('id').execute()).map((r) => r.action)
-    expect(actions).toEqual(['faq.create', 'faq.update', 'faq.move', 'faq.delete', 'testimonial.create', 'logo.create', 'logo.update', 'logo.delete', 'statistic.update', 'statistic.move'])
+    expect(actions).toEqual([
+      'faq.create',
+      'faq.update',
+      'faq.move',
+      'faq.delete',
+      'testimonial.create',
+      'logo.create',
+      'logo.update',
+      'logo.delete',
+      'statistic.update',
+      'statistic.move',
+    ])
   })
 })

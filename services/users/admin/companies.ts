@@ -14,27 +14,30 @@ export function adminCompanyRoutes(p: Platform) {
 
   app.get('/companies', async (c) => {
     const term = (c.req.query('q') ?? '').trim().slice(0, 100)
-    let q = p.db
-      .selectFrom('companies as co')
-      .select([
-        'co.id',
-        'co.name',
-        'co.rut',
-        'co.email',
-        'co.phone',
-        'co.contact_name',
-        'co.logo_url',
-        'co.verified',
-        'co.created_at',
-        (eb) => eb.selectFrom('job_postings as jp').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('jp.company_id', '=', 'co.id').as('postings'),
-        (eb) =>
-          eb
-            .selectFrom('job_postings as jp')
-            .select((e) => e.fn.countAll<string | number>().as('n'))
-            .whereRef('jp.company_id', '=', 'co.id')
-            .where('jp.status', '=', 'open')
-            .as('open_postings'),
-      ])
+    let q = p.db.selectFrom('companies as co').select([
+      'co.id',
+      'co.name',
+      'co.rut',
+      'co.email',
+      'co.phone',
+      'co.contact_name',
+      'co.logo_url',
+      'co.verified',
+      'co.created_at',
+      (eb) =>
+        eb
+          .selectFrom('job_postings as jp')
+          .select((e) => e.fn.countAll<string | number>().as('n'))
+          .whereRef('jp.company_id', '=', 'co.id')
+          .as('postings'),
+      (eb) =>
+        eb
+          .selectFrom('job_postings as jp')
+          .select((e) => e.fn.countAll<string | number>().as('n'))
+          .whereRef('jp.company_id', '=', 'co.id')
+          .where('jp.status', '=', 'open')
+          .as('open_postings'),
+    ])
     if (term) {
       const like = likePattern(term)
       q = q.where((eb) => eb.or([eb(eb.fn('lower', ['co.name']), 'like', like), eb(eb.fn('lower', ['co.email']), 'like', like), eb(eb.fn('lower', ['co.rut']), 'like', like)]))
@@ -64,7 +67,12 @@ export function adminCompanyRoutes(p: Platform) {
         'jp.created_at',
         'jp.updated_at',
         'cm.name_commune',
-        (eb) => eb.selectFrom('applications as a').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('a.posting_id', '=', 'jp.id').as('applicants'),
+        (eb) =>
+          eb
+            .selectFrom('applications as a')
+            .select((e) => e.fn.countAll<string | number>().as('n'))
+            .whereRef('a.posting_id', '=', 'jp.id')
+            .as('applicants'),
       ])
       .where('jp.company_id', '=', id)
       .orderBy('jp.created_at', 'desc')
@@ -85,8 +93,17 @@ export function adminCompanyRoutes(p: Platform) {
     await inTransaction(p.db, async (trx) => {
       const row = await trx.selectFrom('companies').select(['id', 'verified']).where('id', '=', id).executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
-      await trx.updateTable('companies').set({ verified: verified ? 1 : 0 }).where('id', '=', id).execute()
-      await audit(trx, who, { action: verified ? 'company.verify' : 'company.unverify', entityType: 'company', entityId: id, before: { verified: row.verified === 1 }, after: { verified } }, now)
+      await trx
+        .updateTable('companies')
+        .set({ verified: verified ? 1 : 0 })
+        .where('id', '=', id)
+        .execute()
+      await audit(
+        trx,
+        who,
+        { action: verified ? 'company.verify' : 'company.unverify', entityType: 'company', entityId: id, before: { verified: row.verified === 1 }, after: { verified } },
+        now,
+      )
     })
     return c.json({ message: verified ? ADMIN_MESSAGES.verified : ADMIN_MESSAGES.unverified, verified })
   })
@@ -112,7 +129,12 @@ export function adminCompanyRoutes(p: Platform) {
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       const res = await trx.updateTable('job_postings').set({ status: 'closed', updated_at: ts }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst()
       if (Number(res.numUpdatedRows) !== 1) return false
-      await audit(trx, who, { action: 'posting.close', entityType: 'job_posting', entityId: id, before: { status: row.status }, after: { status: 'closed', company_id: row.company_id, reason } }, now)
+      await audit(
+        trx,
+        who,
+        { action: 'posting.close', entityType: 'job_posting', entityId: id, before: { status: row.status }, after: { status: 'closed', company_id: row.company_id, reason } },
+        now,
+      )
       await enqueueEmail(
         trx,
         postingClosedByAdminMail(row.company_email, {

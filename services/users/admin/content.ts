@@ -39,7 +39,12 @@ async function move(db: Db, table: Ordered, id: number, direction: 'up' | 'down'
   const j = direction === 'up' ? i - 1 : i + 1
   if (j >= 0 && j < rows.length) [rows[i], rows[j]] = [rows[j]!, rows[i]!]
   for (const [k, r] of rows.entries()) {
-    if (r.position !== k + 1) await db.updateTable(table).set({ position: k + 1 }).where('id', '=', r.id).execute()
+    if (r.position !== k + 1)
+      await db
+        .updateTable(table)
+        .set({ position: k + 1 })
+        .where('id', '=', r.id)
+        .execute()
   }
   return { before: i + 1, after: (j >= 0 && j < rows.length ? j : i) + 1 }
 }
@@ -104,7 +109,11 @@ export function adminContentRoutes(p: Platform) {
     await inTransaction(p.db, async (trx) => {
       const before = await trx.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new ApiError(404, MESSAGES.notFound)
-      await trx.updateTable('faqs').set({ question: input.question, answers: JSON.stringify(input.answers) }).where('id', '=', id).execute()
+      await trx
+        .updateTable('faqs')
+        .set({ question: input.question, answers: JSON.stringify(input.answers) })
+        .where('id', '=', id)
+        .execute()
       await audit(trx, who, { action: 'faq.update', entityType: 'faq', entityId: id, before: { question: before.question, answers: answersOf(before.answers) }, after: input }, now)
     })
     return c.json({ message: ADMIN_MESSAGES.saved })
@@ -135,7 +144,11 @@ export function adminContentRoutes(p: Platform) {
     await inTransaction(p.db, async (trx) => {
       const before = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw new ApiError(404, MESSAGES.notFound)
-      await trx.updateTable('testimonials').set({ ...input, logo_business: input.logo_business || null }).where('id', '=', id).execute()
+      await trx
+        .updateTable('testimonials')
+        .set({ ...input, logo_business: input.logo_business || null })
+        .where('id', '=', id)
+        .execute()
       await audit(trx, who, { action: 'testimonial.update', entityType: 'testimonial', entityId: id, before, after: input }, now)
     })
     return c.json({ message: ADMIN_MESSAGES.saved })

@@ -57,11 +57,7 @@ function notSuperseded(db: Db) {
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('user_files as n')
-            .select('n.id')
-            .whereRef('n.user_id', '=', 'f.user_id')
-            .whereRef('n.purpose_name', '=', 'f.purpose_name')
-            .whereRef('n.id', '>', 'f.id'),
+          selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
         ),
       ),
     )
@@ -86,7 +82,17 @@ function pendingQueue(db: Db, filters: { slot?: DocumentSlotKey; driver?: string
 
 const itemColumns = ['f.id', 'f.purpose_name', 'f.mime_type', 'f.created_at', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut'] as const
 
-function toItem(r: { id: number; purpose_name: string; mime_type: string; created_at: string; user_id: number; firstname: string; lastname: string; email: string; rut: string | null }): QueueItem {
+function toItem(r: {
+  id: number
+  purpose_name: string
+  mime_type: string
+  created_at: string
+  user_id: number
+  firstname: string
+  lastname: string
+  email: string
+  rut: string | null
+}): QueueItem {
   return {
     id: r.id,
     purpose_name: r.purpose_name as DocumentSlotKey,
@@ -98,14 +104,7 @@ function toItem(r: { id: number; purpose_name: string; mime_type: string; create
 }
 
 export async function auditFor(db: Db, entityType: string, entityId: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom('admin_audit_log')
-    .selectAll()
-    .where('entity_type', '=', entityType)
-    .where('entity_id', '=', entityId)
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute()
+  const rows = await db.selectFrom('admin_audit_log').selectAll().where('entity_type', '=', entityType).where('entity_id', '=', entityId).orderBy('id', 'desc').limit(50).execute()
   return rows.map((r) => ({
     id: r.id,
     actor: r.actor,
@@ -147,7 +146,12 @@ export function adminDocumentRoutes(p: Platform) {
   app.get('/documents', async (c) => {
     const filters = queueFilters(c)
     const [rows, total] = await Promise.all([
-      pendingQueue(p.db, filters).select([...itemColumns]).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(QUEUE_PAGE_SIZE).execute(),
+      pendingQueue(p.db, filters)
+        .select([...itemColumns])
+        .orderBy('f.created_at', 'asc')
+        .orderBy('f.id', 'asc')
+        .limit(QUEUE_PAGE_SIZE)
+        .execute(),
       pendingQueue(p.db, filters)
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .executeTakeFirstOrThrow(),
@@ -161,7 +165,17 @@ export function adminDocumentRoutes(p: Platform) {
     const row = await p.db
       .selectFrom('user_files as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select([...itemColumns, 'f.file_status', 'f.rejection_reason', 'f.reviewed_at', 'f.original_name', 'f.size_bytes', 'u.phone', 'u.address', 'u.created_at as user_created_at'])
+      .select([
+        ...itemColumns,
+        'f.file_status',
+        'f.rejection_reason',
+        'f.reviewed_at',
+        'f.original_name',
+        'f.size_bytes',
+        'u.phone',
+        'u.address',
+        'u.created_at as user_created_at',
+      ])
       .where('f.id', '=', id)
       .where('u.role', '=', 'User')
       .executeTakeFirst()
@@ -190,7 +204,9 @@ export function adminDocumentRoutes(p: Platform) {
     ])
     // The power's own log (the recorded signature) beside the document's, newest first.
     const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
-    const first = next ? null : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
+    const first = next
+      ? null
+      : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
     return c.json({
       document: {
         ...toItem(row),

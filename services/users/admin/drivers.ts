@@ -44,19 +44,12 @@ export function adminDriverRoutes(p: Platform) {
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom('user_files as n')
-              .select('n.id')
-              .whereRef('n.user_id', '=', 'f.user_id')
-              .whereRef('n.purpose_name', '=', 'f.purpose_name')
-              .whereRef('n.id', '>', 'f.id'),
+            selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
           ),
         ),
       )
       .groupBy('f.user_id')
-    let q = p.db
-      .selectFrom('users as u')
-      .leftJoin(latest.as('d'), 'd.user_id', 'u.id')
-      .where('u.role', '=', 'User')
+    let q = p.db.selectFrom('users as u').leftJoin(latest.as('d'), 'd.user_id', 'u.id').where('u.role', '=', 'User')
     if (term) {
       const like = likePattern(term)
       const rut = likePattern(normalizeRut(term)).toUpperCase()
@@ -168,4 +161,3 @@ export function adminDriverRoutes(p: Platform) {
 
   return app
 }
-

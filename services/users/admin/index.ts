@@ -24,11 +24,22 @@ export function adminRoutes(p: Platform) {
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .where('f.file_status', '=', 'PENDING')
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'))),
+          not(
+            exists(
+              selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
+            ),
+          ),
         )
         .executeTakeFirstOrThrow(),
-      p.db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('role', '=', 'User').executeTakeFirstOrThrow(),
-      p.db.selectFrom('companies').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+      p.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('role', '=', 'User')
+        .executeTakeFirstOrThrow(),
+      p.db
+        .selectFrom('companies')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow(),
       countValidatedDrivers(p.db),
     ])
     return c.json({ pending_documents: Number(pending.n), drivers: Number(drivers.n), companies: Number(companies.n), validated_drivers: validated })

@@ -76,7 +76,14 @@ describe.each(engines)('simple power review on %s', (engine) => {
     expect(row.signature_recorded_at).toBe(signed.body.signature.recorded_at)
     const log = await p.db.selectFrom('admin_audit_log').selectAll().execute()
     expect(log).toHaveLength(1)
-    expect(log[0]).toMatchObject({ action: 'power.signature', entity_type: 'simple_power', entity_id: powerId, actor: admin.user.email, admin_user_id: admin.user.id, created_at: row.signature_recorded_at })
+    expect(log[0]).toMatchObject({
+      action: 'power.signature',
+      entity_type: 'simple_power',
+      entity_id: powerId,
+      actor: admin.user.email,
+      admin_user_id: admin.user.id,
+      created_at: row.signature_recorded_at,
+    })
 
     // Once only: a second record changes nothing.
     const twice = await api.post(`/admin/powers/${powerId}/signature`, undefined, admin.headers)

@@ -51,7 +51,11 @@ export function adminPowerRoutes(p: Platform) {
     const mime = (side === 'front' ? row?.id_front_mime : row?.id_back_mime) as SniffedType | undefined
     const bytes = key ? await p.files.get(key) : null
     if (!row || !bytes || !mime) throw new ApiError(404, MESSAGES.notFound)
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(mime, `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`, bytes.byteLength))
+    return c.body(
+      bytes as Uint8Array<ArrayBuffer>,
+      200,
+      storedFileHeaders(mime, `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`, bytes.byteLength),
+    )
   })
 
   /**

@@ -38,7 +38,11 @@ describe.each(engines)('bank details on %s', (engine) => {
     expect(first.body.bank_detail).toMatchObject({ ...account, selected: 'Seleccionado' })
     // The form's field name is accepted as well; edit-form lowercase variants are canonicalised.
     const { account_holder_name: _h, ...rest } = account
-    const second = await api.post(`${BASE}/add-bank-details`, { ...rest, name_account: 'Cuenta dos', account_type: 'cuenta vista', receipt_issuance: 'No emitiré boleta, emitiré factura', invoice_type: 'Factura' }, a.headers)
+    const second = await api.post(
+      `${BASE}/add-bank-details`,
+      { ...rest, name_account: 'Cuenta dos', account_type: 'cuenta vista', receipt_issuance: 'No emitiré boleta, emitiré factura', invoice_type: 'Factura' },
+      a.headers,
+    )
     expect(second.body.bank_detail).toMatchObject({ account_holder_name: 'Cuenta dos', account_type: 'Cuenta Vista', selected: 'No Seleccionado' })
     const [id1, id2] = [first.body.bank_detail.id_bank_detail, second.body.bank_detail.id_bank_detail]
 

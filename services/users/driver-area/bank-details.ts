@@ -45,8 +45,7 @@ export function bankDetailRoutes(p: Platform) {
   const app = new Hono<AuthEnv>()
   app.use('/bank-details/*', requireDriver(p))
 
-  const own = (id: number, userId: number) =>
-    p.db.selectFrom('bank_details').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  const own = (id: number, userId: number) => p.db.selectFrom('bank_details').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
   app.get('/bank-details/get-banks-details', async (c) => {
     const rows = await p.db.selectFrom('bank_details').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
@@ -112,7 +111,13 @@ export function bankDetailRoutes(p: Platform) {
           return
         }
         const now = p.now().toISOString()
-        await trx.updateTable('bank_details').set({ selected: BANK_NOT_SELECTED, updated_at: now }).where('user_id', '=', userId).where('id', '!=', id).where('selected', '=', BANK_SELECTED).execute()
+        await trx
+          .updateTable('bank_details')
+          .set({ selected: BANK_NOT_SELECTED, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '!=', id)
+          .where('selected', '=', BANK_SELECTED)
+          .execute()
         await trx.updateTable('bank_details').set({ selected: BANK_SELECTED, updated_at: now }).where('id', '=', id).execute()
       })
     } catch (err) {

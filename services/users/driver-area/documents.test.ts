@@ -14,8 +14,7 @@ describe.each(engines)('driver documents on %s', (engine) => {
   })
   afterEach(async () => p.destroy())
 
-  const upload = (headers: Record<string, string>, entries: Record<string, File | string>) =>
-    api.call('POST', '/users/upload-files-user', { form: formWith(entries), headers })
+  const upload = (headers: Record<string, string>, entries: Record<string, File | string>) => api.call('POST', '/users/upload-files-user', { form: formWith(entries), headers })
 
   it('stores each kind privately as PENDING and lists the records', async () => {
     const a = await userWithSession(p)

@@ -47,7 +47,11 @@ describe.each(engines)('work experience on %s', (engine) => {
     expect((await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)).body.job_title).toBe('Conductor de reparto')
     // The update may name the fields as stored.
     const { nameBusiness: _n, typeEmployment: _t, ...rest } = experience
-    const updated = await api.put(`${BASE}/update-experience-work/${id}`, { ...rest, company_name: 'Mercado Sur', type_employment: 'Jornada parcial', end_date: '2021-04-20' }, a.headers)
+    const updated = await api.put(
+      `${BASE}/update-experience-work/${id}`,
+      { ...rest, company_name: 'Mercado Sur', type_employment: 'Jornada parcial', end_date: '2021-04-20' },
+      a.headers,
+    )
     expect(updated.status).toBe(200)
     expect(updated.body.experience).toMatchObject({ company_name: 'Mercado Sur', type_employment: 'Jornada parcial', duration: '1 mes' })
     expect((await api.delete(`${BASE}/delete-experience-work/${id}`, a.headers)).status).toBe(200)

@@ -32,17 +32,10 @@ export function experienceRoutes(p: Platform) {
   const app = new Hono<AuthEnv>()
   app.use('/experience-work/*', requireDriver(p))
 
-  const own = (id: number, userId: number) =>
-    p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  const own = (id: number, userId: number) => p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
   app.get('/experience-work/get-experience-work', async (c) => {
-    const rows = await p.db
-      .selectFrom('work_experience')
-      .selectAll()
-      .where('user_id', '=', c.get('auth').userId)
-      .orderBy('start_date', 'desc')
-      .orderBy('id', 'desc')
-      .execute()
+    const rows = await p.db.selectFrom('work_experience').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute()
     return c.json(rows.map(toExperience))
   })
 

@@ -33,12 +33,7 @@ export function fileRoutes(p: Platform) {
 
   app.get('/profile-image/:id', auth, async (c) => {
     const id = parseId(c.req.param('id'))
-    const row = await p.db
-      .selectFrom('profile_images')
-      .select(['storage_key', 'mime_type'])
-      .where('id', '=', id)
-      .where('user_id', '=', c.get('auth').userId)
-      .executeTakeFirst()
+    const row = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
     const bytes = row ? await p.files.get(row.storage_key) : null
     if (!row || !bytes) throw notFound()
     return send(c, bytes, row.mime_type, 'perfil.jpg')

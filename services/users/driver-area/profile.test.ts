@@ -70,7 +70,10 @@ describe.each(engines)('driver profile on %s', (engine) => {
   it('re-encodes the profile image as a 256×256 JPEG served only to its owner', async () => {
     const a = await userWithSession(p)
     const b = await userWithSession(p)
-    const res = await api.call('POST', '/users/update-profile-image', { form: formWith({ newProfileImage: fileOf(await samplePng(800, 400), 'yo.png', 'image/png') }), headers: a.headers })
+    const res = await api.call('POST', '/users/update-profile-image', {
+      form: formWith({ newProfileImage: fileOf(await samplePng(800, 400), 'yo.png', 'image/png') }),
+      headers: a.headers,
+    })
     expect(res.status).toBe(200)
     expect(res.body.img_profile).toMatch(/^\/users\/profile-image\/\d+$/)
     const image = await api.app.request(res.body.img_profile, { headers: a.headers })
@@ -81,7 +84,10 @@ describe.each(engines)('driver profile on %s', (engine) => {
     expect((await api.get('/users/get-extra-data-user', a.headers)).body.img_profile).toBe(res.body.img_profile)
 
     // A new picture replaces the old one, whose URL stops working.
-    const again = await api.call('POST', '/users/update-profile-image', { form: formWith({ newProfileImage: fileOf(await sampleJpeg(), 'yo.jpg', 'image/jpeg') }), headers: a.headers })
+    const again = await api.call('POST', '/users/update-profile-image', {
+      form: formWith({ newProfileImage: fileOf(await sampleJpeg(), 'yo.jpg', 'image/jpeg') }),
+      headers: a.headers,
+    })
     expect(again.status).toBe(200)
     expect((await api.get(res.body.img_profile, a.headers)).status).toBe(404)
     expect(await p.db.selectFrom('profile_images').select('id').execute()).toHaveLength(1)

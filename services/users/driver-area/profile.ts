@@ -93,7 +93,15 @@ export function profileRoutes(p: Platform) {
         await lockUser(trx, p.dialect, userId)
         previous = await trx.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', userId).execute()
         const now = p.now().toISOString()
-        if (previous.length) await trx.deleteFrom('profile_images').where('id', 'in', previous.map((r) => r.id)).execute()
+        if (previous.length)
+          await trx
+            .deleteFrom('profile_images')
+            .where(
+              'id',
+              'in',
+              previous.map((r) => r.id),
+            )
+            .execute()
         const row = await trx
           .insertInto('profile_images')
           .values({ user_id: userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: image.byteLength, created_at: now })

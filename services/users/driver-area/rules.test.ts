@@ -18,7 +18,15 @@ describe('driver area rules', () => {
   it('maps the stored experience names and tells whether anything changed', () => {
     expect(experienceInputFromPayload({ company_name: 'A', type_employment: 'B', job_title: 'C' })).toEqual({ job_title: 'C', nameBusiness: 'A', typeEmployment: 'B' })
     expect(experienceInputFromPayload({ nameBusiness: 'X', company_name: 'A' }).nameBusiness).toBe('X')
-    const loaded = { job_title: 'Conductor', nameBusiness: 'Andes', typeEmployment: 'Jornada completa', location: 'Santiago', start_date: '2020-01-01', end_date: '2021-01-01', job_description: 'Reparto' }
+    const loaded = {
+      job_title: 'Conductor',
+      nameBusiness: 'Andes',
+      typeEmployment: 'Jornada completa',
+      location: 'Santiago',
+      start_date: '2020-01-01',
+      end_date: '2021-01-01',
+      job_description: 'Reparto',
+    }
     expect(experienceChanged(loaded, { ...loaded, job_title: ' Conductor ' })).toBe(false)
     expect(experienceChanged(loaded, { ...loaded, location: 'Maipú' })).toBe(true)
   })

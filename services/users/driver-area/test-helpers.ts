@@ -36,11 +36,19 @@ export async function userWithSession(p: TestPlatform, role: Role = 'User') {
 }
 
 export async function samplePng(width = 40, height = 30): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#1d6fe0' } }).png().toBuffer())
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#1d6fe0' } })
+      .png()
+      .toBuffer(),
+  )
 }
 
 export async function sampleJpeg(width = 40, height = 30): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#ffb020' } }).jpeg().toBuffer())
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#ffb020' } })
+      .jpeg()
+      .toBuffer(),
+  )
 }
 
 export const samplePdf = TINY_PDF

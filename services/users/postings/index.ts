@@ -21,7 +21,6 @@ export const DRIVER_POSTING_MESSAGES = {
 
 const M = DRIVER_POSTING_MESSAGES
 
-
 /** The driver's side of the marketplace (mounted at /users). */
 export function driverPostingsRoutes(p: Platform) {
   const app = new Hono<AuthEnv>()

@@ -1,5 +1,14 @@
 import { Hono, type Context } from 'hono'
-import { OWNER_ID_IMAGE_FIELDS, OWNER_ID_IMAGE_MAX_BYTES, ownerIdImageInvalidTypeMessage, ownerIdImagePart, ownerIdImageTooLargeMessage, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, simplePowerFormSchemaAt } from '../../../domain/validation/power'
+import {
+  OWNER_ID_IMAGE_FIELDS,
+  OWNER_ID_IMAGE_MAX_BYTES,
+  ownerIdImageInvalidTypeMessage,
+  ownerIdImagePart,
+  ownerIdImageTooLargeMessage,
+  POWER_DRIVER_FIELDS,
+  POWER_OWNER_FIELDS,
+  simplePowerFormSchemaAt,
+} from '../../../domain/validation/power'
 import type { AuthEnv } from '../../platform/auth'
 import { inTransaction } from '../../platform/db/transaction'
 import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
@@ -59,7 +68,17 @@ async function linkState(p: Platform, token: unknown) {
   const link = await p.db
     .selectFrom('simple_power_links')
     .innerJoin('users', 'users.id', 'simple_power_links.user_id')
-    .select(['simple_power_links.id', 'simple_power_links.user_id', 'simple_power_links.expires_at', 'simple_power_links.used_at', 'users.role', 'users.firstname', 'users.lastname', 'users.rut', 'users.address'])
+    .select([
+      'simple_power_links.id',
+      'simple_power_links.user_id',
+      'simple_power_links.expires_at',
+      'simple_power_links.used_at',
+      'users.role',
+      'users.firstname',
+      'users.lastname',
+      'users.rut',
+      'users.address',
+    ])
     .where('simple_power_links.jti', '=', claims.jti)
     .executeTakeFirst()
   if (!link || link.user_id !== claims.driverId || link.role !== 'User') return { state: 'invalid' as const }
@@ -246,7 +265,10 @@ export function simplePowerRoutes(p: Platform) {
 }
 
 /** The WhatsApp text to the owner: who asks, for which vehicle, and where to review and sign. */
-export function ownerMessage(v: { fullNameOwner: string; fullNameDriver: string; rutDriver: string; vehicleBrand: string; vehicleModel: string; vehicleYear: number; vehicleLicensePlate: string }, reviewUrl: string): string {
+export function ownerMessage(
+  v: { fullNameOwner: string; fullNameDriver: string; rutDriver: string; vehicleBrand: string; vehicleModel: string; vehicleYear: number; vehicleLicensePlate: string },
+  reviewUrl: string,
+): string {
   return [
     `Hola ${v.fullNameOwner}:`,
     `${v.fullNameDriver} (RUT ${v.rutDriver}) te pide autorización para conducir tu vehículo ${v.vehicleBrand} ${v.vehicleModel} ${v.vehicleYear}, patente ${v.vehicleLicensePlate}, en Fleeters.`,

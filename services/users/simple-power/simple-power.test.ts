@@ -68,7 +68,9 @@ describe.each(engines)('simple power on %s', (engine) => {
     powers: (await p.db.selectFrom('simple_powers').select('id').execute()).length,
     files: (await p.db.selectFrom('user_files').select('id').execute()).length,
     outbox: (await outbox(p)).length,
-    stored: fs.existsSync(path.join(p.config.dataDir, 'uploads')) ? fs.readdirSync(path.join(p.config.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.')).length : 0,
+    stored: fs.existsSync(path.join(p.config.dataDir, 'uploads'))
+      ? fs.readdirSync(path.join(p.config.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.')).length
+      : 0,
   })
   const nothing = { powers: 0, files: 0, outbox: 0, stored: 0 }
 
@@ -153,7 +155,10 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(list.status).toBe(200)
       expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['sent', 'used'])
       // Seven days later (the session would have expired too: the rows' expiry is moved instead).
-      await p.db.updateTable('simple_power_links').set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() }).execute()
+      await p.db
+        .updateTable('simple_power_links')
+        .set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() })
+        .execute()
       list = await api.get('/users/power-simple-links', driver.headers)
       // Used stays used after the 7 days; the unused one has expired.
       expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['expired', 'used'])
@@ -182,12 +187,35 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(pdf.status).toBe(200)
       expect(pdf.headers.get('content-type')).toBe('application/pdf')
       const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
-      for (const part of ['PODER SIMPLE', 'María José Muñoz', 'Juan Andrés Peña', '11.111.111-1', '12.345.678-5', 'BBBB12', 'Toyota', 'Hiace', '2019', 'Firma del (de la) propietario(a)', 'Ñuñoa']) {
+      for (const part of [
+        'PODER SIMPLE',
+        'María José Muñoz',
+        'Juan Andrés Peña',
+        '11.111.111-1',
+        '12.345.678-5',
+        'BBBB12',
+        'Toyota',
+        'Hiace',
+        '2019',
+        'Firma del (de la) propietario(a)',
+        'Ñuñoa',
+      ]) {
         expect(text).toContain(part)
       }
 
       const power = await p.db.selectFrom('simple_powers').selectAll().executeTakeFirstOrThrow()
-      expect(power).toMatchObject({ user_id: driver.user.id, rut_driver: '12345678-5', rut_owner: '11111111-1', vehicle_license_plate: 'BBBB12', vehicle_year: 2019, phone_owner: '987654321', id_front_mime: 'image/png', id_back_mime: 'image/jpeg', status: 'PENDING_SIGNATURE', document_file_id: res.body.document.id_file })
+      expect(power).toMatchObject({
+        user_id: driver.user.id,
+        rut_driver: '12345678-5',
+        rut_owner: '11111111-1',
+        vehicle_license_plate: 'BBBB12',
+        vehicle_year: 2019,
+        phone_owner: '987654321',
+        id_front_mime: 'image/png',
+        id_back_mime: 'image/jpeg',
+        status: 'PENDING_SIGNATURE',
+        document_file_id: res.body.document.id_file,
+      })
       expect(await p.files.get(power.id_front_key)).toEqual(await samplePng())
       expect(power.id_front_key).toMatch(/^powers\//)
 
@@ -259,10 +287,26 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(res.status).toBe(400)
       expect(res.body.message).toEqual(expect.arrayContaining([POWER_MESSAGES.required, POWER_MESSAGES.plateRequired, POWER_MESSAGES.phoneRequired, POWER_MESSAGES.emailRequired]))
       const bad = await create(
-        await form(token, { ...driverSide, ...ownerSide, rutDriver: '12345678-K', rutOwner: '123', vehicleLicensePlate: 'ABC1234', vehicleYear: '2004', phoneOwner: '887654321', emailOwner: 'x@fleeters.cl' }),
+        await form(token, {
+          ...driverSide,
+          ...ownerSide,
+          rutDriver: '12345678-K',
+          rutOwner: '123',
+          vehicleLicensePlate: 'ABC1234',
+          vehicleYear: '2004',
+          phoneOwner: '887654321',
+          emailOwner: 'x@fleeters.cl',
+        }),
       )
       expect(bad.status).toBe(400)
-      expect(bad.body.message).toEqual(['Dígito verificador inválido', expect.stringMatching(/^Seleccione un año entre 2005 y \d{4}$/), 'Formato de patente inválido', 'Formato de RUT inválido', 'El teléfono debe comenzar con 9', 'Correo electrónico inválido'])
+      expect(bad.body.message).toEqual([
+        'Dígito verificador inválido',
+        expect.stringMatching(/^Seleccione un año entre 2005 y \d{4}$/),
+        'Formato de patente inválido',
+        'Formato de RUT inválido',
+        'El teléfono debe comenzar con 9',
+        'Correo electrónico inválido',
+      ])
       expect(await counts()).toEqual(nothing)
       // The token is not spent by a refused submission.
       expect((await create(await form(token))).status).toBe(201)

@@ -52,7 +52,11 @@ export default function BankDetailsPage() {
     <main id="contenido" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Datos bancarios</h1>
-        <Link to={withParams(BANK_PATH, search, { modal: 'agregar' })} preventScrollReset className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+        <Link
+          to={withParams(BANK_PATH, search, { modal: 'agregar' })}
+          preventScrollReset
+          className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+        >
           <Icon name="plus" className="h-4 w-4" />
           Agregar cuenta
         </Link>

@@ -2,7 +2,14 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
 import { UPLOAD_FRAMING_BYTES } from '../../../../domain/uploads'
 import { experienceChanged, experienceSchema } from '../../../../domain/validation/experience'
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '../../../../domain/validation/profile'
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MESSAGES,
+  PROFILE_SAVE_MESSAGES,
+  profileImageSchema,
+  profileSaveDecision,
+  profileSchema,
+} from '../../../../domain/validation/profile'
 import { messageList } from '../../../.server/backend/client'
 import { driverApi } from '../../../.server/backend/driver-area'
 import { commitSession, type WebSession } from '../../../.server/session'
@@ -48,7 +55,13 @@ export async function profileAction({ request, context, session }: Args) {
     const v = submission.value
     const decision = profileSaveDecision(session.user, v)
     if (decision !== 'save') return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES[decision], stamp: stamp() })
-    const res = await driverApi.updateProfile(context, token, { firstname: v.firstname, lastname: v.lastname, address: v.address, about_me: v.about_me, phone: v.phone ? Number(v.phone) : undefined })
+    const res = await driverApi.updateProfile(context, token, {
+      firstname: v.firstname,
+      lastname: v.lastname,
+      address: v.address,
+      about_me: v.about_me,
+      phone: v.phone ? Number(v.phone) : undefined,
+    })
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
       return data({ intent, result: submission.reply({ formErrors: failure(res, PROFILE_PAGE_ERRORS.profile) }), stamp: stamp() }, { status: res.status })
@@ -76,7 +89,15 @@ export async function profileAction({ request, context, session }: Args) {
     const loaded = id ? await driverApi.experience(context, token, id) : null
     if (!id || !loaded?.ok) return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
     const l = loaded.data
-    const current = { job_title: l.job_title, nameBusiness: l.company_name, typeEmployment: l.type_employment, location: l.location, start_date: l.start_date, end_date: l.end_date, job_description: l.job_description }
+    const current = {
+      job_title: l.job_title,
+      nameBusiness: l.company_name,
+      typeEmployment: l.type_employment,
+      location: l.location,
+      start_date: l.start_date,
+      end_date: l.end_date,
+      job_description: l.job_description,
+    }
     // Spec §5: the update is sent only if some value differs from the loaded one.
     if (!experienceChanged(current, submission.value)) return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES.unchanged, stamp: stamp() })
     const res = await driverApi.updateExperience(context, token, id, submission.value)

@@ -68,7 +68,11 @@ export default function ProfilePage() {
             {profile.firstname} {profile.lastname}
           </h2>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
-          <Link to={href({ modal: 'foto', id: null })} preventScrollReset className="mt-2 inline-flex rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900">
+          <Link
+            to={href({ modal: 'foto', id: null })}
+            preventScrollReset
+            className="mt-2 inline-flex rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+          >
             Subir imagen
           </Link>
         </div>
@@ -79,7 +83,11 @@ export default function ProfilePage() {
           <h2 id="datos" className="text-lg font-semibold text-slate-900">
             {editing ? 'Editar datos' : 'Mis Datos'}
           </h2>
-          <Link to={href({ editar: editing ? null : 1 })} preventScrollReset className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to={href({ editar: editing ? null : 1 })}
+            preventScrollReset
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             {editing ? 'Mis Datos' : 'Editar'}
           </Link>
         </div>
@@ -90,7 +98,9 @@ export default function ProfilePage() {
 
       {modal === 'foto' ? <PhotoModal closeTo={closeTo} feedback={feedbackFor('photo')} /> : null}
       {modal === 'experiencia' ? <ExperienceModal key="nueva" experience={null} closeTo={closeTo} feedback={feedbackFor('create-experience')} /> : null}
-      {modal === 'editar-experiencia' && experience ? <ExperienceModal key={experience.id_ew} experience={experience} closeTo={closeTo} feedback={feedbackFor('update-experience')} /> : null}
+      {modal === 'editar-experiencia' && experience ? (
+        <ExperienceModal key={experience.id_ew} experience={experience} closeTo={closeTo} feedback={feedbackFor('update-experience')} />
+      ) : null}
       {modal === 'eliminar-experiencia' && experience ? <DeleteExperienceModal experience={experience} closeTo={closeTo} feedback={feedbackFor('delete-experience')} /> : null}
     </main>
   )

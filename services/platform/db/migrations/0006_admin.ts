@@ -27,7 +27,6 @@ export default function admin(dialect: Dialect): Migration {
         .alterTable('statistics')
         .addColumn('source', 'text', (c) => c.notNull().defaultTo('manual'))
         .execute()
-
     },
   }
 }
