@@ -227,9 +227,9 @@ test.describe('11.2: the process survives a revoked admin session (own server pr
 
   test('GET /admin with a revoked admin session answers a redirect to the login, and the process keeps serving', async () => {
     test.setTimeout(60_000)
-    const password = /password for all: (\S+)\)/.exec(server.output())?.[1]
-    const email = /admin\s+(\S+@\S+)/.exec(server.output())?.[1]
-    expect(password && email, server.output()).toBeTruthy()
+    // The demo logins are printed after «listening on», possibly in a later chunk: wait for them.
+    const password = (await server.waitForOutput(/password for all: (\S+)\)/))[1]
+    const email = (await server.waitForOutput(/admin\s+(\S+@\S+)/))[1]
     const origin = new URL(server.url).origin
     const login = await fetch(`${server.url}/login`, {
       method: 'POST',

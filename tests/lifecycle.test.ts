@@ -49,7 +49,7 @@ describe('health, request ids and logs', () => {
     const generated = await fetch(`${server.url}/api/general-data/get-faqs`, { headers: { 'X-Request-Id': 'bad id with spaces' } })
     const id = generated.headers.get('x-request-id')!
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
-    await new Promise((r) => setTimeout(r, 200))
+    await server.waitForOutput(new RegExp(`"reqId":"${id}"`))
     const lines = logLines(server).filter((l) => l.msg === 'request')
     const mine = lines.filter((l) => l.reqId === 'lb-7f3a.42' || l.reqId === id)
     expect(mine).toHaveLength(2)
@@ -68,7 +68,8 @@ describe('health, request ids and logs', () => {
     })
     // A failing call logs too (401 here); and an error response from a malformed body.
     await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"password":"${secrets[0]}"` })
-    await new Promise((r) => setTimeout(r, 200))
+    // Wait for the second call's request line (a line may reach the pipe after the answer).
+    await server.waitForOutput(/^(?=.*"path":"\/api\/auth\/login")(?=.*"status":400).*$/m)
     const output = server.output()
     expect(output).toContain('"path":"/api/auth/login"')
     for (const secret of secrets) expect(output).not.toContain(secret)

@@ -13,6 +13,11 @@ export interface ServerProcess {
   dataDir: string
   /** Everything the server printed so far. */
   output(): string
+  /**
+   * Resolves with the first match of `pattern` in the output, waiting for it: lines printed
+   * after «listening on» (the demo logins) may arrive in a later chunk of the pipe.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>
   alive(): boolean
   stop(): Promise<void>
 }
@@ -68,6 +73,28 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     pid: child.pid!,
     dataDir,
     output: () => out,
+    waitForOutput(pattern, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = pattern.exec(out)
+          if (!m) return false
+          clearTimeout(timer)
+          child.stdout!.off('data', onData)
+          child.stderr!.off('data', onData)
+          resolve(m)
+          return true
+        }
+        const onData = () => void check()
+        const timer = setTimeout(() => {
+          child.stdout!.off('data', onData)
+          child.stderr!.off('data', onData)
+          reject(new Error(`no ${pattern} in the output after ${timeoutMs} ms: ${out}`))
+        }, timeoutMs)
+        if (check()) return
+        child.stdout!.on('data', onData)
+        child.stderr!.on('data', onData)
+      })
+    },
     alive: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
