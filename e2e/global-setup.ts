@@ -49,8 +49,15 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = url
   process.env.E2E_DATA_DIR = dataDir
   return async () => {
-    child.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 300))
+    // The server finishes its requests and its outbox worker, then exits; its data folder goes
+    // only after that, so nothing is written into a folder being removed.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    }
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

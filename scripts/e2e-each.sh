@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every e2e spec file alone (its own server, its own data), one after the other, and prints
+# one summary line per file: issue 17 asks that each file passes without the others.
+# Usage: npm run test:e2e:each [-- file ...]   (builds first; extra Playwright flags via PW_FLAGS)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+npx react-router build >/dev/null
+files=("$@")
+[ ${#files[@]} -gt 0 ] || mapfile -t files < <(ls e2e/*.spec.ts)
+failed=0
+for f in "${files[@]}"; do
+  out=$(npx playwright test "$f" ${PW_FLAGS:-} 2>&1)
+  code=$?
+  summary=$(grep -m1 '^Playwright summary:' <<<"$out" || echo "Playwright summary: (none)")
+  printf '%-40s exit %d  %s\n' "$(basename "$f")" "$code" "${summary#Playwright summary: }"
+  if [ $code -ne 0 ]; then
+    failed=$((failed + 1))
+    grep -E '^\s+[0-9]+\) |Error:' <<<"$out" | head -20
+  fi
+done
+echo "files run alone: ${#files[@]}, failed: $failed"
+[ $failed -eq 0 ]
