@@ -6,11 +6,11 @@
  * the link is printed too. Run again for the same email to issue a new link.
  */
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../services/platform/config'
-import { ApiError } from '../services/platform/http'
-import { createPlatform } from '../services/platform/platform'
-import { memoryRateLimiter } from '../services/platform/rate-limit'
-import { createAdminAccount } from '../services/users/admin/accounts'
+import { loadConfig } from '#services/platform/config'
+import { ApiError } from '#services/platform/http'
+import { createPlatform } from '#services/platform/platform'
+import { memoryRateLimiter } from '#services/platform/rate-limit'
+import { createAdminAccount } from '#services/users/admin/accounts'
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } }, strict: true })
 if (!values.email || !values.name) {

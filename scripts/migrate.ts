@@ -4,8 +4,8 @@
  * MIGRATE_ON_START=false.
  */
 import path from 'node:path'
-import { loadConfig } from '../services/platform/config'
-import { migrateToLatest, openDatabase } from '../services/platform/db/connect'
+import { loadConfig } from '#services/platform/config'
+import { migrateToLatest, openDatabase } from '#services/platform/db/connect'
 
 const config = loadConfig()
 const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })

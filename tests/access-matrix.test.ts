@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signSessionToken } from '../services/platform/tokens'
-import { engines } from '../services/testing/database'
+import { signSessionToken } from '#services/platform/tokens'
+import { engines } from '#services/testing/database'
 import { createWorld, send, WRITE_ROUTES, type Route, type Who, type World } from './api-world'
 
 /**

@@ -3,12 +3,12 @@
  * a second driver, a company, a second company, an admin, and one row of everything they own,
  * plus the catalogue of the services' write routes with a valid body for each.
  */
-import { computeCheckDigit } from '../domain/rut'
-import { TINY_PDF } from '../services/platform/seed/sample-files'
-import { companyAccount, insertPostings, postingBody } from '../services/testing/business'
-import type { EngineName } from '../services/testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../services/testing/platform'
-import { samplePng, userWithSession } from '../services/users/driver-area/test-helpers'
+import { computeCheckDigit } from '#domain/rut'
+import { TINY_PDF } from '#services/platform/seed/sample-files'
+import { companyAccount, insertPostings, postingBody } from '#services/testing/business'
+import type { EngineName } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 
 export type Who = 'driver' | 'company' | 'admin'
 export type BodyKind = 'json' | 'multipart-data' | 'multipart'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '../services/platform/client-ip'
+import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '#services/platform/client-ip'
 import { startServer, type ServerProcess } from './server-process'
 
 /**

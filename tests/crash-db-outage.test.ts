@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServicesApp } from '../services/app'
-import { openDatabase } from '../services/platform/db/connect'
-import { MESSAGES } from '../services/platform/http'
-import { createTestPlatform, type TestPlatform } from '../services/testing/platform'
+import { createServicesApp } from '#services/app'
+import { openDatabase } from '#services/platform/db/connect'
+import { MESSAGES } from '#services/platform/http'
+import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 import { startServer, type ServerProcess } from './server-process'
 
 /**

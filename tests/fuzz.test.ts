@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTROL_CHARACTERS_MESSAGE } from '../domain/validation/fields'
-import { engines } from '../services/testing/database'
+import { CONTROL_CHARACTERS_MESSAGE } from '#domain/validation/fields'
+import { engines } from '#services/testing/database'
 import { createWorld, send, WRITE_ROUTES, type Route, type World } from './api-world'
 
 /**

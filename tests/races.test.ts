@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engines } from '../services/testing/database'
-import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '../services/testing/platform'
-import { AUTH_MESSAGES } from '../services/users/auth-routes'
-import { fileOf, formWith, samplePng, userWithSession } from '../services/users/driver-area/test-helpers'
+import { engines } from '#services/testing/database'
+import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
+import { AUTH_MESSAGES } from '#services/users/auth-routes'
+import { fileOf, formWith, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 
 /**
  * Issue 11 items 5 and 6: simultaneous requests on the same rows answer a rule (2xx or a Spanish

@@ -21,6 +21,9 @@ describe('service boundaries', () => {
     ['services/general-data/planted.ts', "import { usersService } from '../users'\nexport const x = usersService\n", 'services/general-data must not import services/users'],
     ['services/shared/planted.ts', "import { businessService } from '../business'\nexport const x = businessService\n", 'services/shared is shared'],
     ['services/platform/planted.ts', "import { generalDataService } from '../general-data'\nexport const x = generalDataService\n", 'services/platform is shared'],
+    // The path aliases (package.json "imports") are held by the same rule.
+    ['services/users/planted.ts', "import { businessService } from '#services/business'\nexport const x = businessService\n", 'services/users must not import services/business'],
+    ['services/platform/planted.ts', "import { usersService } from '#services/users'\nexport const x = usersService\n", 'services/platform is shared'],
   ])(
     'refuses a planted import in %s',
     async (file, code, message) => {

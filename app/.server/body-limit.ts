@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '../../services/platform/body-limits'
+import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '#services/platform/body-limits'
 
 /**
  * Request bodies of the pages (server.ts), bounded like the API's (services/app.ts): 64 KB for a

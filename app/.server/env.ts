@@ -1,5 +1,5 @@
-import { loadConfig, type Config } from '../../services/platform/config'
-import { loadKeys, type Keys } from '../../services/platform/secrets'
+import { loadConfig, type Config } from '#services/platform/config'
+import { loadKeys, type Keys } from '#services/platform/secrets'
 
 let cached: { config: Config; keys: Keys } | undefined
 

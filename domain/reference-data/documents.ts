@@ -1,5 +1,5 @@
 /** Driver document slots (spec §3), their review statuses and the dashboard progress (spec §4). */
-import { DOCUMENT_UPLOAD } from '../uploads'
+import { DOCUMENT_UPLOAD } from '#domain/uploads'
 
 export const DOCUMENT_SLOT_KEYS = [
   'cedula_identidad_frontal',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DOCUMENT_SLOT_KEYS } from '../reference-data/documents'
+import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
 import {
   ADMIN_MESSAGES,
   CLOSE_REASON_MAX,

@@ -1,7 +1,7 @@
 /** Driver registration, login, password reset, email code and the uniqueness checks. */
 import { z } from 'zod'
-import { isValidEmail } from '../email'
-import { normalizeChileanMobile, normalizePhoneInput } from '../phone'
+import { isValidEmail } from '#domain/email'
+import { normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { CAMPO_REQUERIDO, formObject, maxChars, requiredRawString, requiredString } from './fields'
 import { rutString } from './rut-field'
 

@@ -1,7 +1,14 @@
 /** Bank details form (spec §5): fields, the receipt/invoice cross-rule and the payload variants. */
 import { z } from 'zod'
-import { BANK_EMAIL_MAX_LENGTH, isValidBankEmail } from '../email'
-import { BANK_SELECTION_VALUES, RECEIPT_ISSUANCE_FACTURA, canonicalAccountType, canonicalBankName, canonicalInvoiceType, canonicalReceiptIssuance } from '../reference-data/banking'
+import { BANK_EMAIL_MAX_LENGTH, isValidBankEmail } from '#domain/email'
+import {
+  BANK_SELECTION_VALUES,
+  RECEIPT_ISSUANCE_FACTURA,
+  canonicalAccountType,
+  canonicalBankName,
+  canonicalInvoiceType,
+  canonicalReceiptIssuance,
+} from '#domain/reference-data/banking'
 import { BANK_MESSAGES } from './bank-view'
 import { canonicalChoice, formObject, isBlank, numberToString, phoneString, requiredEnum, requiredString } from './fields'
 

@@ -1,7 +1,7 @@
 /** Public contact forms (spec §5): general contact, business contact and the complaints wizard. */
 import { z } from 'zod'
-import { isValidContactEmail, isValidEmail } from '../email'
-import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '../reference-data/inquiries'
+import { isValidContactEmail, isValidEmail } from '#domain/email'
+import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '#domain/reference-data/inquiries'
 import { CAMPO_REQUERIDO, formObject, maxChars, minChars, numberToString, optionalString, phoneString, requiredEnum, requiredString } from './fields'
 
 export const CONTACT_MESSAGES = {

@@ -1,6 +1,6 @@
 /** Work experience create/update form (spec §5). All fields required: 'Campo requerido'. */
 import { type z } from 'zod'
-import { EMPLOYMENT_TYPES } from '../reference-data/employment'
+import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
 import { CAMPO_REQUERIDO, boundedString, formObject, isoDateString, requiredEnum, requiredString } from './fields'
 
 export const EXPERIENCE_MESSAGES = {

@@ -9,7 +9,7 @@
  * normalising (dotted RUTs, lowercase plates).
  */
 import { z } from 'zod'
-import { hasForbiddenSequence, isDigitsOnly, normalizePhoneInput } from '../phone'
+import { hasForbiddenSequence, isDigitsOnly, normalizePhoneInput } from '#domain/phone'
 import { isBlank, maxChars, minChars } from './submission'
 
 // Our CSP forbids eval: zod must not try `new Function` (Chrome would log a violation).

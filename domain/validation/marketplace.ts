@@ -12,12 +12,12 @@
  * the commune exists before writing (services/business/places.ts).
  */
 import { z } from 'zod'
-import { isValidEmail } from '../email'
-import { regions } from '../reference-data/regions'
-import { findSchedule } from '../reference-data/schedules'
-import { capacitiesByVehicle, findCapacity, findVehicle } from '../reference-data/vehicles'
-import { zones } from '../reference-data/zones'
-import { LOGO_UPLOAD } from '../uploads'
+import { isValidEmail } from '#domain/email'
+import { regions } from '#domain/reference-data/regions'
+import { findSchedule } from '#domain/reference-data/schedules'
+import { capacitiesByVehicle, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
+import { zones } from '#domain/reference-data/zones'
+import { LOGO_UPLOAD } from '#domain/uploads'
 import {
   CAMPO_REQUERIDO,
   fileTypeAllowed,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { schedules, vehicles, zones } from '../reference-data'
+import { schedules, vehicles, zones } from '#domain/reference-data'
 import { driverRegistrationPayloadSchema, driverRegistrationSchema, validatePhoneSchema } from './auth'
 import { bankDetailsPayloadSchema, bankFormSchema } from './bank'
 import { businessContactSchema, complaintSchema, contactSchema, createFleetRequestSchema } from './contact'

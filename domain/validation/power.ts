@@ -1,8 +1,8 @@
 /** Simple power of attorney (poder simple), driver side and owner side (spec §5). */
 import { z } from 'zod'
-import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '../email'
-import { normalizeLocalChileanPhoneInput } from '../phone'
-import { isValidPlate, normalizePlate } from '../plate'
+import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '#domain/email'
+import { normalizeLocalChileanPhoneInput } from '#domain/phone'
+import { isValidPlate, normalizePlate } from '#domain/plate'
 import { CAMPO_REQUERIDO, boundedString, formObject, imageFile, phoneString, requiredString } from './fields'
 import {
   OWNER_ID_IMAGE_EXTENSIONS,

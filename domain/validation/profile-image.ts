@@ -1,5 +1,5 @@
 /** The profile photo's rules as constants, with no zod (the page's file input uses them): domain/uploads.ts. */
-import { PROFILE_PHOTO_UPLOAD } from '../uploads'
+import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
 
 export const PROFILE_IMAGE_MAX_BYTES = PROFILE_PHOTO_UPLOAD.maxBytes
 export const PROFILE_IMAGE_EXTENSIONS = PROFILE_PHOTO_UPLOAD.extensions

@@ -1,6 +1,6 @@
 /** Driver profile (settings form) and profile image (spec §5, §9). */
 import { z } from 'zod'
-import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '../phone'
+import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
 import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
 

@@ -1,5 +1,5 @@
 /** RUT schema field shared by registration and the simple power. */
-import { isValidRut, isValidRutFormat, normalizeRut } from '../rut'
+import { isValidRut, isValidRutFormat, normalizeRut } from '#domain/rut'
 import { maxChars, minChars, requiredString } from './fields'
 
 export const RUT_MESSAGES = {

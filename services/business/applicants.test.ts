@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createDeliveryWorker } from '../platform/messaging/delivery'
-import { createTransports } from '../platform/messaging/transports'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '../testing/business'
-import { engines } from '../testing/database'
-import { createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+import { createDeliveryWorker } from '#services/platform/messaging/delivery'
+import { createTransports } from '#services/platform/messaging/transports'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 describe.each(engines)('applicants of a company on %s', (engine) => {
   let p: TestPlatform

@@ -1,11 +1,11 @@
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { computeCheckDigit } from '../../domain/rut'
-import { driverRegistrationPayloadSchema } from '../../domain/validation/auth'
-import { companyRegistrationPayloadSchema } from '../../domain/validation/marketplace'
-import { messages } from '../testing/business'
-import { engines } from '../testing/database'
-import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+import { computeCheckDigit } from '#domain/rut'
+import { driverRegistrationPayloadSchema } from '#domain/validation/auth'
+import { companyRegistrationPayloadSchema } from '#domain/validation/marketplace'
+import { messages } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 const company = {
   name_business: 'Transportes Andes SpA',

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
-import type { AuthEnv } from '../platform/auth'
-import { ApiError, MESSAGES } from '../platform/http'
-import type { Platform } from '../platform/platform'
+import type { AuthEnv } from '#services/platform/auth'
+import { ApiError, MESSAGES } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
 
 export interface CompanyRef {
   id: number

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { engines } from '../testing/database'
-import { createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 const business = { fullname: 'Ana Pérez', name_business: 'Transportes Andes', email: 'ana@andes.cl', phone: '22876543', message: 'Necesitamos 5 conductores para marzo.' }
 const fleet = {

@@ -1,10 +1,10 @@
 import { Hono, type Handler } from 'hono'
-import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '../../domain/reference-data'
-import { businessContactSchema, createFleetRequestSchema } from '../../domain/validation/contact'
-import { rateLimit } from '../platform/auth'
-import { readJson, validate } from '../platform/http'
-import type { Platform } from '../platform/platform'
-import { FORM_LIMIT, recordForTeam, teamMail } from '../shared/team-mail'
+import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '#domain/reference-data'
+import { businessContactSchema, createFleetRequestSchema } from '#domain/validation/contact'
+import { rateLimit } from '#services/platform/auth'
+import { readJson, validate } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
+import { FORM_LIMIT, recordForTeam, teamMail } from '#services/shared/team-mail'
 
 export const BUSINESS_RESPONSES = {
   /** Spec §8: the business contact success text. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform/platform'
+import type { Platform } from '#services/platform/platform'
 import { companyRoutes, handleCompanyRegistration } from './companies'
 import { businessContactRoutes, handleFleetRequest } from './contact'
 

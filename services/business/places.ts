@@ -1,6 +1,6 @@
-import { findCommune } from '../../domain/reference-data/geography'
-import { MARKETPLACE_MESSAGES } from '../../domain/validation/marketplace'
-import { ApiError } from '../platform/http'
+import { findCommune } from '#domain/reference-data/geography'
+import { MARKETPLACE_MESSAGES } from '#domain/validation/marketplace'
+import { ApiError } from '#services/platform/http'
 
 /**
  * The schemas check a commune by its CUT code's region (pages do not carry the 346-entry list);

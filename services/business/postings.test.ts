@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, postingBody, type CompanyAccount } from '../testing/business'
-import { engines } from '../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../testing/platform'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, postingBody, type CompanyAccount } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 
 describe.each(engines)('company postings on %s', (engine) => {
   let p: TestPlatform

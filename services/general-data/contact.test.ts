@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { engines } from '../testing/database'
-import { createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 const contact = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@gmail.com', phone: '987654321', message: 'Hola, quiero más información sobre Fleeters.' }
 const inquiry = { name: 'Jorge Fuentes', phone: '987654321', email: 'jorge@gmail.com', message: '¿Cuándo pagan la producción?', type: 'Inquiries' }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { complaintTypeLabel, inquiryTypeLabel } from '../../domain/reference-data/inquiries'
-import { complaintSchema, contactSchema } from '../../domain/validation/contact'
-import { rateLimit } from '../platform/auth'
-import { readJson, validate } from '../platform/http'
-import type { Platform } from '../platform/platform'
-import { FORM_LIMIT, recordForTeam, teamMail } from '../shared/team-mail'
+import { complaintTypeLabel, inquiryTypeLabel } from '#domain/reference-data/inquiries'
+import { complaintSchema, contactSchema } from '#domain/validation/contact'
+import { rateLimit } from '#services/platform/auth'
+import { readJson, validate } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
+import { FORM_LIMIT, recordForTeam, teamMail } from '#services/shared/team-mail'
 
 export const CONTACT_RESPONSES = {
   contactSent: 'Mensaje enviado correctamente. Te responderemos a la brevedad.',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../platform/seed/demo'
-import { engines } from '../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../testing/platform'
+import { seedDemo } from '#services/platform/seed/demo'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { formatPayment, HOME_POSTINGS_LIMIT } from './content'
 
 describe.each(engines)('general-data content on %s', (engine) => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { formatPayment } from '../../domain/money'
-import { rateLimit } from '../platform/auth'
-import { ApiError } from '../platform/http'
-import type { Platform } from '../platform/platform'
-import { countValidatedDrivers } from '../shared/validated-drivers'
+import { formatPayment } from '#domain/money'
+import { rateLimit } from '#services/platform/auth'
+import { ApiError } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
+import { countValidatedDrivers } from '#services/shared/validated-drivers'
 
 /** Spec §3 "Job posting" as the home page lists it. */
 export interface HomePosting {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { requireRole } from '../platform/auth'
-import { parseId } from '../platform/http'
-import type { Platform } from '../platform/platform'
+import { requireRole } from '#services/platform/auth'
+import { parseId } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
 import { contactRoutes } from './contact'
 import { contentRoutes } from './content'
 

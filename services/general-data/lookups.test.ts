@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engines } from '../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../testing/platform'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 
 describe.each(engines)('general-data lookups on %s', (engine) => {
   let p: TestPlatform

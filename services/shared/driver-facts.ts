@@ -1,6 +1,6 @@
-import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '../../domain/reference-data/documents'
-import type { DB } from '../platform/db/connect'
-import type { Platform } from '../platform/platform'
+import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '#domain/reference-data/documents'
+import type { DB } from '#services/platform/db/connect'
+import type { Platform } from '#services/platform/platform'
 
 const REQUIRED_SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
 

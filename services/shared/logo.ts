@@ -1,7 +1,7 @@
 import sharp from 'sharp'
-import { LOGO_MAX_BYTES, MARKETPLACE_MESSAGES } from '../../domain/validation/marketplace'
-import { ApiError } from '../platform/http'
-import type { Platform } from '../platform/platform'
+import { LOGO_MAX_BYTES, MARKETPLACE_MESSAGES } from '#domain/validation/marketplace'
+import { ApiError } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
 
 /** Where a stored logo is served from (by logoRoutes, under the services' /api mount). */
 export const LOGO_URL_PREFIX = '/api/business/logos/'

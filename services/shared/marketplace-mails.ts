@@ -1,5 +1,5 @@
-import { escapeHtml, mailLayout } from '../platform/messaging/mail-html'
-import type { EmailMessage } from '../platform/messaging/outbox'
+import { escapeHtml, mailLayout } from '#services/platform/messaging/mail-html'
+import type { EmailMessage } from '#services/platform/messaging/outbox'
 
 function mail(to: string, subject: string, lines: string[], link?: { href: string; label: string }): EmailMessage {
   const text = [...lines, ...(link ? [`${link.label}: ${link.href}`] : []), '', 'Fleeters'].join('\n\n')

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely'
-import { formatPayment } from '../../domain/money'
-import { capacityLabel } from '../../domain/reference-data/vehicles'
-import { searchTokens } from '../../domain/validation/marketplace'
-import type { Dialect } from '../platform/db/migrations'
-import type { Database } from '../platform/db/schema'
+import { formatPayment } from '#domain/money'
+import { capacityLabel } from '#domain/reference-data/vehicles'
+import { searchTokens } from '#domain/validation/marketplace'
+import type { Dialect } from '#services/platform/db/migrations'
+import type { Database } from '#services/platform/db/schema'
 
 /** Spec §3 "Job posting" as users see it, plus the fields a detail and the edit form need. */
 export interface JobPostingDto {

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely'
-import type { Database } from '../platform/db/schema'
-import { inTransaction } from '../platform/db/transaction'
-import { enqueueEmail, type EmailMessage } from '../platform/messaging/outbox'
-import type { Platform } from '../platform/platform'
+import type { Database } from '#services/platform/db/schema'
+import { inTransaction } from '#services/platform/db/transaction'
+import { enqueueEmail, type EmailMessage } from '#services/platform/messaging/outbox'
+import type { Platform } from '#services/platform/platform'
 
 /** One line of a header must stay one line, whatever a visitor typed. */
 function oneLine(s: string) {

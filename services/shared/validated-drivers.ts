@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT, REQUIRED_DOCUMENT_COUNT } from '../../domain/reference-data/documents'
-import type { Database } from '../platform/db/schema'
+import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT, REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
+import type { Database } from '#services/platform/db/schema'
 
 /** The 22 required slots. */
 export const REQUIRED_SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)

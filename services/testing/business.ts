@@ -1,7 +1,7 @@
 /** Accounts and postings for the marketplace service tests (not shipped code). */
-import { computeCheckDigit } from '../../domain/rut'
-import type { Platform } from '../platform/platform'
-import { startSession } from '../users/session-object'
+import { computeCheckDigit } from '#domain/rut'
+import type { Platform } from '#services/platform/platform'
+import { startSession } from '#services/users/session-object'
 
 let counter = 0
 

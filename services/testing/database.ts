@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../platform/db/connect'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 
 export type EngineName = 'sqlite' | 'postgres'
 

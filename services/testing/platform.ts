@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { createServicesApp } from '../app'
-import { loadConfig } from '../platform/config'
-import { localFileStore } from '../platform/files'
-import type { Platform } from '../platform/platform'
-import { memoryRateLimiter } from '../platform/rate-limit'
-import { seedContent, seedReferenceData } from '../platform/seed'
+import { createServicesApp } from '#services/app'
+import { loadConfig } from '#services/platform/config'
+import { localFileStore } from '#services/platform/files'
+import type { Platform } from '#services/platform/platform'
+import { memoryRateLimiter } from '#services/platform/rate-limit'
+import { seedContent, seedReferenceData } from '#services/platform/seed'
 import { openTestDatabase, type EngineName } from './database'
 
 export interface TestPlatform extends Platform {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createDeliveryWorker } from '../platform/messaging/delivery'
-import { createTransports } from '../platform/messaging/transports'
-import { engines } from '../testing/database'
-import { codeFrom, createTestPlatform, testClient, type TestPlatform } from '../testing/platform'
-import { freePort, startSmtp } from '../testing/smtp'
+import { createDeliveryWorker } from '#services/platform/messaging/delivery'
+import { createTransports } from '#services/platform/messaging/transports'
+import { engines } from '#services/testing/database'
+import { codeFrom, createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { freePort, startSmtp } from '#services/testing/smtp'
 
 describe.each(engines)('verification code over real SMTP on %s', (engine) => {
   let p: TestPlatform

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { engines } from '../testing/database'
-import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '../testing/platform'
+import { engines } from '#services/testing/database'
+import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 const driver = {
   firstname: 'Camila',

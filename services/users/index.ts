@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform/platform'
+import type { Platform } from '#services/platform/platform'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
 import { driverAreaRoutes } from './driver-area'

@@ -1,5 +1,5 @@
-import { escapeHtml, mailLayout } from '../platform/messaging/mail-html'
-import type { EmailMessage } from '../platform/messaging/outbox'
+import { escapeHtml, mailLayout } from '#services/platform/messaging/mail-html'
+import type { EmailMessage } from '#services/platform/messaging/outbox'
 
 export function verificationCodeMail(to: string, firstname: string, code: string): EmailMessage {
   const subject = 'Tu código de verificación de Fleeters'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { User } from '../platform/db/schema'
-import type { Platform } from '../platform/platform'
-import { SESSION_TTL_SECONDS, signSessionToken } from '../platform/tokens'
+import type { User } from '#services/platform/db/schema'
+import type { Platform } from '#services/platform/platform'
+import { SESSION_TTL_SECONDS, signSessionToken } from '#services/platform/tokens'
 
 /** Spec §3 "Logged-in session (Auth)": what login, code verification and refresh return. */
 export interface SessionObject {

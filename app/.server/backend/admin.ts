@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
-import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-data/documents'
-import { log } from '../../../services/platform/log'
-import { env } from '../env'
+import { env } from '#app/.server/env'
+import type { DocumentSlotKey, DocumentStatus } from '#domain/reference-data/documents'
+import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
 /** The operations console's calls (users service, /admin/*, header auth-admin). */

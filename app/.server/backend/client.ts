@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
-import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '../../../services/platform/client-ip'
-import { log } from '../../../services/platform/log'
-import { env } from '../env'
+import { env } from '#app/.server/env'
+import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '#services/platform/client-ip'
+import { log } from '#services/platform/log'
 
 export type Service = 'users' | 'business' | 'general'
 export type AuthRole = 'User' | 'business' | 'admin'

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router'
-import type { DocumentSlotKey, DocumentStatus } from '../../../domain/reference-data/documents'
-import type { BankDetailsPayload, BankDetailsUpdatePayload } from '../../../domain/validation/bank'
-import type { ExperienceValues } from '../../../domain/validation/experience'
-import { log } from '../../../services/platform/log'
-import { env } from '../env'
+import { env } from '#app/.server/env'
+import type { DocumentSlotKey, DocumentStatus } from '#domain/reference-data/documents'
+import type { BankDetailsPayload, BankDetailsUpdatePayload } from '#domain/validation/bank'
+import type { ExperienceValues } from '#domain/validation/experience'
+import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
 /** Spec §3 "User document record". */

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router'
-import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '../../../domain/validation/marketplace'
-import { log } from '../../../services/platform/log'
-import type { JobPostingDto } from '../../../services/shared/posting-rows'
-import { env } from '../env'
+import { env } from '#app/.server/env'
+import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '#domain/validation/marketplace'
+import { log } from '#services/platform/log'
+import type { JobPostingDto } from '#services/shared/posting-rows'
 import { callService, sendToService } from './client'
 
 /** Spec §3 "Job posting" plus what the detail and the edit form show: the service's own type. */

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import { OWNER_ID_IMAGE_FIELDS, ownerIdImagePart, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, type SimplePowerFormValues } from '../../../domain/validation/power'
+import { OWNER_ID_IMAGE_FIELDS, ownerIdImagePart, POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS, type SimplePowerFormValues } from '#domain/validation/power'
 import { callService } from './client'
 import type { DocumentRecord } from './driver-area'
 

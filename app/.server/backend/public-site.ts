@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
-import type { BusinessContactValues, ComplaintValues, ContactValues, FleetRequestValues } from '../../../domain/validation/contact'
-import type { HomePosting } from '../../../services/general-data/content'
+import type { BusinessContactValues, ComplaintValues, ContactValues, FleetRequestValues } from '#domain/validation/contact'
+import type { HomePosting } from '#services/general-data/content'
 import { callService } from './client'
 
 /** Spec §3 entities as the general-data service answers them. */
@@ -30,7 +30,7 @@ export interface CompanyLogo {
   name: string | null
 }
 /** The service's own type: one definition for both tiers. */
-export type { HomePosting } from '../../../services/general-data/content'
+export type { HomePosting } from '#services/general-data/content'
 export interface RegionOption {
   id_region: number
   name_region: string

@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime as formatMoment } from '../../../domain/format'
-import type { DocumentStatus } from '../../../domain/reference-data/documents'
+import { formatDate, formatDateTime as formatMoment } from '#domain/format'
+import type { DocumentStatus } from '#domain/reference-data/documents'
 
 /** Small pieces shared by the console's pages. */
 

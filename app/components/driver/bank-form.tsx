@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { Form } from 'react-router'
-import { ACCOUNT_TYPES, BANKS, INVOICE_TYPES, RECEIPT_ISSUANCE_OPTIONS } from '../../../domain/reference-data/banking'
-import type { BankFormValues } from '../../../domain/validation/bank'
-import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '../../../domain/validation/bank-view'
-
-const loadSchema = () => import('../../../domain/validation/bank').then((m) => m.bankFormSchema)
-import { SubmitButton } from '../forms'
-import { JsMarker } from '../js-marker'
-import { useLazyValidation } from '../lazy-validation'
+import { SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { ACCOUNT_TYPES, BANKS, INVOICE_TYPES, RECEIPT_ISSUANCE_OPTIONS } from '#domain/reference-data/banking'
+import type { BankFormValues } from '#domain/validation/bank'
+import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '#domain/validation/bank-view'
 import type { BankView } from './bank-list'
 import { FormMessages, InputField, SelectField } from './fields'
 import { CancelLink, ConfirmDeleteModal, Modal } from './modal'
 import type { FormFeedback } from './profile'
+
+const loadSchema = () => import('#domain/validation/bank').then((m) => m.bankFormSchema)
 
 /** Spec §5: these show as one alert at the top of the form (3 s with JS), not under a field. */
 const ALERT_MESSAGES: string[] = [TODOS_LOS_CAMPOS, BANK_MESSAGES.needsFactura, BANK_MESSAGES.needsBoleta]

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from 'react-router'
-import { formatChileanMobile } from '../../../domain/phone'
-import { BANK_NOT_SELECTED, BANK_SELECTED } from '../../../domain/reference-data/banking'
-import { bankDetailComplete, maskAccountNumber } from '../../../domain/validation/bank-view'
-import { JsMarker } from '../js-marker'
+import { JsMarker } from '#app/components/js-marker'
+import { formatChileanMobile } from '#domain/phone'
+import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
+import { bankDetailComplete, maskAccountNumber } from '#domain/validation/bank-view'
 import { BANK_PATH, withParams } from './urls'
 
 export interface BankView {

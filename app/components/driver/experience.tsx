@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
-import { formatDate } from '../../../domain/format'
-import { EMPLOYMENT_TYPES } from '../../../domain/reference-data/employment'
-import type { ExperienceValues } from '../../../domain/validation/experience'
-
-const loadSchema = () => import('../../../domain/validation/experience').then((m) => m.experienceSchema)
-import { SubmitButton } from '../forms'
-import { JsMarker } from '../js-marker'
-import { useLazyValidation } from '../lazy-validation'
+import { SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { formatDate } from '#domain/format'
+import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
+import type { ExperienceValues } from '#domain/validation/experience'
 import { FormMessages, InputField, SelectField, TextAreaField } from './fields'
 import { Icon } from './icons'
 import { CancelLink, ConfirmDeleteModal, Modal } from './modal'
 import type { FormFeedback } from './profile'
 import { PROFILE_PATH, withParams } from './urls'
+
+const loadSchema = () => import('#domain/validation/experience').then((m) => m.experienceSchema)
 
 export interface ExperienceView {
   id_ew: number

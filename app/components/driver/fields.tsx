@@ -1,8 +1,8 @@
 import { useId } from 'react'
-import { CONTROL, ErrorList } from '../forms'
+import { CONTROL, ErrorList } from '#app/components/forms'
 
-export { TextAreaField } from '../forms'
-import { Alert } from '../toast'
+export { TextAreaField } from '#app/components/forms'
+import { Alert } from '#app/components/toast'
 
 interface Common {
   label: string

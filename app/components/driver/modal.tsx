@@ -1,11 +1,11 @@
 import { Form, Link } from 'react-router'
-import { SubmitButton } from '../forms'
-import { JsMarker } from '../js-marker'
-import { Modal } from '../url-modal'
+import { SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { Modal } from '#app/components/url-modal'
 import { FormMessages } from './fields'
 
 /** The driver area's modals are the shared URL-state modal. */
-export { Modal } from '../url-modal'
+export { Modal } from '#app/components/url-modal'
 
 /** The secondary action of a modal: back to the page without it. */
 export function CancelLink({ to, children = 'Cancelar' }: { to: string; children?: React.ReactNode }) {

@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { formatChileanMobile } from '../../../domain/phone'
-import { PROFILE_PHOTO_UPLOAD } from '../../../domain/uploads'
-import type { ProfileImageValues, ProfileValues } from '../../../domain/validation/profile'
-import { SubmitButton } from '../forms'
-import { JsMarker } from '../js-marker'
-import { useLazyValidation } from '../lazy-validation'
-import { UploadProgress } from '../upload/transfer'
-import { UploadNote, useUploadField } from '../upload/upload-field'
+import { SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { UploadProgress } from '#app/components/upload/transfer'
+import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { formatChileanMobile } from '#domain/phone'
+import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
+import type { ProfileImageValues, ProfileValues } from '#domain/validation/profile'
 import { FormMessages, InputField, TextAreaField } from './fields'
 import { CancelLink, Modal } from './modal'
 
-const loadProfileSchema = () => import('../../../domain/validation/profile').then((m) => m.profileSchema)
-const loadImageSchema = () => import('../../../domain/validation/profile').then((m) => m.profileImageSchema)
+const loadProfileSchema = () => import('#domain/validation/profile').then((m) => m.profileSchema)
+const loadImageSchema = () => import('#domain/validation/profile').then((m) => m.profileImageSchema)
 
 export interface ProfileData {
   firstname: string

@@ -1,6 +1,6 @@
-import { LabelledControl } from '../forms'
+import { LabelledControl } from '#app/components/forms'
 
-export { TextAreaField } from '../forms'
+export { TextAreaField } from '#app/components/forms'
 
 export interface Option {
   value: string | number

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { Form, Link } from 'react-router'
-import { schedules } from '../../../domain/reference-data/schedules'
+import { schedules } from '#domain/reference-data/schedules'
 import { SelectField, type Option } from './fields'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 import './filters.css'

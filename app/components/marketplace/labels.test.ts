@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { APPLICATION_STATUSES, LOGO_EXTENSIONS, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_PAGE_SIZE } from '../../../domain/validation/marketplace'
+import { APPLICATION_STATUSES, LOGO_EXTENSIONS, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_OPTIONS, LOGO_ACCEPT, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
 
 describe('marketplace labels', () => {

@@ -3,8 +3,8 @@
  * domain/validation/marketplace.ts on purpose: importing that file would bring zod into every
  * page (see lazy-validation.ts); the `satisfies` checks keep both in step at compile time.
  */
-import { LOGO_UPLOAD } from '../../../domain/uploads'
-import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '../../../domain/validation/marketplace'
+import { LOGO_UPLOAD } from '#domain/uploads'
+import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '#domain/validation/marketplace'
 
 export const APPLICATION_STATUS_LABELS = {
   nueva: 'Nueva',

@@ -1,2 +1,2 @@
 /** The company and driver posting pages call the shared URL-state modal UrlDialog. */
-export { Modal as UrlDialog } from '../url-modal'
+export { Modal as UrlDialog } from '#app/components/url-modal'

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
-import type { DriverPosting } from '../../.server/backend/marketplace'
-import { Alert } from '../toast'
+import type { DriverPosting } from '#app/.server/backend/marketplace'
+import { Alert } from '#app/components/toast'
 import { Pagination, withParams } from './pagination'
 import { PostingCard } from './posting-card'
 import { PostingAction } from './posting-detail'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { zones } from '../../../domain/reference-data/zones'
+import { zones } from '#domain/reference-data/zones'
 import { SelectField, type Option } from './fields'
 
 /** Mirrors routes/marketplace/places.server.ts (what the loader and /ubicaciones answer). */

@@ -1,5 +1,5 @@
-import { formatDate } from '../../../domain/format'
-import type { ApplicationStatus } from '../../../domain/validation/marketplace'
+import { formatDate } from '#domain/format'
+import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_LABELS } from './labels'
 
 /** The facts a posting card and its detail share (spec §3 "Job posting"). */

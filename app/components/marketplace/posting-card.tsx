@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { DriverPosting } from '../../.server/backend/marketplace'
+import type { DriverPosting } from '#app/.server/backend/marketplace'
 import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 /**

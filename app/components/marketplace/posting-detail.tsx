@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
-import type { DriverPosting } from '../../.server/backend/marketplace'
-import { JsMarker } from '../js-marker'
-import { DRIVER_ALERT_MS } from '../toast'
+import type { DriverPosting } from '#app/.server/backend/marketplace'
+import { JsMarker } from '#app/components/js-marker'
+import { DRIVER_ALERT_MS } from '#app/components/toast'
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from './fields'
 import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 

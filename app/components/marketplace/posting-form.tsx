@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { schedules } from '../../../domain/reference-data/schedules'
-import { capacitiesByVehicle, capacityLabel, vehicles } from '../../../domain/reference-data/vehicles'
-import type { JobPostingValues } from '../../../domain/validation/marketplace'
-import { Field, SubmitButton } from '../forms'
-import { JsMarker } from '../js-marker'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { Field, SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { schedules } from '#domain/reference-data/schedules'
+import { capacitiesByVehicle, capacityLabel, vehicles } from '#domain/reference-data/vehicles'
+import type { JobPostingValues } from '#domain/validation/marketplace'
 import { BUTTON_SECONDARY, FormErrors, SelectField, TextAreaField } from './fields'
 import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS } from './labels'
 import { PlaceFields, type PlaceChoice } from './place-fields'
@@ -15,7 +15,7 @@ import { PlaceFields, type PlaceChoice } from './place-fields'
 const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.name_vehicle }))
 const SCHEDULE_OPTIONS = schedules.map((s) => ({ value: s.id_schedule, label: s.name_schedule }))
 const STATUS_OPTIONS = (['open', 'closed'] as const).map((s) => ({ value: s, label: POSTING_STATUS_LABELS[s] }))
-const loadSchema = () => import('../../../domain/validation/marketplace').then((m) => m.jobPostingSchema)
+const loadSchema = () => import('#domain/validation/marketplace').then((m) => m.jobPostingSchema)
 const PAWN_OPTIONS = [
   { value: 'Si', label: 'Sí' },
   { value: 'No', label: 'No' },

@@ -2,18 +2,18 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { OWNER_ID_IMAGE_UPLOADS } from '../../../domain/uploads'
-import type { PowerDriverValues, PowerOwnerFormValues } from '../../../domain/validation/power'
-import { OWNER_ID_IMAGE_FIELDS, type POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
-import { ErrorList, Field, SubmitButton } from '../forms'
-import { useLazySchema, useLazyValidation, type Constraint } from '../lazy-validation'
-import { SelectField } from '../marketplace/fields'
-import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '../public/fields'
-import { UploadProgress } from '../upload/transfer'
-import { UploadNote, useUploadField } from '../upload/upload-field'
+import { ErrorList, Field, SubmitButton } from '#app/components/forms'
+import { useLazySchema, useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { SelectField } from '#app/components/marketplace/fields'
+import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '#app/components/public/fields'
+import { UploadProgress } from '#app/components/upload/transfer'
+import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { OWNER_ID_IMAGE_UPLOADS } from '#domain/uploads'
+import type { PowerDriverValues, PowerOwnerFormValues } from '#domain/validation/power'
+import { OWNER_ID_IMAGE_FIELDS, type POWER_OWNER_FIELDS } from '#domain/validation/power-constants'
 
-const loadDriverSchema = () => import('../../../domain/validation/power').then((m) => m.powerDriverSchema)
-const loadOwnerSchema = () => import('../../../domain/validation/power').then((m) => m.powerOwnerFormSchema)
+const loadDriverSchema = () => import('#domain/validation/power').then((m) => m.powerDriverSchema)
+const loadOwnerSchema = () => import('#domain/validation/power').then((m) => m.powerOwnerFormSchema)
 
 export type Values = Record<string, string>
 

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import type { BusinessContactValues } from '../../../domain/validation/contact'
-import { isBusinessContactSubmissionEmpty } from '../../../domain/validation/submission'
-import { Field, SubmitButton } from '../forms'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import type { BusinessContactValues } from '#domain/validation/contact'
+import { isBusinessContactSubmissionEmpty } from '#domain/validation/submission'
 import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
 /** POST /business/contact-business (spec §5 "Business contact"). */
-const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.businessContactSchema)
+const loadSchema = () => import('#domain/validation/contact').then((m) => m.businessContactSchema)
 
 export function BusinessContactForm({
   result,

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import type { ComplaintType, InquiryType } from '../../../domain/reference-data/inquiries'
-import type { ComplaintValues } from '../../../domain/validation/contact'
-import { Field, SubmitButton } from '../forms'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import type { ComplaintType, InquiryType } from '#domain/reference-data/inquiries'
+import type { ComplaintValues } from '#domain/validation/contact'
 import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
-const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.complaintSchema)
+const loadSchema = () => import('#domain/validation/contact').then((m) => m.complaintSchema)
 
 /** Step 3 of the wizard: POST /contact/send-email-inquiries-complaints (spec §5 "Complaint form"). */
 export function ComplaintForm({

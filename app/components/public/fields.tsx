@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-export { CONTROL, TextAreaField } from '../forms'
+export { CONTROL, TextAreaField } from '#app/components/forms'
 
 export function describedBy(id: string, hint?: string, errors?: string[] | null) {
   const errorId = errors?.length ? `${id}-error` : undefined

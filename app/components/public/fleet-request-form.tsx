@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useId, useState } from 'react'
 import { Form, useFetcher } from 'react-router'
-import { schedules } from '../../../domain/reference-data/schedules'
-import { vehicles } from '../../../domain/reference-data/vehicles'
-import { zones } from '../../../domain/reference-data/zones'
-import type { FleetRequestValues } from '../../../domain/validation/contact'
-import { ErrorList, Field, SubmitButton } from '../forms'
-import { useLazyValidation, type Constraint } from '../lazy-validation'
+import { ErrorList, Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { schedules } from '#domain/reference-data/schedules'
+import { vehicles } from '#domain/reference-data/vehicles'
+import { zones } from '#domain/reference-data/zones'
+import type { FleetRequestValues } from '#domain/validation/contact'
 import { autoFocusFirstInvalid, CONTROL, describedBy, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
@@ -23,7 +23,7 @@ const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.nam
 const SCHEDULE_OPTIONS = schedules.map((s) => ({ value: s.id_schedule, label: s.name_schedule }))
 const LOCATIONS_URL = '/empresas/ubicaciones'
 /** The zone → region → commune chain is checked by the action (it answers per field). */
-const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.createFleetRequestSchema({ vehicles, schedules, zones }))
+const loadSchema = () => import('#domain/validation/contact').then((m) => m.createFleetRequestSchema({ vehicles, schedules, zones }))
 
 type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
-import type { HomePosting } from '../../../services/general-data/content'
+import type { HomePosting } from '#services/general-data/content'
 
 /** A home posting with 'hace 3 horas' computed by the loader. */
 export type HomePostingItem = HomePosting & { ago: string }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatMegabytes, isShrinkablePhoto, PHOTO_SHRINK, uploadMessage, uploadProblem, type UploadRules } from '../../../domain/uploads'
+import { formatMegabytes, isShrinkablePhoto, PHOTO_SHRINK, uploadMessage, uploadProblem, type UploadRules } from '#domain/uploads'
 import { markUploadForm } from './transfer'
 
 /**

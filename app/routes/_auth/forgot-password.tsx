@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { resetPasswordRequestSchema, type ResetPasswordRequestValues } from '../../../domain/validation/auth'
-import { authApi } from '../../.server/backend/auth'
-import { messageList } from '../../.server/backend/client'
-import { Field, SubmitButton } from '../../components/forms'
-import { useLazyValidation } from '../../components/lazy-validation'
+import { authApi } from '#app/.server/backend/auth'
+import { messageList } from '#app/.server/backend/client'
+import { Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { resetPasswordRequestSchema, type ResetPasswordRequestValues } from '#domain/validation/auth'
 import type { Route } from './+types/forgot-password'
 
 export const meta: Route.MetaFunction = () => [
@@ -29,7 +29,7 @@ export function loader() {
   return { constraint: getZodConstraint(resetPasswordRequestSchema) }
 }
 
-const loadSchema = () => import('../../../domain/validation/auth').then((m) => m.resetPasswordRequestSchema)
+const loadSchema = () => import('#domain/validation/auth').then((m) => m.resetPasswordRequestSchema)
 
 export default function ForgotPasswordRoute() {
   const actionData = useActionData<typeof action>()

@@ -2,19 +2,19 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
-import { emailCodeSchema, loginSchema, type EmailCodeValues, type LoginValues } from '../../../domain/validation/auth'
-import { afterLoginPath, startWebSession } from '../../.server/auth'
-import { authApi, type SessionPayload } from '../../.server/backend/auth'
-import { messageList } from '../../.server/backend/client'
-import { env } from '../../.server/env'
-import { fromEnhancedPage } from '../../.server/forms'
-import { safeRedirectPath } from '../../.server/safe-redirect'
-import { getSession } from '../../.server/session'
-import { setToast } from '../../.server/toast'
-import { Field, SubmitButton } from '../../components/forms'
-import { JsMarker } from '../../components/js-marker'
-import { useLazyValidation, type Constraint } from '../../components/lazy-validation'
-import { Alert } from '../../components/toast'
+import { afterLoginPath, startWebSession } from '#app/.server/auth'
+import { authApi, type SessionPayload } from '#app/.server/backend/auth'
+import { messageList } from '#app/.server/backend/client'
+import { env } from '#app/.server/env'
+import { fromEnhancedPage } from '#app/.server/forms'
+import { safeRedirectPath } from '#app/.server/safe-redirect'
+import { getSession } from '#app/.server/session'
+import { setToast } from '#app/.server/toast'
+import { Field, SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { Alert } from '#app/components/toast'
+import { emailCodeSchema, loginSchema, type EmailCodeValues, type LoginValues } from '#domain/validation/auth'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [
@@ -78,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return finishLogin(request, formData, res.data, redirectTo)
 }
 
-const loadLoginSchema = () => import('../../../domain/validation/auth').then((m) => m.loginSchema)
-const loadCodeSchema = () => import('../../../domain/validation/auth').then((m) => m.emailCodeSchema)
+const loadLoginSchema = () => import('#domain/validation/auth').then((m) => m.loginSchema)
+const loadCodeSchema = () => import('#domain/validation/auth').then((m) => m.emailCodeSchema)
 
 /** The page to come back to after logging in, carried by each form (works without JS). */
 function RedirectToField({ value }: { value: string | null | undefined }) {

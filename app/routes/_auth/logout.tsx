@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
-import { authApi } from '../../.server/backend/auth'
-import { destroySession, getSession } from '../../.server/session'
-import { setToast } from '../../.server/toast'
+import { authApi } from '#app/.server/backend/auth'
+import { destroySession, getSession } from '#app/.server/session'
+import { setToast } from '#app/.server/toast'
 import type { Route } from './+types/logout'
 
 /** GET shows nothing: logging out is a POST from our own pages. */

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
-import { driverRegistrationSchema, type DriverRegistrationValues } from '../../../domain/validation/auth'
-import { authApi } from '../../.server/backend/auth'
-import { messageList } from '../../.server/backend/client'
-import { env } from '../../.server/env'
-import { CheckboxField, Field, SubmitButton } from '../../components/forms'
-import { useLazyValidation } from '../../components/lazy-validation'
+import { authApi } from '#app/.server/backend/auth'
+import { messageList } from '#app/.server/backend/client'
+import { env } from '#app/.server/env'
+import { CheckboxField, Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { driverRegistrationSchema, type DriverRegistrationValues } from '#domain/validation/auth'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = () => [
@@ -20,7 +20,7 @@ export function loader() {
   return { constraint: getZodConstraint(driverRegistrationSchema) }
 }
 
-const loadSchema = () => import('../../../domain/validation/auth').then((m) => m.driverRegistrationSchema)
+const loadSchema = () => import('#domain/validation/auth').then((m) => m.driverRegistrationSchema)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()

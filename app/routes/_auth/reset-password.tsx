@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
-import { resetPasswordConfirmSchema, type ResetPasswordConfirmValues } from '../../../domain/validation/auth'
-import { authApi } from '../../.server/backend/auth'
-import { messageList } from '../../.server/backend/client'
-import { fromEnhancedPage } from '../../.server/forms'
-import { setToast } from '../../.server/toast'
-import { Field, SubmitButton } from '../../components/forms'
-import { JsMarker } from '../../components/js-marker'
-import { useLazyValidation } from '../../components/lazy-validation'
+import { authApi } from '#app/.server/backend/auth'
+import { messageList } from '#app/.server/backend/client'
+import { fromEnhancedPage } from '#app/.server/forms'
+import { setToast } from '#app/.server/toast'
+import { Field, SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { resetPasswordConfirmSchema, type ResetPasswordConfirmValues } from '#domain/validation/auth'
 import type { Route } from './+types/reset-password'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear nueva contraseña | Fleeters' }, { name: 'robots', content: 'noindex' }]
@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token, constraint: getZodConstraint(resetPasswordConfirmSchema) }
 }
 
-const loadSchema = () => import('../../../domain/validation/auth').then((m) => m.resetPasswordConfirmSchema)
+const loadSchema = () => import('#domain/validation/auth').then((m) => m.resetPasswordConfirmSchema)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()

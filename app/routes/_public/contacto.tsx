@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import type { ContactValues } from '../../../domain/validation/contact'
-import { contactSchema } from '../../../domain/validation/contact'
-import { isContactSubmissionEmpty } from '../../../domain/validation/submission'
-import { joinMessage } from '../../.server/backend/client'
-import { publicSiteApi } from '../../.server/backend/public-site'
-import { Field, SubmitButton } from '../../components/forms'
-import { useLazyValidation } from '../../components/lazy-validation'
-import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField } from '../../components/public/fields'
-import { HoneypotFields } from '../../components/public/honeypot'
-import { PageHeader, seoMeta } from '../../components/public/page'
+import { joinMessage } from '#app/.server/backend/client'
+import { publicSiteApi } from '#app/.server/backend/public-site'
+import { Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation } from '#app/components/lazy-validation'
+import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField } from '#app/components/public/fields'
+import { HoneypotFields } from '#app/components/public/honeypot'
+import { PageHeader, seoMeta } from '#app/components/public/page'
+import type { ContactValues } from '#domain/validation/contact'
+import { contactSchema } from '#domain/validation/contact'
+import { isContactSubmissionEmpty } from '#domain/validation/submission'
 import type { Route } from './+types/contacto'
 import { failureStatus, FORM_FAILURE, honeypotStamp, outcome, passesHoneypot, siteOrigin } from './site.server'
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), outcome: outcome('success', res.data.message, ALERT_MS) }
 }
 
-const loadSchema = () => import('../../../domain/validation/contact').then((m) => m.contactSchema)
+const loadSchema = () => import('#domain/validation/contact').then((m) => m.contactSchema)
 
 export default function ContactRoute() {
   const { honeypot, constraint } = useLoaderData<typeof loader>()

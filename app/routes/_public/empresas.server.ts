@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router'
-import { communes, regions, schedules, vehicles, zones } from '../../../domain/reference-data'
-import { createFleetRequestSchema } from '../../../domain/validation/contact'
-import { listOrEmpty, publicSiteApi } from '../../.server/backend/public-site'
-import type { LocationChoice } from '../../components/public/fleet-request-form'
+import { listOrEmpty, publicSiteApi } from '#app/.server/backend/public-site'
+import type { LocationChoice } from '#app/components/public/fleet-request-form'
+import { communes, regions, schedules, vehicles, zones } from '#domain/reference-data'
+import { createFleetRequestSchema } from '#domain/validation/contact'
 
 /** The whole fleet rule (with the zone → region → commune chain), as the service checks it. */
 export const fleetRequestSchema = createFleetRequestSchema({ vehicles, schedules, zones, regions, communes })

@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router'
-import { yearInChile } from '../../../domain/format'
-import { Logo, MenuIcon, WhatsAppIcon } from '../../components/icons'
-import { useRootData } from '../../root'
+import { Logo, MenuIcon, WhatsAppIcon } from '#app/components/icons'
+import { useRootData } from '#app/root'
+import { yearInChile } from '#domain/format'
 
 const NAV_LINKS = [
   { to: '/', label: 'Inicio' },

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
-import { listOrEmpty, publicSiteApi } from '../../.server/backend/public-site'
-import { FaqAccordion } from '../../components/public/faq-accordion'
-import { PageHeader, seoMeta } from '../../components/public/page'
+import { listOrEmpty, publicSiteApi } from '#app/.server/backend/public-site'
+import { FaqAccordion } from '#app/components/public/faq-accordion'
+import { PageHeader, seoMeta } from '#app/components/public/page'
 import type { Route } from './+types/preguntas-frecuentes'
 import { siteOrigin } from './site.server'
 

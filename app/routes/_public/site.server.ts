@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { env } from '../../.server/env'
-import { HONEYPOT_FIELD, HONEYPOT_FROM_FIELD } from '../../components/public/honeypot'
+import { env } from '#app/.server/env'
+import { HONEYPOT_FIELD, HONEYPOT_FROM_FIELD } from '#app/components/public/honeypot'
 
 /** Spec §8: the public forms' generic failure. */
 export const FORM_FAILURE = 'Error en enviar formulario, inténtelo nuevamente...'

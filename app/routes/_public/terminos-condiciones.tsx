@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { PageHeader, seoMeta } from '../../components/public/page'
+import { PageHeader, seoMeta } from '#app/components/public/page'
 import type { Route } from './+types/terminos-condiciones'
 import { siteOrigin } from './site.server'
 

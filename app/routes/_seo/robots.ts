@@ -1,4 +1,4 @@
-import { siteOrigin } from '../_public/site.server'
+import { siteOrigin } from '#app/routes/_public/site.server'
 import type { Route } from './+types/robots'
 
 export function loader({ request }: Route.LoaderArgs) {

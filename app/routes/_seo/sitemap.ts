@@ -1,5 +1,5 @@
-import { PUBLIC_PAGES } from '../../components/public/page'
-import { siteOrigin } from '../_public/site.server'
+import { PUBLIC_PAGES } from '#app/components/public/page'
+import { siteOrigin } from '#app/routes/_public/site.server'
 import type { Route } from './+types/sitemap'
 
 /** GET /sitemap.xml: the public pages (robots.txt points here). */

@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from 'react-router'
-import { requireSession, signOutIfRefused } from '../../.server/auth'
-import type { BackendResult } from '../../.server/backend/client'
-import type { WebSession } from '../../.server/session'
-import { setToast, type Toast } from '../../.server/toast'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import type { BackendResult } from '#app/.server/backend/client'
+import type { WebSession } from '#app/.server/session'
+import { setToast, type Toast } from '#app/.server/toast'
 
 export { signOutIfRefused }
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from 'react-router'
-import { adminApi } from '../../.server/backend/admin'
-import { BUTTON, formatDay, INPUT, LINK, PageHeader, TD, TH, VerifiedBadge } from '../../components/admin/ui'
+import { adminApi } from '#app/.server/backend/admin'
+import { BUTTON, formatDay, INPUT, LINK, PageHeader, TD, TH, VerifiedBadge } from '#app/components/admin/ui'
 import type { Route } from './+types/companies'
 import { required, requireAdmin } from './admin.server'
 

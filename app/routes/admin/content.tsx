@@ -1,5 +1,11 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
-import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '../../../domain/uploads'
+import { adminApi, type ContentData, type ContentList } from '#app/.server/backend/admin'
+import { messageList } from '#app/.server/backend/client'
+import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '#app/components/admin/ui'
+import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
+import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { readLimitedFormData } from '#app/routes/user/driver.server'
+import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import {
   FAQ_PARAGRAPH_MAX,
   FAQ_QUESTION_MAX,
@@ -8,13 +14,7 @@ import {
   STATISTIC_DESCRIPTION_MAX,
   STATISTIC_VALUE_MAX,
   TESTIMONIAL_COMMENT_MAX,
-} from '../../../domain/validation/admin-constants'
-import { adminApi, type ContentData, type ContentList } from '../../.server/backend/admin'
-import { messageList } from '../../.server/backend/client'
-import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '../../components/admin/ui'
-import { UploadProgress, uploadClientAction } from '../../components/upload/transfer'
-import { UploadNote, useUploadField } from '../../components/upload/upload-field'
-import { readLimitedFormData } from '../user/driver.server'
+} from '#domain/validation/admin-constants'
 import type { Route } from './+types/content'
 import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
 

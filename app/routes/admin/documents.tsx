@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router'
-import { DOCUMENT_SLOTS, isDocumentSlotKey } from '../../../domain/reference-data/documents'
-import { adminApi } from '../../.server/backend/admin'
-import { BUTTON, BUTTON_SECONDARY, formatDateTime, INPUT, LINK, PageHeader, TD, TH } from '../../components/admin/ui'
+import { adminApi } from '#app/.server/backend/admin'
+import { BUTTON, BUTTON_SECONDARY, formatDateTime, INPUT, LINK, PageHeader, TD, TH } from '#app/components/admin/ui'
+import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
 import type { Route } from './+types/documents'
 import { filterQuery, queueFilters, required, requireAdmin } from './admin.server'
 

@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from 'react-router'
-import { formatChileanMobile } from '../../../domain/phone'
-import { adminApi } from '../../.server/backend/admin'
-import { actionText, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, TH, ValidatedBadge } from '../../components/admin/ui'
-import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
+import { adminApi } from '#app/.server/backend/admin'
+import { actionText, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, TH, ValidatedBadge } from '#app/components/admin/ui'
+import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
+import { formatChileanMobile } from '#domain/phone'
 import type { Route } from './+types/driver'
 import { positiveId, required, requireAdmin } from './admin.server'
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from 'react-router'
-import { adminApi } from '../../.server/backend/admin'
-import { BUTTON, INPUT, LINK, PageHeader, TD, TH, ValidatedBadge } from '../../components/admin/ui'
+import { adminApi } from '#app/.server/backend/admin'
+import { BUTTON, INPUT, LINK, PageHeader, TD, TH, ValidatedBadge } from '#app/components/admin/ui'
 import type { Route } from './+types/drivers'
 import { required, requireAdmin } from './admin.server'
 

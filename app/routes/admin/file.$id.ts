@@ -1,4 +1,4 @@
-import { fetchAdminFile } from '../../.server/backend/admin'
+import { fetchAdminFile } from '#app/.server/backend/admin'
 import type { Route } from './+types/file.$id'
 import { proxyAdminFile, requireAdmin } from './admin.server'
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commitSession, type SessionUser } from '../../.server/session'
+import { commitSession, type SessionUser } from '#app/.server/session'
 import { loader } from './home'
 
 /**

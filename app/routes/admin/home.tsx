@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
-import { formatInteger } from '../../../domain/format'
-import { adminApi } from '../../.server/backend/admin'
-import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '../../components/admin/ui'
+import { adminApi } from '#app/.server/backend/admin'
+import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '#app/components/admin/ui'
+import { formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
 import { required, requireAdmin } from './admin.server'
 

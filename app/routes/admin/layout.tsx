@@ -1,6 +1,6 @@
 import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
-import { Logo } from '../../components/icons'
-import { TabList } from '../../components/tab-nav'
+import { Logo } from '#app/components/icons'
+import { TabList } from '#app/components/tab-nav'
 import type { Route } from './+types/layout'
 import { requireAdmin } from './admin.server'
 

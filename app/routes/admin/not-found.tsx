@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { NotFound } from '../../components/not-found'
+import { NotFound } from '#app/components/not-found'
 
 export function loader() {
   return data(null, { status: 404 })

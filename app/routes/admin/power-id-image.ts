@@ -1,4 +1,4 @@
-import { fetchPowerIdImage } from '../../.server/backend/admin'
+import { fetchPowerIdImage } from '#app/.server/backend/admin'
 import type { Route } from './+types/power-id-image'
 import { proxyAdminFile, requireAdmin } from './admin.server'
 

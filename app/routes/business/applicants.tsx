@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router'
-import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '../../../domain/validation/marketplace'
-import { requireSession } from '../../.server/auth'
-import { joinMessage, messageList } from '../../.server/backend/client'
-import { businessApi, type Applicant, type BusinessData } from '../../.server/backend/marketplace'
-import { setToast } from '../../.server/toast'
-import { Field, SubmitButton } from '../../components/forms'
-import { useLazyValidation, type Constraint } from '../../components/lazy-validation'
-import { BUTTON_SECONDARY, FormErrors, TextAreaField } from '../../components/marketplace/fields'
-import { APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '../../components/marketplace/labels'
-import { UrlDialog } from '../../components/marketplace/modal'
-import { withParams } from '../../components/marketplace/pagination'
-import { ApplicationBadge, Badge, shortDate } from '../../components/marketplace/posting-bits'
+import { requireSession } from '#app/.server/auth'
+import { joinMessage, messageList } from '#app/.server/backend/client'
+import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
+import { setToast } from '#app/.server/toast'
+import { Field, SubmitButton } from '#app/components/forms'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { BUTTON_SECONDARY, FormErrors, TextAreaField } from '#app/components/marketplace/fields'
+import { APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
+import { UrlDialog } from '#app/components/marketplace/modal'
+import { withParams } from '#app/components/marketplace/pagination'
+import { ApplicationBadge, Badge, shortDate } from '#app/components/marketplace/posting-bits'
+import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
 import { idParam } from './postings.server'
 
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const STATUS_OPTIONS = APPLICATION_STATUS_OPTIONS
-const loadSchema = () => import('../../../domain/validation/marketplace').then((m) => m.emailToApplicantSchema)
+const loadSchema = () => import('#domain/validation/marketplace').then((m) => m.emailToApplicantSchema)
 
 function ApplicantCard({ applicant, search }: { applicant: Applicant; search: string }) {
   const profile = `/business/dashboard/conductores/${applicant.id_user}`

@@ -1,5 +1,5 @@
-import { requireSession } from '../../.server/auth'
-import { fetchApplicantPhoto } from '../../.server/backend/marketplace'
+import { requireSession } from '#app/.server/auth'
+import { fetchApplicantPhoto } from '#app/.server/backend/marketplace'
 import type { Route } from './+types/driver-photo'
 
 /** An applicant's profile photo, for the company they applied to (the service checks it). */

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useNavigate } from 'react-router'
-import { requireSession } from '../../.server/auth'
-import { businessApi } from '../../.server/backend/marketplace'
-import { Badge, shortDate } from '../../components/marketplace/posting-bits'
+import { requireSession } from '#app/.server/auth'
+import { businessApi } from '#app/.server/backend/marketplace'
+import { Badge, shortDate } from '#app/components/marketplace/posting-bits'
 import type { Route } from './+types/driver-profile'
 import { idParam } from './postings.server'
 

@@ -1,10 +1,10 @@
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from 'react-router'
-import { requireSession, signOutIfRefused } from '../../.server/auth'
-import { businessApi } from '../../.server/backend/marketplace'
-import { Logo } from '../../components/icons'
-import { CompanyLogo, VerifiedCompanyBadge } from '../../components/marketplace/posting-bits'
-import { NotFound } from '../../components/not-found'
-import { TabList } from '../../components/tab-nav'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { businessApi } from '#app/.server/backend/marketplace'
+import { Logo } from '#app/components/icons'
+import { CompanyLogo, VerifiedCompanyBadge } from '#app/components/marketplace/posting-bits'
+import { NotFound } from '#app/components/not-found'
+import { TabList } from '#app/components/tab-nav'
 import type { Route } from './+types/layout'
 
 /**

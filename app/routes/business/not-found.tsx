@@ -1,4 +1,4 @@
-import { NotFound } from '../../components/not-found'
+import { NotFound } from '#app/components/not-found'
 
 /** Unknown paths inside the company area: the not-found page with status 404. */
 export function loader() {

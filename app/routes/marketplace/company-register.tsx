@@ -2,21 +2,21 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
-import { LOGO_UPLOAD } from '../../../domain/uploads'
-import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValues } from '../../../domain/validation/marketplace'
-import { homeFor } from '../../.server/auth'
-import { messageList } from '../../.server/backend/client'
-import { businessApi } from '../../.server/backend/marketplace'
-import { fromEnhancedPage } from '../../.server/forms'
-import { getSession } from '../../.server/session'
-import { setToast } from '../../.server/toast'
-import { Field, SubmitButton } from '../../components/forms'
-import { JsMarker } from '../../components/js-marker'
-import { useLazyValidation, type Constraint } from '../../components/lazy-validation'
-import { BUTTON_SECONDARY, FormErrors } from '../../components/marketplace/fields'
-import { PlaceFields, type PlaceChoice } from '../../components/marketplace/place-fields'
-import { UploadProgress, uploadClientAction } from '../../components/upload/transfer'
-import { UploadNote, useUploadField } from '../../components/upload/upload-field'
+import { homeFor } from '#app/.server/auth'
+import { messageList } from '#app/.server/backend/client'
+import { businessApi } from '#app/.server/backend/marketplace'
+import { fromEnhancedPage } from '#app/.server/forms'
+import { getSession } from '#app/.server/session'
+import { setToast } from '#app/.server/toast'
+import { Field, SubmitButton } from '#app/components/forms'
+import { JsMarker } from '#app/components/js-marker'
+import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { BUTTON_SECONDARY, FormErrors } from '#app/components/marketplace/fields'
+import { PlaceFields, type PlaceChoice } from '#app/components/marketplace/place-fields'
+import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
+import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { LOGO_UPLOAD } from '#domain/uploads'
+import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValues } from '#domain/validation/marketplace'
 import type { Route } from './+types/company-register'
 import { loadPlaces } from './places.server'
 
@@ -77,7 +77,7 @@ function Registered({ message }: { message: string }) {
   )
 }
 
-const loadSchema = () => import('../../../domain/validation/marketplace').then((m) => m.companyRegistrationSchema)
+const loadSchema = () => import('#domain/validation/marketplace').then((m) => m.companyRegistrationSchema)
 
 function RegistrationForm({ actionData, places, constraint }: { actionData?: Extract<ActionData, { done: false }>; places: PlaceChoice; constraint: Constraint }) {
   const { onValidate, ...loadOn } = useLazyValidation<CompanyRegistrationValues>(loadSchema)

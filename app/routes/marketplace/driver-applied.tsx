@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router'
-import { requireSession } from '../../.server/auth'
-import { joinMessage } from '../../.server/backend/client'
-import { driverPostingsApi } from '../../.server/backend/marketplace'
-import { OwnPostings } from '../../components/marketplace/own-postings'
+import { requireSession } from '#app/.server/auth'
+import { joinMessage } from '#app/.server/backend/client'
+import { driverPostingsApi } from '#app/.server/backend/marketplace'
+import { OwnPostings } from '#app/components/marketplace/own-postings'
 import type { Route } from './+types/driver-applied'
 import { pageFrom, postingAction, signOutIfRefused } from './driver-postings.server'
 

@@ -1,5 +1,5 @@
-import { requireSession } from '../../.server/auth'
-import { driverPostingsApi } from '../../.server/backend/marketplace'
+import { requireSession } from '#app/.server/auth'
+import { driverPostingsApi } from '#app/.server/backend/marketplace'
 import type { Route } from './+types/driver-posting-detail'
 
 /**

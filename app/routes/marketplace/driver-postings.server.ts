@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { communesByRegion, findRegion } from '../../../domain/reference-data/geography'
-import { requireSession, signOutIfRefused as refused } from '../../.server/auth'
-import { joinMessage, type BackendResult } from '../../.server/backend/client'
-import { driverPostingsApi, type DriverPostingAction, type DriverPostingsPage, type PostingFilterBody } from '../../.server/backend/marketplace'
-import { fromEnhancedPage } from '../../.server/forms'
-import { setToast } from '../../.server/toast'
+import { requireSession, signOutIfRefused as refused } from '#app/.server/auth'
+import { joinMessage, type BackendResult } from '#app/.server/backend/client'
+import { driverPostingsApi, type DriverPostingAction, type DriverPostingsPage, type PostingFilterBody } from '#app/.server/backend/marketplace'
+import { fromEnhancedPage } from '#app/.server/forms'
+import { setToast } from '#app/.server/toast'
+import { communesByRegion, findRegion } from '#domain/reference-data/geography'
 
 /** Spec §9: driver alerts stay 4 s. */
 export const DRIVER_TOAST_MS = 4000

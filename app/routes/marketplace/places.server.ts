@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import { placesApi, type Place } from '../../.server/backend/marketplace'
+import { placesApi, type Place } from '#app/.server/backend/marketplace'
 
 /** The chosen zone and region, and the lists they open (zone → region → commune). */
 export interface PlaceChoice {

@@ -1,4 +1,4 @@
-import { getSession } from '../../.server/session'
+import { getSession } from '#app/.server/session'
 import type { Route } from './+types/places'
 import { loadPlaces } from './places.server'
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS } from '../../../domain/validation/power-constants'
-import { env } from '../../.server/env'
+import { env } from '#app/.server/env'
+import { POWER_DRIVER_FIELDS, POWER_OWNER_FIELDS } from '#domain/validation/power-constants'
 
 export type PhaseValues = Record<string, string>
 

@@ -1,9 +1,9 @@
 import { redirect, type AppLoadContext } from 'react-router'
-import { requireSession, signOutIfRefused } from '../../.server/auth'
-import type { BackendResult } from '../../.server/backend/client'
-import { fetchDriverFile } from '../../.server/backend/driver-area'
-import { limitStream } from '../../.server/body-limit'
-import { setToast, type Toast } from '../../.server/toast'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import type { BackendResult } from '#app/.server/backend/client'
+import { fetchDriverFile } from '#app/.server/backend/driver-area'
+import { limitStream } from '#app/.server/body-limit'
+import { setToast, type Toast } from '#app/.server/toast'
 
 /** Spec §9: driver alerts stay 4 s. */
 export const DRIVER_ALERT_MS = 4000

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
-import { requireSession } from '../../.server/auth'
-import { DriverLogo, Icon, type IconName } from '../../components/driver/icons'
-import { BankListSkeleton } from '../../components/driver/skeleton'
-import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '../../components/driver/urls'
-import '../../components/driver/driver.css'
+import { requireSession } from '#app/.server/auth'
+import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
+import { BankListSkeleton } from '#app/components/driver/skeleton'
+import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '#app/components/driver/urls'
+import '#app/components/driver/driver.css'
 import type { Route } from './+types/layout'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engines, openTestDatabase } from '../../testing/database'
+import { engines, openTestDatabase } from '#services/testing/database'
 import { normaliseDriverPhones } from './migrations/0008_replies_and_phones'
 
 describe.each(engines)('migrations on %s', (engine) => {

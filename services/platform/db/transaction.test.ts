@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engines, openTestDatabase } from '../../testing/database'
-import { ApiError } from '../http'
+import { ApiError } from '#services/platform/http'
+import { engines, openTestDatabase } from '#services/testing/database'
 import { inTransaction, TRANSACTION_ATTEMPTS } from './transaction'
 
 describe.each(engines)('inTransaction on %s', (engine) => {

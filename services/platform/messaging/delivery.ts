@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema'
+import type { Database } from '#services/platform/db/schema'
 import { SEND_DEADLINE_MS, type Transports } from './transports'
 
 /** What the lease adds to the longest possible send. */

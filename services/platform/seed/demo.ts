@@ -1,7 +1,7 @@
-import { computeCheckDigit } from '../../../domain/rut'
-import { hashPassword } from '../crypto'
-import { inTransaction } from '../db/transaction'
-import type { Platform } from '../platform'
+import { computeCheckDigit } from '#domain/rut'
+import { hashPassword } from '#services/platform/crypto'
+import { inTransaction } from '#services/platform/db/transaction'
+import type { Platform } from '#services/platform/platform'
 import { TINY_PDF, TINY_PNG } from './sample-files'
 
 export interface DemoLogin {

@@ -1,5 +1,5 @@
-import { capacities, communes, regions, schedules, vehicles, zones } from '../../../domain/reference-data'
-import type { Platform } from '../platform'
+import { capacities, communes, regions, schedules, vehicles, zones } from '#domain/reference-data'
+import type { Platform } from '#services/platform/platform'
 import { FAQS, PARTNER_LOGOS, STATISTICS, TESTIMONIALS } from './content'
 import { DEMO_PASSWORD, demoLogins, seedDemo, type DemoLogin } from './demo'
 

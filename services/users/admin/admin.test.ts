@@ -1,11 +1,11 @@
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '../../../domain/reference-data/documents'
-import { ADMIN_MESSAGES } from '../../../domain/validation/admin'
-import { business, companyAccount, postingBody } from '../../testing/business'
-import { engines } from '../../testing/database'
-import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
-import { fileOf, formWith, samplePdf, samplePng, userWithSession } from '../driver-area/test-helpers'
+import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '#domain/reference-data/documents'
+import { ADMIN_MESSAGES } from '#domain/validation/admin'
+import { business, companyAccount, postingBody } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
+import { fileOf, formWith, samplePdf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 import { createAdminAccount } from './accounts'
 
 /** Every console call, with a body good enough to pass validation once authorised. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN_MESSAGES } from '../../../domain/validation/admin'
-import { engines } from '../../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../../testing/platform'
-import { fileOf, sampleJpeg, samplePng, userWithSession } from '../driver-area/test-helpers'
+import { ADMIN_MESSAGES } from '#domain/validation/admin'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { fileOf, sampleJpeg, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 
 const fields = {
   fullNameDriver: 'Juan Andrés Peña',

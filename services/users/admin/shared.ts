@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import { requireRole, type AuthEnv } from '../../platform/auth'
-import type { Database } from '../../platform/db/schema'
-import type { Platform } from '../../platform/platform'
+import { requireRole, type AuthEnv } from '#services/platform/auth'
+import type { Database } from '#services/platform/db/schema'
+import type { Platform } from '#services/platform/platform'
 
 /** Every console call: a live `admin` session in `auth-admin`; drivers and companies get 403. */
 export const requireAdmin = (p: Platform) => requireRole(p, 'admin')

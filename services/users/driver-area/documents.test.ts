@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { engines } from '../../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../../testing/platform'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { DOCUMENT_MESSAGES } from './documents'
 import { fileOf, formWith, sampleExe, sampleJpeg, samplePdf, samplePng, userWithSession } from './test-helpers'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EXPERIENCE_MESSAGES } from '../../../domain/validation/experience'
-import { engines } from '../../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../../testing/platform'
+import { EXPERIENCE_MESSAGES } from '#domain/validation/experience'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from './test-helpers'
 
 const BASE = '/users/experience-work'

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import type { Selectable } from 'kysely'
-import { experienceDuration, experienceInputFromPayload, experienceSchema } from '../../../domain/validation/experience'
-import type { AuthEnv } from '../../platform/auth'
-import type { WorkExperienceTable } from '../../platform/db/schema-driver-area'
-import { parseId, validate } from '../../platform/http'
-import type { Platform } from '../../platform/platform'
+import { experienceDuration, experienceInputFromPayload, experienceSchema } from '#domain/validation/experience'
+import type { AuthEnv } from '#services/platform/auth'
+import type { WorkExperienceTable } from '#services/platform/db/schema-driver-area'
+import { parseId, validate } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
 import { notFound, readObject, requireDriver } from './shared'
 
 export const EXPERIENCE_SERVICE_MESSAGES = {

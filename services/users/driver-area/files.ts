@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
-import type { AuthEnv } from '../../platform/auth'
-import { parseId } from '../../platform/http'
-import type { Platform } from '../../platform/platform'
+import type { AuthEnv } from '#services/platform/auth'
+import { parseId } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from './images'
 import { notFound, requireDriver } from './shared'
 

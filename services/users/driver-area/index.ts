@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { AuthEnv } from '../../platform/auth'
-import type { Platform } from '../../platform/platform'
+import type { AuthEnv } from '#services/platform/auth'
+import type { Platform } from '#services/platform/platform'
 import { bankDetailRoutes } from './bank-details'
 import { documentRoutes } from './documents'
 import { experienceRoutes } from './experience'

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PROFILE_IMAGE_MESSAGES } from '../../../domain/validation/profile'
-import { engines } from '../../testing/database'
-import { createTestPlatform, testClient, type TestPlatform } from '../../testing/platform'
+import { PROFILE_IMAGE_MESSAGES } from '#domain/validation/profile'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { PROFILE_SERVICE_MESSAGES } from './profile'
 import { fileOf, formWith, sampleExe, sampleJpeg, samplePdf, samplePng, userWithSession } from './test-helpers'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bankDetailComplete, bankPayloadFromForm, changedBankFields, maskAccountNumber, type BankFormValues } from '../../../domain/validation/bank'
-import { experienceChanged, experienceDuration, experienceInputFromPayload } from '../../../domain/validation/experience'
-import { profileSaveDecision } from '../../../domain/validation/profile'
+import { bankDetailComplete, bankPayloadFromForm, changedBankFields, maskAccountNumber, type BankFormValues } from '#domain/validation/bank'
+import { experienceChanged, experienceDuration, experienceInputFromPayload } from '#domain/validation/experience'
+import { profileSaveDecision } from '#domain/validation/profile'
 import { sniffType } from './images'
 import { sampleExe, sampleJpeg, samplePdf, samplePng } from './test-helpers'
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
-import { requireRole } from '../../platform/auth'
-import { ApiError, MESSAGES, readJson } from '../../platform/http'
-import type { Platform } from '../../platform/platform'
+import { requireRole } from '#services/platform/auth'
+import { ApiError, MESSAGES, readJson } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
 
 export const requireDriver = (p: Platform) => requireRole(p, 'User')
 
@@ -25,6 +25,6 @@ export async function readObject(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>
 }
 
-export { isUniqueViolation } from '../../platform/db/errors'
+export { isUniqueViolation } from '#services/platform/db/errors'
 
 export const notFound = () => new ApiError(404, MESSAGES.notFound)

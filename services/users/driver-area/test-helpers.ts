@@ -1,8 +1,8 @@
 import sharp from 'sharp'
-import type { Role } from '../../platform/db/schema'
-import { TINY_PDF } from '../../platform/seed/sample-files'
-import type { TestPlatform } from '../../testing/platform'
-import { startSession } from '../session-object'
+import type { Role } from '#services/platform/db/schema'
+import { TINY_PDF } from '#services/platform/seed/sample-files'
+import type { TestPlatform } from '#services/testing/platform'
+import { startSession } from '#services/users/session-object'
 
 let counter = 0
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '../../testing/business'
-import { engines } from '../../testing/database'
-import { createTestPlatform, outbox, testClient, type TestPlatform } from '../../testing/platform'
+import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 /** Six postings covering every filter value once or more (Santiago Centro = 13101, Valparaíso = 5101). */
 const FIXTURE = [

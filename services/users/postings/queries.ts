@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely'
-import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '../../../domain/validation/marketplace'
-import type { DB } from '../../platform/db/connect'
-import type { Dialect } from '../../platform/db/migrations'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '../../shared/posting-rows'
+import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
+import type { DB } from '#services/platform/db/connect'
+import type { Dialect } from '#services/platform/db/migrations'
+import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {

@@ -8,15 +8,15 @@ import {
   POWER_DRIVER_FIELDS,
   POWER_OWNER_FIELDS,
   simplePowerFormSchemaAt,
-} from '../../../domain/validation/power'
-import type { AuthEnv } from '../../platform/auth'
-import { inTransaction } from '../../platform/db/transaction'
-import { ApiError, MESSAGES, readJson, validate } from '../../platform/http'
-import { enqueueWhatsApp } from '../../platform/messaging/outbox'
-import type { Platform } from '../../platform/platform'
-import { toDocumentRecord } from '../driver-area/documents'
-import { EXTENSION_FOR, sniffType, storedFileHeaders } from '../driver-area/images'
-import { readForm, requireDriver } from '../driver-area/shared'
+} from '#domain/validation/power'
+import type { AuthEnv } from '#services/platform/auth'
+import { inTransaction } from '#services/platform/db/transaction'
+import { ApiError, MESSAGES, readJson, validate } from '#services/platform/http'
+import { enqueueWhatsApp } from '#services/platform/messaging/outbox'
+import type { Platform } from '#services/platform/platform'
+import { toDocumentRecord } from '#services/users/driver-area/documents'
+import { EXTENSION_FOR, sniffType, storedFileHeaders } from '#services/users/driver-area/images'
+import { readForm, requireDriver } from '#services/users/driver-area/shared'
 import { idImageForPdf, renderPowerDocument } from './pdf'
 import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
 

@@ -1,9 +1,9 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import sharp from 'sharp'
-import { formatDate } from '../../../domain/format'
-import { formatRut } from '../../../domain/rut'
-import type { SimplePowerValues } from '../../../domain/validation/power'
-import { DOCUMENT_MAX_PIXELS } from '../driver-area/images'
+import { formatDate } from '#domain/format'
+import { formatRut } from '#domain/rut'
+import type { SimplePowerValues } from '#domain/validation/power'
+import { DOCUMENT_MAX_PIXELS } from '#services/users/driver-area/images'
 
 /**
  * The simple power of attorney as a one-page (or longer) A4 PDF in Spanish: who authorises whom

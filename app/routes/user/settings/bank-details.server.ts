@@ -1,12 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
-import { BANK_SELECTION_VALUES } from '../../../../domain/reference-data/banking'
-import { BANK_MESSAGES, bankFormSchema, bankPayloadFromForm, changedBankFields } from '../../../../domain/validation/bank'
-import { messageList } from '../../../.server/backend/client'
-import { driverApi } from '../../../.server/backend/driver-area'
-import type { WebSession } from '../../../.server/session'
-import { BANK_PATH } from '../../../components/driver/urls'
-import { idFrom, redirectWithToast, signOutIfRefused } from '../driver.server'
+import { messageList } from '#app/.server/backend/client'
+import { driverApi } from '#app/.server/backend/driver-area'
+import type { WebSession } from '#app/.server/session'
+import { BANK_PATH } from '#app/components/driver/urls'
+import { idFrom, redirectWithToast, signOutIfRefused } from '#app/routes/user/driver.server'
+import { BANK_SELECTION_VALUES } from '#domain/reference-data/banking'
+import { BANK_MESSAGES, bankFormSchema, bankPayloadFromForm, changedBankFields } from '#domain/validation/bank'
 
 /** Spec §8 lets these failures pass silently; the driver gets a short message instead. */
 export const BANK_PAGE_ERRORS = {

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router'
-import { Icon, type IconName } from '../../../components/driver/icons'
-import { BANK_PATH, PROFILE_PATH, SECURITY_PATH } from '../../../components/driver/urls'
+import { Icon, type IconName } from '#app/components/driver/icons'
+import { BANK_PATH, PROFILE_PATH, SECURITY_PATH } from '#app/components/driver/urls'
 
 const SETTINGS_MENU: Array<{ to: string; label: string; icon: IconName }> = [
   { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user' },

@@ -1,20 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
-import { UPLOAD_FRAMING_BYTES } from '../../../../domain/uploads'
-import { experienceChanged, experienceSchema } from '../../../../domain/validation/experience'
-import {
-  PROFILE_IMAGE_MAX_BYTES,
-  PROFILE_IMAGE_MESSAGES,
-  PROFILE_SAVE_MESSAGES,
-  profileImageSchema,
-  profileSaveDecision,
-  profileSchema,
-} from '../../../../domain/validation/profile'
-import { messageList } from '../../../.server/backend/client'
-import { driverApi } from '../../../.server/backend/driver-area'
-import { commitSession, type WebSession } from '../../../.server/session'
-import { PROFILE_PATH } from '../../../components/driver/urls'
-import { idFrom, readLimitedFormData, redirectWithToast, signOutIfRefused } from '../driver.server'
+import { messageList } from '#app/.server/backend/client'
+import { driverApi } from '#app/.server/backend/driver-area'
+import { commitSession, type WebSession } from '#app/.server/session'
+import { PROFILE_PATH } from '#app/components/driver/urls'
+import { idFrom, readLimitedFormData, redirectWithToast, signOutIfRefused } from '#app/routes/user/driver.server'
+import { UPLOAD_FRAMING_BYTES } from '#domain/uploads'
+import { experienceChanged, experienceSchema } from '#domain/validation/experience'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '#domain/validation/profile'
 
 /** Shown where the spec lets a failed save pass silently (spec §8): the driver should know. */
 export const PROFILE_PAGE_ERRORS = {
