@@ -1,6 +1,7 @@
+import { Hono } from 'hono'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '#services/platform/http'
+import { ApiError, errorResponse, MESSAGES } from '#services/platform/http'
 import { engines, openTestDatabase } from '#services/testing/database'
 import { inTransaction, TRANSACTION_ATTEMPTS } from './transaction'
 
@@ -40,7 +41,7 @@ describe.each(engines)('inTransaction on %s', (engine) => {
     expect(zones.map((z) => z.id_zone)).toEqual([902])
   })
 
-  it('does not retry a rule (ApiError) or a unique violation', async () => {
+  it('does not retry a rule (ApiError)', async () => {
     let calls = 0
     await expect(
       inTransaction(handle.db, async () => {
@@ -49,6 +50,29 @@ describe.each(engines)('inTransaction on %s', (engine) => {
       }),
     ).rejects.toBeInstanceOf(ApiError)
     expect(calls).toBe(1)
+  })
+
+  it('answers a real unique violation with 409 and the Spanish message, without retrying it or writing anything', async () => {
+    // A service route that loses a race on a unique index (issue 11 item 5): the engine's own error.
+    await handle.db.insertInto('zones').values({ id_zone: 700, name_zone: 'Única' }).execute()
+    let calls = 0
+    const app = new Hono()
+    app.onError(errorResponse)
+    app.post('/zones', async (c) => {
+      await inTransaction(handle.db, async (trx) => {
+        calls++
+        await trx.insertInto('zones').values({ id_zone: 701, name_zone: 'Nueva' }).execute()
+        await trx.insertInto('zones').values({ id_zone: 700, name_zone: 'Repetida' }).execute()
+      })
+      return c.json({ ok: true }, 201)
+    })
+    const res = await app.request('/zones', { method: 'POST' })
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({ message: MESSAGES.conflict })
+    expect(calls).toBe(1)
+    // Nothing of the failed transaction stays.
+    const rows = await handle.db.selectFrom('zones').select(['id_zone', 'name_zone']).where('id_zone', 'in', [700, 701]).execute()
+    expect(rows).toEqual([{ id_zone: 700, name_zone: 'Única' }])
   })
 
   it.runIf(engine === 'postgres')('resolves a real deadlock between two transactions', async () => {
@@ -60,21 +84,32 @@ describe.each(engines)('inTransaction on %s', (engine) => {
       ])
       .execute()
     let attempts = 0
-    const lockBoth = (first: number, second: number) =>
-      inTransaction(handle.db, async (trx) => {
+    // Each first attempt holds its first row until the other holds its own (a barrier, not a
+    // sleep): the second updates then wait on each other, whatever the machine's load.
+    let arrived = 0
+    let release!: () => void
+    const bothHoldOne = new Promise<void>((r) => (release = r))
+    const lockBoth = (first: number, second: number) => {
+      let firstAttempt = true
+      return inTransaction(handle.db, async (trx) => {
         attempts++
         await trx
           .updateTable('zones')
           .set({ name_zone: sql`name_zone || '.'` })
           .where('id_zone', '=', first)
           .execute()
-        await new Promise((r) => setTimeout(r, 150))
+        if (firstAttempt) {
+          firstAttempt = false
+          if (++arrived === 2) release()
+          await bothHoldOne
+        }
         await trx
           .updateTable('zones')
           .set({ name_zone: sql`name_zone || '.'` })
           .where('id_zone', '=', second)
           .execute()
       })
+    }
     await Promise.all([lockBoth(801, 802), lockBoth(802, 801)])
     // One of them was chosen as the deadlock victim and ran again.
     expect(attempts).toBeGreaterThanOrEqual(3)
