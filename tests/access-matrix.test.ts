@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServicesApp } from '#services/app'
 import { signSessionToken } from '#services/platform/tokens'
 import { engines } from '#services/testing/database'
 import { createWorld, send, WRITE_ROUTES, type Route, type Who, type World } from './api-world'
@@ -20,6 +21,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },
+  { path: (w) => `/users/profile-image/${w.ids.profileImage}`, who: 'driver', owned: true },
+  { path: () => '/users/power-simple-links', who: 'driver', owned: false },
   { path: () => '/users/bank-details/get-banks-details', who: 'driver', owned: false },
   { path: (w) => `/users/bank-details/get-bank-details-for-update/${w.ids.bank}`, who: 'driver', owned: true },
   { path: () => '/users/experience-work/get-experience-work', who: 'driver', owned: false },
@@ -34,6 +37,7 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: (w) => `/business/get-data-job-posting-to-update/${w.ids.posting}`, who: 'company', owned: true },
   { path: (w) => `/business/job-postings/${w.ids.posting}/applicants`, who: 'company', owned: true },
   { path: (w) => `/business/driver-profile/${w.driver.id}`, who: 'company', owned: true },
+  { path: (w) => `/business/driver-photo/${w.driver.id}`, who: 'company', owned: true },
   { path: () => '/admin/summary', who: 'admin', owned: false },
   { path: () => '/admin/audit', who: 'admin', owned: false },
   { path: () => '/admin/companies', who: 'admin', owned: false },
@@ -44,6 +48,40 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: (w) => `/admin/documents/${w.ids.file}`, who: 'admin', owned: false },
   { path: (w) => `/admin/documents/${w.ids.file}/file`, who: 'admin', owned: false },
   { path: () => '/admin/content', who: 'admin', owned: false },
+  { path: (w) => `/admin/powers/${w.ids.power}/id-images/front`, who: 'admin', owned: false },
+]
+
+/**
+ * Routes anyone may call (no session header): everything else the services serve must be in the
+ * matrix above or in WRITE_ROUTES with a role. A route added without a place here fails the
+ * completeness test below.
+ */
+const PUBLIC_ROUTES = [
+  'POST /auth/login',
+  'POST /auth/validate-code-email-verification',
+  'POST /auth/reset-password',
+  'POST /auth/reset-password-confirm',
+  'POST /auth/success-login',
+  'POST /users/register',
+  'POST /users/validate-email-user',
+  'POST /users/validate-rut-user',
+  'POST /users/validate-phone-user',
+  // The simple power's single-use token is its credential (decision 17).
+  'POST /users/verify-power-simple',
+  'POST /users/create-power-simple',
+  'GET /users/power-simple-document/:token',
+  'POST /business/register',
+  'POST /business/contact-business',
+  'GET /business/logos/:name',
+  'GET /general-data/get-filtered-regions/:id',
+  'GET /general-data/get-filtered-communes/:id',
+  'GET /general-data/get-faqs',
+  'GET /general-data/get-statistics',
+  'GET /general-data/get-testimonials',
+  'GET /general-data/get-company-logos',
+  'GET /general-data/get-jobpostings-home',
+  'POST /contact/send-email-contact',
+  'POST /contact/send-email-inquiries-complaints',
 ]
 
 const HEADER: Record<Who, string> = { driver: 'auth-user', company: 'auth-business', admin: 'auth-admin' }
@@ -151,6 +189,37 @@ describe.each(engines)('access matrix on %s', (engine) => {
     if (wrong.length) console.info(wrong.join('\n'))
     expect(wrong).toEqual([])
     expect(after).toBe(before)
+  })
+
+  it('covers every route the services serve: each is in the matrix or declared public', async () => {
+    const served = [
+      ...new Set(
+        createServicesApp(w.p)
+          .routes.filter((r) => r.method !== 'ALL')
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ]
+    const pattern = (route: string) => {
+      const [method, path] = route.split(' ') as [string, string]
+      return { route, method, re: new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`) }
+    }
+    const patterns = served.map(pattern)
+    const covered = new Set<string>()
+    const place = (method: string, path: string) => {
+      const hit = patterns.find((p) => p.method === method && p.re.test(path))
+      if (hit) covered.add(hit.route)
+      return hit
+    }
+    const strays: string[] = []
+    for (const r of READ_ROUTES) if (!place('GET', r.path(w))) strays.push(`GET ${r.path(w)}`)
+    for (const r of WRITE_ROUTES.filter((x) => x.who !== null)) if (!place(r.method, r.path(w))) strays.push(`${r.method} ${r.path(w)}`)
+    for (const r of PUBLIC_ROUTES)
+      if (served.includes(r)) covered.add(r)
+      else strays.push(r)
+    // Entries that name no served route (a renamed path) and served routes no entry names.
+    expect(strays).toEqual([])
+    expect(served.filter((r) => !covered.has(r))).toEqual([])
+    console.info(`[matrix ${engine}] ${served.length} served routes: ${served.length - PUBLIC_ROUTES.length} protected in the matrix, ${PUBLIC_ROUTES.length} public`)
   })
 
   it('lets the owners in (their own calls are never 401/403)', async () => {

@@ -52,6 +52,9 @@ export interface World {
     logo: number
     statistic: number
     otherCompany: number
+    /** The driver's profile photo and a simple power the driver had created (console routes). */
+    profileImage: number
+    power: number
   }
   powerToken: string
   png: Uint8Array
@@ -121,6 +124,21 @@ export async function createWorld(engine: EngineName): Promise<World> {
   const file = (await api.call('POST', '/users/upload-files-user', { form: upload, headers: driver.headers })).body.files[0].id_file as number
   const first = async (table: 'faqs' | 'testimonials' | 'partner_logos' | 'statistics') => (await p.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id
   const powerToken = (await api.post('/users/create-power-simple-link', undefined, driver.headers)).body.token as string
+  const png = await samplePng()
+  const photo = new FormData()
+  photo.set('newProfileImage', new File([png as Uint8Array<ArrayBuffer>], 'perfil.png', { type: 'image/png' }))
+  await api.call('POST', '/users/update-profile-image', { form: photo, headers: driver.headers })
+  // A power created through a link of its own (the world's powerToken stays unused for the routes).
+  const powerForm = new FormData()
+  powerForm.set('power', (await api.post('/users/create-power-simple-link', undefined, driver.headers)).body.token as string)
+  for (const [k, v] of Object.entries(powerFields)) powerForm.set(k, v)
+  for (const side of ['frontal', 'posterior']) {
+    powerForm.set(`files[cedula_identidad_${side}_owner]`, new File([png as Uint8Array<ArrayBuffer>], `${side}.png`, { type: 'image/png' }))
+  }
+  const created = await api.call('POST', '/users/create-power-simple', { form: powerForm })
+  if (created.status >= 300) throw new Error(`world: create-power-simple answered ${created.status}`)
+  const idOf = async (table: 'profile_images' | 'simple_powers') =>
+    (await p.db.selectFrom(table).select('id').where('user_id', '=', driver.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id
   return {
     p,
     api,
@@ -141,9 +159,11 @@ export async function createWorld(engine: EngineName): Promise<World> {
       logo: await first('partner_logos'),
       statistic: await first('statistics'),
       otherCompany: otherCompany.companyId,
+      profileImage: await idOf('profile_images'),
+      power: await idOf('simple_powers'),
     },
     powerToken,
-    png: await samplePng(),
+    png,
   }
 }
 
@@ -367,7 +387,14 @@ export const WRITE_ROUTES: Route[] = [
     base: () => ({ title: 'Pedidos', value: '200000', description: 'Pedidos entregados', source: 'manual' }),
   },
   { method: 'POST', path: (w) => `/admin/content/faqs/${w.ids.faq}/move`, who: 'admin', kind: 'json', base: () => ({ direction: 'down' }) },
+  { method: 'POST', path: (w) => `/admin/content/testimonials/${w.ids.testimonial}/move`, who: 'admin', kind: 'json', base: () => ({ direction: 'down' }) },
+  { method: 'POST', path: (w) => `/admin/content/logos/${w.ids.logo}/move`, who: 'admin', kind: 'json', base: () => ({ direction: 'down' }) },
+  { method: 'POST', path: (w) => `/admin/content/statistics/${w.ids.statistic}/move`, who: 'admin', kind: 'json', base: () => ({ direction: 'down' }) },
+  { method: 'DELETE', path: (w) => `/admin/content/faqs/${w.ids.faq}`, who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'DELETE', path: (w) => `/admin/content/logos/${w.ids.logo}`, who: 'admin', kind: 'json', base: () => ({}) },
   { method: 'DELETE', path: (w) => `/admin/content/testimonials/${w.ids.testimonial}`, who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: (w) => `/admin/powers/${w.ids.power}/signature`, who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/auth/logout/admin', who: 'admin', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/auth/logout/user', who: 'driver', kind: 'json', base: () => ({}) },
 ]
 
