@@ -4,18 +4,22 @@
 # Usage: npm run test:e2e:each [-- file ...]   (builds first; extra Playwright flags via PW_FLAGS)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-npx react-router build >/dev/null
+npx react-router build >/dev/null 2>&1 || { echo "build failed"; exit 1; }
 files=("$@")
 [ ${#files[@]} -gt 0 ] || mapfile -t files < <(ls e2e/*.spec.ts)
 failed=0
 for f in "${files[@]}"; do
-  out=$(npx playwright test "$f" ${PW_FLAGS:-} 2>&1)
+  # --no-deps: a spec that depends on other projects (the shared-content one) runs by itself;
+  # its two projects edit the same content, so one worker runs them one after the other.
+  extra=""
+  [[ "$f" == *admin-content* ]] && extra="--workers=1"
+  out=$(npx playwright test "$f" --no-deps $extra ${PW_FLAGS:-} 2>&1)
   code=$?
   summary=$(grep -m1 '^Playwright summary:' <<<"$out" || echo "Playwright summary: (none)")
   printf '%-40s exit %d  %s\n' "$(basename "$f")" "$code" "${summary#Playwright summary: }"
   if [ $code -ne 0 ]; then
     failed=$((failed + 1))
-    grep -E '^\s+[0-9]+\) |Error:' <<<"$out" | head -20
+    grep -E '^\s+[0-9]+\) |Error:|Locator:|Expected|Received|^\s+at .*\.spec\.ts' <<<"$out" | head -30
   fi
 done
 echo "files run alone: ${#files[@]}, failed: $failed"

@@ -1,5 +1,5 @@
 import { parse, type Submission } from '@conform-to/react'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useRef, useState, type FocusEvent } from 'react'
 import type { z } from 'zod'
 
 /** What getZodConstraint gives for each field (computed on the server, sent as loader data). */
@@ -31,11 +31,25 @@ export function useLazySchema<Schema extends Record<string, any>>(load: () => Pr
   const validator = useRef<((formData: FormData) => Submission<Schema>) | null>(null)
   const [, setLoaded] = useState(false)
   const pending = useRef<Promise<void> | null>(null)
+  // Fields the person left before the schema arrived (a slow connection, a quick Tab): they are
+  // checked as soon as it does, as if left again, so their messages show without another visit.
+  const leftEarly = useRef(new Set<EventTarget>())
+  const onBlurCapture = useCallback((event: FocusEvent<HTMLElement>) => {
+    if (!validator.current) leftEarly.current.add(event.target)
+  }, [])
   const ensureLoaded = useCallback((): Promise<void> => {
     pending.current ??= Promise.all([load(), import('@conform-to/zod/v4')]).then(
       ([schema, { parseWithZod }]) => {
         validator.current = (formData: FormData) => parseWithZod(formData, { schema }) as Submission<Schema>
         setLoaded(true)
+        for (const field of leftEarly.current) {
+          if (!(field instanceof Element) || !field.isConnected || field === document.activeElement) continue
+          // The real blur already counted as this field's validation (with no schema, nothing
+          // to say), so conform now re-validates it on input, or on focusout where a form says so.
+          field.dispatchEvent(new window.Event('input', { bubbles: true }))
+          field.dispatchEvent(new window.FocusEvent('focusout', { bubbles: true }))
+        }
+        leftEarly.current.clear()
       },
       (error: unknown) => {
         pending.current = null
@@ -53,5 +67,5 @@ export function useLazySchema<Schema extends Record<string, any>>(load: () => Pr
     [],
   )
   const isLoaded = useCallback(() => validator.current !== null, [])
-  return { onValidate, ensureLoaded, isLoaded, loadOn: { onFocusCapture: start, onPointerEnter: start } }
+  return { onValidate, ensureLoaded, isLoaded, loadOn: { onFocusCapture: start, onPointerEnter: start, onBlurCapture } }
 }
