@@ -168,9 +168,13 @@ test('a company registers with a logo, verifies its email and manages its postin
   await mail.getByLabel('Mensaje').fill('Hola, nos gustaría conversar contigo mañana a las 10:00 sobre la ruta.')
   await mail.getByRole('button', { name: 'Enviar correo' }).click()
   await expect(page.getByText('Correo enviado correctamente.')).toBeVisible()
-  const sent = mailText(await readMail(driver.email, new RegExp(word)))
+  const raw = await readMail(driver.email, new RegExp(word))
+  const sent = mailText(raw)
   expect(sent).toContain('nos gustaría conversar contigo')
   expect(sent).toContain(c.name_business)
+  // Issue 12.8: the driver's answer goes to the company, and the mail says so.
+  expect(raw).toMatch(new RegExp(`^Reply-To: ${c.email.replace(/[.+]/g, '\\$&')}\r?$`, 'mi'))
+  expect(sent).toContain(`Responde a este correo para contactar a ${c.name_business}`)
 
   await applicant.getByLabel('Estado de la postulación').selectOption({ label: 'Seleccionado' })
   await applicant.getByRole('button', { name: /Guardar estado/ }).click()

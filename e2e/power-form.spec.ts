@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { apiPowerLink, attachIdImages, fillOwner, reachPhase2 } from './power-support'
+import { apiPowerLink, attachIdImages, fillOwner, fillPhase1, randomPlate, reachPhase2 } from './power-support'
 
 /**
  * Issue 12.1: the confirmation of phase 2 opens only when 'Crear poder simple' is pressed on a
@@ -75,4 +75,20 @@ test.describe('simple power, phase 2: confirmation only for a valid form', () =>
     }
     await expect(page.getByRole('heading', { name: 'Dueño del vehículo', level: 2 })).toBeVisible()
   })
+})
+
+/** Issue 12.4: the vehicle years count from today (in Chile): next year down to the spec's 2005. */
+test('the «Año» list runs from next year down to 2005, whatever year it is', async ({ page }) => {
+  const { path } = await apiPowerLink(page.request)
+  await page.goto(path)
+  const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Santiago', year: 'numeric' }).format(new Date()))
+  const years = (await page.getByLabel('Año').locator('option').allTextContents()).map((t) => t.trim()).filter((t) => /^\d{4}$/.test(t))
+  expect(years[0]).toBe(String(thisYear + 1))
+  expect(years.at(-1)).toBe('2005')
+  expect(years).toHaveLength(thisYear + 1 - 2005 + 1)
+  // The page offers what the service takes: next year goes through phase 1.
+  await fillPhase1(page, randomPlate())
+  await page.getByLabel('Año').selectOption(String(thisYear + 1))
+  await page.getByRole('button', { name: 'Siguiente' }).click()
+  await expect(page.getByRole('heading', { name: 'Dueño del vehículo', level: 2 })).toBeVisible()
 })
