@@ -163,6 +163,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     const bytes = new Uint8Array(await file.arrayBuffer())
     expect(bytes.byteLength).toBeGreaterThan(0)
     expect(file.headers.get('content-type')).toMatch(/^image\//)
+    console.info(`[two processes] upload on A → approved on B → «Archivo aprobado» on A → ${bytes.byteLength} bytes downloaded from the bucket through B`)
   })
 
   it('failed logins on A and on B count against one limit for the visitor', async () => {
@@ -179,6 +180,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     expect(statuses.slice(10)).toEqual([429, 429])
+    console.info(`[two processes] 12 failed logins alternating A/B for one visitor: ${statuses.join(' ')}`)
     // Another visitor behind the same balancer has a bucket of its own.
     const other = await fetch(`${a.url}/api/auth/login`, {
       method: 'POST',
@@ -209,6 +211,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       }
     }
     expect(seenAfter).toBeLessThan(1000)
+    console.info(`[two processes] B's content edit on A's home after ${seenAfter} ms`)
   })
 
   it('with both outbox workers running, 50 queued mails are delivered exactly once', async () => {
@@ -229,6 +232,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       .where('status', '=', 'sent')
       .executeTakeFirstOrThrow()
     expect(Number(sent.n)).toBe(50)
+    console.info(`[two processes] 50 queued mails, two workers: ${mine.length} delivered, ${mine.length - new Set(mine.map((m) => m.to[0])).size} duplicates`)
   })
 
   it('SIGTERM to A during a burst: every write that got a 2xx is stored, and B keeps answering', async () => {
@@ -254,8 +258,13 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
         }
       }
     }
+    // B is read all along: it must keep answering while A goes away.
+    const bAnswers: number[] = []
+    const reader = async () => {
+      while (!stop) bAnswers.push((await fetch(`${b.url}/api/general-data/get-faqs`, { headers: lb() })).status)
+    }
     const exited = new Promise<number | null>((resolve) => a.child.once('exit', (code) => resolve(code)))
-    const writers = Array.from({ length: 6 }, writer)
+    const writers = [...Array.from({ length: 6 }, writer), reader()]
     await new Promise((r) => setTimeout(r, 700))
     a.child.kill('SIGTERM')
     const code = await exited
@@ -266,6 +275,11 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     expect(failures.filter((s) => s.startsWith('5'))).toEqual([])
     const stored = await handle.db.selectFrom('faqs').select('question').where('question', 'in', acknowledged).execute()
     expect(stored).toHaveLength(acknowledged.length)
+    expect(bAnswers.length).toBeGreaterThan(0)
+    expect(bAnswers.filter((st) => st !== 200)).toEqual([])
+    console.info(
+      `[two processes] SIGTERM to A mid-burst: exit ${code}, ${acknowledged.length} writes acknowledged, ${stored.length} stored, ${failures.length} refused (${failures.filter((st) => st.startsWith('5')).length} × 5xx); B answered ${bAnswers.length} reads, all 200`,
+    )
     expect((await fetch(`${b.url}/readyz`)).status).toBe(200)
     expect((await fetch(`${b.url}/api/general-data/get-faqs`, { headers: lb() })).status).toBe(200)
   })
