@@ -1,36 +1,88 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
-import { adminRoutes } from './routes/admin.routes'
-import { driverAreaRoutes } from './routes/driver-area.routes'
-import { marketplaceBusinessRoutes, marketplaceDriverRoutes, marketplacePublicRoutes } from './routes/marketplace.routes'
-import { publicSiteRoutes } from './routes/public-site.routes'
-import { simplePowerDriverRoutes, simplePowerPublicRoutes } from './routes/simple-power.routes'
 
 /**
- * Every URL of the product (spec §2). Each product area lists its own routes in
- * routes/*.routes.ts; the layouts and the not-found catch-alls live here.
+ * Every URL of the product (spec §2), in one place, grouped by who it is for. Each group's files
+ * live in one folder: routes/_public (site, marketplace sign-up, the power form), routes/_auth,
+ * routes/user (the driver area and its postings), routes/business (companies), routes/admin
+ * (the console). Resource routes (files, photos, lookups) sit beside the pages that use them.
+ * The pages of each signed-in area sit under a pathless route (routes/_shared/area-boundary.tsx)
+ * whose error boundary keeps the area's layout and navigation when a page fails.
  */
 export default [
   layout('routes/_public/layout.tsx', [
+    // Public site
     index('routes/_public/home.tsx'),
+    route('contacto', 'routes/_public/contacto.tsx'),
+    route('empresas', 'routes/_public/empresas.tsx'),
+    route('empresas/ubicaciones', 'routes/_public/empresas-ubicaciones.ts'),
+    route('preguntas-frecuentes', 'routes/_public/preguntas-frecuentes.tsx'),
+    route('terminos-condiciones', 'routes/_public/terminos-condiciones.tsx'),
+    route('ayuda', 'routes/_public/ayuda.tsx'),
+    route('sitemap.xml', 'routes/_seo/sitemap.ts'),
+    // Auth
     route('register', 'routes/_auth/register.tsx'),
     route('login', 'routes/_auth/login.tsx'),
     route('login/recuperar', 'routes/_auth/forgot-password.tsx'),
     route('login/restablecer', 'routes/_auth/reset-password.tsx'),
-    ...publicSiteRoutes,
-    ...marketplacePublicRoutes,
-    ...simplePowerPublicRoutes,
+    // Marketplace, public side: company sign-up; regions and communes for the cascading selects
+    route('empresas/registro', 'routes/_public/company-register.tsx'),
+    route('ubicaciones', 'routes/_public/places.ts'),
+    // Simple power: the vehicle owner's form, reached through the driver's signed link
+    route('crear-poder-simple', 'routes/power/create-power.tsx'),
     route('*', 'routes/_public/not-found.tsx'),
   ]),
   route('logout', 'routes/_auth/logout.tsx'),
+
+  // Driver area
   route('user/dashboard', 'routes/user/layout.tsx', [
-    route('home', 'routes/user/home.tsx'),
-    ...driverAreaRoutes,
-    ...marketplaceDriverRoutes,
-    ...simplePowerDriverRoutes,
-    route('*', 'routes/user/not-found.tsx'),
+    layout('routes/_shared/area-boundary.tsx', { id: 'driver-pages' }, [
+      route('home', 'routes/user/home.tsx'),
+      route('settings', 'routes/user/settings/layout.tsx', [
+        index('routes/user/settings/profile.tsx'),
+        route('seguridad', 'routes/user/settings/security.tsx'),
+        route('banco-detalles', 'routes/user/settings/bank-details.tsx'),
+      ]),
+      route('archivos/:id', 'routes/user/files.$id.ts'),
+      route('foto/:id', 'routes/user/photo.$id.ts'),
+      // Marketplace, driver side
+      route('job-postings', 'routes/user/postings/driver-postings.tsx'),
+      route('job-postings/guardadas', 'routes/user/postings/driver-saved.tsx'),
+      route('job-postings/postuladas', 'routes/user/postings/driver-applied.tsx'),
+      route('job-postings/detalle/:id', 'routes/user/postings/driver-posting-detail.ts'),
+      // Simple power: where the driver issues the owner's link
+      route('poder-simple', 'routes/user/power-link.tsx'),
+      route('*', 'routes/user/not-found.tsx'),
+    ]),
   ]),
-  ...marketplaceBusinessRoutes,
-  ...adminRoutes,
+
+  // Company area
+  route('business/dashboard', 'routes/business/layout.tsx', [
+    layout('routes/_shared/area-boundary.tsx', { id: 'company-pages' }, [
+      index('routes/business/postings.tsx'),
+      route('publicaciones/:id', 'routes/business/applicants.tsx'),
+      route('conductores/:id', 'routes/business/driver-profile.tsx'),
+      route('conductores/:id/foto', 'routes/business/driver-photo.ts'),
+      route('*', 'routes/business/not-found.tsx'),
+    ]),
+  ]),
+
+  // Operations console
+  route('admin', 'routes/admin/layout.tsx', [
+    layout('routes/_shared/area-boundary.tsx', { id: 'console-pages' }, [
+      index('routes/admin/home.tsx'),
+      route('documentos', 'routes/admin/documents.tsx'),
+      route('documentos/:id', 'routes/admin/document.tsx'),
+      route('archivos/:id', 'routes/admin/file.$id.ts'),
+      route('poderes/:id/cedula/:lado', 'routes/admin/power-id-image.ts'),
+      route('conductores', 'routes/admin/drivers.tsx'),
+      route('conductores/:id', 'routes/admin/driver.tsx'),
+      route('empresas', 'routes/admin/companies.tsx'),
+      route('empresas/:id', 'routes/admin/company.tsx'),
+      route('contenido', 'routes/admin/content.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
+
   route('robots.txt', 'routes/_seo/robots.ts'),
   // Only in the benchmark's own build (scripts/bench-home.ts).
   ...(process.env.BENCH_ROUTES === '1' ? [route('__bench/bare', 'routes/_bench/bare.tsx')] : []),

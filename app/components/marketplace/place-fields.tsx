@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { zones } from '#domain/reference-data/zones'
 import { SelectField, type Option } from './fields'
 
-/** Mirrors routes/marketplace/places.server.ts (what the loader and /ubicaciones answer). */
+/** Mirrors app/.server/places.ts (what the loader and /ubicaciones answer). */
 export interface PlaceChoice {
   zone: string
   region: string

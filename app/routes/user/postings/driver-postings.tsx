@@ -3,6 +3,7 @@ import { useFetcher, useLoaderData, useLocation, useNavigate } from 'react-route
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireSession } from '#app/.server/auth'
 import { driverPostingsApi, type DriverPosting } from '#app/.server/backend/marketplace'
+import { loadPlaces } from '#app/.server/places'
 import { FILTERS_FORM_ID, FiltersPanel } from '#app/components/marketplace/filters-panel'
 import { UrlDialog } from '#app/components/marketplace/modal'
 import { Pagination, withParams } from '#app/components/marketplace/pagination'
@@ -14,7 +15,6 @@ import { vehicles as referenceVehicles } from '#domain/reference-data/vehicles'
 import { zones as referenceZones } from '#domain/reference-data/zones'
 import type { Route } from './+types/driver-postings'
 import { filtersFrom, pageFrom, postingAction, searchPostings, signOutIfRefused } from './driver-postings.server'
-import { loadPlaces } from './places.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones de empleo | Fleeters' }]
 

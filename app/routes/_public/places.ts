@@ -1,6 +1,6 @@
+import { loadPlaces } from '#app/.server/places'
 import { getSession } from '#app/.server/session'
 import type { Route } from './+types/places'
-import { loadPlaces } from './places.server'
 
 /**
  * GET /ubicaciones?id_zone=… (regions) or ?id_zone=…&id_region=… (and communes): what the

@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, Link, useLocation } from 'react-router'
+
+/**
+ * What a page of the driver, company or console area shows when its loader or action fails: the
+ * area's layout (navigation, session) stays around it, so the person can go on elsewhere.
+ */
+export function AreaError({ error, home }: { error: unknown; home: string }) {
+  const location = useLocation()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return (
+    <section aria-labelledby="area-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+      <title>{notFound ? 'Página no encontrada | Fleeters' : 'Ocurrió un error | Fleeters'}</title>
+      <h1 id="area-error-title" className="text-2xl font-bold text-slate-900">
+        {notFound ? 'Página no encontrada' : 'Ocurrió un error'}
+      </h1>
+      <p className="text-slate-700">
+        {notFound ? 'Lo sentimos, no pudimos encontrar la página que estás buscando.' : 'Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.'}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {notFound ? null : (
+          <Link
+            to={`${location.pathname}${location.search}`}
+            reloadDocument
+            className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+          >
+            Intentar nuevamente
+          </Link>
+        )}
+        <Link to={home} className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+          Volver al inicio del panel
+        </Link>
+      </div>
+    </section>
+  )
+}
