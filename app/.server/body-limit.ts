@@ -76,3 +76,24 @@ export function pageBodyLimit(): MiddlewareHandler {
     if (overflow) c.res = tooLargePage(request)
   }
 }
+
+/**
+ * A multipart body read with a ceiling, streaming: a declared Content-Length over `maxBytes` is
+ * refused before anything is read, and a body that passes `maxBytes` while arriving is cut off
+ * there ('too-large'); nothing beyond the limit is read or kept. The page answers 413 with its
+ * message, and the server discards what the browser still sends (decision 30), so it reads the
+ * page rather than a reset connection. The multipart parsing itself is the platform's
+ * (Request.formData()), over the counted stream.
+ */
+export async function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData | 'too-large' | 'invalid'> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > maxBytes) return 'too-large'
+  if (!request.body) return 'invalid'
+  let overflow = false
+  const body = limitStream(request.body, maxBytes, () => (overflow = true))
+  try {
+    return await new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' } as RequestInit).formData()
+  } catch {
+    return overflow ? 'too-large' : 'invalid'
+  }
+}

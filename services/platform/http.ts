@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
+import { MAX_ID, positiveId } from '#domain/ids'
 import { dbErrorKind } from './db/errors'
 import { log } from './log'
 
@@ -96,12 +97,11 @@ export async function readMultipartData(c: Context): Promise<{ data: unknown; fo
 }
 
 /** Keys are PostgreSQL `serial` (int4) on both engines. */
-export const MAX_ID = 2_147_483_647
+export { MAX_ID }
 
-/** An id from a URL: canonical decimal only ('19', never '0x13', ' 19', '019', '1e3'), 1..MAX_ID. */
+/** An id from a URL (domain/ids.ts: a plain decimal, 1..MAX_ID); anything else is a 404. */
 export function parseId(raw: string | undefined): number {
-  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound)
-  const id = Number(raw)
-  if (id > MAX_ID) throw new ApiError(404, MESSAGES.notFound)
+  const id = positiveId(raw)
+  if (id === null) throw new ApiError(404, MESSAGES.notFound)
   return id
 }

@@ -1,13 +1,6 @@
-import { redirect, type AppLoadContext } from 'react-router'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
-import type { BackendResult } from '#app/.server/backend/client'
+import type { AppLoadContext } from 'react-router'
+import { requireSession } from '#app/.server/auth'
 import type { WebSession } from '#app/.server/session'
-import { setToast, type Toast } from '#app/.server/toast'
-
-export { signOutIfRefused }
-
-/** Console messages stay 4 s with JS, like the driver area's. */
-export const ADMIN_ALERT_MS = 4000
 
 /**
  * The console's guard: a session the users service confirms as `admin`. No session or a refused
@@ -16,22 +9,6 @@ export const ADMIN_ALERT_MS = 4000
  */
 export function requireAdmin(request: Request, context: AppLoadContext): Promise<WebSession> {
   return requireSession(request, context, 'admin')
-}
-
-/** The data of a call the page needs; a token the service refuses ends the session. */
-export async function required<T>(request: Request, res: BackendResult<T>): Promise<T> {
-  if (res.ok) return res.data
-  await signOutIfRefused(request, res.status)
-  throw new Response(null, { status: res.status === 404 ? 404 : 503 })
-}
-
-export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'>): Promise<never> {
-  throw redirect(to, { headers: { 'Set-Cookie': await setToast({ durationMs: ADMIN_ALERT_MS, ...toast }) } })
-}
-
-export function positiveId(value: FormDataEntryValue | string | null | undefined): number | null {
-  const n = Number(typeof value === 'string' ? value : '')
-  return Number.isSafeInteger(n) && n > 0 ? n : null
 }
 
 /** Query filters of the review queue, carried from page to page. */

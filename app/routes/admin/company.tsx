@@ -1,12 +1,15 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
+import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
+import { redirectWithToast, required } from '#app/.server/responses'
 import { BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, FormError, formatDay, INPUT, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '#app/components/admin/ui'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Modal } from '#app/components/url-modal'
+import { positiveId } from '#domain/ids'
 import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '#domain/validation/admin-constants'
 import type { Route } from './+types/company'
-import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
+import { requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Empresa'} | Consola | Fleeters` }]
 
@@ -97,7 +100,7 @@ export default function CompanyDetail() {
   const { company, postings } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { pathname, search } = useLocation()
-  const closing = positiveIdOf(new URLSearchParams(search).get('cerrar'))
+  const closing = positiveId(new URLSearchParams(search).get('cerrar'))
   const toClose = closing ? postings.find((jp) => jp.id === closing && jp.status === 'open') : undefined
   return (
     <>
@@ -187,9 +190,4 @@ export default function CompanyDetail() {
       {toClose ? <CloseDialog key={toClose.id} posting={toClose} closeTo={pathname} errors={actionData?.errors} reason={actionData?.reason} /> : null}
     </>
   )
-}
-
-function positiveIdOf(value: string | null): number | null {
-  const n = Number(value)
-  return Number.isSafeInteger(n) && n > 0 ? n : null
 }

@@ -1,10 +1,13 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi, type ContentData, type ContentList } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
+import { readLimitedFormData } from '#app/.server/body-limit'
+import { redirectWithToast, required } from '#app/.server/responses'
 import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '#app/components/admin/ui'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
 import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
-import { readLimitedFormData } from '#app/routes/user/driver.server'
+import { positiveId } from '#domain/ids'
 import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import {
   FAQ_PARAGRAPH_MAX,
@@ -16,7 +19,7 @@ import {
   TESTIMONIAL_COMMENT_MAX,
 } from '#domain/validation/admin-constants'
 import type { Route } from './+types/content'
-import { positiveId, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
+import { requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Contenido del sitio | Consola | Fleeters' }]
 

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi, type PowerReview } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
+import { redirectWithToast, required } from '#app/.server/responses'
 import { actionText, BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, formatDateTime, FormError, INPUT, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '#app/components/admin/ui'
 import { JsMarker } from '#app/components/js-marker'
+import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import type { DocumentStatus } from '#domain/reference-data/documents'
 import { formatRut } from '#domain/rut'
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/document'
-import { filterQuery, positiveId, queueFilters, redirectWithToast, required, requireAdmin, signOutIfRefused } from './admin.server'
+import { filterQuery, queueFilters, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` }]
 

@@ -1,9 +1,10 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
+import { required } from '#app/.server/responses'
 import { BUTTON, BUTTON_SECONDARY, formatDateTime, INPUT, LINK, PageHeader, TD, TH } from '#app/components/admin/ui'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
 import type { Route } from './+types/documents'
-import { filterQuery, queueFilters, required, requireAdmin } from './admin.server'
+import { filterQuery, queueFilters, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Revisión de documentos | Consola | Fleeters' }]
 

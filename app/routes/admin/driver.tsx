@@ -1,10 +1,12 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
+import { required } from '#app/.server/responses'
 import { actionText, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, TH, ValidatedBadge } from '#app/components/admin/ui'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
+import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import type { Route } from './+types/driver'
-import { positiveId, required, requireAdmin } from './admin.server'
+import { requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` }]
 

@@ -1,8 +1,9 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
+import { required } from '#app/.server/responses'
 import { BUTTON, INPUT, LINK, PageHeader, TD, TH, ValidatedBadge } from '#app/components/admin/ui'
 import type { Route } from './+types/drivers'
-import { required, requireAdmin } from './admin.server'
+import { requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Conductores | Consola | Fleeters' }]
 

@@ -1,9 +1,10 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
+import { required } from '#app/.server/responses'
 import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '#app/components/admin/ui'
 import { formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
-import { required, requireAdmin } from './admin.server'
+import { requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Consola de operaciones | Fleeters' }]
 

@@ -12,9 +12,9 @@ import { APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '#app/componen
 import { UrlDialog } from '#app/components/marketplace/modal'
 import { withParams } from '#app/components/marketplace/pagination'
 import { ApplicationBadge, Badge, shortDate } from '#app/components/marketplace/posting-bits'
+import { positiveId } from '#domain/ids'
 import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
-import { idParam } from './postings.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` }]
 
@@ -23,12 +23,12 @@ const EMAIL_ERROR = 'Error al enviar el email al usuario, intente nuevamente.'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
-  const id = idParam(params.id ?? null)
+  const id = positiveId(params.id ?? null)
   const res = id ? await businessApi.applicants(context, session.token, id) : null
   // Another company's posting does not exist for this one.
   if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })
   const url = new URL(request.url)
-  const mailTo = idParam(url.searchParams.get('correo'))
+  const mailTo = positiveId(url.searchParams.get('correo'))
   const recipient = mailTo ? (res.data.applicants.find((a) => a.id_application === mailTo) ?? null) : null
   const business = recipient ? await businessApi.data(context, session.token) : null
   return {
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toast = async (message: string, type: 'success' | 'error' = 'success') => ({ 'Set-Cookie': await setToast({ type, message, durationMs: 4000 }) })
 
   if (formData.get('intent') === 'estado') {
-    const id = idParam(formData.get('id_application'))
+    const id = positiveId(formData.get('id_application'))
     const status = String(formData.get('status') ?? '') as ApplicationStatus
     const res = id ? await businessApi.setApplicationStatus(context, session.token, id, status) : null
     if (!res?.ok) throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Postulación inválida', 'error') })

@@ -2,15 +2,15 @@ import { Link, useLoaderData, useNavigate } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
 import { Badge, shortDate } from '#app/components/marketplace/posting-bits'
+import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver-profile'
-import { idParam } from './postings.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? `${data.firstname} ${data.lastname}` : 'Conductor'} | Fleeters Empresas` }]
 
 /** The public profile of a driver who applied to this company: never documents or bank data. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
-  const id = idParam(params.id ?? null)
+  const id = positiveId(params.id ?? null)
   const res = id ? await businessApi.driverProfile(context, session.token, id) : null
   if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })
   return res.data

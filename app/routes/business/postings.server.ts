@@ -1,15 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, type AppLoadContext } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type JobPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
-import { setToast } from '#app/.server/toast'
+import { redirectWithToast } from '#app/.server/responses'
 import type { PostingDraft } from '#app/components/marketplace/posting-form'
+import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 
 export const PANEL_PATH = '/business/dashboard'
-const TOAST_MS = 4000
 const DIALOG_PARAMS = ['dialogo', 'editar', 'eliminar']
 const DRAFT_FIELDS = [
   'title',
@@ -36,11 +36,6 @@ export function panelUrl(url: URL): string {
   return q ? `${PANEL_PATH}?${q}` : PANEL_PATH
 }
 
-export function idParam(raw: string | null | FormDataEntryValue): number | null {
-  const n = Number(typeof raw === 'string' ? raw : '')
-  return Number.isSafeInteger(n) && n > 0 ? n : null
-}
-
 /** A stored posting as the edit form's text values. */
 export function draftFromPosting(p: JobPosting): PostingDraft {
   return {
@@ -61,8 +56,8 @@ export function draftFromPosting(p: JobPosting): PostingDraft {
   }
 }
 
-async function done(to: string, message: string, type: 'success' | 'error' = 'success'): Promise<never> {
-  throw redirect(to, { headers: { 'Set-Cookie': await setToast({ type, message, durationMs: TOAST_MS }) } })
+function done(to: string, message: string, type: 'success' | 'error' = 'success'): Promise<never> {
+  return redirectWithToast(to, { type, message })
 }
 
 /**
@@ -74,7 +69,7 @@ export async function panelAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
-  const id = idParam(formData.get('id'))
+  const id = positiveId(formData.get('id'))
 
   if (intent === 'eliminar') {
     if (!id) return data({ intent, error: 'Error al eliminar el trabajo Publicación inválida' }, { status: 400 })

@@ -11,9 +11,10 @@ import { Pagination, withParams } from '#app/components/marketplace/pagination'
 import { Badge, shortDate } from '#app/components/marketplace/posting-bits'
 import { PostingForm } from '#app/components/marketplace/posting-form'
 import { Alert } from '#app/components/toast'
+import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 import type { Route } from './+types/postings'
-import { draftFromPosting, idParam, panelAction, panelUrl } from './postings.server'
+import { draftFromPosting, panelAction, panelUrl } from './postings.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mis publicaciones | Fleeters Empresas' }]
 
@@ -26,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawPage = url.searchParams.get('page') ?? '1'
   const page = /^\d{1,5}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
-  const editId = idParam(url.searchParams.get('editar'))
-  const deleteId = idParam(url.searchParams.get('eliminar'))
+  const editId = positiveId(url.searchParams.get('editar'))
+  const deleteId = positiveId(url.searchParams.get('eliminar'))
   const creating = url.searchParams.get('dialogo') === 'crear'
   const target = editId ?? deleteId
   const [list, posting] = await Promise.all([

@@ -1,14 +1,15 @@
 import { data, useActionData, useLoaderData, useLocation } from 'react-router'
-import { requireSession } from '#app/.server/auth'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { readLimitedFormData } from '#app/.server/body-limit'
+import { redirectWithToast, required } from '#app/.server/responses'
 import { DocumentItem, PreviewDialog, UploadPanel, type SlotView } from '#app/components/driver/documents'
 import { documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { DOCUMENT_SLOTS, documentProgress, findDocumentSlot, isDocumentSlotKey, latestDocumentRecords } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import type { Route } from './+types/home'
-import { readLimitedFormData, redirectWithToast, required, signOutIfRefused } from './driver.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
 

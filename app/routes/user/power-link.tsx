@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { requireSession } from '#app/.server/auth'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { powerApi } from '#app/.server/backend/power'
 import { env } from '#app/.server/env'
@@ -9,7 +9,6 @@ import { HOME_PATH } from '#app/components/driver/urls'
 import { SubmitButton } from '#app/components/forms'
 import { formatDateTime } from '#domain/format'
 import type { Route } from './+types/power-link'
-import { signOutIfRefused } from './driver.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear poder simple | Panel del conductor | Fleeters' }]
 

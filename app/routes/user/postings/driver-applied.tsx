@@ -1,10 +1,10 @@
 import { useLoaderData } from 'react-router'
-import { requireSession } from '#app/.server/auth'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { driverPostingsApi } from '#app/.server/backend/marketplace'
 import { OwnPostings } from '#app/components/marketplace/own-postings'
 import type { Route } from './+types/driver-applied'
-import { pageFrom, postingAction, signOutIfRefused } from './driver-postings.server'
+import { pageFrom, postingAction } from './driver-postings.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones postuladas | Fleeters' }]
 
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   const page = pageFrom(new URL(request.url))
   const res = await driverPostingsApi.applied(context, session.token, page)
-  if (!res.ok) await signOutIfRefused(res.status, request)
+  if (!res.ok) await signOutIfRefused(request, res.status)
   return {
     page,
     postings: res.ok ? res.data.jobPostings : [],

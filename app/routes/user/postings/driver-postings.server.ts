@@ -1,13 +1,12 @@
-import { data, redirect, type AppLoadContext } from 'react-router'
-import { requireSession, signOutIfRefused as refused } from '#app/.server/auth'
+import { data, type AppLoadContext } from 'react-router'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage, type BackendResult } from '#app/.server/backend/client'
 import { driverPostingsApi, type DriverPostingAction, type DriverPostingsPage, type PostingFilterBody } from '#app/.server/backend/marketplace'
 import { fromEnhancedPage } from '#app/.server/forms'
-import { setToast } from '#app/.server/toast'
+import { redirectWithToast } from '#app/.server/responses'
 import { communesByRegion, findRegion } from '#domain/reference-data/geography'
 
 /** Spec §9: driver alerts stay 4 s. */
-export const DRIVER_TOAST_MS = 4000
 
 /** The filters as the GET form sends them (spec §2 query parameters), kept as text for the form. */
 export interface FilterValues {
@@ -60,12 +59,6 @@ export async function searchPostings(context: AppLoadContext, token: string, f: 
   return { res, filtered }
 }
 
-/** A token the service refuses ends the web session (spec §6 guard). */
-/** A token the service refused (revoked, expired): to the login, and back here afterwards. */
-export function signOutIfRefused(status: number, request: Request): Promise<void> {
-  return refused(request, status)
-}
-
 const ACTIONS: DriverPostingAction[] = ['postular', 'retirar', 'guardar', 'quitar']
 
 /**
@@ -81,10 +74,9 @@ export async function postingAction(request: Request, context: AppLoadContext) {
     return data({ ok: false, message: 'Publicación inválida' }, { status: 400 })
   }
   const res = await driverPostingsApi.act(context, session.token, intent, id)
-  if (!res.ok) await signOutIfRefused(res.status, request)
+  if (!res.ok) await signOutIfRefused(request, res.status)
   const outcome = res.ok ? { ok: true, message: res.data.message } : { ok: false, message: joinMessage(res.message) }
   if (fromEnhancedPage(formData)) return data(outcome, { status: res.ok ? 200 : res.status })
   const url = new URL(request.url)
-  const toast = await setToast({ type: outcome.ok ? 'success' : 'error', message: outcome.message, durationMs: DRIVER_TOAST_MS })
-  throw redirect(`${url.pathname}${url.search}`, { headers: { 'Set-Cookie': toast } })
+  return redirectWithToast(`${url.pathname}${url.search}`, { type: outcome.ok ? 'success' : 'error', message: outcome.message })
 }

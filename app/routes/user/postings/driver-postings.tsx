@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { requireSession } from '#app/.server/auth'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { driverPostingsApi, type DriverPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { FILTERS_FORM_ID, FiltersPanel } from '#app/components/marketplace/filters-panel'
@@ -14,7 +14,7 @@ import { Alert } from '#app/components/toast'
 import { vehicles as referenceVehicles } from '#domain/reference-data/vehicles'
 import { zones as referenceZones } from '#domain/reference-data/zones'
 import type { Route } from './+types/driver-postings'
-import { filtersFrom, pageFrom, postingAction, searchPostings, signOutIfRefused } from './driver-postings.server'
+import { filtersFrom, pageFrom, postingAction, searchPostings } from './driver-postings.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones de empleo | Fleeters' }]
 
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     driverPostingsApi.filterOptions(context, session.token),
     Number.isSafeInteger(detailId) && detailId > 0 ? driverPostingsApi.byId(context, session.token, detailId) : null,
   ])
-  if (!res.ok) await signOutIfRefused(res.status, request)
+  if (!res.ok) await signOutIfRefused(request, res.status)
   // The options come from spec §7's filters call; the reference data stands in if it fails.
   const vehicles = options.ok ? options.data.vehicles : referenceVehicles
   const zones = options.ok ? options.data.zones : referenceZones

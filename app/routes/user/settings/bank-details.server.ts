@@ -1,10 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
-import { messageList } from '#app/.server/backend/client'
+import { signOutIfRefused } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import type { WebSession } from '#app/.server/session'
 import { BANK_PATH } from '#app/components/driver/urls'
-import { idFrom, redirectWithToast, signOutIfRefused } from '#app/routes/user/driver.server'
+import { positiveId } from '#domain/ids'
 import { BANK_SELECTION_VALUES } from '#domain/reference-data/banking'
 import { BANK_MESSAGES, bankFormSchema, bankPayloadFromForm, changedBankFields } from '#domain/validation/bank'
 
@@ -16,10 +17,6 @@ export const BANK_PAGE_ERRORS = {
 } as const
 
 const stamp = () => Date.now()
-
-function failure(res: { status: number; message: string | string[] }, fallback: string): string[] {
-  return res.status >= 400 && res.status < 500 && res.status !== 404 ? messageList(res.message) : [fallback]
-}
 
 /** The bank page with `cuenta` set (or not) and no modal. */
 function pageFor(request: Request, id: number | null): string {
@@ -33,7 +30,7 @@ export async function bankAction({ request, context, session }: { request: Reque
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
   const token = session.token
-  const id = idFrom(formData.get('id'))
+  const id = positiveId(formData.get('id'))
 
   if (intent === 'add' || intent === 'edit') {
     const submission = parseWithZod(formData, { schema: bankFormSchema })
@@ -43,7 +40,7 @@ export async function bankAction({ request, context, session }: { request: Reque
       const res = await driverApi.addBank(context, token, payload)
       if (!res.ok) {
         await signOutIfRefused(request, res.status)
-        return data({ intent, result: submission.reply({ formErrors: failure(res, BANK_PAGE_ERRORS.save) }), stamp: stamp() }, { status: res.status })
+        return data({ intent, result: submission.reply({ formErrors: serviceMessages(res, BANK_PAGE_ERRORS.save) }), stamp: stamp() }, { status: res.status })
       }
       return redirectWithToast(pageFor(request, res.data.bank_detail.id_bank_detail), { type: 'success', message: res.data.message })
     }
@@ -55,7 +52,7 @@ export async function bankAction({ request, context, session }: { request: Reque
     const res = await driverApi.updateBank(context, token, id, changes)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ intent, result: submission.reply({ formErrors: failure(res, BANK_PAGE_ERRORS.save) }), stamp: stamp() }, { status: res.status })
+      return data({ intent, result: submission.reply({ formErrors: serviceMessages(res, BANK_PAGE_ERRORS.save) }), stamp: stamp() }, { status: res.status })
     }
     return redirectWithToast(pageFor(request, id), { type: 'success', message: res.data.message })
   }
@@ -67,7 +64,7 @@ export async function bankAction({ request, context, session }: { request: Reque
     // Spec §4: an answer from 200 to 204 counts as accepted.
     if (res.status >= 200 && res.status <= 204) return redirectWithToast(pageFor(request, id), { type: 'success', message: res.ok ? res.data.message : 'Cuenta actualizada.' })
     await signOutIfRefused(request, res.status)
-    return redirectWithToast(pageFor(request, id), { type: 'error', message: res.ok ? BANK_PAGE_ERRORS.select : failure(res, BANK_PAGE_ERRORS.select).join(' ') })
+    return redirectWithToast(pageFor(request, id), { type: 'error', message: res.ok ? BANK_PAGE_ERRORS.select : serviceMessages(res, BANK_PAGE_ERRORS.select).join(' ') })
   }
 
   if (intent === 'delete') {

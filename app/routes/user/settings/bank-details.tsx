@@ -1,12 +1,13 @@
 import { Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { required } from '#app/.server/responses'
 import { BankFormModal, DeleteBankModal } from '#app/components/driver/bank-form'
 import { BankDetailPanel, BankList } from '#app/components/driver/bank-list'
 import { Icon } from '#app/components/driver/icons'
 import type { ActionFeedback, FormFeedback } from '#app/components/driver/profile'
 import { BANK_PATH, withParams } from '#app/components/driver/urls'
-import { idFrom, required } from '#app/routes/user/driver.server'
+import { positiveId } from '#domain/ids'
 import { BANK_SELECTED } from '#domain/reference-data/banking'
 import type { Route } from './+types/bank-details'
 import { bankAction } from './bank-details.server'
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const banks = await required(request, await driverApi.banks(context, session.token))
   // The panel shows ?cuenta=ID when it is one of the driver's accounts, else the selected one.
-  const wanted = idFrom(url.searchParams.get('cuenta'))
+  const wanted = positiveId(url.searchParams.get('cuenta'))
   const current = banks.find((b) => b.id_bank_detail === wanted) ?? banks.find((b) => b.selected === BANK_SELECTED) ?? banks[0] ?? null
   const requested = url.searchParams.get('modal')
   let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '') ? (requested as ModalName) : null

@@ -1,10 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
+import { signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { readLimitedFormData } from '#app/.server/body-limit'
+import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import { commitSession, type WebSession } from '#app/.server/session'
 import { PROFILE_PATH } from '#app/components/driver/urls'
-import { idFrom, readLimitedFormData, redirectWithToast, signOutIfRefused } from '#app/routes/user/driver.server'
+import { positiveId } from '#domain/ids'
 import { UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import { experienceChanged, experienceSchema } from '#domain/validation/experience'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '#domain/validation/profile'
@@ -30,11 +33,6 @@ function pageWithoutModal(request: Request): string {
 
 type Args = { request: Request; context: AppLoadContext; session: WebSession }
 
-/** A 4xx from the service says something the driver can fix; anything else gets `fallback`. */
-function failure(res: { status: number; message: string | string[] }, fallback: string): string[] {
-  return res.status >= 400 && res.status < 500 && res.status !== 404 ? messageList(res.message) : [fallback]
-}
-
 export async function profileAction({ request, context, session }: Args) {
   const type = request.headers.get('content-type') ?? ''
   if (type.startsWith('multipart/form-data')) return photoAction({ request, context, session })
@@ -57,7 +55,7 @@ export async function profileAction({ request, context, session }: Args) {
     })
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ intent, result: submission.reply({ formErrors: failure(res, PROFILE_PAGE_ERRORS.profile) }), stamp: stamp() }, { status: res.status })
+      return data({ intent, result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.profile) }), stamp: stamp() }, { status: res.status })
     }
     // Spec §4: the stored session is rewritten with the merged fields.
     const { firstname, lastname, address, about_me, phone } = res.data
@@ -78,7 +76,7 @@ export async function profileAction({ request, context, session }: Args) {
       }
       return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
     }
-    const id = idFrom(formData.get('id'))
+    const id = positiveId(formData.get('id'))
     const loaded = id ? await driverApi.experience(context, token, id) : null
     if (!id || !loaded?.ok) return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
     const l = loaded.data
@@ -96,7 +94,7 @@ export async function profileAction({ request, context, session }: Args) {
     const res = await driverApi.updateExperience(context, token, id, submission.value)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ intent, result: submission.reply({ formErrors: failure(res, PROFILE_PAGE_ERRORS.experienceUpdate) }), stamp: stamp() }, { status: res.status })
+      return data({ intent, result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.experienceUpdate) }), stamp: stamp() }, { status: res.status })
     }
     return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
   }
@@ -104,7 +102,7 @@ export async function profileAction({ request, context, session }: Args) {
   if (intent === 'delete-experience') {
     const closeTo = pageWithoutModal(request)
     // Spec §5: a missing or zero id is ignored.
-    const id = idFrom(formData.get('id'))
+    const id = positiveId(formData.get('id'))
     if (!id) return redirectWithToast(closeTo, { type: 'info', message: PROFILE_PAGE_ERRORS.experienceDelete })
     const res = await driverApi.deleteExperience(context, token, id)
     if (!res.ok) {

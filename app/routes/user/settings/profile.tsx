@@ -1,11 +1,12 @@
 import { Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { required } from '#app/.server/responses'
 import { DeleteExperienceModal, ExperienceModal, ExperienceSection } from '#app/components/driver/experience'
 import { PhotoModal, ProfileDataView, ProfileForm, type ActionFeedback, type FormFeedback } from '#app/components/driver/profile'
 import { avatarUrl, PROFILE_PATH, withParams } from '#app/components/driver/urls'
 import { uploadClientAction } from '#app/components/upload/transfer'
-import { idFrom, required } from '#app/routes/user/driver.server'
+import { positiveId } from '#domain/ids'
 import type { Route } from './+types/profile'
 import { profileAction } from './profile.server'
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   const requested = url.searchParams.get('modal')
   let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '') ? (requested as ModalName) : null
-  const id = idFrom(url.searchParams.get('id'))
+  const id = positiveId(url.searchParams.get('id'))
   // Edit and delete work on one of the driver's own experiences, loaded fresh for the form.
   let experience = null
   if (modal === 'editar-experiencia' || modal === 'eliminar-experiencia') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readLimitedFormData } from './driver.server'
+import { readLimitedFormData } from './body-limit'
 
 const MB = 1024 * 1024
 

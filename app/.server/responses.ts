@@ -1,0 +1,30 @@
+import { redirect } from 'react-router'
+import { signOutIfRefused } from './auth'
+import { messageList, type BackendResult } from './backend/client'
+import { ALERT_MS, setToast, type Toast } from './toast'
+
+/**
+ * What loaders and actions of every area answer with, in one place: the data of a call the page
+ * cannot do without, a redirect that carries a toast, the id in a form or URL, and the messages
+ * of a refused call.
+ */
+
+/** The data of a call the page needs. A token the service refuses ends the session (spec §6). */
+export async function required<T>(request: Request, res: BackendResult<T>): Promise<T> {
+  if (res.ok) return res.data
+  await signOutIfRefused(request, res.status)
+  throw new Response(null, { status: res.status === 404 ? 404 : 503 })
+}
+
+/** Redirects to `to` with a toast (4 s with JS unless it says otherwise) and any other cookies. */
+export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'> & { durationMs?: number }, cookies: string[] = []): Promise<never> {
+  const headers = new Headers()
+  for (const c of cookies) headers.append('Set-Cookie', c)
+  headers.append('Set-Cookie', await setToast({ durationMs: ALERT_MS, ...toast }))
+  throw redirect(to, { headers })
+}
+
+/** A 4xx from the service says something the person can fix; anything else gets `fallback`. */
+export function serviceMessages(res: { status: number; message: string | string[] }, fallback: string): string[] {
+  return res.status >= 400 && res.status < 500 && res.status !== 404 ? messageList(res.message) : [fallback]
+}
