@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chileParts, formatDate, formatDateTime, formatInteger, formatTime, yearInChile } from './format'
+import { chileParts, formatDate, formatDateTime, formatInteger, formatTime, formatTimeAgo, yearInChile } from './format'
 
 describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   // 11:13 UTC on 30 Nov 2026 is 08:13 in Santiago (summer time, UTC−3).
@@ -54,5 +54,27 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   it('writes counts with the Chilean thousands separator', () => {
     expect(formatInteger(12345)).toBe('12.345')
     expect(formatInteger(7)).toBe('7')
+  })
+
+  it('groups every number the same way, 4 digits included (one formatter for counts, kg and money)', () => {
+    expect(formatInteger(1500)).toBe('1.500')
+    expect(formatInteger(1000000)).toBe('1.000.000')
+    expect(formatInteger(-2500)).toBe('-2.500')
+    expect(formatInteger(1999.9)).toBe('1.999')
+  })
+
+  it("says how long ago, in Chile's Spanish", () => {
+    const now = new Date('2026-11-24T12:00:00Z')
+    const ago = (seconds: number) => formatTimeAgo(new Date(now.getTime() - seconds * 1000).toISOString(), now)
+    expect(ago(30)).toBe('hace un momento')
+    expect(ago(60)).toBe('hace 1 minuto')
+    expect(ago(5 * 60)).toBe('hace 5 minutos')
+    expect(ago(3 * 3600 + 59)).toBe('hace 3 horas')
+    expect(ago(86400)).toBe('hace 1 día')
+    expect(ago(40 * 86400)).toBe('hace 1 mes')
+    expect(ago(800 * 86400)).toBe('hace 2 años')
+    expect(formatTimeAgo('mañana', now)).toBe('hace un momento')
+    // A date in the future (a clock ahead of ours) is not "en 3 horas".
+    expect(ago(-3 * 3600)).toBe('hace un momento')
   })
 })

@@ -25,7 +25,10 @@ const PARTS = new Intl.DateTimeFormat(LOCALE, {
 })
 const MONTH_LONG = new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' })
 const MONTH_SHORT = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
-const INTEGER = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
+// 'always': Spanish locales may leave 4-digit numbers ungrouped (CLDR's minimum grouping digits);
+// Chile writes 1.500 kg and $4.500, on every ICU version.
+const INTEGER = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' })
+const RELATIVE = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' })
 
 /** Month names of es-CL, computed once: 'enero'… and 'ene'… (without an abbreviation's full stop). */
 const MONTHS = Array.from({ length: 12 }, (_, i) => {
@@ -97,7 +100,24 @@ export function formatDateTime(value: DateInput | null | undefined, style: 'long
   return style === 'numeric' ? `${day} ${formatTime(value)}` : `${day}, ${formatTime(value)}`
 }
 
-/** A count with Chile's thousands separator: 12.345. */
+/** A whole number with Chile's thousands separator: 700, 1.500, 12.345, -2.500 (fractions cut). */
 export function formatInteger(n: number): string {
-  return INTEGER.format(n)
+  return INTEGER.format(Math.trunc(n))
+}
+
+const AGO_UNITS: Array<[belowSeconds: number, unitSeconds: number, unit: Intl.RelativeTimeFormatUnit]> = [
+  [3600, 60, 'minute'],
+  [86400, 3600, 'hour'],
+  [30 * 86400, 86400, 'day'],
+  [365 * 86400, 30 * 86400, 'month'],
+  [Infinity, 365 * 86400, 'year'],
+]
+
+/** 'hace 3 horas', 'hace 1 día' (es-CL); under a minute, 'hace un momento'. */
+export function formatTimeAgo(value: DateInput, now: Date): string {
+  const d = toDate(value)
+  const seconds = d ? Math.max(0, (now.getTime() - d.getTime()) / 1000) : NaN
+  if (!Number.isFinite(seconds) || seconds < 60) return 'hace un momento'
+  const [, size, unit] = AGO_UNITS.find(([below]) => seconds < below)!
+  return RELATIVE.format(-Math.floor(seconds / size), unit)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatInteger } from '#domain/format'
 import {
   ACCOUNT_TYPES,
   BANKS,
@@ -17,7 +18,6 @@ import {
   findCommune,
   findRegion,
   findZone,
-  formatNumberCL,
   isCommuneInRegion,
   regions,
   regionsByZone,
@@ -97,9 +97,9 @@ describe('vehicles and capacities', () => {
   })
 
   it('labels capacities in es-CL', () => {
-    expect(formatNumberCL(1500)).toBe('1.500')
-    expect(formatNumberCL(700)).toBe('700')
-    expect(formatNumberCL(1000000)).toBe('1.000.000')
+    expect(formatInteger(1500)).toBe('1.500')
+    expect(formatInteger(700)).toBe('700')
+    expect(formatInteger(1000000)).toBe('1.000.000')
     expect(capacityLabel(700)).toBe('700 kg')
     expect(capacityLabel(1500)).toBe('1.500 kg')
     expect(capacityLabel(10000)).toBe('10.000 kg')

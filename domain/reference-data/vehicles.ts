@@ -1,3 +1,4 @@
+import { formatInteger } from '#domain/format'
 export interface Vehicle {
   id_vehicle: number
   name_vehicle: string
@@ -58,12 +59,6 @@ export function findCapacity(id: number | string): VehicleCapacity | undefined {
   return capacities.find((c) => c.id_capacity === n)
 }
 
-/** es-CL thousands separator, independent of the runtime's ICU data: 10000 -> '10.000'. */
-export function formatNumberCL(n: number): string {
-  const sign = n < 0 ? '-' : ''
-  return sign + String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-}
-
 /**
  * '700 kg', '1.500 kg'; the open capacities read "más de <largest listed capacity of that
  * vehicle>": 9999 -> 'más de 1.500 kg' (Furgón), 99999 -> 'más de 10.000 kg' (Camión) or
@@ -74,7 +69,7 @@ export function capacityLabel(kg: number, vehicleId?: number): string {
   if ((OPEN_CAPACITIES as readonly number[]).includes(kg)) {
     const owner = CAPACITY_KG.find(([id, kgs]) => id === vehicleId && kgs.includes(kg)) ?? CAPACITY_KG.find(([, kgs]) => kgs.includes(kg))
     const listed = owner ? owner[1].filter((c) => c !== kg) : []
-    if (listed.length) return `más de ${formatNumberCL(Math.max(...listed))} kg`
+    if (listed.length) return `más de ${formatInteger(Math.max(...listed))} kg`
   }
-  return `${formatNumberCL(kg)} kg`
+  return `${formatInteger(kg)} kg`
 }

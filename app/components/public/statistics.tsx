@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { formatInteger } from '#domain/format'
 
 export interface StatisticItem {
   id: number
@@ -6,11 +7,6 @@ export interface StatisticItem {
   title: string
   value: string
   description: string
-}
-
-/** es-CL thousands: 200000 → '200.000'. */
-function thousands(n: number) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
 /**
@@ -48,9 +44,9 @@ export function AnimatedCounter({ value, durationMs = 5000 }: { value: number; d
   return (
     <>
       <span ref={ref} aria-hidden="true" data-testid="contador-pedidos" className="tabular-nums">
-        {thousands(shown)}
+        {formatInteger(shown)}
       </span>
-      <span className="sr-only">{thousands(value)}</span>
+      <span className="sr-only">{formatInteger(value)}</span>
     </>
   )
 }
@@ -58,7 +54,7 @@ export function AnimatedCounter({ value, durationMs = 5000 }: { value: number; d
 function StatValue({ stat }: { stat: StatisticItem }) {
   if (stat.key === 'orders' && /^\d+$/.test(stat.value)) return <AnimatedCounter value={Number(stat.value)} />
   // Spec §1: validated drivers read '+839'.
-  if (stat.key === 'drivers' && /^\d+$/.test(stat.value)) return <>+{thousands(Number(stat.value))}</>
+  if (stat.key === 'drivers' && /^\d+$/.test(stat.value)) return <>+{formatInteger(Number(stat.value))}</>
   return <>{stat.value}</>
 }
 

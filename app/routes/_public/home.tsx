@@ -7,8 +7,8 @@ import { seoMeta } from '#app/components/public/page'
 import { PartnerStrip } from '#app/components/public/partner-strip'
 import { Statistics } from '#app/components/public/statistics'
 import { Testimonials } from '#app/components/public/testimonials'
-import { timeAgo } from '#app/components/public/time-ago'
 import { useRootData } from '#app/root'
+import { formatTimeAgo } from '#domain/format'
 import type { Route } from './+types/home'
 import { siteOrigin } from './site.server'
 
@@ -16,7 +16,7 @@ import { siteOrigin } from './site.server'
 const HOME_FAQS = 5
 
 function withAge(list: HomePosting[], now: Date): HomePostingItem[] {
-  return list.map((p) => ({ ...p, ago: timeAgo(p.created_at, now) }))
+  return list.map((p) => ({ ...p, ago: formatTimeAgo(p.created_at, now) }))
 }
 
 /** How long a document request waits for the postings before streaming them after the shell. */
