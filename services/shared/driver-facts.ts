@@ -1,30 +1,14 @@
-import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '#domain/reference-data/documents'
 import type { DB } from '#services/platform/db/connect'
 import type { Platform } from '#services/platform/platform'
-
-const REQUIRED_SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
+import { acceptedRequiredByDriver } from './validated-drivers'
 
 /**
  * How many of the 22 required documents each driver has ACCEPTED, judging each slot by its latest
- * record (highest id): one grouped query for the whole list.
+ * record: one grouped query for the whole list.
  */
 export async function acceptedDocumentCounts(db: DB, userIds: number[]): Promise<Map<number, number>> {
   if (!userIds.length) return new Map()
-  const rows = await db
-    .selectFrom('user_files as uf')
-    .select(['uf.user_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('uf.user_id', 'in', userIds)
-    .where('uf.purpose_name', 'in', REQUIRED_SLOTS)
-    .where('uf.file_status', '=', 'ACCEPTED')
-    .where('uf.id', '=', (eb) =>
-      eb
-        .selectFrom('user_files as latest')
-        .select((e) => e.fn.max('latest.id').as('id'))
-        .whereRef('latest.user_id', '=', 'uf.user_id')
-        .whereRef('latest.purpose_name', '=', 'uf.purpose_name'),
-    )
-    .groupBy('uf.user_id')
-    .execute()
+  const rows = await acceptedRequiredByDriver(db).where('f.user_id', 'in', userIds).execute()
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]))
 }
 

@@ -6,15 +6,13 @@ import type { Database } from '#services/platform/db/schema'
 export const REQUIRED_SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
 
 /**
- * Drivers whose latest record (highest id, decision 11) of each of the 22 required slots is
- * ACCEPTED: 'Fleeter validado'. One grouped query over the latest records, same SQL on both engines.
+ * The latest record (highest id, decision 11) of each slot of each driver: the one that counts.
+ * The one way to ask for it, shared by the validated count, the applicant cards' n/22 and the
+ * console's driver list; the same SQL on both engines (a NOT EXISTS on the slot's newer records).
  */
-function latestAccepted(db: Kysely<Database>) {
+export function latestRecords(db: Kysely<Database>) {
   return db
     .selectFrom('user_files as f')
-    .select('f.user_id')
-    .where('f.purpose_name', 'in', REQUIRED_SLOTS)
-    .where('f.file_status', '=', 'ACCEPTED')
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -22,8 +20,20 @@ function latestAccepted(db: Kysely<Database>) {
         ),
       ),
     )
+}
+
+/** Accepted latest records of the 22 required slots, counted per driver. */
+export function acceptedRequiredByDriver(db: Kysely<Database>) {
+  return latestRecords(db)
+    .select(['f.user_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('f.purpose_name', 'in', REQUIRED_SLOTS)
+    .where('f.file_status', '=', 'ACCEPTED')
     .groupBy('f.user_id')
-    .having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+}
+
+/** Drivers whose 22 required slots are all ACCEPTED in their latest record: 'Fleeter validado'. */
+function latestAccepted(db: Kysely<Database>) {
+  return acceptedRequiredByDriver(db).having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
 }
 
 export async function countValidatedDrivers(db: Kysely<Database>): Promise<number> {

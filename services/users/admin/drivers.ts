@@ -5,7 +5,7 @@ import { normalizeRut } from '#domain/rut'
 import type { AuthEnv } from '#services/platform/auth'
 import { ApiError, MESSAGES, parseId } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { countValidatedDrivers } from '#services/shared/validated-drivers'
+import { countValidatedDrivers, latestRecords } from '#services/shared/validated-drivers'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
 
@@ -33,21 +33,13 @@ export function adminDriverRoutes(p: Platform) {
     const onlyValidated = c.req.query('validados') === '1'
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
     // Per driver, over the latest record of each slot: accepted (required only), pending, rejected.
-    const latest = p.db
-      .selectFrom('user_files as f')
+    const latest = latestRecords(p.db)
       .select([
         'f.user_id',
         sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT} then 1 else 0 end)`.as('accepted'),
         sql<number>`sum(case when f.file_status = 'PENDING' then 1 else 0 end)`.as('pending'),
         sql<number>`sum(case when f.file_status = 'REJECTED' then 1 else 0 end)`.as('rejected'),
       ])
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
-          ),
-        ),
-      )
       .groupBy('f.user_id')
     let q = p.db.selectFrom('users as u').leftJoin(latest.as('d'), 'd.user_id', 'u.id').where('u.role', '=', 'User')
     if (term) {
