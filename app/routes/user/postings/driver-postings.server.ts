@@ -80,3 +80,20 @@ export async function postingAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url)
   return redirectWithToast(`${url.pathname}${url.search}`, { type: outcome.ok ? 'success' : 'error', message: outcome.message })
 }
+
+const OWN_LIST_NAME = { saved: 'guardadas', applied: 'postuladas' } as const
+
+/** The driver's saved or applied postings (spec §8 lists), one page, with the spec's error text. */
+export async function ownPostingsPage(request: Request, context: AppLoadContext, kind: 'saved' | 'applied') {
+  const session = await requireSession(request, context, 'User')
+  const page = pageFrom(new URL(request.url))
+  const res = await driverPostingsApi[kind](context, session.token, page)
+  if (!res.ok) await signOutIfRefused(request, res.status)
+  return {
+    page,
+    postings: res.ok ? res.data.jobPostings : [],
+    count: res.ok ? res.data.count : 0,
+    // Spec §8.
+    error: res.ok ? null : `Error al obtener las publicaciones ${OWN_LIST_NAME[kind]}: ${joinMessage(res.message)}`,
+  }
+}
