@@ -1,12 +1,13 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Toast } from '#app/components/ui/alert'
+import { buttonClass } from '#app/components/ui/button'
 import type { Route } from './+types/root'
 import './app.css'
 import { publicEnv } from './.server/env'
 import { getSession } from './.server/session'
 import { readToast } from './.server/toast'
 import { NotFound } from './components/not-found'
-import { Toast } from './components/toast'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [session, { toast, clear }] = await Promise.all([getSession(request), readToast(request)])
@@ -63,7 +64,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-2xl font-bold text-slate-900">Ocurrió un error</h1>
       <p className="text-slate-700">Lo sentimos, algo salió mal al cargar esta página. Intente nuevamente en unos momentos.</p>
       {detail ? <p className="text-sm text-slate-600">Código: {detail}</p> : null}
-      <a href="/" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+      <a href="/" className={buttonClass('primary', 'px-4 py-2 text-base')}>
         Volver al inicio
       </a>
     </main>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation } from 'react-router'
+import { buttonClass } from '#app/components/ui/button'
 
 /**
  * What a page of the driver, company or console area shows when its loader or action fails: the
@@ -19,15 +20,11 @@ export function AreaError({ error, home }: { error: unknown; home: string }) {
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         {notFound ? null : (
-          <Link
-            to={`${location.pathname}${location.search}`}
-            reloadDocument
-            className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-          >
+          <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass('primary', 'min-h-11 px-4 py-2 text-base')}>
             Intentar nuevamente
           </Link>
         )}
-        <Link to={home} className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+        <Link to={home} className={buttonClass('outline', 'min-h-11 px-4 py-2 text-base')}>
           Volver al inicio del panel
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { buttonClass } from '#app/components/ui/button'
 
 /** Spec §2: any unknown path. */
 export function NotFound() {
@@ -11,10 +12,10 @@ export function NotFound() {
       <h1 className="text-2xl font-bold text-slate-900">Página no encontrada</h1>
       <p className="text-slate-700">Lo sentimos, no pudimos encontrar la página que estás buscando.</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+        <Link to="/" className={buttonClass('primary', 'px-4 py-2 text-base')}>
           Ir al inicio
         </Link>
-        <Link to="/contacto" className="rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+        <Link to="/contacto" className={buttonClass('outline', 'px-4 py-2 text-base')}>
           Contáctanos
         </Link>
       </div>

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { Form } from 'react-router'
-import { SubmitButton } from '#app/components/forms'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { Alert } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { InputField, SelectField } from '#app/components/ui/field'
+import { CancelLink, ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
 import { ACCOUNT_TYPES, BANKS, INVOICE_TYPES, RECEIPT_ISSUANCE_OPTIONS } from '#domain/reference-data/banking'
 import type { BankFormValues } from '#domain/validation/bank'
 import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '#domain/validation/bank-view'
 import type { BankView } from './bank-list'
-import { FormMessages, InputField, SelectField } from './fields'
-import { CancelLink, ConfirmDeleteModal, Modal } from './modal'
 import type { FormFeedback } from './profile'
 
 const loadSchema = () => import('#domain/validation/bank').then((m) => m.bankFormSchema)
@@ -60,9 +61,9 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
         <input type="hidden" name="intent" value={editing ? 'edit' : 'add'} />
         {editing ? <input type="hidden" name="id" value={bank.id_bank_detail} /> : null}
         <div className="space-y-2 sm:col-span-2">
-          <FormMessages messages={alerts} id="cuenta-alerta" durationMs={BANK_ALERT_MS} stamp={`${attempt}-${feedback?.stamp ?? ''}`} />
-          <FormMessages messages={form.errors} stamp={feedback?.stamp} />
-          <FormMessages messages={feedback?.notice ? [feedback.notice] : null} tone="info" stamp={feedback?.stamp} />
+          <Alert tone="error" messages={alerts} id="cuenta-alerta" durationMs={BANK_ALERT_MS} stamp={`${attempt}-${feedback?.stamp ?? ''}`} />
+          <Alert tone="error" messages={form.errors} stamp={feedback?.stamp} durationMs={4000} />
+          <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
         </div>
         <InputField
           label="Nombre del titular"

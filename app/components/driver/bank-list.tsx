@@ -1,5 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
+import { Badge } from '#app/components/ui/badge'
+import { buttonClass } from '#app/components/ui/button'
 import { formatChileanMobile } from '#domain/phone'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
 import { bankDetailComplete, maskAccountNumber } from '#domain/validation/bank-view'
@@ -37,7 +39,7 @@ export function BankList({ banks, currentId }: { banks: BankView[]; currentId: n
             >
               <span className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-semibold text-slate-900">{b.bank_name}</span>
-                {b.selected === BANK_SELECTED ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Seleccionado</span> : null}
+                {b.selected === BANK_SELECTED ? <Badge tone="success">Seleccionado</Badge> : null}
               </span>
               <span className="mt-1 block text-sm text-slate-700">
                 {b.account_type} · {maskAccountNumber(b.account_number)}
@@ -119,11 +121,7 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
             <Details rows={invoice} />
           </div>
           <div className="mt-5 flex flex-wrap gap-2">
-            <Link
-              to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'editar' })}
-              preventScrollReset
-              className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-            >
+            <Link to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'editar' })} preventScrollReset className={buttonClass('primary', 'px-4 py-2 text-base')}>
               Editar cuenta
             </Link>
             <Link

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { SubmitButton } from '#app/components/forms'
 import { JsMarker } from '#app/components/js-marker'
+import { Alert } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { FileField } from '#app/components/ui/field'
+import { CancelLink, Modal } from '#app/components/ui/modal'
 import { UploadProgress } from '#app/components/upload/transfer'
-import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { useUploadField } from '#app/components/upload/upload-field'
 import { documentStatusLabel, type DocumentSlot } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
-import { FormMessages } from './fields'
 import { Icon } from './icons'
-import { CancelLink, Modal } from './modal'
 import { CreatePowerButton } from './power-link'
 import { documentFileUrl, HOME_PATH, withParams } from './urls'
 
@@ -39,18 +41,13 @@ export function DocumentItem({ view }: { view: SlotView }) {
         <h3 id={titleId} className="font-semibold text-slate-900">
           {slot.title}
         </h3>
-        {slot.optional ? <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">Opcional, solo furgones</span> : null}
+        {slot.optional ? <Badge className="shrink-0 font-normal">Opcional, solo furgones</Badge> : null}
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2">
         {record ? (
           <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>{documentStatusLabel(record)}</span>
         ) : (
-          <Link
-            to={uploadHref(search, slot)}
-            preventScrollReset
-            aria-label={`Añadir documento: ${slot.title}`}
-            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-          >
+          <Link to={uploadHref(search, slot)} preventScrollReset aria-label={`Añadir documento: ${slot.title}`} className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}>
             <Icon name="upload" className="h-4 w-4" />
             Añadir documento
           </Link>
@@ -156,7 +153,6 @@ export function UploadPanel({
   const [file, setFile] = useState<File | null>(null)
   const upload = useUploadField(DOCUMENT_UPLOAD)
   const inputId = `archivo-${slot.key}`
-  const limitId = `${inputId}-limite`
   const shown = upload.errors ?? errors
   return (
     <Modal title={`Subir documento: ${slot.title}`} closeTo={closeTo}>
@@ -164,7 +160,7 @@ export function UploadPanel({
         <JsMarker />
         <input type="hidden" name="name" value={slot.key} />
         <UploadNotice />
-        <FormMessages messages={shown} id="upload-error" stamp={upload.errors ? `c${upload.stamp}` : stamp} />
+        <Alert tone="error" messages={shown} id="upload-error" stamp={upload.errors ? `c${upload.stamp}` : stamp} durationMs={4000} />
         {previous ? (
           <div className="text-sm text-slate-700">
             <p className="font-medium">Archivo anterior</p>
@@ -177,33 +173,26 @@ export function UploadPanel({
             )}
           </div>
         ) : null}
-        <div>
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-            Archivo
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            name={slot.key}
-            accept={DOCUMENT_UPLOAD.accept}
-            aria-required="true"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the upload dialog opened (also as a no-JS page) to choose this file
-            autoFocus
-            aria-invalid={shown?.length ? true : undefined}
-            aria-describedby={[limitId, shown?.length ? 'upload-error' : null].filter(Boolean).join(' ')}
-            ref={upload.inputProps.ref}
-            onChange={(e) => {
+        <FileField
+          label="Archivo"
+          limit={DOCUMENT_UPLOAD.limitText}
+          note={upload.note}
+          invalid={Boolean(shown?.length)}
+          inputProps={{
+            id: inputId,
+            name: slot.key,
+            accept: DOCUMENT_UPLOAD.accept,
+            'aria-required': true,
+            // The upload dialog opened (also as a no-JS page) to choose this file.
+            autoFocus: true,
+            'aria-describedby': shown?.length ? 'upload-error' : undefined,
+            ref: upload.inputProps.ref,
+            onChange: (e) => {
               upload.inputProps.onChange(e)
               setFile(e.target.files?.[0] ?? null)
-            }}
-            className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-          />
-          {/* Issue 12 item 7: the limit next to the button, with JS and without. */}
-          <p id={limitId} className="mt-1 text-xs text-slate-600">
-            {DOCUMENT_UPLOAD.limitText}
-          </p>
-          <UploadNote note={upload.note} />
-        </div>
+            },
+          }}
+        />
         <LocalPreview file={file} />
         <UploadProgress />
         <div className="flex flex-wrap justify-end gap-2">

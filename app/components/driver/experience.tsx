@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
-import { SubmitButton } from '#app/components/forms'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { InputField, SelectField, TextAreaField } from '#app/components/ui/field'
+import { CancelLink, ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
 import { formatDate } from '#domain/format'
 import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
 import type { ExperienceValues } from '#domain/validation/experience'
-import { FormMessages, InputField, SelectField, TextAreaField } from './fields'
 import { Icon } from './icons'
-import { CancelLink, ConfirmDeleteModal, Modal } from './modal'
 import type { FormFeedback } from './profile'
 import { PROFILE_PATH, withParams } from './urls'
 
@@ -42,16 +43,12 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
               to={href({ gestionar: managing ? null : 1, modal: null, id: null })}
               preventScrollReset
               aria-pressed={managing}
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
             >
               {managing ? 'Listo' : 'Editar experiencias'}
             </Link>
           ) : null}
-          <Link
-            to={href({ modal: 'experiencia', id: null })}
-            preventScrollReset
-            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-          >
+          <Link to={href({ modal: 'experiencia', id: null })} preventScrollReset className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}>
             <Icon name="plus" className="h-4 w-4" />
             Agregar experiencia
           </Link>
@@ -132,8 +129,8 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
         <input type="hidden" name="intent" value={editing ? 'update-experience' : 'create-experience'} />
         {editing ? <input type="hidden" name="id" value={experience.id_ew} /> : null}
         <div className="sm:col-span-2">
-          <FormMessages messages={form.errors} id="experiencia-error" stamp={feedback?.stamp} />
-          <FormMessages messages={feedback?.notice ? [feedback.notice] : null} tone="info" stamp={feedback?.stamp} />
+          <Alert tone="error" messages={form.errors} id="experiencia-error" stamp={feedback?.stamp} durationMs={4000} />
+          <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
         </div>
         <InputField label="Cargo" inputProps={{ ...getInputProps(fields.job_title, { type: 'text' }), autoFocus: true }} errors={fields.job_title.errors} />
         <InputField label="Nombre de la empresa" inputProps={getInputProps(fields.nameBusiness, { type: 'text' })} errors={fields.nameBusiness.errors} />

@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { buttonClass } from '#app/components/ui/button'
+import { cn } from '#app/components/ui/cn'
+import { CONTROL } from '#app/components/ui/field'
 import { Icon } from './icons'
 
 /** Where the driver issues the link (app/routes/user/power-link.tsx). */
@@ -42,13 +45,7 @@ export function PowerLinkPanel({ link, expires }: { link: string; /** Already fo
         <label htmlFor="enlace-poder-simple" className="block text-sm font-medium text-slate-800">
           Enlace
         </label>
-        <input
-          id="enlace-poder-simple"
-          readOnly
-          value={link}
-          onFocus={(e) => e.currentTarget.select()}
-          className="mt-1 block w-full rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-        />
+        <input id="enlace-poder-simple" readOnly value={link} onFocus={(e) => e.currentTarget.select()} className={cn(CONTROL, 'bg-slate-50 font-mono text-sm')} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {hydrated ? (
@@ -60,7 +57,7 @@ export function PowerLinkPanel({ link, expires }: { link: string; /** Already fo
                 () => setCopied('error'),
               )
             }}
-            className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+            className={buttonClass('primary', 'gap-1.5 px-4 py-2 text-base')}
           >
             Copiar enlace
           </button>
@@ -73,7 +70,7 @@ export function PowerLinkPanel({ link, expires }: { link: string; /** Already fo
         >
           Compartir por WhatsApp
         </a>
-        <a href={link} className="inline-flex items-center rounded-md px-3 py-2 font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <a href={link} className={buttonClass('ghost', 'px-3 py-2 underline-offset-2 hover:underline text-base text-brand-700')}>
           Completar ahora
         </a>
       </div>

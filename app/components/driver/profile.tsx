@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { SubmitButton } from '#app/components/forms'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { Alert } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { FileField, InputField, TextAreaField } from '#app/components/ui/field'
+import { CancelLink, Modal } from '#app/components/ui/modal'
 import { UploadProgress } from '#app/components/upload/transfer'
-import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { useUploadField } from '#app/components/upload/upload-field'
 import { formatChileanMobile } from '#domain/phone'
 import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
 import type { ProfileImageValues, ProfileValues } from '#domain/validation/profile'
-import { FormMessages, InputField, TextAreaField } from './fields'
-import { CancelLink, Modal } from './modal'
 
 const loadProfileSchema = () => import('#domain/validation/profile').then((m) => m.profileSchema)
 const loadImageSchema = () => import('#domain/validation/profile').then((m) => m.profileImageSchema)
@@ -77,8 +78,8 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
       <JsMarker />
       <input type="hidden" name="intent" value="profile" />
       <div className="sm:col-span-2">
-        <FormMessages messages={form.errors} id="perfil-error" stamp={feedback?.stamp} />
-        <FormMessages messages={feedback?.notice ? [feedback.notice] : null} tone="info" stamp={feedback?.stamp} />
+        <Alert tone="error" messages={form.errors} id="perfil-error" stamp={feedback?.stamp} durationMs={4000} />
+        <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
       </div>
       <InputField label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
       <InputField label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
@@ -114,16 +115,14 @@ export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...loadOn} noValidate className="space-y-4">
         <JsMarker />
         <input type="hidden" name="intent" value="photo" />
-        <FormMessages messages={form.errors} id="foto-error" stamp={feedback?.stamp} />
-        <div>
-          <InputField
-            label="Imagen"
-            hint={PROFILE_PHOTO_UPLOAD.limitText}
-            inputProps={{ ...getInputProps(fields.newProfileImage, { type: 'file' }), accept: PROFILE_PHOTO_UPLOAD.accept, autoFocus: true, ...upload.inputProps }}
-            errors={upload.errors ?? fields.newProfileImage.errors}
-          />
-          <UploadNote note={upload.note} />
-        </div>
+        <Alert tone="error" messages={form.errors} id="foto-error" stamp={feedback?.stamp} durationMs={4000} />
+        <FileField
+          label="Imagen"
+          limit={PROFILE_PHOTO_UPLOAD.limitText}
+          note={upload.note}
+          inputProps={{ ...getInputProps(fields.newProfileImage, { type: 'file' }), accept: PROFILE_PHOTO_UPLOAD.accept, autoFocus: true, ...upload.inputProps }}
+          errors={upload.errors ?? fields.newProfileImage.errors}
+        />
         <UploadProgress />
         <div className="flex flex-wrap justify-end gap-2">
           <CancelLink to={closeTo} />

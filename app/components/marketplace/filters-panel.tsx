@@ -1,7 +1,8 @@
 import { useRef } from 'react'
 import { Form, Link } from 'react-router'
+import { buttonClass } from '#app/components/ui/button'
+import { SelectField, type Option } from '#app/components/ui/field'
 import { schedules } from '#domain/reference-data/schedules'
-import { SelectField, type Option } from './fields'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 import './filters.css'
 
@@ -75,13 +76,10 @@ export function FiltersPanel({
           <SelectField label="Horario" selectProps={{ id: 'filtro-horario', name: 'start_time', defaultValue: values.start_time }} options={SCHEDULE_OPTIONS} placeholder="Todos" />
           <SelectField label="Peoneta" selectProps={{ id: 'filtro-peoneta', name: 'pawn', defaultValue: values.pawn }} options={PAWN_OPTIONS} placeholder="Indiferente" />
           <div className="flex flex-wrap gap-2 pt-1">
-            <button type="submit" className="inline-flex flex-1 items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900">
+            <button type="submit" className={buttonClass('primary', 'flex-1 px-4 py-2 text-sm')}>
               Aplicar filtros
             </button>
-            <Link
-              to={action}
-              className="inline-flex items-center justify-center rounded-md border border-slate-400 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
+            <Link to={action} className={buttonClass('secondary', 'px-4 py-2 text-sm')}>
               Limpiar
             </Link>
           </div>

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
-import { Alert } from '#app/components/toast'
-import { Pagination, withParams } from './pagination'
+import { Alert } from '#app/components/ui/alert'
+import { Pagination, withParams } from '#app/components/ui/pagination'
 import { PostingCard } from './posting-card'
 import { PostingAction } from './posting-detail'
 import { PostingsTabs } from './postings-tabs'
@@ -15,7 +15,7 @@ export function OwnPostings({ kind, postings, count, page, error }: { kind: 'sav
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <PostingsTabs />
       {error ? (
-        <Alert type="error">{error}</Alert>
+        <Alert tone="error" messages={[error]} />
       ) : postings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
           {kind === 'saved' ? 'Aún no guardas publicaciones.' : 'Aún no postulas a publicaciones.'}

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { type Option, SelectField } from '#app/components/ui/field'
 import { zones } from '#domain/reference-data/zones'
-import { SelectField, type Option } from './fields'
 
 /** Mirrors app/.server/places.ts (what the loader and /ubicaciones answer). */
 export interface PlaceChoice {

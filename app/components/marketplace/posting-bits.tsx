@@ -1,3 +1,4 @@
+import { Badge, type BadgeTone } from '#app/components/ui/badge'
 import { formatDate } from '#domain/format'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_LABELS } from './labels'
@@ -44,23 +45,16 @@ export function factList(p: PostingFacts): Array<[string, string]> {
   ]
 }
 
-const STATUS_STYLES: Record<ApplicationStatus, string> = {
-  nueva: 'bg-slate-100 text-slate-800',
-  en_revision: 'bg-amber-100 text-amber-900',
-  contactado: 'bg-brand-50 text-brand-900',
-  seleccionado: 'bg-green-100 text-green-900',
-  descartada: 'bg-red-100 text-red-900',
+const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {
+  nueva: 'neutral',
+  en_revision: 'warning',
+  contactado: 'brand',
+  seleccionado: 'success',
+  descartada: 'danger',
 }
 
 export function ApplicationBadge({ status }: { status: ApplicationStatus }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>Postulación: {APPLICATION_STATUS_LABELS[status]}</span>
-  )
-}
-
-export function Badge({ children, tone = 'slate' }: { children: React.ReactNode; tone?: 'slate' | 'brand' | 'red' | 'green' }) {
-  const tones = { slate: 'bg-slate-100 text-slate-800', brand: 'bg-brand-50 text-brand-900', red: 'bg-red-100 text-red-900', green: 'bg-green-100 text-green-900' }
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
+  return <Badge tone={STATUS_TONES[status]}>Postulación: {APPLICATION_STATUS_LABELS[status]}</Badge>
 }
 
 /**
@@ -69,12 +63,12 @@ export function Badge({ children, tone = 'slate' }: { children: React.ReactNode;
  */
 export function VerifiedCompanyBadge() {
   return (
-    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900" data-testid="empresa-verificada">
+    <Badge tone="success" className="shrink-0 px-2" data-testid="empresa-verificada">
       <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-3.5 w-3.5">
         <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
       </svg>
       <span className="sr-only">Empresa </span>
       Verificada
-    </span>
+    </Badge>
   )
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
-import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
+import { Badge } from '#app/components/ui/badge'
+import { ApplicationBadge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 /**
  * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);
@@ -32,7 +33,7 @@ export function PostingCard({
             {posting.company_verified ? <VerifiedCompanyBadge /> : null}
           </p>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            {posting.status === 'closed' ? <Badge tone="red">Cerrada</Badge> : null}
+            {posting.status === 'closed' ? <Badge tone="danger">Cerrada</Badge> : null}
             {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
             {posting.saved ? <Badge tone="brand">Guardada</Badge> : null}
           </div>

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
 import { JsMarker } from '#app/components/js-marker'
-import { DRIVER_ALERT_MS } from '#app/components/toast'
-import { BUTTON_PRIMARY, BUTTON_SECONDARY } from './fields'
-import { ApplicationBadge, Badge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
+import { DRIVER_ALERT_MS } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { buttonClass } from '#app/components/ui/button'
+import { ApplicationBadge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 type Intent = 'postular' | 'retirar' | 'guardar' | 'quitar'
 
@@ -58,7 +59,7 @@ function ActionButton({ fetcher, id, intent, primary = false, title }: { fetcher
         disabled={fetcher.state !== 'idle'}
         aria-busy={pending || undefined}
         aria-label={`${LABELS[intent].idle}: ${title}`}
-        className={primary ? BUTTON_PRIMARY : BUTTON_SECONDARY}
+        className={buttonClass(primary ? 'primary' : 'secondary')}
       >
         {pending ? LABELS[intent].pending : LABELS[intent].idle}
       </button>
@@ -117,7 +118,7 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
             {posting.company_verified ? <VerifiedCompanyBadge /> : null}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            {posting.status === 'closed' ? <Badge tone="red">Publicación cerrada</Badge> : <Badge tone="green">Abierta</Badge>}
+            {posting.status === 'closed' ? <Badge tone="danger">Publicación cerrada</Badge> : <Badge tone="success">Abierta</Badge>}
             {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
             {posting.saved ? <Badge tone="brand">Guardada</Badge> : null}
           </div>

@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { Field, SubmitButton } from '#app/components/forms'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { schedules } from '#domain/reference-data/schedules'
 import { capacitiesByVehicle, capacityLabel, vehicles } from '#domain/reference-data/vehicles'
 import type { JobPostingValues } from '#domain/validation/marketplace'
-import { BUTTON_SECONDARY, FormErrors, SelectField, TextAreaField } from './fields'
 import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS } from './labels'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 
@@ -91,10 +92,10 @@ export function PostingForm({
       {postingId ? <input type="hidden" name="id" value={postingId} /> : null}
       {form.errors?.length ? (
         <div className="sm:col-span-2">
-          <FormErrors id={`trabajo-${intent}-error`} errors={form.errors} />
+          <Alert tone="error" id={`trabajo-${intent}-error`} messages={form.errors} />
         </div>
       ) : null}
-      <Field className="sm:col-span-2" label="Título" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+      <InputField className="sm:col-span-2" label="Título" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
       <TextAreaField
         className="sm:col-span-2"
         label="Descripción"
@@ -111,7 +112,7 @@ export function PostingForm({
           errors={{ id_zone: fields.id_zone.errors, id_region: fields.id_region.errors, id_commune: fields.id_commune.errors }}
           update={
             <div className="sm:col-span-3">
-              <button type="submit" name="intent" value="ubicacion" formNoValidate className={BUTTON_SECONDARY}>
+              <button type="submit" name="intent" value="ubicacion" formNoValidate className={buttonClass('secondary')}>
                 Actualizar
               </button>
               <p className="mt-1 text-sm text-slate-600">Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista.</p>
@@ -145,14 +146,14 @@ export function PostingForm({
         />
       )}
       <SelectField label="Horario" selectProps={getSelectProps(fields.id_schedule)} options={SCHEDULE_OPTIONS} errors={fields.id_schedule.errors} />
-      <Field label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
+      <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
       <SelectField label="Peoneta" hint="¿Incluye un ayudante?" selectProps={getSelectProps(fields.pawn)} options={PAWN_OPTIONS} errors={fields.pawn.errors} />
-      <Field
+      <InputField
         label="Conductores requeridos"
         inputProps={{ ...getInputProps(fields.drivers_needed, { type: 'text' }), inputMode: 'numeric' }}
         errors={fields.drivers_needed.errors}
       />
-      <Field
+      <InputField
         label="Pago (CLP)"
         hint="Monto en pesos, por ejemplo 45000."
         inputProps={{ ...getInputProps(fields.payment_amount, { type: 'text' }), inputMode: 'numeric' }}
@@ -164,7 +165,7 @@ export function PostingForm({
         <SubmitButton name="intent" value={intent} pendingText="Guardando…">
           {submitLabel}
         </SubmitButton>
-        <Link to={cancelTo} preventScrollReset className={BUTTON_SECONDARY}>
+        <Link to={cancelTo} preventScrollReset className={buttonClass('secondary')}>
           Cancelar
         </Link>
       </div>

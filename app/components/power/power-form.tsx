@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { ErrorList, Field, SubmitButton } from '#app/components/forms'
 import { useLazySchema, useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { SelectField } from '#app/components/marketplace/fields'
-import { autoFocusFirstInvalid, OutcomeAlert, type FormOutcome } from '#app/components/public/fields'
+import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { FileField, autoFocusFirstInvalid, ErrorList, InputField, SelectField } from '#app/components/ui/field'
 import { UploadProgress } from '#app/components/upload/transfer'
-import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { useUploadField } from '#app/components/upload/upload-field'
 import { OWNER_ID_IMAGE_UPLOADS } from '#domain/uploads'
 import type { PowerDriverValues, PowerOwnerFormValues } from '#domain/validation/power'
 import { OWNER_ID_IMAGE_FIELDS, type POWER_OWNER_FIELDS } from '#domain/validation/power-constants'
@@ -76,15 +76,15 @@ export function DriverPhase({
       <input type="hidden" name="_owner" value={JSON.stringify(owner)} />
       <fieldset className="contents">
         <legend className="text-lg font-semibold text-slate-900 sm:col-span-2">Datos del conductor</legend>
-        <Field
+        <InputField
           className="sm:col-span-2"
           label="Nombre completo del conductor"
           inputProps={text('fullNameDriver', { autoComplete: 'name' })}
           errors={fields.fullNameDriver.errors}
         />
-        <Field label="RUT del conductor" hint="Ejemplo: 12.345.678-5" inputProps={text('rutDriver')} errors={fields.rutDriver.errors} />
-        <Field label="Nacionalidad del conductor" inputProps={text('nationalityDriver')} errors={fields.nationalityDriver.errors} />
-        <Field
+        <InputField label="RUT del conductor" hint="Ejemplo: 12.345.678-5" inputProps={text('rutDriver')} errors={fields.rutDriver.errors} />
+        <InputField label="Nacionalidad del conductor" inputProps={text('nationalityDriver')} errors={fields.nationalityDriver.errors} />
+        <InputField
           className="sm:col-span-2"
           label="Domicilio del conductor"
           inputProps={text('addressDriver', { autoComplete: 'street-address' })}
@@ -93,8 +93,8 @@ export function DriverPhase({
       </fieldset>
       <fieldset className="contents">
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del vehículo</legend>
-        <Field label="Marca" inputProps={text('vehicleBrand')} errors={fields.vehicleBrand.errors} />
-        <Field label="Modelo" inputProps={text('vehicleModel')} errors={fields.vehicleModel.errors} />
+        <InputField label="Marca" inputProps={text('vehicleBrand')} errors={fields.vehicleBrand.errors} />
+        <InputField label="Modelo" inputProps={text('vehicleModel')} errors={fields.vehicleModel.errors} />
         <SelectField
           label="Año"
           selectProps={{ ...getSelectProps(fields.vehicleYear), ...focus('vehicleYear') }}
@@ -102,7 +102,7 @@ export function DriverPhase({
           placeholder="Selecciona el año"
           errors={fields.vehicleYear.errors}
         />
-        <Field
+        <InputField
           label="Patente"
           hint="Por ejemplo BBBB12 o AB1234; se escribe en mayúsculas y sin espacios."
           inputProps={text('vehicleLicensePlate', { onInput: normalizePlateInput, autoCapitalize: 'characters', className: 'uppercase' })}
@@ -163,10 +163,13 @@ function OwnerIdImageField({
   const rules = OWNER_ID_IMAGE_UPLOADS[name]
   const upload = useUploadField(rules)
   return (
-    <div>
-      <Field label={label} hint={rules.limitText} inputProps={{ ...inputProps, accept: rules.accept, ...upload.inputProps }} errors={upload.errors ?? errors} />
-      <UploadNote note={upload.note} />
-    </div>
+    <FileField
+      label={label}
+      limit={rules.limitText}
+      note={upload.note}
+      inputProps={{ ...inputProps, accept: rules.accept, ...upload.inputProps }}
+      errors={upload.errors ?? errors}
+    />
   )
 }
 
@@ -249,33 +252,27 @@ export function OwnerPhase({
       <input type="hidden" name="fase" value="2" />
       <input type="hidden" name="_phase1" value={sealed} />
       <div className="sm:col-span-2">
-        <OutcomeAlert outcome={outcome} id="poder-resultado" />
+        <Alert tone={outcome?.type ?? 'error'} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="poder-resultado" />
       </div>
       <Summary driver={driver} />
       <fieldset className="contents">
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del dueño del vehículo</legend>
-        <Field className="sm:col-span-2" label="Nombre completo del dueño" inputProps={text('fullNameOwner')} errors={fields.fullNameOwner.errors} />
-        <Field label="RUT del dueño" hint="Ejemplo: 11.111.111-1" inputProps={text('rutOwner')} errors={fields.rutOwner.errors} />
-        <Field label="Nacionalidad del dueño" inputProps={text('nationalityOwner')} errors={fields.nationalityOwner.errors} />
-        <Field className="sm:col-span-2" label="Domicilio del dueño" inputProps={text('addressOwner')} errors={fields.addressOwner.errors} />
-        <Field
+        <InputField className="sm:col-span-2" label="Nombre completo del dueño" inputProps={text('fullNameOwner')} errors={fields.fullNameOwner.errors} />
+        <InputField label="RUT del dueño" hint="Ejemplo: 11.111.111-1" inputProps={text('rutOwner')} errors={fields.rutOwner.errors} />
+        <InputField label="Nacionalidad del dueño" inputProps={text('nationalityOwner')} errors={fields.nationalityOwner.errors} />
+        <InputField className="sm:col-span-2" label="Domicilio del dueño" inputProps={text('addressOwner')} errors={fields.addressOwner.errors} />
+        <InputField
           label="Teléfono (WhatsApp) del dueño"
           hint="Celular que comienza con 9, por ejemplo 9 8765 4321 o +56 9 8765 4321."
           inputProps={text('phoneOwner', 'tel', { inputMode: 'tel' })}
           errors={fields.phoneOwner.errors}
         />
-        <Field label="Correo electrónico del dueño" inputProps={text('emailOwner', 'email')} errors={fields.emailOwner.errors} />
+        <InputField label="Correo electrónico del dueño" inputProps={text('emailOwner', 'email')} errors={fields.emailOwner.errors} />
       </fieldset>
       <fieldset className="contents">
         <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Cédula de identidad del dueño</legend>
         {OWNER_ID_IMAGE_FIELDS.map(({ name, tipo }) => (
-          <OwnerIdImageField
-            key={name}
-            name={name}
-            label={tipo}
-            inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name), className: 'text-sm' }}
-            errors={fields[name].errors}
-          />
+          <OwnerIdImageField key={name} name={name} label={tipo} inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name) }} errors={fields[name].errors} />
         ))}
         <div className="sm:col-span-2">
           <UploadProgress />
@@ -303,12 +300,7 @@ export function OwnerPhase({
           <span aria-hidden="true">←</span> Atrás
         </button>
         {hydrated ? (
-          <button
-            type="submit"
-            name={CREATE}
-            value="1"
-            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900"
-          >
+          <button type="submit" name={CREATE} value="1" className={buttonClass('primary', 'px-4 py-2.5 text-base')}>
             Crear poder simple
           </button>
         ) : (
@@ -366,7 +358,7 @@ export function SuccessModal() {
           panel.
         </p>
         <div className="mt-6 flex justify-end">
-          <Link to="/" className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900">
+          <Link to="/" className={buttonClass('primary', 'px-4 py-2.5 text-base')}>
             Cerrar
           </Link>
         </div>
@@ -411,10 +403,7 @@ export function DeadLinkPage({ dead, driverSignedIn }: { dead: { state: keyof ty
             Pide al conductor un enlace nuevo. El conductor lo genera en su panel, en «Autorización del dueño del vehículo», y te lo envía por WhatsApp.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={driverSignedIn ? '/user/dashboard/poder-simple' : '/login'}
-              className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-900"
-            >
+            <Link to={driverSignedIn ? '/user/dashboard/poder-simple' : '/login'} className={buttonClass('primary', 'px-4 py-2.5 text-base')}>
               {driverSignedIn ? 'Generar un enlace nuevo' : 'Soy el conductor: iniciar sesión'}
             </Link>
             <Link to="/" className={BACK}>

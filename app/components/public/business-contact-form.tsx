@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { Field, SubmitButton } from '#app/components/forms'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { BusinessContactValues } from '#domain/validation/contact'
 import { isBusinessContactSubmissionEmpty } from '#domain/validation/submission'
-import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
 /** POST /business/contact-business (spec §5 "Business contact"). */
@@ -47,13 +48,13 @@ export function BusinessContactForm({
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <OutcomeAlert outcome={outcome} id="contacto-empresa-resultado" />
+        <Alert tone={outcome?.type ?? "error"} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="contacto-empresa-resultado" />
       </div>
       <HoneypotFields from={honeypot} formId="contacto-empresa" />
-      <Field label="Nombre completo" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />
-      <Field label="Nombre de la empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
-      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
-      <Field
+      <InputField label="Nombre completo" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />
+      <InputField label="Nombre de la empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
+      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField
         label="Teléfono"
         hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { Field, SubmitButton } from '#app/components/forms'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { ComplaintType, InquiryType } from '#domain/reference-data/inquiries'
 import type { ComplaintValues } from '#domain/validation/contact'
-import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
 const loadSchema = () => import('#domain/validation/contact').then((m) => m.complaintSchema)
@@ -41,7 +42,7 @@ export function ComplaintForm({
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <OutcomeAlert outcome={outcome} id="ayuda-resultado" />
+        <Alert tone={outcome?.type ?? "error"} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="ayuda-resultado" />
         {typeErrors.length ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {typeErrors.join(' ')}
@@ -51,14 +52,14 @@ export function ComplaintForm({
       <HoneypotFields from={honeypot} formId="ayuda" />
       <input type="hidden" name="type" value={type} />
       {complaintType ? <input type="hidden" name="selectedComplainsType" value={complaintType} /> : null}
-      <Field className="sm:col-span-2" label="Nombre" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), ...focus('name'), autoComplete: 'name' }} errors={fields.name.errors} />
-      <Field
+      <InputField className="sm:col-span-2" label="Nombre" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), ...focus('name'), autoComplete: 'name' }} errors={fields.name.errors} />
+      <InputField
         label="Teléfono"
         hint="Entre 9 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
-      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
       <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Hasta 1500 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />
       <div className="sm:col-span-2">
         <SubmitButton className="w-full sm:w-auto" pendingText="Enviando…">

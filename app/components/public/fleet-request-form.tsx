@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Form, useFetcher } from 'react-router'
-import { ErrorList, Field, SubmitButton } from '#app/components/forms'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { autoFocusFirstInvalid, InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { schedules } from '#domain/reference-data/schedules'
 import { vehicles } from '#domain/reference-data/vehicles'
 import { zones } from '#domain/reference-data/zones'
 import type { FleetRequestValues } from '#domain/validation/contact'
-import { autoFocusFirstInvalid, CONTROL, describedBy, OutcomeAlert, TextAreaField, type FormOutcome } from './fields'
 import { HoneypotFields } from './honeypot'
 
 /** The chosen zone and region with the lists they open (server lookups, spec §7). */
@@ -24,52 +25,6 @@ const SCHEDULE_OPTIONS = schedules.map((s) => ({ value: s.id_schedule, label: s.
 const LOCATIONS_URL = '/empresas/ubicaciones'
 /** The zone → region → commune chain is checked by the action (it answers per field). */
 const loadSchema = () => import('#domain/validation/contact').then((m) => m.createFleetRequestSchema({ vehicles, schedules, zones }))
-
-type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }
-
-/** Label + select + its errors, wired like Field (components/forms.tsx). */
-function SelectField({
-  label,
-  selectProps,
-  options,
-  placeholder = 'Selecciona una opción',
-  errors,
-  hint,
-  className = '',
-}: {
-  label: string
-  selectProps: SelectProps
-  options: ReadonlyArray<{ value: string | number; label: string }>
-  placeholder?: string
-  errors?: string[] | null
-  hint?: string
-  className?: string
-}) {
-  const fallbackId = useId()
-  const id = selectProps.id ?? fallbackId
-  const ids = describedBy(id, hint, errors)
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select {...selectProps} id={id} aria-invalid={ids.errorId ? true : undefined} aria-describedby={ids.describedBy} className={CONTROL}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={ids.hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={ids.errorId} errors={errors} />
-    </div>
-  )
-}
 
 /**
  * Fleet requirements (POST /business/register as JSON). Zone → region → commune: with JS the
@@ -128,20 +83,20 @@ export function FleetRequestForm({
       {/* The first submit button is the one Enter presses: the real submission, not 'Actualizar'. */}
       <button type="submit" name="intent" value="flota" hidden tabIndex={-1} aria-hidden="true" />
       <div className="sm:col-span-2">
-        <OutcomeAlert outcome={outcome} id="flota-resultado" />
+        <Alert tone={outcome?.type ?? "error"} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="flota-resultado" />
       </div>
       <HoneypotFields from={honeypot} formId="flota" />
-      <Field label="Empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
-      <Field label="Nombre de contacto" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />
-      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
-      <Field
+      <InputField label="Empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
+      <InputField label="Nombre de contacto" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />
+      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField
         label="Teléfono"
         hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
         errors={fields.phone.errors}
       />
       <SelectField label="Tipo de vehículo" selectProps={{ ...getSelectProps(fields.id_vehicle), ...focus('id_vehicle') }} options={VEHICLE_OPTIONS} errors={fields.id_vehicle.errors} />
-      <Field
+      <InputField
         label="Cantidad de vehículos"
         inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), ...focus('quantity'), min: 1, max: 999, step: 1, inputMode: 'numeric' }}
         errors={fields.quantity.errors}

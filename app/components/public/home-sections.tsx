@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { buttonClass } from '#app/components/ui/button'
 
 const REQUIREMENTS = [
   'Ser mayor de 18 años.',
@@ -39,10 +40,10 @@ export function Hero({ signupUrl }: { signupUrl: string }) {
             micro-sectorizadas, normalmente dentro de una misma comuna.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href={signupUrl} className="rounded-md bg-accent-400 px-6 py-3 text-lg font-bold text-slate-900 shadow hover:bg-accent-500">
+            <a href={signupUrl} className={buttonClass('accent', 'px-6 py-3 text-lg font-bold shadow')}>
               Quiero conducir
             </a>
-            <Link to="/empresas" className="rounded-md border-2 border-brand-700 px-6 py-3 text-lg font-semibold text-brand-700 hover:bg-brand-50">
+            <Link to="/empresas" className={buttonClass('outline', 'border-2 px-6 py-3 text-lg')}>
               Soy empresa
             </Link>
           </div>
@@ -105,7 +106,7 @@ export function BusinessServices() {
           ))}
         </ul>
         <p className="mt-8 text-center">
-          <Link to="/empresas" className="inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">
+          <Link to="/empresas" className={buttonClass('primary', 'px-6 py-3 text-base')}>
             Conoce los servicios para empresas
           </Link>
         </p>

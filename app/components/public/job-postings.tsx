@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
+import { buttonClass } from '#app/components/ui/button'
 import type { HomePosting } from '#services/general-data/content'
 
 /** A home posting with 'hace 3 horas' computed by the loader. */
@@ -89,7 +90,7 @@ function PostingList({ list, signupUrl }: { list: HomePostingItem[]; signupUrl: 
         ))}
       </ul>
       <p className="mt-8 text-center">
-        <a href={signupUrl} className="inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900">
+        <a href={signupUrl} className={buttonClass('primary', 'px-6 py-3 text-base')}>
           Regístrate para postular
         </a>
       </p>

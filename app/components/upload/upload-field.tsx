@@ -155,12 +155,3 @@ export function useUploadField(rules: UploadRules): UploadField {
     note,
   }
 }
-
-/** The note of useUploadField under its input: a status line, read out when it changes. */
-export function UploadNote({ note, id }: { note: string | null; id?: string }) {
-  return (
-    <p id={id} role="status" className="mt-1 min-h-0 text-xs text-slate-700 empty:hidden">
-      {note ?? ''}
-    </p>
-  )
-}

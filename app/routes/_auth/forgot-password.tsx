@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
-import { Field, SubmitButton } from '#app/components/forms'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { SubmitButton } from '#app/components/ui/button'
+import { InputField } from '#app/components/ui/field'
 import { resetPasswordRequestSchema, type ResetPasswordRequestValues } from '#domain/validation/auth'
 import type { Route } from './+types/forgot-password'
 
@@ -60,7 +61,7 @@ export default function ForgotPasswordRoute() {
             ))}
           </ul>
         ) : null}
-        <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+        <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
         <SubmitButton className="w-full">Enviar enlace</SubmitButton>
         <p className="text-center text-sm">
           <Link to="/login" className="font-medium text-brand-700 hover:underline">

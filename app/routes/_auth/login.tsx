@@ -10,10 +10,11 @@ import { fromEnhancedPage } from '#app/.server/forms'
 import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { getSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
-import { Field, SubmitButton } from '#app/components/forms'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { Alert } from '#app/components/toast'
+import { Alert } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { InputField } from '#app/components/ui/field'
 import { emailCodeSchema, loginSchema, type EmailCodeValues, type LoginValues } from '#domain/validation/auth'
 import type { Route } from './+types/login'
 
@@ -100,13 +101,9 @@ function LoginForm({ result, constraint, redirectTo }: { result?: SubmissionResu
     <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
       <JsMarker />
       <RedirectToField value={redirectTo} />
-      {form.errors?.length ? (
-        <Alert type="error" id="login-error" durationMs={3000}>
-          {form.errors.join(' ')}
-        </Alert>
-      ) : null}
-      <Field label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-      <Field label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+      {form.errors?.length ? <Alert tone="error" id="login-error" durationMs={3000} messages={[form.errors.join(' ')]} /> : null}
+      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
       <div className="flex justify-end">
         <Link to="/login/recuperar" className="text-sm font-medium text-brand-700 hover:underline">
           ¿Olvidaste tu contraseña?
@@ -158,12 +155,8 @@ function CodeForm({
           </>
         ) : null}
       </p>
-      {form.errors?.length ? (
-        <Alert type="error" id="code-error" durationMs={3000}>
-          {form.errors.join(' ')}
-        </Alert>
-      ) : null}
-      <Field
+      {form.errors?.length ? <Alert tone="error" id="code-error" durationMs={3000} messages={[form.errors.join(' ')]} /> : null}
+      <InputField
         label="Código de verificación (6 dígitos)"
         inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
         errors={fields.code.errors}

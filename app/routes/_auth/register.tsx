@@ -4,8 +4,10 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
 import { env } from '#app/.server/env'
-import { CheckboxField, Field, SubmitButton } from '#app/components/forms'
+import { NewPasswordFields } from '#app/components/auth/new-password-fields'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { CheckboxField, InputField } from '#app/components/ui/field'
 import { driverRegistrationSchema, type DriverRegistrationValues } from '#domain/validation/auth'
 import type { Route } from './+types/register'
 
@@ -64,10 +66,10 @@ export default function RegisterRoute() {
             {actionData.message}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/login" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+            <Link to="/login" className={buttonClass('primary', 'px-4 py-2 text-base')}>
               Iniciar sesión
             </Link>
-            <Link to="/" className="rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-800 hover:bg-white">
+            <Link to="/" className={buttonClass('secondary', 'px-4 py-2 text-base')}>
               Cerrar
             </Link>
           </div>
@@ -100,32 +102,22 @@ export default function RegisterRoute() {
             Estamos procesando tu registro, por favor mantén esta pestaña abierta.
           </p>
         ) : null}
-        <Field label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
-        <Field label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
-        <Field label="RUT" hint="Ejemplo: 12345678-5" inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }} errors={fields.rut.errors} />
-        <Field
+        <InputField label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
+        <InputField label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
+        <InputField label="RUT" hint="Ejemplo: 12345678-5" inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }} errors={fields.rut.errors} />
+        <InputField
           label="Teléfono móvil"
           hint="Celular chileno, por ejemplo +56 9 8765 4321"
           inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel', inputMode: 'tel' }}
           errors={fields.phone.errors}
         />
-        <Field
+        <InputField
           className="sm:col-span-2"
           label="Correo electrónico"
           inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
           errors={fields.email.errors}
         />
-        <Field
-          label="Contraseña"
-          hint="Al menos 8 caracteres, con letras y números."
-          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-          errors={fields.password.errors}
-        />
-        <Field
-          label="Repite la contraseña"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-          errors={fields.confirmPassword.errors}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <div className="sm:col-span-2">
           <CheckboxField
             label={

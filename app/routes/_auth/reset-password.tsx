@@ -6,9 +6,10 @@ import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { setToast } from '#app/.server/toast'
-import { Field, SubmitButton } from '#app/components/forms'
+import { NewPasswordFields } from '#app/components/auth/new-password-fields'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { SubmitButton } from '#app/components/ui/button'
 import { resetPasswordConfirmSchema, type ResetPasswordConfirmValues } from '#domain/validation/auth'
 import type { Route } from './+types/reset-password'
 
@@ -83,17 +84,7 @@ export default function ResetPasswordRoute() {
               ))}
             </ul>
           ) : null}
-          <Field
-            label="Nueva contraseña"
-            hint="Al menos 8 caracteres, con letras y números."
-            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-            errors={fields.password.errors}
-          />
-          <Field
-            label="Repite la contraseña"
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-            errors={fields.confirmPassword.errors}
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Nueva contraseña" />
           <SubmitButton className="w-full" pendingText="Guardando…">
             Guardar contraseña
           </SubmitButton>

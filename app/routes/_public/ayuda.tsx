@@ -5,6 +5,7 @@ import { joinMessage } from '#app/.server/backend/client'
 import { publicSiteApi } from '#app/.server/backend/public-site'
 import { ComplaintForm } from '#app/components/public/complaint-form'
 import { PageHeader, seoMeta } from '#app/components/public/page'
+import { buttonClass } from '#app/components/ui/button'
 import { COMPLAINT_TYPES, complaintTypeLabel, INQUIRY_TYPES, type ComplaintType, type InquiryType } from '#domain/reference-data/inquiries'
 import { complaintSchema } from '#domain/validation/contact'
 import type { Route } from './+types/ayuda'
@@ -61,7 +62,7 @@ const CHOICE = 'block h-full rounded-xl border border-slate-300 bg-white p-5 sha
 
 function BackLink({ to }: { to: string }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-1 rounded-md border border-slate-400 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+    <Link to={to} className={buttonClass('secondary', 'gap-1 px-4 py-2 text-sm')}>
       <span aria-hidden="true">←</span> Volver
     </Link>
   )

@@ -9,13 +9,15 @@ import { fromEnhancedPage } from '#app/.server/forms'
 import { loadPlaces } from '#app/.server/places'
 import { getSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
-import { Field, SubmitButton } from '#app/components/forms'
+import { NewPasswordFields } from '#app/components/auth/new-password-fields'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { BUTTON_SECONDARY, FormErrors } from '#app/components/marketplace/fields'
 import { PlaceFields, type PlaceChoice } from '#app/components/marketplace/place-fields'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { FileField, InputField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
-import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { useUploadField } from '#app/components/upload/upload-field'
 import { LOGO_UPLOAD } from '#domain/uploads'
 import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValues } from '#domain/validation/marketplace'
 import type { Route } from './+types/company-register'
@@ -105,14 +107,19 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
       <JsMarker />
       {form.errors?.length ? (
         <div className="sm:col-span-2">
-          <FormErrors id="registro-error" errors={form.errors} />
+          <Alert tone="error" id="registro-error" messages={form.errors} />
         </div>
       ) : null}
-      <Field className="sm:col-span-2" label="Nombre de la empresa" inputProps={{ ...text('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
-      <Field label="RUT de la empresa" hint="Ejemplo: 76123456-0" inputProps={{ ...text('rut'), autoComplete: 'off' }} errors={fields.rut.errors} />
-      <Field label="Nombre de contacto" inputProps={{ ...text('contact_name'), autoComplete: 'name' }} errors={fields.contact_name.errors} />
-      <Field label="Correo electrónico" inputProps={{ ...text('email', 'email'), autoComplete: 'email' }} errors={fields.email.errors} />
-      <Field
+      <InputField
+        className="sm:col-span-2"
+        label="Nombre de la empresa"
+        inputProps={{ ...text('name_business'), autoComplete: 'organization' }}
+        errors={fields.name_business.errors}
+      />
+      <InputField label="RUT de la empresa" hint="Ejemplo: 76123456-0" inputProps={{ ...text('rut'), autoComplete: 'off' }} errors={fields.rut.errors} />
+      <InputField label="Nombre de contacto" inputProps={{ ...text('contact_name'), autoComplete: 'name' }} errors={fields.contact_name.errors} />
+      <InputField label="Correo electrónico" inputProps={{ ...text('email', 'email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField
         label="Teléfono"
         hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
         inputProps={{ ...text('phone', 'tel'), autoComplete: 'tel', inputMode: 'tel' }}
@@ -128,7 +135,7 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
           errors={{ id_zone: fields.id_zone.errors, id_region: fields.id_region.errors, id_commune: fields.id_commune.errors }}
           update={
             <div className="sm:col-span-3">
-              <button type="submit" name="intent" value="ubicacion" formNoValidate className={BUTTON_SECONDARY}>
+              <button type="submit" name="intent" value="ubicacion" formNoValidate className={buttonClass('secondary')}>
                 Actualizar
               </button>
               <p className="mt-1 text-sm text-slate-600">
@@ -138,26 +145,15 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
           }
         />
       </fieldset>
-      <div className="sm:col-span-2">
-        <Field
-          label="Logo de la empresa (opcional)"
-          hint={LOGO_UPLOAD.limitText}
-          inputProps={{ ...getInputProps(fields.logoBusiness, { type: 'file' }), accept: LOGO_UPLOAD.accept, ...logo.inputProps }}
-          errors={logo.errors ?? fields.logoBusiness.errors}
-        />
-        <UploadNote note={logo.note} />
-      </div>
-      <Field
-        label="Contraseña"
-        hint="Al menos 8 caracteres, con letras y números."
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-        errors={fields.password.errors}
+      <FileField
+        className="sm:col-span-2"
+        label="Logo de la empresa (opcional)"
+        limit={LOGO_UPLOAD.limitText}
+        note={logo.note}
+        inputProps={{ ...getInputProps(fields.logoBusiness, { type: 'file' }), accept: LOGO_UPLOAD.accept, ...logo.inputProps }}
+        errors={logo.errors ?? fields.logoBusiness.errors}
       />
-      <Field
-        label="Repite la contraseña"
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-        errors={fields.confirmPassword.errors}
-      />
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
       <div className="space-y-3 sm:col-span-2">
         <UploadProgress />
         <SubmitButton className="w-full sm:w-auto" pendingText="Registrando…">

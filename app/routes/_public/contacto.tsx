@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { joinMessage } from '#app/.server/backend/client'
 import { publicSiteApi } from '#app/.server/backend/public-site'
-import { Field, SubmitButton } from '#app/components/forms'
 import { useLazyValidation } from '#app/components/lazy-validation'
-import { autoFocusFirstInvalid, OutcomeAlert, TextAreaField } from '#app/components/public/fields'
 import { HoneypotFields } from '#app/components/public/honeypot'
 import { PageHeader, seoMeta } from '#app/components/public/page'
+import { Alert } from '#app/components/ui/alert'
+import { SubmitButton } from '#app/components/ui/button'
+import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { ContactValues } from '#domain/validation/contact'
 import { contactSchema } from '#domain/validation/contact'
 import { isContactSubmissionEmpty } from '#domain/validation/submission'
@@ -87,25 +88,32 @@ export default function ContactRoute() {
         >
           <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Envíanos un mensaje</h2>
           <div className="sm:col-span-2">
-            <OutcomeAlert outcome={actionData?.outcome} id="contacto-resultado" />
+            <Alert
+              tone={actionData?.outcome?.type ?? 'error'}
+              messages={actionData?.outcome?.messages}
+              durationMs={actionData?.outcome?.durationMs}
+              stamp={actionData?.outcome?.stamp}
+              focus
+              id="contacto-resultado"
+            />
           </div>
           <HoneypotFields from={honeypot} formId="contacto" />
-          <Field
+          <InputField
             label="Nombre"
             inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), ...focus('firstName'), autoComplete: 'given-name' }}
             errors={fields.firstName.errors}
           />
-          <Field
+          <InputField
             label="Apellido"
             inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), ...focus('lastName'), autoComplete: 'family-name' }}
             errors={fields.lastName.errors}
           />
-          <Field
+          <InputField
             label="Correo electrónico"
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }}
             errors={fields.email.errors}
           />
-          <Field
+          <InputField
             label="Teléfono"
             hint="Por ejemplo +56 9 8765 4321 o 9 8765 4321."
             inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}

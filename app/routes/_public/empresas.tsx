@@ -5,6 +5,7 @@ import { publicSiteApi } from '#app/.server/backend/public-site'
 import { BusinessContactForm } from '#app/components/public/business-contact-form'
 import { FleetRequestForm } from '#app/components/public/fleet-request-form'
 import { PageHeader, seoMeta } from '#app/components/public/page'
+import { buttonClass } from '#app/components/ui/button'
 import { businessContactSchema } from '#domain/validation/contact'
 import { isBusinessContactSubmissionEmpty } from '#domain/validation/submission'
 import type { Route } from './+types/empresas'
@@ -90,7 +91,7 @@ export default function CompaniesRoute() {
         intro="Conductores independientes validados a demanda: simplifica tu operación y reduce costos, sin flota propia. Hoy en la Región Metropolitana y pronto en más regiones."
       >
         <p className="mt-4">
-          <Link to="/empresas/registro" className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
+          <Link to="/empresas/registro" className={buttonClass('primary', 'px-5 py-2.5 text-base')}>
             Registra tu empresa
           </Link>
         </p>

@@ -37,7 +37,7 @@ export function passesHoneypot(formData: FormData, now = Date.now()): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
-/** The answer shown next to a form (components/public/fields.tsx OutcomeAlert). */
+/** The answer shown next to a form (components/ui/alert.tsx FormOutcome). */
 export function outcome(type: 'success' | 'error', messages: string | string[], durationMs: number) {
   return { type, messages: Array.isArray(messages) ? messages : [messages], durationMs, stamp: Date.now() }
 }

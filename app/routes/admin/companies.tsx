@@ -1,7 +1,9 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { BUTTON, formatDay, INPUT, LINK, PageHeader, TD, TH, VerifiedBadge } from '#app/components/admin/ui'
+import { formatDay, LINK, PageHeader, TD, TH, VerifiedBadge } from '#app/components/admin/console'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
 import type { Route } from './+types/companies'
 import { requireAdmin } from './admin.server'
 
@@ -24,9 +26,9 @@ export default function Companies() {
       <Form method="get" role="search" aria-label="Buscar empresas" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Buscar
-          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT o correo" className={INPUT} />
+          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT o correo" className={CONTROL} />
         </label>
-        <button type="submit" className={BUTTON}>
+        <button type="submit" className={buttonClass('primary')}>
           Buscar
         </button>
       </Form>

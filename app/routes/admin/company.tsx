@@ -3,9 +3,12 @@ import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, FormError, formatDay, INPUT, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '#app/components/admin/ui'
+import { formatDay, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '#app/components/admin/console'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
-import { Modal } from '#app/components/url-modal'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
+import { Modal } from '#app/components/ui/modal'
 import { positiveId } from '#domain/ids'
 import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '#domain/validation/admin-constants'
 import type { Route } from './+types/company'
@@ -64,7 +67,7 @@ function CloseDialog({ posting, closeTo, errors, reason }: { posting: { id: numb
           ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y no recibirá más postulaciones. Le enviaremos un correo a la
           empresa con el motivo.
         </p>
-        <FormError messages={errors} />
+        <Alert tone="error" className="mb-3 py-2" messages={errors} />
         <div>
           <label htmlFor="motivo-cierre" className="block text-sm font-semibold text-slate-800">
             Motivo del cierre (se envía a la empresa)
@@ -79,15 +82,15 @@ function CloseDialog({ posting, closeTo, errors, reason }: { posting: { id: numb
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation page exists to type this reason
             autoFocus
             aria-invalid={errors?.length ? true : undefined}
-            className={INPUT}
+            className={CONTROL}
           />
           <p className="mt-1 text-xs text-slate-600">Hasta {CLOSE_REASON_MAX} caracteres.</p>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          <Link to={closeTo} preventScrollReset className={BUTTON_SECONDARY}>
+          <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
             Cancelar
           </Link>
-          <button type="submit" className={BUTTON_DANGER}>
+          <button type="submit" className={buttonClass('danger')}>
             Sí, cerrar publicación
           </button>
         </div>
@@ -131,7 +134,7 @@ export default function CompanyDetail() {
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="verified" value={company.verified ? '0' : '1'} />
-            <button type="submit" className={company.verified ? BUTTON_SECONDARY : BUTTON}>
+            <button type="submit" className={buttonClass(company.verified ? 'secondary' : 'primary')}>
               {company.verified ? 'Quitar verificación' : 'Marcar como verificada'}
             </button>
           </Form>
@@ -174,7 +177,7 @@ export default function CompanyDetail() {
                       <td className={TD}>{formatDay(jp.created_at)}</td>
                       <td className={TD}>
                         {jp.status === 'open' ? (
-                          <Link to={`?cerrar=${jp.id}`} preventScrollReset className={`${BUTTON_DANGER} py-1 text-xs`} aria-label={`Cerrar publicación: ${jp.title}`}>
+                          <Link to={`?cerrar=${jp.id}`} preventScrollReset className={buttonClass('danger', 'py-1 text-xs')} aria-label={`Cerrar publicación: ${jp.title}`}>
                             Cerrar publicación
                           </Link>
                         ) : null}

@@ -4,9 +4,12 @@ import { adminApi, type ContentData, type ContentList } from '#app/.server/backe
 import { messageList } from '#app/.server/backend/client'
 import { readLimitedFormData } from '#app/.server/body-limit'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { BUTTON, BUTTON_SECONDARY, FormError, INPUT, PageHeader, Section } from '#app/components/admin/ui'
+import { PageHeader, Section } from '#app/components/admin/console'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL, FileField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
-import { UploadNote, useUploadField } from '#app/components/upload/upload-field'
+import { useUploadField } from '#app/components/upload/upload-field'
 import { positiveId } from '#domain/ids'
 import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import {
@@ -123,9 +126,9 @@ function Field({
         </p>
       ) : null}
       {multiline ? (
-        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={INPUT} />
+        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={CONTROL} />
       ) : (
-        <input id={id} name={name} defaultValue={value} maxLength={max} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={INPUT} />
+        <input id={id} name={name} defaultValue={value} maxLength={max} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={CONTROL} />
       )}
     </div>
   )
@@ -137,10 +140,10 @@ function ItemControls({ list, id, label, deletable = true }: { list: ContentList
     <div className="flex flex-wrap gap-2">
       <Form method="post" preventScrollReset className="flex gap-1">
         <Hidden list={list} id={id} intent="move" />
-        <button type="submit" name="direction" value="up" className={`${BUTTON_SECONDARY} px-2 py-1 text-xs`} aria-label={`Subir: ${label}`}>
+        <button type="submit" name="direction" value="up" className={buttonClass('secondary', 'px-2 py-1 text-xs')} aria-label={`Subir: ${label}`}>
           ↑ Subir
         </button>
-        <button type="submit" name="direction" value="down" className={`${BUTTON_SECONDARY} px-2 py-1 text-xs`} aria-label={`Bajar: ${label}`}>
+        <button type="submit" name="direction" value="down" className={buttonClass('secondary', 'px-2 py-1 text-xs')} aria-label={`Bajar: ${label}`}>
           ↓ Bajar
         </button>
       </Form>
@@ -153,7 +156,7 @@ function ItemControls({ list, id, label, deletable = true }: { list: ContentList
           }}
         >
           <Hidden list={list} id={id} intent="delete" />
-          <button type="submit" className="rounded-md border border-red-700 px-2 py-1 text-xs font-semibold text-red-800 hover:bg-red-50" aria-label={`Eliminar: ${label}`}>
+          <button type="submit" className={buttonClass('danger-outline', 'px-2 py-1 text-xs')} aria-label={`Eliminar: ${label}`}>
             Eliminar
           </button>
         </Form>
@@ -169,7 +172,7 @@ function FaqForm({ faq, actionData }: { faq?: ContentData['faqs'][number]; actio
   return (
     <Form method="post" preventScrollReset className="mt-3 space-y-3">
       <Hidden list="faqs" id={faq?.id} intent="save" />
-      <FormError messages={mine?.errors} />
+      <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
       <Field label="Pregunta" name="question" formKey={formKey} value={v.question ?? ''} max={FAQ_QUESTION_MAX} />
       <Field
         label="Respuesta"
@@ -181,7 +184,7 @@ function FaqForm({ faq, actionData }: { faq?: ContentData['faqs'][number]; actio
         rows={5}
         hint="Separa los párrafos con una línea en blanco."
       />
-      <button type="submit" className={BUTTON}>
+      <button type="submit" className={buttonClass('primary')}>
         {faq ? 'Guardar pregunta' : 'Agregar pregunta'}
       </button>
     </Form>
@@ -202,7 +205,7 @@ function TestimonialForm({ t, actionData }: { t?: ContentData['testimonials'][nu
     <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2">
       <Hidden list="testimonials" id={t?.id} intent="save" />
       <div className="sm:col-span-2">
-        <FormError messages={mine?.errors} />
+        <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
       </div>
       <Field label="Nombre" name="name" formKey={formKey} value={v.name ?? ''} max={SHORT_TEXT_MAX} />
       <Field label="Cargo" name="job_title" formKey={formKey} value={v.job_title ?? ''} max={SHORT_TEXT_MAX} />
@@ -212,7 +215,7 @@ function TestimonialForm({ t, actionData }: { t?: ContentData['testimonials'][nu
         <Field label="Comentario" name="comment" formKey={formKey} value={v.comment ?? ''} max={TESTIMONIAL_COMMENT_MAX} multiline />
       </div>
       <div>
-        <button type="submit" className={BUTTON}>
+        <button type="submit" className={buttonClass('primary')}>
           {t ? 'Guardar testimonio' : 'Agregar testimonio'}
         </button>
       </div>
@@ -227,30 +230,17 @@ function LogoForm({ logo, actionData }: { logo?: ContentData['logos'][number]; a
   return (
     <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 space-y-3">
       <Hidden list="logos" id={logo?.id} intent="save" />
-      <FormError messages={upload.errors ?? mine?.errors} />
+      <Alert tone="error" className="mb-3 py-2" messages={upload.errors ?? mine?.errors} />
       <Field label="Nombre de la empresa" name="name" formKey={formKey} value={mine?.values.name ?? logo?.name ?? ''} max={SHORT_TEXT_MAX} />
-      <div>
-        <label htmlFor={`${formKey}-image`} className="block text-sm font-semibold text-slate-800">
-          {logo ? 'Reemplazar imagen (opcional)' : 'Imagen'}
-        </label>
-        <input
-          id={`${formKey}-image`}
-          type="file"
-          name="image"
-          accept={LOGO_UPLOAD.accept}
-          required={!logo}
-          aria-describedby={`${formKey}-image-limite`}
-          aria-invalid={upload.errors ? true : undefined}
-          {...upload.inputProps}
-          className="mt-1 block text-sm"
-        />
-        <p id={`${formKey}-image-limite`} className="mt-1 text-xs text-slate-600">
-          {LOGO_UPLOAD.limitText}
-        </p>
-        <UploadNote note={upload.note} />
-      </div>
+      <FileField
+        label={logo ? 'Reemplazar imagen (opcional)' : 'Imagen'}
+        limit={LOGO_UPLOAD.limitText}
+        note={upload.note}
+        invalid={Boolean(upload.errors)}
+        inputProps={{ id: `${formKey}-image`, name: 'image', accept: LOGO_UPLOAD.accept, required: !logo, ...upload.inputProps }}
+      />
       <UploadProgress />
-      <button type="submit" className={BUTTON}>
+      <button type="submit" className={buttonClass('primary')}>
         {logo ? 'Guardar logo' : 'Agregar logo'}
       </button>
     </Form>
@@ -287,20 +277,20 @@ export default function ContentPage() {
                   </div>
                   <Form method="post" preventScrollReset className="mt-3 space-y-3">
                     <Hidden list="statistics" id={s.id} intent="save" />
-                    <FormError messages={mine?.errors} />
+                    <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
                     <Field label="Título" name="title" formKey={formKey} value={v.title ?? ''} max={SHORT_TEXT_MAX} />
                     <Field label="Valor" name="value" formKey={formKey} value={v.value ?? ''} max={STATISTIC_VALUE_MAX} />
                     <div>
                       <label htmlFor={`${formKey}-source`} className="block text-sm font-semibold text-slate-800">
                         Origen del número
                       </label>
-                      <select id={`${formKey}-source`} name="source" defaultValue={v.source} className={INPUT}>
+                      <select id={`${formKey}-source`} name="source" defaultValue={v.source} className={CONTROL}>
                         <option value="manual">El valor escrito arriba</option>
                         <option value="validated_drivers">Conteo de Fleeters validados (hoy {content.validated_drivers})</option>
                       </select>
                     </div>
                     <Field label="Descripción" name="description" formKey={formKey} value={v.description ?? ''} max={STATISTIC_DESCRIPTION_MAX} multiline rows={2} />
-                    <button type="submit" className={BUTTON} aria-label={`Guardar estadística: ${s.title}`}>
+                    <button type="submit" className={buttonClass('primary')} aria-label={`Guardar estadística: ${s.title}`}>
                       Guardar
                     </button>
                   </Form>

@@ -4,8 +4,11 @@ import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi, type PowerReview } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { actionText, BUTTON, BUTTON_DANGER, BUTTON_SECONDARY, formatDateTime, FormError, INPUT, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '#app/components/admin/ui'
+import { actionText, formatDateTime, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '#app/components/admin/console'
 import { JsMarker } from '#app/components/js-marker'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import type { DocumentStatus } from '#domain/reference-data/documents'
@@ -137,7 +140,7 @@ export default function ReviewDocument() {
           ← Volver a la cola
         </Link>
         {nextHref ? (
-          <Link to={nextHref} className={BUTTON_SECONDARY}>
+          <Link to={nextHref} className={buttonClass('secondary')}>
             Siguiente documento{shortcuts ? ' (N)' : ''}
           </Link>
         ) : null}
@@ -145,7 +148,9 @@ export default function ReviewDocument() {
       <h1 className="mb-4 text-2xl font-bold text-slate-900">
         {doc.title} <span className="text-base font-semibold text-slate-700">· {driver.name}</span>
       </h1>
-      {actionData?.error ? <FormError messages={actionData.conflict ? [...actionData.error, 'La página muestra el estado actual.'] : actionData.error} /> : null}
+      {actionData?.error ? (
+        <Alert tone="error" className="mb-3 py-2" messages={actionData.conflict ? [...actionData.error, 'La página muestra el estado actual.'] : actionData.error} />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-label="Archivo" className="rounded-xl border border-slate-200 bg-white p-3">
           {isImage ? (
@@ -186,7 +191,7 @@ export default function ReviewDocument() {
                   <input type="hidden" name="intent" value="approve" />
                   <button
                     type="submit"
-                    className={`${BUTTON} w-full bg-green-700 hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500`}
+                    className={buttonClass('primary', 'w-full bg-green-700 hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500')}
                     disabled={busy || unsigned}
                     aria-describedby={unsigned ? 'aprobar-bloqueado' : undefined}
                   >
@@ -237,10 +242,10 @@ export default function ReviewDocument() {
                       onInput={() => {
                         if (otherRadio.current) otherRadio.current.checked = true
                       }}
-                      className={INPUT}
+                      className={CONTROL}
                     />
                   </label>
-                  <button type="submit" className={`${BUTTON_DANGER} w-full`} disabled={busy}>
+                  <button type="submit" className={buttonClass('danger', 'w-full')} disabled={busy}>
                     Rechazar
                   </button>
                 </Form>
@@ -358,7 +363,7 @@ function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileSta
               <JsMarker />
               <input type="hidden" name="intent" value="signature" />
               <input type="hidden" name="power_id" value={power.id} />
-              <button type="submit" className={`${BUTTON_SECONDARY} w-full`} disabled={busy}>
+              <button type="submit" className={buttonClass('secondary', 'w-full')} disabled={busy}>
                 Registrar firma recibida
               </button>
               <p className="mt-1 text-xs text-slate-600">Regístrala solo después de leer la respuesta del dueño en WhatsApp. Queda tu nombre y la hora en el registro.</p>

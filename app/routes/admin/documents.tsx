@@ -1,7 +1,9 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { BUTTON, BUTTON_SECONDARY, formatDateTime, INPUT, LINK, PageHeader, TD, TH } from '#app/components/admin/ui'
+import { formatDateTime, LINK, PageHeader, TD, TH } from '#app/components/admin/console'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
 import type { Route } from './+types/documents'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
@@ -30,7 +32,7 @@ export default function DocumentQueue() {
       <Form method="get" role="search" aria-label="Filtrar documentos" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <label className="block min-w-56 text-sm font-semibold text-slate-800">
           Documento
-          <select name="slot" defaultValue={filters.slot ?? ''} className={INPUT}>
+          <select name="slot" defaultValue={filters.slot ?? ''} className={CONTROL}>
             <option value="">Todos</option>
             {DOCUMENT_SLOTS.map((s) => (
               <option key={s.key} value={s.key}>
@@ -41,13 +43,13 @@ export default function DocumentQueue() {
         </label>
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Conductor
-          <input type="search" name="driver" defaultValue={filters.driver ?? ''} placeholder="Nombre, RUT o correo" className={INPUT} />
+          <input type="search" name="driver" defaultValue={filters.driver ?? ''} placeholder="Nombre, RUT o correo" className={CONTROL} />
         </label>
-        <button type="submit" className={BUTTON}>
+        <button type="submit" className={buttonClass('primary')}>
           Filtrar
         </button>
         {filtered ? (
-          <Link to="/admin/documentos" className={BUTTON_SECONDARY}>
+          <Link to="/admin/documentos" className={buttonClass('secondary')}>
             Quitar filtros
           </Link>
         ) : null}

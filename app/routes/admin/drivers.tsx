@@ -1,7 +1,9 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { BUTTON, INPUT, LINK, PageHeader, TD, TH, ValidatedBadge } from '#app/components/admin/ui'
+import { LINK, PageHeader, TD, TH, ValidatedBadge } from '#app/components/admin/console'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
 import type { Route } from './+types/drivers'
 import { requireAdmin } from './admin.server'
 
@@ -40,13 +42,13 @@ export default function Drivers() {
       <Form method="get" role="search" aria-label="Buscar conductores" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Buscar
-          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT, correo o comuna" className={INPUT} />
+          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT, correo o comuna" className={CONTROL} />
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm font-semibold text-slate-800">
           <input type="checkbox" name="validados" value="1" defaultChecked={validados} />
           Solo Fleeters validados
         </label>
-        <button type="submit" className={BUTTON}>
+        <button type="submit" className={buttonClass('primary')}>
           Buscar
         </button>
       </Form>

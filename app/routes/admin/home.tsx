@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '#app/components/admin/ui'
+import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '#app/components/admin/console'
 import { formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
 import { requireAdmin } from './admin.server'

@@ -1,6 +1,7 @@
 import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import { Logo } from '#app/components/icons'
-import { TabList } from '#app/components/tab-nav'
+import { buttonClass } from '#app/components/ui/button'
+import { Tabs } from '#app/components/ui/tabs'
 import type { Route } from './+types/layout'
 import { requireAdmin } from './admin.server'
 
@@ -41,14 +42,14 @@ export default function AdminLayout() {
               {name}
             </span>
             <Form method="post" action="/logout">
-              <button type="submit" className="rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+              <button type="submit" className={buttonClass('ghost', 'px-3 py-1.5 text-sm')}>
                 Cerrar sesión
               </button>
             </Form>
           </div>
         </div>
         <nav aria-label="Consola de operaciones" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-          <TabList items={NAV} />
+          <Tabs items={NAV} />
         </nav>
       </header>
       <main id="contenido" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">

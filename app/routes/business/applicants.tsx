@@ -5,13 +5,16 @@ import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { setToast } from '#app/.server/toast'
-import { Field, SubmitButton } from '#app/components/forms'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { BUTTON_SECONDARY, FormErrors, TextAreaField } from '#app/components/marketplace/fields'
 import { APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
-import { UrlDialog } from '#app/components/marketplace/modal'
-import { withParams } from '#app/components/marketplace/pagination'
-import { ApplicationBadge, Badge, shortDate } from '#app/components/marketplace/posting-bits'
+import { ApplicationBadge, shortDate } from '#app/components/marketplace/posting-bits'
+import { Alert } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { cn } from '#app/components/ui/cn'
+import { CONTROL, InputField, TextAreaField } from '#app/components/ui/field'
+import { Modal } from '#app/components/ui/modal'
+import { withParams } from '#app/components/ui/pagination'
 import { positiveId } from '#domain/ids'
 import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
@@ -90,7 +93,7 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
           </p>
           <div className="mt-1 flex flex-wrap gap-1.5">
             <ApplicationBadge status={applicant.status} />
-            <Badge tone={applicant.documents_accepted === applicant.documents_total ? 'green' : 'slate'}>
+            <Badge tone={applicant.documents_accepted === applicant.documents_total ? 'success' : 'neutral'}>
               {applicant.documents_accepted}/{applicant.documents_total} documentos aprobados
             </Badge>
           </div>
@@ -103,13 +106,7 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
             <label htmlFor={`estado-${applicant.id_application}`} className="block text-xs font-medium text-slate-700">
               Estado de la postulación
             </label>
-            <select
-              id={`estado-${applicant.id_application}`}
-              name="status"
-              defaultValue={applicant.status}
-              key={applicant.status}
-              className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900"
-            >
+            <select id={`estado-${applicant.id_application}`} name="status" defaultValue={applicant.status} key={applicant.status} className={cn(CONTROL, 'w-auto text-sm')}>
               {STATUS_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -117,11 +114,16 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
               ))}
             </select>
           </div>
-          <button type="submit" name="intent" value="estado" className={BUTTON_SECONDARY} aria-label={`Guardar estado de ${applicant.name}`}>
+          <button type="submit" name="intent" value="estado" className={buttonClass('secondary')} aria-label={`Guardar estado de ${applicant.name}`}>
             Guardar estado
           </button>
         </Form>
-        <Link to={withParams('', search, { correo: applicant.id_application })} preventScrollReset className={BUTTON_SECONDARY} aria-label={`Enviar correo a ${applicant.name}`}>
+        <Link
+          to={withParams('', search, { correo: applicant.id_application })}
+          preventScrollReset
+          className={buttonClass('secondary')}
+          aria-label={`Enviar correo a ${applicant.name}`}
+        >
           Enviar correo
         </Link>
       </div>
@@ -153,11 +155,11 @@ function EmailForm({ applicant, business, constraint }: { applicant: Applicant; 
       {hidden.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <FormErrors id="correo-error" errors={form.errors} />
+      <Alert tone="error" id="correo-error" messages={form.errors} />
       <p className="text-sm text-slate-700">
         Para: <strong>{applicant.name}</strong>. Le llegará firmado por {business.name}, con tu correo y teléfono para responder.
       </p>
-      <Field label="Asunto" inputProps={getInputProps(fields.subject, { type: 'text' })} errors={fields.subject.errors} />
+      <InputField label="Asunto" inputProps={getInputProps(fields.subject, { type: 'text' })} errors={fields.subject.errors} />
       <TextAreaField label="Mensaje" textareaProps={{ ...getTextareaProps(fields.message), rows: 7 }} errors={fields.message.errors} />
       <SubmitButton name="intent" value="correo" pendingText="Enviando…">
         Enviar correo
@@ -177,7 +179,7 @@ export default function ApplicantsRoute() {
       <div>
         <h1 className="text-2xl font-bold break-words text-slate-900">Postulantes</h1>
         <p className="mt-1 break-words text-slate-700">
-          {d.posting.title} · <Badge tone={d.posting.status === 'open' ? 'green' : 'red'}>{POSTING_STATUS_LABELS[d.posting.status]}</Badge>
+          {d.posting.title} · <Badge tone={d.posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[d.posting.status]}</Badge>
         </p>
       </div>
       {d.applicants.length === 0 ? (
@@ -190,9 +192,9 @@ export default function ApplicantsRoute() {
         </ul>
       )}
       {d.recipient ? (
-        <UrlDialog title={`Enviar correo a ${d.recipient.name}`} closeTo={d.closeTo}>
+        <Modal title={`Enviar correo a ${d.recipient.name}`} closeTo={d.closeTo}>
           {d.business && d.constraint ? <EmailForm applicant={d.recipient} business={d.business} constraint={d.constraint} /> : <p role="alert">{EMAIL_ERROR}</p>}
-        </UrlDialog>
+        </Modal>
       ) : null}
     </main>
   )

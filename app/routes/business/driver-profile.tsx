@@ -1,7 +1,8 @@
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
-import { Badge, shortDate } from '#app/components/marketplace/posting-bits'
+import { shortDate } from '#app/components/marketplace/posting-bits'
+import { Badge } from '#app/components/ui/badge'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver-profile'
 
@@ -48,7 +49,7 @@ export default function DriverProfileRoute() {
             <h1 className="text-2xl font-bold break-words text-slate-900">{name}</h1>
             <p className="text-sm text-slate-700">{[d.name_commune, d.name_vehicle].filter(Boolean).join(' · ') || 'Conductor Fleeters'}</p>
             <div className="mt-2">
-              <Badge tone={d.documents_accepted === d.documents_total ? 'green' : 'slate'}>
+              <Badge tone={d.documents_accepted === d.documents_total ? 'success' : 'neutral'}>
                 {d.documents_accepted}/{d.documents_total} documentos aprobados
               </Badge>
             </div>

@@ -4,7 +4,8 @@ import { businessApi } from '#app/.server/backend/marketplace'
 import { Logo } from '#app/components/icons'
 import { CompanyLogo, VerifiedCompanyBadge } from '#app/components/marketplace/posting-bits'
 import { NotFound } from '#app/components/not-found'
-import { TabList } from '#app/components/tab-nav'
+import { buttonClass } from '#app/components/ui/button'
+import { Tabs } from '#app/components/ui/tabs'
 import type { Route } from './+types/layout'
 
 /**
@@ -48,9 +49,9 @@ export default function BusinessLayout() {
           </div>
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <TabList items={NAV} />
+          <Tabs items={NAV} className="min-w-0" />
           <Form method="post" action="/logout">
-            <button type="submit" className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+            <button type="submit" className={buttonClass('ghost', 'px-3 py-2 text-sm')}>
               Cerrar sesión
             </button>
           </Form>

@@ -4,13 +4,15 @@ import { requireSession } from '#app/.server/auth'
 import { businessApi, type CompanyPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { JsMarker } from '#app/components/js-marker'
-import { BUTTON_DANGER_OUTLINE, BUTTON_PRIMARY, BUTTON_SECONDARY } from '#app/components/marketplace/fields'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
-import { UrlDialog } from '#app/components/marketplace/modal'
-import { Pagination, withParams } from '#app/components/marketplace/pagination'
-import { Badge, shortDate } from '#app/components/marketplace/posting-bits'
+import { shortDate } from '#app/components/marketplace/posting-bits'
 import { PostingForm } from '#app/components/marketplace/posting-form'
-import { Alert } from '#app/components/toast'
+import { Alert } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
+import { Modal } from '#app/components/ui/modal'
+import { Pagination, withParams } from '#app/components/ui/pagination'
 import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 import type { Route } from './+types/postings'
@@ -72,16 +74,16 @@ function PostingRow({ posting, search }: { posting: CompanyPosting; search: stri
             {shortDate(posting.start_date)}
           </p>
         </div>
-        <Badge tone={posting.status === 'open' ? 'green' : 'red'}>{POSTING_STATUS_LABELS[posting.status]}</Badge>
+        <Badge tone={posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[posting.status]}</Badge>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={BUTTON_SECONDARY}>
+        <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={buttonClass('secondary')}>
           Postulantes ({posting.applicants_count})
         </Link>
-        <Link to={link('editar')} preventScrollReset className={BUTTON_SECONDARY} aria-label={`Editar: ${posting.title}`}>
+        <Link to={link('editar')} preventScrollReset className={buttonClass('secondary')} aria-label={`Editar: ${posting.title}`}>
           Editar
         </Link>
-        <Link to={link('eliminar')} preventScrollReset className={BUTTON_DANGER_OUTLINE} aria-label={`Eliminar: ${posting.title}`}>
+        <Link to={link('eliminar')} preventScrollReset className={buttonClass('danger-outline')} aria-label={`Eliminar: ${posting.title}`}>
           Eliminar
         </Link>
         <span className="ml-auto text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</span>
@@ -118,7 +120,7 @@ export default function BusinessPostingsRoute() {
     <main id="contenido" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Mis publicaciones</h1>
-        <Link to={withParams('/business/dashboard', location.search, { dialogo: 'crear', editar: null, eliminar: null })} preventScrollReset className={BUTTON_PRIMARY}>
+        <Link to={withParams('/business/dashboard', location.search, { dialogo: 'crear', editar: null, eliminar: null })} preventScrollReset className={buttonClass('primary')}>
           Publicar trabajo
         </Link>
       </div>
@@ -127,28 +129,20 @@ export default function BusinessPostingsRoute() {
           <label htmlFor="buscar-trabajos" className="block text-sm font-medium text-slate-800">
             Buscar en mis publicaciones
           </label>
-          <input
-            id="buscar-trabajos"
-            type="search"
-            name="q"
-            defaultValue={d.q}
-            key={d.q}
-            maxLength={100}
-            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          />
+          <input id="buscar-trabajos" type="search" name="q" defaultValue={d.q} key={d.q} maxLength={100} className={CONTROL} />
         </div>
-        <button type="submit" className={BUTTON_PRIMARY}>
+        <button type="submit" className={buttonClass('primary')}>
           Buscar
         </button>
         {d.q ? (
-          <Link to="/business/dashboard" className={BUTTON_SECONDARY}>
+          <Link to="/business/dashboard" className={buttonClass('secondary')}>
             Ver todas
           </Link>
         ) : null}
       </Form>
       {d.q ? <p className="text-sm text-slate-700">Resultados para «{d.q}»</p> : null}
       {d.error ? (
-        <Alert type="error">{d.error}</Alert>
+        <Alert tone="error" messages={[d.error]} />
       ) : d.postings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
           {d.q ? 'Ninguna publicación coincide con la búsqueda.' : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.'}
@@ -163,7 +157,7 @@ export default function BusinessPostingsRoute() {
       {d.error ? null : <Pagination page={d.page} total={d.count} hrefFor={(n) => withParams('/business/dashboard', location.search, { page: n })} />}
 
       {d.dialog === 'crear' && places && d.constraint ? (
-        <UrlDialog title="Publicar trabajo" closeTo={d.closeTo} wide>
+        <Modal title="Publicar trabajo" closeTo={d.closeTo} wide>
           <PostingForm
             key={JSON.stringify(draft)}
             intent="crear"
@@ -174,10 +168,10 @@ export default function BusinessPostingsRoute() {
             submitLabel="Publicar"
             cancelTo={d.closeTo}
           />
-        </UrlDialog>
+        </Modal>
       ) : null}
       {d.dialog === 'editar' ? (
-        <UrlDialog title="Editar trabajo" closeTo={d.closeTo} wide>
+        <Modal title="Editar trabajo" closeTo={d.closeTo} wide>
           {d.target && draft && places && d.constraint ? (
             <PostingForm
               key={JSON.stringify(draft)}
@@ -193,21 +187,21 @@ export default function BusinessPostingsRoute() {
           ) : (
             <p role="alert">No encontramos este trabajo.</p>
           )}
-        </UrlDialog>
+        </Modal>
       ) : null}
       {d.dialog === 'eliminar' ? (
-        <UrlDialog title="Eliminar trabajo" closeTo={d.closeTo}>
+        <Modal title="Eliminar trabajo" closeTo={d.closeTo}>
           {d.target ? (
             <Form method="post" className="space-y-4">
               <JsMarker />
               <input type="hidden" name="id" value={d.target.id} />
-              {a && 'error' in a && a.error ? <Alert type="error">{a.error}</Alert> : null}
+              {a && 'error' in a && a.error ? <Alert tone="error" messages={[a.error]} /> : null}
               <p>
                 ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones. Esta acción no se puede deshacer.
               </p>
               <div className="flex flex-wrap gap-3">
                 <DangerButton />
-                <Link to={d.closeTo} preventScrollReset className={BUTTON_SECONDARY}>
+                <Link to={d.closeTo} preventScrollReset className={buttonClass('secondary')}>
                   Cancelar
                 </Link>
               </div>
@@ -215,7 +209,7 @@ export default function BusinessPostingsRoute() {
           ) : (
             <p role="alert">No encontramos este trabajo.</p>
           )}
-        </UrlDialog>
+        </Modal>
       ) : null}
     </main>
   )

@@ -4,6 +4,7 @@ import { requireSession } from '#app/.server/auth'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
 import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '#app/components/driver/urls'
+import { buttonClass } from '#app/components/ui/button'
 import '#app/components/driver/driver.css'
 import type { Route } from './+types/layout'
 
@@ -155,7 +156,7 @@ export default function DriverLayout() {
           </Link>
           {/* While the sidebar is folded away, logging out stays one click from every page. */}
           <Form method="post" action="/logout" className="min-[1281px]:hidden">
-            <button type="submit" className="rounded-md p-2 text-slate-700 hover:bg-slate-100" title="Cerrar sesión">
+            <button type="submit" className={buttonClass('ghost', 'p-2 text-base')} title="Cerrar sesión">
               <Icon name="logout" />
               <span className="sr-only">Cerrar sesión</span>
             </button>

@@ -3,10 +3,11 @@ import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { powerApi } from '#app/.server/backend/power'
 import { env } from '#app/.server/env'
-import { FormMessages } from '#app/components/driver/fields'
 import { PowerLinkPanel } from '#app/components/driver/power-link'
 import { HOME_PATH } from '#app/components/driver/urls'
-import { SubmitButton } from '#app/components/forms'
+import { Alert } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { SubmitButton } from '#app/components/ui/button'
 import { formatDateTime } from '#domain/format'
 import type { Route } from './+types/power-link'
 
@@ -50,10 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { errors: null, stamp: Date.now(), link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) } }
 }
 
-const STATE_STYLE = {
-  sent: 'bg-amber-100 text-amber-900',
-  used: 'bg-green-100 text-green-900',
-  expired: 'bg-slate-200 text-slate-800',
+const STATE_TONE = {
+  sent: 'warning',
+  used: 'success',
+  expired: 'neutral',
 } as const
 
 export default function PowerLinkPage() {
@@ -66,7 +67,7 @@ export default function PowerLinkPage() {
         Si conduces un vehículo que no es tuyo, necesitas la autorización de su dueño (documento «Autorización del dueño del vehículo»). Puedes subir un poder firmado o crear aquí
         un poder simple: genera un enlace, complétalo con tus datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
       </p>
-      <FormMessages messages={actionData?.errors} stamp={actionData?.stamp} durationMs={4000} />
+      <Alert tone="error" messages={actionData?.errors} stamp={actionData?.stamp} durationMs={4000} />
       {actionData?.link ? <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} /> : null}
       <Form method="post">
         <SubmitButton pendingText="Generando…">{actionData?.link || links?.length ? 'Generar enlace nuevo' : 'Generar enlace'}</SubmitButton>
@@ -91,7 +92,7 @@ export default function PowerLinkPage() {
                     Generado el {l.created}
                     <span className="block text-slate-600">{l.detail}</span>
                   </span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[l.state]}`}>{l.label}</span>
+                  <Badge tone={STATE_TONE[l.state]}>{l.label}</Badge>
                 </li>
               ))}
             </ul>

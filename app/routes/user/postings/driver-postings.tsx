@@ -5,12 +5,14 @@ import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { driverPostingsApi, type DriverPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { FILTERS_FORM_ID, FiltersPanel } from '#app/components/marketplace/filters-panel'
-import { UrlDialog } from '#app/components/marketplace/modal'
-import { Pagination, withParams } from '#app/components/marketplace/pagination'
 import { PostingCard } from '#app/components/marketplace/posting-card'
 import { PostingDetail } from '#app/components/marketplace/posting-detail'
 import { POSTINGS_PATH, PostingsTabs } from '#app/components/marketplace/postings-tabs'
-import { Alert } from '#app/components/toast'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass } from '#app/components/ui/button'
+import { CONTROL } from '#app/components/ui/field'
+import { Modal } from '#app/components/ui/modal'
+import { Pagination, withParams } from '#app/components/ui/pagination'
 import { vehicles as referenceVehicles } from '#domain/reference-data/vehicles'
 import { zones as referenceZones } from '#domain/reference-data/zones'
 import type { Route } from './+types/driver-postings'
@@ -70,7 +72,7 @@ function HashDetail({ closeTo }: { closeTo: string }) {
   if (!hashId) return null
   const loaded = fetcher.data && (fetcher.data.posting === null || String(fetcher.data.posting.id) === hashId) ? fetcher.data : null
   return (
-    <UrlDialog title="Detalle de la publicación" closeTo={closeTo} wide>
+    <Modal title="Detalle de la publicación" closeTo={closeTo} wide>
       {loaded?.posting ? (
         <PostingDetail posting={loaded.posting} />
       ) : loaded ? (
@@ -80,7 +82,7 @@ function HashDetail({ closeTo }: { closeTo: string }) {
           Cargando publicación…
         </p>
       )}
-    </UrlDialog>
+    </Modal>
   )
 }
 
@@ -122,10 +124,10 @@ export default function DriverPostingsRoute() {
                 key={d.filters.search}
                 maxLength={100}
                 placeholder="Ej.: farmacia, moto, Maipú"
-                className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+                className={CONTROL}
               />
             </div>
-            <button type="submit" form={FILTERS_FORM_ID} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+            <button type="submit" form={FILTERS_FORM_ID} className={buttonClass('primary', 'px-4 py-2 text-base')}>
               Buscar
             </button>
           </div>
@@ -134,7 +136,7 @@ export default function DriverPostingsRoute() {
           </h2>
           {d.error ? (
             <div className="mt-4">
-              <Alert type="error">{d.error}</Alert>
+              <Alert tone="error" messages={[d.error]} />
             </div>
           ) : d.postings.length === 0 ? (
             <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No encontramos publicaciones con estos filtros.</p>
@@ -149,13 +151,13 @@ export default function DriverPostingsRoute() {
         </section>
       </div>
       {d.detail ? (
-        <UrlDialog title="Detalle de la publicación" closeTo={listUrl} wide>
+        <Modal title="Detalle de la publicación" closeTo={listUrl} wide>
           <PostingDetail posting={d.detail} />
-        </UrlDialog>
+        </Modal>
       ) : d.detailMissing ? (
-        <UrlDialog title="Detalle de la publicación" closeTo={listUrl}>
+        <Modal title="Detalle de la publicación" closeTo={listUrl}>
           <p role="alert">No encontramos esta publicación. Puede que haya sido eliminada.</p>
-        </UrlDialog>
+        </Modal>
       ) : (
         <HashDetail closeTo={listUrl} />
       )}

@@ -7,6 +7,7 @@ import { BankDetailPanel, BankList } from '#app/components/driver/bank-list'
 import { Icon } from '#app/components/driver/icons'
 import type { ActionFeedback, FormFeedback } from '#app/components/driver/profile'
 import { BANK_PATH, withParams } from '#app/components/driver/urls'
+import { buttonClass } from '#app/components/ui/button'
 import { positiveId } from '#domain/ids'
 import { BANK_SELECTED } from '#domain/reference-data/banking'
 import type { Route } from './+types/bank-details'
@@ -53,11 +54,7 @@ export default function BankDetailsPage() {
     <main id="contenido" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Datos bancarios</h1>
-        <Link
-          to={withParams(BANK_PATH, search, { modal: 'agregar' })}
-          preventScrollReset
-          className="inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-        >
+        <Link to={withParams(BANK_PATH, search, { modal: 'agregar' })} preventScrollReset className={buttonClass('primary', 'gap-1.5 px-4 py-2 text-base')}>
           <Icon name="plus" className="h-4 w-4" />
           Agregar cuenta
         </Link>

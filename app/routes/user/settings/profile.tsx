@@ -5,6 +5,7 @@ import { required } from '#app/.server/responses'
 import { DeleteExperienceModal, ExperienceModal, ExperienceSection } from '#app/components/driver/experience'
 import { PhotoModal, ProfileDataView, ProfileForm, type ActionFeedback, type FormFeedback } from '#app/components/driver/profile'
 import { avatarUrl, PROFILE_PATH, withParams } from '#app/components/driver/urls'
+import { buttonClass } from '#app/components/ui/button'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/profile'
@@ -69,11 +70,7 @@ export default function ProfilePage() {
             {profile.firstname} {profile.lastname}
           </h2>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
-          <Link
-            to={href({ modal: 'foto', id: null })}
-            preventScrollReset
-            className="mt-2 inline-flex rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-          >
+          <Link to={href({ modal: 'foto', id: null })} preventScrollReset className={buttonClass('primary', 'mt-2 px-3 py-1.5 text-sm')}>
             Subir imagen
           </Link>
         </div>
@@ -84,11 +81,7 @@ export default function ProfilePage() {
           <h2 id="datos" className="text-lg font-semibold text-slate-900">
             {editing ? 'Editar datos' : 'Mis Datos'}
           </h2>
-          <Link
-            to={href({ editar: editing ? null : 1 })}
-            preventScrollReset
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <Link to={href({ editar: editing ? null : 1 })} preventScrollReset className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
             {editing ? 'Mis Datos' : 'Editar'}
           </Link>
         </div>

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Form, Link, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { JsMarker } from '#app/components/js-marker'
+import { Alert } from './alert'
+import { buttonClass, SubmitButton } from './button'
 
 /**
  * A dialog that is URL state (?dialogo=crear, ?editar=ID, ?eliminar=ID, ?correo=ID): the server
@@ -35,11 +38,11 @@ export function Modal({ title, closeTo, children, wide = false }: { title: strin
         }}
         className={`fixed inset-0 z-50 m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
       >
-        <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-5 py-4">
+        <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-5 py-3">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <Link to={closeTo} preventScrollReset className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+          <Link to={closeTo} preventScrollReset className={buttonClass('ghost', 'px-2 font-medium')}>
             <span aria-hidden="true">✕</span>
             <span className="sr-only">Cerrar</span>
           </Link>
@@ -47,5 +50,52 @@ export function Modal({ title, closeTo, children, wide = false }: { title: strin
         <div className="px-5 py-4">{children}</div>
       </dialog>
     </>
+  )
+}
+
+/** The secondary action of a modal: back to the page without it. */
+export function CancelLink({ to, children = 'Cancelar' }: { to: string; children?: React.ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className={buttonClass('secondary', 'border-slate-300 px-4 py-2.5 text-base')}>
+      {children}
+    </Link>
+  )
+}
+
+/**
+ * "¿Seguro que quieres eliminar …?": posts `intent` and `id` to the page's action, shows the
+ * action's errors, and offers Cancelar / Eliminar.
+ */
+export function ConfirmDeleteModal({
+  title,
+  closeTo,
+  intent,
+  id,
+  feedback,
+  children,
+}: {
+  title: string
+  closeTo: string
+  intent: string
+  id: number
+  feedback?: { errors?: string[] | null; stamp?: number | string }
+  children: React.ReactNode
+}) {
+  return (
+    <Modal title={title} closeTo={closeTo}>
+      <Form method="post" className="space-y-4">
+        <JsMarker />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} durationMs={4000} />
+        <p className="text-slate-800">{children}</p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <CancelLink to={closeTo} />
+          <SubmitButton variant="danger" pendingText="Eliminando…">
+            Eliminar
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
   )
 }

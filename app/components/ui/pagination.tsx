@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { pageCount, rangeLabel } from './labels'
+import { pageCount, rangeLabel } from '#app/components/marketplace/labels'
 
 /** The page links that are shown: first, last, and two either side of the current one. */
 function visiblePages(current: number, last: number): Array<number | 'gap'> {
@@ -17,7 +17,7 @@ function visiblePages(current: number, last: number): Array<number | 'gap'> {
  */
 export function Pagination({ page, total, hrefFor, label = 'Paginación' }: { page: number; total: number; hrefFor: (page: number) => string; label?: string }) {
   const last = pageCount(total)
-  const base = 'inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium'
+  const base = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium'
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" data-testid="rango">

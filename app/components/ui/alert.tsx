@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react'
+import { cn } from './cn'
+
+/** Spec §9: driver alerts (and the apply/save answers) clear after 4 s. */
+export const DRIVER_ALERT_MS = 4000
+
+export type Tone = 'success' | 'error' | 'info'
+
+const TONES: Record<Tone, string> = {
+  success: 'border-green-700 bg-green-50 text-green-900',
+  error: 'border-red-700 bg-red-50 text-red-900',
+  info: 'border-brand-700 bg-brand-50 text-brand-900',
+}
+
+/** Shown, then gone after `durationMs` once JS runs (without JS it stays until the next page). */
+function useTimedVisibility(durationMs: number | undefined) {
+  const [visible, setVisible] = useState(true)
+  useEffect(() => {
+    if (!durationMs) return
+    const timer = setTimeout(() => setVisible(false), durationMs)
+    return () => clearTimeout(timer)
+  }, [durationMs])
+  return visible
+}
+
+interface AlertProps {
+  tone: Tone
+  /** The texts: one is shown as is, several as a list. */
+  messages?: readonly string[] | null
+  children?: React.ReactNode
+  /** With JS it leaves after this long (spec §8/§9); without, it stays. */
+  durationMs?: number
+  /** Changes with every answer, so the same text sent twice shows (and times out) again. */
+  stamp?: number | string
+  /** The answer to the reader's own submission: it takes the focus, with JS and without. */
+  focus?: boolean
+  id?: string
+  className?: string
+}
+
+function AlertBox({ tone, messages, children, durationMs, focus, id, className }: Omit<AlertProps, 'stamp'>) {
+  const ref = useRef<HTMLDivElement>(null)
+  const visible = useTimedVisibility(durationMs)
+  useEffect(() => {
+    if (focus) ref.current?.focus()
+  }, [focus])
+  if (!visible) return null
+  return (
+    <div
+      ref={ref}
+      id={id}
+      tabIndex={-1}
+      // Without JS the returned page brings the reader here; with JS the effect does.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only the outcome of the reader's own submit
+      autoFocus={focus || undefined}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-md border-l-4 px-4 py-3 text-sm', TONES[tone], className)}
+    >
+      {children}
+      {messages?.length === 1 ? messages[0] : null}
+      {messages && messages.length > 1 ? (
+        <ul className="list-disc space-y-1 pl-4">
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The one inline message of the product: a form's answer (service failures, notices, a saved
+ * change) next to it. Nothing when there is nothing to say.
+ */
+export function Alert({ stamp, ...props }: AlertProps) {
+  if (!props.children && !props.messages?.length) return null
+  return <AlertBox key={`${stamp ?? ''}|${props.messages?.join('|') ?? ''}`} {...props} />
+}
+
+/** The answer to a submission shown next to its form (the public forms, the power form). */
+export interface FormOutcome {
+  type: 'success' | 'error'
+  messages: string[]
+  durationMs: number
+  /** Changes with every answer, so the same text sent twice shows (and times out) again. */
+  stamp: number
+}
+
+export interface ToastData {
+  type: Tone
+  message: string
+  durationMs: number
+}
+
+/** A message after a redirect, over the page's top; with JS it leaves after its time. */
+export function Toast({ toast }: { toast: ToastData }) {
+  const [visible, setVisible] = useState(true)
+  useEffect(() => {
+    // Each redirect brings a new toast object: the same text after another action shows again.
+    setVisible(true)
+    const timer = setTimeout(() => setVisible(false), toast.durationMs)
+    return () => clearTimeout(timer)
+  }, [toast])
+  if (!visible) return null
+  return (
+    <div
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      className={cn('fixed inset-x-4 top-4 z-50 mx-auto max-w-md rounded-md border-l-4 px-4 py-3 shadow-lg sm:right-6 sm:left-auto', TONES[toast.type])}
+    >
+      {toast.message}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import { NavLink } from 'react-router'
+import { cn } from './cn'
+
+export interface TabItem {
+  to: string
+  label: string
+  /** Current only on this exact URL (not on the pages under it). */
+  end?: boolean
+}
+
+/**
+ * Underlined tabs that are links (they work without JS); the current one is marked with
+ * aria-current by NavLink. Each is a 44 px target.
+ */
+export function Tabs({ items, label, className }: { items: readonly TabItem[]; label?: string; className?: string }) {
+  const list = (
+    <ul className={cn('-mb-px flex gap-1 overflow-x-auto', className)}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) =>
+              cn(
+                'inline-flex min-h-11 items-center border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap',
+                isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900',
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+  return label ? (
+    <nav aria-label={label} className="border-b border-slate-200">
+      {list}
+    </nav>
+  ) : (
+    list
+  )
+}
