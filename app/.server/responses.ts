@@ -28,3 +28,27 @@ export async function redirectWithToast(to: string, toast: Omit<Toast, 'duration
 export function serviceMessages(res: { status: number; message: string | string[] }, fallback: string): string[] {
   return res.status >= 400 && res.status < 500 && res.status !== 404 ? messageList(res.message) : [fallback]
 }
+
+/**
+ * A private file of a service passed on to the person allowed to see it (a driver's own document,
+ * the console's viewer): inline, never cached, with the service's sandbox policy (a PDF may carry
+ * JavaScript); a refused or missing file is a plain 404 (401 when the token was refused).
+ * `frameable` lets the console show it in a frame of its own pages (SAMEORIGIN).
+ */
+export async function privateFileResponse(res: Response | null, { frameable = false } = {}): Promise<Response> {
+  if (!res || !res.ok || !res.body) {
+    await res?.body?.cancel()
+    return new Response('No encontrado', { status: res?.status === 401 ? 401 : 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
+  const headers = new Headers({
+    'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',
+    'Content-Disposition': res.headers.get('content-disposition') ?? 'inline',
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': res.headers.get('content-security-policy') ?? 'sandbox',
+  })
+  if (frameable) headers.set('X-Frame-Options', 'SAMEORIGIN')
+  const length = res.headers.get('content-length')
+  if (length) headers.set('Content-Length', length)
+  return new Response(res.body, { status: 200, headers })
+}

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useLazySchema, useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { FileField, autoFocusFirstInvalid, ErrorList, InputField, SelectField } from '#app/components/ui/field'
 import { UploadProgress } from '#app/components/upload/transfer'
@@ -252,7 +252,7 @@ export function OwnerPhase({
       <input type="hidden" name="fase" value="2" />
       <input type="hidden" name="_phase1" value={sealed} />
       <div className="sm:col-span-2">
-        <Alert tone={outcome?.type ?? 'error'} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="poder-resultado" />
+        <OutcomeAlert outcome={outcome} id="poder-resultado" />
       </div>
       <Summary driver={driver} />
       <fieldset className="contents">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
 import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { BusinessContactValues } from '#domain/validation/contact'
@@ -48,7 +48,7 @@ export function BusinessContactForm({
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Alert tone={outcome?.type ?? "error"} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="contacto-empresa-resultado" />
+        <OutcomeAlert outcome={outcome} id="contacto-empresa-resultado" />
       </div>
       <HoneypotFields from={honeypot} formId="contacto-empresa" />
       <InputField label="Nombre completo" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
 import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { ComplaintType, InquiryType } from '#domain/reference-data/inquiries'
@@ -42,7 +42,7 @@ export function ComplaintForm({
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Alert tone={outcome?.type ?? "error"} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="ayuda-resultado" />
+        <OutcomeAlert outcome={outcome} id="ayuda-resultado" />
         {typeErrors.length ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {typeErrors.join(' ')}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { useState } from 'react'
 import { Form, useFetcher } from 'react-router'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { Alert, type FormOutcome } from '#app/components/ui/alert'
+import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
 import { autoFocusFirstInvalid, InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { schedules } from '#domain/reference-data/schedules'
@@ -83,7 +83,7 @@ export function FleetRequestForm({
       {/* The first submit button is the one Enter presses: the real submission, not 'Actualizar'. */}
       <button type="submit" name="intent" value="flota" hidden tabIndex={-1} aria-hidden="true" />
       <div className="sm:col-span-2">
-        <Alert tone={outcome?.type ?? "error"} messages={outcome?.messages} durationMs={outcome?.durationMs} stamp={outcome?.stamp} focus id="flota-resultado" />
+        <OutcomeAlert outcome={outcome} id="flota-resultado" />
       </div>
       <HoneypotFields from={honeypot} formId="flota" />
       <InputField label="Empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />

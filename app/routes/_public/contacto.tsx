@@ -6,7 +6,7 @@ import { publicSiteApi } from '#app/.server/backend/public-site'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { HoneypotFields } from '#app/components/public/honeypot'
 import { PageHeader, seoMeta } from '#app/components/public/page'
-import { Alert } from '#app/components/ui/alert'
+import { OutcomeAlert } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
 import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { ContactValues } from '#domain/validation/contact'
@@ -88,14 +88,7 @@ export default function ContactRoute() {
         >
           <h2 className="text-lg font-semibold text-slate-900 sm:col-span-2">Envíanos un mensaje</h2>
           <div className="sm:col-span-2">
-            <Alert
-              tone={actionData?.outcome?.type ?? 'error'}
-              messages={actionData?.outcome?.messages}
-              durationMs={actionData?.outcome?.durationMs}
-              stamp={actionData?.outcome?.stamp}
-              focus
-              id="contacto-resultado"
-            />
+            <OutcomeAlert outcome={actionData?.outcome} id="contacto-resultado" />
           </div>
           <HoneypotFields from={honeypot} formId="contacto" />
           <InputField

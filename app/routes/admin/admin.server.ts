@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { requireSession } from '#app/.server/auth'
+import { privateFileResponse } from '#app/.server/responses'
 import type { WebSession } from '#app/.server/session'
 
 /**
@@ -30,22 +31,6 @@ export function filterQuery(filters: { slot?: string; driver?: string }): string
  * A stored file from the service as an inline answer for the console's pages. The console may
  * frame it (the PDF viewer beside the driver's data): SAMEORIGIN instead of the site-wide DENY.
  */
-/** The service's answer as an inline file for the console's pages (or a plain 404). */
-export async function proxyAdminFile(res: Response | null): Promise<Response> {
-  if (!res || !res.ok || !res.body) {
-    await res?.body?.cancel()
-    return new Response('No encontrado', { status: res?.status === 401 ? 401 : 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  }
-  const headers = new Headers({
-    'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',
-    'Content-Disposition': res.headers.get('content-disposition') ?? 'inline',
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'SAMEORIGIN',
-    // A PDF may carry JavaScript: the service's sandbox policy travels with it.
-    'Content-Security-Policy': res.headers.get('content-security-policy') ?? 'sandbox',
-  })
-  const length = res.headers.get('content-length')
-  if (length) headers.set('Content-Length', length)
-  return new Response(res.body, { status: 200, headers })
+export function proxyAdminFile(res: Response | null): Promise<Response> {
+  return privateFileResponse(res, { frameable: true })
 }
