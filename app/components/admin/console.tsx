@@ -54,7 +54,7 @@ export function actionText(action: string): string {
   return `${does} ${what}`
 }
 
-export const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
+const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
 export const TD = 'px-3 py-2 align-top text-sm text-slate-800'
 export const LINK = 'font-semibold text-brand-700 underline-offset-2 hover:underline'
 
@@ -81,4 +81,40 @@ export function Section({ title, id, children }: { title: string; id?: string; c
 
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? <Badge tone="success">Verificada</Badge> : <Badge tone="neutral">Sin verificar</Badge>
+}
+
+/**
+ * The console's lists: a table that scrolls sideways inside its own box on a phone, headings as
+ * column headers (`{ hidden: 'Acción' }` for a column named only for screen readers); the rows are
+ * the children. `boxed`: a list that is the page's main content, in a card of its own.
+ */
+export function DataTable({
+  headings,
+  caption,
+  boxed = false,
+  children,
+}: {
+  headings: ReadonlyArray<string | { hidden: string }>
+  /** Said to screen readers before the table (what the list is, in what order). */
+  caption?: string
+  boxed?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <div className={boxed ? 'relative overflow-x-auto rounded-xl border border-slate-200 bg-white' : 'relative overflow-x-auto'}>
+      <table className="min-w-full divide-y divide-slate-200">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={boxed ? 'bg-slate-50' : undefined}>
+          <tr>
+            {headings.map((h) => (
+              <th key={typeof h === 'string' ? h : h.hidden} scope="col" className={TH}>
+                {typeof h === 'string' ? h : <span className="sr-only">{h.hidden}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  )
 }

@@ -1,5 +1,8 @@
 import { Link, NavLink, Outlet } from 'react-router'
 import { Logo, MenuIcon, WhatsAppIcon } from '#app/components/icons'
+import { buttonClass } from '#app/components/ui/button'
+import { cn } from '#app/components/ui/cn'
+import { SkipLink } from '#app/components/ui/skip-link'
 import { useRootData } from '#app/root'
 import { yearInChile } from '#domain/format'
 
@@ -19,46 +22,50 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const root = useRootData()
   const env = root?.env
   const user = root?.user
-  const base = stacked ? 'block w-full text-center' : ''
+  const wide = stacked ? 'flex w-full' : undefined
   if (user) {
     const home = user.role === 'User' ? '/user/dashboard/home' : user.role === 'business' ? '/business/dashboard' : '/admin'
     return (
-      <Link to={home} className={`${base} rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900`}>
+      <Link to={home} className={buttonClass('primary', wide)}>
         Dashboard
       </Link>
     )
   }
   return (
     <>
-      <a href={env?.loginUrl ?? '/login'} className={`${base} rounded-md px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50`}>
+      <a href={env?.loginUrl ?? '/login'} className={buttonClass('ghost', cn('text-brand-700 hover:bg-brand-50 hover:text-brand-700', wide))}>
         Iniciar sesión
       </a>
-      <a href={env?.signupUrl ?? '/register'} className={`${base} rounded-md bg-accent-400 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-accent-500`}>
+      <a href={env?.signupUrl ?? '/register'} className={buttonClass('accent', wide)}>
         Regístrate
       </a>
     </>
   )
 }
 
+function NavLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} end className={navClass}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Saltar al contenido
-      </a>
+      <SkipLink />
       <nav aria-label="Principal" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
           <Logo />
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} end className={navClass}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinks className="hidden items-center gap-1 md:flex" />
         <div className="hidden items-center gap-2 md:flex">
           <AccountLinks />
         </div>
@@ -69,15 +76,7 @@ function Navbar() {
             <span className="text-sm font-medium">Menú</span>
           </summary>
           <div className="absolute right-0 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-xl">
-            <ul className="space-y-1">
-              {NAV_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} end className={navClass}>
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks className="space-y-1" />
             <div className="mt-3 space-y-2 border-t border-slate-200 pt-3">
               <AccountLinks stacked />
             </div>

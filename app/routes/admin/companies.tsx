@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { formatDay, LINK, PageHeader, TD, TH, VerifiedBadge } from '#app/components/admin/console'
+import { DataTable, formatDay, LINK, PageHeader, TD, VerifiedBadge } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import type { Route } from './+types/companies'
@@ -35,55 +35,29 @@ export default function Companies() {
       {companies.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No hay empresas que coincidan.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={TH}>
-                  Empresa
-                </th>
-                <th scope="col" className={TH}>
-                  RUT
-                </th>
-                <th scope="col" className={TH}>
-                  Contacto
-                </th>
-                <th scope="col" className={TH}>
-                  Verificación
-                </th>
-                <th scope="col" className={TH}>
-                  Publicaciones
-                </th>
-                <th scope="col" className={TH}>
-                  Registro
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {companies.map((c) => (
-                <tr key={c.id}>
-                  <td className={TD}>
-                    <Link to={`/admin/empresas/${c.id}`} className={LINK}>
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td className={TD}>{c.rut}</td>
-                  <td className={`${TD} break-all`}>
-                    {c.contact_name}
-                    <span className="block text-xs text-slate-600">{c.email}</span>
-                  </td>
-                  <td className={TD}>
-                    <VerifiedBadge verified={c.verified} />
-                  </td>
-                  <td className={TD}>
-                    {c.open_postings} abiertas de {c.postings}
-                  </td>
-                  <td className={TD}>{formatDay(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable boxed headings={['Empresa', 'RUT', 'Contacto', 'Verificación', 'Publicaciones', 'Registro']}>
+          {companies.map((c) => (
+            <tr key={c.id}>
+              <td className={TD}>
+                <Link to={`/admin/empresas/${c.id}`} className={LINK}>
+                  {c.name}
+                </Link>
+              </td>
+              <td className={TD}>{c.rut}</td>
+              <td className={`${TD} break-all`}>
+                {c.contact_name}
+                <span className="block text-xs text-slate-600">{c.email}</span>
+              </td>
+              <td className={TD}>
+                <VerifiedBadge verified={c.verified} />
+              </td>
+              <td className={TD}>
+                {c.open_postings} abiertas de {c.postings}
+              </td>
+              <td className={TD}>{formatDay(c.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   )

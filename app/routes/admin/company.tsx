@@ -3,7 +3,7 @@ import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { formatDay, LINK, PageHeader, Section, TD, TH, VerifiedBadge } from '#app/components/admin/console'
+import { DataTable, formatDay, LINK, PageHeader, Section, TD, VerifiedBadge } from '#app/components/admin/console'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
@@ -143,50 +143,24 @@ export default function CompanyDetail() {
           {postings.length === 0 ? (
             <p className="text-sm text-slate-700">Esta empresa no tiene publicaciones.</p>
           ) : (
-            <div className="relative overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200">
-                <thead>
-                  <tr>
-                    <th scope="col" className={TH}>
-                      Título
-                    </th>
-                    <th scope="col" className={TH}>
-                      Comuna
-                    </th>
-                    <th scope="col" className={TH}>
-                      Postulantes
-                    </th>
-                    <th scope="col" className={TH}>
-                      Estado
-                    </th>
-                    <th scope="col" className={TH}>
-                      Creada
-                    </th>
-                    <th scope="col" className={TH}>
-                      <span className="sr-only">Acción</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {postings.map((jp) => (
-                    <tr key={jp.id}>
-                      <td className={TD}>{jp.title}</td>
-                      <td className={TD}>{jp.name_commune}</td>
-                      <td className={TD}>{jp.applicants}</td>
-                      <td className={TD}>{POSTING_STATUS_LABELS[jp.status]}</td>
-                      <td className={TD}>{formatDay(jp.created_at)}</td>
-                      <td className={TD}>
-                        {jp.status === 'open' ? (
-                          <Link to={`?cerrar=${jp.id}`} preventScrollReset className={buttonClass('danger', 'py-1 text-xs')} aria-label={`Cerrar publicación: ${jp.title}`}>
-                            Cerrar publicación
-                          </Link>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable headings={['Título', 'Comuna', 'Postulantes', 'Estado', 'Creada', { hidden: 'Acción' }]}>
+              {postings.map((jp) => (
+                <tr key={jp.id}>
+                  <td className={TD}>{jp.title}</td>
+                  <td className={TD}>{jp.name_commune}</td>
+                  <td className={TD}>{jp.applicants}</td>
+                  <td className={TD}>{POSTING_STATUS_LABELS[jp.status]}</td>
+                  <td className={TD}>{formatDay(jp.created_at)}</td>
+                  <td className={TD}>
+                    {jp.status === 'open' ? (
+                      <Link to={`?cerrar=${jp.id}`} preventScrollReset className={buttonClass('danger', 'py-1 text-xs')} aria-label={`Cerrar publicación: ${jp.title}`}>
+                        Cerrar publicación
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </Section>
       </div>

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { formatDateTime, LINK, PageHeader, TD, TH } from '#app/components/admin/console'
+import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
@@ -59,53 +59,31 @@ export default function DocumentQueue() {
           {filtered ? 'Ningún documento pendiente coincide con los filtros.' : 'No hay documentos pendientes. ¡Todo al día!'}
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Documentos pendientes, el más antiguo primero</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={TH}>
-                  Subido
-                </th>
-                <th scope="col" className={TH}>
-                  Documento
-                </th>
-                <th scope="col" className={TH}>
-                  Conductor
-                </th>
-                <th scope="col" className={TH}>
-                  Tipo
-                </th>
-                <th scope="col" className={TH}>
-                  <span className="sr-only">Acción</span>
-                </th>
+        <>
+          <DataTable boxed caption="Documentos pendientes, el más antiguo primero" headings={['Subido', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}>
+            {documents.map((d) => (
+              <tr key={d.id}>
+                <td className={TD}>{formatDateTime(d.date_upload)}</td>
+                <td className={`${TD} font-semibold`}>{d.title}</td>
+                <td className={TD}>
+                  {d.driver.name}
+                  <span className="block text-xs text-slate-600">{d.driver.rut ?? d.driver.email}</span>
+                </td>
+                <td className={TD}>{d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}</td>
+                <td className={TD}>
+                  <Link to={`/admin/documentos/${d.id}${query}`} className={LINK} aria-label={`Revisar ${d.title} de ${d.driver.name}`}>
+                    Revisar
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {documents.map((d) => (
-                <tr key={d.id}>
-                  <td className={TD}>{formatDateTime(d.date_upload)}</td>
-                  <td className={`${TD} font-semibold`}>{d.title}</td>
-                  <td className={TD}>
-                    {d.driver.name}
-                    <span className="block text-xs text-slate-600">{d.driver.rut ?? d.driver.email}</span>
-                  </td>
-                  <td className={TD}>{d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}</td>
-                  <td className={TD}>
-                    <Link to={`/admin/documentos/${d.id}${query}`} className={LINK} aria-label={`Revisar ${d.title} de ${d.driver.name}`}>
-                      Revisar
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           {total > documents.length ? (
             <p className="px-3 py-2 text-sm text-slate-700">
               Se muestran los {documents.length} más antiguos de {total}.
             </p>
           ) : null}
-        </div>
+        </>
       )}
     </>
   )

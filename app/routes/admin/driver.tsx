@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { actionText, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, TH, ValidatedBadge } from '#app/components/admin/console'
+import { actionText, DataTable, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, ValidatedBadge } from '#app/components/admin/console'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
@@ -96,39 +96,19 @@ export default function DriverDetail() {
           {applications.length === 0 ? (
             <p className="text-sm text-slate-700">Sin postulaciones.</p>
           ) : (
-            <div className="relative overflow-x-auto">
-              <table className="min-w-full divide-y divide-slate-200">
-                <thead>
-                  <tr>
-                    <th scope="col" className={TH}>
-                      Publicación
-                    </th>
-                    <th scope="col" className={TH}>
-                      Empresa
-                    </th>
-                    <th scope="col" className={TH}>
-                      Estado
-                    </th>
-                    <th scope="col" className={TH}>
-                      Fecha
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {applications.map((a) => (
-                    <tr key={a.id}>
-                      <td className={TD}>
-                        {a.title}
-                        <span className="block text-xs text-slate-600">{POSTING_STATUS_LABELS[a.posting_status as keyof typeof POSTING_STATUS_LABELS] ?? a.posting_status}</span>
-                      </td>
-                      <td className={TD}>{a.company_name}</td>
-                      <td className={TD}>{APPLICATION_STATUS_LABELS[a.status as keyof typeof APPLICATION_STATUS_LABELS] ?? a.status}</td>
-                      <td className={TD}>{formatDay(a.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable headings={['Publicación', 'Empresa', 'Estado', 'Fecha']}>
+              {applications.map((a) => (
+                <tr key={a.id}>
+                  <td className={TD}>
+                    {a.title}
+                    <span className="block text-xs text-slate-600">{POSTING_STATUS_LABELS[a.posting_status as keyof typeof POSTING_STATUS_LABELS] ?? a.posting_status}</span>
+                  </td>
+                  <td className={TD}>{a.company_name}</td>
+                  <td className={TD}>{APPLICATION_STATUS_LABELS[a.status as keyof typeof APPLICATION_STATUS_LABELS] ?? a.status}</td>
+                  <td className={TD}>{formatDay(a.created_at)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </Section>
         <Section title="Poderes simples">

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { LINK, PageHeader, TD, TH, ValidatedBadge } from '#app/components/admin/console'
+import { DataTable, LINK, PageHeader, TD, ValidatedBadge } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import type { Route } from './+types/drivers'
@@ -55,54 +55,31 @@ export default function Drivers() {
       {drivers.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No hay conductores que coincidan.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={TH}>
-                  Nombre
-                </th>
-                <th scope="col" className={TH}>
-                  RUT
-                </th>
-                <th scope="col" className={TH}>
-                  Correo
-                </th>
-                <th scope="col" className={TH}>
-                  Comuna / dirección
-                </th>
-                <th scope="col" className={TH}>
-                  Documentos
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {drivers.map((d) => (
-                <tr key={d.id}>
-                  <td className={TD}>
-                    <Link to={`/admin/conductores/${d.id}`} className={LINK}>
-                      {d.name}
-                    </Link>
-                  </td>
-                  <td className={TD}>{d.rut ?? '—'}</td>
-                  <td className={`${TD} break-all`}>{d.email}</td>
-                  <td className={TD}>{d.name_commune ?? d.address ?? '—'}</td>
-                  <td className={TD}>
-                    {d.validated ? (
-                      <ValidatedBadge />
-                    ) : (
-                      <span>
-                        {d.documents.accepted}/{d.documents.total} aprobados
-                        {d.documents.pending ? <span className="block text-xs text-amber-800">{d.documents.pending} en revisión</span> : null}
-                        {d.documents.rejected ? <span className="block text-xs text-red-800">{d.documents.rejected} rechazados</span> : null}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable boxed headings={['Nombre', 'RUT', 'Correo', 'Comuna / dirección', 'Documentos']}>
+          {drivers.map((d) => (
+            <tr key={d.id}>
+              <td className={TD}>
+                <Link to={`/admin/conductores/${d.id}`} className={LINK}>
+                  {d.name}
+                </Link>
+              </td>
+              <td className={TD}>{d.rut ?? '—'}</td>
+              <td className={`${TD} break-all`}>{d.email}</td>
+              <td className={TD}>{d.name_commune ?? d.address ?? '—'}</td>
+              <td className={TD}>
+                {d.validated ? (
+                  <ValidatedBadge />
+                ) : (
+                  <span>
+                    {d.documents.accepted}/{d.documents.total} aprobados
+                    {d.documents.pending ? <span className="block text-xs text-amber-800">{d.documents.pending} en revisión</span> : null}
+                    {d.documents.rejected ? <span className="block text-xs text-red-800">{d.documents.rejected} rechazados</span> : null}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 ? (
         <nav aria-label="Páginas" className="mt-4 flex items-center gap-3 text-sm">

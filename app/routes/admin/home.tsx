@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { actionText, formatDateTime, PageHeader, Section, TD, TH } from '#app/components/admin/console'
+import { actionText, DataTable, formatDateTime, PageHeader, Section, TD } from '#app/components/admin/console'
 import { formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
 import { requireAdmin } from './admin.server'
@@ -44,40 +44,20 @@ export default function AdminHome() {
         {audit.length === 0 ? (
           <p className="text-slate-700">Aún no hay acciones registradas.</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    Fecha
-                  </th>
-                  <th scope="col" className={TH}>
-                    Quién
-                  </th>
-                  <th scope="col" className={TH}>
-                    Qué
-                  </th>
-                  <th scope="col" className={TH}>
-                    Antes → después
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {audit.map((a) => (
-                  <tr key={a.id}>
-                    <td className={TD}>{formatDateTime(a.created_at)}</td>
-                    <td className={TD}>{a.actor}</td>
-                    <td className={TD}>
-                      {actionText(a.action)} #{a.entity_id}
-                    </td>
-                    <td className={`${TD} text-xs text-slate-700`}>
-                      {summarize(a.before)} → {summarize(a.after)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headings={['Fecha', 'Quién', 'Qué', 'Antes → después']}>
+            {audit.map((a) => (
+              <tr key={a.id}>
+                <td className={TD}>{formatDateTime(a.created_at)}</td>
+                <td className={TD}>{a.actor}</td>
+                <td className={TD}>
+                  {actionText(a.action)} #{a.entity_id}
+                </td>
+                <td className={`${TD} text-xs text-slate-700`}>
+                  {summarize(a.before)} → {summarize(a.after)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Section>
     </>

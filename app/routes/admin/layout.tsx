@@ -1,6 +1,7 @@
 import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import { Logo } from '#app/components/icons'
 import { buttonClass } from '#app/components/ui/button'
+import { SkipLink } from '#app/components/ui/skip-link'
 import { Tabs } from '#app/components/ui/tabs'
 import type { Route } from './+types/layout'
 import { requireAdmin } from './admin.server'
@@ -26,9 +27,7 @@ export default function AdminLayout() {
   const { name } = useLoaderData<typeof loader>()
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Saltar al contenido
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="flex items-center gap-3">

@@ -5,6 +5,7 @@ import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
 import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '#app/components/driver/urls'
 import { buttonClass } from '#app/components/ui/button'
+import { SkipLink } from '#app/components/ui/skip-link'
 import '#app/components/driver/driver.css'
 import type { Route } from './+types/layout'
 
@@ -132,9 +133,7 @@ export default function DriverLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50 pb-20 sm:pb-0">
-      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Saltar al contenido
-      </a>
+      <SkipLink />
       {/* The menu at 1280 px or narrower: a checkbox, so it opens without JS. */}
       <input ref={toggle} type="checkbox" id={MENU_ID} className="peer sr-only" aria-label="Mostrar menú" />
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
