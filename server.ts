@@ -12,8 +12,10 @@ import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
+import { csrf } from 'hono/csrf'
+import { HTTPException } from 'hono/http-exception'
 import { sql } from 'kysely'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
@@ -85,6 +87,27 @@ function forward(request: Request, pathname: string, ip: string, requestId: stri
   headers.set('x-request-id', requestId)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   return new Request(url, { method: request.method, headers, body: hasBody ? request.body : null, duplex: 'half' } as RequestInit)
+}
+
+/**
+ * Forms are only accepted from our own pages (hono/csrf): a form post (urlencoded, multipart or
+ * text) is refused unless the browser says it is same-origin (Sec-Fetch-Site) or its Origin is
+ * our host, whatever the scheme (a TLS proxy in front makes the request's own URL http:), or
+ * `null` (a privacy setting or a redirect hides it). A request with neither header does not come
+ * from a browser, so it cannot be a forged one: it goes on. The refusal is 403 with a Spanish text.
+ */
+function ownPagesOnly(): MiddlewareHandler {
+  const check = csrf({ origin: (origin, c) => origin === 'null' || URL.parse(origin)?.host === new URL(c.req.url).host })
+  return async (c, next) => {
+    if (c.req.header('origin') === undefined && c.req.header('sec-fetch-site') === undefined) return next()
+    try {
+      await check(c, async () => {})
+    } catch (error) {
+      if (error instanceof HTTPException && error.status === 403) return c.text('Origen no permitido', 403)
+      throw error
+    }
+    return next()
+  }
 }
 
 /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
@@ -205,15 +228,10 @@ if (!only) {
   // refused from Content-Length or while streaming, never read whole into memory.
   app.use('*', pageBodyLimit())
 
+  app.use('*', ownPagesOnly())
+
   app.all('*', async (c) => {
     const request = c.req.raw
-    // Forms are only accepted from our own pages.
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const origin = request.headers.get('origin')
-      if (origin && origin !== 'null' && new URL(origin).host !== new URL(request.url).host) {
-        return c.text('Origen no permitido', 403)
-      }
-    }
     const nonce = randomBytes(16).toString('base64')
     const headerOpts = { nonce, production: config.NODE_ENV === 'production' }
     const acceptEncoding = request.headers.get('accept-encoding')
