@@ -3,7 +3,7 @@
  * React Router app for everything else. `npm start` builds the app, then runs this; `npm run dev`
  * runs it with `--dev`: the app straight from the sources through Vite (hot reload), no build.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -12,8 +12,11 @@ import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
+import { csrf } from 'hono/csrf'
+import { HTTPException } from 'hono/http-exception'
+import type { SecureHeadersVariables } from 'hono/secure-headers'
 import { sql } from 'kysely'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
@@ -27,7 +30,7 @@ import { acceptedRequestId, log } from './services/platform/log'
 import { createDeliveryWorker } from './services/platform/messaging/delivery'
 import { createTransports } from './services/platform/messaging/transports'
 import { createPlatform } from './services/platform/platform'
-import { securityHeaders } from './services/platform/security-headers'
+import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
@@ -87,6 +90,27 @@ function forward(request: Request, pathname: string, ip: string, requestId: stri
   return new Request(url, { method: request.method, headers, body: hasBody ? request.body : null, duplex: 'half' } as RequestInit)
 }
 
+/**
+ * Forms are only accepted from our own pages (hono/csrf): a form post (urlencoded, multipart or
+ * text) is refused unless the browser says it is same-origin (Sec-Fetch-Site) or its Origin is
+ * our host, whatever the scheme (a TLS proxy in front makes the request's own URL http:), or
+ * `null` (a privacy setting or a redirect hides it). A request with neither header does not come
+ * from a browser, so it cannot be a forged one: it goes on. The refusal is 403 with a Spanish text.
+ */
+function ownPagesOnly(): MiddlewareHandler {
+  const check = csrf({ origin: (origin, c) => origin === 'null' || URL.parse(origin)?.host === new URL(c.req.url).host })
+  return async (c, next) => {
+    if (c.req.header('origin') === undefined && c.req.header('sec-fetch-site') === undefined) return next()
+    try {
+      await check(c, async () => {})
+    } catch (error) {
+      if (error instanceof HTTPException && error.status === 403) return c.text('Origen no permitido', 403)
+      throw error
+    }
+    return next()
+  }
+}
+
 /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
 const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
 
@@ -98,7 +122,7 @@ bus.onInvalidate(() => pageCache.invalidate())
 let inFlight = 0
 let closing = false
 
-type Env = { Variables: { requestId: string } }
+type Env = { Variables: { requestId: string } & SecureHeadersVariables }
 const app = new Hono<Env>()
 // One JSON line per request, with its id (X-Request-Id, accepted from a proxy or generated).
 app.use('*', async (c, next) => {
@@ -205,23 +229,19 @@ if (!only) {
   // refused from Content-Length or while streaming, never read whole into memory.
   app.use('*', pageBodyLimit())
 
+  // Security headers on every answer below, the document policy (with its nonce) on pages.
+  app.use('*', pageSecurityHeaders({ production: config.NODE_ENV === 'production' }))
+  app.use('*', ownPagesOnly())
+
   app.all('*', async (c) => {
     const request = c.req.raw
-    // Forms are only accepted from our own pages.
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const origin = request.headers.get('origin')
-      if (origin && origin !== 'null' && new URL(origin).host !== new URL(request.url).host) {
-        return c.text('Origen no permitido', 403)
-      }
-    }
-    const nonce = randomBytes(16).toString('base64')
-    const headerOpts = { nonce, production: config.NODE_ENV === 'production' }
+    const nonce = pageNonce(c)
     const acceptEncoding = request.headers.get('accept-encoding')
     // While developing, every page is rendered from the current sources.
     const cacheable = !dev && pageCache.eligible(request)
     if (cacheable) {
       const hit = pageCache.get(request)
-      if (hit) return securityHeaders(await cachedResponse(hit, nonce, acceptEncoding), headerOpts)
+      if (hit) return cachedResponse(hit, nonce, acceptEncoding)
     }
     const generation = pageCache.generation()
     // A cacheable document is rendered uncompressed, kept, then compressed for this client.
@@ -246,7 +266,7 @@ if (!only) {
       const captured = await pageCache.capture(request, response, nonce, generation)
       response = captured instanceof Response ? captured : await cachedResponse(captured, nonce, acceptEncoding)
     }
-    return securityHeaders(response, headerOpts)
+    return response
   })
 }
 

@@ -1,7 +1,8 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 /**
- * Every URL of the product (spec §2), in one place, grouped by who it is for. Each group's files
+ * Every page URL of the product (spec §2), in one place, grouped by who it is for (server.ts
+ * answers /api/*, /healthz, /readyz and the static files before React Router). Each group's files
  * live in one folder: routes/_public (site, marketplace sign-up, the power form), routes/_auth,
  * routes/user (the driver area and its postings), routes/business (companies), routes/admin
  * (the console). Resource routes (files, photos, lookups) sit beside the pages that use them.

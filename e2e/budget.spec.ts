@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import { expect, test } from './fixtures'
 
 /**
- * JS budgets (the developers' brief, docs/architecture.md § Performance): a bare React Router page ships ~109 KB gzip; `/` may add 16
+ * JS budgets (docs/architecture.md § Performance): a bare React Router page ships ~109 KB gzip; `/` may add 16
  * (≤ 125 KB), a form page 50 (≤ 159 KB). CSS ≤ 25 KB gzip. Measured on what the browser loads.
  */
 const BUDGETS: Array<[string, number]> = [

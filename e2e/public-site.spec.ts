@@ -129,6 +129,17 @@ test.describe('SEO and layout', () => {
     })
   }
 
+  test('the navbar folds into the menu at 768 px or narrower (spec §2), not at 769 px', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Principal' })
+    await page.setViewportSize({ width: 768, height: 800 })
+    await expect(nav.getByText('Menú')).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Contacto' })).toBeHidden()
+    await page.setViewportSize({ width: 769, height: 800 })
+    await expect(nav.getByText('Menú')).toBeHidden()
+    await expect(nav.getByRole('link', { name: 'Contacto' })).toBeVisible()
+  })
+
   test('robots.txt and sitemap.xml', async ({ request, baseURL }) => {
     const robots = await request.get('/robots.txt')
     expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`)

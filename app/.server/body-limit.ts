@@ -1,5 +1,7 @@
+import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParseError, parseFormData } from '@remix-run/form-data-parser'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '#services/platform/body-limits'
 
 /**
@@ -9,7 +11,7 @@ import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from '#services/platform/body-l
  * soon as it passes the limit. Either way the answer is 413 with a Spanish page, and nothing is
  * kept: @hono/node-server discards what the client still sends (at most 64 MB or 500 ms, then it
  * closes the connection), so a browser sending a form slightly too big reads our page.
- * Routes with smaller uploads check their own limit while streaming (readLimitedFormData).
+ * Routes with smaller uploads check their own limits while streaming (readUpload).
  */
 export const PAGE_FORM_LIMIT = JSON_BODY_LIMIT
 export const PAGE_MULTIPART_LIMIT = MULTIPART_BODY_LIMIT
@@ -77,23 +79,35 @@ export function pageBodyLimit(): MiddlewareHandler {
   }
 }
 
+/** What one upload form may carry: files of at most `maxFileSize` bytes each, `maxFiles` of them. */
+export interface UploadLimits {
+  maxFileSize: number
+  /** Default 1. */
+  maxFiles?: number
+  /** The whole body; default: every file at its largest plus the framing and the other fields. */
+  maxTotalSize?: number
+}
+
 /**
- * A multipart body read with a ceiling, streaming: a declared Content-Length over `maxBytes` is
- * refused before anything is read, and a body that passes `maxBytes` while arriving is cut off
- * there ('too-large'); nothing beyond the limit is read or kept. The page answers 413 with its
- * message, and the server discards what the browser still sends (decision 30), so it reads the
- * page rather than a reset connection. The multipart parsing itself is the platform's
- * (Request.formData()), over the counted stream.
+ * An upload form's body, streamed through @remix-run/form-data-parser: a file past
+ * `maxFileSize`, or a body past `maxTotalSize`, stops the reading there ('too-large'); a
+ * declared Content-Length over `maxTotalSize` is refused before anything is read. Nothing beyond
+ * the limit is read or kept. The page answers 413 with its message, and the server discards what
+ * the browser still sends (decision 30), so it reads the page rather than a reset connection.
+ * More files than `maxFiles`, or a body that is not a form, is 'invalid'. A urlencoded body
+ * (the same page's other forms) is read with the same total limit.
  */
-export async function readLimitedFormData(request: Request, maxBytes: number): Promise<FormData | 'too-large' | 'invalid'> {
+export async function readUpload(request: Request, limits: UploadLimits): Promise<FormData | 'too-large' | 'invalid'> {
+  const { maxFileSize, maxFiles = 1 } = limits
+  const maxTotalSize = limits.maxTotalSize ?? maxFiles * maxFileSize + UPLOAD_FRAMING_BYTES
   const declared = request.headers.get('content-length')
-  if (declared !== null && Number(declared) > maxBytes) return 'too-large'
+  if (declared !== null && Number(declared) > maxTotalSize) return 'too-large'
   if (!request.body) return 'invalid'
-  let overflow = false
-  const body = limitStream(request.body, maxBytes, () => (overflow = true))
   try {
-    return await new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' } as RequestInit).formData()
-  } catch {
-    return overflow ? 'too-large' : 'invalid'
+    return await parseFormData(request, { maxFileSize, maxFiles, maxTotalSize })
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return 'too-large'
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) return 'invalid'
+    throw error
   }
 }

@@ -1,4 +1,4 @@
-import { EncryptJWT, jwtDecrypt } from 'jose'
+import { decodeJwt, EncryptJWT, jwtDecrypt } from 'jose'
 import { createCookie } from 'react-router'
 import { env } from './env'
 
@@ -33,8 +33,8 @@ function cookie(request: Request) {
 
 function decodeExp(token: string): number {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number }
-    return typeof payload.exp === 'number' ? payload.exp : 0
+    const { exp } = decodeJwt(token)
+    return typeof exp === 'number' ? exp : 0
   } catch {
     return 0
   }

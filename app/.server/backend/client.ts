@@ -51,7 +51,7 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-/** Tests and the console use it after writing directly to the database. */
+/** For tests that write to the database directly (every write through the server empties it already). */
 export function clearPublicCache() {
   publicCache.clear()
 }

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate }
 import { homeFor } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { businessApi } from '#app/.server/backend/marketplace'
+import { readUpload } from '#app/.server/body-limit'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { loadPlaces } from '#app/.server/places'
 import { getSession } from '#app/.server/session'
@@ -27,7 +28,7 @@ const FAILURE = 'Error al registrar usuario, intente nuevamente'
 const REDIRECT_MS = 4000
 const SECRET_FIELDS = ['password', 'confirmPassword']
 const DRAFT_FIELDS = ['name_business', 'rut', 'contact_name', 'email', 'phone', 'id_zone', 'id_region', 'id_commune'] as const
-// The logo (≤ 3 MB) and the fields: anything much larger is refused before it is read.
+// The logo (≤ 3 MB) and the fields: anything larger is refused before it is read, or as it arrives.
 const MAX_BODY_BYTES = LOGO_MAX_BYTES + 256 * 1024
 
 export const meta: Route.MetaFunction = () => [
@@ -44,10 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = { done: true; message: string } | { done: false; result?: SubmissionResult<string[]>; places?: PlaceChoice; draft?: Record<string, string> }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-    return data<ActionData>({ done: false, result: { status: 'error', error: { '': ['El logo no puede superar los 3 MB'] } } }, { status: 413 })
+  const formData = await readUpload(request, { maxFileSize: LOGO_MAX_BYTES, maxTotalSize: MAX_BODY_BYTES })
+  if (formData === 'too-large') {
+    return data<ActionData>({ done: false, result: { status: 'error', error: { '': [LOGO_UPLOAD.messages.tooLarge] } } }, { status: 413 })
   }
-  const formData = await request.formData()
+  if (formData === 'invalid') return data<ActionData>({ done: false, result: { status: 'error', error: { '': [FAILURE] } } }, { status: 400 })
   const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))
   if (formData.get('intent') === 'ubicacion') {
     // Without JS, 'Actualizar' brings the next list back with everything typed but the secrets.

@@ -65,12 +65,12 @@ function Navbar() {
         <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
           <Logo />
         </Link>
-        <NavLinks className="hidden items-center gap-1 md:flex" />
-        <div className="hidden items-center gap-2 md:flex">
+        <NavLinks className="hidden items-center gap-1 min-[769px]:flex" />
+        <div className="hidden items-center gap-2 min-[769px]:flex">
           <AccountLinks />
         </div>
-        {/* At 768 px or narrower the links fold into a menu that needs no JS. */}
-        <details className="group relative md:hidden">
+        {/* At 768 px or narrower (spec §2; Tailwind's md starts at 768) the links fold into a menu that needs no JS. */}
+        <details className="group relative min-[769px]:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <MenuIcon />
             <span className="text-sm font-medium">Menú</span>

@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi, type ContentData, type ContentList } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
-import { readLimitedFormData } from '#app/.server/body-limit'
+import { readUpload } from '#app/.server/body-limit'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { PageHeader, Section } from '#app/components/admin/console'
 import { Alert } from '#app/components/ui/alert'
@@ -11,7 +11,7 @@ import { CONTROL, FileField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { positiveId } from '#domain/ids'
-import { LOGO_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
+import { LOGO_UPLOAD } from '#domain/uploads'
 import {
   FAQ_PARAGRAPH_MAX,
   FAQ_QUESTION_MAX,
@@ -27,8 +27,6 @@ import { requireAdmin } from './admin.server'
 export const meta: Route.MetaFunction = () => [{ title: 'Contenido del sitio | Consola | Fleeters' }]
 
 const LISTS: ContentList[] = ['faqs', 'testimonials', 'logos', 'statistics']
-/** A logo is at most 3 MB (domain/uploads.ts; the service checks it); a little more for the multipart framing. */
-const BODY_LIMIT = LOGO_UPLOAD.maxBytes + UPLOAD_FRAMING_BYTES
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
@@ -40,7 +38,8 @@ type Values = Record<string, string>
 /** Every form of the page posts here with an `intent`; the public caches drop on any POST. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context)
-  const form = await readLimitedFormData(request, BODY_LIMIT)
+  // A logo is at most 3 MB (domain/uploads.ts; the service checks it again).
+  const form = await readUpload(request, { maxFileSize: LOGO_UPLOAD.maxBytes })
   if (form === 'too-large') return redirectWithToast('/admin/contenido', { type: 'error', message: LOGO_UPLOAD.messages.tooLarge })
   if (form === 'invalid') return redirectWithToast('/admin/contenido', { type: 'error', message: 'No se pudo leer el formulario.' })
   const intent = String(form.get('intent') ?? '')

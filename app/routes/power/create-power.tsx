@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { joinMessage } from '#app/.server/backend/client'
 import { deadLinkOf, powerApi, type DeadLinkState } from '#app/.server/backend/power'
-import { readLimitedFormData } from '#app/.server/body-limit'
+import { readUpload } from '#app/.server/body-limit'
 import { getSession } from '#app/.server/session'
 import { DeadLinkPage, DriverPhase, OwnerPhase, SuccessModal, type Values } from '#app/components/power/power-form'
 import { PageHeader } from '#app/components/public/page'
@@ -18,7 +18,7 @@ import { openPhase1, ownerDraft, parseDraft, pick, sealPhase1, toForm } from './
 
 /** Spec §8: simple-power errors stay 4 s. */
 const ALERT_MS = 4000
-/** Two images under 3 MB each and the text; a larger body is read up to here so each file gets its own message. */
+/** Two images under 3 MB each and the text; larger files are read up to here so each gets its own message from the schema. */
 const BODY_LIMIT = 16 * 1024 * 1024
 const DONE_PATH = '/crear-poder-simple?estado=creado'
 const CONFIRM_MESSAGE = 'Confirme que los datos son correctos para crear el poder simple.'
@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${url.pathname}${url.search}`)
   }
   const { power } = checked
-  const form = await readLimitedFormData(request, BODY_LIMIT)
+  const form = await readUpload(request, { maxFileSize: BODY_LIMIT, maxFiles: OWNER_ID_IMAGE_FIELDS.length, maxTotalSize: BODY_LIMIT })
   if (form === 'too-large' || form === 'invalid') {
     const state: PowerState = { phase: 1, values: {}, owner: {}, result: null, outcome: errorOutcome(TOO_LARGE), stamp: Date.now() }
     return data(state, { status: form === 'too-large' ? 413 : 400 })

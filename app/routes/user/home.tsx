@@ -2,19 +2,17 @@ import { data, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
-import { readLimitedFormData } from '#app/.server/body-limit'
+import { readUpload } from '#app/.server/body-limit'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { DocumentItem, PreviewDialog, UploadPanel, type SlotView } from '#app/components/driver/documents'
 import { documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { DOCUMENT_SLOTS, documentProgress, findDocumentSlot, isDocumentSlotKey, latestDocumentRecords } from '#domain/reference-data/documents'
-import { DOCUMENT_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
+import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
 
-/** The service allows 5 MB per file (domain/uploads.ts); a little more for the multipart framing. */
-const UPLOAD_BODY_LIMIT = DOCUMENT_UPLOAD.maxBytes + UPLOAD_FRAMING_BYTES
 const TOO_LARGE = DOCUMENT_UPLOAD.messages.tooLarge
 const MISSING = DOCUMENT_UPLOAD.messages.required
 
@@ -44,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSession(request, context, 'User')
-  const form = await readLimitedFormData(request, UPLOAD_BODY_LIMIT)
+  // One file of at most 5 MB (domain/uploads.ts, as the service checks it again).
+  const form = await readUpload(request, { maxFileSize: DOCUMENT_UPLOAD.maxBytes })
   if (form === 'too-large') return data({ errors: [TOO_LARGE], stamp: Date.now() }, { status: 413 })
   if (form === 'invalid') return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })
   const slot = String(form.get('name') ?? '')

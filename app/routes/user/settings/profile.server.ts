@@ -3,12 +3,11 @@ import { data, type AppLoadContext } from 'react-router'
 import { signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
-import { readLimitedFormData } from '#app/.server/body-limit'
+import { readUpload } from '#app/.server/body-limit'
 import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import { commitSession, type WebSession } from '#app/.server/session'
 import { PROFILE_PATH } from '#app/components/driver/urls'
 import { positiveId } from '#domain/ids'
-import { UPLOAD_FRAMING_BYTES } from '#domain/uploads'
 import { experienceChanged, experienceSchema } from '#domain/validation/experience'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '#domain/validation/profile'
 
@@ -21,8 +20,6 @@ export const PROFILE_PAGE_ERRORS = {
 } as const
 
 const stamp = () => Date.now()
-/** A little over the image limit, for the multipart framing. */
-const PHOTO_BODY_LIMIT = PROFILE_IMAGE_MAX_BYTES + UPLOAD_FRAMING_BYTES
 
 /** The page the form was on, modal closed (index routes post with ?index: drop it too). */
 function pageWithoutModal(request: Request): string {
@@ -117,7 +114,7 @@ export async function profileAction({ request, context, session }: Args) {
 
 async function photoAction({ request, context, session }: Args) {
   const intent = 'photo'
-  const formData = await readLimitedFormData(request, PHOTO_BODY_LIMIT)
+  const formData = await readUpload(request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES })
   if (formData === 'too-large' || formData === 'invalid') {
     const message = formData === 'too-large' ? PROFILE_IMAGE_MESSAGES.tooLarge : PROFILE_IMAGE_MESSAGES.required
     return data({ intent, result: { status: 'error' as const, error: { newProfileImage: [message] } }, stamp: stamp() }, { status: formData === 'too-large' ? 413 : 400 })
