@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { Toast } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
+import { Toast } from '#app/components/ui/toast'
 import type { Route } from './+types/root'
 import './app.css'
 import { publicEnv } from './.server/env'

@@ -1,16 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { cn } from './cn'
+import { TONES, type Tone } from './tones'
 
 /** Spec §9: driver alerts (and the apply/save answers) clear after 4 s. */
 export const DRIVER_ALERT_MS = 4000
 
-export type Tone = 'success' | 'error' | 'info'
-
-const TONES: Record<Tone, string> = {
-  success: 'border-green-700 bg-green-50 text-green-900',
-  error: 'border-red-700 bg-red-50 text-red-900',
-  info: 'border-brand-700 bg-brand-50 text-brand-900',
-}
+export type { Tone }
 
 /** Shown, then gone after `durationMs` once JS runs (without JS it stays until the next page). */
 function useTimedVisibility(durationMs: number | undefined) {
@@ -91,30 +86,4 @@ export interface FormOutcome {
 export function OutcomeAlert({ outcome, id }: { outcome: FormOutcome | null | undefined; id: string }) {
   if (!outcome) return null
   return <Alert tone={outcome.type} messages={outcome.messages} durationMs={outcome.durationMs} stamp={outcome.stamp} focus id={id} />
-}
-
-export interface ToastData {
-  type: Tone
-  message: string
-  durationMs: number
-}
-
-/** A message after a redirect, over the page's top; with JS it leaves after its time. */
-export function Toast({ toast }: { toast: ToastData }) {
-  const [visible, setVisible] = useState(true)
-  useEffect(() => {
-    // Each redirect brings a new toast object: the same text after another action shows again.
-    setVisible(true)
-    const timer = setTimeout(() => setVisible(false), toast.durationMs)
-    return () => clearTimeout(timer)
-  }, [toast])
-  if (!visible) return null
-  return (
-    <div
-      role={toast.type === 'error' ? 'alert' : 'status'}
-      className={cn('fixed inset-x-4 top-4 z-50 mx-auto max-w-md rounded-md border-l-4 px-4 py-3 shadow-lg sm:right-6 sm:left-auto', TONES[toast.type])}
-    >
-      {toast.message}
-    </div>
-  )
 }

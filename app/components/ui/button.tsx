@@ -1,28 +1,15 @@
 import { Link, useFormAction, useNavigation, type LinkProps } from 'react-router'
-import { cn } from './cn'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'accent' | 'danger' | 'danger-outline' | 'ghost'
 
-const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-900',
-  secondary: 'border border-slate-400 bg-white text-slate-800 hover:bg-slate-50',
-  outline: 'border border-brand-700 bg-white text-brand-700 hover:bg-brand-50',
-  accent: 'bg-accent-400 text-slate-900 hover:bg-accent-500',
-  danger: 'bg-red-700 text-white hover:bg-red-900',
-  'danger-outline': 'border border-red-300 bg-white text-red-800 hover:bg-red-50',
-  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-}
-
 /**
  * The look of a button or a link that acts as one: at least 44 × 44 px (issue 16 item 9), a
- * visible focus ring, the variant's colours. `className` refines it (tailwind-merge).
+ * visible focus ring, the variant's colours. They are component classes of app/app.css, so a
+ * caller's utilities in `className` (px-6, text-lg, w-full) refine them by the cascade, with no
+ * class merging shipped to the browser (`/` keeps its 125 KB budget).
  */
 export function buttonClass(variant: ButtonVariant = 'primary', className?: string): string {
-  return cn(
-    'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
-    VARIANTS[variant],
-    className,
-  )
+  return className ? `btn btn-${variant} ${className}` : `btn btn-${variant}`
 }
 
 /** A link that looks like a button. */
@@ -86,7 +73,7 @@ export function SubmitButton({
       formAction={formAction}
       disabled={pending || disabled}
       aria-busy={pending || undefined}
-      className={buttonClass(variant, cn('px-4 py-2.5 text-base disabled:cursor-wait disabled:opacity-80', className))}
+      className={buttonClass(variant, className ? `btn-submit ${className}` : 'btn-submit')}
     >
       {pending ? (
         <>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -30,8 +31,13 @@ describe('cn: a caller refines the kit', () => {
 
 describe('the kit gives every control a 44 px target', () => {
   it('buttons, links-as-buttons and text controls carry min-h-11', () => {
-    expect(buttonClass('secondary', 'px-2 py-1 text-xs')).toContain('min-h-11')
-    expect(buttonClass('primary')).toContain('min-w-11')
+    expect(buttonClass('secondary', 'px-2 py-1 text-xs')).toBe('btn btn-secondary px-2 py-1 text-xs')
+    // The button classes live in the components layer: a caller's utilities refine them, and
+    // nothing a caller passes removes the 44 px minimum.
+    const css = readFileSync(new URL('../../app.css', import.meta.url), 'utf8')
+    const btn = /\.btn \{\s*@apply ([^;]*);/.exec(css)?.[1].split(' ') ?? []
+    expect(btn).toEqual(expect.arrayContaining(['min-h-11', 'min-w-11']))
+    expect(css.indexOf('@layer components')).toBeLessThan(css.indexOf('.btn {'))
     const html = renderToStaticMarkup(
       createElement('div', null, [
         createElement(InputField, { key: 'a', label: 'Nombre', inputProps: { name: 'name' } }),

@@ -1,7 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router'
 import { Logo, MenuIcon, WhatsAppIcon } from '#app/components/icons'
 import { buttonClass } from '#app/components/ui/button'
-import { cn } from '#app/components/ui/cn'
 import { SkipLink } from '#app/components/ui/skip-link'
 import { useRootData } from '#app/root'
 import { yearInChile } from '#domain/format'
@@ -22,7 +21,7 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const root = useRootData()
   const env = root?.env
   const user = root?.user
-  const wide = stacked ? 'flex w-full' : undefined
+  const wide = stacked ? 'flex w-full' : ''
   if (user) {
     const home = user.role === 'User' ? '/user/dashboard/home' : user.role === 'business' ? '/business/dashboard' : '/admin'
     return (
@@ -33,7 +32,7 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <>
-      <a href={env?.loginUrl ?? '/login'} className={buttonClass('ghost', cn('text-brand-700 hover:bg-brand-50 hover:text-brand-700', wide))}>
+      <a href={env?.loginUrl ?? '/login'} className={buttonClass('ghost', `text-brand-700 hover:bg-brand-50 hover:text-brand-700 ${wide}`)}>
         Iniciar sesión
       </a>
       <a href={env?.signupUrl ?? '/register'} className={buttonClass('accent', wide)}>
