@@ -111,6 +111,22 @@ function ownPagesOnly(): MiddlewareHandler {
   }
 }
 
+/**
+ * The page request as the browser addressed it. Behind a TLS proxy our URL is http: while the
+ * browser's Origin is https: on the same host (ownPagesOnly has checked the host): React Router
+ * refuses an action whose Origin does not match the request's URL ("Aborting the action"), so
+ * every form would fail with 400 in production. The scheme follows the Origin then; nothing else
+ * changes, and a GET or a request without Origin is passed on as it is.
+ */
+function asAddressed(request: Request): Request {
+  const origin = URL.parse(request.headers.get('origin') ?? '')
+  const url = new URL(request.url)
+  if (!origin || origin.host !== url.host || origin.protocol === url.protocol) return request
+  url.protocol = origin.protocol
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  return new Request(url, { method: request.method, headers: request.headers, body: hasBody ? request.body : null, duplex: 'half', signal: request.signal } as RequestInit)
+}
+
 /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
 const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
 
@@ -234,7 +250,7 @@ if (!only) {
   app.use('*', ownPagesOnly())
 
   app.all('*', async (c) => {
-    const request = c.req.raw
+    const request = asAddressed(c.req.raw)
     const nonce = pageNonce(c)
     const acceptEncoding = request.headers.get('accept-encoding')
     // While developing, every page is rendered from the current sources.

@@ -50,6 +50,14 @@ test.describe('forms are accepted from our own pages only', () => {
   })
 })
 
+test('behind a TLS proxy (https Origin, http URL) a form is answered by its action, not aborted', async () => {
+  const host = new URL(base()).host
+  const direct = await postLogin({ origin: new URL(base()).origin })
+  const proxied = await postLogin({ origin: `https://${host}` })
+  expect(proxied.status).toBe(direct.status)
+  expect(await proxied.text()).toContain('Correo o contraseña incorrectos')
+})
+
 test.describe('security headers', () => {
   test('a page carries the document policy with a fresh nonce, the one on every script', async () => {
     for (const path of ['/', '/', '/login', '/login']) {
