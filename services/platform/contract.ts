@@ -66,7 +66,7 @@ export function fileResponse(description: string, mediaType = 'application/octet
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Datos inválidos: `message` trae el mensaje (o la lista de mensajes) en español.',
+  400: 'Datos inválidos: message trae el mensaje (o la lista de mensajes) en español.',
   401: 'Sin sesión o con una sesión vencida o revocada.',
   403: 'La sesión es de otro rol, o el recurso no es de quien llama.',
   404: 'Recurso no encontrado (también un id mal formado).',

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
 import type { Applicant, ApplicantProfile, BusinessData, CompanyPosting, CompanyPostingsPage } from '#domain/contract/business'
+import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
 import type { DriverPostingDto, JobPostingDto, PostingsPage } from '#domain/contract/postings'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '#domain/validation/marketplace'
 import { log } from '#services/platform/log'
@@ -71,13 +72,7 @@ export const driverPostingsApi = {
   /** apply, withdraw, save and unsave: POST {id_publication}. */
   act: (ctx: Ctx, token: string, action: DriverPostingAction, id_publication: number) =>
     callService<Message>(ctx, 'users', DRIVER_ACTION_PATHS[action], { json: { id_publication }, auth: usr(token) }),
-  filterOptions: (ctx: Ctx, token: string) =>
-    callService<{ zones: Array<{ id_zone: number; name_zone: string }>; vehicles: Array<{ id_vehicle: number; name_vehicle: string }> }>(
-      ctx,
-      'general',
-      '/general-data/get-all-datas-filters',
-      { auth: usr(token) },
-    ),
+  filterOptions: (ctx: Ctx, token: string) => callService<FilterData>(ctx, 'general', '/general-data/get-all-datas-filters', { auth: usr(token) }),
 }
 
 export type DriverPostingAction = 'postular' | 'retirar' | 'guardar' | 'quitar'
@@ -97,9 +92,9 @@ export interface Place {
 /** The spec §7 lookups (public; the user area sends its header too). */
 export const placesApi = {
   regions: (ctx: Ctx, zoneId: number, token?: string) =>
-    callService<Array<{ id_region: number; name_region: string }>>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`, token ? { auth: usr(token) } : {}),
+    callService<RegionOption[]>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`, token ? { auth: usr(token) } : {}),
   communes: (ctx: Ctx, regionId: number, token?: string) =>
-    callService<Array<{ id_commune: number; name_commune: string }>>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`, token ? { auth: usr(token) } : {}),
+    callService<CommuneOption[]>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`, token ? { auth: usr(token) } : {}),
 }
 
 /** An applicant's photo as bytes (GET /business/driver-photo/{id}): not JSON, so not callService. */
