@@ -82,6 +82,9 @@ const PUBLIC_ROUTES = [
   'GET /general-data/get-jobpostings-home',
   'POST /contact/send-email-contact',
   'POST /contact/send-email-inquiries-complaints',
+  // The API contract: the OpenAPI document and its reference page (issue 13 item 4).
+  'GET /openapi.json',
+  'GET /docs',
 ]
 
 const HEADER: Record<Who, string> = { driver: 'auth-user', company: 'auth-business', admin: 'auth-admin' }

@@ -46,6 +46,13 @@ describe('experienceSchema', () => {
     })
   })
 
+  it('answers a non-object (null, a list) with an issue, never a TypeError', () => {
+    for (const input of [null, [], 'texto']) {
+      const result = experienceSchema.safeParse(input)
+      expect(result.success).toBe(false)
+    }
+  })
+
   it('accepts every employment type', () => {
     for (const t of ['Jornada completa', 'Jornada parcial', 'Profesional independiente', 'Contrato temporal', 'Contrato de practicas']) {
       expect(experienceSchema.safeParse({ ...experience, typeEmployment: t }).success).toBe(true)

@@ -33,7 +33,8 @@ export const experienceSchema = formObject({
   path: ['end_date'],
   // Only compare two well-formed dates (ISO strings compare like dates).
   when: (payload) => {
-    const v = payload.value as { start_date?: unknown; end_date?: unknown }
+    // Checks run on any input, a non-object included (null: 'Datos inválidos', never a TypeError).
+    const v = (payload.value ?? {}) as { start_date?: unknown; end_date?: unknown }
     return typeof v.start_date === 'string' && typeof v.end_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.start_date) && /^\d{4}-\d{2}-\d{2}$/.test(v.end_date)
   },
 })

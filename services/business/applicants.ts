@@ -1,8 +1,10 @@
-import { Hono } from 'hono'
+import { applicantProfileSchema, applicantsSchema, applicationStatusUpdatedSchema, type Applicant } from '#domain/contract/business'
+import { okMessageSchema } from '#domain/contract/common'
 import { applicationStatusSchema, emailToApplicantSchema, type ApplicationStatus } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { acceptedDocumentCounts, driverExperience } from '#services/shared/driver-facts'
@@ -17,123 +19,149 @@ export const APPLICANT_MESSAGES = {
 /** Enough for any real posting; the list is one query either way. */
 const MAX_APPLICANTS = 500
 
-export interface ApplicantDto {
-  id_application: number
-  id_user: number
-  name: string
-  email: string
-  has_photo: boolean
-  name_commune: string | null
-  name_vehicle: string | null
-  status: ApplicationStatus
-  applied_at: string
-  documents_accepted: number
-  documents_total: 22
-}
-
 /** The applicants of a company's postings, their status, the email to them and their public profile. */
 export function applicantRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Empresas']
   const auth = requireRole(p, 'business')
 
-  app.get('/job-postings/:id/applicants', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const posting = await p.db
-      .selectFrom('job_postings')
-      .select(['id', 'title', 'status'])
-      .where('id', '=', parseId(c.req.param('id')))
-      .where('company_id', '=', company.id)
-      .executeTakeFirst()
-    if (!posting) throw new ApiError(404, MESSAGES.notFound)
-    const rows = await p.db
-      .selectFrom('applications as a')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select(['a.id as id_application', 'a.status', 'a.created_at', 'u.id as id_user', 'u.firstname', 'u.lastname', 'u.email', 'u.img_profile'])
-      .where('a.posting_id', '=', posting.id)
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(MAX_APPLICANTS)
-      .execute()
-    const ids = rows.map((r) => r.id_user)
-    const documents = await acceptedDocumentCounts(p.db, ids)
-    const applicants: ApplicantDto[] = rows.map((r) => ({
-      id_application: r.id_application,
-      id_user: r.id_user,
-      name: `${r.firstname} ${r.lastname}`.trim(),
-      email: r.email,
-      has_photo: r.img_profile !== null,
-      name_commune: null, // drivers record no commune or vehicle yet (spec §5)
-      name_vehicle: null,
-      status: r.status as ApplicationStatus,
-      applied_at: r.created_at,
-      documents_accepted: documents.get(r.id_user) ?? 0,
-      documents_total: 22,
-    }))
-    return c.json({ posting, applicants })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/job-postings/{id}/applicants',
+      tags,
+      summary: 'Los postulantes de una oferta de la empresa',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(applicantsSchema, 'Oferta y postulantes'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const posting = await p.db
+        .selectFrom('job_postings')
+        .select(['id', 'title', 'status'])
+        .where('id', '=', c.req.valid('param').id)
+        .where('company_id', '=', company.id)
+        .executeTakeFirst()
+      if (!posting) throw new ApiError(404, MESSAGES.notFound)
+      const rows = await p.db
+        .selectFrom('applications as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.id as id_application', 'a.status', 'a.created_at', 'u.id as id_user', 'u.firstname', 'u.lastname', 'u.email', 'u.img_profile'])
+        .where('a.posting_id', '=', posting.id)
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(MAX_APPLICANTS)
+        .execute()
+      const ids = rows.map((r) => r.id_user)
+      const documents = await acceptedDocumentCounts(p.db, ids)
+      const applicants: Applicant[] = rows.map((r) => ({
+        id_application: r.id_application,
+        id_user: r.id_user,
+        name: `${r.firstname} ${r.lastname}`.trim(),
+        email: r.email,
+        has_photo: r.img_profile !== null,
+        name_commune: null, // drivers record no commune or vehicle yet (spec §5)
+        name_vehicle: null,
+        status: r.status as ApplicationStatus,
+        applied_at: r.created_at,
+        documents_accepted: documents.get(r.id_user) ?? 0,
+        documents_total: 22,
+      }))
+      return c.json({ posting, applicants })
+    },
+  )
 
-  app.put('/update-application-status/:id', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const id = parseId(c.req.param('id'))
-    const { status } = validate(applicationStatusSchema, await readJson(c))
-    const now = p.now()
-    const application = await p.db
-      .selectFrom('applications as a')
-      .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select(['a.id', 'a.status', 'jp.title', 'u.email', 'u.firstname'])
-      .where('a.id', '=', id)
-      .where('jp.company_id', '=', company.id)
-      .executeTakeFirst()
-    if (!application) throw new ApiError(404, MESSAGES.notFound)
-    await inTransaction(p.db, async (trx) => {
-      await trx.updateTable('applications').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute()
-      if (status === 'seleccionado' && application.status !== 'seleccionado') {
-        const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
-        await enqueueEmail(
-          trx,
-          selectedMail(application.email, { driverName: application.firstname, postingTitle: application.title, companyName: company.name, companyEmail: company.email, link }),
-          now,
-        )
-      }
-    })
-    p.wakeOutbox()
-    return c.json({ message: APPLICANT_MESSAGES.statusUpdated, status })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/update-application-status/{id}',
+      tags,
+      summary: 'Cambia el estado de una postulación',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams, body: jsonBody(applicationStatusSchema) },
+      responses: { 200: jsonResponse(applicationStatusUpdatedSchema, 'Estado actualizado'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { id } = c.req.valid('param')
+      const { status } = c.req.valid('json')
+      const now = p.now()
+      const application = await p.db
+        .selectFrom('applications as a')
+        .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.id', 'a.status', 'jp.title', 'u.email', 'u.firstname'])
+        .where('a.id', '=', id)
+        .where('jp.company_id', '=', company.id)
+        .executeTakeFirst()
+      if (!application) throw new ApiError(404, MESSAGES.notFound)
+      await inTransaction(p.db, async (trx) => {
+        await trx.updateTable('applications').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute()
+        if (status === 'seleccionado' && application.status !== 'seleccionado') {
+          const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
+          await enqueueEmail(
+            trx,
+            selectedMail(application.email, { driverName: application.firstname, postingTitle: application.title, companyName: company.name, companyEmail: company.email, link }),
+            now,
+          )
+        }
+      })
+      p.wakeOutbox()
+      return c.json({ message: APPLICANT_MESSAGES.statusUpdated, status })
+    },
+  )
 
-  app.post('/send-email-to-user-jobpostulate', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const input = validate(emailToApplicantSchema, await readJson(c))
-    // Only drivers who applied to one of this company's postings can be written to.
-    const driver = await p.db
-      .selectFrom('users as u')
-      .innerJoin('applications as a', 'a.user_id', 'u.id')
-      .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
-      .select(['u.id', 'u.email', 'u.firstname'])
-      .where('u.email', '=', input.user_email.toLowerCase())
-      .where('u.role', '=', 'User')
-      .where('jp.company_id', '=', company.id)
-      .executeTakeFirst()
-    if (!driver) throw new ApiError(404, MESSAGES.notFound)
-    const limit = await p.limiter.hit(`applicant-mail:${company.id}`, 200 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
-    if (!limit.allowed) throw new ApiError(429, MESSAGES.tooMany)
-    const now = p.now()
-    // Signed with the company's stored name, email and phone: nobody writes as another company.
-    await enqueueEmail(
-      p.db,
-      messageFromCompanyMail(driver.email, {
-        driverName: driver.firstname,
-        subject: input.subject,
-        message: input.message,
-        companyName: company.name,
-        companyEmail: company.email,
-        companyPhone: company.phone,
-      }),
-      now,
-    )
-    p.wakeOutbox()
-    return c.json({ message: APPLICANT_MESSAGES.emailSent })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/send-email-to-user-jobpostulate',
+      tags,
+      summary: 'Envía un correo a un postulante',
+      security: security('business'),
+      middleware: [auth],
+      request: { body: jsonBody(emailToApplicantSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Correo enviado'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const input = c.req.valid('json')
+      // Only drivers who applied to one of this company's postings can be written to.
+      const driver = await p.db
+        .selectFrom('users as u')
+        .innerJoin('applications as a', 'a.user_id', 'u.id')
+        .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
+        .select(['u.id', 'u.email', 'u.firstname'])
+        .where('u.email', '=', input.user_email.toLowerCase())
+        .where('u.role', '=', 'User')
+        .where('jp.company_id', '=', company.id)
+        .executeTakeFirst()
+      if (!driver) throw new ApiError(404, MESSAGES.notFound)
+      const limit = await p.limiter.hit(`applicant-mail:${company.id}`, 200 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
+      if (!limit.allowed) throw new ApiError(429, MESSAGES.tooMany)
+      const now = p.now()
+      // Signed with the company's stored name, email and phone: nobody writes as another company.
+      await enqueueEmail(
+        p.db,
+        messageFromCompanyMail(driver.email, {
+          driverName: driver.firstname,
+          subject: input.subject,
+          message: input.message,
+          companyName: company.name,
+          companyEmail: company.email,
+          companyPhone: company.phone,
+        }),
+        now,
+      )
+      p.wakeOutbox()
+      return c.json({ message: APPLICANT_MESSAGES.emailSent })
+    },
+  )
 
   /** A driver this company may look at: one who applied to any of its postings. */
   async function applicantOf(companyId: number, userId: number) {
@@ -157,38 +185,64 @@ export function applicantRoutes(p: Platform) {
     return driver
   }
 
-  app.get('/driver-profile/:id', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const driver = await applicantOf(company.id, parseId(c.req.param('id')))
-    const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id]), driverExperience(p, driver.id)])
-    // Public profile only: never documents themselves, bank data, RUT, phone or address.
-    return c.json({
-      id_user: driver.id,
-      firstname: driver.firstname,
-      lastname: driver.lastname,
-      has_photo: driver.img_profile !== null,
-      about_me: driver.about_me,
-      name_commune: null, // drivers record no commune or vehicle yet (spec §5)
-      name_vehicle: null,
-      documents_accepted: documents.get(driver.id) ?? 0,
-      documents_total: 22,
-      experience,
-    })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/driver-profile/{id}',
+      tags,
+      summary: 'El perfil público de un postulante de la empresa',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(applicantProfileSchema, 'Perfil'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const driver = await applicantOf(company.id, c.req.valid('param').id)
+      const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id]), driverExperience(p, driver.id)])
+      // Public profile only: never documents themselves, bank data, RUT, phone or address.
+      return c.json({
+        id_user: driver.id,
+        firstname: driver.firstname,
+        lastname: driver.lastname,
+        has_photo: driver.img_profile !== null,
+        about_me: driver.about_me,
+        name_commune: null, // drivers record no commune or vehicle yet (spec §5)
+        name_vehicle: null,
+        documents_accepted: documents.get(driver.id) ?? 0,
+        documents_total: 22,
+        experience,
+      })
+    },
+  )
 
   // The driver's own photo route answers only to them; a company sees its applicants' here.
-  app.get('/driver-photo/:id', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const driver = await applicantOf(company.id, parseId(c.req.param('id')))
-    const image = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('user_id', '=', driver.id).orderBy('id', 'desc').executeTakeFirst()
-    const bytes = image ? await p.files.get(image.storage_key) : null
-    if (!image || !bytes) throw new ApiError(404, MESSAGES.notFound)
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': image.mime_type,
-      'Cache-Control': 'private, max-age=300',
-      'X-Content-Type-Options': 'nosniff',
-    })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/driver-photo/{id}',
+      tags,
+      summary: 'La foto de un postulante de la empresa',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: fileResponse('La imagen', 'image/jpeg'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const driver = await applicantOf(company.id, c.req.valid('param').id)
+      const image = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('user_id', '=', driver.id).orderBy('id', 'desc').executeTakeFirst()
+      const bytes = image ? await p.files.get(image.storage_key) : null
+      if (!image || !bytes) throw new ApiError(404, MESSAGES.notFound)
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': image.mime_type,
+        'Cache-Control': 'private, max-age=300',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+  )
 
   return app
 }

@@ -1,6 +1,8 @@
-import { Hono, type Handler } from 'hono'
+import type { Context } from 'hono'
+import { z } from 'zod'
 import { companyRegistrationPayloadSchema } from '#domain/validation/marketplace'
 import { rateLimit } from '#services/platform/auth'
+import { defineRoute, errors, fileField, fileResponse, OpenAPIHono } from '#services/platform/contract'
 import { hashPassword } from '#services/platform/crypto'
 import { isUniqueViolation } from '#services/platform/db/errors'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -20,10 +22,9 @@ export const COMPANY_MESSAGES = {
 } as const
 
 /** POST /business/register as multipart (data JSON + logoBusiness): a company account. */
-export function handleCompanyRegistration(p: Platform): Handler {
-  const limited = rateLimit(p, 'company-register', 10 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
-  return async (c) => {
-    await limited(c, async () => {})
+export function companyRegistration(p: Platform) {
+  const limit = rateLimit(p, 'company-register', 10 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
+  const handle = async (c: Context) => {
     const { data, form } = await readMultipartData(c)
     const input = validate(companyRegistrationPayloadSchema, data)
     assertKnownCommune(input.id_commune)
@@ -87,27 +88,45 @@ export function handleCompanyRegistration(p: Platform): Handler {
     p.wakeOutbox()
     return c.json({ message: COMPANY_MESSAGES.created }, 201)
   }
+  return { limit, handle }
 }
+
+/** The multipart body of the company registration, for the document (the handler reads it). */
+export const companyRegistrationForm = z.object({
+  data: z.string().meta({ description: 'JSON de companyRegistrationPayloadSchema' }),
+  logoBusiness: fileField().optional(),
+})
 
 /** The uploaded logos: public images under random keys (the list pages show them to drivers). */
 function logoRoutes(p: Platform) {
-  const app = new Hono()
-  app.get('/logos/:name', async (c) => {
-    const name = c.req.param('name')
-    const bytes = /^[A-Za-z0-9_-]{22,}\.webp$/.test(name) ? await p.files.get(`logos/${name}`) : null
-    if (!bytes) return c.json({ message: 'Recurso no encontrado.' }, 404)
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'image/webp',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-    })
-  })
+  const app = new OpenAPIHono()
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/logos/{name}',
+      tags: ['Empresas'],
+      summary: 'Un logo de empresa (imagen pública)',
+      request: { params: z.object({ name: z.string() }) },
+      responses: { 200: fileResponse('La imagen', 'image/webp'), ...errors(404) },
+    },
+    async (c) => {
+      const { name } = c.req.valid('param')
+      const bytes = /^[A-Za-z0-9_-]{22,}\.webp$/.test(name) ? await p.files.get(`logos/${name}`) : null
+      if (!bytes) return c.json({ message: 'Recurso no encontrado.' }, 404)
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'image/webp',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+  )
   return app
 }
 
 /** The company's postings, applicants and emails (mounted at /business). */
 export function companyRoutes(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
   app.route('/', logoRoutes(p))
   app.route('/', companyPostingRoutes(p))
   app.route('/', applicantRoutes(p))

@@ -1,8 +1,9 @@
-import { Hono, type Handler } from 'hono'
+import type { Context } from 'hono'
+import { okMessageSchema } from '#domain/contract/common'
 import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '#domain/reference-data'
-import { businessContactSchema, createFleetRequestSchema } from '#domain/validation/contact'
+import { businessContactSchema, createFleetRequestSchema, type FleetRequestValues } from '#domain/validation/contact'
 import { rateLimit } from '#services/platform/auth'
-import { readJson, validate } from '#services/platform/http'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { FORM_LIMIT, recordForTeam, teamMail } from '#services/shared/team-mail'
 
@@ -12,14 +13,12 @@ export const BUSINESS_RESPONSES = {
   fleetSent: 'Recibimos tus requerimientos de flota. Un ejecutivo te contactará a la brevedad.',
 } as const
 
-const fleetRequestSchema = createFleetRequestSchema({ vehicles, schedules, zones, regions, communes })
+export const fleetRequestSchema = createFleetRequestSchema({ vehicles, schedules, zones, regions, communes })
 
 /** POST /business/register with a JSON body: the fleet-requirements form of /empresas. */
-export function handleFleetRequest(p: Platform): Handler {
-  const limited = rateLimit(p, 'fleet-request', FORM_LIMIT.count * p.config.RATE_LIMIT_FACTOR, FORM_LIMIT.windowMs)
-  return async (c) => {
-    await limited(c, async () => {})
-    const input = validate(fleetRequestSchema, await readJson(c))
+export function fleetRequest(p: Platform) {
+  const limit = rateLimit(p, 'fleet-request', FORM_LIMIT.count * p.config.RATE_LIMIT_FACTOR, FORM_LIMIT.windowMs)
+  const handle = async (c: Context, input: FleetRequestValues) => {
     const mail = teamMail(
       p.config.TEAM_EMAIL,
       `Requerimiento de flota de ${input.name_business}`,
@@ -61,44 +60,58 @@ export function handleFleetRequest(p: Platform): Handler {
     )
     return c.json({ message: BUSINESS_RESPONSES.fleetSent }, 201)
   }
+  return { limit, handle }
 }
 
 /** POST /business/contact-business (mounted at /business). */
 export function businessContactRoutes(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
+  const tags = ['Empresas']
   const limited = rateLimit(p, 'business-contact', FORM_LIMIT.count * p.config.RATE_LIMIT_FACTOR, FORM_LIMIT.windowMs)
 
-  app.post('/contact-business', limited, async (c) => {
-    const input = validate(businessContactSchema, await readJson(c))
-    const mail = teamMail(
-      p.config.TEAM_EMAIL,
-      `Contacto de empresa: ${input.name_business}`,
-      [
-        ['Empresa', input.name_business],
-        ['Nombre', input.fullname],
-        ['Correo', input.email],
-        ['Teléfono', input.phone],
-      ],
-      input.message,
-    )
-    await recordForTeam(
-      p,
-      (trx, createdAt) =>
-        trx
-          .insertInto('business_contacts')
-          .values({
-            fullname: input.fullname,
-            name_business: input.name_business,
-            email: input.email,
-            phone: input.phone,
-            message: input.message,
-            created_at: createdAt,
-          })
-          .execute(),
-      mail,
-    )
-    return c.json({ message: BUSINESS_RESPONSES.contactSent }, 201)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/contact-business',
+      tags,
+      summary: 'Formulario de contacto de empresas (correo al equipo)',
+      middleware: [limited],
+      request: { body: jsonBody(businessContactSchema) },
+      responses: { 201: jsonResponse(okMessageSchema, 'Mensaje enviado'), ...errors(400, 429) },
+    },
+    async (c) => {
+      const input = c.req.valid('json')
+      const mail = teamMail(
+        p.config.TEAM_EMAIL,
+        `Contacto de empresa: ${input.name_business}`,
+        [
+          ['Empresa', input.name_business],
+          ['Nombre', input.fullname],
+          ['Correo', input.email],
+          ['Teléfono', input.phone],
+        ],
+        input.message,
+      )
+      await recordForTeam(
+        p,
+        (trx, createdAt) =>
+          trx
+            .insertInto('business_contacts')
+            .values({
+              fullname: input.fullname,
+              name_business: input.name_business,
+              email: input.email,
+              phone: input.phone,
+              message: input.message,
+              created_at: createdAt,
+            })
+            .execute(),
+        mail,
+      )
+      return c.json({ message: BUSINESS_RESPONSES.contactSent }, 201)
+    },
+  )
 
   return app
 }

@@ -1,9 +1,12 @@
-import { Hono } from 'hono'
+import { businessDataSchema, companyPostingsPageSchema, postingCreatedSchema, type CompanyPosting } from '#domain/contract/business'
+import { okMessageSchema } from '#domain/contract/common'
+import { jobPostingSchema as jobPostingResponseSchema } from '#domain/contract/postings'
 import { businessSearchSchema, jobPostingSchema, pageSchema, POSTINGS_PAGE_SIZE, type JobPostingValues } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { offsetOf, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
@@ -12,10 +15,6 @@ export const POSTING_MESSAGES = {
   updated: 'Trabajo actualizado correctamente.',
   deleted: 'Trabajo eliminado correctamente.',
 } as const
-
-export interface CompanyPostingDto extends JobPostingDto {
-  applicants_count: number
-}
 
 function columns(v: JobPostingValues) {
   return {
@@ -60,80 +59,169 @@ async function companyPostings({ db, dialect }: Platform, companyId: number, pag
     list.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(),
     count.executeTakeFirstOrThrow(),
   ])
-  const postings: CompanyPostingDto[] = rows.map((r) => ({ ...toPostingDto(r), applicants_count: Number(r.applicants_count ?? 0) }))
+  const postings: CompanyPosting[] = rows.map((r) => ({ ...toPostingDto(r), applicants_count: Number(r.applicants_count ?? 0) }))
   return { postings, count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
 }
 
 /** The company's own postings: list, search, create, read for update, update, delete. */
 export function companyPostingRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Empresas']
+  const page = jsonResponse(companyPostingsPageSchema, 'Una página de ofertas de la empresa')
   const auth = requireRole(p, 'business')
 
-  app.get('/get-data-business', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    // Spec §3 "Business data", and whether the console verified the company (issue 12 item 9).
-    return c.json({ email: company.email, name: company.name, phone: company.phone, logo: company.logo_url, verified: company.verified === 1 })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-data-business',
+      tags,
+      summary: 'Los datos de la empresa de la sesión',
+      security: security('business'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(businessDataSchema, 'Datos de la empresa'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      // Spec §3 "Business data", and whether the console verified the company (issue 12 item 9).
+      return c.json({ email: company.email, name: company.name, phone: company.phone, logo: company.logo_url, verified: company.verified === 1 })
+    },
+  )
 
-  app.get('/job-postings', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const { page } = validate(pageSchema, { page: c.req.query('page') })
-    return c.json(await companyPostings(p, company.id, page))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/job-postings',
+      tags,
+      summary: 'Las ofertas de la empresa, por páginas',
+      security: security('business'),
+      middleware: [auth],
+      request: { query: pageSchema },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { page } = c.req.valid('query')
+      return c.json(await companyPostings(p, company.id, page))
+    },
+  )
 
-  app.post('/search-my-job-postings', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const { search, page } = validate(businessSearchSchema, await readJson(c))
-    return c.json(await companyPostings(p, company.id, page, search))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/search-my-job-postings',
+      tags,
+      summary: 'Busca entre las ofertas de la empresa',
+      security: security('business'),
+      middleware: [auth],
+      request: { body: jsonBody(businessSearchSchema) },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { search, page } = c.req.valid('json')
+      return c.json(await companyPostings(p, company.id, page, search))
+    },
+  )
 
-  app.post('/create-job-posting', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const input = validate(jobPostingSchema, await readJson(c))
-    assertKnownCommune(input.id_commune)
-    const now = p.now().toISOString()
-    const row = await p.db
-      .insertInto('job_postings')
-      .values({ company_id: company.id, ...columns(input), created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return c.json({ message: POSTING_MESSAGES.created, id: row.id }, 201)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/create-job-posting',
+      tags,
+      summary: 'Publica una oferta',
+      security: security('business'),
+      middleware: [auth],
+      request: { body: jsonBody(jobPostingSchema) },
+      responses: { 201: jsonResponse(postingCreatedSchema, 'Oferta creada'), ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const input = c.req.valid('json')
+      assertKnownCommune(input.id_commune)
+      const now = p.now().toISOString()
+      const row = await p.db
+        .insertInto('job_postings')
+        .values({ company_id: company.id, ...columns(input), created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return c.json({ message: POSTING_MESSAGES.created, id: row.id }, 201)
+    },
+  )
 
-  app.get('/get-data-job-posting-to-update/:id', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const row = await postingsWithNames(p.db)
-      .where('jp.id', '=', parseId(c.req.param('id')))
-      .where('jp.company_id', '=', company.id)
-      .executeTakeFirst()
-    // Another company's posting does not exist for this one.
-    if (!row) throw new ApiError(404, MESSAGES.notFound)
-    return c.json(toPostingDto(row))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-data-job-posting-to-update/{id}',
+      tags,
+      summary: 'Una oferta de la empresa, para editarla',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(jobPostingResponseSchema, 'La oferta'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const row = await postingsWithNames(p.db).where('jp.id', '=', c.req.valid('param').id).where('jp.company_id', '=', company.id).executeTakeFirst()
+      // Another company's posting does not exist for this one.
+      if (!row) throw new ApiError(404, MESSAGES.notFound)
+      return c.json(toPostingDto(row))
+    },
+  )
 
-  app.put('/update-job-posting/:id', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const id = parseId(c.req.param('id'))
-    const input = validate(jobPostingSchema, await readJson(c))
-    assertKnownCommune(input.id_commune)
-    const result = await p.db
-      .updateTable('job_postings')
-      .set({ ...columns(input), updated_at: p.now().toISOString() })
-      .where('id', '=', id)
-      .where('company_id', '=', company.id)
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
-    return c.json({ message: POSTING_MESSAGES.updated })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/update-job-posting/{id}',
+      tags,
+      summary: 'Actualiza una oferta de la empresa',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams, body: jsonBody(jobPostingSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Oferta actualizada'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json')
+      assertKnownCommune(input.id_commune)
+      const result = await p.db
+        .updateTable('job_postings')
+        .set({ ...columns(input), updated_at: p.now().toISOString() })
+        .where('id', '=', id)
+        .where('company_id', '=', company.id)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
+      return c.json({ message: POSTING_MESSAGES.updated })
+    },
+  )
 
-  app.delete('/delete-job-posting/:id', auth, async (c) => {
-    const company = await currentCompany(p, c)
-    const id = parseId(c.req.param('id'))
-    // Applications and saves go with it (ON DELETE CASCADE).
-    const result = await p.db.deleteFrom('job_postings').where('id', '=', id).where('company_id', '=', company.id).executeTakeFirst()
-    if (Number(result.numDeletedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
-    return c.json({ message: POSTING_MESSAGES.deleted })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'delete',
+      path: '/delete-job-posting/{id}',
+      tags,
+      summary: 'Elimina una oferta de la empresa',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(okMessageSchema, 'Oferta eliminada'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { id } = c.req.valid('param')
+      // Applications and saves go with it (ON DELETE CASCADE).
+      const result = await p.db.deleteFrom('job_postings').where('id', '=', id).where('company_id', '=', company.id).executeTakeFirst()
+      if (Number(result.numDeletedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
+      return c.json({ message: POSTING_MESSAGES.deleted })
+    },
+  )
 
   return app
 }

@@ -1,8 +1,8 @@
-import { Hono } from 'hono'
+import { okMessageSchema } from '#domain/contract/common'
 import { complaintTypeLabel, inquiryTypeLabel } from '#domain/reference-data/inquiries'
 import { complaintSchema, contactSchema } from '#domain/validation/contact'
 import { rateLimit } from '#services/platform/auth'
-import { readJson, validate } from '#services/platform/http'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { FORM_LIMIT, recordForTeam, teamMail } from '#services/shared/team-mail'
 
@@ -16,77 +16,102 @@ export const CONTACT_RESPONSES = {
 
 /** /contact/*: the contact form and the complaints wizard (spec §7). */
 export function contactRoutes(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
+  const tags = ['Contacto']
   const limit = FORM_LIMIT.count * p.config.RATE_LIMIT_FACTOR
 
-  app.post('/send-email-contact', rateLimit(p, 'contact', limit, FORM_LIMIT.windowMs), async (c) => {
-    const input = validate(contactSchema, await readJson(c))
-    const mail = teamMail(
-      p.config.TEAM_EMAIL,
-      `Nuevo mensaje de contacto de ${input.firstName} ${input.lastName}`,
-      [
-        ['Nombre', `${input.firstName} ${input.lastName}`],
-        ['Correo', input.email],
-        ['Teléfono', input.phone],
-      ],
-      input.message,
-    )
-    await recordForTeam(
-      p,
-      (trx, createdAt) =>
-        trx
-          .insertInto('contact_messages')
-          .values({
-            first_name: input.firstName,
-            last_name: input.lastName,
-            email: input.email,
-            phone: input.phone,
-            message: input.message,
-            created_at: createdAt,
-          })
-          .execute(),
-      mail,
-    )
-    return c.json({ message: CONTACT_RESPONSES.contactSent }, 201)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/send-email-contact',
+      tags,
+      summary: 'Formulario de contacto (correo al equipo)',
+      middleware: [rateLimit(p, 'contact', limit, FORM_LIMIT.windowMs)],
+      request: { body: jsonBody(contactSchema) },
+      responses: { 201: jsonResponse(okMessageSchema, 'Mensaje enviado'), ...errors(400, 429) },
+    },
+    async (c) => {
+      const input = c.req.valid('json')
+      const mail = teamMail(
+        p.config.TEAM_EMAIL,
+        `Nuevo mensaje de contacto de ${input.firstName} ${input.lastName}`,
+        [
+          ['Nombre', `${input.firstName} ${input.lastName}`],
+          ['Correo', input.email],
+          ['Teléfono', input.phone],
+        ],
+        input.message,
+      )
+      await recordForTeam(
+        p,
+        (trx, createdAt) =>
+          trx
+            .insertInto('contact_messages')
+            .values({
+              first_name: input.firstName,
+              last_name: input.lastName,
+              email: input.email,
+              phone: input.phone,
+              message: input.message,
+              created_at: createdAt,
+            })
+            .execute(),
+        mail,
+      )
+      return c.json({ message: CONTACT_RESPONSES.contactSent }, 201)
+    },
+  )
 
-  app.post('/send-email-inquiries-complaints', rateLimit(p, 'inquiries', limit, FORM_LIMIT.windowMs), async (c) => {
-    const input = validate(complaintSchema, await readJson(c))
-    const complaintType = input.type === 'Complaints' ? (input.selectedComplainsType ?? null) : null
-    const kind = inquiryTypeLabel(input.type) ?? input.type
-    const typeLabel = complaintType ? complaintTypeLabel(complaintType) : null
-    const title = complaintType ? `Nuevo reclamo (${typeLabel})` : 'Nueva consulta'
-    const mail = teamMail(
-      p.config.TEAM_EMAIL,
-      `${title} de ${input.name}`,
-      [
-        ['Tipo', kind],
-        ['Tipo de reclamo', typeLabel],
-        ['Nombre', input.name],
-        ['Correo', input.email],
-        ['Teléfono', input.phone],
-      ],
-      input.message,
-    )
-    await recordForTeam(
-      p,
-      (trx, createdAt) =>
-        trx
-          .insertInto('inquiries')
-          .values({
-            type: input.type,
-            complaint_type: complaintType,
-            name: input.name,
-            phone: input.phone,
-            email: input.email,
-            message: input.message,
-            created_at: createdAt,
-          })
-          .execute(),
-      mail,
-    )
-    return c.json({ message: complaintType ? CONTACT_RESPONSES.complaintSent : CONTACT_RESPONSES.inquirySent }, 201)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/send-email-inquiries-complaints',
+      tags,
+      summary: 'Consultas y reclamos (correo al equipo)',
+      middleware: [rateLimit(p, 'inquiries', limit, FORM_LIMIT.windowMs)],
+      request: { body: jsonBody(complaintSchema) },
+      responses: { 201: jsonResponse(okMessageSchema, 'Consulta o reclamo registrado'), ...errors(400, 429) },
+    },
+    async (c) => {
+      const input = c.req.valid('json')
+      const complaintType = input.type === 'Complaints' ? (input.selectedComplainsType ?? null) : null
+      const kind = inquiryTypeLabel(input.type) ?? input.type
+      const typeLabel = complaintType ? complaintTypeLabel(complaintType) : null
+      const title = complaintType ? `Nuevo reclamo (${typeLabel})` : 'Nueva consulta'
+      const mail = teamMail(
+        p.config.TEAM_EMAIL,
+        `${title} de ${input.name}`,
+        [
+          ['Tipo', kind],
+          ['Tipo de reclamo', typeLabel],
+          ['Nombre', input.name],
+          ['Correo', input.email],
+          ['Teléfono', input.phone],
+        ],
+        input.message,
+      )
+      await recordForTeam(
+        p,
+        (trx, createdAt) =>
+          trx
+            .insertInto('inquiries')
+            .values({
+              type: input.type,
+              complaint_type: complaintType,
+              name: input.name,
+              phone: input.phone,
+              email: input.email,
+              message: input.message,
+              created_at: createdAt,
+            })
+            .execute(),
+        mail,
+      )
+      return c.json({ message: complaintType ? CONTACT_RESPONSES.complaintSent : CONTACT_RESPONSES.inquirySent }, 201)
+    },
+  )
 
   return app
 }

@@ -1,26 +1,13 @@
-import { Hono } from 'hono'
+import { z } from 'zod'
+import { companyLogoSchema, faqSchema, homePostingSchema, statisticSchema, testimonialSchema, type HomePosting } from '#domain/contract/general-data'
 import { formatPayment } from '#domain/money'
 import { rateLimit } from '#services/platform/auth'
+import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
 
-/** Spec §3 "Job posting" as the home page lists it. */
-export interface HomePosting {
-  id: number
-  title: string
-  logo: string | null
-  company_name: string
-  name_zone: string
-  name_region: string
-  name_commune: string
-  name_vehicle: string
-  /** The shift (schedule) name. */
-  time: string
-  pawn: 'Si' | 'No'
-  payment: string
-  created_at: string
-}
+export type { HomePosting }
 
 export const HOME_POSTINGS_LIMIT = 12
 /** How long the home page's content may be reused by a cache (seconds). */
@@ -48,7 +35,9 @@ export { formatPayment }
 
 /** The marketing content of the home page (spec §3): public, read-only. */
 export function contentRoutes(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
+  const tags = ['Datos generales']
+  const list = <S extends z.ZodType>(schema: S, description: string) => ({ 200: jsonResponse(z.array(schema), description), ...errors(429) })
   // Every home page view calls these: generous, but a scraper still meets a limit.
   const readLimit = rateLimit(p, 'content', 300 * p.config.RATE_LIMIT_FACTOR, 60_000)
   // Public and the same for everyone: the web tier (and any HTTP cache) may keep it briefly.
@@ -57,76 +46,116 @@ export function contentRoutes(p: Platform) {
     if (c.res.ok) c.header('Cache-Control', `public, max-age=${PUBLIC_CONTENT_MAX_AGE_S}`)
   })
 
-  app.get('/get-faqs', readLimit, async (c) => {
-    const limit = limitParam(c.req.query('limit'))
-    let q = p.db.selectFrom('faqs').select(['id', 'question', 'answers']).orderBy('position').orderBy('id')
-    if (limit) q = q.limit(limit)
-    const rows = await q.execute()
-    return c.json(rows.map((r) => ({ id: r.id, question: r.question, answers: paragraphs(r.answers) })))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-faqs',
+      tags,
+      summary: 'Las preguntas frecuentes (limit: 1 a 100, opcional)',
+      middleware: [readLimit],
+      request: { query: z.object({ limit: z.string().optional() }) },
+      responses: { ...list(faqSchema, 'Preguntas'), ...errors(400) },
+    },
+    async (c) => {
+      const limit = limitParam(c.req.query('limit'))
+      let q = p.db.selectFrom('faqs').select(['id', 'question', 'answers']).orderBy('position').orderBy('id')
+      if (limit) q = q.limit(limit)
+      const rows = await q.execute()
+      return c.json(rows.map((r) => ({ id: r.id, question: r.question, answers: paragraphs(r.answers) })))
+    },
+  )
 
-  app.get('/get-statistics', readLimit, async (c) => {
-    const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description', 'source']).orderBy('position').orderBy('id').execute()
-    // The console decides whether a number is typed or the live count of validated drivers.
-    const live = rows.some((r) => r.source === 'validated_drivers') ? String(await countValidatedDrivers(p.db)) : null
-    return c.json(rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)))
-  })
+  defineRoute(
+    app,
+    { method: 'get', path: '/get-statistics', tags, summary: 'Las cifras del inicio', middleware: [readLimit], responses: { ...list(statisticSchema, 'Cifras') } },
+    async (c) => {
+      const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description', 'source']).orderBy('position').orderBy('id').execute()
+      // The console decides whether a number is typed or the live count of validated drivers.
+      const live = rows.some((r) => r.source === 'validated_drivers') ? String(await countValidatedDrivers(p.db)) : null
+      return c.json(rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)))
+    },
+  )
 
-  app.get('/get-testimonials', readLimit, async (c) => {
-    const rows = await p.db.selectFrom('testimonials').select(['id', 'job_title', 'name_business', 'name', 'comment', 'logo_business']).orderBy('position').orderBy('id').execute()
-    return c.json(rows)
-  })
+  defineRoute(
+    app,
+    { method: 'get', path: '/get-testimonials', tags, summary: 'Los testimonios', middleware: [readLimit], responses: { ...list(testimonialSchema, 'Testimonios') } },
+    async (c) => {
+      const rows = await p.db
+        .selectFrom('testimonials')
+        .select(['id', 'job_title', 'name_business', 'name', 'comment', 'logo_business'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+      return c.json(rows)
+    },
+  )
 
-  app.get('/get-company-logos', readLimit, async (c) => {
-    const rows = await p.db.selectFrom('partner_logos').select(['id', 'img_logo', 'name']).orderBy('position').orderBy('id').execute()
-    return c.json(rows)
-  })
+  defineRoute(
+    app,
+    { method: 'get', path: '/get-company-logos', tags, summary: 'Los logos de empresas aliadas', middleware: [readLimit], responses: { ...list(companyLogoSchema, 'Logos') } },
+    async (c) => {
+      const rows = await p.db.selectFrom('partner_logos').select(['id', 'img_logo', 'name']).orderBy('position').orderBy('id').execute()
+      return c.json(rows)
+    },
+  )
 
-  app.get('/get-jobpostings-home', readLimit, async (c) => {
-    const rows = await p.db
-      .selectFrom('job_postings as jp')
-      .innerJoin('companies as co', 'co.id', 'jp.company_id')
-      .innerJoin('zones as z', 'z.id_zone', 'jp.id_zone')
-      .innerJoin('regions as r', 'r.id_region', 'jp.id_region')
-      .innerJoin('communes as cm', 'cm.id_commune', 'jp.id_commune')
-      .innerJoin('vehicles as v', 'v.id_vehicle', 'jp.id_vehicle')
-      .innerJoin('schedules as s', 's.id_schedule', 'jp.id_schedule')
-      .select([
-        'jp.id',
-        'jp.title',
-        'co.logo_url',
-        'co.name as company_name',
-        'z.name_zone',
-        'r.name_region',
-        'cm.name_commune',
-        'v.name_vehicle',
-        's.name_schedule',
-        'jp.pawn',
-        'jp.payment_amount',
-        'jp.payment_period',
-        'jp.created_at',
-      ])
-      .where('jp.status', '=', 'open')
-      .orderBy('jp.created_at', 'desc')
-      .orderBy('jp.id', 'desc')
-      .limit(HOME_POSTINGS_LIMIT)
-      .execute()
-    const postings: HomePosting[] = rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      logo: r.logo_url,
-      company_name: r.company_name,
-      name_zone: r.name_zone,
-      name_region: r.name_region,
-      name_commune: r.name_commune,
-      name_vehicle: r.name_vehicle,
-      time: r.name_schedule,
-      pawn: r.pawn ? 'Si' : 'No',
-      payment: formatPayment(Number(r.payment_amount), r.payment_period),
-      created_at: r.created_at,
-    }))
-    return c.json(postings)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-jobpostings-home',
+      tags,
+      summary: 'Las últimas ofertas abiertas, para el inicio',
+      middleware: [readLimit],
+      responses: { ...list(homePostingSchema, 'Ofertas') },
+    },
+    async (c) => {
+      const rows = await p.db
+        .selectFrom('job_postings as jp')
+        .innerJoin('companies as co', 'co.id', 'jp.company_id')
+        .innerJoin('zones as z', 'z.id_zone', 'jp.id_zone')
+        .innerJoin('regions as r', 'r.id_region', 'jp.id_region')
+        .innerJoin('communes as cm', 'cm.id_commune', 'jp.id_commune')
+        .innerJoin('vehicles as v', 'v.id_vehicle', 'jp.id_vehicle')
+        .innerJoin('schedules as s', 's.id_schedule', 'jp.id_schedule')
+        .select([
+          'jp.id',
+          'jp.title',
+          'co.logo_url',
+          'co.name as company_name',
+          'z.name_zone',
+          'r.name_region',
+          'cm.name_commune',
+          'v.name_vehicle',
+          's.name_schedule',
+          'jp.pawn',
+          'jp.payment_amount',
+          'jp.payment_period',
+          'jp.created_at',
+        ])
+        .where('jp.status', '=', 'open')
+        .orderBy('jp.created_at', 'desc')
+        .orderBy('jp.id', 'desc')
+        .limit(HOME_POSTINGS_LIMIT)
+        .execute()
+      const postings: HomePosting[] = rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        logo: r.logo_url,
+        company_name: r.company_name,
+        name_zone: r.name_zone,
+        name_region: r.name_region,
+        name_commune: r.name_commune,
+        name_vehicle: r.name_vehicle,
+        time: r.name_schedule,
+        pawn: r.pawn ? 'Si' : 'No',
+        payment: formatPayment(Number(r.payment_amount), r.payment_period),
+        created_at: r.created_at,
+      }))
+      return c.json(postings)
+    },
+  )
 
   return app
 }

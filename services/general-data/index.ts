@@ -1,35 +1,71 @@
-import { Hono } from 'hono'
+import { z } from 'zod'
+import { communeOptionSchema, filterDataSchema, regionOptionSchema } from '#domain/contract/general-data'
 import { requireRole } from '#services/platform/auth'
-import { parseId } from '#services/platform/http'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { contactRoutes } from './contact'
 import { contentRoutes } from './content'
 
 /** The general-data service of spec §7: /general-data/* and /contact/*. */
 export function generalDataService(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
+  const tags = ['Datos generales']
 
-  app.get('/general-data/get-filtered-regions/:id', async (c) => {
-    const zoneId = parseId(c.req.param('id'))
-    const regions = await p.db.selectFrom('regions').selectAll().where('zone_id', '=', zoneId).orderBy('id_region').execute()
-    return c.json(regions)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/general-data/get-filtered-regions/{id}',
+      tags,
+      summary: 'Las regiones de una zona (id de la zona); pública, el área del conductor envía su encabezado',
+      request: { params: idParams },
+      responses: { 200: jsonResponse(z.array(regionOptionSchema), 'Regiones'), ...errors(404) },
+    },
+    async (c) => {
+      const zoneId = c.req.valid('param').id
+      const regions = await p.db.selectFrom('regions').selectAll().where('zone_id', '=', zoneId).orderBy('id_region').execute()
+      return c.json(regions)
+    },
+  )
 
-  app.get('/general-data/get-filtered-communes/:id', async (c) => {
-    const regionId = parseId(c.req.param('id'))
-    const communes = await p.db.selectFrom('communes').selectAll().where('id_region', '=', regionId).execute()
-    // Spanish alphabetical order (Ñuñoa after Nunoa, not after Vitacura), the same on both engines.
-    communes.sort((a, b) => a.name_commune.localeCompare(b.name_commune, 'es'))
-    return c.json(communes)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/general-data/get-filtered-communes/{id}',
+      tags,
+      summary: 'Las comunas de una región (id de la región), en orden alfabético',
+      request: { params: idParams },
+      responses: { 200: jsonResponse(z.array(communeOptionSchema), 'Comunas'), ...errors(404) },
+    },
+    async (c) => {
+      const regionId = c.req.valid('param').id
+      const communes = await p.db.selectFrom('communes').selectAll().where('id_region', '=', regionId).execute()
+      // Spanish alphabetical order (Ñuñoa after Nunoa, not after Vitacura), the same on both engines.
+      communes.sort((a, b) => a.name_commune.localeCompare(b.name_commune, 'es'))
+      return c.json(communes)
+    },
+  )
 
-  app.get('/general-data/get-all-datas-filters', requireRole(p, 'User'), async (c) => {
-    const [zones, vehicles] = await Promise.all([
-      p.db.selectFrom('zones').selectAll().orderBy('id_zone').execute(),
-      p.db.selectFrom('vehicles').selectAll().orderBy('id_vehicle').execute(),
-    ])
-    return c.json({ zones, vehicles })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/general-data/get-all-datas-filters',
+      tags,
+      summary: 'Zonas y vehículos para los filtros de ofertas',
+      security: security('User'),
+      middleware: [requireRole(p, 'User')],
+      responses: { 200: jsonResponse(filterDataSchema, 'Zonas y vehículos'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const [zones, vehicles] = await Promise.all([
+        p.db.selectFrom('zones').selectAll().orderBy('id_zone').execute(),
+        p.db.selectFrom('vehicles').selectAll().orderBy('id_vehicle').execute(),
+      ])
+      return c.json({ zones, vehicles })
+    },
+  )
 
   // The home page content (FAQ, statistics, testimonials, logos, postings): spec §3, public.
   app.route('/general-data', contentRoutes(p))

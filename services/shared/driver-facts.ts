@@ -1,3 +1,4 @@
+import type { ExperienceItem } from '#domain/contract/business'
 import type { DB } from '#services/platform/db/connect'
 import type { Platform } from '#services/platform/platform'
 import { acceptedRequiredByDriver } from './validated-drivers'
@@ -12,15 +13,7 @@ export async function acceptedDocumentCounts(db: DB, userIds: number[]): Promise
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]))
 }
 
-export interface ExperienceItem {
-  job_title: string
-  company_name: string | null
-  type_employment: string | null
-  location: string | null
-  start_date: string | null
-  end_date: string | null
-  job_description: string | null
-}
+export type { ExperienceItem }
 
 /** The driver's work experience, newest first (the driver area's table). */
 export async function driverExperience(p: Platform, userId: number): Promise<ExperienceItem[]> {

@@ -1,42 +1,12 @@
 import { sql, type Kysely } from 'kysely'
+import type { JobPostingDto } from '#domain/contract/postings'
 import { formatPayment } from '#domain/money'
 import { capacityLabel } from '#domain/reference-data/vehicles'
 import { searchTokens } from '#domain/validation/marketplace'
 import type { Dialect } from '#services/platform/db/migrations'
 import type { Database } from '#services/platform/db/schema'
 
-/** Spec §3 "Job posting" as users see it, plus the fields a detail and the edit form need. */
-export interface JobPostingDto {
-  id: number
-  title: string
-  description: string
-  logo: string | null
-  company_name: string
-  /** The console verified the company (issue 12 item 9): drivers see a «Verificada» badge. */
-  company_verified: boolean
-  id_zone: number
-  name_zone: string
-  id_region: number
-  name_region: string
-  id_commune: number
-  name_commune: string
-  id_vehicle: number
-  name_vehicle: string
-  id_capacity: number | null
-  capacity: string | null
-  id_schedule: number
-  /** The shift name (spec §3 `time`). */
-  time: string
-  start_date: string
-  pawn: 'Si' | 'No'
-  payment: string
-  payment_amount: number
-  payment_period: string
-  drivers_needed: number
-  status: 'open' | 'closed'
-  created_at: string
-  updated_at: string
-}
+export type { JobPostingDto }
 
 /** One query: the posting with every name it shows (no lookups per row). */
 export function postingsWithNames(db: Kysely<Database>) {

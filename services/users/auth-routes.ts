@@ -1,10 +1,12 @@
-import { Hono } from 'hono'
+import { okMessageSchema } from '#domain/contract/common'
+import { liveSessionUserSchema, loginResponseSchema, sessionPayloadSchema } from '#domain/contract/users'
 import { emailCodeSchema, loginSchema, resetPasswordConfirmPayloadSchema, resetPasswordRequestSchema } from '#domain/validation/auth'
 import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, readJson, validate } from '#services/platform/http'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { passwordResetMail, verificationCodeMail } from './mails'
@@ -30,127 +32,188 @@ export const AUTH_MESSAGES = {
 } as const
 
 export function authRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Autenticación']
   const limit = p.config.RATE_LIMIT_FACTOR
 
-  app.post('/login', rateLimit(p, 'login', 10 * limit, 60_000), async (c) => {
-    const { email, password } = validate(loginSchema, await readJson(c))
-    const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
-    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))
-    if (!user || !ok) throw new ApiError(401, AUTH_MESSAGES.badCredentials)
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/login',
+      tags,
+      summary: 'Inicia sesión: devuelve el objeto de sesión, o envía un código si el correo no está verificado',
+      middleware: [rateLimit(p, 'login', 10 * limit, 60_000)],
+      request: { body: jsonBody(loginSchema) },
+      responses: { 200: jsonResponse(loginResponseSchema, 'Sesión iniciada, o código enviado (email_verification: true)'), ...errors(400, 401, 429) },
+    },
+    async (c) => {
+      const { email, password } = c.req.valid('json')
+      const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))
+      if (!user || !ok) throw new ApiError(401, AUTH_MESSAGES.badCredentials)
 
-    if (user.email_verified !== 1) {
-      const token = randomToken(32)
-      const code = sixDigitCode()
+      if (user.email_verified !== 1) {
+        const token = randomToken(32)
+        const code = sixDigitCode()
+        const now = p.now()
+        await inTransaction(p.db, async (trx) => {
+          // A new code replaces any earlier one.
+          await trx.updateTable('email_verifications').set({ consumed_at: now.toISOString() }).where('user_id', '=', user.id).where('consumed_at', 'is', null).execute()
+          await trx
+            .insertInto('email_verifications')
+            .values({
+              user_id: user.id,
+              token_hash: sha256(token),
+              code_hash: hmac(p.keys.codes, `${token}:${code}`),
+              attempts: 0,
+              expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+              consumed_at: null,
+              created_at: now.toISOString(),
+            })
+            .execute()
+          await enqueueEmail(trx, verificationCodeMail(user.email, user.firstname, code), now)
+        })
+        p.wakeOutbox()
+        return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
+      }
+
+      const token = await startSession(p, user)
+      return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/validate-code-email-verification',
+      tags,
+      summary: 'Verifica el código enviado al correo e inicia la sesión',
+      middleware: [rateLimit(p, 'code', 20 * limit, 60_000)],
+      request: { body: jsonBody(emailCodeSchema) },
+      responses: { 200: jsonResponse(sessionPayloadSchema, 'Correo verificado; sesión iniciada'), ...errors(400, 429) },
+    },
+    async (c) => {
+      const { code, token } = c.req.valid('json')
       const now = p.now()
-      await inTransaction(p.db, async (trx) => {
-        // A new code replaces any earlier one.
-        await trx.updateTable('email_verifications').set({ consumed_at: now.toISOString() }).where('user_id', '=', user.id).where('consumed_at', 'is', null).execute()
-        await trx
-          .insertInto('email_verifications')
-          .values({
-            user_id: user.id,
-            token_hash: sha256(token),
-            code_hash: hmac(p.keys.codes, `${token}:${code}`),
-            attempts: 0,
-            expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-            consumed_at: null,
-            created_at: now.toISOString(),
-          })
-          .execute()
-        await enqueueEmail(trx, verificationCodeMail(user.email, user.firstname, code), now)
-      })
-      p.wakeOutbox()
-      return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
-    }
+      // The attempt is counted by the statement that checks the limit (one conditional update), so
+      // of any number of simultaneous tries at most CODE_MAX_ATTEMPTS are ever compared.
+      const counted = await p.db
+        .updateTable('email_verifications')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('token_hash', '=', sha256(token))
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .where('attempts', '<', CODE_MAX_ATTEMPTS)
+        .returning(['id', 'user_id', 'code_hash', 'attempts'])
+        .executeTakeFirst()
+      if (!counted) {
+        const row = await p.db.selectFrom('email_verifications').select(['attempts', 'consumed_at', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst()
+        if (!row || row.consumed_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
+        throw new ApiError(429, AUTH_MESSAGES.codeLocked)
+      }
+      const row = counted
+      if (!safeEqual(row.code_hash, hmac(p.keys.codes, `${token}:${code}`))) {
+        throw new ApiError(400, row.attempts >= CODE_MAX_ATTEMPTS ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeWrong)
+      }
+      // Consume only if nobody else did meanwhile: one code, one session.
+      const consumed = await p.db
+        .updateTable('email_verifications')
+        .set({ consumed_at: now.toISOString() })
+        .where('id', '=', row.id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(consumed.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
+      await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
+      const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
+      const sessionToken = await startSession(p, user)
+      return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)) })
+    },
+  )
 
-    const token = await startSession(p, user)
-    return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/reset-password',
+      tags,
+      summary: 'Envía un enlace para restablecer la contraseña (la respuesta no dice si el correo existe)',
+      middleware: [rateLimit(p, 'reset', 5 * limit, 15 * 60_000)],
+      request: { body: jsonBody(resetPasswordRequestSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Solicitud recibida'), ...errors(400, 429) },
+    },
+    async (c) => {
+      const { email } = c.req.valid('json')
+      const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+      if (user) {
+        const token = randomToken(32)
+        const now = p.now()
+        await inTransaction(p.db, async (trx) => {
+          await trx
+            .insertInto('password_resets')
+            .values({
+              user_id: user.id,
+              token_hash: sha256(token),
+              expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+              used_at: null,
+              created_at: now.toISOString(),
+            })
+            .execute()
+          const link = `${p.publicUrl}/login/restablecer?token=${encodeURIComponent(token)}`
+          await enqueueEmail(trx, passwordResetMail(user.email, user.firstname, link), now)
+        })
+        p.wakeOutbox()
+      }
+      return c.json({ message: AUTH_MESSAGES.resetSent })
+    },
+  )
 
-  app.post('/validate-code-email-verification', rateLimit(p, 'code', 20 * limit, 60_000), async (c) => {
-    const { code, token } = validate(emailCodeSchema, await readJson(c))
-    const now = p.now()
-    // The attempt is counted by the statement that checks the limit (one conditional update), so
-    // of any number of simultaneous tries at most CODE_MAX_ATTEMPTS are ever compared.
-    const counted = await p.db
-      .updateTable('email_verifications')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('token_hash', '=', sha256(token))
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now.toISOString())
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .returning(['id', 'user_id', 'code_hash', 'attempts'])
-      .executeTakeFirst()
-    if (!counted) {
-      const row = await p.db.selectFrom('email_verifications').select(['attempts', 'consumed_at', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst()
-      if (!row || row.consumed_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
-      throw new ApiError(429, AUTH_MESSAGES.codeLocked)
-    }
-    const row = counted
-    if (!safeEqual(row.code_hash, hmac(p.keys.codes, `${token}:${code}`))) {
-      throw new ApiError(400, row.attempts >= CODE_MAX_ATTEMPTS ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeWrong)
-    }
-    // Consume only if nobody else did meanwhile: one code, one session.
-    const consumed = await p.db
-      .updateTable('email_verifications')
-      .set({ consumed_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(consumed.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
-    await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
-    const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
-    const sessionToken = await startSession(p, user)
-    return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)) })
-  })
-
-  app.post('/reset-password', rateLimit(p, 'reset', 5 * limit, 15 * 60_000), async (c) => {
-    const { email } = validate(resetPasswordRequestSchema, await readJson(c))
-    const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
-    if (user) {
-      const token = randomToken(32)
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/reset-password-confirm',
+      tags,
+      summary: 'Cambia la contraseña con el token del enlace; cierra las demás sesiones',
+      middleware: [rateLimit(p, 'reset-confirm', 10 * limit, 15 * 60_000)],
+      request: { body: jsonBody(resetPasswordConfirmPayloadSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Contraseña actualizada'), ...errors(400, 429) },
+    },
+    async (c) => {
+      const { token, password } = c.req.valid('json')
       const now = p.now()
+      const row = await p.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
+      if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
+      const passwordHash = await hashPassword(password)
       await inTransaction(p.db, async (trx) => {
-        await trx
-          .insertInto('password_resets')
-          .values({
-            user_id: user.id,
-            token_hash: sha256(token),
-            expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-            used_at: null,
-            created_at: now.toISOString(),
-          })
-          .execute()
-        const link = `${p.publicUrl}/login/restablecer?token=${encodeURIComponent(token)}`
-        await enqueueEmail(trx, passwordResetMail(user.email, user.firstname, link), now)
+        const used = await trx.updateTable('password_resets').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
+        if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
+        // The link proves the mailbox is theirs; every other session ends with the old password.
+        await trx.updateTable('users').set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
+        await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute()
       })
-      p.wakeOutbox()
-    }
-    return c.json({ message: AUTH_MESSAGES.resetSent })
-  })
+      return c.json({ message: AUTH_MESSAGES.resetDone })
+    },
+  )
 
-  app.post('/reset-password-confirm', rateLimit(p, 'reset-confirm', 10 * limit, 15 * 60_000), async (c) => {
-    const { token, password } = validate(resetPasswordConfirmPayloadSchema, await readJson(c))
-    const now = p.now()
-    const row = await p.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
-    if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
-    const passwordHash = await hashPassword(password)
-    await inTransaction(p.db, async (trx) => {
-      const used = await trx.updateTable('password_resets').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
-      if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
-      // The link proves the mailbox is theirs; every other session ends with the old password.
-      await trx.updateTable('users').set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
-      await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute()
-    })
-    return c.json({ message: AUTH_MESSAGES.resetDone })
-  })
-
-  app.post('/success-login', requireRole(p, 'User'), async (c) => {
-    const auth = c.get('auth')
-    const user = await p.db.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow()
-    return c.json({ message: AUTH_MESSAGES.refreshed, ...(await sessionObject(p, user, auth.token)) })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/success-login',
+      tags,
+      summary: 'Refresca los datos de la sesión del conductor',
+      security: security('User'),
+      middleware: [requireRole(p, 'User')],
+      responses: { 200: jsonResponse(sessionPayloadSchema, 'Datos de la sesión'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const auth = c.get('auth')
+      const user = await p.db.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow()
+      return c.json({ message: AUTH_MESSAGES.refreshed, ...(await sessionObject(p, user, auth.token)) })
+    },
+  )
 
   // Who a session belongs to, asked by the web tier's guards on every protected page (issue
   // 11 item 2): a revoked or expired session is refused here at once (401), whatever its cookie
@@ -160,16 +223,28 @@ export function authRoutes(p: Platform) {
     ['/session/business', 'business'],
     ['/session/admin', 'admin'],
   ] as Array<[string, Role]>) {
-    app.get(path, requireRole(p, role), async (c) => {
-      const auth = c.get('auth')
-      const user = await p.db
-        .selectFrom('users')
-        .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified'])
-        .where('id', '=', auth.userId)
-        .executeTakeFirst()
-      if (!user) throw new ApiError(401, MESSAGES.unauthorized)
-      return c.json({ ...user, email_verified: user.email_verified === 1 })
-    })
+    defineRoute(
+      app,
+      {
+        method: 'get',
+        path,
+        tags,
+        summary: 'Quién es el dueño de la sesión, según el servicio ahora (las páginas protegidas lo preguntan)',
+        security: security(role),
+        middleware: [requireRole(p, role)],
+        responses: { 200: jsonResponse(liveSessionUserSchema, 'Usuario de la sesión'), ...errors(401, 403) },
+      },
+      async (c) => {
+        const auth = c.get('auth')
+        const user = await p.db
+          .selectFrom('users')
+          .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified'])
+          .where('id', '=', auth.userId)
+          .executeTakeFirst()
+        if (!user) throw new ApiError(401, MESSAGES.unauthorized)
+        return c.json({ ...user, email_verified: user.email_verified === 1 })
+      },
+    )
   }
 
   for (const [path, role] of [
@@ -177,11 +252,23 @@ export function authRoutes(p: Platform) {
     ['/logout/business', 'business'],
     ['/logout/admin', 'admin'],
   ] as Array<[string, Role]>) {
-    app.post(path, requireRole(p, role), async (c) => {
-      const auth = c.get('auth')
-      await p.db.updateTable('sessions').set({ revoked_at: p.now().toISOString() }).where('id', '=', auth.sessionId).execute()
-      return c.json({ message: AUTH_MESSAGES.loggedOut })
-    })
+    defineRoute(
+      app,
+      {
+        method: 'post',
+        path,
+        tags,
+        summary: 'Cierra la sesión (cuerpo vacío)',
+        security: security(role),
+        middleware: [requireRole(p, role)],
+        responses: { 200: jsonResponse(okMessageSchema, 'Sesión cerrada'), ...errors(401, 403) },
+      },
+      async (c) => {
+        const auth = c.get('auth')
+        await p.db.updateTable('sessions').set({ revoked_at: p.now().toISOString() }).where('id', '=', auth.sessionId).execute()
+        return c.json({ message: AUTH_MESSAGES.loggedOut })
+      },
+    )
   }
 
   return app

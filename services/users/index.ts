@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
@@ -9,7 +9,7 @@ import { simplePowerRoutes } from './simple-power'
 
 /** The users service of spec §7: /auth/* and /users/*, plus the operations console's /admin/*. */
 export function usersService(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
   app.route('/auth', authRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))

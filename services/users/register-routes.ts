@@ -1,10 +1,13 @@
-import { Hono } from 'hono'
+import { z } from 'zod'
+import { okMessageSchema } from '#domain/contract/common'
+import { availabilitySchema } from '#domain/contract/users'
 import { driverRegistrationPayloadSchema, validateEmailSchema, validatePhoneSchema, validateRutSchema } from '#domain/validation/auth'
 import { rateLimit } from '#services/platform/auth'
+import { defineRoute, errors, jsonBody, jsonResponse, multipartBody, OpenAPIHono } from '#services/platform/contract'
 import { hashPassword } from '#services/platform/crypto'
 import { isUniqueViolation } from '#services/platform/db/errors'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, readJson, readMultipartData, validate } from '#services/platform/http'
+import { ApiError, readMultipartData, validate } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { welcomeMail } from './mails'
@@ -20,7 +23,8 @@ export const REGISTER_MESSAGES = {
 } as const
 
 export function registerRoutes(p: Platform) {
-  const app = new Hono()
+  const app = new OpenAPIHono()
+  const tags = ['Registro']
   const limit = p.config.RATE_LIMIT_FACTOR
   // These calls tell whether an account exists: limited per client.
   const lookupLimit = rateLimit(p, 'lookup', 30 * limit, 60_000)
@@ -30,65 +34,113 @@ export function registerRoutes(p: Platform) {
     return Boolean(row)
   }
 
-  app.post('/register', rateLimit(p, 'register', 10 * limit, 60 * 60_000), async (c) => {
-    const { data } = await readMultipartData(c)
-    const input = validate(driverRegistrationPayloadSchema, data)
-    const email = input.email.toLowerCase()
-    const conflicts: string[] = []
-    if (await taken('email', email)) conflicts.push(REGISTER_MESSAGES.emailTaken)
-    if (await taken('rut', input.rut)) conflicts.push(REGISTER_MESSAGES.rutTaken)
-    if (await taken('phone', input.phone)) conflicts.push(REGISTER_MESSAGES.phoneTaken)
-    if (conflicts.length) throw new ApiError(409, conflicts.length === 1 ? conflicts[0]! : conflicts)
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/register',
+      tags,
+      summary: 'Registra un conductor: multipart con un campo data que trae el JSON del registro',
+      middleware: [rateLimit(p, 'register', 10 * limit, 60 * 60_000)],
+      request: { body: multipartBody(z.object({ data: z.string().meta({ description: 'JSON de driverRegistrationPayloadSchema' }) })) },
+      responses: { 201: jsonResponse(okMessageSchema, 'Usuario registrado'), ...errors(400, 409, 429) },
+    },
+    async (c) => {
+      const { data } = await readMultipartData(c)
+      const input = validate(driverRegistrationPayloadSchema, data)
+      const email = input.email.toLowerCase()
+      const conflicts: string[] = []
+      if (await taken('email', email)) conflicts.push(REGISTER_MESSAGES.emailTaken)
+      if (await taken('rut', input.rut)) conflicts.push(REGISTER_MESSAGES.rutTaken)
+      if (await taken('phone', input.phone)) conflicts.push(REGISTER_MESSAGES.phoneTaken)
+      if (conflicts.length) throw new ApiError(409, conflicts.length === 1 ? conflicts[0]! : conflicts)
 
-    const passwordHash = await hashPassword(input.password)
-    const now = p.now().toISOString()
-    try {
-      await inTransaction(p.db, async (trx) => {
-        await trx
-          .insertInto('users')
-          .values({
-            role: 'User',
-            email,
-            password_hash: passwordHash,
-            firstname: input.firstname,
-            lastname: input.lastname,
-            rut: input.rut,
-            phone: input.phone,
-            address: null,
-            about_me: null,
-            img_profile: null,
-            email_verified: 0,
-            accepted_terms_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute()
-        await enqueueEmail(trx, welcomeMail(email, input.firstname, `${p.publicUrl}/login`), p.now())
-      })
-    } catch (err) {
-      // Two sign-ups racing for the same email/rut/phone: the unique index decides.
-      if (isUniqueViolation(err)) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
-      throw err
-    }
-    p.wakeOutbox()
-    return c.json({ message: REGISTER_MESSAGES.created }, 201)
-  })
+      const passwordHash = await hashPassword(input.password)
+      const now = p.now().toISOString()
+      try {
+        await inTransaction(p.db, async (trx) => {
+          await trx
+            .insertInto('users')
+            .values({
+              role: 'User',
+              email,
+              password_hash: passwordHash,
+              firstname: input.firstname,
+              lastname: input.lastname,
+              rut: input.rut,
+              phone: input.phone,
+              address: null,
+              about_me: null,
+              img_profile: null,
+              email_verified: 0,
+              accepted_terms_at: now,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute()
+          await enqueueEmail(trx, welcomeMail(email, input.firstname, `${p.publicUrl}/login`), p.now())
+        })
+      } catch (err) {
+        // Two sign-ups racing for the same email/rut/phone: the unique index decides.
+        if (isUniqueViolation(err)) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
+        throw err
+      }
+      p.wakeOutbox()
+      return c.json({ message: REGISTER_MESSAGES.created }, 201)
+    },
+  )
 
-  app.post('/validate-email-user', lookupLimit, async (c) => {
-    const { email } = validate(validateEmailSchema, await readJson(c))
-    if (await taken('email', email.toLowerCase())) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
-    return c.json({ message: REGISTER_MESSAGES.emailFree, available: true })
-  })
-  app.post('/validate-rut-user', lookupLimit, async (c) => {
-    const { rut } = validate(validateRutSchema, await readJson(c))
-    if (await taken('rut', rut)) throw new ApiError(409, REGISTER_MESSAGES.rutTaken)
-    return c.json({ message: REGISTER_MESSAGES.rutFree, available: true })
-  })
-  app.post('/validate-phone-user', lookupLimit, async (c) => {
-    const { phone } = validate(validatePhoneSchema, await readJson(c))
-    if (await taken('phone', phone)) throw new ApiError(409, REGISTER_MESSAGES.phoneTaken)
-    return c.json({ message: REGISTER_MESSAGES.phoneFree, available: true })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/validate-email-user',
+      tags,
+      summary: 'Dice si el correo está disponible (409 si ya está registrado)',
+      middleware: [lookupLimit],
+      request: { body: jsonBody(validateEmailSchema) },
+      responses: { 200: jsonResponse(availabilitySchema, 'Disponible'), ...errors(400, 409, 429) },
+    },
+    async (c) => {
+      const { email } = c.req.valid('json')
+      if (await taken('email', email.toLowerCase())) throw new ApiError(409, REGISTER_MESSAGES.emailTaken)
+      return c.json({ message: REGISTER_MESSAGES.emailFree, available: true })
+    },
+  )
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/validate-rut-user',
+      tags,
+      summary: 'Dice si el RUT está disponible (409 si ya está registrado)',
+      middleware: [lookupLimit],
+      request: { body: jsonBody(validateRutSchema) },
+      responses: { 200: jsonResponse(availabilitySchema, 'Disponible'), ...errors(400, 409, 429) },
+    },
+    async (c) => {
+      const { rut } = c.req.valid('json')
+      if (await taken('rut', rut)) throw new ApiError(409, REGISTER_MESSAGES.rutTaken)
+      return c.json({ message: REGISTER_MESSAGES.rutFree, available: true })
+    },
+  )
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/validate-phone-user',
+      tags,
+      summary: 'Dice si el teléfono está disponible (409 si ya está registrado)',
+      middleware: [lookupLimit],
+      request: { body: jsonBody(validatePhoneSchema) },
+      responses: { 200: jsonResponse(availabilitySchema, 'Disponible'), ...errors(400, 409, 429) },
+    },
+    async (c) => {
+      const { phone } = c.req.valid('json')
+      if (await taken('phone', phone)) throw new ApiError(409, REGISTER_MESSAGES.phoneTaken)
+      return c.json({ message: REGISTER_MESSAGES.phoneFree, available: true })
+    },
+  )
 
   return app
 }

@@ -1,25 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { SessionObject } from '#domain/contract/users'
 import type { User } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { SESSION_TTL_SECONDS, signSessionToken } from '#services/platform/tokens'
-
-/** Spec §3 "Logged-in session (Auth)": what login, code verification and refresh return. */
-export interface SessionObject {
-  role: User['role']
-  token_jwt: string
-  email: string
-  rut: string | null
-  firstname: string
-  lastname: string
-  img_profile: string | null
-  phone: string | null
-  address: string | null
-  about_me: string | null
-  security_user: { email_verified: boolean }
-  files: { filesUpload: number; files_verification: number }
-  email_verification: false
-  email_one_time_token: null
-}
 
 export async function startSession(p: Platform, user: User): Promise<string> {
   const now = p.now()

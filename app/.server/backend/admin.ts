@@ -1,153 +1,24 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type { DocumentSlotKey, DocumentStatus } from '#domain/reference-data/documents'
+import type {
+  AuditEntry,
+  CompanyDetail,
+  CompanyListItem,
+  ContentData,
+  ContentList,
+  DocumentDetail,
+  DriverDetail,
+  DriverListItem,
+  PowerReview,
+  QueueItem,
+  SlotState,
+} from '#domain/contract/admin'
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
+export type { AuditEntry, CompanyDetail, CompanyListItem, ContentData, ContentList, DocumentDetail, DriverDetail, DriverListItem, PowerReview, QueueItem, SlotState }
+
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
-
-export interface QueueItem {
-  id: number
-  purpose_name: DocumentSlotKey
-  title: string
-  type_name: string
-  date_upload: string
-  driver: { id: number; name: string; email: string; rut: string | null }
-}
-
-export interface SlotState {
-  purpose_name: DocumentSlotKey
-  title: string
-  optional: boolean
-  file_status: DocumentStatus | null
-  id_file: number | null
-  rejection_reason: string | null
-  date_upload: string | null
-}
-
-export interface AuditEntry {
-  id: number
-  actor: string
-  action: string
-  entity_type: string
-  entity_id: number | null
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-  created_at: string
-}
-
-export interface DocumentDetail {
-  document: QueueItem & {
-    file_status: DocumentStatus
-    rejection_reason: string | null
-    reviewed_at: string | null
-    original_name: string
-    size_bytes: number
-    url_file: string
-    superseded: boolean
-  }
-  driver: { id: number; name: string; email: string; rut: string | null; phone: string | null; address: string | null; created_at: string }
-  slots: SlotState[]
-  history: Array<{ id: number; file_status: DocumentStatus; rejection_reason: string | null; created_at: string; reviewed_at: string | null; mime_type: string }>
-  audit: AuditEntry[]
-  /** A simple power's PDF: the power, its owner's ID images and signature state (issue 12.2). */
-  power: PowerReview | null
-  next_id: number | null
-}
-
-export interface PowerReview {
-  id: number
-  status: 'PENDING_SIGNATURE' | 'SIGNED'
-  owner: { name: string; rut: string; phone: string; email: string }
-  vehicle: { brand: string; model: string; year: number; plate: string }
-  created_at: string
-  signature: { recorded_at: string; recorded_by: string } | null
-  id_images: { front: string; back: string }
-}
-
-export interface DriverListItem {
-  id: number
-  name: string
-  email: string
-  rut: string | null
-  phone: string | null
-  address: string | null
-  name_commune: string | null
-  created_at: string
-  documents: { accepted: number; pending: number; rejected: number; total: number }
-  validated: boolean
-}
-
-export interface DriverDetail {
-  driver: {
-    id: number
-    name: string
-    email: string
-    rut: string | null
-    phone: string | null
-    address: string | null
-    about_me: string | null
-    email_verified: boolean
-    created_at: string
-    name_commune: string | null
-    name_vehicle: string | null
-  }
-  slots: SlotState[]
-  documents: { accepted: number; total: number }
-  validated: boolean
-  experience: Array<{
-    id: number
-    job_title: string
-    company_name: string
-    type_employment: string
-    location: string
-    start_date: string
-    end_date: string
-    job_description: string
-  }>
-  applications: Array<{ id: number; status: string; created_at: string; posting_id: number; title: string; posting_status: string; company_name: string }>
-  powers: Array<{
-    id: number
-    full_name_owner: string
-    rut_owner: string
-    vehicle_brand: string
-    vehicle_model: string
-    vehicle_license_plate: string
-    status: string
-    created_at: string
-    document_file_id: number
-  }>
-  reviews: Array<{ id: number; actor: string; action: string; after: Record<string, unknown> | null; created_at: string }>
-}
-
-export interface CompanyListItem {
-  id: number
-  name: string
-  rut: string
-  email: string
-  phone: string
-  contact_name: string
-  logo_url: string | null
-  verified: boolean
-  created_at: string
-  postings: number
-  open_postings: number
-}
-
-export interface CompanyDetail {
-  company: Omit<CompanyListItem, 'postings' | 'open_postings'> & { name_commune: string | null }
-  postings: Array<{ id: number; title: string; status: 'open' | 'closed'; created_at: string; updated_at: string; name_commune: string; applicants: number }>
-}
-
-export interface ContentData {
-  faqs: Array<{ id: number; question: string; answers: string[]; position: number }>
-  testimonials: Array<{ id: number; name: string; job_title: string; name_business: string; comment: string; logo_business: string | null; position: number }>
-  logos: Array<{ id: number; name: string; img_logo: string; position: number }>
-  statistics: Array<{ id: number; key: string; title: string; value: string; description: string; position: number; source: string }>
-  validated_drivers: number
-}
-
-export type ContentList = 'faqs' | 'testimonials' | 'logos' | 'statistics'
 
 type Message = { message: string }
 const admin = (token: string) => ({ role: 'admin' as const, token })

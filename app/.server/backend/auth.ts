@@ -1,46 +1,8 @@
 import type { AppLoadContext } from 'react-router'
+import type { CodeStepPayload, LiveSessionUser, SessionPayload } from '#domain/contract/users'
 import { callService, type AuthRole } from './client'
 
-/** Spec §3 "Logged-in session (Auth)". */
-export interface SessionPayload {
-  message: string
-  role: AuthRole
-  token_jwt: string
-  email: string
-  rut: string | null
-  firstname: string
-  lastname: string
-  img_profile: string | null
-  phone: string | null
-  address: string | null
-  about_me: string | null
-  security_user: { email_verified: boolean }
-  files: { filesUpload: number; files_verification: number }
-  email_verification: false
-  email_one_time_token: null
-}
-
-export interface CodeStepPayload {
-  message: string
-  role: AuthRole
-  email: string
-  email_verification: true
-  email_one_time_token: string
-}
-
-/** Who a session belongs to, as the users service says now (GET /auth/session/{role}). */
-export interface LiveSessionUser {
-  role: AuthRole
-  email: string
-  firstname: string
-  lastname: string
-  rut: string | null
-  phone: string | null
-  address: string | null
-  about_me: string | null
-  img_profile: string | null
-  email_verified: boolean
-}
+export type { CodeStepPayload, LiveSessionUser, SessionPayload }
 
 const ROLE_PATH: Record<AuthRole, string> = { User: 'user', business: 'business', admin: 'admin' }
 

@@ -1,59 +1,13 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type { DocumentSlotKey, DocumentStatus } from '#domain/reference-data/documents'
+import type { BankDetail, DocumentRecord, DriverProfile, Experience } from '#domain/contract/users'
+import type { DocumentSlotKey } from '#domain/reference-data/documents'
 import type { BankDetailsPayload, BankDetailsUpdatePayload } from '#domain/validation/bank'
 import type { ExperienceValues } from '#domain/validation/experience'
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
-/** Spec §3 "User document record". */
-export interface DocumentRecord {
-  purpose_name: DocumentSlotKey
-  file_status: DocumentStatus
-  id_file: number
-  type_name: string
-  url_file: string
-  rejection_reason: string | null
-  date_upload: string
-}
-
-export interface DriverProfile {
-  firstname: string
-  lastname: string
-  address: string | null
-  about_me: string | null
-  phone: string | null
-  email: string
-  img_profile: string | null
-}
-
-/** Spec §3 "Work experience". */
-export interface Experience {
-  id_ew: number
-  job_title: string
-  company_name: string
-  type_employment: string
-  location: string
-  start_date: string
-  end_date: string
-  duration: string
-  job_description: string
-}
-
-/** Spec §3 "Bank detail". */
-export interface BankDetail {
-  id_bank_detail: number
-  account_holder_name: string
-  bank_name: string
-  account_number: string
-  account_type: string
-  invoice_type: string
-  sii_address: string
-  selected: string
-  receipt_issuance: string
-  phone: string
-  email: string
-}
+export type { BankDetail, DocumentRecord, DriverProfile, Experience }
 
 type Message = { message: string }
 const user = (token: string) => ({ role: 'User' as const, token })

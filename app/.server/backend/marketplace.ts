@@ -1,83 +1,19 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
+import type { Applicant, ApplicantProfile, BusinessData, CompanyPosting, CompanyPostingsPage } from '#domain/contract/business'
+import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
+import type { DriverPostingDto, JobPostingDto, PostingsPage } from '#domain/contract/postings'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '#domain/validation/marketplace'
 import { log } from '#services/platform/log'
-import type { JobPostingDto } from '#services/shared/posting-rows'
 import { callService, sendToService } from './client'
 
-/** Spec §3 "Job posting" plus what the detail and the edit form show: the service's own type. */
+/** Spec §3 "Job posting" plus what the detail and the edit form show (domain/contract). */
 export type JobPosting = JobPostingDto
-
-export interface CompanyPosting extends JobPosting {
-  applicants_count: number
-}
-
-export interface DriverPosting extends JobPosting {
-  applied: boolean
-  application_status: ApplicationStatus | null
-  applied_at: string | null
-  saved: boolean
-}
-
-/** Spec §3 "Business data". */
-export interface BusinessData {
-  email: string
-  name: string
-  phone: string
-  logo: string | null
-  /** Checked by the console (issue 12 item 9). */
-  verified: boolean
-}
-
-export interface Applicant {
-  id_application: number
-  id_user: number
-  name: string
-  email: string
-  has_photo: boolean
-  name_commune: string | null
-  name_vehicle: string | null
-  status: ApplicationStatus
-  applied_at: string
-  documents_accepted: number
-  documents_total: number
-}
-
-export interface DriverProfile {
-  id_user: number
-  firstname: string
-  lastname: string
-  has_photo: boolean
-  about_me: string | null
-  name_commune: string | null
-  name_vehicle: string | null
-  documents_accepted: number
-  documents_total: number
-  experience: Array<{
-    job_title: string
-    company_name: string | null
-    type_employment: string | null
-    location: string | null
-    start_date: string | null
-    end_date: string | null
-    job_description: string | null
-  }>
-}
-
-export interface CompanyPostingsPage {
-  postings: CompanyPosting[]
-  count: number
-  page: number
-  page_size: number
-}
-
+export type DriverPosting = DriverPostingDto
 /** Spec §3: the list search response is {jobPostings, count}. */
-export interface DriverPostingsPage {
-  jobPostings: DriverPosting[]
-  count: number
-  page: number
-  page_size: number
-}
+export type DriverPostingsPage = PostingsPage
+export type DriverProfile = ApplicantProfile
+export type { Applicant, BusinessData, CompanyPosting, CompanyPostingsPage }
 
 /** What the filter call receives: the spec §3 filters, each optional, and the page. */
 export interface PostingFilterBody {
@@ -136,13 +72,7 @@ export const driverPostingsApi = {
   /** apply, withdraw, save and unsave: POST {id_publication}. */
   act: (ctx: Ctx, token: string, action: DriverPostingAction, id_publication: number) =>
     callService<Message>(ctx, 'users', DRIVER_ACTION_PATHS[action], { json: { id_publication }, auth: usr(token) }),
-  filterOptions: (ctx: Ctx, token: string) =>
-    callService<{ zones: Array<{ id_zone: number; name_zone: string }>; vehicles: Array<{ id_vehicle: number; name_vehicle: string }> }>(
-      ctx,
-      'general',
-      '/general-data/get-all-datas-filters',
-      { auth: usr(token) },
-    ),
+  filterOptions: (ctx: Ctx, token: string) => callService<FilterData>(ctx, 'general', '/general-data/get-all-datas-filters', { auth: usr(token) }),
 }
 
 export type DriverPostingAction = 'postular' | 'retirar' | 'guardar' | 'quitar'
@@ -162,9 +92,9 @@ export interface Place {
 /** The spec §7 lookups (public; the user area sends its header too). */
 export const placesApi = {
   regions: (ctx: Ctx, zoneId: number, token?: string) =>
-    callService<Array<{ id_region: number; name_region: string }>>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`, token ? { auth: usr(token) } : {}),
+    callService<RegionOption[]>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`, token ? { auth: usr(token) } : {}),
   communes: (ctx: Ctx, regionId: number, token?: string) =>
-    callService<Array<{ id_commune: number; name_commune: string }>>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`, token ? { auth: usr(token) } : {}),
+    callService<CommuneOption[]>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`, token ? { auth: usr(token) } : {}),
 }
 
 /** An applicant's photo as bytes (GET /business/driver-photo/{id}): not JSON, so not callService. */

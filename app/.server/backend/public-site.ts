@@ -1,46 +1,9 @@
 import type { AppLoadContext } from 'react-router'
+import type { CommuneOption, CompanyLogo, Faq, HomePosting, RegionOption, Statistic, Testimonial } from '#domain/contract/general-data'
 import type { BusinessContactValues, ComplaintValues, ContactValues, FleetRequestValues } from '#domain/validation/contact'
-import type { HomePosting } from '#services/general-data/content'
 import { callService } from './client'
 
-/** Spec §3 entities as the general-data service answers them. */
-export interface Faq {
-  id: number
-  question: string
-  answers: string[]
-}
-export interface Statistic {
-  id: number
-  key: string
-  title: string
-  value: string
-  description: string
-}
-export interface Testimonial {
-  id: number
-  job_title: string
-  name_business: string
-  name: string
-  comment: string
-  logo_business: string | null
-}
-export interface CompanyLogo {
-  id: number
-  img_logo: string
-  name: string | null
-}
-/** The service's own type: one definition for both tiers. */
-export type { HomePosting } from '#services/general-data/content'
-export interface RegionOption {
-  id_region: number
-  name_region: string
-  zone_id: number
-}
-export interface CommuneOption {
-  id_commune: number
-  name_commune: string
-  id_region: number
-}
+export type { CommuneOption, CompanyLogo, Faq, HomePosting, RegionOption, Statistic, Testimonial }
 
 type Message = { message: string }
 

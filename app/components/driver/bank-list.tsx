@@ -2,24 +2,13 @@ import { Form, Link, useLocation } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
+import type { BankDetail } from '#domain/contract/users'
 import { formatChileanMobile } from '#domain/phone'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
 import { bankDetailComplete, maskAccountNumber } from '#domain/validation/bank-view'
 import { BANK_PATH, withParams } from './urls'
 
-export interface BankView {
-  id_bank_detail: number
-  account_holder_name: string
-  bank_name: string
-  account_number: string
-  account_type: string
-  invoice_type: string
-  sii_address: string
-  selected: string
-  receipt_issuance: string
-  phone: string
-  email: string
-}
+export type BankView = BankDetail
 
 /** The driver's accounts; the current one is highlighted, numbers are masked here. */
 export function BankList({ banks, currentId }: { banks: BankView[]; currentId: number | null }) {

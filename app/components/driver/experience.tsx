@@ -6,6 +6,7 @@ import { Alert } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { CancelLink, ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
+import type { Experience } from '#domain/contract/users'
 import { formatDate } from '#domain/format'
 import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
 import type { ExperienceValues } from '#domain/validation/experience'
@@ -15,17 +16,7 @@ import { PROFILE_PATH, withParams } from './urls'
 
 const loadSchema = () => import('#domain/validation/experience').then((m) => m.experienceSchema)
 
-export interface ExperienceView {
-  id_ew: number
-  job_title: string
-  company_name: string
-  type_employment: string
-  location: string
-  start_date: string
-  end_date: string
-  duration: string
-  job_description: string
-}
+export type ExperienceView = Experience
 
 /** Spec §2: the experience list, its add button and the edit/delete toggle (URL state ?gestionar=1). */
 export function ExperienceSection({ experiences, managing }: { experiences: ExperienceView[]; managing: boolean }) {

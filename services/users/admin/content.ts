@@ -1,10 +1,14 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { contentCreatedSchema, contentDataSchema } from '#domain/contract/admin'
+import { okMessageSchema } from '#domain/contract/common'
 import { ADMIN_MESSAGES, faqSchema, moveSchema, partnerLogoNameSchema, statisticSchema, testimonialSchema } from '#domain/validation/admin'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, fileField, idParams, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
+import { ApiError, MESSAGES, validate } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX, logoUrl, storeLogo } from '#services/shared/logo'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
@@ -65,155 +69,256 @@ async function readMultipart(c: Context): Promise<FormData> {
  * tier's caches drop on any write, so the public pages show it at once.
  */
 export function adminContentRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Consola']
 
-  app.get('/content', async (c) => {
-    const [faqs, testimonials, logos, statistics, validated] = await Promise.all([
-      p.db.selectFrom('faqs').selectAll().orderBy('position').orderBy('id').execute(),
-      p.db.selectFrom('testimonials').selectAll().orderBy('position').orderBy('id').execute(),
-      p.db.selectFrom('partner_logos').selectAll().orderBy('position').orderBy('id').execute(),
-      p.db.selectFrom('statistics').selectAll().orderBy('position').orderBy('id').execute(),
-      countValidatedDrivers(p.db),
-    ])
-    return c.json({
-      faqs: faqs.map((f) => ({ id: f.id, question: f.question, answers: answersOf(f.answers), position: f.position })),
-      testimonials,
-      logos,
-      statistics,
-      validated_drivers: validated,
-    })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/content',
+      tags,
+      summary: 'El contenido del inicio: preguntas, testimonios, logos y cifras',
+      security: security('admin'),
+      responses: { 200: jsonResponse(contentDataSchema, 'Contenido'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const [faqs, testimonials, logos, statistics, validated] = await Promise.all([
+        p.db.selectFrom('faqs').selectAll().orderBy('position').orderBy('id').execute(),
+        p.db.selectFrom('testimonials').selectAll().orderBy('position').orderBy('id').execute(),
+        p.db.selectFrom('partner_logos').selectAll().orderBy('position').orderBy('id').execute(),
+        p.db.selectFrom('statistics').selectAll().orderBy('position').orderBy('id').execute(),
+        countValidatedDrivers(p.db),
+      ])
+      return c.json({
+        faqs: faqs.map((f) => ({ id: f.id, question: f.question, answers: answersOf(f.answers), position: f.position })),
+        testimonials,
+        logos,
+        statistics,
+        validated_drivers: validated,
+      })
+    },
+  )
 
   // ── FAQ ──
-  app.post('/content/faqs', async (c) => {
-    const input = validate(faqSchema, await readJson(c))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    const row = await inTransaction(p.db, async (trx) => {
-      const created = await trx
-        .insertInto('faqs')
-        .values({ question: input.question, answers: JSON.stringify(input.answers), position: await nextPosition(trx, 'faqs') })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await audit(trx, who, { action: 'faq.create', entityType: 'faq', entityId: created.id, after: input }, now)
-      return created
-    })
-    return c.json({ message: ADMIN_MESSAGES.created, id: row.id }, 201)
-  })
-
-  app.put('/content/faqs/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const input = validate(faqSchema, await readJson(c))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    await inTransaction(p.db, async (trx) => {
-      const before = await trx.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!before) throw new ApiError(404, MESSAGES.notFound)
-      await trx
-        .updateTable('faqs')
-        .set({ question: input.question, answers: JSON.stringify(input.answers) })
-        .where('id', '=', id)
-        .execute()
-      await audit(trx, who, { action: 'faq.update', entityType: 'faq', entityId: id, before: { question: before.question, answers: answersOf(before.answers) }, after: input }, now)
-    })
-    return c.json({ message: ADMIN_MESSAGES.saved })
-  })
-
-  // ── Testimonials ──
-  app.post('/content/testimonials', async (c) => {
-    const input = validate(testimonialSchema, await readJson(c))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    const row = await inTransaction(p.db, async (trx) => {
-      const created = await trx
-        .insertInto('testimonials')
-        .values({ ...input, logo_business: input.logo_business || null, position: await nextPosition(trx, 'testimonials') })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await audit(trx, who, { action: 'testimonial.create', entityType: 'testimonial', entityId: created.id, after: input }, now)
-      return created
-    })
-    return c.json({ message: ADMIN_MESSAGES.created, id: row.id }, 201)
-  })
-
-  app.put('/content/testimonials/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const input = validate(testimonialSchema, await readJson(c))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    await inTransaction(p.db, async (trx) => {
-      const before = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!before) throw new ApiError(404, MESSAGES.notFound)
-      await trx
-        .updateTable('testimonials')
-        .set({ ...input, logo_business: input.logo_business || null })
-        .where('id', '=', id)
-        .execute()
-      await audit(trx, who, { action: 'testimonial.update', entityType: 'testimonial', entityId: id, before, after: input }, now)
-    })
-    return c.json({ message: ADMIN_MESSAGES.saved })
-  })
-
-  // ── Partner logos (multipart: name + image) ──
-  app.post('/content/logos', async (c) => {
-    const form = await readMultipart(c)
-    const { name } = validate(partnerLogoNameSchema, { name: form.get('name') })
-    const image = form.get('image')
-    if (!image || typeof image === 'string' || image.size === 0) throw new ApiError(400, ADMIN_MESSAGES.logoRequired)
-    const key = (await storeLogo(p, image))!
-    const who = await actorOf(p, c)
-    const now = p.now()
-    try {
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/content/faqs',
+      tags,
+      summary: 'Agrega una pregunta frecuente',
+      security: security('admin'),
+      request: { body: jsonBody(faqSchema) },
+      responses: { 201: jsonResponse(contentCreatedSchema, 'Creado'), ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const input = c.req.valid('json')
+      const who = await actorOf(p, c)
+      const now = p.now()
       const row = await inTransaction(p.db, async (trx) => {
         const created = await trx
-          .insertInto('partner_logos')
-          .values({ name, img_logo: logoUrl(key), position: await nextPosition(trx, 'partner_logos') })
+          .insertInto('faqs')
+          .values({ question: input.question, answers: JSON.stringify(input.answers), position: await nextPosition(trx, 'faqs') })
           .returningAll()
           .executeTakeFirstOrThrow()
-        await audit(trx, who, { action: 'logo.create', entityType: 'partner_logo', entityId: created.id, after: { name, img_logo: created.img_logo } }, now)
+        await audit(trx, who, { action: 'faq.create', entityType: 'faq', entityId: created.id, after: input }, now)
         return created
       })
-      return c.json({ message: ADMIN_MESSAGES.created, id: row.id, img_logo: row.img_logo }, 201)
-    } catch (err) {
-      await p.files.remove(key).catch(() => {})
-      throw err
-    }
-  })
+      return c.json({ message: ADMIN_MESSAGES.created, id: row.id }, 201)
+    },
+  )
 
-  app.put('/content/logos/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const form = await readMultipart(c)
-    const { name } = validate(partnerLogoNameSchema, { name: form.get('name') })
-    const image = form.get('image')
-    const key = image && typeof image !== 'string' && image.size > 0 ? await storeLogo(p, image) : null
-    const who = await actorOf(p, c)
-    const now = p.now()
-    const before = await inTransaction(p.db, async (trx) => {
-      const row = await trx.selectFrom('partner_logos').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!row) throw new ApiError(404, MESSAGES.notFound)
-      const img_logo = key ? logoUrl(key) : row.img_logo
-      await trx.updateTable('partner_logos').set({ name, img_logo }).where('id', '=', id).execute()
-      await audit(trx, who, { action: 'logo.update', entityType: 'partner_logo', entityId: id, before: row, after: { name, img_logo } }, now)
-      return row
-    })
-    if (key) await removeStoredLogo(p, before.img_logo)
-    return c.json({ message: ADMIN_MESSAGES.saved })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/content/faqs/{id}',
+      tags,
+      summary: 'Edita una pregunta frecuente',
+      security: security('admin'),
+      request: { params: idParams, body: jsonBody(faqSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const who = await actorOf(p, c)
+      const now = p.now()
+      await inTransaction(p.db, async (trx) => {
+        const before = await trx.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!before) throw new ApiError(404, MESSAGES.notFound)
+        await trx
+          .updateTable('faqs')
+          .set({ question: input.question, answers: JSON.stringify(input.answers) })
+          .where('id', '=', id)
+          .execute()
+        await audit(
+          trx,
+          who,
+          { action: 'faq.update', entityType: 'faq', entityId: id, before: { question: before.question, answers: answersOf(before.answers) }, after: input },
+          now,
+        )
+      })
+      return c.json({ message: ADMIN_MESSAGES.saved })
+    },
+  )
+
+  // ── Testimonials ──
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/content/testimonials',
+      tags,
+      summary: 'Agrega un testimonio',
+      security: security('admin'),
+      request: { body: jsonBody(testimonialSchema) },
+      responses: { 201: jsonResponse(contentCreatedSchema, 'Creado'), ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const input = c.req.valid('json')
+      const who = await actorOf(p, c)
+      const now = p.now()
+      const row = await inTransaction(p.db, async (trx) => {
+        const created = await trx
+          .insertInto('testimonials')
+          .values({ ...input, logo_business: input.logo_business || null, position: await nextPosition(trx, 'testimonials') })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await audit(trx, who, { action: 'testimonial.create', entityType: 'testimonial', entityId: created.id, after: input }, now)
+        return created
+      })
+      return c.json({ message: ADMIN_MESSAGES.created, id: row.id }, 201)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/content/testimonials/{id}',
+      tags,
+      summary: 'Edita un testimonio',
+      security: security('admin'),
+      request: { params: idParams, body: jsonBody(testimonialSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const who = await actorOf(p, c)
+      const now = p.now()
+      await inTransaction(p.db, async (trx) => {
+        const before = await trx.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!before) throw new ApiError(404, MESSAGES.notFound)
+        await trx
+          .updateTable('testimonials')
+          .set({ ...input, logo_business: input.logo_business || null })
+          .where('id', '=', id)
+          .execute()
+        await audit(trx, who, { action: 'testimonial.update', entityType: 'testimonial', entityId: id, before, after: input }, now)
+      })
+      return c.json({ message: ADMIN_MESSAGES.saved })
+    },
+  )
+
+  // ── Partner logos (multipart: name + image) ──
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/content/logos',
+      tags,
+      summary: 'Agrega un logo de empresa aliada (multipart: name, image)',
+      security: security('admin'),
+      request: { body: multipartBody(z.object({ name: z.string(), image: fileField() })) },
+      responses: { 201: jsonResponse(contentCreatedSchema, 'Creado'), ...errors(400, 401, 403, 413) },
+    },
+    async (c) => {
+      const form = await readMultipart(c)
+      const { name } = validate(partnerLogoNameSchema, { name: form.get('name') })
+      const image = form.get('image')
+      if (!image || typeof image === 'string' || image.size === 0) throw new ApiError(400, ADMIN_MESSAGES.logoRequired)
+      const key = (await storeLogo(p, image))!
+      const who = await actorOf(p, c)
+      const now = p.now()
+      try {
+        const row = await inTransaction(p.db, async (trx) => {
+          const created = await trx
+            .insertInto('partner_logos')
+            .values({ name, img_logo: logoUrl(key), position: await nextPosition(trx, 'partner_logos') })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          await audit(trx, who, { action: 'logo.create', entityType: 'partner_logo', entityId: created.id, after: { name, img_logo: created.img_logo } }, now)
+          return created
+        })
+        return c.json({ message: ADMIN_MESSAGES.created, id: row.id, img_logo: row.img_logo }, 201)
+      } catch (err) {
+        await p.files.remove(key).catch(() => {})
+        throw err
+      }
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/content/logos/{id}',
+      tags,
+      summary: 'Edita un logo (multipart: name y, si cambia, image)',
+      security: security('admin'),
+      request: { params: idParams, body: multipartBody(z.object({ name: z.string(), image: fileField().optional() })) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404, 413) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const form = await readMultipart(c)
+      const { name } = validate(partnerLogoNameSchema, { name: form.get('name') })
+      const image = form.get('image')
+      const key = image && typeof image !== 'string' && image.size > 0 ? await storeLogo(p, image) : null
+      const who = await actorOf(p, c)
+      const now = p.now()
+      const before = await inTransaction(p.db, async (trx) => {
+        const row = await trx.selectFrom('partner_logos').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!row) throw new ApiError(404, MESSAGES.notFound)
+        const img_logo = key ? logoUrl(key) : row.img_logo
+        await trx.updateTable('partner_logos').set({ name, img_logo }).where('id', '=', id).execute()
+        await audit(trx, who, { action: 'logo.update', entityType: 'partner_logo', entityId: id, before: row, after: { name, img_logo } }, now)
+        return row
+      })
+      if (key) await removeStoredLogo(p, before.img_logo)
+      return c.json({ message: ADMIN_MESSAGES.saved })
+    },
+  )
 
   // ── Statistics: the four of the home page, edited in place ──
-  app.put('/content/statistics/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const input = validate(statisticSchema, await readJson(c))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    await inTransaction(p.db, async (trx) => {
-      const before = await trx.selectFrom('statistics').selectAll().where('id', '=', id).executeTakeFirst()
-      if (!before) throw new ApiError(404, MESSAGES.notFound)
-      await trx.updateTable('statistics').set(input).where('id', '=', id).execute()
-      await audit(trx, who, { action: 'statistic.update', entityType: 'statistic', entityId: id, before, after: input }, now)
-    })
-    return c.json({ message: ADMIN_MESSAGES.saved })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/content/statistics/{id}',
+      tags,
+      summary: 'Edita una cifra',
+      security: security('admin'),
+      request: { params: idParams, body: jsonBody(statisticSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const input = c.req.valid('json')
+      const who = await actorOf(p, c)
+      const now = p.now()
+      await inTransaction(p.db, async (trx) => {
+        const before = await trx.selectFrom('statistics').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!before) throw new ApiError(404, MESSAGES.notFound)
+        await trx.updateTable('statistics').set(input).where('id', '=', id).execute()
+        await audit(trx, who, { action: 'statistic.update', entityType: 'statistic', entityId: id, before, after: input }, now)
+      })
+      return c.json({ message: ADMIN_MESSAGES.saved })
+    },
+  )
 
   // ── Reorder and delete, the same for every list ──
   // [path, table, audited entity type, action prefix, deletable]
@@ -224,32 +329,56 @@ export function adminContentRoutes(p: Platform) {
     ['statistics', 'statistics', 'statistic', 'statistic', false],
   ]
   for (const [path, table, entity, prefix, deletable] of lists) {
-    app.post(`/content/${path}/:id/move`, async (c) => {
-      const id = parseId(c.req.param('id'))
-      const { direction } = validate(moveSchema, await readJson(c))
-      const who = await actorOf(p, c)
-      const now = p.now()
-      await inTransaction(p.db, async (trx) => {
-        const positions = await move(trx, table, id, direction)
-        await audit(trx, who, { action: `${prefix}.move`, entityType: entity, entityId: id, before: { position: positions.before }, after: { position: positions.after } }, now)
-      })
-      return c.json({ message: ADMIN_MESSAGES.moved })
-    })
+    defineRoute(
+      app,
+      {
+        method: 'post',
+        path: `/content/${path}/{id}/move`,
+        tags,
+        summary: 'Sube o baja un elemento de la lista',
+        security: security('admin'),
+        request: { params: idParams, body: jsonBody(moveSchema) },
+        responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
+      },
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const { direction } = c.req.valid('json')
+        const who = await actorOf(p, c)
+        const now = p.now()
+        await inTransaction(p.db, async (trx) => {
+          const positions = await move(trx, table, id, direction)
+          await audit(trx, who, { action: `${prefix}.move`, entityType: entity, entityId: id, before: { position: positions.before }, after: { position: positions.after } }, now)
+        })
+        return c.json({ message: ADMIN_MESSAGES.moved })
+      },
+    )
     if (!deletable) continue
-    app.delete(`/content/${path}/:id`, async (c) => {
-      const id = parseId(c.req.param('id'))
-      const who = await actorOf(p, c)
-      const now = p.now()
-      const before = await inTransaction(p.db, async (trx) => {
-        const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
-        if (!row) throw new ApiError(404, MESSAGES.notFound)
-        await trx.deleteFrom(table).where('id', '=', id).execute()
-        await audit(trx, who, { action: `${prefix}.delete`, entityType: entity, entityId: id, before: row }, now)
-        return row as Record<string, unknown>
-      })
-      if (typeof before.img_logo === 'string') await removeStoredLogo(p, before.img_logo)
-      return c.json({ message: ADMIN_MESSAGES.deleted })
-    })
+    defineRoute(
+      app,
+      {
+        method: 'delete',
+        path: `/content/${path}/{id}`,
+        tags,
+        summary: 'Elimina un elemento de la lista',
+        security: security('admin'),
+        request: { params: idParams },
+        responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(401, 403, 404) },
+      },
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const who = await actorOf(p, c)
+        const now = p.now()
+        const before = await inTransaction(p.db, async (trx) => {
+          const row = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+          if (!row) throw new ApiError(404, MESSAGES.notFound)
+          await trx.deleteFrom(table).where('id', '=', id).execute()
+          await audit(trx, who, { action: `${prefix}.delete`, entityType: entity, entityId: id, before: row }, now)
+          return row as Record<string, unknown>
+        })
+        if (typeof before.img_logo === 'string') await removeStoredLogo(p, before.img_logo)
+        return c.json({ message: ADMIN_MESSAGES.deleted })
+      },
+    )
   }
 
   return app

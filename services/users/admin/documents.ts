@@ -1,12 +1,14 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
+import { documentDetailSchema, queueSchema, reviewResultSchema } from '#domain/contract/admin'
 import { DOCUMENT_SLOT_KEYS, findDocumentSlot, OPTIONAL_DOCUMENT_SLOT, type DocumentSlotKey, type DocumentStatus } from '#domain/reference-data/documents'
 import { normalizeRut } from '#domain/rut'
 import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '#domain/validation/admin'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { isValidatedDriver } from '#services/shared/validated-drivers'
@@ -141,185 +143,233 @@ function queueFilters(c: Context) {
 }
 
 export function adminDocumentRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Consola']
 
-  app.get('/documents', async (c) => {
-    const filters = queueFilters(c)
-    const [rows, total] = await Promise.all([
-      pendingQueue(p.db, filters)
-        .select([...itemColumns])
-        .orderBy('f.created_at', 'asc')
-        .orderBy('f.id', 'asc')
-        .limit(QUEUE_PAGE_SIZE)
-        .execute(),
-      pendingQueue(p.db, filters)
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ])
-    return c.json({ documents: rows.map(toItem), total: Number(total.n) })
-  })
-
-  app.get('/documents/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const filters = queueFilters(c)
-    const row = await p.db
-      .selectFrom('user_files as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select([
-        ...itemColumns,
-        'f.file_status',
-        'f.rejection_reason',
-        'f.reviewed_at',
-        'f.original_name',
-        'f.size_bytes',
-        'u.phone',
-        'u.address',
-        'u.created_at as user_created_at',
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/documents',
+      tags,
+      summary: 'La cola de documentos pendientes (filtros slot y driver en la consulta)',
+      security: security('admin'),
+      responses: { 200: jsonResponse(queueSchema, 'Cola'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const filters = queueFilters(c)
+      const [rows, total] = await Promise.all([
+        pendingQueue(p.db, filters)
+          .select([...itemColumns])
+          .orderBy('f.created_at', 'asc')
+          .orderBy('f.id', 'asc')
+          .limit(QUEUE_PAGE_SIZE)
+          .execute(),
+        pendingQueue(p.db, filters)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ])
-      .where('f.id', '=', id)
-      .where('u.role', '=', 'User')
-      .executeTakeFirst()
-    if (!row) throw new ApiError(404, MESSAGES.notFound)
-    const [slots, history, log, next, power] = await Promise.all([
-      slotStates(p.db, row.user_id),
-      p.db
-        .selectFrom('user_files')
-        .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type'])
-        .where('user_id', '=', row.user_id)
-        .where('purpose_name', '=', row.purpose_name)
-        .orderBy('id', 'desc')
-        .execute(),
-      auditFor(p.db, 'user_file', id),
-      // The next document of the same queue (same filters), oldest first, skipping this one.
-      pendingQueue(p.db, filters)
-        .select('f.id')
-        .where('f.id', '!=', id)
-        .where((eb) => eb.or([eb('f.created_at', '>', row.created_at), eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)])]))
-        .orderBy('f.created_at', 'asc')
-        .orderBy('f.id', 'asc')
-        .limit(1)
-        .executeTakeFirst(),
-      // A simple power's PDF: the power, its owner's ID images and signature state (issue 12.2).
-      powerOfDocument(p.db, id),
-    ])
-    // The power's own log (the recorded signature) beside the document's, newest first.
-    const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
-    const first = next
-      ? null
-      : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
-    return c.json({
-      document: {
-        ...toItem(row),
-        file_status: row.file_status,
-        rejection_reason: row.rejection_reason,
-        reviewed_at: row.reviewed_at,
-        original_name: row.original_name,
-        size_bytes: row.size_bytes,
-        url_file: `/admin/documents/${row.id}/file`,
-        superseded: history[0]!.id !== row.id,
-      },
-      driver: {
-        id: row.user_id,
-        name: `${row.firstname} ${row.lastname}`.trim(),
-        email: row.email,
-        rut: row.rut,
-        phone: row.phone,
-        address: row.address,
-        created_at: row.user_created_at,
-      },
-      slots,
-      history,
-      audit: [...log, ...powerLog].sort((a, b) => b.id - a.id),
-      power: power ? toPowerReview(power) : null,
-      next_id: next?.id ?? first?.id ?? null,
-    })
-  })
+      return c.json({ documents: rows.map(toItem), total: Number(total.n) })
+    },
+  )
 
-  app.get('/documents/:id/file', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name']).where('id', '=', id).executeTakeFirst()
-    const bytes = row ? await p.files.get(row.storage_key) : null
-    if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
-    const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/documents/{id}',
+      tags,
+      summary: 'Un documento para revisar, con el conductor, sus casillas, el historial y el siguiente de la cola',
+      security: security('admin'),
+      request: { params: idParams },
+      responses: { 200: jsonResponse(documentDetailSchema, 'Documento'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const filters = queueFilters(c)
+      const row = await p.db
+        .selectFrom('user_files as f')
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .select([
+          ...itemColumns,
+          'f.file_status',
+          'f.rejection_reason',
+          'f.reviewed_at',
+          'f.original_name',
+          'f.size_bytes',
+          'u.phone',
+          'u.address',
+          'u.created_at as user_created_at',
+        ])
+        .where('f.id', '=', id)
+        .where('u.role', '=', 'User')
+        .executeTakeFirst()
+      if (!row) throw new ApiError(404, MESSAGES.notFound)
+      const [slots, history, log, next, power] = await Promise.all([
+        slotStates(p.db, row.user_id),
+        p.db
+          .selectFrom('user_files')
+          .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type'])
+          .where('user_id', '=', row.user_id)
+          .where('purpose_name', '=', row.purpose_name)
+          .orderBy('id', 'desc')
+          .execute(),
+        auditFor(p.db, 'user_file', id),
+        // The next document of the same queue (same filters), oldest first, skipping this one.
+        pendingQueue(p.db, filters)
+          .select('f.id')
+          .where('f.id', '!=', id)
+          .where((eb) => eb.or([eb('f.created_at', '>', row.created_at), eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)])]))
+          .orderBy('f.created_at', 'asc')
+          .orderBy('f.id', 'asc')
+          .limit(1)
+          .executeTakeFirst(),
+        // A simple power's PDF: the power, its owner's ID images and signature state (issue 12.2).
+        powerOfDocument(p.db, id),
+      ])
+      // The power's own log (the recorded signature) beside the document's, newest first.
+      const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
+      const first = next
+        ? null
+        : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
+      return c.json({
+        document: {
+          ...toItem(row),
+          file_status: row.file_status,
+          rejection_reason: row.rejection_reason,
+          reviewed_at: row.reviewed_at,
+          original_name: row.original_name,
+          size_bytes: row.size_bytes,
+          url_file: `/admin/documents/${row.id}/file`,
+          superseded: history[0]!.id !== row.id,
+        },
+        driver: {
+          id: row.user_id,
+          name: `${row.firstname} ${row.lastname}`.trim(),
+          email: row.email,
+          rut: row.rut,
+          phone: row.phone,
+          address: row.address,
+          created_at: row.user_created_at,
+        },
+        slots,
+        history,
+        audit: [...log, ...powerLog].sort((a, b) => b.id - a.id),
+        power: power ? toPowerReview(power) : null,
+        next_id: next?.id ?? first?.id ?? null,
+      })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/documents/{id}/file',
+      tags,
+      summary: 'El archivo de un documento',
+      security: security('admin'),
+      request: { params: idParams },
+      responses: { 200: fileResponse('El archivo'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name']).where('id', '=', id).executeTakeFirst()
+      const bytes = row ? await p.files.get(row.storage_key) : null
+      if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
+      const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength))
+    },
+  )
 
   /**
    * Approve or reject. The update only applies to a row still PENDING, so of two reviewers
    * deciding at once the second changes nothing and gets 409 'ya fue revisado'. The audit row and
    * the driver's mails are written in the same transaction.
    */
-  app.post('/documents/:id/review', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const decision = validate(reviewDecisionSchema, await readJson(c))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    const ts = now.toISOString()
-    const outcome = await inTransaction(p.db, async (trx) => {
-      const row = await trx
-        .selectFrom('user_files as f')
-        .innerJoin('users as u', 'u.id', 'f.user_id')
-        .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.file_status', 'f.rejection_reason', 'u.email', 'u.firstname', 'u.role'])
-        .where('f.id', '=', id)
-        .executeTakeFirst()
-      if (!row || row.role !== 'User') throw new ApiError(404, MESSAGES.notFound)
-      if (row.file_status !== 'PENDING') throw new ApiError(409, ADMIN_MESSAGES.alreadyReviewed)
-      const newer = await trx
-        .selectFrom('user_files')
-        .select('id')
-        .where('user_id', '=', row.user_id)
-        .where('purpose_name', '=', row.purpose_name)
-        .where('id', '>', row.id)
-        .executeTakeFirst()
-      if (newer) throw new ApiError(409, ADMIN_MESSAGES.superseded)
-      if (decision.decision === 'ACCEPTED') {
-        // A simple power is approved only once a reviewer has recorded the owner's signature.
-        const power = await powerOfDocument(trx, id)
-        if (power && !power.signature_recorded_at) throw new ApiError(409, ADMIN_MESSAGES.signatureMissing)
-      }
-      const reason = decision.decision === 'REJECTED' ? decision.reason : null
-      const updated = await trx
-        .updateTable('user_files')
-        .set({ file_status: decision.decision, rejection_reason: reason, reviewed_at: ts })
-        .where('id', '=', id)
-        .where('file_status', '=', 'PENDING')
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, ADMIN_MESSAGES.alreadyReviewed)
-      await audit(
-        trx,
-        who,
-        {
-          action: decision.decision === 'ACCEPTED' ? 'document.approve' : 'document.reject',
-          entityType: 'user_file',
-          entityId: id,
-          before: { file_status: row.file_status, rejection_reason: row.rejection_reason },
-          after: { file_status: decision.decision, rejection_reason: reason, user_id: row.user_id, purpose_name: row.purpose_name },
-        },
-        now,
-      )
-      const title = findDocumentSlot(row.purpose_name)?.title ?? row.purpose_name
-      const home = `${p.publicUrl}/user/dashboard/home`
-      if (decision.decision === 'REJECTED') {
-        const again = `${home}?${new URLSearchParams({ name: row.purpose_name, title })}`
-        await enqueueEmail(trx, documentRejectedMail(row.email, row.firstname, title, reason!, again), now)
-      } else {
-        await enqueueEmail(trx, documentApprovedMail(row.email, row.firstname, title, home), now)
-        // This approval completed the 22: the driver hears it once (the row was PENDING before).
-        if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id))) {
-          await enqueueEmail(trx, allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`), now)
-          return { validated: true }
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/documents/{id}/review',
+      tags,
+      summary: 'Acepta o rechaza (con motivo) un documento',
+      security: security('admin'),
+      request: { params: idParams, body: jsonBody(reviewDecisionSchema) },
+      responses: { 200: jsonResponse(reviewResultSchema, 'Revisión guardada'), ...errors(400, 401, 403, 404, 409) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const decision = c.req.valid('json')
+      const who = await actorOf(p, c)
+      const now = p.now()
+      const ts = now.toISOString()
+      const outcome = await inTransaction(p.db, async (trx) => {
+        const row = await trx
+          .selectFrom('user_files as f')
+          .innerJoin('users as u', 'u.id', 'f.user_id')
+          .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.file_status', 'f.rejection_reason', 'u.email', 'u.firstname', 'u.role'])
+          .where('f.id', '=', id)
+          .executeTakeFirst()
+        if (!row || row.role !== 'User') throw new ApiError(404, MESSAGES.notFound)
+        if (row.file_status !== 'PENDING') throw new ApiError(409, ADMIN_MESSAGES.alreadyReviewed)
+        const newer = await trx
+          .selectFrom('user_files')
+          .select('id')
+          .where('user_id', '=', row.user_id)
+          .where('purpose_name', '=', row.purpose_name)
+          .where('id', '>', row.id)
+          .executeTakeFirst()
+        if (newer) throw new ApiError(409, ADMIN_MESSAGES.superseded)
+        if (decision.decision === 'ACCEPTED') {
+          // A simple power is approved only once a reviewer has recorded the owner's signature.
+          const power = await powerOfDocument(trx, id)
+          if (power && !power.signature_recorded_at) throw new ApiError(409, ADMIN_MESSAGES.signatureMissing)
         }
-      }
-      return { validated: false }
-    })
-    p.wakeOutbox()
-    return c.json({
-      message: decision.decision === 'ACCEPTED' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,
-      id,
-      file_status: decision.decision,
-      driver_validated: outcome.validated,
-    })
-  })
+        const reason = decision.decision === 'REJECTED' ? decision.reason : null
+        const updated = await trx
+          .updateTable('user_files')
+          .set({ file_status: decision.decision, rejection_reason: reason, reviewed_at: ts })
+          .where('id', '=', id)
+          .where('file_status', '=', 'PENDING')
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, ADMIN_MESSAGES.alreadyReviewed)
+        await audit(
+          trx,
+          who,
+          {
+            action: decision.decision === 'ACCEPTED' ? 'document.approve' : 'document.reject',
+            entityType: 'user_file',
+            entityId: id,
+            before: { file_status: row.file_status, rejection_reason: row.rejection_reason },
+            after: { file_status: decision.decision, rejection_reason: reason, user_id: row.user_id, purpose_name: row.purpose_name },
+          },
+          now,
+        )
+        const title = findDocumentSlot(row.purpose_name)?.title ?? row.purpose_name
+        const home = `${p.publicUrl}/user/dashboard/home`
+        if (decision.decision === 'REJECTED') {
+          const again = `${home}?${new URLSearchParams({ name: row.purpose_name, title })}`
+          await enqueueEmail(trx, documentRejectedMail(row.email, row.firstname, title, reason!, again), now)
+        } else {
+          await enqueueEmail(trx, documentApprovedMail(row.email, row.firstname, title, home), now)
+          // This approval completed the 22: the driver hears it once (the row was PENDING before).
+          if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id))) {
+            await enqueueEmail(trx, allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`), now)
+            return { validated: true }
+          }
+        }
+        return { validated: false }
+      })
+      p.wakeOutbox()
+      return c.json({
+        message: decision.decision === 'ACCEPTED' ? ADMIN_MESSAGES.approved : ADMIN_MESSAGES.rejected,
+        id,
+        file_status: decision.decision,
+        driver_validated: outcome.validated,
+      })
+    },
+  )
 
   return app
 }

@@ -1,5 +1,7 @@
-import { Hono } from 'hono'
+import { z } from 'zod'
+import { adminSummarySchema, auditEntrySchema } from '#domain/contract/admin'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
 import { adminCompanyRoutes } from './companies'
@@ -14,52 +16,79 @@ import { requireAdmin } from './shared'
  * live `admin` session in `auth-admin`: drivers and companies get 403, anonymous callers 401.
  */
 export function adminRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Consola']
   app.use('*', requireAdmin(p))
 
-  app.get('/summary', async (c) => {
-    const [pending, drivers, companies, validated] = await Promise.all([
-      p.db
-        .selectFrom('user_files as f')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('f.file_status', '=', 'PENDING')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/summary',
+      tags,
+      summary: 'Cifras del inicio de la consola',
+      security: security('admin'),
+      responses: { 200: jsonResponse(adminSummarySchema, 'Resumen'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const [pending, drivers, companies, validated] = await Promise.all([
+        p.db
+          .selectFrom('user_files as f')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('f.file_status', '=', 'PENDING')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('user_files as n')
+                  .select('n.id')
+                  .whereRef('n.user_id', '=', 'f.user_id')
+                  .whereRef('n.purpose_name', '=', 'f.purpose_name')
+                  .whereRef('n.id', '>', 'f.id'),
+              ),
             ),
-          ),
-        )
-        .executeTakeFirstOrThrow(),
-      p.db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('role', '=', 'User')
-        .executeTakeFirstOrThrow(),
-      p.db
-        .selectFrom('companies')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow(),
-      countValidatedDrivers(p.db),
-    ])
-    return c.json({ pending_documents: Number(pending.n), drivers: Number(drivers.n), companies: Number(companies.n), validated_drivers: validated })
-  })
+          )
+          .executeTakeFirstOrThrow(),
+        p.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('role', '=', 'User')
+          .executeTakeFirstOrThrow(),
+        p.db
+          .selectFrom('companies')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        countValidatedDrivers(p.db),
+      ])
+      return c.json({ pending_documents: Number(pending.n), drivers: Number(drivers.n), companies: Number(companies.n), validated_drivers: validated })
+    },
+  )
 
-  app.get('/audit', async (c) => {
-    const rows = await p.db.selectFrom('admin_audit_log').selectAll().orderBy('id', 'desc').limit(100).execute()
-    return c.json(
-      rows.map((r) => ({
-        id: r.id,
-        actor: r.actor,
-        action: r.action,
-        entity_type: r.entity_type,
-        entity_id: r.entity_id,
-        before: r.before_json ? JSON.parse(r.before_json) : null,
-        after: r.after_json ? JSON.parse(r.after_json) : null,
-        created_at: r.created_at,
-      })),
-    )
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/audit',
+      tags,
+      summary: 'Las últimas 100 acciones de la consola',
+      security: security('admin'),
+      responses: { 200: jsonResponse(z.array(auditEntrySchema), 'Registro de auditoría'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const rows = await p.db.selectFrom('admin_audit_log').selectAll().orderBy('id', 'desc').limit(100).execute()
+      return c.json(
+        rows.map((r) => ({
+          id: r.id,
+          actor: r.actor,
+          action: r.action,
+          entity_type: r.entity_type,
+          entity_id: r.entity_id,
+          before: r.before_json ? JSON.parse(r.before_json) : null,
+          after: r.after_json ? JSON.parse(r.after_json) : null,
+          created_at: r.created_at,
+        })),
+      )
+    },
+  )
 
   app.route('/', adminDocumentRoutes(p))
   app.route('/', adminDriverRoutes(p))

@@ -1,10 +1,12 @@
-import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { signatureRecordedSchema } from '#domain/contract/admin'
 import { ADMIN_MESSAGES } from '#domain/validation/admin-constants'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, fileResponse, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, parseId } from '#services/platform/http'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import { actorOf, audit } from './shared'
@@ -40,59 +42,84 @@ export function toPowerReview(row: NonNullable<Awaited<ReturnType<typeof powerOf
 
 /** The console's calls for simple powers: the owner's ID images and the recorded signature. */
 export function adminPowerRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Consola']
 
-  app.get('/powers/:id/id-images/:side', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const side = c.req.param('side')
-    if (side !== 'front' && side !== 'back') throw new ApiError(404, MESSAGES.notFound)
-    const row = await p.db.selectFrom('simple_powers').select(['id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime']).where('id', '=', id).executeTakeFirst()
-    const key = side === 'front' ? row?.id_front_key : row?.id_back_key
-    const mime = (side === 'front' ? row?.id_front_mime : row?.id_back_mime) as SniffedType | undefined
-    const bytes = key ? await p.files.get(key) : null
-    if (!row || !bytes || !mime) throw new ApiError(404, MESSAGES.notFound)
-    return c.body(
-      bytes as Uint8Array<ArrayBuffer>,
-      200,
-      storedFileHeaders(mime, `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`, bytes.byteLength),
-    )
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/powers/{id}/id-images/{side}',
+      tags,
+      summary: 'Una imagen de la cédula del dueño (front o back)',
+      security: security('admin'),
+      request: { params: idParams.extend({ side: z.string() }) },
+      responses: { 200: fileResponse('La imagen'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const side = c.req.param('side')
+      if (side !== 'front' && side !== 'back') throw new ApiError(404, MESSAGES.notFound)
+      const row = await p.db.selectFrom('simple_powers').select(['id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime']).where('id', '=', id).executeTakeFirst()
+      const key = side === 'front' ? row?.id_front_key : row?.id_back_key
+      const mime = (side === 'front' ? row?.id_front_mime : row?.id_back_mime) as SniffedType | undefined
+      const bytes = key ? await p.files.get(key) : null
+      if (!row || !bytes || !mime) throw new ApiError(404, MESSAGES.notFound)
+      return c.body(
+        bytes as Uint8Array<ArrayBuffer>,
+        200,
+        storedFileHeaders(mime, `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`, bytes.byteLength),
+      )
+    },
+  )
 
   /**
    * 'Firma recibida': a reviewer has read the owner's WhatsApp reply (ACEPTO or a photo of the
    * signed document) and records it: when and by whom, in the power and in the audit log, in
    * one transaction. Recorded once: a second call changes nothing (409).
    */
-  app.post('/powers/:id/signature', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const who = await actorOf(p, c)
-    const now = p.now()
-    const ts = now.toISOString()
-    await inTransaction(p.db, async (trx) => {
-      const row = await trx.selectFrom('simple_powers').select(['id', 'status', 'document_file_id', 'user_id']).where('id', '=', id).executeTakeFirst()
-      if (!row) throw new ApiError(404, MESSAGES.notFound)
-      const updated = await trx
-        .updateTable('simple_powers')
-        .set({ status: 'SIGNED', signature_recorded_at: ts, signature_recorded_by: who.actor, signature_recorded_by_user_id: who.userId })
-        .where('id', '=', id)
-        .where('signature_recorded_at', 'is', null)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, ADMIN_MESSAGES.signatureAlready)
-      await audit(
-        trx,
-        who,
-        {
-          action: 'power.signature',
-          entityType: 'simple_power',
-          entityId: id,
-          before: { status: row.status, signature_recorded_at: null },
-          after: { status: 'SIGNED', signature_recorded_at: ts, signature_recorded_by: who.actor, document_file_id: row.document_file_id, user_id: row.user_id },
-        },
-        now,
-      )
-    })
-    return c.json({ message: ADMIN_MESSAGES.signatureRecorded, id, status: 'SIGNED', signature: { recorded_at: ts, recorded_by: who.actor } })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/powers/{id}/signature',
+      tags,
+      summary: 'Registra la firma del dueño recibida por WhatsApp (409 si ya estaba)',
+      security: security('admin'),
+      request: { params: idParams },
+      responses: { 200: jsonResponse(signatureRecordedSchema, 'Firma registrada'), ...errors(401, 403, 404, 409) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const who = await actorOf(p, c)
+      const now = p.now()
+      const ts = now.toISOString()
+      await inTransaction(p.db, async (trx) => {
+        const row = await trx.selectFrom('simple_powers').select(['id', 'status', 'document_file_id', 'user_id']).where('id', '=', id).executeTakeFirst()
+        if (!row) throw new ApiError(404, MESSAGES.notFound)
+        const updated = await trx
+          .updateTable('simple_powers')
+          .set({ status: 'SIGNED', signature_recorded_at: ts, signature_recorded_by: who.actor, signature_recorded_by_user_id: who.userId })
+          .where('id', '=', id)
+          .where('signature_recorded_at', 'is', null)
+          .executeTakeFirst()
+        if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, ADMIN_MESSAGES.signatureAlready)
+        await audit(
+          trx,
+          who,
+          {
+            action: 'power.signature',
+            entityType: 'simple_power',
+            entityId: id,
+            before: { status: row.status, signature_recorded_at: null },
+            after: { status: 'SIGNED', signature_recorded_at: ts, signature_recorded_by: who.actor, document_file_id: row.document_file_id, user_id: row.user_id },
+          },
+          now,
+        )
+      })
+      return c.json({ message: ADMIN_MESSAGES.signatureRecorded, id, status: 'SIGNED', signature: { recorded_at: ts, recorded_by: who.actor } })
+    },
+  )
 
   return app
 }

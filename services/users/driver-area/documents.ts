@@ -1,8 +1,10 @@
-import { Hono } from 'hono'
 import type { Selectable } from 'kysely'
-import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey, type DocumentStatus } from '#domain/reference-data/documents'
+import { z } from 'zod'
+import { documentRecordSchema, uploadedDocumentsSchema, type DocumentRecord } from '#domain/contract/users'
+import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, fileField, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
 import type { UserFilesTable } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
@@ -25,16 +27,7 @@ export const DOCUMENT_MESSAGES = {
   imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} megapíxeles). Sube una foto o un escaneo más pequeño.`,
 } as const
 
-/** Spec §3 "User document record". */
-export interface DocumentRecord {
-  purpose_name: DocumentSlotKey
-  file_status: DocumentStatus
-  id_file: number
-  type_name: string
-  url_file: string
-  rejection_reason: string | null
-  date_upload: string
-}
+export type { DocumentRecord }
 
 export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecord {
   return {
@@ -49,85 +42,111 @@ export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecor
 }
 
 export function documentRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Área del conductor']
   const auth = requireDriver(p)
 
   // History is kept (every upload is a row); the list gives the latest record of each slot.
-  app.get('/obtain-all-documents-user', auth, async (c) => {
-    const rows = await p.db.selectFrom('user_files').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
-    const latest = new Map<string, Selectable<UserFilesTable>>()
-    for (const row of rows) latest.set(row.purpose_name, row)
-    return c.json(DOCUMENT_SLOT_KEYS.flatMap((key) => (latest.has(key) ? [toDocumentRecord(latest.get(key)!)] : [])))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/obtain-all-documents-user',
+      tags,
+      summary: 'Los documentos del conductor: el último registro de cada casilla',
+      security: security('User'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(z.array(documentRecordSchema), 'Lista de registros de documentos'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const rows = await p.db.selectFrom('user_files').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
+      const latest = new Map<string, Selectable<UserFilesTable>>()
+      for (const row of rows) latest.set(row.purpose_name, row)
+      return c.json(DOCUMENT_SLOT_KEYS.flatMap((key) => (latest.has(key) ? [toDocumentRecord(latest.get(key)!)] : [])))
+    },
+  )
 
-  app.post('/upload-files-user', auth, async (c) => {
-    const userId = c.get('auth').userId
-    const form = await readForm(c)
-    const files: Array<{ slot: DocumentSlotKey; file: File }> = []
-    for (const [key, value] of form.entries()) {
-      if (!isDocumentSlotKey(key)) {
-        if (typeof value === 'string') continue
-        throw new ApiError(400, DOCUMENT_MESSAGES.unknownSlot)
-      }
-      if (typeof value === 'string') throw new ApiError(400, DOCUMENT_MESSAGES.missing)
-      if (files.some((f) => f.slot === key)) throw new ApiError(400, DOCUMENT_MESSAGES.duplicated)
-      files.push({ slot: key, file: value })
-    }
-    if (files.length === 0) throw new ApiError(400, DOCUMENT_MESSAGES.missing)
-    // Every file is checked before anything is written: all or nothing.
-    const checked: Array<{ slot: DocumentSlotKey; bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffType>>; name: string }> = []
-    for (const { slot, file } of files) {
-      if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
-      if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
-      let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer())
-      const type = sniffType(bytes)
-      if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
-      if (type !== 'application/pdf') {
-        try {
-          bytes = await normalizeDocumentImage(bytes, type)
-        } catch (err) {
-          throw new ApiError(400, /pixel limit/i.test(String(err)) ? DOCUMENT_MESSAGES.imageTooManyPixels : DOCUMENT_MESSAGES.imageUnreadable)
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/upload-files-user',
+      tags,
+      summary: 'Sube documentos: un campo de archivo por casilla (soap_frontal, licencia_conducir_frontal, …)',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: multipartBody(z.object(Object.fromEntries(DOCUMENT_SLOT_KEYS.map((k) => [k, fileField().optional()])))) },
+      responses: { 201: jsonResponse(uploadedDocumentsSchema, 'Archivos subidos'), ...errors(400, 401, 403, 413) },
+    },
+    async (c) => {
+      const userId = c.get('auth').userId
+      const form = await readForm(c)
+      const files: Array<{ slot: DocumentSlotKey; file: File }> = []
+      for (const [key, value] of form.entries()) {
+        if (!isDocumentSlotKey(key)) {
+          if (typeof value === 'string') continue
+          throw new ApiError(400, DOCUMENT_MESSAGES.unknownSlot)
         }
+        if (typeof value === 'string') throw new ApiError(400, DOCUMENT_MESSAGES.missing)
+        if (files.some((f) => f.slot === key)) throw new ApiError(400, DOCUMENT_MESSAGES.duplicated)
+        files.push({ slot: key, file: value })
       }
-      // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).
-      const name = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200)
-      checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}` })
-    }
+      if (files.length === 0) throw new ApiError(400, DOCUMENT_MESSAGES.missing)
+      // Every file is checked before anything is written: all or nothing.
+      const checked: Array<{ slot: DocumentSlotKey; bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffType>>; name: string }> = []
+      for (const { slot, file } of files) {
+        if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
+        if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
+        let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer())
+        const type = sniffType(bytes)
+        if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
+        if (type !== 'application/pdf') {
+          try {
+            bytes = await normalizeDocumentImage(bytes, type)
+          } catch (err) {
+            throw new ApiError(400, /pixel limit/i.test(String(err)) ? DOCUMENT_MESSAGES.imageTooManyPixels : DOCUMENT_MESSAGES.imageUnreadable)
+          }
+        }
+        // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).
+        const name = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200)
+        checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}` })
+      }
 
-    const keys: string[] = []
-    try {
-      for (const f of checked) keys.push(await p.files.put('documents', f.bytes, EXTENSION_FOR[f.type]))
-      const now = p.now().toISOString()
-      const rows = await inTransaction(p.db, async (trx) => {
-        const out = []
-        for (const [i, f] of checked.entries()) {
-          out.push(
-            await trx
-              .insertInto('user_files')
-              .values({
-                user_id: userId,
-                purpose_name: f.slot,
-                file_status: 'PENDING',
-                storage_key: keys[i]!,
-                mime_type: f.type,
-                size_bytes: f.bytes.byteLength,
-                original_name: f.name,
-                rejection_reason: null,
-                created_at: now,
-                reviewed_at: null,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow(),
-          )
-        }
-        return out
-      })
-      return c.json({ message: DOCUMENT_MESSAGES.uploaded, files: rows.map(toDocumentRecord) }, 201)
-    } catch (err) {
-      await Promise.all(keys.map((k) => p.files.remove(k).catch(() => {})))
-      throw err
-    }
-  })
+      const keys: string[] = []
+      try {
+        for (const f of checked) keys.push(await p.files.put('documents', f.bytes, EXTENSION_FOR[f.type]))
+        const now = p.now().toISOString()
+        const rows = await inTransaction(p.db, async (trx) => {
+          const out = []
+          for (const [i, f] of checked.entries()) {
+            out.push(
+              await trx
+                .insertInto('user_files')
+                .values({
+                  user_id: userId,
+                  purpose_name: f.slot,
+                  file_status: 'PENDING',
+                  storage_key: keys[i]!,
+                  mime_type: f.type,
+                  size_bytes: f.bytes.byteLength,
+                  original_name: f.name,
+                  rejection_reason: null,
+                  created_at: now,
+                  reviewed_at: null,
+                })
+                .returningAll()
+                .executeTakeFirstOrThrow(),
+            )
+          }
+          return out
+        })
+        return c.json({ message: DOCUMENT_MESSAGES.uploaded, files: rows.map(toDocumentRecord) }, 201)
+      } catch (err) {
+        await Promise.all(keys.map((k) => p.files.remove(k).catch(() => {})))
+        throw err
+      }
+    },
+  )
 
   return app
 }

@@ -1,11 +1,13 @@
-import { Hono } from 'hono'
 import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import { okMessageSchema } from '#domain/contract/common'
+import { experienceRecordSchema, experienceSavedSchema } from '#domain/contract/users'
 import { experienceDuration, experienceInputFromPayload, experienceSchema } from '#domain/validation/experience'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { WorkExperienceTable } from '#services/platform/db/schema-driver-area'
-import { parseId, validate } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { notFound, readObject, requireDriver } from './shared'
+import { notFound, requireDriver, unwrapData } from './shared'
 
 export const EXPERIENCE_SERVICE_MESSAGES = {
   created: 'Experiencia agregada correctamente.',
@@ -29,74 +31,138 @@ export function toExperience(row: Selectable<WorkExperienceTable>) {
 }
 
 export function experienceRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Área del conductor']
+  const body = jsonBody(experienceSchema, {
+    prepare: (raw) => experienceInputFromPayload(unwrapData(raw)),
+    description: 'También acepta company_name y type_employment (los nombres guardados).',
+  })
   app.use('/experience-work/*', requireDriver(p))
 
   const own = (id: number, userId: number) => p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
-  app.get('/experience-work/get-experience-work', async (c) => {
-    const rows = await p.db.selectFrom('work_experience').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute()
-    return c.json(rows.map(toExperience))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/experience-work/get-experience-work',
+      tags,
+      summary: 'Las experiencias laborales del conductor',
+      security: security('User'),
+      responses: { 200: jsonResponse(z.array(experienceRecordSchema), 'Lista'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const rows = await p.db.selectFrom('work_experience').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute()
+      return c.json(rows.map(toExperience))
+    },
+  )
 
-  app.post('/experience-work/add-experience-work', async (c) => {
-    const input = validate(experienceSchema, experienceInputFromPayload(await readObject(c)))
-    const now = p.now().toISOString()
-    const row = await p.db
-      .insertInto('work_experience')
-      .values({
-        user_id: c.get('auth').userId,
-        job_title: input.job_title,
-        company_name: input.nameBusiness,
-        type_employment: input.typeEmployment,
-        location: input.location,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        job_description: input.job_description,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.created, experience: toExperience(row) }, 201)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/experience-work/add-experience-work',
+      tags,
+      summary: 'Agrega una experiencia laboral',
+      security: security('User'),
+      request: { body },
+      responses: { 201: jsonResponse(experienceSavedSchema, 'Experiencia agregada'), ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const input = c.req.valid('json')
+      const now = p.now().toISOString()
+      const row = await p.db
+        .insertInto('work_experience')
+        .values({
+          user_id: c.get('auth').userId,
+          job_title: input.job_title,
+          company_name: input.nameBusiness,
+          type_employment: input.typeEmployment,
+          location: input.location,
+          start_date: input.start_date,
+          end_date: input.end_date,
+          job_description: input.job_description,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.created, experience: toExperience(row) }, 201)
+    },
+  )
 
-  app.get('/experience-work/get-experience-work-for-update/:id', async (c) => {
-    const row = await own(parseId(c.req.param('id')), c.get('auth').userId)
-    if (!row) throw notFound()
-    return c.json(toExperience(row))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/experience-work/get-experience-work-for-update/{id}',
+      tags,
+      summary: 'Una experiencia, para editarla',
+      security: security('User'),
+      request: { params: idParams },
+      responses: { 200: jsonResponse(experienceRecordSchema, 'Experiencia'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const row = await own(c.req.valid('param').id, c.get('auth').userId)
+      if (!row) throw notFound()
+      return c.json(toExperience(row))
+    },
+  )
 
-  app.put('/experience-work/update-experience-work/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const userId = c.get('auth').userId
-    const input = validate(experienceSchema, experienceInputFromPayload(await readObject(c)))
-    const row = await p.db
-      .updateTable('work_experience')
-      .set({
-        job_title: input.job_title,
-        company_name: input.nameBusiness,
-        type_employment: input.typeEmployment,
-        location: input.location,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        job_description: input.job_description,
-        updated_at: p.now().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) throw notFound()
-    return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.updated, experience: toExperience(row) })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/experience-work/update-experience-work/{id}',
+      tags,
+      summary: 'Actualiza una experiencia',
+      security: security('User'),
+      request: { params: idParams, body },
+      responses: { 200: jsonResponse(experienceSavedSchema, 'Experiencia actualizada'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const userId = c.get('auth').userId
+      const input = c.req.valid('json')
+      const row = await p.db
+        .updateTable('work_experience')
+        .set({
+          job_title: input.job_title,
+          company_name: input.nameBusiness,
+          type_employment: input.typeEmployment,
+          location: input.location,
+          start_date: input.start_date,
+          end_date: input.end_date,
+          job_description: input.job_description,
+          updated_at: p.now().toISOString(),
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst()
+      if (!row) throw notFound()
+      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.updated, experience: toExperience(row) })
+    },
+  )
 
-  app.delete('/experience-work/delete-experience-work/:id', async (c) => {
-    const id = parseId(c.req.param('id'))
-    const result = await p.db.deleteFrom('work_experience').where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
-    if (Number(result.numDeletedRows) !== 1) throw notFound()
-    return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.deleted })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'delete',
+      path: '/experience-work/delete-experience-work/{id}',
+      tags,
+      summary: 'Elimina una experiencia',
+      security: security('User'),
+      request: { params: idParams },
+      responses: { 200: jsonResponse(okMessageSchema, 'Experiencia eliminada'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const result = await p.db.deleteFrom('work_experience').where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+      if (Number(result.numDeletedRows) !== 1) throw notFound()
+      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.deleted })
+    },
+  )
 
   return app
 }

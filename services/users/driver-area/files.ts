@@ -1,6 +1,6 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import type { AuthEnv } from '#services/platform/auth'
-import { parseId } from '#services/platform/http'
+import { defineRoute, errors, fileResponse, idParams, OpenAPIHono, security } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from './images'
 import { notFound, requireDriver } from './shared'
@@ -14,30 +14,57 @@ function send(c: Context, bytes: Uint8Array, type: string, filename: string) {
  * id that does not exist get the same 404, so ids reveal nothing.
  */
 export function fileRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Área del conductor']
   const auth = requireDriver(p)
 
-  app.get('/files/:id', auth, async (c) => {
-    const id = parseId(c.req.param('id'))
-    const row = await p.db
-      .selectFrom('user_files')
-      .select(['storage_key', 'mime_type', 'purpose_name'])
-      .where('id', '=', id)
-      .where('user_id', '=', c.get('auth').userId)
-      .executeTakeFirst()
-    const bytes = row ? await p.files.get(row.storage_key) : null
-    if (!row || !bytes) throw notFound()
-    const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
-    return send(c, bytes, row.mime_type, `${row.purpose_name}.${ext}`)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/files/{id}',
+      tags,
+      summary: 'Un documento del conductor (solo a su dueño)',
+      security: security('User'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: fileResponse('El archivo (PDF, PNG o JPEG)'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const row = await p.db
+        .selectFrom('user_files')
+        .select(['storage_key', 'mime_type', 'purpose_name'])
+        .where('id', '=', id)
+        .where('user_id', '=', c.get('auth').userId)
+        .executeTakeFirst()
+      const bytes = row ? await p.files.get(row.storage_key) : null
+      if (!row || !bytes) throw notFound()
+      const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
+      return send(c, bytes, row.mime_type, `${row.purpose_name}.${ext}`)
+    },
+  )
 
-  app.get('/profile-image/:id', auth, async (c) => {
-    const id = parseId(c.req.param('id'))
-    const row = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
-    const bytes = row ? await p.files.get(row.storage_key) : null
-    if (!row || !bytes) throw notFound()
-    return send(c, bytes, row.mime_type, 'perfil.jpg')
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/profile-image/{id}',
+      tags,
+      summary: 'La foto de perfil del conductor (solo a su dueño)',
+      security: security('User'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: fileResponse('La imagen', 'image/jpeg'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const row = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+      const bytes = row ? await p.files.get(row.storage_key) : null
+      if (!row || !bytes) throw notFound()
+      return send(c, bytes, row.mime_type, 'perfil.jpg')
+    },
+  )
 
   return app
 }

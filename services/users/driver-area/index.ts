@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
 import type { AuthEnv } from '#services/platform/auth'
+import { OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { bankDetailRoutes } from './bank-details'
 import { documentRoutes } from './documents'
@@ -12,7 +12,7 @@ import { profileRoutes } from './profile'
  * route checks the driver's session itself: the /users prefix is shared with other areas.
  */
 export function driverAreaRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
   app.route('/', documentRoutes(p))
   app.route('/', fileRoutes(p))
   app.route('/', profileRoutes(p))

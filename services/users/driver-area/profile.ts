@@ -1,12 +1,14 @@
-import { Hono } from 'hono'
+import { z } from 'zod'
+import { driverProfileSchema, profileImageUpdatedSchema, profileUpdatedSchema } from '#domain/contract/users'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema, profileSchema } from '#domain/validation/profile'
 import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, fileField, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
 import type { User } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, validate } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { normalizeProfileImage, sniffType } from './images'
-import { isUniqueViolation, readForm, readObject, requireDriver } from './shared'
+import { isUniqueViolation, readForm, requireDriver, unwrapData } from './shared'
 
 export const PROFILE_SERVICE_MESSAGES = {
   updated: 'Datos actualizados correctamente.',
@@ -31,94 +33,133 @@ function profileOf(user: User) {
 }
 
 export function profileRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Área del conductor']
   const auth = requireDriver(p)
   const findUser = (id: number) => p.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
-  app.get('/get-extra-data-user', auth, async (c) => c.json(profileOf(await findUser(c.get('auth').userId))))
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-extra-data-user',
+      tags,
+      summary: 'Los datos del perfil del conductor',
+      security: security('User'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(driverProfileSchema, 'Perfil'), ...errors(401, 403) },
+    },
+    async (c) => c.json(profileOf(await findUser(c.get('auth').userId))),
+  )
 
-  app.post('/update-data-user', auth, async (c) => {
-    const userId = c.get('auth').userId
-    const input = validate(profileSchema, await readObject(c))
-    // The schema gives the driver's phone as registration stores it (569XXXXXXXX), so uniqueness holds.
-    const phone = input.phone
-    if (phone) {
-      const other = await p.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', userId).executeTakeFirst()
-      if (other) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
-    }
-    try {
-      await p.db
-        .updateTable('users')
-        .set({
-          firstname: input.firstname,
-          lastname: input.lastname,
-          address: input.address || null,
-          about_me: input.about_me || null,
-          ...(phone ? { phone } : {}),
-          updated_at: p.now().toISOString(),
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/update-data-user',
+      tags,
+      summary: 'Actualiza nombre, apellido, dirección, sobre mí y teléfono (el objeto puede venir dentro de data)',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(profileSchema, { prepare: unwrapData }) },
+      responses: { 200: jsonResponse(profileUpdatedSchema, 'Perfil actualizado'), ...errors(400, 401, 403, 409) },
+    },
+    async (c) => {
+      const userId = c.get('auth').userId
+      const input = c.req.valid('json')
+      // The schema gives the driver's phone as registration stores it (569XXXXXXXX), so uniqueness holds.
+      const phone = input.phone
+      if (phone) {
+        const other = await p.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', userId).executeTakeFirst()
+        if (other) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
+      }
+      try {
+        await p.db
+          .updateTable('users')
+          .set({
+            firstname: input.firstname,
+            lastname: input.lastname,
+            address: input.address || null,
+            about_me: input.about_me || null,
+            ...(phone ? { phone } : {}),
+            updated_at: p.now().toISOString(),
+          })
+          .where('id', '=', userId)
+          .execute()
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
+        throw err
+      }
+      return c.json({ message: PROFILE_SERVICE_MESSAGES.updated, ...profileOf(await findUser(userId)) })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/update-profile-image',
+      tags,
+      summary: 'Cambia la foto de perfil (PNG o JPEG)',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: multipartBody(z.object({ newProfileImage: fileField() })) },
+      responses: { 200: jsonResponse(profileImageUpdatedSchema, 'Imagen actualizada'), ...errors(400, 401, 403, 413) },
+    },
+    async (c) => {
+      const userId = c.get('auth').userId
+      const form = await readForm(c)
+      const file = form.get('newProfileImage')
+      if (!file || typeof file === 'string' || file.size === 0) throw new ApiError(400, PROFILE_IMAGE_MESSAGES.required)
+      if (file.size > PROFILE_IMAGE_MAX_BYTES) throw new ApiError(413, PROFILE_IMAGE_MESSAGES.tooLarge)
+      validate(profileImageSchema, { newProfileImage: file })
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const type = sniffType(bytes)
+      if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, PROFILE_IMAGE_MESSAGES.invalidType)
+      let image: Uint8Array
+      try {
+        image = await normalizeProfileImage(bytes)
+      } catch {
+        throw new ApiError(400, PROFILE_SERVICE_MESSAGES.imageUnreadable)
+      }
+
+      const key = await p.files.put('profile-images', image, 'jpg')
+      let previous: Array<{ id: number; storage_key: string }> = []
+      let imgProfile: string
+      try {
+        imgProfile = await inTransaction(p.db, async (trx) => {
+          // Replacements of one driver's photo run one after the other: each sees the row the
+          // previous one wrote and removes it (one row per driver, unique since migration 0007).
+          await lockUser(trx, p.dialect, userId)
+          previous = await trx.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', userId).execute()
+          const now = p.now().toISOString()
+          if (previous.length)
+            await trx
+              .deleteFrom('profile_images')
+              .where(
+                'id',
+                'in',
+                previous.map((r) => r.id),
+              )
+              .execute()
+          const row = await trx
+            .insertInto('profile_images')
+            .values({ user_id: userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: image.byteLength, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          const path = profileImagePath(row.id)
+          await trx.updateTable('users').set({ img_profile: path, updated_at: now }).where('id', '=', userId).execute()
+          return path
         })
-        .where('id', '=', userId)
-        .execute()
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
-      throw err
-    }
-    return c.json({ message: PROFILE_SERVICE_MESSAGES.updated, ...profileOf(await findUser(userId)) })
-  })
-
-  app.post('/update-profile-image', auth, async (c) => {
-    const userId = c.get('auth').userId
-    const form = await readForm(c)
-    const file = form.get('newProfileImage')
-    if (!file || typeof file === 'string' || file.size === 0) throw new ApiError(400, PROFILE_IMAGE_MESSAGES.required)
-    if (file.size > PROFILE_IMAGE_MAX_BYTES) throw new ApiError(413, PROFILE_IMAGE_MESSAGES.tooLarge)
-    validate(profileImageSchema, { newProfileImage: file })
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const type = sniffType(bytes)
-    if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, PROFILE_IMAGE_MESSAGES.invalidType)
-    let image: Uint8Array
-    try {
-      image = await normalizeProfileImage(bytes)
-    } catch {
-      throw new ApiError(400, PROFILE_SERVICE_MESSAGES.imageUnreadable)
-    }
-
-    const key = await p.files.put('profile-images', image, 'jpg')
-    let previous: Array<{ id: number; storage_key: string }> = []
-    let imgProfile: string
-    try {
-      imgProfile = await inTransaction(p.db, async (trx) => {
-        // Replacements of one driver's photo run one after the other: each sees the row the
-        // previous one wrote and removes it (one row per driver, unique since migration 0007).
-        await lockUser(trx, p.dialect, userId)
-        previous = await trx.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', userId).execute()
-        const now = p.now().toISOString()
-        if (previous.length)
-          await trx
-            .deleteFrom('profile_images')
-            .where(
-              'id',
-              'in',
-              previous.map((r) => r.id),
-            )
-            .execute()
-        const row = await trx
-          .insertInto('profile_images')
-          .values({ user_id: userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: image.byteLength, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        const path = profileImagePath(row.id)
-        await trx.updateTable('users').set({ img_profile: path, updated_at: now }).where('id', '=', userId).execute()
-        return path
-      })
-    } catch (err) {
-      await p.files.remove(key).catch(() => {})
-      throw err
-    }
-    // Old pictures go once the new one is committed; a failure here only leaves an orphan file.
-    await Promise.all(previous.map((r) => p.files.remove(r.storage_key).catch(() => {})))
-    return c.json({ message: PROFILE_SERVICE_MESSAGES.imageUpdated, img_profile: imgProfile })
-  })
+      } catch (err) {
+        await p.files.remove(key).catch(() => {})
+        throw err
+      }
+      // Old pictures go once the new one is committed; a failure here only leaves an orphan file.
+      await Promise.all(previous.map((r) => p.files.remove(r.storage_key).catch(() => {})))
+      return c.json({ message: PROFILE_SERVICE_MESSAGES.imageUpdated, img_profile: imgProfile })
+    },
+  )
 
   return app
 }

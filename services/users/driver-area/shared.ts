@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { requireRole } from '#services/platform/auth'
-import { ApiError, MESSAGES, readJson } from '#services/platform/http'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 
 export const requireDriver = (p: Platform) => requireRole(p, 'User')
@@ -17,8 +17,7 @@ export async function readForm(c: Context): Promise<FormData> {
 }
 
 /** JSON object bodies; some screens wrap the fields in `data` (spec §7 update-data-user). */
-export async function readObject(c: Context): Promise<Record<string, unknown>> {
-  const body = await readJson(c)
+export function unwrapData(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
   const inner = (body as { data?: unknown }).data
   if (inner && typeof inner === 'object' && !Array.isArray(inner)) return inner as Record<string, unknown>

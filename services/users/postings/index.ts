@@ -1,9 +1,12 @@
-import { Hono } from 'hono'
+import { okMessageSchema } from '#domain/contract/common'
+import { driverPostingSchema, driverPostingsPageSchema } from '#domain/contract/postings'
+import { applicationResultSchema } from '#domain/contract/users'
 import { driverSearchSchema, pageSchema, postingFiltersSchema, postingReferenceSchema } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { isUniqueViolation } from '#services/platform/db/errors'
 import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
+import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { applicationReceivedMail } from '#services/shared/marketplace-mails'
@@ -23,7 +26,9 @@ const M = DRIVER_POSTING_MESSAGES
 
 /** The driver's side of the marketplace (mounted at /users). */
 export function driverPostingsRoutes(p: Platform) {
-  const app = new Hono<AuthEnv>()
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Ofertas para conductores']
+  const page = jsonResponse(driverPostingsPageSchema, 'Una página de ofertas')
   const auth = requireRole(p, 'User')
 
   async function postingOr404(id: number) {
@@ -37,99 +42,231 @@ export function driverPostingsRoutes(p: Platform) {
     return posting
   }
 
-  app.get('/job-postings', auth, async (c) => {
-    const { page } = validate(pageSchema, { page: c.req.query('page') })
-    return c.json(await searchOpenPostings(p, c.get('auth').userId, {}, page))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/job-postings',
+      tags,
+      summary: 'Las ofertas abiertas, por páginas',
+      security: security('User'),
+      middleware: [auth],
+      request: { query: pageSchema },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const { page } = c.req.valid('query')
+      return c.json(await searchOpenPostings(p, c.get('auth').userId, {}, page))
+    },
+  )
 
-  app.post('/filter-job-postings', auth, async (c) => {
-    const { page, ...filters } = validate(postingFiltersSchema, await readJson(c))
-    return c.json(await searchOpenPostings(p, c.get('auth').userId, filters, page))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/filter-job-postings',
+      tags,
+      summary: 'Las ofertas abiertas que cumplen los filtros',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(postingFiltersSchema) },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const { page, ...filters } = c.req.valid('json')
+      return c.json(await searchOpenPostings(p, c.get('auth').userId, filters, page))
+    },
+  )
 
-  app.post('/search-job-postings', auth, async (c) => {
-    const { search_jps, page } = validate(driverSearchSchema, await readJson(c))
-    return c.json(await searchOpenPostings(p, c.get('auth').userId, { search: search_jps }, page))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/search-job-postings',
+      tags,
+      summary: 'Busca ofertas abiertas por palabras del título o la descripción',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(driverSearchSchema) },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const { search_jps, page } = c.req.valid('json')
+      return c.json(await searchOpenPostings(p, c.get('auth').userId, { search: search_jps }, page))
+    },
+  )
 
-  app.get('/filter-job-postings-by-id/:id', auth, async (c) => {
-    const row = await driverPostings(p.db, c.get('auth').userId)
-      .where('jp.id', '=', parseId(c.req.param('id')))
-      .executeTakeFirst()
-    if (!row) throw new ApiError(404, MESSAGES.notFound)
-    return c.json(toDriverPostingDto(row))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/filter-job-postings-by-id/{id}',
+      tags,
+      summary: 'Una oferta, con la postulación y el guardado del conductor',
+      security: security('User'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(driverPostingSchema, 'La oferta'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const row = await driverPostings(p.db, c.get('auth').userId).where('jp.id', '=', c.req.valid('param').id).executeTakeFirst()
+      if (!row) throw new ApiError(404, MESSAGES.notFound)
+      return c.json(toDriverPostingDto(row))
+    },
+  )
 
-  app.post('/postulate-job-posting', auth, async (c) => {
-    const { id_publication } = validate(postingReferenceSchema, await readJson(c))
-    const userId = c.get('auth').userId
-    const posting = await postingOr404(id_publication)
-    const existing = await p.db.selectFrom('applications').select('status').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
-    if (existing) return c.json({ message: M.alreadyApplied, status: existing.status })
-    if (posting.status !== 'open') throw new ApiError(409, M.closed)
-    const driver = await p.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow()
-    const now = p.now()
-    try {
-      await inTransaction(p.db, async (trx) => {
-        await trx
-          .insertInto('applications')
-          .values({ posting_id: posting.id, user_id: userId, status: 'nueva', created_at: now.toISOString(), updated_at: now.toISOString() })
-          .execute()
-        const mail = applicationReceivedMail(posting.company_email, {
-          companyName: posting.company_name,
-          postingTitle: posting.title,
-          driverName: `${driver.firstname} ${driver.lastname}`.trim(),
-          link: `${p.publicUrl}/business/dashboard/publicaciones/${posting.id}`,
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/postulate-job-posting',
+      tags,
+      summary: 'Postula a una oferta abierta',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(postingReferenceSchema) },
+      responses: {
+        201: jsonResponse(applicationResultSchema, 'Postulación enviada'),
+        200: jsonResponse(applicationResultSchema, 'Ya había postulado'),
+        ...errors(400, 401, 403, 404, 409),
+      },
+    },
+    async (c) => {
+      const { id_publication } = c.req.valid('json')
+      const userId = c.get('auth').userId
+      const posting = await postingOr404(id_publication)
+      const existing = await p.db.selectFrom('applications').select('status').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
+      if (existing) return c.json({ message: M.alreadyApplied, status: existing.status })
+      if (posting.status !== 'open') throw new ApiError(409, M.closed)
+      const driver = await p.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow()
+      const now = p.now()
+      try {
+        await inTransaction(p.db, async (trx) => {
+          await trx
+            .insertInto('applications')
+            .values({ posting_id: posting.id, user_id: userId, status: 'nueva', created_at: now.toISOString(), updated_at: now.toISOString() })
+            .execute()
+          const mail = applicationReceivedMail(posting.company_email, {
+            companyName: posting.company_name,
+            postingTitle: posting.title,
+            driverName: `${driver.firstname} ${driver.lastname}`.trim(),
+            link: `${p.publicUrl}/business/dashboard/publicaciones/${posting.id}`,
+          })
+          await enqueueEmail(trx, mail, now)
         })
-        await enqueueEmail(trx, mail, now)
-      })
-    } catch (err) {
-      // The same driver applying twice at once: the unique pair keeps one, and one mail.
-      if (isUniqueViolation(err)) return c.json({ message: M.alreadyApplied, status: 'nueva' })
-      throw err
-    }
-    p.wakeOutbox()
-    return c.json({ message: M.applied, status: 'nueva' }, 201)
-  })
+      } catch (err) {
+        // The same driver applying twice at once: the unique pair keeps one, and one mail.
+        if (isUniqueViolation(err)) return c.json({ message: M.alreadyApplied, status: 'nueva' })
+        throw err
+      }
+      p.wakeOutbox()
+      return c.json({ message: M.applied, status: 'nueva' }, 201)
+    },
+  )
 
-  app.post('/withdraw-postulation', auth, async (c) => {
-    const { id_publication } = validate(postingReferenceSchema, await readJson(c))
-    const posting = await postingOr404(id_publication)
-    await p.db.deleteFrom('applications').where('posting_id', '=', posting.id).where('user_id', '=', c.get('auth').userId).execute()
-    return c.json({ message: M.withdrawn })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/withdraw-postulation',
+      tags,
+      summary: 'Retira la postulación a una oferta',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(postingReferenceSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Postulación retirada'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id_publication } = c.req.valid('json')
+      const posting = await postingOr404(id_publication)
+      await p.db.deleteFrom('applications').where('posting_id', '=', posting.id).where('user_id', '=', c.get('auth').userId).execute()
+      return c.json({ message: M.withdrawn })
+    },
+  )
 
-  app.post('/save-posting', auth, async (c) => {
-    const { id_publication } = validate(postingReferenceSchema, await readJson(c))
-    const userId = c.get('auth').userId
-    const posting = await postingOr404(id_publication)
-    const existing = await p.db.selectFrom('saved_postings').select('id').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
-    if (existing) return c.json({ message: M.alreadySaved })
-    try {
-      await p.db.insertInto('saved_postings').values({ posting_id: posting.id, user_id: userId, created_at: p.now().toISOString() }).execute()
-    } catch (err) {
-      if (isUniqueViolation(err)) return c.json({ message: M.alreadySaved })
-      throw err
-    }
-    return c.json({ message: M.saved }, 201)
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/save-posting',
+      tags,
+      summary: 'Guarda una oferta',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(postingReferenceSchema) },
+      responses: { 201: jsonResponse(okMessageSchema, 'Oferta guardada'), 200: jsonResponse(okMessageSchema, 'Ya estaba guardada'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id_publication } = c.req.valid('json')
+      const userId = c.get('auth').userId
+      const posting = await postingOr404(id_publication)
+      const existing = await p.db.selectFrom('saved_postings').select('id').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
+      if (existing) return c.json({ message: M.alreadySaved })
+      try {
+        await p.db.insertInto('saved_postings').values({ posting_id: posting.id, user_id: userId, created_at: p.now().toISOString() }).execute()
+      } catch (err) {
+        if (isUniqueViolation(err)) return c.json({ message: M.alreadySaved })
+        throw err
+      }
+      return c.json({ message: M.saved }, 201)
+    },
+  )
 
-  app.post('/unsave-posting', auth, async (c) => {
-    const { id_publication } = validate(postingReferenceSchema, await readJson(c))
-    const posting = await postingOr404(id_publication)
-    await p.db.deleteFrom('saved_postings').where('posting_id', '=', posting.id).where('user_id', '=', c.get('auth').userId).execute()
-    return c.json({ message: M.unsaved })
-  })
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/unsave-posting',
+      tags,
+      summary: 'Quita una oferta de las guardadas',
+      security: security('User'),
+      middleware: [auth],
+      request: { body: jsonBody(postingReferenceSchema) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Oferta quitada'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id_publication } = c.req.valid('json')
+      const posting = await postingOr404(id_publication)
+      await p.db.deleteFrom('saved_postings').where('posting_id', '=', posting.id).where('user_id', '=', c.get('auth').userId).execute()
+      return c.json({ message: M.unsaved })
+    },
+  )
 
-  app.get('/get-all-save-posting', auth, async (c) => {
-    const { page } = validate(pageSchema, { page: c.req.query('page') })
-    return c.json(await ownPostings(p.db, c.get('auth').userId, 'saved', page))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-all-save-posting',
+      tags,
+      summary: 'Las ofertas guardadas por el conductor',
+      security: security('User'),
+      middleware: [auth],
+      request: { query: pageSchema },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const { page } = c.req.valid('query')
+      return c.json(await ownPostings(p.db, c.get('auth').userId, 'saved', page))
+    },
+  )
 
-  app.get('/get-all-postulate-job-posting', auth, async (c) => {
-    const { page } = validate(pageSchema, { page: c.req.query('page') })
-    return c.json(await ownPostings(p.db, c.get('auth').userId, 'applied', page))
-  })
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/get-all-postulate-job-posting',
+      tags,
+      summary: 'Las ofertas a las que postuló el conductor',
+      security: security('User'),
+      middleware: [auth],
+      request: { query: pageSchema },
+      responses: { 200: page, ...errors(400, 401, 403) },
+    },
+    async (c) => {
+      const { page } = c.req.valid('query')
+      return c.json(await ownPostings(p.db, c.get('auth').userId, 'applied', page))
+    },
+  )
 
   return app
 }

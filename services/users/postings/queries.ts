@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
+import type { DriverPostingDto, PostingsPage } from '#domain/contract/postings'
 import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { offsetOf, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -11,19 +12,7 @@ export interface Store {
 }
 
 /** A posting as the driver sees it: with whether they applied (and its status) or saved it. */
-export interface DriverPostingDto extends JobPostingDto {
-  applied: boolean
-  application_status: ApplicationStatus | null
-  applied_at: string | null
-  saved: boolean
-}
-
-export interface PostingsPage {
-  jobPostings: DriverPostingDto[]
-  count: number
-  page: number
-  page_size: number
-}
+export type { DriverPostingDto, PostingsPage }
 
 export type SearchFilters = Partial<Omit<PostingFilters, 'page'>>
 

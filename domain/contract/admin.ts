@@ -1,0 +1,217 @@
+/** Response shapes of the operations console's calls (users service, /admin/*, header auth-admin). */
+import { z } from 'zod'
+import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
+
+const slotKey = z.enum(DOCUMENT_SLOT_KEYS)
+const documentStatus = z.enum(DOCUMENT_STATUSES)
+const record = z.record(z.string(), z.unknown())
+
+export const adminSummarySchema = z.object({ pending_documents: z.number(), drivers: z.number(), companies: z.number(), validated_drivers: z.number() })
+
+export const queueItemSchema = z.object({
+  id: z.number(),
+  purpose_name: slotKey,
+  title: z.string(),
+  type_name: z.string(),
+  date_upload: z.string(),
+  driver: z.object({ id: z.number(), name: z.string(), email: z.string(), rut: z.string().nullable() }),
+})
+export type QueueItem = z.infer<typeof queueItemSchema>
+export const queueSchema = z.object({ documents: z.array(queueItemSchema), total: z.number() })
+
+export const slotStateSchema = z.object({
+  purpose_name: slotKey,
+  title: z.string(),
+  optional: z.boolean(),
+  file_status: documentStatus.nullable(),
+  id_file: z.number().nullable(),
+  rejection_reason: z.string().nullable(),
+  date_upload: z.string().nullable(),
+})
+export type SlotState = z.infer<typeof slotStateSchema>
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.number().nullable(),
+  before: record.nullable(),
+  after: record.nullable(),
+  created_at: z.string(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+/** A simple power's PDF under review: the power, its owner's ID images and signature state (issue 12.2). */
+export const powerReviewSchema = z.object({
+  id: z.number(),
+  status: z.enum(['PENDING_SIGNATURE', 'SIGNED']),
+  owner: z.object({ name: z.string(), rut: z.string(), phone: z.string(), email: z.string() }),
+  vehicle: z.object({ brand: z.string(), model: z.string(), year: z.number(), plate: z.string() }),
+  created_at: z.string(),
+  signature: z.object({ recorded_at: z.string(), recorded_by: z.string() }).nullable(),
+  id_images: z.object({ front: z.string(), back: z.string() }),
+})
+export type PowerReview = z.infer<typeof powerReviewSchema>
+
+export const documentDetailSchema = z.object({
+  document: queueItemSchema.extend({
+    file_status: documentStatus,
+    rejection_reason: z.string().nullable(),
+    reviewed_at: z.string().nullable(),
+    original_name: z.string(),
+    size_bytes: z.number(),
+    url_file: z.string(),
+    superseded: z.boolean(),
+  }),
+  driver: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    rut: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  slots: z.array(slotStateSchema),
+  history: z.array(
+    z.object({
+      id: z.number(),
+      file_status: documentStatus,
+      rejection_reason: z.string().nullable(),
+      created_at: z.string(),
+      reviewed_at: z.string().nullable(),
+      mime_type: z.string(),
+    }),
+  ),
+  audit: z.array(auditEntrySchema),
+  power: powerReviewSchema.nullable(),
+  next_id: z.number().nullable(),
+})
+export type DocumentDetail = z.infer<typeof documentDetailSchema>
+
+export const reviewResultSchema = z.object({ message: z.string(), driver_validated: z.boolean() })
+
+export const driverListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  rut: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  name_commune: z.string().nullable(),
+  created_at: z.string(),
+  documents: z.object({ accepted: z.number(), pending: z.number(), rejected: z.number(), total: z.number() }),
+  validated: z.boolean(),
+})
+export type DriverListItem = z.infer<typeof driverListItemSchema>
+export const driverListSchema = z.object({ drivers: z.array(driverListItemSchema), count: z.number(), page: z.number(), page_size: z.number(), validated_total: z.number() })
+
+export const driverDetailSchema = z.object({
+  driver: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    rut: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    about_me: z.string().nullable(),
+    email_verified: z.boolean(),
+    created_at: z.string(),
+    name_commune: z.string().nullable(),
+    name_vehicle: z.string().nullable(),
+  }),
+  slots: z.array(slotStateSchema),
+  documents: z.object({ accepted: z.number(), total: z.number() }),
+  validated: z.boolean(),
+  experience: z.array(
+    z.object({
+      id: z.number(),
+      job_title: z.string(),
+      company_name: z.string(),
+      type_employment: z.string(),
+      location: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      job_description: z.string(),
+    }),
+  ),
+  applications: z.array(
+    z.object({ id: z.number(), status: z.string(), created_at: z.string(), posting_id: z.number(), title: z.string(), posting_status: z.string(), company_name: z.string() }),
+  ),
+  powers: z.array(
+    z.object({
+      id: z.number(),
+      full_name_owner: z.string(),
+      rut_owner: z.string(),
+      vehicle_brand: z.string(),
+      vehicle_model: z.string(),
+      vehicle_license_plate: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+      document_file_id: z.number(),
+    }),
+  ),
+  reviews: z.array(z.object({ id: z.number(), actor: z.string(), action: z.string(), after: record.nullable(), created_at: z.string() })),
+})
+export type DriverDetail = z.infer<typeof driverDetailSchema>
+
+const companyBase = z.object({
+  id: z.number(),
+  name: z.string(),
+  rut: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  contact_name: z.string(),
+  logo_url: z.string().nullable(),
+  verified: z.boolean(),
+  created_at: z.string(),
+})
+export const companyListItemSchema = companyBase.extend({ postings: z.number(), open_postings: z.number() })
+export type CompanyListItem = z.infer<typeof companyListItemSchema>
+export const companyListSchema = z.object({ companies: z.array(companyListItemSchema) })
+
+export const companyDetailSchema = z.object({
+  company: companyBase.extend({ name_commune: z.string().nullable() }),
+  postings: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      status: z.enum(['open', 'closed']),
+      created_at: z.string(),
+      updated_at: z.string(),
+      name_commune: z.string(),
+      applicants: z.number(),
+    }),
+  ),
+})
+export type CompanyDetail = z.infer<typeof companyDetailSchema>
+export const verificationResultSchema = z.object({ message: z.string(), verified: z.boolean() })
+export const postingClosedSchema = z.object({ message: z.string(), status: z.literal('closed'), changed: z.boolean() })
+
+export const contentDataSchema = z.object({
+  faqs: z.array(z.object({ id: z.number(), question: z.string(), answers: z.array(z.string()), position: z.number() })),
+  testimonials: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      job_title: z.string(),
+      name_business: z.string(),
+      comment: z.string(),
+      logo_business: z.string().nullable(),
+      position: z.number(),
+    }),
+  ),
+  logos: z.array(z.object({ id: z.number(), name: z.string(), img_logo: z.string(), position: z.number() })),
+  statistics: z.array(z.object({ id: z.number(), key: z.string(), title: z.string(), value: z.string(), description: z.string(), position: z.number(), source: z.string() })),
+  validated_drivers: z.number(),
+})
+export type ContentData = z.infer<typeof contentDataSchema>
+export type ContentList = 'faqs' | 'testimonials' | 'logos' | 'statistics'
+export const contentCreatedSchema = z.object({ message: z.string(), id: z.number(), img_logo: z.string().optional() })
+export const signatureRecordedSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  status: z.literal('SIGNED'),
+  signature: z.object({ recorded_at: z.string(), recorded_by: z.string() }),
+})

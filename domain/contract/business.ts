@@ -1,0 +1,62 @@
+/** Response shapes of the business service (spec §3, §7: /business/*). */
+import { z } from 'zod'
+import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { jobPostingSchema } from './postings'
+
+/** Spec §3 "Business data", and whether the console verified the company (issue 12 item 9). */
+export const businessDataSchema = z.object({ email: z.string(), name: z.string(), phone: z.string(), logo: z.string().nullable(), verified: z.boolean() })
+export type BusinessData = z.infer<typeof businessDataSchema>
+
+export const companyPostingSchema = jobPostingSchema.extend({ applicants_count: z.number() })
+export type CompanyPosting = z.infer<typeof companyPostingSchema>
+export const companyPostingsPageSchema = z.object({ postings: z.array(companyPostingSchema), count: z.number(), page: z.number(), page_size: z.number() })
+export type CompanyPostingsPage = z.infer<typeof companyPostingsPageSchema>
+
+export const postingCreatedSchema = z.object({ message: z.string(), id: z.number() })
+
+export const applicantSchema = z.object({
+  id_application: z.number(),
+  id_user: z.number(),
+  name: z.string(),
+  email: z.string(),
+  has_photo: z.boolean(),
+  name_commune: z.string().nullable(),
+  name_vehicle: z.string().nullable(),
+  status: z.enum(APPLICATION_STATUSES),
+  applied_at: z.string(),
+  documents_accepted: z.number(),
+  documents_total: z.number(),
+})
+export type Applicant = z.infer<typeof applicantSchema>
+export const applicantsSchema = z.object({
+  posting: z.object({ id: z.number(), title: z.string(), status: z.enum(['open', 'closed']) }),
+  applicants: z.array(applicantSchema),
+})
+export const applicationStatusUpdatedSchema = z.object({ message: z.string(), status: z.enum(APPLICATION_STATUSES) })
+
+/** A driver's work experience as a company sees it on an applicant's profile. */
+export const experienceItemSchema = z.object({
+  job_title: z.string(),
+  company_name: z.string().nullable(),
+  type_employment: z.string().nullable(),
+  location: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  job_description: z.string().nullable(),
+})
+export type ExperienceItem = z.infer<typeof experienceItemSchema>
+
+/** An applicant's public profile: never documents themselves, bank data, RUT, phone or address. */
+export const applicantProfileSchema = z.object({
+  id_user: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  has_photo: z.boolean(),
+  about_me: z.string().nullable(),
+  name_commune: z.string().nullable(),
+  name_vehicle: z.string().nullable(),
+  documents_accepted: z.number(),
+  documents_total: z.number(),
+  experience: z.array(experienceItemSchema),
+})
+export type ApplicantProfile = z.infer<typeof applicantProfileSchema>

@@ -1,0 +1,48 @@
+/** Job postings as the services answer them (users and business services; spec §3 "Job posting"). */
+import { z } from 'zod'
+import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+
+export const jobPostingSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  logo: z.string().nullable(),
+  company_name: z.string(),
+  /** The console verified the company (issue 12 item 9): drivers see a «Verificada» badge. */
+  company_verified: z.boolean(),
+  id_zone: z.number(),
+  name_zone: z.string(),
+  id_region: z.number(),
+  name_region: z.string(),
+  id_commune: z.number(),
+  name_commune: z.string(),
+  id_vehicle: z.number(),
+  name_vehicle: z.string(),
+  id_capacity: z.number().nullable(),
+  capacity: z.string().nullable(),
+  id_schedule: z.number(),
+  /** The shift name (spec §3 `time`). */
+  time: z.string(),
+  start_date: z.string(),
+  pawn: z.enum(['Si', 'No']),
+  payment: z.string(),
+  payment_amount: z.number(),
+  payment_period: z.string(),
+  drivers_needed: z.number(),
+  status: z.enum(['open', 'closed']),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type JobPostingDto = z.infer<typeof jobPostingSchema>
+
+/** A posting as a driver sees it: with their application and save. */
+export const driverPostingSchema = jobPostingSchema.extend({
+  applied: z.boolean(),
+  application_status: z.enum(APPLICATION_STATUSES).nullable(),
+  applied_at: z.string().nullable(),
+  saved: z.boolean(),
+})
+export type DriverPostingDto = z.infer<typeof driverPostingSchema>
+
+export const driverPostingsPageSchema = z.object({ jobPostings: z.array(driverPostingSchema), count: z.number(), page: z.number(), page_size: z.number() })
+export type PostingsPage = z.infer<typeof driverPostingsPageSchema>

@@ -1,0 +1,140 @@
+/** Response shapes of the users service (spec §3, §7): auth, registration, driver area, postings, simple power. */
+import { z } from 'zod'
+import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
+import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+
+export const ROLES = ['User', 'business', 'admin'] as const
+const role = z.enum(ROLES)
+
+/** Spec §3 "Logged-in session (Auth)": what login, code verification and refresh return. */
+export const sessionObjectSchema = z.object({
+  role,
+  token_jwt: z.string(),
+  email: z.string(),
+  rut: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  img_profile: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  about_me: z.string().nullable(),
+  security_user: z.object({ email_verified: z.boolean() }),
+  files: z.object({ filesUpload: z.number(), files_verification: z.number() }),
+  email_verification: z.literal(false),
+  email_one_time_token: z.null(),
+})
+export type SessionObject = z.infer<typeof sessionObjectSchema>
+
+export const sessionPayloadSchema = sessionObjectSchema.extend({ message: z.string() })
+export type SessionPayload = z.infer<typeof sessionPayloadSchema>
+
+/** Login of an account whose email is not verified yet: a code went to the mailbox. */
+export const codeStepPayloadSchema = z.object({
+  message: z.string(),
+  role,
+  email: z.string(),
+  email_verification: z.literal(true),
+  email_one_time_token: z.string(),
+})
+export type CodeStepPayload = z.infer<typeof codeStepPayloadSchema>
+
+export const loginResponseSchema = z.union([sessionPayloadSchema, codeStepPayloadSchema])
+
+/** Who a session belongs to, as the users service says now (GET /auth/session/{role}). */
+export const liveSessionUserSchema = z.object({
+  role,
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  rut: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  about_me: z.string().nullable(),
+  img_profile: z.string().nullable(),
+  email_verified: z.boolean(),
+})
+export type LiveSessionUser = z.infer<typeof liveSessionUserSchema>
+
+/** POST /users/validate-{email,rut,phone}-user when the value is free. */
+export const availabilitySchema = z.object({ message: z.string(), available: z.literal(true) })
+
+/** Spec §3 "User document record". */
+export const documentRecordSchema = z.object({
+  purpose_name: z.enum(DOCUMENT_SLOT_KEYS),
+  file_status: z.enum(DOCUMENT_STATUSES),
+  id_file: z.number(),
+  type_name: z.string(),
+  url_file: z.string(),
+  rejection_reason: z.string().nullable(),
+  date_upload: z.string(),
+})
+export type DocumentRecord = z.infer<typeof documentRecordSchema>
+export const uploadedDocumentsSchema = z.object({ message: z.string(), files: z.array(documentRecordSchema) })
+
+export const driverProfileSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  address: z.string().nullable(),
+  about_me: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  img_profile: z.string().nullable(),
+})
+export type DriverProfile = z.infer<typeof driverProfileSchema>
+export const profileUpdatedSchema = driverProfileSchema.extend({ message: z.string() })
+export const profileImageUpdatedSchema = z.object({ message: z.string(), img_profile: z.string() })
+
+/** Spec §3 "Work experience". */
+export const experienceRecordSchema = z.object({
+  id_ew: z.number(),
+  job_title: z.string(),
+  company_name: z.string(),
+  type_employment: z.string(),
+  location: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  duration: z.string(),
+  job_description: z.string(),
+})
+export type Experience = z.infer<typeof experienceRecordSchema>
+export const experienceSavedSchema = z.object({ message: z.string(), experience: experienceRecordSchema })
+
+/** Spec §3 "Bank detail". */
+export const bankDetailSchema = z.object({
+  id_bank_detail: z.number(),
+  account_holder_name: z.string(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_type: z.string(),
+  invoice_type: z.string(),
+  sii_address: z.string(),
+  selected: z.string(),
+  receipt_issuance: z.string(),
+  phone: z.string(),
+  email: z.string(),
+})
+export type BankDetail = z.infer<typeof bankDetailSchema>
+export const bankDetailSavedSchema = z.object({ message: z.string(), bank_detail: bankDetailSchema })
+export const bankSelectedSchema = z.object({ message: z.string(), id_bank_detail: z.number(), selected: z.string() })
+
+/** POST /users/postulate-job-posting: the application's status (new, or the existing one). */
+export const applicationResultSchema = z.object({ message: z.string(), status: z.enum(APPLICATION_STATUSES) })
+
+/** Simple power (spec §1, §3, §5, §7). */
+export const POWER_LINK_STATES = ['sent', 'used', 'expired'] as const
+export const powerLinkCreatedSchema = z.object({ message: z.string(), token: z.string(), path: z.string(), expires_at: z.string() })
+export const powerLinksSchema = z.object({
+  links: z.array(z.object({ id: z.number(), created_at: z.string(), expires_at: z.string(), used_at: z.string().nullable(), state: z.enum(POWER_LINK_STATES) })),
+})
+export const powerLinkValidSchema = z.object({
+  expires_at: z.string(),
+  driver: z.object({ fullNameDriver: z.string(), rutDriver: z.string(), addressDriver: z.string() }),
+})
+/** A link that cannot be used: 404 invalid, 410 used or expired (a link spent meanwhile: no state). */
+export const powerLinkDeadSchema = z.object({
+  message: z.string(),
+  state: z.enum(['invalid', 'used', 'expired']).optional(),
+  expires_at: z.string().optional(),
+  used_at: z.string().nullable().optional(),
+})
+export const powerCreatedSchema = z.object({ message: z.string(), id_power: z.number(), document: documentRecordSchema })

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createServicesApp } from '#services/app'
+import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+
+/** Every call of spec §7 "The calls it makes", as method and path (OpenAPI's {param} style). */
+const SPEC_7 = [
+  'POST /contact/send-email-contact',
+  'POST /contact/send-email-inquiries-complaints',
+  'GET /general-data/get-filtered-regions/{id}',
+  'GET /general-data/get-filtered-communes/{id}',
+  'GET /general-data/get-jobpostings-home',
+  'GET /general-data/get-all-datas-filters',
+  'POST /users/register',
+  'POST /users/validate-email-user',
+  'POST /users/validate-rut-user',
+  'POST /users/validate-phone-user',
+  'POST /auth/login',
+  'POST /auth/logout/user',
+  'POST /auth/logout/business',
+  'POST /auth/success-login',
+  'POST /auth/reset-password',
+  'POST /auth/reset-password-confirm',
+  'POST /auth/validate-code-email-verification',
+  'POST /business/register',
+  'POST /business/contact-business',
+  'GET /business/job-postings',
+  'POST /business/create-job-posting',
+  'DELETE /business/delete-job-posting/{id}',
+  'GET /business/get-data-job-posting-to-update/{id}',
+  'PUT /business/update-job-posting/{id}',
+  'POST /business/send-email-to-user-jobpostulate',
+  'POST /business/search-my-job-postings',
+  'POST /users/create-power-simple',
+  'GET /users/job-postings',
+  'POST /users/postulate-job-posting',
+  'POST /users/save-posting',
+  'POST /users/filter-job-postings',
+  'GET /users/filter-job-postings-by-id/{id}',
+  'GET /users/get-all-postulate-job-posting',
+  'GET /users/get-all-save-posting',
+  'POST /users/search-job-postings',
+  'GET /users/get-extra-data-user',
+  'POST /users/update-data-user',
+  'POST /users/update-profile-image',
+  'GET /users/obtain-all-documents-user',
+  'POST /users/upload-files-user',
+  'GET /users/experience-work/get-experience-work',
+  'POST /users/experience-work/add-experience-work',
+  'DELETE /users/experience-work/delete-experience-work/{id}',
+  'GET /users/experience-work/get-experience-work-for-update/{id}',
+  'PUT /users/experience-work/update-experience-work/{id}',
+  'GET /users/bank-details/get-banks-details',
+  'POST /users/bank-details/add-bank-details',
+  'PUT /users/bank-details/change-select-bank/{id}',
+  'DELETE /users/bank-details/delete-bank-details/{id}',
+  'PUT /users/bank-details/update-bank-details/{id}',
+  'GET /users/bank-details/get-bank-details-for-update/{id}',
+]
+
+/**
+ * The shape OpenAPI 3.1 requires (https://spec.openapis.org/oas/v3.1.0): the fields a document,
+ * a path item, an operation, a parameter, a request body and a response must have, and the
+ * allowed values where the specification lists them.
+ */
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+const mediaTypes = z.record(z.string().regex(/^[\w.+-]+\/[\w.+*-]+$/), z.object({ schema: z.record(z.string(), z.unknown()).optional() }))
+const parameter = z.object({
+  name: z.string().min(1),
+  in: z.enum(['query', 'header', 'path', 'cookie']),
+  required: z.boolean().optional(),
+  schema: z.record(z.string(), z.unknown()).optional(),
+})
+const operation = z.object({
+  tags: z.array(z.string()).optional(),
+  summary: z.string().optional(),
+  operationId: z.string().optional(),
+  parameters: z.array(parameter).optional(),
+  requestBody: z.object({ content: mediaTypes, required: z.boolean().optional(), description: z.string().optional() }).optional(),
+  responses: z
+    .record(z.string().regex(/^([1-5](\d\d|XX)|default)$/), z.object({ description: z.string(), content: mediaTypes.optional() }))
+    .refine((r) => Object.keys(r).length > 0),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+})
+const pathItem = z.object(Object.fromEntries(METHODS.map((m) => [m, operation.optional()])))
+const openApi31 = z.object({
+  openapi: z.string().regex(/^3\.1\.\d+$/),
+  info: z.object({ title: z.string().min(1), version: z.string().min(1), description: z.string().optional() }),
+  servers: z.array(z.object({ url: z.string() })).optional(),
+  paths: z.record(z.string().startsWith('/'), pathItem),
+  components: z.object({ schemas: z.record(z.string(), z.unknown()).optional(), securitySchemes: z.record(z.string(), z.object({ type: z.string() })).optional() }).optional(),
+  tags: z.array(z.object({ name: z.string(), description: z.string().optional() })).optional(),
+})
+
+describe('the API contract (issue 13 item 4)', () => {
+  let p: TestPlatform
+  let app: ReturnType<typeof createServicesApp>
+  beforeAll(async () => {
+    p = await createTestPlatform('sqlite')
+    app = createServicesApp(p)
+  })
+  afterAll(async () => p.destroy())
+
+  it('serves an OpenAPI 3.1 document that covers every call of spec §7', async () => {
+    const res = await app.request('/openapi.json')
+    expect(res.status).toBe(200)
+    const document = await res.json()
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/)
+    const parsed = openApi31.safeParse(document)
+    expect(parsed.success ? [] : parsed.error.issues.slice(0, 5)).toEqual([])
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    expect(SPEC_7.filter((call) => !operations.includes(call))).toEqual([])
+    // Each path parameter is declared, and each operation says what it answers on success.
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, z.infer<typeof operation>>>)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.parameters?.filter((x) => x.in === 'path').map((x) => x.name) ?? [], `${method} ${path}`).toEqual(names)
+        expect(
+          Object.keys(op.responses).some((s) => s.startsWith('2')),
+          `${method} ${path}`,
+        ).toBe(true)
+      }
+    }
+  })
+
+  it('documents request bodies from the domain schemas and responses from domain/contract', async () => {
+    const document = await (await app.request('/openapi.json')).json()
+    const login = document.paths['/auth/login'].post
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
+    const documents = document.paths['/users/obtain-all-documents-user'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(documents.items.properties).sort()).toEqual(['date_upload', 'file_status', 'id_file', 'purpose_name', 'rejection_reason', 'type_name', 'url_file'])
+    expect(Object.keys(document.paths['/users/register'].post.requestBody.content)).toEqual(['multipart/form-data'])
+    expect(Object.keys(document.paths['/business/register'].post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data'])
+  })
+
+  it('a split deployment documents only the services it serves', async () => {
+    const business = await (await createServicesApp(p, ['business']).request('/openapi.json')).json()
+    const paths = Object.keys(business.paths)
+    expect(paths.length).toBeGreaterThan(0)
+    expect(paths.every((path) => path.startsWith('/business/'))).toBe(true)
+  })
+
+  it('renders a readable reference page with no script, under its own strict policy', async () => {
+    const res = await app.request('/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await res.text()
+    expect(html).not.toMatch(/<script/i)
+    expect(html).toContain('<html lang="es">')
+    expect(html).toContain('<h2 id="tag-0">Autenticación</h2>')
+    expect(html).toContain('<code>POST /auth/login</code>')
+    expect(html).toContain('<code>GET /users/bank-details/get-bank-details-for-update/{id}</code>')
+  })
+})
