@@ -21,7 +21,8 @@ export interface SessionObject {
   email_one_time_token: null
 }
 
-export async function startSession(p: Platform, user: User): Promise<string> {
+/** A new session of `user`; `device` is the label of the browser it opens on (domain/device.ts). */
+export async function startSession(p: Platform, user: User, device: string | null = null): Promise<string> {
   const now = p.now()
   const id = randomUUID()
   await p.db
@@ -33,6 +34,8 @@ export async function startSession(p: Platform, user: User): Promise<string> {
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
       revoked_at: null,
+      device,
+      last_seen_at: now.toISOString(),
     })
     .execute()
   return signSessionToken(p.keys.jwt, { userId: user.id, role: user.role, sessionId: id }, now)
