@@ -102,7 +102,8 @@ export interface DriverDetail {
     type_employment: string
     location: string
     start_date: string
-    end_date: string
+    /** null: the current job. */
+    end_date: string | null
     job_description: string
   }>
   applications: Array<{ id: number; status: string; created_at: string; posting_id: number; title: string; posting_status: string; company_name: string }>

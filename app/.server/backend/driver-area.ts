@@ -35,7 +35,8 @@ export interface Experience {
   type_employment: string
   location: string
   start_date: string
-  end_date: string
+  /** null: the current job («Trabajo actual», issue 16 item 7). */
+  end_date: string | null
   duration: string
   job_description: string
 }
