@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
 import { EXPERIENCE_MESSAGES as M, experienceChanged, experienceSchema } from './experience'
 import { BLANKS, errorsOf, fieldErrors, toFormData } from './test-utils'
 
