@@ -3,7 +3,7 @@ import { businessSearchSchema, jobPostingSchema, pageSchema, POSTINGS_PAGE_SIZE,
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
@@ -36,8 +36,8 @@ function columns(v: JobPostingValues) {
   }
 }
 
-/** One page of a company's postings (optionally searched) and their total: two queries. */
-async function companyPostings({ db, dialect }: Platform, companyId: number, page: number, search?: string) {
+/** The two queries of a company's list (optionally searched): one page and the count up to 1,001. */
+export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
   const condition = searchCondition(search, dialect)
   let list = postingsWithNames(db)
     .select((eb) =>
@@ -48,18 +48,21 @@ async function companyPostings({ db, dialect }: Platform, companyId: number, pag
         .as('applicants_count'),
     )
     .where('jp.company_id', '=', companyId)
-  let count = db
-    .selectFrom('job_postings as jp')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('jp.company_id', '=', companyId)
+  let count = db.selectFrom('job_postings as jp').where('jp.company_id', '=', companyId)
   if (condition) {
     list = list.where(condition)
     count = count.where(condition)
   }
-  const [rows, total] = await Promise.all([
-    list.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(),
-    count.executeTakeFirstOrThrow(),
-  ])
+  return {
+    list: list.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)),
+    count: cappedCount(db, count.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc')),
+  }
+}
+
+/** One page of a company's postings (optionally searched) and their total up to 1,001. */
+export async function companyPostings(store: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
+  const { list, count } = companyPostingsQueries(store, companyId, page, search)
+  const [rows, total] = await Promise.all([list.execute(), count.executeTakeFirstOrThrow()])
   const postings: CompanyPostingDto[] = rows.map((r) => ({ ...toPostingDto(r), applicants_count: Number(r.applicants_count ?? 0) }))
   return { postings, count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
 }

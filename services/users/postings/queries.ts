@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -62,8 +62,9 @@ function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean
 }
 
 /**
- * The two queries of a search: one page with every name joined (no per-row lookups) and one
- * COUNT over job_postings alone. Exported so scripts/bench.ts can print their plans.
+ * The two queries of a search: one page with its company joined (names of the reference tables
+ * come from memory) and the count over job_postings alone, capped at 1,001. Exported so the
+ * benches (scripts/bench/search.ts) can print their plans.
  */
 export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number) {
   const where = filterCondition(f, dialect)
@@ -73,10 +74,8 @@ export function searchQueries({ db, dialect }: Store, userId: number, f: SearchF
     .orderBy('jp.id', 'desc')
     .limit(POSTINGS_PAGE_SIZE)
     .offset(offsetOf(page, POSTINGS_PAGE_SIZE))
-  const count = db
-    .selectFrom('job_postings as jp')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(where)
+  // In the page's order, so both engines read the same index until the 1,001st match.
+  const count = cappedCount(db, db.selectFrom('job_postings as jp').where(where).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc'))
   return { list, count }
 }
 
@@ -91,15 +90,7 @@ export async function ownPostings(db: DB, userId: number, kind: 'saved' | 'appli
   const base = driverPostings(db, userId).where(kind === 'saved' ? 'sp.id' : 'a.id', 'is not', null)
   const ordered = kind === 'saved' ? base.orderBy('sp.created_at', 'desc').orderBy('sp.id', 'desc') : base.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')
   const count =
-    kind === 'saved'
-      ? db
-          .selectFrom('saved_postings')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-      : db
-          .selectFrom('applications')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
+    kind === 'saved' ? cappedCount(db, db.selectFrom('saved_postings').where('user_id', '=', userId)) : cappedCount(db, db.selectFrom('applications').where('user_id', '=', userId))
   const [rows, total] = await Promise.all([ordered.limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(), count.executeTakeFirstOrThrow()])
   return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
 }
