@@ -3,7 +3,7 @@ import { businessSearchSchema, jobPostingSchema, pageSchema, POSTINGS_PAGE_SIZE,
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { ApiError, MESSAGES, parseId, readJson, validate } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { cappedCount, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, inPageOrder, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
@@ -55,7 +55,7 @@ export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'd
   }
   return {
     list: list.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)),
-    count: cappedCount(db, count.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc')),
+    count: cappedCount(db, inPageOrder(dialect, count)),
   }
 }
 

@@ -148,6 +148,15 @@ export function cappedCount<Q extends SelectQueryBuilder<Database, any, any>>(db
     .select((eb) => eb.fn.countAll<number>().as('n'))
 }
 
+/**
+ * A count's rows in the page's order on PostgreSQL, whose planner then reads the page's index
+ * until the 1,001st match instead of a LIMITed sequential scan. SQLite picks its index by the
+ * filters alone, and an ORDER BY would make it sort every full-text match before counting.
+ */
+export function inPageOrder<Q extends SelectQueryBuilder<Database & { jp: Database['job_postings'] }, 'jp', object>>(dialect: Dialect, query: Q): Q {
+  return dialect === 'postgres' ? (query.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc') as Q) : query
+}
+
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize
 }

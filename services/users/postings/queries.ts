@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { cappedCount, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, inPageOrder, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -74,8 +74,7 @@ export function searchQueries({ db, dialect }: Store, userId: number, f: SearchF
     .orderBy('jp.id', 'desc')
     .limit(POSTINGS_PAGE_SIZE)
     .offset(offsetOf(page, POSTINGS_PAGE_SIZE))
-  // In the page's order, so both engines read the same index until the 1,001st match.
-  const count = cappedCount(db, db.selectFrom('job_postings as jp').where(where).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc'))
+  const count = cappedCount(db, inPageOrder(dialect, db.selectFrom('job_postings as jp').where(where)))
   return { list, count }
 }
 
