@@ -104,6 +104,15 @@ describe.each(engines)('search at scale on %s', (engine) => {
       expect(await found('furgon refrig')).toEqual([])
       expect(await found('refrig')).toEqual(['Despacho en camión refrigerado'])
     })
+
+    it('filters by the narrowest place given, and a wider one that contradicts it finds nothing', async () => {
+      const count = async (f: object) => (await api.post('/users/filter-job-postings', f, driver(camila))).body.count
+      expect(await count({ id_zone: 2, id_commune: 13101 })).toBe(3)
+      expect(await count({ id_zone: 2, id_region: 13000, id_commune: 13101 })).toBe(3)
+      expect(await count({ id_zone: 1, id_commune: 13101 })).toBe(0)
+      expect(await count({ id_zone: 2, id_region: 13000 })).toBe(3)
+      expect(await count({ id_zone: 1 })).toBe(0)
+    })
   })
 
   describe('plans', () => {

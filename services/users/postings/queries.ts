@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
-import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
+import { findRegion } from '#domain/reference-data/geography'
+import { communeRegionOf, POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
 import { cappedCount, inPageOrder, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
@@ -51,9 +52,14 @@ export function toDriverPostingDto(r: DriverRow): DriverPostingDto {
 function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`jp.status = 'open'`]
   if (f.id_vehicle !== undefined) parts.push(sql`jp.id_vehicle = ${f.id_vehicle}`)
-  if (f.id_zone !== undefined) parts.push(sql`jp.id_zone = ${f.id_zone}`)
-  if (f.id_region !== undefined) parts.push(sql`jp.id_region = ${f.id_region}`)
+  // A commune lies in one region and a region in one zone (postings are written so): a wider
+  // place the narrower one already implies is left out, as it would cost a row read per index
+  // entry (the commune and region indexes do not hold it). One that contradicts it stays.
+  const impliedRegion = f.id_commune === undefined ? undefined : communeRegionOf(f.id_commune)
+  const impliedZone = findRegion(f.id_region ?? impliedRegion ?? 0)?.zone_id
   if (f.id_commune !== undefined) parts.push(sql`jp.id_commune = ${f.id_commune}`)
+  if (f.id_region !== undefined && f.id_region !== impliedRegion) parts.push(sql`jp.id_region = ${f.id_region}`)
+  if (f.id_zone !== undefined && f.id_zone !== impliedZone) parts.push(sql`jp.id_zone = ${f.id_zone}`)
   if (f.start_time !== undefined) parts.push(sql`jp.id_schedule = ${f.start_time}`)
   if (f.pawn !== undefined) parts.push(sql`jp.pawn = ${f.pawn ? 1 : 0}`)
   const search = searchCondition(f.search, dialect)
