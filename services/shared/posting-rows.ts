@@ -3,7 +3,7 @@ import { formatPayment } from '#domain/money'
 import { findCommune, findRegion, findZone } from '#domain/reference-data/geography'
 import { findSchedule } from '#domain/reference-data/schedules'
 import { capacityLabel, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
-import { POSTINGS_COUNT_CAP, searchTokens } from '#domain/validation/marketplace'
+import { POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE, searchTokens } from '#domain/validation/marketplace'
 import type { Dialect } from '#services/platform/db/migrations'
 import type { Database } from '#services/platform/db/schema'
 
@@ -149,12 +149,27 @@ export function cappedCount<Q extends SelectQueryBuilder<Database, any, any>>(db
 }
 
 /**
- * A count's rows in the page's order on PostgreSQL, whose planner then reads the page's index
- * until the 1,001st match instead of a LIMITed sequential scan. SQLite picks its index by the
- * filters alone, and an ORDER BY would make it sort every full-text match before counting.
+ * One page and the capped count of a search in one pass over the index: `ids` lists the first
+ * 1,001 matching ids in the page's order (the count is their number), the page's rows are then
+ * read by id. A separate page query let PostgreSQL guess a rare word common and walk the whole
+ * newest-first index for 10 rows it did not have; the ids query's LIMIT 1,001 weighs both ways.
+ * Pages past the first 1.000 postings run `pastTheCap`, the page query itself.
  */
-export function inPageOrder<Q extends SelectQueryBuilder<Database & { jp: Database['job_postings'] }, 'jp', object>>(dialect: Dialect, query: Q): Q {
-  return dialect === 'postgres' ? (query.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc') as Q) : query
+export async function pageAndCount<R extends { id: number }>(
+  ids: { execute(): Promise<Array<{ id: number }>> },
+  page: number,
+  rowsOf: (ids: number[]) => Promise<R[]>,
+  pastTheCap: () => Promise<R[]>,
+): Promise<{ rows: R[]; count: number }> {
+  const found = (await ids.execute()).map((r) => r.id)
+  const offset = offsetOf(page, POSTINGS_PAGE_SIZE)
+  if (found.length <= COUNT_CAP || offset + POSTINGS_PAGE_SIZE <= found.length) {
+    const pageIds = found.slice(offset, offset + POSTINGS_PAGE_SIZE)
+    const at = new Map(pageIds.map((id, i) => [id, i]))
+    const rows = pageIds.length ? await rowsOf(pageIds) : []
+    return { rows: rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!), count: found.length }
+  }
+  return { rows: await pastTheCap(), count: found.length }
 }
 
 export function offsetOf(page: number, pageSize: number): number {

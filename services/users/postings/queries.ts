@@ -3,7 +3,7 @@ import { findRegion } from '#domain/reference-data/geography'
 import { communeRegionOf, POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { cappedCount, inPageOrder, offsetOf, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -68,26 +68,37 @@ function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean
 }
 
 /**
- * The two queries of a search: one page with its company joined (names of the reference tables
- * come from memory) and the count over job_postings alone, capped at 1,001. Exported so the
- * benches (scripts/bench/search.ts) can print their plans.
+ * The queries of a search: the first 1,001 matching ids in the page's order (the count, and the
+ * page's ids), and the page itself with its company joined (names of the reference tables come
+ * from memory), run for pages past the first 1.000. Exported so the bench can print their plans.
  */
 export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number) {
   const where = filterCondition(f, dialect)
+  const ids = db
+    .selectFrom('job_postings as jp')
+    .select('jp.id')
+    .where(where)
+    .orderBy('jp.created_at', 'desc')
+    .orderBy('jp.id', 'desc')
+    .limit(COUNT_CAP + 1)
   const list = driverPostings(db, userId)
     .where(where)
     .orderBy('jp.created_at', 'desc')
     .orderBy('jp.id', 'desc')
     .limit(POSTINGS_PAGE_SIZE)
     .offset(offsetOf(page, POSTINGS_PAGE_SIZE))
-  const count = cappedCount(db, inPageOrder(dialect, db.selectFrom('job_postings as jp').where(where)))
-  return { list, count }
+  return { ids, list }
 }
 
 export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
-  const { list, count } = searchQueries(store, userId, f, page)
-  const [rows, total] = await Promise.all([list.execute(), count.executeTakeFirstOrThrow()])
-  return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
+  const { ids, list } = searchQueries(store, userId, f, page)
+  const { rows, count } = await pageAndCount(
+    ids,
+    page,
+    (pageIds) => driverPostings(store.db, userId).where('jp.id', 'in', pageIds).execute(),
+    () => list.execute(),
+  )
+  return { jobPostings: rows.map(toDriverPostingDto), count, page, page_size: POSTINGS_PAGE_SIZE }
 }
 
 /** The driver's saved or applied postings, newest save / application first, open or closed. */
