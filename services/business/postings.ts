@@ -6,7 +6,7 @@ import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto, type JobPostingDto } from '#services/shared/posting-rows'
+import { COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
