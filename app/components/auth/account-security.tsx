@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form } from 'react-router'
+import { Form, useActionData, useLoaderData } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { Alert } from '#app/components/ui/alert'
@@ -122,5 +122,20 @@ function SessionsSection({ sessions, now, feedback }: { sessions: SessionView[];
         <p className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700">No tienes sesiones abiertas en otros dispositivos.</p>
       )}
     </section>
+  )
+}
+
+/**
+ * The «Seguridad» page of drivers and companies, read from its route's loader (`sessions`, `now`:
+ * app/.server/account-security.ts securityLoader) and action (securityAction).
+ */
+export function AccountSecurityPage() {
+  const { sessions, now } = useLoaderData<{ sessions: SessionView[]; now: number }>()
+  const feedback = useActionData<SecurityFeedback>()
+  return (
+    <main id="contenido" className="space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Seguridad</h1>
+      <AccountSecurity sessions={sessions} now={now} feedback={feedback} />
+    </main>
   )
 }

@@ -1,6 +1,5 @@
-import { useActionData, useLoaderData } from 'react-router'
 import { securityAction, securityLoader } from '#app/.server/account-security'
-import { AccountSecurity, type SecurityFeedback } from '#app/components/auth/account-security'
+import { AccountSecurityPage } from '#app/components/auth/account-security'
 import { SECURITY_PATH } from '#app/components/driver/urls'
 import type { Route } from './+types/security'
 
@@ -15,13 +14,4 @@ export function action({ request, context }: Route.ActionArgs) {
   return securityAction(request, context, 'User', SECURITY_PATH)
 }
 
-export default function SecuritySettings() {
-  const { sessions, now } = useLoaderData<typeof loader>()
-  const feedback = useActionData<typeof action>() as SecurityFeedback | undefined
-  return (
-    <main id="contenido" className="space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Seguridad</h1>
-      <AccountSecurity sessions={sessions} now={now} feedback={feedback} />
-    </main>
-  )
-}
+export default AccountSecurityPage
