@@ -139,3 +139,16 @@ export const powerLinkDeadSchema = z.object({
   used_at: z.string().nullable().optional(),
 })
 export const powerCreatedSchema = z.object({ message: z.string(), id_power: z.number(), document: documentRecordSchema })
+
+/** One open session of the account, as its «Seguridad» page lists it (issue 16 item 6). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session that asks: «Este dispositivo». */
+  current: z.boolean(),
+})
+export type AccountSession = z.infer<typeof accountSessionSchema>
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) })
+export const closedSessionsSchema = z.object({ message: z.string(), closed: z.number().int() })

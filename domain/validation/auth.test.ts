@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as authSchemas from './auth'
 import {
   AUTH_MESSAGES as M,
   driverRegistrationPayloadSchema,
@@ -173,5 +174,20 @@ describe('uniqueness calls', () => {
     expect(validatePhoneSchema.parse({ phone: 987654321 })).toEqual({ phone: '56987654321' })
     expect(validatePhoneSchema.parse({ phone: '+56 9 8765 4321' })).toEqual({ phone: '56987654321' })
     expect(errorsOf(validatePhoneSchema, { phone: true })).toEqual({ phone: ['Valor inválido'] })
+  })
+})
+
+const AUTH_SCHEMAS = Object.fromEntries(
+  Object.entries(authSchemas).filter(([name, value]) => name.endsWith('Schema') && typeof (value as { safeParse?: unknown }).safeParse === 'function'),
+) as Record<string, { safeParse: (input: unknown) => { success: boolean } }>
+
+describe('every auth schema answers a non-object with an issue, never a TypeError', () => {
+  // A JSON body of `null` reaches the services' validation, and the API document reads each schema
+  // with a null probe: a refinement that reads fields of it threw (a 500, and no /api/openapi.json).
+  it.each(Object.entries(AUTH_SCHEMAS))('%s', (_name, schema) => {
+    for (const input of [null, [], 'texto', 7]) {
+      expect(() => schema.safeParse(input)).not.toThrow()
+      expect(schema.safeParse(input).success).toBe(false)
+    }
   })
 })

@@ -63,7 +63,7 @@ const registrationShape = {
 }
 
 function confirmMatches(payload: z.core.ParsePayload): boolean {
-  const v = payload.value as { password?: unknown; confirmPassword?: unknown }
+  const v = (payload.value ?? {}) as { password?: unknown; confirmPassword?: unknown }
   return typeof v.password === 'string' && typeof v.confirmPassword === 'string'
 }
 
@@ -142,7 +142,8 @@ export const changePasswordSchema = formObject({
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 
 function differsFromCurrent(payload: z.core.ParsePayload): boolean {
-  const v = payload.value as { password?: unknown; currentPassword?: unknown; current_password?: unknown }
+  // Checks run on any input: a non-object (null included) has its 'Datos inválidos', no TypeError.
+  const v = (payload.value ?? {}) as { password?: unknown; currentPassword?: unknown; current_password?: unknown }
   return typeof v.password === 'string' && typeof (v.currentPassword ?? v.current_password) === 'string'
 }
 

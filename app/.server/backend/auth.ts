@@ -1,20 +1,11 @@
 import type { AppLoadContext } from 'react-router'
-import type { CodeStepPayload, LiveSessionUser, SessionPayload } from '#domain/contract/users'
+import type { AccountSession, CodeStepPayload, LiveSessionUser, SessionPayload } from '#domain/contract/users'
 import { callService, type AuthRole } from './client'
 
-export type { CodeStepPayload, LiveSessionUser, SessionPayload }
+export type { AccountSession, CodeStepPayload, LiveSessionUser, SessionPayload }
 
 /** The accounts with a «Seguridad» page (issue 16 item 6). */
 export type AccountRole = Exclude<AuthRole, 'admin'>
-
-/** One open session of the account (GET /auth/sessions/{role}). */
-export interface AccountSession {
-  id: string
-  device: string
-  created_at: string
-  last_seen_at: string
-  current: boolean
-}
 
 const ROLE_PATH: Record<AuthRole, string> = { User: 'user', business: 'business', admin: 'admin' }
 
