@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import type { Selectable } from 'kysely'
-import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey, type DocumentStatus } from '#domain/reference-data/documents'
+import { dayInChile } from '#domain/format'
+import { DOCUMENT_SLOT_KEYS, expiryFieldName, isDocumentSlotKey, isExpiringSlot, type DocumentSlotKey, type DocumentStatus } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
+import { checkExpiryDate } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import type { UserFilesTable } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -25,7 +27,7 @@ export const DOCUMENT_MESSAGES = {
   imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} megapíxeles). Sube una foto o un escaneo más pequeño.`,
 } as const
 
-/** Spec §3 "User document record". */
+/** Spec §3 "User document record"; the kinds that expire add `expires_on` (decision 52). */
 export interface DocumentRecord {
   purpose_name: DocumentSlotKey
   file_status: DocumentStatus
@@ -34,6 +36,8 @@ export interface DocumentRecord {
   url_file: string
   rejection_reason: string | null
   date_upload: string
+  /** 'yyyy-mm-dd', only on the kinds that expire (null for a record uploaded before dates were asked). */
+  expires_on?: string | null
 }
 
 export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecord {
@@ -45,6 +49,7 @@ export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecor
     url_file: `/users/files/${row.id}`,
     rejection_reason: row.rejection_reason,
     date_upload: row.created_at,
+    ...(isExpiringSlot(row.purpose_name) ? { expires_on: row.expires_on } : {}),
   }
 }
 
@@ -74,6 +79,17 @@ export function documentRoutes(p: Platform) {
       files.push({ slot: key, file: value })
     }
     if (files.length === 0) throw new ApiError(400, DOCUMENT_MESSAGES.missing)
+    // The kinds that expire carry their date beside the file (issue 16.3): '<slot>_expires_on'.
+    const today = dayInChile(p.now())
+    const expiries = new Map<DocumentSlotKey, string>()
+    for (const { slot } of files) {
+      if (!isExpiringSlot(slot)) continue
+      const values = form.getAll(expiryFieldName(slot))
+      if (values.length > 1) throw new ApiError(400, DOCUMENT_MESSAGES.duplicated)
+      const checked = checkExpiryDate(values[0], today)
+      if (!checked.ok) throw new ApiError(400, checked.message)
+      expiries.set(slot, checked.day)
+    }
     // Every file is checked before anything is written: all or nothing.
     const checked: Array<{ slot: DocumentSlotKey; bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffType>>; name: string }> = []
     for (const { slot, file } of files) {
@@ -115,6 +131,7 @@ export function documentRoutes(p: Platform) {
                 rejection_reason: null,
                 created_at: now,
                 reviewed_at: null,
+                expires_on: expiries.get(f.slot) ?? null,
               })
               .returningAll()
               .executeTakeFirstOrThrow(),
