@@ -69,7 +69,8 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
         const view = expiryView(d.expires_on, today)!
         return { title: findDocumentSlot(d.purpose_name)?.title ?? d.purpose_name, dateText: view.date_text, dueText: view.due_text ?? view.date_text }
       })
-      await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, batch.kind, documents, link), now)
+      // The outbox runs on the process's clock: a mail of a run under an injected clock is due at once.
+      await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, batch.kind, documents, link), p.now())
       return claimed.length
     })
     if (sent) {

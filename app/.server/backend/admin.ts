@@ -23,6 +23,9 @@ export interface SlotState {
   id_file: number | null
   rejection_reason: string | null
   date_upload: string | null
+  expires_on: string | null
+  /** The date has passed: the slot counts as missing (issue 16.3). */
+  expired: boolean
 }
 
 export interface AuditEntry {
@@ -45,6 +48,9 @@ export interface DocumentDetail {
     size_bytes: number
     url_file: string
     superseded: boolean
+    /** 'yyyy-mm-dd' as the driver typed it (issue 16.3); `expiring`: the kind carries one. */
+    expires_on: string | null
+    expiring: boolean
   }
   driver: { id: number; name: string; email: string; rut: string | null; phone: string | null; address: string | null; created_at: string }
   slots: SlotState[]
@@ -74,8 +80,19 @@ export interface DriverListItem {
   address: string | null
   name_commune: string | null
   created_at: string
-  documents: { accepted: number; pending: number; rejected: number; total: number }
+  documents: { accepted: number; pending: number; rejected: number; expired: number; total: number }
   validated: boolean
+}
+
+/** A document due within 30 days or expired (issue 16.3). */
+export interface ExpiringItem {
+  id: number
+  purpose_name: string
+  title: string
+  file_status: DocumentStatus
+  expires_on: string
+  days_left: number
+  driver: { id: number; name: string; email: string }
 }
 
 export interface DriverDetail {
@@ -166,7 +183,8 @@ export const adminApi = {
     callService<{ documents: QueueItem[]; total: number }>(ctx, 'users', `/admin/documents${query(filters)}`, { auth: admin(token) }),
   document: (ctx: AppLoadContext, token: string, id: number, filters: { slot?: string; driver?: string }) =>
     callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
-  review: (ctx: AppLoadContext, token: string, id: number, body: { decision: 'ACCEPTED' } | { decision: 'REJECTED'; reason: string }) =>
+  expiring: (ctx: AppLoadContext, token: string) => callService<{ documents: ExpiringItem[]; days: number }>(ctx, 'users', '/admin/expiring-documents', { auth: admin(token) }),
+  review: (ctx: AppLoadContext, token: string, id: number, body: { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string }) =>
     callService<Message & { driver_validated: boolean }>(ctx, 'users', `/admin/documents/${id}/review`, { json: body, auth: admin(token) }),
   /** 'Firma recibida': a reviewer records the owner's WhatsApp reply (409 if already recorded). */
   recordSignature: (ctx: AppLoadContext, token: string, powerId: number) =>

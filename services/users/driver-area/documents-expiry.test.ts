@@ -222,6 +222,8 @@ describe.each(engines)('document expiry on %s', (engine) => {
     expect(sent[0]!.subject).toBe('Vence en 30 días: Licencia de conducir (frontal), Licencia de conducir (posterior)')
     expect(sent[0]!.body_text).toContain(`vence el ${expiry.slice(8, 10)}-${expiry.slice(5, 7)}-${expiry.slice(0, 4)}`)
     expect(sent[0]!.body_text).toContain('/user/dashboard/home')
+    // The injected clock is a month ahead; the outbox delivers on the process's clock: due now.
+    expect(Date.parse(sent[0]!.next_attempt_at)).toBeLessThanOrEqual(p.now().getTime())
     // Once: the same day again, the next days, and two runs at once send nothing more.
     expect(await sendExpiryReminders(p, at(30))).toEqual({ mails: 0, documents: 0 })
     expect(await sendExpiryReminders(p, at(20))).toEqual({ mails: 0, documents: 0 })
