@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { addDays } from '../domain/format'
+import { newAdmin } from './admin-session'
 import { chileDay, e2eDatabase, newDriver, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 import { decodeMail } from './public-mail'
@@ -181,5 +182,47 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
     await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
     await expect(page.getByTestId('progreso-documentos')).toHaveText('1/22')
     await expect(page.getByTestId('documentos-vencidos')).toHaveCount(0)
+  })
+
+  test('the console confirms or corrects the date when approving and lists the documents about to expire', async ({ page, browser, jsEnabled }) => {
+    test.setTimeout(150_000)
+    const driver = await newDriver(page)
+    await page.getByRole('link', { name: 'Añadir documento: SOAP (frontal)' }).click()
+    const typed = chileDay(10)
+    await uploadWithDate(page.getByRole('dialog', { name: 'Subir documento: SOAP (frontal)' }), typed)
+    await expect(slot(page, 'SOAP (frontal)').getByText('Vence en 10 días')).toBeVisible()
+    const db = e2eDatabase()
+    const { id } = db
+      .prepare("SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = 'soap_frontal'")
+      .get(driver.email) as { id: number }
+    db.close()
+
+    const context = await browser.newContext()
+    const console_ = await context.newPage()
+    await newAdmin(console_)
+    await console_.goto(`/admin/documentos/${id}`)
+    const date = console_.getByLabel('Fecha de vencimiento')
+    await expect(date).toHaveValue(typed)
+    await expectAccessible(console_)
+    await shots(console_, 'consola-revision', jsEnabled)
+    // The reviewer reads another date on the document and corrects it while approving.
+    const corrected = chileDay(20)
+    await date.fill(corrected)
+    await console_.getByRole('button', { name: 'Aprobar' }).click()
+    await expect(console_.getByText('Documento aprobado', { exact: false }).first()).toBeVisible()
+    await console_.goto('/admin')
+    const list = console_.getByRole('region', { name: 'Documentos por vencer' })
+    const row = list.getByRole('row').filter({ hasText: driver.email })
+    await expect(row).toContainText('SOAP (frontal)')
+    await expect(row).toContainText(numeric(corrected))
+    await expect(row).toContainText('En 20 días')
+    await expectAccessible(console_)
+    await shots(console_, 'consola-por-vencer', jsEnabled)
+    await context.close()
+
+    await page.reload()
+    await expect(slot(page, 'SOAP (frontal)').getByText(`Vence el ${numeric(corrected)}`)).toBeVisible()
+    await expect(slot(page, 'SOAP (frontal)').getByText('Vence en 20 días')).toBeVisible()
+    await expect(slot(page, 'SOAP (frontal)').getByText('Archivo aprobado')).toBeVisible()
   })
 })
