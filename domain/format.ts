@@ -121,3 +121,19 @@ export function formatTimeAgo(value: DateInput, now: Date): string {
   const [, size, unit] = AGO_UNITS.find(([below]) => seconds < below)!
   return RELATIVE.format(-Math.floor(seconds / size), unit)
 }
+
+/** The calendar day in Chile at `now`, as 'yyyy-mm-dd' (what «vence el …» dates compare with). */
+export function dayInChile(now: Date): string {
+  const p = chileParts(now)!
+  return `${p.year}-${two(p.month)}-${two(p.day)}`
+}
+
+/** Whole days from one 'yyyy-mm-dd' day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
+
+/** The day `days` after a 'yyyy-mm-dd' day. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
