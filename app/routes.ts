@@ -63,6 +63,7 @@ export default [
       route('publicaciones/:id', 'routes/business/applicants.tsx'),
       route('conductores/:id', 'routes/business/driver-profile.tsx'),
       route('conductores/:id/foto', 'routes/business/driver-photo.ts'),
+      route('seguridad', 'routes/business/security.tsx'),
       route('*', 'routes/business/not-found.tsx'),
     ]),
   ]),

@@ -72,6 +72,12 @@ export function yearInChile(now: Date): number {
 
 const two = (n: number) => String(n).padStart(2, '0')
 
+/** The day in Chile at `now`, yyyy-mm-dd (a current job's duration counts up to it; «vence el …» dates compare with it). */
+export function dayInChile(now: Date): string {
+  const { year, month, day } = chileParts(now)!
+  return `${year}-${two(month)}-${two(day)}`
+}
+
 export type DateStyle = 'long' | 'short' | 'numeric'
 
 /**
@@ -120,12 +126,6 @@ export function formatTimeAgo(value: DateInput, now: Date): string {
   if (!Number.isFinite(seconds) || seconds < 60) return 'hace un momento'
   const [, size, unit] = AGO_UNITS.find(([below]) => seconds < below)!
   return RELATIVE.format(-Math.floor(seconds / size), unit)
-}
-
-/** The calendar day in Chile at `now`, as 'yyyy-mm-dd' (what «vence el …» dates compare with). */
-export function dayInChile(now: Date): string {
-  const p = chileParts(now)!
-  return `${p.year}-${two(p.month)}-${two(p.day)}`
 }
 
 /** Whole days from one 'yyyy-mm-dd' day to another (negative when `to` is earlier). */

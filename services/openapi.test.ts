@@ -130,7 +130,7 @@ describe('the API contract (issue 13 item 4)', () => {
     const login = document.paths['/auth/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
     const documents = document.paths['/users/obtain-all-documents-user'].get.responses['200'].content['application/json'].schema
-    // Spec §3's seven fields, and the expiry date the dated kinds add (decision 53, optional).
+    // Spec §3's seven fields, and the expiry date the dated kinds add (decision 54, optional).
     expect(Object.keys(documents.items.properties).sort()).toEqual([
       'date_upload',
       'expires_on',

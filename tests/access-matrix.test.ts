@@ -18,6 +18,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/session/user', who: 'driver', owned: false },
   { path: () => '/auth/session/business', who: 'company', owned: false },
   { path: () => '/auth/session/admin', who: 'admin', owned: false },
+  { path: () => '/auth/sessions/user', who: 'driver', owned: false },
+  { path: () => '/auth/sessions/business', who: 'company', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },
@@ -124,7 +126,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
   /** Everything the owners have, as JSON: compared before and after the intruders' calls. */
   async function ownersData() {
     const db = w.p.db
-    const [driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies] = await Promise.all([
+    const [driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies, sessions] = await Promise.all([
       db.selectFrom('users').selectAll().where('id', 'in', [w.driver.id, w.company.id]).orderBy('id').execute(),
       db.selectFrom('user_files').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
       db.selectFrom('bank_details').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
@@ -137,8 +139,10 @@ describe.each(engines)('access matrix on %s', (engine) => {
       db.selectFrom('partner_logos').selectAll().orderBy('id').execute(),
       db.selectFrom('statistics').selectAll().orderBy('id').execute(),
       db.selectFrom('companies').selectAll().orderBy('id').execute(),
+      // Which of the owners' sessions are open (last_seen_at moves with any call of theirs).
+      db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', 'in', [w.driver.id, w.company.id]).orderBy('id').execute(),
     ])
-    return JSON.stringify({ driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies })
+    return JSON.stringify({ driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies, sessions })
   }
 
   function callersFor(who: Who): Array<{ caller: Caller; headers: Record<string, string>; expect: (status: number) => boolean; label: string }> {

@@ -3,6 +3,7 @@
  * a second driver, a company, a second company, an admin, and one row of everything they own,
  * plus the catalogue of the services' write routes with a valid body for each.
  */
+import { randomUUID } from 'node:crypto'
 import { computeCheckDigit } from '#domain/rut'
 import { TINY_PDF } from '#services/platform/seed/sample-files'
 import { companyAccount, insertPostings, postingBody } from '#services/testing/business'
@@ -55,6 +56,9 @@ export interface World {
     /** The driver's profile photo and a simple power the driver had created (console routes). */
     profileImage: number
     power: number
+    /** A second open session of the driver and of the company (their «Seguridad» pages). */
+    driverSession: string
+    companySession: string
   }
   powerToken: string
   png: Uint8Array
@@ -138,6 +142,24 @@ export async function createWorld(engine: EngineName): Promise<World> {
   }
   const created = await api.call('POST', '/users/create-power-simple', { form: powerForm })
   if (created.status >= 300) throw new Error(`world: create-power-simple answered ${created.status}`)
+  const otherSession = async (userId: number, role: 'User' | 'business') => {
+    const id = randomUUID()
+    const at = p.now()
+    await p.db
+      .insertInto('sessions')
+      .values({
+        id,
+        user_id: userId,
+        role,
+        created_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + 3600_000).toISOString(),
+        revoked_at: null,
+        device: 'Firefox en Windows',
+        last_seen_at: at.toISOString(),
+      })
+      .execute()
+    return id
+  }
   const idOf = async (table: 'profile_images' | 'simple_powers') =>
     (await p.db.selectFrom(table).select('id').where('user_id', '=', driver.id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id
   return {
@@ -162,6 +184,8 @@ export async function createWorld(engine: EngineName): Promise<World> {
       otherCompany: otherCompany.companyId,
       profileImage: await idOf('profile_images'),
       power: await idOf('simple_powers'),
+      driverSession: await otherSession(driver.id, 'User'),
+      companySession: await otherSession(company.id, 'business'),
     },
     powerToken,
     png,
@@ -201,6 +225,14 @@ export const WRITE_ROUTES: Route[] = [
   { method: 'POST', path: () => '/users/validate-phone-user', who: null, kind: 'json', base: () => ({ phone: '987654321' }) },
   // users: session
   { method: 'POST', path: () => '/auth/success-login', who: 'driver', kind: 'json', base: () => ({}) },
+  // users: account security (issue 16 item 6); the world's accounts have no usable password, so
+  // the owner's own change is refused (400) and nothing changes.
+  { method: 'POST', path: () => '/auth/change-password/user', who: 'driver', kind: 'json', base: () => ({ current_password: 'clave1234', password: 'nueva2026x' }) },
+  { method: 'POST', path: () => '/auth/change-password/business', who: 'company', kind: 'json', base: () => ({ current_password: 'clave1234', password: 'nueva2026x' }) },
+  { method: 'DELETE', path: (w) => `/auth/sessions/user/${w.ids.driverSession}`, who: 'driver', kind: 'json', base: () => ({}) },
+  { method: 'DELETE', path: (w) => `/auth/sessions/business/${w.ids.companySession}`, who: 'company', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/auth/close-other-sessions/user', who: 'driver', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/auth/close-other-sessions/business', who: 'company', kind: 'json', base: () => ({}) },
   // users: driver area
   {
     method: 'POST',

@@ -153,7 +153,8 @@ export const driverDetailSchema = z.object({
       type_employment: z.string(),
       location: z.string(),
       start_date: z.string(),
-      end_date: z.string(),
+      // null: the current job («Trabajo actual», issue 16 item 7).
+      end_date: z.string().nullable(),
       job_description: z.string(),
     }),
   ),

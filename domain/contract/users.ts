@@ -94,7 +94,8 @@ export const experienceRecordSchema = z.object({
   type_employment: z.string(),
   location: z.string(),
   start_date: z.string(),
-  end_date: z.string(),
+  // null: the current job («Trabajo actual», issue 16 item 7), shown «Actualidad».
+  end_date: z.string().nullable(),
   duration: z.string(),
   job_description: z.string(),
 })

@@ -225,7 +225,7 @@ export function documentGuidance(key: DocumentSlotKey, name: string): string[] {
 
 /**
  * The kinds of document that expire: cédula, licencia, permiso de circulación, revisión técnica
- * and SOAP (the seguro obligatorio, the only insurance among the slots; decision 53). Both sides of
+ * and SOAP (the seguro obligatorio, the only insurance among the slots; decision 54). Both sides of
  * each carry the date the driver enters at upload.
  */
 export const EXPIRING_KINDS = ['cedula_identidad', 'licencia_conducir', 'permiso_circulacion', 'revision_tecnica', 'soap'] as const

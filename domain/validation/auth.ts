@@ -121,3 +121,35 @@ export const validatePhoneSchema = formObject({ phone: chileanMobileField })
 export type ValidateEmailValues = z.infer<typeof validateEmailSchema>
 export type ValidateRutValues = z.infer<typeof validateRutSchema>
 export type ValidatePhoneValues = z.infer<typeof validatePhoneSchema>
+
+/** The «Seguridad» page of drivers and companies (issue 16 item 6). */
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: 'Ingresa tu contraseña actual',
+  confirmRequired: 'Confirma tu contraseña',
+  sameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
+} as const
+
+const currentPassword = requiredRawString(CHANGE_PASSWORD_MESSAGES.currentRequired)
+
+/** Change-password form (conform): the current password, then the new one twice. */
+export const changePasswordSchema = formObject({
+  currentPassword,
+  password: passwordField,
+  confirmPassword: requiredRawString(CHANGE_PASSWORD_MESSAGES.confirmRequired),
+})
+  .refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches })
+  .refine((v) => v.password !== v.currentPassword, { error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, path: ['password'], when: differsFromCurrent })
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
+
+function differsFromCurrent(payload: z.core.ParsePayload): boolean {
+  const v = payload.value as { password?: unknown; currentPassword?: unknown; current_password?: unknown }
+  return typeof v.password === 'string' && typeof (v.currentPassword ?? v.current_password) === 'string'
+}
+
+/** What POST /auth/change-password/{user|business} receives: {current_password, password}. */
+export const changePasswordPayloadSchema = formObject({ current_password: currentPassword, password: passwordField }).refine((v) => v.password !== v.current_password, {
+  error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+  path: ['password'],
+  when: differsFromCurrent,
+})
+export type ChangePasswordPayload = z.infer<typeof changePasswordPayloadSchema>

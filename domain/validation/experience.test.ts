@@ -1,6 +1,7 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { EXPERIENCE_MESSAGES as M, experienceSchema } from './experience'
-import { BLANKS, errorsOf, fieldErrors } from './test-utils'
+import { EXPERIENCE_MESSAGES as M, experienceChanged, experienceSchema } from './experience'
+import { BLANKS, errorsOf, fieldErrors, toFormData } from './test-utils'
 
 const experience = {
   job_title: 'Conductor de reparto',
@@ -57,5 +58,46 @@ describe('experienceSchema', () => {
     for (const t of ['Jornada completa', 'Jornada parcial', 'Profesional independiente', 'Contrato temporal', 'Contrato de practicas']) {
       expect(experienceSchema.safeParse({ ...experience, typeEmployment: t }).success).toBe(true)
     }
+  })
+
+  describe('«Trabajo actual» (issue 16 item 7)', () => {
+    it('needs no end date and gives a null one', () => {
+      const { end_date: _, ...open } = experience
+      expect(experienceSchema.parse({ ...open, current_job: true })).toEqual({ ...open, current_job: true, end_date: null })
+    })
+
+    it.each([
+      ['a date', '2023-06-30'],
+      ['a date before the start', '2020-01-01'],
+      ['something unreadable', 'mañana'],
+      ['blank', ''],
+    ])('ignores whatever end date comes with it (%s)', (_label, endDate) => {
+      expect(experienceSchema.parse({ ...experience, end_date: endDate, current_job: true }).end_date).toBeNull()
+    })
+
+    it('unchecked (false or absent), the end date is required as before', () => {
+      expect(errorsOf(experienceSchema, { ...experience, end_date: '', current_job: false })).toEqual({ end_date: ['Campo requerido'] })
+      expect(experienceSchema.parse({ ...experience, current_job: false }).end_date).toBe(experience.end_date)
+    })
+
+    it('refuses a current_job that is not a boolean', () => {
+      expect(fieldErrors(experienceSchema, { ...experience, current_job: 'sí' }, 'current_job')).toEqual(['Valor inválido'])
+    })
+
+    it('reads the form checkbox (on) without JS, where the disabled-with-JS date may still be sent', () => {
+      const submission = parseWithZod(toFormData({ ...experience, current_job: 'on' }), { schema: experienceSchema })
+      expect(submission.status).toBe('success')
+      expect(submission.status === 'success' && submission.value.end_date).toBeNull()
+      const { end_date: _, ...open } = experience
+      const without = parseWithZod(toFormData(open), { schema: experienceSchema })
+      expect(without.status === 'error' && without.error).toEqual({ end_date: ['Campo requerido'] })
+    })
+
+    it('counts checking or unchecking it as a change, and ignores the end date of a current job', () => {
+      const loaded = { ...experience, nameBusiness: experience.nameBusiness, end_date: null }
+      expect(experienceChanged(loaded, { ...experience, current_job: true })).toBe(false)
+      expect(experienceChanged(loaded, { ...experience, end_date: '2024-01-01' })).toBe(true)
+      expect(experienceChanged({ ...experience }, { ...experience, current_job: true, end_date: null })).toBe(true)
+    })
   })
 })

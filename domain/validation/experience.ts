@@ -1,7 +1,7 @@
 /** Work experience create/update form (spec §5). All fields required: 'Campo requerido'. */
-import { type z } from 'zod'
+import { z } from 'zod'
 import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
-import { CAMPO_REQUERIDO, boundedString, formObject, isoDateString, requiredEnum, requiredString } from './fields'
+import { CAMPO_REQUERIDO, INVALID_VALUE, boundedString, formObject, isIsoDate, isoDateString, requiredEnum, requiredString } from './fields'
 
 export const EXPERIENCE_MESSAGES = {
   required: CAMPO_REQUERIDO,
@@ -19,25 +19,59 @@ export const EXPERIENCE_MESSAGES = {
 
 const M = EXPERIENCE_MESSAGES
 
-/** Form and create payload (nameBusiness / typeEmployment, as the create call sends them). */
+/** True when the field has nothing in it (absent, null, or only spaces). */
+function blank(value: unknown): boolean {
+  return value == null || (typeof value === 'string' && value.trim() === '')
+}
+
+/**
+ * The end date's rules run whenever end_date and current_job themselves are readable (checks run
+ * on any input: a non-object, null included, gets 'Datos inválidos', never a TypeError).
+ */
+function endDateReadable(payload: z.core.ParsePayload): boolean {
+  return typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => i.path?.[0] === 'end_date' || i.path?.[0] === 'current_job')
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * Form and create payload (nameBusiness / typeEmployment, as the create call sends them).
+ * «Trabajo actual» (`current_job`, issue 16 item 7; the checkbox sends 'on', which conform reads
+ * as true; JSON sends true/false): then the job has no end date, whatever end_date says (the
+ * field is disabled with JS; without JS, or from another client, it is ignored), and end_date
+ * comes out null. Otherwise end_date is required as before.
+ */
 export const experienceSchema = formObject({
   job_title: boundedString(M.required, 3, 100, { min: M.jobTitleMin, max: M.jobTitleMax }),
   nameBusiness: boundedString(M.required, 3, 100, { min: M.companyMin, max: M.companyMax }),
   typeEmployment: requiredEnum(EMPLOYMENT_TYPES, M.required, M.employmentType),
   location: boundedString(M.required, 3, 100, { min: M.locationMin, max: M.locationMax }),
   start_date: isoDateString(M.required, M.date),
-  end_date: isoDateString(M.required, M.date),
+  // Read raw: its rules depend on current_job (below).
+  end_date: z.string({ error: INVALID_VALUE }).nullish(),
+  current_job: z.boolean({ error: INVALID_VALUE }).optional(),
   job_description: requiredString(M.required).max(1300, M.descriptionMax),
-}).refine((v) => v.end_date >= v.start_date, {
-  error: M.endBeforeStart,
-  path: ['end_date'],
-  // Only compare two well-formed dates (ISO strings compare like dates).
-  when: (payload) => {
-    // Checks run on any input, a non-object included (null: 'Datos inválidos', never a TypeError).
-    const v = (payload.value ?? {}) as { start_date?: unknown; end_date?: unknown }
-    return typeof v.start_date === 'string' && typeof v.end_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.start_date) && /^\d{4}-\d{2}-\d{2}$/.test(v.end_date)
-  },
 })
+  .refine((v) => v.current_job === true || !blank(v.end_date), { error: M.required, path: ['end_date'], when: endDateReadable })
+  .refine((v) => v.current_job === true || blank(v.end_date) || isIsoDate(v.end_date!.trim()), { error: M.date, path: ['end_date'], when: endDateReadable })
+  .refine((v) => v.end_date!.trim() >= v.start_date, {
+    error: M.endBeforeStart,
+    path: ['end_date'],
+    // Only compare two well-formed dates (ISO strings compare like dates) of a finished job.
+    when: (payload) => {
+      const v = payload.value as { start_date?: unknown; end_date?: unknown; current_job?: unknown }
+      return (
+        endDateReadable(payload) &&
+        v.current_job !== true &&
+        typeof v.start_date === 'string' &&
+        typeof v.end_date === 'string' &&
+        ISO_DAY.test(v.start_date.trim()) &&
+        isIsoDate(v.end_date.trim())
+      )
+    },
+  })
+  // An object check, not a transform, so conform still reads the fields' constraints.
+  .overwrite((v) => ({ ...v, end_date: v.current_job === true ? null : (v.end_date ?? '').trim() }))
 export type ExperienceValues = z.infer<typeof experienceSchema>
 /** The update form has the same fields and rules. */
 export const experienceUpdateSchema = experienceSchema
@@ -57,6 +91,11 @@ export function experienceDuration(start: string, end: string): string {
   return [y, m].filter(Boolean).join(' y ')
 }
 
+/** The duration of a job that may still go on (`end` null: until `today`, yyyy-mm-dd). */
+export function experienceDurationUntil(start: string, end: string | null, today: string): string {
+  return experienceDuration(start, end ?? today)
+}
+
 /** The update call may name the fields as stored (company_name, type_employment): same rules. */
 export function experienceInputFromPayload(body: Record<string, unknown>): Record<string, unknown> {
   const { company_name, type_employment, ...rest } = body
@@ -65,10 +104,11 @@ export function experienceInputFromPayload(body: Record<string, unknown>): Recor
 
 export const EXPERIENCE_FORM_FIELDS = ['job_title', 'nameBusiness', 'typeEmployment', 'location', 'start_date', 'end_date', 'job_description'] as const
 
-/** Spec §5: an update is sent only if some value differs from the loaded one. */
-export function experienceChanged(
-  loaded: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>,
-  next: Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string>>,
-): boolean {
-  return EXPERIENCE_FORM_FIELDS.some((k) => (loaded[k] ?? '').trim() !== (next[k] ?? '').trim())
+type ExperienceFields = Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string | null>> & { current_job?: boolean }
+
+/** Spec §5: an update is sent only if some value differs from the loaded one (a null end date is the current job). */
+export function experienceChanged(loaded: ExperienceFields, next: ExperienceFields): boolean {
+  const current = (v: ExperienceFields) => v.current_job === true || ('end_date' in v && v.end_date === null)
+  if (current(loaded) !== current(next)) return true
+  return EXPERIENCE_FORM_FIELDS.some((k) => (k === 'end_date' && current(next) ? false : (loaded[k] ?? '').trim() !== (next[k] ?? '').trim()))
 }

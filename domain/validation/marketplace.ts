@@ -38,6 +38,9 @@ import { rutString } from './rut-field'
 /** Spec §9: postings lists show 10 per page, for drivers and companies alike. */
 export const POSTINGS_PAGE_SIZE = 10
 
+/** Issue 14: a postings count stops at 1,001; the screens show «más de 1.000». */
+export const POSTINGS_COUNT_CAP = 1000
+
 export const PAYMENT_PERIODS = ['por día', 'por ruta', 'mensual'] as const
 export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number]
 

@@ -6,7 +6,7 @@ import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
+import { COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
@@ -35,32 +35,42 @@ function columns(v: JobPostingValues) {
   }
 }
 
-/** One page of a company's postings (optionally searched) and their total: two queries. */
-async function companyPostings({ db, dialect }: Platform, companyId: number, page: number, search?: string) {
+/** The queries of a company's list (optionally searched): its first 1,001 ids in order, and one page. */
+export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
   const condition = searchCondition(search, dialect)
-  let list = postingsWithNames(db)
-    .select((eb) =>
-      eb
-        .selectFrom('applications as a')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('a.posting_id', '=', 'jp.id')
-        .as('applicants_count'),
-    )
-    .where('jp.company_id', '=', companyId)
-  let count = db
-    .selectFrom('job_postings as jp')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('jp.company_id', '=', companyId)
-  if (condition) {
-    list = list.where(condition)
-    count = count.where(condition)
+  let ids = db.selectFrom('job_postings as jp').select('jp.id').where('jp.company_id', '=', companyId)
+  if (condition) ids = ids.where(condition)
+  const list = withApplicants(postingsWithNames(db).where('jp.company_id', '=', companyId))
+  return {
+    ids: ids
+      .orderBy('jp.created_at', 'desc')
+      .orderBy('jp.id', 'desc')
+      .limit(COUNT_CAP + 1),
+    list: (condition ? list.where(condition) : list).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)),
   }
-  const [rows, total] = await Promise.all([
-    list.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(),
-    count.executeTakeFirstOrThrow(),
-  ])
+}
+
+function withApplicants(q: ReturnType<typeof postingsWithNames>) {
+  return q.select((eb) =>
+    eb
+      .selectFrom('applications as a')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('a.posting_id', '=', 'jp.id')
+      .as('applicants_count'),
+  )
+}
+
+/** One page of a company's postings (optionally searched) and their total up to 1,001. */
+export async function companyPostings(store: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
+  const { ids, list } = companyPostingsQueries(store, companyId, page, search)
+  const { rows, count } = await pageAndCount(
+    ids,
+    page,
+    (pageIds) => withApplicants(postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds)).execute(),
+    () => list.execute(),
+  )
   const postings: CompanyPosting[] = rows.map((r) => ({ ...toPostingDto(r), applicants_count: Number(r.applicants_count ?? 0) }))
-  return { postings, count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
+  return { postings, count, page, page_size: POSTINGS_PAGE_SIZE }
 }
 
 /** The company's own postings: list, search, create, read for update, update, delete. */

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { CLIENT_IP_HEADER } from './client-ip'
 import type { Role } from './db/schema'
 import { ApiError, MESSAGES } from './http'
+import { log } from './log'
 import type { Platform } from './platform'
 import { verifySessionToken } from './tokens'
 
@@ -25,10 +26,31 @@ export async function authenticate(p: Platform, token: string): Promise<AuthCont
   const now = p.now()
   const claims = await verifySessionToken(p.keys.jwt, token, now)
   if (!claims) return null
-  const session = await p.db.selectFrom('sessions').select(['user_id', 'role', 'expires_at', 'revoked_at']).where('id', '=', claims.sid).executeTakeFirst()
+  const session = await p.db.selectFrom('sessions').select(['user_id', 'role', 'expires_at', 'revoked_at', 'last_seen_at']).where('id', '=', claims.sid).executeTakeFirst()
   if (!session || session.revoked_at || session.expires_at <= now.toISOString()) return null
   if (String(session.user_id) !== claims.sub || session.role !== claims.role) return null
+  await touchSession(p, claims.sid, session.last_seen_at, now)
   return { userId: session.user_id, role: session.role, sessionId: claims.sid, token }
+}
+
+/** «Última actividad» of the account's sessions moves at most once a minute: not a write per request. */
+export const LAST_SEEN_EVERY_MS = 60_000
+
+async function touchSession(p: Platform, sessionId: string, lastSeen: string | null, now: Date): Promise<void> {
+  if (lastSeen && now.getTime() - Date.parse(lastSeen) < LAST_SEEN_EVERY_MS) return
+  const threshold = new Date(now.getTime() - LAST_SEEN_EVERY_MS).toISOString()
+  // Conditional, so simultaneous requests of one session write once. A failed write is not the
+  // caller's problem: the request goes on (the next one tries again).
+  try {
+    await p.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now.toISOString() })
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', threshold)]))
+      .execute()
+  } catch (err) {
+    log.warn({ err }, '[auth] last_seen_at not written')
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { okMessageSchema } from '#domain/contract/common'
 import { liveSessionUserSchema, loginResponseSchema, sessionPayloadSchema } from '#domain/contract/users'
+import { deviceLabel } from '#domain/device'
 import { emailCodeSchema, loginSchema, resetPasswordConfirmPayloadSchema, resetPasswordRequestSchema } from '#domain/validation/auth'
 import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
@@ -78,7 +79,7 @@ export function authRoutes(p: Platform) {
         return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
       }
 
-      const token = await startSession(p, user)
+      const token = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
       return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
     },
   )
@@ -127,7 +128,7 @@ export function authRoutes(p: Platform) {
       if (Number(consumed.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
       await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
       const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
-      const sessionToken = await startSession(p, user)
+      const sessionToken = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
       return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)) })
     },
   )

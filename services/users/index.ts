@@ -5,12 +5,14 @@ import { authRoutes } from './auth-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
+import { securityRoutes } from './security-routes'
 import { simplePowerRoutes } from './simple-power'
 
 /** The users service of spec §7: /auth/* and /users/*, plus the operations console's /admin/*. */
 export function usersService(p: Platform) {
   const app = new OpenAPIHono()
   app.route('/auth', authRoutes(p))
+  app.route('/auth', securityRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))

@@ -73,3 +73,18 @@ export function documentExpiryMail(
     ]),
   }
 }
+
+export function passwordChangedMail(to: string, firstname: string, recoverUrl: string): EmailMessage {
+  const subject = 'Tu contraseña de Fleeters cambió'
+  const text = `Hola ${firstname}:\n\nLa contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu sesión en los demás dispositivos.\n\nSi no fuiste tú, crea una nueva contraseña ahora en ${recoverUrl}: así se cierran también las sesiones que queden abiertas.\n\nFleeters`
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout(subject, [
+      `Hola ${escapeHtml(firstname)}:`,
+      'La contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu sesión en los demás dispositivos.',
+      `Si no fuiste tú, <a href="${escapeHtml(recoverUrl)}">crea una nueva contraseña ahora</a>: así se cierran también las sesiones que queden abiertas.`,
+    ]),
+  }
+}

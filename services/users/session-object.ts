@@ -4,7 +4,8 @@ import type { User } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { SESSION_TTL_SECONDS, signSessionToken } from '#services/platform/tokens'
 
-export async function startSession(p: Platform, user: User): Promise<string> {
+/** A new session of `user`; `device` is the label of the browser it opens on (domain/device.ts). */
+export async function startSession(p: Platform, user: User, device: string | null = null): Promise<string> {
   const now = p.now()
   const id = randomUUID()
   await p.db
@@ -16,6 +17,8 @@ export async function startSession(p: Platform, user: User): Promise<string> {
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
       revoked_at: null,
+      device,
+      last_seen_at: now.toISOString(),
     })
     .execute()
   return signSessionToken(p.keys.jwt, { userId: user.id, role: user.role, sessionId: id }, now)

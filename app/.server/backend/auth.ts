@@ -4,12 +4,27 @@ import { callService, type AuthRole } from './client'
 
 export type { CodeStepPayload, LiveSessionUser, SessionPayload }
 
+/** The accounts with a «Seguridad» page (issue 16 item 6). */
+export type AccountRole = Exclude<AuthRole, 'admin'>
+
+/** One open session of the account (GET /auth/sessions/{role}). */
+export interface AccountSession {
+  id: string
+  device: string
+  created_at: string
+  last_seen_at: string
+  current: boolean
+}
+
 const ROLE_PATH: Record<AuthRole, string> = { User: 'user', business: 'business', admin: 'admin' }
 
 export const authApi = {
   session: (ctx: AppLoadContext, role: AuthRole, token: string) => callService<LiveSessionUser>(ctx, 'users', `/auth/session/${ROLE_PATH[role]}`, { auth: { role, token } }),
-  login: (ctx: AppLoadContext, body: { email: string; password: string }) => callService<SessionPayload | CodeStepPayload>(ctx, 'users', '/auth/login', { json: body }),
-  validateCode: (ctx: AppLoadContext, body: { code: string; token: string }) => callService<SessionPayload>(ctx, 'users', '/auth/validate-code-email-verification', { json: body }),
+  /** `request`: the visitor's, whose User-Agent names the new session's device. */
+  login: (ctx: AppLoadContext, request: Request, body: { email: string; password: string }) =>
+    callService<SessionPayload | CodeStepPayload>(ctx, 'users', '/auth/login', { json: body, userAgent: request.headers.get('user-agent') }),
+  validateCode: (ctx: AppLoadContext, request: Request, body: { code: string; token: string }) =>
+    callService<SessionPayload>(ctx, 'users', '/auth/validate-code-email-verification', { json: body, userAgent: request.headers.get('user-agent') }),
   resetPassword: (ctx: AppLoadContext, body: { email: string }) => callService<{ message: string }>(ctx, 'users', '/auth/reset-password', { json: body }),
   resetPasswordConfirm: (ctx: AppLoadContext, body: { token: string; password: string }) =>
     callService<{ message: string }>(ctx, 'users', '/auth/reset-password-confirm', { json: body }),
@@ -19,6 +34,14 @@ export const authApi = {
       method: 'POST',
       auth: { role, token },
     }),
+  changePassword: (ctx: AppLoadContext, role: AccountRole, token: string, body: { current_password: string; password: string }) =>
+    callService<{ message: string }>(ctx, 'users', `/auth/change-password/${ROLE_PATH[role]}`, { json: body, auth: { role, token } }),
+  sessions: (ctx: AppLoadContext, role: AccountRole, token: string) =>
+    callService<{ sessions: AccountSession[] }>(ctx, 'users', `/auth/sessions/${ROLE_PATH[role]}`, { auth: { role, token } }),
+  closeOtherSessions: (ctx: AppLoadContext, role: AccountRole, token: string) =>
+    callService<{ message: string; closed: number }>(ctx, 'users', `/auth/close-other-sessions/${ROLE_PATH[role]}`, { method: 'POST', auth: { role, token } }),
+  closeSession: (ctx: AppLoadContext, role: AccountRole, token: string, id: string) =>
+    callService<{ message: string }>(ctx, 'users', `/auth/sessions/${ROLE_PATH[role]}/${encodeURIComponent(id)}`, { method: 'DELETE', auth: { role, token } }),
   register: (ctx: AppLoadContext, data: Record<string, unknown>) => {
     const form = new FormData()
     form.set('data', JSON.stringify(data))

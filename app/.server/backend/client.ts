@@ -15,6 +15,8 @@ export interface CallOptions {
   json?: unknown
   form?: FormData
   auth?: { role: AuthRole; token: string }
+  /** The visitor's User-Agent, for calls that open a session (its device label, domain/device.ts). */
+  userAgent?: string | null
 }
 
 const AUTH_HEADER: Record<AuthRole, string> = { User: 'auth-user', business: 'auth-business', admin: 'auth-admin' }
@@ -87,6 +89,7 @@ export async function callService<T>(context: AppLoadContext, service: Service, 
     body = options.form
   }
   if (options.auth) headers.set(AUTH_HEADER[options.auth.role], options.auth.token)
+  if (options.userAgent) headers.set('user-agent', options.userAgent)
   const method = options.method ?? (body ? 'POST' : 'GET')
   const cacheKey = method === 'GET' && !options.auth ? `${service} ${path}` : null
   if (cacheKey) {

@@ -2,17 +2,19 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { InputField } from '#app/components/ui/field'
 
 /**
- * A new password and its repetition (driver and company registration, password reset): the
+ * A new password and its repetition (driver and company registration, password reset, the «Seguridad» page): the
  * rule as a hint, `new-password` so a password manager offers to create one.
  */
 export function NewPasswordFields({
   password,
   confirmPassword,
   label = 'Contraseña',
+  confirmLabel = 'Repite la contraseña',
 }: {
   password: FieldMetadata<string>
   confirmPassword: FieldMetadata<string>
   label?: string
+  confirmLabel?: string
 }) {
   return (
     <>
@@ -22,11 +24,7 @@ export function NewPasswordFields({
         inputProps={{ ...getInputProps(password, { type: 'password' }), autoComplete: 'new-password' }}
         errors={password.errors}
       />
-      <InputField
-        label="Repite la contraseña"
-        inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-        errors={confirmPassword.errors}
-      />
+      <InputField label={confirmLabel} inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={confirmPassword.errors} />
     </>
   )
 }

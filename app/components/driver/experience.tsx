@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
-import { InputField, SelectField, TextAreaField } from '#app/components/ui/field'
+import { CheckboxField, InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { CancelLink, ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
 import type { Experience } from '#domain/contract/users'
 import { formatDate } from '#domain/format'
@@ -58,7 +59,7 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
                     {e.company_name} · {e.type_employment} · {e.location}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {formatDate(e.start_date, 'numeric')} – {formatDate(e.end_date, 'numeric')} ({e.duration})
+                    {formatDate(e.start_date, 'numeric')} – {e.end_date ? formatDate(e.end_date, 'numeric') : 'Actualidad'} ({e.duration})
                   </p>
                 </div>
                 {managing ? (
@@ -94,6 +95,7 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
 /** Create and update modals (spec §5 "Experience"): the same fields, prefilled when editing. */
 export function ExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView | null; closeTo: string; feedback?: FormFeedback }) {
   const editing = experience !== null
+  const hydrated = useHydrated()
   const { onValidate, ...loadOn } = useLazyValidation<ExperienceValues>(loadSchema)
   const [form, fields] = useForm({
     id: editing ? `experiencia-${experience.id_ew}` : 'experiencia-nueva',
@@ -105,7 +107,8 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
           typeEmployment: experience.type_employment,
           location: experience.location,
           start_date: experience.start_date,
-          end_date: experience.end_date,
+          end_date: experience.end_date ?? '',
+          current_job: experience.end_date === null,
           job_description: experience.job_description,
         }
       : undefined,
@@ -113,6 +116,8 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
+  // Conform follows the checkbox as it changes (its value is 'on' while checked).
+  const currentJob = fields.current_job.value === 'on'
   return (
     <Modal title={editing ? 'Editar experiencia' : 'Agregar experiencia'} closeTo={closeTo} wide>
       <Form method="post" {...getFormProps(form)} {...loadOn} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -127,8 +132,15 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
         <InputField label="Nombre de la empresa" inputProps={getInputProps(fields.nameBusiness, { type: 'text' })} errors={fields.nameBusiness.errors} />
         <SelectField label="Tipo de empleo" selectProps={getSelectProps(fields.typeEmployment)} options={EMPLOYMENT_TYPES} errors={fields.typeEmployment.errors} />
         <InputField label="Ubicación" inputProps={getInputProps(fields.location, { type: 'text' })} errors={fields.location.errors} />
+        <CheckboxField className="sm:col-span-2" label="Trabajo actual" inputProps={getInputProps(fields.current_job, { type: 'checkbox' })} errors={fields.current_job.errors} />
         <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
-        <InputField label="Fecha de término" inputProps={getInputProps(fields.end_date, { type: 'date' })} errors={fields.end_date.errors} />
+        <InputField
+          label="Fecha de término"
+          hint={currentJob ? 'No aplica: es tu trabajo actual.' : 'Déjala vacía si marcas «Trabajo actual».'}
+          // With JS a current job's end date is disabled (not sent); without JS it is ignored.
+          inputProps={{ ...getInputProps(fields.end_date, { type: 'date' }), disabled: hydrated && currentJob }}
+          errors={currentJob ? null : fields.end_date.errors}
+        />
         <TextAreaField
           className="sm:col-span-2"
           label="Descripción del trabajo"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { APPLICATION_STATUSES, LOGO_EXTENSIONS, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
-import { APPLICATION_STATUS_OPTIONS, LOGO_ACCEPT, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
+import { APPLICATION_STATUSES, LOGO_EXTENSIONS, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
+import { APPLICATION_STATUS_OPTIONS, COUNT_CAP, LOGO_ACCEPT, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
 
 describe('marketplace labels', () => {
   it('cover the domain values in their order', () => {
@@ -9,6 +9,7 @@ describe('marketplace labels', () => {
     expect(PAYMENT_PERIOD_OPTIONS.map((o) => o.value)).toEqual([...PAYMENT_PERIODS])
     expect(LOGO_ACCEPT).toBe(LOGO_EXTENSIONS.join(','))
     expect(PAGE_SIZE).toBe(POSTINGS_PAGE_SIZE)
+    expect(COUNT_CAP).toBe(POSTINGS_COUNT_CAP)
   })
 
   it.each([
@@ -24,5 +25,12 @@ describe('marketplace labels', () => {
 
   it('counts pages (at least one)', () => {
     expect([pageCount(0), pageCount(10), pageCount(11), pageCount(25)]).toEqual([1, 1, 2, 3])
+  })
+
+  it('reads a capped count (1,001) as more than 1.000, and links the pages of the first 1.000', () => {
+    expect(rangeLabel(1, 1000)).toBe('1-10 de 1000')
+    expect(rangeLabel(1, 1001)).toBe('1-10 de más de 1.000')
+    expect(rangeLabel(100, 1001)).toBe('991-1000 de más de 1.000')
+    expect([pageCount(1000), pageCount(1001)]).toEqual([100, 100])
   })
 })

@@ -3,6 +3,7 @@
  * domain/validation/marketplace.ts on purpose: importing that file would bring zod into every
  * page (see lazy-validation.ts); the `satisfies` checks keep both in step at compile time.
  */
+import { formatInteger } from '#domain/format'
 import { LOGO_UPLOAD } from '#domain/uploads'
 import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '#domain/validation/marketplace'
 
@@ -26,14 +27,19 @@ export const LOGO_ACCEPT = LOGO_UPLOAD.accept
 /** Spec §9: 10 per page. */
 export const PAGE_SIZE = 10
 
-/** Spec §9 range label: page 2 of 25 results reads '11-20 de 25'. */
+/** Issue 14: the services count up to 1,001; more than this reads «más de 1.000». */
+export const COUNT_CAP = 1000
+
+/** Spec §9 range label: page 2 of 25 results reads '11-20 de 25'; past the cap, 'de más de 1.000'. */
 export function rangeLabel(page: number, total: number, pageSize = PAGE_SIZE): string {
   if (total <= 0) return '0-0 de 0'
   const from = Math.min((page - 1) * pageSize + 1, total)
   const to = Math.min(page * pageSize, total)
+  if (total > COUNT_CAP) return `${from}-${to} de más de ${formatInteger(COUNT_CAP)}`
   return `${from}-${to} de ${total}`
 }
 
+/** Pages to link: past the cap, the pages of the first 1.000 (a narrower search reaches the rest). */
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize))
+  return Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize))
 }

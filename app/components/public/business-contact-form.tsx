@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
@@ -19,7 +20,7 @@ export function BusinessContactForm({
 }: {
   result?: SubmissionResult<string[]>
   outcome?: FormOutcome | null
-  honeypot: string
+  honeypot: HoneypotInputProps
   /** getZodConstraint of the schema, from the loader. */
   constraint: Constraint
 }) {

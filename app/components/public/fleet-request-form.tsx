@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import { Form, useFetcher } from 'react-router'
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
@@ -43,7 +44,7 @@ export function FleetRequestForm({
   outcome?: FormOutcome | null
   location: LocationChoice
   draft: Record<string, string>
-  honeypot: string
+  honeypot: HoneypotInputProps
   /** getZodConstraint of the schema, from the loader. */
   constraint: Constraint
 }) {

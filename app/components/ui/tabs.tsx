@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { cn } from './cn'
 
 export interface TabItem {
@@ -6,7 +6,12 @@ export interface TabItem {
   label: string
   /** Current only on this exact URL (not on the pages under it). */
   end?: boolean
+  /** Says whether the tab is current, instead of its URL (a tab whose pages sit beside another tab's). */
+  current?: boolean
 }
+
+const TAB = 'inline-flex min-h-11 items-center border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap'
+const tabState = (active: boolean) => (active ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900')
 
 /**
  * Underlined tabs that are links (they work without JS); the current one is marked with
@@ -17,18 +22,15 @@ export function Tabs({ items, label, className }: { items: readonly TabItem[]; l
     <ul className={cn('-mb-px flex gap-1 overflow-x-auto', className)}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink
-            to={item.to}
-            end={item.end}
-            className={({ isActive }) =>
-              cn(
-                'inline-flex min-h-11 items-center border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap',
-                isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900',
-              )
-            }
-          >
-            {item.label}
-          </NavLink>
+          {item.current === undefined ? (
+            <NavLink to={item.to} end={item.end} className={({ isActive }) => cn(TAB, tabState(isActive))}>
+              {item.label}
+            </NavLink>
+          ) : (
+            <Link to={item.to} aria-current={item.current ? 'page' : undefined} className={cn(TAB, tabState(item.current))}>
+              {item.label}
+            </Link>
+          )}
         </li>
       ))}
     </ul>

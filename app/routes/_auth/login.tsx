@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') === 'code') {
     const submission = parseWithZod(formData, { schema: emailCodeSchema })
     if (submission.status !== 'success') return data({ step: 'code' as const, token: String(formData.get('token') ?? ''), redirectTo, result: submission.reply() }, { status: 400 })
-    const res = await authApi.validateCode(context, submission.value)
+    const res = await authApi.validateCode(context, request, submission.value)
     if (!res.ok) {
       return data({ step: 'code' as const, token: submission.value.token, redirectTo, result: submission.reply({ formErrors: messageList(res.message) }) }, { status: res.status })
     }
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data({ step: 'login' as const, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const res = await authApi.login(context, submission.value)
+  const res = await authApi.login(context, request, submission.value)
   if (!res.ok) {
     return data({ step: 'login' as const, result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) }, { status: res.status })
   }

@@ -9,7 +9,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { COMPLAINT_TYPES, complaintTypeLabel, INQUIRY_TYPES, type ComplaintType, type InquiryType } from '#domain/reference-data/inquiries'
 import { complaintSchema } from '#domain/validation/contact'
 import type { Route } from './+types/ayuda'
-import { failureStatus, FORM_FAILURE, honeypotStamp, outcome, passesHoneypot, siteOrigin } from './site.server'
+import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypot, siteOrigin } from './site.server'
 
 /** Spec §8: inquiries answers stay 4 s. */
 const ALERT_MS = 4000
@@ -29,8 +29,8 @@ function wizardState(url: URL) {
   return { step, type, complaintType } as { step: 1 | 2 | 3; type: InquiryType | null; complaintType: ComplaintType | null }
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), honeypot: honeypotStamp(), constraint: getZodConstraint(complaintSchema), ...wizardState(new URL(request.url)) }
+export async function loader({ request }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request), honeypot: await honeypotInputProps(), constraint: getZodConstraint(complaintSchema), ...wizardState(new URL(request.url)) }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   // The values come back, so a person caught by mistake loses nothing.
-  if (!passesHoneypot(formData)) {
+  if (!(await passesHoneypot(formData))) {
     const result = parseWithZod(formData, { schema: complaintSchema }).reply()
     return data({ result, outcome: outcome('error', FORM_FAILURE, ALERT_MS) }, { status: 400 })
   }

@@ -13,13 +13,13 @@ import type { ContactValues } from '#domain/validation/contact'
 import { contactSchema } from '#domain/validation/contact'
 import { isContactSubmissionEmpty } from '#domain/validation/submission'
 import type { Route } from './+types/contacto'
-import { failureStatus, FORM_FAILURE, honeypotStamp, outcome, passesHoneypot, siteOrigin } from './site.server'
+import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypot, siteOrigin } from './site.server'
 
 /** Spec §8: contact answers stay 3 s. */
 const ALERT_MS = 3000
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), honeypot: honeypotStamp(), constraint: getZodConstraint(contactSchema) }
+export async function loader({ request }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request), honeypot: await honeypotInputProps(), constraint: getZodConstraint(contactSchema) }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   // The values come back, so a person caught by mistake loses nothing.
-  if (!passesHoneypot(formData)) {
+  if (!(await passesHoneypot(formData))) {
     const result = parseWithZod(formData, { schema: contactSchema }).reply()
     return data({ result, outcome: outcome('error', FORM_FAILURE, ALERT_MS) }, { status: 400 })
   }

@@ -10,7 +10,7 @@ import { businessContactSchema } from '#domain/validation/contact'
 import { isBusinessContactSubmissionEmpty } from '#domain/validation/submission'
 import type { Route } from './+types/empresas'
 import { fleetDraft, fleetRequestSchema, loadLocation } from './empresas.server'
-import { failureStatus, FORM_FAILURE, honeypotStamp, outcome, passesHoneypot, siteOrigin } from './site.server'
+import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypot, siteOrigin } from './site.server'
 
 /** Spec §8: business contact 3 s; fleet requirements success 4 s, errors 5 s. */
 const CONTACT_MS = 3000
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   return {
     origin: siteOrigin(request),
-    honeypot: honeypotStamp(),
+    honeypot: await honeypotInputProps(),
     draft: fleetDraft(url),
     location: await loadLocation(context, url.searchParams.get('id_zone'), url.searchParams.get('id_region')),
     constraints: { fleet: getZodConstraint(fleetRequestSchema), contact: getZodConstraint(businessContactSchema) },
@@ -69,7 +69,7 @@ async function fleetAction(formData: FormData, context: Route.ActionArgs['contex
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const form = formData.get('intent') === 'flota' ? ('flota' as const) : ('contacto' as const)
-  if (!passesHoneypot(formData)) {
+  if (!(await passesHoneypot(formData))) {
     // The values come back, so a person caught by mistake loses nothing.
     const schema = form === 'flota' ? fleetRequestSchema : businessContactSchema
     const ms = form === 'flota' ? FLEET_ERROR_MS : CONTACT_MS

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { env } from '#app/.server/env'
-import { HONEYPOT_FIELD, HONEYPOT_FROM_FIELD } from '#app/components/public/honeypot'
 
 /** Spec §8: the public forms' generic failure. */
 export const FORM_FAILURE = 'Error en enviar formulario, inténtelo nuevamente...'
@@ -11,30 +11,44 @@ export function siteOrigin(request: Request): string {
   return (configured ?? new URL(request.url).origin).replace(/\/$/, '')
 }
 
-function sign(value: string): string {
-  // Derived from the cookie key, so every web process with the same SESSION_SECRET agrees.
-  return createHmac('sha256', env().keys.cookie).update(`honeypot:${value}`).digest('base64url')
+/** The honeypot's fields: a text field people never see and bots fill in, and the sealed time. */
+export const HONEYPOT_FIELD = 'url_sitio'
+export const HONEYPOT_FROM_FIELD = 'hp_desde'
+
+/** A clock a little ahead in another web process still counts, as before remix-utils. */
+const CLOCK_SLACK_MS = 60_000
+
+class SiteHoneypot extends Honeypot {
+  protected override isFuture(timestamp: number): boolean {
+    return timestamp > Date.now() + CLOCK_SLACK_MS
+  }
 }
 
-/** The value of the honeypot's time field for a page rendered now. */
-export function honeypotStamp(now = Date.now()): string {
-  const ts = String(now)
-  return `${ts}.${sign(ts)}`
+function honeypot(): Honeypot {
+  // Derived from the cookie key, so every web process with the same SESSION_SECRET agrees (the
+  // library's default seed is random per process).
+  const encryptionSeed = createHmac('sha256', env().keys.cookie).update('fleeters:honeypot').digest('base64url')
+  return new SiteHoneypot({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: HONEYPOT_FROM_FIELD, encryptionSeed })
+}
+
+/** What a page with a public form renders in its honeypot (components/public/honeypot.tsx). */
+export function honeypotInputProps(validFromTimestamp = Date.now()): Promise<HoneypotInputProps> {
+  return honeypot().getInputProps({ validFromTimestamp })
 }
 
 /**
- * remix-utils' Honeypot needs @oslojs/crypto, which is not installed: this is the same check.
- * The trap field must be present and empty, the time field signed by us and not in the future.
+ * remix-utils' check, stricter in two ways: a form without the fields passes its check (it only
+ * checks forms that carry one of them) and is refused here, and a time field that does not
+ * decrypt (tampered, not base64) throws a crypto error rather than SpamError: refused as well.
  */
-export function passesHoneypot(formData: FormData, now = Date.now()): boolean {
-  if (formData.get(HONEYPOT_FIELD) !== '') return false
-  const stamp = formData.get(HONEYPOT_FROM_FIELD)
-  if (typeof stamp !== 'string') return false
-  const [ts, mac] = stamp.split('.')
-  if (!ts || !mac || !/^\d{1,16}$/.test(ts) || Number(ts) > now + 60_000) return false
-  const expected = Buffer.from(sign(ts))
-  const given = Buffer.from(mac)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+export async function passesHoneypot(formData: FormData): Promise<boolean> {
+  if (!formData.has(HONEYPOT_FIELD) || !formData.has(HONEYPOT_FROM_FIELD)) return false
+  try {
+    await honeypot().check(formData)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The answer shown next to a form (components/ui/alert.tsx FormOutcome). */

@@ -88,7 +88,7 @@ export default function DriverDetail() {
                 <li key={e.id}>
                   <strong>{e.job_title}</strong> · {e.company_name} ({e.type_employment})
                   <span className="block text-xs text-slate-600">
-                    {e.location} · {formatDay(e.start_date)} a {formatDay(e.end_date)}
+                    {e.location} · {formatDay(e.start_date)} a {e.end_date ? formatDay(e.end_date) : 'la actualidad'}
                   </span>
                   <span className="block whitespace-pre-line text-slate-700">{e.job_description}</span>
                 </li>

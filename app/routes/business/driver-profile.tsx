@@ -73,7 +73,7 @@ export default function DriverProfileRoute() {
                 {e.start_date ? (
                   <p className="text-xs text-slate-600">
                     {shortDate(e.start_date)}
-                    {e.end_date ? ` – ${shortDate(e.end_date)}` : ''}
+                    {` – ${e.end_date ? shortDate(e.end_date) : 'Actualidad'}`}
                   </p>
                 ) : null}
                 {e.job_description ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{e.job_description}</p> : null}

@@ -1,6 +1,7 @@
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from 'react-router'
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError, type ShouldRevalidateFunction } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
+import { Icon } from '#app/components/driver/icons'
 import { Logo } from '#app/components/icons'
 import { CompanyLogo, VerifiedCompanyBadge } from '#app/components/marketplace/posting-bits'
 import { NotFound } from '#app/components/not-found'
@@ -26,11 +27,20 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export type BusinessLayoutData = Awaited<ReturnType<typeof loader>>
 
-// Applicants and profiles belong to the postings: the tab stays marked there too.
-const NAV = [{ to: '/business/dashboard', label: 'Publicaciones', end: false }]
+const SECURITY = '/business/dashboard/seguridad'
+
+/** Applicants and profiles belong to the postings: that tab stays marked there too, but not on «Seguridad». */
+function navFor(pathname: string) {
+  const security = pathname === SECURITY || pathname.startsWith(`${SECURITY}/`)
+  return [
+    { to: '/business/dashboard', label: 'Publicaciones', current: !security },
+    { to: SECURITY, label: 'Seguridad', current: security },
+  ]
+}
 
 export default function BusinessLayout() {
   const { company } = useLoaderData<typeof loader>()
+  const { pathname } = useLocation()
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
@@ -48,10 +58,12 @@ export default function BusinessLayout() {
           </div>
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <Tabs items={NAV} className="min-w-0" />
-          <Form method="post" action="/logout">
-            <button type="submit" className={buttonClass('ghost', 'px-3 py-2 text-sm')}>
-              Cerrar sesión
+          <Tabs items={navFor(pathname.replace(/\/+$/, ''))} className="min-w-0" />
+          <Form method="post" action="/logout" className="shrink-0">
+            {/* On a phone the tabs need the row: the button shows its icon, its name stays for the reader. */}
+            <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
+              <Icon name="logout" className="h-5 w-5 sm:hidden" />
+              <span className="max-sm:sr-only">Cerrar sesión</span>
             </button>
           </Form>
         </nav>

@@ -1,6 +1,12 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Migrator, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, openTestDatabase } from '#services/testing/database'
+import { migrateToLatest, openDatabase } from './connect'
+import { migrations } from './migrations'
 import { normaliseDriverPhones } from './migrations/0008_replies_and_phones'
 
 describe.each(engines)('migrations on %s', (engine) => {
@@ -137,6 +143,61 @@ describe.each(engines)('migration 0008 on %s: drivers phones stored one way (iss
       })
     } finally {
       await h.destroy()
+    }
+  })
+})
+
+describe('migration 0010 on sqlite: the experience table rebuilt with a nullable end date (issue 16 item 7)', () => {
+  const THIS = '0010_sessions_and_current_job'
+
+  it('keeps every row, id, the AUTOINCREMENT counter and the index', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-0010-'))
+    const handle = openDatabase({ sqlitePath: path.join(dir, 'fleeters.db') })
+    try {
+      const all = await migrations('sqlite')
+      const earlier = Object.fromEntries(Object.entries(all).filter(([name]) => name < THIS))
+      const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest()
+      expect(error).toBeUndefined()
+      const now = new Date().toISOString()
+      const user = await sql<{ id: number }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
+        VALUES ('User', 'a@b.cl', 'x', 'A', 'B', 1, ${now}, ${now}) RETURNING id`.execute(handle.db)
+      const userId = user.rows[0]!.id
+      for (const title of ['Primero', 'Segundo', 'Tercero']) {
+        await sql`INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at)
+          VALUES (${userId}, ${title}, 'Andes', 'Jornada completa', 'Santiago', '2020-01-01', '2021-01-01', 'Reparto', ${now}, ${now})`.execute(handle.db)
+      }
+      await sql`DELETE FROM work_experience WHERE job_title = 'Tercero'`.execute(handle.db)
+      const before = (await sql`SELECT * FROM work_experience ORDER BY id`.execute(handle.db)).rows
+
+      await migrateToLatest(handle)
+
+      expect((await sql`SELECT * FROM work_experience ORDER BY id`.execute(handle.db)).rows).toEqual(before)
+      const added = await handle.db
+        .insertInto('work_experience')
+        .values({
+          user_id: userId,
+          job_title: 'Actual',
+          company_name: 'Andes',
+          type_employment: 'Jornada completa',
+          location: 'Santiago',
+          start_date: '2024-01-01',
+          end_date: null,
+          job_description: 'Reparto',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'end_date'])
+        .executeTakeFirstOrThrow()
+      // The deleted third row's id is not given again.
+      expect(added).toEqual({ id: 4, end_date: null })
+      const index = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'work_experience'`.execute(handle.db)
+      expect(index.rows.map((r) => r.name)).toContain('work_experience_user_idx')
+      // Deleting the account still takes its experience along (the foreign key survived).
+      await sql`DELETE FROM users WHERE id = ${userId}`.execute(handle.db)
+      expect((await sql`SELECT count(*) AS n FROM work_experience`.execute(handle.db)).rows).toEqual([{ n: 0 }])
+    } finally {
+      await handle.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })

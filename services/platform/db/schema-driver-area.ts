@@ -16,7 +16,8 @@ export interface WorkExperienceTable {
   location: string
   /** yyyy-mm-dd */
   start_date: string
-  end_date: string
+  /** yyyy-mm-dd; null for the current job («Trabajo actual», migration 0010). */
+  end_date: string | null
   job_description: string
   created_at: string
   updated_at: string

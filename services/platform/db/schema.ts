@@ -36,6 +36,10 @@ export interface SessionsTable {
   created_at: string
   expires_at: string
   revoked_at: string | null
+  /** A short label of the browser and system it was opened on («Chrome en Android»; migration 0010). */
+  device: string | null
+  /** When it was last used, written at most once a minute (migration 0010). */
+  last_seen_at: string | null
 }
 
 export interface EmailVerificationsTable {

@@ -79,6 +79,38 @@ describe.each(engines)('work experience on %s', (engine) => {
     expect(await p.db.selectFrom('work_experience').select('id').execute()).toHaveLength(0)
   })
 
+  it('stores «Trabajo actual» as a null end date, counts its duration up to today, and can end it later', async () => {
+    const a = await userWithSession(p)
+    const { end_date: _e, ...open } = experience
+    const created = await api.post(`${BASE}/add-experience-work`, { ...open, start_date: '2020-01-01', current_job: true }, a.headers)
+    expect(created.status).toBe(201)
+    const id = created.body.experience.id_ew as number
+    expect(created.body.experience.end_date).toBeNull()
+    const row = await p.db.selectFrom('work_experience').select('end_date').where('id', '=', id).executeTakeFirstOrThrow()
+    expect(row.end_date).toBeNull()
+    // From 2020-01-01 to today: whole years, never «Menos de 1 mes».
+    const loaded = await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)
+    expect(loaded.body).toMatchObject({ end_date: null })
+    expect(loaded.body.duration).toMatch(/^\d+ años/)
+    // An end date sent along with current_job is ignored, as the form without JS does.
+    const ignored = await api.put(`${BASE}/update-experience-work/${id}`, { ...experience, start_date: '2020-01-01', end_date: '2019-01-01', current_job: true }, a.headers)
+    expect(ignored.status).toBe(200)
+    expect(ignored.body.experience.end_date).toBeNull()
+    // Unchecked, the end date is required again; with one, the job is over.
+    const missing = await api.put(`${BASE}/update-experience-work/${id}`, { ...open, start_date: '2020-01-01', current_job: false }, a.headers)
+    expect(missing.status).toBe(400)
+    expect([missing.body.message].flat()).toContain(EXPERIENCE_MESSAGES.required)
+    const ended = await api.put(`${BASE}/update-experience-work/${id}`, { ...experience, start_date: '2020-01-01', end_date: '2021-01-01', current_job: false }, a.headers)
+    expect(ended.body.experience).toMatchObject({ end_date: '2021-01-01', duration: '1 año' })
+  })
+
+  it('refuses a current_job that is not a boolean', async () => {
+    const a = await userWithSession(p)
+    const res = await api.post(`${BASE}/add-experience-work`, { ...experience, current_job: 'sí' }, a.headers)
+    expect(res.status).toBe(400)
+    expect([res.body.message].flat()).toContain('Valor inválido')
+  })
+
   it('refuses a malformed body', async () => {
     const a = await userWithSession(p)
     const res = await api.call('POST', `${BASE}/add-experience-work`, { body: '{nope', headers: { ...a.headers, 'content-type': 'application/json' } })

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { okMessageSchema } from '#domain/contract/common'
 import { experienceRecordSchema, experienceSavedSchema } from '#domain/contract/users'
-import { experienceDuration, experienceInputFromPayload, experienceSchema } from '#domain/validation/experience'
+import { dayInChile } from '#domain/format'
+import { experienceDurationUntil, experienceInputFromPayload, experienceSchema } from '#domain/validation/experience'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { WorkExperienceTable } from '#services/platform/db/schema-driver-area'
@@ -15,8 +16,11 @@ export const EXPERIENCE_SERVICE_MESSAGES = {
   deleted: 'Experiencia eliminada correctamente.',
 } as const
 
-/** Spec §3 "Work experience". */
-export function toExperience(row: Selectable<WorkExperienceTable>) {
+/**
+ * Spec §3 "Work experience", its fields only. The current job («Trabajo actual», issue 16 item 7)
+ * has a null end_date, and its duration counts up to `today` (yyyy-mm-dd, in Chile).
+ */
+export function toExperience(row: Selectable<WorkExperienceTable>, today: string) {
   return {
     id_ew: row.id,
     job_title: row.job_title,
@@ -25,7 +29,7 @@ export function toExperience(row: Selectable<WorkExperienceTable>) {
     location: row.location,
     start_date: row.start_date,
     end_date: row.end_date,
-    duration: experienceDuration(row.start_date, row.end_date),
+    duration: experienceDurationUntil(row.start_date, row.end_date, today),
     job_description: row.job_description,
   }
 }
@@ -39,6 +43,7 @@ export function experienceRoutes(p: Platform) {
   })
   app.use('/experience-work/*', requireDriver(p))
 
+  const present = (row: Selectable<WorkExperienceTable>) => toExperience(row, dayInChile(p.now()))
   const own = (id: number, userId: number) => p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
   defineRoute(
@@ -53,7 +58,7 @@ export function experienceRoutes(p: Platform) {
     },
     async (c) => {
       const rows = await p.db.selectFrom('work_experience').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute()
-      return c.json(rows.map(toExperience))
+      return c.json(rows.map(present))
     },
   )
 
@@ -80,14 +85,14 @@ export function experienceRoutes(p: Platform) {
           type_employment: input.typeEmployment,
           location: input.location,
           start_date: input.start_date,
-          end_date: input.end_date,
+          end_date: input.end_date ?? null,
           job_description: input.job_description,
           created_at: now,
           updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.created, experience: toExperience(row) }, 201)
+      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.created, experience: present(row) }, 201)
     },
   )
 
@@ -105,7 +110,7 @@ export function experienceRoutes(p: Platform) {
     async (c) => {
       const row = await own(c.req.valid('param').id, c.get('auth').userId)
       if (!row) throw notFound()
-      return c.json(toExperience(row))
+      return c.json(present(row))
     },
   )
 
@@ -132,7 +137,7 @@ export function experienceRoutes(p: Platform) {
           type_employment: input.typeEmployment,
           location: input.location,
           start_date: input.start_date,
-          end_date: input.end_date,
+          end_date: input.end_date ?? null,
           job_description: input.job_description,
           updated_at: p.now().toISOString(),
         })
@@ -141,7 +146,7 @@ export function experienceRoutes(p: Platform) {
         .returningAll()
         .executeTakeFirst()
       if (!row) throw notFound()
-      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.updated, experience: toExperience(row) })
+      return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.updated, experience: present(row) })
     },
   )
 

@@ -1,9 +1,10 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { DriverPostingDto, PostingsPage } from '#domain/contract/postings'
-import { POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
+import { findRegion } from '#domain/reference-data/geography'
+import { communeRegionOf, POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { offsetOf, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -40,9 +41,14 @@ export function toDriverPostingDto(r: DriverRow): DriverPostingDto {
 function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`jp.status = 'open'`]
   if (f.id_vehicle !== undefined) parts.push(sql`jp.id_vehicle = ${f.id_vehicle}`)
-  if (f.id_zone !== undefined) parts.push(sql`jp.id_zone = ${f.id_zone}`)
-  if (f.id_region !== undefined) parts.push(sql`jp.id_region = ${f.id_region}`)
+  // A commune lies in one region and a region in one zone (postings are written so): a wider
+  // place the narrower one already implies is left out, as it would cost a row read per index
+  // entry (the commune and region indexes do not hold it). One that contradicts it stays.
+  const impliedRegion = f.id_commune === undefined ? undefined : communeRegionOf(f.id_commune)
+  const impliedZone = findRegion(f.id_region ?? impliedRegion ?? 0)?.zone_id
   if (f.id_commune !== undefined) parts.push(sql`jp.id_commune = ${f.id_commune}`)
+  if (f.id_region !== undefined && f.id_region !== impliedRegion) parts.push(sql`jp.id_region = ${f.id_region}`)
+  if (f.id_zone !== undefined && f.id_zone !== impliedZone) parts.push(sql`jp.id_zone = ${f.id_zone}`)
   if (f.start_time !== undefined) parts.push(sql`jp.id_schedule = ${f.start_time}`)
   if (f.pawn !== undefined) parts.push(sql`jp.pawn = ${f.pawn ? 1 : 0}`)
   const search = searchCondition(f.search, dialect)
@@ -51,28 +57,37 @@ function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean
 }
 
 /**
- * The two queries of a search: one page with every name joined (no per-row lookups) and one
- * COUNT over job_postings alone. Exported so scripts/bench.ts can print their plans.
+ * The queries of a search: the first 1,001 matching ids in the page's order (the count, and the
+ * page's ids), and the page itself with its company joined (names of the reference tables come
+ * from memory), run for pages past the first 1.000. Exported so the bench can print their plans.
  */
 export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number) {
   const where = filterCondition(f, dialect)
+  const ids = db
+    .selectFrom('job_postings as jp')
+    .select('jp.id')
+    .where(where)
+    .orderBy('jp.created_at', 'desc')
+    .orderBy('jp.id', 'desc')
+    .limit(COUNT_CAP + 1)
   const list = driverPostings(db, userId)
     .where(where)
     .orderBy('jp.created_at', 'desc')
     .orderBy('jp.id', 'desc')
     .limit(POSTINGS_PAGE_SIZE)
     .offset(offsetOf(page, POSTINGS_PAGE_SIZE))
-  const count = db
-    .selectFrom('job_postings as jp')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(where)
-  return { list, count }
+  return { ids, list }
 }
 
 export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
-  const { list, count } = searchQueries(store, userId, f, page)
-  const [rows, total] = await Promise.all([list.execute(), count.executeTakeFirstOrThrow()])
-  return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
+  const { ids, list } = searchQueries(store, userId, f, page)
+  const { rows, count } = await pageAndCount(
+    ids,
+    page,
+    (pageIds) => driverPostings(store.db, userId).where('jp.id', 'in', pageIds).execute(),
+    () => list.execute(),
+  )
+  return { jobPostings: rows.map(toDriverPostingDto), count, page, page_size: POSTINGS_PAGE_SIZE }
 }
 
 /** The driver's saved or applied postings, newest save / application first, open or closed. */
@@ -80,15 +95,7 @@ export async function ownPostings(db: DB, userId: number, kind: 'saved' | 'appli
   const base = driverPostings(db, userId).where(kind === 'saved' ? 'sp.id' : 'a.id', 'is not', null)
   const ordered = kind === 'saved' ? base.orderBy('sp.created_at', 'desc').orderBy('sp.id', 'desc') : base.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')
   const count =
-    kind === 'saved'
-      ? db
-          .selectFrom('saved_postings')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-      : db
-          .selectFrom('applications')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
+    kind === 'saved' ? cappedCount(db, db.selectFrom('saved_postings').where('user_id', '=', userId)) : cappedCount(db, db.selectFrom('applications').where('user_id', '=', userId))
   const [rows, total] = await Promise.all([ordered.limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(), count.executeTakeFirstOrThrow()])
   return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
 }

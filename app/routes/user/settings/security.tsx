@@ -1,12 +1,17 @@
+import { securityAction, securityLoader } from '#app/.server/account-security'
+import { AccountSecurityPage } from '#app/components/auth/account-security'
+import { SECURITY_PATH } from '#app/components/driver/urls'
 import type { Route } from './+types/security'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Seguridad | Panel del conductor | Fleeters' }]
 
-/** Spec §2: /settings/seguridad shows only the settings menu (the layout); no content of its own. */
-export default function SecuritySettings() {
-  return (
-    <main id="contenido">
-      <h1 className="sr-only">Seguridad</h1>
-    </main>
-  )
+/** The driver's account security (issue 16 item 6; decision 54): password and open sessions. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return securityLoader(request, context, 'User')
 }
+
+export function action({ request, context }: Route.ActionArgs) {
+  return securityAction(request, context, 'User', SECURITY_PATH)
+}
+
+export default AccountSecurityPage

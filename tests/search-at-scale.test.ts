@@ -1,0 +1,163 @@
+/**
+ * Issue 14 item 1: search that stays fast as postings grow. The count stops at 1,001 (the
+ * screens read «más de 1.000»), accents never matter to the full-text search, and no query shape
+ * of the bench (scripts/bench/search.ts) reads all of job_postings on either engine.
+ */
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { business, companyAccount, driver, driverAccount, insertPostings, postingBody, type Account, type CompanyAccount } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import type { Store } from '#services/users/postings/queries'
+import { isFullScan, planOf, prng, queriesOf, seedPostings, SHAPES } from '../scripts/bench/search'
+
+/** n open postings of one company in a few multi-row INSERTs (the service path would take minutes). */
+async function bulkPostings(p: TestPlatform, companyId: number, from: number, n: number) {
+  const b = postingBody()
+  const base = Date.parse('2026-01-01T00:00:00Z')
+  for (let done = from; done < from + n; done += 500) {
+    const rows = []
+    for (let i = done; i < Math.min(from + n, done + 500); i++) {
+      const created = new Date(base + i * 1000).toISOString()
+      rows.push({
+        company_id: companyId,
+        title: `Reparto número ${i}`,
+        description: b.description,
+        id_zone: b.id_zone,
+        id_region: b.id_region,
+        id_commune: b.id_commune,
+        id_vehicle: b.id_vehicle,
+        id_capacity: b.id_capacity ?? null,
+        id_schedule: b.id_schedule,
+        start_date: b.start_date,
+        pawn: 0,
+        payment_amount: b.payment_amount,
+        payment_period: b.payment_period,
+        drivers_needed: b.drivers_needed,
+        status: 'open' as const,
+        created_at: created,
+        updated_at: created,
+      })
+    }
+    await p.db.insertInto('job_postings').values(rows).execute()
+  }
+}
+
+describe.each(engines)('search at scale on %s', (engine) => {
+  describe('counts', () => {
+    let p: TestPlatform
+    let api: ReturnType<typeof testClient>
+    let andes: CompanyAccount
+    let camila: Account
+    beforeAll(async () => {
+      p = await createTestPlatform(engine)
+      api = testClient(p)
+      andes = await companyAccount(p)
+      camila = await driverAccount(p)
+      await bulkPostings(p, andes.companyId, 0, 1000)
+    })
+    afterAll(async () => p.destroy())
+
+    it('counts exactly up to 1,000 and answers 1,001 for more (the screens read «más de 1.000»)', async () => {
+      expect((await api.get('/users/job-postings', driver(camila))).body.count).toBe(1000)
+      expect((await api.get('/business/job-postings', business(andes))).body.count).toBe(1000)
+      await bulkPostings(p, andes.companyId, 1000, 500)
+      const list = await api.get('/users/job-postings', driver(camila))
+      expect(list.body.count).toBe(1001)
+      expect((await api.post('/users/filter-job-postings', { id_vehicle: postingBody().id_vehicle }, driver(camila))).body.count).toBe(1001)
+      expect((await api.post('/users/search-job-postings', { search_jps: 'reparto' }, driver(camila))).body.count).toBe(1001)
+      expect((await api.get('/business/job-postings', business(andes))).body.count).toBe(1001)
+      expect((await api.post('/business/search-my-job-postings', { search: 'numero' }, business(andes))).body.count).toBe(1001)
+      // The last page the screens link (100) is full, and pages past it still answer.
+      const page100 = (await api.get('/users/job-postings?page=100', driver(camila))).body.jobPostings as Array<{ title: string }>
+      expect(page100.map((x) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Reparto número ${1499 - 990 - i}`))
+      const page101 = (await api.get('/users/job-postings?page=101', driver(camila))).body.jobPostings as Array<{ title: string }>
+      expect(page101.map((x) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Reparto número ${1499 - 1000 - i}`))
+      expect((await api.get('/users/job-postings?page=151', driver(camila))).body.jobPostings).toHaveLength(0)
+      // A narrower search counts exactly again.
+      expect((await api.post('/users/search-job-postings', { search_jps: 'numero 1499' }, driver(camila))).body.count).toBe(1)
+    })
+  })
+
+  describe('full-text search', () => {
+    let p: TestPlatform
+    let api: ReturnType<typeof testClient>
+    let andes: CompanyAccount
+    let camila: Account
+    beforeAll(async () => {
+      p = await createTestPlatform(engine)
+      api = testClient(p)
+      andes = await companyAccount(p)
+      camila = await driverAccount(p)
+      await insertPostings(p, andes.companyId, [
+        { title: 'Despacho en camión refrigerado' },
+        { title: 'Reparto en camion con peoneta' },
+        { title: 'Ruta de furgón en Ñuñoa', description: 'Distribución de pedidos en la comuna, con turnos estables.' },
+      ])
+    })
+    afterAll(async () => p.destroy())
+
+    const found = async (search: string) =>
+      ((await api.post('/users/search-job-postings', { search_jps: search }, driver(camila))).body.jobPostings as Array<{ title: string }>).map((x) => x.title).sort()
+
+    it('ignores accents on both sides: camion finds camión, and camión finds camion', async () => {
+      expect(await found('camion')).toEqual(['Despacho en camión refrigerado', 'Reparto en camion con peoneta'])
+      expect(await found('CAMIÓN')).toEqual(['Despacho en camión refrigerado', 'Reparto en camion con peoneta'])
+      expect(await found('nunoa distribucion')).toEqual(['Ruta de furgón en Ñuñoa'])
+      expect(await found('furgon refrig')).toEqual([])
+      expect(await found('refrig')).toEqual(['Despacho en camión refrigerado'])
+    })
+
+    it('filters by the narrowest place given, and a wider one that contradicts it finds nothing', async () => {
+      const count = async (f: object) => (await api.post('/users/filter-job-postings', f, driver(camila))).body.count
+      expect(await count({ id_zone: 2, id_commune: 13101 })).toBe(3)
+      expect(await count({ id_zone: 2, id_region: 13000, id_commune: 13101 })).toBe(3)
+      expect(await count({ id_zone: 1, id_commune: 13101 })).toBe(0)
+      expect(await count({ id_zone: 2, id_region: 13000 })).toBe(3)
+      expect(await count({ id_zone: 1 })).toBe(0)
+    })
+  })
+
+  describe('plans', () => {
+    let p: TestPlatform
+    let store: Store
+    const seeded = { driverId: 0, bigCompany: 0 }
+    beforeAll(async () => {
+      p = await createTestPlatform(engine)
+      store = { db: p.db, dialect: p.dialect }
+      const a = await companyAccount(p)
+      const b = await companyAccount(p, 'Mercado Sur Ltda.')
+      seeded.driverId = (await driverAccount(p)).userId
+      seeded.bigCompany = a.companyId
+      await seedPostings({ db: p.db }, 4000, { companyIds: [a.companyId, b.companyId] })
+      await sql`analyze`.execute(p.db)
+    })
+    afterAll(async () => p.destroy())
+
+    it('reads job_postings through an index for every query shape the screens produce', async () => {
+      const scans = await p.db.transaction().execute(async (trx) => {
+        // PostgreSQL rightly reads 4,000 rows whole; with sequential scans priced out, a Seq Scan
+        // left in a plan means no index serves the query (the bench checks the real choice at scale).
+        if (engine === 'postgres') await sql`set local enable_seqscan = off`.execute(trx)
+        const inTrx: Store = { db: trx, dialect: store.dialect }
+        const rnd = prng(3)
+        const found: string[] = []
+        for (const shape of SHAPES) {
+          const { ids, list } = queriesOf(inTrx, seeded, shape.filters(rnd), shape.company)
+          for (const q of [ids, list]) found.push(...(await planOf(inTrx, q)).filter(isFullScan).map((line) => `${shape.name}: ${line}`))
+        }
+        return found
+      })
+      expect(scans).toEqual([])
+    })
+
+    it('recognises a full scan in a plan', () => {
+      expect(isFullScan('SCAN jp')).toBe(true)
+      expect(isFullScan('  SCAN job_postings')).toBe(true)
+      expect(isFullScan('SCAN jp USING INDEX job_postings_open_idx')).toBe(false)
+      expect(isFullScan('SCAN capped')).toBe(false)
+      expect(isFullScan('        ->  Seq Scan on job_postings jp  (cost=0.00..15467.00 rows=85373 width=4)')).toBe(true)
+      expect(isFullScan('  ->  Index Scan using job_postings_open_idx on job_postings jp')).toBe(false)
+    })
+  })
+})
