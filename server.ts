@@ -32,6 +32,7 @@ import { createTransports } from './services/platform/messaging/transports'
 import { createPlatform } from './services/platform/platform'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
+import { startExpiryReminders } from './services/users/document-reminders'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -57,6 +58,9 @@ const listed = (process.env.SERVICES ?? '')
   .filter(Boolean) as ServiceName[]
 const only = listed.length ? listed : undefined
 const services = createServicesApp(platform, only)
+
+// Documents' expiry reminders (issue 16.3), where the users service runs; hourly, once each.
+const reminders = !only || only.includes('users') ? startExpiryReminders(platform, { log: (line: string) => log.info({ component: 'reminders' }, line) }) : null
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
@@ -326,6 +330,7 @@ async function shutdown(signal: string) {
     http.closeAllConnections()
     await closed
   }
+  await reminders?.stop()
   await worker.stop()
   await bus.close()
   await platform.close()

@@ -72,7 +72,7 @@ export function yearInChile(now: Date): number {
 
 const two = (n: number) => String(n).padStart(2, '0')
 
-/** The day in Chile at `now`, yyyy-mm-dd (a current job's duration counts up to it). */
+/** The day in Chile at `now`, yyyy-mm-dd (a current job's duration counts up to it; «vence el …» dates compare with it). */
 export function dayInChile(now: Date): string {
   const { year, month, day } = chileParts(now)!
   return `${year}-${two(month)}-${two(day)}`
@@ -126,4 +126,14 @@ export function formatTimeAgo(value: DateInput, now: Date): string {
   if (!Number.isFinite(seconds) || seconds < 60) return 'hace un momento'
   const [, size, unit] = AGO_UNITS.find(([below]) => seconds < below)!
   return RELATIVE.format(-Math.floor(seconds / size), unit)
+}
+
+/** Whole days from one 'yyyy-mm-dd' day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
+
+/** The day `days` after a 'yyyy-mm-dd' day. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { e2eDatabase, exeAsJpg, jpgFile, newDriver, pdfFile, pngFile } from './driver-session'
+import { e2eDatabase, exeAsJpg, fillExpiryIfAsked, jpgFile, newDriver, pdfFile, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 async function upload(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer }, trigger = 'Añadir documento') {
@@ -7,6 +7,7 @@ async function upload(page: Page, title: string, file: { name: string; mimeType:
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${title}` })
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(file)
+  await fillExpiryIfAsked(dialog)
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
 }
 

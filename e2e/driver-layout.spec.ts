@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Response } from '@playwright/test'
-import { e2eDatabase, newDriver, pngFile } from './driver-session'
+import { e2eDatabase, fillExpiryIfAsked, newDriver, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('driver area layout', () => {
@@ -126,6 +126,7 @@ test.describe('driver area layout', () => {
       .getByRole('dialog')
       .getByLabel('Archivo', { exact: true })
       .setInputFiles(await pngFile())
+    await fillExpiryIfAsked(page.getByRole('dialog'))
     await page.getByRole('dialog').getByRole('button', { name: 'Subir archivo' }).click()
     await expect(page.getByText('En revisión')).toBeVisible()
 

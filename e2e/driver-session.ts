@@ -1,7 +1,8 @@
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
+import { addDays, dayInChile } from '../domain/format'
 import { codeIn, expect, randomDriver, readMail } from './fixtures'
 
 /**
@@ -93,4 +94,15 @@ export async function phonePhoto(name = 'foto-celular.jpg') {
       .toBuffer()
   })()
   return { name, mimeType: 'image/jpeg', buffer: await phonePhotoCache }
+}
+
+/** The day `days` from today in Chile, as a date input takes it ('yyyy-mm-dd'). */
+export function chileDay(days = 0) {
+  return addDays(dayInChile(new Date()), days)
+}
+
+/** The kinds that expire ask for their date in the upload panel (issue 16.3): fill it when asked. */
+export async function fillExpiryIfAsked(dialog: Locator, day = chileDay(365)) {
+  const field = dialog.getByLabel('Fecha de vencimiento')
+  if (await field.count()) await field.fill(day)
 }

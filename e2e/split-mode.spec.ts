@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { request as playwrightRequest } from '@playwright/test'
 import { startServer, type ServerProcess } from '../tests/server-process'
-import { pngFile } from './driver-session'
+import { fillExpiryIfAsked, pngFile } from './driver-session'
 import { codeIn, expect, randomDriver, readMail, test } from './fixtures'
 import { apiCompany, apiPosting } from './marketplace-support'
 
@@ -65,6 +65,7 @@ test('a web-only process over a services-only process: register, code, upload, a
   await page.getByRole('link', { name: 'Añadir documento: Cédula de identidad (frontal)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Subir documento: Cédula de identidad (frontal)' })
   await dialog.getByLabel(/^Archivo/).setInputFiles(await pngFile())
+  await fillExpiryIfAsked(dialog)
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
   await expect(page.getByTestId('progreso-documentos')).toHaveText('1/22')

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page, Request } from '@playwright/test'
 import sharp from 'sharp'
-import { e2eDatabase, newDriver, phonePhoto, pngFile } from './driver-session'
+import { e2eDatabase, fillExpiryIfAsked, newDriver, phonePhoto, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 /**
@@ -18,6 +18,7 @@ async function openDocumentUpload(page: Page, title: string) {
   await page.getByRole('link', { name: `Añadir documento: ${title}` }).click()
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${title}` })
   await expect(dialog).toBeVisible()
+  await fillExpiryIfAsked(dialog)
   return dialog
 }
 

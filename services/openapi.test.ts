@@ -130,7 +130,18 @@ describe('the API contract (issue 13 item 4)', () => {
     const login = document.paths['/auth/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
     const documents = document.paths['/users/obtain-all-documents-user'].get.responses['200'].content['application/json'].schema
-    expect(Object.keys(documents.items.properties).sort()).toEqual(['date_upload', 'file_status', 'id_file', 'purpose_name', 'rejection_reason', 'type_name', 'url_file'])
+    // Spec §3's seven fields, and the expiry date the dated kinds add (decision 54, optional).
+    expect(Object.keys(documents.items.properties).sort()).toEqual([
+      'date_upload',
+      'expires_on',
+      'file_status',
+      'id_file',
+      'purpose_name',
+      'rejection_reason',
+      'type_name',
+      'url_file',
+    ])
+    expect(documents.items.required).not.toContain('expires_on')
     expect(Object.keys(document.paths['/users/register'].post.requestBody.content)).toEqual(['multipart/form-data'])
     expect(Object.keys(document.paths['/business/register'].post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data'])
   })

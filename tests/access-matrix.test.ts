@@ -47,6 +47,7 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/admin/drivers', who: 'admin', owned: false },
   { path: (w) => `/admin/drivers/${w.driver.id}`, who: 'admin', owned: false },
   { path: () => '/admin/documents', who: 'admin', owned: false },
+  { path: () => '/admin/expiring-documents', who: 'admin', owned: false },
   { path: (w) => `/admin/documents/${w.ids.file}`, who: 'admin', owned: false },
   { path: (w) => `/admin/documents/${w.ids.file}/file`, who: 'admin', owned: false },
   { path: () => '/admin/content', who: 'admin', owned: false },

@@ -9,7 +9,7 @@ import { TINY_PDF } from '#services/platform/seed/sample-files'
 import { companyAccount, insertPostings, postingBody } from '#services/testing/business'
 import type { EngineName } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
+import { samplePng, userWithSession, VALID_EXPIRY } from '#services/users/driver-area/test-helpers'
 
 export type Who = 'driver' | 'company' | 'admin'
 export type BodyKind = 'json' | 'multipart-data' | 'multipart'
@@ -125,6 +125,7 @@ export async function createWorld(engine: EngineName): Promise<World> {
   const exp = (await api.post('/users/experience-work/add-experience-work', experience, driver.headers)).body.experience.id_ew as number
   const upload = new FormData()
   upload.set('licencia_conducir_frontal', new File([TINY_PDF as Uint8Array<ArrayBuffer>], 'licencia.pdf', { type: 'application/pdf' }))
+  upload.set('licencia_conducir_frontal_expires_on', VALID_EXPIRY)
   const file = (await api.call('POST', '/users/upload-files-user', { form: upload, headers: driver.headers })).body.files[0].id_file as number
   const first = async (table: 'faqs' | 'testimonials' | 'partner_logos' | 'statistics') => (await p.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id
   const powerToken = (await api.post('/users/create-power-simple-link', undefined, driver.headers)).body.token as string
@@ -241,7 +242,14 @@ export const WRITE_ROUTES: Route[] = [
     base: () => ({ firstname: 'Valentina', lastname: 'Rojas', address: 'Los Leones 100', about_me: 'Reparto en moto.' }),
   },
   { method: 'POST', path: () => '/users/update-profile-image', who: 'driver', kind: 'multipart', base: () => ({}), files: (w) => ({ newProfileImage: w.png }) },
-  { method: 'POST', path: () => '/users/upload-files-user', who: 'driver', kind: 'multipart', base: () => ({}), files: () => ({ soap_frontal: TINY_PDF }) },
+  {
+    method: 'POST',
+    path: () => '/users/upload-files-user',
+    who: 'driver',
+    kind: 'multipart',
+    base: () => ({ soap_frontal_expires_on: VALID_EXPIRY }),
+    files: () => ({ soap_frontal: TINY_PDF }),
+  },
   { method: 'POST', path: () => '/users/experience-work/add-experience-work', who: 'driver', kind: 'json', base: () => experience },
   { method: 'PUT', path: (w) => `/users/experience-work/update-experience-work/${w.ids.experience}`, who: 'driver', kind: 'json', base: () => experience },
   { method: 'DELETE', path: (w) => `/users/experience-work/delete-experience-work/${w.ids.experience}`, who: 'driver', kind: 'json', base: () => ({}) },

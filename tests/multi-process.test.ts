@@ -10,7 +10,7 @@ import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { loadKeys } from '#services/platform/secrets'
 import { freePort, startSmtp } from '#services/testing/smtp'
-import { fileOf, formWith, samplePng } from '#services/users/driver-area/test-helpers'
+import { documentForm, fileOf, samplePng } from '#services/users/driver-area/test-helpers'
 import { startSession } from '#services/users/session-object'
 import { ROOT, startServer, type ServerProcess } from './server-process'
 
@@ -124,7 +124,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     const upload = await fetch(`${a.url}/api/users/upload-files-user`, {
       method: 'POST',
       headers: lb({ 'auth-user': driver.token }),
-      body: formWith({ cedula_identidad_frontal: fileOf(png, 'cedula.png', 'image/png') }),
+      body: documentForm({ cedula_identidad_frontal: fileOf(png, 'cedula.png', 'image/png') }),
     })
     expect(upload.status, await upload.clone().text()).toBe(201)
     const [doc] = (await (await fetch(`${a.url}/api/users/obtain-all-documents-user`, { headers: lb({ 'auth-user': driver.token }) })).json()) as {

@@ -27,6 +27,10 @@ export const slotStateSchema = z.object({
   id_file: z.number().nullable(),
   rejection_reason: z.string().nullable(),
   date_upload: z.string().nullable(),
+  /** 'yyyy-mm-dd' on the kinds that expire (issue 16.3). */
+  expires_on: z.string().nullable(),
+  /** The date has passed: the slot counts as missing. */
+  expired: z.boolean(),
 })
 export type SlotState = z.infer<typeof slotStateSchema>
 
@@ -63,6 +67,9 @@ export const documentDetailSchema = z.object({
     size_bytes: z.number(),
     url_file: z.string(),
     superseded: z.boolean(),
+    /** 'yyyy-mm-dd' as the driver typed it (issue 16.3); `expiring`: the kind carries one. */
+    expires_on: z.string().nullable(),
+    expiring: z.boolean(),
   }),
   driver: z.object({
     id: z.number(),
@@ -82,6 +89,7 @@ export const documentDetailSchema = z.object({
       created_at: z.string(),
       reviewed_at: z.string().nullable(),
       mime_type: z.string(),
+      expires_on: z.string().nullable(),
     }),
   ),
   audit: z.array(auditEntrySchema),
@@ -101,11 +109,24 @@ export const driverListItemSchema = z.object({
   address: z.string().nullable(),
   name_commune: z.string().nullable(),
   created_at: z.string(),
-  documents: z.object({ accepted: z.number(), pending: z.number(), rejected: z.number(), total: z.number() }),
+  documents: z.object({ accepted: z.number(), pending: z.number(), rejected: z.number(), expired: z.number(), total: z.number() }),
   validated: z.boolean(),
 })
 export type DriverListItem = z.infer<typeof driverListItemSchema>
 export const driverListSchema = z.object({ drivers: z.array(driverListItemSchema), count: z.number(), page: z.number(), page_size: z.number(), validated_total: z.number() })
+
+/** A document due within `days` (30) or expired, soonest first (issue 16.3). */
+export const expiringItemSchema = z.object({
+  id: z.number(),
+  purpose_name: slotKey,
+  title: z.string(),
+  file_status: documentStatus,
+  expires_on: z.string(),
+  days_left: z.number(),
+  driver: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+})
+export type ExpiringItem = z.infer<typeof expiringItemSchema>
+export const expiringDocumentsSchema = z.object({ documents: z.array(expiringItemSchema), days: z.number() })
 
 export const driverDetailSchema = z.object({
   driver: z.object({

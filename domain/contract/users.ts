@@ -67,6 +67,8 @@ export const documentRecordSchema = z.object({
   url_file: z.string(),
   rejection_reason: z.string().nullable(),
   date_upload: z.string(),
+  /** 'yyyy-mm-dd', only on the kinds that expire (null for a record uploaded before dates were asked; issue 16.3). */
+  expires_on: z.string().nullable().optional(),
 })
 export type DocumentRecord = z.infer<typeof documentRecordSchema>
 export const uploadedDocumentsSchema = z.object({ message: z.string(), files: z.array(documentRecordSchema) })

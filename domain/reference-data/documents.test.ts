@@ -1,6 +1,19 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES, REQUIRED_DOCUMENT_COUNT, documentProgress, documentStatusLabel, latestDocumentRecords, type DocumentRecordLike } from './documents'
+import {
+  DOCUMENT_GROUPS,
+  DOCUMENT_SLOT_KEYS,
+  DOCUMENT_STATUSES,
+  REQUIRED_DOCUMENT_COUNT,
+  documentProgress,
+  documentStatusLabel,
+  dueReminder,
+  expiredCount,
+  expiryView,
+  isExpired,
+  latestDocumentRecords,
+  type DocumentRecordLike,
+} from './documents'
 
 const rec = (purpose_name: string, file_status: DocumentRecordLike['file_status'], extra: Partial<DocumentRecordLike> = {}) => ({
   purpose_name,
@@ -65,5 +78,34 @@ describe('documentStatusLabel', () => {
     expect(documentStatusLabel({ file_status: 'REJECTED' })).toBe('Archivo rechazado')
     expect(documentStatusLabel({ file_status: 'REJECTED', rejection_reason: '  ' })).toBe('Archivo rechazado')
     expect(documentStatusLabel({ file_status: 'REJECTED', rejection_reason: 'Documento ilegible' })).toBe('Documento ilegible')
+  })
+})
+
+describe('groups and expiry (issue 16)', () => {
+  it('puts each of the 23 slots in exactly one of the five groups', () => {
+    const grouped = DOCUMENT_GROUPS.flatMap((g) => g.slots)
+    expect([...grouped].sort()).toEqual([...DOCUMENT_SLOT_KEYS].sort())
+    expect(DOCUMENT_GROUPS.map((g) => g.title)).toEqual(['Identidad', 'Licencia', 'Vehículo', 'Seguros y permisos', 'Fotos del vehículo'])
+  })
+
+  it('shows «Vence el», «Vence en N días» and «Vencido» by Chile’s day; the date itself is still valid', () => {
+    expect(expiryView('2027-03-12', '2027-02-26')).toMatchObject({ date_text: 'Vence el 12-03-2027', due_text: 'Vence en 14 días', expired: false, days_left: 14 })
+    expect(expiryView('2027-03-12', '2027-03-12')).toMatchObject({ due_text: 'Vence hoy', expired: false })
+    expect(expiryView('2027-03-12', '2027-03-13')).toMatchObject({ due_text: 'Vencido', expired: true })
+    expect(expiryView('2027-03-12', '2026-12-01')?.due_text).toBeNull()
+    expect(expiryView(null, '2027-03-13')).toBeNull()
+    expect(isExpired('2027-03-12', '2027-03-13')).toBe(true)
+    expect(isExpired(null, '2027-03-13')).toBe(false)
+  })
+
+  it('sends the most urgent reminder reached: 30, 7 or 0 days', () => {
+    expect([31, 30, 8, 7, 1, 0, -3].map(dueReminder)).toEqual([null, 30, 30, 7, 7, 0, 0])
+  })
+
+  it('counts an expired record as missing in n/22 and in the expired count', () => {
+    const records = [rec('soap_frontal', 'ACCEPTED', { expires_on: '2027-01-01' }), rec('soap_posterior', 'PENDING', { expires_on: '2027-06-01' })]
+    expect(documentProgress(records, '2027-02-01')).toEqual({ done: 1, total: 22, rejected: 0 })
+    expect(expiredCount(records, '2027-02-01')).toBe(1)
+    expect(expiredCount([rec('soap_frontal', 'REJECTED', { expires_on: '2027-01-01' })], '2027-02-01')).toBe(0)
   })
 })

@@ -1,4 +1,5 @@
 /** Driver document slots (spec §3), their review statuses and the dashboard progress (spec §4). */
+import { daysBetween, formatDate } from '#domain/format'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 
 export const DOCUMENT_SLOT_KEYS = [
@@ -106,6 +107,8 @@ export interface DocumentRecordLike {
   /** ISO timestamp; when present it decides which record of a slot is the latest. */
   date_upload?: string | Date | null
   id_file?: number | null
+  /** 'yyyy-mm-dd' on the kinds that expire (issue 16.3). */
+  expires_on?: string | null
 }
 
 function time(value: DocumentRecordLike['date_upload']): number {
@@ -142,13 +145,139 @@ export interface DocumentProgress {
   rejected: number
 }
 
-/** Dashboard progress 'n/22' and the 'Tiene N documentos inválidos' count. */
-export function documentProgress(records: readonly DocumentRecordLike[]): DocumentProgress {
+/**
+ * Dashboard progress 'n/22' and the 'Tiene N documentos inválidos' count. Given `today` (Chile's
+ * 'yyyy-mm-dd', dayInChile), a record whose expiry date has passed counts as missing (issue 16.3).
+ */
+export function documentProgress(records: readonly DocumentRecordLike[], today?: string): DocumentProgress {
   let done = 0
   let rejected = 0
   for (const [key, record] of latestDocumentRecords(records)) {
     if (record.file_status === 'REJECTED') rejected++
-    else if (key !== OPTIONAL_DOCUMENT_SLOT) done++
+    else if (key !== OPTIONAL_DOCUMENT_SLOT && !(today && isExpired(record.expires_on, today))) done++
   }
   return { done, total: REQUIRED_DOCUMENT_COUNT, rejected }
+}
+
+/** Latest records (not rejected) whose expiry date has passed: shown «Vencido», counted as missing. */
+export function expiredCount(records: readonly DocumentRecordLike[], today: string): number {
+  let n = 0
+  for (const record of latestDocumentRecords(records).values()) if (record.file_status !== 'REJECTED' && isExpired(record.expires_on, today)) n++
+  return n
+}
+
+/* ---------- Groups and guidance (issue 16.2) ---------- */
+
+export interface DocumentGroup {
+  key: 'identidad' | 'licencia' | 'vehiculo' | 'seguros' | 'fotos'
+  title: string
+  slots: readonly DocumentSlotKey[]
+}
+
+/** The 23 slots in the five groups the driver sees, in the order they are asked for. */
+export const DOCUMENT_GROUPS: readonly DocumentGroup[] = [
+  { key: 'identidad', title: 'Identidad', slots: ['cedula_identidad_frontal', 'cedula_identidad_posterior', 'certificado_antecedentes', 'comprobante_domicilio'] },
+  { key: 'licencia', title: 'Licencia', slots: ['licencia_conducir_frontal', 'licencia_conducir_posterior', 'hoja_vida_conductor'] },
+  { key: 'vehiculo', title: 'Vehículo', slots: ['padron_vehiculo_frontal', 'padron_vehiculo_posterior', 'autorizacion_dueno_vehiculo'] },
+  {
+    key: 'seguros',
+    title: 'Seguros y permisos',
+    slots: [
+      'soap_frontal',
+      'soap_posterior',
+      'permiso_circulacion_frontal',
+      'permiso_circulacion_posterior',
+      'revision_tecnica_frontal',
+      'revision_tecnica_posterior',
+      'gases_contaminantes_frontal',
+      'gases_contaminantes_posterior',
+    ],
+  },
+  {
+    key: 'fotos',
+    title: 'Fotos del vehículo',
+    slots: ['vehiculo_frontal', 'vehiculo_posterior', 'vehiculo_lateral_derecho', 'vehiculo_lateral_izquierdo', 'furgon_interior_general'],
+  },
+]
+
+export const REVIEW_PROMISE = 'Revisamos tus documentos en menos de 24 horas hábiles'
+
+/** What makes a file of this slot approvable, shown in its upload panel. `name` is the account's name. */
+export function documentGuidance(key: DocumentSlotKey, name: string): string[] {
+  if (key.startsWith('vehiculo_') || key === 'furgon_interior_general') {
+    return [
+      key === 'furgon_interior_general' ? 'El interior del furgón completo, con las puertas abiertas.' : 'El vehículo completo en la foto, sin cortes.',
+      ...(key === 'vehiculo_frontal' || key === 'vehiculo_posterior' ? ['La patente legible.'] : []),
+      'Con buena luz y sin reflejos del flash.',
+    ]
+  }
+  const own = key.startsWith('cedula_') || key.startsWith('licencia_') || key === 'certificado_antecedentes' || key === 'hoja_vida_conductor' || key === 'comprobante_domicilio'
+  return [
+    'Las cuatro esquinas del documento visibles.',
+    'Sin reflejos del flash.',
+    'Legible: se leen todos los datos.',
+    ...(own ? [`A tu nombre, como en tu cuenta: ${name}.`] : []),
+    ...(isExpiringSlot(key) ? ['Vigente: no vencido.'] : []),
+  ]
+}
+
+/* ---------- Expiry dates (issue 16.3) ---------- */
+
+/**
+ * The kinds of document that expire: cédula, licencia, permiso de circulación, revisión técnica
+ * and SOAP (the seguro obligatorio, the only insurance among the slots; decision 54). Both sides of
+ * each carry the date the driver enters at upload.
+ */
+export const EXPIRING_KINDS = ['cedula_identidad', 'licencia_conducir', 'permiso_circulacion', 'revision_tecnica', 'soap'] as const
+
+export const EXPIRING_SLOTS: readonly DocumentSlotKey[] = DOCUMENT_SLOT_KEYS.filter((k) => EXPIRING_KINDS.some((kind) => k === `${kind}_frontal` || k === `${kind}_posterior`))
+
+export function isExpiringSlot(key: string): boolean {
+  return (EXPIRING_SLOTS as readonly string[]).includes(key)
+}
+
+/** The slot of the other side of the same document ('soap_frontal' ↔ 'soap_posterior'). */
+export function otherSide(key: DocumentSlotKey): DocumentSlotKey | null {
+  const other = key.endsWith('_frontal') ? key.replace(/_frontal$/, '_posterior') : key.endsWith('_posterior') ? key.replace(/_posterior$/, '_frontal') : null
+  return other && isDocumentSlotKey(other) ? other : null
+}
+
+/** The multipart field carrying a slot's expiry date next to its file: 'soap_frontal_expires_on'. */
+export function expiryFieldName(key: DocumentSlotKey): string {
+  return `${key}_expires_on`
+}
+
+/** Reminders before the expiry date: 30 and 7 days before, and on the day. */
+export const EXPIRY_REMINDER_DAYS = [30, 7, 0] as const
+export type ExpiryReminderKind = (typeof EXPIRY_REMINDER_DAYS)[number]
+
+/** Days ahead within which a document is «por vencer» (the console's list, the driver's warning). */
+export const EXPIRY_WARNING_DAYS = 30
+
+/** Expired once the day after its expiry date starts (in Chile): «Vence el 12-03-2027» is valid that day. */
+export function isExpired(expiresOn: string | null | undefined, today: string): boolean {
+  return Boolean(expiresOn) && expiresOn! < today
+}
+
+export interface ExpiryView {
+  expires_on: string
+  days_left: number
+  expired: boolean
+  /** «Vence el 12-03-2027» */
+  date_text: string
+  /** «Vencido», «Vence hoy», «Vence mañana», «Vence en 14 días» (within 30 days), else null. */
+  due_text: string | null
+}
+
+export function expiryView(expiresOn: string | null | undefined, today: string): ExpiryView | null {
+  if (!expiresOn) return null
+  const days = daysBetween(today, expiresOn)
+  const dueText = days < 0 ? 'Vencido' : days === 0 ? 'Vence hoy' : days === 1 ? 'Vence mañana' : days <= EXPIRY_WARNING_DAYS ? `Vence en ${days} días` : null
+  return { expires_on: expiresOn, days_left: days, expired: days < 0, date_text: `Vence el ${formatDate(expiresOn, 'numeric')}`, due_text: dueText }
+}
+
+/** The reminder due for a document `daysLeft` days from expiry: the most urgent threshold reached. */
+export function dueReminder(daysLeft: number): ExpiryReminderKind | null {
+  if (daysLeft > EXPIRY_WARNING_DAYS) return null
+  return daysLeft <= 0 ? 0 : daysLeft <= 7 ? 7 : 30
 }

@@ -13,6 +13,7 @@ import {
   STATISTIC_VALUE_MAX,
   TESTIMONIAL_COMMENT_MAX,
 } from './admin-constants'
+import { EXPIRY_MESSAGES } from './documents'
 import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString, plainText } from './fields'
 
 export * from './admin-constants'
@@ -20,7 +21,11 @@ export * from './admin-constants'
 /** Approve, or reject with a reason (required, up to 300 characters). */
 export const reviewDecisionSchema = z.discriminatedUnion(
   'decision',
-  [formObject({ decision: z.literal('ACCEPTED') }), formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) })],
+  [
+    // expires_on ('yyyy-mm-dd'): the reviewer's confirmation or correction of a document's expiry date (issue 16.3), checked by the service.
+    formObject({ decision: z.literal('ACCEPTED'), expires_on: plainText(EXPIRY_MESSAGES.invalid).trim().max(10, EXPIRY_MESSAGES.invalid).optional() }),
+    formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) }),
+  ],
   { error: INVALID_VALUE },
 )
 export type ReviewDecision = z.output<typeof reviewDecisionSchema>

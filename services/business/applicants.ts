@@ -56,7 +56,7 @@ export function applicantRoutes(p: Platform) {
         .limit(MAX_APPLICANTS)
         .execute()
       const ids = rows.map((r) => r.id_user)
-      const documents = await acceptedDocumentCounts(p.db, ids)
+      const documents = await acceptedDocumentCounts(p.db, ids, p.now())
       const applicants: Applicant[] = rows.map((r) => ({
         id_application: r.id_application,
         id_user: r.id_user,
@@ -200,7 +200,7 @@ export function applicantRoutes(p: Platform) {
     async (c) => {
       const company = await currentCompany(p, c)
       const driver = await applicantOf(company.id, c.req.valid('param').id)
-      const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id]), driverExperience(p, driver.id)])
+      const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id], p.now()), driverExperience(p, driver.id)])
       // Public profile only: never documents themselves, bank data, RUT, phone or address.
       return c.json({
         id_user: driver.id,

@@ -72,7 +72,7 @@ export function contentRoutes(p: Platform) {
     async (c) => {
       const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description', 'source']).orderBy('position').orderBy('id').execute()
       // The console decides whether a number is typed or the live count of validated drivers.
-      const live = rows.some((r) => r.source === 'validated_drivers') ? String(await countValidatedDrivers(p.db)) : null
+      const live = rows.some((r) => r.source === 'validated_drivers') ? String(await countValidatedDrivers(p.db, p.now())) : null
       return c.json(rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)))
     },
   )

@@ -5,11 +5,11 @@ import { acceptedRequiredByDriver } from './validated-drivers'
 
 /**
  * How many of the 22 required documents each driver has ACCEPTED, judging each slot by its latest
- * record: one grouped query for the whole list.
+ * record (an expired one counts as missing): one grouped query for the whole list.
  */
-export async function acceptedDocumentCounts(db: DB, userIds: number[]): Promise<Map<number, number>> {
+export async function acceptedDocumentCounts(db: DB, userIds: number[], now: Date): Promise<Map<number, number>> {
   if (!userIds.length) return new Map()
-  const rows = await acceptedRequiredByDriver(db).where('f.user_id', 'in', userIds).execute()
+  const rows = await acceptedRequiredByDriver(db, now).where('f.user_id', 'in', userIds).execute()
   return new Map(rows.map((r) => [r.user_id, Number(r.n)]))
 }
 

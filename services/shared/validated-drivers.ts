@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import { dayInChile } from '#domain/format'
 import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT, REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
 import type { Database } from '#services/platform/db/schema'
 
@@ -7,8 +8,9 @@ export const REQUIRED_SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DO
 
 /**
  * The latest record (highest id, decision 11) of each slot of each driver: the one that counts.
- * The one way to ask for it, shared by the validated count, the applicant cards' n/22 and the
- * console's driver list; the same SQL on both engines (a NOT EXISTS on the slot's newer records).
+ * The one way to ask for it, shared by the validated count, the applicant cards' n/22, the
+ * console's driver list and the expiry reminders; the same SQL on both engines (a NOT EXISTS on
+ * the slot's newer records).
  */
 export function latestRecords(db: Kysely<Database>) {
   return db
@@ -22,29 +24,45 @@ export function latestRecords(db: Kysely<Database>) {
     )
 }
 
-/** Accepted latest records of the 22 required slots, counted per driver. */
-export function acceptedRequiredByDriver(db: Kysely<Database>) {
+/**
+ * A record still in force on `now`'s day in Chile: it carries no expiry date (a kind that does not
+ * expire, or uploaded before dates were asked) or its date is today or later (issue 16.3). An
+ * expired document counts as missing everywhere: the n/22, the validated count, the console.
+ */
+export function inForce(now: Date) {
+  const today = dayInChile(now)
+  return (eb: ExpressionBuilder<Database & { f: Database['user_files'] }, 'f'>) => eb.or([eb('f.expires_on', 'is', null), eb('f.expires_on', '>=', today)])
+}
+
+/** The same rule as SQL text, for sums over the latest records (`f` is the user_files alias). */
+export function inForceSql(now: Date) {
+  return sql<boolean>`(f.expires_on is null or f.expires_on >= ${dayInChile(now)})`
+}
+
+/** Accepted, unexpired latest records of the 22 required slots, counted per driver. */
+export function acceptedRequiredByDriver(db: Kysely<Database>, now: Date) {
   return latestRecords(db)
     .select(['f.user_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('f.purpose_name', 'in', REQUIRED_SLOTS)
     .where('f.file_status', '=', 'ACCEPTED')
+    .where(inForce(now))
     .groupBy('f.user_id')
 }
 
-/** Drivers whose 22 required slots are all ACCEPTED in their latest record: 'Fleeter validado'. */
-function latestAccepted(db: Kysely<Database>) {
-  return acceptedRequiredByDriver(db).having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+/** Drivers whose 22 required slots are all ACCEPTED and unexpired in their latest record: 'Fleeter validado'. */
+function latestAccepted(db: Kysely<Database>, now: Date) {
+  return acceptedRequiredByDriver(db, now).having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
 }
 
-export async function countValidatedDrivers(db: Kysely<Database>): Promise<number> {
+export async function countValidatedDrivers(db: Kysely<Database>, now: Date): Promise<number> {
   const row = await db
-    .selectFrom(latestAccepted(db).as('v'))
+    .selectFrom(latestAccepted(db, now).as('v'))
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-export async function isValidatedDriver(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await latestAccepted(db).where('f.user_id', '=', userId).executeTakeFirst()
+export async function isValidatedDriver(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
+  const row = await latestAccepted(db, now).where('f.user_id', '=', userId).executeTakeFirst()
   return Boolean(row)
 }

@@ -45,6 +45,35 @@ export function welcomeMail(to: string, firstname: string, loginUrl: string): Em
   }
 }
 
+/** Issue 16.3: 30 and 7 days before a document's expiry date, and on the day. */
+export function documentExpiryMail(
+  to: string,
+  firstname: string,
+  kind: 30 | 7 | 0,
+  documents: Array<{ title: string; dateText: string; dueText: string }>,
+  link: string,
+): EmailMessage {
+  const first = documents[0]!
+  const subject = documents.length <= 2 ? `${first.dueText}: ${documents.map((d) => d.title).join(', ')}` : `Tienes ${documents.length} documentos por vencer`
+  const intro =
+    kind === 0
+      ? 'Estos documentos dejan de estar vigentes: mientras no subas uno nuevo cuentan como faltantes y no apareces como Fleeter validado.'
+      : 'Estos documentos vencen pronto. Sube la versión vigente antes de esa fecha para seguir como Fleeter validado.'
+  const lines = documents.map((d) => `- ${d.title}: ${d.dateText.toLowerCase()} (${d.dueText.toLowerCase()})`)
+  const text = `Hola ${firstname}:\n\n${intro}\n\n${lines.join('\n')}\n\nSúbelos en ${link}\n\nFleeters`
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout(subject, [
+      `Hola ${escapeHtml(firstname)}:`,
+      escapeHtml(intro),
+      documents.map((d) => `<strong>${escapeHtml(d.title)}</strong>: ${escapeHtml(d.dateText.toLowerCase())} (${escapeHtml(d.dueText.toLowerCase())})`).join('<br>'),
+      `<a href="${escapeHtml(link)}">Subir documentos</a>`,
+    ]),
+  }
+}
+
 export function passwordChangedMail(to: string, firstname: string, recoverUrl: string): EmailMessage {
   const subject = 'Tu contraseña de Fleeters cambió'
   const text = `Hola ${firstname}:\n\nLa contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu sesión en los demás dispositivos.\n\nSi no fuiste tú, crea una nueva contraseña ahora en ${recoverUrl}: así se cierran también las sesiones que queden abiertas.\n\nFleeters`

@@ -9,6 +9,7 @@ import type {
   DocumentDetail,
   DriverDetail,
   DriverListItem,
+  ExpiringItem,
   PowerReview,
   QueueItem,
   SlotState,
@@ -16,7 +17,7 @@ import type {
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
-export type { AuditEntry, CompanyDetail, CompanyListItem, ContentData, ContentList, DocumentDetail, DriverDetail, DriverListItem, PowerReview, QueueItem, SlotState }
+export type { AuditEntry, CompanyDetail, CompanyListItem, ContentData, ContentList, DocumentDetail, DriverDetail, DriverListItem, ExpiringItem, PowerReview, QueueItem, SlotState }
 
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
 
@@ -37,7 +38,8 @@ export const adminApi = {
     callService<{ documents: QueueItem[]; total: number }>(ctx, 'users', `/admin/documents${query(filters)}`, { auth: admin(token) }),
   document: (ctx: AppLoadContext, token: string, id: number, filters: { slot?: string; driver?: string }) =>
     callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
-  review: (ctx: AppLoadContext, token: string, id: number, body: { decision: 'ACCEPTED' } | { decision: 'REJECTED'; reason: string }) =>
+  expiring: (ctx: AppLoadContext, token: string) => callService<{ documents: ExpiringItem[]; days: number }>(ctx, 'users', '/admin/expiring-documents', { auth: admin(token) }),
+  review: (ctx: AppLoadContext, token: string, id: number, body: { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string }) =>
     callService<Message & { driver_validated: boolean }>(ctx, 'users', `/admin/documents/${id}/review`, { json: body, auth: admin(token) }),
   /** 'Firma recibida': a reviewer records the owner's WhatsApp reply (409 if already recorded). */
   recordSignature: (ctx: AppLoadContext, token: string, powerId: number) =>

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
 import type { BankDetail, DocumentRecord, DriverProfile, Experience } from '#domain/contract/users'
-import type { DocumentSlotKey } from '#domain/reference-data/documents'
+import { expiryFieldName, type DocumentSlotKey } from '#domain/reference-data/documents'
 import type { BankDetailsPayload, BankDetailsUpdatePayload } from '#domain/validation/bank'
 import type { ExperienceValues } from '#domain/validation/experience'
 import { log } from '#services/platform/log'
@@ -15,9 +15,10 @@ const user = (token: string) => ({ role: 'User' as const, token })
 /** Spec §7 users calls of the driver area (auth-user). */
 export const driverApi = {
   documents: (ctx: AppLoadContext, token: string) => callService<DocumentRecord[]>(ctx, 'users', '/users/obtain-all-documents-user', { auth: user(token) }),
-  uploadDocument: (ctx: AppLoadContext, token: string, slot: DocumentSlotKey, file: File) => {
+  uploadDocument: (ctx: AppLoadContext, token: string, slot: DocumentSlotKey, file: File, expiresOn?: string) => {
     const form = new FormData()
     form.set(slot, file)
+    if (expiresOn !== undefined) form.set(expiryFieldName(slot), expiresOn)
     return callService<Message & { files: DocumentRecord[] }>(ctx, 'users', '/users/upload-files-user', { form, auth: user(token) })
   },
   profile: (ctx: AppLoadContext, token: string) => callService<DriverProfile>(ctx, 'users', '/users/get-extra-data-user', { auth: user(token) }),

@@ -5,11 +5,12 @@ import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
-import { FileField } from '#app/components/ui/field'
+import { cn } from '#app/components/ui/cn'
+import { FileField, InputField } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
-import { documentStatusLabel, type DocumentSlot } from '#domain/reference-data/documents'
+import { documentStatusLabel, expiryFieldName, REVIEW_PROMISE, type DocumentSlot, type ExpiryView } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
@@ -18,6 +19,26 @@ import { documentFileUrl, HOME_PATH, withParams } from './urls'
 export interface SlotView {
   slot: DocumentSlot
   record: { id_file: number; file_status: 'PENDING' | 'ACCEPTED' | 'REJECTED'; rejection_reason: string | null; type_name: string; url_file: string } | null
+  /** The kinds that expire: «Vence el …», «Vence en N días», «Vencido» (issue 16.3). */
+  expiry?: ExpiryView | null
+  /** The next missing, rejected or expired required document: «Siguiente paso» (issue 16.2). */
+  next?: boolean
+}
+
+export interface GroupView {
+  key: string
+  title: string
+  /** Required slots of the group uploaded, not rejected and not expired. */
+  done: number
+  total: number
+  slots: SlotView[]
+}
+
+/** What the driver has to do with a slot: upload it, upload it again (rejected or expired), or nothing. */
+export function slotNeed(view: SlotView): 'missing' | 'rejected' | 'expired' | null {
+  if (!view.record) return 'missing'
+  if (view.record.file_status === 'REJECTED') return 'rejected'
+  return view.expiry?.expired ? 'expired' : null
 }
 
 const STATUS_STYLE = {
@@ -30,21 +51,39 @@ export function uploadHref(search: string, slot: DocumentSlot, previous?: string
   return withParams(HOME_PATH, search, { name: slot.key, title: slot.title, url_file: previous ?? null, ver: null })
 }
 
-/** One slot of spec §4 "Document status". */
+/** One slot of spec §4 "Document status", with its expiry date and the «Siguiente paso» mark. */
 export function DocumentItem({ view }: { view: SlotView }) {
   const { search } = useLocation()
-  const { slot, record } = view
+  const { slot, record, expiry } = view
   const titleId = `doc-${slot.key}`
+  const expired = Boolean(record && record.file_status !== 'REJECTED' && expiry?.expired)
   return (
-    <li aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <li
+      aria-labelledby={titleId}
+      data-next={view.next ? '' : undefined}
+      className={cn('flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm', view.next && 'border-brand-600 ring-2 ring-brand-600')}
+    >
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="font-semibold text-slate-900">
           {slot.title}
         </h3>
+        {view.next ? (
+          <Badge tone="brand" className="shrink-0">
+            Siguiente paso
+          </Badge>
+        ) : null}
         {slot.optional ? <Badge className="shrink-0 font-normal">Opcional, solo furgones</Badge> : null}
       </div>
+      {record && expiry && record.file_status !== 'REJECTED' ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span>{expiry.date_text}</span>
+          {expiry.due_text && !expired ? <Badge tone="warning">{expiry.due_text}</Badge> : null}
+        </p>
+      ) : null}
       <div className="mt-auto flex flex-wrap items-center gap-2">
-        {record ? (
+        {expired ? (
+          <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE.REJECTED}`}>Vencido</span>
+        ) : record ? (
           <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>{documentStatusLabel(record)}</span>
         ) : (
           <Link to={uploadHref(search, slot)} preventScrollReset aria-label={`Añadir documento: ${slot.title}`} className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}>
@@ -52,6 +91,16 @@ export function DocumentItem({ view }: { view: SlotView }) {
             Añadir documento
           </Link>
         )}
+        {expired && record ? (
+          <Link
+            to={uploadHref(search, slot, documentFileUrl(record.url_file))}
+            preventScrollReset
+            aria-label={`Cargar nuevamente: ${slot.title}`}
+            className={buttonClass('outline', 'gap-1.5 px-3 py-1.5 text-sm')}
+          >
+            Cargar nuevamente
+          </Link>
+        ) : null}
         {record?.file_status === 'REJECTED' ? (
           <>
             <Link
@@ -75,6 +124,59 @@ export function DocumentItem({ view }: { view: SlotView }) {
         {slot.key === 'autorizacion_dueno_vehiculo' && (!record || record.file_status === 'REJECTED') ? <CreatePowerButton label={slot.title} /> : null}
       </div>
     </li>
+  )
+}
+
+/** The 23 slots in their five groups (issue 16.2), each with its count. */
+export function DocumentGroups({ groups }: { groups: GroupView[] }) {
+  return (
+    <div className="space-y-6">
+      {groups.map((group) => (
+        <section key={group.key} aria-labelledby={`grupo-${group.key}`} data-testid={`grupo-${group.key}`}>
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id={`grupo-${group.key}`} className="text-lg font-semibold text-slate-900">
+              {group.title}
+            </h2>
+            <Badge tone={group.done === group.total ? 'success' : 'neutral'} className="text-sm" data-testid={`grupo-${group.key}-cuenta`}>
+              {group.done}/{group.total}
+              <span className="sr-only"> listos</span>
+            </Badge>
+          </div>
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {group.slots.map((view) => (
+              <DocumentItem key={view.slot.key} view={view} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}
+
+/** «Siguiente paso»: the first required document missing, rejected or expired, with its upload link. */
+export function NextStep({ view }: { view: SlotView }) {
+  const { search } = useLocation()
+  const need = slotNeed(view)
+  const text =
+    need === 'rejected'
+      ? `Vuelve a subir tu ${view.slot.title}: fue rechazado.`
+      : need === 'expired'
+        ? `Tu ${view.slot.title} venció: sube uno vigente.`
+        : `Sube tu ${view.slot.title}.`
+  const previous = need === 'missing' ? null : documentFileUrl(view.record?.url_file)
+  return (
+    <section aria-labelledby="siguiente-paso" className="rounded-xl border-2 border-brand-600 bg-brand-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4">
+      <div>
+        <h2 id="siguiente-paso" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
+          Siguiente paso
+        </h2>
+        <p className="mt-1 font-medium text-slate-900">{text}</p>
+      </div>
+      <Link to={uploadHref(search, view.slot, previous)} preventScrollReset className={buttonClass('primary', 'mt-3 gap-1.5 sm:mt-0 sm:shrink-0')}>
+        <Icon name="upload" className="h-4 w-4" />
+        Subir ahora
+      </Link>
+    </section>
   )
 }
 
@@ -143,12 +245,18 @@ export function UploadPanel({
   closeTo,
   errors,
   stamp,
+  guidance,
+  expiry,
 }: {
   slot: DocumentSlot
-  previous: { url: string; isImage: boolean } | null
+  previous: { url: string; isImage: boolean; rejectionReason?: string | null; expiredText?: string | null } | null
   closeTo: string
   errors?: string[]
   stamp?: number
+  /** What makes this document approvable (issue 16.2). */
+  guidance: string[]
+  /** The kinds that expire ask for the date (issue 16.3): the value to start from and today's day. */
+  expiry: { defaultValue: string; min: string } | null
 }) {
   const [file, setFile] = useState<File | null>(null)
   const upload = useUploadField(DOCUMENT_UPLOAD)
@@ -161,6 +269,20 @@ export function UploadPanel({
         <input type="hidden" name="name" value={slot.key} />
         <UploadNotice />
         <Alert tone="error" messages={shown} id="upload-error" stamp={upload.errors ? `c${upload.stamp}` : stamp} durationMs={4000} />
+        {previous?.rejectionReason ? (
+          <Alert tone="error" messages={[`Motivo del rechazo: ${previous.rejectionReason}`]} />
+        ) : previous?.expiredText ? (
+          <Alert tone="error" messages={[previous.expiredText]} />
+        ) : null}
+        <div className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="guia-documento">
+          <p className="font-semibold text-slate-900">Para que lo aprobemos:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {guidance.map((g) => (
+              <li key={g}>{g}</li>
+            ))}
+          </ul>
+          <p className="mt-2 font-medium text-brand-900">{REVIEW_PROMISE}.</p>
+        </div>
         {previous ? (
           <div className="text-sm text-slate-700">
             <p className="font-medium">Archivo anterior</p>
@@ -194,6 +316,13 @@ export function UploadPanel({
           }}
         />
         <LocalPreview file={file} />
+        {expiry ? (
+          <InputField
+            label="Fecha de vencimiento"
+            hint="Tal como aparece en el documento. Te avisaremos por correo 30 y 7 días antes, y el mismo día."
+            inputProps={{ type: 'date', name: expiryFieldName(slot.key), 'aria-required': true, min: expiry.min, defaultValue: expiry.defaultValue, className: 'sm:max-w-xs' }}
+          />
+        ) : null}
         <UploadProgress />
         <div className="flex flex-wrap justify-end gap-2">
           <CancelLink to={closeTo} />

@@ -8,7 +8,8 @@ import { actionText, formatDateTime, LINK, StatusBadge, STATUS_TEXT, ValidatedBa
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
-import { CONTROL } from '#app/components/ui/field'
+import { CONTROL, InputField } from '#app/components/ui/field'
+import { formatDate } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import type { DocumentStatus } from '#domain/reference-data/documents'
@@ -47,8 +48,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return redirectWithToast(`/admin/documentos/${id}${filterQuery(filters)}`, { type: 'success', message: res.data.message })
   }
-  let body: { decision: 'ACCEPTED' } | { decision: 'REJECTED'; reason: string }
-  if (intent === 'approve') body = { decision: 'ACCEPTED' }
+  let body: { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string }
+  // The expiry date of a kind that expires: the driver's, confirmed or corrected here (issue 16.3).
+  const expiresOn = form.get('expires_on')
+  if (intent === 'approve') body = typeof expiresOn === 'string' ? { decision: 'ACCEPTED', expires_on: expiresOn } : { decision: 'ACCEPTED' }
   else if (intent === 'reject') {
     const choice = String(form.get('reason_choice') ?? '')
     const other = String(form.get('reason_other') ?? '').trim()
@@ -130,7 +133,7 @@ export default function ReviewDocument() {
   // A simple power is approved only once the owner's signature is recorded (issue 12.2).
   const unsigned = !!detail.power && !detail.power.signature
   const shortcuts = useShortcuts({ approve: approveForm, reject: firstReason, next: nextHref, enabled: reviewable, canApprove: !unsigned })
-  const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED').length
+  const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED' && !s.expired).length
   const busy = navigation.state === 'submitting'
 
   return (
@@ -186,9 +189,20 @@ export default function ReviewDocument() {
                     <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
                   </p>
                 ) : null}
-                <Form method="post" ref={approveForm} className="mb-4">
+                <Form method="post" ref={approveForm} className="mb-4 space-y-3">
                   <JsMarker />
                   <input type="hidden" name="intent" value="approve" />
+                  {doc.expiring ? (
+                    <InputField
+                      label="Fecha de vencimiento"
+                      hint={
+                        doc.expires_on
+                          ? `La indicó el conductor: ${formatDate(doc.expires_on, 'numeric')}. Corrígela si el documento dice otra.`
+                          : 'El conductor no la indicó: escríbela tal como aparece en el documento.'
+                      }
+                      inputProps={{ type: 'date', name: 'expires_on', required: true, defaultValue: doc.expires_on ?? '' }}
+                    />
+                  ) : null}
                   <button
                     type="submit"
                     className={buttonClass('primary', 'w-full bg-green-700 hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500')}
@@ -284,6 +298,12 @@ export default function ReviewDocument() {
               <dd>
                 {accepted}/22 {accepted === 22 ? <ValidatedBadge /> : null}
               </dd>
+              {doc.expires_on ? (
+                <>
+                  <dt className="font-semibold text-slate-700">Vence</dt>
+                  <dd data-testid="documento-vence">{formatDate(doc.expires_on, 'numeric')}</dd>
+                </>
+              ) : null}
             </dl>
           </section>
 

@@ -3,6 +3,8 @@ import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
 import { actionText, DataTable, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, ValidatedBadge } from '#app/components/admin/console'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
+import { Badge } from '#app/components/ui/badge'
+import { formatDate } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import type { Route } from './+types/driver'
@@ -64,6 +66,8 @@ export default function DriverDetail() {
                   {s.file_status === 'REJECTED' && s.rejection_reason ? <span className="block text-xs text-red-800">{s.rejection_reason}</span> : null}
                 </span>
                 <span className="flex items-center gap-2">
+                  {s.expired ? <Badge tone="danger">Vencido</Badge> : null}
+                  {s.expires_on && s.file_status !== 'REJECTED' ? <span className="text-xs text-slate-700">Vence el {formatDate(s.expires_on, 'numeric')}</span> : null}
                   <StatusBadge status={s.file_status} />
                   {s.id_file ? (
                     <Link to={`/admin/documentos/${s.id_file}`} className={`${LINK} text-xs`} aria-label={`${s.file_status === 'PENDING' ? 'Revisar' : 'Ver'}: ${s.title}`}>

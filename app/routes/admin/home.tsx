@@ -1,8 +1,9 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { actionText, DataTable, formatDateTime, PageHeader, Section, TD } from '#app/components/admin/console'
-import { formatInteger } from '#domain/format'
+import { actionText, DataTable, formatDateTime, LINK, PageHeader, Section, TD } from '#app/components/admin/console'
+import { Badge } from '#app/components/ui/badge'
+import { formatDate, formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
 import { requireAdmin } from './admin.server'
 
@@ -12,10 +13,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   // Both calls run at once; their answers are checked only once both are in, so a refusal of
   // the first is never a rejected promise left alone while the second is awaited (issue 11.2).
-  const [summaryRes, auditRes] = await Promise.all([adminApi.summary(context, session.token), adminApi.audit(context, session.token)])
+  const [summaryRes, auditRes, expiringRes] = await Promise.all([
+    adminApi.summary(context, session.token),
+    adminApi.audit(context, session.token),
+    adminApi.expiring(context, session.token),
+  ])
   const summary = await required(request, summaryRes)
   const audit = await required(request, auditRes)
-  return { summary, audit: audit.slice(0, 20) }
+  const expiring = await required(request, expiringRes)
+  return { summary, audit: audit.slice(0, 20), expiring }
 }
 
 function Card({ label, value, to, testId }: { label: string; value: number; to: string; testId: string }) {
@@ -30,7 +36,7 @@ function Card({ label, value, to, testId }: { label: string; value: number; to: 
 }
 
 export default function AdminHome() {
-  const { summary, audit } = useLoaderData<typeof loader>()
+  const { summary, audit, expiring } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Consola de operaciones" />
@@ -39,6 +45,37 @@ export default function AdminHome() {
         <Card label="Conductores" value={summary.drivers} to="/admin/conductores" testId="resumen-conductores" />
         <Card label="Fleeters validados" value={summary.validated_drivers} to="/admin/conductores?validados=1" testId="resumen-validados" />
         <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" />
+      </div>
+      <div className="mb-6">
+        <Section title="Documentos por vencer" id="por-vencer">
+          <p className="mb-3 text-sm text-slate-700">
+            Documentos vigentes o en revisión que vencen en los próximos {expiring.days} días, y los ya vencidos: cuentan como faltantes hasta que el conductor suba uno nuevo. El
+            conductor recibe un correo 30 y 7 días antes, y el mismo día.
+          </p>
+          {expiring.documents.length === 0 ? (
+            <p className="text-slate-700">Ningún documento vence en los próximos {expiring.days} días.</p>
+          ) : (
+            <DataTable headings={['Conductor', 'Documento', 'Vence']}>
+              {expiring.documents.map((d) => (
+                <tr key={d.id}>
+                  <td className={TD}>
+                    <Link to={`/admin/conductores/${d.driver.id}`} className={LINK}>
+                      {d.driver.name}
+                    </Link>
+                    <span className="block text-xs break-all text-slate-600">{d.driver.email}</span>
+                  </td>
+                  <td className={TD}>{d.title}</td>
+                  <td className={TD}>
+                    {formatDate(d.expires_on, 'numeric')}{' '}
+                    <Badge tone={d.days_left < 0 ? 'danger' : d.days_left <= 7 ? 'warning' : 'neutral'}>
+                      {d.days_left < 0 ? 'Vencido' : d.days_left === 0 ? 'Vence hoy' : d.days_left === 1 ? 'Vence mañana' : `En ${d.days_left} días`}
+                    </Badge>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </Section>
       </div>
       <Section title="Actividad reciente">
         {audit.length === 0 ? (

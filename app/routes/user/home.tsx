@@ -4,10 +4,26 @@ import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { readUpload } from '#app/.server/body-limit'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { DocumentItem, PreviewDialog, UploadPanel, type SlotView } from '#app/components/driver/documents'
+import { DocumentGroups, NextStep, PreviewDialog, slotNeed, UploadPanel, type GroupView, type SlotView } from '#app/components/driver/documents'
 import { documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
 import { uploadClientAction } from '#app/components/upload/transfer'
-import { DOCUMENT_SLOTS, documentProgress, findDocumentSlot, isDocumentSlotKey, latestDocumentRecords } from '#domain/reference-data/documents'
+import { dayInChile, formatDate } from '#domain/format'
+import {
+  DOCUMENT_GROUPS,
+  DOCUMENT_SLOTS,
+  DOCUMENT_STATUS_LABELS,
+  documentGuidance,
+  documentProgress,
+  expiredCount,
+  expiryFieldName,
+  expiryView,
+  findDocumentSlot,
+  isDocumentSlotKey,
+  isExpiringSlot,
+  latestDocumentRecords,
+  otherSide,
+  type DocumentSlotKey,
+} from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import type { Route } from './+types/home'
 
@@ -20,7 +36,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   const records = await required(request, await driverApi.documents(context, session.token))
   const latest = latestDocumentRecords(records)
-  const slots: SlotView[] = DOCUMENT_SLOTS.map((slot) => ({ slot, record: latest.get(slot.key) ?? null }))
+  // Expiry dates are days in Chile (issue 16.3): «Vence el …» is valid through that day.
+  const today = dayInChile(new Date())
+  const views = new Map<DocumentSlotKey, SlotView>(
+    DOCUMENT_SLOTS.map((slot) => {
+      const record = latest.get(slot.key) ?? null
+      return [slot.key, { slot, record, expiry: expiryView(record?.expires_on, today) }]
+    }),
+  )
+  // Issue 16.2: the groups, and the first required document missing, rejected or expired.
+  const order = DOCUMENT_GROUPS.flatMap((g) => g.slots)
+  const nextKey = order.find((key) => !views.get(key)!.slot.optional && slotNeed(views.get(key)!))
+  if (nextKey) views.get(nextKey)!.next = true
+  const groups: GroupView[] = DOCUMENT_GROUPS.map((g) => {
+    const slots = g.slots.map((key) => views.get(key)!)
+    const required = slots.filter((v) => !v.slot.optional)
+    return { key: g.key, title: g.title, done: required.filter((v) => !slotNeed(v)).length, total: required.length, slots }
+  })
   const url = new URL(request.url)
 
   // Upload panel (spec §2): ?name=slot&title=…&url_file=…; the title shown is ours, not the URL's.
@@ -28,7 +60,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const upload = name && isDocumentSlotKey(name) ? findDocumentSlot(name)! : null
   const previousUrl = upload ? documentFileUrl(url.searchParams.get('url_file')) : null
   const previousRecord = previousUrl ? records.find((r) => documentFileUrl(r.url_file) === previousUrl) : undefined
-  const previous = previousUrl && previousRecord ? { url: previousUrl, isImage: previousRecord.type_name.startsWith('image/') } : null
+  const previousExpiry = previousRecord?.file_status !== 'REJECTED' ? expiryView(previousRecord?.expires_on, today) : null
+  const previous =
+    previousUrl && previousRecord
+      ? {
+          url: previousUrl,
+          isImage: previousRecord.type_name.startsWith('image/'),
+          // A rejected document's reason, repeated where it is uploaded again.
+          rejectionReason: previousRecord.file_status === 'REJECTED' ? previousRecord.rejection_reason?.trim() || DOCUMENT_STATUS_LABELS.REJECTED : null,
+          expiredText: previousExpiry?.expired ? `Este documento venció el ${formatDate(previousExpiry.expires_on, 'numeric')}: sube uno vigente.` : null,
+        }
+      : null
+  // The date field starts from the replaced file's date, or the other side's (both sides of a licence share it), when still in force.
+  const sibling = upload ? otherSide(upload.key) : null
+  const startDate = [previousRecord?.expires_on, sibling ? latest.get(sibling)?.expires_on : null].find((d) => d && d >= today)
+  const uploadExpiry = upload && isExpiringSlot(upload.key) ? { defaultValue: startDate ?? '', min: today } : null
+  const guidance = upload ? documentGuidance(upload.key, `${session.user.firstname} ${session.user.lastname}`.trim()) : []
 
   // File preview: only a record of this driver's own list.
   const ver = Number(url.searchParams.get('ver'))
@@ -37,7 +84,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { title: findDocumentSlot(shown.purpose_name)?.title ?? shown.purpose_name, url: documentFileUrl(shown.url_file)!, isImage: shown.type_name.startsWith('image/') }
     : null
 
-  return { firstname: session.user.firstname, slots, progress: documentProgress(records), upload, previous, preview }
+  return {
+    firstname: session.user.firstname,
+    groups,
+    next: nextKey ? views.get(nextKey)! : null,
+    progress: documentProgress(records, today),
+    expired: expiredCount(records, today),
+    upload,
+    previous,
+    preview,
+    uploadExpiry,
+    guidance,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,11 +107,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const slot = String(form.get('name') ?? '')
   const file = isDocumentSlotKey(slot) ? form.get(slot) : null
   if (!isDocumentSlotKey(slot) || !(file instanceof File) || file.size === 0) return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })
-  const res = await driverApi.uploadDocument(context, session.token, slot, file)
+  // The kinds that expire send their date beside the file (issue 16.3); the service checks it.
+  const expiresOn = form.get(expiryFieldName(slot))
+  const res = await driverApi.uploadDocument(context, session.token, slot, file, typeof expiresOn === 'string' ? expiresOn : undefined)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
     // Spec §8: 'Error al subir los archivos: {message}'.
-    return data({ errors: [`Error al subir los archivos: ${messageList(res.message).join(', ')}`], stamp: Date.now() }, { status: res.status })
+    return data(
+      { errors: [`Error al subir los archivos: ${messageList(res.message).join(', ')}`], stamp: Date.now(), expires_on: typeof expiresOn === 'string' ? expiresOn : undefined },
+      { status: res.status },
+    )
   }
   return redirectWithToast(HOME_PATH, { type: 'success', message: res.data.message })
 }
@@ -61,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** With JS, a file travels through XMLHttpRequest so its progress shows (issue 12 item 7). */
 export const clientAction = uploadClientAction
 
-function Progress({ done, total, rejected }: { done: number; total: number; rejected: number }) {
+function Progress({ done, total, rejected, expired }: { done: number; total: number; rejected: number; expired: number }) {
   const pct = Math.round((Math.min(done, total) / total) * 100)
   return (
     <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -84,10 +147,15 @@ function Progress({ done, total, rejected }: { done: number; total: number; reje
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
-      <p className="mt-2 text-sm text-slate-700">Documentos cargados y no rechazados. El interior del furgón es opcional y no cuenta.</p>
+      <p className="mt-2 text-sm text-slate-700">Documentos cargados, no rechazados ni vencidos. El interior del furgón es opcional y no cuenta.</p>
       {rejected > 0 ? (
         <p role="alert" className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
           Tiene {rejected} {rejected === 1 ? 'documento inválido' : 'documentos inválidos'}
+        </p>
+      ) : null}
+      {expired > 0 ? (
+        <p role="alert" className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="documentos-vencidos">
+          Tiene {expired} {expired === 1 ? 'documento vencido' : 'documentos vencidos'}: súbelos de nuevo para seguir como Fleeter validado.
         </p>
       ) : null}
     </section>
@@ -95,25 +163,30 @@ function Progress({ done, total, rejected }: { done: number; total: number; reje
 }
 
 export default function DriverHome() {
-  const { firstname, slots, progress, upload, previous, preview } = useLoaderData<typeof loader>()
+  const { firstname, groups, next, progress, expired, upload, previous, preview, uploadExpiry, guidance } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const typedDate = actionData && 'expires_on' in actionData && typeof actionData.expires_on === 'string' ? actionData.expires_on : null
   const { search } = useLocation()
   const closeTo = withParams(HOME_PATH, search, { name: null, title: null, url_file: null, ver: null })
   return (
     <main id="contenido" className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">¡Hola, {firstname}!</h1>
-      <Progress {...progress} />
-      <section aria-labelledby="lista-documentos">
-        <h2 id="lista-documentos" className="mb-3 text-lg font-semibold text-slate-900">
-          Documentos requeridos
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {slots.map((view) => (
-            <DocumentItem key={view.slot.key} view={view} />
-          ))}
-        </ul>
-      </section>
-      {upload ? <UploadPanel key={upload.key} slot={upload} previous={previous} closeTo={closeTo} errors={actionData?.errors} stamp={actionData?.stamp} /> : null}
+      <Progress {...progress} expired={expired} />
+      {next ? <NextStep view={next} /> : null}
+      <DocumentGroups groups={groups} />
+      {upload ? (
+        <UploadPanel
+          key={upload.key}
+          slot={upload}
+          previous={previous}
+          closeTo={closeTo}
+          errors={actionData?.errors}
+          stamp={actionData?.stamp}
+          guidance={guidance}
+          // The date typed before a refused upload stays.
+          expiry={uploadExpiry && typedDate ? { ...uploadExpiry, defaultValue: typedDate } : uploadExpiry}
+        />
+      ) : null}
       {preview ? <PreviewDialog title={preview.title} url={preview.url} isImage={preview.isImage} closeTo={closeTo} /> : null}
     </main>
   )

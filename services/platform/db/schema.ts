@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AdminTables } from './schema-admin'
 import type { DriverAreaTables } from './schema-driver-area'
 import type { MarketplaceTables } from './schema-marketplace'
@@ -170,6 +170,18 @@ export interface UserFilesTable {
   rejection_reason: string | null
   created_at: string
   reviewed_at: string | null
+  /** 'yyyy-mm-dd' on the kinds that expire (migration 0011); null otherwise. */
+  expires_on: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** One reminder mail about a document's expiry, sent once (migration 0011). */
+export interface DocumentRemindersTable {
+  id: Generated<number>
+  user_file_id: number
+  /** 30, 7 or 0 days before. */
+  kind: number
+  expires_on: string
+  created_at: string
 }
 
 export interface FaqsTable {
@@ -225,6 +237,7 @@ export interface Database extends PublicSiteTables, DriverAreaTables, Marketplac
   applications: ApplicationsTable
   saved_postings: SavedPostingsTable
   user_files: UserFilesTable
+  document_reminders: DocumentRemindersTable
   faqs: FaqsTable
   statistics: StatisticsTable
   testimonials: TestimonialsTable

@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES } from '#domain/validation/admin'
 import { business, companyAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
-import { fileOf, formWith, samplePdf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
+import { documentForm, fileOf, formWith, samplePdf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 import { createAdminAccount } from './accounts'
 
 /** Every console call, with a body good enough to pass validation once authorised. */
@@ -52,7 +52,7 @@ describe.each(engines)('operations console on %s', (engine) => {
   afterEach(async () => p.destroy())
 
   const upload = async (headers: Record<string, string>, slot: string) => {
-    const res = await api.call('POST', '/users/upload-files-user', { form: formWith({ [slot]: fileOf(await samplePng(), `${slot}.png`, 'image/png') }), headers })
+    const res = await api.call('POST', '/users/upload-files-user', { form: documentForm({ [slot]: fileOf(await samplePng(), `${slot}.png`, 'image/png') }), headers })
     expect(res.status).toBe(201)
     return res.body.files[0].id_file as number
   }
@@ -217,8 +217,7 @@ describe.each(engines)('operations console on %s', (engine) => {
     const a = await userWithSession(p, 'User')
     const other = await userWithSession(p, 'User')
     const required = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
-    const form = formWith({})
-    for (const slot of required) form.append(slot, fileOf(await samplePng(), `${slot}.png`))
+    const form = documentForm(Object.fromEntries(await Promise.all(required.map(async (slot) => [slot, fileOf(await samplePng(), `${slot}.png`)]))))
     const up = await api.call('POST', '/users/upload-files-user', { form, headers: a.headers })
     expect(up.status).toBe(201)
     const ids = (up.body.files as Array<{ id_file: number }>).map((f) => f.id_file)

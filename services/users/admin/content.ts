@@ -88,7 +88,7 @@ export function adminContentRoutes(p: Platform) {
         p.db.selectFrom('testimonials').selectAll().orderBy('position').orderBy('id').execute(),
         p.db.selectFrom('partner_logos').selectAll().orderBy('position').orderBy('id').execute(),
         p.db.selectFrom('statistics').selectAll().orderBy('position').orderBy('id').execute(),
-        countValidatedDrivers(p.db),
+        countValidatedDrivers(p.db, p.now()),
       ])
       return c.json({
         faqs: faqs.map((f) => ({ id: f.id, question: f.question, answers: answersOf(f.answers), position: f.position })),

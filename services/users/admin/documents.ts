@@ -1,9 +1,20 @@
 import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
-import { documentDetailSchema, queueSchema, reviewResultSchema } from '#domain/contract/admin'
-import { DOCUMENT_SLOT_KEYS, findDocumentSlot, OPTIONAL_DOCUMENT_SLOT, type DocumentSlotKey, type DocumentStatus } from '#domain/reference-data/documents'
+import { documentDetailSchema, expiringDocumentsSchema, queueSchema, reviewResultSchema } from '#domain/contract/admin'
+import { addDays, dayInChile, daysBetween } from '#domain/format'
+import {
+  DOCUMENT_SLOT_KEYS,
+  EXPIRY_WARNING_DAYS,
+  findDocumentSlot,
+  isExpired,
+  isExpiringSlot,
+  OPTIONAL_DOCUMENT_SLOT,
+  type DocumentSlotKey,
+  type DocumentStatus,
+} from '#domain/reference-data/documents'
 import { normalizeRut } from '#domain/rut'
 import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '#domain/validation/admin'
+import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
@@ -11,7 +22,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { isValidatedDriver } from '#services/shared/validated-drivers'
+import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { powerOfDocument, toPowerReview } from './powers'
@@ -47,6 +58,21 @@ export interface SlotState {
   id_file: number | null
   rejection_reason: string | null
   date_upload: string | null
+  /** 'yyyy-mm-dd' on the kinds that expire (issue 16.3). */
+  expires_on: string | null
+  /** The date has passed: the slot counts as missing. */
+  expired: boolean
+}
+
+/** A document whose expiry date is within EXPIRY_WARNING_DAYS (or passed): the console's list. */
+export interface ExpiringItem {
+  id: number
+  purpose_name: DocumentSlotKey
+  title: string
+  file_status: DocumentStatus
+  expires_on: string
+  days_left: number
+  driver: { id: number; name: string; email: string }
 }
 
 type Db = Kysely<Database>
@@ -120,7 +146,8 @@ export async function auditFor(db: Db, entityType: string, entityId: number): Pr
 }
 
 /** The 23 slots of a driver with the latest record of each. */
-export async function slotStates(db: Db, userId: number): Promise<SlotState[]> {
+export async function slotStates(db: Db, userId: number, now: Date): Promise<SlotState[]> {
+  const today = dayInChile(now)
   const rows = await db.selectFrom('user_files').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute()
   const latest = new Map<string, (typeof rows)[number]>()
   for (const r of rows) latest.set(r.purpose_name, r)
@@ -134,8 +161,50 @@ export async function slotStates(db: Db, userId: number): Promise<SlotState[]> {
       id_file: r?.id ?? null,
       rejection_reason: r?.rejection_reason ?? null,
       date_upload: r?.created_at ?? null,
+      expires_on: r?.expires_on ?? null,
+      expired: r ? r.file_status !== 'REJECTED' && isExpired(r.expires_on, today) : false,
     }
   })
+}
+
+/**
+ * The expiry date an approval stores: the one the reviewer sent (a correction, or the driver's
+ * date confirmed), else the driver's. A kind that expires cannot be approved without one, nor
+ * with a date already past (that document is rejected as expired); other kinds take none.
+ */
+function reviewedExpiry(slot: string, stored: string | null, sent: string | undefined, now: Date): string | null {
+  if (!isExpiringSlot(slot)) {
+    if (sent) throw new ApiError(400, EXPIRY_MESSAGES.notExpiring)
+    return stored
+  }
+  const checked = checkExpiryDate(sent || stored, dayInChile(now), EXPIRY_MESSAGES.reviewExpired)
+  if (!checked.ok) throw new ApiError(400, checked.message)
+  return checked.day
+}
+
+/** Latest, not rejected records of drivers whose expiry date is within 30 days or passed, soonest first. */
+export async function expiringDocuments(db: Db, now: Date, limit = 200): Promise<ExpiringItem[]> {
+  const today = dayInChile(now)
+  const rows = await latestRecords(db)
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['f.id', 'f.purpose_name', 'f.file_status', 'f.expires_on', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.email'])
+    .where('u.role', '=', 'User')
+    .where('f.file_status', '!=', 'REJECTED')
+    .where('f.expires_on', 'is not', null)
+    .where('f.expires_on', '<=', addDays(today, EXPIRY_WARNING_DAYS))
+    .orderBy('f.expires_on', 'asc')
+    .orderBy('f.id', 'asc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    purpose_name: r.purpose_name as DocumentSlotKey,
+    title: findDocumentSlot(r.purpose_name)?.title ?? r.purpose_name,
+    file_status: r.file_status,
+    expires_on: r.expires_on!,
+    days_left: daysBetween(today, r.expires_on!),
+    driver: { id: r.user_id, name: `${r.firstname} ${r.lastname}`.trim(), email: r.email },
+  }))
 }
 
 function queueFilters(c: Context) {
@@ -173,6 +242,20 @@ export function adminDocumentRoutes(p: Platform) {
     },
   )
 
+  // Issue 16.3: drivers with documents about to expire (or expired), for the console.
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/expiring-documents',
+      tags,
+      summary: 'Los documentos que vencen en los próximos 30 días o ya vencidos, el más próximo primero',
+      security: security('admin'),
+      responses: { 200: jsonResponse(expiringDocumentsSchema, 'Documentos por vencer'), ...errors(401, 403) },
+    },
+    async (c) => c.json({ documents: await expiringDocuments(p.db, p.now()), days: EXPIRY_WARNING_DAYS }),
+  )
+
   defineRoute(
     app,
     {
@@ -197,6 +280,7 @@ export function adminDocumentRoutes(p: Platform) {
           'f.reviewed_at',
           'f.original_name',
           'f.size_bytes',
+          'f.expires_on',
           'u.phone',
           'u.address',
           'u.created_at as user_created_at',
@@ -206,10 +290,10 @@ export function adminDocumentRoutes(p: Platform) {
         .executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       const [slots, history, log, next, power] = await Promise.all([
-        slotStates(p.db, row.user_id),
+        slotStates(p.db, row.user_id, p.now()),
         p.db
           .selectFrom('user_files')
-          .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type'])
+          .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type', 'expires_on'])
           .where('user_id', '=', row.user_id)
           .where('purpose_name', '=', row.purpose_name)
           .orderBy('id', 'desc')
@@ -240,6 +324,8 @@ export function adminDocumentRoutes(p: Platform) {
           reviewed_at: row.reviewed_at,
           original_name: row.original_name,
           size_bytes: row.size_bytes,
+          expires_on: row.expires_on,
+          expiring: isExpiringSlot(row.purpose_name),
           url_file: `/admin/documents/${row.id}/file`,
           superseded: history[0]!.id !== row.id,
         },
@@ -308,7 +394,7 @@ export function adminDocumentRoutes(p: Platform) {
         const row = await trx
           .selectFrom('user_files as f')
           .innerJoin('users as u', 'u.id', 'f.user_id')
-          .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.file_status', 'f.rejection_reason', 'u.email', 'u.firstname', 'u.role'])
+          .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.file_status', 'f.rejection_reason', 'f.expires_on', 'u.email', 'u.firstname', 'u.role'])
           .where('f.id', '=', id)
           .executeTakeFirst()
         if (!row || row.role !== 'User') throw new ApiError(404, MESSAGES.notFound)
@@ -326,10 +412,13 @@ export function adminDocumentRoutes(p: Platform) {
           const power = await powerOfDocument(trx, id)
           if (power && !power.signature_recorded_at) throw new ApiError(409, ADMIN_MESSAGES.signatureMissing)
         }
+        // The expiry date the driver typed is confirmed, or corrected, by the reviewer approving it.
+        const expiresOn = decision.decision === 'ACCEPTED' ? reviewedExpiry(row.purpose_name, row.expires_on, decision.expires_on, now) : row.expires_on
+        const dated = decision.decision === 'ACCEPTED' && isExpiringSlot(row.purpose_name)
         const reason = decision.decision === 'REJECTED' ? decision.reason : null
         const updated = await trx
           .updateTable('user_files')
-          .set({ file_status: decision.decision, rejection_reason: reason, reviewed_at: ts })
+          .set({ file_status: decision.decision, rejection_reason: reason, reviewed_at: ts, expires_on: expiresOn })
           .where('id', '=', id)
           .where('file_status', '=', 'PENDING')
           .executeTakeFirst()
@@ -341,8 +430,15 @@ export function adminDocumentRoutes(p: Platform) {
             action: decision.decision === 'ACCEPTED' ? 'document.approve' : 'document.reject',
             entityType: 'user_file',
             entityId: id,
-            before: { file_status: row.file_status, rejection_reason: row.rejection_reason },
-            after: { file_status: decision.decision, rejection_reason: reason, user_id: row.user_id, purpose_name: row.purpose_name },
+            // An approval of a dated kind records the date as typed and as confirmed or corrected.
+            before: { file_status: row.file_status, rejection_reason: row.rejection_reason, ...(dated ? { expires_on: row.expires_on } : {}) },
+            after: {
+              file_status: decision.decision,
+              rejection_reason: reason,
+              user_id: row.user_id,
+              purpose_name: row.purpose_name,
+              ...(dated ? { expires_on: expiresOn } : {}),
+            },
           },
           now,
         )
@@ -354,7 +450,7 @@ export function adminDocumentRoutes(p: Platform) {
         } else {
           await enqueueEmail(trx, documentApprovedMail(row.email, row.firstname, title, home), now)
           // This approval completed the 22: the driver hears it once (the row was PENDING before).
-          if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id))) {
+          if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id, now))) {
             await enqueueEmail(trx, allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`), now)
             return { validated: true }
           }

@@ -6,7 +6,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { countValidatedDrivers, latestRecords } from '#services/shared/validated-drivers'
+import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
 
@@ -21,7 +21,7 @@ export interface DriverListItem {
   address: string | null
   name_commune: string | null
   created_at: string
-  documents: { accepted: number; pending: number; rejected: number; total: typeof REQUIRED_DOCUMENT_COUNT }
+  documents: { accepted: number; pending: number; rejected: number; expired: number; total: typeof REQUIRED_DOCUMENT_COUNT }
   validated: boolean
 }
 
@@ -44,13 +44,15 @@ export function adminDriverRoutes(p: Platform) {
       const term = (c.req.query('q') ?? '').trim().slice(0, 100)
       const onlyValidated = c.req.query('validados') === '1'
       const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
-      // Per driver, over the latest record of each slot: accepted (required only), pending, rejected.
+      // Per driver, over the latest record of each slot: accepted (required, unexpired), pending, rejected, expired.
+      const now = p.now()
       const latest = latestRecords(p.db)
         .select([
           'f.user_id',
-          sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT} then 1 else 0 end)`.as('accepted'),
+          sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT} and ${inForceSql(now)} then 1 else 0 end)`.as('accepted'),
           sql<number>`sum(case when f.file_status = 'PENDING' then 1 else 0 end)`.as('pending'),
           sql<number>`sum(case when f.file_status = 'REJECTED' then 1 else 0 end)`.as('rejected'),
+          sql<number>`sum(case when f.file_status <> 'REJECTED' and not ${inForceSql(now)} then 1 else 0 end)`.as('expired'),
         ])
         .groupBy('f.user_id')
       let q = p.db.selectFrom('users as u').leftJoin(latest.as('d'), 'd.user_id', 'u.id').where('u.role', '=', 'User')
@@ -69,14 +71,14 @@ export function adminDriverRoutes(p: Platform) {
       if (onlyValidated) q = q.where('d.accepted', '=', REQUIRED_DOCUMENT_COUNT)
       const [rows, total, validatedTotal] = await Promise.all([
         q
-          .select(['u.id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut', 'u.phone', 'u.address', 'u.created_at', 'd.accepted', 'd.pending', 'd.rejected'])
+          .select(['u.id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut', 'u.phone', 'u.address', 'u.created_at', 'd.accepted', 'd.pending', 'd.rejected', 'd.expired'])
           .orderBy('u.created_at', 'desc')
           .orderBy('u.id', 'desc')
           .limit(DRIVERS_PAGE_SIZE)
           .offset((page - 1) * DRIVERS_PAGE_SIZE)
           .execute(),
         q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-        countValidatedDrivers(p.db),
+        countValidatedDrivers(p.db, p.now()),
       ])
       const drivers: DriverListItem[] = rows.map((r) => {
         const accepted = Number(r.accepted ?? 0)
@@ -89,7 +91,7 @@ export function adminDriverRoutes(p: Platform) {
           address: r.address,
           name_commune: null, // drivers record no commune or vehicle yet (spec §5)
           created_at: r.created_at,
-          documents: { accepted, pending: Number(r.pending ?? 0), rejected: Number(r.rejected ?? 0), total: REQUIRED_DOCUMENT_COUNT },
+          documents: { accepted, pending: Number(r.pending ?? 0), rejected: Number(r.rejected ?? 0), expired: Number(r.expired ?? 0), total: REQUIRED_DOCUMENT_COUNT },
           validated: accepted === REQUIRED_DOCUMENT_COUNT,
         }
       })
@@ -118,7 +120,7 @@ export function adminDriverRoutes(p: Platform) {
         .executeTakeFirst()
       if (!user) throw new ApiError(404, MESSAGES.notFound)
       const [slots, experience, applications, powers, log] = await Promise.all([
-        slotStates(p.db, id),
+        slotStates(p.db, id, p.now()),
         p.db
           .selectFrom('work_experience')
           .select(['id', 'job_title', 'company_name', 'type_employment', 'location', 'start_date', 'end_date', 'job_description'])
@@ -148,7 +150,7 @@ export function adminDriverRoutes(p: Platform) {
           .limit(30)
           .execute(),
       ])
-      const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED').length
+      const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED' && !s.expired).length
       return c.json({
         driver: {
           id: user.id,

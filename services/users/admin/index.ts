@@ -57,7 +57,7 @@ export function adminRoutes(p: Platform) {
           .selectFrom('companies')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow(),
-        countValidatedDrivers(p.db),
+        countValidatedDrivers(p.db, p.now()),
       ])
       return c.json({ pending_documents: Number(pending.n), drivers: Number(drivers.n), companies: Number(companies.n), validated_drivers: validated })
     },

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_MESSAGES } from '#domain/validation/admin'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { fileOf, sampleJpeg, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
+import { fileOf, sampleJpeg, samplePng, userWithSession, VALID_EXPIRY } from '#services/users/driver-area/test-helpers'
 
 const fields = {
   fullNameDriver: 'Juan Andrés Peña',
@@ -109,6 +109,7 @@ describe.each(engines)('simple power review on %s', (engine) => {
     const driver = await userWithSession(p)
     const upload = new FormData()
     upload.set('licencia_conducir_frontal', fileOf(await samplePng(), 'licencia.png', 'image/png'))
+    upload.set('licencia_conducir_frontal_expires_on', VALID_EXPIRY)
     const up = await api.call('POST', '/users/upload-files-user', { form: upload, headers: driver.headers })
     expect(up.status).toBe(201)
     expect((await api.post(`/admin/documents/${up.body.files[0].id_file}/review`, { decision: 'ACCEPTED' }, admin.headers)).status).toBe(200)

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { DOCUMENT_MESSAGES } from './documents'
-import { fileOf, formWith, sampleExe, sampleJpeg, samplePdf, samplePng, userWithSession } from './test-helpers'
+import { documentForm, fileOf, formWith, sampleExe, sampleJpeg, samplePdf, samplePng, userWithSession } from './test-helpers'
 
 describe.each(engines)('driver documents on %s', (engine) => {
   let p: TestPlatform
@@ -14,14 +14,15 @@ describe.each(engines)('driver documents on %s', (engine) => {
   })
   afterEach(async () => p.destroy())
 
-  const upload = (headers: Record<string, string>, entries: Record<string, File | string>) => api.call('POST', '/users/upload-files-user', { form: formWith(entries), headers })
+  const upload = (headers: Record<string, string>, entries: Record<string, File | string>) => api.call('POST', '/users/upload-files-user', { form: documentForm(entries), headers })
 
   it('stores each kind privately as PENDING and lists the records', async () => {
     const a = await userWithSession(p)
     const res = await upload(a.headers, {
-      cedula_identidad_frontal: fileOf(await samplePng(), 'frente.png', 'image/png'),
-      cedula_identidad_posterior: fileOf(await sampleJpeg(), 'atras.jpeg', 'image/jpeg'),
-      certificado_antecedentes: fileOf(samplePdf, 'certificado.pdf', 'application/pdf'),
+      // Kinds without an expiry date: their records are exactly spec §3's (the dated ones: documents-expiry.test.ts).
+      certificado_antecedentes: fileOf(await samplePng(), 'frente.png', 'image/png'),
+      comprobante_domicilio: fileOf(await sampleJpeg(), 'atras.jpeg', 'image/jpeg'),
+      hoja_vida_conductor: fileOf(samplePdf, 'certificado.pdf', 'application/pdf'),
     })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe(DOCUMENT_MESSAGES.uploaded)

@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { documentRecordSchema, uploadedDocumentsSchema, type DocumentRecord } from '#domain/contract/users'
-import { DOCUMENT_SLOT_KEYS, isDocumentSlotKey, type DocumentSlotKey } from '#domain/reference-data/documents'
+import { dayInChile } from '#domain/format'
+import { DOCUMENT_SLOT_KEYS, EXPIRING_SLOTS, expiryFieldName, isDocumentSlotKey, isExpiringSlot, type DocumentSlotKey } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
+import { checkExpiryDate } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileField, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
 import type { UserFilesTable } from '#services/platform/db/schema'
@@ -38,6 +40,7 @@ export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecor
     url_file: `/users/files/${row.id}`,
     rejection_reason: row.rejection_reason,
     date_upload: row.created_at,
+    ...(isExpiringSlot(row.purpose_name) ? { expires_on: row.expires_on } : {}),
   }
 }
 
@@ -75,7 +78,17 @@ export function documentRoutes(p: Platform) {
       summary: 'Sube documentos: un campo de archivo por casilla (soap_frontal, licencia_conducir_frontal, …)',
       security: security('User'),
       middleware: [auth],
-      request: { body: multipartBody(z.object(Object.fromEntries(DOCUMENT_SLOT_KEYS.map((k) => [k, fileField().optional()])))) },
+      request: {
+        body: multipartBody(
+          z.object({
+            ...Object.fromEntries(DOCUMENT_SLOT_KEYS.map((k) => [k, fileField().optional()])),
+            // The kinds that expire need their date beside the file (issue 16.3).
+            ...Object.fromEntries(
+              EXPIRING_SLOTS.map((k) => [expiryFieldName(k), z.iso.date().optional().meta({ description: 'Fecha de vencimiento (aaaa-mm-dd), obligatoria junto al archivo' })]),
+            ),
+          }),
+        ),
+      },
       responses: { 201: jsonResponse(uploadedDocumentsSchema, 'Archivos subidos'), ...errors(400, 401, 403, 413) },
     },
     async (c) => {
@@ -92,6 +105,17 @@ export function documentRoutes(p: Platform) {
         files.push({ slot: key, file: value })
       }
       if (files.length === 0) throw new ApiError(400, DOCUMENT_MESSAGES.missing)
+      // The kinds that expire carry their date beside the file (issue 16.3): '<slot>_expires_on'.
+      const today = dayInChile(p.now())
+      const expiries = new Map<DocumentSlotKey, string>()
+      for (const { slot } of files) {
+        if (!isExpiringSlot(slot)) continue
+        const values = form.getAll(expiryFieldName(slot))
+        if (values.length > 1) throw new ApiError(400, DOCUMENT_MESSAGES.duplicated)
+        const checked = checkExpiryDate(values[0], today)
+        if (!checked.ok) throw new ApiError(400, checked.message)
+        expiries.set(slot, checked.day)
+      }
       // Every file is checked before anything is written: all or nothing.
       const checked: Array<{ slot: DocumentSlotKey; bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffType>>; name: string }> = []
       for (const { slot, file } of files) {
@@ -133,6 +157,7 @@ export function documentRoutes(p: Platform) {
                   rejection_reason: null,
                   created_at: now,
                   reviewed_at: null,
+                  expires_on: expiries.get(f.slot) ?? null,
                 })
                 .returningAll()
                 .executeTakeFirstOrThrow(),

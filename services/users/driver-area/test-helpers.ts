@@ -1,4 +1,6 @@
 import sharp from 'sharp'
+import { addDays, dayInChile } from '#domain/format'
+import { expiryFieldName, isDocumentSlotKey, isExpiringSlot } from '#domain/reference-data/documents'
 import type { Role } from '#services/platform/db/schema'
 import { TINY_PDF } from '#services/platform/seed/sample-files'
 import type { TestPlatform } from '#services/testing/platform'
@@ -62,5 +64,20 @@ export function fileOf(bytes: Uint8Array, name: string, type = ''): File {
 export function formWith(entries: Record<string, File | string>): FormData {
   const form = new FormData()
   for (const [k, v] of Object.entries(entries)) form.append(k, v)
+  return form
+}
+
+/** An expiry date two years ahead (issue 16.3): valid at upload whatever a test's clock offset. */
+export const VALID_EXPIRY = addDays(dayInChile(new Date()), 730)
+
+/**
+ * A document upload's form: each file of a kind that expires gets VALID_EXPIRY as its date
+ * ('<slot>_expires_on') unless the entries give one.
+ */
+export function documentForm(entries: Record<string, File | string>): FormData {
+  const form = formWith(entries)
+  for (const [k, v] of Object.entries(entries)) {
+    if (typeof v !== 'string' && isDocumentSlotKey(k) && isExpiringSlot(k) && !(expiryFieldName(k) in entries)) form.append(expiryFieldName(k), VALID_EXPIRY)
+  }
   return form
 }

@@ -1,0 +1,41 @@
+/**
+ * npx tsx scripts/expiry-reminders.ts [--now 2027-02-10T12:00:00Z]
+ *
+ * Runs the documents' expiry reminder job once (issue 16.3) against the configured database
+ * (DATA_DIR or DATABASE_URL, as the server), as if the clock read `--now` (default: now). The
+ * mails go to the outbox, which the running server delivers. Each reminder is sent once: running
+ * it again, or while the server runs its own hourly job, sends nothing more.
+ */
+import { parseArgs } from 'node:util'
+import { loadConfig } from '#services/platform/config'
+import { createPlatform } from '#services/platform/platform'
+import { memoryRateLimiter } from '#services/platform/rate-limit'
+import { sendExpiryReminders } from '#services/users/document-reminders'
+
+const { values } = parseArgs({ options: { now: { type: 'string' } }, strict: true })
+const now = values.now ? new Date(values.now) : new Date()
+if (Number.isNaN(now.getTime())) {
+  console.error('Uso: npx tsx scripts/expiry-reminders.ts [--now 2027-02-10T12:00:00Z]')
+  process.exit(2)
+}
+
+/** SQLite: a write racing the server's may fail at once with SQLITE_BUSY; try again a few times. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run()
+    } catch (err) {
+      const code = (err as { code?: unknown }).code
+      if (i >= attempts || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw err
+      await new Promise((r) => setTimeout(r, 100 * i))
+    }
+  }
+}
+
+const platform = await withRetries(() => createPlatform(loadConfig(process.env), { limiter: memoryRateLimiter() }))
+try {
+  const run = await withRetries(() => sendExpiryReminders(platform, now))
+  console.log(`Recordatorios de vencimiento: ${run.mails} correos sobre ${run.documents} documentos (${now.toISOString()}).`)
+} finally {
+  await platform.close()
+}

@@ -1,0 +1,111 @@
+/**
+ * Issue 16.3: reminder mails 30 and 7 days before a document's expiry date and on the day, through
+ * the outbox. `sendExpiryReminders(p, now)` is the whole job: the server runs it on an interval
+ * (startExpiryReminders), a test or `scripts/expiry-reminders.ts` runs it with any clock.
+ *
+ * Only the latest record of a slot that is not rejected is reminded (a replaced document never
+ * is). Each (record, kind) is written to document_reminders, unique, in the same transaction as
+ * the mail: a reminder goes out once, even when two processes run the job at the same moment.
+ * Only the most urgent reminder due is sent (a document uploaded 5 days before its date gets the
+ * 7-day one, never a stale 30-day one); a driver gets one mail per run and kind, listing the
+ * documents (both sides of a licence usually share their date).
+ */
+import { addDays, dayInChile, daysBetween } from '#domain/format'
+import { dueReminder, expiryView, EXPIRY_WARNING_DAYS, findDocumentSlot, type ExpiryReminderKind } from '#domain/reference-data/documents'
+import { inTransaction } from '#services/platform/db/transaction'
+import { enqueueEmail } from '#services/platform/messaging/outbox'
+import type { Platform } from '#services/platform/platform'
+import { latestRecords } from '#services/shared/validated-drivers'
+import { documentExpiryMail } from './mails'
+
+export interface ReminderRun {
+  /** Mails enqueued. */
+  mails: number
+  /** Document records reminded (a mail may list several). */
+  documents: number
+}
+
+export async function sendExpiryReminders(p: Platform, now: Date): Promise<ReminderRun> {
+  const today = dayInChile(now)
+  const rows = await latestRecords(p.db)
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.expires_on', 'u.email', 'u.firstname'])
+    .where('u.role', '=', 'User')
+    .where('f.file_status', '!=', 'REJECTED')
+    .where('f.expires_on', 'is not', null)
+    .where('f.expires_on', '<=', addDays(today, EXPIRY_WARNING_DAYS))
+    .orderBy('f.user_id')
+    .orderBy('f.id')
+    .execute()
+
+  // Per driver and kind: the documents due.
+  const batches = new Map<string, { userId: number; email: string; firstname: string; kind: ExpiryReminderKind; docs: typeof rows }>()
+  for (const row of rows) {
+    const kind = dueReminder(daysBetween(today, row.expires_on!))
+    if (kind === null) continue
+    const key = `${row.user_id}:${kind}`
+    const batch = batches.get(key) ?? { userId: row.user_id, email: row.email, firstname: row.firstname, kind, docs: [] }
+    batch.docs.push(row)
+    batches.set(key, batch)
+  }
+
+  const run: ReminderRun = { mails: 0, documents: 0 }
+  const link = `${p.publicUrl}/user/dashboard/home`
+  const ts = now.toISOString()
+  for (const batch of batches.values()) {
+    const sent = await inTransaction(p.db, async (trx) => {
+      const claimed: typeof rows = []
+      for (const doc of batch.docs) {
+        const inserted = await trx
+          .insertInto('document_reminders')
+          .values({ user_file_id: doc.id, kind: batch.kind, expires_on: doc.expires_on!, created_at: ts })
+          .onConflict((oc) => oc.columns(['user_file_id', 'kind']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        if (inserted) claimed.push(doc)
+      }
+      if (!claimed.length) return 0
+      const documents = claimed.map((d) => {
+        const view = expiryView(d.expires_on, today)!
+        return { title: findDocumentSlot(d.purpose_name)?.title ?? d.purpose_name, dateText: view.date_text, dueText: view.due_text ?? view.date_text }
+      })
+      // The outbox runs on the process's clock: a mail of a run under an injected clock is due at once.
+      await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, batch.kind, documents, link), p.now())
+      return claimed.length
+    })
+    if (sent) {
+      run.mails++
+      run.documents += sent
+    }
+  }
+  if (run.mails) p.wakeOutbox()
+  return run
+}
+
+/** Runs the job now and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
+export function startExpiryReminders(p: Platform, opts: { intervalMs?: number; clock?: () => Date; log?: (line: string) => void } = {}) {
+  const clock = opts.clock ?? (() => p.now())
+  let running: Promise<unknown> | undefined
+  const tick = () => {
+    if (running) return
+    running = sendExpiryReminders(p, clock())
+      .then((r) => {
+        if (r.mails) opts.log?.(`expiry reminders: ${r.mails} mails about ${r.documents} documents`)
+      })
+      .catch((error) => opts.log?.(`expiry reminders failed: ${String(error)}`))
+      .finally(() => {
+        running = undefined
+      })
+  }
+  const first = setTimeout(tick, 5_000)
+  first.unref()
+  const timer = setInterval(tick, opts.intervalMs ?? 60 * 60 * 1000)
+  timer.unref()
+  return {
+    async stop() {
+      clearTimeout(first)
+      clearInterval(timer)
+      await running
+    },
+  }
+}
