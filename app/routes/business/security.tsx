@@ -6,7 +6,7 @@ const BUSINESS_SECURITY_PATH = '/business/dashboard/seguridad'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Seguridad | Panel de empresa | Fleeters' }]
 
-/** The company's account security (issue 16 item 6; decision 54): password and open sessions. */
+/** The company's account security (issue 16 item 6; decision 53): password and open sessions. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return securityLoader(request, context, 'business')
 }

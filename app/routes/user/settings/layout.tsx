@@ -8,7 +8,7 @@ const SETTINGS_MENU: Array<{ to: string; label: string; icon: IconName }> = [
   { to: SECURITY_PATH, label: 'Seguridad', icon: 'shield' },
 ]
 
-/** The settings menu above every settings page («Seguridad» has content of its own since decision 54). */
+/** The settings menu above every settings page («Seguridad» has content of its own since decision 53). */
 export default function SettingsLayout() {
   return (
     <div className="space-y-6">
