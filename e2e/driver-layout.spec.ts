@@ -6,7 +6,7 @@ import { e2eDatabase, fillExpiryIfAsked, newDriver, pngFile } from './driver-ses
 import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('driver area layout', () => {
-  test('sidebar, menu toggle at 1280 px or narrower, bottom navigation, settings menu and not-found', async ({ page }) => {
+  test('sidebar from 1024 px, menu toggle below, bottom navigation with «Publicaciones», settings menu and not-found', async ({ page }) => {
     const d = await newDriver(page)
     const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
     await page.setViewportSize({ width: 1440, height: 900 })
@@ -17,7 +17,14 @@ test.describe('driver area layout', () => {
     await expect(page.getByTestId('driver-name')).toHaveText(`${d.firstname} ${d.lastname}`)
     await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toBeHidden()
 
-    await page.setViewportSize({ width: 1280, height: 900 })
+    // Issue 16 item 1 (decision 56): at desktop widths, from 1024 px, the sidebar stays in view.
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 })
+      await expect(sidebar.getByRole('link', { name: 'Publicaciones' })).toBeVisible()
+      await expect(page.locator('header label[title="Menú"]')).toBeHidden()
+    }
+
+    await page.setViewportSize({ width: 1023, height: 900 })
     await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeHidden()
     await page.locator('header label[title="Menú"]').click()
     await expect(sidebar.getByRole('link', { name: 'Mi perfil' })).toBeVisible()
@@ -29,7 +36,15 @@ test.describe('driver area layout', () => {
 
     await page.setViewportSize({ width: 375, height: 800 })
     const bottom = page.getByRole('navigation', { name: 'Navegación inferior' })
-    await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Mi perfil', 'Datos bancarios'])
+    await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Publicaciones', 'Mi perfil', 'Datos bancarios'])
+    // Finding work is one tap away, and every entry is a thumb-sized target.
+    for (const box of await bottom.getByRole('link').evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.height).toBeGreaterThanOrEqual(44)
+      expect(box.width).toBeGreaterThanOrEqual(44)
+    }
+    await bottom.getByRole('link', { name: 'Publicaciones' }).click()
+    await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
+    await expect(bottom.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page')
     await bottom.getByRole('link', { name: 'Mi perfil' }).click()
     await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible()
 

@@ -14,8 +14,7 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   const driver = await apiDriver(request)
   await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
-  // The sidebar (a drawer at 1280 px or narrower) leads to the postings.
-  await page.locator('label[for="driver-menu-toggle"]').first().click()
+  // The sidebar (in view from 1024 px, decision 56) leads to the postings.
   await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Publicaciones' }).click()
   await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
   await expect(page.getByRole('heading', { name: 'Publicaciones de empleo' })).toBeVisible()

@@ -27,7 +27,6 @@ export interface DriverNavItem {
 /** Top-level entries of the driver sidebar, in order. */
 export const DRIVER_NAV_ITEMS: DriverNavItem[] = [
   { to: HOME_PATH, label: 'Inicio', icon: 'home' },
-  // ── Marketplace: add the postings entry on the next line ──
   { to: '/user/dashboard/job-postings', label: 'Publicaciones', icon: 'file' },
 ]
 
@@ -37,13 +36,13 @@ export const DRIVER_SETTINGS_ITEMS: DriverNavItem[] = [
   { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank' },
 ]
 
-/** Bottom navigation on small screens (spec §2). */
-const BOTTOM_ITEMS: DriverNavItem[] = [DRIVER_NAV_ITEMS[0]!, ...DRIVER_SETTINGS_ITEMS]
+/** Bottom navigation on small screens (spec §2), finding work one tap away (issue 16 item 1). */
+const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_ITEMS]
 
 const MENU_ID = 'driver-menu-toggle'
 
 function sideLinkClass({ isActive }: { isActive: boolean }) {
-  return `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
+  return `flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
 }
 
 function SideLink({ item }: { item: DriverNavItem }) {
@@ -82,7 +81,7 @@ function Sidebar() {
       <ul className="mt-auto space-y-1 border-t border-slate-200 pt-4">
         <li>
           <Form method="post" action="/logout">
-            <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100">
+            <button type="submit" className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100">
               <Icon name="logout" />
               Cerrar sesión
             </button>
@@ -102,13 +101,15 @@ function Sidebar() {
 function BottomNav() {
   return (
     <nav aria-label="Navegación inferior" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">
-      <ul className="grid grid-cols-3">
+      <ul className="grid grid-cols-4">
         {BOTTOM_ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
               end={item.to === PROFILE_PATH}
-              className={({ isActive }) => `flex flex-col items-center gap-0.5 px-1 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`}
+              className={({ isActive }) =>
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`
+              }
             >
               <Icon name={item.icon} />
               {item.label}
@@ -134,11 +135,15 @@ export default function DriverLayout() {
   return (
     <div className="min-h-screen bg-slate-50 pb-20 sm:pb-0">
       <SkipLink />
-      {/* The menu at 1280 px or narrower: a checkbox, so it opens without JS. */}
+      {/* The menu below 1024 px (decision 56): a checkbox, so it opens without JS. */}
       <input ref={toggle} type="checkbox" id={MENU_ID} className="peer sr-only" aria-label="Mostrar menú" />
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
         <div className="flex min-w-0 items-center gap-2">
-          <label htmlFor={MENU_ID} className="cursor-pointer rounded-md p-2 text-slate-800 hover:bg-slate-100 min-[1281px]:hidden" title="Menú">
+          <label
+            htmlFor={MENU_ID}
+            className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
+            title="Menú"
+          >
             <Icon name="menu" className="h-6 w-6" />
             <span className="sr-only">Menú</span>
           </label>
@@ -154,7 +159,7 @@ export default function DriverLayout() {
             </span>
           </Link>
           {/* While the sidebar is folded away, logging out stays one click from every page. */}
-          <Form method="post" action="/logout" className="min-[1281px]:hidden">
+          <Form method="post" action="/logout" className="lg:hidden">
             <button type="submit" className={buttonClass('ghost', 'p-2 text-base')} title="Cerrar sesión">
               <Icon name="logout" />
               <span className="sr-only">Cerrar sesión</span>
@@ -164,19 +169,19 @@ export default function DriverLayout() {
       </header>
       {/* The backdrop closes the drawer on a tap; hidden from assistive tech, which has the close button. */}
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
-      <label htmlFor={MENU_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block min-[1281px]:peer-checked:hidden" />
+      <label htmlFor={MENU_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:peer-checked:hidden" />
       {/* Closed, the drawer is invisible too, so its links leave the tab order. */}
-      <aside className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:visible peer-checked:translate-x-0 min-[1281px]:visible min-[1281px]:top-14 min-[1281px]:w-64 min-[1281px]:translate-x-0">
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 min-[1281px]:hidden">
+      <aside className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:visible peer-checked:translate-x-0 lg:visible lg:top-14 lg:w-64 lg:translate-x-0">
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:hidden">
           <span className="font-semibold text-slate-900">Menú</span>
-          <label htmlFor={MENU_ID} className="cursor-pointer rounded-md p-1.5 text-slate-700 hover:bg-slate-100">
+          <label htmlFor={MENU_ID} className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md p-1.5 text-slate-700 hover:bg-slate-100">
             <Icon name="close" />
             <span className="sr-only">Cerrar menú</span>
           </label>
         </div>
         <Sidebar />
       </aside>
-      <div className="min-[1281px]:pl-64">
+      <div className="lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">{arrivingAtBanks ? <BankListSkeleton /> : <Outlet />}</div>
       </div>
       <BottomNav />
