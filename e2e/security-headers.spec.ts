@@ -107,11 +107,11 @@ test.describe('security headers', () => {
   test('a stored PDF keeps its sandbox policy', async ({ page }) => {
     const driver = await newDriver(page)
     const token = await apiToken(page.request, driver.email, driver.password)
-    const stored = await page.request.post('/api/users/upload-files-user', { headers: { 'auth-user': token }, multipart: { soap_frontal: pdfFile('soap.pdf') } })
+    const stored = await page.request.post('/api/users/upload-files-user', { headers: { 'auth-user': token }, multipart: { padron_vehiculo_frontal: pdfFile('padron.pdf') } })
     expect(stored.status()).toBeLessThan(300)
     const db = e2eDatabase()
     const { id } = db
-      .prepare("SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = 'soap_frontal'")
+      .prepare("SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = 'padron_vehiculo_frontal'")
       .get(driver.email) as { id: number }
     db.close()
     const file = await page.request.get(`/user/dashboard/archivos/${id}`)
