@@ -191,6 +191,10 @@ test('at 375 px the WhatsApp button covers no form control: hidden while one has
     const controls = page.locator('main').locator('input:not([type="hidden"]), select, textarea, button')
     const count = await controls.count()
     expect(count).toBeGreaterThan(0)
+    if (path === '/contacto') {
+      await page.locator('main textarea').first().scrollIntoViewIfNeeded()
+      await page.screenshot({ path: test.info().outputPath('contacto-375.png') })
+    }
     let focused = 0
     for (let i = 0; i < count; i++) {
       const control = controls.nth(i)
@@ -208,6 +212,7 @@ test('at 375 px the WhatsApp button covers no form control: hidden while one has
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     await expect(whatsApp).toBeVisible()
     for (const c of await coveredByWhatsApp(page)) found.push(`${path}, scrolled to the end: covers ${c}`)
+    if (path === '/contacto') await page.screenshot({ path: test.info().outputPath('contacto-375-final.png') })
   }
   expect(found).toEqual([])
 })
