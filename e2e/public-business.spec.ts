@@ -50,6 +50,7 @@ test.describe('/empresas', () => {
     await expect(page).toHaveURL(/#contacto-empresas$/)
     await expect(main.getByRole('heading', { name: 'Contáctanos' })).toBeInViewport()
     await expectAccessible(page)
+    await page.evaluate(() => window.scrollTo(0, 0))
     await screenshots(page, 'empresas', (n) => test.info().outputPath(n))
   })
 

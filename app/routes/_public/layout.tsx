@@ -155,7 +155,7 @@ function Footer() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">© {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.</p>
+      <p className="border-t border-white/10 px-4 pt-4 pb-24 text-center text-xs text-slate-300 sm:pb-4">© {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.</p>
     </footer>
   )
 }
