@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, readMail, test, unique } from './fixtures'
+import { screenshots } from './marketplace-support'
 import { decodeMail } from './public-mail'
 
 const TEAM = 'contacto@fleeters.cl'
@@ -15,6 +16,42 @@ test.describe('/empresas', () => {
     await expect(page.getByRole('link', { name: 'Registra tu empresa' })).toHaveAttribute('href', '/empresas/registro')
     await expect(page.getByText(/a demanda: simplifica tu operación y reduce costos/)).toBeVisible()
     await expectAccessible(page)
+  })
+
+  test('why to trust Fleeters, above the two forms, and which form to use (issue 16 item 10)', async ({ page }) => {
+    await page.goto('/empresas')
+    const main = page.getByRole('main')
+    // How drivers are validated: the product's own rules.
+    await expect(main.getByRole('heading', { name: 'Cómo validamos a los conductores' })).toBeVisible()
+    for (const step of ['Requisitos para postular', '22 documentos revisados', 'Revisión en menos de 24 horas hábiles', 'Vencimientos bajo control']) {
+      await expect(main.getByRole('heading', { name: step, exact: true })).toBeVisible()
+    }
+    await expect(main.getByText(/Avisamos al conductor 30 y 7 días antes/)).toBeVisible()
+    // The numbers, the partner logos and the testimonials are the home page's content.
+    await expect(main.getByRole('heading', { name: 'Fleeters en cifras' })).toBeVisible()
+    await expect(main.getByText('+839')).toBeVisible()
+    await expect(main.getByText('98%')).toBeVisible()
+    await expect(main.getByRole('img', { name: 'Despachos Andes' })).toBeVisible()
+    await expect(main.getByText('Carolina Muñoz')).toBeVisible()
+    // All of it comes before the forms, and so does the choice between them.
+    const top = async (name: string) => (await main.getByRole('heading', { name, exact: true }).boundingBox())!.y
+    const firstForm = Math.min(await top('Requerimientos de flota'), await top('Contáctanos'))
+    for (const name of ['Cómo validamos a los conductores', 'Fleeters en cifras', 'Empresas que confían en Fleeters', 'Lo que dicen de nosotros', '¿Qué formulario usar?']) {
+      expect(await top(name), `${name} is above the forms`).toBeLessThan(firstForm)
+    }
+    await expect(main.getByRole('heading', { name: '¿Ya sabes qué flota necesitas?' })).toBeVisible()
+    await expect(main.getByRole('heading', { name: '¿Prefieres conversar primero?' })).toBeVisible()
+    await main.getByRole('link', { name: 'Cuéntanos qué necesitas' }).click()
+    await expect(page).toHaveURL(/#formularios$/)
+    await main.getByRole('link', { name: 'Ir a requerimientos de flota' }).click()
+    await expect(page).toHaveURL(/#requerimientos$/)
+    await expect(main.getByRole('heading', { name: 'Requerimientos de flota' })).toBeInViewport()
+    await main.getByRole('link', { name: 'Ir al formulario de contacto' }).click()
+    await expect(page).toHaveURL(/#contacto-empresas$/)
+    await expect(main.getByRole('heading', { name: 'Contáctanos' })).toBeInViewport()
+    await expectAccessible(page)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshots(page, 'empresas', (n) => test.info().outputPath(n))
   })
 
   test('business contact: every rule, then a message that reaches the team', async ({ page, jsEnabled }) => {

@@ -198,7 +198,7 @@ function UploadNotice() {
     <div className="rounded-md border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-sm text-brand-900">
       <p>Sube una foto o escaneo legible del documento completo, sin recortes ni reflejos.</p>
       {hydrated ? (
-        <label className="mt-2 flex items-center gap-2">
+        <label className="mt-2 flex min-h-11 items-center gap-2">
           <input
             type="checkbox"
             className="h-4 w-4"

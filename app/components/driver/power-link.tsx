@@ -16,7 +16,7 @@ export function CreatePowerButton({ label }: { label: string }) {
       <button
         type="submit"
         aria-label={`Crear poder simple: ${label}`}
-        className="inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
         <Icon name="file" className="h-4 w-4" />
         Crear poder simple

@@ -24,7 +24,7 @@ export function PostingCard({
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <Link to={href} onClick={onOpen} preventScrollReset className="hover:text-brand-700 hover:underline">
+            <Link to={href} onClick={onOpen} preventScrollReset className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
               {posting.title}
             </Link>
           </h3>

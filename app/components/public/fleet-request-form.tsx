@@ -4,7 +4,7 @@ import { Form, useFetcher } from 'react-router'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
-import { SubmitButton } from '#app/components/ui/button'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { autoFocusFirstInvalid, InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { schedules } from '#domain/reference-data/schedules'
 import { vehicles } from '#domain/reference-data/vehicles'
@@ -134,7 +134,7 @@ export function FleetRequestForm({
               formMethod="get"
               formAction="/empresas#requerimientos"
               formNoValidate
-              className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              className={buttonClass('secondary')}
             >
               Actualizar
             </button>

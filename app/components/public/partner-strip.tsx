@@ -30,7 +30,7 @@ export function PartnerStrip({ logos }: { logos: PartnerLogo[] }) {
         <h2 id="empresas-confian" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
           Empresas que confían en Fleeters
         </h2>
-        <label className="partner-pause-control flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+        <label className="partner-pause-control flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="partner-pause h-4 w-4 rounded border-slate-400" />
           Detener animación
         </label>

@@ -154,23 +154,23 @@ export function SelectField({
   )
 }
 
-/** A checkbox and its label on one line (the whole line is the 44 px tap target), then errors. */
+/** A checkbox and its label on one line (the label fills the line, a 44 px tall tap target), then errors. */
 export function CheckboxField({ label, inputProps, errors, className }: { label: React.ReactNode; inputProps: InputProps; errors?: string[] | null; className?: string }) {
   const fallbackId = useId()
   const id = inputProps.id ?? fallbackId
   const errorId = errors?.length ? `${id}-error` : undefined
   return (
     <div className={className}>
-      <div className="flex min-h-11 items-start gap-3 py-1">
+      <div className="flex items-start gap-3">
         <input
           {...inputProps}
           type="checkbox"
           id={id}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
-          className={cn('mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700', inputProps.className)}
+          className={cn('mt-3 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700', inputProps.className)}
         />
-        <label htmlFor={id} className="text-sm text-slate-800">
+        <label htmlFor={id} className="min-h-11 flex-1 py-3 text-sm text-slate-800">
           {label}
         </label>
       </div>

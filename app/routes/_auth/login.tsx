@@ -105,7 +105,7 @@ function LoginForm({ result, constraint, redirectTo }: { result?: SubmissionResu
       <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
       <InputField label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
       <div className="flex justify-end">
-        <Link to="/login/recuperar" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/login/recuperar" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
           ¿Olvidaste tu contraseña?
         </Link>
       </div>

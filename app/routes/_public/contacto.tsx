@@ -128,11 +128,11 @@ export default function ContactRoute() {
         <aside className="space-y-4 rounded-xl bg-brand-50 p-6 text-slate-800">
           <h2 className="text-lg font-semibold text-brand-900">Otras formas de contacto</h2>
           <p>¿Eres empresa y necesitas conductores? Cuéntanos en la página de empresas.</p>
-          <Link to="/empresas" className="inline-block font-semibold text-brand-700 underline">
+          <Link to="/empresas" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
             Ir a empresas
           </Link>
           <p>¿Tienes una consulta o un reclamo sobre un servicio? Usa nuestro formulario de ayuda.</p>
-          <Link to="/ayuda" className="inline-block font-semibold text-brand-700 underline">
+          <Link to="/ayuda" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
             Consultas y reclamos
           </Link>
         </aside>

@@ -1,10 +1,14 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useActionData, useLoaderData } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
-import { publicSiteApi } from '#app/.server/backend/public-site'
+import { listOrEmpty, publicSiteApi } from '#app/.server/backend/public-site'
 import { BusinessContactForm } from '#app/components/public/business-contact-form'
+import { DriverValidation, FormChooser } from '#app/components/public/business-trust'
 import { FleetRequestForm } from '#app/components/public/fleet-request-form'
 import { PageHeader, seoMeta } from '#app/components/public/page'
+import { PartnerStrip } from '#app/components/public/partner-strip'
+import { Statistics } from '#app/components/public/statistics'
+import { Testimonials } from '#app/components/public/testimonials'
 import { buttonClass } from '#app/components/ui/button'
 import { businessContactSchema } from '#domain/validation/contact'
 import { isBusinessContactSubmissionEmpty } from '#domain/validation/submission'
@@ -19,8 +23,18 @@ const FLEET_ERROR_MS = 5000
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
+  // Why a company can trust Fleeters (issue 16 item 10): the home page's numbers, logos and
+  // testimonials, from the same content; each may fail without breaking the page.
+  const [statistics, testimonials, logos] = await Promise.all([
+    listOrEmpty(publicSiteApi.statistics(context)),
+    listOrEmpty(publicSiteApi.testimonials(context)),
+    listOrEmpty(publicSiteApi.companyLogos(context)),
+  ])
   return {
     origin: siteOrigin(request),
+    statistics,
+    testimonials,
+    logos,
     honeypot: await honeypotInputProps(),
     draft: fleetDraft(url),
     location: await loadLocation(context, url.searchParams.get('id_zone'), url.searchParams.get('id_region')),
@@ -80,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CompaniesRoute() {
-  const { honeypot, draft, location, constraints } = useLoaderData<typeof loader>()
+  const { honeypot, draft, location, constraints, statistics, testimonials, logos } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const contact = actionData?.form === 'contacto' ? actionData : undefined
   const fleet = actionData?.form === 'flota' ? actionData : undefined
@@ -90,13 +104,21 @@ export default function CompaniesRoute() {
         title="Conductores de última milla para tu empresa"
         intro="Conductores independientes validados a demanda: simplifica tu operación y reduce costos, sin flota propia. Hoy en la Región Metropolitana y pronto en más regiones."
       >
-        <p className="mt-4">
+        <p className="mt-4 flex flex-wrap gap-3">
           <Link to="/empresas/registro" className={buttonClass('primary', 'px-5 py-2.5 text-base')}>
             Registra tu empresa
           </Link>
+          <a href="#formularios" className={buttonClass('secondary', 'px-5 py-2.5 text-base')}>
+            Cuéntanos qué necesitas
+          </a>
         </p>
       </PageHeader>
+      <DriverValidation />
+      <Statistics stats={statistics} />
+      <PartnerStrip logos={logos} />
+      <Testimonials testimonials={testimonials} />
       <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-12 sm:px-6">
+        <FormChooser />
         <section id="requerimientos" aria-labelledby="requerimientos-titulo" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="requerimientos-titulo" className="text-xl font-bold text-slate-900">
             Requerimientos de flota

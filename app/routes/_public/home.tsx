@@ -91,7 +91,7 @@ export default function Home() {
               <FaqAccordion faqs={faqs} group="faq" />
             </div>
             <p className="mt-6 text-center">
-              <Link to="/preguntas-frecuentes" className="font-semibold text-brand-700 underline">
+              <Link to="/preguntas-frecuentes" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
                 Ver todas las preguntas
               </Link>
             </p>

@@ -14,7 +14,7 @@ const NAV_LINKS = [
 ]
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+  return `flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
 }
 
 function AccountLinks({ stacked = false }: { stacked?: boolean }) {
@@ -61,7 +61,7 @@ function Navbar() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <SkipLink />
       <nav aria-label="Principal" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+        <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
           <Logo />
         </Link>
         <NavLinks className="hidden items-center gap-1 min-[769px]:flex" />
@@ -70,7 +70,7 @@ function Navbar() {
         </div>
         {/* At 768 px or narrower (spec §2; Tailwind's md starts at 768) the links fold into a menu that needs no JS. */}
         <details className="group relative min-[769px]:hidden">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <MenuIcon />
             <span className="text-sm font-medium">Menú</span>
           </summary>
@@ -86,6 +86,9 @@ function Navbar() {
   )
 }
 
+/** Footer links: one per line, each a 44 px tall target (issue 16 item 9). */
+const FOOTER_LINK = 'inline-flex min-h-11 items-center hover:underline'
+
 function Footer() {
   const env = useRootData()?.env
   const signup = env?.signupUrl ?? '/register'
@@ -98,19 +101,19 @@ function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Conductores</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-2 text-sm">
             <li>
-              <a className="hover:underline" href={signup}>
+              <a className={FOOTER_LINK} href={signup}>
                 Quiero conducir
               </a>
             </li>
             <li>
-              <a className="hover:underline" href={signup}>
+              <a className={FOOTER_LINK} href={signup}>
                 Trabaja con nosotros
               </a>
             </li>
             <li>
-              <a className="hover:underline" href={env?.loginUrl ?? '/login'}>
+              <a className={FOOTER_LINK} href={env?.loginUrl ?? '/login'}>
                 Iniciar sesión
               </a>
             </li>
@@ -118,14 +121,14 @@ function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Empresas</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-2 text-sm">
             <li>
-              <Link className="hover:underline" to="/empresas">
+              <Link className={FOOTER_LINK} to="/empresas">
                 Servicios para empresas
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/contacto">
+              <Link className={FOOTER_LINK} to="/contacto">
                 Contacto
               </Link>
             </li>
@@ -133,30 +136,36 @@ function Footer() {
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Ayuda</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-2 text-sm">
             <li>
-              <Link className="hover:underline" to="/preguntas-frecuentes">
+              <Link className={FOOTER_LINK} to="/preguntas-frecuentes">
                 Preguntas frecuentes
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/ayuda">
+              <Link className={FOOTER_LINK} to="/ayuda">
                 Consultas y reclamos
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/terminos-condiciones">
+              <Link className={FOOTER_LINK} to="/terminos-condiciones">
                 Términos y condiciones
               </Link>
             </li>
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">© {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.</p>
+      <p className="border-t border-white/10 px-4 pt-4 pb-24 text-center text-xs text-slate-300 sm:pb-4">© {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.</p>
     </footer>
   )
 }
 
+/**
+ * The floating WhatsApp button. At 375 px a form's fields run the page's full width, so a fixed
+ * button would sit on one of them as the page scrolls: while a form control has focus it hides
+ * (CSS :has, so with or without JS), and the footer below every page lets the last control scroll
+ * clear of it (issue 16 item 9; checked in e2e/tap-targets.spec.ts).
+ */
 function WhatsAppLink() {
   const phone = useRootData()?.env.whatsappPhone
   if (!phone) return null
@@ -166,7 +175,7 @@ function WhatsAppLink() {
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Escríbenos por WhatsApp"
-      className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146236] sm:right-6 sm:bottom-6"
+      className="fixed right-4 bottom-4 z-40 flex h-14 w-14 [body:has(:is(input,select,textarea,button):focus)_&]:hidden items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146236] sm:right-6 sm:bottom-6"
     >
       <WhatsAppIcon />
     </a>

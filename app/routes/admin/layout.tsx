@@ -31,7 +31,7 @@ export default function AdminLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="flex items-center gap-3">
-            <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+            <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
               <Logo className="h-7 w-auto" />
             </Link>
             <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Operaciones</span>

@@ -82,7 +82,7 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
         />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <Link to={profile} className="hover:text-brand-700 hover:underline">
+            <Link to={profile} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
               {applicant.name}
             </Link>
           </h3>
@@ -173,7 +173,7 @@ export default function ApplicantsRoute() {
   const location = useLocation()
   return (
     <main id="contenido" className="space-y-5">
-      <Link to="/business/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/business/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
         ← Volver a mis publicaciones
       </Link>
       <div>

@@ -46,7 +46,7 @@ export default function BusinessLayout() {
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+          <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
             <Logo className="h-7 w-auto" />
           </Link>
           <div className="flex min-w-0 items-center gap-3">

@@ -147,7 +147,7 @@ export default function DriverLayout() {
             <Icon name="menu" className="h-6 w-6" />
             <span className="sr-only">Menú</span>
           </label>
-          <Link to="/" aria-label="Fleeters, ir al inicio" className="shrink-0">
+          <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
             <DriverLogo />
           </Link>
         </div>
