@@ -115,7 +115,13 @@ test('a company registers with a logo, verifies its email and manages its postin
   await expect(page.getByText('Trabajo actualizado correctamente.')).toBeVisible()
   await expect(page.getByRole('heading', { name: `Moto ${word} editada` })).toBeVisible()
 
-  // Delete one, after confirming.
+  // Delete one, after confirming: «Eliminar» is behind «Más acciones» (issue 16.5).
+  await page
+    .getByRole('list', { name: 'Publicaciones' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: postings[2]!.title }) })
+    .getByText('Más acciones')
+    .click()
   await page.getByRole('link', { name: `Eliminar: ${postings[2]!.title}` }).click()
   const confirm = page.getByRole('dialog', { name: 'Eliminar trabajo' })
   await expect(confirm).toContainText(postings[2]!.title)

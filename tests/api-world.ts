@@ -351,6 +351,15 @@ export const WRITE_ROUTES: Route[] = [
   },
   { method: 'DELETE', path: (w) => `/business/delete-job-posting/${w.ids.posting}`, who: 'company', kind: 'json', base: () => ({}) },
   { method: 'PUT', path: (w) => `/business/update-application-status/${w.ids.application}`, who: 'company', kind: 'json', base: () => ({ status: 'en_revision' }) },
+  // The hiring screen (issue 16 item 5): the applications it showed are seen; a visible close.
+  {
+    method: 'PUT',
+    path: (w) => `/business/job-postings/${w.ids.posting}/applicants-seen`,
+    who: 'company',
+    kind: 'json',
+    base: (w) => ({ applications: [w.ids.application] }),
+  },
+  { method: 'PUT', path: (w) => `/business/close-job-posting/${w.ids.posting}`, who: 'company', kind: 'json', base: () => ({}) },
   {
     method: 'POST',
     path: () => '/business/send-email-to-user-jobpostulate',

@@ -253,6 +253,23 @@ export const applicationStatusSchema = /*#__PURE__*/ (() =>
     status: z.enum(APPLICATION_STATUSES, { error: (iss) => (isBlank(iss.input) ? M.required : M.applicationStatus) }),
   }))()
 
+/** Issue 16.5: GET /business/job-postings/{id}/applicants?status= filters by one status; blank is all. */
+export const applicantsQuerySchema = /*#__PURE__*/ (() =>
+  formObject({
+    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(APPLICATION_STATUSES, { error: M.applicationStatus }).optional()),
+  }))()
+
+/** Most applications one "seen" call marks: the applicants screen shows at most this many. */
+export const MAX_SEEN_APPLICATIONS = 500
+
+/** Issue 16.5: PUT /business/job-postings/{id}/applicants-seen {applications}: the ones the company had on screen. */
+export const applicantsSeenSchema = /*#__PURE__*/ (() =>
+  formObject({
+    applications: z
+      .array(z.number({ error: M.invalidOption }).int(M.invalidOption).min(1, M.invalidOption).max(2_147_483_647, M.invalidOption), { error: M.invalidOption })
+      .max(MAX_SEEN_APPLICATIONS, M.invalidOption),
+  }))()
+
 /** Spec §5: the send is refused unless subject, message, the driver's name and email and the business email, name and phone are there. */
 export const emailToApplicantSchema = /*#__PURE__*/ (() =>
   formObject({

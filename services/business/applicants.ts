@@ -1,13 +1,27 @@
-import { applicantProfileSchema, applicantsSchema, applicationStatusUpdatedSchema, type Applicant } from '#domain/contract/business'
+import {
+  applicantProfileSchema,
+  applicantsSchema,
+  applicantsSeenSchema as applicantsSeenResponseSchema,
+  applicationStatusUpdatedSchema,
+  type Applicant,
+  type ApplicantStatusCounts,
+} from '#domain/contract/business'
 import { okMessageSchema } from '#domain/contract/common'
-import { applicationStatusSchema, emailToApplicantSchema, type ApplicationStatus } from '#domain/validation/marketplace'
+import {
+  APPLICATION_STATUSES,
+  applicantsQuerySchema,
+  applicantsSeenSchema,
+  applicationStatusSchema,
+  emailToApplicantSchema,
+  type ApplicationStatus,
+} from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { acceptedDocumentCounts, driverExperience } from '#services/shared/driver-facts'
+import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
 
@@ -31,46 +45,82 @@ export function applicantRoutes(p: Platform) {
       method: 'get',
       path: '/job-postings/{id}/applicants',
       tags,
-      summary: 'Los postulantes de una oferta de la empresa',
+      summary: 'Los postulantes de una oferta de la empresa (?status= filtra por estado)',
       security: security('business'),
       middleware: [auth],
-      request: { params: idParams },
-      responses: { 200: jsonResponse(applicantsSchema, 'Oferta y postulantes'), ...errors(401, 403, 404) },
+      request: { params: idParams, query: applicantsQuerySchema },
+      responses: { 200: jsonResponse(applicantsSchema, 'Oferta y postulantes'), ...errors(400, 401, 403, 404) },
     },
     async (c) => {
       const company = await currentCompany(p, c)
-      const posting = await p.db
-        .selectFrom('job_postings')
-        .select(['id', 'title', 'status'])
-        .where('id', '=', c.req.valid('param').id)
-        .where('company_id', '=', company.id)
-        .executeTakeFirst()
-      if (!posting) throw new ApiError(404, MESSAGES.notFound)
-      const rows = await p.db
+      const posting = await companyPosting(company.id, c.req.valid('param').id)
+      const status = c.req.valid('query').status ?? null
+      let query = p.db
         .selectFrom('applications as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id as id_application', 'a.status', 'a.created_at', 'u.id as id_user', 'u.firstname', 'u.lastname', 'u.email', 'u.img_profile'])
+        .select(['a.id as id_application', 'a.status', 'a.created_at', 'a.seen_at', 'u.id as id_user', 'u.firstname', 'u.lastname', 'u.email', 'u.phone', 'u.img_profile'])
         .where('a.posting_id', '=', posting.id)
-        .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(MAX_APPLICANTS)
-        .execute()
+      if (status) query = query.where('a.status', '=', status)
+      const [rows, counted] = await Promise.all([
+        query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
+        p.db
+          .selectFrom('applications')
+          .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('posting_id', '=', posting.id)
+          .groupBy('status')
+          .execute(),
+      ])
       const ids = rows.map((r) => r.id_user)
-      const documents = await acceptedDocumentCounts(p.db, ids, p.now())
+      const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, ids, p.now()), experienceSummaries(p, ids)])
       const applicants: Applicant[] = rows.map((r) => ({
         id_application: r.id_application,
         id_user: r.id_user,
         name: `${r.firstname} ${r.lastname}`.trim(),
         email: r.email,
+        phone: r.phone,
         has_photo: r.img_profile !== null,
         name_commune: null, // drivers record no commune or vehicle yet (spec §5)
         name_vehicle: null,
         status: r.status as ApplicationStatus,
         applied_at: r.created_at,
+        is_new: r.seen_at === null,
         documents_accepted: documents.get(r.id_user) ?? 0,
         documents_total: 22,
+        experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
       }))
-      return c.json({ posting, applicants })
+      const status_counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantStatusCounts
+      for (const row of counted) if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
+      const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
+      return c.json({ posting, applicants, status, total, status_counts })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/job-postings/{id}/applicants-seen',
+      tags,
+      summary: 'Marca como vistas las postulaciones que la empresa tuvo en pantalla',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams, body: jsonBody(applicantsSeenSchema) },
+      responses: { 200: jsonResponse(applicantsSeenResponseSchema, 'Postulaciones marcadas'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const posting = await companyPosting(company.id, c.req.valid('param').id)
+      const { applications } = c.req.valid('json')
+      if (!applications.length) return c.json({ marked: 0 })
+      // Only this posting's applications, and only the first time: seen_at keeps the first view.
+      const result = await p.db
+        .updateTable('applications')
+        .set({ seen_at: p.now().toISOString() })
+        .where('posting_id', '=', posting.id)
+        .where('id', 'in', applications)
+        .where('seen_at', 'is', null)
+        .executeTakeFirst()
+      return c.json({ marked: Number(result.numUpdatedRows) })
     },
   )
 
@@ -102,6 +152,8 @@ export function applicantRoutes(p: Platform) {
       if (!application) throw new ApiError(404, MESSAGES.notFound)
       await inTransaction(p.db, async (trx) => {
         await trx.updateTable('applications').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute()
+        // Acting on it is seeing it: it no longer counts among the posting's new applicants.
+        await trx.updateTable('applications').set({ seen_at: now.toISOString() }).where('id', '=', id).where('seen_at', 'is', null).execute()
         if (status === 'seleccionado' && application.status !== 'seleccionado') {
           const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
           await enqueueEmail(
@@ -162,6 +214,13 @@ export function applicantRoutes(p: Platform) {
       return c.json({ message: APPLICANT_MESSAGES.emailSent })
     },
   )
+
+  /** One of this company's postings; another company's does not exist for it (404). */
+  async function companyPosting(companyId: number, id: number) {
+    const posting = await p.db.selectFrom('job_postings').select(['id', 'title', 'status']).where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst()
+    if (!posting) throw new ApiError(404, MESSAGES.notFound)
+    return posting
+  }
 
   /** A driver this company may look at: one who applied to any of its postings. */
   async function applicantOf(companyId: number, userId: number) {

@@ -14,6 +14,7 @@ export const POSTING_MESSAGES = {
   created: 'Trabajo creado correctamente.',
   updated: 'Trabajo actualizado correctamente.',
   deleted: 'Trabajo eliminado correctamente.',
+  closed: 'Publicación cerrada: ya no recibe postulaciones.',
 } as const
 
 function columns(v: JobPostingValues) {
@@ -51,13 +52,20 @@ export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'd
 }
 
 function withApplicants(q: ReturnType<typeof postingsWithNames>) {
-  return q.select((eb) =>
+  return q.select((eb) => [
     eb
       .selectFrom('applications as a')
       .select((e) => e.fn.countAll<number>().as('n'))
       .whereRef('a.posting_id', '=', 'jp.id')
       .as('applicants_count'),
-  )
+    // Issue 16.5: the ones the company has not had on its applicants screen yet (migration 0012).
+    eb
+      .selectFrom('applications as a')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('a.posting_id', '=', 'jp.id')
+      .where('a.seen_at', 'is', null)
+      .as('new_applicants_count'),
+  ])
 }
 
 /** One page of a company's postings (optionally searched) and their total up to 1,001. */
@@ -69,7 +77,11 @@ export async function companyPostings(store: Pick<Platform, 'db' | 'dialect'>, c
     (pageIds) => withApplicants(postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds)).execute(),
     () => list.execute(),
   )
-  const postings: CompanyPosting[] = rows.map((r) => ({ ...toPostingDto(r), applicants_count: Number(r.applicants_count ?? 0) }))
+  const postings: CompanyPosting[] = rows.map((r) => ({
+    ...toPostingDto(r),
+    applicants_count: Number(r.applicants_count ?? 0),
+    new_applicants_count: Number(r.new_applicants_count ?? 0),
+  }))
   return { postings, count, page, page_size: POSTINGS_PAGE_SIZE }
 }
 
@@ -208,6 +220,33 @@ export function companyPostingRoutes(p: Platform) {
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
       return c.json({ message: POSTING_MESSAGES.updated })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/close-job-posting/{id}',
+      tags,
+      summary: 'Cierra una oferta de la empresa: deja de recibir postulaciones (issue 16.5)',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(okMessageSchema, 'Oferta cerrada'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { id } = c.req.valid('param')
+      // Closing a closed one again is fine (a double click, two tabs): the answer is the same.
+      const result = await p.db
+        .updateTable('job_postings')
+        .set({ status: 'closed', updated_at: p.now().toISOString() })
+        .where('id', '=', id)
+        .where('company_id', '=', company.id)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
+      return c.json({ message: POSTING_MESSAGES.closed })
     },
   )
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type { Applicant, ApplicantProfile, BusinessData, CompanyPosting, CompanyPostingsPage } from '#domain/contract/business'
+import type { Applicant, ApplicantProfile, Applicants, BusinessData, CompanyPosting, CompanyPostingsPage } from '#domain/contract/business'
 import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
 import type { DriverPostingDto, JobPostingDto, PostingsPage } from '#domain/contract/postings'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '#domain/validation/marketplace'
@@ -13,7 +13,7 @@ export type DriverPosting = DriverPostingDto
 /** Spec §3: the list search response is {jobPostings, count}. */
 export type DriverPostingsPage = PostingsPage
 export type DriverProfile = ApplicantProfile
-export type { Applicant, BusinessData, CompanyPosting, CompanyPostingsPage }
+export type { Applicant, Applicants, BusinessData, CompanyPosting, CompanyPostingsPage }
 
 /** What the filter call receives: the spec §3 filters, each optional, and the page. */
 export interface PostingFilterBody {
@@ -50,10 +50,15 @@ export const businessApi = {
   update: (ctx: Ctx, token: string, id: number, body: JobPostingValues) =>
     callService<Message>(ctx, 'business', `/business/update-job-posting/${id}`, { method: 'PUT', json: body, auth: biz(token) }),
   remove: (ctx: Ctx, token: string, id: number) => callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
-  applicants: (ctx: Ctx, token: string, id: number) =>
-    callService<{ posting: { id: number; title: string; status: 'open' | 'closed' }; applicants: Applicant[] }>(ctx, 'business', `/business/job-postings/${id}/applicants`, {
+  /** Issue 16.5: `status` filters the list (the counts per status cover them all). */
+  applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus) =>
+    callService<Applicants>(ctx, 'business', `/business/job-postings/${id}/applicants${status ? `?status=${encodeURIComponent(status)}` : ''}`, {
       auth: biz(token),
     }),
+  /** The applications the screen showed are no longer new to the company. */
+  markApplicantsSeen: (ctx: Ctx, token: string, id: number, applications: number[]) =>
+    callService<{ marked: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-seen`, { method: 'PUT', json: { applications }, auth: biz(token) }),
+  close: (ctx: Ctx, token: string, id: number) => callService<Message>(ctx, 'business', `/business/close-job-posting/${id}`, { method: 'PUT', auth: biz(token) }),
   setApplicationStatus: (ctx: Ctx, token: string, id: number, status: ApplicationStatus) =>
     callService<Message>(ctx, 'business', `/business/update-application-status/${id}`, { method: 'PUT', json: { status }, auth: biz(token) }),
   emailApplicant: (ctx: Ctx, token: string, body: EmailToApplicantValues) =>

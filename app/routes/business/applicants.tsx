@@ -6,7 +6,7 @@ import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { setToast } from '#app/.server/toast'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { ApplicationBadge, shortDate } from '#app/components/marketplace/posting-bits'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
@@ -15,7 +15,9 @@ import { cn } from '#app/components/ui/cn'
 import { CONTROL, InputField, TextAreaField } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
 import { withParams } from '#app/components/ui/pagination'
+import { Tabs } from '#app/components/ui/tabs'
 import { positiveId } from '#domain/ids'
+import { formatChileanMobile } from '#domain/phone'
 import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
 
@@ -27,10 +29,17 @@ const EMAIL_ERROR = 'Error al enviar el email al usuario, intente nuevamente.'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
   const id = positiveId(params.id ?? null)
-  const res = id ? await businessApi.applicants(context, session.token, id) : null
+  const url = new URL(request.url)
+  // ?estado= filters by one status (issue 16.5); anything unknown shows them all.
+  const estado = url.searchParams.get('estado')
+  const status = estado && estado in APPLICATION_STATUS_LABELS ? (estado as ApplicationStatus) : undefined
+  const res = id ? await businessApi.applicants(context, session.token, id, status) : null
   // Another company's posting does not exist for this one.
   if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })
-  const url = new URL(request.url)
+  // What this screen shows is no longer new to the company: the panel's «nuevos» count drops.
+  // This view still marks them «Nuevo»; if the call fails they stay new, nothing else changes.
+  const fresh = res.data.applicants.filter((a) => a.is_new).map((a) => a.id_application)
+  if (id && fresh.length) await businessApi.markApplicantsSeen(context, session.token, id, fresh)
   const mailTo = positiveId(url.searchParams.get('correo'))
   const recipient = mailTo ? (res.data.applicants.find((a) => a.id_application === mailTo) ?? null) : null
   const business = recipient ? await businessApi.data(context, session.token) : null
@@ -68,8 +77,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 const STATUS_OPTIONS = APPLICATION_STATUS_OPTIONS
 const loadSchema = () => import('#domain/validation/marketplace').then((m) => m.emailToApplicantSchema)
 
+/** «3 trabajos desde 2019 · Último: Conductora en Mercado Sur». */
+function experienceText(e: Applicant['experience']): string {
+  if (!e.jobs) return 'Sin experiencia registrada'
+  const since = e.since ? ` desde ${e.since.slice(0, 4)}` : ''
+  const latest = e.latest_title ? ` · Último: ${e.latest_title}${e.latest_company ? ` en ${e.latest_company}` : ''}` : ''
+  return `${e.jobs} ${e.jobs === 1 ? 'trabajo' : 'trabajos'}${since}${latest}`
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
+      <dt className="font-medium text-slate-600">{label}:</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
 function ApplicantCard({ applicant, search }: { applicant: Applicant; search: string }) {
   const profile = `/business/dashboard/conductores/${applicant.id_user}`
+  const phone = applicant.phone ? formatChileanMobile(applicant.phone) : ''
+  const complete = applicant.documents_accepted === applicant.documents_total
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
@@ -86,19 +114,37 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
               {applicant.name}
             </Link>
           </h3>
-          <p className="text-sm text-slate-700">
-            Postuló el {shortDate(applicant.applied_at)}
-            {applicant.name_commune ? ` · ${applicant.name_commune}` : ''}
-            {applicant.name_vehicle ? ` · ${applicant.name_vehicle}` : ''}
-          </p>
+          <p className="text-sm text-slate-700">Postuló el {shortDate(applicant.applied_at)}</p>
           <div className="mt-1 flex flex-wrap gap-1.5">
+            {applicant.is_new ? (
+              <Badge tone="solid-success" data-testid="postulante-nuevo">
+                Nuevo
+              </Badge>
+            ) : null}
             <ApplicationBadge status={applicant.status} />
-            <Badge tone={applicant.documents_accepted === applicant.documents_total ? 'success' : 'neutral'}>
-              {applicant.documents_accepted}/{applicant.documents_total} documentos aprobados
-            </Badge>
           </div>
         </div>
       </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1.5 sm:grid-cols-2 lg:grid-cols-3">
+        <Fact label="Vehículo">{applicant.name_vehicle ?? 'Sin informar'}</Fact>
+        <Fact label="Comuna">{applicant.name_commune ?? 'Sin informar'}</Fact>
+        <Fact label="Teléfono">
+          {phone ? (
+            <a href={`tel:+${applicant.phone}`} className="font-medium text-brand-700 underline">
+              {phone}
+            </a>
+          ) : (
+            'Sin informar'
+          )}
+        </Fact>
+        <Fact label="Correo">{applicant.email}</Fact>
+        <Fact label="Documentos">
+          <Badge tone={complete ? 'success' : 'neutral'} data-testid="documentos-postulante">
+            {applicant.documents_accepted}/{applicant.documents_total} documentos aprobados
+          </Badge>
+        </Fact>
+        <Fact label="Experiencia">{experienceText(applicant.experience)}</Fact>
+      </dl>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="id_application" value={applicant.id_application} />
@@ -129,6 +175,28 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
       </div>
     </li>
   )
+}
+
+/** Issue 16.5: the posting's applicants by status, each tab with its count; links, so no JS is needed. */
+function StatusFilter({
+  status,
+  total,
+  counts,
+  pathname,
+  search,
+}: {
+  status: ApplicationStatus | null
+  total: number
+  counts: Record<ApplicationStatus, number>
+  pathname: string
+  search: string
+}) {
+  const to = (estado: ApplicationStatus | null) => withParams(pathname, search, { estado, correo: null })
+  const items = [
+    { to: to(null), label: `Todos (${total})`, current: status === null },
+    ...STATUS_OPTIONS.map((o) => ({ to: to(o.value), label: `${o.label} (${counts[o.value]})`, current: status === o.value })),
+  ]
+  return <Tabs items={items} label="Filtrar por estado" />
 }
 
 function EmailForm({ applicant, business, constraint }: { applicant: Applicant; business: BusinessData; constraint: Constraint }) {
@@ -182,8 +250,11 @@ export default function ApplicantsRoute() {
           {d.posting.title} · <Badge tone={d.posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[d.posting.status]}</Badge>
         </p>
       </div>
+      {d.total > 0 ? <StatusFilter status={d.status} total={d.total} counts={d.status_counts} pathname={location.pathname} search={location.search} /> : null}
       {d.applicants.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">Aún no hay postulantes para esta publicación.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {d.status && d.total > 0 ? `No hay postulantes en «${APPLICATION_STATUS_LABELS[d.status]}».` : 'Aún no hay postulantes para esta publicación.'}
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Postulantes">
           {d.applicants.map((a) => (

@@ -61,7 +61,7 @@ function done(to: string, message: string, type: 'success' | 'error' = 'success'
 }
 
 /**
- * The panel's action: create, update, delete, and (no JS) the place lists of the posting form.
+ * The panel's action: create, update, close, delete, and (no JS) the place lists of the posting form.
  * Success goes back to the list, which reloads (spec §4); errors stay in the dialog (spec §8).
  */
 export async function panelAction(request: Request, context: AppLoadContext) {
@@ -79,6 +79,16 @@ export async function panelAction(request: Request, context: AppLoadContext) {
       return data({ intent, error: `Error al eliminar el trabajo ${joinMessage(res.message)}` }, { status: res.status })
     }
     return done(panelUrl(url), res.data.message)
+  }
+
+  // Issue 16.5: closing is one visible button; the posting stays, with its applicants.
+  if (intent === 'cerrar') {
+    const res = id ? await businessApi.close(context, session.token, id) : null
+    if (!res?.ok) {
+      if (res) await signOutIfRefused(request, res.status)
+      return done(panelUrl(url), `Error al cerrar la publicación ${res ? joinMessage(res.message) : 'Publicación inválida'}`, 'error')
+    }
+    return done(panelUrl(url), `${res.data.message} Puedes reabrirla desde «Editar».`)
   }
 
   const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))

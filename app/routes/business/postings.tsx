@@ -1,17 +1,17 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi, type CompanyPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
-import { JsMarker } from '#app/components/js-marker'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { shortDate } from '#app/components/marketplace/posting-bits'
 import { PostingForm } from '#app/components/marketplace/posting-form'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
-import { buttonClass } from '#app/components/ui/button'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
-import { Modal } from '#app/components/ui/modal'
+import { ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
 import { Pagination, withParams } from '#app/components/ui/pagination'
 import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
@@ -59,8 +59,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context)
 }
 
+/** «Eliminar» sits behind this menu (issue 16.5): a <details>, so it opens without JS; Escape closes it. */
+function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    const details = ref.current
+    if (!details) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !details.open) return
+      details.open = false
+      details.querySelector('summary')?.focus()
+    }
+    details.addEventListener('keydown', onKey)
+    return () => details.removeEventListener('keydown', onKey)
+  }, [])
+  return (
+    <details ref={ref} className="relative ml-auto">
+      <summary className={buttonClass('ghost', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')} aria-label={`Más acciones: ${title}`}>
+        Más acciones
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
+          <path fillRule="evenodd" d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" clipRule="evenodd" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <Link
+          to={deleteTo}
+          preventScrollReset
+          className={buttonClass('ghost', 'w-full justify-start text-red-800 hover:bg-red-50 hover:text-red-900')}
+          aria-label={`Eliminar: ${title}`}
+        >
+          Eliminar
+        </Link>
+      </div>
+    </details>
+  )
+}
+
 function PostingRow({ posting, search }: { posting: CompanyPosting; search: string }) {
   const link = (param: 'editar' | 'eliminar') => withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: posting.id })
+  const fresh = posting.new_applicants_count
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -73,39 +110,38 @@ function PostingRow({ posting, search }: { posting: CompanyPosting; search: stri
             {posting.payment} · Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed} {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio{' '}
             {shortDate(posting.start_date)}
           </p>
+          <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
         </div>
         <Badge tone={posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[posting.status]}</Badge>
       </div>
+      {/* Issue 16.5: the applicants are the main action, with how many the company has not seen. */}
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={buttonClass('secondary')}>
+        <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={buttonClass('primary')}>
           Postulantes ({posting.applicants_count})
+          {fresh > 0 ? (
+            <Badge tone="brand" data-testid="postulantes-nuevos">
+              {fresh} {fresh === 1 ? 'nuevo' : 'nuevos'}
+            </Badge>
+          ) : null}
         </Link>
+        {posting.status === 'open' ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="cerrar" />
+            <input type="hidden" name="id" value={posting.id} />
+            {/* Its own name and value: only the pressed button shows «Cerrando…». */}
+            <SubmitButton name="cerrar" value={String(posting.id)} variant="secondary" pendingText="Cerrando…" className="py-2 text-sm">
+              <span aria-hidden="true">Cerrar publicación</span>
+              <span className="sr-only">Cerrar publicación: {posting.title}</span>
+            </SubmitButton>
+          </Form>
+        ) : null}
         <Link to={link('editar')} preventScrollReset className={buttonClass('secondary')} aria-label={`Editar: ${posting.title}`}>
           Editar
         </Link>
-        <Link to={link('eliminar')} preventScrollReset className={buttonClass('danger-outline')} aria-label={`Eliminar: ${posting.title}`}>
-          Eliminar
-        </Link>
-        <span className="ml-auto text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</span>
+        {/* Remounted closed after each navigation (the dialog opening, the list reloading). */}
+        <MoreActions key={search} title={posting.title} deleteTo={link('eliminar')} />
       </div>
     </li>
-  )
-}
-
-function DangerButton() {
-  const navigation = useNavigation()
-  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'eliminar'
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value="eliminar"
-      disabled={pending}
-      aria-busy={pending || undefined}
-      className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-900 disabled:cursor-wait disabled:opacity-80"
-    >
-      {pending ? 'Eliminando…' : 'Eliminar'}
-    </button>
   )
 }
 
@@ -190,26 +226,21 @@ export default function BusinessPostingsRoute() {
         </Modal>
       ) : null}
       {d.dialog === 'eliminar' ? (
-        <Modal title="Eliminar trabajo" closeTo={d.closeTo}>
-          {d.target ? (
-            <Form method="post" className="space-y-4">
-              <JsMarker />
-              <input type="hidden" name="id" value={d.target.id} />
-              {a && 'error' in a && a.error ? <Alert tone="error" messages={[a.error]} /> : null}
-              <p>
-                ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones. Esta acción no se puede deshacer.
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <DangerButton />
-                <Link to={d.closeTo} preventScrollReset className={buttonClass('secondary')}>
-                  Cancelar
-                </Link>
-              </div>
-            </Form>
-          ) : (
+        d.target ? (
+          <ConfirmDeleteModal
+            title="Eliminar trabajo"
+            closeTo={d.closeTo}
+            intent="eliminar"
+            id={d.target.id}
+            feedback={{ errors: a && 'error' in a && a.error ? [a.error] : null }}
+          >
+            ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones. Esta acción no se puede deshacer.
+          </ConfirmDeleteModal>
+        ) : (
+          <Modal title="Eliminar trabajo" closeTo={d.closeTo}>
             <p role="alert">No encontramos este trabajo.</p>
-          )}
-        </Modal>
+          </Modal>
+        )
       ) : null}
     </main>
   )

@@ -149,6 +149,8 @@ export interface ApplicationsTable {
   status: string
   created_at: string
   updated_at: string
+  /** When the company first had it on its applicants screen; null: new to the company (migration 0012). */
+  seen_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SavedPostingsTable {
