@@ -34,8 +34,10 @@ import { pageNonce, pageSecurityHeaders } from './services/platform/security-hea
 import { seedAll } from './services/platform/seed'
 import { startExpiryReminders } from './services/users/document-reminders'
 
-const root = path.dirname(fileURLToPath(import.meta.url))
+const here = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
+/** Compiled (`node build/server.js`, scripts/build-server.ts), this file sits in the build itself. */
+const buildDir = import.meta.url.endsWith('.js') ? here : path.resolve(here, process.env.BUILD_DIR ?? 'build')
 const config = loadConfig()
 const platform = await createPlatform(config)
 const seeded = await seedAll(platform)
@@ -190,6 +192,23 @@ app.get('/readyz', async (c) => {
   return c.json(body, failed.length ? 503 : 200, { 'Cache-Control': 'no-store' })
 })
 
+// Static files of the build, before compression: each is sent as built, in the best of its
+// .br / .gz copies (made once by scripts/build-server.ts) the client accepts; nothing static is
+// compressed per request. Hashed /assets/* never change; the rest (favicon…) is kept an hour.
+if (!dev && !only) {
+  const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'))
+  const staticFiles = (cacheControl: string) =>
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header('Cache-Control', cacheControl)
+        if (fs.existsSync(`${file}.gz`) || fs.existsSync(`${file}.br`)) c.header('Vary', 'Accept-Encoding')
+      },
+    })
+  app.use('/assets/*', staticFiles('public, max-age=31536000, immutable'))
+  app.use('*', staticFiles('public, max-age=3600'))
+}
 app.use('*', compress())
 // Any write may change what the cached pages and cached public content show: empty them before
 // (this process) and again after the write is done (every process, so none re-caches old data).
@@ -202,7 +221,6 @@ app.use('*', async (c, next) => {
 
 app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c), c.get('requestId'))))
 
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 /** Vite in middleware mode (`--dev`): set once the HTTP server exists, since HMR shares its port. */
 let vite: ViteDevServer | undefined
 let viteReady: Promise<void> = Promise.resolve()
@@ -228,20 +246,6 @@ if (!only) {
       process.exit(1)
     }
     build = (await import(serverBuildPath)) as ServerBuild
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    )
-    app.use(
-      '*',
-      serveStatic({
-        root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
-      }),
-    )
   }
   const handler = createRequestHandler(build, dev ? 'development' : config.NODE_ENV === 'production' ? 'production' : 'development')
 
