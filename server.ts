@@ -136,9 +136,13 @@ function asAddressed(request: Request): Request {
 /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
 const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
 
-/** A write on any process empties every process's caches (Redis pub/sub with REDIS_URL). */
+/**
+ * A write that changes public content, committed by a service on any process, empties every
+ * process's caches (Redis pub/sub with REDIS_URL): the services call platform.publicContentChanged.
+ */
 const bus = config.REDIS_URL ? await redisInvalidationBus(config.REDIS_URL) : localInvalidationBus()
 bus.onInvalidate(() => pageCache.invalidate())
+platform.publicContentChanged = () => bus.publish()
 
 /** Requests being handled (logged at shutdown). */
 let inFlight = 0
@@ -210,13 +214,11 @@ if (!dev && !only) {
   app.use('*', staticFiles('public, max-age=3600'))
 }
 app.use('*', compress())
-// Any write may change what the cached pages and cached public content show: empty them before
-// (this process) and again after the write is done (every process, so none re-caches old data).
-app.use('*', async (c, next) => {
-  const write = c.req.method !== 'GET' && c.req.method !== 'HEAD'
-  if (write) pageCache.invalidate()
-  await next()
-  if (write) bus.publish()
+
+// The page cache's counters, for the bench (scripts/bench/page-cache.ts): only with INTERNAL_SECRET.
+app.get('/internal/page-cache', (c) => {
+  if (!fromWebTier(c.req.raw.headers, config.INTERNAL_SECRET)) return c.notFound()
+  return c.json(pageCache.stats(), 200, { 'Cache-Control': 'no-store' })
 })
 
 app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c), c.get('requestId'))))
@@ -267,30 +269,28 @@ if (!only) {
       const hit = pageCache.get(request)
       if (hit) return cachedResponse(hit, nonce, acceptEncoding)
     }
-    const generation = pageCache.generation()
-    // A cacheable document is rendered uncompressed, kept, then compressed for this client.
-    const rendered = cacheable ? new Request(request, { headers: withoutHeader(request.headers, 'accept-encoding') }) : request
     const ip = clientIp(c)
     const requestId = c.get('requestId')
-    let response = await handler(rendered, {
-      nonce,
-      clientIp: ip,
-      requestId,
-      writeGeneration: pageCache.generation,
-      services: {
-        fetch: async (req: Request) => {
-          const headers = new Headers(req.headers)
-          headers.set(CLIENT_IP_HEADER, ip)
-          headers.set('x-request-id', requestId)
-          return services.fetch(new Request(req, { headers }))
+    const render = (rendered: Request) =>
+      handler(rendered, {
+        nonce,
+        clientIp: ip,
+        requestId,
+        writeGeneration: pageCache.generation,
+        services: {
+          fetch: async (req: Request) => {
+            const headers = new Headers(req.headers)
+            headers.set(CLIENT_IP_HEADER, ip)
+            headers.set('x-request-id', requestId)
+            return services.fetch(new Request(req, { headers }))
+          },
         },
-      },
-    })
-    if (cacheable) {
-      const captured = await pageCache.capture(request, response, nonce, generation)
-      response = captured instanceof Response ? captured : await cachedResponse(captured, nonce, acceptEncoding)
-    }
-    return response
+      })
+    if (!cacheable) return render(request)
+    // A cacheable document is rendered once for concurrent misses, uncompressed, kept, then
+    // compressed for each client with its own nonce.
+    const page = await pageCache.fill(request, nonce, () => render(new Request(request, { headers: withoutHeader(request.headers, 'accept-encoding') })))
+    return page instanceof Response ? page : cachedResponse(page, nonce, acceptEncoding)
   })
 }
 
@@ -322,7 +322,7 @@ if (dev && !only) {
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  log.info({ signal, inFlight }, 'shutting down')
+  log.info({ signal, inFlight, pageCache: pageCache.stats() }, 'shutting down')
   const http = server as HttpServer
   await vite?.close()
   // Idle keep-alive connections close now; busy ones after their answer (Connection: close).
