@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { createClient } from 'redis'
 import { log } from './log'
 import type { Platform } from './platform'
 
@@ -35,6 +34,7 @@ export function localInvalidationBus(): InvalidationBus {
 }
 
 export async function redisInvalidationBus(url: string, channel = INVALIDATION_CHANNEL): Promise<InvalidationBus> {
+  const { createClient } = await import('redis')
   const origin = randomUUID()
   const listeners: (() => void)[] = []
   const fire = () => listeners.forEach((l) => l())
