@@ -34,8 +34,10 @@ import { pageNonce, pageSecurityHeaders } from './services/platform/security-hea
 import { seedAll } from './services/platform/seed'
 import { startExpiryReminders } from './services/users/document-reminders'
 
-const root = path.dirname(fileURLToPath(import.meta.url))
+const here = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
+/** Compiled (`node build/server.js`, scripts/build-server.ts), this file sits in the build itself. */
+const buildDir = import.meta.url.endsWith('.js') ? here : path.resolve(here, process.env.BUILD_DIR ?? 'build')
 const config = loadConfig()
 const platform = await createPlatform(config)
 const seeded = await seedAll(platform)
@@ -134,9 +136,13 @@ function asAddressed(request: Request): Request {
 /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
 const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
 
-/** A write on any process empties every process's caches (Redis pub/sub with REDIS_URL). */
+/**
+ * A write that changes public content, committed by a service on any process, empties every
+ * process's caches (Redis pub/sub with REDIS_URL): the services call platform.publicContentChanged.
+ */
 const bus = config.REDIS_URL ? await redisInvalidationBus(config.REDIS_URL) : localInvalidationBus()
 bus.onInvalidate(() => pageCache.invalidate())
+platform.publicContentChanged = () => bus.publish()
 
 /** Requests being handled (logged at shutdown). */
 let inFlight = 0
@@ -190,19 +196,33 @@ app.get('/readyz', async (c) => {
   return c.json(body, failed.length ? 503 : 200, { 'Cache-Control': 'no-store' })
 })
 
+// Static files of the build, before compression: each is sent as built, in the best of its
+// .br / .gz copies (made once by scripts/build-server.ts) the client accepts; nothing static is
+// compressed per request. Hashed /assets/* never change; the rest (favicon…) is kept an hour.
+if (!dev && !only) {
+  const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'))
+  const staticFiles = (cacheControl: string) =>
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header('Cache-Control', cacheControl)
+        if (fs.existsSync(`${file}.gz`) || fs.existsSync(`${file}.br`)) c.header('Vary', 'Accept-Encoding')
+      },
+    })
+  app.use('/assets/*', staticFiles('public, max-age=31536000, immutable'))
+  app.use('*', staticFiles('public, max-age=3600'))
+}
 app.use('*', compress())
-// Any write may change what the cached pages and cached public content show: empty them before
-// (this process) and again after the write is done (every process, so none re-caches old data).
-app.use('*', async (c, next) => {
-  const write = c.req.method !== 'GET' && c.req.method !== 'HEAD'
-  if (write) pageCache.invalidate()
-  await next()
-  if (write) bus.publish()
+
+// The page cache's counters, for the bench (scripts/bench/page-cache.ts): only with INTERNAL_SECRET.
+app.get('/internal/page-cache', (c) => {
+  if (!fromWebTier(c.req.raw.headers, config.INTERNAL_SECRET)) return c.notFound()
+  return c.json(pageCache.stats(), 200, { 'Cache-Control': 'no-store' })
 })
 
 app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c), c.get('requestId'))))
 
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 /** Vite in middleware mode (`--dev`): set once the HTTP server exists, since HMR shares its port. */
 let vite: ViteDevServer | undefined
 let viteReady: Promise<void> = Promise.resolve()
@@ -228,20 +248,6 @@ if (!only) {
       process.exit(1)
     }
     build = (await import(serverBuildPath)) as ServerBuild
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    )
-    app.use(
-      '*',
-      serveStatic({
-        root: path.relative(process.cwd(), path.join(buildDir, 'client')),
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
-      }),
-    )
   }
   const handler = createRequestHandler(build, dev ? 'development' : config.NODE_ENV === 'production' ? 'production' : 'development')
 
@@ -263,30 +269,28 @@ if (!only) {
       const hit = pageCache.get(request)
       if (hit) return cachedResponse(hit, nonce, acceptEncoding)
     }
-    const generation = pageCache.generation()
-    // A cacheable document is rendered uncompressed, kept, then compressed for this client.
-    const rendered = cacheable ? new Request(request, { headers: withoutHeader(request.headers, 'accept-encoding') }) : request
     const ip = clientIp(c)
     const requestId = c.get('requestId')
-    let response = await handler(rendered, {
-      nonce,
-      clientIp: ip,
-      requestId,
-      writeGeneration: pageCache.generation,
-      services: {
-        fetch: async (req: Request) => {
-          const headers = new Headers(req.headers)
-          headers.set(CLIENT_IP_HEADER, ip)
-          headers.set('x-request-id', requestId)
-          return services.fetch(new Request(req, { headers }))
+    const render = (rendered: Request) =>
+      handler(rendered, {
+        nonce,
+        clientIp: ip,
+        requestId,
+        writeGeneration: pageCache.generation,
+        services: {
+          fetch: async (req: Request) => {
+            const headers = new Headers(req.headers)
+            headers.set(CLIENT_IP_HEADER, ip)
+            headers.set('x-request-id', requestId)
+            return services.fetch(new Request(req, { headers }))
+          },
         },
-      },
-    })
-    if (cacheable) {
-      const captured = await pageCache.capture(request, response, nonce, generation)
-      response = captured instanceof Response ? captured : await cachedResponse(captured, nonce, acceptEncoding)
-    }
-    return response
+      })
+    if (!cacheable) return render(request)
+    // A cacheable document is rendered once for concurrent misses, uncompressed, kept, then
+    // compressed for each client with its own nonce.
+    const page = await pageCache.fill(request, nonce, () => render(new Request(request, { headers: withoutHeader(request.headers, 'accept-encoding') })))
+    return page instanceof Response ? page : cachedResponse(page, nonce, acceptEncoding)
   })
 }
 
@@ -318,7 +322,7 @@ if (dev && !only) {
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  log.info({ signal, inFlight }, 'shutting down')
+  log.info({ signal, inFlight, pageCache: pageCache.stats() }, 'shutting down')
   const http = server as HttpServer
   await vite?.close()
   // Idle keep-alive connections close now; busy ones after their answer (Connection: close).

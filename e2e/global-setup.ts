@@ -3,11 +3,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-/** Starts `server.ts` on a free port with its own data folder; tests read E2E_BASE_URL. */
+/**
+ * Starts the production server (`node build/server.js`, compiled by `react-router build`) on a
+ * free port with its own data folder; tests read E2E_BASE_URL.
+ */
 export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, '..')
+  const entry = path.join(process.env.BUILD_DIR ?? 'build', 'server.js')
+  if (!fs.existsSync(path.resolve(root, entry))) throw new Error(`${entry} not found: run \`npx react-router build\` first`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

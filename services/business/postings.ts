@@ -5,6 +5,7 @@ import { businessSearchSchema, jobPostingSchema, pageSchema, POSTINGS_PAGE_SIZE,
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
+import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
@@ -156,7 +157,7 @@ export function companyPostingRoutes(p: Platform) {
       tags,
       summary: 'Publica una oferta',
       security: security('business'),
-      middleware: [auth],
+      middleware: [auth, changesPublicContent(p)],
       request: { body: jsonBody(jobPostingSchema) },
       responses: { 201: jsonResponse(postingCreatedSchema, 'Oferta creada'), ...errors(400, 401, 403) },
     },
@@ -203,7 +204,7 @@ export function companyPostingRoutes(p: Platform) {
       tags,
       summary: 'Actualiza una oferta de la empresa',
       security: security('business'),
-      middleware: [auth],
+      middleware: [auth, changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(jobPostingSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta actualizada'), ...errors(400, 401, 403, 404) },
     },
@@ -258,7 +259,7 @@ export function companyPostingRoutes(p: Platform) {
       tags,
       summary: 'Elimina una oferta de la empresa',
       security: security('business'),
-      middleware: [auth],
+      middleware: [auth, changesPublicContent(p)],
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta eliminada'), ...errors(401, 403, 404) },
     },

@@ -35,3 +35,32 @@ describe.skipIf(!redisUrl)('redis invalidation bus', () => {
     }
   })
 })
+
+describe.skipIf(!redisUrl)('a public-content write on one process', () => {
+  it('empties the page cache of another process through Redis; a search there does not', async () => {
+    const { createPageCache } = await import('#app/.server/page-cache')
+    const { createTestPlatform, testClient } = await import('#services/testing/platform')
+    const { business, companyAccount, postingBody } = await import('#services/testing/business')
+    const channel = `fleeters:test-invalidate:${Math.random().toString(36).slice(2)}`
+    const [writer, reader] = await Promise.all([redisInvalidationBus(redisUrl!, channel), redisInvalidationBus(redisUrl!, channel)])
+    const p = await createTestPlatform('sqlite')
+    try {
+      // The writer process wires its services like server.ts does; the reader keeps a page.
+      p.publicContentChanged = () => writer.publish()
+      const cache = createPageCache({ paths: ['/'], ttlMs: 60_000 })
+      reader.onInvalidate(() => cache.invalidate())
+      const get = new Request('http://localhost/', { headers: { accept: 'text/html' } })
+      await cache.fill(get, 'N', async () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }))
+      const api = testClient(p)
+      const andes = await companyAccount(p)
+      expect((await api.post('/business/search-my-job-postings', { search: 'reparto' }, business(andes))).status).toBe(200)
+      await new Promise((r) => setTimeout(r, 200))
+      expect(cache.get(get)).not.toBeNull()
+      expect((await api.post('/business/create-job-posting', postingBody(), business(andes))).status).toBe(201)
+      await expect.poll(() => cache.get(get), { timeout: 2000 }).toBeNull()
+      expect(cache.stats().invalidations).toBe(1)
+    } finally {
+      await Promise.all([writer.close(), reader.close(), p.destroy()])
+    }
+  })
+})

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { createClient } from 'redis'
+import type { MiddlewareHandler } from 'hono'
 import { log } from './log'
+import type { Platform } from './platform'
 
 /**
- * "Something public changed": a write on any process empties the page cache and the cached
- * public content of every process. Without REDIS_URL it reaches this process only (the
+ * "Something public changed": a write that changes what the public pages show empties the page
+ * cache and the cached public content of every process. The services say so when they commit
+ * one (`changesPublicContent` on their write routes, calling `platform.publicContentChanged`);
+ * other writes (logins, searches, the driver's area) leave the caches alone. Without REDIS_URL it reaches this process only (the
  * embedded product is one process); with it, every process subscribed to the channel.
  */
 export interface InvalidationBus {
@@ -31,6 +34,7 @@ export function localInvalidationBus(): InvalidationBus {
 }
 
 export async function redisInvalidationBus(url: string, channel = INVALIDATION_CHANNEL): Promise<InvalidationBus> {
+  const { createClient } = await import('redis')
   const origin = randomUUID()
   const listeners: (() => void)[] = []
   const fire = () => listeners.forEach((l) => l())
@@ -66,5 +70,17 @@ export async function redisInvalidationBus(url: string, channel = INVALIDATION_C
         else client.destroy()
       }
     },
+  }
+}
+
+/**
+ * Route middleware for the writes that change the public pages (admin content, postings
+ * created, edited, closed or deleted, documents reviewed: the validated-drivers count): once
+ * the handler has answered with success (its transaction committed), the caches are emptied.
+ */
+export function changesPublicContent(p: Pick<Platform, 'publicContentChanged'>): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (c.res.status < 400) p.publicContentChanged()
   }
 }

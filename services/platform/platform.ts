@@ -35,6 +35,11 @@ export interface Platform {
   publicUrl: string
   /** Nudges the outbox worker after something was enqueued (no-op when none runs). */
   wakeOutbox(): void
+  /**
+   * A committed write changed what the public pages show (postings, FAQ, testimonials, logos,
+   * statistics): server.ts empties the page caches of every process (services/platform/invalidation.ts).
+   */
+  publicContentChanged(): void
 }
 
 export interface OpenPlatform extends Platform {
@@ -57,6 +62,7 @@ export async function createPlatform(config: Config, overrides: Partial<Platform
     now: () => new Date(),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     wakeOutbox: () => {},
+    publicContentChanged: () => {},
     ...overrides,
     close: async () => {
       await redis?.close()

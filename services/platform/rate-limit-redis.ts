@@ -1,4 +1,3 @@
-import { createClient } from 'redis'
 import { log as logger } from './log'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 
@@ -32,6 +31,8 @@ export async function redisRateLimiter(
   connectMs = 5000,
   log: (line: string) => void = (line) => logger.error(line),
 ): Promise<RedisRateLimiter> {
+  // Loaded only with REDIS_URL: a process without it starts without the client.
+  const { createClient } = await import('redis')
   const client = createClient({
     url,
     disableOfflineQueue: true,

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { LOGO_MAX_BYTES, MARKETPLACE_MESSAGES } from '#domain/validation/marketplace'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
@@ -31,6 +30,7 @@ export async function storeLogo(p: Platform, part: FormDataEntryValue | null): P
   if (!sniffImage(bytes)) throw new ApiError(400, MARKETPLACE_MESSAGES.logoType)
   let resized: Buffer
   try {
+    const sharp = (await import('sharp')).default
     resized = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(LOGO_SIZE_PX, LOGO_SIZE_PX, { fit: 'inside', withoutEnlargement: true })

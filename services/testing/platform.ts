@@ -10,12 +10,15 @@ import { openTestDatabase, type EngineName } from './database'
 export interface TestPlatform extends Platform {
   /** Moves the injected clock (tokens, codes and limits all read it). */
   advance(ms: number): void
+  /** How many times a service said public content changed (platform.publicContentChanged). */
+  publicChanges(): number
   destroy(): Promise<void>
 }
 
 export async function createTestPlatform(engine: EngineName, env: Record<string, string> = {}): Promise<TestPlatform> {
   const handle = await openTestDatabase(engine)
   let offset = 0
+  let publicChanges = 0
   const now = () => new Date(Date.now() + offset)
   const config = loadConfig({ DATA_DIR: handle.dataDir, NODE_ENV: 'test', ...env })
   const platform: TestPlatform = {
@@ -28,6 +31,8 @@ export async function createTestPlatform(engine: EngineName, env: Record<string,
     now,
     publicUrl: 'http://localhost:3000',
     wakeOutbox: () => {},
+    publicContentChanged: () => void publicChanges++,
+    publicChanges: () => publicChanges,
     advance: (ms) => {
       offset += ms
     },

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import type Pg from 'pg'
 import { log as logger } from '#services/platform/log'
 import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect } from './migrations'
@@ -34,8 +35,12 @@ export interface DatabaseOptions {
 /** How long a request waits for a PostgreSQL connection before it answers 503. */
 export const PG_CONNECT_TIMEOUT_MS = 5000
 
+/** pg is loaded only for PostgreSQL: the embedded product (SQLite) starts without it. */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof Pg
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
+    const pg = loadPg()
     const log = options.log ?? ((line: string) => logger.error(line))
     const pool = new pg.Pool({
       connectionString: options.url,

@@ -4,6 +4,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
+import { changesPublicContent } from '#services/platform/invalidation'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { postingClosedByAdminMail } from './mails'
@@ -158,6 +159,7 @@ export function adminCompanyRoutes(p: Platform) {
       tags,
       summary: 'Cierra una oferta con un motivo (se avisa a la empresa)',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(postingCloseSchema) },
       responses: { 200: jsonResponse(postingClosedSchema, 'Oferta cerrada'), ...errors(400, 401, 403, 404) },
     },

@@ -9,6 +9,7 @@ import { defineRoute, errors, fileField, idParams, jsonBody, jsonResponse, multi
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES, validate } from '#services/platform/http'
+import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX, logoUrl, storeLogo } from '#services/shared/logo'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
@@ -109,6 +110,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Agrega una pregunta frecuente',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { body: jsonBody(faqSchema) },
       responses: { 201: jsonResponse(contentCreatedSchema, 'Creado'), ...errors(400, 401, 403) },
     },
@@ -137,6 +139,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Edita una pregunta frecuente',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(faqSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
     },
@@ -173,6 +176,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Agrega un testimonio',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { body: jsonBody(testimonialSchema) },
       responses: { 201: jsonResponse(contentCreatedSchema, 'Creado'), ...errors(400, 401, 403) },
     },
@@ -201,6 +205,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Edita un testimonio',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(testimonialSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
     },
@@ -232,6 +237,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Agrega un logo de empresa aliada (multipart: name, image)',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { body: multipartBody(z.object({ name: z.string(), image: fileField() })) },
       responses: { 201: jsonResponse(contentCreatedSchema, 'Creado'), ...errors(400, 401, 403, 413) },
     },
@@ -269,6 +275,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Edita un logo (multipart: name y, si cambia, image)',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { params: idParams, body: multipartBody(z.object({ name: z.string(), image: fileField().optional() })) },
       responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404, 413) },
     },
@@ -302,6 +309,7 @@ export function adminContentRoutes(p: Platform) {
       tags,
       summary: 'Edita una cifra',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(statisticSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
     },
@@ -337,6 +345,7 @@ export function adminContentRoutes(p: Platform) {
         tags,
         summary: 'Sube o baja un elemento de la lista',
         security: security('admin'),
+        middleware: [changesPublicContent(p)],
         request: { params: idParams, body: jsonBody(moveSchema) },
         responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
       },
@@ -361,6 +370,7 @@ export function adminContentRoutes(p: Platform) {
         tags,
         summary: 'Elimina un elemento de la lista',
         security: security('admin'),
+        middleware: [changesPublicContent(p)],
         request: { params: idParams },
         responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(401, 403, 404) },
       },

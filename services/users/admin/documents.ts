@@ -20,6 +20,7 @@ import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, Op
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
+import { changesPublicContent } from '#services/platform/invalidation'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
@@ -381,6 +382,7 @@ export function adminDocumentRoutes(p: Platform) {
       tags,
       summary: 'Acepta o rechaza (con motivo) un documento',
       security: security('admin'),
+      middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(reviewDecisionSchema) },
       responses: { 200: jsonResponse(reviewResultSchema, 'Revisión guardada'), ...errors(400, 401, 403, 404, 409) },
     },

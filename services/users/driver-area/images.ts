@@ -1,4 +1,5 @@
-import sharp from 'sharp'
+/** sharp (libvips) is loaded on the first image, not at start. */
+const loadSharp = async () => (await import('sharp')).default
 
 export type SniffedType = 'image/png' | 'image/jpeg' | 'application/pdf'
 
@@ -34,6 +35,7 @@ export const PROFILE_IMAGE_SIZE = 256
  * anything that only looks like an image fails here. Throws when the image cannot be decoded.
  */
 export async function normalizeProfileImage(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   const out = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
     .rotate()
     .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover', position: 'attention' })
@@ -53,6 +55,7 @@ const DOCUMENT_MAX_SIDE = 4000
  * over 50 megapixels, such as a 400-megapixel PNG) throws here instead of reaching the reviewer.
  */
 export async function normalizeDocumentImage(bytes: Uint8Array, type: 'image/png' | 'image/jpeg'): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   const image = sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' })
     .rotate()
     .resize(DOCUMENT_MAX_SIDE, DOCUMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })

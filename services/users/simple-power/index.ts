@@ -21,7 +21,6 @@ import type { Platform } from '#services/platform/platform'
 import { toDocumentRecord } from '#services/users/driver-area/documents'
 import { EXTENSION_FOR, sniffType, storedFileHeaders } from '#services/users/driver-area/images'
 import { readForm, requireDriver } from '#services/users/driver-area/shared'
-import { idImageForPdf, renderPowerDocument } from './pdf'
 import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
 
 export const POWER_SLOT = 'autorizacion_dueno_vehiculo'
@@ -38,6 +37,8 @@ export const POWER_SERVICE_MESSAGES = {
   unreadableImage: 'No se pudo leer la imagen.',
 } as const
 const M = POWER_SERVICE_MESSAGES
+/** The PDF code (pdf-lib, sharp) is loaded on the first power document, not at start. */
+const pdfModule = () => import('./pdf')
 
 /** Mobile typed by the owner (9 to 12 digits starting with 9) as WhatsApp wants it: 9 digits get Chile's 56. */
 export function whatsappNumber(phone: string): string {
@@ -224,6 +225,7 @@ export function simplePowerRoutes(p: Platform) {
         const type = sniffType(bytes)
         if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, ownerIdImageInvalidTypeMessage(tipo))
         // Decoded now: an image the PDF cannot carry is refused before anything is written.
+        const { idImageForPdf } = await pdfModule()
         const forPdf = await idImageForPdf(bytes).catch(() => {
           throw new ApiError(400, `${M.unreadableImage.replace(/\.$/, '')}: ${tipo}. Sube una foto PNG o JPG nítida.`)
         })
@@ -232,6 +234,7 @@ export function simplePowerRoutes(p: Platform) {
       const [front, back] = images as [(typeof images)[0], (typeof images)[0]]
 
       const now = p.now()
+      const { renderPowerDocument } = await pdfModule()
       const pdf = await renderPowerDocument({ ...values, date: now, ownerId: { front: front.forPdf, back: back.forPdf } })
       const keys: string[] = []
       try {

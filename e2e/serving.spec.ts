@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures'
+
+/**
+ * Issue 14 items 3 and 6, in a browser: a campaign link (utm_*, gclid) opens the home page
+ * served from the page cache and it works (hydrates, navigates); the scripts and styles it loads
+ * come pre-compressed as built, with an immutable cache and Vary: Accept-Encoding.
+ */
+test('a campaign link opens a working home page', async ({ page, jsEnabled }) => {
+  await page.goto('/')
+  await page.goto('/?utm_source=newsletter&utm_medium=email&gclid=abc123')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conduce con Fleeters y gana más con tus rutas')
+  if (jsEnabled) await expect(page.locator('body')).toHaveAttribute('data-hydrated', /.*/)
+  await page.getByRole('main').getByRole('link', { name: 'Conoce los servicios para empresas' }).click()
+  await expect(page).toHaveURL(/\/empresas$/)
+})
+
+test('assets are sent as built: Brotli, gzip or plain, never compressed per request', async ({ request, jsEnabled }) => {
+  test.skip(!jsEnabled, 'no browser involved: once is enough')
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text()
+  const assets = [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0])
+  expect(assets.length).toBeGreaterThan(1)
+  const [script] = assets.filter((a) => a.endsWith('.js'))
+  const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } })
+  expect(plain.headers()['content-encoding']).toBeUndefined()
+  const size = (await plain.body()).length
+  expect(plain.headers()['content-length']).toBe(String(size))
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    // Playwright would decode the body; the length on the wire is what the header says.
+    const res = await request.fetch(script!, { headers: { 'accept-encoding': accept } })
+    const headers = res.headers()
+    expect(headers['content-encoding']).toBe(encoding)
+    expect(headers['vary']).toMatch(/Accept-Encoding/i)
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(headers['content-type']).toMatch(/^text\/javascript/)
+    expect(Number(headers['content-length'])).toBeLessThan(size / 2)
+  }
+})
