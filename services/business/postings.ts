@@ -232,7 +232,7 @@ export function companyPostingRoutes(p: Platform) {
       tags,
       summary: 'Cierra una oferta de la empresa: deja de recibir postulaciones (issue 16.5)',
       security: security('business'),
-      middleware: [auth],
+      middleware: [auth, changesPublicContent(p)],
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta cerrada'), ...errors(401, 403, 404) },
     },

@@ -27,7 +27,7 @@ describe.each(engines)('writes that change public content on %s', (engine) => {
     expect(p.publicChanges()).toBe(0)
   })
 
-  it('a company posting created, edited and deleted, once each; a refused one not', async () => {
+  it('a company posting created, edited, closed and deleted, once each; a refused one not', async () => {
     const andes = await companyAccount(p)
     expect((await api.post('/business/create-job-posting', postingBody({ title: '' }), business(andes))).status).toBe(400)
     expect(p.publicChanges()).toBe(0)
@@ -36,8 +36,11 @@ describe.each(engines)('writes that change public content on %s', (engine) => {
     expect(p.publicChanges()).toBe(1)
     expect((await api.put(`/business/update-job-posting/${created.body.id}`, postingBody({ title: 'Ruta actualizada de la tarde' }), business(andes))).status).toBe(200)
     expect(p.publicChanges()).toBe(2)
-    expect((await api.delete(`/business/delete-job-posting/${created.body.id}`, business(andes))).status).toBe(200)
+    // The company closing it (issue 16 item 5) takes it off the home page too.
+    expect((await api.put(`/business/close-job-posting/${created.body.id}`, {}, business(andes))).status).toBe(200)
     expect(p.publicChanges()).toBe(3)
+    expect((await api.delete(`/business/delete-job-posting/${created.body.id}`, business(andes))).status).toBe(200)
+    expect(p.publicChanges()).toBe(4)
   })
 
   it('console content edits (FAQ, statistics) and a posting closed by the team', async () => {
