@@ -1,3 +1,4 @@
+import type * as Jose from 'jose'
 import type { AppLoadContext } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { commitSession, getSession, type SessionUser } from './session'
@@ -5,10 +6,10 @@ import { commitSession, getSession, type SessionUser } from './session'
 /** Counts the decryptions of the session cookie (jose's jwtDecrypt, the only one session.ts uses). */
 const decrypts = vi.hoisted(() => ({ count: 0 }))
 vi.mock('jose', async (importOriginal) => {
-  const jose = await importOriginal<typeof import('jose')>()
+  const jose = await importOriginal<typeof Jose>()
   return {
     ...jose,
-    jwtDecrypt: (...args: Parameters<typeof jose.jwtDecrypt>) => {
+    jwtDecrypt: (...args: Parameters<typeof Jose.jwtDecrypt>) => {
       decrypts.count++
       return jose.jwtDecrypt(...args)
     },

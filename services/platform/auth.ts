@@ -75,7 +75,7 @@ export function inProcessEnv(): InProcessEnv {
  * empties the memo before and after, so what the page's loaders ask after its action sees the
  * write (e.g. a session the action revoked is refused).
  */
-export function inProcessCaller(fetch: (request: Request, env?: InProcessEnv) => Promise<Response>): (request: Request) => Promise<Response> {
+export function inProcessCaller(fetch: (request: Request, env?: InProcessEnv) => Response | Promise<Response>): (request: Request) => Promise<Response> {
   const env = inProcessEnv()
   return async (request) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD'
