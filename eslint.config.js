@@ -11,7 +11,19 @@ import tseslint from 'typescript-eslint'
 const SERVICES = ['users', 'business', 'general-data']
 
 export default tseslint.config(
-  { ignores: ['build/**', 'build-bench/**', '.react-router/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  {
+    ignores: [
+      'build/**',
+      'build-bench/**',
+      'scripts/bench/bare-app/build/**',
+      'scripts/bench/bare-app/.react-router/**',
+      '.react-router/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

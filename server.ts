@@ -23,6 +23,7 @@ import type { ViteDevServer } from 'vite'
 import { pageBodyLimit } from './app/.server/body-limit'
 import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
+import { inProcessCaller } from './services/platform/auth'
 import { CLIENT_IP_HEADER, clientAddress, fromWebTier } from './services/platform/client-ip'
 import { loadConfig } from './services/platform/config'
 import { localInvalidationBus, redisInvalidationBus } from './services/platform/invalidation'
@@ -271,6 +272,8 @@ if (!only) {
     }
     const ip = clientIp(c)
     const requestId = c.get('requestId')
+    // The page's reads share one verification of the session's token (services/platform/auth.ts).
+    const callServices = inProcessCaller((req, env) => services.fetch(req, env))
     const render = (rendered: Request) =>
       handler(rendered, {
         nonce,
@@ -282,7 +285,7 @@ if (!only) {
             const headers = new Headers(req.headers)
             headers.set(CLIENT_IP_HEADER, ip)
             headers.set('x-request-id', requestId)
-            return services.fetch(new Request(req, { headers }))
+            return callServices(new Request(req, { headers }))
           },
         },
       })

@@ -9,8 +9,8 @@ import { getSession } from './.server/session'
 import { readToast } from './.server/toast'
 import { NotFound } from './components/not-found'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [session, { toast, clear }] = await Promise.all([getSession(request), readToast(request)])
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [session, { toast, clear }] = await Promise.all([getSession(request, context), readToast(request)])
   return data(
     {
       user: session ? { role: session.user.role, firstname: session.user.firstname, lastname: session.user.lastname, img_profile: session.user.img_profile } : null,

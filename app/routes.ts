@@ -86,6 +86,4 @@ export default [
   ]),
 
   route('robots.txt', 'routes/_seo/robots.ts'),
-  // Only in the benchmark's own build (scripts/bench-home.ts).
-  ...(process.env.BENCH_ROUTES === '1' ? [route('__bench/bare', 'routes/_bench/bare.tsx')] : []),
 ] satisfies RouteConfig

@@ -9,12 +9,13 @@
  * On a 2-core machine the load generator and the proxy share the cores with the servers, so the
  * ratio shows what a second process buys here, not on a machine with a core per process.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { BUILD_DIR, buildProduct } from './bench/servers'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -139,11 +140,10 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
   const seconds = opts.seconds ?? Number(process.env.SCALE_SECONDS ?? 5)
   const rounds = opts.rounds ?? Number(process.env.SCALE_ROUNDS ?? 3)
   const connections = opts.connections ?? 16
-  if (!fs.existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
-    if (spawnSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: 'ignore' }).status !== 0) throw new Error('build failed')
-  }
+  // The bench's own build (npm run bench has just made it).
+  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'server', 'index.js'))) buildProduct()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-scale-'))
-  const env = { DATA_DIR: dataDir, SESSION_SECRET: randomBytes(36).toString('base64url'), SEED_DEMO: 'always' }
+  const env = { DATA_DIR: dataDir, SESSION_SECRET: randomBytes(36).toString('base64url'), SEED_DEMO: 'always', BUILD_DIR }
   const a = await startServer(env)
   const b = await startServer(env)
   const one = await roundRobin([a.port])

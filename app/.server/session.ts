@@ -1,5 +1,5 @@
 import { decodeJwt, EncryptJWT, jwtDecrypt } from 'jose'
-import { createCookie } from 'react-router'
+import { createCookie, type AppLoadContext } from 'react-router'
 import { env } from './env'
 
 /** The logged-in user as the pages need it (spec §3 session object, trimmed). */
@@ -40,18 +40,44 @@ function decodeExp(token: string): number {
   }
 }
 
-/** One session at a time: reading restores it only while its token is unexpired. */
-export async function getSession(request: Request): Promise<WebSession | null> {
-  const raw = (await cookie(request).parse(request.headers.get('Cookie'))) as string | null
-  if (!raw) return null
+async function decryptSession(raw: string): Promise<WebSession | null> {
   try {
     const { payload } = await jwtDecrypt(raw, env().keys.cookie)
     const session = payload.session as WebSession | undefined
-    if (!session || typeof session.token !== 'string' || session.exp * 1000 <= Date.now()) return null
+    if (!session || typeof session.token !== 'string') return null
     return session
   } catch {
     return null
   }
+}
+
+/**
+ * The cookie decrypted once per request (issue 14 item 2): the root loader, the area's layout
+ * and the page all read the session of one request, each with its own copy of the Request
+ * (React Router makes one per loader) but one load context. Keyed by the cookie's value too, so
+ * a cookie changed mid-request is never mistaken for another.
+ */
+const decrypted = new WeakMap<AppLoadContext, Map<string, Promise<WebSession | null>>>()
+
+/**
+ * One session at a time: reading restores it only while its token is unexpired. With the load
+ * context, the cookie is decrypted once for every loader of the request.
+ */
+export async function getSession(request: Request, context?: AppLoadContext): Promise<WebSession | null> {
+  const raw = (await cookie(request).parse(request.headers.get('Cookie'))) as string | null
+  if (!raw) return null
+  let session: WebSession | null
+  if (context) {
+    let perRequest = decrypted.get(context)
+    if (!perRequest) decrypted.set(context, (perRequest = new Map()))
+    let pending = perRequest.get(raw)
+    if (!pending) perRequest.set(raw, (pending = decryptSession(raw)))
+    session = await pending
+  } else {
+    session = await decryptSession(raw)
+  }
+  if (!session || session.exp * 1000 <= Date.now()) return null
+  return session
 }
 
 export async function commitSession(request: Request, token: string, user: SessionUser): Promise<string> {

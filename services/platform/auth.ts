@@ -54,6 +54,50 @@ async function touchSession(p: Platform, sessionId: string, lastSeen: string | n
 }
 
 /**
+ * Issue 14 item 2: the calls one page request makes to the services in the same process (the
+ * area's session check, then the page's data) carry the same token; the first verifies it (JWT
+ * and the sessions row), the others of that page request reuse the answer. The memo travels in
+ * the Hono `env` that server.ts passes to `services.fetch(request, env)` for its in-process
+ * calls only: under a Symbol, so no header, body or URL can produce it. Calls from outside
+ * (/api through forward(), a services-only process) have no such env and verify every time.
+ */
+export const IN_PROCESS_AUTH = Symbol('fleeters.in-process-auth')
+export type InProcessEnv = { [IN_PROCESS_AUTH]: Map<string, Promise<AuthContext | null>> }
+
+/** A fresh memo for one page request's in-process service calls. */
+export function inProcessEnv(): InProcessEnv {
+  return { [IN_PROCESS_AUTH]: new Map() }
+}
+
+/**
+ * The in-process caller of one page request (server.ts): reads share one memo; a write (any
+ * method but GET/HEAD: a logout, a password change, a session closed) verifies afresh and
+ * empties the memo before and after, so what the page's loaders ask after its action sees the
+ * write (e.g. a session the action revoked is refused).
+ */
+export function inProcessCaller(fetch: (request: Request, env?: InProcessEnv) => Response | Promise<Response>): (request: Request) => Promise<Response> {
+  const env = inProcessEnv()
+  return async (request) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD'
+    if (!write) return fetch(request, env)
+    env[IN_PROCESS_AUTH].clear()
+    try {
+      return await fetch(request)
+    } finally {
+      env[IN_PROCESS_AUTH].clear()
+    }
+  }
+}
+
+function authenticateOnce(p: Platform, env: unknown, token: string): Promise<AuthContext | null> {
+  const memo = env && typeof env === 'object' ? (env as Partial<InProcessEnv>)[IN_PROCESS_AUTH] : undefined
+  if (!(memo instanceof Map)) return authenticate(p, token)
+  let answer = memo.get(token)
+  if (!answer) memo.set(token, (answer = authenticate(p, token)))
+  return answer
+}
+
+/**
  * Only callers holding a live session of `role`, sent in that role's header, get through.
  * No credentials: 401. A valid session of another role (in any role header): 403.
  */
@@ -61,7 +105,7 @@ export function requireRole(p: Platform, role: Role): MiddlewareHandler<AuthEnv>
   return async (c, next) => {
     const own = c.req.header(ROLE_HEADER[role])
     if (own) {
-      const auth = await authenticate(p, own)
+      const auth = await authenticateOnce(p, c.env, own)
       if (!auth) throw new ApiError(401, MESSAGES.unauthorized)
       if (auth.role !== role) throw new ApiError(403, MESSAGES.forbidden)
       c.set('auth', auth)
@@ -69,7 +113,7 @@ export function requireRole(p: Platform, role: Role): MiddlewareHandler<AuthEnv>
     }
     for (const other of Object.keys(ROLE_HEADER) as Role[]) {
       const token = other === role ? undefined : c.req.header(ROLE_HEADER[other])
-      if (token && (await authenticate(p, token))) throw new ApiError(403, MESSAGES.forbidden)
+      if (token && (await authenticateOnce(p, c.env, token))) throw new ApiError(403, MESSAGES.forbidden)
     }
     throw new ApiError(401, MESSAGES.unauthorized)
   }

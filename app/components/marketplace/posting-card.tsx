@@ -32,23 +32,26 @@ export function PostingCard({
             {posting.company_name}
             {posting.company_verified ? <VerifiedCompanyBadge /> : null}
           </p>
-          <div className="mt-1 flex flex-wrap gap-1.5">
-            {posting.status === 'closed' ? <Badge tone="danger">Cerrada</Badge> : null}
-            {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
-            {posting.saved ? <Badge tone="brand">Guardada</Badge> : null}
-          </div>
+          {posting.status === 'closed' || posting.application_status || posting.saved ? (
+            <div className="mt-1 flex flex-wrap gap-1.5">
+              {posting.status === 'closed' ? <Badge tone="danger">Cerrada</Badge> : null}
+              {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
+              {posting.saved ? <Badge tone="brand">Guardada</Badge> : null}
+            </div>
+          ) : null}
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2">
+      {/* Issue 14 item 2: the rows' classes once on the list, not on every row, term and value. */}
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2 *:flex *:min-w-0 *:gap-1.5 [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:shrink-0 [&_dt]:text-slate-600">
         {factList(posting).map(([k, v]) => (
-          <div key={k} className="flex min-w-0 gap-1.5">
-            <dt className="shrink-0 text-slate-600">{k}:</dt>
-            <dd className="min-w-0 break-words text-slate-900">{v}</dd>
+          <div key={k}>
+            <dt>{`${k}:`}</dt>
+            <dd>{v}</dd>
           </div>
         ))}
       </dl>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
+        <p className="text-xs text-slate-600">{`Publicada el ${shortDate(posting.created_at)}`}</p>
         {children}
       </div>
     </li>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Fragment, Suspense } from 'react'
 import { Await } from 'react-router'
 import { buttonClass } from '#app/components/ui/button'
 import type { HomePosting } from '#services/general-data/content'
@@ -64,12 +64,13 @@ function PostingCard({ posting }: { posting: HomePostingItem }) {
       </div>
       <h3 className="mt-3 font-semibold text-slate-900">{posting.title}</h3>
       <p className="text-sm text-slate-700">{posting.company_name}</p>
-      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1 text-sm">
+      {/* Issue 14 item 2: classes once on the list, not on every term and value. */}
+      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1 text-sm [&_dd]:min-w-0 [&_dd]:text-slate-900 [&_dt]:text-slate-600">
         {facts.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-600">{label}:</dt>
-            <dd className="min-w-0 text-slate-900">{value}</dd>
-          </div>
+          <Fragment key={label}>
+            <dt>{`${label}:`}</dt>
+            <dd>{value}</dd>
+          </Fragment>
         ))}
       </dl>
       <p className="mt-auto pt-3 text-lg font-bold text-brand-700">

@@ -40,8 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = dayInChile(new Date())
   const views = new Map<DocumentSlotKey, SlotView>(
     DOCUMENT_SLOTS.map((slot) => {
-      const record = latest.get(slot.key) ?? null
-      return [slot.key, { slot, record, expiry: expiryView(record?.expires_on, today) }]
+      const found = latest.get(slot.key)
+      // Issue 14 item 2: only what the slot's view reads goes to the client (SlotView['record']).
+      const record: SlotView['record'] = found
+        ? { id_file: found.id_file, file_status: found.file_status, rejection_reason: found.rejection_reason, type_name: found.type_name, url_file: found.url_file }
+        : null
+      return [slot.key, { slot, record, expiry: expiryView(found?.expires_on, today) }]
     }),
   )
   // Issue 16.2: the groups, and the first required document missing, rejected or expired.
