@@ -26,7 +26,9 @@ import { spawnSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { createPageCache } from '#app/.server/page-cache'
-import { buildBare, buildProduct, driverCookie, loadAverage, median, ROOT, rssMb, startBare, startProduct, throughput, type Served } from './bench/servers'
+import { BUDGET_MS as COLD_START_BUDGET_MS, coldStart } from './bench/cold-start'
+import { pageCacheBench } from './bench/page-cache'
+import { BUILD_DIR, buildBare, buildProduct, driverCookie, loadAverage, median, ROOT, rssMb, startBare, startProduct, throughput, type Served } from './bench/servers'
 import { benchScale } from './bench-scale'
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3))
@@ -136,18 +138,37 @@ function benchSearch(): string[] {
   return r.status === 0 ? [] : [`posting search: a p95 over budget, a full scan of job_postings or a failed run (exit ${r.status})`]
 }
 
+/** Cold start of `node build/server.js` on an existing database (scripts/bench/cold-start.ts; budget 3 s). */
+async function benchColdStart(): Promise<string[]> {
+  console.log('\n== Cold start (scripts/bench/cold-start.ts: node build/server.js, existing database, median of 3)')
+  buildProduct()
+  process.env.BUILD_DIR = BUILD_DIR
+  const r = await coldStart({ runs: 3 })
+  console.log(
+    `  first GET /healthz ${Math.round(r.healthzMs)} ms · first GET / ${Math.round(r.pageMs)} ms (budget ${COLD_START_BUDGET_MS} ms) · idle RSS ${Math.round(r.rssMb)} MB`,
+  )
+  return r.pageMs > COLD_START_BUDGET_MS ? [`cold start ${Math.round(r.pageMs)} ms > ${COLD_START_BUDGET_MS} ms`] : []
+}
+
+/** The page cache under a mixed read/write load (scripts/bench/page-cache.ts): its hit ratio, printed. */
+async function benchPageCache(): Promise<string[]> {
+  console.log('\n== Page cache under a mixed load (scripts/bench/page-cache.ts: views with and without campaign parameters, logins, searches, driver writes, posting writes)')
+  buildProduct()
+  process.env.BUILD_DIR = BUILD_DIR
+  const r = await pageCacheBench({ seconds: Number(process.env.BENCH_CACHE_SECONDS ?? 8) })
+  console.log(`  ${r.requests} requests in ${r.seconds} s (${r.views} page views; writes ${JSON.stringify(r.writes)})`)
+  console.log(`  hit ratio ${(r.hitRatio * 100).toFixed(1)} % · stats ${JSON.stringify(r.stats)} · view p50 ${r.viewP50.toFixed(1)} ms, p95 ${r.viewP95.toFixed(1)} ms`)
+  return []
+}
+
 async function main() {
   const only = process.env.BENCH_ONLY
   console.log(`npm run bench — ${new Date().toISOString()}, load average ${loadAverage()} (${os.cpus().length} cores): figures on a loaded machine are noisy.\n`)
   const failures: string[] = []
   if (!only || only === 'pages') failures.push(...(await benchPages()))
 
-  // ---------------------------------------------------------------------------------------
-  // Cold start and page cache hit ratio (issue 14): scripts/bench/cold-start.ts and
-  // scripts/bench/page-cache.ts come from another branch; the lead wires them in HERE, e.g.
-  //   if (!only || only === 'cold-start') failures.push(...(await benchColdStart()))
-  //   if (!only || only === 'page-cache') failures.push(...(await benchPageCache()))
-  // ---------------------------------------------------------------------------------------
+  if (!only || only === 'cold-start') failures.push(...(await benchColdStart()))
+  if (!only || only === 'page-cache') failures.push(...(await benchPageCache()))
 
   if (!only || only === 'search') failures.push(...benchSearch())
   if ((!only || only === 'scale') && process.env.BENCH_SCALE !== '0') {

@@ -40,10 +40,12 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${path.relative(ROOT, cwd) || '.'}) failed:\n${r.stdout}\n${r.stderr}`)
 }
 
-/** `react-router build` of the product into build-bench/ (BENCH_SKIP_BUILD=1 reuses it). */
+/** `react-router build` of the product into build-bench/ (with build-bench/server.js), once a run (BENCH_SKIP_BUILD=1 reuses it). */
+let productBuilt = false
 export function buildProduct() {
-  if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, BUILD_DIR, 'server/index.js'))) return
+  if (productBuilt || (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, BUILD_DIR, 'server.js')))) return
   run('npx', ['react-router', 'build'], ROOT, { ...process.env, BUILD_DIR })
+  productBuilt = true
 }
 
 /** `react-router build` of the bare app, with the fixture as the working folder (its own build/). */
@@ -82,14 +84,14 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /**
- * The product as production runs it: server.ts on the built output, NODE_ENV=production, the
+ * The product as production runs it: `node build/server.js` (the compiled server.ts), NODE_ENV=production, the
  * request log on (drained, not printed), a temp data folder with SQLite and the demo accounts.
  * `nodeArgs` e.g. `--cpu-prof` (scripts/bench/profile.ts).
  */
 export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<Served & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-'))
   const port = await freePort()
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(BUILD_DIR, 'server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -121,7 +123,7 @@ export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<str
     url,
     pid: child.pid!,
     dataDir,
-    how: 'server.ts (production build)',
+    how: 'node build/server.js (production build)',
     stop: async () => {
       await stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
