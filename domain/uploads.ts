@@ -62,7 +62,7 @@ export const DOCUMENT_UPLOAD: UploadRules = {
   maxBytes: 5 * MB,
   limitText: 'JPG, PNG o PDF, hasta 5 MB',
   messages: {
-    required: 'Seleccione un archivo para subir.',
+    required: 'Selecciona un archivo para subir.',
     empty: 'El archivo está vacío.',
     invalidType: 'El archivo debe ser JPG, JPEG, PNG o PDF.',
     tooLarge: 'El archivo no puede ser mayor a 5MB.',
@@ -120,8 +120,8 @@ export const LOGO_UPLOAD: UploadRules = {
   maxBytes: 3 * MB,
   limitText: 'PNG, JPG o WEBP, hasta 3 MB',
   messages: {
-    required: 'Seleccione una imagen para el logo.',
-    empty: 'Seleccione una imagen para el logo.',
+    required: 'Selecciona una imagen para el logo.',
+    empty: 'Selecciona una imagen para el logo.',
     invalidType: 'El logo debe ser una imagen PNG, JPG, JPEG o WEBP',
     tooLarge: 'El logo no puede superar los 3 MB',
   },

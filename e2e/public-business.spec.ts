@@ -27,7 +27,7 @@ test.describe('/empresas', () => {
     await send()
     await expect(contactField(page, 'Nombre completo')).toHaveAccessibleDescription('El campo es requerido')
     await expect(contactField(page, 'Nombre de la empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
-    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingrese un correo electrónico válido')
+    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingresa un correo electrónico válido')
     await expect(contactField(page, 'Teléfono')).toHaveAccessibleDescription(/Mínimo 8 caracteres/)
     await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener al menos 10 caracteres/)
     await expectAccessible(page)
@@ -113,7 +113,7 @@ test.describe('/empresas', () => {
     await send()
     await expect(fleetField(page, 'Empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
     await expect(fleetField(page, 'Nombre de contacto')).toHaveAccessibleDescription('Máximo 100 caracteres')
-    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription('Ingrese una cantidad entre 1 y 999')
+    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription('Ingresa una cantidad entre 1 y 999')
     await expect(fleetField(page, 'Mensaje (opcional)')).toHaveAccessibleDescription(/El mensaje no puede superar los 1000 caracteres/)
     if (!jsEnabled) {
       // Without JS a zone changed without 'Actualizar' leaves a stale region: the server says so.

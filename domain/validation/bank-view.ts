@@ -20,9 +20,9 @@ export const BANK_MESSAGES = {
   emailInvalid: 'Correo electrónico inválido',
   emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
   siiAddressMax: maxChars(200),
-  invalidOption: 'Seleccione una opción válida',
-  needsFactura: 'Para emitir factura, seleccione "Factura" en tipo de documento',
-  needsBoleta: 'Para emitir boleta, seleccione "Boleta" en tipo de documento',
+  invalidOption: 'Selecciona una opción válida',
+  needsFactura: 'Para emitir factura, selecciona "Factura" en tipo de documento',
+  needsBoleta: 'Para emitir boleta, selecciona "Boleta" en tipo de documento',
   noChanges: 'No hay cambios para guardar',
 } as const
 

@@ -87,8 +87,8 @@ describe('conform', () => {
       email: ['Correo electrónico es requerido'],
       phone: ['Teléfono es requerido'],
       password: ['Contraseña es requerida'],
-      confirmPassword: ['Confirme su contraseña'],
-      acceptTerms: ['Debe aceptar los términos y condiciones'],
+      confirmPassword: ['Confirma tu contraseña'],
+      acceptTerms: ['Debes aceptar los términos y condiciones'],
     })
   })
 

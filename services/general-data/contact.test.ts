@@ -40,7 +40,7 @@ describe.each(engines)('contact forms on %s', (engine) => {
       ['lastName', '', 'El campo es requerido'],
       ['lastName', 'x'.repeat(51), 'Máximo 50 caracteres'],
       ['email', '', 'El campo es requerido'],
-      ['email', 'ana@gmail.comercial', 'Ingrese un correo electrónico válido'],
+      ['email', 'ana@gmail.comercial', 'Ingresa un correo electrónico válido'],
       ['phone', '', 'Este campo es obligatorio'],
       ['phone', '98765432', 'Mínimo 9 caracteres'],
       ['phone', '9876543210123456', 'Máximo 15 caracteres'],
@@ -80,7 +80,7 @@ describe.each(engines)('contact forms on %s', (engine) => {
       for (let i = 0; i < 10; i++) expect((await api.post('/contact/send-email-contact', contact, ip)).status).toBe(201)
       const limited = await api.post('/contact/send-email-contact', contact, ip)
       expect(limited.status).toBe(429)
-      expect(limited.body.message).toBe('Demasiadas solicitudes. Intente nuevamente en unos minutos.')
+      expect(limited.body.message).toBe('Demasiadas solicitudes. Intenta nuevamente en unos minutos.')
       expect(limited.headers.get('retry-after')).toBeTruthy()
       expect(await p.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(10)
       expect((await api.post('/contact/send-email-contact', contact, { 'x-fleeters-client-ip': '198.51.100.8' })).status).toBe(201)

@@ -301,7 +301,7 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(bad.status).toBe(400)
       expect(bad.body.message).toEqual([
         'Dígito verificador inválido',
-        expect.stringMatching(/^Seleccione un año entre 2005 y \d{4}$/),
+        expect.stringMatching(/^Selecciona un año entre 2005 y \d{4}$/),
         'Formato de patente inválido',
         'Formato de RUT inválido',
         'El teléfono debe comenzar con 9',
@@ -319,7 +319,7 @@ describe.each(engines)('simple power on %s', (engine) => {
         const { token } = await linkFor()
         const late = await create(await form(token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))
         expect(late.status).toBe(400)
-        expect(late.body.message).toBe('Seleccione un año entre 2005 y 2027')
+        expect(late.body.message).toBe('Selecciona un año entre 2005 y 2027')
         expect(await counts()).toEqual(nothing)
         expect((await create(await form(token, { ...driverSide, ...ownerSide, vehicleYear: '2027' }))).status).toBe(201)
         const stored = await p.db.selectFrom('simple_powers').select('vehicle_year').executeTakeFirstOrThrow()
@@ -328,7 +328,7 @@ describe.each(engines)('simple power on %s', (engine) => {
         // A year later the list has moved on: 2028 is accepted (a new link; the first one is spent).
         vi.setSystemTime(new Date('2027-11-23T16:47:00-03:00'))
         const next = await linkFor()
-        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2029' }))).body.message).toBe('Seleccione un año entre 2005 y 2028')
+        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2029' }))).body.message).toBe('Selecciona un año entre 2005 y 2028')
         expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))).status).toBe(201)
       } finally {
         vi.useRealTimers()
