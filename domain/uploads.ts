@@ -13,6 +13,7 @@ import {
   ownerIdImageInvalidTypeMessage,
   ownerIdImageTooLargeMessage,
 } from './validation/power-constants'
+import { CAMPO_REQUERIDO } from './validation/submission'
 
 /** File-like value (File in browsers and Node ≥ 20, or anything with name/size/type). */
 export interface UploadFileLike {
@@ -78,8 +79,8 @@ export const PROFILE_PHOTO_UPLOAD: UploadRules = {
   maxBytes: 3 * MB,
   limitText: 'JPG o PNG, hasta 3 MB',
   messages: {
-    required: 'Imagen requerida',
-    empty: 'Imagen requerida',
+    required: CAMPO_REQUERIDO,
+    empty: CAMPO_REQUERIDO,
     invalidType: 'La imagen debe ser JPG, JPEG o PNG',
     tooLarge: 'El tamaño de la imagen no puede ser mayor a 3MB',
   },
@@ -95,8 +96,8 @@ function ownerIdImageUpload(tipo: string): UploadRules {
     maxBytes: OWNER_ID_IMAGE_LARGEST,
     limitText: 'JPG o PNG, de menos de 3 MB',
     messages: {
-      required: 'Campo requerido',
-      empty: 'Campo requerido',
+      required: CAMPO_REQUERIDO,
+      empty: CAMPO_REQUERIDO,
       invalidType: ownerIdImageInvalidTypeMessage(tipo),
       tooLarge: ownerIdImageTooLargeMessage(tipo),
     },

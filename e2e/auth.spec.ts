@@ -44,8 +44,8 @@ test.describe('driver account', () => {
   test('shows the Spanish messages of the login and registration rules', async ({ page }) => {
     await page.goto('/login')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-    await expect(page.getByText('Correo electrónico es requerido')).toBeVisible()
-    await expect(page.getByText('Contraseña es requerida')).toBeVisible()
+    await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleDescription(/Campo requerido/)
+    await expect(page.getByLabel('Contraseña')).toHaveAccessibleDescription(/Campo requerido/)
     await page.getByLabel('Correo electrónico').fill('nadie@example.cl')
     await page.getByLabel('Contraseña').fill('clave1234')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()

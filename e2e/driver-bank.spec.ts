@@ -79,7 +79,7 @@ test.describe('driver bank details', () => {
       ['56887654321', 'El teléfono debe comenzar con 569'],
       ['5698765432x', 'El teléfono solo puede contener números'],
       ['56912345678', 'El teléfono no puede contener secuencias como 0000 o 1234'],
-      ['', 'Teléfono es requerido'],
+      ['', 'Todos los campos son obligatorios'],
     ] as const) {
       await fill(dialog, { ...valid, phone })
       await submit()
@@ -87,7 +87,7 @@ test.describe('driver bank details', () => {
     }
     await fill(dialog, { ...valid, email: '' })
     await submit()
-    await expect(dialog.getByText('Correo electrónico es requerido')).toBeVisible()
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Todos los campos son obligatorios' })).toBeVisible()
   })
 
   test('two accounts: switch the selected one, edit only what changed, delete', async ({ page }) => {

@@ -15,7 +15,7 @@ test.describe('driver profile', () => {
     await expect(dialog).toBeVisible()
     await expectAccessible(page)
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
-    await expect(dialog.getByText('Imagen requerida')).toBeVisible()
+    await expect(dialog.getByText('Campo requerido')).toBeVisible()
 
     // Over 3 MB and not a photo the browser can shrink (issue 12 item 7): refused with JS and without.
     await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1) })

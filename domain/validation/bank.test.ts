@@ -43,8 +43,8 @@ describe('bankFormSchema', () => {
     it.each([
       ['name_account', TODOS_LOS_CAMPOS],
       ['account_number', TODOS_LOS_CAMPOS],
-      ['phone', 'Teléfono es requerido'],
-      ['email', 'Correo electrónico es requerido'],
+      ['phone', TODOS_LOS_CAMPOS],
+      ['email', TODOS_LOS_CAMPOS],
       ['bank_name', TODOS_LOS_CAMPOS],
       ['account_type', TODOS_LOS_CAMPOS],
       ['receipt_issuance', TODOS_LOS_CAMPOS],

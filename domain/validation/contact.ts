@@ -5,10 +5,10 @@ import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '#domain/reference-da
 import { CAMPO_REQUERIDO, formObject, maxChars, minChars, numberToString, optionalString, phoneString, requiredEnum, requiredString } from './fields'
 
 export const CONTACT_MESSAGES = {
-  required: 'El campo es requerido',
+  required: CAMPO_REQUERIDO,
   max50: maxChars(50),
   email: 'Ingresa un correo electrónico válido',
-  phoneRequired: 'Este campo es obligatorio',
+  phoneRequired: CAMPO_REQUERIDO,
   phoneMax: maxChars(15),
   /** The spec says 'Minimo 10 caracteres' for a minimum of 9: the message follows the rule. */
   phoneMin: minChars(9),

@@ -59,7 +59,7 @@ export const MARKETPLACE_MESSAGES = {
   titleMax: 'El título no puede superar los 100 caracteres',
   descriptionMin: 'La descripción debe tener al menos 20 caracteres',
   descriptionMax: 'La descripción no puede superar los 2000 caracteres',
-  capacityRequired: 'Selecciona la capacidad del vehículo',
+  capacityRequired: CAMPO_REQUERIDO,
   capacityMismatch: 'La capacidad no corresponde al vehículo seleccionado',
   date: 'Ingresa una fecha válida',
   payment: 'Ingresa un monto en pesos entre $1.000 y $50.000.000',
@@ -73,7 +73,7 @@ export const MARKETPLACE_MESSAGES = {
   emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
   phoneMin: 'Mínimo 8 caracteres',
   phoneMax: 'Máximo 15 caracteres',
-  confirmPassword: 'Confirma tu contraseña',
+  confirmPassword: CAMPO_REQUERIDO,
   passwordMismatch: 'Las contraseñas no coinciden',
   logoType: LOGO_UPLOAD.messages.invalidType,
   logoSize: LOGO_UPLOAD.messages.tooLarge,
@@ -87,7 +87,7 @@ const M = MARKETPLACE_MESSAGES
 
 /** Spec §5 password rule, as in auth.ts (not imported: that file would come along to every page). */
 const PASSWORD_MESSAGES = {
-  required: 'Contraseña es requerida',
+  required: CAMPO_REQUERIDO,
   min: 'La contraseña debe tener al menos 8 caracteres',
   max: 'La contraseña no puede superar los 72 caracteres',
   lettersNumbers: 'La contraseña debe incluir letras y números',

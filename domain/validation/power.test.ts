@@ -51,7 +51,7 @@ describe('powerDriverSchema', () => {
       ['vehicleBrand', M.required],
       ['vehicleModel', M.required],
       ['vehicleYear', M.required],
-      ['vehicleLicensePlate', 'Patente de vehículo es requerida'],
+      ['vehicleLicensePlate', 'Campo requerido'],
     ])('%s -> %s', (field, message) => {
       expect(errorsOf(powerDriverSchema, { ...driver, [field]: blank })).toEqual({ [field]: [message] })
     })
@@ -136,8 +136,8 @@ describe('powerOwnerSchema', () => {
       ['rutOwner', M.required],
       ['addressOwner', M.required],
       ['nationalityOwner', M.required],
-      ['phoneOwner', 'Teléfono es requerido'],
-      ['emailOwner', 'Correo electrónico es requerido'],
+      ['phoneOwner', 'Campo requerido'],
+      ['emailOwner', 'Campo requerido'],
     ])('%s -> %s', (field, message) => {
       expect(errorsOf(powerOwnerSchema, { ...owner, [field]: blank })).toEqual({ [field]: [message] })
     })

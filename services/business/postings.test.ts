@@ -52,7 +52,7 @@ describe.each(engines)('company postings on %s', (engine) => {
     ['id_commune', 13199, 'Selecciona una opción válida'],
     ['id_commune', 'x', 'Selecciona una opción válida'],
     ['id_vehicle', 4, 'Selecciona una opción válida'],
-    ['id_capacity', null, 'Selecciona la capacidad del vehículo'],
+    ['id_capacity', null, 'Campo requerido'],
     ['id_capacity', 7, 'La capacidad no corresponde al vehículo seleccionado'],
     ['id_schedule', 9, 'Selecciona una opción válida'],
     ['start_date', '2026-02-30', 'Ingresa una fecha válida'],
