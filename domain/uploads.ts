@@ -5,6 +5,7 @@
  * page actions (their streamed body limits) and the services (which check again, by content).
  * No zod: the pages import it.
  */
+import { formatDecimal } from './format'
 import {
   OWNER_ID_IMAGE_EXTENSIONS,
   OWNER_ID_IMAGE_FIELDS,
@@ -164,5 +165,5 @@ export function uploadMessage(problem: UploadProblem, rules: UploadRules): strin
 
 /** «6,2 MB», for what the browser tells the person about a shrunk photo. */
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / MB).toFixed(1).replace('.', ',')} MB`
+  return `${formatDecimal(bytes / MB, 1, 1)} MB`
 }
