@@ -33,7 +33,7 @@ test.describe('simple power links', () => {
       first.path,
       410,
       'Este enlace ya fue usado',
-      /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}\.$/,
+      /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/,
     )
 
     const second = await page.request.post('/api/users/create-power-simple-link', { headers: { 'auth-user': first.driver.token } })
@@ -61,20 +61,20 @@ test.describe('simple power links', () => {
 
     // Issue 12.12: the expiry reads '… de 2026, HH:MM.' with one full stop.
     const sentence = page.getByText(/^Complétalo tú o envíaselo al dueño del vehículo\./)
-    await expect(sentence).toHaveText(/Sirve una sola vez y vence el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}\.$/)
+    await expect(sentence).toHaveText(/Sirve una sola vez y vence el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/)
     expect(await sentence.textContent()).not.toMatch(/\.\.|a\. m|p\. m/)
     const link = await page.getByLabel('Enlace', { exact: true }).inputValue()
     const items = page.getByRole('region', { name: 'Tus enlaces' }).getByRole('listitem')
     await expect(items).toHaveCount(1)
     await expect(items.first()).toContainText('Enviado')
-    await expect(items.first()).toContainText(/Vence el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}/)
+    await expect(items.first()).toContainText(/Vence el \d{2}-\d{2}-\d{4} \d{2}:\d{2}/)
 
     // The owner uses it: the list says so.
     await usePowerLink(page.request, new URL(link).searchParams.get('power')!)
     await page.goto('/user/dashboard/poder-simple')
     await expect(items).toHaveCount(1)
     await expect(items.first()).toContainText('Usado')
-    await expect(items.first()).toContainText(/Usado el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}/)
+    await expect(items.first()).toContainText(/Usado el \d{2}-\d{2}-\d{4} \d{2}:\d{2}/)
 
     // A second link that lapses unused.
     await page.getByRole('button', { name: 'Generar enlace nuevo' }).click()
