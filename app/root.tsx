@@ -62,7 +62,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <title>Ocurrió un error | Fleeters</title>
       <h1 className="text-2xl font-bold text-slate-900">Ocurrió un error</h1>
-      <p className="text-slate-700">Lo sentimos, algo salió mal al cargar esta página. Intente nuevamente en unos momentos.</p>
+      <p className="text-slate-700">Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.</p>
       {detail ? <p className="text-sm text-slate-600">Código: {detail}</p> : null}
       <a href="/" className={buttonClass('primary', 'px-4 py-2 text-base')}>
         Volver al inicio

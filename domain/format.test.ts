@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { chileParts, formatDate, formatDateTime, formatInteger, formatTime, formatTimeAgo, yearInChile } from './format'
+import {
+  chileParts,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatInteger,
+  formatMoney,
+  formatPayment,
+  formatPercent,
+  formatPhone,
+  formatRut,
+  formatTime,
+  formatTimeAgo,
+  yearInChile,
+} from './format'
 
 describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   // 11:13 UTC on 30 Nov 2026 is 08:13 in Santiago (summer time, UTC−3).
@@ -8,8 +22,8 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   const winter = new Date('2026-07-15T12:05:00Z')
 
   it('writes a moment in Chile time with the 24-hour clock', () => {
-    expect(formatDateTime(summer)).toBe('30 de noviembre de 2026, 08:13')
-    expect(formatDateTime(winter)).toBe('15 de julio de 2026, 08:05')
+    expect(formatDateTime(summer, 'long')).toBe('30 de noviembre de 2026, 08:13')
+    expect(formatDateTime(winter, 'long')).toBe('15 de julio de 2026, 08:05')
     expect(formatDateTime('2026-11-30T20:45:00Z', 'numeric')).toBe('30-11-2026 17:45')
     expect(formatTime(summer)).toBe('08:13')
   })
@@ -17,24 +31,25 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   it('never writes a.m./p.m., so a sentence ending in a date has one full stop', () => {
     for (let h = 0; h < 24; h++) {
       const d = new Date(Date.UTC(2026, 10, 30, h, 13))
-      const sentence = `Sirve una sola vez y vence el ${formatDateTime(d)}.`
-      expect(sentence).not.toMatch(/\.\./)
-      expect(sentence).not.toMatch(/[ap]\.\s?m/i)
-      expect(sentence).toMatch(/, \d{2}:13\.$/)
+      for (const sentence of [`Sirve una sola vez y vence el ${formatDateTime(d)}.`, `Vence el ${formatDateTime(d, 'long')}.`]) {
+        expect(sentence).not.toMatch(/\.\./)
+        expect(sentence).not.toMatch(/[ap]\.\s?m/i)
+        expect(sentence).toMatch(/\d{2}:13\.$/)
+      }
     }
     expect(`${formatDate(summer, 'short')}.`).not.toMatch(/\.\./)
   })
 
   it('uses the day in Chile, not the day in UTC or on the server', () => {
     // 02:30 UTC on 1 Dec is still 30 Nov, 23:30 in Santiago.
-    expect(formatDate('2026-12-01T02:30:00Z')).toBe('30 de noviembre de 2026')
-    expect(formatDateTime('2026-12-01T02:30:00Z')).toBe('30 de noviembre de 2026, 23:30')
+    expect(formatDate('2026-12-01T02:30:00Z', 'long')).toBe('30 de noviembre de 2026')
+    expect(formatDateTime('2026-12-01T02:30:00Z')).toBe('30-11-2026 23:30')
     expect(yearInChile(new Date('2027-01-01T02:00:00Z'))).toBe(2026)
     expect(yearInChile(new Date('2027-01-01T03:00:00Z'))).toBe(2027)
   })
 
   it('keeps a date-only value on its calendar day', () => {
-    expect(formatDate('2026-03-01')).toBe('1 de marzo de 2026')
+    expect(formatDate('2026-03-01', 'long')).toBe('1 de marzo de 2026')
     expect(formatDate('2026-03-01', 'numeric')).toBe('01-03-2026')
     expect(formatDate('2026-09-12', 'short')).toMatch(/^12 sept? 2026$/)
     expect(chileParts('2026-01-31')).toEqual({ year: 2026, month: 1, day: 31, hour: 0, minute: 0 })
@@ -49,6 +64,13 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
     expect(formatDate('')).toBe('—')
     expect(formatDateTime('mañana')).toBe('—')
     expect(formatDate(undefined, 'long', '')).toBe('')
+  })
+
+  it('has one date style unless told (decision 57): 23-11-2026 and 23-11-2026 08:13', () => {
+    expect(formatDate('2026-11-23')).toBe('23-11-2026')
+    expect(formatDate(summer)).toBe('30-11-2026')
+    expect(formatDateTime(summer)).toBe('30-11-2026 08:13')
+    expect(formatDateTime(winter)).toBe('15-07-2026 08:05')
   })
 
   it('writes counts with the Chilean thousands separator', () => {
@@ -76,5 +98,47 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
     expect(formatTimeAgo('mañana', now)).toBe('hace un momento')
     // A date in the future (a clock ahead of ours) is not "en 3 horas".
     expect(ago(-3 * 3600)).toBe('hace un momento')
+  })
+})
+
+describe('numbers, money, RUT and phone (decision 57)', () => {
+  it('writes decimals with a comma and groups thousands with a dot', () => {
+    expect(formatDecimal(0.4)).toBe('0,4')
+    expect(formatDecimal(1234.56)).toBe('1.234,6')
+    expect(formatDecimal(1234.56, 2)).toBe('1.234,56')
+    expect(formatDecimal(12)).toBe('12')
+    expect(formatDecimal(6, 1, 1)).toBe('6,0')
+  })
+
+  it('writes percentages as 0,4 % with a no-break space', () => {
+    expect(formatPercent(0.4)).toBe('0,4\u00a0%')
+    expect(formatPercent(98)).toBe('98\u00a0%')
+    expect(formatPercent(12.345, 2)).toBe('12,35\u00a0%')
+  })
+
+  it('writes pesos as $450.000, with no cents', () => {
+    expect(formatMoney(450000)).toBe('$450.000')
+    expect(formatMoney(4500)).toBe('$4.500')
+    expect(formatMoney(999)).toBe('$999')
+    expect(formatMoney(1999.6)).toBe('$2.000')
+    expect(formatMoney(-2500)).toBe('-$2.500')
+    expect(formatPayment(45000, 'por día')).toBe('$45.000 por día')
+    expect(formatPayment(45000, '')).toBe('$45.000')
+  })
+
+  it('writes a RUT as 12.345.678-5', () => {
+    expect(formatRut('12345678-5')).toBe('12.345.678-5')
+    expect(formatRut('12.345.678-k')).toBe('12.345.678-K')
+    expect(formatRut('1234567-4')).toBe('1.234.567-4')
+    expect(formatRut('no es rut')).toBe('no es rut')
+    expect(formatRut(null)).toBe('')
+  })
+
+  it('writes a Chilean mobile as +56 9 XXXX XXXX', () => {
+    expect(formatPhone('56987654321')).toBe('+56 9 8765 4321')
+    expect(formatPhone('987654321')).toBe('+56 9 8765 4321')
+    expect(formatPhone('+56 9 8765-4321')).toBe('+56 9 8765 4321')
+    expect(formatPhone('222345678')).toBe('222345678')
+    expect(formatPhone(null)).toBe('')
   })
 })

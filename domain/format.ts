@@ -1,12 +1,21 @@
 /**
- * The product's one date and time formatter (decision 43): Spanish of Chile, in Chile's time
- * zone, for every screen, mail and document, on the server and in the browser alike.
+ * The product's one formatting module (decisions 43 and 57): every screen, mail and document
+ * takes its display formats from here, on the server and in the browser alike — dates and times
+ * (one style, '23-11-2026' and '23-11-2026 08:13'), whole numbers ('1.500'), decimals and
+ * percentages with a comma ('0,4 %'), money ('$450.000'), RUTs ('12.345.678-5') and phones
+ * ('+56 9 8765 4321'). RUTs and phones are parsed in domain/rut.ts and domain/phone.ts; their
+ * display functions are re-exported here so screens import every format from one place.
+ *
+ * Dates and times: Spanish of Chile, in Chile's time zone.
  *
  * Intl (es-CL, America/Santiago) gives the calendar fields and the month's name; the text around
  * them is ours, so it does not change with the ICU version of Node or of the browser (no
  * hydration drift) and never carries the 12-hour clock's 'a. m.', whose full stop doubled the one
  * ending a sentence ('vence el … 8:13 a. m..'). Times use the 24-hour clock, as Chile writes them.
  */
+
+export { formatRut } from './rut'
+export { formatChileanMobile as formatPhone } from './phone'
 
 export const LOCALE = 'es-CL'
 export const TIME_ZONE = 'America/Santiago'
@@ -81,10 +90,12 @@ export function dayInChile(now: Date): string {
 export type DateStyle = 'long' | 'short' | 'numeric'
 
 /**
- * A day: 'long' '23 de noviembre de 2026', 'short' '23 nov 2026', 'numeric' '23-11-2026'.
+ * A day: 'numeric' '23-11-2026', the product's one style (decision 57: screens, mails, the
+ * console); 'long' '23 de noviembre de 2026' only where a date is written out in words (the
+ * simple power's legal text); 'short' '23 nov 2026' is kept for callers not yet moved.
  * An empty or unreadable value gives `fallback` ('—').
  */
-export function formatDate(value: DateInput | null | undefined, style: DateStyle = 'long', fallback = '—'): string {
+export function formatDate(value: DateInput | null | undefined, style: DateStyle = 'numeric', fallback = '—'): string {
   const p = value === null || value === undefined || value === '' ? null : chileParts(value)
   if (!p) return fallback
   const month = MONTHS[p.month - 1]!
@@ -99,8 +110,8 @@ export function formatTime(value: DateInput | null | undefined, fallback = '—'
   return p ? `${two(p.hour)}:${two(p.minute)}` : fallback
 }
 
-/** A moment: 'long' '23 de noviembre de 2026, 08:13', 'numeric' '23-11-2026 08:13'. */
-export function formatDateTime(value: DateInput | null | undefined, style: 'long' | 'numeric' = 'long', fallback = '—'): string {
+/** A moment: 'numeric' '23-11-2026 08:13' (the one style), 'long' '23 de noviembre de 2026, 08:13'. */
+export function formatDateTime(value: DateInput | null | undefined, style: 'long' | 'numeric' = 'numeric', fallback = '—'): string {
   const day = formatDate(value, style, '')
   if (!day) return fallback
   return style === 'numeric' ? `${day} ${formatTime(value)}` : `${day}, ${formatTime(value)}`
@@ -109,6 +120,30 @@ export function formatDateTime(value: DateInput | null | undefined, style: 'long
 /** A whole number with Chile's thousands separator: 700, 1.500, 12.345, -2.500 (fractions cut). */
 export function formatInteger(n: number): string {
   return INTEGER.format(Math.trunc(n))
+}
+
+/**
+ * A number with a decimal comma and Chile's thousands separator: 0,4 · 1.234,5 · 12. Up to
+ * `maxDigits` decimals (1 unless told), at least `minDigits` (0: whole numbers show none).
+ */
+export function formatDecimal(n: number, maxDigits = 1, minDigits = 0): string {
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits, useGrouping: 'always' }).format(n)
+}
+
+/** A percentage of 0 to 100 as Chile writes it: '0,4 %', '98 %' (a no-break space before the sign). */
+export function formatPercent(n: number, maxDigits = 1): string {
+  return `${formatDecimal(n, maxDigits)}\u00a0%`
+}
+
+/** Chilean pesos, which have no cents: '$450.000', '$4.500', '-$2.500' (rounded to the peso). */
+export function formatMoney(amount: number): string {
+  const pesos = Math.round(amount)
+  return pesos < 0 ? `-$${formatInteger(-pesos)}` : `$${formatInteger(pesos)}`
+}
+
+/** A posting's payment (spec §3): '$45.000 por día'; with no period, the amount alone. */
+export function formatPayment(amount: number, period: string): string {
+  return `${formatMoney(amount)}${period ? ` ${period}` : ''}`
 }
 
 const AGO_UNITS: Array<[belowSeconds: number, unitSeconds: number, unit: Intl.RelativeTimeFormatUnit]> = [

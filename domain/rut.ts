@@ -41,8 +41,12 @@ export function isValidRut(value: string): boolean {
   return computeCheckDigit(match[1]!) === match[2]
 }
 
-/** '12345678-5' -> '12.345.678-5' (for display); returns the input unchanged if it is not a RUT. */
-export function formatRut(value: string): string {
+/**
+ * '12345678-5' -> '12.345.678-5' (for display; screens import it from domain/format.ts); returns
+ * the input unchanged if it is not a RUT, '' for none.
+ */
+export function formatRut(value: string | null | undefined): string {
+  if (!value) return ''
   const match = RUT_FORMAT.exec(normalizeRut(value))
   if (!match) return value
   return `${match[1]!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${match[2]}`

@@ -5,6 +5,7 @@
  * page actions (their streamed body limits) and the services (which check again, by content).
  * No zod: the pages import it.
  */
+import { formatDecimal } from './format'
 import {
   OWNER_ID_IMAGE_EXTENSIONS,
   OWNER_ID_IMAGE_FIELDS,
@@ -13,6 +14,7 @@ import {
   ownerIdImageInvalidTypeMessage,
   ownerIdImageTooLargeMessage,
 } from './validation/power-constants'
+import { CAMPO_REQUERIDO } from './validation/submission'
 
 /** File-like value (File in browsers and Node ≥ 20, or anything with name/size/type). */
 export interface UploadFileLike {
@@ -62,7 +64,7 @@ export const DOCUMENT_UPLOAD: UploadRules = {
   maxBytes: 5 * MB,
   limitText: 'JPG, PNG o PDF, hasta 5 MB',
   messages: {
-    required: 'Seleccione un archivo para subir.',
+    required: 'Selecciona un archivo para subir.',
     empty: 'El archivo está vacío.',
     invalidType: 'El archivo debe ser JPG, JPEG, PNG o PDF.',
     tooLarge: 'El archivo no puede ser mayor a 5MB.',
@@ -78,8 +80,8 @@ export const PROFILE_PHOTO_UPLOAD: UploadRules = {
   maxBytes: 3 * MB,
   limitText: 'JPG o PNG, hasta 3 MB',
   messages: {
-    required: 'Imagen requerida',
-    empty: 'Imagen requerida',
+    required: CAMPO_REQUERIDO,
+    empty: CAMPO_REQUERIDO,
     invalidType: 'La imagen debe ser JPG, JPEG o PNG',
     tooLarge: 'El tamaño de la imagen no puede ser mayor a 3MB',
   },
@@ -95,8 +97,8 @@ function ownerIdImageUpload(tipo: string): UploadRules {
     maxBytes: OWNER_ID_IMAGE_LARGEST,
     limitText: 'JPG o PNG, de menos de 3 MB',
     messages: {
-      required: 'Campo requerido',
-      empty: 'Campo requerido',
+      required: CAMPO_REQUERIDO,
+      empty: CAMPO_REQUERIDO,
       invalidType: ownerIdImageInvalidTypeMessage(tipo),
       tooLarge: ownerIdImageTooLargeMessage(tipo),
     },
@@ -120,8 +122,8 @@ export const LOGO_UPLOAD: UploadRules = {
   maxBytes: 3 * MB,
   limitText: 'PNG, JPG o WEBP, hasta 3 MB',
   messages: {
-    required: 'Seleccione una imagen para el logo.',
-    empty: 'Seleccione una imagen para el logo.',
+    required: 'Selecciona una imagen para el logo.',
+    empty: 'Selecciona una imagen para el logo.',
     invalidType: 'El logo debe ser una imagen PNG, JPG, JPEG o WEBP',
     tooLarge: 'El logo no puede superar los 3 MB',
   },
@@ -163,5 +165,5 @@ export function uploadMessage(problem: UploadProblem, rules: UploadRules): strin
 
 /** «6,2 MB», for what the browser tells the person about a shrunk photo. */
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / MB).toFixed(1).replace('.', ',')} MB`
+  return `${formatDecimal(bytes / MB, 1, 1)} MB`
 }

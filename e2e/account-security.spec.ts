@@ -53,8 +53,7 @@ for (const width of [375, 1280]) {
 
       // The form's own rules first, then the service's answer to a wrong current password.
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
-      await expect(page.getByText('Ingresa tu contraseña actual')).toBeVisible()
-      await expect(page.getByText('Confirma tu contraseña')).toBeVisible()
+      await expect(page.getByText('Campo requerido')).toHaveCount(3)
       await page.getByLabel('Contraseña actual').fill('equivocada1')
       await page.getByLabel('Nueva contraseña', { exact: true }).fill('NuevaClave2026')
       await page.getByLabel('Repite la nueva contraseña').fill('NuevaClave2026')

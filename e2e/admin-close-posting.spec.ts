@@ -33,7 +33,7 @@ test.describe("operations console: closing a posting on the company's behalf", (
     await page.getByRole('link', { name: `Cerrar publicación: ${title}` }).click()
     await dialog.getByLabel('Motivo del cierre (se envía a la empresa)').fill('   ')
     await dialog.getByRole('button', { name: 'Sí, cerrar publicación' }).click()
-    await expect(dialog.getByRole('alert')).toHaveText('Indique el motivo del cierre: se lo enviaremos a la empresa.')
+    await expect(dialog.getByRole('alert')).toHaveText('Indica el motivo del cierre: se lo enviaremos a la empresa.')
     await expect(row).toContainText('Abierta')
 
     const reason = `La publicación pide pagos por adelantado a los conductores (${jsEnabled ? 'con' : 'sin'} JS).`

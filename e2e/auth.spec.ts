@@ -44,8 +44,8 @@ test.describe('driver account', () => {
   test('shows the Spanish messages of the login and registration rules', async ({ page }) => {
     await page.goto('/login')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-    await expect(page.getByText('Correo electrónico es requerido')).toBeVisible()
-    await expect(page.getByText('Contraseña es requerida')).toBeVisible()
+    await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleDescription(/Campo requerido/)
+    await expect(page.getByLabel('Contraseña')).toHaveAccessibleDescription(/Campo requerido/)
     await page.getByLabel('Correo electrónico').fill('nadie@example.cl')
     await page.getByLabel('Contraseña').fill('clave1234')
     await page.getByRole('button', { name: 'Iniciar sesión' }).click()
@@ -57,7 +57,7 @@ test.describe('driver account', () => {
     await page.getByLabel('RUT').blur()
     await page.getByRole('button', { name: 'Crear cuenta' }).click()
     await expect(page.getByText('Dígito verificador inválido')).toBeVisible()
-    await expect(page.getByText('Debe aceptar los términos y condiciones')).toBeVisible()
+    await expect(page.getByText('Debes aceptar los términos y condiciones')).toBeVisible()
   })
 
   test('password reset through the mailed link', async ({ page, jsEnabled }) => {

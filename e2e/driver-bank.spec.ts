@@ -70,16 +70,16 @@ test.describe('driver bank details', () => {
     // The receipt/invoice cross-rule, once every field is valid.
     await fill(dialog, { ...valid, receipt: 'No emitiré boleta, emitiré factura', invoice: 'Boleta' })
     await submit()
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Para emitir factura, seleccione "Factura" en tipo de documento' })).toBeVisible()
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Para emitir factura, selecciona "Factura" en tipo de documento' })).toBeVisible()
     await fill(dialog, { ...valid, receipt: 'Emítanla ustedes', invoice: 'Factura' })
     await submit()
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Para emitir boleta, seleccione "Boleta" en tipo de documento' })).toBeVisible()
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Para emitir boleta, selecciona "Boleta" en tipo de documento' })).toBeVisible()
 
     for (const [phone, message] of [
       ['56887654321', 'El teléfono debe comenzar con 569'],
       ['5698765432x', 'El teléfono solo puede contener números'],
       ['56912345678', 'El teléfono no puede contener secuencias como 0000 o 1234'],
-      ['', 'Teléfono es requerido'],
+      ['', 'Todos los campos son obligatorios'],
     ] as const) {
       await fill(dialog, { ...valid, phone })
       await submit()
@@ -87,7 +87,7 @@ test.describe('driver bank details', () => {
     }
     await fill(dialog, { ...valid, email: '' })
     await submit()
-    await expect(dialog.getByText('Correo electrónico es requerido')).toBeVisible()
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Todos los campos son obligatorios' })).toBeVisible()
   })
 
   test('two accounts: switch the selected one, edit only what changed, delete', async ({ page }) => {
@@ -114,7 +114,7 @@ test.describe('driver bank details', () => {
     await expect(page.getByRole('link', { name: /Banco Estado/ })).not.toContainText('Seleccionado')
     // Exactly one stays selected: it cannot be switched off, only replaced.
     await panel.getByRole('switch').click()
-    await expect(page.getByText(/Debe mantener una cuenta seleccionada/)).toBeVisible()
+    await expect(page.getByText(/Debes mantener una cuenta seleccionada/)).toBeVisible()
     await expect(panel.getByRole('switch')).toHaveAttribute('aria-checked', 'true')
 
     await page.getByRole('link', { name: /Banco Estado/ }).click()

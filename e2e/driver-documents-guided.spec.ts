@@ -172,7 +172,7 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
     await expect(licence.getByText('Vencido', { exact: true })).toBeVisible()
     await expect(licence.getByText(`Vence el ${numeric(chileDay(-1))}`)).toBeVisible()
     await expect(page.getByTestId('progreso-documentos')).toHaveText('0/22')
-    await expect(page.getByTestId('documentos-vencidos')).toHaveText('Tiene 1 documento vencido: súbelos de nuevo para seguir como Fleeter validado.')
+    await expect(page.getByTestId('documentos-vencidos')).toHaveText('Tienes 1 documento vencido: súbelos de nuevo para seguir como Fleeter validado.')
     await expect(page.getByTestId('grupo-licencia-cuenta')).toHaveText('0/3 listos')
     await expectAccessible(page)
     await shots(page, 'inicio-vencido', jsEnabled)

@@ -55,7 +55,7 @@ test.describe('driver documents', () => {
     await page.reload()
     const rejected = slot(page, 'Certificado de antecedentes')
     await expect(rejected.getByText('La imagen está borrosa.')).toBeVisible()
-    await expect(page.getByText('Tiene 1 documento inválido')).toBeVisible()
+    await expect(page.getByText('Tienes 1 documento inválido')).toBeVisible()
     await expect(page.getByTestId('progreso-documentos')).toHaveText('2/22')
 
     await rejected.getByRole('link', { name: 'Ver archivo: Certificado de antecedentes' }).click()

@@ -15,7 +15,7 @@ test.describe('driver profile', () => {
     await expect(dialog).toBeVisible()
     await expectAccessible(page)
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
-    await expect(dialog.getByText('Imagen requerida')).toBeVisible()
+    await expect(dialog.getByText('Campo requerido')).toBeVisible()
 
     // Over 3 MB and not a photo the browser can shrink (issue 12 item 7): refused with JS and without.
     await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1) })
@@ -25,7 +25,7 @@ test.describe('driver profile', () => {
     // A PDF dressed as a PNG passes the browser's checks but not the service's.
     await dialog.getByLabel(/^Imagen/).setInputFiles({ ...pdfFile('foto.png'), mimeType: 'image/png' })
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
-    await expect(dialog.getByText(/Error al actualizar la imagen de perfil, intente nuevamente/)).toBeVisible()
+    await expect(dialog.getByText(/Error al actualizar la imagen de perfil, intenta nuevamente/)).toBeVisible()
 
     await dialog.getByLabel(/^Imagen/).setInputFiles(await pngFile('yo.png', 600, 400))
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
@@ -68,14 +68,14 @@ test.describe('driver profile', () => {
     for (const phone of ['98765', '9'.repeat(16), '123456789']) {
       await page.getByLabel('Teléfono').fill(phone)
       await page.getByRole('button', { name: 'Guardar cambios' }).click()
-      await expect(page.getByText('Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321')).toBeVisible()
+      await expect(page.getByText('Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321')).toBeVisible()
     }
 
     // Spec §5: nothing is saved while one of the four fields is empty, or nothing changed.
     await page.getByLabel('Teléfono').fill(`+56 9 ${d.phone.slice(1, 5)}-${d.phone.slice(5)}`)
     await page.getByLabel('Dirección').fill('')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
-    await expect(page.getByText('Complete nombre, apellido, dirección y sobre mí para guardar los cambios')).toBeVisible()
+    await expect(page.getByText('Completa nombre, apellido, dirección y sobre mí para guardar los cambios')).toBeVisible()
     await page.getByLabel('Dirección').fill('Av. Matta 500')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await expect(page.getByText('Datos actualizados correctamente.')).toBeVisible()

@@ -65,9 +65,9 @@ test.describe('simple power, phase 2: confirmation only for a valid form', () =>
     await expect(page.getByRole('dialog', { name: '¿Crear el poder simple?' })).toHaveCount(0)
     if (jsEnabled) {
       // conform's messages under each field (without JS the browser's own check stops the post).
+      // One required message in every form (decision 57), the owner's phone and email included.
       await expect(page.getByText('Campo requerido').first()).toBeVisible()
-      await expect(page.getByText('Teléfono es requerido')).toBeVisible()
-      await expect(page.getByText('Correo electrónico es requerido')).toBeVisible()
+      await expect(page.getByLabel('Correo electrónico del dueño')).toHaveAccessibleDescription(/Campo requerido/)
       // Typing in the first field re-validates it and still asks nothing.
       await first.pressSequentially('Ana', { delay: 30 })
       await expect(first).toHaveValue('Ana')

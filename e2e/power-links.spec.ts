@@ -33,14 +33,14 @@ test.describe('simple power links', () => {
       first.path,
       410,
       'Este enlace ya fue usado',
-      /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}\.$/,
+      /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/,
     )
 
     const second = await page.request.post('/api/users/create-power-simple-link', { headers: { 'auth-user': first.driver.token } })
     const { path } = (await second.json()) as { path: string }
     expireLinksOf(first.driver.email)
     // 2026-01-02T11:13Z is 08:13 in Santiago: one full stop after the time, not 'a. m..'.
-    await expectDeadPage(page, path, 410, 'Este enlace venció', /Venció el 2 de enero de 2026, 08:13\.$/)
+    await expectDeadPage(page, path, 410, 'Este enlace venció', /Venció el 02-01-2026 08:13\.$/)
     await expect(page.getByText(/\.\./)).toHaveCount(0)
 
     const token = new URL(path, 'http://x').searchParams.get('power')!
@@ -61,20 +61,20 @@ test.describe('simple power links', () => {
 
     // Issue 12.12: the expiry reads '… de 2026, HH:MM.' with one full stop.
     const sentence = page.getByText(/^Complétalo tú o envíaselo al dueño del vehículo\./)
-    await expect(sentence).toHaveText(/Sirve una sola vez y vence el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}\.$/)
+    await expect(sentence).toHaveText(/Sirve una sola vez y vence el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/)
     expect(await sentence.textContent()).not.toMatch(/\.\.|a\. m|p\. m/)
     const link = await page.getByLabel('Enlace', { exact: true }).inputValue()
     const items = page.getByRole('region', { name: 'Tus enlaces' }).getByRole('listitem')
     await expect(items).toHaveCount(1)
     await expect(items.first()).toContainText('Enviado')
-    await expect(items.first()).toContainText(/Vence el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}/)
+    await expect(items.first()).toContainText(/Vence el \d{2}-\d{2}-\d{4} \d{2}:\d{2}/)
 
     // The owner uses it: the list says so.
     await usePowerLink(page.request, new URL(link).searchParams.get('power')!)
     await page.goto('/user/dashboard/poder-simple')
     await expect(items).toHaveCount(1)
     await expect(items.first()).toContainText('Usado')
-    await expect(items.first()).toContainText(/Usado el \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}/)
+    await expect(items.first()).toContainText(/Usado el \d{2}-\d{2}-\d{4} \d{2}:\d{2}/)
 
     // A second link that lapses unused.
     await page.getByRole('button', { name: 'Generar enlace nuevo' }).click()
@@ -83,7 +83,7 @@ test.describe('simple power links', () => {
     expireLinksOf(driver.email)
     await page.goto('/user/dashboard/poder-simple')
     await expect(items.first()).toContainText('Vencido')
-    await expect(items.first()).toContainText('Venció el 2 de enero de 2026, 08:13')
+    await expect(items.first()).toContainText('Venció el 02-01-2026 08:13')
     await expect(items.nth(1)).toContainText('Usado')
 
     // Reissue: a new link, usable, listed as sent.

@@ -62,14 +62,14 @@ test.describe('/empresas', () => {
     await contactField(page, 'Teléfono').fill('2287654')
     await contactField(page, 'Mensaje').fill('corto')
     await send()
-    await expect(contactField(page, 'Nombre completo')).toHaveAccessibleDescription('El campo es requerido')
+    await expect(contactField(page, 'Nombre completo')).toHaveAccessibleDescription('Campo requerido')
     await expect(contactField(page, 'Nombre de la empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
-    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingrese un correo electrónico válido')
+    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingresa un correo electrónico válido')
     await expect(contactField(page, 'Teléfono')).toHaveAccessibleDescription(/Mínimo 8 caracteres/)
     await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener al menos 10 caracteres/)
     await expectAccessible(page)
     for (const [phone, message] of [
-      ['', 'Este campo es obligatorio'],
+      ['', 'Campo requerido'],
       ['9876543210123456', 'Máximo 15 caracteres'],
       ['22-87654x', 'El teléfono solo puede contener números'],
       ['22870000', 'El teléfono no puede contener secuencias como 0000 o 1234'],
@@ -139,9 +139,9 @@ test.describe('/empresas', () => {
     const send = () => page.getByRole('button', { name: 'Enviar requerimientos' }).click()
     await send()
     for (const label of ['Empresa', 'Nombre de contacto', 'Correo electrónico', 'Tipo de vehículo', 'Cantidad de vehículos', 'Zona', 'Región', 'Comuna', 'Turno']) {
-      await expect(fleetField(page, label)).toHaveAccessibleDescription(/El campo es requerido/)
+      await expect(fleetField(page, label)).toHaveAccessibleDescription(/Campo requerido/)
     }
-    await expect(fleetField(page, 'Teléfono')).toHaveAccessibleDescription(/Este campo es obligatorio/)
+    await expect(fleetField(page, 'Teléfono')).toHaveAccessibleDescription(/Campo requerido/)
     await expectAccessible(page)
     await fleetField(page, 'Empresa').fill('x'.repeat(51))
     await fleetField(page, 'Nombre de contacto').fill('x'.repeat(101))
@@ -150,7 +150,7 @@ test.describe('/empresas', () => {
     await send()
     await expect(fleetField(page, 'Empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
     await expect(fleetField(page, 'Nombre de contacto')).toHaveAccessibleDescription('Máximo 100 caracteres')
-    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription('Ingrese una cantidad entre 1 y 999')
+    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription('Ingresa una cantidad entre 1 y 999')
     await expect(fleetField(page, 'Mensaje (opcional)')).toHaveAccessibleDescription(/El mensaje no puede superar los 1000 caracteres/)
     if (!jsEnabled) {
       // Without JS a zone changed without 'Actualizar' leaves a stale region: the server says so.

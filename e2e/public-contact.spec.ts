@@ -24,9 +24,9 @@ test.describe('/contacto', () => {
 
     await fill(page, { Apellido: 'x'.repeat(51), 'Correo electrónico': 'ana@gmail.comercial', Teléfono: '98765432', Mensaje: 'Hola' })
     await send(page)
-    await expect(field(page, 'Nombre')).toHaveAccessibleDescription('El campo es requerido')
+    await expect(field(page, 'Nombre')).toHaveAccessibleDescription('Campo requerido')
     await expect(field(page, 'Apellido')).toHaveAccessibleDescription('Máximo 50 caracteres')
-    await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingrese un correo electrónico válido')
+    await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingresa un correo electrónico válido')
     await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/Mínimo 9 caracteres/)
     await expect(field(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener al menos 10 caracteres/)
     await expect(field(page, 'Nombre')).toHaveAttribute('aria-invalid', 'true')
@@ -38,9 +38,9 @@ test.describe('/contacto', () => {
 
     await fill(page, { Nombre: 'Ana', Apellido: '', 'Correo electrónico': '', Teléfono: '', Mensaje: 'x'.repeat(501) })
     await send(page)
-    await expect(field(page, 'Apellido')).toHaveAccessibleDescription('El campo es requerido')
-    await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription('El campo es requerido')
-    await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/Este campo es obligatorio/)
+    await expect(field(page, 'Apellido')).toHaveAccessibleDescription('Campo requerido')
+    await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription('Campo requerido')
+    await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/Campo requerido/)
     await expect(field(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje no puede superar los 500 caracteres/)
 
     for (const [phone, message] of [
@@ -54,7 +54,7 @@ test.describe('/contacto', () => {
     }
     await fill(page, { Mensaje: '' })
     await send(page)
-    await expect(field(page, 'Mensaje')).toHaveAccessibleDescription(/El campo es requerido/)
+    await expect(field(page, 'Mensaje')).toHaveAccessibleDescription(/Campo requerido/)
   })
 
   test('an all-empty submission does nothing', async ({ page, jsEnabled }) => {
@@ -101,7 +101,7 @@ test.describe('/contacto', () => {
     // Only a bot fills the invisible field: the server refuses, the person keeps their text.
     await page.locator('#contacto input[name="url_sitio"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'))
     await send(page)
-    await expect(page.locator('#contacto-resultado')).toHaveText('Error en enviar formulario, inténtelo nuevamente...')
+    await expect(page.locator('#contacto-resultado')).toHaveText('Error en enviar formulario, inténtalo nuevamente...')
     await expect(field(page, 'Mensaje')).toHaveValue('Un mensaje de un robot.')
     await expect(field(page, 'Apellido')).toHaveValue('Pérez')
   })

@@ -33,8 +33,8 @@ test.describe('home', () => {
     await expect(page.getByText(/furgón \(700 a 1\.500 kg\) o camión \(1\.500 a 16\.000 kg\)/)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Conoce los servicios para empresas' })).toHaveAttribute('href', '/empresas')
     await expect(page.getByText('+839')).toBeVisible()
-    await expect(page.getByText('0.4%')).toBeVisible()
-    await expect(page.getByText('98%')).toBeVisible()
+    await expect(page.getByText('0,4 %')).toBeVisible()
+    await expect(page.getByText('98 %')).toBeVisible()
     await expect(page.getByText('Carolina Muñoz')).toBeVisible()
     // The final number is in the HTML; with JS it counts up for 5 s once in view and ends there.
     const counter = page.getByTestId('contador-pedidos')

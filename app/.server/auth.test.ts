@@ -87,7 +87,7 @@ describe('requireSession', () => {
 
   it('asks the users service about the cookie’s session, and a refused one goes to the login with the cookie cleared', async () => {
     for (const status of [401, 403]) {
-      const { context, calls } = services(() => json(status, { message: 'No autorizado. Inicie sesión nuevamente.' }))
+      const { context, calls } = services(() => json(status, { message: 'No autorizado. Inicia sesión nuevamente.' }))
       const res = await thrown(requireSession(await requestAs(driver), context, 'User'))
       expect(calls).toEqual(['/auth/session/user'])
       expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fseguridad')

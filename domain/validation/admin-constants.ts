@@ -45,9 +45,9 @@ export const STATISTIC_VALUE_MAX = 20
 export const STATISTIC_DESCRIPTION_MAX = 200
 
 export const ADMIN_MESSAGES = {
-  reasonRequired: 'Indique el motivo del rechazo.',
+  reasonRequired: 'Indica el motivo del rechazo.',
   alreadyReviewed: 'Este documento ya fue revisado por otra persona. No se hicieron cambios.',
-  superseded: 'El conductor subió una versión más reciente de este documento. Revise la nueva.',
+  superseded: 'El conductor subió una versión más reciente de este documento. Revisa la nueva.',
   approved: 'Documento aprobado.',
   rejected: 'Documento rechazado. Le avisamos al conductor.',
   saved: 'Cambios guardados.',
@@ -55,11 +55,11 @@ export const ADMIN_MESSAGES = {
   deleted: 'Elemento eliminado.',
   moved: 'Orden actualizado.',
   postingClosed: 'Publicación cerrada. Le avisamos a la empresa por correo.',
-  closeReasonRequired: 'Indique el motivo del cierre: se lo enviaremos a la empresa.',
+  closeReasonRequired: 'Indica el motivo del cierre: se lo enviaremos a la empresa.',
   postingAlreadyClosed: 'La publicación ya estaba cerrada.',
   verified: 'Empresa marcada como verificada.',
   unverified: 'Empresa marcada como no verificada.',
-  logoRequired: 'Seleccione una imagen para el logo.',
+  logoRequired: 'Selecciona una imagen para el logo.',
   /** Issue 12.2: a simple power is approved only once the owner's signature is recorded. */
   signatureMissing: 'No se puede aprobar el poder simple: falta registrar la firma del dueño del vehículo (su respuesta «ACEPTO» por WhatsApp).',
   signatureRecorded: 'Firma del dueño registrada. Ya puedes aprobar el poder simple.',

@@ -14,7 +14,7 @@ import {
   TESTIMONIAL_COMMENT_MAX,
 } from './admin-constants'
 import { EXPIRY_MESSAGES } from './documents'
-import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString, plainText } from './fields'
+import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString, plainText, requiredString } from './fields'
 
 export * from './admin-constants'
 
@@ -43,7 +43,7 @@ export const faqSchema = formObject({
   question: boundedString(CAMPO_REQUERIDO, 1, FAQ_QUESTION_MAX),
   answers: z
     .array(plainText(INVALID_VALUE).trim().min(1, CAMPO_REQUERIDO).max(FAQ_PARAGRAPH_MAX, maxChars(FAQ_PARAGRAPH_MAX)), { error: CAMPO_REQUERIDO })
-    .min(1, 'Escriba al menos un párrafo de respuesta.')
+    .min(1, CAMPO_REQUERIDO)
     .max(FAQ_PARAGRAPHS_MAX, `Máximo ${FAQ_PARAGRAPHS_MAX} párrafos`),
 })
 export type FaqInput = z.output<typeof faqSchema>
@@ -54,7 +54,7 @@ export const testimonialSchema = formObject({
   name_business: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   comment: boundedString(CAMPO_REQUERIDO, 1, TESTIMONIAL_COMMENT_MAX),
   /** One of the site's partner images or a logo uploaded in the console; '' for none. */
-  logo_business: optionalString(300).refine(isAllowedLogoUrl, 'Ingrese una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola'),
+  logo_business: optionalString(300).refine(isAllowedLogoUrl, 'Ingresa una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola'),
 })
 export type TestimonialInput = z.output<typeof testimonialSchema>
 
@@ -74,6 +74,6 @@ export const companyVerificationSchema = formObject({ verified: z.boolean({ erro
 
 /** `npm run admin:create -- --email … --name …` */
 export const adminAccountSchema = formObject({
-  email: plainText(CAMPO_REQUERIDO).trim().toLowerCase().pipe(z.email('Correo electrónico inválido')),
+  email: requiredString(CAMPO_REQUERIDO).toLowerCase().pipe(z.email('Correo electrónico inválido')),
   name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
 })

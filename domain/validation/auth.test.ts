@@ -111,7 +111,7 @@ describe('loginSchema', () => {
     expect(loginSchema.parse({ email: ' ana@gmail.com ', password: 'x' })).toEqual({ email: 'ana@gmail.com', password: 'x' })
   })
   it.each(BLANKS)('required messages for %s', (_, blank) => {
-    expect(errorsOf(loginSchema, { email: blank, password: blank })).toEqual({ email: ['Correo electrónico es requerido'], password: ['Contraseña es requerida'] })
+    expect(errorsOf(loginSchema, { email: blank, password: blank })).toEqual({ email: ['Campo requerido'], password: ['Campo requerido'] })
   })
 })
 

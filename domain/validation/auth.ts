@@ -8,21 +8,21 @@ import { rutString } from './rut-field'
 export const AUTH_MESSAGES = {
   required: CAMPO_REQUERIDO,
   max50: maxChars(50),
-  rutRequired: 'RUT es requerido',
-  emailRequired: 'Correo electrónico es requerido',
+  rutRequired: CAMPO_REQUERIDO,
+  emailRequired: CAMPO_REQUERIDO,
   emailInvalid: 'Correo electrónico inválido',
   emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
-  phoneRequired: 'Teléfono es requerido',
-  phoneInvalid: 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321',
-  passwordRequired: 'Contraseña es requerida',
+  phoneRequired: CAMPO_REQUERIDO,
+  phoneInvalid: 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321',
+  passwordRequired: CAMPO_REQUERIDO,
   passwordMin: 'La contraseña debe tener al menos 8 caracteres',
   passwordMax: 'La contraseña no puede superar los 72 caracteres',
   passwordLettersNumbers: 'La contraseña debe incluir letras y números',
-  confirmPasswordRequired: 'Confirme su contraseña',
+  confirmPasswordRequired: CAMPO_REQUERIDO,
   passwordMismatch: 'Las contraseñas no coinciden',
-  acceptTerms: 'Debe aceptar los términos y condiciones',
+  acceptTerms: 'Debes aceptar los términos y condiciones',
   tokenRequired: 'El enlace no es válido o ha expirado',
-  codeRequired: 'El código es requerido',
+  codeRequired: CAMPO_REQUERIDO,
   code: 'El código debe tener 6 dígitos',
 } as const
 
@@ -124,8 +124,8 @@ export type ValidatePhoneValues = z.infer<typeof validatePhoneSchema>
 
 /** The «Seguridad» page of drivers and companies (issue 16 item 6). */
 export const CHANGE_PASSWORD_MESSAGES = {
-  currentRequired: 'Ingresa tu contraseña actual',
-  confirmRequired: 'Confirma tu contraseña',
+  currentRequired: CAMPO_REQUERIDO,
+  confirmRequired: CAMPO_REQUERIDO,
   sameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
 } as const
 

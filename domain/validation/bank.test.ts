@@ -43,8 +43,8 @@ describe('bankFormSchema', () => {
     it.each([
       ['name_account', TODOS_LOS_CAMPOS],
       ['account_number', TODOS_LOS_CAMPOS],
-      ['phone', 'Teléfono es requerido'],
-      ['email', 'Correo electrónico es requerido'],
+      ['phone', TODOS_LOS_CAMPOS],
+      ['email', TODOS_LOS_CAMPOS],
       ['bank_name', TODOS_LOS_CAMPOS],
       ['account_type', TODOS_LOS_CAMPOS],
       ['receipt_issuance', TODOS_LOS_CAMPOS],
@@ -82,9 +82,9 @@ describe('bankFormSchema', () => {
   })
 
   it.each([
-    ['No emitiré boleta, emitiré factura', 'Boleta', 'Para emitir factura, seleccione "Factura" en tipo de documento'],
-    ['Emítanla ustedes', 'Factura', 'Para emitir boleta, seleccione "Boleta" en tipo de documento'],
-    ['Yo la emito', 'Factura', 'Para emitir boleta, seleccione "Boleta" en tipo de documento'],
+    ['No emitiré boleta, emitiré factura', 'Boleta', 'Para emitir factura, selecciona "Factura" en tipo de documento'],
+    ['Emítanla ustedes', 'Factura', 'Para emitir boleta, selecciona "Boleta" en tipo de documento'],
+    ['Yo la emito', 'Factura', 'Para emitir boleta, selecciona "Boleta" en tipo de documento'],
   ])('cross-rule: %s with %s', (receipt_issuance, invoice_type, message) => {
     expect(errorsOf(bankFormSchema, { ...bank, receipt_issuance, invoice_type })).toEqual({ invoice_type: [message] })
     expect(receiptInvoiceMismatch(receipt_issuance, invoice_type)).toBe(message)

@@ -83,22 +83,22 @@ describe('conform', () => {
     expect(empty.error).toEqual({
       firstname: ['Campo requerido'],
       lastname: ['Campo requerido'],
-      rut: ['RUT es requerido'],
-      email: ['Correo electrónico es requerido'],
-      phone: ['Teléfono es requerido'],
-      password: ['Contraseña es requerida'],
-      confirmPassword: ['Confirme su contraseña'],
-      acceptTerms: ['Debe aceptar los términos y condiciones'],
+      rut: ['Campo requerido'],
+      email: ['Campo requerido'],
+      phone: ['Campo requerido'],
+      password: ['Campo requerido'],
+      confirmPassword: ['Campo requerido'],
+      acceptTerms: ['Debes aceptar los términos y condiciones'],
     })
   })
 
   it('contact: required messages of the spec', () => {
     expect(submit(contactSchema, { firstName: '', lastName: '', email: '', phone: '', message: '' }).error).toEqual({
-      firstName: ['El campo es requerido'],
-      lastName: ['El campo es requerido'],
-      email: ['El campo es requerido'],
-      phone: ['Este campo es obligatorio'],
-      message: ['El campo es requerido'],
+      firstName: ['Campo requerido'],
+      lastName: ['Campo requerido'],
+      email: ['Campo requerido'],
+      phone: ['Campo requerido'],
+      message: ['Campo requerido'],
     })
   })
 
@@ -114,10 +114,10 @@ describe('conform', () => {
     expect(s.value).toEqual({ firstname: 'Ana', lastname: 'Pérez', address: '', about_me: '', phone: undefined })
   })
 
-  it('profile image: an empty file input is "Imagen requerida"', () => {
+  it('profile image: an empty file input is "Campo requerido"', () => {
     const fd = new FormData()
     fd.append('newProfileImage', new File([], ''))
-    expect(parse(fd, profileImageSchema).error).toEqual({ newProfileImage: ['Imagen requerida'] })
+    expect(parse(fd, profileImageSchema).error).toEqual({ newProfileImage: ['Campo requerido'] })
   })
 
   it('power: year from a select and plate normalised', () => {

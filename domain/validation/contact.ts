@@ -5,10 +5,10 @@ import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '#domain/reference-da
 import { CAMPO_REQUERIDO, formObject, maxChars, minChars, numberToString, optionalString, phoneString, requiredEnum, requiredString } from './fields'
 
 export const CONTACT_MESSAGES = {
-  required: 'El campo es requerido',
+  required: CAMPO_REQUERIDO,
   max50: maxChars(50),
-  email: 'Ingrese un correo electrónico válido',
-  phoneRequired: 'Este campo es obligatorio',
+  email: 'Ingresa un correo electrónico válido',
+  phoneRequired: CAMPO_REQUERIDO,
   phoneMax: maxChars(15),
   /** The spec says 'Minimo 10 caracteres' for a minimum of 9: the message follows the rule. */
   phoneMin: minChars(9),
@@ -75,9 +75,9 @@ export type ComplaintValues = z.infer<typeof complaintSchema>
 
 export const FLEET_MESSAGES = {
   required: M.required,
-  invalidOption: 'Seleccione una opción válida',
+  invalidOption: 'Selecciona una opción válida',
   fullnameMax: maxChars(100),
-  quantity: 'Ingrese una cantidad entre 1 y 999',
+  quantity: 'Ingresa una cantidad entre 1 y 999',
   regionOutsideZone: 'La región no pertenece a la zona seleccionada',
   communeOutsideRegion: 'La comuna no pertenece a la región seleccionada',
   messageMax: M.businessMessageMax,

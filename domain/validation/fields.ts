@@ -19,7 +19,7 @@ z.config({ jitless: true })
 export const INVALID_DATA = 'Datos inválidos'
 /** A value of the wrong type (e.g. a number where text is expected). */
 export const INVALID_VALUE = 'Valor inválido'
-export const CAMPO_REQUERIDO = 'Campo requerido'
+export { CAMPO_REQUERIDO } from './submission'
 export const FORBIDDEN_SEQUENCE_MESSAGE = 'El teléfono no puede contener secuencias como 0000 o 1234'
 export const DIGITS_ONLY_MESSAGE = 'El teléfono solo puede contener números'
 /** Text with control characters (a NUL byte, escape sequences…): no field accepts them. */

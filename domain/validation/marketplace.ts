@@ -52,18 +52,18 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 
 export const MARKETPLACE_MESSAGES = {
   required: CAMPO_REQUERIDO,
-  invalidOption: 'Seleccione una opción válida',
+  invalidOption: 'Selecciona una opción válida',
   regionOutsideZone: 'La región no pertenece a la zona seleccionada',
   communeOutsideRegion: 'La comuna no pertenece a la región seleccionada',
   titleMin: 'El título debe tener al menos 5 caracteres',
   titleMax: 'El título no puede superar los 100 caracteres',
   descriptionMin: 'La descripción debe tener al menos 20 caracteres',
   descriptionMax: 'La descripción no puede superar los 2000 caracteres',
-  capacityRequired: 'Seleccione la capacidad del vehículo',
+  capacityRequired: CAMPO_REQUERIDO,
   capacityMismatch: 'La capacidad no corresponde al vehículo seleccionado',
-  date: 'Ingrese una fecha válida',
-  payment: 'Ingrese un monto en pesos entre $1.000 y $50.000.000',
-  driversNeeded: 'Ingrese una cantidad entre 1 y 999',
+  date: 'Ingresa una fecha válida',
+  payment: 'Ingresa un monto en pesos entre $1.000 y $50.000.000',
+  driversNeeded: 'Ingresa una cantidad entre 1 y 999',
   searchMax: 'La búsqueda no puede superar los 100 caracteres',
   page: 'Página inválida',
   posting: 'Publicación inválida',
@@ -73,7 +73,7 @@ export const MARKETPLACE_MESSAGES = {
   emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
   phoneMin: 'Mínimo 8 caracteres',
   phoneMax: 'Máximo 15 caracteres',
-  confirmPassword: 'Confirme su contraseña',
+  confirmPassword: CAMPO_REQUERIDO,
   passwordMismatch: 'Las contraseñas no coinciden',
   logoType: LOGO_UPLOAD.messages.invalidType,
   logoSize: LOGO_UPLOAD.messages.tooLarge,
@@ -87,7 +87,7 @@ const M = MARKETPLACE_MESSAGES
 
 /** Spec §5 password rule, as in auth.ts (not imported: that file would come along to every page). */
 const PASSWORD_MESSAGES = {
-  required: 'Contraseña es requerida',
+  required: CAMPO_REQUERIDO,
   min: 'La contraseña debe tener al menos 8 caracteres',
   max: 'La contraseña no puede superar los 72 caracteres',
   lettersNumbers: 'La contraseña debe incluir letras y números',

@@ -19,7 +19,7 @@ export function vehicleYears(now: Date): number[] {
   return Array.from({ length: max - VEHICLE_YEAR_MIN + 1 }, (_, i) => max - i)
 }
 
-export const vehicleYearMessage = (now: Date) => `Seleccione un año entre ${VEHICLE_YEAR_MIN} y ${vehicleYearMax(now)}`
+export const vehicleYearMessage = (now: Date) => `Selecciona un año entre ${VEHICLE_YEAR_MIN} y ${vehicleYearMax(now)}`
 
 /** Owner ID images: png, jpg or jpeg, under 3 MB: 3145727 bytes pass, 3145728 do not (spec §5). */
 export const OWNER_ID_IMAGE_MAX_BYTES = 3145728

@@ -51,7 +51,7 @@ describe('powerDriverSchema', () => {
       ['vehicleBrand', M.required],
       ['vehicleModel', M.required],
       ['vehicleYear', M.required],
-      ['vehicleLicensePlate', 'Patente de vehículo es requerida'],
+      ['vehicleLicensePlate', 'Campo requerido'],
     ])('%s -> %s', (field, message) => {
       expect(errorsOf(powerDriverSchema, { ...driver, [field]: blank })).toEqual({ [field]: [message] })
     })
@@ -109,14 +109,14 @@ describe('powerDriverSchema', () => {
     // New Year's Eve, 23:00 in Santiago, is already 1 January in UTC: still 2026's list.
     expect(vehicleYears(new Date('2027-01-01T02:00:00Z'))[0]).toBe(2027)
     expect(vehicleYears(new Date('2027-01-01T03:00:00Z'))[0]).toBe(2028)
-    expect(vehicleYearMessage(november2026)).toBe('Seleccione un año entre 2005 y 2027')
+    expect(vehicleYearMessage(november2026)).toBe('Selecciona un año entre 2005 y 2027')
   })
 
   it('validates the year against the same list, read from its clock when checking', () => {
     let now = new Date('2026-11-23T12:00:00-03:00')
     const schema = powerDriverSchemaAt(() => now)
     expect(schema.safeParse({ ...driver, vehicleYear: '2027' }).success).toBe(true)
-    expect(errorsOf(schema, { ...driver, vehicleYear: '2028' }).vehicleYear).toEqual(['Seleccione un año entre 2005 y 2027'])
+    expect(errorsOf(schema, { ...driver, vehicleYear: '2028' }).vehicleYear).toEqual(['Selecciona un año entre 2005 y 2027'])
     now = new Date('2027-06-01T12:00:00-04:00')
     expect(schema.safeParse({ ...driver, vehicleYear: '2028' }).success).toBe(true)
   })
@@ -136,8 +136,8 @@ describe('powerOwnerSchema', () => {
       ['rutOwner', M.required],
       ['addressOwner', M.required],
       ['nationalityOwner', M.required],
-      ['phoneOwner', 'Teléfono es requerido'],
-      ['emailOwner', 'Correo electrónico es requerido'],
+      ['phoneOwner', 'Campo requerido'],
+      ['emailOwner', 'Campo requerido'],
     ])('%s -> %s', (field, message) => {
       expect(errorsOf(powerOwnerSchema, { ...owner, [field]: blank })).toEqual({ [field]: [message] })
     })

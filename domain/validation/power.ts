@@ -21,14 +21,14 @@ export * from './power-constants'
 
 export const POWER_MESSAGES = {
   required: CAMPO_REQUERIDO,
-  plateRequired: 'Patente de vehículo es requerida',
+  plateRequired: CAMPO_REQUERIDO,
   plateMax: 'Patente no debe exceder los 12 caracteres',
   plateFormat: 'Formato de patente inválido',
-  phoneRequired: 'Teléfono es requerido',
+  phoneRequired: CAMPO_REQUERIDO,
   phoneMin: 'El teléfono debe tener al menos 9 dígitos',
   phoneMax: 'El teléfono no puede tener más de 12 dígitos',
   phonePrefix: 'El teléfono debe comenzar con 9',
-  emailRequired: 'Correo electrónico es requerido',
+  emailRequired: CAMPO_REQUERIDO,
   emailInvalid: 'Correo electrónico inválido',
   emailMax: 'Correo electrónico no puede exceder los 70 caracteres',
 } as const

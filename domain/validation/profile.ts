@@ -9,7 +9,7 @@ export const PROFILE_MESSAGES = {
   max50: maxChars(50),
   max500: maxChars(500),
   phoneDigits: 'El teléfono solo puede contener números',
-  phoneInvalid: 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321',
+  phoneInvalid: 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321',
 } as const
 
 const M = PROFILE_MESSAGES
@@ -70,7 +70,7 @@ export type ProfileImageValues = z.infer<typeof profileImageSchema>
 
 export const PROFILE_SAVE_MESSAGES = {
   unchanged: 'No hay cambios para guardar',
-  incomplete: 'Complete nombre, apellido, dirección y sobre mí para guardar los cambios',
+  incomplete: 'Completa nombre, apellido, dirección y sobre mí para guardar los cambios',
 } as const
 
 /**

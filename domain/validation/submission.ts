@@ -2,6 +2,12 @@
  * Checks the public forms make before validating, with no zod: the pages run them in the browser
  * and must not pull the schemas into their first load.
  */
+/**
+ * The one message of a required field left empty, in every form (issue 16 item 8, decision 57).
+ * Here, with no zod, so the pages and domain/uploads.ts can use it without loading the schemas.
+ */
+export const CAMPO_REQUERIDO = 'Campo requerido'
+
 export function isBlank(value: unknown): boolean {
   return value == null || (typeof value === 'string' && value.trim() === '')
 }

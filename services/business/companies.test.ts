@@ -116,10 +116,10 @@ describe.each(engines)('company registration on %s', (engine) => {
     ['phone', '22-87654x', 'El teléfono solo puede contener números'],
     ['phone', '22870000', 'El teléfono no puede contener secuencias como 0000 o 1234'],
     ['password', 'corta', 'La contraseña debe tener al menos 8 caracteres'],
-    ['id_zone', 9, 'Seleccione una opción válida'],
+    ['id_zone', 9, 'Selecciona una opción válida'],
     ['id_region', 1000, 'La región no pertenece a la zona seleccionada'],
     ['id_commune', 1101, 'La comuna no pertenece a la región seleccionada'],
-    ['id_commune', 13199, 'Seleccione una opción válida'],
+    ['id_commune', 13199, 'Selecciona una opción válida'],
   ])('refuses %s = %j with "%s" and writes nothing', async (field, value, message) => {
     const res = await register(registration({ ...company, [field]: value }))
     expect(res.status).toBe(400)

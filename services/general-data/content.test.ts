@@ -100,7 +100,7 @@ describe.each(engines)('general-data content on %s', (engine) => {
       expect(status).toBe(429)
       const res = await client.get('/general-data/get-faqs', headers)
       expect(res.status).toBe(429)
-      expect(res.body.message).toBe('Demasiadas solicitudes. Intente nuevamente en unos minutos.')
+      expect(res.body.message).toBe('Demasiadas solicitudes. Intenta nuevamente en unos minutos.')
       // Another client is not affected.
       expect((await client.get('/general-data/get-jobpostings-home', { 'x-fleeters-client-ip': '203.0.113.10' })).status).toBe(200)
     } finally {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { companyLogoSchema, faqSchema, homePostingSchema, statisticSchema, testimonialSchema, type HomePosting } from '#domain/contract/general-data'
-import { formatPayment } from '#domain/money'
+import { formatPayment } from '#domain/format'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { ApiError } from '#services/platform/http'

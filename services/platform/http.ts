@@ -16,13 +16,13 @@ export class ApiError extends Error {
 }
 
 export const MESSAGES = {
-  unauthorized: 'No autorizado. Inicie sesión nuevamente.',
+  unauthorized: 'No autorizado. Inicia sesión nuevamente.',
   forbidden: 'No tiene permiso para realizar esta acción.',
   notFound: 'Recurso no encontrado.',
   badJson: 'El cuerpo de la solicitud no es válido.',
   tooLarge: 'La solicitud es demasiado grande.',
-  tooMany: 'Demasiadas solicitudes. Intente nuevamente en unos minutos.',
-  internal: 'Ocurrió un error inesperado. Intente nuevamente.',
+  tooMany: 'Demasiadas solicitudes. Intenta nuevamente en unos minutos.',
+  internal: 'Ocurrió un error inesperado. Intenta nuevamente.',
   /** The database is away (restart, failover, connections cut): nothing was written. */
   unavailable: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.',
   /** Another request changed the same data at the same time (a unique index decided). */

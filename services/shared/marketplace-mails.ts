@@ -1,3 +1,4 @@
+import { formatPhone } from '#domain/format'
 import { escapeHtml, mailLayout } from '#services/platform/messaging/mail-html'
 import type { EmailMessage } from '#services/platform/messaging/outbox'
 
@@ -46,7 +47,7 @@ export function messageFromCompanyMail(
     ...mail(to, m.subject, [
       `Hola, ${m.driverName}:`,
       m.message,
-      `${m.companyName} te escribió a través de Fleeters. Responde a este correo para contactar a ${m.companyName} (${m.companyEmail}), o llámalos al teléfono ${m.companyPhone}.`,
+      `${m.companyName} te escribió a través de Fleeters. Responde a este correo para contactar a ${m.companyName} (${m.companyEmail}), o llámalos al teléfono ${formatPhone(m.companyPhone)}.`,
     ]),
     replyTo: m.companyEmail,
   }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import type { JobPostingDto } from '#domain/contract/postings'
-import { formatPayment } from '#domain/money'
+import { formatPayment } from '#domain/format'
 import { findCommune, findRegion, findZone } from '#domain/reference-data/geography'
 import { findSchedule } from '#domain/reference-data/schedules'
 import { capacityLabel, findCapacity, findVehicle } from '#domain/reference-data/vehicles'

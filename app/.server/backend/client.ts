@@ -106,7 +106,7 @@ export async function callService<T>(context: AppLoadContext, service: Service, 
     response = await sendToService(context, request, Boolean(remote))
   } catch (error) {
     log.error({ err: error }, `[backend] ${service} ${path} failed`)
-    return { ok: false, status: 503, message: 'El servicio no está disponible. Intente nuevamente.' }
+    return { ok: false, status: 503, message: 'El servicio no está disponible. Intenta nuevamente.' }
   }
   let payload: unknown = null
   try {
@@ -123,7 +123,7 @@ export async function callService<T>(context: AppLoadContext, service: Service, 
     return { ok: true, status: response.status, data: payload as T }
   }
   const message = (payload as { message?: string | string[] } | null)?.message
-  return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intente nuevamente.', body: payload }
+  return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intenta nuevamente.', body: payload }
 }
 
 /** Lists are shown joined with ', ' where the spec says so (contact, inquiries, simple power). */

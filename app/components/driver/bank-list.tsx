@@ -3,7 +3,7 @@ import { JsMarker } from '#app/components/js-marker'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
 import type { BankDetail } from '#domain/contract/users'
-import { formatChileanMobile } from '#domain/phone'
+import { formatPhone } from '#domain/format'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
 import { bankDetailComplete, maskAccountNumber } from '#domain/validation/bank-view'
 import { BANK_PATH, withParams } from './urls'
@@ -64,7 +64,7 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
     ['Banco', bank.bank_name],
     ['Tipo de cuenta', bank.account_type],
     ['Número de cuenta', bank.account_number],
-    ['Teléfono', formatChileanMobile(bank.phone)],
+    ['Teléfono', formatPhone(bank.phone)],
     ['Correo electrónico', bank.email],
   ]
   const invoice: Array<[string, string]> = [

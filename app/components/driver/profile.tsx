@@ -8,7 +8,7 @@ import { FileField, InputField, TextAreaField } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
-import { formatChileanMobile } from '#domain/phone'
+import { formatPhone } from '#domain/format'
 import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
 import type { ProfileImageValues, ProfileValues } from '#domain/validation/profile'
 
@@ -40,7 +40,7 @@ export function ProfileDataView({ profile }: { profile: ProfileData }) {
   const rows: Array<[string, string]> = [
     ['Nombre completo', `${profile.firstname} ${profile.lastname}`.trim()],
     ['Correo electrónico', profile.email],
-    ['Teléfono', formatChileanMobile(profile.phone) || 'Sin información'],
+    ['Teléfono', formatPhone(profile.phone) || 'Sin información'],
     ['Dirección', profile.address || 'Sin información'],
     ['Sobre mí', profile.about_me || 'Sin información'],
   ]
@@ -67,7 +67,7 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
       lastname: profile.lastname,
       address: profile.address ?? '',
       about_me: profile.about_me ?? '',
-      phone: formatChileanMobile(profile.phone),
+      phone: formatPhone(profile.phone),
     },
     onValidate,
     shouldValidate: 'onBlur',

@@ -20,9 +20,9 @@ export interface PostingFacts {
   status: 'open' | 'closed'
 }
 
-/** '12 mar 2026': the same text on the server and in the browser (domain/format.ts). */
+/** '12-03-2026', the product's one date style: the same text on the server and in the browser (domain/format.ts). */
 export function shortDate(iso: string): string {
-  return formatDate(iso, 'short', iso)
+  return formatDate(iso, 'numeric', iso)
 }
 
 export function CompanyLogo({ src, name, size = 'h-12 w-12' }: { src: string | null; name: string; size?: string }) {

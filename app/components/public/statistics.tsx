@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatInteger } from '#domain/format'
+import { formatInteger, formatPercent } from '#domain/format'
 
 export interface StatisticItem {
   id: number
@@ -55,6 +55,9 @@ function StatValue({ stat }: { stat: StatisticItem }) {
   if (stat.key === 'orders' && /^\d+$/.test(stat.value)) return <AnimatedCounter value={Number(stat.value)} />
   // Spec §1: validated drivers read '+839'.
   if (stat.key === 'drivers' && /^\d+$/.test(stat.value)) return <>+{formatInteger(Number(stat.value))}</>
+  // A percentage typed in the console ('0.4%', '98 %') reads as Chile writes it: '0,4 %' (decision 57).
+  const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(stat.value.trim())
+  if (percent) return <>{formatPercent(Number(percent[1]!.replace(',', '.')))}</>
   return <>{stat.value}</>
 }
 

@@ -24,7 +24,7 @@ import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValu
 import type { Route } from './+types/company-register'
 
 /** Spec §8 and §9: the failure text, and 4 s before /login after a success. */
-const FAILURE = 'Error al registrar usuario, intente nuevamente'
+const FAILURE = 'Error al registrar usuario, intenta nuevamente'
 const REDIRECT_MS = 4000
 const SECRET_FIELDS = ['password', 'confirmPassword']
 const DRAFT_FIELDS = ['name_business', 'rut', 'contact_name', 'email', 'phone', 'id_zone', 'id_region', 'id_commune'] as const

@@ -75,7 +75,7 @@ describe('the public forms honeypot (remix-utils, issue 13 item 8)', () => {
       data: { outcome: { messages: string[] }; result: { initialValue: Record<string, unknown> } }
     }
     expect(res.init.status).toBe(400)
-    expect(res.data.outcome.messages).toEqual(['Error en enviar formulario, inténtelo nuevamente...'])
+    expect(res.data.outcome.messages).toEqual(['Error en enviar formulario, inténtalo nuevamente...'])
     expect(res.data.result.initialValue).toMatchObject({ firstName: 'Ana', message: 'Hola' })
   })
 })

@@ -3,7 +3,7 @@ import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { env } from '#app/.server/env'
 
 /** Spec §8: the public forms' generic failure. */
-export const FORM_FAILURE = 'Error en enviar formulario, inténtelo nuevamente...'
+export const FORM_FAILURE = 'Error en enviar formulario, inténtalo nuevamente...'
 
 /** The site's public origin for canonical and Open Graph URLs: PUBLIC_URL, else the request's. */
 export function siteOrigin(request: Request): string {

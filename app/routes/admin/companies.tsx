@@ -4,6 +4,7 @@ import { required } from '#app/.server/responses'
 import { DataTable, formatDay, LINK, PageHeader, TD, VerifiedBadge } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
+import { formatRut } from '#domain/format'
 import type { Route } from './+types/companies'
 import { requireAdmin } from './admin.server'
 
@@ -43,7 +44,7 @@ export default function Companies() {
                   {c.name}
                 </Link>
               </td>
-              <td className={TD}>{c.rut}</td>
+              <td className={TD}>{formatRut(c.rut)}</td>
               <td className={`${TD} break-all`}>
                 {c.contact_name}
                 <span className="block text-xs text-slate-600">{c.email}</span>

@@ -9,6 +9,7 @@ import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
+import { formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '#domain/validation/admin-constants'
 import type { Route } from './+types/company'
@@ -119,13 +120,13 @@ export default function CompanyDetail() {
         <Section title="Datos de la empresa">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="font-semibold text-slate-700">RUT</dt>
-            <dd>{company.rut}</dd>
+            <dd>{formatRut(company.rut)}</dd>
             <dt className="font-semibold text-slate-700">Contacto</dt>
             <dd>{company.contact_name}</dd>
             <dt className="font-semibold text-slate-700">Correo</dt>
             <dd className="break-all">{company.email}</dd>
             <dt className="font-semibold text-slate-700">Teléfono</dt>
-            <dd>{company.phone}</dd>
+            <dd>{formatPhone(company.phone)}</dd>
             <dt className="font-semibold text-slate-700">Comuna</dt>
             <dd>{company.name_commune ?? '—'}</dd>
             <dt className="font-semibold text-slate-700">Registro</dt>

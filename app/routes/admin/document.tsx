@@ -9,11 +9,9 @@ import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, InputField } from '#app/components/ui/field'
-import { formatDate } from '#domain/format'
+import { formatDate, formatInteger, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
-import { formatChileanMobile } from '#domain/phone'
 import type { DocumentStatus } from '#domain/reference-data/documents'
-import { formatRut } from '#domain/rut'
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/document'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
@@ -166,7 +164,7 @@ export default function ReviewDocument() {
               Abrir en una pestaña nueva
             </a>{' '}
             <span className="text-slate-600">
-              · {doc.original_name} · {Math.max(1, Math.round(doc.size_bytes / 1024))} KB · subido {formatDateTime(doc.date_upload)}
+              · {doc.original_name} · {formatInteger(Math.max(1, Math.round(doc.size_bytes / 1024)))} KB · subido {formatDateTime(doc.date_upload)}
             </span>
           </p>
         </section>
@@ -287,11 +285,11 @@ export default function ReviewDocument() {
                 </Link>
               </dd>
               <dt className="font-semibold text-slate-700">RUT</dt>
-              <dd>{driver.rut ?? '—'}</dd>
+              <dd>{formatRut(driver.rut) || '—'}</dd>
               <dt className="font-semibold text-slate-700">Correo</dt>
               <dd className="break-all">{driver.email}</dd>
               <dt className="font-semibold text-slate-700">Teléfono</dt>
-              <dd>{formatChileanMobile(driver.phone) || '—'}</dd>
+              <dd>{formatPhone(driver.phone) || '—'}</dd>
               <dt className="font-semibold text-slate-700">Dirección</dt>
               <dd>{driver.address ?? '—'}</dd>
               <dt className="font-semibold text-slate-700">Aprobados</dt>
@@ -359,7 +357,7 @@ function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileSta
         <dt className="font-semibold text-slate-700">RUT</dt>
         <dd>{formatRut(power.owner.rut)}</dd>
         <dt className="font-semibold text-slate-700">WhatsApp</dt>
-        <dd>+{power.owner.phone.length === 9 ? `56${power.owner.phone}` : power.owner.phone}</dd>
+        <dd>{formatPhone(power.owner.phone)}</dd>
         <dt className="font-semibold text-slate-700">Correo</dt>
         <dd className="break-all">{power.owner.email}</dd>
         <dt className="font-semibold text-slate-700">Vehículo</dt>

@@ -4,6 +4,7 @@ import { required } from '#app/.server/responses'
 import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
+import { formatRut } from '#domain/format'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
 import type { Route } from './+types/documents'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
@@ -67,7 +68,7 @@ export default function DocumentQueue() {
                 <td className={`${TD} font-semibold`}>{d.title}</td>
                 <td className={TD}>
                   {d.driver.name}
-                  <span className="block text-xs text-slate-600">{d.driver.rut ?? d.driver.email}</span>
+                  <span className="block text-xs text-slate-600">{formatRut(d.driver.rut) || d.driver.email}</span>
                 </td>
                 <td className={TD}>{d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}</td>
                 <td className={TD}>

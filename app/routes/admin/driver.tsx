@@ -4,9 +4,8 @@ import { required } from '#app/.server/responses'
 import { actionText, DataTable, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, ValidatedBadge } from '#app/components/admin/console'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Badge } from '#app/components/ui/badge'
-import { formatDate } from '#domain/format'
+import { formatDate, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
-import { formatChileanMobile } from '#domain/phone'
 import type { Route } from './+types/driver'
 import { requireAdmin } from './admin.server'
 
@@ -37,13 +36,13 @@ export default function DriverDetail() {
         <Section title="Perfil">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="font-semibold text-slate-700">RUT</dt>
-            <dd>{driver.rut ?? '—'}</dd>
+            <dd>{formatRut(driver.rut) || '—'}</dd>
             <dt className="font-semibold text-slate-700">Correo</dt>
             <dd className="break-all">
               {driver.email} {driver.email_verified ? '(verificado)' : '(sin verificar)'}
             </dd>
             <dt className="font-semibold text-slate-700">Teléfono</dt>
-            <dd>{formatChileanMobile(driver.phone) || '—'}</dd>
+            <dd>{formatPhone(driver.phone) || '—'}</dd>
             <dt className="font-semibold text-slate-700">Dirección</dt>
             <dd>{driver.address ?? '—'}</dd>
             <dt className="font-semibold text-slate-700">Comuna</dt>
@@ -126,7 +125,7 @@ export default function DriverDetail() {
                     {pw.vehicle_brand} {pw.vehicle_model} · {pw.vehicle_license_plate}
                   </strong>
                   <span className="block text-xs text-slate-600">
-                    Dueño: {pw.full_name_owner} ({pw.rut_owner}) · {formatDay(pw.created_at)} ·{' '}
+                    Dueño: {pw.full_name_owner} ({formatRut(pw.rut_owner)}) · {formatDay(pw.created_at)} ·{' '}
                     {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status === 'SIGNED' ? 'Firma del dueño recibida' : pw.status}
                   </span>
                   <Link to={`/admin/documentos/${pw.document_file_id}`} className={`${LINK} text-xs`}>

@@ -4,6 +4,7 @@ import { required } from '#app/.server/responses'
 import { DataTable, LINK, PageHeader, TD, ValidatedBadge } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
+import { formatRut } from '#domain/format'
 import type { Route } from './+types/drivers'
 import { requireAdmin } from './admin.server'
 
@@ -63,7 +64,7 @@ export default function Drivers() {
                   {d.name}
                 </Link>
               </td>
-              <td className={TD}>{d.rut ?? '—'}</td>
+              <td className={TD}>{formatRut(d.rut) || '—'}</td>
               <td className={`${TD} break-all`}>{d.email}</td>
               <td className={TD}>{d.name_commune ?? d.address ?? '—'}</td>
               <td className={TD}>

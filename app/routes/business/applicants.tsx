@@ -24,7 +24,7 @@ import type { Route } from './+types/applicants'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` }]
 
 /** Spec §8. */
-const EMAIL_ERROR = 'Error al enviar el email al usuario, intente nuevamente.'
+const EMAIL_ERROR = 'Error al enviar el email al usuario, intenta nuevamente.'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')

@@ -21,7 +21,7 @@ const ALERT_MS = 4000
 /** Two images under 3 MB each and the text; larger files are read up to here so each gets its own message from the schema. */
 const BODY_LIMIT = 16 * 1024 * 1024
 const DONE_PATH = '/crear-poder-simple?estado=creado'
-const CONFIRM_MESSAGE = 'Confirme que los datos son correctos para crear el poder simple.'
+const CONFIRM_MESSAGE = 'Confirma que los datos son correctos para crear el poder simple.'
 const TOO_LARGE = 'Ocurrió un error: Las imágenes deben pesar menos de 3MB cada una.'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear poder simple | Fleeters' }, { name: 'robots', content: 'noindex, nofollow' }]

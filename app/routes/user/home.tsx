@@ -154,12 +154,12 @@ function Progress({ done, total, rejected, expired }: { done: number; total: num
       <p className="mt-2 text-sm text-slate-700">Documentos cargados, no rechazados ni vencidos. El interior del furgón es opcional y no cuenta.</p>
       {rejected > 0 ? (
         <p role="alert" className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
-          Tiene {rejected} {rejected === 1 ? 'documento inválido' : 'documentos inválidos'}
+          Tienes {rejected} {rejected === 1 ? 'documento inválido' : 'documentos inválidos'}
         </p>
       ) : null}
       {expired > 0 ? (
         <p role="alert" className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="documentos-vencidos">
-          Tiene {expired} {expired === 1 ? 'documento vencido' : 'documentos vencidos'}: súbelos de nuevo para seguir como Fleeter validado.
+          Tienes {expired} {expired === 1 ? 'documento vencido' : 'documentos vencidos'}: súbelos de nuevo para seguir como Fleeter validado.
         </p>
       ) : null}
     </section>

@@ -279,7 +279,7 @@ describe.each(engines)('operations console on %s', (engine) => {
     for (const body of [undefined, {}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
       const refused = await api.post(`/admin/postings/${postingId}/close`, body, admin.headers)
       expect(refused.status).toBe(400)
-      expect(([] as string[]).concat(refused.body.message)[0]).toMatch(/^(Indique el motivo del cierre|Máximo 500 caracteres|Datos inválidos)/)
+      expect(([] as string[]).concat(refused.body.message)[0]).toMatch(/^(Indica el motivo del cierre|Máximo 500 caracteres|Datos inválidos)/)
     }
     expect((await api.get(`/admin/companies/${company.companyId}`, admin.headers)).body.postings[0].status).toBe('open')
     expect(await outbox(p, company.email)).toHaveLength(0)

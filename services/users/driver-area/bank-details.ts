@@ -17,8 +17,8 @@ export const BANK_SERVICE_MESSAGES = {
   updated: 'Cuenta bancaria actualizada correctamente.',
   deleted: 'Cuenta bancaria eliminada correctamente.',
   selected: 'Cuenta seleccionada correctamente.',
-  keepOneSelected: 'Debe mantener una cuenta seleccionada. Seleccione otra cuenta para reemplazarla.',
-  conflict: 'La selección cambió mientras se guardaba. Intente nuevamente.',
+  keepOneSelected: 'Debes mantener una cuenta seleccionada. Selecciona otra cuenta para reemplazarla.',
+  conflict: 'La selección cambió mientras se guardaba. Intenta nuevamente.',
 } as const
 
 /** Spec §3 "Bank detail". */

@@ -21,7 +21,7 @@ export const DOCUMENT_MESSAGES = {
   uploaded: 'Archivos subidos correctamente.',
   missing: DOCUMENT_UPLOAD.messages.required,
   unknownSlot: 'El documento indicado no existe.',
-  duplicated: 'Envíe un solo archivo por documento.',
+  duplicated: 'Envía un solo archivo por documento.',
   empty: DOCUMENT_UPLOAD.messages.empty,
   invalidType: DOCUMENT_UPLOAD.messages.invalidType,
   tooLarge: DOCUMENT_UPLOAD.messages.tooLarge,

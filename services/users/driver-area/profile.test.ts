@@ -38,9 +38,9 @@ describe.each(engines)('driver profile on %s', (engine) => {
     [{ address: 'x'.repeat(51) }, 'Máximo 50 caracteres'],
     [{ about_me: 'x'.repeat(501) }, 'Máximo 500 caracteres'],
     [{ phone: '98765abc' }, 'El teléfono solo puede contener números'],
-    [{ phone: '1234' }, 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321'],
-    [{ phone: '123456789' }, 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321'],
-    [{ phone: '+56 2 2876 5432' }, 'Ingrese un celular chileno válido, por ejemplo +56 9 8765 4321'],
+    [{ phone: '1234' }, 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321'],
+    [{ phone: '123456789' }, 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321'],
+    [{ phone: '+56 2 2876 5432' }, 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321'],
     [{ firstname: 42 }, 'Valor inválido'],
   ])('refuses %j with a Spanish 400 and changes nothing', async (change, message) => {
     const a = await userWithSession(p)

@@ -14,7 +14,7 @@ export const PROFILE_SERVICE_MESSAGES = {
   updated: 'Datos actualizados correctamente.',
   phoneTaken: 'El teléfono ya está registrado.',
   imageUpdated: 'Imagen de perfil actualizada correctamente.',
-  imageUnreadable: 'No se pudo leer la imagen. Intente con otro archivo.',
+  imageUnreadable: 'No se pudo leer la imagen. Intenta con otro archivo.',
 } as const
 
 /** Where the service serves a profile image (to its owner, with auth-user). */

@@ -113,10 +113,10 @@ describe.each(engines)('driver postings on %s', (engine) => {
   })
 
   it.each([
-    [{ id_vehicle: 4 }, 'Seleccione una opción válida'],
-    [{ id_zone: 'norte' }, 'Seleccione una opción válida'],
-    [{ start_time: 9 }, 'Seleccione una opción válida'],
-    [{ pawn: 'quizás' }, 'Seleccione una opción válida'],
+    [{ id_vehicle: 4 }, 'Selecciona una opción válida'],
+    [{ id_zone: 'norte' }, 'Selecciona una opción válida'],
+    [{ start_time: 9 }, 'Selecciona una opción válida'],
+    [{ pawn: 'quizás' }, 'Selecciona una opción válida'],
     [{ id_zone: 1, id_region: 13000 }, 'La región no pertenece a la zona seleccionada'],
     [{ id_region: 13000, id_commune: 5101 }, 'La comuna no pertenece a la región seleccionada'],
     [{ search: 'x'.repeat(101) }, 'La búsqueda no puede superar los 100 caracteres'],

@@ -33,7 +33,7 @@ export const POWER_SERVICE_MESSAGES = {
   usedLink: 'Este enlace ya fue usado: con él ya se creó un poder simple. Pide al conductor un enlace nuevo.',
   expiredLink: 'Este enlace venció: sirve 7 días desde que el conductor lo genera. Pide al conductor un enlace nuevo.',
   created: 'Proceso de Poder Simple Iniciado. El dueño del vehículo debe firmarlo a través de WhatsApp.',
-  duplicated: 'Envíe un solo archivo por imagen.',
+  duplicated: 'Envía un solo archivo por imagen.',
   unreadableImage: 'No se pudo leer la imagen.',
 } as const
 const M = POWER_SERVICE_MESSAGES

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones de empleo
 
 /** Spec §8. */
 const LIST_ERROR = 'Error: No se pudieron obtener las publicaciones de empleo'
-const FILTER_ERROR = 'Error al filtrar, intente nuevamente'
+const FILTER_ERROR = 'Error al filtrar, intenta nuevamente'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')

@@ -11,9 +11,9 @@ import { BANK_MESSAGES, bankFormSchema, bankPayloadFromForm, changedBankFields }
 
 /** Spec §8 lets these failures pass silently; the driver gets a short message instead. */
 export const BANK_PAGE_ERRORS = {
-  save: 'No se pudo guardar la cuenta bancaria. Intente nuevamente.',
-  select: 'No se pudo cambiar la cuenta seleccionada. Intente nuevamente.',
-  delete: 'No se pudo eliminar la cuenta bancaria. Intente nuevamente.',
+  save: 'No se pudo guardar la cuenta bancaria. Intenta nuevamente.',
+  select: 'No se pudo cambiar la cuenta seleccionada. Intenta nuevamente.',
+  delete: 'No se pudo eliminar la cuenta bancaria. Intenta nuevamente.',
 } as const
 
 const stamp = () => Date.now()

@@ -13,10 +13,10 @@ import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES,
 
 /** Shown where the spec lets a failed save pass silently (spec §8): the driver should know. */
 export const PROFILE_PAGE_ERRORS = {
-  profile: 'No se pudieron guardar tus datos. Intente nuevamente.',
-  photo: 'Error al actualizar la imagen de perfil, intente nuevamente',
-  experienceUpdate: 'No se pudo actualizar la experiencia. Intente nuevamente.',
-  experienceDelete: 'No se pudo eliminar la experiencia. Intente nuevamente.',
+  profile: 'No se pudieron guardar tus datos. Intenta nuevamente.',
+  photo: 'Error al actualizar la imagen de perfil, intenta nuevamente',
+  experienceUpdate: 'No se pudo actualizar la experiencia. Intenta nuevamente.',
+  experienceDelete: 'No se pudo eliminar la experiencia. Intenta nuevamente.',
 } as const
 
 const stamp = () => Date.now()
