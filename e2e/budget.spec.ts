@@ -32,3 +32,23 @@ for (const [path, kb] of BUDGETS) {
     expect(sizes.css / 1024).toBeLessThanOrEqual(25)
   })
 }
+
+/**
+ * Issue 14 item 4: the one render-blocking file, the stylesheet, is asked for before the ~15
+ * `modulepreload` scripts (root.tsx `links` with `precedence`); with the preloads first it waited
+ * behind them on a slow connection. No public page blocks its first paint on a second stylesheet.
+ */
+const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/ayuda', '/preguntas-frecuentes', '/terminos-condiciones', '/login', '/register']
+
+test('public pages list their one stylesheet before any modulepreload', async ({ request }) => {
+  for (const path of PUBLIC_PAGES) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const links = [...head.matchAll(/<link\b[^>]*>/g)].map(([tag]) => /\brel="([^"]+)"/.exec(tag)?.[1])
+    const stylesheets = links.flatMap((rel, i) => (rel === 'stylesheet' ? [i] : []))
+    const firstPreload = links.indexOf('modulepreload')
+    expect(stylesheets, `${path}: stylesheets in the head`).toHaveLength(1)
+    expect(firstPreload, `${path}: modulepreloads in the head`).toBeGreaterThan(-1)
+    expect(stylesheets[0]!, `${path}: the stylesheet comes before the first modulepreload`).toBeLessThan(firstPreload)
+  }
+})
