@@ -99,7 +99,14 @@ function lighthouse(url: string, outFile: string): Promise<Run> {
           string,
           {
             numericValue?: number
-            details?: { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; selector?: string } }>; observedFirstContentfulPaint?: number; observedLoad?: number }> }
+            details?: {
+              items?: Array<{
+                items?: Array<{ node?: { nodeLabel?: string; selector?: string } }>
+                observedFirstContentfulPaint?: number
+                resourceType?: string
+                networkEndTime?: number
+              }>
+            }
           }
         >
       }
