@@ -45,7 +45,10 @@ async function startServer(dataDir: string): Promise<{ url: string; stop: () => 
   })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000)
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM')
+      reject(new Error('server did not start in 120 s'))
+    }, 120_000)
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString()
       const m = /listening on (http:\/\/[^\s"]+)/.exec(out)
