@@ -33,3 +33,36 @@ test.describe('validation that arrives late', () => {
     await expect(page.getByLabel('Correo electrónico')).not.toHaveAttribute('aria-invalid', 'true')
   })
 })
+
+/**
+ * Issue 14 item 5: the first focus brings the form's own schema module and zod, not the other
+ * forms' schemas, and not zod's JSON Schema generator (used only by the server's OpenAPI document;
+ * scripts/vite-zod-browser.ts leaves it out of the browser build).
+ */
+test('the first focus loads this form’s schema module and zod without its JSON Schema generator', async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, 'client validation is a JS enhancement')
+  const scripts: Array<{ url: string; body: Promise<string> }> = []
+  let last = Date.now()
+  page.on('request', () => void (last = Date.now()))
+  page.on('response', (res) => {
+    last = Date.now()
+    if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: res.text() })
+  })
+  await page.goto('/contacto', { waitUntil: 'networkidle' })
+  const beforeFocus = scripts.length
+  await page.getByLabel('Nombre', { exact: true }).focus()
+  await expect.poll(() => Date.now() - last, { intervals: [250] }).toBeGreaterThan(1000)
+  const loaded = scripts.slice(beforeFocus).map((s) => new URL(s.url).pathname)
+  // Vite names a chunk after its module: domain/validation/contact.ts is contact-<hash>.js.
+  expect(
+    loaded.some((p) => /\/contact-[\w-]{8}\.js$/.test(p)),
+    `${loaded.join(', ')}`,
+  ).toBe(true)
+  for (const other of ['auth', 'marketplace', 'power', 'bank', 'experience']) {
+    expect(
+      loaded.filter((p) => new RegExp(`/${other}-[\\w-]{8}\\.js$`).test(p)),
+      `${other} schemas on /contacto`,
+    ).toEqual([])
+  }
+  for (const script of scripts) expect((await script.body).includes('json-schema.org/draft'), `${script.url} carries zod's JSON Schema generator`).toBe(false)
+})

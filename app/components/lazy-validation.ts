@@ -9,9 +9,10 @@ export type Constraint = Record<
 >
 
 /**
- * Client-side validation with the domain schema, loaded on the form's first focus or hover. zod,
- * its conform adapter and the schemas weigh ~35 KB gzip, more than a form page's budget (159 KB
- * in all) leaves; the HTML constraints come from the loader (getZodConstraint on the server), so
+ * Client-side validation with the domain schema, loaded on the form's first focus or hover. zod
+ * (21 KB gzip without its JSON Schema generator, scripts/vite-zod-browser.ts), parseWithZod (3 KB)
+ * and the form's own schema module (1-3 KB) would weigh on every form page's first paint; the HTML
+ * constraints come from the loader (getZodConstraint on the server), so
  * the markup is the same. Until the schema arrives the form submits as is and the action
  * validates it with the same schema, as it does without JS.
  */
@@ -38,8 +39,10 @@ export function useLazySchema<Schema extends Record<string, any>>(load: () => Pr
     if (!validator.current) leftEarly.current.add(event.target)
   }, [])
   const ensureLoaded = useCallback((): Promise<void> => {
-    pending.current ??= Promise.all([load(), import('@conform-to/zod/v4')]).then(
-      ([schema, { parseWithZod }]) => {
+    // Destructured where it is imported, so the bundle keeps parseWithZod and leaves out
+    // getZodConstraint (the constraints come from the loader).
+    pending.current ??= Promise.all([load(), import('@conform-to/zod/v4').then(({ parseWithZod }) => parseWithZod)]).then(
+      ([schema, parseWithZod]) => {
         validator.current = (formData: FormData) => parseWithZod(formData, { schema }) as Submission<Schema>
         setLoaded(true)
         for (const field of leftEarly.current) {

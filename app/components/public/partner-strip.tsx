@@ -1,5 +1,3 @@
-import './partner-strip.css'
-
 export interface PartnerLogo {
   id: number
   img_logo: string
