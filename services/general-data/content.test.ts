@@ -55,7 +55,7 @@ describe.each(engines)('general-data content on %s', (engine) => {
     expect(first).toEqual({
       id: expect.any(Number),
       title: expect.any(String),
-      logo: expect.stringMatching(/^\/images\/partners\/.+\.svg$/),
+      logo: expect.stringMatching(/^\/images\/companies\/.+\.svg$/),
       company_name: expect.any(String),
       name_zone: 'Zona Centro',
       name_region: 'Metropolitana de Santiago',
