@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
 import { Badge } from '#app/components/ui/badge'
-import { ApplicationBadge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
+import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 /**
  * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);
@@ -39,7 +39,8 @@ export function PostingCard({
           </div>
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2">
+      <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-3" />
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2">
         {factList(posting).map(([k, v]) => (
           <div key={k} className="flex min-w-0 gap-1.5">
             <dt className="shrink-0 text-slate-600">{k}:</dt>
