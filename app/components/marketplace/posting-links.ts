@@ -31,3 +31,22 @@ export function homePostingLinks(signedIn: boolean, urls: AccountUrls) {
   const to = (target: string) => (signedIn ? target : visitorPath(target, urls))
   return { posting: (id: number) => to(postingPath(id)), all: to(POSTINGS_PATH), signedIn }
 }
+
+/**
+ * «Ver todas» under «Publicaciones para ti»: the list filtered as the section matched, as far as
+ * the list's filters go (one vehicle; the region when every commune is in one).
+ */
+export function forYouListPath(
+  basis: { vehicles: Array<{ id_vehicle: number }>; communes: Array<{ id_region: number }> },
+  zoneOf: (regionId: number) => number | undefined,
+): string {
+  const params = new URLSearchParams()
+  if (basis.vehicles.length === 1) params.set('id_vehicle', String(basis.vehicles[0]!.id_vehicle))
+  const regions = [...new Set(basis.communes.map((c) => c.id_region))]
+  const zone = regions.length === 1 ? zoneOf(regions[0]!) : undefined
+  if (zone !== undefined) {
+    params.set('id_zone', String(zone))
+    params.set('id_region', String(regions[0]))
+  }
+  return params.size ? `${POSTINGS_PATH}?${params}` : POSTINGS_PATH
+}
