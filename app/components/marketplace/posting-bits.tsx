@@ -57,8 +57,7 @@ export function PayHeadline({ amount, period, className = '' }: { amount: number
   return (
     <p className={`flex flex-wrap items-baseline gap-x-1.5 ${className}`} data-testid="pago">
       <span className="sr-only">Pago: </span>
-      <span className="text-2xl font-extrabold text-slate-900">{formatPayment(amount, '')}</span>
-      <span className="text-base font-semibold text-brand-700">{period}</span>
+      <span className="text-2xl font-extrabold text-slate-900">{formatPayment(amount, '')}</span> <span className="text-base font-semibold text-brand-700">{period}</span>
     </p>
   )
 }
