@@ -56,5 +56,7 @@ export const postingsForYouSchema = z.object({
   jobPostings: z.array(driverPostingSchema),
   vehicles: z.array(z.object({ id_vehicle: z.number(), name_vehicle: z.string() })),
   communes: z.array(z.object({ id_commune: z.number(), name_commune: z.string(), id_region: z.number() })),
+  /** Where those came from: the driver's applications and saves, or the commune of their profile address. */
+  source: z.enum(['activity', 'address']).nullable(),
 })
 export type PostingsForYou = z.infer<typeof postingsForYouSchema>

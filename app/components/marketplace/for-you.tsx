@@ -29,7 +29,11 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
           </Link>
         ) : null}
       </div>
-      {basis ? <p className="text-sm text-slate-700">Según lo que postulas y guardas: {basis}.</p> : null}
+      {basis ? (
+        <p className="text-sm text-slate-700">
+          {data.source === 'address' ? 'Según la comuna de tu dirección' : 'Según lo que postulas y guardas'}: {basis}.
+        </p>
+      ) : null}
       {data.jobPostings.length ? (
         <ul className="space-y-3" aria-label="Publicaciones para ti">
           {data.jobPostings.map((p) => (

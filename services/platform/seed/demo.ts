@@ -108,7 +108,7 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
         const n = ci * 12 + i
         const commune = communeRegions.get(RM_COMMUNES[n % RM_COMMUNES.length]!)!
         const plan = DEMO_POSTING_PLAN[n % DEMO_POSTING_PLAN.length]!
-        // A little variety in the amount, on the scale of its period.
+        // A little variety in the amount, on the scale of its period; the companies' postings alternate in time (the home shows each).
         const step = plan.period === 'mensual' ? 50000 : 2000
         postings.push({
           company_id: created.id,
@@ -127,8 +127,8 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
           payment_period: plan.period,
           drivers_needed: (n % 4) + 1,
           status: n % 11 === 10 ? ('closed' as const) : ('open' as const),
-          created_at: iso(n * 95 + 5),
-          updated_at: iso(n * 95 + 5),
+          created_at: iso((i * COMPANIES.length + ci) * 95 + 5),
+          updated_at: iso((i * COMPANIES.length + ci) * 95 + 5),
         })
       }
       await trx.insertInto('job_postings').values(postings).execute()

@@ -38,7 +38,7 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
     await insertPostings(p, andes.companyId, [{ title: 'Reparto en furgón', ...FURGON_CENTRO }])
     const res = await forYou(camila)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ jobPostings: [], vehicles: [], communes: [] })
+    expect(res.body).toEqual({ jobPostings: [], vehicles: [], communes: [], source: null })
   })
 
   it("matches the vehicle and commune of the driver's saves and applications: their commune first, then their region, newest first", async () => {
@@ -60,6 +60,7 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
     // Neither the saved nor the applied one; the driver's two communes (newest first) before the region's Las Condes.
     expect(titles(res.body)).toEqual(['Misma comuna, antes', 'Misma comuna', 'Misma región'].slice(0, FOR_YOU_LIMIT))
     expect(res.body.vehicles).toEqual([{ id_vehicle: 1, name_vehicle: 'Furgón' }])
+    expect(res.body.source).toBe('activity')
     expect(res.body.communes.map((c: { name_commune: string }) => c.name_commune).sort()).toEqual(['Providencia', 'Santiago Centro'])
     expect(res.body.jobPostings[0]).toMatchObject({ applied: false, saved: false, status: 'open', name_vehicle: 'Furgón', payment_amount: 45000, payment_period: 'por día' })
   })
@@ -87,6 +88,7 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
     expect(titles(res.body)).toEqual(['Moto en Providencia', 'Furgón en Santiago Centro'])
     expect(res.body.vehicles).toEqual([])
     expect(res.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
+    expect(res.body.source).toBe('address')
   })
 
   it("is the driver's own: another driver's saves do not shape it", async () => {
@@ -96,7 +98,7 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
       { title: 'Otra', ...FURGON_CENTRO },
     ])
     await api.post('/users/save-posting', { id_publication: saved }, driver(other))
-    expect((await forYou(camila)).body).toEqual({ jobPostings: [], vehicles: [], communes: [] })
+    expect((await forYou(camila)).body).toEqual({ jobPostings: [], vehicles: [], communes: [], source: null })
     expect(titles((await forYou(other)).body)).toEqual(['Otra'])
   })
 

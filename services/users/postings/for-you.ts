@@ -43,7 +43,7 @@ export function communeInAddress(address: string | null | undefined): number | n
  * (spec §3), so they come from the driver's own choices: the vehicles and communes of the postings
  * they applied to or saved, newest first; with none, the commune their profile address names.
  */
-export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles: number[]; communes: number[] }> {
+export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles: number[]; communes: number[]; source: PostingsForYou['source'] }> {
   const [rows, user] = await Promise.all([
     db
       .selectFrom('job_postings as jp')
@@ -60,12 +60,10 @@ export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles
     db.selectFrom('users').select('address').where('id', '=', userId).executeTakeFirst(),
   ])
   const vehicles = [...new Set(rows.map((r) => r.id_vehicle))]
-  let communes = [...new Set(rows.map((r) => r.id_commune))]
-  if (!communes.length) {
-    const fromAddress = communeInAddress(user?.address)
-    if (fromAddress !== null) communes = [fromAddress]
-  }
-  return { vehicles, communes }
+  const communes = [...new Set(rows.map((r) => r.id_commune))]
+  if (communes.length) return { vehicles, communes, source: 'activity' }
+  const fromAddress = communeInAddress(user?.address)
+  return fromAddress === null ? { vehicles, communes, source: null } : { vehicles, communes: [fromAddress], source: 'address' }
 }
 
 /**
@@ -74,8 +72,9 @@ export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles
  * their own communes first, then the newest. Nothing known of the driver: an empty list.
  */
 export async function postingsForYou(db: DB, userId: number): Promise<PostingsForYou> {
-  const { vehicles, communes } = await driverLeanings(db, userId)
+  const { vehicles, communes, source } = await driverLeanings(db, userId)
   const basis = {
+    source,
     vehicles: vehicles.flatMap((id) => {
       const v = findVehicle(id)
       return v ? [{ id_vehicle: v.id_vehicle, name_vehicle: v.name_vehicle }] : []
