@@ -17,8 +17,8 @@ export const APPLICATION_STATUS_LABELS = {
 
 export const APPLICATION_STATUS_OPTIONS = (Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[]).map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }))
 
-/** One label for the shift everywhere (issue 16 item 4): cards, detail, filters and the company's form. */
-export const SHIFT_LABEL = 'Turno'
+/** «Turno» (issue 16 item 4), defined beside the posting facts. */
+export { SHIFT_LABEL } from './posting-facts'
 
 export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<PostingStatus, string>
 

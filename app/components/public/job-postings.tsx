@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
-import { CompanyLogo, factList, PayHeadline } from '#app/components/marketplace/posting-bits'
+import { CompanyLogo, factList, PayHeadline } from '#app/components/marketplace/posting-facts'
 import { buttonClass } from '#app/components/ui/button'
 import type { HomePosting } from '#services/general-data/content'
 
