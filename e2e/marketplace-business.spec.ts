@@ -26,7 +26,7 @@ async function fillPosting(page: Page, js: boolean, p: PostingInput) {
   await choosePlace(dialog, js, 'Metropolitana de Santiago', p.commune)
   await dialog.getByLabel('Vehículo').selectOption({ label: p.vehicle })
   if (p.capacity) await dialog.getByLabel('Capacidad').selectOption(p.capacity)
-  await dialog.getByLabel('Horario').selectOption({ label: 'AM (mañanas)' })
+  await dialog.getByLabel('Turno').selectOption({ label: 'AM (mañanas)' })
   await dialog.getByLabel('Fecha de inicio').fill('2026-04-01')
   await dialog.getByLabel('Peoneta').selectOption({ label: p.pawn })
   await dialog.getByLabel('Conductores requeridos').fill('3')

@@ -30,6 +30,7 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/users/experience-work/get-experience-work', who: 'driver', owned: false },
   { path: (w) => `/users/experience-work/get-experience-work-for-update/${w.ids.experience}`, who: 'driver', owned: true },
   { path: () => '/users/job-postings', who: 'driver', owned: false },
+  { path: () => '/users/job-postings-for-you', who: 'driver', owned: false },
   { path: (w) => `/users/filter-job-postings-by-id/${w.ids.posting}`, who: 'driver', owned: false },
   { path: () => '/users/get-all-save-posting', who: 'driver', owned: false },
   { path: () => '/users/get-all-postulate-job-posting', who: 'driver', owned: false },

@@ -41,6 +41,9 @@ export const homePostingSchema = z.object({
   time: z.string(),
   pawn: z.enum(['Si', 'No']),
   payment: z.string(),
+  /** The amount and its period apart, for the pay headline of the home cards (issue 16 item 4). */
+  payment_amount: z.number(),
+  payment_period: z.string(),
   created_at: z.string(),
 })
 export type HomePosting = z.infer<typeof homePostingSchema>

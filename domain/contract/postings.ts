@@ -46,3 +46,17 @@ export type DriverPostingDto = z.infer<typeof driverPostingSchema>
 
 export const driverPostingsPageSchema = z.object({ jobPostings: z.array(driverPostingSchema), count: z.number(), page: z.number(), page_size: z.number() })
 export type PostingsPage = z.infer<typeof driverPostingsPageSchema>
+
+/**
+ * «Publicaciones para ti» (issue 16 item 1): a few open postings for the driver's vehicles and
+ * places, and what they were matched on (vehicle and commune names; both empty when nothing is
+ * known of the driver yet).
+ */
+export const postingsForYouSchema = z.object({
+  jobPostings: z.array(driverPostingSchema),
+  vehicles: z.array(z.object({ id_vehicle: z.number(), name_vehicle: z.string() })),
+  communes: z.array(z.object({ id_commune: z.number(), name_commune: z.string(), id_region: z.number() })),
+  /** Where those came from: the driver's applications and saves, or the commune of their profile address. */
+  source: z.enum(['activity', 'address']).nullable(),
+})
+export type PostingsForYou = z.infer<typeof postingsForYouSchema>

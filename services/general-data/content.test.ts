@@ -55,7 +55,7 @@ describe.each(engines)('general-data content on %s', (engine) => {
     expect(first).toEqual({
       id: expect.any(Number),
       title: expect.any(String),
-      logo: expect.stringMatching(/^\/images\/partners\/.+\.svg$/),
+      logo: expect.stringMatching(/^\/images\/companies\/.+\.svg$/),
       company_name: expect.any(String),
       name_zone: 'Zona Centro',
       name_region: 'Metropolitana de Santiago',
@@ -64,6 +64,8 @@ describe.each(engines)('general-data content on %s', (engine) => {
       time: expect.stringMatching(/^(AM \(mañanas\)|PM \(tardes\)|Cualquier horario)$/),
       pawn: expect.stringMatching(/^(Si|No)$/),
       payment: expect.stringMatching(/^\$\d{1,3}(\.\d{3})* (por día|por ruta|mensual)$/),
+      payment_amount: expect.any(Number),
+      payment_period: expect.stringMatching(/^(por día|por ruta|mensual)$/),
       created_at: expect.any(String),
     })
     const dates = res.body.map((r: { created_at: string }) => r.created_at)

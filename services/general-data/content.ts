@@ -151,6 +151,8 @@ export function contentRoutes(p: Platform) {
         time: r.name_schedule,
         pawn: r.pawn ? 'Si' : 'No',
         payment: formatPayment(Number(r.payment_amount), r.payment_period),
+        payment_amount: Number(r.payment_amount),
+        payment_period: r.payment_period,
         created_at: r.created_at,
       }))
       return c.json(postings)

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
 import type { Applicant, ApplicantProfile, Applicants, BusinessData, CompanyPosting, CompanyPostingsPage } from '#domain/contract/business'
 import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
-import type { DriverPostingDto, JobPostingDto, PostingsPage } from '#domain/contract/postings'
+import type { DriverPostingDto, JobPostingDto, PostingsForYou, PostingsPage } from '#domain/contract/postings'
 import type { ApplicationStatus, CompanyRegistrationPayload, EmailToApplicantValues, JobPostingValues } from '#domain/validation/marketplace'
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
@@ -72,6 +72,8 @@ export const driverPostingsApi = {
   search: (ctx: Ctx, token: string, search_jps: string, page: number) =>
     callService<DriverPostingsPage>(ctx, 'users', '/users/search-job-postings', { json: { search_jps, page }, auth: usr(token) }),
   byId: (ctx: Ctx, token: string, id: number) => callService<DriverPosting>(ctx, 'users', `/users/filter-job-postings-by-id/${id}`, { auth: usr(token) }),
+  /** «Publicaciones para ti» on the driver home (issue 16 item 1). */
+  forYou: (ctx: Ctx, token: string) => callService<PostingsForYou>(ctx, 'users', '/users/job-postings-for-you', { auth: usr(token) }),
   saved: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-save-posting?page=${page}`, { auth: usr(token) }),
   applied: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-postulate-job-posting?page=${page}`, { auth: usr(token) }),
   /** apply, withdraw, save and unsave: POST {id_publication}. */

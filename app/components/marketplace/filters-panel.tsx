@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/button'
 import { SelectField, type Option } from '#app/components/ui/field'
 import { schedules } from '#domain/reference-data/schedules'
+import { SHIFT_LABEL } from './labels'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 import './filters.css'
 
@@ -73,7 +74,12 @@ export function FiltersPanel({
             zoneOptions={zones}
             update={<p className="text-xs text-slate-600">Elige la zona o la región y presiona «Aplicar filtros» para ver la siguiente lista.</p>}
           />
-          <SelectField label="Horario" selectProps={{ id: 'filtro-horario', name: 'start_time', defaultValue: values.start_time }} options={SCHEDULE_OPTIONS} placeholder="Todos" />
+          <SelectField
+            label={SHIFT_LABEL}
+            selectProps={{ id: 'filtro-horario', name: 'start_time', defaultValue: values.start_time }}
+            options={SCHEDULE_OPTIONS}
+            placeholder="Todos"
+          />
           <SelectField label="Peoneta" selectProps={{ id: 'filtro-peoneta', name: 'pawn', defaultValue: values.pawn }} options={PAWN_OPTIONS} placeholder="Indiferente" />
           <div className="flex flex-wrap gap-2 pt-1">
             <button type="submit" className={buttonClass('primary', 'flex-1 px-4 py-2 text-sm')}>

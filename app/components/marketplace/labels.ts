@@ -17,6 +17,9 @@ export const APPLICATION_STATUS_LABELS = {
 
 export const APPLICATION_STATUS_OPTIONS = (Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[]).map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }))
 
+/** «Turno» (issue 16 item 4), defined beside the posting facts. */
+export { SHIFT_LABEL } from './posting-facts'
+
 export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<PostingStatus, string>
 
 export const PAYMENT_PERIOD_OPTIONS = (['por día', 'por ruta', 'mensual'] as const satisfies readonly PaymentPeriod[]).map((p) => ({ value: p, label: p }))

@@ -3,6 +3,9 @@ import { formatDate } from '#domain/format'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_LABELS } from './labels'
 
+// The pieces the public home shows too live apart, free of the kit's class merger (home JS budget).
+export { CompanyLogo, factList, PayHeadline } from './posting-facts'
+
 /** The facts a posting card and its detail share (spec §3 "Job posting"). */
 export interface PostingFacts {
   title: string
@@ -16,6 +19,8 @@ export interface PostingFacts {
   time: string
   pawn: 'Si' | 'No'
   payment: string
+  payment_amount: number
+  payment_period: string
   created_at: string
   status: 'open' | 'closed'
 }
@@ -23,26 +28,6 @@ export interface PostingFacts {
 /** '12-03-2026', the product's one date style: the same text on the server and in the browser (domain/format.ts). */
 export function shortDate(iso: string): string {
   return formatDate(iso, 'numeric', iso)
-}
-
-export function CompanyLogo({ src, name, size = 'h-12 w-12' }: { src: string | null; name: string; size?: string }) {
-  if (src)
-    return <img src={src} alt={`Logo de ${name}`} width={48} height={48} loading="lazy" className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`} />
-  return (
-    <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700`}>
-      {name.slice(0, 1).toUpperCase()}
-    </span>
-  )
-}
-
-export function factList(p: PostingFacts): Array<[string, string]> {
-  return [
-    ['Ubicación', `${p.name_commune}, ${p.name_region}`],
-    ['Vehículo', p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle],
-    ['Horario', p.time],
-    ['Peoneta', p.pawn === 'Si' ? 'Sí' : 'No'],
-    ['Pago', p.payment],
-  ]
 }
 
 const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {

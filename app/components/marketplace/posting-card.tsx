@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
 import { Badge } from '#app/components/ui/badge'
-import { ApplicationBadge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
+import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 /**
  * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);
@@ -41,8 +41,9 @@ export function PostingCard({
           ) : null}
         </div>
       </div>
+      <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-3" />
       {/* Issue 14 item 2: the rows' classes once on the list, not on every row, term and value. */}
-      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2 *:flex *:min-w-0 *:gap-1.5 [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:shrink-0 [&_dt]:text-slate-600">
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2 *:flex *:min-w-0 *:gap-1.5 [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:shrink-0 [&_dt]:text-slate-600">
         {factList(posting).map(([k, v]) => (
           <div key={k}>
             <dt>{`${k}:`}</dt>

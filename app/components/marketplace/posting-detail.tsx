@@ -5,7 +5,7 @@ import { JsMarker } from '#app/components/js-marker'
 import { DRIVER_ALERT_MS } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
-import { ApplicationBadge, CompanyLogo, factList, shortDate, VerifiedCompanyBadge } from './posting-bits'
+import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
 type Intent = 'postular' | 'retirar' | 'guardar' | 'quitar'
 
@@ -124,6 +124,7 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
           </div>
         </div>
       </header>
+      <PayHeadline amount={posting.payment_amount} period={posting.payment_period} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         {[
           ...factList(posting),

@@ -10,7 +10,7 @@ import { InputField, SelectField, TextAreaField } from '#app/components/ui/field
 import { schedules } from '#domain/reference-data/schedules'
 import { capacitiesByVehicle, capacityLabel, vehicles } from '#domain/reference-data/vehicles'
 import type { JobPostingValues } from '#domain/validation/marketplace'
-import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS } from './labels'
+import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, SHIFT_LABEL } from './labels'
 import { PlaceFields, type PlaceChoice } from './place-fields'
 
 const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.name_vehicle }))
@@ -145,7 +145,7 @@ export function PostingForm({
           errors={fields.id_capacity.errors}
         />
       )}
-      <SelectField label="Horario" selectProps={getSelectProps(fields.id_schedule)} options={SCHEDULE_OPTIONS} errors={fields.id_schedule.errors} />
+      <SelectField label={SHIFT_LABEL} selectProps={getSelectProps(fields.id_schedule)} options={SCHEDULE_OPTIONS} errors={fields.id_schedule.errors} />
       <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
       <SelectField label="Peoneta" hint="¿Incluye un ayudante?" selectProps={getSelectProps(fields.pawn)} options={PAWN_OPTIONS} errors={fields.pawn.errors} />
       <InputField

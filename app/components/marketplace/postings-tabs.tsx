@@ -1,6 +1,7 @@
 import { Tabs } from '#app/components/ui/tabs'
+import { POSTINGS_PATH } from './posting-links'
 
-export const POSTINGS_PATH = '/user/dashboard/job-postings'
+export { POSTINGS_PATH }
 
 const TABS = [
   { to: POSTINGS_PATH, label: 'Todas', end: true },

@@ -1,13 +1,24 @@
 import { Fragment, Suspense } from 'react'
 import { Await } from 'react-router'
+import { CompanyLogo, factList, PayHeadline } from '#app/components/marketplace/posting-facts'
 import { buttonClass } from '#app/components/ui/button'
 import type { HomePosting } from '#services/general-data/content'
 
 /** A home posting with 'hace 3 horas' computed by the loader. */
 export type HomePostingItem = HomePosting & { ago: string }
 
-/** Spec §9: 12 placeholder rows while the list loads. */
-const SKELETON_ROWS = 12
+/**
+ * Issue 16 item 4: the home shows a few postings (the loader keeps the newest HOME_CARDS) and
+ * «Ver todas»; its skeleton has as many placeholders as cards (spec §9 had 12 rows for 12).
+ */
+export const HOME_CARDS = 4
+
+/** Where a card and «Ver todas» lead (components/marketplace/posting-links.ts). */
+export interface HomeLinks {
+  posting: (id: number) => string
+  all: string
+  signedIn: boolean
+}
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -28,9 +39,9 @@ function Skeleton() {
         Cargando ofertas de trabajo…
       </p>
       <ul aria-hidden="true" className="mt-8 grid gap-4 md:grid-cols-2" data-testid="ofertas-cargando">
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        {Array.from({ length: HOME_CARDS }, (_, i) => (
           <li key={i} className="animate-pulse space-y-3 rounded-xl border border-slate-200 bg-white p-5 motion-reduce:animate-none">
-            <div className="h-10 w-32 rounded-lg bg-slate-200" />
+            <div className="h-16 w-16 rounded-lg bg-slate-200" />
             <div className="h-4 w-3/4 rounded bg-slate-200" />
             <div className="h-3 w-1/2 rounded bg-slate-200" />
             <div className="h-3 w-2/3 rounded bg-slate-200" />
@@ -41,60 +52,53 @@ function Skeleton() {
   )
 }
 
-function PostingCard({ posting }: { posting: HomePostingItem }) {
-  const facts: Array<[string, string]> = [
-    ['Ubicación', `${posting.name_commune}, ${posting.name_region} (${posting.name_zone})`],
-    ['Vehículo', posting.name_vehicle],
-    ['Turno', posting.time],
-    ['Peoneta', posting.pawn === 'Si' ? 'Sí' : 'No'],
-  ]
+/** A card is one link (its title, stretched over the card), so the whole card opens the posting. */
+function PostingCard({ posting, href }: { posting: HomePostingItem; href: string }) {
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between gap-3">
-        {posting.logo ? (
-          <img src={posting.logo} alt="" width={200} height={64} loading="lazy" decoding="async" className="h-10 w-auto max-w-[60%] object-contain object-left" />
-        ) : (
-          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-900">
-            {posting.company_name.charAt(0)}
-          </span>
-        )}
-        <p className="text-xs whitespace-nowrap text-slate-600">
-          <time dateTime={posting.created_at}>{posting.ago}</time>
-        </p>
+    <li className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+      <div className="flex items-start gap-3">
+        <CompanyLogo src={posting.logo} name={posting.company_name} />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words text-slate-900">
+            <a href={href} className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-none" data-testid="oferta-inicio">
+              {posting.title}
+            </a>
+          </h3>
+          <p className="text-sm text-slate-700">{posting.company_name}</p>
+        </div>
       </div>
-      <h3 className="mt-3 font-semibold text-slate-900">{posting.title}</h3>
-      <p className="text-sm text-slate-700">{posting.company_name}</p>
+      <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-3" />
       {/* Issue 14 item 2: classes once on the list, not on every term and value. */}
-      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1 text-sm [&_dd]:min-w-0 [&_dd]:text-slate-900 [&_dt]:text-slate-600">
-        {facts.map(([label, value]) => (
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1 text-sm [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:text-slate-600">
+        {factList(posting).map(([label, value]) => (
           <Fragment key={label}>
             <dt>{`${label}:`}</dt>
             <dd>{value}</dd>
           </Fragment>
         ))}
       </dl>
-      <p className="mt-auto pt-3 text-lg font-bold text-brand-700">
-        <span className="sr-only">Pago: </span>
-        {posting.payment}
+      <p className="mt-auto pt-3 text-xs text-slate-600">
+        Publicada <time dateTime={posting.created_at}>{posting.ago}</time>
       </p>
     </li>
   )
 }
 
-function PostingList({ list, signupUrl }: { list: HomePostingItem[]; signupUrl: string }) {
+function PostingList({ list, links }: { list: HomePostingItem[]; links: HomeLinks }) {
   if (!list.length) return null
   return (
     <Frame>
       <ul className="mt-8 grid gap-4 md:grid-cols-2">
         {list.map((p) => (
-          <PostingCard key={p.id} posting={p} />
+          <PostingCard key={p.id} posting={p} href={links.posting(p.id)} />
         ))}
       </ul>
-      <p className="mt-8 text-center">
-        <a href={signupUrl} className={buttonClass('primary', 'px-6 py-3 text-base')}>
-          Regístrate para postular
+      <div className="mt-8 flex flex-col items-center gap-2 text-center">
+        <a href={links.all} className={buttonClass('primary', 'px-6 py-3 text-base')}>
+          Ver todas
         </a>
-      </p>
+        {links.signedIn ? null : <p className="text-sm text-slate-700">Crea tu cuenta gratis para postular: al terminar te llevamos a la oferta que elegiste.</p>}
+      </div>
     </Frame>
   )
 }
@@ -105,12 +109,12 @@ function PostingList({ list, signupUrl }: { list: HomePostingItem[]; signupUrl: 
  * script-swapped segments that a visitor without JS would never see.
  * Spec §8: a failure — or an empty list — shows nothing at all.
  */
-export function JobPostings({ postings, signupUrl }: { postings: Promise<HomePostingItem[]> | HomePostingItem[]; signupUrl: string }) {
-  if (Array.isArray(postings)) return <PostingList list={postings} signupUrl={signupUrl} />
+export function JobPostings({ postings, links }: { postings: Promise<HomePostingItem[]> | HomePostingItem[]; links: HomeLinks }) {
+  if (Array.isArray(postings)) return <PostingList list={postings} links={links} />
   return (
     <Suspense fallback={<Skeleton />}>
       <Await resolve={postings} errorElement={null}>
-        {(list: HomePostingItem[]) => <PostingList list={list} signupUrl={signupUrl} />}
+        {(list: HomePostingItem[]) => <PostingList list={list} links={links} />}
       </Await>
     </Suspense>
   )

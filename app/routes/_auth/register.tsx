@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
 import { env } from '#app/.server/env'
+import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { NewPasswordFields } from '#app/components/auth/new-password-fields'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
@@ -16,16 +17,29 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Crea tu cuenta de conductor Fleeters y empieza a postular a rutas de reparto de última milla.' },
 ]
 
-export function loader() {
+/**
+ * `?redirectTo=<path>`: where the visitor was heading (a posting of the home page, issue 16 item
+ * 4). Only a path of this site; it rides on to /login, which lands there after signing in.
+ */
+function redirectToOf(request: Request, formData?: FormData): string | null {
+  return safeRedirectPath(formData?.get('redirectTo')) ?? safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+}
+
+function loginUrl(redirectTo: string | null): string {
+  return redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'
+}
+
+export function loader({ request }: Route.LoaderArgs) {
   const external = env().config.DRIVER_SIGNUP_URL
   if (external) throw redirect(external)
-  return { constraint: getZodConstraint(driverRegistrationSchema) }
+  return { constraint: getZodConstraint(driverRegistrationSchema), redirectTo: redirectToOf(request) }
 }
 
 const loadSchema = () => import('#domain/validation/auth').then((m) => m.driverRegistrationSchema)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
+  const redirectTo = redirectToOf(request, formData)
   const submission = parseWithZod(formData, { schema: driverRegistrationSchema })
   if (submission.status !== 'success') {
     return data({ done: false as const, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
@@ -37,13 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = messageList(res.message).map((m) => `Algo salió mal: ${m}`)
     return data({ done: false as const, result: submission.reply({ formErrors: errors, hideFields: ['password', 'confirmPassword'] }) }, { status: res.status })
   }
-  return data({ done: true as const, message: res.data.message, result: undefined })
+  return data({ done: true as const, message: res.data.message, result: undefined, redirectTo })
 }
 
 export default function RegisterRoute() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { constraint } = useLoaderData<typeof loader>()
+  const { constraint, redirectTo } = useLoaderData<typeof loader>()
   const { onValidate, ...loadOn } = useLazyValidation<DriverRegistrationValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'register',
@@ -66,7 +80,7 @@ export default function RegisterRoute() {
             {actionData.message}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/login" className={buttonClass('primary', 'px-4 py-2 text-base')}>
+            <Link to={loginUrl(actionData.redirectTo)} className={buttonClass('primary', 'px-4 py-2 text-base')}>
               Iniciar sesión
             </Link>
             <Link to="/" className={buttonClass('secondary', 'px-4 py-2 text-base')}>
@@ -83,7 +97,7 @@ export default function RegisterRoute() {
       <h1 className="text-2xl font-bold text-slate-900">Regístrate como conductor</h1>
       <p className="mt-1 text-slate-700">
         ¿Ya tienes cuenta?{' '}
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <Link to={loginUrl(redirectTo)} className="font-medium text-brand-700 hover:underline">
           Inicia sesión
         </Link>
       </p>
@@ -102,6 +116,7 @@ export default function RegisterRoute() {
             Estamos procesando tu registro, por favor mantén esta pestaña abierta.
           </p>
         ) : null}
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <InputField label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
         <InputField label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
         <InputField label="RUT" hint="Ejemplo: 12345678-5" inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }} errors={fields.rut.errors} />

@@ -1,8 +1,9 @@
 import { Link, useLoaderData } from 'react-router'
 import { listOrEmpty, publicSiteApi, type HomePosting } from '#app/.server/backend/public-site'
+import { homePostingLinks } from '#app/components/marketplace/posting-links'
 import { FaqAccordion } from '#app/components/public/faq-accordion'
 import { Benefits, BusinessServices, Hero } from '#app/components/public/home-sections'
-import { JobPostings, type HomePostingItem } from '#app/components/public/job-postings'
+import { HOME_CARDS, JobPostings, type HomePostingItem } from '#app/components/public/job-postings'
 import { seoMeta } from '#app/components/public/page'
 import { PartnerStrip } from '#app/components/public/partner-strip'
 import { Statistics } from '#app/components/public/statistics'
@@ -16,7 +17,7 @@ import { siteOrigin } from './site.server'
 const HOME_FAQS = 5
 
 function withAge(list: HomePosting[], now: Date): HomePostingItem[] {
-  return list.map((p) => ({ ...p, ago: formatTimeAgo(p.created_at, now) }))
+  return list.slice(0, HOME_CARDS).map((p) => ({ ...p, ago: formatTimeAgo(p.created_at, now) }))
 }
 
 /** How long a document request waits for the postings before streaming them after the shell. */
@@ -72,7 +73,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Home() {
   const { faqs, statistics, testimonials, logos, postings } = useLoaderData<typeof loader>()
-  const signupUrl = useRootData()?.env.signupUrl ?? '/register'
+  const root = useRootData()
+  const signupUrl = root?.env.signupUrl ?? '/register'
+  const links = homePostingLinks(Boolean(root?.user), { signupUrl, loginUrl: root?.env.loginUrl ?? '/login' })
   return (
     <main id="contenido">
       <Hero signupUrl={signupUrl} />
@@ -98,7 +101,7 @@ export default function Home() {
           </div>
         </section>
       ) : null}
-      <JobPostings postings={postings} signupUrl={signupUrl} />
+      <JobPostings postings={postings} links={links} />
     </main>
   )
 }

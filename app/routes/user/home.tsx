@@ -2,10 +2,13 @@ import { data, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { driverPostingsApi } from '#app/.server/backend/marketplace'
 import { readUpload } from '#app/.server/body-limit'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { DocumentGroups, NextStep, PreviewDialog, slotNeed, UploadPanel, type GroupView, type SlotView } from '#app/components/driver/documents'
 import { documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
+import { PostingsForYouSection } from '#app/components/marketplace/for-you'
+import { forYouListPath } from '#app/components/marketplace/posting-links'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { dayInChile, formatDate } from '#domain/format'
 import {
@@ -24,6 +27,7 @@ import {
   otherSide,
   type DocumentSlotKey,
 } from '#domain/reference-data/documents'
+import { findRegion } from '#domain/reference-data/geography'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import type { Route } from './+types/home'
 
@@ -34,7 +38,10 @@ const MISSING = DOCUMENT_UPLOAD.messages.required
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
-  const records = await required(request, await driverApi.documents(context, session.token))
+  // «Publicaciones para ti» (issue 16 item 1) loads beside the documents; if it fails the home goes without it.
+  const [documents, forYouRes] = await Promise.all([driverApi.documents(context, session.token), driverPostingsApi.forYou(context, session.token)])
+  const records = await required(request, documents)
+  const forYou = forYouRes.ok ? { data: forYouRes.data, allHref: forYouListPath(forYouRes.data, (id) => findRegion(id)?.zone_id) } : null
   const latest = latestDocumentRecords(records)
   // Expiry dates are days in Chile (issue 16.3): «Vence el …» is valid through that day.
   const today = dayInChile(new Date())
@@ -99,6 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preview,
     uploadExpiry,
     guidance,
+    forYou,
   }
 }
 
@@ -167,7 +175,7 @@ function Progress({ done, total, rejected, expired }: { done: number; total: num
 }
 
 export default function DriverHome() {
-  const { firstname, groups, next, progress, expired, upload, previous, preview, uploadExpiry, guidance } = useLoaderData<typeof loader>()
+  const { firstname, groups, next, progress, expired, upload, previous, preview, uploadExpiry, guidance, forYou } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const typedDate = actionData && 'expires_on' in actionData && typeof actionData.expires_on === 'string' ? actionData.expires_on : null
   const { search } = useLocation()
@@ -177,6 +185,7 @@ export default function DriverHome() {
       <h1 className="text-2xl font-bold text-slate-900">¡Hola, {firstname}!</h1>
       <Progress {...progress} expired={expired} />
       {next ? <NextStep view={next} /> : null}
+      {forYou ? <PostingsForYouSection data={forYou.data} allHref={forYou.allHref} /> : null}
       <DocumentGroups groups={groups} />
       {upload ? (
         <UploadPanel

@@ -17,30 +17,38 @@ function rut(body: number) {
 }
 
 const COMPANIES = [
-  { name: 'Despachos Andes SpA', contact: 'Carolina Muñoz', email: `andes@${DEMO_DOMAIN}`, logo: '/images/partners/andes.svg', rut: 76123456, phone: '56922223333' },
-  { name: 'Mercado Sur Ltda.', contact: 'Valentina Rojas', email: `mercadosur@${DEMO_DOMAIN}`, logo: '/images/partners/mercado-sur.svg', rut: 77234567, phone: '56933334444' },
-  { name: 'Rápido Express SpA', contact: 'Andrés Soto', email: `rapido@${DEMO_DOMAIN}`, logo: '/images/partners/rapido.svg', rut: 78345678, phone: '56944445555' },
+  { name: 'Despachos Andes SpA', contact: 'Carolina Muñoz', email: `andes@${DEMO_DOMAIN}`, logo: '/images/companies/andes.svg', rut: 76123456, phone: '56922223333' },
+  { name: 'Mercado Sur Ltda.', contact: 'Valentina Rojas', email: `mercadosur@${DEMO_DOMAIN}`, logo: '/images/companies/mercado-sur.svg', rut: 77234567, phone: '56933334444' },
+  { name: 'Rápido Express SpA', contact: 'Andrés Soto', email: `rapido@${DEMO_DOMAIN}`, logo: '/images/companies/rapido.svg', rut: 78345678, phone: '56944445555' },
 ]
 
 // Communes of the Metropolitan Region (official CUT codes).
 const RM_COMMUNES = [13101, 13114, 13123, 13119, 13110, 13120, 13201, 13401, 13124, 13122, 13105, 13112]
-const TITLES = [
-  'Repartidor de paquetería e-commerce',
-  'Conductor para despacho de farmacia',
-  'Reparto de abarrotes a domicilio',
-  'Ruta de última milla en moto',
-  'Conductor de furgón para mudanzas pequeñas',
-  'Reparto de electrodomésticos con peoneta',
+
+/**
+ * The demo postings agree with themselves (issue 16 item 4): the title names the vehicle asked
+ * for, says «con peoneta» exactly when a helper goes, and a monthly pay reads «mensual»; the
+ * amounts fit their period (seed.test.ts checks every seeded row). Capacity ids are those of
+ * domain/reference-data/vehicles.ts (2: Furgón 1.000 kg, 4: Furgón 1.500 kg, 7: Camión 3.500 kg,
+ * 13: Camion ¾ 1.500 kg).
+ */
+export const DEMO_POSTING_PLAN: ReadonlyArray<{
+  title: string
+  id_vehicle: number
+  id_capacity: number | null
+  pawn: boolean
+  period: 'por día' | 'por ruta' | 'mensual'
+  amount: number
+}> = [
+  { title: 'Reparto de paquetería e-commerce en furgón', id_vehicle: 1, id_capacity: 2, pawn: false, period: 'por día', amount: 45000 },
+  { title: 'Despacho de farmacia en moto', id_vehicle: 3, id_capacity: null, pawn: false, period: 'por ruta', amount: 18000 },
+  { title: 'Reparto de abarrotes a domicilio en auto', id_vehicle: 2, id_capacity: null, pawn: false, period: 'por día', amount: 38000 },
+  { title: 'Ruta de última milla en moto', id_vehicle: 3, id_capacity: null, pawn: false, period: 'por día', amount: 32000 },
+  { title: 'Mudanzas pequeñas en furgón con peoneta', id_vehicle: 1, id_capacity: 4, pawn: true, period: 'por ruta', amount: 60000 },
+  { title: 'Reparto de electrodomésticos en camión ¾ con peoneta', id_vehicle: 7, id_capacity: 13, pawn: true, period: 'por día', amount: 75000 },
+  { title: 'Conductor de camión para centro de distribución, contrato mensual', id_vehicle: 5, id_capacity: 7, pawn: false, period: 'mensual', amount: 950000 },
+  { title: 'Reparto de paquetería en SUV', id_vehicle: 8, id_capacity: null, pawn: false, period: 'por día', amount: 40000 },
 ]
-const VEHICLE_PLAN: Array<{ id_vehicle: number; id_capacity: number | null }> = [
-  { id_vehicle: 1, id_capacity: 2 },
-  { id_vehicle: 2, id_capacity: null },
-  { id_vehicle: 3, id_capacity: null },
-  { id_vehicle: 5, id_capacity: 7 },
-  { id_vehicle: 8, id_capacity: null },
-  { id_vehicle: 7, id_capacity: 13 },
-]
-const PERIODS = ['por día', 'por ruta', 'mensual']
 
 export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -99,10 +107,12 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
       for (let i = 0; i < 12; i++) {
         const n = ci * 12 + i
         const commune = communeRegions.get(RM_COMMUNES[n % RM_COMMUNES.length]!)!
-        const plan = VEHICLE_PLAN[n % VEHICLE_PLAN.length]!
+        const plan = DEMO_POSTING_PLAN[n % DEMO_POSTING_PLAN.length]!
+        // A little variety in the amount, on the scale of its period; the companies' postings alternate in time (the home shows each).
+        const step = plan.period === 'mensual' ? 50000 : 2000
         postings.push({
           company_id: created.id,
-          title: TITLES[n % TITLES.length]!,
+          title: plan.title,
           description:
             'Buscamos conductores responsables para rutas micro-sectorizadas dentro de la comuna. Entregamos la carga ordenada por sector y pagamos dentro de 48 horas tras recibir la boleta o factura.',
           id_zone: commune.zone_id,
@@ -112,13 +122,13 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
           id_capacity: plan.id_capacity !== null && capacityIds.has(plan.id_capacity) ? plan.id_capacity : null,
           id_schedule: (n % 3) + 1,
           start_date: iso(-60 * 24 * ((n % 10) + 1)).slice(0, 10),
-          pawn: n % 4 === 0 ? 1 : 0,
-          payment_amount: 35000 + (n % 8) * 5000,
-          payment_period: PERIODS[n % PERIODS.length]!,
+          pawn: plan.pawn ? 1 : 0,
+          payment_amount: plan.amount + (n % 3) * step,
+          payment_period: plan.period,
           drivers_needed: (n % 4) + 1,
           status: n % 11 === 10 ? ('closed' as const) : ('open' as const),
-          created_at: iso(n * 95 + 5),
-          updated_at: iso(n * 95 + 5),
+          created_at: iso((i * COMPANIES.length + ci) * 95 + 5),
+          updated_at: iso((i * COMPANIES.length + ci) * 95 + 5),
         })
       }
       await trx.insertInto('job_postings').values(postings).execute()

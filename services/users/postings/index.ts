@@ -1,5 +1,5 @@
 import { okMessageSchema } from '#domain/contract/common'
-import { driverPostingSchema, driverPostingsPageSchema } from '#domain/contract/postings'
+import { driverPostingSchema, driverPostingsPageSchema, postingsForYouSchema } from '#domain/contract/postings'
 import { applicationResultSchema } from '#domain/contract/users'
 import { driverSearchSchema, pageSchema, postingFiltersSchema, postingReferenceSchema } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
@@ -10,6 +10,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { applicationReceivedMail } from '#services/shared/marketplace-mails'
+import { postingsForYou } from './for-you'
 import { driverPostings, ownPostings, searchOpenPostings, toDriverPostingDto } from './queries'
 
 export const DRIVER_POSTING_MESSAGES = {
@@ -94,6 +95,20 @@ export function driverPostingsRoutes(p: Platform) {
       const { search_jps, page } = c.req.valid('json')
       return c.json(await searchOpenPostings(p, c.get('auth').userId, { search: search_jps }, page))
     },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/job-postings-for-you',
+      tags,
+      summary: 'Publicaciones para ti: unas pocas ofertas abiertas para los vehículos y comunas del conductor',
+      security: security('User'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(postingsForYouSchema, 'Ofertas para el conductor y en qué se basan'), ...errors(401, 403) },
+    },
+    async (c) => c.json(await postingsForYou(p.db, c.get('auth').userId)),
   )
 
   defineRoute(

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router'
+import { Link, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { driverPostingsApi, type DriverPosting } from '#app/.server/backend/marketplace'
@@ -139,7 +139,19 @@ export default function DriverPostingsRoute() {
               <Alert tone="error" messages={[d.error]} />
             </div>
           ) : d.postings.length === 0 ? (
-            <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No encontramos publicaciones con estos filtros.</p>
+            active || d.filters.search ? (
+              // Issue 16 item 4: an empty search offers the way back to every posting.
+              <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700" data-testid="busqueda-vacia">
+                <p>No encontramos publicaciones con estos filtros.</p>
+                <Link to={location.pathname} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
+                  Limpiar filtros
+                </Link>
+              </div>
+            ) : (
+              <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+                Por ahora no hay publicaciones abiertas. Vuelve pronto.
+              </p>
+            )
           ) : (
             <ul className="mt-4 space-y-3" aria-label="Publicaciones encontradas">
               {d.postings.map((p) => (

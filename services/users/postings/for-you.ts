@@ -1,0 +1,98 @@
+import { sql } from 'kysely'
+import type { PostingsForYou } from '#domain/contract/postings'
+import { communes as referenceCommunes } from '#domain/reference-data/communes'
+import { findCommune } from '#domain/reference-data/geography'
+import { findVehicle } from '#domain/reference-data/vehicles'
+import { communeRegionOf } from '#domain/validation/marketplace'
+import type { DB } from '#services/platform/db/connect'
+import { driverPostings, toDriverPostingDto } from './queries'
+
+/** Issue 16 item 1: the driver home shows a few postings, with a link to the rest. */
+export const FOR_YOU_LIMIT = 3
+
+/** How many of the driver's latest applications and saves tell their vehicles and places. */
+const HISTORY_ROWS = 50
+
+function plain(s: string) {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * The commune an address names as one of its comma-separated parts, the last one first
+ * ('Av. Providencia 1234, Providencia' → Providencia); in the Metropolitan Region when a name is
+ * in two regions. A part must be the commune's whole name: 'Av. Santiago 12' is no commune.
+ */
+export function communeInAddress(address: string | null | undefined): number | null {
+  if (!address) return null
+  for (const part of address.split(',').reverse()) {
+    const name = plain(part)
+    if (!name) continue
+    const found = referenceCommunes.filter((c) => plain(c.name_commune) === name)
+    if (found.length) return (found.find((c) => c.id_region === 13000) ?? found[0]!).id_commune
+  }
+  return null
+}
+
+/**
+ * What the product knows of a driver's vehicles and places. The driver profile records neither
+ * (spec §3), so they come from the driver's own choices: the vehicles and communes of the postings
+ * they applied to or saved, newest first; with none, the commune their profile address names.
+ */
+export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles: number[]; communes: number[]; source: PostingsForYou['source'] }> {
+  const [rows, user] = await Promise.all([
+    db
+      .selectFrom('job_postings as jp')
+      .select(['jp.id_vehicle', 'jp.id_commune'])
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('applications as a').select('a.id').whereRef('a.posting_id', '=', 'jp.id').where('a.user_id', '=', userId)),
+          eb.exists(eb.selectFrom('saved_postings as sp').select('sp.id').whereRef('sp.posting_id', '=', 'jp.id').where('sp.user_id', '=', userId)),
+        ]),
+      )
+      .orderBy('jp.id', 'desc')
+      .limit(HISTORY_ROWS)
+      .execute(),
+    db.selectFrom('users').select('address').where('id', '=', userId).executeTakeFirst(),
+  ])
+  const vehicles = [...new Set(rows.map((r) => r.id_vehicle))]
+  const communes = [...new Set(rows.map((r) => r.id_commune))]
+  if (communes.length) return { vehicles, communes, source: 'activity' }
+  const fromAddress = communeInAddress(user?.address)
+  return fromAddress === null ? { vehicles, communes, source: null } : { vehicles, communes: [fromAddress], source: 'address' }
+}
+
+/**
+ * «Publicaciones para ti»: open postings the driver has neither applied to nor saved, for one of
+ * their vehicles (when known) in one of their communes or those communes' regions (when known);
+ * their own communes first, then the newest. Nothing known of the driver: an empty list.
+ */
+export async function postingsForYou(db: DB, userId: number): Promise<PostingsForYou> {
+  const { vehicles, communes, source } = await driverLeanings(db, userId)
+  const basis = {
+    source,
+    vehicles: vehicles.flatMap((id) => {
+      const v = findVehicle(id)
+      return v ? [{ id_vehicle: v.id_vehicle, name_vehicle: v.name_vehicle }] : []
+    }),
+    communes: communes.flatMap((id) => {
+      const c = findCommune(id)
+      return c ? [{ id_commune: c.id_commune, name_commune: c.name_commune, id_region: c.id_region }] : []
+    }),
+  }
+  if (!vehicles.length && !communes.length) return { jobPostings: [], ...basis }
+  let q = driverPostings(db, userId).where('jp.status', '=', 'open').where('a.id', 'is', null).where('sp.id', 'is', null)
+  if (vehicles.length) q = q.where('jp.id_vehicle', 'in', vehicles)
+  if (communes.length) {
+    const regions = [...new Set(communes.map(communeRegionOf))]
+    q = q
+      .where((eb) => eb.or([eb('jp.id_commune', 'in', communes), eb('jp.id_region', 'in', regions)]))
+      .orderBy(sql`case when jp.id_commune in (${sql.join(communes)}) then 0 else 1 end`)
+  }
+  const rows = await q.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(FOR_YOU_LIMIT).execute()
+  return { jobPostings: rows.map(toDriverPostingDto), ...basis }
+}
