@@ -33,6 +33,10 @@ function driverRecords(email: string) {
       ['licencia_conducir_frontal', '2020-01-01'],
     ] as const)
       file.run(user.id, slot, 'ACCEPTED', `documents/${unique('doc')}abcdefghijklmnopqrstuv.png`, 'image/png', 'x.png', now, now, expires)
+    // One still under review: it counts in the driver's upload progress, not as approved.
+    db.prepare(
+      "INSERT INTO user_files (user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, original_name, rejection_reason, created_at, reviewed_at, expires_on) VALUES (?, 'certificado_antecedentes', 'PENDING', ?, 'image/png', 10, 'x.png', NULL, ?, NULL, NULL)",
+    ).run(user.id, `documents/${unique('doc')}abcdefghijklmnopqrstuv.png`, now)
     const job = db.prepare(
       'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
@@ -201,7 +205,9 @@ test('the company sees the same n/22 as the driver on their home', async ({ page
   const res = await request.get(`/api/business/job-postings/${postingId}/applicants`, { headers: { 'auth-business': company.token } })
   expect((await res.json()).applicants[0]).toMatchObject({ documents_accepted: 3, documents_total: 22 })
   await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
-  await expect(page.getByTestId('progreso-documentos')).toHaveText('3/22')
+  // Uploaded and not rejected: 4 (one under review); approved, the company's number: 3.
+  await expect(page.getByTestId('progreso-documentos')).toHaveText('4/22')
+  await expect(page.getByTestId('documentos-aprobados')).toContainText('3/22 aprobados por Fleeters')
   // Neither a driver nor an anonymous caller reads a company's applicants or marks them seen.
   expect((await request.get(`/api/business/job-postings/${postingId}/applicants`, { headers: { 'auth-user': driver.token } })).status()).toBe(403)
   expect((await request.get(`/api/business/job-postings/${postingId}/applicants`)).status()).toBe(401)

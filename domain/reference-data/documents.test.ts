@@ -23,7 +23,7 @@ const rec = (purpose_name: string, file_status: DocumentRecordLike['file_status'
 
 describe('documentProgress', () => {
   it('is 0/22 with no records', () => {
-    expect(documentProgress([])).toEqual({ done: 0, total: 22, rejected: 0 })
+    expect(documentProgress([])).toEqual({ done: 0, total: 22, rejected: 0, approved: 0 })
   })
 
   it('counts pending and accepted, not rejected, and not the van interior', () => {
@@ -34,23 +34,28 @@ describe('documentProgress', () => {
       rec('furgon_interior_general', 'ACCEPTED'),
       rec('unknown_slot', 'ACCEPTED'),
     ]
-    expect(documentProgress(records)).toEqual({ done: 2, total: REQUIRED_DOCUMENT_COUNT, rejected: 1 })
+    expect(documentProgress(records)).toEqual({ done: 2, total: REQUIRED_DOCUMENT_COUNT, rejected: 1, approved: 1 })
   })
 
   it('is 22/22 when every slot is accepted', () => {
-    expect(documentProgress(DOCUMENT_SLOT_KEYS.map((k) => rec(k, 'ACCEPTED')))).toEqual({ done: 22, total: 22, rejected: 0 })
+    expect(documentProgress(DOCUMENT_SLOT_KEYS.map((k) => rec(k, 'ACCEPTED')))).toEqual({ done: 22, total: 22, rejected: 0, approved: 22 })
   })
 
   it('counts a rejected van interior as invalid', () => {
-    expect(documentProgress([rec('furgon_interior_general', 'REJECTED')])).toEqual({ done: 0, total: 22, rejected: 1 })
+    expect(documentProgress([rec('furgon_interior_general', 'REJECTED')])).toEqual({ done: 0, total: 22, rejected: 1, approved: 0 })
   })
 
   it('uses only the latest record of a slot (by date, then id, then list order)', () => {
     expect(
       documentProgress([rec('soap_frontal', 'PENDING', { date_upload: '2025-03-02T10:00:00Z' }), rec('soap_frontal', 'REJECTED', { date_upload: '2025-03-01T10:00:00Z' })]),
-    ).toEqual({ done: 1, total: 22, rejected: 0 })
-    expect(documentProgress([rec('soap_frontal', 'REJECTED', { id_file: 9 }), rec('soap_frontal', 'PENDING', { id_file: 3 })])).toEqual({ done: 0, total: 22, rejected: 1 })
-    expect(documentProgress([rec('soap_frontal', 'REJECTED'), rec('soap_frontal', 'PENDING')])).toEqual({ done: 1, total: 22, rejected: 0 })
+    ).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
+    expect(documentProgress([rec('soap_frontal', 'REJECTED', { id_file: 9 }), rec('soap_frontal', 'PENDING', { id_file: 3 })])).toEqual({
+      done: 0,
+      total: 22,
+      rejected: 1,
+      approved: 0,
+    })
+    expect(documentProgress([rec('soap_frontal', 'REJECTED'), rec('soap_frontal', 'PENDING')])).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
   })
 
   it('property: done + rejected never exceed the slots and done <= 22', () => {
@@ -104,7 +109,9 @@ describe('groups and expiry (issue 16)', () => {
 
   it('counts an expired record as missing in n/22 and in the expired count', () => {
     const records = [rec('soap_frontal', 'ACCEPTED', { expires_on: '2027-01-01' }), rec('soap_posterior', 'PENDING', { expires_on: '2027-06-01' })]
-    expect(documentProgress(records, '2027-02-01')).toEqual({ done: 1, total: 22, rejected: 0 })
+    expect(documentProgress(records, '2027-02-01')).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
+    // Before it expires, the accepted SOAP is approved: the number a company sees.
+    expect(documentProgress(records, '2026-12-01')).toEqual({ done: 2, total: 22, rejected: 0, approved: 1 })
     expect(expiredCount(records, '2027-02-01')).toBe(1)
     expect(expiredCount([rec('soap_frontal', 'REJECTED', { expires_on: '2027-01-01' })], '2027-02-01')).toBe(0)
   })

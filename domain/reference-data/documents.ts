@@ -143,6 +143,12 @@ export interface DocumentProgress {
   total: typeof REQUIRED_DOCUMENT_COUNT
   /** Slots (the optional one included) whose latest record is rejected. */
   rejected: number
+  /**
+   * Required slots whose latest record is accepted and in force: the «n/22 documentos aprobados»
+   * a company sees on the driver's application (services/shared/validated-drivers.ts counts the
+   * same), shown to the driver too so both read one number (issue 16 item 5).
+   */
+  approved: number
 }
 
 /**
@@ -152,11 +158,15 @@ export interface DocumentProgress {
 export function documentProgress(records: readonly DocumentRecordLike[], today?: string): DocumentProgress {
   let done = 0
   let rejected = 0
+  let approved = 0
   for (const [key, record] of latestDocumentRecords(records)) {
     if (record.file_status === 'REJECTED') rejected++
-    else if (key !== OPTIONAL_DOCUMENT_SLOT && !(today && isExpired(record.expires_on, today))) done++
+    else if (key !== OPTIONAL_DOCUMENT_SLOT && !(today && isExpired(record.expires_on, today))) {
+      done++
+      if (record.file_status === 'ACCEPTED') approved++
+    }
   }
-  return { done, total: REQUIRED_DOCUMENT_COUNT, rejected }
+  return { done, total: REQUIRED_DOCUMENT_COUNT, rejected, approved }
 }
 
 /** Latest records (not rejected) whose expiry date has passed: shown «Vencido», counted as missing. */

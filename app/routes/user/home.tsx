@@ -136,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** With JS, a file travels through XMLHttpRequest so its progress shows (issue 12 item 7). */
 export const clientAction = uploadClientAction
 
-function Progress({ done, total, rejected, expired }: { done: number; total: number; rejected: number; expired: number }) {
+function Progress({ done, total, rejected, expired, approved }: { done: number; total: number; rejected: number; expired: number; approved: number }) {
   const pct = Math.round((Math.min(done, total) / total) * 100)
   return (
     <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -160,6 +160,10 @@ function Progress({ done, total, rejected, expired }: { done: number; total: num
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700">Documentos cargados, no rechazados ni vencidos. El interior del furgón es opcional y no cuenta.</p>
+      {/* The number companies see on each application (issue 16 item 5): accepted and in force. */}
+      <p className="mt-1 text-sm font-medium text-slate-900" data-testid="documentos-aprobados">
+        {approved}/{total} aprobados por Fleeters: es lo que ven las empresas cuando postulas.
+      </p>
       {rejected > 0 ? (
         <p role="alert" className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
           Tienes {rejected} {rejected === 1 ? 'documento inválido' : 'documentos inválidos'}
