@@ -6,6 +6,7 @@ import { businessApi, type CompanyPosting } from '#app/.server/backend/marketpla
 import { loadPlaces } from '#app/.server/places'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { shortDate } from '#app/components/marketplace/posting-bits'
+import { PayHeadline } from '#app/components/marketplace/posting-facts'
 import { PostingForm } from '#app/components/marketplace/posting-form'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
@@ -106,8 +107,9 @@ function PostingRow({ posting, search }: { posting: CompanyPosting; search: stri
           <p className="text-sm text-slate-700">
             {posting.name_commune}, {posting.name_region} · {posting.capacity ? `${posting.name_vehicle} (${posting.capacity})` : posting.name_vehicle} · {posting.time}
           </p>
+          <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-1" />
           <p className="text-sm text-slate-700">
-            {posting.payment} · Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed} {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio{' '}
+            Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed} {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio{' '}
             {shortDate(posting.start_date)}
           </p>
           <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
