@@ -25,6 +25,8 @@ const FIELD_EXCEPTIONS: Record<string, string> = {
   decision: INVALID_VALUE,
   direction: INVALID_VALUE,
   verified: INVALID_VALUE,
+  // The ids of the applications the page showed (issue 16.5), sent by the page, never typed.
+  applications: INVALID_VALUE,
 }
 const SCHEMA_EXCEPTIONS: Record<string, string> = {
   bankFormSchema: TODOS_LOS_CAMPOS,
