@@ -26,7 +26,7 @@ const FIELD_EXCEPTIONS: Record<string, string> = {
   direction: INVALID_VALUE,
   verified: INVALID_VALUE,
   // The ids of the applications the page showed (issue 16.5), sent by the page, never typed.
-  applications: INVALID_VALUE,
+  applications: MARKETPLACE_MESSAGES.invalidOption,
 }
 const SCHEMA_EXCEPTIONS: Record<string, string> = {
   bankFormSchema: TODOS_LOS_CAMPOS,
