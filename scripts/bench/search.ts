@@ -26,6 +26,7 @@ import { companyPostings, companyPostingsQueries } from '#services/business/post
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 import type { Platform } from '#services/platform/platform'
 import { seedReferenceData } from '#services/platform/seed'
+import type { TextDriver } from '#services/shared/posting-rows'
 import { searchOpenPostings, searchQueries, type SearchFilters, type Store } from '#services/users/postings/queries'
 
 export const BUDGET = { oneP95: 20, concurrentP95: 50 }
@@ -322,10 +323,18 @@ export async function planOf(store: Store, query: { compile(): CompiledQuery }):
   })
 }
 
-/** The queries of a shape (the first 1,001 ids, and the page query used past them), as the services build them. */
-export function queriesOf(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false) {
-  const { ids, list } = company ? companyPostingsQueries(store, seeded.bigCompany, 1, filters.search) : searchQueries(store, seeded.driverId, filters, 1)
+/**
+ * The queries of a shape (the first 1,001 ids, and the page query used past them), as the services
+ * build them; `driver`: which index an SQLite search with words walks (both are planned).
+ */
+export function queriesOf(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false, driver: TextDriver = 'text') {
+  const { ids, list } = company ? companyPostingsQueries(store, seeded.bigCompany, 1, filters.search, driver) : searchQueries(store, seeded.driverId, filters, 1, driver)
   return { ids, list }
+}
+
+/** The drivers a shape's search can take (TextDriver): both on SQLite when it has words. */
+export function driversOf(store: Store, filters: SearchFilters): TextDriver[] {
+  return store.dialect === 'sqlite' && filters.search ? ['text', 'rows'] : ['text']
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -391,17 +400,20 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     const planRnd = prng(3)
     for (const shape of SHAPES) {
       const filters = shape.filters(planRnd)
-      const { ids, list } = queriesOf(store, seeded, filters, shape.company)
-      for (const [part, q] of [
-        ['ids and count', ids],
-        ['page past the first 1.000', list],
-      ] as const) {
-        const plan = await planOf(store, q)
-        const bad = plan.filter(isFullScan)
-        if (bad.length) fullScans.push(`${shape.name} (${part}): ${bad.join(' / ')}`)
-        if (process.env.BENCH_PLANS !== '0') {
-          console.log(`  plan · ${shape.name} — ${part} ${JSON.stringify(filters)}${bad.length ? '  ← FULL SCAN' : ''}`)
-          for (const line of plan) console.log(`      ${line}`)
+      for (const driver of driversOf(store, filters)) {
+        const { ids, list } = queriesOf(store, seeded, filters, shape.company, driver)
+        const by = driver === 'text' ? '' : ' (walking the filters)'
+        for (const [part, q] of [
+          ['ids and count', ids],
+          ['page past the first 1.000', list],
+        ] as const) {
+          const plan = await planOf(store, q)
+          const bad = plan.filter(isFullScan)
+          if (bad.length) fullScans.push(`${shape.name}${by} (${part}): ${bad.join(' / ')}`)
+          if (process.env.BENCH_PLANS !== '0') {
+            console.log(`  plan · ${shape.name}${by} — ${part} ${JSON.stringify(filters)}${bad.length ? '  ← FULL SCAN' : ''}`)
+            for (const line of plan) console.log(`      ${line}`)
+          }
         }
       }
     }
