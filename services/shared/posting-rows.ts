@@ -126,10 +126,11 @@ export function searchCondition(search: string | undefined, dialect: Dialect, dr
 const DRIVER_PROBE = 500
 
 /**
- * What a step of the `rows` walk costs against one of the `text` walk: both read the posting,
- * `rows` also runs fleeters_words_start on it (measured about twice, scripts/bench/search.ts).
+ * What a step of the `rows` walk costs against one of the `text` walk: `text` checks the filters
+ * in an index and reads only the postings that pass them, `rows` reads every posting and runs
+ * fleeters_words_start on it (3 to 6 times as much at 1M postings, scripts/bench/search.ts).
  */
-const ROW_CHECK_COST = 2
+const ROW_CHECK_COST = 4
 
 /**
  * SQLite: which index a search with words walks (TextDriver). Each side reads at most 500 entries
