@@ -5,11 +5,14 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { searchTokens } from '#domain/validation/marketplace'
+import { companyPostingsQueries } from '#services/business/postings'
+import type { TextDriver } from '#services/shared/posting-rows'
 import { business, companyAccount, driver, driverAccount, insertPostings, postingBody, type Account, type CompanyAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import type { Store } from '#services/users/postings/queries'
-import { isFullScan, planOf, prng, queriesOf, seedPostings, SHAPES } from '../scripts/bench/search'
+import { searchDriver, searchOpenPostings, searchQueries, type SearchFilters, type Store } from '#services/users/postings/queries'
+import { driversOf, isFullScan, planOf, prng, queriesOf, seedPostings, SHAPES } from '../scripts/bench/search'
 
 /** n open postings of one company in a few multi-row INSERTs (the service path would take minutes). */
 async function bulkPostings(p: TestPlatform, companyId: number, from: number, n: number) {
@@ -143,8 +146,11 @@ describe.each(engines)('search at scale on %s', (engine) => {
         const rnd = prng(3)
         const found: string[] = []
         for (const shape of SHAPES) {
-          const { ids, list } = queriesOf(inTrx, seeded, shape.filters(rnd), shape.company)
-          for (const q of [ids, list]) found.push(...(await planOf(inTrx, q)).filter(isFullScan).map((line) => `${shape.name}: ${line}`))
+          const filters = shape.filters(rnd)
+          for (const driver of driversOf(inTrx, filters)) {
+            const { ids, list } = queriesOf(inTrx, seeded, filters, shape.company, driver)
+            for (const q of [ids, list]) found.push(...(await planOf(inTrx, q)).filter(isFullScan).map((line) => `${shape.name} (${driver}): ${line}`))
+          }
         }
         return found
       })
@@ -158,6 +164,163 @@ describe.each(engines)('search at scale on %s', (engine) => {
       expect(isFullScan('SCAN capped')).toBe(false)
       expect(isFullScan('        ->  Seq Scan on job_postings jp  (cost=0.00..15467.00 rows=85373 width=4)')).toBe(true)
       expect(isFullScan('  ->  Index Scan using job_postings_open_idx on job_postings jp')).toBe(false)
+    })
+  })
+
+  // Decision 65: SQLite walks either the full-text index (its rowid orders as created_at, id) or
+  // the filters' index with the words checked on the row; both must find what the full-text
+  // index finds, in the same order.
+  describe.skipIf(engine !== 'sqlite')('newest-first text search on SQLite', () => {
+    let p: TestPlatform
+    let store: Store
+    let driverId = 0
+    let companyId = 0
+    beforeAll(async () => {
+      p = await createTestPlatform(engine)
+      store = { db: p.db, dialect: p.dialect }
+      const a = await companyAccount(p)
+      const b = await companyAccount(p, 'Mercado Sur Ltda.')
+      companyId = b.companyId
+      driverId = (await driverAccount(p)).userId
+      await seedPostings({ db: p.db }, 3000, { companyIds: [a.companyId, b.companyId] })
+      // Words the generated ones lack: capitals, other diacritics, punctuation around words,
+      // words inside words, digits; and postings created in the same millisecond (id breaks the tie).
+      const same = '2026-02-01T12:00:00.000Z'
+      const tricky = [
+        ['REPARTIDOR ÁGIL', '¿Conductor? «Urgente» (pingüino) e-commerce 24/7'],
+        ['Mueblería Ñandú', 'Entregas en Ñuñoa y Peñalolén; camión 3/4.'],
+        ['Reparto', 'Señor São Tomé, crème brûlée, Łódź, Ærø.'],
+        ['Súper reparto', 'Turno 2x1 con peoneta; pago 48 horas.'],
+        ['Desreparto', 'Palabra que contiene reparto sin empezar por ella: areparto, xcamion.'],
+      ]
+      for (const [i, [title, description]] of tricky.entries()) {
+        const body = postingBody()
+        const created = i < 3 ? same : `2026-02-0${i}T08:00:00.000Z`
+        await p.db
+          .insertInto('job_postings')
+          .values({
+            company_id: b.companyId,
+            title: title!,
+            description: description!,
+            id_zone: body.id_zone,
+            id_region: body.id_region,
+            id_commune: body.id_commune,
+            id_vehicle: body.id_vehicle,
+            id_capacity: body.id_capacity,
+            id_schedule: body.id_schedule,
+            start_date: body.start_date,
+            pawn: 0,
+            payment_amount: body.payment_amount,
+            payment_period: body.payment_period,
+            drivers_needed: body.drivers_needed,
+            status: 'open',
+            created_at: created,
+            updated_at: created,
+          })
+          .execute()
+      }
+      await sql`analyze`.execute(p.db)
+    })
+    afterAll(async () => p.destroy())
+
+    /** The straightforward query: the full-text index's matches (every word a whole prefix), sorted. */
+    async function reference(where: string, search: string): Promise<number[]> {
+      const match = searchTokens(search)
+        .map((t) => `"${t}"*`)
+        .join(' ')
+      const rows = await sql<{ id: number }>`select jp.id from job_postings jp where ${sql.raw(where)}
+        and jp.search_key in (select rowid from job_postings_fts where job_postings_fts match ${match})
+        order by jp.created_at desc, jp.id desc limit 1001`.execute(p.db)
+      return rows.rows.map((r) => r.id)
+    }
+
+    const SEARCHES = [
+      'reparto',
+      'Reparto de',
+      'REPARTIDOR',
+      'repar',
+      'camion',
+      'camión',
+      'CAMIÓN 3',
+      'nunoa',
+      'ñandu',
+      'conductor',
+      'urgente',
+      'pinguino',
+      'e commerce',
+      'refrigerado',
+      'de',
+      'sao tome',
+      'creme brulee',
+      'lodz',
+      'areparto',
+      'xyzsinresultados',
+      'peoneta 48',
+      'distribucion de',
+    ]
+    const FILTERS: Array<[string, SearchFilters, string]> = [
+      ['no filters', {}, "jp.status = 'open'"],
+      ['region + vehicle', { id_zone: 2, id_region: 13000, id_vehicle: 1 }, "jp.status = 'open' and jp.id_region = 13000 and jp.id_vehicle = 1"],
+      ['commune', { id_commune: 13101 }, "jp.status = 'open' and jp.id_commune = 13101"],
+    ]
+
+    it.each(FILTERS)('finds what the full-text index finds, newest first, with either driver (%s)', async (_, filters, where) => {
+      const differences: string[] = []
+      for (const search of SEARCHES) {
+        const expected = await reference(where, search)
+        for (const driver of ['text', 'rows'] as TextDriver[]) {
+          const got = (await searchQueries(store, driverId, { ...filters, search }, 1, driver).ids.execute()).map((r) => r.id)
+          if (JSON.stringify(got) !== JSON.stringify(expected)) differences.push(`${search} (${driver}): ${got.length} ids, expected ${expected.length}`)
+        }
+        const page = await searchOpenPostings(store, driverId, { ...filters, search }, 1)
+        expect(page.count, search).toBe(expected.length)
+        expect(
+          page.jobPostings.map((x) => x.id),
+          search,
+        ).toEqual(expected.slice(0, 10))
+      }
+      expect(differences).toEqual([])
+    })
+
+    it("finds what the full-text index finds in a company's own postings", async () => {
+      for (const search of SEARCHES) {
+        const expected = await reference(`jp.company_id = ${companyId}`, search)
+        for (const driver of ['text', 'rows'] as TextDriver[]) {
+          const got = (await companyPostingsQueries(store, companyId, 1, search, driver).ids.execute()).map((r) => r.id)
+          expect(got, `${search} (${driver})`).toEqual(expected)
+        }
+      }
+    })
+
+    it('orders postings of the same millisecond by id, newest first', async () => {
+      const ids = (await companyPostingsQueries(store, companyId, 1, 'repart', 'text').ids.execute()).map((r) => r.id)
+      const same = await sql<{ id: number }>`select id from job_postings where created_at = '2026-02-01T12:00:00.000Z' and title like '%epart%' order by id desc`.execute(p.db)
+      expect(same.rows.length).toBe(2)
+      const at = same.rows.map((r) => ids.indexOf(r.id))
+      expect(at[0]).toBeGreaterThanOrEqual(0)
+      expect(at[1]).toBe(at[0]! + 1)
+    })
+
+    it('walks the full-text index newest first for a common word, with no sort of its matches', async () => {
+      const filters = { search: 'reparto' }
+      expect(await searchDriver(store, filters)).toBe('text')
+      const plan = (await planOf(store, searchQueries(store, driverId, filters, 1, 'text').ids)).join('\n')
+      expect(plan).toMatch(/^SCAN f VIRTUAL TABLE INDEX/)
+      expect(plan).toMatch(/SEARCH jp USING (COVERING )?INDEX job_postings_search_key_idx \(search_key=\?/)
+      expect(plan).not.toMatch(/TEMP B-TREE|LIST SUBQUERY/)
+    })
+
+    it('walks the narrow filters newest first and checks the words on the row when the word is common there', async () => {
+      const filters = { id_commune: 13101, id_vehicle: 1, start_time: 1, pawn: false, search: 'reparto' }
+      expect(await searchDriver(store, filters)).toBe('rows')
+      const plan = (await planOf(store, searchQueries(store, driverId, filters, 1, 'rows').ids)).join('\n')
+      expect(plan).toMatch(/SEARCH jp USING (COVERING )?INDEX job_postings_open_commune_idx/)
+      expect(plan).not.toMatch(/TEMP B-TREE|LIST SUBQUERY|job_postings_fts/)
+    })
+
+    it('walks the full-text index for a rare word whatever the filters', async () => {
+      expect(await searchDriver(store, { search: 'refrigerado' })).toBe('text')
+      expect(await searchDriver(store, { id_zone: 2, search: 'xyzsinresultados' })).toBe('text')
     })
   })
 })

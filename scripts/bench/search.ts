@@ -26,6 +26,7 @@ import { companyPostings, companyPostingsQueries } from '#services/business/post
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 import type { Platform } from '#services/platform/platform'
 import { seedReferenceData } from '#services/platform/seed'
+import type { TextDriver } from '#services/shared/posting-rows'
 import { searchOpenPostings, searchQueries, type SearchFilters, type Store } from '#services/users/postings/queries'
 
 export const BUDGET = { oneP95: 20, concurrentP95: 50 }
@@ -322,10 +323,18 @@ export async function planOf(store: Store, query: { compile(): CompiledQuery }):
   })
 }
 
-/** The queries of a shape (the first 1,001 ids, and the page query used past them), as the services build them. */
-export function queriesOf(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false) {
-  const { ids, list } = company ? companyPostingsQueries(store, seeded.bigCompany, 1, filters.search) : searchQueries(store, seeded.driverId, filters, 1)
+/**
+ * The queries of a shape (the first 1,001 ids, and the page query used past them), as the services
+ * build them; `driver`: which index an SQLite search with words walks (both are planned).
+ */
+export function queriesOf(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false, driver: TextDriver = 'text') {
+  const { ids, list } = company ? companyPostingsQueries(store, seeded.bigCompany, 1, filters.search, driver) : searchQueries(store, seeded.driverId, filters, 1, driver)
   return { ids, list }
+}
+
+/** The drivers a shape's search can take (TextDriver): both on SQLite when it has words. */
+export function driversOf(store: Store, filters: SearchFilters): TextDriver[] {
+  return store.dialect === 'sqlite' && filters.search ? ['text', 'rows'] : ['text']
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,7 +346,7 @@ interface EngineResult {
   one: { p50: number; p95: number }
   concurrent: { p50: number; p95: number }
   errors: number
-  perShape: Array<{ name: string; p50: number; p95: number; matches: number }>
+  perShape: Array<{ name: string; p50: number; p95: number; cpuP50: number; cpuP95: number; matches: number }>
   fullScans: string[]
 }
 
@@ -391,17 +400,20 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     const planRnd = prng(3)
     for (const shape of SHAPES) {
       const filters = shape.filters(planRnd)
-      const { ids, list } = queriesOf(store, seeded, filters, shape.company)
-      for (const [part, q] of [
-        ['ids and count', ids],
-        ['page past the first 1.000', list],
-      ] as const) {
-        const plan = await planOf(store, q)
-        const bad = plan.filter(isFullScan)
-        if (bad.length) fullScans.push(`${shape.name} (${part}): ${bad.join(' / ')}`)
-        if (process.env.BENCH_PLANS !== '0') {
-          console.log(`  plan · ${shape.name} — ${part} ${JSON.stringify(filters)}${bad.length ? '  ← FULL SCAN' : ''}`)
-          for (const line of plan) console.log(`      ${line}`)
+      for (const driver of driversOf(store, filters)) {
+        const { ids, list } = queriesOf(store, seeded, filters, shape.company, driver)
+        const by = driver === 'text' ? '' : ' (walking the filters)'
+        for (const [part, q] of [
+          ['ids and count', ids],
+          ['page past the first 1.000', list],
+        ] as const) {
+          const plan = await planOf(store, q)
+          const bad = plan.filter(isFullScan)
+          if (bad.length) fullScans.push(`${shape.name}${by} (${part}): ${bad.join(' / ')}`)
+          if (process.env.BENCH_PLANS !== '0') {
+            console.log(`  plan · ${shape.name}${by} — ${part} ${JSON.stringify(filters)}${bad.length ? '  ← FULL SCAN' : ''}`)
+            for (const line of plan) console.log(`      ${line}`)
+          }
         }
       }
     }
@@ -415,21 +427,28 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     for (let i = 0; i < 40; i++) await make().run()
 
     // One at a time, per shape too.
-    const timed: Array<{ shape: string; ms: number; matches: number }> = []
+    // cpu: this process's own CPU time, which waiting for a busy machine's cores does not add
+    // to (on PostgreSQL the server's work is not in it).
+    const timed: Array<{ shape: string; ms: number; cpu: number; matches: number }> = []
     for (let i = 0; i < searches; i++) {
       const { shape, run } = make()
       const t = performance.now()
+      const c = process.cpuUsage()
       const matches = await run()
-      timed.push({ shape: shape.name, ms: performance.now() - t, matches })
+      const used = process.cpuUsage(c)
+      timed.push({ shape: shape.name, ms: performance.now() - t, cpu: (used.user + used.system) / 1000, matches })
     }
     const one = timed.map((t) => t.ms).sort((a, b) => a - b)
     const perShape = SHAPES.map((s) => {
       const mine = timed.filter((t) => t.shape === s.name)
       const ms = mine.map((t) => t.ms).sort((a, b) => a - b)
+      const cpu = mine.map((t) => t.cpu).sort((a, b) => a - b)
       return {
         name: s.name,
         p50: ms.length ? percentile(ms, 0.5) : 0,
         p95: ms.length ? percentile(ms, 0.95) : 0,
+        cpuP50: cpu.length ? percentile(cpu, 0.5) : 0,
+        cpuP95: cpu.length ? percentile(cpu, 0.95) : 0,
         matches: mine.length ? Math.round(mine.reduce((a, t) => a + t.matches, 0) / mine.length) : 0,
       }
     })
@@ -468,7 +487,10 @@ async function main() {
     console.log(
       `\n${r.engine} ${r.size.toLocaleString('en')}: one at a time p50 ${r.one.p50.toFixed(1)} ms p95 ${r.one.p95.toFixed(1)} ms · ${CONCURRENCY} at once p50 ${r.concurrent.p50.toFixed(1)} ms p95 ${r.concurrent.p95.toFixed(1)} ms${r.errors ? ` · ${r.errors} failed` : ''}${over ? '  ← OVER BUDGET' : ''}`,
     )
-    for (const s of r.perShape) console.log(`    ${s.name.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  (${s.matches} found)`)
+    for (const s of r.perShape)
+      console.log(
+        `    ${s.name.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  cpu p50 ${s.cpuP50.toFixed(1).padStart(5)} p95 ${s.cpuP95.toFixed(1).padStart(5)} ms  (${s.matches} found)`,
+      )
     for (const f of r.fullScans) console.log(`  FULL SCAN: ${f}`)
     return over || r.fullScans.length > 0
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { businessDataSchema, companyPostingsPageSchema, postingCreatedSchema, type CompanyPosting } from '#domain/contract/business'
 import { okMessageSchema } from '#domain/contract/common'
 import { jobPostingSchema as jobPostingResponseSchema } from '#domain/contract/postings'
@@ -7,7 +8,7 @@ import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, sec
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
-import { COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
+import { matchingIds, offsetOf, pageAndCount, postingsWithNames, searchCondition, textDriver, toPostingDto, type TextDriver } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
@@ -37,19 +38,22 @@ function columns(v: JobPostingValues) {
   }
 }
 
-/** The queries of a company's list (optionally searched): its first 1,001 ids in order, and one page. */
-export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
-  const condition = searchCondition(search, dialect)
-  let ids = db.selectFrom('job_postings as jp').select('jp.id').where('jp.company_id', '=', companyId)
-  if (condition) ids = ids.where(condition)
+/**
+ * The queries of a company's list (optionally searched): its first 1,001 ids in order, and one
+ * page. `driver`: which index an SQLite search walks (companySearchDriver picks it).
+ */
+export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string, driver: TextDriver = 'text') {
+  const condition = searchCondition(search, dialect, driver)
   const list = withApplicants(postingsWithNames(db).where('jp.company_id', '=', companyId))
   return {
-    ids: ids
-      .orderBy('jp.created_at', 'desc')
-      .orderBy('jp.id', 'desc')
-      .limit(COUNT_CAP + 1),
+    ids: matchingIds(db, dialect, sql<boolean>`jp.company_id = ${companyId}`, search, driver),
     list: (condition ? list.where(condition) : list).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)),
   }
+}
+
+/** The index an SQLite search of a company's postings walks (TextDriver). */
+export function companySearchDriver({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, search?: string): Promise<TextDriver> {
+  return textDriver(db, dialect, sql<boolean>`jp.company_id = ${companyId}`, search)
 }
 
 function withApplicants(q: ReturnType<typeof postingsWithNames>) {
@@ -71,7 +75,7 @@ function withApplicants(q: ReturnType<typeof postingsWithNames>) {
 
 /** One page of a company's postings (optionally searched) and their total up to 1,001. */
 export async function companyPostings(store: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
-  const { ids, list } = companyPostingsQueries(store, companyId, page, search)
+  const { ids, list } = companyPostingsQueries(store, companyId, page, search, await companySearchDriver(store, companyId, search))
   const { rows, count } = await pageAndCount(
     ids,
     page,

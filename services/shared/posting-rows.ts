@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { JobPostingDto } from '#domain/contract/postings'
 import { formatPayment } from '#domain/format'
 import { findCommune, findRegion, findZone } from '#domain/reference-data/geography'
@@ -80,12 +80,34 @@ export function toPostingDto(r: PostingRow): JobPostingDto {
 }
 
 /**
- * Every word of the search must start a word of the title or description (accents and case
- * ignored), through each engine's full-text index: SQLite's FTS5 table (migration 0004), and on
- * PostgreSQL the stored search_vector (migration 0009), where a word also finds the other forms
- * of its Spanish stem (camiones, camión). null when there are no words.
+ * How an SQLite search with words reads (decision 64): `text` walks the full-text index newest
+ * first (its rowid orders as created_at, id: migration 0013) and checks the other filters on each
+ * posting; `rows` walks the filters' index newest first and checks the words on each posting
+ * (fleeters_words_start). Either stops at the 1,001st match; textDriver picks the one that gets
+ * there reading fewer entries. PostgreSQL's planner makes the same choice itself.
  */
-export function searchCondition(search: string | undefined, dialect: Dialect) {
+export type TextDriver = 'text' | 'rows'
+
+/** The full-text index holds every word prefix up to this many letters (migration 0013). */
+const INDEXED_PREFIX = 4
+
+/**
+ * Each word as a word prefix. `short`: a word longer than the index's prefixes is asked by its
+ * first 4 letters (read newest first from the prefix index; the rest is checked on the row):
+ * FTS5 answers a longer prefix only after merging every match of every word that has it.
+ */
+function ftsQuery(tokens: string[], short: boolean): string {
+  return [...new Set(tokens.map((t) => `"${short ? t.slice(0, INDEXED_PREFIX) : t}"*`))].join(' ')
+}
+
+/**
+ * Every word of the search must start a word of the title or description (accents and case
+ * ignored), through each engine's full-text index: SQLite's FTS5 table (migrations 0004, 0013),
+ * and on PostgreSQL the stored search_vector (migration 0009), where a word also finds the other
+ * forms of its Spanish stem (camiones, camión). null when there are no words. On SQLite, `rows`
+ * checks the words on the row itself; otherwise the ids the full-text index gives.
+ */
+export function searchCondition(search: string | undefined, dialect: Dialect, driver: TextDriver = 'text') {
   const tokens = searchTokens(search ?? '')
   if (!tokens.length) return null
   if (dialect === 'postgres') {
@@ -96,7 +118,75 @@ export function searchCondition(search: string | undefined, dialect: Dialect) {
     )
     return sql<boolean>`jp.search_vector @@ (${query})`
   }
-  return sql<boolean>`jp.id in (select rowid from job_postings_fts where job_postings_fts match ${tokens.map((t) => `"${t}"*`).join(' ')})`
+  if (driver === 'rows') return sql<boolean>`fleeters_words_start(jp.title, jp.description, ${tokens.join(' ')}) = 1`
+  return sql<boolean>`jp.search_key in (select rowid from job_postings_fts where job_postings_fts match ${ftsQuery(tokens, false)})`
+}
+
+/** How many entries textDriver reads of each index at most to weigh them. */
+const DRIVER_PROBE = 500
+
+/**
+ * What a step of the `rows` walk costs against one of the `text` walk: `text` checks the filters
+ * in an index and reads only the postings that pass them, `rows` reads every posting and runs
+ * fleeters_words_start on it (3 to 6 times as much at 1M postings, scripts/bench/search.ts).
+ */
+const ROW_CHECK_COST = 4
+
+/**
+ * SQLite: which index a search with words walks (TextDriver). Each side reads at most 500 entries
+ * newest first: the postings whose words match, and those the filters let through. When a side
+ * has fewer, its whole walk is known (at most 500 steps): the cheaper known walk wins. Otherwise
+ * the time its 500th entry goes back to is the side's density: walking one side reads about
+ * 1,001 / (the other side's share) entries, so the denser side is the one to check, not walk.
+ */
+export async function textDriver(db: Kysely<Database>, dialect: Dialect, where: RawBuilder<boolean>, search: string | undefined): Promise<TextDriver> {
+  const tokens = searchTokens(search ?? '')
+  if (dialect !== 'sqlite' || !tokens.length) return 'text'
+  const text = await sql<{ n: number; last: number | null }>`select count(*) as n, min(rowid) as last from (select rowid from job_postings_fts
+      where job_postings_fts match ${ftsQuery(tokens, true)} order by rowid desc limit ${DRIVER_PROBE})`.execute(db)
+  const rows = await sql<{ n: number; last: string | null }>`select count(*) as n, min(created_at) as last from (select jp.created_at from job_postings jp
+      where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE})`.execute(db)
+  const t = text.rows[0]!
+  const r = rows.rows[0]!
+  if (t.n < DRIVER_PROBE && r.n < DRIVER_PROBE) return t.n <= r.n * ROW_CHECK_COST ? 'text' : 'rows'
+  if (t.n < DRIVER_PROBE) return 'text'
+  if (r.n < DRIVER_PROBE) return 'rows'
+  // How far back each side's 500 newest go; the search key's high bits are created_at's millisecond.
+  const now = Date.now()
+  const textSpan = Math.max(1, now - Number(t.last) / 2 ** 20)
+  const rowsSpan = Math.max(1, now - Date.parse(r.last!))
+  return rowsSpan < textSpan * ROW_CHECK_COST ? 'text' : 'rows'
+}
+
+type WithFts = Kysely<Database & { job_postings_fts: { rowid: number } }>
+
+/**
+ * The first 1,001 ids of the postings `where` lets through whose words match `search`, newest
+ * first: the count, and the ids of the first 100 pages. `where` holds the other filters.
+ */
+export function matchingIds(db: Kysely<Database>, dialect: Dialect, where: RawBuilder<boolean>, search: string | undefined, driver: TextDriver = 'text') {
+  const tokens = searchTokens(search ?? '')
+  if (dialect === 'sqlite' && tokens.length && driver === 'text') {
+    const long = tokens.filter((t) => t.length > INDEXED_PREFIX)
+    // CROSS JOIN: SQLite keeps the full-text index as the outer loop, and its rowid order.
+    let ids = (db as unknown as WithFts)
+      .selectFrom('job_postings_fts as f')
+      .crossJoin('job_postings as jp')
+      .select('jp.id')
+      .where(sql<boolean>`f.job_postings_fts match ${ftsQuery(tokens, true)}`)
+      .where(sql<boolean>`jp.search_key = f.rowid`)
+      .where(where)
+    if (long.length) ids = ids.where(sql<boolean>`fleeters_words_start(jp.title, jp.description, ${long.join(' ')}) = 1`)
+    return ids.orderBy(sql`f.rowid`, 'desc').limit(COUNT_CAP + 1)
+  }
+  const condition = searchCondition(search, dialect, driver)
+  return db
+    .selectFrom('job_postings as jp')
+    .select('jp.id')
+    .where(condition ? sql<boolean>`${where} and ${condition}` : where)
+    .orderBy('jp.created_at', 'desc')
+    .orderBy('jp.id', 'desc')
+    .limit(COUNT_CAP + 1)
 }
 
 /** A count stops here plus one: the screens read more as «más de 1.000» (issue 14 item 1). */

@@ -8,6 +8,7 @@ import { log as logger } from '#services/platform/log'
 import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect } from './migrations'
 import type { Database } from './schema'
+import { wordsStart } from './words'
 
 export type DB = Kysely<Database>
 
@@ -73,6 +74,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  // Reads map the file instead of a system call per page: a search walking an index reads a
+  // posting row per entry (half the time at 1M postings, decision 64).
+  sqlite.pragma('mmap_size = 1073741824')
+  // The text search's check on a row it reads through another index (decision 64).
+  sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) => wordsStart(String(title), String(description), String(words)))
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }

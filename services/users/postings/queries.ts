@@ -4,7 +4,7 @@ import { findRegion } from '#domain/reference-data/geography'
 import { communeRegionOf, POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { cappedCount, COUNT_CAP, offsetOf, pageAndCount, postingsWithNames, searchCondition, toPostingDto } from '#services/shared/posting-rows'
+import { cappedCount, matchingIds, offsetOf, pageAndCount, postingsWithNames, searchCondition, textDriver, toPostingDto, type TextDriver } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -37,8 +37,8 @@ export function toDriverPostingDto(r: DriverRow): DriverPostingDto {
   }
 }
 
-/** The WHERE of the open-postings search, shared by the page and its count. */
-function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean> {
+/** The WHERE of the open-postings search but its words, shared by the page and its count. */
+function filterCondition(f: SearchFilters): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`jp.status = 'open'`]
   if (f.id_vehicle !== undefined) parts.push(sql`jp.id_vehicle = ${f.id_vehicle}`)
   // A commune lies in one region and a region in one zone (postings are written so): a wider
@@ -51,8 +51,6 @@ function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean
   if (f.id_zone !== undefined && f.id_zone !== impliedZone) parts.push(sql`jp.id_zone = ${f.id_zone}`)
   if (f.start_time !== undefined) parts.push(sql`jp.id_schedule = ${f.start_time}`)
   if (f.pawn !== undefined) parts.push(sql`jp.pawn = ${f.pawn ? 1 : 0}`)
-  const search = searchCondition(f.search, dialect)
-  if (search) parts.push(search)
   return sql<boolean>`${sql.join(parts, sql` and `)}`
 }
 
@@ -60,18 +58,14 @@ function filterCondition(f: SearchFilters, dialect: Dialect): RawBuilder<boolean
  * The queries of a search: the first 1,001 matching ids in the page's order (the count, and the
  * page's ids), and the page itself with its company joined (names of the reference tables come
  * from memory), run for pages past the first 1.000. Exported so the bench can print their plans.
+ * `driver`: which index an SQLite search with words walks (searchDriver picks it).
  */
-export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number) {
-  const where = filterCondition(f, dialect)
-  const ids = db
-    .selectFrom('job_postings as jp')
-    .select('jp.id')
-    .where(where)
-    .orderBy('jp.created_at', 'desc')
-    .orderBy('jp.id', 'desc')
-    .limit(COUNT_CAP + 1)
+export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number, driver: TextDriver = 'text') {
+  const filters = filterCondition(f)
+  const ids = matchingIds(db, dialect, filters, f.search, driver)
+  const search = searchCondition(f.search, dialect, driver)
   const list = driverPostings(db, userId)
-    .where(where)
+    .where(search ? sql<boolean>`${filters} and ${search}` : filters)
     .orderBy('jp.created_at', 'desc')
     .orderBy('jp.id', 'desc')
     .limit(POSTINGS_PAGE_SIZE)
@@ -79,8 +73,13 @@ export function searchQueries({ db, dialect }: Store, userId: number, f: SearchF
   return { ids, list }
 }
 
+/** The index an SQLite search with words walks (TextDriver); 'text' otherwise. */
+export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<TextDriver> {
+  return textDriver(db, dialect, filterCondition(f), f.search)
+}
+
 export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
-  const { ids, list } = searchQueries(store, userId, f, page)
+  const { ids, list } = searchQueries(store, userId, f, page, await searchDriver(store, f))
   const { rows, count } = await pageAndCount(
     ids,
     page,
