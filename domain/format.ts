@@ -23,7 +23,7 @@ export const TIME_ZONE = 'America/Santiago'
 /** A date-only value ('2026-03-12') is a calendar day: it is shown as that day in any zone. */
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 
-const PARTS = new Intl.DateTimeFormat(LOCALE, {
+const PARTS = /*#__PURE__*/ new Intl.DateTimeFormat(LOCALE, {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: 'numeric',
@@ -32,15 +32,15 @@ const PARTS = new Intl.DateTimeFormat(LOCALE, {
   minute: 'numeric',
   hourCycle: 'h23',
 })
-const MONTH_LONG = new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' })
-const MONTH_SHORT = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
+const MONTH_LONG = /*#__PURE__*/ new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' })
+const MONTH_SHORT = /*#__PURE__*/ new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
 // 'always': Spanish locales may leave 4-digit numbers ungrouped (CLDR's minimum grouping digits);
 // Chile writes 1.500 kg and $4.500, on every ICU version.
-const INTEGER = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' })
-const RELATIVE = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' })
+const INTEGER = /*#__PURE__*/ new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' })
+const RELATIVE = /*#__PURE__*/ new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' })
 
 /** Month names of es-CL, computed once: 'enero'… and 'ene'… (without an abbreviation's full stop). */
-const MONTHS = Array.from({ length: 12 }, (_, i) => {
+const MONTHS = /*#__PURE__*/ Array.from({ length: 12 }, (_, i) => {
   const d = new Date(Date.UTC(2000, i, 15))
   return { long: MONTH_LONG.format(d), short: MONTH_SHORT.format(d).replace(/\.$/, '') }
 })

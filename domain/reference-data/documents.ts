@@ -1,6 +1,7 @@
 /** Driver document slots (spec §3), their review statuses and the dashboard progress (spec §4). */
 import { daysBetween, formatDate } from '#domain/format'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
+import { REQUIRED_DOCUMENT_COUNT, type ExpiryReminderKind } from './document-facts'
 
 export const DOCUMENT_SLOT_KEYS = [
   'cedula_identidad_frontal',
@@ -71,7 +72,7 @@ export const DOCUMENT_SLOTS: readonly DocumentSlot[] = DOCUMENT_SLOT_KEYS.map((k
   optional: key === OPTIONAL_DOCUMENT_SLOT,
 }))
 
-export const REQUIRED_DOCUMENT_COUNT = 22
+export { REQUIRED_DOCUMENT_COUNT }
 
 export function isDocumentSlotKey(value: unknown): value is DocumentSlotKey {
   return typeof value === 'string' && (DOCUMENT_SLOT_KEYS as readonly string[]).includes(value)
@@ -257,9 +258,7 @@ export function expiryFieldName(key: DocumentSlotKey): string {
   return `${key}_expires_on`
 }
 
-/** Reminders before the expiry date: 30 and 7 days before, and on the day. */
-export const EXPIRY_REMINDER_DAYS = [30, 7, 0] as const
-export type ExpiryReminderKind = (typeof EXPIRY_REMINDER_DAYS)[number]
+export { EXPIRY_REMINDER_DAYS, type ExpiryReminderKind } from './document-facts'
 
 /** Days ahead within which a document is «por vencer» (the console's list, the driver's warning). */
 export const EXPIRY_WARNING_DAYS = 30

@@ -1,5 +1,5 @@
 import { buttonClass } from '#app/components/ui/button'
-import { EXPIRY_REMINDER_DAYS, REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
+import { EXPIRY_REMINDER_DAYS, REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/document-facts'
 
 /** Days before expiry the driver is reminded, in words: «30 y 7 días». */
 const REMINDER_DAYS = EXPIRY_REMINDER_DAYS.filter((d) => d > 0).join(' y ')

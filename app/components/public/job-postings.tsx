@@ -60,7 +60,7 @@ function PostingCard({ posting, href }: { posting: HomePostingItem; href: string
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <a href={href} className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-none" data-testid="oferta-inicio">
+            <a href={href} className="flex min-h-11 items-center after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-none" data-testid="oferta-inicio">
               {posting.title}
             </a>
           </h3>

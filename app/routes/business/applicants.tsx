@@ -130,7 +130,7 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
         <Fact label="Comuna">{applicant.name_commune ?? 'Sin informar'}</Fact>
         <Fact label="Teléfono">
           {phone ? (
-            <a href={`tel:+${applicant.phone}`} className="font-medium text-brand-700 underline">
+            <a href={`tel:+${applicant.phone}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
               {phone}
             </a>
           ) : (
