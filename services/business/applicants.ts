@@ -27,7 +27,6 @@ import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
 
-
 /** The vehicle type and commune the driver stated in «Mi perfil» (issue 16), named from the reference data; null: not stated. */
 function statedPlace(u: { id_vehicle: number | null; id_commune: number | null }) {
   return {
@@ -69,7 +68,20 @@ export function applicantRoutes(p: Platform) {
       let query = p.db
         .selectFrom('applications as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id as id_application', 'a.status', 'a.created_at', 'a.seen_at', 'u.id as id_user', 'u.firstname', 'u.lastname', 'u.email', 'u.phone', 'u.img_profile', 'u.id_vehicle', 'u.id_commune'])
+        .select([
+          'a.id as id_application',
+          'a.status',
+          'a.created_at',
+          'a.seen_at',
+          'u.id as id_user',
+          'u.firstname',
+          'u.lastname',
+          'u.email',
+          'u.phone',
+          'u.img_profile',
+          'u.id_vehicle',
+          'u.id_commune',
+        ])
         .where('a.posting_id', '=', posting.id)
       if (status) query = query.where('a.status', '=', status)
       const [rows, counted] = await Promise.all([

@@ -38,7 +38,7 @@ describe.each(engines)('the demo data on %s', (engine) => {
   })
   afterAll(async () => p.destroy())
 
-  it("gives the demo driver a vehicle type and commune in «Mi perfil», and «Publicaciones para ti» shows postings for them (issue 16)", async () => {
+  it('gives the demo driver a vehicle type and commune in «Mi perfil», and «Publicaciones para ti» shows postings for them (issue 16)', async () => {
     const camila = await p.db.selectFrom('users').select(['id', 'id_vehicle', 'id_commune']).where('role', '=', 'User').executeTakeFirstOrThrow()
     expect(camila).toMatchObject({ id_vehicle: 3, id_commune: 13123 })
     const { postingsForYou } = await import('#services/users/postings/for-you')
