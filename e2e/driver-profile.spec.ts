@@ -92,6 +92,43 @@ test.describe('driver profile', () => {
     await expect(page.getByText('Av. Matta 500')).toBeVisible()
   })
 
+  test('vehicle type and commune (issue 16): stated in «Mi perfil», kept after a reload, used by «Publicaciones para ti»', async ({ page, jsEnabled }) => {
+    test.setTimeout(120_000)
+    await newDriver(page)
+    await page.goto('/user/dashboard/settings')
+    await expect(page.getByRole('definition').filter({ hasText: 'Sin información' }).first()).toBeVisible()
+    await page.getByRole('link', { name: 'Editar', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Editar datos' })).toBeVisible()
+    await page.getByLabel('Dirección').fill('Av. Matta 500')
+    await page.getByLabel('Sobre mí').fill('Conductora de reparto en moto.')
+    await page.getByLabel('Tipo de vehículo').selectOption({ label: 'Moto' })
+    await page.getByLabel('Zona').selectOption({ label: 'Zona Centro' })
+    if (!jsEnabled) await page.getByRole('button', { name: 'Actualizar' }).click()
+    await page.getByLabel('Región').selectOption('13000')
+    if (!jsEnabled) await page.getByRole('button', { name: 'Actualizar' }).click()
+    // Without JS «Actualizar» brings the next list and keeps what was typed.
+    await expect(page.getByLabel('Sobre mí')).toHaveValue('Conductora de reparto en moto.')
+    await expect(page.getByLabel('Tipo de vehículo')).toHaveValue('3')
+    await page.getByLabel('Comuna').selectOption({ label: 'Providencia' })
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Guardar cambios' }).click()
+    await expect(page.getByText('Datos actualizados correctamente.')).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Mis Datos' })).toBeVisible()
+    await expect(page.locator('dd', { hasText: /^Moto$/ })).toBeVisible()
+    await expect(page.locator('dd', { hasText: /^Providencia$/ })).toBeVisible()
+    await page.getByRole('link', { name: 'Editar', exact: true }).click()
+    await expect(page.getByLabel('Tipo de vehículo')).toHaveValue('3')
+    await expect(page.getByLabel('Región')).toHaveValue('13000')
+    await expect(page.getByLabel('Comuna')).toHaveValue('13123')
+    await page.getByRole('button', { name: 'Guardar cambios' }).click()
+    await expect(page.getByText('No hay cambios para guardar')).toBeVisible()
+
+    await page.goto('/user/dashboard/home')
+    await expect(page.getByRole('region', { name: 'Publicaciones para ti' })).toContainText('Según tu perfil: Moto · Providencia')
+  })
+
   test('work experience: every rule, add, edit (only when changed) and delete', async ({ page }) => {
     test.setTimeout(120_000)
     await newDriver(page)

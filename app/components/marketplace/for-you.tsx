@@ -10,11 +10,6 @@ function basisText({ vehicles, communes }: Pick<PostingsForYou, 'vehicles' | 'co
   return [list(vehicles.map((v) => v.name_vehicle)), list(communes.map((c) => c.name_commune))].filter(Boolean).join(' · ')
 }
 
-/**
- * «Publicaciones para ti» on the driver home (issue 16 item 1): a few open postings for the
- * vehicles and communes the driver has shown (services/users/postings/for-you.ts), each a link to
- * the posting, «Ver todas» to the list filtered alike, and an empty state that says what helps.
- */
 /** How the section says where its vehicles and communes came from. */
 const SOURCE_TEXT: Record<NonNullable<PostingsForYou['source']>, string> = {
   profile: 'Según tu perfil',
@@ -24,6 +19,11 @@ const SOURCE_TEXT: Record<NonNullable<PostingsForYou['source']>, string> = {
   address: 'Según la comuna de tu dirección',
 }
 
+/**
+ * «Publicaciones para ti» on the driver home (issue 16 item 1): a few open postings for the
+ * vehicles and communes the driver has shown (services/users/postings/for-you.ts), each a link to
+ * the posting, «Ver todas» to the list filtered alike, and an empty state that says what helps.
+ */
 export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou; allHref: string }) {
   const basis = basisText(data)
   return (
