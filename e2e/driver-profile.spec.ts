@@ -111,6 +111,12 @@ test.describe('driver profile', () => {
     await expect(page.getByLabel('Tipo de vehículo')).toHaveValue('3')
     await page.getByLabel('Comuna').selectOption({ label: 'Providencia' })
     await expectAccessible(page)
+    // Nothing scrolls sideways on a phone.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await page.screenshot({ path: `/tmp/shots-place/profile-form-375-${jsEnabled ? 'js' : 'no-js'}.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: `/tmp/shots-place/profile-form-1280-${jsEnabled ? 'js' : 'no-js'}.png`, fullPage: true })
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await expect(page.getByText('Datos actualizados correctamente.')).toBeVisible()
 
