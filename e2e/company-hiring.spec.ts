@@ -73,6 +73,12 @@ for (const width of [375, 1280]) {
     const rosa = await applicant(request, `Rosales${word.slice(-4)}`, hiringId)
     const tomas = await applicant(request, `Tapia${word.slice(-4)}`, hiringId)
     driverRecords(rosa.email)
+    // Rosa states her vehicle type and commune in «Mi perfil» (issue 16); Tomás does not.
+    const stated = await request.post('/api/users/update-data-user', {
+      data: { data: { firstname: rosa.firstname, lastname: rosa.lastname, id_vehicle: 3, id_commune: 13123 } },
+      headers: { 'auth-user': rosa.token },
+    })
+    expect(stated.status()).toBe(200)
 
     // The panel: «Postulantes» is each posting's main action, with how many are new.
     await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
@@ -107,8 +113,8 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: `${SHOTS}/applicants-first-view-${tag}.png`, fullPage: true })
     const rosaCard = cards.filter({ hasText: rosa.name })
     await expect(rosaCard.getByRole('definition')).toHaveText([
-      'Sin informar',
-      'Sin informar',
+      'Moto',
+      'Providencia',
       `+56 9 ${rosa.phone.slice(1, 5)} ${rosa.phone.slice(5)}`,
       rosa.email,
       '3/22 documentos aprobados',
@@ -118,6 +124,7 @@ for (const width of [375, 1280]) {
     const tomasCard = cards.filter({ hasText: tomas.name })
     await expect(tomasCard.getByTestId('documentos-postulante')).toHaveText('0/22 documentos aprobados')
     await expect(tomasCard).toContainText('Sin experiencia registrada')
+    await expect(tomasCard.getByRole('definition').first()).toHaveText('Sin informar')
 
     // The status filter: links with a count per status.
     const filter = page.getByRole('navigation', { name: 'Filtrar por estado' })

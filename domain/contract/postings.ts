@@ -56,7 +56,10 @@ export const postingsForYouSchema = z.object({
   jobPostings: z.array(driverPostingSchema),
   vehicles: z.array(z.object({ id_vehicle: z.number(), name_vehicle: z.string() })),
   communes: z.array(z.object({ id_commune: z.number(), name_commune: z.string(), id_region: z.number() })),
-  /** Where those came from: the driver's applications and saves, or the commune of their profile address. */
-  source: z.enum(['activity', 'address']).nullable(),
+  /**
+   * Where those came from: what the driver stated in «Mi perfil» (vehicle type, commune), their
+   * applications and saves, the commune of their profile address, or the profile and one of the others.
+   */
+  source: z.enum(['profile', 'profile_activity', 'profile_address', 'activity', 'address']).nullable(),
 })
 export type PostingsForYou = z.infer<typeof postingsForYouSchema>

@@ -81,6 +81,11 @@ export const driverProfileSchema = z.object({
   phone: z.string().nullable(),
   email: z.string(),
   img_profile: z.string().nullable(),
+  /** The vehicle type and commune the driver stated (issue 16); null: not stated. Names from the reference data. */
+  id_vehicle: z.number().nullable(),
+  name_vehicle: z.string().nullable(),
+  id_commune: z.number().nullable(),
+  name_commune: z.string().nullable(),
 })
 export type DriverProfile = z.infer<typeof driverProfileSchema>
 export const profileUpdatedSchema = driverProfileSchema.extend({ message: z.string() })

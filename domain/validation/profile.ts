@@ -1,6 +1,8 @@
 /** Driver profile (settings form) and profile image (spec §5, §9). */
 import { z } from 'zod'
 import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
+import { findCommune, findRegion } from '#domain/reference-data/geography'
+import { findVehicle } from '#domain/reference-data/vehicles'
 import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
 import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
 
@@ -10,6 +12,8 @@ export const PROFILE_MESSAGES = {
   max500: maxChars(500),
   phoneDigits: 'El teléfono solo puede contener números',
   phoneInvalid: 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321',
+  invalidOption: 'Selecciona una opción válida',
+  communeOutsideRegion: 'La comuna no pertenece a la región seleccionada',
 } as const
 
 const M = PROFILE_MESSAGES
@@ -29,13 +33,42 @@ const optionalPhone = z.preprocess(
     .transform((v) => (v ? (normalizeChileanMobile(v) as string) : undefined)),
 )
 
-/** POST /users/update-data-user: firstname and lastname required, address and about_me optional. */
+/**
+ * An optional reference-data id (the driver's vehicle type or commune): a select's '13101' or
+ * JSON's 13101 must exist in domain/reference-data; '' or null means "not stated" (null, clears
+ * it); absent means "unchanged" (undefined), so the spec §7 callers that never send it keep it.
+ */
+function statedId(exists: (id: number) => boolean) {
+  return z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    z
+      .string({ error: M.invalidOption })
+      .trim()
+      .refine((v) => /^\d{1,9}$/.test(v) && exists(Number(v)), M.invalidOption)
+      .transform(Number)
+      .nullable()
+      .optional(),
+  )
+}
+
+/**
+ * POST /users/update-data-user: firstname and lastname required, address and about_me optional;
+ * the vehicle type and commune optional (issue 16). The form also sends the region it chose the
+ * commune in (`id_region`): a commune of another region is refused.
+ */
 export const profileSchema = formObject({
   firstname: requiredString(M.required).max(50, M.max50),
   lastname: requiredString(M.required).max(50, M.max50),
   address: optionalString(50),
   about_me: optionalString(500),
   phone: optionalPhone,
+  id_vehicle: statedId((id) => findVehicle(id) !== undefined),
+  id_region: statedId((id) => findRegion(id) !== undefined),
+  id_commune: statedId((id) => findCommune(id) !== undefined),
+}).superRefine((v, ctx) => {
+  if (v.id_commune && v.id_region && findCommune(v.id_commune)?.id_region !== v.id_region) {
+    ctx.addIssue({ code: 'custom', message: M.communeOutsideRegion, path: ['id_commune'] })
+  }
 })
 export type ProfileValues = z.infer<typeof profileSchema>
 
@@ -68,6 +101,9 @@ export const profileImageSchema = formObject({
 })
 export type ProfileImageValues = z.infer<typeof profileImageSchema>
 
+/** The profile's optional reference-data ids (issue 16). */
+export const STATED_IDS = ['id_vehicle', 'id_commune'] as const
+
 export const PROFILE_SAVE_MESSAGES = {
   unchanged: 'No hay cambios para guardar',
   incomplete: 'Completa nombre, apellido, dirección y sobre mí para guardar los cambios',
@@ -78,11 +114,13 @@ export const PROFILE_SAVE_MESSAGES = {
  * 'unchanged' mean nothing is sent (spec §5).
  */
 export function profileSaveDecision(
-  current: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>>,
-  next: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>>,
+  current: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>> & Partial<Record<(typeof STATED_IDS)[number], number | null>>,
+  next: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>> & Partial<Record<(typeof STATED_IDS)[number], number | null>>,
 ): 'save' | 'unchanged' | 'incomplete' {
   if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return 'incomplete'
   if (shouldSaveProfile(current, next)) return 'save'
+  // The vehicle type and commune (issue 16): a stated or cleared one is a change; absent is not.
+  if (STATED_IDS.some((k) => next[k] !== undefined && (next[k] ?? null) !== (current[k] ?? null))) return 'save'
   const phone = (next.phone ?? '').trim()
   return phone !== '' && phone !== (current.phone ?? '').trim() ? 'save' : 'unchanged'
 }

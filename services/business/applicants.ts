@@ -7,6 +7,8 @@ import {
   type ApplicantStatusCounts,
 } from '#domain/contract/business'
 import { okMessageSchema } from '#domain/contract/common'
+import { findCommune } from '#domain/reference-data/geography'
+import { findVehicle } from '#domain/reference-data/vehicles'
 import {
   APPLICATION_STATUSES,
   applicantsQuerySchema,
@@ -24,6 +26,14 @@ import type { Platform } from '#services/platform/platform'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
+
+/** The vehicle type and commune the driver stated in «Mi perfil» (issue 16), named from the reference data; null: not stated. */
+function statedPlace(u: { id_vehicle: number | null; id_commune: number | null }) {
+  return {
+    name_commune: u.id_commune === null ? null : (findCommune(u.id_commune)?.name_commune ?? null),
+    name_vehicle: u.id_vehicle === null ? null : (findVehicle(u.id_vehicle)?.name_vehicle ?? null),
+  }
+}
 
 export const APPLICANT_MESSAGES = {
   statusUpdated: 'Estado de la postulación actualizado.',
@@ -58,7 +68,20 @@ export function applicantRoutes(p: Platform) {
       let query = p.db
         .selectFrom('applications as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id as id_application', 'a.status', 'a.created_at', 'a.seen_at', 'u.id as id_user', 'u.firstname', 'u.lastname', 'u.email', 'u.phone', 'u.img_profile'])
+        .select([
+          'a.id as id_application',
+          'a.status',
+          'a.created_at',
+          'a.seen_at',
+          'u.id as id_user',
+          'u.firstname',
+          'u.lastname',
+          'u.email',
+          'u.phone',
+          'u.img_profile',
+          'u.id_vehicle',
+          'u.id_commune',
+        ])
         .where('a.posting_id', '=', posting.id)
       if (status) query = query.where('a.status', '=', status)
       const [rows, counted] = await Promise.all([
@@ -79,8 +102,7 @@ export function applicantRoutes(p: Platform) {
         email: r.email,
         phone: r.phone,
         has_photo: r.img_profile !== null,
-        name_commune: null, // drivers record no commune or vehicle yet (spec §5)
-        name_vehicle: null,
+        ...statedPlace(r),
         status: r.status as ApplicationStatus,
         applied_at: r.created_at,
         is_new: r.seen_at === null,
@@ -226,7 +248,7 @@ export function applicantRoutes(p: Platform) {
   async function applicantOf(companyId: number, userId: number) {
     const driver = await p.db
       .selectFrom('users as u')
-      .select(['u.id', 'u.firstname', 'u.lastname', 'u.img_profile', 'u.about_me'])
+      .select(['u.id', 'u.firstname', 'u.lastname', 'u.img_profile', 'u.about_me', 'u.id_vehicle', 'u.id_commune'])
       .where('u.id', '=', userId)
       .where('u.role', '=', 'User')
       .where((eb) =>
@@ -267,8 +289,7 @@ export function applicantRoutes(p: Platform) {
         lastname: driver.lastname,
         has_photo: driver.img_profile !== null,
         about_me: driver.about_me,
-        name_commune: null, // drivers record no commune or vehicle yet (spec §5)
-        name_vehicle: null,
+        ...statedPlace(driver),
         documents_accepted: documents.get(driver.id) ?? 0,
         documents_total: 22,
         experience,

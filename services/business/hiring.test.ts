@@ -149,6 +149,19 @@ describe.each(engines)("the company's hiring screen on %s", (engine) => {
     expect(JSON.stringify(applicants)).not.toMatch(/rut|password|address|bank/i)
   })
 
+  it('shows the vehicle type and commune the driver stated in «Mi perfil» on the card and the profile, null only when not stated (issue 16)', async () => {
+    const stated = await api.post('/users/update-data-user', { firstname: 'Camila', lastname: 'Pérez', id_vehicle: 3, id_commune: 13123 }, driver(camila))
+    expect(stated.status).toBe(200)
+    const { applicants } = (await list()).body
+    expect(applicants.find((a: { id_user: number }) => a.id_user === camila.userId)).toMatchObject({ name_vehicle: 'Moto', name_commune: 'Providencia' })
+    expect(applicants.find((a: { id_user: number }) => a.id_user === pedro.userId)).toMatchObject({ name_vehicle: null, name_commune: null })
+    const profile = await api.get(`/business/driver-profile/${camila.userId}`, business(andes))
+    expect(profile.body).toMatchObject({ name_vehicle: 'Moto', name_commune: 'Providencia' })
+    // Only the names: the ids and the address stay private.
+    expect(profile.body).not.toHaveProperty('id_commune')
+    expect(profile.body).not.toHaveProperty('address')
+  })
+
   it('filters by status and counts each status over all the applicants', async () => {
     const all = (await list()).body
     expect(all).toMatchObject({ status: null, total: 2, status_counts: { nueva: 2, en_revision: 0, contactado: 0, seleccionado: 0, descartada: 0 } })

@@ -22,8 +22,11 @@ export const driverApi = {
     return callService<Message & { files: DocumentRecord[] }>(ctx, 'users', '/users/upload-files-user', { form, auth: user(token) })
   },
   profile: (ctx: AppLoadContext, token: string) => callService<DriverProfile>(ctx, 'users', '/users/get-extra-data-user', { auth: user(token) }),
-  updateProfile: (ctx: AppLoadContext, token: string, data: { firstname: string; lastname: string; address: string; about_me: string; phone?: number }) =>
-    callService<Message & DriverProfile>(ctx, 'users', '/users/update-data-user', { json: { data }, auth: user(token) }),
+  updateProfile: (
+    ctx: AppLoadContext,
+    token: string,
+    data: { firstname: string; lastname: string; address: string; about_me: string; phone?: number; id_vehicle?: number | null; id_commune?: number | null },
+  ) => callService<Message & DriverProfile>(ctx, 'users', '/users/update-data-user', { json: { data }, auth: user(token) }),
   updateProfileImage: (ctx: AppLoadContext, token: string, file: File) => {
     const form = new FormData()
     form.set('newProfileImage', file)

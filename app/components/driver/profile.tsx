@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { PlaceFields, type PlaceChoice } from '#app/components/marketplace/place-fields'
 import { Alert } from '#app/components/ui/alert'
-import { SubmitButton } from '#app/components/ui/button'
-import { FileField, InputField, TextAreaField } from '#app/components/ui/field'
+import { buttonClass, SubmitButton } from '#app/components/ui/button'
+import { FileField, InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { formatPhone } from '#domain/format'
+import { vehicles } from '#domain/reference-data/vehicles'
 import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
 import type { ProfileImageValues, ProfileValues } from '#domain/validation/profile'
 
@@ -22,13 +24,25 @@ export interface ProfileData {
   phone: string | null
   address: string | null
   about_me: string | null
+  /** The vehicle type and commune the driver stated (issue 16); null: not stated. */
+  id_vehicle: number | null
+  name_vehicle: string | null
+  id_commune: number | null
+  name_commune: string | null
 }
+
+const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.name_vehicle }))
 
 export interface FormFeedback {
   result?: SubmissionResult<string[]>
   notice?: string
   errors?: string[]
   stamp?: number
+  /** The profile form's place lists and commune for what was posted (issue 16). */
+  places?: PlaceChoice
+  commune?: string
+  /** No JS: what the profile form had typed when «Actualizar» brought the next place list. */
+  draft?: Partial<Record<'firstname' | 'lastname' | 'address' | 'about_me' | 'phone' | 'id_vehicle', string>>
 }
 
 export interface ActionFeedback extends FormFeedback {
@@ -42,6 +56,8 @@ export function ProfileDataView({ profile }: { profile: ProfileData }) {
     ['Correo electrónico', profile.email],
     ['Teléfono', formatPhone(profile.phone) || 'Sin información'],
     ['Dirección', profile.address || 'Sin información'],
+    ['Tipo de vehículo', profile.name_vehicle || 'Sin información'],
+    ['Comuna', profile.name_commune || 'Sin información'],
     ['Sobre mí', profile.about_me || 'Sin información'],
   ]
   return (
@@ -56,18 +72,35 @@ export function ProfileDataView({ profile }: { profile: ProfileData }) {
   )
 }
 
-/** The settings form (spec §5 "Profile"). */
-export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileData; feedback?: FormFeedback; cancelTo: string }) {
+/**
+ * The settings form (spec §5 "Profile"), with the optional vehicle type and zone → region →
+ * commune (issue 16). Without JS, «Actualizar» brings the next place list with what was typed.
+ */
+export function ProfileForm({
+  profile,
+  placeChoice,
+  feedback,
+  cancelTo,
+}: {
+  profile: ProfileData
+  placeChoice: { places: PlaceChoice; commune: string }
+  feedback?: FormFeedback
+  cancelTo: string
+}) {
   const { onValidate, ...loadOn } = useLazyValidation<ProfileValues>(loadProfileSchema)
+  const draft = feedback?.draft
+  const places = feedback?.places ?? placeChoice.places
+  const commune = feedback?.places ? (feedback.commune ?? '') : placeChoice.commune
   const [form, fields] = useForm({
     id: 'perfil',
     lastResult: feedback?.result,
-    defaultValue: {
+    defaultValue: draft ?? {
       firstname: profile.firstname,
       lastname: profile.lastname,
       address: profile.address ?? '',
       about_me: profile.about_me ?? '',
       phone: formatPhone(profile.phone),
+      id_vehicle: profile.id_vehicle === null ? '' : String(profile.id_vehicle),
     },
     onValidate,
     shouldValidate: 'onBlur',
@@ -75,8 +108,9 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
   })
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} noValidate className="grid gap-4 sm:grid-cols-2">
+      {/* Enter saves; «Actualizar» (no JS) is only pressed on purpose. */}
+      <button type="submit" name="intent" value="profile" hidden tabIndex={-1} aria-hidden="true" />
       <JsMarker />
-      <input type="hidden" name="intent" value="profile" />
       <div className="sm:col-span-2">
         <Alert tone="error" messages={form.errors} id="perfil-error" stamp={feedback?.stamp} durationMs={4000} />
         <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
@@ -90,9 +124,36 @@ export function ProfileForm({ profile, feedback, cancelTo }: { profile: ProfileD
         inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel', autoComplete: 'tel' }}
         errors={fields.phone.errors}
       />
+      <SelectField
+        label="Tipo de vehículo"
+        hint="Opcional: te mostramos publicaciones para tu vehículo."
+        selectProps={getSelectProps(fields.id_vehicle)}
+        options={VEHICLE_OPTIONS}
+        placeholder="Sin indicar"
+        errors={fields.id_vehicle.errors}
+      />
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Tu comuna (opcional)</legend>
+        <PlaceFields
+          places={places}
+          commune={commune}
+          idPrefix="perfil"
+          errors={{ id_region: fields.id_region.errors, id_commune: fields.id_commune.errors }}
+          update={
+            <div className="sm:col-span-3">
+              <button type="submit" name="intent" value="profile-places" formNoValidate className={buttonClass('secondary')}>
+                Actualizar
+              </button>
+              <p className="mt-1 text-sm text-slate-600">Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista.</p>
+            </div>
+          }
+        />
+      </fieldset>
       <TextAreaField className="sm:col-span-2" label="Sobre mí" hint="Hasta 500 caracteres." textareaProps={getTextareaProps(fields.about_me)} errors={fields.about_me.errors} />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <SubmitButton pendingText="Guardando…">Guardar cambios</SubmitButton>
+        <SubmitButton name="intent" value="profile" pendingText="Guardando…">
+          Guardar cambios
+        </SubmitButton>
         <CancelLink to={cancelTo} />
       </div>
     </Form>

@@ -10,6 +10,15 @@ function basisText({ vehicles, communes }: Pick<PostingsForYou, 'vehicles' | 'co
   return [list(vehicles.map((v) => v.name_vehicle)), list(communes.map((c) => c.name_commune))].filter(Boolean).join(' · ')
 }
 
+/** How the section says where its vehicles and communes came from. */
+const SOURCE_TEXT: Record<NonNullable<PostingsForYou['source']>, string> = {
+  profile: 'Según tu perfil',
+  profile_activity: 'Según tu perfil y lo que postulas y guardas',
+  profile_address: 'Según tu perfil y la comuna de tu dirección',
+  activity: 'Según lo que postulas y guardas',
+  address: 'Según la comuna de tu dirección',
+}
+
 /**
  * «Publicaciones para ti» on the driver home (issue 16 item 1): a few open postings for the
  * vehicles and communes the driver has shown (services/users/postings/for-you.ts), each a link to
@@ -31,7 +40,7 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
       </div>
       {basis ? (
         <p className="text-sm text-slate-700">
-          {data.source === 'address' ? 'Según la comuna de tu dirección' : 'Según lo que postulas y guardas'}: {basis}.
+          {SOURCE_TEXT[data.source ?? 'activity']}: {basis}.
         </p>
       ) : null}
       {data.jobPostings.length ? (
@@ -46,7 +55,7 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
           <p className="mt-1 text-sm">
             {basis
               ? 'Te mostraremos aquí las que lleguen. Mientras tanto, revisa todas las publicaciones.'
-              : 'Guarda o postula a las publicaciones que te interesen, o escribe tu comuna al final de tu dirección en «Mi perfil», y aquí verás otras parecidas.'}
+              : 'Indica tu tipo de vehículo y tu comuna en «Mi perfil», o guarda o postula a las publicaciones que te interesen, y aquí verás otras parecidas.'}
           </p>
           <Link to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
             Ver todas las publicaciones

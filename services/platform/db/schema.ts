@@ -23,6 +23,10 @@ export interface UsersTable {
   address: string | null
   about_me: string | null
   img_profile: string | null
+  /** The driver's vehicle type (reference data id), stated in «Mi perfil»; null: not stated (migration 0014). */
+  id_vehicle: number | null
+  /** The driver's commune (reference data id), stated in «Mi perfil»; null: not stated (migration 0014). */
+  id_commune: number | null
   email_verified: number
   accepted_terms_at: string | null
   created_at: string

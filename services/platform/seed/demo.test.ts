@@ -38,6 +38,16 @@ describe.each(engines)('the demo data on %s', (engine) => {
   })
   afterAll(async () => p.destroy())
 
+  it('gives the demo driver a vehicle type and commune in «Mi perfil», and «Publicaciones para ti» shows postings for them (issue 16)', async () => {
+    const camila = await p.db.selectFrom('users').select(['id', 'id_vehicle', 'id_commune']).where('role', '=', 'User').executeTakeFirstOrThrow()
+    expect(camila).toMatchObject({ id_vehicle: 3, id_commune: 13123 })
+    const { postingsForYou } = await import('#services/users/postings/for-you')
+    const forYou = await postingsForYou(p.db, camila.id)
+    expect(forYou.source).toBe('profile')
+    expect(forYou.jobPostings.length).toBeGreaterThan(0)
+    for (const posting of forYou.jobPostings) expect(posting.name_vehicle).toBe('Moto')
+  })
+
   it('has postings whose title agrees with their vehicle, helper and pay period', async () => {
     const names = (await p.db.selectFrom('vehicles').select('name_vehicle').execute()).map((v) => v.name_vehicle)
     const rows = await p.db

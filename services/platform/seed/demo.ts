@@ -147,6 +147,9 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
         address: 'Av. Providencia 1234, Providencia',
         about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',
         img_profile: null,
+        // Stated in «Mi perfil» (issue 16): «Publicaciones para ti» and the applicant card use them.
+        id_vehicle: 3,
+        id_commune: 13123,
         email_verified: 1,
         accepted_terms_at: iso(60 * 24 * 10),
         created_at: iso(60 * 24 * 10),

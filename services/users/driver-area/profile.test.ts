@@ -50,6 +50,40 @@ describe.each(engines)('driver profile on %s', (engine) => {
     expect((await api.get('/users/get-extra-data-user', a.headers)).body.firstname).toBe('Camila')
   })
 
+  it('stores the vehicle type and commune the driver states, reads them back with their names, keeps them when absent and clears them when empty (issue 16)', async () => {
+    const a = await userWithSession(p)
+    const none = await api.get('/users/get-extra-data-user', a.headers)
+    expect(none.body).toMatchObject({ id_vehicle: null, name_vehicle: null, id_commune: null, name_commune: null })
+    const res = await api.post('/users/update-data-user', { data: { ...profile, id_vehicle: '3', id_commune: 13123 } }, a.headers)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ id_vehicle: 3, name_vehicle: 'Moto', id_commune: 13123, name_commune: 'Providencia' })
+    const row = await p.db.selectFrom('users').select(['id_vehicle', 'id_commune']).where('id', '=', a.user.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ id_vehicle: 3, id_commune: 13123 })
+    // The spec §7 body without them leaves them as they were.
+    expect((await api.post('/users/update-data-user', profile, a.headers)).body).toMatchObject({ id_vehicle: 3, id_commune: 13123 })
+    expect((await api.get('/users/get-extra-data-user', a.headers)).body).toMatchObject({ id_vehicle: 3, name_vehicle: 'Moto', id_commune: 13123, name_commune: 'Providencia' })
+    // Empty means "not stated".
+    const cleared = await api.post('/users/update-data-user', { ...profile, id_vehicle: '', id_commune: null }, a.headers)
+    expect(cleared.body).toMatchObject({ id_vehicle: null, name_vehicle: null, id_commune: null, name_commune: null })
+  })
+
+  it.each([
+    [{ id_vehicle: 4 }, 'Selecciona una opción válida'],
+    [{ id_vehicle: 'moto' }, 'Selecciona una opción válida'],
+    [{ id_vehicle: -1 }, 'Selecciona una opción válida'],
+    [{ id_commune: 13199 }, 'Selecciona una opción válida'],
+    [{ id_commune: 1.5 }, 'Selecciona una opción válida'],
+    [{ id_commune: { id: 13123 } }, 'Selecciona una opción válida'],
+    [{ id_commune: 13123, id_region: 5000 }, 'La comuna no pertenece a la región seleccionada'],
+  ])('refuses the reference id %j with a Spanish 400 and writes nothing', async (change, message) => {
+    const a = await userWithSession(p)
+    const res = await api.post('/users/update-data-user', { ...profile, id_vehicle: 2, ...change }, a.headers)
+    expect(res.status).toBe(400)
+    expect(([] as string[]).concat(res.body.message)).toContain(message)
+    const row = await p.db.selectFrom('users').select(['firstname', 'id_vehicle', 'id_commune']).where('id', '=', a.user.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ firstname: 'Camila', id_vehicle: null, id_commune: null })
+  })
+
   it.each(['+56 9 8765 4321', '9 8765-4321', '(+56) 9 8765 4321'])('takes the phone as Chileans write it (%j) and stores 569XXXXXXXX (issue 12 item 10)', async (typed) => {
     const a = await userWithSession(p)
     const res = await api.post('/users/update-data-user', { ...profile, phone: typed }, a.headers)

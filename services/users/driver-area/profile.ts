@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { driverProfileSchema, profileImageUpdatedSchema, profileUpdatedSchema } from '#domain/contract/users'
+import { findCommune } from '#domain/reference-data/geography'
+import { findVehicle } from '#domain/reference-data/vehicles'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema, profileSchema } from '#domain/validation/profile'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileField, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
@@ -29,6 +31,10 @@ function profileOf(user: User) {
     phone: user.phone,
     email: user.email,
     img_profile: user.img_profile,
+    id_vehicle: user.id_vehicle,
+    name_vehicle: user.id_vehicle === null ? null : (findVehicle(user.id_vehicle)?.name_vehicle ?? null),
+    id_commune: user.id_commune,
+    name_commune: user.id_commune === null ? null : (findCommune(user.id_commune)?.name_commune ?? null),
   }
 }
 
@@ -58,7 +64,7 @@ export function profileRoutes(p: Platform) {
       method: 'post',
       path: '/update-data-user',
       tags,
-      summary: 'Actualiza nombre, apellido, dirección, sobre mí y teléfono (el objeto puede venir dentro de data)',
+      summary: 'Actualiza nombre, apellido, dirección, sobre mí, teléfono, tipo de vehículo y comuna (el objeto puede venir dentro de data)',
       security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(profileSchema, { prepare: unwrapData }) },
@@ -82,6 +88,9 @@ export function profileRoutes(p: Platform) {
             address: input.address || null,
             about_me: input.about_me || null,
             ...(phone ? { phone } : {}),
+            // Absent: unchanged; null: not stated (issue 16).
+            ...(input.id_vehicle !== undefined ? { id_vehicle: input.id_vehicle } : {}),
+            ...(input.id_commune !== undefined ? { id_commune: input.id_commune } : {}),
             updated_at: p.now().toISOString(),
           })
           .where('id', '=', userId)

@@ -40,6 +40,16 @@ describe('driver area rules', () => {
     expect(profileSaveDecision(current, { ...current, phone: '' })).toBe('unchanged')
   })
 
+  it('counts a stated or cleared vehicle type or commune as a change, an absent one not (issue 16)', () => {
+    const current = { firstname: 'Ana', lastname: 'Soto', address: 'Calle 1', about_me: 'Hola', phone: '56987654321', id_vehicle: 3, id_commune: null }
+    expect(profileSaveDecision(current, { ...current })).toBe('unchanged')
+    expect(profileSaveDecision(current, { ...current, id_vehicle: undefined, id_commune: undefined })).toBe('unchanged')
+    expect(profileSaveDecision(current, { ...current, id_vehicle: 2 })).toBe('save')
+    expect(profileSaveDecision(current, { ...current, id_vehicle: null })).toBe('save')
+    expect(profileSaveDecision(current, { ...current, id_commune: 13123 })).toBe('save')
+    expect(profileSaveDecision(current, { ...current, address: '', id_commune: 13123 })).toBe('incomplete')
+  })
+
   it('sends only the changed bank fields, masks numbers and checks the six fields', () => {
     const form: BankFormValues = {
       name_account: 'Ana Soto',

@@ -91,6 +91,44 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
     expect(res.body.source).toBe('address')
   })
 
+  it('prefers the vehicle type and commune the driver stated in «Mi perfil» over saves, applications and the address (issue 16)', async () => {
+    await p.db.updateTable('users').set({ address: 'Calle 5 Norte 120, Valparaíso', id_vehicle: 3, id_commune: 13123 }).where('id', '=', camila.userId).execute()
+    const [saved] = await insertPostings(p, andes.companyId, [
+      { title: 'Guardada en furgón', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+      { title: 'Furgón en Valparaíso', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+      { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
+      { title: 'Moto en Santiago Centro', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null },
+      { title: 'Moto en Valparaíso', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_region: 5000, id_commune: 5101 },
+      { title: 'Furgón en Providencia', ...FURGON_CENTRO, id_commune: 13123 },
+    ])
+    await api.post('/users/save-posting', { id_publication: saved }, driver(camila))
+    const res = await forYou(camila)
+    expect(titles(res.body)).toEqual(['Moto en Providencia', 'Moto en Santiago Centro'])
+    expect(res.body.vehicles).toEqual([{ id_vehicle: 3, name_vehicle: 'Moto' }])
+    expect(res.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
+    expect(res.body.source).toBe('profile')
+  })
+
+  it('takes what the profile does not state from the saves and applications, then the address, and says so', async () => {
+    await p.db.updateTable('users').set({ address: 'Av. Providencia 1234, Providencia', id_vehicle: 3 }).where('id', '=', camila.userId).execute()
+    await insertPostings(p, andes.companyId, [
+      { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
+      { title: 'Furgón en Providencia', ...FURGON_CENTRO, id_commune: 13123 },
+    ])
+    const byAddress = await forYou(camila)
+    expect(titles(byAddress.body)).toEqual(['Moto en Providencia'])
+    expect(byAddress.body.source).toBe('profile_address')
+
+    await p.db.updateTable('users').set({ id_vehicle: null, id_commune: 13123 }).where('id', '=', camila.userId).execute()
+    const [saved] = await insertPostings(p, andes.companyId, [{ title: 'Guardada en furgón', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 }])
+    await api.post('/users/save-posting', { id_publication: saved }, driver(camila))
+    const mixed = await forYou(camila)
+    expect(titles(mixed.body)).toEqual(['Furgón en Providencia'])
+    expect(mixed.body.vehicles).toEqual([{ id_vehicle: 1, name_vehicle: 'Furgón' }])
+    expect(mixed.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
+    expect(mixed.body.source).toBe('profile_activity')
+  })
+
   it("is the driver's own: another driver's saves do not shape it", async () => {
     const other = await driverAccount(p, 'Pedro')
     const [saved] = await insertPostings(p, andes.companyId, [

@@ -39,9 +39,11 @@ export function communeInAddress(address: string | null | undefined): number | n
 }
 
 /**
- * What the product knows of a driver's vehicles and places. The driver profile records neither
- * (spec §3), so they come from the driver's own choices: the vehicles and communes of the postings
- * they applied to or saved, newest first; with none, the commune their profile address names.
+ * What the product knows of a driver's vehicles and places. First what the driver stated in
+ * «Mi perfil» (vehicle type and commune, migration 0014); what is not stated there comes from
+ * the driver's own choices: the vehicles and communes of the postings they applied to or saved,
+ * newest first; with no communes there, the commune their profile address names. `source` says
+ * which of these were used.
  */
 export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles: number[]; communes: number[]; source: PostingsForYou['source'] }> {
   const [rows, user] = await Promise.all([
@@ -57,13 +59,27 @@ export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles
       .orderBy('jp.id', 'desc')
       .limit(HISTORY_ROWS)
       .execute(),
-    db.selectFrom('users').select('address').where('id', '=', userId).executeTakeFirst(),
+    db.selectFrom('users').select(['address', 'id_vehicle', 'id_commune']).where('id', '=', userId).executeTakeFirst(),
   ])
-  const vehicles = [...new Set(rows.map((r) => r.id_vehicle))]
-  const communes = [...new Set(rows.map((r) => r.id_commune))]
-  if (communes.length) return { vehicles, communes, source: 'activity' }
-  const fromAddress = communeInAddress(user?.address)
-  return fromAddress === null ? { vehicles, communes, source: null } : { vehicles, communes: [fromAddress], source: 'address' }
+  const statedVehicle = user?.id_vehicle != null && findVehicle(user.id_vehicle) ? user.id_vehicle : null
+  const statedCommune = user?.id_commune != null && findCommune(user.id_commune) ? user.id_commune : null
+  const activityVehicles = [...new Set(rows.map((r) => r.id_vehicle))]
+  const activityCommunes = [...new Set(rows.map((r) => r.id_commune))]
+  const vehicles = statedVehicle !== null ? [statedVehicle] : activityVehicles
+  let communes: number[]
+  let other: 'activity' | 'address' | null = null
+  if (statedCommune !== null) communes = [statedCommune]
+  else if (activityCommunes.length) {
+    communes = activityCommunes
+    other = 'activity'
+  } else {
+    const fromAddress = communeInAddress(user?.address)
+    communes = fromAddress === null ? [] : [fromAddress]
+    if (fromAddress !== null) other = 'address'
+  }
+  if (statedVehicle === null && activityVehicles.length) other ??= 'activity'
+  if (statedVehicle === null && statedCommune === null) return { vehicles, communes, source: other }
+  return { vehicles, communes, source: other === null ? 'profile' : other === 'activity' ? 'profile_activity' : 'profile_address' }
 }
 
 /**

@@ -4,10 +4,12 @@ import { signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { readUpload } from '#app/.server/body-limit'
+import { loadPlaces, type PlaceChoice } from '#app/.server/places'
 import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import { commitSession, type WebSession } from '#app/.server/session'
 import { PROFILE_PATH } from '#app/components/driver/urls'
 import { positiveId } from '#domain/ids'
+import { findCommune, findRegion } from '#domain/reference-data/geography'
 import { experienceChanged, experienceSchema } from '#domain/validation/experience'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '#domain/validation/profile'
 
@@ -28,6 +30,22 @@ function pageWithoutModal(request: Request): string {
   return `${PROFILE_PATH}${back.search}`
 }
 
+/**
+ * The place lists of the profile form (issue 16): those of the zone and region posted (no JS:
+ * «Actualizar», or a refused save), else those of the commune the driver stated.
+ */
+export async function profilePlaces(context: AppLoadContext, token: string, idCommune: number | null, posted?: FormData): Promise<{ places: PlaceChoice; commune: string }> {
+  if (posted) return { places: await loadPlaces(context, posted.get('id_zone'), posted.get('id_region'), token), commune: String(posted.get('id_commune') ?? '') }
+  const commune = idCommune === null ? undefined : findCommune(idCommune)
+  const region = commune ? findRegion(commune.id_region) : undefined
+  if (!commune || !region) return { places: await loadPlaces(context, null, null, token), commune: '' }
+  return { places: await loadPlaces(context, String(region.zone_id), String(region.id_region), token), commune: String(commune.id_commune) }
+}
+
+/** What the profile form had typed when «Actualizar» (no JS) brought the next place list. */
+const DRAFT_FIELDS = ['firstname', 'lastname', 'address', 'about_me', 'phone', 'id_vehicle'] as const
+export type ProfileDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
+
 type Args = { request: Request; context: AppLoadContext; session: WebSession }
 
 export async function profileAction({ request, context, session }: Args) {
@@ -37,22 +55,35 @@ export async function profileAction({ request, context, session }: Args) {
   const intent = String(formData.get('intent') ?? '')
   const token = session.token
 
+  if (intent === 'profile-places') {
+    const draft = Object.fromEntries(DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 600)])) as ProfileDraft
+    return data({ intent: 'profile', draft, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() })
+  }
+
   if (intent === 'profile') {
     const submission = parseWithZod(formData, { schema: profileSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
+    const refused = async (reply: ReturnType<typeof submission.reply>, status: number) =>
+      data({ intent, result: reply, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() }, { status })
+    if (submission.status !== 'success') return refused(submission.reply(), 400)
     const v = submission.value
-    const decision = profileSaveDecision(session.user, v)
-    if (decision !== 'save') return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES[decision], stamp: stamp() })
+    // The form always sends the selects: an empty one (which conform reads as absent) means "not stated".
+    const stated = { id_vehicle: v.id_vehicle ?? null, id_commune: v.id_commune ?? null }
+    const loaded = await driverApi.profile(context, token)
+    const current = { ...session.user, ...(loaded.ok ? { id_vehicle: loaded.data.id_vehicle, id_commune: loaded.data.id_commune } : {}) }
+    const decision = profileSaveDecision(current, { ...v, ...stated })
+    if (decision !== 'save')
+      return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES[decision], ...(await profilePlaces(context, token, null, formData)), stamp: stamp() })
     const res = await driverApi.updateProfile(context, token, {
       firstname: v.firstname,
       lastname: v.lastname,
       address: v.address,
       about_me: v.about_me,
       phone: v.phone ? Number(v.phone) : undefined,
+      ...stated,
     })
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ intent, result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.profile) }), stamp: stamp() }, { status: res.status })
+      return refused(submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.profile) }), res.status)
     }
     // Spec §4: the stored session is rewritten with the merged fields.
     const { firstname, lastname, address, about_me, phone } = res.data

@@ -9,7 +9,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/profile'
-import { profileAction } from './profile.server'
+import { profileAction, profilePlaces } from './profile.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mi perfil | Panel del conductor | Fleeters' }]
 
@@ -33,10 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (res?.ok) experience = res.data
     else modal = null
   }
+  const editing = url.searchParams.get('editar') === '1'
   return {
     profile: { ...profile, avatar: avatarUrl(profile.img_profile) },
     experiences,
-    editing: url.searchParams.get('editar') === '1',
+    editing,
+    // The form's zone → region → commune lists, opened at the commune the driver stated (issue 16).
+    placeChoice: editing ? await profilePlaces(context, session.token, profile.id_commune) : null,
     managing: url.searchParams.get('gestionar') === '1',
     modal,
     experience,
@@ -52,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = uploadClientAction
 
 export default function ProfilePage() {
-  const { profile, experiences, editing, managing, modal, experience } = useLoaderData<typeof loader>()
+  const { profile, experiences, editing, managing, modal, experience, placeChoice } = useLoaderData<typeof loader>()
   // Every answer of the action has this shape (see the .server module).
   const actionData = useActionData<typeof action>() as ActionFeedback | undefined
   const { search } = useLocation()
@@ -85,7 +88,11 @@ export default function ProfilePage() {
             {editing ? 'Mis Datos' : 'Editar'}
           </Link>
         </div>
-        {editing ? <ProfileForm profile={profile} feedback={feedbackFor('profile')} cancelTo={href({ editar: null })} /> : <ProfileDataView profile={profile} />}
+        {editing && placeChoice ? (
+          <ProfileForm profile={profile} placeChoice={placeChoice} feedback={feedbackFor('profile')} cancelTo={href({ editar: null })} />
+        ) : (
+          <ProfileDataView profile={profile} />
+        )}
       </section>
 
       <ExperienceSection experiences={experiences} managing={managing} />
