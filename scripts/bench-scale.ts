@@ -15,12 +15,12 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { BUILD_DIR, buildProduct } from './bench/servers'
+import { BUILD_DIR, buildProduct, throughput } from './bench/servers'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [path.join(BUILD_DIR, 'server.js')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -95,30 +95,6 @@ function roundRobin(targets: number[]): Promise<{ url: string; close(): void }> 
   )
 }
 
-const BROWSER = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br' }
-
-async function throughput(url: string, connections: number, ms: number, headers: Record<string, string> = {}) {
-  const end = Date.now() + ms
-  let done = 0
-  let errors = 0
-  const started = Date.now()
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < end) {
-        try {
-          const res = await fetch(url, { headers: { ...BROWSER, ...headers }, redirect: 'manual' })
-          await res.arrayBuffer()
-          if (res.status === 200) done++
-          else errors++
-        } catch {
-          errors++
-        }
-      }
-    }),
-  )
-  return { rps: done / ((Date.now() - started) / 1000), errors }
-}
-
 async function driverCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/login`, {
     method: 'POST',
@@ -141,7 +117,7 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
   const rounds = opts.rounds ?? Number(process.env.SCALE_ROUNDS ?? 3)
   const connections = opts.connections ?? 16
   // The bench's own build (npm run bench has just made it).
-  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'server', 'index.js'))) buildProduct()
+  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'server.js'))) buildProduct()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-scale-'))
   const env = { DATA_DIR: dataDir, SESSION_SECRET: randomBytes(36).toString('base64url'), SEED_DEMO: 'always', BUILD_DIR }
   const a = await startServer(env)

@@ -11,9 +11,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './servers'
 
 export const BUDGET_MS = 3000
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
@@ -23,16 +23,6 @@ function arg(name: string): string | undefined {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 interface Start {
   healthzMs: number

@@ -10,15 +10,10 @@
  * It starts `node build/server.js` on a temporary database with the demo data (or, with
  * BENCH_URL and INTERNAL_SECRET, measures that running server; its demo accounts must exist).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import type { PageCacheStats } from '#app/.server/page-cache'
+import { startProduct } from './servers'
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const DEMO_PASSWORD = 'Fleeters2026'
 const PAGES = ['/', '/preguntas-frecuentes', '/terminos-condiciones']
 const CAMPAIGNS = ['?utm_source=newsletter&utm_medium=email&utm_campaign=verano', '?utm_source=facebook&fbclid=IwAR0abc', '?gclid=Cj0KCQ']
@@ -27,59 +22,9 @@ function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function startServer(secret: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const entry = path.join(process.env.BUILD_DIR ?? 'build', 'server.js')
-  if (!fs.existsSync(path.resolve(ROOT, entry))) throw new Error(`${entry} not found: run \`npm run build\` first`)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-pcbench-'))
-  const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      SEED_DEMO: 'always',
-      INTERNAL_SECRET: secret,
-      RATE_LIMIT_FACTOR: '1000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise((r) => child.once('exit', r))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-    await exited
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
-  const url = `http://127.0.0.1:${port}`
-  const started = Date.now()
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    if (Date.now() - started > 60_000) {
-      await stop()
-      throw new Error('the server did not start in 60 s')
-    }
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return { url, stop }
+/** `node build/server.js` on a temporary database with the demo data (scripts/bench/servers.ts). */
+function startServer(secret: string): Promise<{ url: string; stop(): Promise<void> }> {
+  return startProduct({ buildDir: process.env.BUILD_DIR ?? 'build', env: { SMTP_URL: '', INTERNAL_SECRET: secret, LOG_LEVEL: 'warn' } })
 }
 
 export interface PageCacheBench {

@@ -88,10 +88,12 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * request log on (drained, not printed), a temp data folder with SQLite and the demo accounts.
  * `nodeArgs` e.g. `--cpu-prof` (scripts/bench/profile.ts).
  */
-export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<Served & { dataDir: string }> {
+export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<string, string>; buildDir?: string } = {}): Promise<Served & { dataDir: string }> {
+  const buildDir = opts.buildDir ?? BUILD_DIR
+  if (!fs.existsSync(path.join(ROOT, buildDir, 'server.js'))) throw new Error(`${buildDir}/server.js not found: run \`npm run build\` first`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-'))
   const port = await freePort()
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(BUILD_DIR, 'server.js')], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(buildDir, 'server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -101,7 +103,7 @@ export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<str
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
-      BUILD_DIR,
+      BUILD_DIR: buildDir,
       SEED_DEMO: 'always',
       RATE_LIMIT_FACTOR: '1000',
       ...opts.env,

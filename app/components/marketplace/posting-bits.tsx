@@ -2,22 +2,17 @@ import { Badge, type BadgeTone } from '#app/components/ui/badge'
 import { formatDate } from '#domain/format'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_LABELS } from './labels'
+import type { FactFields } from './posting-facts'
 
 // The pieces the public home shows too live apart, free of the kit's class merger (home JS budget).
 export { CompanyLogo, factList, PayHeadline } from './posting-facts'
 
 /** The facts a posting card and its detail share (spec §3 "Job posting"). */
-export interface PostingFacts {
+export interface PostingFacts extends FactFields {
   title: string
   logo: string | null
   company_name: string
   name_zone: string
-  name_region: string
-  name_commune: string
-  name_vehicle: string
-  capacity?: string | null
-  time: string
-  pawn: 'Si' | 'No'
   payment: string
   payment_amount: number
   payment_period: string
