@@ -30,7 +30,7 @@ test.describe('/empresas', () => {
     // The numbers, the partner logos and the testimonials are the home page's content.
     await expect(main.getByRole('heading', { name: 'Fleeters en cifras' })).toBeVisible()
     await expect(main.getByText('+839')).toBeVisible()
-    await expect(main.getByText('98%')).toBeVisible()
+    await expect(main.getByText('98 %')).toBeVisible() // formatPercent: '98 %' with a no-break space (decision 57)
     await expect(main.getByRole('img', { name: 'Despachos Andes' })).toBeVisible()
     await expect(main.getByText('Carolina Muñoz')).toBeVisible()
     // All of it comes before the forms, and so does the choice between them.
