@@ -17,8 +17,8 @@ import { NotFound } from './components/not-found'
  */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss, precedence: 'default' }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, { toast, clear }] = await Promise.all([getSession(request, context), readToast(request)])
+export async function loader({ request }: Route.LoaderArgs) {
+  const [session, { toast, clear }] = await Promise.all([getSession(request), readToast(request)])
   return data(
     {
       user: session ? { role: session.user.role, firstname: session.user.firstname, lastname: session.user.lastname, img_profile: session.user.img_profile } : null,

@@ -142,3 +142,13 @@ describe('numbers, money, RUT and phone (decision 57)', () => {
     expect(formatPhone(null)).toBe('')
   })
 })
+
+describe('chileParts remembers a minute', () => {
+  it('gives each caller its own copy, right across an offset change', () => {
+    const a = chileParts(new Date('2026-04-05T02:59:10Z'))!
+    a.hour = 99
+    expect(chileParts(new Date('2026-04-05T02:59:50Z'))).toEqual({ year: 2026, month: 4, day: 4, hour: 23, minute: 59 })
+    // Chile leaves summer time at 2026-04-05 03:00 UTC: the next minute is 23:00 again.
+    expect(chileParts(new Date('2026-04-05T03:00:00Z'))).toEqual({ year: 2026, month: 4, day: 4, hour: 23, minute: 0 })
+  })
+})

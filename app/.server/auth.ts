@@ -92,7 +92,7 @@ function liveUser(context: AppLoadContext, session: WebSession): Promise<Backend
  * The session returned carries the user as the service has it now, not as the cookie froze it.
  */
 export async function requireSession(request: Request, context: AppLoadContext, role: Role): Promise<WebSession> {
-  const session = await getSession(request, context)
+  const session = await getSession(request)
   if (!session) throw await loginRedirect(request)
   const res = await liveUser(context, session)
   if (!res.ok) {

@@ -1,5 +1,6 @@
 import { decodeJwt, EncryptJWT, jwtDecrypt } from 'jose'
-import { createCookie, type AppLoadContext } from 'react-router'
+import { LRUCache } from 'lru-cache'
+import { createCookie } from 'react-router'
 import { env } from './env'
 
 /** The logged-in user as the pages need it (spec §3 session object, trimmed). */
@@ -40,42 +41,52 @@ function decodeExp(token: string): number {
   }
 }
 
-async function decryptSession(raw: string): Promise<WebSession | null> {
+/**
+ * Cookies being or already decrypted, by their exact value (issue 14 item 2). A signed-in driver
+ * sends the same cookie with every page, and each page has several loaders (root, area layout,
+ * page) that read it: AES-GCM through WebCrypto cost ~0.5 ms of a ~12 ms dashboard render. One
+ * decryption per cookie value serves them all, the concurrent loaders of its first request
+ * included. Only a value that decrypted and authenticated under the current key stays (a forged
+ * or unreadable cookie is dropped as soon as it fails, so it is tried afresh and never fills the
+ * cache); bounded, least recently used out first; expiry is checked on every read; revocation is
+ * where it was: the services look the session up on each call. Per key object, so another key
+ * starts empty.
+ */
+const opened = new WeakMap<object, LRUCache<string, Promise<WebSession | null>>>()
+
+async function decryptSession(raw: string, key: Uint8Array): Promise<WebSession | null> {
   try {
-    const { payload } = await jwtDecrypt(raw, env().keys.cookie)
+    const { payload } = await jwtDecrypt(raw, key)
     const session = payload.session as WebSession | undefined
     if (!session || typeof session.token !== 'string') return null
-    return session
+    // Shared by every request that sends this cookie: nobody may change it.
+    Object.freeze(session.user)
+    return Object.freeze(session)
   } catch {
     return null
   }
 }
 
-/**
- * The cookie decrypted once per request (issue 14 item 2): the root loader, the area's layout
- * and the page all read the session of one request, each with its own copy of the Request
- * (React Router makes one per loader) but one load context. Keyed by the cookie's value too, so
- * a cookie changed mid-request is never mistaken for another.
- */
-const decrypted = new WeakMap<AppLoadContext, Map<string, Promise<WebSession | null>>>()
+function openSession(raw: string): Promise<WebSession | null> {
+  const key = env().keys.cookie
+  let cache = opened.get(key)
+  if (!cache) opened.set(key, (cache = new LRUCache<string, Promise<WebSession | null>>({ max: 2000 })))
+  let pending = cache.get(raw)
+  if (!pending) {
+    const opening = decryptSession(raw, key)
+    cache.set(raw, (pending = opening))
+    void opening.then((session) => {
+      if (!session && cache.get(raw) === opening) cache.delete(raw)
+    })
+  }
+  return pending
+}
 
-/**
- * One session at a time: reading restores it only while its token is unexpired. With the load
- * context, the cookie is decrypted once for every loader of the request.
- */
-export async function getSession(request: Request, context?: AppLoadContext): Promise<WebSession | null> {
+/** One session at a time: reading restores it only while its token is unexpired. */
+export async function getSession(request: Request): Promise<WebSession | null> {
   const raw = (await cookie(request).parse(request.headers.get('Cookie'))) as string | null
   if (!raw) return null
-  let session: WebSession | null
-  if (context) {
-    let perRequest = decrypted.get(context)
-    if (!perRequest) decrypted.set(context, (perRequest = new Map()))
-    let pending = perRequest.get(raw)
-    if (!pending) perRequest.set(raw, (pending = decryptSession(raw)))
-    session = await pending
-  } else {
-    session = await decryptSession(raw)
-  }
+  const session = await openSession(raw)
   if (!session || session.exp * 1000 <= Date.now()) return null
   return session
 }

@@ -32,11 +32,11 @@ function redirectToOf(request: Request): string | null {
   return safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const external = env().config.DRIVER_LOGIN_URL
   if (external) throw redirect(external)
   const redirectTo = redirectToOf(request)
-  const session = await getSession(request, context)
+  const session = await getSession(request)
   if (session) throw redirect(afterLoginPath(session.user.role, redirectTo))
   return { redirectTo, constraints: { login: getZodConstraint(loginSchema), code: getZodConstraint(emailCodeSchema) } }
 }

@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getSession(request, context)
+  const session = await getSession(request)
   if (session) throw redirect(homeFor(session.user.role))
   return { places: await loadPlaces(context, null, null), constraint: getZodConstraint(companyRegistrationSchema) }
 }

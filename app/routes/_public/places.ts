@@ -8,7 +8,7 @@ import type { Route } from './+types/places'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const session = await getSession(request, context)
+  const session = await getSession(request)
   const token = session?.user.role === 'User' ? session.token : undefined
   const choice = await loadPlaces(context, url.searchParams.get('id_zone'), url.searchParams.get('id_region'), token)
   return Response.json(choice, { headers: { 'Cache-Control': 'private, max-age=3600' } })

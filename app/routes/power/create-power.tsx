@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.get('estado') === 'creado' && !url.searchParams.has('power')) return { view: 'done' as const }
   const checked = await checkToken(request, context)
   if ('dead' in checked) {
-    const driverSignedIn = (await getSession(request, context))?.user.role === 'User'
+    const driverSignedIn = (await getSession(request))?.user.role === 'User'
     return data({ view: 'dead' as const, dead: checked.dead, driverSignedIn }, { status: checked.dead.state === 'invalid' ? 404 : 410 })
   }
   const { prefill } = checked

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type Pg from 'pg'
 import { log as logger } from '#services/platform/log'
 import { CurrentSchemaPostgresDialect } from './introspector'
@@ -79,8 +80,32 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('mmap_size = 1073741824')
   // The text search's check on a row it reads through another index (decision 64).
   sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) => wordsStart(String(title), String(description), String(words)))
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+}
+
+/**
+ * better-sqlite3 with its statements kept (issue 14 item 2): Kysely's SQLite driver prepares every
+ * query it runs, and a page asks the same few dozen SQL texts again and again (preparing was ~4 %
+ * of a dashboard render). A statement is reused by its exact SQL; one still being iterated (a
+ * streamed query) is not shared, a fresh one is prepared. SQLite re-prepares a kept statement by
+ * itself when a migration changes the schema. Bounded, least recently used out first.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 })
+  return {
+    close: () => {
+      statements.clear()
+      sqlite.close()
+    },
+    prepare: (sql: string) => {
+      const kept = statements.get(sql)
+      if (kept && !kept.busy) return kept
+      const statement = sqlite.prepare(sql)
+      if (!kept) statements.set(sql, statement)
+      return statement
+    },
+  }
 }
 
 function migratorFor(handle: DatabaseHandle): Migrator {

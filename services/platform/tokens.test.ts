@@ -1,0 +1,56 @@
+import type * as Jose from 'jose'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { signSessionToken, verifySessionToken } from './tokens'
+
+/** Counts full verifications (jose's jwtVerify, the only one tokens.ts uses). */
+const verifications = vi.hoisted(() => ({ count: 0 }))
+vi.mock('jose', async (importOriginal) => {
+  const jose = await importOriginal<typeof Jose>()
+  return {
+    ...jose,
+    jwtVerify: (...args: Parameters<typeof Jose.jwtVerify>) => {
+      verifications.count++
+      return jose.jwtVerify(...args)
+    },
+  }
+})
+
+const key = new Uint8Array(32).fill(7)
+const now = new Date('2026-11-24T12:00:00Z')
+const sign = (at = now, ttl = 3600) => signSessionToken(key, { userId: 5, role: 'User', sessionId: 's1' }, at, ttl)
+
+describe('verifySessionToken keeps what it verified (issue 14 item 2)', () => {
+  beforeEach(() => {
+    verifications.count = 0
+  })
+
+  it('a token is verified in full once, then answered from memory with the same claims', async () => {
+    const token = await sign()
+    const first = await verifySessionToken(key, token, now)
+    expect(first).toMatchObject({ sub: '5', role: 'User', sid: 's1' })
+    for (let i = 0; i < 5; i++) expect(await verifySessionToken(key, token, new Date(now.getTime() + i * 1000))).toEqual(first)
+    expect(verifications.count).toBe(1)
+    expect(() => Object.assign(first!, { role: 'admin' })).toThrow(TypeError)
+  })
+
+  it('a kept token still expires at its exp, by the clock it is given', async () => {
+    const token = await sign(now, 60)
+    expect(await verifySessionToken(key, token, now)).not.toBeNull()
+    expect(await verifySessionToken(key, token, new Date(now.getTime() + 59_000))).not.toBeNull()
+    expect(await verifySessionToken(key, token, new Date(now.getTime() + 60_000))).toBeNull()
+  })
+
+  it('an altered token, another key or an expired one is refused and never kept', async () => {
+    const token = await sign()
+    await verifySessionToken(key, token, now)
+    verifications.count = 0
+    const [h, p, sig] = token.split('.')
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...payload, role: 'admin' })).toString('base64url')}.${sig}`
+    for (let i = 0; i < 2; i++) expect(await verifySessionToken(key, forged, now)).toBeNull()
+    expect(await verifySessionToken(new Uint8Array(32).fill(8), token, now)).toBeNull()
+    const old = await sign(new Date(now.getTime() - 7200_000), 3600)
+    for (let i = 0; i < 2; i++) expect(await verifySessionToken(key, old, now)).toBeNull()
+    expect(verifications.count).toBe(5)
+  })
+})
