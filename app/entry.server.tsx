@@ -1,4 +1,5 @@
 import { PassThrough, Writable, type Duplex } from 'node:stream'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
@@ -65,16 +66,68 @@ class DocumentWriter extends Writable {
   }
 }
 
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** Whether a loader handed the page a promise to stream behind a Suspense boundary (the home's postings). */
+function hasDeferredData(context: EntryContext): boolean {
+  for (const data of Object.values(context.staticHandlerContext.loaderData ?? {})) {
+    if (data && typeof data === 'object' && Object.values(data as object).some((value) => value instanceof Promise)) return true
+  }
+  return false
+}
+
+/** Collects a whole document. */
+class Collector extends Writable {
+  readonly chunks: Buffer[] = []
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.chunks.push(chunk)
+    callback()
+  }
+}
+
+/**
+ * A document with nothing deferred is complete when its shell is (issue 14 item 2): it is rendered
+ * whole, compressed in one call off the main thread and sent with its length, so headers and body
+ * leave in one write, instead of headers alone, then chunks through a web stream.
+ */
+function wholeDocument(request: Request, status: number, headers: Headers, pipe: (w: Writable) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const collector = new Collector()
+    collector.once('error', reject)
+    collector.once('finish', () => {
+      const html = Buffer.concat(collector.chunks)
+      const encoding = request.method === 'HEAD' ? null : preferredEncoding(request.headers.get('accept-encoding'))
+      headers.set('Content-Type', 'text/html; charset=utf-8')
+      headers.append('Vary', 'Accept-Encoding')
+      const body = encoding === 'br' ? brotli(html, { params: BROTLI_PARAMS }) : encoding === 'gzip' ? gzip(html, { level: GZIP_LEVEL }) : Promise.resolve(html)
+      body.then((bytes) => {
+        if (encoding) headers.set('Content-Encoding', encoding)
+        headers.set('Content-Length', String(bytes.byteLength))
+        resolve(new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { headers, status }))
+      }, reject)
+    })
+    pipe(collector)
+  })
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.nonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    // Crawlers and no-JS clients get the whole document at once; browsers get the shell first.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    // Crawlers and no-JS clients get the whole document at once, and so does any page with
+    // nothing deferred; a page that streams a promise gets its shell first.
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hasDeferredData(routerContext)
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
+      onAllReady() {
+        if (!whole) return
+        shellRendered = true
+        wholeDocument(request, responseStatusCode, responseHeaders, pipe).then(resolve, reject)
+      },
+      onShellReady() {
+        if (whole) return
         shellRendered = true
         const encoding = request.method === 'HEAD' ? null : preferredEncoding(request.headers.get('accept-encoding'))
         const output = compressor(encoding)

@@ -38,3 +38,24 @@ test('assets are sent as built: Brotli, gzip or plain, never compressed per requ
     expect(Number(headers['content-length'])).toBeLessThan(size / 2)
   }
 })
+
+test('a document with nothing deferred is sent whole: compressed once, with its length', async ({ request, jsEnabled }) => {
+  test.skip(!jsEnabled, 'no browser involved: once is enough')
+  // A query parameter keeps the page cache out: this is the render path of every signed-in page.
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
+    const res = await request.get('/terminos-condiciones?desde=e2e', { headers: { accept: 'text/html', 'accept-encoding': accept } })
+    const headers = res.headers()
+    expect(res.status()).toBe(200)
+    expect(headers['content-encoding']).toBe(encoding)
+    expect(headers['transfer-encoding']).toBeUndefined()
+    expect(Number(headers['content-length'])).toBeGreaterThan(0)
+    const html = await res.text()
+    expect(html).toMatch(/^<!DOCTYPE html>/)
+    expect(html.trimEnd()).toMatch(/<\/html>$/)
+    if (encoding) expect(Number(headers['content-length'])).toBeLessThan(Buffer.byteLength(html) / 2)
+  }
+})
