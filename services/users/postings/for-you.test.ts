@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { business, companyAccount, driver, driverAccount, insertPostings, type Account, type CompanyAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { communeInAddress, FOR_YOU_LIMIT } from './for-you'
+import { isFullScan, planOf, seedPostings } from '../../../scripts/bench/search'
+import { communeInAddress, FOR_YOU_LIMIT, postingsForYou } from './for-you'
 
 /** Santiago Centro 13101, Providencia 13123 and Las Condes 13114 are in the Metropolitan Region (13000); Valparaíso 5101 is not. */
 const FURGON_CENTRO = { id_vehicle: 1, id_capacity: 2, id_zone: 2, id_region: 13000, id_commune: 13101 }
@@ -143,5 +145,61 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
   it('answers 401 without a token and 403 to a company', async () => {
     expect((await api.get('/users/job-postings-for-you')).status).toBe(401)
     expect((await api.get('/users/job-postings-for-you', business(andes))).status).toBe(403)
+  })
+})
+
+/**
+ * Issue 14 item 1: the driver home asks «Publicaciones para ti» on every visit, so its queries must
+ * not read all of job_postings: the history starts from the driver's own applications and saves,
+ * and the postings are two newest-first index walks (own communes, then the rest of the region).
+ */
+describe.each(engines)('«Publicaciones para ti» reads job_postings through indexes on %s', (engine) => {
+  let p: TestPlatform
+  let driverId = 0
+  beforeAll(async () => {
+    p = await createTestPlatform(engine)
+    const a = await companyAccount(p)
+    const b = await companyAccount(p, 'Mercado Sur Ltda.')
+    driverId = (await driverAccount(p)).userId
+    await seedPostings({ db: p.db }, 4000, { companyIds: [a.companyId, b.companyId] })
+    const picked = await p.db.selectFrom('job_postings').select('id').where('status', '=', 'open').orderBy('id').limit(3).execute()
+    const at = new Date().toISOString()
+    await p.db.insertInto('saved_postings').values({ posting_id: picked[0]!.id, user_id: driverId, created_at: at }).execute()
+    await p.db.insertInto('applications').values({ posting_id: picked[1]!.id, user_id: driverId, status: 'applied', created_at: at, updated_at: at }).execute()
+    await sql`analyze`.execute(p.db)
+  })
+  afterAll(async () => p.destroy())
+
+  /** The plans of every query postingsForYou runs for the driver, as it builds them. */
+  async function plans(): Promise<string[]> {
+    return p.db.transaction().execute(async (trx) => {
+      // As in tests/search-at-scale: with sequential scans priced out, a Seq Scan left in a plan
+      // means no index serves the query (PostgreSQL rightly reads 4,000 rows whole otherwise).
+      if (engine === 'postgres') await sql`set local enable_seqscan = off`.execute(trx)
+      const nodes: RootOperationNode[] = []
+      const capture: KyselyPlugin = {
+        transformQuery: ({ node }) => (nodes.push(node), node),
+        transformResult: async ({ result }) => result,
+      }
+      const found = await postingsForYou(trx.withPlugin(capture), driverId)
+      expect(found.jobPostings.length).toBeGreaterThan(0)
+      const lines: string[] = []
+      for (const node of nodes) {
+        const compiled: CompiledQuery = trx.getExecutor().compileQuery(node, { queryId: 'plan' })
+        lines.push(...(await planOf({ db: trx, dialect: p.dialect }, { compile: () => compiled })))
+      }
+      expect(nodes.length).toBeGreaterThanOrEqual(2)
+      return lines
+    })
+  }
+
+  it('from the saves and applications of a driver whose profile states nothing', async () => {
+    await p.db.updateTable('users').set({ id_vehicle: null, id_commune: null, address: null }).where('id', '=', driverId).execute()
+    expect((await plans()).filter(isFullScan)).toEqual([])
+  })
+
+  it('from the vehicle and commune the profile states', async () => {
+    await p.db.updateTable('users').set({ id_vehicle: 3, id_commune: 13114 }).where('id', '=', driverId).execute()
+    expect((await plans()).filter(isFullScan)).toEqual([])
   })
 })

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { PostingsForYou } from '#domain/contract/postings'
 import { communes as referenceCommunes } from '#domain/reference-data/communes'
 import { findCommune } from '#domain/reference-data/geography'
@@ -46,23 +45,27 @@ export function communeInAddress(address: string | null | undefined): number | n
  * which of these were used.
  */
 export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles: number[]; communes: number[]; source: PostingsForYou['source'] }> {
-  const [rows, user] = await Promise.all([
-    db
-      .selectFrom('job_postings as jp')
-      .select(['jp.id_vehicle', 'jp.id_commune'])
-      .where((eb) =>
-        eb.or([
-          eb.exists(eb.selectFrom('applications as a').select('a.id').whereRef('a.posting_id', '=', 'jp.id').where('a.user_id', '=', userId)),
-          eb.exists(eb.selectFrom('saved_postings as sp').select('sp.id').whereRef('sp.posting_id', '=', 'jp.id').where('sp.user_id', '=', userId)),
-        ]),
-      )
-      .orderBy('jp.id', 'desc')
-      .limit(HISTORY_ROWS)
-      .execute(),
-    db.selectFrom('users').select(['address', 'id_vehicle', 'id_commune']).where('id', '=', userId).executeTakeFirst(),
-  ])
+  const user = await db.selectFrom('users').select(['address', 'id_vehicle', 'id_commune']).where('id', '=', userId).executeTakeFirst()
   const statedVehicle = user?.id_vehicle != null && findVehicle(user.id_vehicle) ? user.id_vehicle : null
   const statedCommune = user?.id_commune != null && findCommune(user.id_commune) ? user.id_commune : null
+  // The history, only when the profile leaves something unstated. It starts from the driver's own
+  // applications and saves (their user indexes), never from a walk over every posting.
+  const rows =
+    statedVehicle !== null && statedCommune !== null
+      ? []
+      : await db
+          .selectFrom('job_postings as jp')
+          .select(['jp.id_vehicle', 'jp.id_commune'])
+          .where('jp.id', 'in', (eb) =>
+            eb
+              .selectFrom('applications as a')
+              .select('a.posting_id')
+              .where('a.user_id', '=', userId)
+              .union(eb.selectFrom('saved_postings as sp').select('sp.posting_id').where('sp.user_id', '=', userId)),
+          )
+          .orderBy('jp.id', 'desc')
+          .limit(HISTORY_ROWS)
+          .execute()
   const activityVehicles = [...new Set(rows.map((r) => r.id_vehicle))]
   const activityCommunes = [...new Set(rows.map((r) => r.id_commune))]
   const vehicles = statedVehicle !== null ? [statedVehicle] : activityVehicles
@@ -101,14 +104,24 @@ export async function postingsForYou(db: DB, userId: number): Promise<PostingsFo
     }),
   }
   if (!vehicles.length && !communes.length) return { jobPostings: [], ...basis }
-  let q = driverPostings(db, userId).where('jp.status', '=', 'open').where('a.id', 'is', null).where('sp.id', 'is', null)
-  if (vehicles.length) q = q.where('jp.id_vehicle', 'in', vehicles)
-  if (communes.length) {
-    const regions = [...new Set(communes.map(communeRegionOf))]
-    q = q
-      .where((eb) => eb.or([eb('jp.id_commune', 'in', communes), eb('jp.id_region', 'in', regions)]))
-      .orderBy(sql`case when jp.id_commune in (${sql.join(communes)}) then 0 else 1 end`)
+  // Two newest-first walks, each on an index (status + commune or region + created_at), that
+  // stop at FOR_YOU_LIMIT: the driver's own communes, then the rest of their regions. One query
+  // ordered by «own commune first» would read and sort every matching posting.
+  const open = () => {
+    let q = driverPostings(db, userId).where('jp.status', '=', 'open').where('a.id', 'is', null).where('sp.id', 'is', null)
+    if (vehicles.length) q = q.where('jp.id_vehicle', 'in', vehicles)
+    return q
   }
-  const rows = await q.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(FOR_YOU_LIMIT).execute()
+  const newest = <Q extends ReturnType<typeof open>>(q: Q, limit: number) => q.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(limit).execute()
+  let rows: Awaited<ReturnType<typeof newest>>
+  if (communes.length) {
+    rows = await newest(open().where('jp.id_commune', 'in', communes), FOR_YOU_LIMIT)
+    if (rows.length < FOR_YOU_LIMIT) {
+      const regions = [...new Set(communes.map(communeRegionOf))]
+      rows = rows.concat(await newest(open().where('jp.id_region', 'in', regions).where('jp.id_commune', 'not in', communes), FOR_YOU_LIMIT - rows.length))
+    }
+  } else {
+    rows = await newest(open(), FOR_YOU_LIMIT)
+  }
   return { jobPostings: rows.map(toDriverPostingDto), ...basis }
 }
