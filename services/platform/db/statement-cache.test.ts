@@ -1,10 +1,10 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql } from 'kysely'
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withStatementCache } from './connect'
 
 interface Db {
-  items: { id: number; name: string }
+  items: { id: Generated<number>; name: string }
 }
 
 function open() {
