@@ -340,6 +340,40 @@ export function driversOf(store: Store, filters: SearchFilters): TextDriver[] {
   return store.dialect === 'sqlite' && filters.search ? ['text', 'rows'] : ['text']
 }
 
+/**
+ * PostgreSQL: what each shape's first query (the 1,001 ids) costs the server, from EXPLAIN
+ * (ANALYZE, BUFFERS) of 6 searches of it: the pages it touched (in shared buffers or read) and
+ * its execution time. Pages do not depend on how loaded the machine is, so they compare two
+ * runs where the timings cannot.
+ */
+async function printServerWork(store: Store, seeded: Seeded) {
+  type Explained = Array<{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number }>
+  const rnd = prng(11)
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+  console.log('  server work per shape (ids query; EXPLAIN ANALYZE, BUFFERS of 6 searches): pages touched and execution time, median and max')
+  for (const shape of SHAPES) {
+    const pages: number[] = []
+    const reads: number[] = []
+    const ms: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const { ids } = queriesOf(store, seeded, shape.filters(rnd), shape.company)
+      const compiled = ids.compile()
+      const res = await store.db.executeQuery<{ 'QUERY PLAN': Explained }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]))
+      const explained = res.rows[0]!['QUERY PLAN'][0]!
+      pages.push(explained.Plan['Shared Hit Blocks'] + explained.Plan['Shared Read Blocks'])
+      reads.push(explained.Plan['Shared Read Blocks'])
+      ms.push(explained['Execution Time'])
+    }
+    console.log(
+      `    work · ${shape.name.padEnd(34)} pages ${String(median(pages)).padStart(6)} max ${String(Math.max(...pages)).padStart(6)} (read ${String(median(reads)).padStart(5)})  exec ${median(ms).toFixed(1).padStart(6)} ms max ${Math.max(
+        ...ms,
+      )
+        .toFixed(1)
+        .padStart(6)} ms`,
+    )
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface EngineResult {
@@ -457,6 +491,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     }
     // Warm-up: caches and prepared statements as a running server has them.
     for (let i = 0; i < 40; i++) await make().run()
+    if (store.dialect === 'postgres') await printServerWork(store, seeded)
 
     // One at a time, per shape too.
     // cpu: this process's own CPU time, which waiting for a busy machine's cores does not add
