@@ -411,7 +411,9 @@ async function openEngine(engine: 'sqlite' | 'postgres', size: number): Promise<
   await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
   await admin.end()
   const handle = openDatabase({ url, pgSchema: schema, poolSize: CONCURRENCY })
+  const migrating = performance.now()
   await migrateToLatest(handle)
+  if (kept) console.log(`\n(schema ${schema} migrated to the latest in ${((performance.now() - migrating) / 1000).toFixed(1)} s)`)
   return {
     handle,
     reused: kept !== undefined,
@@ -460,6 +462,17 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     await sql.raw(handle.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(handle.db)
     const seedSeconds = (performance.now() - started) / 1000
     console.log(`\n== ${engine}, ${size.toLocaleString('en')} postings (seeded and analysed in ${seedSeconds.toFixed(1)} s)`)
+    if (engine === 'postgres') {
+      // An index-only scan reads the table for a page the visibility map does not mark; vacuum
+      // cannot mark rows a transaction still open elsewhere may not see (other sessions on the server).
+      const vm = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'job_postings'::regclass`.execute(
+        handle.db,
+      )
+      const { pages, visible } = vm.rows[0]!
+      console.log(
+        `   visibility map: ${visible} of ${pages} pages all-visible${visible < pages * 0.95 ? ' ← index-only scans will read the table (a transaction elsewhere held vacuum back)' : ''}`,
+      )
+    }
 
     // Plans of every shape, with a fixed value of each filter.
     const fullScans: string[] = []
