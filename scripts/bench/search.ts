@@ -3,7 +3,10 @@
  * when DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, into a fresh schema there;
  * then times the services' own search functions (the driver's filtered and text search, the
  * company's own list and search) over the filter combinations the screens produce, one at a time
- * and 10 at once, and prints the plan of every query shape.
+ * and 10 at once, and prints the plan of every query shape; on PostgreSQL also the pages each
+ * shape's query touches (EXPLAIN ANALYZE, BUFFERS), which compare two runs on a loaded machine
+ * where timings do not. BENCH_PG_SCHEMA=name keeps the seeded PostgreSQL schema (name_SIZE) and
+ * reuses it, migrated to the latest, on the next run (seeding 1M postings takes minutes).
  *
  * Fails (exit 1) when a plan reads all of job_postings (SQLite `SCAN job_postings` without an
  * index, PostgreSQL `Seq Scan on job_postings`) or a p95 is over budget (20 ms one at a time,
