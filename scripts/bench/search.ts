@@ -3,7 +3,10 @@
  * when DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, into a fresh schema there;
  * then times the services' own search functions (the driver's filtered and text search, the
  * company's own list and search) over the filter combinations the screens produce, one at a time
- * and 10 at once, and prints the plan of every query shape.
+ * and 10 at once, and prints the plan of every query shape; on PostgreSQL also the pages each
+ * shape's query touches (EXPLAIN ANALYZE, BUFFERS), which compare two runs on a loaded machine
+ * where timings do not. BENCH_PG_SCHEMA=name keeps the seeded PostgreSQL schema (name_SIZE) and
+ * reuses it, migrated to the latest, on the next run (seeding 1M postings takes minutes).
  *
  * Fails (exit 1) when a plan reads all of job_postings (SQLite `SCAN job_postings` without an
  * index, PostgreSQL `Seq Scan on job_postings`) or a p95 is over budget (20 ms one at a time,
@@ -134,6 +137,7 @@ export async function seedPostings(handle: Pick<DatabaseHandle, 'db'>, n: number
     return seeded.companyIds[lo]!
   }
   const now = Date.now()
+  const SPAN_MS = 2 * 365 * 24 * 3600 * 1000
   const BATCH = 2000
   const columns =
     'company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_capacity, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at'
@@ -151,7 +155,9 @@ export async function seedPostings(handle: Pick<DatabaseHandle, 'db'>, n: number
       const commune: Commune = rnd.next() < 0.6 ? rnd.pick(metropolitan) : rnd.pick(communes)
       const vehicle = rnd.pick(vehicles)
       const capacities = capacitiesByVehicle(vehicle.id_vehicle)
-      const created = new Date(now - Math.floor(rnd.next() * 2 * 365 * 24 * 3600 * 1000)).toISOString()
+      // Spread evenly over two years, in the order they are written (ids): a posting's created_at
+      // is when it was written, so the table holds postings in time order as a real one does.
+      const created = new Date(now - SPAN_MS + Math.floor(((i + rnd.next()) * SPAN_MS) / n)).toISOString()
       const rare = rnd.next() < 0.0002 ? ' Carga refrigerado.' : ''
       const title = `${rnd.next() < 0.4 ? 'Reparto' : rnd.pick(TITLE_HEADS)} ${rnd.pick(TITLE_WHAT)} ${rnd.pick(TITLE_WITH)}`.trim()
       const description = `${rnd.pick(DETAILS)} ${rnd.pick(DETAILS)} Comuna de ${commune.name_commune}.${rare}`
@@ -337,6 +343,40 @@ export function driversOf(store: Store, filters: SearchFilters): TextDriver[] {
   return store.dialect === 'sqlite' && filters.search ? ['text', 'rows'] : ['text']
 }
 
+/**
+ * PostgreSQL: what each shape's first query (the 1,001 ids) costs the server, from EXPLAIN
+ * (ANALYZE, BUFFERS) of 6 searches of it: the pages it touched (in shared buffers or read) and
+ * its execution time. Pages do not depend on how loaded the machine is, so they compare two
+ * runs where the timings cannot.
+ */
+async function printServerWork(store: Store, seeded: Seeded) {
+  type Explained = Array<{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number }>
+  const rnd = prng(11)
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+  console.log('  server work per shape (ids query; EXPLAIN ANALYZE, BUFFERS of 6 searches): pages touched and execution time, median and max')
+  for (const shape of SHAPES) {
+    const pages: number[] = []
+    const reads: number[] = []
+    const ms: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const { ids } = queriesOf(store, seeded, shape.filters(rnd), shape.company)
+      const compiled = ids.compile()
+      const res = await store.db.executeQuery<{ 'QUERY PLAN': Explained }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]))
+      const explained = res.rows[0]!['QUERY PLAN'][0]!
+      pages.push(explained.Plan['Shared Hit Blocks'] + explained.Plan['Shared Read Blocks'])
+      reads.push(explained.Plan['Shared Read Blocks'])
+      ms.push(explained['Execution Time'])
+    }
+    console.log(
+      `    work · ${shape.name.padEnd(34)} pages ${String(median(pages)).padStart(6)} max ${String(Math.max(...pages)).padStart(6)} (read ${String(median(reads)).padStart(5)})  exec ${median(ms).toFixed(1).padStart(6)} ms max ${Math.max(
+        ...ms,
+      )
+        .toFixed(1)
+        .padStart(6)} ms`,
+    )
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface EngineResult {
@@ -350,7 +390,7 @@ interface EngineResult {
   fullScans: string[]
 }
 
-async function openEngine(engine: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+async function openEngine(engine: 'sqlite' | 'postgres', size: number): Promise<{ handle: DatabaseHandle; reused?: boolean; cleanup: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-search-'))
     const handle = openDatabase({ sqlitePath: path.join(dir, 'fleeters.db') })
@@ -364,16 +404,24 @@ async function openEngine(engine: 'sqlite' | 'postgres'): Promise<{ handle: Data
     }
   }
   const url = (process.env.DATABASE_URL || process.env.TEST_DATABASE_URL)!
-  const schema = `bench_${randomBytes(5).toString('hex')}`
+  // BENCH_PG_SCHEMA=name keeps the seeded schema and reuses it on the next run (seeding a million
+  // postings takes minutes): it is migrated to the latest migration, as a deployment would be.
+  const kept = process.env.BENCH_PG_SCHEMA ? `${process.env.BENCH_PG_SCHEMA}_${size}` : undefined
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_PG_SCHEMA: lower-case letters, digits and _')
+  const schema = kept ?? `bench_${randomBytes(5).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
   await admin.end()
   const handle = openDatabase({ url, pgSchema: schema, poolSize: CONCURRENCY })
+  const migrating = performance.now()
   await migrateToLatest(handle)
+  if (kept) console.log(`\n(schema ${schema} migrated to the latest in ${((performance.now() - migrating) / 1000).toFixed(1)} s)`)
   return {
     handle,
+    reused: kept !== undefined,
     cleanup: async () => {
+      if (kept) return handle.destroy()
       await handle.destroy()
       const c = new pg.Client({ connectionString: url })
       await c.connect()
@@ -383,17 +431,51 @@ async function openEngine(engine: 'sqlite' | 'postgres'): Promise<{ handle: Data
   }
 }
 
+/** Reference data, the companies and the postings, loaded without the indexes. */
+async function seedAll(handle: DatabaseHandle, size: number): Promise<Seeded> {
+  await seedReferenceData({ db: handle.db, dialect: handle.dialect } as Platform)
+  const seeded = await seedCompanies(handle.db)
+  await withoutIndexes(handle, () => seedPostings(handle, size, seeded))
+  return seeded
+}
+
+/** A kept schema's companies and driver, when it holds the postings of this size already. */
+async function seededBefore(db: DatabaseHandle['db'], size: number): Promise<Seeded | undefined> {
+  const postings = await db
+    .selectFrom('job_postings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  if (Number(postings.n) !== size) {
+    if (Number(postings.n)) throw new Error(`BENCH_PG_SCHEMA holds ${postings.n} postings, not ${size}`)
+    return undefined
+  }
+  const users = await db.selectFrom('users').select(['id', 'role']).where('email', 'like', '%@bench.fleeters.test').orderBy('id').execute()
+  const companyIds = (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id)
+  return { companyIds, bigCompany: companyIds[0]!, driverId: users.find((u) => u.role === 'User')!.id }
+}
+
 async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches: number): Promise<EngineResult> {
-  const { handle, cleanup } = await openEngine(engine)
+  const { handle, reused, cleanup } = await openEngine(engine, size)
   try {
     const store: Store = { db: handle.db, dialect: handle.dialect }
     const started = performance.now()
-    await seedReferenceData({ db: handle.db, dialect: handle.dialect } as Platform)
-    const seeded = await seedCompanies(handle.db)
-    await withoutIndexes(handle, () => seedPostings(handle, size, seeded))
-    await sql`analyze`.execute(handle.db)
+    const seeded = (reused ? await seededBefore(handle.db, size) : undefined) ?? (await seedAll(handle, size))
+    // As autovacuum leaves a loaded table (PostgreSQL vacuums after inserts too): statistics, and the
+    // visibility map that lets an index-only scan skip the table.
+    await sql.raw(handle.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(handle.db)
     const seedSeconds = (performance.now() - started) / 1000
     console.log(`\n== ${engine}, ${size.toLocaleString('en')} postings (seeded and analysed in ${seedSeconds.toFixed(1)} s)`)
+    if (engine === 'postgres') {
+      // An index-only scan reads the table for a page the visibility map does not mark; vacuum
+      // cannot mark rows a transaction still open elsewhere may not see (other sessions on the server).
+      const vm = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'job_postings'::regclass`.execute(
+        handle.db,
+      )
+      const { pages, visible } = vm.rows[0]!
+      console.log(
+        `   visibility map: ${visible} of ${pages} pages all-visible${visible < pages * 0.95 ? ' ← index-only scans will read the table (a transaction elsewhere held vacuum back)' : ''}`,
+      )
+    }
 
     // Plans of every shape, with a fixed value of each filter.
     const fullScans: string[] = []
@@ -425,6 +507,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     }
     // Warm-up: caches and prepared statements as a running server has them.
     for (let i = 0; i < 40; i++) await make().run()
+    if (store.dialect === 'postgres') await printServerWork(store, seeded)
 
     // One at a time, per shape too.
     // cpu: this process's own CPU time, which waiting for a busy machine's cores does not add
