@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { buttonClass } from '#app/components/ui/button'
 import { Toast } from '#app/components/ui/toast'
@@ -8,6 +8,7 @@ import { getSession } from './.server/session'
 import { readToast } from './.server/toast'
 import appCss from './app.css?url'
 import { NotFound } from './components/not-found'
+import { ScriptsAfterPaint } from './components/scripts-after-paint'
 
 /**
  * The stylesheet as a React 19 stylesheet resource (`precedence`): React writes it at the top of
@@ -52,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {rootData?.toast ? <Toast toast={rootData.toast} /> : null}
         <ScrollRestoration />
-        <Scripts />
+        <ScriptsAfterPaint />
       </body>
     </html>
   )

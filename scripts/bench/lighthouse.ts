@@ -8,14 +8,18 @@
  * port with a temp data folder and demo data, or against BASE_URL when set. Simulated figures
  * still depend on the machine's CPU: the load average is printed beside them.
  *
- *   npx tsx scripts/bench/lighthouse.ts [--runs=3] [--pages=/,/login] [--json=medians.json] [--keep=dir]
+ *   npx tsx scripts/bench/lighthouse.ts [--runs=3] [--pages=/,/login] [--json=medians.json] [--keep=dir] [--bare]
  *
  * --keep keeps every Lighthouse report (JSON) in dir, to see what an outlier run waited for.
+ * --bare also runs the bare React Router app's page (scripts/bench/bare-app, built if needed) as
+ * the reference. The runs go in rounds, every page once a round, so that the machine's load
+ * falls alike on all of them.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { buildBare, startBare } from './servers'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 export const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/ayuda', '/preguntas-frecuentes', '/terminos-condiciones', '/login', '/register']
@@ -79,7 +83,7 @@ export interface Run {
   lcpElement: string
 }
 
-function lighthouse(url: string, outFile: string): Promise<Run> {
+export function lighthouse(url: string, outFile: string): Promise<Run> {
   const args = [
     '--yes',
     LIGHTHOUSE,
@@ -136,38 +140,48 @@ function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
 }
 
-export async function benchLighthouse(opts: { runs?: number; pages?: string[]; baseUrl?: string; keep?: string } = {}) {
+export async function benchLighthouse(opts: { runs?: number; pages?: string[]; baseUrl?: string; keep?: string; bare?: boolean } = {}) {
   const runs = opts.runs ?? 3
   const pages = opts.pages ?? PUBLIC_PAGES
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-lighthouse-'))
   let server: Awaited<ReturnType<typeof startServer>> | null = null
+  let bare: Awaited<ReturnType<typeof startBare>> | null = null
   let baseUrl = opts.baseUrl
-  if (!baseUrl) {
-    if (!fs.existsSync(path.join(ROOT, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) throw new Error('no production build: run `npx react-router build` first')
-    server = await startServer(path.join(out, 'data'))
-    baseUrl = server.url
-  }
   const results: Array<{ page: string; runs: Run[]; median: Omit<Run, 'lcpElement' | 'latePaint'> }> = []
   try {
+    if (!baseUrl) {
+      if (!fs.existsSync(path.join(ROOT, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) throw new Error('no production build: run `npx react-router build` first')
+      server = await startServer(path.join(out, 'data'))
+      baseUrl = server.url
+    }
+    if (opts.bare) {
+      buildBare()
+      bare = await startBare()
+    }
+    const targets = [...(bare ? [{ page: 'bare /', url: `${bare.url}/` }] : []), ...pages.map((page) => ({ page, url: `${baseUrl}${page}` }))]
     // One unmeasured load warms the server's caches (templates, demo data) and npx's.
     await lighthouse(`${baseUrl}/`, path.join(out, 'warm.json'))
-    for (const page of pages) {
-      const done: Run[] = []
-      for (let i = 0; i < runs; i++) done.push(await lighthouse(`${baseUrl}${page}`, path.join(out, `${page.replace(/\W/g, '_')}-${i}.json`)))
+    const done = new Map(targets.map((t) => [t.page, [] as Run[]]))
+    for (let i = 0; i < runs; i++) {
+      for (const { page, url } of targets) done.get(page)!.push(await lighthouse(url, path.join(out, `${page.replace(/\W/g, '_')}-${i}.json`)))
+    }
+    for (const { page } of targets) {
+      const pageRuns = done.get(page)!
       const m = {
-        score: median(done.map((r) => r.score)),
-        lcp: median(done.map((r) => r.lcp)),
-        fcp: median(done.map((r) => r.fcp)),
-        tbt: median(done.map((r) => r.tbt)),
-        si: median(done.map((r) => r.si)),
+        score: median(pageRuns.map((r) => r.score)),
+        lcp: median(pageRuns.map((r) => r.lcp)),
+        fcp: median(pageRuns.map((r) => r.fcp)),
+        tbt: median(pageRuns.map((r) => r.tbt)),
+        si: median(pageRuns.map((r) => r.si)),
       }
-      results.push({ page, runs: done, median: m })
+      if (page !== 'bare /') results.push({ page, runs: pageRuns, median: m })
       console.log(
-        `${page.padEnd(24)} perf ${String(m.score).padStart(3)}  LCP ${(m.lcp / 1000).toFixed(2)} s  FCP ${(m.fcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  (runs: ${done.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)}${r.latePaint ? '*' : ''}`).join(', ')})  LCP element ${done[0]!.lcpElement}`,
+        `${page.padEnd(24)} perf ${String(m.score).padStart(3)}  LCP ${(m.lcp / 1000).toFixed(2)} s  FCP ${(m.fcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  (runs: ${pageRuns.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)}${r.latePaint ? '*' : ''}`).join(', ')})  LCP element ${pageRuns[0]!.lcpElement}`,
       )
     }
   } finally {
     await server?.stop()
+    await bare?.stop()
     if (opts.keep) fs.cpSync(out, opts.keep, { recursive: true, filter: (src) => !src.includes(`${path.sep}data`) })
     fs.rmSync(out, { recursive: true, force: true })
   }
@@ -186,7 +200,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(arg('runs') ?? 3)
   const pages = arg('pages')?.split(',')
   const json = arg('json')
-  benchLighthouse({ runs, pages, baseUrl: process.env.BASE_URL, keep: arg('keep') }).then(
+  benchLighthouse({ runs, pages, baseUrl: process.env.BASE_URL, keep: arg('keep'), bare: process.argv.includes('--bare') }).then(
     ({ results, ok }) => {
       if (json) fs.writeFileSync(json, JSON.stringify(results, null, 2))
       process.exitCode = ok ? 0 : 1
