@@ -46,6 +46,43 @@ async function bulkPostings(p: TestPlatform, companyId: number, from: number, n:
   }
 }
 
+/** A platform with two companies (the first large), a driver and n generated postings. */
+async function seededPlatform(engine: (typeof engines)[number], n: number) {
+  const p = await createTestPlatform(engine)
+  const a = await companyAccount(p)
+  const b = await companyAccount(p, 'Mercado Sur Ltda.')
+  const driverId = (await driverAccount(p)).userId
+  await seedPostings({ db: p.db }, n, { companyIds: [a.companyId, b.companyId] })
+  return { p, store: { db: p.db, dialect: p.dialect } as Store, driverId, bigCompany: a.companyId, companyId: b.companyId }
+}
+
+/** One open posting of the company with these words, created at `created` (its place and terms are postingBody's). */
+async function wordsPosting(p: TestPlatform, companyId: number, title: string, description: string, created: string) {
+  const body = postingBody()
+  await p.db
+    .insertInto('job_postings')
+    .values({
+      company_id: companyId,
+      title,
+      description,
+      id_zone: body.id_zone,
+      id_region: body.id_region,
+      id_commune: body.id_commune,
+      id_vehicle: body.id_vehicle,
+      id_capacity: body.id_capacity,
+      id_schedule: body.id_schedule,
+      start_date: body.start_date,
+      pawn: 0,
+      payment_amount: body.payment_amount,
+      payment_period: body.payment_period,
+      drivers_needed: body.drivers_needed,
+      status: 'open',
+      created_at: created,
+      updated_at: created,
+    })
+    .execute()
+}
+
 describe.each(engines)('search at scale on %s', (engine) => {
   describe('counts', () => {
     let p: TestPlatform
@@ -176,42 +213,12 @@ describe.each(engines)('search at scale on %s', (engine) => {
     let driverId = 0
     let companyId = 0
     beforeAll(async () => {
-      p = await createTestPlatform(engine)
-      store = { db: p.db, dialect: p.dialect }
-      const a = await companyAccount(p)
-      const b = await companyAccount(p, 'Mercado Sur Ltda.')
-      companyId = b.companyId
-      driverId = (await driverAccount(p)).userId
+      const fixture = await seededPlatform(engine, 10_000)
+      ;({ p, store, driverId, companyId } = fixture)
       seeded.driverId = driverId
-      seeded.bigCompany = a.companyId
-      await seedPostings({ db: p.db }, 10_000, { companyIds: [a.companyId, b.companyId] })
+      seeded.bigCompany = fixture.bigCompany
       // Two postings of the same millisecond (id breaks the tie), one of them closed later.
-      const same = '2026-02-01T12:00:00.000Z'
-      for (const title of ['Reparto en camión', 'Reparto en furgón']) {
-        const body = postingBody()
-        await p.db
-          .insertInto('job_postings')
-          .values({
-            company_id: b.companyId,
-            title,
-            description: body.description,
-            id_zone: body.id_zone,
-            id_region: body.id_region,
-            id_commune: body.id_commune,
-            id_vehicle: body.id_vehicle,
-            id_capacity: body.id_capacity,
-            id_schedule: body.id_schedule,
-            start_date: body.start_date,
-            pawn: 0,
-            payment_amount: body.payment_amount,
-            payment_period: body.payment_period,
-            drivers_needed: body.drivers_needed,
-            status: 'open',
-            created_at: same,
-            updated_at: same,
-          })
-          .execute()
-      }
+      for (const title of ['Reparto en camión', 'Reparto en furgón']) await wordsPosting(p, companyId, title, postingBody().description, '2026-02-01T12:00:00.000Z')
       // As autovacuum leaves the table; a transaction open in another suite can keep vacuum from
       // marking the pages all-visible, so it tries again.
       for (let i = 0; i < 20; i++) {
@@ -289,7 +296,7 @@ describe.each(engines)('search at scale on %s', (engine) => {
     })
   })
 
-  // Decision 65: SQLite walks either the full-text index (its rowid orders as created_at, id) or
+  // Decision 64: SQLite walks either the full-text index (its rowid orders as created_at, id) or
   // the filters' index with the words checked on the row; both must find what the full-text
   // index finds, in the same order.
   describe.skipIf(engine !== 'sqlite')('newest-first text search on SQLite', () => {
@@ -298,16 +305,9 @@ describe.each(engines)('search at scale on %s', (engine) => {
     let driverId = 0
     let companyId = 0
     beforeAll(async () => {
-      p = await createTestPlatform(engine)
-      store = { db: p.db, dialect: p.dialect }
-      const a = await companyAccount(p)
-      const b = await companyAccount(p, 'Mercado Sur Ltda.')
-      companyId = b.companyId
-      driverId = (await driverAccount(p)).userId
-      await seedPostings({ db: p.db }, 3000, { companyIds: [a.companyId, b.companyId] })
+      ;({ p, store, driverId, companyId } = await seededPlatform(engine, 3000))
       // Words the generated ones lack: capitals, other diacritics, punctuation around words,
       // words inside words, digits; and postings created in the same millisecond (id breaks the tie).
-      const same = '2026-02-01T12:00:00.000Z'
       const tricky = [
         ['REPARTIDOR ÁGIL', '¿Conductor? «Urgente» (pingüino) e-commerce 24/7'],
         ['Mueblería Ñandú', 'Entregas en Ñuñoa y Peñalolén; camión 3/4.'],
@@ -315,32 +315,8 @@ describe.each(engines)('search at scale on %s', (engine) => {
         ['Súper reparto', 'Turno 2x1 con peoneta; pago 48 horas.'],
         ['Desreparto', 'Palabra que contiene reparto sin empezar por ella: areparto, xcamion.'],
       ]
-      for (const [i, [title, description]] of tricky.entries()) {
-        const body = postingBody()
-        const created = i < 3 ? same : `2026-02-0${i}T08:00:00.000Z`
-        await p.db
-          .insertInto('job_postings')
-          .values({
-            company_id: b.companyId,
-            title: title!,
-            description: description!,
-            id_zone: body.id_zone,
-            id_region: body.id_region,
-            id_commune: body.id_commune,
-            id_vehicle: body.id_vehicle,
-            id_capacity: body.id_capacity,
-            id_schedule: body.id_schedule,
-            start_date: body.start_date,
-            pawn: 0,
-            payment_amount: body.payment_amount,
-            payment_period: body.payment_period,
-            drivers_needed: body.drivers_needed,
-            status: 'open',
-            created_at: created,
-            updated_at: created,
-          })
-          .execute()
-      }
+      for (const [i, [title, description]] of tricky.entries())
+        await wordsPosting(p, companyId, title!, description!, i < 3 ? '2026-02-01T12:00:00.000Z' : `2026-02-0${i}T08:00:00.000Z`)
       await sql`analyze`.execute(p.db)
     })
     afterAll(async () => p.destroy())
