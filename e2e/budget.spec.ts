@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
+import { newDriver } from './driver-session'
 import { expect, test } from './fixtures'
 
 /**
@@ -29,6 +30,19 @@ const FORMS: Array<[string, string, number?]> = [
   ['/ayuda?tipo=Complaints&reclamo=PAGO', 'Nombre'],
   ['/empresas', 'Nombre de la empresa'],
   ['/empresas/registro', 'Nombre de la empresa', COMPANY_REGISTRATION_KB],
+]
+/**
+ * The driver's own forms, in a session (a fresh context of the same driver: nothing cached). The
+ * settings page hydrates the profile, its photo upload, the work experience list and their
+ * dialogs in one route: 157.3 KB with the profile form, 153.9 with the experience dialog, so 158
+ * guards it until that route loads its dialogs apart (decision 63).
+ */
+const SETTINGS_PAGE_KB = 158
+const DRIVER_FORMS: Array<[string, string, number?]> = [
+  ['/user/dashboard/settings?editar=1', 'Nombre', SETTINGS_PAGE_KB],
+  ['/user/dashboard/settings?modal=experiencia', 'Cargo', SETTINGS_PAGE_KB],
+  ['/user/dashboard/settings/banco-detalles?modal=agregar', 'Nombre del titular'],
+  ['/user/dashboard/settings/seguridad', 'Contraseña actual'],
 ]
 
 function measure(page: Page) {
@@ -62,7 +76,7 @@ for (const [path, kb] of BUDGETS) {
     await page.goto(path, { waitUntil: 'networkidle' })
     const sizes = await total()
     console.log(`${path}: JS ${sizes.js.toFixed(1)} KB, CSS ${sizes.css.toFixed(1)} KB (gzip)`)
-    expect(sizes.js).toBeLessThanOrEqual(kb)
+    expect.soft(sizes.js, path).toBeLessThanOrEqual(kb)
     expect(sizes.css).toBeLessThanOrEqual(25)
   })
 }
@@ -75,11 +89,14 @@ async function formWeight(page: Page, path: string, label: string, kb = FORM_AFT
   const validation = page.waitForResponse((res) => /\/assets\/v4-[\w-]+\.js$/.test(res.url()))
   await page.goto(path, { waitUntil: 'networkidle' })
   await page.waitForSelector('body[data-hydrated]', { state: 'attached' })
-  await page.getByLabel(label, { exact: true }).first().focus()
+  const field = page.getByLabel(label, { exact: true }).first()
+  // A field the page focuses itself (autofocus in a dialog) had its focus before hydration.
+  await field.blur()
+  await field.focus()
   await validation
   const sizes = await total()
   console.log(`${path} after the first focus: JS ${sizes.js.toFixed(1)} KB, CSS ${sizes.css.toFixed(1)} KB (gzip)`)
-  expect(sizes.js).toBeLessThanOrEqual(kb)
+  expect.soft(sizes.js, path).toBeLessThanOrEqual(kb)
   expect(sizes.css).toBeLessThanOrEqual(25)
 }
 
@@ -89,6 +106,22 @@ for (const [path, label, kb = FORM_AFTER_FOCUS_KB] of FORMS) {
     await formWeight(page, path, label, kb)
   })
 }
+
+test(`the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with their validation (the settings page ${SETTINGS_PAGE_KB}), and 25 KB of CSS`, async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  test.setTimeout(120_000)
+  await newDriver(page)
+  const storageState = await page.context().storageState()
+  for (const [path, label, kb] of DRIVER_FORMS) {
+    const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
+    await formWeight(await context.newPage(), path, label, kb)
+    await context.close()
+  }
+})
 
 /**
  * Issue 14 item 4: the one render-blocking file, the stylesheet, is asked for before the ~15
