@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
+import { newDriver } from './driver-session'
 import { expect, test } from './fixtures'
 
 /**
@@ -11,22 +12,37 @@ import { expect, test } from './fixtures'
 const BUDGETS: Array<[string, number]> = [['/', 125]]
 
 /**
- * Form pages after the first focus (issue 14 item 5). The issue asks 150 KB; zod's runtime alone is
- * 21 KB gzip of what the first focus adds (the schemas are already one small module per form), so
- * what holds today is this figure: lower it as zod's share shrinks (docs/architecture.md).
+ * Form pages after the first focus (issue 14 item 5): at most 150 KB, the first focus's schema,
+ * zod/mini and conform's parsing included (docs/architecture.md § Performance). /empresas, which
+ * also hydrates the trust section above its forms (issue 16 item 10), is the heaviest.
  */
-const FORM_AFTER_FOCUS_KB = 165
+const FORM_AFTER_FOCUS_KB = 150
 /**
- * /empresas also hydrates the trust section above its forms (issue 16 item 10: the statistics'
- * counter, the partner strip's pause button, the testimonials): 166.7 KB when it landed, so its
- * guard is 168 until the 150 KB budget is met for every form page.
+ * /empresas/registro loads the marketplace's schema module (every posting and filter schema with
+ * the company's) and the reference lists: 152.2 KB, so 153 guards it until that module is split.
  */
-const FORMS: Array<[string, string, number]> = [
-  ['/login', 'Correo electrónico', FORM_AFTER_FOCUS_KB],
-  ['/register', 'Nombre', FORM_AFTER_FOCUS_KB],
-  ['/contacto', 'Nombre', FORM_AFTER_FOCUS_KB],
-  ['/ayuda?tipo=Complaints&reclamo=PAGO', 'Nombre', FORM_AFTER_FOCUS_KB],
-  ['/empresas', 'Nombre de la empresa', 168],
+const COMPANY_REGISTRATION_KB = 153
+const FORMS: Array<[string, string, number?]> = [
+  ['/login', 'Correo electrónico'],
+  ['/register', 'Nombre'],
+  ['/login/recuperar', 'Correo electrónico'],
+  ['/contacto', 'Nombre'],
+  ['/ayuda?tipo=Complaints&reclamo=PAGO', 'Nombre'],
+  ['/empresas', 'Nombre de la empresa'],
+  ['/empresas/registro', 'Nombre de la empresa', COMPANY_REGISTRATION_KB],
+]
+/**
+ * The driver's own forms, in a session (a fresh context of the same driver: nothing cached). The
+ * settings page hydrates the profile, its photo upload, the work experience list and their
+ * dialogs in one route: 157.3 KB with the profile form, 153.9 with the experience dialog, so 158
+ * guards it until that route loads its dialogs apart (decision 63).
+ */
+const SETTINGS_PAGE_KB = 158
+const DRIVER_FORMS: Array<[string, string, number?]> = [
+  ['/user/dashboard/settings?editar=1', 'Nombre', SETTINGS_PAGE_KB],
+  ['/user/dashboard/settings?modal=experiencia', 'Cargo', SETTINGS_PAGE_KB],
+  ['/user/dashboard/settings/banco-detalles?modal=agregar', 'Nombre del titular'],
+  ['/user/dashboard/settings/seguridad', 'Contraseña actual'],
 ]
 
 function measure(page: Page) {
@@ -60,25 +76,52 @@ for (const [path, kb] of BUDGETS) {
     await page.goto(path, { waitUntil: 'networkidle' })
     const sizes = await total()
     console.log(`${path}: JS ${sizes.js.toFixed(1)} KB, CSS ${sizes.css.toFixed(1)} KB (gzip)`)
-    expect(sizes.js).toBeLessThanOrEqual(kb)
+    expect.soft(sizes.js, path).toBeLessThanOrEqual(kb)
     expect(sizes.css).toBeLessThanOrEqual(25)
   })
 }
 
-for (const [path, label, guardKb] of FORMS) {
-  test(`${path} loads at most ${guardKb} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
+/** What `page` loads for `path`, then for the first focus on the field labelled `label`. */
+async function formWeight(page: Page, path: string, label: string, kb = FORM_AFTER_FOCUS_KB) {
+  const total = measure(page)
+  // Set before the page loads: a page may fetch the validation before any focus (a form that
+  // opens with an error to show), and it counts as well.
+  const validation = page.waitForResponse((res) => /\/assets\/v4-[\w-]+\.js$/.test(res.url()))
+  await page.goto(path, { waitUntil: 'networkidle' })
+  await page.waitForSelector('body[data-hydrated]', { state: 'attached' })
+  const field = page.getByLabel(label, { exact: true }).first()
+  // A field the page focuses itself (autofocus in a dialog) had its focus before hydration.
+  await field.blur()
+  await field.focus()
+  await validation
+  const sizes = await total()
+  console.log(`${path} after the first focus: JS ${sizes.js.toFixed(1)} KB, CSS ${sizes.css.toFixed(1)} KB (gzip)`)
+  expect.soft(sizes.js, path).toBeLessThanOrEqual(kb)
+  expect(sizes.css).toBeLessThanOrEqual(25)
+}
+
+for (const [path, label, kb = FORM_AFTER_FOCUS_KB] of FORMS) {
+  test(`${path} loads at most ${kb} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, 'measured with JS on')
-    const total = measure(page)
-    await page.goto(path, { waitUntil: 'networkidle' })
-    const validation = page.waitForResponse((res) => /\/assets\/v4-[\w-]+\.js$/.test(res.url()))
-    await page.getByLabel(label, { exact: true }).first().focus()
-    await validation
-    const sizes = await total()
-    console.log(`${path} after the first focus: JS ${sizes.js.toFixed(1)} KB, CSS ${sizes.css.toFixed(1)} KB (gzip)`)
-    expect(sizes.js).toBeLessThanOrEqual(guardKb)
-    expect(sizes.css).toBeLessThanOrEqual(25)
+    await formWeight(page, path, label, kb)
   })
 }
+
+test(`the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with their validation (the settings page ${SETTINGS_PAGE_KB}), and 25 KB of CSS`, async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  test.setTimeout(120_000)
+  await newDriver(page)
+  const storageState = await page.context().storageState()
+  for (const [path, label, kb] of DRIVER_FORMS) {
+    const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
+    await formWeight(await context.newPage(), path, label, kb)
+    await context.close()
+  }
+})
 
 /**
  * Issue 14 item 4: the first paint needs the HTML and the one stylesheet, nothing else. The head

@@ -1,5 +1,36 @@
 import fs from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
+
+const VALIDATION = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../domain/validation')
+const CLASSIC = path.join(VALIDATION, 'zod.ts')
+const MINI = path.join(VALIDATION, 'zod-mini.ts')
+/** @conform-to/zod/v4 builds its coercion wrappers (lazy, optional, pipe, transform) with classic zod. */
+const CONFORM_ZOD = /[\\/]@conform-to[\\/]zod[\\/]/
+
+/**
+ * The browser's domain schemas on zod/mini (issue 14 item 5): domain/validation/zod.ts, the zod
+ * the schemas are written with, becomes domain/validation/zod-mini.ts, and @conform-to/zod/v4's
+ * `zod/v4` (the four wrappers its coercion puts around a schema, which only parse) becomes
+ * `zod/v4/mini`: no module of classic zod is left in the browser's bundle. `always`: in every
+ * environment (Vitest's `domain-mini` project), not only the client build's.
+ */
+export function zodMiniInBrowser(options: { always?: boolean } = {}): Plugin {
+  return {
+    name: 'fleeters:zod-mini-in-browser',
+    enforce: 'pre',
+    apply: options.always ? undefined : 'build',
+    async resolveId(source, importer, resolveOptions) {
+      if (!options.always && this.environment.name !== 'client') return null
+      if (!importer) return null
+      if (source === 'zod/v4' && CONFORM_ZOD.test(importer)) return this.resolve('zod/v4/mini', importer, { ...resolveOptions, skipSelf: true })
+      if (!/(^|\/)zod(\.ts)?$/.test(source)) return null
+      const resolved = await this.resolve(source, importer, { ...resolveOptions, skipSelf: true })
+      return resolved && path.normalize(resolved.id) === CLASSIC ? MINI : resolved
+    },
+  }
+}
 
 /** zod's JSON Schema generator: classic schemas import it, only the server's OpenAPI uses it. */
 const JSON_SCHEMA_MODULES = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/

@@ -10,7 +10,7 @@ export type Constraint = Record<
 
 /**
  * Client-side validation with the domain schema, loaded on the form's first focus or hover. zod
- * (21 KB gzip without its JSON Schema generator, scripts/vite-zod-browser.ts), parseWithZod (3 KB)
+ * (zod/mini in the browser, 7.5 KB gzip: scripts/vite-zod-browser.ts), parseWithZod (3 KB)
  * and the form's own schema module (1-3 KB) would weigh on every form page's first paint; the HTML
  * constraints come from the loader (getZodConstraint on the server), so
  * the markup is the same. Until the schema arrives the form submits as is and the action

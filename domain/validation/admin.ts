@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
 import {
   ADMIN_MESSAGES,
@@ -15,6 +14,7 @@ import {
 } from './admin-constants'
 import { EXPIRY_MESSAGES } from './documents'
 import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString, plainText, requiredString } from './fields'
+import * as z from './zod'
 
 export * from './admin-constants'
 
@@ -23,7 +23,7 @@ export const reviewDecisionSchema = z.discriminatedUnion(
   'decision',
   [
     // expires_on ('yyyy-mm-dd'): the reviewer's confirmation or correction of a document's expiry date (issue 16.3), checked by the service.
-    formObject({ decision: z.literal('ACCEPTED'), expires_on: plainText(EXPIRY_MESSAGES.invalid).trim().max(10, EXPIRY_MESSAGES.invalid).optional() }),
+    formObject({ decision: z.literal('ACCEPTED'), expires_on: z.optional(plainText(EXPIRY_MESSAGES.invalid).check(z.trim(), z.maxLength(10, EXPIRY_MESSAGES.invalid))) }),
     formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) }),
   ],
   { error: INVALID_VALUE },
@@ -35,16 +35,22 @@ export const postingCloseSchema = formObject({ reason: boundedString(ADMIN_MESSA
 export type PostingClose = z.output<typeof postingCloseSchema>
 
 export const documentQueueQuerySchema = z.object({
-  slot: z.enum(DOCUMENT_SLOT_KEYS).optional().catch(undefined),
-  driver: plainText().trim().max(100).optional().catch(undefined),
+  slot: z.catch(z.optional(z.enum(DOCUMENT_SLOT_KEYS)), undefined),
+  driver: z.catch(z.optional(plainText().check(z.trim(), z.maxLength(100))), undefined),
 })
 
 export const faqSchema = formObject({
   question: boundedString(CAMPO_REQUERIDO, 1, FAQ_QUESTION_MAX),
   answers: z
-    .array(plainText(INVALID_VALUE).trim().min(1, CAMPO_REQUERIDO).max(FAQ_PARAGRAPH_MAX, maxChars(FAQ_PARAGRAPH_MAX)), { error: CAMPO_REQUERIDO })
-    .min(1, CAMPO_REQUERIDO)
-    .max(FAQ_PARAGRAPHS_MAX, `Máximo ${FAQ_PARAGRAPHS_MAX} párrafos`),
+    .array(
+      plainText(INVALID_VALUE)
+        .check(z.trim())
+        .check(z.minLength(1, CAMPO_REQUERIDO))
+        .check(z.maxLength(FAQ_PARAGRAPH_MAX, maxChars(FAQ_PARAGRAPH_MAX))),
+      { error: CAMPO_REQUERIDO },
+    )
+    .check(z.minLength(1, CAMPO_REQUERIDO))
+    .check(z.maxLength(FAQ_PARAGRAPHS_MAX, `Máximo ${FAQ_PARAGRAPHS_MAX} párrafos`)),
 })
 export type FaqInput = z.output<typeof faqSchema>
 
@@ -54,7 +60,7 @@ export const testimonialSchema = formObject({
   name_business: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   comment: boundedString(CAMPO_REQUERIDO, 1, TESTIMONIAL_COMMENT_MAX),
   /** One of the site's partner images or a logo uploaded in the console; '' for none. */
-  logo_business: optionalString(300).refine(isAllowedLogoUrl, 'Ingresa una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola'),
+  logo_business: optionalString(300).check(z.refine(isAllowedLogoUrl, 'Ingresa una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola')),
 })
 export type TestimonialInput = z.output<typeof testimonialSchema>
 
@@ -62,7 +68,7 @@ export const statisticSchema = formObject({
   title: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   value: boundedString(CAMPO_REQUERIDO, 1, STATISTIC_VALUE_MAX),
   description: boundedString(CAMPO_REQUERIDO, 1, STATISTIC_DESCRIPTION_MAX),
-  source: z.enum(['manual', 'validated_drivers'], { error: INVALID_VALUE }).default('manual'),
+  source: z._default(z.enum(['manual', 'validated_drivers'], { error: INVALID_VALUE }), 'manual'),
 })
 export type StatisticInput = z.output<typeof statisticSchema>
 
@@ -74,6 +80,6 @@ export const companyVerificationSchema = formObject({ verified: z.boolean({ erro
 
 /** `npm run admin:create -- --email … --name …` */
 export const adminAccountSchema = formObject({
-  email: requiredString(CAMPO_REQUERIDO).toLowerCase().pipe(z.email('Correo electrónico inválido')),
+  email: z.pipe(requiredString(CAMPO_REQUERIDO).check(z.toLowerCase()), z.email('Correo electrónico inválido')),
   name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
 })

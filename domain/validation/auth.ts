@@ -1,9 +1,9 @@
 /** Driver registration, login, password reset, email code and the uniqueness checks. */
-import { z } from 'zod'
 import { isValidEmail } from '#domain/email'
 import { normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { CAMPO_REQUERIDO, formObject, maxChars, requiredRawString, requiredString } from './fields'
 import { rutString } from './rut-field'
+import * as z from './zod'
 
 export const AUTH_MESSAGES = {
   required: CAMPO_REQUERIDO,
@@ -31,31 +31,35 @@ const M = AUTH_MESSAGES
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 72
 
-const email = requiredString(M.emailRequired).max(80, M.emailMax).refine(isValidEmail, M.emailInvalid)
+const email = requiredString(M.emailRequired).check(z.maxLength(80, M.emailMax), z.refine(isValidEmail, M.emailInvalid))
 
 /** Login only checks presence: the server answers wrong credentials itself. */
 const loginEmail = requiredString(M.emailRequired)
 
 /** 8 to 72 characters with at least one letter and one digit; kept as typed (not trimmed). */
-export const passwordField = requiredRawString(M.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, M.passwordMin)
-  .max(PASSWORD_MAX_LENGTH, M.passwordMax)
-  .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), M.passwordLettersNumbers)
+export const passwordField = requiredRawString(M.passwordRequired).check(
+  z.minLength(PASSWORD_MIN_LENGTH, M.passwordMin),
+  z.maxLength(PASSWORD_MAX_LENGTH, M.passwordMax),
+  z.refine((v) => /\p{L}/u.test(v) && /\d/.test(v), M.passwordLettersNumbers),
+)
 
 /**
  * The driver's phone, one rule everywhere (issue 12 item 10): a Chilean mobile typed any usual
  * way ('+56 9 8765 4321', '9 8765-4321', '987654321'), read as digits first, then 9 digits
  * starting with 9 or 11 starting with 569, stored as '569XXXXXXXX' (the shape the bank form uses).
  */
-export const chileanMobileRule = requiredString(M.phoneRequired)
-  .refine((v) => /^\d+$/.test(v), { error: 'El teléfono solo puede contener números', abort: true })
-  .refine((v) => normalizeChileanMobile(v) !== null, M.phoneInvalid)
-  .transform((v) => normalizeChileanMobile(v) as string)
+export const chileanMobileRule = z.pipe(
+  requiredString(M.phoneRequired).check(
+    z.refine((v) => /^\d+$/.test(v), { error: 'El teléfono solo puede contener números', abort: true }),
+    z.refine((v) => normalizeChileanMobile(v) !== null, M.phoneInvalid),
+  ),
+  z.transform((v: string) => normalizeChileanMobile(v) as string),
+)
 export const chileanMobileField = z.preprocess(normalizePhoneInput, chileanMobileRule)
 
 const registrationShape = {
-  firstname: requiredString(M.required).max(50, M.max50),
-  lastname: requiredString(M.required).max(50, M.max50),
+  firstname: requiredString(M.required).check(z.maxLength(50, M.max50)),
+  lastname: requiredString(M.required).check(z.maxLength(50, M.max50)),
   rut: rutString({ required: M.rutRequired }),
   email,
   phone: chileanMobileField,
@@ -72,7 +76,7 @@ export const driverRegistrationSchema = formObject({
   ...registrationShape,
   confirmPassword: requiredRawString(M.confirmPasswordRequired),
   acceptTerms: z.literal(true, { error: M.acceptTerms }),
-}).refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches })
+}).check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches }))
 export type DriverRegistrationValues = z.infer<typeof driverRegistrationSchema>
 
 /** What POST /users/register receives (the JSON in its `data` field): no confirmPassword. */
@@ -91,14 +95,14 @@ export type LoginValues = z.infer<typeof loginSchema>
 export const resetPasswordRequestSchema = formObject({ email })
 export type ResetPasswordRequestValues = z.infer<typeof resetPasswordRequestSchema>
 
-const resetToken = requiredString(M.tokenRequired).max(512, M.tokenRequired)
+const resetToken = requiredString(M.tokenRequired).check(z.maxLength(512, M.tokenRequired))
 
 /** Reset form (conform): new password twice. */
 export const resetPasswordConfirmSchema = formObject({
   token: resetToken,
   password: passwordField,
   confirmPassword: requiredRawString(M.confirmPasswordRequired),
-}).refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches })
+}).check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches }))
 export type ResetPasswordConfirmValues = z.infer<typeof resetPasswordConfirmSchema>
 
 /** What POST /auth/reset-password-confirm receives: {token, password}. */
@@ -107,8 +111,8 @@ export type ResetPasswordConfirmPayload = z.infer<typeof resetPasswordConfirmPay
 
 /** Email verification code step: 6 digits plus the one-time token (1 to 64 characters). */
 export const emailCodeSchema = formObject({
-  code: requiredString(M.codeRequired).refine((v) => /^\d{6}$/.test(v), M.code),
-  token: requiredString(M.tokenRequired).max(64, M.tokenRequired),
+  code: requiredString(M.codeRequired).check(z.refine((v) => /^\d{6}$/.test(v), M.code)),
+  token: requiredString(M.tokenRequired).check(z.maxLength(64, M.tokenRequired)),
 })
 export type EmailCodeValues = z.infer<typeof emailCodeSchema>
 
@@ -136,9 +140,10 @@ export const changePasswordSchema = formObject({
   currentPassword,
   password: passwordField,
   confirmPassword: requiredRawString(CHANGE_PASSWORD_MESSAGES.confirmRequired),
-})
-  .refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches })
-  .refine((v) => v.password !== v.currentPassword, { error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, path: ['password'], when: differsFromCurrent })
+}).check(
+  z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches }),
+  z.refine((v) => v.password !== v.currentPassword, { error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, path: ['password'], when: differsFromCurrent }),
+)
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 
 function differsFromCurrent(payload: z.core.ParsePayload): boolean {
@@ -148,9 +153,11 @@ function differsFromCurrent(payload: z.core.ParsePayload): boolean {
 }
 
 /** What POST /auth/change-password/{user|business} receives: {current_password, password}. */
-export const changePasswordPayloadSchema = formObject({ current_password: currentPassword, password: passwordField }).refine((v) => v.password !== v.current_password, {
-  error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
-  path: ['password'],
-  when: differsFromCurrent,
-})
+export const changePasswordPayloadSchema = formObject({ current_password: currentPassword, password: passwordField }).check(
+  z.refine((v) => v.password !== v.current_password, {
+    error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['password'],
+    when: differsFromCurrent,
+  }),
+)
 export type ChangePasswordPayload = z.infer<typeof changePasswordPayloadSchema>

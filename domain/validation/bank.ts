@@ -1,5 +1,4 @@
 /** Bank details form (spec §5): fields, the receipt/invoice cross-rule and the payload variants. */
-import { z } from 'zod'
 import { BANK_EMAIL_MAX_LENGTH, isValidBankEmail } from '#domain/email'
 import {
   BANK_SELECTION_VALUES,
@@ -10,7 +9,8 @@ import {
   canonicalReceiptIssuance,
 } from '#domain/reference-data/banking'
 import { BANK_MESSAGES } from './bank-view'
-import { canonicalChoice, formObject, isBlank, numberToString, phoneString, requiredEnum, requiredString } from './fields'
+import { canonicalChoice, formObject, isBlank, numberToString, optionalFields, phoneString, requiredEnum, requiredString } from './fields'
+import * as z from './zod'
 
 export { BANK_DETAIL_FIELDS, BANK_MESSAGES, bankDetailComplete, maskAccountNumber, TODOS_LOS_CAMPOS } from './bank-view'
 
@@ -25,24 +25,24 @@ export function receiptInvoiceMismatch(receiptIssuance: string, invoiceType: str
   return invoice === 'Boleta' ? null : M.needsBoleta
 }
 
-const holder = requiredString(M.required).max(50, M.holderMax)
+const holder = requiredString(M.required).check(z.maxLength(50, M.holderMax))
 
 const fields = {
   account_number: z.preprocess(
     numberToString,
     requiredString(M.required)
-      .refine((v) => /^\d+$/.test(v), { error: M.accountDigits, abort: true })
-      .min(3, M.accountMin)
-      .max(100, M.accountMax),
+      .check(z.refine((v) => /^\d+$/.test(v), { error: M.accountDigits, abort: true }))
+      .check(z.minLength(3, M.accountMin))
+      .check(z.maxLength(100, M.accountMax)),
   ),
   // '+56 9 8765 4321' is read as 56987654321 (normalizePhoneInput, numbers included).
   phone: phoneString({ required: M.phoneRequired, min: 11, max: 11, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '569', message: M.phonePrefix } }),
-  email: requiredString(M.emailRequired).max(BANK_EMAIL_MAX_LENGTH, M.emailMax).refine(isValidBankEmail, M.emailInvalid),
+  email: requiredString(M.emailRequired).check(z.maxLength(BANK_EMAIL_MAX_LENGTH, M.emailMax)).check(z.refine(isValidBankEmail, M.emailInvalid)),
   bank_name: canonicalChoice(canonicalBankName, M.required, M.invalidOption),
   account_type: canonicalChoice(canonicalAccountType, M.required, M.invalidOption),
   receipt_issuance: canonicalChoice(canonicalReceiptIssuance, M.required, M.invalidOption),
   invoice_type: canonicalChoice(canonicalInvoiceType, M.required, M.invalidOption),
-  sii_address: requiredString(M.required).max(200, M.siiAddressMax),
+  sii_address: requiredString(M.required).check(z.maxLength(200, M.siiAddressMax)),
 }
 
 function crossRule(value: { receipt_issuance?: string; invoice_type?: string }, ctx: z.core.$RefinementCtx) {
@@ -52,11 +52,11 @@ function crossRule(value: { receipt_issuance?: string; invoice_type?: string }, 
 }
 
 /** The add/edit form: the holder's name is the field name_account. */
-export const bankFormSchema = formObject({ name_account: holder, ...fields }).superRefine(crossRule)
+export const bankFormSchema = formObject({ name_account: holder, ...fields }).check(z.superRefine(crossRule))
 export type BankFormValues = z.infer<typeof bankFormSchema>
 
 /** POST /users/bank-details/add-bank-details body: name_account is sent as account_holder_name. */
-export const bankDetailsPayloadSchema = formObject({ account_holder_name: holder, ...fields }).superRefine(crossRule)
+export const bankDetailsPayloadSchema = formObject({ account_holder_name: holder, ...fields }).check(z.superRefine(crossRule))
 export type BankDetailsPayload = z.infer<typeof bankDetailsPayloadSchema>
 
 /**
@@ -64,10 +64,9 @@ export type BankDetailsPayload = z.infer<typeof bankDetailsPayloadSchema>
  * validated like in the add form (a present-but-empty field is "required"); the cross-rule applies
  * when both halves are sent; the service checks it against the stored values otherwise.
  */
-export const bankDetailsUpdatePayloadSchema = formObject({ account_holder_name: holder, ...fields })
-  .partial()
-  .superRefine(crossRule)
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: M.noChanges })
+export const bankDetailsUpdatePayloadSchema = formObject(optionalFields({ account_holder_name: holder, ...fields }))
+  .check(z.superRefine(crossRule))
+  .check(z.refine((v) => Object.values(v).some((x) => x !== undefined), { error: M.noChanges }))
 export type BankDetailsUpdatePayload = z.infer<typeof bankDetailsUpdatePayloadSchema>
 
 /** PUT /users/bank-details/change-select-bank/{id} {selected}. */

@@ -1,8 +1,8 @@
 /** Public contact forms (spec §5): general contact, business contact and the complaints wizard. */
-import { z } from 'zod'
 import { isValidContactEmail, isValidEmail } from '#domain/email'
 import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '#domain/reference-data/inquiries'
 import { CAMPO_REQUERIDO, formObject, maxChars, minChars, numberToString, optionalString, phoneString, requiredEnum, requiredString } from './fields'
+import * as z from './zod'
 
 export const CONTACT_MESSAGES = {
   required: CAMPO_REQUERIDO,
@@ -31,15 +31,15 @@ export const COMPLAINT_MESSAGES = {
 
 const M = CONTACT_MESSAGES
 
-const contactEmail = requiredString(M.required).refine(isValidContactEmail, M.email)
+const contactEmail = requiredString(M.required).check(z.refine(isValidContactEmail, M.email))
 
 function message(max: number, maxMessage: string) {
-  return requiredString(M.required).min(10, M.messageMin).max(max, maxMessage)
+  return requiredString(M.required).check(z.minLength(10, M.messageMin)).check(z.maxLength(max, maxMessage))
 }
 
 export const contactSchema = formObject({
   firstName: requiredString(M.required),
-  lastName: requiredString(M.required).max(50, M.max50),
+  lastName: requiredString(M.required).check(z.maxLength(50, M.max50)),
   email: contactEmail,
   phone: phoneString({ required: M.phoneRequired, min: 9, max: 15, minMessage: M.phoneMin, maxMessage: M.phoneMax }),
   message: message(500, M.messageMax),
@@ -50,7 +50,7 @@ export { isBusinessContactSubmissionEmpty, isContactSubmissionEmpty } from './su
 
 export const businessContactSchema = formObject({
   fullname: requiredString(M.required),
-  name_business: requiredString(M.required).max(50, M.max50),
+  name_business: requiredString(M.required).check(z.maxLength(50, M.max50)),
   email: contactEmail,
   phone: phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
   message: message(1000, M.businessMessageMax),
@@ -60,17 +60,19 @@ export type BusinessContactValues = z.infer<typeof businessContactSchema>
 const C = COMPLAINT_MESSAGES
 
 export const complaintSchema = formObject({
-  name: requiredString(C.required).max(100, C.nameMax),
+  name: requiredString(C.required).check(z.maxLength(100, C.nameMax)),
   phone: phoneString({ required: C.required, min: 9, max: 15, minMessage: C.phoneMin, maxMessage: C.phone, digitsMessage: C.phone, forbidSequences: false }),
-  email: requiredString(C.required).refine(isValidEmail, C.email),
-  message: requiredString(C.required).max(1500, C.messageMax),
+  email: requiredString(C.required).check(z.refine(isValidEmail, C.email)),
+  message: requiredString(C.required).check(z.maxLength(1500, C.messageMax)),
   type: requiredEnum(INQUIRY_TYPE_VALUES, C.required, C.invalidType),
-  selectedComplainsType: requiredEnum(COMPLAINT_TYPE_VALUES, C.required, C.invalidComplaintType).nullish(),
-}).superRefine((value, ctx) => {
-  if (value.type === 'Complaints' && value.selectedComplainsType == null) {
-    ctx.addIssue({ code: 'custom', message: C.required, path: ['selectedComplainsType'] })
-  }
-})
+  selectedComplainsType: z.nullish(requiredEnum(COMPLAINT_TYPE_VALUES, C.required, C.invalidComplaintType)),
+}).check(
+  z.superRefine((value, ctx) => {
+    if (value.type === 'Complaints' && value.selectedComplainsType == null) {
+      ctx.addIssue({ code: 'custom', message: C.required, path: ['selectedComplainsType'] })
+    }
+  }),
+)
 export type ComplaintValues = z.infer<typeof complaintSchema>
 
 export const FLEET_MESSAGES = {
@@ -90,12 +92,7 @@ const F = FLEET_MESSAGES
  * Written as a string schema (not z.number) so conform keeps the raw text and sets no pattern.
  */
 function choiceId(isKnown: (id: number) => boolean, invalidMessage: string = F.invalidOption) {
-  return z.preprocess(
-    numberToString,
-    requiredString(F.required)
-      .refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)
-      .transform(Number),
-  )
+  return z.preprocess(numberToString, z.pipe(requiredString(F.required).check(z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)), z.transform(Number)))
 }
 
 /**
@@ -124,8 +121,8 @@ export function createFleetRequestSchema(ref: FleetReferenceData) {
   const scheduleIds = ids(ref.schedules, 'id_schedule')
   const zoneIds = ids(ref.zones, 'id_zone')
   const fields = formObject({
-    name_business: requiredString(F.required).max(50, M.max50),
-    fullname: requiredString(F.required).max(100, F.fullnameMax),
+    name_business: requiredString(F.required).check(z.maxLength(50, M.max50)),
+    fullname: requiredString(F.required).check(z.maxLength(100, F.fullnameMax)),
     email: contactEmail,
     phone: phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
     id_vehicle: choiceId((id) => vehicleIds.has(id)),

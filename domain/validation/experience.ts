@@ -1,7 +1,7 @@
 /** Work experience create/update form (spec §5). All fields required: 'Campo requerido'. */
-import { z } from 'zod'
 import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
 import { CAMPO_REQUERIDO, INVALID_VALUE, boundedString, formObject, isIsoDate, isoDateString, requiredEnum, requiredString } from './fields'
+import * as z from './zod'
 
 export const EXPERIENCE_MESSAGES = {
   required: CAMPO_REQUERIDO,
@@ -48,30 +48,32 @@ export const experienceSchema = formObject({
   location: boundedString(M.required, 3, 100, { min: M.locationMin, max: M.locationMax }),
   start_date: isoDateString(M.required, M.date),
   // Read raw: its rules depend on current_job (below).
-  end_date: z.string({ error: INVALID_VALUE }).nullish(),
-  current_job: z.boolean({ error: INVALID_VALUE }).optional(),
-  job_description: requiredString(M.required).max(1300, M.descriptionMax),
+  end_date: z.nullish(z.string({ error: INVALID_VALUE })),
+  current_job: z.optional(z.boolean({ error: INVALID_VALUE })),
+  job_description: requiredString(M.required).check(z.maxLength(1300, M.descriptionMax)),
 })
-  .refine((v) => v.current_job === true || !blank(v.end_date), { error: M.required, path: ['end_date'], when: endDateReadable })
-  .refine((v) => v.current_job === true || blank(v.end_date) || isIsoDate(v.end_date!.trim()), { error: M.date, path: ['end_date'], when: endDateReadable })
-  .refine((v) => v.end_date!.trim() >= v.start_date, {
-    error: M.endBeforeStart,
-    path: ['end_date'],
-    // Only compare two well-formed dates (ISO strings compare like dates) of a finished job.
-    when: (payload) => {
-      const v = payload.value as { start_date?: unknown; end_date?: unknown; current_job?: unknown }
-      return (
-        endDateReadable(payload) &&
-        v.current_job !== true &&
-        typeof v.start_date === 'string' &&
-        typeof v.end_date === 'string' &&
-        ISO_DAY.test(v.start_date.trim()) &&
-        isIsoDate(v.end_date.trim())
-      )
-    },
-  })
+  .check(z.refine((v) => v.current_job === true || !blank(v.end_date), { error: M.required, path: ['end_date'], when: endDateReadable }))
+  .check(z.refine((v) => v.current_job === true || blank(v.end_date) || isIsoDate(v.end_date!.trim()), { error: M.date, path: ['end_date'], when: endDateReadable }))
+  .check(
+    z.refine((v) => v.end_date!.trim() >= v.start_date, {
+      error: M.endBeforeStart,
+      path: ['end_date'],
+      // Only compare two well-formed dates (ISO strings compare like dates) of a finished job.
+      when: (payload) => {
+        const v = payload.value as { start_date?: unknown; end_date?: unknown; current_job?: unknown }
+        return (
+          endDateReadable(payload) &&
+          v.current_job !== true &&
+          typeof v.start_date === 'string' &&
+          typeof v.end_date === 'string' &&
+          ISO_DAY.test(v.start_date.trim()) &&
+          isIsoDate(v.end_date.trim())
+        )
+      },
+    }),
+  )
   // An object check, not a transform, so conform still reads the fields' constraints.
-  .overwrite((v) => ({ ...v, end_date: v.current_job === true ? null : (v.end_date ?? '').trim() }))
+  .check(z.overwrite((v) => ({ ...v, end_date: v.current_job === true ? null : (v.end_date ?? '').trim() })))
 export type ExperienceValues = z.infer<typeof experienceSchema>
 /** The update form has the same fields and rules. */
 export const experienceUpdateSchema = experienceSchema

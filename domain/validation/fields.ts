@@ -8,12 +8,9 @@
  * HTML `pattern` attribute, which would reject raw input that the schema accepts after
  * normalising (dotted RUTs, lowercase plates).
  */
-import { z } from 'zod'
 import { hasForbiddenSequence, isDigitsOnly, normalizePhoneInput } from '#domain/phone'
 import { isBlank, maxChars, minChars } from './submission'
-
-// Our CSP forbids eval: zod must not try `new Function` (Chrome would log a violation).
-z.config({ jitless: true })
+import * as z from './zod'
 
 /** Body that is not an object at all. */
 export const INVALID_DATA = 'Datos inválidos'
@@ -37,7 +34,7 @@ export function hasControlCharacters(value: string): boolean {
 
 /** Any text of a schema: refuses control characters with the shared Spanish message. */
 export function plainText(message: string = INVALID_VALUE) {
-  return z.string({ error: message }).refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
+  return z.string({ error: message }).check(z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }))
 }
 
 export { maxChars, minChars } from './submission'
@@ -49,39 +46,49 @@ export function formObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.object(shape, { error: INVALID_DATA })
 }
 
+/**
+ * The same fields, each optional (what classic zod's `.partial()` does to an object's shape, here
+ * as a function zod/mini has too: domain/validation/zod.ts).
+ */
+export function optionalFields<T extends z.core.$ZodLooseShape>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof T]: z.ZodOptional<T[K]> }
+}
+
 /** Trimmed, non-empty string; undefined, null, '' and whitespace give `requiredMessage`. */
 export function requiredString(requiredMessage: string) {
-  return z
-    .string({ error: (iss) => (iss.input == null ? requiredMessage : INVALID_VALUE) })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
+  return z.string({ error: (iss) => (iss.input == null ? requiredMessage : INVALID_VALUE) }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }),
+  )
 }
 
 /** Like requiredString but the value is kept as typed (passwords): whitespace-only is still "required". */
 export function requiredRawString(requiredMessage: string) {
-  return z
-    .string({ error: (iss) => (iss.input == null ? requiredMessage : INVALID_VALUE) })
-    .refine((v) => v.trim().length > 0, { error: requiredMessage, abort: true })
-    .refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
+  return z.string({ error: (iss) => (iss.input == null ? requiredMessage : INVALID_VALUE) }).check(
+    z.refine((v) => v.trim().length > 0, { error: requiredMessage, abort: true }),
+    z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }),
+  )
 }
 
 /** Optional trimmed text with a maximum; undefined, null and '' become ''. */
 export function optionalString(max: number, maxMessage: string = maxChars(max)) {
-  return z
-    .string({ error: INVALID_VALUE })
-    .trim()
-    .refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true })
-    .max(max, maxMessage)
-    .nullish()
-    .transform((v) => v ?? '')
+  const text = z.string({ error: INVALID_VALUE }).check(
+    z.trim(),
+    z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }),
+    z.maxLength(max, maxMessage),
+  )
+  return z.pipe(
+    z.optional(z.nullable(text)),
+    z.transform((v: string | null | undefined) => v ?? ''),
+  )
 }
 
 /** Required text with min/max lengths counted after trimming. */
 export function boundedString(requiredMessage: string, min: number, max: number, messages: { min?: string; max?: string } = {}) {
   let s = requiredString(requiredMessage)
-  if (min > 1) s = s.min(min, messages.min ?? minChars(min))
-  return s.max(max, messages.max ?? maxChars(max))
+  if (min > 1) s = s.check(z.minLength(min, messages.min ?? minChars(min)))
+  return s.check(z.maxLength(max, messages.max ?? maxChars(max)))
 }
 
 /** One of `values`; blank gives `requiredMessage`, anything else outside the list `invalidMessage`. */
@@ -94,9 +101,10 @@ export function requiredEnum<const T extends readonly [string, ...string[]]>(val
  * in its canonical spelling ('cuenta corriente' -> 'Cuenta Corriente').
  */
 export function canonicalChoice<T extends string>(canonical: (value: string) => T | undefined, requiredMessage: string, invalidMessage = INVALID_VALUE) {
-  return requiredString(requiredMessage)
-    .refine((v) => canonical(v) !== undefined, { error: invalidMessage })
-    .transform((v) => canonical(v) as T)
+  return z.pipe(
+    requiredString(requiredMessage).check(z.refine((v) => canonical(v) !== undefined, { error: invalidMessage })),
+    z.transform((v: string) => canonical(v) as T),
+  )
 }
 
 /** Numbers (JSON bodies may send a phone as a number) become digit strings; other values pass. */
@@ -123,13 +131,14 @@ export interface PhoneRules {
  * length, prefix and forbidden sequences; the value is the digit string.
  */
 export function phoneString(rules: PhoneRules, normalize: (value: unknown) => unknown = normalizePhoneInput) {
-  let s = requiredString(rules.required)
-    .refine(isDigitsOnly, { error: rules.digitsMessage ?? DIGITS_ONLY_MESSAGE, abort: true })
-    .min(rules.min, rules.minMessage)
-    .max(rules.max, rules.maxMessage)
+  let s = requiredString(rules.required).check(
+    z.refine(isDigitsOnly, { error: rules.digitsMessage ?? DIGITS_ONLY_MESSAGE, abort: true }),
+    z.minLength(rules.min, rules.minMessage),
+    z.maxLength(rules.max, rules.maxMessage),
+  )
   const prefix = rules.prefix
-  if (prefix) s = s.refine((v) => v.startsWith(prefix.value), prefix.message)
-  if (rules.forbidSequences !== false) s = s.refine((v) => !hasForbiddenSequence(v), FORBIDDEN_SEQUENCE_MESSAGE)
+  if (prefix) s = s.check(z.refine((v) => v.startsWith(prefix.value), prefix.message))
+  if (rules.forbidSequences !== false) s = s.check(z.refine((v) => !hasForbiddenSequence(v), FORBIDDEN_SEQUENCE_MESSAGE))
   return z.preprocess(normalize, s)
 }
 
@@ -143,7 +152,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 export function isoDateString(requiredMessage: string, invalidMessage: string) {
-  return requiredString(requiredMessage).refine(isIsoDate, invalidMessage)
+  return requiredString(requiredMessage).check(z.refine(isIsoDate, invalidMessage))
 }
 
 /** File-like value (File in browsers and Node ≥ 20, or anything with name/size/type). */
@@ -175,9 +184,9 @@ export interface ImageFileRules {
 
 /** Required uploaded image (conform turns an empty file input into undefined). */
 export function imageFile(rules: ImageFileRules) {
-  return z
-    .file({ error: rules.required })
-    .refine((f) => f.size > 0, { error: rules.required, abort: true })
-    .refine((f) => fileTypeAllowed(f, rules.mimeTypes, rules.extensions), { error: rules.invalidType, abort: true })
-    .refine((f) => f.size <= rules.maxBytes, rules.tooLarge)
+  return z.file({ error: rules.required }).check(
+    z.refine((f) => f.size > 0, { error: rules.required, abort: true }),
+    z.refine((f) => fileTypeAllowed(f, rules.mimeTypes, rules.extensions), { error: rules.invalidType, abort: true }),
+    z.refine((f) => f.size <= rules.maxBytes, rules.tooLarge),
+  )
 }

@@ -11,7 +11,6 @@
  * ÷ 1000, the reference list's own rule) rather than the 346-entry list; the services also check
  * the commune exists before writing (services/business/places.ts).
  */
-import { z } from 'zod'
 import { isValidEmail } from '#domain/email'
 import { regions } from '#domain/reference-data/regions'
 import { findSchedule } from '#domain/reference-data/schedules'
@@ -34,6 +33,7 @@ import {
   type FileLike,
 } from './fields'
 import { rutString } from './rut-field'
+import * as z from './zod'
 
 /** Spec §9: postings lists show 10 per page, for drivers and companies alike. */
 export const POSTINGS_PAGE_SIZE = 10
@@ -109,24 +109,22 @@ function numberAsText(v: unknown): unknown {
 
 /** A select's id: '13000' from a form or 13000 from JSON, as a number (string schema: no HTML pattern). */
 function choiceId(isKnown: (id: number) => boolean, requiredMessage: string = M.required, invalidMessage: string = M.invalidOption) {
-  return z.preprocess(
-    numberAsText,
-    requiredString(requiredMessage)
-      .refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)
-      .transform(Number),
-  )
+  return z.preprocess(numberAsText, z.pipe(requiredString(requiredMessage).check(z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)), z.transform(Number)))
 }
 
 /** Same, for filters: blank means "any". */
 function optionalChoiceId(isKnown: (id: number) => boolean) {
   return z.preprocess(
     (v) => (isBlank(v) ? undefined : numberAsText(v)),
-    z
-      .string({ error: M.invalidOption })
-      .trim()
-      .refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), M.invalidOption)
-      .transform(Number)
-      .optional(),
+    z.optional(
+      z.pipe(
+        z.string({ error: M.invalidOption }).check(
+          z.trim(),
+          z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), M.invalidOption),
+        ),
+        z.transform(Number),
+      ),
+    ),
   )
 }
 
@@ -134,9 +132,12 @@ function optionalChoiceId(isKnown: (id: number) => boolean) {
 function wholeNumber(min: number, max: number, message: string) {
   return z.preprocess(
     numberAsText,
-    requiredString(M.required)
-      .refine((v) => /^(\d{1,3}(\.\d{3})+|\d+)$/.test(v) && Number(v.replaceAll('.', '')) >= min && Number(v.replaceAll('.', '')) <= max, message)
-      .transform((v) => Number(v.replaceAll('.', ''))),
+    z.pipe(
+      requiredString(M.required).check(
+        z.refine((v) => /^(\d{1,3}(\.\d{3})+|\d+)$/.test(v) && Number(v.replaceAll('.', '')) >= min && Number(v.replaceAll('.', '')) <= max, message),
+      ),
+      z.transform((v: string) => Number(v.replaceAll('.', ''))),
+    ),
   )
 }
 
@@ -153,7 +154,7 @@ function toBoolean(v: unknown): unknown {
 /** Pawn (helper included): Sí/No from a form, a boolean or 0/1 from JSON. */
 function yesNo(required: boolean) {
   const bool = z.boolean({ error: (iss) => (iss.input == null ? M.required : M.invalidOption) })
-  return z.preprocess(toBoolean, required ? bool : bool.optional())
+  return z.preprocess(toBoolean, required ? bool : z.optional(bool))
 }
 
 function locationRefinement(value: { id_zone?: number; id_region?: number; id_commune?: number }, ctx: z.core.$RefinementCtx) {
@@ -171,8 +172,8 @@ const communeId = () => choiceId(isCommuneCode)
 /** Create and update a posting (POST create-job-posting, PUT update-job-posting/{id}). */
 function buildJobPostingSchema() {
   return formObject({
-    title: requiredString(M.required).min(5, M.titleMin).max(100, M.titleMax),
-    description: requiredString(M.required).min(20, M.descriptionMin).max(2000, M.descriptionMax),
+    title: requiredString(M.required).check(z.minLength(5, M.titleMin)).check(z.maxLength(100, M.titleMax)),
+    description: requiredString(M.required).check(z.minLength(20, M.descriptionMin)).check(z.maxLength(2000, M.descriptionMax)),
     id_zone: zoneId(),
     id_region: regionId(),
     id_commune: communeId(),
@@ -180,43 +181,50 @@ function buildJobPostingSchema() {
     // Only vehicles with listed capacities (Furgón, Camión, Camion ¾) take one; see the refinement.
     id_capacity: z.preprocess(
       (v) => (isBlank(v) ? undefined : numberToString(v)),
-      z
-        .string({ error: M.invalidOption })
-        .trim()
-        .refine((v) => /^\d{1,4}$/.test(v) && findCapacity(v) !== undefined, M.invalidOption)
-        .transform(Number)
-        .optional(),
+      z.optional(
+        z.pipe(
+          z.string({ error: M.invalidOption }).check(
+            z.trim(),
+            z.refine((v) => /^\d{1,4}$/.test(v) && findCapacity(v) !== undefined, M.invalidOption),
+          ),
+          z.transform(Number),
+        ),
+      ),
     ),
     id_schedule: choiceId((id) => findSchedule(id) !== undefined),
-    start_date: requiredString(M.required).refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', M.date),
+    start_date: requiredString(M.required).check(z.refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', M.date)),
     pawn: yesNo(true),
     payment_amount: wholeNumber(1000, 50_000_000, M.payment),
     payment_period: z.enum(PAYMENT_PERIODS, { error: (iss) => (isBlank(iss.input) ? M.required : M.invalidOption) }),
     drivers_needed: wholeNumber(1, 999, M.driversNeeded),
     status: z.preprocess((v) => (isBlank(v) ? 'open' : v), z.enum(POSTING_STATUSES, { error: M.invalidOption })),
   })
-    .superRefine(locationRefinement)
-    .superRefine((value, ctx) => {
-      const listed = capacitiesByVehicle(value.id_vehicle)
-      if (listed.length && value.id_capacity === undefined) {
-        ctx.addIssue({ code: 'custom', message: M.capacityRequired, path: ['id_capacity'] })
-      } else if (value.id_capacity !== undefined && !listed.some((c) => c.id_capacity === value.id_capacity)) {
-        ctx.addIssue({ code: 'custom', message: M.capacityMismatch, path: ['id_capacity'] })
-      }
-    })
+    .check(z.superRefine(locationRefinement))
+    .check(
+      z.superRefine((value, ctx) => {
+        const listed = capacitiesByVehicle(value.id_vehicle)
+        if (listed.length && value.id_capacity === undefined) {
+          ctx.addIssue({ code: 'custom', message: M.capacityRequired, path: ['id_capacity'] })
+        } else if (value.id_capacity !== undefined && !listed.some((c) => c.id_capacity === value.id_capacity)) {
+          ctx.addIssue({ code: 'custom', message: M.capacityMismatch, path: ['id_capacity'] })
+        }
+      }),
+    )
 }
 export const jobPostingSchema = /*#__PURE__*/ buildJobPostingSchema()
 export type JobPostingValues = z.infer<typeof jobPostingSchema>
 
-const searchText = () => z.preprocess((v) => (v == null ? '' : v), plainText(M.invalidOption).trim().max(100, M.searchMax))
+const searchText = () => z.preprocess((v) => (v == null ? '' : v), plainText(M.invalidOption).check(z.trim()).check(z.maxLength(100, M.searchMax)))
 const page = () =>
   z.preprocess(
     (v) => (isBlank(v) ? '1' : numberAsText(v)),
-    z
-      .string({ error: M.page })
-      .trim()
-      .refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= 1, M.page)
-      .transform(Number),
+    z.pipe(
+      z.string({ error: M.page }).check(
+        z.trim(),
+        z.refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= 1, M.page),
+      ),
+      z.transform(Number),
+    ),
   )
 
 /** ?page= of the lists. */
@@ -238,7 +246,7 @@ export const postingFiltersSchema = /*#__PURE__*/ (() =>
     pawn: yesNo(false),
     search: searchText(),
     page: page(),
-  }).superRefine(locationRefinement))()
+  }).check(z.superRefine(locationRefinement)))()
 export type PostingFilters = z.infer<typeof postingFiltersSchema>
 
 /** POST /users/postulate-job-posting, save-posting and their reverses: {id_publication}. */
@@ -256,7 +264,7 @@ export const applicationStatusSchema = /*#__PURE__*/ (() =>
 /** Issue 16.5: GET /business/job-postings/{id}/applicants?status= filters by one status; blank is all. */
 export const applicantsQuerySchema = /*#__PURE__*/ (() =>
   formObject({
-    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(APPLICATION_STATUSES, { error: M.applicationStatus }).optional()),
+    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.optional(z.enum(APPLICATION_STATUSES, { error: M.applicationStatus }))),
   }))()
 
 /** Most applications one "seen" call marks: the applicants screen shows at most this many. */
@@ -266,23 +274,24 @@ export const MAX_SEEN_APPLICATIONS = 500
 export const applicantsSeenSchema = /*#__PURE__*/ (() =>
   formObject({
     applications: z
-      .array(z.number({ error: M.invalidOption }).int(M.invalidOption).min(1, M.invalidOption).max(2_147_483_647, M.invalidOption), { error: M.invalidOption })
-      .max(MAX_SEEN_APPLICATIONS, M.invalidOption),
+      .array(z.number({ error: M.invalidOption }).check(z.int(M.invalidOption), z.gte(1, M.invalidOption), z.lte(2_147_483_647, M.invalidOption)), { error: M.invalidOption })
+      .check(z.maxLength(MAX_SEEN_APPLICATIONS, M.invalidOption)),
   }))()
 
 /** Spec §5: the send is refused unless subject, message, the driver's name and email and the business email, name and phone are there. */
 export const emailToApplicantSchema = /*#__PURE__*/ (() =>
   formObject({
     // One line: a subject never carries a line break into the mail's headers.
-    subject: requiredString(M.required)
-      .max(150, M.subjectMax)
-      .transform((v) => v.replace(/\s+/g, ' ')),
-    message: requiredString(M.required).min(10, M.messageMin).max(3000, M.messageMax),
-    name_user: requiredString(M.required).max(120, maxChars(120)),
-    user_email: requiredString(M.required).refine(isValidEmail, M.emailInvalid),
-    email_business: requiredString(M.required).refine(isValidEmail, M.emailInvalid),
-    name_business: requiredString(M.required).max(100, M.companyNameMax),
-    phone_business: z.preprocess(numberToString, requiredString(M.required).max(20, maxChars(20))),
+    subject: z.pipe(
+      requiredString(M.required).check(z.maxLength(150, M.subjectMax)),
+      z.transform((v: string) => v.replace(/\s+/g, ' ')),
+    ),
+    message: requiredString(M.required).check(z.minLength(10, M.messageMin)).check(z.maxLength(3000, M.messageMax)),
+    name_user: requiredString(M.required).check(z.maxLength(120, maxChars(120))),
+    user_email: requiredString(M.required).check(z.refine(isValidEmail, M.emailInvalid)),
+    email_business: requiredString(M.required).check(z.refine(isValidEmail, M.emailInvalid)),
+    name_business: requiredString(M.required).check(z.maxLength(100, M.companyNameMax)),
+    phone_business: z.preprocess(numberToString, requiredString(M.required).check(z.maxLength(20, maxChars(20)))),
     logo_business: optionalString(500),
   }))()
 export type EmailToApplicantValues = z.infer<typeof emailToApplicantSchema>
@@ -293,23 +302,24 @@ export const LOGO_MIME_TYPES = LOGO_UPLOAD.types
 export const LOGO_EXTENSIONS = LOGO_UPLOAD.extensions
 
 const optionalLogo = () =>
-  z
-    .file({ error: M.logoType })
-    .refine((f: FileLike) => f.size === 0 || fileTypeAllowed(f, LOGO_MIME_TYPES, LOGO_EXTENSIONS), { error: M.logoType, abort: true })
-    .refine((f) => f.size <= LOGO_MAX_BYTES, M.logoSize)
-    .optional()
+  z.optional(
+    z.file({ error: M.logoType }).check(
+      z.refine((f: FileLike) => f.size === 0 || fileTypeAllowed(f, LOGO_MIME_TYPES, LOGO_EXTENSIONS), { error: M.logoType, abort: true }),
+      z.refine((f) => f.size <= LOGO_MAX_BYTES, M.logoSize),
+    ),
+  )
 
 const passwordField = () =>
   requiredRawString(PASSWORD_MESSAGES.required)
-    .min(8, PASSWORD_MESSAGES.min)
-    .max(72, PASSWORD_MESSAGES.max)
-    .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), PASSWORD_MESSAGES.lettersNumbers)
+    .check(z.minLength(8, PASSWORD_MESSAGES.min))
+    .check(z.maxLength(72, PASSWORD_MESSAGES.max))
+    .check(z.refine((v) => /\p{L}/u.test(v) && /\d/.test(v), PASSWORD_MESSAGES.lettersNumbers))
 
 const companyShape = () => ({
-  name_business: requiredString(M.required).max(100, M.companyNameMax),
+  name_business: requiredString(M.required).check(z.maxLength(100, M.companyNameMax)),
   rut: rutString({ required: M.required }),
-  contact_name: requiredString(M.required).max(100, M.contactNameMax),
-  email: requiredString(M.required).max(80, M.emailMax).refine(isValidEmail, M.emailInvalid),
+  contact_name: requiredString(M.required).check(z.maxLength(100, M.contactNameMax)),
+  email: requiredString(M.required).check(z.maxLength(80, M.emailMax)).check(z.refine(isValidEmail, M.emailInvalid)),
   phone: phoneString({ required: M.required, min: 8, max: 15, minMessage: M.phoneMin, maxMessage: M.phoneMax }),
   password: passwordField(),
   id_zone: zoneId(),
@@ -318,7 +328,7 @@ const companyShape = () => ({
 })
 
 /** The `data` JSON of POST /business/register (multipart, with an optional logoBusiness file). */
-export const companyRegistrationPayloadSchema = /*#__PURE__*/ (() => formObject(companyShape()).superRefine(locationRefinement))()
+export const companyRegistrationPayloadSchema = /*#__PURE__*/ (() => formObject(companyShape()).check(z.superRefine(locationRefinement)))()
 export type CompanyRegistrationPayload = z.infer<typeof companyRegistrationPayloadSchema>
 
 /** The /empresas/registro form: the payload plus the password confirmation and the logo. */
@@ -328,8 +338,8 @@ export const companyRegistrationSchema = /*#__PURE__*/ (() =>
     confirmPassword: requiredRawString(M.confirmPassword),
     logoBusiness: optionalLogo(),
   })
-    .superRefine(locationRefinement)
-    .refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] }))()
+    .check(z.superRefine(locationRefinement))
+    .check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] })))()
 export type CompanyRegistrationValues = z.infer<typeof companyRegistrationSchema>
 
 /** Lowercase without accents, so 'Furgón' and 'furgon' find each other on both engines. */

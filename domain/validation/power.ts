@@ -1,5 +1,4 @@
 /** Simple power of attorney (poder simple), driver side and owner side (spec §5). */
-import { z } from 'zod'
 import { OWNER_EMAIL_MAX_LENGTH, isValidOwnerEmail } from '#domain/email'
 import { normalizeLocalChileanPhoneInput } from '#domain/phone'
 import { isValidPlate, normalizePlate } from '#domain/plate'
@@ -16,6 +15,7 @@ import {
   ownerIdImageTooLargeMessage,
 } from './power-constants'
 import { rutString } from './rut-field'
+import * as z from './zod'
 
 export * from './power-constants'
 
@@ -46,19 +46,21 @@ const liveClock: Clock = () => new Date()
 export function vehicleYearField(now: Clock = liveClock) {
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.number({ error: (iss) => (iss.input == null ? M.required : vehicleYearMessage(now())) }).superRefine((year, ctx) => {
-      const at = now()
-      if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at)) ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
-    }),
+    z.number({ error: (iss) => (iss.input == null ? M.required : vehicleYearMessage(now())) }).check(
+      z.superRefine((year, ctx) => {
+        const at = now()
+        if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at)) ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
+      }),
+    ),
   )
 }
 
 /** Uppercased with spaces removed before validation; stored without hyphens or dots ('AB1234'). */
 export const licensePlateField = requiredString(M.plateRequired)
-  .overwrite((v) => v.replace(/\s+/g, '').toUpperCase())
-  .max(12, M.plateMax)
-  .refine(isValidPlate, M.plateFormat)
-  .overwrite(normalizePlate)
+  .check(z.overwrite((v) => v.replace(/\s+/g, '').toUpperCase()))
+  .check(z.maxLength(12, M.plateMax))
+  .check(z.refine(isValidPlate, M.plateFormat))
+  .check(z.overwrite(normalizePlate))
 
 const driverShape = (now: Clock) => ({
   fullNameDriver: boundedString(M.required, 2, 100),
@@ -86,7 +88,7 @@ const ownerShape = {
     { required: M.phoneRequired, min: 9, max: 12, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '9', message: M.phonePrefix } },
     normalizeLocalChileanPhoneInput,
   ),
-  emailOwner: requiredString(M.emailRequired).max(OWNER_EMAIL_MAX_LENGTH, M.emailMax).refine(isValidOwnerEmail, M.emailInvalid),
+  emailOwner: requiredString(M.emailRequired).check(z.maxLength(OWNER_EMAIL_MAX_LENGTH, M.emailMax)).check(z.refine(isValidOwnerEmail, M.emailInvalid)),
 }
 
 /** Owner text fields (phase 2 of the form, without the ID images). */

@@ -1,10 +1,10 @@
 /** Driver profile (settings form) and profile image (spec §5, §9). */
-import { z } from 'zod'
 import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { findCommune, findRegion } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
 import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
 import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
+import * as z from './zod'
 
 export const PROFILE_MESSAGES = {
   required: CAMPO_REQUERIDO,
@@ -24,13 +24,16 @@ const M = PROFILE_MESSAGES
  */
 const optionalPhone = z.preprocess(
   normalizePhoneInput,
-  z
-    .string({ error: INVALID_VALUE })
-    .trim()
-    .refine((v) => v === '' || /^\d+$/.test(v), { error: M.phoneDigits, abort: true })
-    .refine((v) => v === '' || isChileanMobile(v), M.phoneInvalid)
-    .nullish()
-    .transform((v) => (v ? (normalizeChileanMobile(v) as string) : undefined)),
+  z.pipe(
+    z.nullish(
+      z.string({ error: INVALID_VALUE }).check(
+        z.trim(),
+        z.refine((v) => v === '' || /^\d+$/.test(v), { error: M.phoneDigits, abort: true }),
+        z.refine((v) => v === '' || isChileanMobile(v), M.phoneInvalid),
+      ),
+    ),
+    z.transform((v: string | null | undefined) => (v ? (normalizeChileanMobile(v) as string) : undefined)),
+  ),
 )
 
 /**
@@ -41,13 +44,17 @@ const optionalPhone = z.preprocess(
 function statedId(exists: (id: number) => boolean) {
   return z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-    z
-      .string({ error: M.invalidOption })
-      .trim()
-      .refine((v) => /^\d{1,9}$/.test(v) && exists(Number(v)), M.invalidOption)
-      .transform(Number)
-      .nullable()
-      .optional(),
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.string({ error: M.invalidOption }).check(
+            z.trim(),
+            z.refine((v) => /^\d{1,9}$/.test(v) && exists(Number(v)), M.invalidOption),
+          ),
+          z.transform(Number),
+        ),
+      ),
+    ),
   )
 }
 
@@ -57,19 +64,21 @@ function statedId(exists: (id: number) => boolean) {
  * commune in (`id_region`): a commune of another region is refused.
  */
 export const profileSchema = formObject({
-  firstname: requiredString(M.required).max(50, M.max50),
-  lastname: requiredString(M.required).max(50, M.max50),
+  firstname: requiredString(M.required).check(z.maxLength(50, M.max50)),
+  lastname: requiredString(M.required).check(z.maxLength(50, M.max50)),
   address: optionalString(50),
   about_me: optionalString(500),
   phone: optionalPhone,
   id_vehicle: statedId((id) => findVehicle(id) !== undefined),
   id_region: statedId((id) => findRegion(id) !== undefined),
   id_commune: statedId((id) => findCommune(id) !== undefined),
-}).superRefine((v, ctx) => {
-  if (v.id_commune && v.id_region && findCommune(v.id_commune)?.id_region !== v.id_region) {
-    ctx.addIssue({ code: 'custom', message: M.communeOutsideRegion, path: ['id_commune'] })
-  }
-})
+}).check(
+  z.superRefine((v, ctx) => {
+    if (v.id_commune && v.id_region && findCommune(v.id_commune)?.id_region !== v.id_region) {
+      ctx.addIssue({ code: 'custom', message: M.communeOutsideRegion, path: ['id_commune'] })
+    }
+  }),
+)
 export type ProfileValues = z.infer<typeof profileSchema>
 
 export const PROFILE_FIELDS = ['firstname', 'lastname', 'address', 'about_me'] as const

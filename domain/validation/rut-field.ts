@@ -1,6 +1,7 @@
 /** RUT schema field shared by registration and the simple power. */
 import { isValidRut, isValidRutFormat, normalizeRut } from '#domain/rut'
 import { maxChars, minChars, requiredString } from './fields'
+import * as z from './zod'
 
 export const RUT_MESSAGES = {
   format: 'Formato de RUT inválido',
@@ -20,7 +21,7 @@ export interface RutFieldOptions {
  */
 export function rutString(options: RutFieldOptions) {
   let s = requiredString(options.required)
-  if (options.min !== undefined) s = s.min(options.min, minChars(options.min))
-  if (options.max !== undefined) s = s.max(options.max, maxChars(options.max))
-  return s.refine(isValidRutFormat, { error: RUT_MESSAGES.format, abort: true }).refine(isValidRut, RUT_MESSAGES.checkDigit).transform(normalizeRut)
+  if (options.min !== undefined) s = s.check(z.minLength(options.min, minChars(options.min)))
+  if (options.max !== undefined) s = s.check(z.maxLength(options.max, maxChars(options.max)))
+  return z.pipe(s.check(z.refine(isValidRutFormat, { error: RUT_MESSAGES.format, abort: true }), z.refine(isValidRut, RUT_MESSAGES.checkDigit)), z.transform(normalizeRut))
 }
