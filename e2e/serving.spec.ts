@@ -59,3 +59,26 @@ test('a document with nothing deferred is sent whole: compressed once, with its 
     if (encoding) expect(Number(headers['content-length'])).toBeLessThan(Buffer.byteLength(html) / 2)
   }
 })
+
+test("a page's scripts are the same when the server remembers them, each with the response's nonce", async ({ request, jsEnabled }) => {
+  test.skip(!jsEnabled, 'no browser involved: once is enough')
+  // A path no other test asks for: the first render works the scripts out, the second reuses them
+  // (ScriptsAfterPaint's server cache); only the nonce may differ.
+  const path = `/e2e-scripts-${Date.now()}/uno/dos`
+  const pages = []
+  for (let i = 0; i < 2; i++) {
+    const res = await request.get(path, { headers: { accept: 'text/html' } })
+    expect(res.status()).toBe(404)
+    const html = await res.text()
+    const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1]
+    expect(nonce).toBeTruthy()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    expect(scripts.length).toBeGreaterThanOrEqual(3)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    expect(html).toContain('window.__reactRouterContext = ')
+    expect(html).toContain('__reactRouterManifest')
+    pages.push({ nonce: nonce!, html: html.split(nonce!).join('NONCE') })
+  }
+  expect(pages[0]!.nonce).not.toBe(pages[1]!.nonce)
+  expect(pages[1]!.html).toBe(pages[0]!.html)
+})

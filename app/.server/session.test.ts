@@ -1,9 +1,29 @@
 import type * as Jose from 'jose'
+import type * as ReactRouter from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { commitSession, getSession, type SessionUser } from './session'
 
 /** Counts the decryptions of the session cookie (jose's jwtDecrypt, the only one session.ts uses). */
 const decrypts = vi.hoisted(() => ({ count: 0 }))
+/** Counts how often React Router's cookie reads a Cookie header back. */
+const parses = vi.hoisted(() => ({ count: 0 }))
+vi.mock('react-router', async (importOriginal) => {
+  const rr = await importOriginal<typeof ReactRouter>()
+  return {
+    ...rr,
+    createCookie: (...args: Parameters<typeof rr.createCookie>) => {
+      const made = rr.createCookie(...args)
+      const parse = made.parse.bind(made)
+      return Object.assign(Object.create(made) as typeof made, {
+        parse: (...a: Parameters<typeof made.parse>) => {
+          parses.count++
+          return parse(...a)
+        },
+      })
+    },
+  }
+})
+
 vi.mock('jose', async (importOriginal) => {
   const jose = await importOriginal<typeof Jose>()
   return {
@@ -45,6 +65,7 @@ function copies(cookie: string, n: number) {
 describe('session cookie decrypted once per cookie value (issue 14 item 2)', () => {
   beforeEach(() => {
     decrypts.count = 0
+    parses.count = 0
   })
 
   it('the root loader, the layout and the page of one request decrypt it once', async () => {
@@ -90,9 +111,28 @@ describe('session cookie decrypted once per cookie value (issue 14 item 2)', () 
   })
 
   it('a forged or expired cookie is no session, is tried every time and is never kept', async () => {
-    for (let i = 0; i < 2; i++) expect(await getSession(copies('__fleeters_session=forged', 1)[0]!)).toBeNull()
+    // A value that is no cookie of ours at all is not even tried.
+    expect(await getSession(copies('__fleeters_session=forged', 1)[0]!)).toBeNull()
+    expect(decrypts.count).toBe(0)
+    // A well-formed value that is not our encryption (a string, as ours are).
+    const forged = `__fleeters_session=${Buffer.from(JSON.stringify('forjado')).toString('base64')}`
+    for (let i = 0; i < 2; i++) expect(await getSession(copies(forged, 1)[0]!)).toBeNull()
     const expired = await cookieFor(Math.floor(Date.now() / 1000) - 5)
     for (let i = 0; i < 2; i++) expect(await getSession(copies(expired, 1)[0]!)).toBeNull()
     expect(decrypts.count).toBe(4)
+  })
+
+  it('a Cookie header is read back once, and another header for itself', async () => {
+    const cookie = await cookieFor()
+    for (const request of copies(cookie, 4)) expect((await getSession(request))?.user.email).toBe(driver.email)
+    expect(parses.count).toBe(1)
+    // The same cookie beside another one is another header: read again, same session.
+    const other = `${cookie}; tema=oscuro`
+    expect((await getSession(copies(other, 1)[0]!))?.user.email).toBe(driver.email)
+    expect(parses.count).toBe(2)
+    // Headers without the session cookie are not read at all.
+    expect(await getSession(copies('tema=oscuro', 1)[0]!)).toBeNull()
+    expect(parses.count).toBe(2)
+    expect(decrypts.count).toBe(1)
   })
 })

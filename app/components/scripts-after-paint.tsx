@@ -1,5 +1,5 @@
-import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
-import { Scripts } from 'react-router'
+import { Children, cloneElement, Fragment, isValidElement, useContext, type ReactElement, type ReactNode } from 'react'
+import { Scripts, UNSAFE_DataRouterStateContext as DataRouterStateContext, UNSAFE_FrameworkContext as FrameworkContext } from 'react-router'
 
 type ScriptsProps = Parameters<typeof Scripts>[0]
 
@@ -21,10 +21,62 @@ type ScriptsProps = Parameters<typeof Scripts>[0]
  * nothing, and so does this.
  */
 export function ScriptsAfterPaint(props: ScriptsProps) {
+  // A build-time constant: the browser's bundle keeps only the second call (and none of the cache).
+  return import.meta.env.SSR ? <ServerScripts {...props} /> : rewrite(props, Scripts(props), undefined)
+}
+
+/** The deferred elements, with the nonce of the module script `<Scripts/>` wrote (or the one given). */
+function rewrite(props: ScriptsProps, scripts: ReactNode, known: Deferred | undefined): ReactNode {
+  const deferred = known ?? (scripts ? split(scripts) : null)
+  if (!deferred) return null
+  // Nothing to defer (a React Router that renders its scripts differently): leave them as they are.
+  if (deferred.moduleCode === null) return scripts
+  const nonce = props.nonce ?? deferred.nonce
+  return (
+    <>
+      {known && nonce !== undefined ? deferred.kept.map((element) => cloneElement(element, { nonce })) : deferred.kept}
+      {/* The loader's code only matters in the server's HTML: hydration does not compare a
+          script's inner HTML, so the browser's copy leaves it (and its ~0.7 KB gzip) out. */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: deferred.loader }} />
+    </>
+  )
+}
+
+/** Server: `<Scripts/>`'s elements worked out once per page of a production build (see serverCache). */
+function ServerScripts(props: ScriptsProps) {
+  // On the server a component renders once, so which hooks it calls may differ from one request
+  // to the next (`Scripts`'s own are called on a first render only).
+  const framework = useContext(FrameworkContext)
+  const state = useContext(DataRouterStateContext)
+  const key = import.meta.env.PROD && framework && state ? pageKey(framework.serverHandoffString, state) : null
+  const pages = key !== null ? serverCache(framework!.manifest) : null
+  const known = key !== null ? pages!.get(key) : undefined
+  if (known) {
+    // What `<Scripts/>` tells the server it rendered: React Router streams the loader data after it.
+    if (framework!.renderMeta) framework!.renderMeta.didRenderScripts = true
+    return rewrite({ ...props, nonce: props.nonce ?? framework!.nonce }, null, known)
+  }
   // `Scripts` is called, not rendered, to rewrite its elements: its hooks are this component's.
   const scripts = Scripts(props)
   if (!scripts) return null
-  const kept: ReactNode[] = []
+  const deferred = split(scripts)
+  if (key !== null && deferred.moduleCode !== null) pages!.set(key, deferred)
+  return rewrite(props, scripts, deferred)
+}
+
+interface Deferred {
+  /** The elements written as they are (React Router's context script). */
+  kept: Array<ReactElement<Record<string, unknown>>>
+  moduleCode: string | null
+  /** The module script's nonce. */
+  nonce: string | undefined
+  /** The inline loader's code (the server's HTML only). */
+  loader: string
+}
+
+/** `<Scripts/>`'s elements, sorted into those kept and those the loader writes after the paint. */
+function split(scripts: ReactNode): Deferred {
+  const kept: Deferred['kept'] = []
   const preloads: Array<Record<string, string>> = []
   let moduleCode: string | null = null
   let nonce: string | undefined
@@ -45,20 +97,38 @@ export function ScriptsAfterPaint(props: ScriptsProps) {
     }
   }
   walk(scripts)
-  // Nothing to defer (a React Router that renders its scripts differently): leave them as they are.
-  if (moduleCode === null) return scripts
-  return (
-    <>
-      {kept}
-      {/* The loader's code only matters in the server's HTML: hydration does not compare a
-          script's inner HTML, so the browser's copy leaves it (and its ~0.7 KB gzip) out. */}
-      <script
-        nonce={nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? `(${LOAD_AFTER_FIRST_PAINT})(${inlineJson(preloads)},${inlineJson(moduleCode)})` : '' }}
-      />
-    </>
-  )
+  const loader = import.meta.env.SSR && moduleCode !== null ? `(${LOAD_AFTER_FIRST_PAINT})(${inlineJson(preloads)},${inlineJson(moduleCode)})` : ''
+  return { kept, moduleCode, nonce, loader }
+}
+
+/**
+ * `<Scripts/>` works out, on every server render, which routes the browser is told about (with
+ * lazy route discovery, the routes matching the page's path and each of its parent paths: some
+ * 240 route-pattern matches for a driver-area page) and writes them into the module script: ~0.6 ms
+ * of a ~8 ms dashboard render (issue 14 item 2). For one build its elements depend only on the
+ * server handoff (constant), the path and the matched routes, so the server keeps them per page,
+ * bounded and per manifest (a new build starts empty); each response puts its own nonce on them.
+ * `scripts-after-paint.test.tsx` checks a cached render is the same HTML as a fresh one.
+ */
+const caches = new WeakMap<object, Map<string, Deferred>>()
+const MAX_PAGES = 500
+
+function serverCache(manifest: object): { get(key: string): Deferred | undefined; set(key: string, value: Deferred): void } {
+  let map = caches.get(manifest)
+  if (!map) caches.set(manifest, (map = new Map()))
+  const pages = map
+  return {
+    get: (key) => pages.get(key),
+    set: (key, value) => {
+      // Paths with ids (a posting's page) are many: past the bound, start again.
+      if (pages.size >= MAX_PAGES) pages.clear()
+      pages.set(key, value)
+    },
+  }
+}
+
+function pageKey(handoff: string | undefined, state: { location: { pathname: string }; matches: Array<{ route: { id: string } }> }): string {
+  return `${handoff ?? ''}\n${state.location.pathname}\n${state.matches.map((m) => m.route.id).join(' ')}`
 }
 
 /** The attributes of a `<link rel="modulepreload">` as the DOM spells them (the nonce is the loader's own). */
