@@ -14,7 +14,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
-      'build-bench/**',
+      'build-*/**',
       'scripts/bench/bare-app/build/**',
       'scripts/bench/bare-app/.react-router/**',
       '.react-router/**',

@@ -80,6 +80,28 @@ test.describe('driver area layout', () => {
     await expect(page.getByTestId('bank-skeletons')).toHaveCount(0)
   })
 
+  test('the menu and the document cards are plain links that navigate in the app once hydrated (JS)', async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, 'client navigation only')
+    await newDriver(page)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    // Decision 68: no <Link> on the server, one listener in the browser; the document stays.
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
+    await expect(sidebar.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page')
+    await sidebar.getByRole('link', { name: 'Publicaciones' }).click()
+    await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
+    await expect(sidebar.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page')
+    await expect(sidebar.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current', 'page')
+    await sidebar.getByRole('link', { name: 'Inicio' }).click()
+    await page
+      .getByRole('link', { name: /^Añadir documento: / })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\?name=/)
+    await expect(page.getByRole('dialog')).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+  })
+
   test('screenshots of home, profile and bank pages at 375 and 1280 px', async ({ page, jsEnabled }) => {
     // Ten pages loaded and photographed.
     test.setTimeout(120_000)

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
+import { AppLink } from '#app/components/ui/app-link'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { cn } from '#app/components/ui/cn'
@@ -86,39 +87,44 @@ export function DocumentItem({ view }: { view: SlotView }) {
         ) : record ? (
           <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>{documentStatusLabel(record)}</span>
         ) : (
-          <Link to={uploadHref(search, slot)} preventScrollReset aria-label={`Añadir documento: ${slot.title}`} className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}>
+          <AppLink
+            to={uploadHref(search, slot)}
+            preventScrollReset
+            aria-label={`Añadir documento: ${slot.title}`}
+            className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}
+          >
             <Icon name="upload" className="h-4 w-4" />
             Añadir documento
-          </Link>
+          </AppLink>
         )}
         {expired && record ? (
-          <Link
+          <AppLink
             to={uploadHref(search, slot, documentFileUrl(record.url_file))}
             preventScrollReset
             aria-label={`Cargar nuevamente: ${slot.title}`}
             className={buttonClass('outline', 'gap-1.5 px-3 py-1.5 text-sm')}
           >
             Cargar nuevamente
-          </Link>
+          </AppLink>
         ) : null}
         {record?.file_status === 'REJECTED' ? (
           <>
-            <Link
+            <AppLink
               to={withParams(HOME_PATH, search, { ver: record.id_file, name: null, title: null, url_file: null })}
               preventScrollReset
               aria-label={`Ver archivo: ${slot.title}`}
               className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
             >
               Ver archivo
-            </Link>
-            <Link
+            </AppLink>
+            <AppLink
               to={uploadHref(search, slot, documentFileUrl(record.url_file))}
               preventScrollReset
               aria-label={`Cargar nuevamente: ${slot.title}`}
               className="inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
             >
               Cargar nuevamente
-            </Link>
+            </AppLink>
           </>
         ) : null}
         {slot.key === 'autorizacion_dueno_vehiculo' && (!record || record.file_status === 'REJECTED') ? <CreatePowerButton label={slot.title} /> : null}
@@ -172,10 +178,10 @@ export function NextStep({ view }: { view: SlotView }) {
         </h2>
         <p className="mt-1 font-medium text-slate-900">{text}</p>
       </div>
-      <Link to={uploadHref(search, view.slot, previous)} preventScrollReset className={buttonClass('primary', 'mt-3 gap-1.5 sm:mt-0 sm:shrink-0')}>
+      <AppLink to={uploadHref(search, view.slot, previous)} preventScrollReset className={buttonClass('primary', 'mt-3 gap-1.5 sm:mt-0 sm:shrink-0')}>
         <Icon name="upload" className="h-4 w-4" />
         Subir ahora
-      </Link>
+      </AppLink>
     </section>
   )
 }

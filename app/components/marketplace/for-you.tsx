@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { AppLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import type { PostingsForYou } from '#domain/contract/postings'
 import { PostingCard } from './posting-card'
@@ -33,9 +33,9 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
           Publicaciones para ti
         </h2>
         {data.jobPostings.length ? (
-          <Link to={allHref} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-800">
+          <AppLink to={allHref} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-800">
             Ver todas
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       {basis ? (
@@ -57,9 +57,9 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
               ? 'Te mostraremos aquí las que lleguen. Mientras tanto, revisa todas las publicaciones.'
               : 'Indica tu tipo de vehículo y tu comuna en «Mi perfil», o guarda o postula a las publicaciones que te interesen, y aquí verás otras parecidas.'}
           </p>
-          <Link to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
+          <AppLink to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
             Ver todas las publicaciones
-          </Link>
+          </AppLink>
         </div>
       )}
     </section>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
+import { AppLink } from '#app/components/ui/app-link'
 import { Badge } from '#app/components/ui/badge'
 import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, VerifiedCompanyBadge } from './posting-bits'
 
@@ -24,9 +24,9 @@ export function PostingCard({
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <Link to={href} onClick={onOpen} preventScrollReset className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
+            <AppLink to={href} onClick={onOpen} preventScrollReset className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
               {posting.title}
-            </Link>
+            </AppLink>
           </h3>
           <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
             {posting.company_name}

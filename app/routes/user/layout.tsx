@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
+import { Form, Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
 import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '#app/components/driver/urls'
+import { AppLink, isCurrentPath, useAppLinkNavigation } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
 import '#app/components/driver/driver.css'
@@ -41,27 +42,37 @@ const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_I
 
 const MENU_ID = 'driver-menu-toggle'
 
-function sideLinkClass({ isActive }: { isActive: boolean }) {
+function sideLinkClass(isActive: boolean) {
   return `flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
 }
 
-function SideLink({ item }: { item: DriverNavItem }) {
+/** A menu entry: an app link (decision 68) marked as the current page as NavLink would mark it. */
+function MenuLink({ to, pathname, className, children }: { to: string; pathname: string; className: (isActive: boolean) => string; children: React.ReactNode }) {
   // Mi perfil lives at /settings, whose sub-pages have their own entries.
+  const isActive = isCurrentPath(pathname, to, to === PROFILE_PATH)
   return (
-    <NavLink to={item.to} end={item.to === PROFILE_PATH} className={sideLinkClass}>
-      <Icon name={item.icon} />
-      {item.label}
-    </NavLink>
+    <AppLink to={to} aria-current={isActive ? 'page' : undefined} className={className(isActive)}>
+      {children}
+    </AppLink>
   )
 }
 
-function Sidebar() {
+function SideLink({ item, pathname }: { item: DriverNavItem; pathname: string }) {
+  return (
+    <MenuLink to={item.to} pathname={pathname} className={sideLinkClass}>
+      <Icon name={item.icon} />
+      {item.label}
+    </MenuLink>
+  )
+}
+
+function Sidebar({ pathname }: { pathname: string }) {
   return (
     <nav aria-label="Panel del conductor" className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4">
       <ul className="space-y-1">
         {DRIVER_NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <SideLink item={item} />
+            <SideLink item={item} pathname={pathname} />
           </li>
         ))}
       </ul>
@@ -73,7 +84,7 @@ function Sidebar() {
         <ul className="mt-2 space-y-1">
           {DRIVER_SETTINGS_ITEMS.map((item) => (
             <li key={item.to}>
-              <SideLink item={item} />
+              <SideLink item={item} pathname={pathname} />
             </li>
           ))}
         </ul>
@@ -88,32 +99,32 @@ function Sidebar() {
           </Form>
         </li>
         <li>
-          <NavLink to="/ayuda" className={sideLinkClass}>
+          <MenuLink to="/ayuda" pathname={pathname} className={sideLinkClass}>
             <Icon name="help" />
             Ayuda
-          </NavLink>
+          </MenuLink>
         </li>
       </ul>
     </nav>
   )
 }
 
-function BottomNav() {
+function BottomNav({ pathname }: { pathname: string }) {
   return (
     <nav aria-label="Navegación inferior" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">
       <ul className="grid grid-cols-4">
         {BOTTOM_ITEMS.map((item) => (
           <li key={item.to}>
-            <NavLink
+            <MenuLink
               to={item.to}
-              end={item.to === PROFILE_PATH}
-              className={({ isActive }) =>
+              pathname={pathname}
+              className={(isActive) =>
                 `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`
               }
             >
               <Icon name={item.icon} />
               {item.label}
-            </NavLink>
+            </MenuLink>
           </li>
         ))}
       </ul>
@@ -126,6 +137,8 @@ export default function DriverLayout() {
   const location = useLocation()
   const navigation = useNavigation()
   const toggle = useRef<HTMLInputElement>(null)
+  // The driver area's links are plain anchors (decision 68): this makes them navigate in the app.
+  useAppLinkNavigation()
   // With JS the layout survives navigations: close the menu once the new page is there.
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false
@@ -147,17 +160,17 @@ export default function DriverLayout() {
             <Icon name="menu" className="h-6 w-6" />
             <span className="sr-only">Menú</span>
           </label>
-          <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
+          <AppLink to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
             <DriverLogo />
-          </Link>
+          </AppLink>
         </div>
         <div className="flex min-w-0 items-center gap-1">
-          <Link to={PROFILE_PATH} className="flex min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50">
+          <AppLink to={PROFILE_PATH} className="flex min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50">
             <img src={user.avatar} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover" />
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="driver-name">
               {user.fullName}
             </span>
-          </Link>
+          </AppLink>
           {/* While the sidebar is folded away, logging out stays one click from every page. */}
           <Form method="post" action="/logout" className="lg:hidden">
             <button type="submit" className={buttonClass('ghost', 'p-2 text-base')} title="Cerrar sesión">
@@ -179,12 +192,12 @@ export default function DriverLayout() {
             <span className="sr-only">Cerrar menú</span>
           </label>
         </div>
-        <Sidebar />
+        <Sidebar pathname={location.pathname} />
       </aside>
       <div className="lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">{arrivingAtBanks ? <BankListSkeleton /> : <Outlet />}</div>
       </div>
-      <BottomNav />
+      <BottomNav pathname={location.pathname} />
     </div>
   )
 }
