@@ -1,39 +1,22 @@
-import type * as Jose from 'jose'
-import type * as ReactRouter from 'react-router'
+import * as jose from 'jose'
+import * as reactRouter from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { commitSession, getSession, type SessionUser } from './session'
 
-/** Counts the decryptions of the session cookie (jose's jwtDecrypt, the only one session.ts uses). */
-const decrypts = vi.hoisted(() => ({ count: 0 }))
-/** Counts how often React Router's cookie reads a Cookie header back. */
-const parses = vi.hoisted(() => ({ count: 0 }))
-vi.mock('react-router', async (importOriginal) => {
-  const rr = await importOriginal<typeof ReactRouter>()
-  return {
-    ...rr,
-    createCookie: (...args: Parameters<typeof rr.createCookie>) => {
-      const made = rr.createCookie(...args)
-      const parse = made.parse.bind(made)
-      return Object.assign(Object.create(made) as typeof made, {
-        parse: (...a: Parameters<typeof made.parse>) => {
-          parses.count++
-          return parse(...a)
-        },
-      })
-    },
-  }
-})
-
-vi.mock('jose', async (importOriginal) => {
-  const jose = await importOriginal<typeof Jose>()
-  return {
-    ...jose,
-    jwtDecrypt: (...args: Parameters<typeof Jose.jwtDecrypt>) => {
-      decrypts.count++
-      return jose.jwtDecrypt(...args)
-    },
-  }
-})
+// The originals, watched: jose's jwtDecrypt is the only decryption session.ts uses, and a cookie
+// made with React Router's createCookie is how it reads a Cookie header back.
+vi.mock('jose', { spy: true })
+vi.mock('react-router', { spy: true })
+const decrypts = {
+  get count() {
+    return vi.mocked(jose.jwtDecrypt).mock.calls.length
+  },
+}
+const parses = {
+  get count() {
+    return vi.mocked(reactRouter.createCookie).mock.calls.length
+  },
+}
 
 const driver: SessionUser = {
   role: 'User',
@@ -64,8 +47,8 @@ function copies(cookie: string, n: number) {
 
 describe('session cookie decrypted once per cookie value (issue 14 item 2)', () => {
   beforeEach(() => {
-    decrypts.count = 0
-    parses.count = 0
+    vi.mocked(jose.jwtDecrypt).mockClear()
+    vi.mocked(reactRouter.createCookie).mockClear()
   })
 
   it('the root loader, the layout and the page of one request decrypt it once', async () => {
@@ -124,6 +107,7 @@ describe('session cookie decrypted once per cookie value (issue 14 item 2)', () 
 
   it('a Cookie header is read back once, and another header for itself', async () => {
     const cookie = await cookieFor()
+    vi.mocked(reactRouter.createCookie).mockClear()
     for (const request of copies(cookie, 4)) expect((await getSession(request))?.user.email).toBe(driver.email)
     expect(parses.count).toBe(1)
     // The same cookie beside another one is another header: read again, same session.
