@@ -2,6 +2,8 @@ import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { newDriver } from './driver-session'
 import { expect, test } from './fixtures'
+import { apiCompany, apiPosting, uiLogin } from './marketplace-support'
+import { apiPowerLink } from './power-support'
 
 /**
  * JS budgets (docs/architecture.md § Performance): a bare React Router page ships ~109 KB gzip; `/` may add 16
@@ -47,6 +49,8 @@ const DRIVER_FORMS: Array<[string, string, number?]> = [
 
 function measure(page: Page) {
   const sizes = { js: 0, css: 0 }
+  // BUDGET_FILES=1 prints every script of a page with its weight (what a page is made of).
+  const files: Array<[string, number]> = []
   const pending: Promise<void>[] = []
   let last = Date.now()
   page.on('request', () => void (last = Date.now()))
@@ -56,7 +60,9 @@ function measure(page: Page) {
     if (type !== 'script' && type !== 'stylesheet') return
     pending.push(
       res.body().then((body) => {
-        sizes[type === 'script' ? 'js' : 'css'] += zlib.gzipSync(body, { level: 9 }).byteLength
+        const bytes = zlib.gzipSync(body, { level: 9 }).byteLength
+        sizes[type === 'script' ? 'js' : 'css'] += bytes
+        if (type === 'script') files.push([new URL(res.url()).pathname, bytes])
       }),
     )
   })
@@ -65,6 +71,7 @@ function measure(page: Page) {
     // has been quiet for a second.
     await expect.poll(() => Date.now() - last, { intervals: [250] }).toBeGreaterThan(1000)
     await Promise.all(pending)
+    if (process.env.BUDGET_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.log(`  ${(bytes / 1024).toFixed(1).padStart(5)} ${file}`)
     return { js: sizes.js / 1024, css: sizes.css / 1024 }
   }
 }
@@ -121,6 +128,30 @@ test(`the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with 
     await formWeight(await context.newPage(), path, label, kb)
     await context.close()
   }
+})
+
+test(`the company's posting form, to create and to edit, loads at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  test.setTimeout(120_000)
+  const company = await apiCompany(page.request)
+  const id = await apiPosting(page.request, company.token)
+  await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
+  const storageState = await page.context().storageState()
+  for (const path of ['/business/dashboard?dialogo=crear', `/business/dashboard?editar=${id}`]) {
+    const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
+    await formWeight(await context.newPage(), path, 'Título')
+    await context.close()
+  }
+})
+
+test(`the simple power's form loads at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  const { path } = await apiPowerLink(page.request)
+  await formWeight(page, path, 'Nacionalidad del conductor')
 })
 
 /**

@@ -8,6 +8,7 @@ import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { cn } from '#app/components/ui/cn'
 import { FileField, InputField } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
+import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { documentStatusLabel, expiryFieldName, REVIEW_PROMISE, type DocumentSlot, type ExpiryView } from '#domain/reference-data/documents'
@@ -259,7 +260,7 @@ export function UploadPanel({
   expiry: { defaultValue: string; min: string } | null
 }) {
   const [file, setFile] = useState<File | null>(null)
-  const upload = useUploadField(DOCUMENT_UPLOAD)
+  const upload = useUploadField(DOCUMENT_UPLOAD, shrinkPhoto)
   const inputId = `archivo-${slot.key}`
   const shown = upload.errors ?? errors
   return (

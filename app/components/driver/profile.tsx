@@ -7,6 +7,7 @@ import { Alert } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { FileField, InputField, SelectField, TextAreaField } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
+import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { formatPhone } from '#domain/format'
@@ -163,7 +164,7 @@ export function ProfileForm({
 /** Spec §2 profile image modal: file field newProfileImage. */
 export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: FormFeedback }) {
   const { onValidate, ...loadOn } = useLazyValidation<ProfileImageValues>(loadImageSchema)
-  const upload = useUploadField(PROFILE_PHOTO_UPLOAD)
+  const upload = useUploadField(PROFILE_PHOTO_UPLOAD, shrinkPhoto)
   const [form, fields] = useForm({
     id: 'foto-perfil',
     lastResult: feedback?.result,
