@@ -1,9 +1,8 @@
-/** Driver profile (settings form) and profile image (spec §5, §9). */
+/** Driver profile, the settings form (spec §5, §9); the profile image's schema is in profile-image.ts. */
 import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { findVehicle } from '#domain/reference-data/vehicles'
-import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
+import { CAMPO_REQUERIDO, formObject, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
 import { communeRegionOf, isCommuneCode, isRegion, PLACE_MESSAGES } from './place-ids'
-import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
 import { statedReferenceId } from './reference-id'
 import * as z from './zod'
 
@@ -77,21 +76,6 @@ export function shouldSaveProfile(
   if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return false
   return PROFILE_FIELDS.some((k) => (next[k] ?? '').trim() !== (current[k] ?? '').trim())
 }
-
-export { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
-
-/** Multipart POST /users/update-profile-image: file field newProfileImage. */
-export const profileImageSchema = formObject({
-  newProfileImage: imageFile({
-    required: PROFILE_IMAGE_MESSAGES.required,
-    tooLarge: PROFILE_IMAGE_MESSAGES.tooLarge,
-    invalidType: PROFILE_IMAGE_MESSAGES.invalidType,
-    maxBytes: PROFILE_IMAGE_MAX_BYTES,
-    mimeTypes: PROFILE_IMAGE_TYPES,
-    extensions: PROFILE_IMAGE_EXTENSIONS,
-  }),
-})
-export type ProfileImageValues = z.infer<typeof profileImageSchema>
 
 /** The profile's optional reference-data ids (issue 16). */
 export const STATED_IDS = ['id_vehicle', 'id_commune'] as const
