@@ -2,7 +2,7 @@
 import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { findVehicle } from '#domain/reference-data/vehicles'
 import { CAMPO_REQUERIDO, formObject, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
-import { communeRegionOf, isCommuneCode, isRegion, PLACE_MESSAGES } from './place-ids'
+import { communeRegionOf, isCommuneCode, isRegion, PLACE_MESSAGES } from './place-codes'
 import { statedReferenceId } from './reference-id'
 import * as z from './zod'
 
