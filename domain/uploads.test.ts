@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DOCUMENT_UPLOAD,
-  formatMegabytes,
-  isShrinkablePhoto,
-  LOGO_UPLOAD,
-  OWNER_ID_IMAGE_UPLOADS,
-  PROFILE_PHOTO_UPLOAD,
-  uploadMessage,
-  uploadProblem,
-  type UploadRules,
-} from './uploads'
+import { OWNER_ID_IMAGE_UPLOADS } from './owner-id-uploads'
+import { DOCUMENT_UPLOAD, formatMegabytes, isShrinkablePhoto, LOGO_UPLOAD, PROFILE_PHOTO_UPLOAD, uploadMessage, uploadProblem, type UploadRules } from './uploads'
 import { OWNER_ID_IMAGE_MAX_BYTES } from './validation/power-constants'
 
 const MB = 1024 * 1024

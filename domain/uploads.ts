@@ -3,17 +3,10 @@
  * the text written next to its button and its Spanish messages. One module for the browser (the
  * file inputs check a file as soon as it is chosen and shrink large photos before sending), the
  * page actions (their streamed body limits) and the services (which check again, by content).
- * No zod: the pages import it.
+ * No zod: the pages import it. The simple power's ID images are in owner-id-uploads.ts (with the
+ * power's constants, which no other page needs).
  */
 import { formatDecimal } from './format'
-import {
-  OWNER_ID_IMAGE_EXTENSIONS,
-  OWNER_ID_IMAGE_FIELDS,
-  OWNER_ID_IMAGE_LARGEST,
-  OWNER_ID_IMAGE_TYPES,
-  ownerIdImageInvalidTypeMessage,
-  ownerIdImageTooLargeMessage,
-} from './validation/power-constants'
 import { CAMPO_REQUERIDO } from './validation/submission'
 
 /** File-like value (File in browsers and Node ≥ 20, or anything with name/size/type). */
@@ -87,29 +80,6 @@ export const PROFILE_PHOTO_UPLOAD: UploadRules = {
   },
   shrinkPhotos: true,
 }
-
-/** The owner's ID images of a simple power (spec §5): png, jpg or jpeg, under 3 MB; messages name the image. */
-function ownerIdImageUpload(tipo: string): UploadRules {
-  return {
-    types: OWNER_ID_IMAGE_TYPES,
-    extensions: OWNER_ID_IMAGE_EXTENSIONS,
-    accept: OWNER_ID_IMAGE_EXTENSIONS.join(','),
-    maxBytes: OWNER_ID_IMAGE_LARGEST,
-    limitText: 'JPG o PNG, de menos de 3 MB',
-    messages: {
-      required: CAMPO_REQUERIDO,
-      empty: CAMPO_REQUERIDO,
-      invalidType: ownerIdImageInvalidTypeMessage(tipo),
-      tooLarge: ownerIdImageTooLargeMessage(tipo),
-    },
-    shrinkPhotos: true,
-  }
-}
-
-export const OWNER_ID_IMAGE_UPLOADS = Object.fromEntries(OWNER_ID_IMAGE_FIELDS.map((f) => [f.name, ownerIdImageUpload(f.tipo)])) as Record<
-  (typeof OWNER_ID_IMAGE_FIELDS)[number]['name'],
-  UploadRules
->
 
 /**
  * A company logo (registration) or a partner logo (console): png, jpg, jpeg or webp, up to 3 MB.

@@ -2,6 +2,8 @@ import zlib from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { newDriver } from './driver-session'
 import { expect, test } from './fixtures'
+import { apiCompany, apiPosting, uiLogin } from './marketplace-support'
+import { apiPowerLink } from './power-support'
 
 /**
  * JS budgets (docs/architecture.md § Performance): a bare React Router page ships ~109 KB gzip; `/` may add 16
@@ -13,15 +15,16 @@ const BUDGETS: Array<[string, number]> = [['/', 125]]
 
 /**
  * Form pages after the first focus (issue 14 item 5): at most 150 KB, the first focus's schema,
- * zod/mini and conform's parsing included (docs/architecture.md § Performance). /empresas, which
- * also hydrates the trust section above its forms (issue 16 item 10), is the heaviest.
+ * zod/mini and conform's parsing included (docs/architecture.md § Performance). Each form loads
+ * its own schema module (decision 69): /empresas/registro the company's (domain/validation/
+ * company.ts), not every marketplace schema.
  */
 const FORM_AFTER_FOCUS_KB = 150
 /**
- * /empresas/registro loads the marketplace's schema module (every posting and filter schema with
- * the company's) and the reference lists: 152.2 KB, so 153 guards it until that module is split.
+ * /empresas/registro: 150.4-150.5 KB (152.6 before its schema was split), the logo's upload code
+ * (its check as it is chosen and its progress bar) included: 151 guards it for now.
  */
-const COMPANY_REGISTRATION_KB = 153
+const COMPANY_REGISTRATION_KB = 151
 const FORMS: Array<[string, string, number?]> = [
   ['/login', 'Correo electrónico'],
   ['/register', 'Nombre'],
@@ -33,21 +36,31 @@ const FORMS: Array<[string, string, number?]> = [
 ]
 /**
  * The driver's own forms, in a session (a fresh context of the same driver: nothing cached). The
- * settings page hydrates the profile, its photo upload, the work experience list and their
- * dialogs in one route: 158.5 KB with the profile form, 155.0 with the experience dialog (the
- * driver area's app links, decision 68, added 0.7 KB), so 159 guards it until that route loads its
- * dialogs apart (decision 63).
+ * settings page loads its profile form and each dialog when the URL opens it (decision 69):
+ * 149.8 KB with the profile form, 149.4 with the experience dialog (157.7 and 154.3 when the route
+ * carried them all).
  */
-const SETTINGS_PAGE_KB = 159
-const DRIVER_FORMS: Array<[string, string, number?]> = [
-  ['/user/dashboard/settings?editar=1', 'Nombre', SETTINGS_PAGE_KB],
-  ['/user/dashboard/settings?modal=experiencia', 'Cargo', SETTINGS_PAGE_KB],
+const DRIVER_FORMS: Array<[string, string]> = [
+  ['/user/dashboard/settings?editar=1', 'Nombre'],
+  ['/user/dashboard/settings?modal=experiencia', 'Cargo'],
   ['/user/dashboard/settings/banco-detalles?modal=agregar', 'Nombre del titular'],
   ['/user/dashboard/settings/seguridad', 'Contraseña actual'],
 ]
 
+/**
+ * Not yet within 150 (decision 69): the company's posting form, whose page also hydrates the
+ * postings list, 155.7 KB (157.1 before the marketplace's schemas were split per form); the
+ * simple power's form, whose page hydrates both phases and the owner's ID uploads, 152.7 (151.3
+ * before: its upload and shrinking code now comes in chunks of their own, which other pages
+ * no longer carry). Their guards, until those pages load their parts apart.
+ */
+const POSTING_FORM_KB = 156
+const POWER_FORM_KB = 153
+
 function measure(page: Page) {
   const sizes = { js: 0, css: 0 }
+  // BUDGET_FILES=1 prints every script of a page with its weight (what a page is made of).
+  const files: Array<[string, number]> = []
   const pending: Promise<void>[] = []
   let last = Date.now()
   page.on('request', () => void (last = Date.now()))
@@ -57,7 +70,9 @@ function measure(page: Page) {
     if (type !== 'script' && type !== 'stylesheet') return
     pending.push(
       res.body().then((body) => {
-        sizes[type === 'script' ? 'js' : 'css'] += zlib.gzipSync(body, { level: 9 }).byteLength
+        const bytes = zlib.gzipSync(body, { level: 9 }).byteLength
+        sizes[type === 'script' ? 'js' : 'css'] += bytes
+        if (type === 'script') files.push([new URL(res.url()).pathname, bytes])
       }),
     )
   })
@@ -66,6 +81,7 @@ function measure(page: Page) {
     // has been quiet for a second.
     await expect.poll(() => Date.now() - last, { intervals: [250] }).toBeGreaterThan(1000)
     await Promise.all(pending)
+    if (process.env.BUDGET_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.log(`  ${(bytes / 1024).toFixed(1).padStart(5)} ${file}`)
     return { js: sizes.js / 1024, css: sizes.css / 1024 }
   }
 }
@@ -108,20 +124,40 @@ for (const [path, label, kb = FORM_AFTER_FOCUS_KB] of FORMS) {
   })
 }
 
-test(`the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with their validation (the settings page ${SETTINGS_PAGE_KB}), and 25 KB of CSS`, async ({
+test(`the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with their validation, and 25 KB of CSS`, async ({ page, browser, jsEnabled }) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  test.setTimeout(120_000)
+  await newDriver(page)
+  const storageState = await page.context().storageState()
+  for (const [path, label] of DRIVER_FORMS) {
+    const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
+    await formWeight(await context.newPage(), path, label)
+    await context.close()
+  }
+})
+
+test(`the company's posting form, to create and to edit, loads at most ${POSTING_FORM_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({
   page,
   browser,
   jsEnabled,
 }) => {
   test.skip(!jsEnabled, 'measured with JS on')
   test.setTimeout(120_000)
-  await newDriver(page)
+  const company = await apiCompany(page.request)
+  const id = await apiPosting(page.request, company.token)
+  await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
   const storageState = await page.context().storageState()
-  for (const [path, label, kb] of DRIVER_FORMS) {
+  for (const path of ['/business/dashboard?dialogo=crear', `/business/dashboard?editar=${id}`]) {
     const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
-    await formWeight(await context.newPage(), path, label, kb)
+    await formWeight(await context.newPage(), path, 'Título', POSTING_FORM_KB)
     await context.close()
   }
+})
+
+test(`the simple power's form loads at most ${POWER_FORM_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  const { path } = await apiPowerLink(page.request)
+  await formWeight(page, path, 'Nacionalidad del conductor', POWER_FORM_KB)
 })
 
 /**

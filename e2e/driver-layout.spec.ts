@@ -80,11 +80,11 @@ test.describe('driver area layout', () => {
     await expect(page.getByTestId('bank-skeletons')).toHaveCount(0)
   })
 
-  test('the menu and the document cards are plain links that navigate in the app once hydrated (JS)', async ({ page, jsEnabled }) => {
+  test('the menu and the document cards, written as plain anchors, navigate in the app once hydrated (JS)', async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, 'client navigation only')
     await newDriver(page)
     await page.setViewportSize({ width: 1440, height: 900 })
-    // Decision 68: no <Link> on the server, one listener in the browser; the document stays.
+    // Decision 68: no <Link> work on the server, <Link> in the browser; the document stays.
     await page.evaluate(() => Object.assign(window, { samePage: true }))
     const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
     await expect(sidebar.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page')

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CONTACT_MESSAGES as M,
-  COMPLAINT_MESSAGES as C,
-  businessContactSchema,
-  complaintSchema,
-  contactSchema,
-  isBusinessContactSubmissionEmpty,
-  isContactSubmissionEmpty,
-} from './contact'
+import { COMPLAINT_MESSAGES as C, complaintSchema } from './complaint'
+import { CONTACT_MESSAGES as M, businessContactSchema, contactSchema, isBusinessContactSubmissionEmpty, isContactSubmissionEmpty } from './contact'
 import { INVALID_DATA } from './fields'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 

@@ -1,39 +1,24 @@
 /**
- * The job marketplace (spec §3, §5, §9): company registration, job postings, the driver's
- * filters and search, the email to an applicant and the application status. The same schemas run
- * in conform on the client, in the route actions and again in the services.
+ * The job marketplace (spec §3, §5, §9): job postings, the driver's filters and search and the
+ * application status. The company's registration is in company.ts and the email to an applicant
+ * in applicant-email.ts, what their forms share (messages, place fields) in marketplace-fields.ts:
+ * a page loads the schema of its own form (issue 14 item 5). The same schemas run in conform on
+ * the client, in the route actions and again in the services.
  *
- * Pages fetch this file only when a form is first used (app/components/marketplace/
- * lazy-validation.ts): with zod it would not fit a form page's JS budget up front. So it must have
- * no side effects — each schema is built under a `#__PURE__` mark, which lets a route module
- * import it for its loader and action without the page bundling it (nor zod), and auth.ts is not
- * imported (its schemas are side effects). Communes are checked by their CUT code (region = code
- * ÷ 1000, the reference list's own rule) rather than the 346-entry list; the services also check
- * the commune exists before writing (services/business/places.ts).
+ * Pages fetch this file only when a form is first used (app/components/lazy-validation.ts): with
+ * zod it would not fit a form page's JS budget up front. So it must have no side effects — each
+ * schema is built under a `#__PURE__` mark, which lets a route module import it for its loader and
+ * action without the page bundling it (nor zod), and auth.ts is not imported (its schemas are side
+ * effects).
  */
-import { isValidEmail } from '#domain/email'
-import { regions } from '#domain/reference-data/regions'
 import { findSchedule } from '#domain/reference-data/schedules'
 import { capacitiesByVehicle, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
-import { zones } from '#domain/reference-data/zones'
-import { LOGO_UPLOAD } from '#domain/uploads'
-import {
-  CAMPO_REQUERIDO,
-  fileTypeAllowed,
-  formObject,
-  isBlank,
-  isIsoDate,
-  maxChars,
-  numberToString,
-  optionalString,
-  phoneString,
-  plainText,
-  requiredRawString,
-  requiredString,
-  type FileLike,
-} from './fields'
-import { rutString } from './rut-field'
+import { formObject, isBlank, isIsoDate, numberToString, plainText, requiredString, CAMPO_REQUERIDO } from './fields'
+import { choiceId, communeId, isCommuneCode, isRegion, isZone, locationRefinement, PLACE_MESSAGES, regionId, zoneId } from './place-ids'
+import { numberAsText, optionalReferenceId, referenceId } from './reference-id'
 import * as z from './zod'
+
+export { communeRegionOf } from './place-ids'
 
 /** Spec §9: postings lists show 10 per page, for drivers and companies alike. */
 export const POSTINGS_PAGE_SIZE = 10
@@ -50,11 +35,10 @@ export type PostingStatus = (typeof POSTING_STATUSES)[number]
 export const APPLICATION_STATUSES = ['nueva', 'en_revision', 'contactado', 'seleccionado', 'descartada'] as const
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 
-export const MARKETPLACE_MESSAGES = {
+/** The postings' and the filters' messages (MARKETPLACE_MESSAGES, marketplace-messages.ts, has every marketplace form's). */
+export const POSTING_MESSAGES = {
   required: CAMPO_REQUERIDO,
-  invalidOption: 'Selecciona una opción válida',
-  regionOutsideZone: 'La región no pertenece a la zona seleccionada',
-  communeOutsideRegion: 'La comuna no pertenece a la región seleccionada',
+  ...PLACE_MESSAGES,
   titleMin: 'El título debe tener al menos 5 caracteres',
   titleMax: 'El título no puede superar los 100 caracteres',
   descriptionMin: 'La descripción debe tener al menos 20 caracteres',
@@ -67,66 +51,10 @@ export const MARKETPLACE_MESSAGES = {
   searchMax: 'La búsqueda no puede superar los 100 caracteres',
   page: 'Página inválida',
   posting: 'Publicación inválida',
-  companyNameMax: maxChars(100),
-  contactNameMax: maxChars(100),
-  emailInvalid: 'Correo electrónico inválido',
-  emailMax: 'Correo electrónico no puede exceder los 80 caracteres',
-  phoneMin: 'Mínimo 8 caracteres',
-  phoneMax: 'Máximo 15 caracteres',
-  confirmPassword: CAMPO_REQUERIDO,
-  passwordMismatch: 'Las contraseñas no coinciden',
-  logoType: LOGO_UPLOAD.messages.invalidType,
-  logoSize: LOGO_UPLOAD.messages.tooLarge,
-  subjectMax: 'El asunto no puede superar los 150 caracteres',
-  messageMin: 'El mensaje debe tener al menos 10 caracteres',
-  messageMax: 'El mensaje no puede superar los 3000 caracteres',
   applicationStatus: 'Estado de postulación inválido',
 } as const
 
-const M = MARKETPLACE_MESSAGES
-
-/** Spec §5 password rule, as in auth.ts (not imported: that file would come along to every page). */
-const PASSWORD_MESSAGES = {
-  required: CAMPO_REQUERIDO,
-  min: 'La contraseña debe tener al menos 8 caracteres',
-  max: 'La contraseña no puede superar los 72 caracteres',
-  lettersNumbers: 'La contraseña debe incluir letras y números',
-} as const
-
-const findZone = (id: number) => zones.find((z) => z.id_zone === id)
-const findRegion = (id: number) => regions.find((r) => r.id_region === id)
-
-/** A commune's CUT code carries its region: 13101 is in region 13 (id 13000). */
-export function communeRegionOf(communeId: number): number {
-  return Math.floor(communeId / 1000) * 1000
-}
-const isCommuneCode = (id: number) => id % 1000 >= 101 && findRegion(communeRegionOf(id)) !== undefined
-
-/** Any JSON number as text, so a negative or fractional one meets the field's own message. */
-function numberAsText(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) ? String(v) : v
-}
-
-/** A select's id: '13000' from a form or 13000 from JSON, as a number (string schema: no HTML pattern). */
-function choiceId(isKnown: (id: number) => boolean, requiredMessage: string = M.required, invalidMessage: string = M.invalidOption) {
-  return z.preprocess(numberAsText, z.pipe(requiredString(requiredMessage).check(z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)), z.transform(Number)))
-}
-
-/** Same, for filters: blank means "any". */
-function optionalChoiceId(isKnown: (id: number) => boolean) {
-  return z.preprocess(
-    (v) => (isBlank(v) ? undefined : numberAsText(v)),
-    z.optional(
-      z.pipe(
-        z.string({ error: M.invalidOption }).check(
-          z.trim(),
-          z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), M.invalidOption),
-        ),
-        z.transform(Number),
-      ),
-    ),
-  )
-}
+const M = POSTING_MESSAGES
 
 /** A whole number within bounds; a form may write thousands with dots ('45.000'). */
 function wholeNumber(min: number, max: number, message: string) {
@@ -156,18 +84,6 @@ function yesNo(required: boolean) {
   const bool = z.boolean({ error: (iss) => (iss.input == null ? M.required : M.invalidOption) })
   return z.preprocess(toBoolean, required ? bool : z.optional(bool))
 }
-
-function locationRefinement(value: { id_zone?: number; id_region?: number; id_commune?: number }, ctx: z.core.$RefinementCtx) {
-  if (value.id_region !== undefined && value.id_zone !== undefined && findRegion(value.id_region)?.zone_id !== value.id_zone) {
-    ctx.addIssue({ code: 'custom', message: M.regionOutsideZone, path: ['id_region'] })
-  } else if (value.id_commune !== undefined && value.id_region !== undefined && communeRegionOf(value.id_commune) !== value.id_region) {
-    ctx.addIssue({ code: 'custom', message: M.communeOutsideRegion, path: ['id_commune'] })
-  }
-}
-
-const zoneId = () => choiceId((id) => findZone(id) !== undefined)
-const regionId = () => choiceId((id) => findRegion(id) !== undefined)
-const communeId = () => choiceId(isCommuneCode)
 
 /** Create and update a posting (POST create-job-posting, PUT update-job-posting/{id}). */
 function buildJobPostingSchema() {
@@ -238,11 +154,11 @@ export const driverSearchSchema = /*#__PURE__*/ (() => formObject({ search_jps: 
 /** POST /users/filter-job-postings: every filter is optional; start_time is a schedule id. */
 export const postingFiltersSchema = /*#__PURE__*/ (() =>
   formObject({
-    id_vehicle: optionalChoiceId((id) => findVehicle(id) !== undefined),
-    id_zone: optionalChoiceId((id) => findZone(id) !== undefined),
-    id_region: optionalChoiceId((id) => findRegion(id) !== undefined),
-    id_commune: optionalChoiceId(isCommuneCode),
-    start_time: optionalChoiceId((id) => findSchedule(id) !== undefined),
+    id_vehicle: optionalReferenceId((id) => findVehicle(id) !== undefined, M.invalidOption),
+    id_zone: optionalReferenceId(isZone, M.invalidOption),
+    id_region: optionalReferenceId(isRegion, M.invalidOption),
+    id_commune: optionalReferenceId(isCommuneCode, M.invalidOption),
+    start_time: optionalReferenceId((id) => findSchedule(id) !== undefined, M.invalidOption),
     pawn: yesNo(false),
     search: searchText(),
     page: page(),
@@ -252,7 +168,7 @@ export type PostingFilters = z.infer<typeof postingFiltersSchema>
 /** POST /users/postulate-job-posting, save-posting and their reverses: {id_publication}. */
 export const postingReferenceSchema = /*#__PURE__*/ (() =>
   formObject({
-    id_publication: choiceId((id) => id > 0, M.posting, M.posting),
+    id_publication: referenceId((id) => id > 0, M.posting, M.posting),
   }))()
 
 /** PUT /business/update-application-status/{id} {status}. */
@@ -277,70 +193,6 @@ export const applicantsSeenSchema = /*#__PURE__*/ (() =>
       .array(z.number({ error: M.invalidOption }).check(z.int(M.invalidOption), z.gte(1, M.invalidOption), z.lte(2_147_483_647, M.invalidOption)), { error: M.invalidOption })
       .check(z.maxLength(MAX_SEEN_APPLICATIONS, M.invalidOption)),
   }))()
-
-/** Spec §5: the send is refused unless subject, message, the driver's name and email and the business email, name and phone are there. */
-export const emailToApplicantSchema = /*#__PURE__*/ (() =>
-  formObject({
-    // One line: a subject never carries a line break into the mail's headers.
-    subject: z.pipe(
-      requiredString(M.required).check(z.maxLength(150, M.subjectMax)),
-      z.transform((v: string) => v.replace(/\s+/g, ' ')),
-    ),
-    message: requiredString(M.required).check(z.minLength(10, M.messageMin)).check(z.maxLength(3000, M.messageMax)),
-    name_user: requiredString(M.required).check(z.maxLength(120, maxChars(120))),
-    user_email: requiredString(M.required).check(z.refine(isValidEmail, M.emailInvalid)),
-    email_business: requiredString(M.required).check(z.refine(isValidEmail, M.emailInvalid)),
-    name_business: requiredString(M.required).check(z.maxLength(100, M.companyNameMax)),
-    phone_business: z.preprocess(numberToString, requiredString(M.required).check(z.maxLength(20, maxChars(20)))),
-    logo_business: optionalString(500),
-  }))()
-export type EmailToApplicantValues = z.infer<typeof emailToApplicantSchema>
-
-/** Logo of the company: png, jpg, jpeg or webp up to 3 MB (domain/uploads.ts; the service checks the bytes again). */
-export const LOGO_MAX_BYTES = LOGO_UPLOAD.maxBytes
-export const LOGO_MIME_TYPES = LOGO_UPLOAD.types
-export const LOGO_EXTENSIONS = LOGO_UPLOAD.extensions
-
-const optionalLogo = () =>
-  z.optional(
-    z.file({ error: M.logoType }).check(
-      z.refine((f: FileLike) => f.size === 0 || fileTypeAllowed(f, LOGO_MIME_TYPES, LOGO_EXTENSIONS), { error: M.logoType, abort: true }),
-      z.refine((f) => f.size <= LOGO_MAX_BYTES, M.logoSize),
-    ),
-  )
-
-const passwordField = () =>
-  requiredRawString(PASSWORD_MESSAGES.required)
-    .check(z.minLength(8, PASSWORD_MESSAGES.min))
-    .check(z.maxLength(72, PASSWORD_MESSAGES.max))
-    .check(z.refine((v) => /\p{L}/u.test(v) && /\d/.test(v), PASSWORD_MESSAGES.lettersNumbers))
-
-const companyShape = () => ({
-  name_business: requiredString(M.required).check(z.maxLength(100, M.companyNameMax)),
-  rut: rutString({ required: M.required }),
-  contact_name: requiredString(M.required).check(z.maxLength(100, M.contactNameMax)),
-  email: requiredString(M.required).check(z.maxLength(80, M.emailMax)).check(z.refine(isValidEmail, M.emailInvalid)),
-  phone: phoneString({ required: M.required, min: 8, max: 15, minMessage: M.phoneMin, maxMessage: M.phoneMax }),
-  password: passwordField(),
-  id_zone: zoneId(),
-  id_region: regionId(),
-  id_commune: communeId(),
-})
-
-/** The `data` JSON of POST /business/register (multipart, with an optional logoBusiness file). */
-export const companyRegistrationPayloadSchema = /*#__PURE__*/ (() => formObject(companyShape()).check(z.superRefine(locationRefinement)))()
-export type CompanyRegistrationPayload = z.infer<typeof companyRegistrationPayloadSchema>
-
-/** The /empresas/registro form: the payload plus the password confirmation and the logo. */
-export const companyRegistrationSchema = /*#__PURE__*/ (() =>
-  formObject({
-    ...companyShape(),
-    confirmPassword: requiredRawString(M.confirmPassword),
-    logoBusiness: optionalLogo(),
-  })
-    .check(z.superRefine(locationRefinement))
-    .check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] })))()
-export type CompanyRegistrationValues = z.infer<typeof companyRegistrationSchema>
 
 /** Lowercase without accents, so 'Furgón' and 'furgon' find each other on both engines. */
 export function normalizeSearchText(text: string): string {

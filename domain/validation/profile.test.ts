@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES as IM, PROFILE_MESSAGES as M, profileImageSchema, profileSchema, shouldSaveProfile } from './profile'
+import { PROFILE_MESSAGES as M, profileSchema, shouldSaveProfile } from './profile'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES as IM, profileImageSchema } from './profile-image'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 
 const profile = { firstname: 'Ana', lastname: 'Pérez', address: 'Av. Siempre Viva 123', about_me: 'Conductora con 5 años de experiencia.', phone: '56987654321' }

@@ -1,9 +1,9 @@
-/** Driver profile (settings form) and profile image (spec §5, §9). */
+/** Driver profile, the settings form (spec §5, §9); the profile image's schema is in profile-image.ts. */
 import { isChileanMobile, normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
-import { findCommune, findRegion } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
-import { CAMPO_REQUERIDO, formObject, imageFile, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
-import { PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
+import { CAMPO_REQUERIDO, formObject, INVALID_VALUE, isBlank, maxChars, optionalString, requiredString } from './fields'
+import { communeRegionOf, isCommuneCode, isRegion, PLACE_MESSAGES } from './place-codes'
+import { statedReferenceId } from './reference-id'
 import * as z from './zod'
 
 export const PROFILE_MESSAGES = {
@@ -12,8 +12,8 @@ export const PROFILE_MESSAGES = {
   max500: maxChars(500),
   phoneDigits: 'El teléfono solo puede contener números',
   phoneInvalid: 'Ingresa un celular chileno válido, por ejemplo +56 9 8765 4321',
-  invalidOption: 'Selecciona una opción válida',
-  communeOutsideRegion: 'La comuna no pertenece a la región seleccionada',
+  invalidOption: PLACE_MESSAGES.invalidOption,
+  communeOutsideRegion: PLACE_MESSAGES.communeOutsideRegion,
 } as const
 
 const M = PROFILE_MESSAGES
@@ -37,31 +37,13 @@ const optionalPhone = z.preprocess(
 )
 
 /**
- * An optional reference-data id (the driver's vehicle type or commune): a select's '13101' or
- * JSON's 13101 must exist in domain/reference-data; '' or null means "not stated" (null, clears
- * it); absent means "unchanged" (undefined), so the spec §7 callers that never send it keep it.
- */
-function statedId(exists: (id: number) => boolean) {
-  return z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-    z.optional(
-      z.nullable(
-        z.pipe(
-          z.string({ error: M.invalidOption }).check(
-            z.trim(),
-            z.refine((v) => /^\d{1,9}$/.test(v) && exists(Number(v)), M.invalidOption),
-          ),
-          z.transform(Number),
-        ),
-      ),
-    ),
-  )
-}
-
-/**
  * POST /users/update-data-user: firstname and lastname required, address and about_me optional;
- * the vehicle type and commune optional (issue 16). The form also sends the region it chose the
- * commune in (`id_region`): a commune of another region is refused.
+ * the vehicle type and commune optional (issue 16): a select's '13101' or JSON's 13101, '' or null
+ * for "not stated" (null, clears it), absent for "unchanged" (reference-id.ts). The form also sends
+ * the region it chose the commune in (`id_region`): a commune of another region is refused. As in
+ * the marketplace's schemas, a commune is checked by its CUT code (its region is code ÷ 1000), not
+ * against the 346-entry list the form's first focus would load; the users service checks the
+ * commune exists before writing it.
  */
 export const profileSchema = formObject({
   firstname: requiredString(M.required).check(z.maxLength(50, M.max50)),
@@ -69,12 +51,12 @@ export const profileSchema = formObject({
   address: optionalString(50),
   about_me: optionalString(500),
   phone: optionalPhone,
-  id_vehicle: statedId((id) => findVehicle(id) !== undefined),
-  id_region: statedId((id) => findRegion(id) !== undefined),
-  id_commune: statedId((id) => findCommune(id) !== undefined),
+  id_vehicle: statedReferenceId((id) => findVehicle(id) !== undefined, M.invalidOption),
+  id_region: statedReferenceId(isRegion, M.invalidOption),
+  id_commune: statedReferenceId(isCommuneCode, M.invalidOption),
 }).check(
   z.superRefine((v, ctx) => {
-    if (v.id_commune && v.id_region && findCommune(v.id_commune)?.id_region !== v.id_region) {
+    if (v.id_commune && v.id_region && communeRegionOf(v.id_commune) !== v.id_region) {
       ctx.addIssue({ code: 'custom', message: M.communeOutsideRegion, path: ['id_commune'] })
     }
   }),
@@ -94,21 +76,6 @@ export function shouldSaveProfile(
   if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return false
   return PROFILE_FIELDS.some((k) => (next[k] ?? '').trim() !== (current[k] ?? '').trim())
 }
-
-export { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_EXTENSIONS, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_IMAGE_TYPES } from './profile-image'
-
-/** Multipart POST /users/update-profile-image: file field newProfileImage. */
-export const profileImageSchema = formObject({
-  newProfileImage: imageFile({
-    required: PROFILE_IMAGE_MESSAGES.required,
-    tooLarge: PROFILE_IMAGE_MESSAGES.tooLarge,
-    invalidType: PROFILE_IMAGE_MESSAGES.invalidType,
-    maxBytes: PROFILE_IMAGE_MAX_BYTES,
-    mimeTypes: PROFILE_IMAGE_TYPES,
-    extensions: PROFILE_IMAGE_EXTENSIONS,
-  }),
-})
-export type ProfileImageValues = z.infer<typeof profileImageSchema>
 
 /** The profile's optional reference-data ids (issue 16). */
 export const STATED_IDS = ['id_vehicle', 'id_commune'] as const

@@ -9,14 +9,8 @@ import {
 import { okMessageSchema } from '#domain/contract/common'
 import { findCommune } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
-import {
-  APPLICATION_STATUSES,
-  applicantsQuerySchema,
-  applicantsSeenSchema,
-  applicationStatusSchema,
-  emailToApplicantSchema,
-  type ApplicationStatus,
-} from '#domain/validation/marketplace'
+import { emailToApplicantSchema } from '#domain/validation/applicant-email'
+import { APPLICATION_STATUSES, applicantsQuerySchema, applicantsSeenSchema, applicationStatusSchema, type ApplicationStatus } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { companyRegistrationPayloadSchema } from '#domain/validation/marketplace'
+import { companyRegistrationPayloadSchema } from '#domain/validation/company'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, fileField, fileResponse, OpenAPIHono } from '#services/platform/contract'
 import { hashPassword } from '#services/platform/crypto'

@@ -1,5 +1,5 @@
 import { findCommune } from '#domain/reference-data/geography'
-import { MARKETPLACE_MESSAGES } from '#domain/validation/marketplace'
+import { PLACE_MESSAGES } from '#domain/validation/place-ids'
 import { ApiError } from '#services/platform/http'
 
 /**
@@ -7,5 +7,5 @@ import { ApiError } from '#services/platform/http'
  * before writing, the service also checks it is a real commune of the reference list.
  */
 export function assertKnownCommune(id: number): void {
-  if (!findCommune(id)) throw new ApiError(400, MARKETPLACE_MESSAGES.invalidOption)
+  if (!findCommune(id)) throw new ApiError(400, PLACE_MESSAGES.invalidOption)
 }

@@ -1,6 +1,7 @@
 import { okMessageSchema } from '#domain/contract/common'
 import { complaintTypeLabel, inquiryTypeLabel } from '#domain/reference-data/inquiries'
-import { complaintSchema, contactSchema } from '#domain/validation/contact'
+import { complaintSchema } from '#domain/validation/complaint'
+import { contactSchema } from '#domain/validation/contact'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, MARKETPLACE_MESSAGES } from '#domain/validation/marketplace'
+import { COMPANY_MESSAGES, LOGO_MAX_BYTES } from '#domain/validation/company'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 
@@ -23,11 +23,11 @@ export function sniffImage(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
  */
 export async function storeLogo(p: Platform, part: FormDataEntryValue | null): Promise<string | null> {
   if (part === null || part === '') return null
-  if (typeof part === 'string') throw new ApiError(400, MARKETPLACE_MESSAGES.logoType)
+  if (typeof part === 'string') throw new ApiError(400, COMPANY_MESSAGES.logoType)
   if (part.size === 0) return null
-  if (part.size > LOGO_MAX_BYTES) throw new ApiError(400, MARKETPLACE_MESSAGES.logoSize)
+  if (part.size > LOGO_MAX_BYTES) throw new ApiError(400, COMPANY_MESSAGES.logoSize)
   const bytes = new Uint8Array(await part.arrayBuffer())
-  if (!sniffImage(bytes)) throw new ApiError(400, MARKETPLACE_MESSAGES.logoType)
+  if (!sniffImage(bytes)) throw new ApiError(400, COMPANY_MESSAGES.logoType)
   let resized: Buffer
   try {
     const sharp = (await import('sharp')).default
@@ -37,7 +37,7 @@ export async function storeLogo(p: Platform, part: FormDataEntryValue | null): P
       .webp({ quality: 85 })
       .toBuffer()
   } catch {
-    throw new ApiError(400, MARKETPLACE_MESSAGES.logoType)
+    throw new ApiError(400, COMPANY_MESSAGES.logoType)
   }
   return p.files.put('logos', new Uint8Array(resized), 'webp')
 }

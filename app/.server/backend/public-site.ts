@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import type { CommuneOption, CompanyLogo, Faq, HomePosting, RegionOption, Statistic, Testimonial } from '#domain/contract/general-data'
-import type { BusinessContactValues, ComplaintValues, ContactValues, FleetRequestValues } from '#domain/validation/contact'
+import type { ComplaintValues } from '#domain/validation/complaint'
+import type { BusinessContactValues, ContactValues, FleetRequestValues } from '#domain/validation/contact'
 import { callService } from './client'
 
 export type { CommuneOption, CompanyLogo, Faq, HomePosting, RegionOption, Statistic, Testimonial }

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
-import { AppLink } from '#app/components/ui/app-link'
+import { ServerLink } from '#app/components/ui/app-link'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { cn } from '#app/components/ui/cn'
 import { FileField, InputField } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
+import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { documentStatusLabel, expiryFieldName, REVIEW_PROMISE, type DocumentSlot, type ExpiryView } from '#domain/reference-data/documents'
@@ -16,6 +17,9 @@ import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
 import { documentFileUrl, HOME_PATH, withParams } from './urls'
+
+/** `<Link>` in the browser, its markup alone on the server (decision 68). */
+const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 export interface SlotView {
   slot: DocumentSlot
@@ -265,7 +269,7 @@ export function UploadPanel({
   expiry: { defaultValue: string; min: string } | null
 }) {
   const [file, setFile] = useState<File | null>(null)
-  const upload = useUploadField(DOCUMENT_UPLOAD)
+  const upload = useUploadField(DOCUMENT_UPLOAD, shrinkPhoto)
   const inputId = `archivo-${slot.key}`
   const shown = upload.errors ?? errors
   return (

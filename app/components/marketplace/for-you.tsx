@@ -1,8 +1,12 @@
-import { AppLink } from '#app/components/ui/app-link'
+import { Link } from 'react-router'
+import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import type { PostingsForYou } from '#domain/contract/postings'
 import { PostingCard } from './posting-card'
 import { postingPath } from './posting-links'
+
+/** `<Link>` in the browser, its markup alone on the server (decision 68). */
+const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 /** Whom the section matched on, in words: «Furgón · Providencia y Santiago Centro». */
 function basisText({ vehicles, communes }: Pick<PostingsForYou, 'vehicles' | 'communes'>): string {

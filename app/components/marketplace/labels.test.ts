@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { APPLICATION_STATUSES, LOGO_EXTENSIONS, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
+import { LOGO_EXTENSIONS } from '#domain/validation/company'
+import { APPLICATION_STATUSES, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_OPTIONS, COUNT_CAP, LOGO_ACCEPT, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
 
 describe('marketplace labels', () => {

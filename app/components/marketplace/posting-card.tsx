@@ -1,7 +1,11 @@
+import { Link } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
-import { AppLink } from '#app/components/ui/app-link'
+import { ServerLink } from '#app/components/ui/app-link'
 import { Badge } from '#app/components/ui/badge'
 import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, VerifiedCompanyBadge } from './posting-bits'
+
+/** `<Link>` in the browser, its markup alone on the server (decision 68). */
+const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 /**
  * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);

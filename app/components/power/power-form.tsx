@@ -6,9 +6,10 @@ import { useLazySchema, useLazyValidation, type Constraint } from '#app/componen
 import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { FileField, autoFocusFirstInvalid, ErrorList, InputField, SelectField } from '#app/components/ui/field'
+import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
-import { OWNER_ID_IMAGE_UPLOADS } from '#domain/uploads'
+import { OWNER_ID_IMAGE_UPLOADS } from '#domain/owner-id-uploads'
 import type { PowerDriverValues, PowerOwnerFormValues } from '#domain/validation/power'
 import { OWNER_ID_IMAGE_FIELDS, type POWER_OWNER_FIELDS } from '#domain/validation/power-constants'
 
@@ -161,7 +162,7 @@ function OwnerIdImageField({
   errors?: string[]
 }) {
   const rules = OWNER_ID_IMAGE_UPLOADS[name]
-  const upload = useUploadField(rules)
+  const upload = useUploadField(rules, shrinkPhoto)
   return (
     <FileField
       label={label}

@@ -6,10 +6,10 @@ import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
 import { autoFocusFirstInvalid, InputField, TextAreaField } from '#app/components/ui/field'
 import type { ComplaintType, InquiryType } from '#domain/reference-data/inquiries'
-import type { ComplaintValues } from '#domain/validation/contact'
+import type { ComplaintValues } from '#domain/validation/complaint'
 import { HoneypotFields } from './honeypot'
 
-const loadSchema = () => import('#domain/validation/contact').then((m) => m.complaintSchema)
+const loadSchema = () => import('#domain/validation/complaint').then((m) => m.complaintSchema)
 
 /** Step 3 of the wizard: POST /contact/send-email-inquiries-complaints (spec §5 "Complaint form"). */
 export function ComplaintForm({

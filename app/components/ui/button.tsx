@@ -86,3 +86,12 @@ export function SubmitButton({
     </button>
   )
 }
+
+/** The secondary action of a modal or a form: back to the page without it. */
+export function CancelLink({ to, children = 'Cancelar' }: { to: string; children?: React.ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className={buttonClass('secondary', 'border-slate-300 px-4 py-2.5 text-base')}>
+      {children}
+    </Link>
+  )
+}

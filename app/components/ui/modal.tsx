@@ -3,7 +3,10 @@ import { Form, Link, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from './alert'
-import { buttonClass, SubmitButton } from './button'
+import { buttonClass, CancelLink, SubmitButton } from './button'
+
+// Here too for the dialogs (a form outside a dialog takes it from ./button, without this module).
+export { CancelLink } from './button'
 
 /**
  * A dialog that is URL state (?dialogo=crear, ?editar=ID, ?eliminar=ID, ?correo=ID): the server
@@ -50,15 +53,6 @@ export function Modal({ title, closeTo, children, wide = false }: { title: strin
         <div className="px-5 py-4">{children}</div>
       </dialog>
     </>
-  )
-}
-
-/** The secondary action of a modal: back to the page without it. */
-export function CancelLink({ to, children = 'Cancelar' }: { to: string; children?: React.ReactNode }) {
-  return (
-    <Link to={to} preventScrollReset className={buttonClass('secondary', 'border-slate-300 px-4 py-2.5 text-base')}>
-      {children}
-    </Link>
   )
 }
 

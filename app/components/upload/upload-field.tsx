@@ -1,54 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatMegabytes, isShrinkablePhoto, PHOTO_SHRINK, uploadMessage, uploadProblem, type UploadRules } from '#domain/uploads'
+import { formatMegabytes, isShrinkablePhoto, uploadMessage, uploadProblem, type UploadRules } from '#domain/uploads'
+import type { PhotoShrinker } from './shrink-photo'
 import { markUploadForm } from './transfer'
-
-/**
- * A photo over the limit, shrunk in the browser (issue 12 item 7): decoded with
- * createImageBitmap (orientation applied), drawn on a canvas with its longest side at most
- * 2000 px and encoded as JPEG at quality 0.8; when that is still too big, smaller and lower
- * quality, a few times. null when the browser cannot decode it or it does not get small enough.
- */
-export async function shrinkPhoto(file: File, maxBytes: number): Promise<File | null> {
-  let bitmap: ImageBitmap
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
-  } catch {
-    return null
-  }
-  const attempts: Array<[number, number]> = [
-    [PHOTO_SHRINK.maxSide, PHOTO_SHRINK.quality],
-    [PHOTO_SHRINK.maxSide, 0.7],
-    [1600, 0.7],
-    [1280, 0.65],
-    [1024, 0.6],
-  ]
-  try {
-    for (const [side, quality] of attempts) {
-      const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height))
-      const width = Math.max(1, Math.round(bitmap.width * scale))
-      const height = Math.max(1, Math.round(bitmap.height * scale))
-      const canvas = document.createElement('canvas')
-      canvas.width = width
-      canvas.height = height
-      const context = canvas.getContext('2d')
-      if (!context) return null
-      // A JPEG has no transparency: a PNG's transparent parts become white, not black.
-      context.fillStyle = '#ffffff'
-      context.fillRect(0, 0, width, height)
-      context.drawImage(bitmap, 0, 0, width, height)
-      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality))
-      canvas.width = 0
-      canvas.height = 0
-      if (blob && blob.size > 0 && blob.size <= maxBytes) {
-        const name = `${file.name.replace(/\.[^.]*$/, '') || 'foto'}.jpg`
-        return new File([blob], name, { type: 'image/jpeg', lastModified: file.lastModified })
-      }
-    }
-    return null
-  } finally {
-    bitmap.close()
-  }
-}
 
 const SHRINKING = 'Preparando la foto para subirla…'
 
@@ -70,9 +23,11 @@ export interface UploadField {
  * and a submission of its form waits for the shrinking and is stopped while the file is refused.
  * The submission is held by a listener on the form itself, which runs before React's: the form's
  * own submit handler (conform's validation, a confirmation dialog) sees only a file that passes.
- * Without JS none of this runs; the page action and the service refuse what is wrong.
+ * Without JS none of this runs; the page action and the service refuse what is wrong. The
+ * shrinking's code comes from the page (`shrink`: shrinkPhoto, ./shrink-photo.ts) where its rules
+ * shrink photos, so a page that never shrinks one (a logo) does not load it (issue 14 item 5).
  */
-export function useUploadField(rules: UploadRules): UploadField {
+export function useUploadField(rules: UploadRules, shrink: PhotoShrinker | null = null): UploadField {
   const ref = useRef<HTMLInputElement>(null)
   const [error, setErrorState] = useState<string | null>(null)
   const [stamp, setStamp] = useState(0)
@@ -88,11 +43,11 @@ export function useUploadField(rules: UploadRules): UploadField {
     setNote(null)
     const file = input.files?.[0]
     if (!file) return
-    const problem = uploadProblem(file, rules, { canShrink: true })
+    const problem = uploadProblem(file, rules, { canShrink: shrink !== null })
     if (problem) return setError(uploadMessage(problem, rules))
-    if (file.size <= rules.maxBytes || !isShrinkablePhoto(file, rules)) return
+    if (!shrink || file.size <= rules.maxBytes || !isShrinkablePhoto(file, rules)) return
     setNote(SHRINKING)
-    const smaller = await shrinkPhoto(file, rules.maxBytes)
+    const smaller = await shrink(file, rules.maxBytes)
     // Another file may have been chosen meanwhile: that one has its own turn.
     if (input.files?.[0] !== file) return
     if (!smaller) {

@@ -7,7 +7,7 @@ import { ComplaintForm } from '#app/components/public/complaint-form'
 import { PageHeader, seoMeta } from '#app/components/public/page'
 import { buttonClass } from '#app/components/ui/button'
 import { COMPLAINT_TYPES, complaintTypeLabel, INQUIRY_TYPES, type ComplaintType, type InquiryType } from '#domain/reference-data/inquiries'
-import { complaintSchema } from '#domain/validation/contact'
+import { complaintSchema } from '#domain/validation/complaint'
 import type { Route } from './+types/ayuda'
 import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypot, siteOrigin } from './site.server'
 

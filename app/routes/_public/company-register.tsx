@@ -20,7 +20,7 @@ import { FileField, InputField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { LOGO_UPLOAD } from '#domain/uploads'
-import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValues } from '#domain/validation/marketplace'
+import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValues } from '#domain/validation/company'
 import type { Route } from './+types/company-register'
 
 /** Spec §8 and §9: the failure text, and 4 s before /login after a success. */
@@ -81,7 +81,7 @@ function Registered({ message }: { message: string }) {
   )
 }
 
-const loadSchema = () => import('#domain/validation/marketplace').then((m) => m.companyRegistrationSchema)
+const loadSchema = () => import('#domain/validation/company').then((m) => m.companyRegistrationSchema)
 
 function RegistrationForm({ actionData, places, constraint }: { actionData?: Extract<ActionData, { done: false }>; places: PlaceChoice; constraint: Constraint }) {
   const { onValidate, ...loadOn } = useLazyValidation<CompanyRegistrationValues>(loadSchema)

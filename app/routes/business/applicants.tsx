@@ -18,7 +18,8 @@ import { withParams } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
-import { emailToApplicantSchema, type ApplicationStatus, type EmailToApplicantValues } from '#domain/validation/marketplace'
+import { emailToApplicantSchema, type EmailToApplicantValues } from '#domain/validation/applicant-email'
+import type { ApplicationStatus } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` }]
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const STATUS_OPTIONS = APPLICATION_STATUS_OPTIONS
-const loadSchema = () => import('#domain/validation/marketplace').then((m) => m.emailToApplicantSchema)
+const loadSchema = () => import('#domain/validation/applicant-email').then((m) => m.emailToApplicantSchema)
 
 /** «3 trabajos desde 2019 · Último: Conductora en Mercado Sur». */
 function experienceText(e: Applicant['experience']): string {

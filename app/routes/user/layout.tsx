@@ -1,14 +1,18 @@
 import { useEffect, useRef } from 'react'
-import { Form, Outlet, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from 'react-router'
+import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
+import { isCurrentPath } from '#app/components/driver/current-path'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
 import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '#app/components/driver/urls'
-import { AppLink, isCurrentPath, useAppLinkNavigation } from '#app/components/ui/app-link'
+import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
 import '#app/components/driver/driver.css'
 import type { Route } from './+types/layout'
+
+/** `<Link>` in the browser, its markup alone on the server (decision 68). */
+const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
@@ -46,14 +50,25 @@ function sideLinkClass(isActive: boolean) {
   return `flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
 }
 
-/** A menu entry: an app link (decision 68) marked as the current page as NavLink would mark it. */
+/**
+ * A menu entry marked as the current page: NavLink in the browser; on the server the anchor it
+ * writes, from the layout's location with NavLink's rule (decision 68).
+ */
 function MenuLink({ to, pathname, className, children }: { to: string; pathname: string; className: (isActive: boolean) => string; children: React.ReactNode }) {
   // Mi perfil lives at /settings, whose sub-pages have their own entries.
-  const isActive = isCurrentPath(pathname, to, to === PROFILE_PATH)
+  const end = to === PROFILE_PATH
+  if (!import.meta.env.SSR) {
+    return (
+      <NavLink to={to} end={end} className={({ isActive }) => className(isActive)}>
+        {children}
+      </NavLink>
+    )
+  }
+  const isActive = isCurrentPath(pathname, to, end)
   return (
-    <AppLink to={to} aria-current={isActive ? 'page' : undefined} className={className(isActive)}>
+    <a aria-current={isActive ? 'page' : undefined} className={className(isActive)} href={to} data-discover="true">
       {children}
-    </AppLink>
+    </a>
   )
 }
 
@@ -137,8 +152,6 @@ export default function DriverLayout() {
   const location = useLocation()
   const navigation = useNavigation()
   const toggle = useRef<HTMLInputElement>(null)
-  // The driver area's links are plain anchors (decision 68): this makes them navigate in the app.
-  useAppLinkNavigation()
   // With JS the layout survives navigations: close the menu once the new page is there.
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PROFILE_IMAGE_MESSAGES } from '#domain/validation/profile'
+import { PROFILE_IMAGE_MESSAGES } from '#domain/validation/profile-image'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { PROFILE_SERVICE_MESSAGES } from './profile'

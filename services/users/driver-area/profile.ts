@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { driverProfileSchema, profileImageUpdatedSchema, profileUpdatedSchema } from '#domain/contract/users'
 import { findCommune } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema, profileSchema } from '#domain/validation/profile'
+import { PROFILE_MESSAGES, profileSchema } from '#domain/validation/profile'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema } from '#domain/validation/profile-image'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileField, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
 import type { User } from '#services/platform/db/schema'
@@ -73,6 +74,8 @@ export function profileRoutes(p: Platform) {
     async (c) => {
       const userId = c.get('auth').userId
       const input = c.req.valid('json')
+      // The schema checks a commune by its CUT code (domain/validation/place-ids.ts): here, that it is one of the list.
+      if (input.id_commune != null && !findCommune(input.id_commune)) throw new ApiError(400, PROFILE_MESSAGES.invalidOption)
       // The schema gives the driver's phone as registration stores it (569XXXXXXXX), so uniqueness holds.
       const phone = input.phone
       if (phone) {

@@ -11,7 +11,8 @@ import { PROFILE_PATH } from '#app/components/driver/urls'
 import { positiveId } from '#domain/ids'
 import { findCommune, findRegion } from '#domain/reference-data/geography'
 import { experienceChanged, experienceSchema } from '#domain/validation/experience'
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, PROFILE_SAVE_MESSAGES, profileImageSchema, profileSaveDecision, profileSchema } from '#domain/validation/profile'
+import { PROFILE_SAVE_MESSAGES, profileSaveDecision, profileSchema } from '#domain/validation/profile'
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema } from '#domain/validation/profile-image'
 
 /** Shown where the spec lets a failed save pass silently (spec §8): the driver should know. */
 export const PROFILE_PAGE_ERRORS = {

@@ -1,12 +1,12 @@
-import { Link, useActionData, useLoaderData, useLocation } from 'react-router'
+import { Link, useActionData, useLoaderData, useLocation, type ClientActionFunctionArgs } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { required } from '#app/.server/responses'
-import { DeleteExperienceModal, ExperienceModal, ExperienceSection } from '#app/components/driver/experience'
-import { PhotoModal, ProfileDataView, ProfileForm, type ActionFeedback, type FormFeedback } from '#app/components/driver/profile'
+import { ExperienceSection } from '#app/components/driver/experience'
+import { ProfileDataView, type ActionFeedback, type FormFeedback } from '#app/components/driver/profile'
 import { avatarUrl, PROFILE_PATH, withParams } from '#app/components/driver/urls'
+import { lazyPart } from '#app/components/lazy-part'
 import { buttonClass } from '#app/components/ui/button'
-import { uploadClientAction } from '#app/components/upload/transfer'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/profile'
 import { profileAction, profilePlaces } from './profile.server'
@@ -15,6 +15,31 @@ export const meta: Route.MetaFunction = () => [{ title: 'Mi perfil | Panel del c
 
 const MODALS = ['foto', 'experiencia', 'editar-experiencia', 'eliminar-experiencia'] as const
 type ModalName = (typeof MODALS)[number]
+
+/*
+ * The profile form and the dialogs load apart, when the URL opens them (issue 14 item 5): the
+ * page's first load carries the profile's view and the experience list only. Each part is loaded
+ * before the page renders it (lazyPart): on the server in the loader, in the browser before the
+ * page hydrates (below) and in the clientLoader on a navigation.
+ */
+const ProfileForm = lazyPart(() => import('#app/components/driver/profile-form').then((m) => m.ProfileForm))
+const PhotoModal = lazyPart(() => import('#app/components/driver/photo-modal').then((m) => m.PhotoModal))
+const ExperienceModal = lazyPart(() => import('#app/components/driver/experience-dialogs').then((m) => m.ExperienceModal))
+const DeleteExperienceModal = lazyPart(() => import('#app/components/driver/experience-dialogs').then((m) => m.DeleteExperienceModal))
+
+/** The parts `url` opens (a part the loader then declines, an unknown experience, is only fetched for nothing). */
+function preloadParts(url: URL): Promise<unknown> {
+  const modal = url.searchParams.get('modal')
+  return Promise.all([
+    url.searchParams.get('editar') === '1' ? ProfileForm.preload() : null,
+    modal === 'foto' ? PhotoModal.preload() : null,
+    modal === 'experiencia' || modal === 'editar-experiencia' ? ExperienceModal.preload() : null,
+    modal === 'eliminar-experiencia' ? DeleteExperienceModal.preload() : null,
+  ])
+}
+
+// The page hydrates with the code of what the server rendered.
+if (typeof document !== 'undefined') await preloadParts(new URL(window.location.href))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
@@ -34,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     else modal = null
   }
   const editing = url.searchParams.get('editar') === '1'
+  await preloadParts(url)
   return {
     profile: { ...profile, avatar: avatarUrl(profile.img_profile) },
     experiences,
@@ -51,8 +77,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return profileAction({ request, context, session })
 }
 
-/** With JS, the photo travels through XMLHttpRequest so its progress shows (issue 12 item 7); the other forms go as usual. */
-export const clientAction = uploadClientAction
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), preloadParts(new URL(request.url))])
+  return data
+}
+
+/**
+ * With JS, the photo travels through XMLHttpRequest so its progress shows (issue 12 item 7); the
+ * other forms go as usual. Its code comes with the photo dialog (photo-modal.tsx loads it).
+ */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  if (!/multipart\/form-data/i.test(args.request.headers.get('content-type') ?? '')) return args.serverAction()
+  const { uploadClientAction } = await import('#app/components/upload/transfer')
+  return uploadClientAction(args)
+}
 
 export default function ProfilePage() {
   const { profile, experiences, editing, managing, modal, experience, placeChoice } = useLoaderData<typeof loader>()
