@@ -154,20 +154,25 @@ describe.runIf(engines.includes('postgres'))('migration 0016 on postgres: the op
         if (step.startsWith('close') || step === 'delete') expect(words, step).toEqual([])
         if (step.startsWith('reopen')) expect(words.length, step).toBeGreaterThan(0)
       }
-      // A company's deletion cascades to its postings, and so to their words.
       await api.post('/business/create-job-posting', postingBody({ title: 'Reparto de bebidas' }), business(andes))
-      expect((await wordsAndExpected(p.db)).held.length).toBeGreaterThan(0)
-      await p.db.deleteFrom('companies').where('id', '=', andes.companyId).execute()
-      expect(await wordsAndExpected(p.db)).toEqual({ held: [], expected: [] })
-      // A write that fails leaves the words as they were (the trigger writes in its transaction).
       const before = await wordsAndExpected(p.db)
+      expect(before.held.map((r) => r.word)).toContain('bebi')
+      // A write that fails leaves the words as they were (the trigger writes in its transaction).
       await expect(
         p.db.transaction().execute(async (trx) => {
           await sql`update job_postings set title = 'Otra cosa'`.execute(trx)
+          expect((await wordsAndExpected(trx)).held.map((r) => r.word)).not.toContain('bebi')
           throw new Error('rolled back')
         }),
       ).rejects.toThrow('rolled back')
       expect(await wordsAndExpected(p.db)).toEqual(before)
+      // A company's deletion cascades to its postings, and so to their words; a TRUNCATE too.
+      await p.db.deleteFrom('companies').where('id', '=', andes.companyId).execute()
+      expect(await wordsAndExpected(p.db)).toEqual({ held: [], expected: [] })
+      await api.post('/business/create-job-posting', postingBody({ title: 'Reparto de muebles' }), business(await companyAccount(p, 'Mercado Sur Ltda.')))
+      expect((await wordsAndExpected(p.db)).held.length).toBeGreaterThan(0)
+      await sql`truncate job_postings cascade`.execute(p.db)
+      expect(await wordsAndExpected(p.db)).toEqual({ held: [], expected: [] })
     } finally {
       await p.destroy()
     }

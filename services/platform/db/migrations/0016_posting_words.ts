@@ -34,7 +34,8 @@ export async function fillPostingWords(db: Kysely<any>) {
  *   check lets through and planned two workers for a walk of a few hundred pages, whose start
  *   cost more than the walk.
  * - A trigger on job_postings keeps the rows in the writing transaction for every write, whichever
- *   code writes (create, edit, close, reopen, delete, a company's deletion cascading, the seeds).
+ *   code writes (create, edit, close, reopen, delete, a company's deletion cascading, the seeds;
+ *   a TRUNCATE empties it too).
  */
 async function postgres(db: Kysely<any>) {
   // No posting is written meanwhile: the backfill and the trigger see the same postings.
@@ -67,6 +68,13 @@ async function postgres(db: Kysely<any>) {
   await sql`alter table job_posting_words add constraint job_posting_words_pkey primary key (word, created_at, posting_id) include (lexemes, ${filters})`.execute(db)
   await sql`create trigger job_posting_words_write after insert or delete on job_postings for each row execute function job_posting_words_sync()`.execute(db)
   await sql`create trigger job_posting_words_update after update on job_postings for each row when (${changed}) execute function job_posting_words_sync()`.execute(db)
+  await sql`create function job_posting_words_truncate() returns trigger language plpgsql as $$
+    begin
+      truncate job_posting_words;
+      return null;
+    end
+  $$`.execute(db)
+  await sql`create trigger job_posting_words_truncate after truncate on job_postings for each statement execute function job_posting_words_truncate()`.execute(db)
 }
 
 export default function postingWords(dialect: Dialect): Migration {
