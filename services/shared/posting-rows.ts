@@ -239,20 +239,22 @@ export async function wordTerms(db: Kysely<Database>, tokens: string[]): Promise
 
 /**
  * What a posting's check costs against a step of the words walk (an index entry): a search
- * through the filters' index reads a posting per entry, often a page of its own, where the words'
- * index holds about 80 entries a page (50 to 80 times the time and pages at 1M postings,
- * scripts/bench/search.ts).
+ * through the filters' index reads a posting per entry, a page of its own when the filters are
+ * narrow, where the words' index holds about 80 entries a page (15 to 80 times the time at 1M
+ * postings, depending on how much of the table the cache holds; scripts/bench/search.ts).
  */
-const WORDS_ROW_CHECK_COST = 50
+const WORDS_ROW_CHECK_COST = 40
 
 /**
  * PostgreSQL: whether a search with words walks job_posting_words (a WordsDriver) or lets the
- * planner walk the filters' index or the GIN index ('text'). Without filters the words walk stops
- * at its 1,001st entry with the word: it is taken unread. Otherwise, as textDriver on SQLite, each
- * side's 500 newest entries are read (the filters' index only; the words' index only): a side with
- * fewer is walked when cheaper, else the sparser word drives, and the words walk is taken unless
- * the filters are WORDS_ROW_CHECK_COST times sparser than its word (it reads about 1,001 / the
- * filters' share of its entries, the other walk 1,001 / the word's share of postings).
+ * planner walk the filters' index or the GIN index ('text'). Without filters a single word's walk
+ * stops at its 1,001st entry: it is taken unread. Otherwise, as textDriver on SQLite, each side's
+ * 500 newest entries are read (the words' index only; the filters' index only) with the oldest
+ * open posting and their number: how far back 500 entries go gives each side's share of the open
+ * postings (all of it when it has fewer). The sparsest word drives. The words walk reads its
+ * word's entries until 1,001 pass the filters and the other words, at most all of them; the other
+ * reads the filters' entries until 1,001 have every word, at most all of them, each costing
+ * WORDS_ROW_CHECK_COST entries of the words walk. The cheaper is taken.
  */
 export async function postgresTextDriver(
   db: Kysely<Database>,
@@ -271,22 +273,31 @@ export async function postgresTextDriver(
     return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last from (select w.created_at from job_posting_words w
       where w.word = ${key} and ${termCheck('w', term, key)} order by w.word desc, w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
   })
+  probes.push(
+    sql`select -2, greatest(1, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass))::int, min(created_at) from job_postings where status = 'open'`,
+  )
   if (filtered)
     probes.push(
       sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
     )
   const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(db)
   const now = Date.now()
-  const span = (p: { n: number; last: string | null }) => (p.n < DRIVER_PROBE ? Infinity : Math.max(1, now - Date.parse(p.last!)))
-  // The sparsest word drives: the fewest entries, or the longest span for its 500 newest.
-  const side = res.rows.filter((r) => r.i >= 0).sort((a, b) => (a.n !== b.n ? a.n - b.n : span(b) - span(a)))[0]!
-  const words: WordsDriver = { terms: [terms[side.i]!, ...terms.filter((_, i) => i !== side.i)], where: wordsWhere }
+  const open = res.rows.find((r) => r.i === -2)!
+  const all = Math.max(1, open.n)
+  const history = Math.max(1, now - Date.parse(open.last ?? new Date(now).toISOString()))
+  // How many open postings a side holds: counted when under 500, else from how far back its 500 newest go.
+  const total = (p: { n: number; last: string | null }) => (p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))))
+  const sides = res.rows.filter((r) => r.i >= 0).map((r) => ({ i: r.i, total: total(r) }))
+  const driving = sides.reduce((a, b) => (b.total < a.total ? b : a))
+  const words: WordsDriver = { terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)], where: wordsWhere }
   const rows = res.rows.find((r) => r.i === -1)
-  if (!rows) return words
-  if (side.n < DRIVER_PROBE && rows.n < DRIVER_PROBE) return side.n <= rows.n * WORDS_ROW_CHECK_COST ? words : 'text'
-  if (side.n < DRIVER_PROBE) return words
-  if (rows.n < DRIVER_PROBE) return 'text'
-  return span(rows) < span(side) * WORDS_ROW_CHECK_COST ? words : 'text'
+  const filters = rows ? total(rows) : all
+  // Shares of the open postings, as if independent.
+  const share = (n: number) => Math.max(n, 1) / all
+  const others = sides.filter((s) => s !== driving).reduce((p, s) => p * share(s.total), 1)
+  const wordsCost = Math.min(driving.total, (COUNT_CAP + 1) / (share(filters) * others))
+  const rowsCost = WORDS_ROW_CHECK_COST * Math.min(filters, (COUNT_CAP + 1) / (share(driving.total) * others))
+  return wordsCost <= rowsCost ? words : 'text'
 }
 
 /**
