@@ -273,9 +273,7 @@ export async function postgresTextDriver(
     return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last from (select w.created_at from job_posting_words w
       where w.word = ${key} and ${termCheck('w', term, key)} order by w.word desc, w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
   })
-  probes.push(
-    sql`select -2, greatest(1, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass))::int, min(created_at) from job_postings where status = 'open'`,
-  )
+  probes.push(sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at) from job_postings where status = 'open'`)
   if (filtered)
     probes.push(
       sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
@@ -283,7 +281,8 @@ export async function postgresTextDriver(
   const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(db)
   const now = Date.now()
   const open = res.rows.find((r) => r.i === -2)!
-  const all = Math.max(1, open.n)
+  // The planner's count of open postings (-1 before the first analyze), at least what a side counted.
+  const all = Math.max(1, open.n, ...res.rows.filter((r) => r.i !== -2).map((r) => r.n))
   const history = Math.max(1, now - Date.parse(open.last ?? new Date(now).toISOString()))
   // How many open postings a side holds: counted when under 500, else from how far back its 500 newest go.
   const total = (p: { n: number; last: string | null }) => (p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))))
