@@ -99,12 +99,24 @@ export interface WordTerm {
 }
 
 /**
- * PostgreSQL (decision 68): walk job_posting_words newest first for the first term's keys, checking
- * `where` (the filters on the row's copies, alias w) and the other terms in the index.
+ * PostgreSQL (decision 68): walk job_posting_words newest first for the first term's keys (the
+ * partitions of the regions `where` names, merged), checking `where` (the filters on the row's
+ * copies, alias w) and the other terms in the index.
  */
-export interface WordsDriver {
+export interface WordsDriver extends WordsPlace {
   terms: WordTerm[]
+}
+
+/**
+ * Where a words walk goes: `where` on the row's copies of the filters (alias w), `regions` the
+ * regions walked (alias w; the partitions the planner reads; `where` names them too), and
+ * `place`, the open postings of those regions on job_postings (null: all of them), which
+ * postgresTextDriver counts.
+ */
+export interface WordsPlace {
   where: RawBuilder<boolean>
+  regions: RawBuilder<boolean>
+  place: RawBuilder<boolean> | null
 }
 
 export function isWordsDriver(driver: TextDriver): driver is WordsDriver {
@@ -256,27 +268,25 @@ const WORDS_ROW_CHECK_COST = 40
  * reads the filters' entries until 1,001 have every word, at most all of them, each costing
  * WORDS_ROW_CHECK_COST entries of the words walk. The cheaper is taken.
  */
-export async function postgresTextDriver(
-  db: Kysely<Database>,
-  where: RawBuilder<boolean>,
-  wordsWhere: RawBuilder<boolean>,
-  filtered: boolean,
-  search: string | undefined,
-): Promise<TextDriver> {
+export async function postgresTextDriver(db: Kysely<Database>, where: RawBuilder<boolean>, walk: WordsPlace, filtered: boolean, search: string | undefined): Promise<TextDriver> {
   const tokens = searchTokens(search ?? '')
   if (!tokens.length) return 'text'
   const terms = await wordTerms(db, tokens)
   if (!terms) return 'text'
-  if (!filtered && terms.length === 1) return { terms, where: wordsWhere }
+  if (!filtered && terms.length === 1) return { ...walk, terms }
   const probes = terms.map((term, i) => {
     const key = termKeys(term)[0]!
     return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last from (select w.created_at from job_posting_words w
-      where w.word = ${key} and ${termCheck('w', term, key)} order by w.word desc, w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
+      where w.word = ${key} and ${termCheck('w', term, key)} and ${walk.regions} order by w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
   })
   probes.push(sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at) from job_postings where status = 'open'`)
   if (filtered)
     probes.push(
       sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
+    )
+  if (walk.place)
+    probes.push(
+      sql`select -3, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${walk.place} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) p`,
     )
   const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(db)
   const now = Date.now()
@@ -285,14 +295,16 @@ export async function postgresTextDriver(
   const all = Math.max(1, open.n, ...res.rows.filter((r) => r.i !== -2).map((r) => r.n))
   const history = Math.max(1, now - Date.parse(open.last ?? new Date(now).toISOString()))
   // How many open postings a side holds: counted when under 500, else from how far back its 500 newest go.
-  const total = (p: { n: number; last: string | null }) => (p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))))
+  const total = (p: { n: number; last: string | null }) => Math.max(1, p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))))
   const sides = res.rows.filter((r) => r.i >= 0).map((r) => ({ i: r.i, total: total(r) }))
   const driving = sides.reduce((a, b) => (b.total < a.total ? b : a))
-  const words: WordsDriver = { terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)], where: wordsWhere }
-  const rows = res.rows.find((r) => r.i === -1)
-  const filters = rows ? total(rows) : all
-  // Shares of the open postings, as if independent.
-  const share = (n: number) => Math.max(n, 1) / all
+  const words: WordsDriver = { ...walk, terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)] }
+  // Shares within the walked regions, as if independent.
+  const placeRow = res.rows.find((r) => r.i === -3)
+  const inPlace = placeRow ? total(placeRow) : all
+  const filtersRow = res.rows.find((r) => r.i === -1)
+  const filters = filtersRow ? total(filtersRow) : inPlace
+  const share = (n: number) => Math.min(1, n / inPlace)
   const others = sides.filter((s) => s !== driving).reduce((p, s) => p * share(s.total), 1)
   const wordsCost = Math.min(driving.total, (COUNT_CAP + 1) / (share(filters) * others))
   const rowsCost = WORDS_ROW_CHECK_COST * Math.min(filters, (COUNT_CAP + 1) / (share(driving.total) * others))
@@ -313,7 +325,7 @@ function otherTerms(terms: WordTerm[]) {
     for (const [k, key] of keys.entries()) {
       const o = aliases[k]!
       joins.push(
-        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} job_posting_words ${sql.id(o)} on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.created_at`)} = w.created_at
+        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} job_posting_words ${sql.id(o)} on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.id_region`)} = w.id_region and ${sql.ref(`${o}.created_at`)} = w.created_at
           and ${sql.ref(`${o}.posting_id`)} = w.posting_id and ${termCheck(o, term, key)}`,
       )
     }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { DriverPostingDto, PostingsPage } from '#domain/contract/postings'
 import { findRegion } from '#domain/reference-data/geography'
+import { regions as regionsOf } from '#domain/reference-data/regions'
 import { communeRegionOf, POSTINGS_PAGE_SIZE, searchTokens, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
@@ -17,6 +18,7 @@ import {
   wordTerms,
   type TextDriver,
   type WordsDriver,
+  type WordsPlace,
 } from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
@@ -97,7 +99,7 @@ export function searchQueries({ db, dialect }: Store, userId: number, f: SearchF
 export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<TextDriver> {
   if (dialect === 'postgres') {
     const filtered = [f.id_vehicle, f.id_commune, f.id_region, f.id_zone, f.start_time, f.pawn].some((v) => v !== undefined)
-    return postgresTextDriver(db, filterCondition(f), filterCondition(f, 'w'), filtered, f.search)
+    return postgresTextDriver(db, filterCondition(f), wordsPlace(f), filtered, f.search)
   }
   return textDriver(db, dialect, filterCondition(f), f.search)
 }
@@ -106,7 +108,27 @@ export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<
 export async function wordsWalk({ db, dialect }: Store, f: SearchFilters): Promise<WordsDriver | null> {
   const tokens = searchTokens(f.search ?? '')
   const terms = dialect === 'postgres' && tokens.length ? await wordTerms(db, tokens) : null
-  return terms ? { terms, where: filterCondition(f, 'w') } : null
+  return terms ? { ...wordsPlace(f), terms } : null
+}
+
+/**
+ * Where a words walk goes (WordsPlace): the commune's region or the region given, else the zone's
+ * regions (the reference data: a posting's zone is its region's), else all; named on the words'
+ * rows so that the planner reads those regions' partitions only.
+ */
+function wordsPlace(f: SearchFilters): WordsPlace {
+  const region = f.id_commune !== undefined ? communeRegionOf(f.id_commune) : f.id_region
+  if (region !== undefined) {
+    const regions = sql<boolean>`w.id_region = ${region}`
+    return { where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`, regions, place: sql<boolean>`jp.status = 'open' and jp.id_region = ${region}` }
+  }
+  if (f.id_zone !== undefined) {
+    const zone = f.id_zone
+    const ids = regionsOf.filter((r) => r.zone_id === zone).map((r) => r.id_region)
+    const regions = ids.length ? sql<boolean>`w.id_region in (${sql.join(ids)})` : sql<boolean>`false`
+    return { where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`, regions, place: sql<boolean>`jp.status = 'open' and jp.id_zone = ${zone}` }
+  }
+  return { where: filterCondition(f, 'w'), regions: sql<boolean>`true`, place: null }
 }
 
 export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
