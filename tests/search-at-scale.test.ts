@@ -293,6 +293,9 @@ describe.each(engines)('search at scale on %s', (engine) => {
       { id_commune: 13101 },
       { start_time: 1, pawn: false },
       { id_vehicle: 2, start_time: 2, pawn: true },
+      // A zone's regions' partitions of the words (decision 68).
+      { id_zone: 2 },
+      { id_zone: 1, id_vehicle: 3 },
     ]
 
     it('finds for every filter combination and search what reading the whole table finds, newest first, walking the words too', async () => {
