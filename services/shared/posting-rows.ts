@@ -84,7 +84,8 @@ export function toPostingDto(r: PostingRow): JobPostingDto {
  * first (its rowid orders as created_at, id: migration 0013) and checks the other filters on each
  * posting; `rows` walks the filters' index newest first and checks the words on each posting
  * (fleeters_words_start). Either stops at the 1,001st match; textDriver picks the one that gets
- * there reading fewer entries. PostgreSQL's planner makes the same choice itself.
+ * there reading fewer entries. On PostgreSQL `text` (or `rows`) leaves the choice to the planner
+ * (decision 66) and a WordsDriver walks job_posting_words (decision 68); postgresTextDriver picks.
  */
 export type TextDriver = 'text' | 'rows' | WordsDriver
 
