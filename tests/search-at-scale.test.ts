@@ -7,11 +7,11 @@ import { sql, type CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchTokens } from '#domain/validation/marketplace'
 import { companyPostingsQueries } from '#services/business/postings'
-import type { TextDriver } from '#services/shared/posting-rows'
+import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
 import { business, companyAccount, driver, driverAccount, insertPostings, postingBody, type Account, type CompanyAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { searchDriver, searchOpenPostings, searchQueries, type SearchFilters, type Store } from '#services/users/postings/queries'
+import { searchDriver, searchOpenPostings, searchQueries, wordsWalk, type SearchFilters, type Store } from '#services/users/postings/queries'
 import { driversOf, isFullScan, planOf, prng, queriesOf, seedPostings, SHAPES } from '../scripts/bench/search'
 
 /** n open postings of one company in a few multi-row INSERTs (the service path would take minutes). */
@@ -184,7 +184,7 @@ describe.each(engines)('search at scale on %s', (engine) => {
         const found: string[] = []
         for (const shape of SHAPES) {
           const filters = shape.filters(rnd)
-          for (const driver of driversOf(inTrx, filters)) {
+          for (const driver of await driversOf(inTrx, filters, shape.company)) {
             const { ids, list } = queriesOf(inTrx, seeded, filters, shape.company, driver)
             for (const q of [ids, list]) found.push(...(await planOf(inTrx, q)).filter(isFullScan).map((line) => `${shape.name} (${driver}): ${line}`))
           }
@@ -222,10 +222,9 @@ describe.each(engines)('search at scale on %s', (engine) => {
       // As autovacuum leaves the table; a transaction open in another suite can keep vacuum from
       // marking the pages all-visible, so it tries again.
       for (let i = 0; i < 20; i++) {
-        await sql`vacuum analyze job_postings`.execute(p.db)
-        const vm = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'job_postings'::regclass`.execute(
-          p.db,
-        )
+        await sql`vacuum analyze job_postings, job_posting_words`.execute(p.db)
+        const vm = await sql<{ pages: number; visible: number }>`select sum(relpages)::int as pages, sum(relallvisible)::int as visible from pg_class
+          where oid in ('job_postings'::regclass, 'job_posting_words'::regclass)`.execute(p.db)
         if (vm.rows[0]!.visible >= vm.rows[0]!.pages) break
         await new Promise((r) => setTimeout(r, 250))
       }
@@ -263,26 +262,93 @@ describe.each(engines)('search at scale on %s', (engine) => {
       })
     }
 
-    const SEARCHES = ['reparto', 'Reparto de', 'repar', 'camion', 'CAMIÓN', 'camiones', 'conductor', 'refrigerado', 'de', 'peoneta 48', 'distribucion de', 'xyzsinresultados']
+    // Words and stems the walk of job_posting_words (decision 70) answers in each of its ways: a
+    // 4-letter word (its key), a longer one (checked in the index), a stem under other letters
+    // than the word (motos and pagos: stems mot and pag, two walks merged), several words (the
+    // others looked up by key); and words it leaves to the planner (under 4 letters).
+    const SEARCHES = [
+      'reparto',
+      'Reparto de',
+      'repar',
+      'camion',
+      'CAMIÓN',
+      'camiones',
+      'conductor',
+      'refrigerado',
+      'de',
+      'peoneta 48',
+      'distribucion de',
+      'xyzsinresultados',
+      'moto',
+      'motos',
+      'pagos',
+      'farmacia',
+      'farmacias peonetas',
+      'farmacia moto',
+      'entrega furgon',
+    ]
     const FILTERS: SearchFilters[] = [
       {},
       { id_zone: 2, id_region: 13000, id_vehicle: 1 },
       { id_commune: 13101 },
       { start_time: 1, pawn: false },
       { id_vehicle: 2, start_time: 2, pawn: true },
+      // A zone's regions' partitions of the words (decision 70).
+      { id_zone: 2 },
+      { id_zone: 1, id_vehicle: 3 },
     ]
 
-    it('finds for every filter combination and search what reading the whole table finds, newest first', async () => {
+    it('finds for every filter combination and search what reading the whole table finds, newest first, walking the words too', async () => {
       const differences: string[] = []
+      let walked = 0
       for (const filters of FILTERS) {
         for (const search of [undefined, ...SEARCHES]) {
           const { ids } = searchQueries(store, driverId, { ...filters, search }, 1)
           const got = (await throughIndexes(ids)).map((r) => r.id)
           const expected = (await straightforward(ids)).map((r) => r.id)
           if (JSON.stringify(got) !== JSON.stringify(expected)) differences.push(`${JSON.stringify(filters)} ${search}: ${got.length} ids, expected ${expected.length}`)
+          const walk = await wordsWalk(store, { ...filters, search })
+          if (walk) {
+            walked++
+            const words = (await searchQueries(store, driverId, { ...filters, search }, 1, walk).ids.execute()).map((r) => r.id)
+            if (JSON.stringify(words) !== JSON.stringify(expected))
+              differences.push(`${JSON.stringify(filters)} ${search} (walking the words): ${words.length} ids, expected ${expected.length}`)
+          }
+          const page = await searchOpenPostings(store, driverId, { ...filters, search }, 1)
+          if (page.count !== expected.length || JSON.stringify(page.jobPostings.map((x) => x.id)) !== JSON.stringify(expected.slice(0, 10)))
+            differences.push(`${JSON.stringify(filters)} ${search} (the service): ${page.count} found, expected ${expected.length}`)
         }
       }
       expect(differences).toEqual([])
+      // Every search but those with a word under 4 letters ('de', '48').
+      expect(walked).toBe(FILTERS.length * 15)
+    })
+
+    it('walks the words newest first in the index alone for a word with a region and a vehicle, and the filters for a common word with narrow ones', async () => {
+      const wide = { id_zone: 2, id_region: 13000, id_vehicle: 1, search: 'farmacia' }
+      const chosen = await searchDriver(store, wide)
+      expect(isWordsDriver(chosen)).toBe(true)
+      const plan = (await planOf(store, searchQueries(store, driverId, wide, 1, chosen).ids)).join('\n')
+      expect(plan).toMatch(/Index Only Scan Backward using job_posting_words_13000_pkey/)
+      expect(plan).not.toMatch(/Sort|job_postings\b|Gather/)
+      // A stem under other letters than the word: both keys walked, each stopping at 1,001.
+      const motos = await searchDriver(store, { search: 'motos' })
+      expect(isWordsDriver(motos)).toBe(true)
+      expect((await planOf(store, searchQueries(store, driverId, { search: 'motos' }, 1, motos).ids)).join('\n')).toMatch(/word = 'moto'::text[^]*word = 'mot'::text/)
+      // Without a region, the regions' walks merge newest first (at 10,000 postings the planner
+      // rightly sorts the few matches instead; with sorting priced out it must not need to).
+      const merged = await p.db.transaction().execute(async (trx) => {
+        await sql`set local enable_sort = off`.execute(trx)
+        const inTrx: Store = { db: trx, dialect: 'postgres' }
+        const walk = (await wordsWalk(inTrx, { id_vehicle: 1, search: 'farmacia' }))!
+        return (await planOf(inTrx, searchQueries(inTrx, driverId, { id_vehicle: 1, search: 'farmacia' }, 1, walk).ids)).join('\n')
+      })
+      expect(merged).toMatch(/Merge Append/)
+      // A partition per region and a default one.
+      expect(merged.match(/Index Only Scan Backward using job_posting_words_\d+_pkey/g)).toHaveLength(16)
+      expect(merged).not.toMatch(/Sort\b(?! Key)|job_postings\b/)
+      expect(await searchDriver(store, { id_commune: 13101, id_vehicle: 1, start_time: 1, pawn: false, search: 'reparto' })).toBe('text')
+      expect(await searchDriver(store, { search: 'de' })).toBe('text')
     })
 
     it("finds in a company's own postings what reading the whole table finds", async () => {

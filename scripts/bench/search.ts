@@ -25,12 +25,13 @@ import { regions } from '#domain/reference-data/regions'
 import { capacitiesByVehicle, vehicles } from '#domain/reference-data/vehicles'
 import { computeCheckDigit } from '#domain/rut'
 import { PAYMENT_PERIODS } from '#domain/validation/marketplace'
-import { companyPostings, companyPostingsQueries } from '#services/business/postings'
+import { companyPostings, companyPostingsQueries, companySearchDriver } from '#services/business/postings'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
+import { fillPostingWords } from '#services/platform/db/migrations/0016_posting_words'
 import type { Platform } from '#services/platform/platform'
 import { seedReferenceData } from '#services/platform/seed'
-import type { TextDriver } from '#services/shared/posting-rows'
-import { searchOpenPostings, searchQueries, type SearchFilters, type Store } from '#services/users/postings/queries'
+import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
+import { searchDriver, searchOpenPostings, searchQueries, wordsWalk, type SearchFilters, type Store } from '#services/users/postings/queries'
 
 export const BUDGET = { oneP95: 20, concurrentP95: 50 }
 const CONCURRENCY = 10
@@ -180,10 +181,23 @@ async function withoutIndexes(handle: DatabaseHandle, load: () => Promise<void>)
   if (handle.dialect === 'postgres') {
     const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes
       where schemaname = current_schema() and tablename = 'job_postings' and indexname not like '%pkey'`.execute(handle.db)
+    // The words table's trigger and key (migration 0016): its rows are written once after the load.
+    const triggers = await sql<{ name: string; def: string }>`select tgname as name, pg_get_triggerdef(oid) as def from pg_trigger
+      where tgrelid = 'job_postings'::regclass and not tgisinternal`.execute(handle.db)
+    const wordsKey = await sql<{ name: string; def: string }>`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+      where conrelid = to_regclass('job_posting_words') and contype = 'p'`.execute(handle.db)
     for (const i of indexes.rows) await sql`drop index ${sql.id(i.indexname)}`.execute(handle.db)
+    for (const t of triggers.rows) await sql`drop trigger ${sql.id(t.name)} on job_postings`.execute(handle.db)
+    for (const k of wordsKey.rows) await sql`alter table job_posting_words drop constraint ${sql.id(k.name)}`.execute(handle.db)
     await load()
     await sql`set maintenance_work_mem = '256MB'`.execute(handle.db)
     for (const i of indexes.rows) await handle.db.executeQuery(CompiledQuery.raw(i.indexdef))
+    if (wordsKey.rows.length) {
+      await sql`truncate job_posting_words`.execute(handle.db)
+      await fillPostingWords(handle.db)
+      for (const k of wordsKey.rows) await sql`alter table job_posting_words add constraint ${sql.id(k.name)} ${sql.raw(k.def)}`.execute(handle.db)
+    }
+    for (const t of triggers.rows) await handle.db.executeQuery(CompiledQuery.raw(t.def))
     return
   }
   const objects = await sql<{ type: string; name: string; sql: string }>`select type, name, sql from sqlite_master
@@ -338,9 +352,31 @@ export function queriesOf(store: Store, seeded: { driverId: number; bigCompany: 
   return { ids, list }
 }
 
-/** The drivers a shape's search can take (TextDriver): both on SQLite when it has words. */
-export function driversOf(store: Store, filters: SearchFilters): TextDriver[] {
-  return store.dialect === 'sqlite' && filters.search ? ['text', 'rows'] : ['text']
+/**
+ * The drivers a shape's search can take (TextDriver): both on SQLite when it has words; on
+ * PostgreSQL the planner's choice and, for a driver's search the words table can answer, the
+ * walk of job_posting_words (its terms as postgresTextDriver orders them).
+ */
+export async function driversOf(store: Store, filters: SearchFilters, company = false): Promise<TextDriver[]> {
+  if (!filters.search) return ['text']
+  if (store.dialect === 'sqlite') return ['text', 'rows']
+  if (company) return ['text']
+  const chosen = await searchDriver(store, filters)
+  if (isWordsDriver(chosen)) return ['text', chosen]
+  // The words walk the service did not choose (narrow filters): planned all the same.
+  const walk = await wordsWalk(store, filters)
+  return walk ? ['text', walk] : ['text']
+}
+
+/** The driver the service picks for a shape's search. */
+export function chosenDriver(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false): Promise<TextDriver> {
+  return company ? companySearchDriver(store, seeded.bigCompany, filters.search) : searchDriver(store, filters)
+}
+
+/** How a plan line names a driver. */
+export function driverLabel(driver: TextDriver): string {
+  if (isWordsDriver(driver)) return ' (walking the words)'
+  return driver === 'text' ? '' : ' (walking the filters)'
 }
 
 /**
@@ -359,7 +395,8 @@ async function printServerWork(store: Store, seeded: Seeded) {
     const reads: number[] = []
     const ms: number[] = []
     for (let i = 0; i < 6; i++) {
-      const { ids } = queriesOf(store, seeded, shape.filters(rnd), shape.company)
+      const filters = shape.filters(rnd)
+      const { ids } = queriesOf(store, seeded, filters, shape.company, await chosenDriver(store, seeded, filters, shape.company))
       const compiled = ids.compile()
       const res = await store.db.executeQuery<{ 'QUERY PLAN': Explained }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]))
       const explained = res.rows[0]!['QUERY PLAN'][0]!
@@ -482,9 +519,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     const planRnd = prng(3)
     for (const shape of SHAPES) {
       const filters = shape.filters(planRnd)
-      for (const driver of driversOf(store, filters)) {
+      for (const driver of await driversOf(store, filters, shape.company)) {
         const { ids, list } = queriesOf(store, seeded, filters, shape.company, driver)
-        const by = driver === 'text' ? '' : ' (walking the filters)'
+        const by = driverLabel(driver)
         for (const [part, q] of [
           ['ids and count', ids],
           ['page past the first 1.000', list],

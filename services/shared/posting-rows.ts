@@ -84,9 +84,45 @@ export function toPostingDto(r: PostingRow): JobPostingDto {
  * first (its rowid orders as created_at, id: migration 0013) and checks the other filters on each
  * posting; `rows` walks the filters' index newest first and checks the words on each posting
  * (fleeters_words_start). Either stops at the 1,001st match; textDriver picks the one that gets
- * there reading fewer entries. PostgreSQL's planner makes the same choice itself.
+ * there reading fewer entries. On PostgreSQL `text` (or `rows`) leaves the choice to the planner
+ * (decision 66) and a WordsDriver walks job_posting_words (decision 70); postgresTextDriver picks.
  */
-export type TextDriver = 'text' | 'rows'
+export type TextDriver = 'text' | 'rows' | WordsDriver
+
+/**
+ * PostgreSQL: a search word as job_posting_words (migration 0016) holds it. A posting has the
+ * word when one of its lexemes starts with `prefix` (the word itself) or is `stem` (its Spanish
+ * stem; '' for a stop word), as searchCondition asks of the stored search_vector.
+ */
+export interface WordTerm {
+  prefix: string
+  stem: string
+}
+
+/**
+ * PostgreSQL (decision 70): walk job_posting_words newest first for the first term's keys (the
+ * partitions of the regions `where` names, merged), checking `where` (the filters on the row's
+ * copies, alias w) and the other terms in the index.
+ */
+export interface WordsDriver extends WordsPlace {
+  terms: WordTerm[]
+}
+
+/**
+ * Where a words walk goes: `where` on the row's copies of the filters (alias w), `regions` the
+ * regions walked (alias w; the partitions the planner reads; `where` names them too), and
+ * `place`, the open postings of those regions on job_postings (null: all of them), which
+ * postgresTextDriver counts.
+ */
+export interface WordsPlace {
+  where: RawBuilder<boolean>
+  regions: RawBuilder<boolean>
+  place: RawBuilder<boolean> | null
+}
+
+export function isWordsDriver(driver: TextDriver): driver is WordsDriver {
+  return typeof driver === 'object'
+}
 
 /** The full-text index holds every word prefix up to this many letters (migration 0013). */
 const INDEXED_PREFIX = 4
@@ -158,6 +194,170 @@ export async function textDriver(db: Kysely<Database>, dialect: Dialect, where: 
   return rowsSpan < textSpan * ROW_CHECK_COST ? 'text' : 'rows'
 }
 
+/** PostgreSQL: the key of a lexeme in job_posting_words: its first 4 letters, or itself when it has 3. */
+function wordKey(lexeme: string): string {
+  return lexeme.slice(0, 4)
+}
+
+/** The keys a term's postings are under: its prefix's, and its stem's when that differs. */
+function termKeys(term: WordTerm): string[] {
+  const keys = [wordKey(term.prefix)]
+  if (term.stem && wordKey(term.stem) !== keys[0]) keys.push(wordKey(term.stem))
+  return keys
+}
+
+/**
+ * Whether a row of job_posting_words (alias) under `key` has the term: a lexeme starting with its
+ * prefix or equal to its stem. strpos rather than LIKE: the planner prices a LIKE '%…%' as letting
+ * 1 entry in 200 through, and then sorts a bitmap of the key's entries rather than walk them.
+ */
+function termCheck(alias: string, term: WordTerm, key: string): RawBuilder<boolean> {
+  const lexemes = sql.ref(`${alias}.lexemes`)
+  const parts: RawBuilder<boolean>[] = []
+  if (key === wordKey(term.prefix)) {
+    // Every lexeme under a 4-letter key starts with it.
+    if (term.prefix.length === key.length) return sql<boolean>`true`
+    parts.push(sql<boolean>`strpos(' ' || ${lexemes}, ${` ${term.prefix}`}) > 0`)
+  }
+  if (term.stem && key === wordKey(term.stem)) parts.push(sql<boolean>`strpos(' ' || ${lexemes} || ' ', ${` ${term.stem} `}) > 0`)
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`
+}
+
+/** Terms the words table cannot answer: a word under 4 letters, a stem under 3 (lexemes of 1 or 2 letters have no row). */
+function wordsCanAnswer(term: WordTerm): boolean {
+  return term.prefix.length >= 4 && (term.stem === '' || term.stem.length >= 3)
+}
+
+const termsCache = new Map<string, WordTerm | null>()
+
+/**
+ * PostgreSQL: each search word's prefix and Spanish stem, as searchCondition's tsqueries read
+ * them (asked of the server, remembered); null when the words table cannot answer one of them.
+ */
+export async function wordTerms(db: Kysely<Database>, tokens: string[]): Promise<WordTerm[] | null> {
+  const missing = tokens.filter((t) => !termsCache.has(t))
+  if (missing.length) {
+    const res = await sql<{ t: string; p: string; s: string }>`select t, to_tsquery('fleeters_words', t || ':*')::text as p, to_tsquery('fleeters_es', t)::text as s
+      from unnest(${missing}::text[]) t`.execute(db)
+    if (termsCache.size > 5000) termsCache.clear()
+    for (const { t, p, s } of res.rows) {
+      const stem = s === '' ? '' : /^'([a-z0-9]+)'$/.exec(s)?.[1]
+      const term = p === `'${t}':*` && stem !== undefined ? { prefix: t, stem } : null
+      termsCache.set(t, term && wordsCanAnswer(term) ? term : null)
+    }
+  }
+  const terms = tokens.map((t) => termsCache.get(t) ?? null)
+  return terms.every((t) => t !== null) ? (terms as WordTerm[]) : null
+}
+
+/**
+ * What a posting's check costs against a step of the words walk (an index entry): a search
+ * through the filters' index reads a posting per entry, a page of its own when the filters are
+ * narrow, where the words' index holds about 80 entries a page (15 to 80 times the time at 1M
+ * postings, depending on how much of the table the cache holds; scripts/bench/search.ts).
+ */
+const WORDS_ROW_CHECK_COST = 40
+
+/**
+ * PostgreSQL: whether a search with words walks job_posting_words (a WordsDriver) or lets the
+ * planner walk the filters' index or the GIN index ('text'). Without filters a single word's walk
+ * stops at its 1,001st entry: it is taken unread. Otherwise, as textDriver on SQLite, each side's
+ * 500 newest entries are read (the words' index only; the filters' index only) with the oldest
+ * open posting and their number: how far back 500 entries go gives each side's share of the open
+ * postings (all of it when it has fewer). The sparsest word drives. The words walk reads its
+ * word's entries until 1,001 pass the filters and the other words, at most all of them; the other
+ * reads the filters' entries until 1,001 have every word, at most all of them, each costing
+ * WORDS_ROW_CHECK_COST entries of the words walk. The cheaper is taken.
+ */
+export async function postgresTextDriver(db: Kysely<Database>, where: RawBuilder<boolean>, walk: WordsPlace, filtered: boolean, search: string | undefined): Promise<TextDriver> {
+  const tokens = searchTokens(search ?? '')
+  if (!tokens.length) return 'text'
+  const terms = await wordTerms(db, tokens)
+  if (!terms) return 'text'
+  if (!filtered && terms.length === 1) return { ...walk, terms }
+  const probes = terms.map((term, i) => {
+    const key = termKeys(term)[0]!
+    return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last from (select w.created_at from job_posting_words w
+      where w.word = ${key} and ${termCheck('w', term, key)} and ${walk.regions} order by w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
+  })
+  probes.push(sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at) from job_postings where status = 'open'`)
+  if (filtered)
+    probes.push(
+      sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
+    )
+  if (walk.place)
+    probes.push(
+      sql`select -3, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${walk.place} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) p`,
+    )
+  const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(db)
+  const now = Date.now()
+  const open = res.rows.find((r) => r.i === -2)!
+  // The planner's count of open postings (-1 before the first analyze), at least what a side counted.
+  const all = Math.max(1, open.n, ...res.rows.filter((r) => r.i !== -2).map((r) => r.n))
+  const history = Math.max(1, now - Date.parse(open.last ?? new Date(now).toISOString()))
+  // How many open postings a side holds: counted when under 500, else from how far back its 500 newest go.
+  const total = (p: { n: number; last: string | null }) => Math.max(1, p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))))
+  const sides = res.rows.filter((r) => r.i >= 0).map((r) => ({ i: r.i, total: total(r) }))
+  const driving = sides.reduce((a, b) => (b.total < a.total ? b : a))
+  const words: WordsDriver = { ...walk, terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)] }
+  // Shares within the walked regions, as if independent.
+  const placeRow = res.rows.find((r) => r.i === -3)
+  const inPlace = placeRow ? total(placeRow) : all
+  const filtersRow = res.rows.find((r) => r.i === -1)
+  const filters = filtersRow ? total(filtersRow) : inPlace
+  const share = (n: number) => Math.min(1, n / inPlace)
+  const others = sides.filter((s) => s !== driving).reduce((p, s) => p * share(s.total), 1)
+  const wordsCost = Math.min(driving.total, (COUNT_CAP + 1) / (share(filters) * others))
+  const rowsCost = WORDS_ROW_CHECK_COST * Math.min(filters, (COUNT_CAP + 1) / (share(driving.total) * others))
+  return wordsCost <= rowsCost ? words : 'text'
+}
+
+/**
+ * The other words of a search, for the walked row (alias w): each joins its entry of the same
+ * posting under its key (the planner merges the walks, all newest first, or looks each entry up);
+ * a word under two keys joins both, and one of them must be there.
+ */
+function otherTerms(terms: WordTerm[]) {
+  const joins: RawBuilder<unknown>[] = []
+  const found: RawBuilder<boolean>[] = [sql`true`]
+  for (const [i, term] of terms.entries()) {
+    const keys = termKeys(term)
+    const aliases = keys.map((_, k) => `o${i}_${k}`)
+    for (const [k, key] of keys.entries()) {
+      const o = aliases[k]!
+      joins.push(
+        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} job_posting_words ${sql.id(o)} on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.id_region`)} = w.id_region and ${sql.ref(`${o}.created_at`)} = w.created_at
+          and ${sql.ref(`${o}.posting_id`)} = w.posting_id and ${termCheck(o, term, key)}`,
+      )
+    }
+    if (keys.length > 1)
+      found.push(
+        sql`(${sql.join(
+          aliases.map((o) => sql`${sql.ref(`${o}.posting_id`)} is not null`),
+          sql` or `,
+        )})`,
+      )
+  }
+  return { joins: sql.join(joins, sql``), lookups: sql.join(found, sql` and `) }
+}
+
+/** The first 1,001 ids a WordsDriver finds, newest first (a query the caller compiles or runs). */
+function wordsIds(db: Kysely<Database>, driver: WordsDriver) {
+  const [first, ...others] = driver.terms
+  const { joins, lookups } = otherTerms(others)
+  const walk = (key: string) =>
+    sql`select w.posting_id as id, w.created_at from job_posting_words w${joins} where w.word = ${key} and ${termCheck('w', first!, key)} and ${driver.where} and ${lookups}
+      order by w.created_at desc, w.posting_id desc limit ${COUNT_CAP + 1}`
+  const keys = termKeys(first!)
+  // Two keys (a stem under other letters than the word): both walks, each stopping at 1,001, merged.
+  const walks = keys.length === 1 ? walk(keys[0]!) : sql`(${walk(keys[0]!)}) union (${walk(keys[1]!)})`
+  const query = sql<{ id: number }>`select u.id from (${walks}) u order by u.created_at desc, u.id desc limit ${COUNT_CAP + 1}`
+  return {
+    compile: () => query.compile(db),
+    execute: async () => (await query.execute(db)).rows,
+  }
+}
+
 type WithFts = Kysely<Database & { job_postings_fts: { rowid: number } }>
 
 /**
@@ -165,6 +365,7 @@ type WithFts = Kysely<Database & { job_postings_fts: { rowid: number } }>
  * first: the count, and the ids of the first 100 pages. `where` holds the other filters.
  */
 export function matchingIds(db: Kysely<Database>, dialect: Dialect, where: RawBuilder<boolean>, search: string | undefined, driver: TextDriver = 'text') {
+  if (isWordsDriver(driver)) return wordsIds(db, driver)
   const tokens = searchTokens(search ?? '')
   if (dialect === 'sqlite' && tokens.length && driver === 'text') {
     const long = tokens.filter((t) => t.length > INDEXED_PREFIX)

@@ -1,10 +1,25 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { DriverPostingDto, PostingsPage } from '#domain/contract/postings'
 import { findRegion } from '#domain/reference-data/geography'
-import { communeRegionOf, POSTINGS_PAGE_SIZE, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
+import { regions as regionsOf } from '#domain/reference-data/regions'
+import { communeRegionOf, POSTINGS_PAGE_SIZE, searchTokens, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
-import { cappedCount, matchingIds, offsetOf, pageAndCount, postingsWithNames, searchCondition, textDriver, toPostingDto, type TextDriver } from '#services/shared/posting-rows'
+import {
+  cappedCount,
+  matchingIds,
+  offsetOf,
+  pageAndCount,
+  postgresTextDriver,
+  postingsWithNames,
+  searchCondition,
+  textDriver,
+  toPostingDto,
+  wordTerms,
+  type TextDriver,
+  type WordsDriver,
+  type WordsPlace,
+} from '#services/shared/posting-rows'
 
 /** The database and its engine (the full-text search is spelled per engine). */
 export interface Store {
@@ -37,20 +52,24 @@ export function toDriverPostingDto(r: DriverRow): DriverPostingDto {
   }
 }
 
-/** The WHERE of the open-postings search but its words, shared by the page and its count. */
-function filterCondition(f: SearchFilters): RawBuilder<boolean> {
-  const parts: RawBuilder<unknown>[] = [sql`jp.status = 'open'`]
-  if (f.id_vehicle !== undefined) parts.push(sql`jp.id_vehicle = ${f.id_vehicle}`)
+/**
+ * The WHERE of the open-postings search but its words, shared by the page and its count; `w`: on
+ * the copies of the filters in job_posting_words (PostgreSQL, which holds open postings only).
+ */
+function filterCondition(f: SearchFilters, alias: 'jp' | 'w' = 'jp'): RawBuilder<boolean> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`)
+  const parts: RawBuilder<unknown>[] = [alias === 'jp' ? sql`jp.status = 'open'` : sql`true`]
+  if (f.id_vehicle !== undefined) parts.push(sql`${col('id_vehicle')} = ${f.id_vehicle}`)
   // A commune lies in one region and a region in one zone (postings are written so): a wider
   // place the narrower one already implies is left out, as it would cost a row read per index
   // entry (the commune and region indexes do not hold it). One that contradicts it stays.
   const impliedRegion = f.id_commune === undefined ? undefined : communeRegionOf(f.id_commune)
   const impliedZone = findRegion(f.id_region ?? impliedRegion ?? 0)?.zone_id
-  if (f.id_commune !== undefined) parts.push(sql`jp.id_commune = ${f.id_commune}`)
-  if (f.id_region !== undefined && f.id_region !== impliedRegion) parts.push(sql`jp.id_region = ${f.id_region}`)
-  if (f.id_zone !== undefined && f.id_zone !== impliedZone) parts.push(sql`jp.id_zone = ${f.id_zone}`)
-  if (f.start_time !== undefined) parts.push(sql`jp.id_schedule = ${f.start_time}`)
-  if (f.pawn !== undefined) parts.push(sql`jp.pawn = ${f.pawn ? 1 : 0}`)
+  if (f.id_commune !== undefined) parts.push(sql`${col('id_commune')} = ${f.id_commune}`)
+  if (f.id_region !== undefined && f.id_region !== impliedRegion) parts.push(sql`${col('id_region')} = ${f.id_region}`)
+  if (f.id_zone !== undefined && f.id_zone !== impliedZone) parts.push(sql`${col('id_zone')} = ${f.id_zone}`)
+  if (f.start_time !== undefined) parts.push(sql`${col('id_schedule')} = ${f.start_time}`)
+  if (f.pawn !== undefined) parts.push(sql`${col('pawn')} = ${f.pawn ? 1 : 0}`)
   return sql<boolean>`${sql.join(parts, sql` and `)}`
 }
 
@@ -73,9 +92,43 @@ export function searchQueries({ db, dialect }: Store, userId: number, f: SearchF
   return { ids, list }
 }
 
-/** The index an SQLite search with words walks (TextDriver); 'text' otherwise. */
+/**
+ * The index a search with words walks (TextDriver): on SQLite the full-text or the filters' index;
+ * on PostgreSQL job_posting_words or the planner's choice. 'text' otherwise.
+ */
 export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<TextDriver> {
+  if (dialect === 'postgres') {
+    const filtered = [f.id_vehicle, f.id_commune, f.id_region, f.id_zone, f.start_time, f.pawn].some((v) => v !== undefined)
+    return postgresTextDriver(db, filterCondition(f), wordsPlace(f), filtered, f.search)
+  }
   return textDriver(db, dialect, filterCondition(f), f.search)
+}
+
+/** PostgreSQL: the walk of job_posting_words for a search, whether or not searchDriver picks it; null when the words table cannot answer it. */
+export async function wordsWalk({ db, dialect }: Store, f: SearchFilters): Promise<WordsDriver | null> {
+  const tokens = searchTokens(f.search ?? '')
+  const terms = dialect === 'postgres' && tokens.length ? await wordTerms(db, tokens) : null
+  return terms ? { ...wordsPlace(f), terms } : null
+}
+
+/**
+ * Where a words walk goes (WordsPlace): the commune's region or the region given, else the zone's
+ * regions (the reference data: a posting's zone is its region's), else all; named on the words'
+ * rows so that the planner reads those regions' partitions only.
+ */
+function wordsPlace(f: SearchFilters): WordsPlace {
+  const region = f.id_commune !== undefined ? communeRegionOf(f.id_commune) : f.id_region
+  if (region !== undefined) {
+    const regions = sql<boolean>`w.id_region = ${region}`
+    return { where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`, regions, place: sql<boolean>`jp.status = 'open' and jp.id_region = ${region}` }
+  }
+  if (f.id_zone !== undefined) {
+    const zone = f.id_zone
+    const ids = regionsOf.filter((r) => r.zone_id === zone).map((r) => r.id_region)
+    const regions = ids.length ? sql<boolean>`w.id_region in (${sql.join(ids)})` : sql<boolean>`false`
+    return { where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`, regions, place: sql<boolean>`jp.status = 'open' and jp.id_zone = ${zone}` }
+  }
+  return { where: filterCondition(f, 'w'), regions: sql<boolean>`true`, place: null }
 }
 
 export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
