@@ -1,71 +1,15 @@
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { Migrator, sql, type Kysely } from 'kysely'
-import pg from 'pg'
+import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { Platform } from '#services/platform/platform'
-import { seedReferenceData } from '#services/platform/seed'
 import { searchCondition } from '#services/shared/posting-rows'
+import { addSearchPostings, databaseBefore } from '#services/testing/before-migration'
 import { engines } from '#services/testing/database'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './connect'
-import { migrations, type Dialect } from './migrations'
+import { migrateToLatest } from './connect'
+import type { Dialect } from './migrations'
 
 const THIS = '0015_search_open_postings'
 
-/** A fresh database of the engine, migrated up to (not including) 0015. */
-async function beforeThis(engine: Dialect): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
-  let handle: DatabaseHandle
-  let cleanup: () => Promise<void>
-  if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-0015-'))
-    handle = openDatabase({ sqlitePath: path.join(dir, 'fleeters.db') })
-    cleanup = async () => {
-      await handle.destroy()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-  } else {
-    const url = process.env.TEST_DATABASE_URL!
-    const schema = `t_0015_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    await admin.end()
-    handle = openDatabase({ url, pgSchema: schema, poolSize: 2 })
-    cleanup = async () => {
-      await handle.destroy()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await c.end()
-    }
-  }
-  const all = await migrations(engine)
-  const earlier = Object.fromEntries(Object.entries(all).filter(([name]) => name < THIS))
-  const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest()
-  expect(error).toBeUndefined()
-  return { handle, cleanup }
-}
-
-async function addPostings(db: Kysely<any>, dialect: Dialect) {
-  await seedReferenceData({ db, dialect } as Platform)
-  const now = '2026-01-01T00:00:00.000Z'
-  const user = await sql<{ id: number }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
-    VALUES ('business', 'empresa@b.cl', 'x', 'A', 'B', 1, ${now}, ${now}) RETURNING id`.execute(db)
-  const company = await sql<{ id: number }>`INSERT INTO companies (user_id, name, rut, contact_name, email, phone, verified, created_at)
-    VALUES (${user.rows[0]!.id}, 'Andes', '76000000-0', 'Ana', 'empresa@b.cl', '22876543', 1, ${now}) RETURNING id`.execute(db)
-  const postings: Array<[string, string, string]> = [
-    ['Despacho en camión refrigerado', 'Carga en Ñuñoa, turnos estables.', 'open'],
-    ['Reparto de camiones', 'Distribución de pedidos en la comuna.', 'open'],
-    ['Ruta en furgón', 'Reparto nocturno.', 'closed'],
-  ]
-  for (const [i, [title, description, status]] of postings.entries()) {
-    const at = `2026-01-0${i + 1}T08:00:00.000Z`
-    await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
-      VALUES (${company.rows[0]!.id}, ${title}, ${description}, 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000, 'por día', 2, ${status}, ${at}, ${at})`.execute(db)
-  }
-}
+const beforeThis = (engine: Dialect) => databaseBefore(engine, THIS)
+const addPostings = addSearchPostings
 
 const titlesFound = async (db: Kysely<any>, dialect: Dialect, search: string) =>
   (await sql<{ title: string }>`select jp.title from job_postings jp where ${searchCondition(search, dialect)} order by jp.id`.execute(db)).rows.map((r) => r.title)
