@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { chunkGroups, oneCopyOfBabelHelpers } from './scripts/vite-chunks'
 import { zodMiniInBrowser, zodWithoutJsonSchemaInBrowser } from './scripts/vite-zod-browser'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), zodMiniInBrowser(), zodWithoutJsonSchemaInBrowser()],
+  plugins: [tailwindcss(), reactRouter(), zodMiniInBrowser(), zodWithoutJsonSchemaInBrowser(), chunkGroups(), oneCopyOfBabelHelpers()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

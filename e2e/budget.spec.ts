@@ -20,11 +20,6 @@ const BUDGETS: Array<[string, number]> = [['/', 125]]
  * company.ts), not every marketplace schema.
  */
 const FORM_AFTER_FOCUS_KB = 150
-/**
- * /empresas/registro: 150.4-150.5 KB (152.6 before its schema was split), the logo's upload code
- * (its check as it is chosen and its progress bar) included: 151 guards it for now.
- */
-const COMPANY_REGISTRATION_KB = 151
 const FORMS: Array<[string, string, number?]> = [
   ['/login', 'Correo electrónico'],
   ['/register', 'Nombre'],
@@ -32,7 +27,7 @@ const FORMS: Array<[string, string, number?]> = [
   ['/contacto', 'Nombre'],
   ['/ayuda?tipo=Complaints&reclamo=PAGO', 'Nombre'],
   ['/empresas', 'Nombre de la empresa'],
-  ['/empresas/registro', 'Nombre de la empresa', COMPANY_REGISTRATION_KB],
+  ['/empresas/registro', 'Nombre de la empresa'],
 ]
 /**
  * The driver's own forms, in a session (a fresh context of the same driver: nothing cached). The
@@ -48,14 +43,11 @@ const DRIVER_FORMS: Array<[string, string]> = [
 ]
 
 /**
- * Not yet within 150 (decision 69): the company's posting form, whose page also hydrates the
- * postings list, 155.7 KB (157.1 before the marketplace's schemas were split per form); the
- * simple power's form, whose page hydrates both phases and the owner's ID uploads, 152.7 (151.3
- * before: its upload and shrinking code now comes in chunks of their own, which other pages
- * no longer carry). Their guards, until those pages load their parts apart.
+ * Not yet within 150: the company's posting form, whose page also hydrates the postings list:
+ * 150.5 KB with the chunk groups of decision 71 (155.7 before them, 157.1 before the schemas were
+ * split per form). Its guard, until that page sheds the last few hundred bytes.
  */
-const POSTING_FORM_KB = 156
-const POWER_FORM_KB = 153
+const POSTING_FORM_KB = 151
 
 function measure(page: Page) {
   const sizes = { js: 0, css: 0 }
@@ -103,7 +95,7 @@ async function formWeight(page: Page, path: string, label: string, kb = FORM_AFT
   const total = measure(page)
   // Set before the page loads: a page may fetch the validation before any focus (a form that
   // opens with an error to show), and it counts as well.
-  const validation = page.waitForResponse((res) => /\/assets\/v4-[\w-]+\.js$/.test(res.url()))
+  const validation = page.waitForResponse((res) => /\/assets\/validation-[\w-]+\.js$/.test(res.url()))
   await page.goto(path, { waitUntil: 'networkidle' })
   await page.waitForSelector('body[data-hydrated]', { state: 'attached' })
   const field = page.getByLabel(label, { exact: true }).first()
@@ -116,6 +108,26 @@ async function formWeight(page: Page, path: string, label: string, kb = FORM_AFT
   expect.soft(sizes.js, path).toBeLessThanOrEqual(kb)
   expect(sizes.css).toBeLessThanOrEqual(25)
 }
+
+/**
+ * The chunk groups (scripts/vite-chunks.ts) keep validation apart: a form page asks for zod and
+ * conform's zod parsing on the first focus, not while it loads (a group that pulled one of their
+ * modules in, as the shared Babel helpers once did, would load them with every form).
+ */
+test('a form page asks for its validation on the first focus, not before', async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, 'measured with JS on')
+  for (const [path, label] of [FORMS[0]!, FORMS[FORMS.length - 1]!]) {
+    const asked: string[] = []
+    const onRequest = (req: { url(): string }) => void (/\/assets\/validation-[\w-]+\.js$/.test(req.url()) && asked.push(req.url()))
+    page.on('request', onRequest)
+    await page.goto(path, { waitUntil: 'networkidle' })
+    await page.waitForSelector('body[data-hydrated]', { state: 'attached' })
+    expect(asked, `${path}: validation asked for before any focus`).toEqual([])
+    await page.getByLabel(label, { exact: true }).first().focus()
+    await expect.poll(() => asked.length, { message: `${path}: the first focus asks for the validation` }).toBe(1)
+    page.off('request', onRequest)
+  }
+})
 
 for (const [path, label, kb = FORM_AFTER_FOCUS_KB] of FORMS) {
   test(`${path} loads at most ${kb} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
@@ -154,10 +166,10 @@ test(`the company's posting form, to create and to edit, loads at most ${POSTING
   }
 })
 
-test(`the simple power's form loads at most ${POWER_FORM_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
+test(`the simple power's form loads at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
   test.skip(!jsEnabled, 'measured with JS on')
   const { path } = await apiPowerLink(page.request)
-  await formWeight(page, path, 'Nacionalidad del conductor', POWER_FORM_KB)
+  await formWeight(page, path, 'Nacionalidad del conductor')
 })
 
 /**

@@ -14,15 +14,3 @@ export function MenuIcon({ className = 'h-6 w-6' }: { className?: string }) {
     </svg>
   )
 }
-
-export function Logo({ className = 'h-8 w-auto' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 140 32" role="img" aria-label="Fleeters" className={className}>
-      <rect x="0" y="4" width="24" height="24" rx="6" fill="#124a9c" />
-      <path d="M7 11h11M7 16h8M7 21h5" stroke="#ffb020" strokeWidth="3" strokeLinecap="round" />
-      <text x="32" y="23" fontFamily="system-ui, sans-serif" fontSize="20" fontWeight="800" fill="#0c2a57">
-        Fleeters
-      </text>
-    </svg>
-  )
-}

@@ -1,3 +1,5 @@
+import { Logo, LogoMark } from '#app/components/logo'
+
 /** Decorative icons of the driver area (the text beside them carries the meaning). */
 const PATHS = {
   home: 'M3 11.5 12 4l9 7.5M5.5 10v10h5v-6h3v6h5V10',
@@ -24,29 +26,14 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; classNam
   )
 }
 
-/**
- * The Fleeters logo as components/icons.tsx draws it. Repeated here because that module also
- * carries the large WhatsApp icon, which would cost every dashboard page ~0.6 KB of JS.
- */
+/** The Fleeters logo (components/logo.tsx); on phones the mark alone leaves room for the driver's name. */
 export function DriverLogo() {
-  const mark = (
-    <>
-      <rect x="0" y="4" width="24" height="24" rx="6" fill="#124a9c" />
-      <path d="M7 11h11M7 16h8M7 21h5" stroke="#ffb020" strokeWidth="3" strokeLinecap="round" />
-    </>
-  )
   return (
     <>
-      {/* On phones the mark alone leaves room for the driver's name. */}
       <svg viewBox="0 0 24 32" role="img" aria-label="Fleeters" className="h-7 w-auto sm:hidden">
-        {mark}
+        <LogoMark />
       </svg>
-      <svg viewBox="0 0 140 32" role="img" aria-label="Fleeters" className="hidden h-7 w-auto sm:block">
-        {mark}
-        <text x="32" y="23" fontFamily="system-ui, sans-serif" fontSize="20" fontWeight="800" fill="#0c2a57">
-          Fleeters
-        </text>
-      </svg>
+      <Logo className="hidden h-7 w-auto sm:block" />
     </>
   )
 }

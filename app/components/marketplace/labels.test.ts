@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { LOGO_UPLOAD } from '#domain/uploads'
 import { LOGO_EXTENSIONS } from '#domain/validation/company'
 import { APPLICATION_STATUSES, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
-import { APPLICATION_STATUS_OPTIONS, COUNT_CAP, LOGO_ACCEPT, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
+import { APPLICATION_STATUS_OPTIONS, COUNT_CAP, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
 
 describe('marketplace labels', () => {
   it('cover the domain values in their order', () => {
     expect(APPLICATION_STATUS_OPTIONS.map((o) => o.value)).toEqual([...APPLICATION_STATUSES])
     expect(Object.keys(POSTING_STATUS_LABELS)).toEqual([...POSTING_STATUSES])
     expect(PAYMENT_PERIOD_OPTIONS.map((o) => o.value)).toEqual([...PAYMENT_PERIODS])
-    expect(LOGO_ACCEPT).toBe(LOGO_EXTENSIONS.join(','))
+    // The logo input's accept list (company-register.tsx) is the company schema's extensions.
+    expect(LOGO_UPLOAD.accept).toBe(LOGO_EXTENSIONS.join(','))
     expect(PAGE_SIZE).toBe(POSTINGS_PAGE_SIZE)
     expect(COUNT_CAP).toBe(POSTINGS_COUNT_CAP)
   })

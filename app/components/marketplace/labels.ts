@@ -4,7 +4,6 @@
  * page (see lazy-validation.ts); the `satisfies` checks keep both in step at compile time.
  */
 import { formatInteger } from '#domain/format'
-import { LOGO_UPLOAD } from '#domain/uploads'
 import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '#domain/validation/marketplace'
 
 export const APPLICATION_STATUS_LABELS = {
@@ -23,9 +22,6 @@ export { SHIFT_LABEL } from './posting-facts'
 export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<PostingStatus, string>
 
 export const PAYMENT_PERIOD_OPTIONS = (['por día', 'por ruta', 'mensual'] as const satisfies readonly PaymentPeriod[]).map((p) => ({ value: p, label: p }))
-
-/** The logo input's accept list: the domain's LOGO_EXTENSIONS (labels.test.ts checks it). */
-export const LOGO_ACCEPT = LOGO_UPLOAD.accept
 
 /** Spec §9: 10 per page. */
 export const PAGE_SIZE = 10

@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router'
-import { Logo, MenuIcon, WhatsAppIcon } from '#app/components/icons'
+import { MenuIcon, WhatsAppIcon } from '#app/components/icons'
+import { Logo } from '#app/components/logo'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
 import { useRootData } from '#app/root'

@@ -1,5 +1,5 @@
 import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
-import { Logo } from '#app/components/icons'
+import { Logo } from '#app/components/logo'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
 import { Tabs } from '#app/components/ui/tabs'

@@ -1,8 +1,7 @@
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError, type ShouldRevalidateFunction } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
-import { Icon } from '#app/components/driver/icons'
-import { Logo } from '#app/components/icons'
+import { Logo, LogoutIcon } from '#app/components/logo'
 import { CompanyLogo, VerifiedCompanyBadge } from '#app/components/marketplace/posting-bits'
 import { NotFound } from '#app/components/not-found'
 import { buttonClass } from '#app/components/ui/button'
@@ -62,7 +61,7 @@ export default function BusinessLayout() {
           <Form method="post" action="/logout" className="shrink-0">
             {/* On a phone the tabs need the row: the button shows its icon, its name stays for the reader. */}
             <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
-              <Icon name="logout" className="h-5 w-5 sm:hidden" />
+              <LogoutIcon className="h-5 w-5 sm:hidden" />
               <span className="max-sm:sr-only">Cerrar sesión</span>
             </button>
           </Form>

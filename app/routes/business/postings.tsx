@@ -154,6 +154,9 @@ export default function BusinessPostingsRoute() {
   const draft = a && 'draft' in a ? a.draft : d.draft
   const places = a && 'places' in a ? a.places : d.places
   const result = a && 'result' in a ? a.result : undefined
+  // One dialog for both: a new posting (from a blank or the draft sent back with its errors) or the posting to edit.
+  const editing = d.dialog === 'editar'
+  const formReady = Boolean(places && d.constraint && (!editing || (d.target && draft)))
   return (
     <main id="contenido" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -194,32 +197,18 @@ export default function BusinessPostingsRoute() {
       )}
       {d.error ? null : <Pagination page={d.page} total={d.count} hrefFor={(n) => withParams('/business/dashboard', location.search, { page: n })} />}
 
-      {d.dialog === 'crear' && places && d.constraint ? (
-        <Modal title="Publicar trabajo" closeTo={d.closeTo} wide>
-          <PostingForm
-            key={JSON.stringify(draft)}
-            intent="crear"
-            defaults={draft ?? { status: 'open' }}
-            places={places}
-            result={result}
-            constraint={d.constraint}
-            submitLabel="Publicar"
-            cancelTo={d.closeTo}
-          />
-        </Modal>
-      ) : null}
-      {d.dialog === 'editar' ? (
-        <Modal title="Editar trabajo" closeTo={d.closeTo} wide>
-          {d.target && draft && places && d.constraint ? (
+      {(d.dialog === 'crear' && formReady) || editing ? (
+        <Modal title={editing ? 'Editar trabajo' : 'Publicar trabajo'} closeTo={d.closeTo} wide>
+          {formReady ? (
             <PostingForm
               key={JSON.stringify(draft)}
-              intent="editar"
-              postingId={d.target.id}
-              defaults={draft}
-              places={places}
+              intent={editing ? 'editar' : 'crear'}
+              postingId={editing ? d.target!.id : undefined}
+              defaults={draft ?? { status: 'open' }}
+              places={places!}
               result={result}
-              constraint={d.constraint}
-              submitLabel="Guardar cambios"
+              constraint={d.constraint!}
+              submitLabel={editing ? 'Guardar cambios' : 'Publicar'}
               cancelTo={d.closeTo}
             />
           ) : (
