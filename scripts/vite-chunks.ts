@@ -23,10 +23,15 @@ const GROUPS: Array<[string, RegExp]> = [
   ['place-rules', /^domain\/(validation\/(place-ids|reference-id|place-codes)|reference-data\/regions)\.ts$/],
   // Form fields, the class merging they draw with, and the phone and required-field rules both the
   // fields and the schemas use: every form page, and most of the app's.
-  ['field', /^(app\/components\/ui\/(cn\.ts|field\.tsx)|domain\/(phone|validation\/submission)\.ts|node_modules\/(clsx|tailwind-merge)\/)/],
+  ['field', /^(app\/components\/(ui\/(cn\.ts|field\.tsx|alert\.tsx)|js-marker\.tsx)|domain\/(phone|validation\/submission)\.ts|node_modules\/(clsx|tailwind-merge)\/)/],
+  // A list's pages and tabs, and a posting's or application's labels: the drivers' and the companies' lists.
+  ['list-kit', /^app\/components\/(ui\/(pagination|tabs)\.tsx|marketplace\/(labels\.ts|posting-bits\.tsx))$/],
   // Imported by the groups above and by pages without them: each in a chunk of its own, as Rollup
   // would, so that no group takes it in (a page that needs only the phone rules would load zod).
-  ...['domain/reference-data/zones.ts'].map((file): [string, RegExp] => [path.basename(file, '.ts'), new RegExp(`^${file.replace(/[./]/g, '\\$&')}$`)]),
+  ...['domain/reference-data/zones.ts', 'domain/format.ts', 'app/components/ui/badge.tsx', 'app/components/marketplace/posting-facts.tsx'].map((file): [string, RegExp] => [
+    path.basename(file).replace(/\.tsx?$/, ''),
+    new RegExp(`^${file.replace(/[./]/g, '\\$&')}$`),
+  ]),
 ]
 
 export function chunkGroups(): Plugin {
