@@ -60,8 +60,8 @@ export function chunkGroups(): Plugin {
           }
           return null
         }
-        const path = walk(chunk.fileName)
-        if (path) this.error(`${chunk.facadeModuleId ? rel(chunk.facadeModuleId) : chunk.fileName} loads the validation chunk with the page: ${path}`)
+        const chain = walk(chunk.fileName)
+        if (chain) this.error(`${chunk.facadeModuleId ? rel(chunk.facadeModuleId) : chunk.fileName} loads the validation chunk with the page: ${chain}`)
       }
     },
     configEnvironment(name) {
