@@ -26,11 +26,13 @@ import { createServicesApp, type ServiceName } from './services/app'
 import { inProcessCaller } from './services/platform/auth'
 import { CLIENT_IP_HEADER, clientAddress, fromWebTier } from './services/platform/client-ip'
 import { loadConfig } from './services/platform/config'
+import { MigrationError } from './services/platform/db/connect'
 import { localInvalidationBus, redisInvalidationBus } from './services/platform/invalidation'
 import { acceptedRequestId, log } from './services/platform/log'
 import { createDeliveryWorker } from './services/platform/messaging/delivery'
 import { createTransports } from './services/platform/messaging/transports'
 import { createPlatform } from './services/platform/platform'
+import { exitOnUnsupportedNode } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
 import { startExpiryReminders } from './services/users/document-reminders'
@@ -39,9 +41,20 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
 /** Compiled (`node build/server.js`, scripts/build-server.ts), this file sits in the build itself. */
 const buildDir = import.meta.url.endsWith('.js') ? here : path.resolve(here, process.env.BUILD_DIR ?? 'build')
+exitOnUnsupportedNode()
 const config = loadConfig()
-const platform = await createPlatform(config)
+const platform = await createPlatform(config).catch(startFailed)
 const seeded = await seedAll(platform)
+
+/** A start that cannot go on (a half-migrated database, …) ends with its message, not a trace. */
+function startFailed(error: unknown): never {
+  if (error instanceof MigrationError) {
+    log.fatal(error.message)
+    console.error(`\n${error.message}\n`)
+    process.exit(1)
+  }
+  throw error
+}
 
 const transports = createTransports({
   smtpUrl: config.SMTP_URL,

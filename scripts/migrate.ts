@@ -5,13 +5,19 @@
  */
 import path from 'node:path'
 import { loadConfig } from '#services/platform/config'
-import { migrateToLatest, openDatabase } from '#services/platform/db/connect'
+import { MigrationError, migrateToLatest, openDatabase } from '#services/platform/db/connect'
+import { exitOnUnsupportedNode } from '#services/platform/runtime'
 
+exitOnUnsupportedNode()
 const config = loadConfig()
 const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
 try {
   await migrateToLatest(handle)
   console.log(`Migraciones aplicadas (${config.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}).`)
+} catch (error) {
+  if (!(error instanceof MigrationError)) throw error
+  console.error(error.message)
+  process.exitCode = 1
 } finally {
   await handle.destroy()
 }

@@ -22,13 +22,22 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
+export interface StartOptions {
+  /** A data folder the test owns (kept by stop()); a new temporary one, removed by stop(), otherwise. */
+  dataDir?: string
+  /** What «started» means in the output: «listening on …» unless said otherwise (`url` is then ''). */
+  ready?: RegExp
+}
+
 /**
  * Starts `server.ts` as its own process on a free port (like e2e/global-setup.ts), so a test can
  * see whether that very process survives what it is put through. Services only unless `env`
  * says otherwise (no web build needed).
  */
-export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-proc-'))
+export async function startServer(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<ServerProcess> {
+  const ownsData = !options.dataDir
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-proc-'))
+  const ready = options.ready ?? /listening on (http:\/\/[^\s"]+)/
   const vars: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: 'test',
@@ -54,14 +63,16 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s: ${out}`)), 60_000)
     const check = () => {
-      const m = /listening on (http:\/\/[^\s"]+)/.exec(out)
+      const m = ready.exec(out)
       if (m) {
         clearTimeout(timer)
         child.stdout!.off('data', check)
-        resolve(m[1]!.replace('localhost', '127.0.0.1'))
+        child.stderr!.off('data', check)
+        resolve(options.ready ? '' : m[1]!.replace('localhost', '127.0.0.1'))
       }
     }
     child.stdout!.on('data', check)
+    child.stderr!.on('data', check)
     child.on('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`server exited with ${code}: ${out}`))
@@ -103,7 +114,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
         if (child.exitCode === null) child.kill('SIGKILL')
       }
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (ownsData) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -28,7 +28,6 @@ import { PAYMENT_PERIODS } from '#domain/validation/marketplace'
 import { companyPostings, companyPostingsQueries, companySearchDriver } from '#services/business/postings'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 import { fillPostingWords } from '#services/platform/db/migrations/0016_posting_words'
-import type { Platform } from '#services/platform/platform'
 import { seedReferenceData } from '#services/platform/seed'
 import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
 import { searchDriver, searchOpenPostings, searchQueries, wordsWalk, type SearchFilters, type Store } from '#services/users/postings/queries'
@@ -470,7 +469,7 @@ async function openEngine(engine: 'sqlite' | 'postgres', size: number): Promise<
 
 /** Reference data, the companies and the postings, loaded without the indexes. */
 async function seedAll(handle: DatabaseHandle, size: number): Promise<Seeded> {
-  await seedReferenceData({ db: handle.db, dialect: handle.dialect } as Platform)
+  await seedReferenceData({ db: handle.db })
   const seeded = await seedCompanies(handle.db)
   await withoutIndexes(handle, () => seedPostings(handle, size, seeded))
   return seeded

@@ -2,10 +2,11 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type Pg from 'pg'
 import { log as logger } from '#services/platform/log'
+import { dbErrorKind } from './errors'
 import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect } from './migrations'
 import type { Database } from './schema'
@@ -88,8 +89,26 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('mmap_size = 1073741824')
   // The text search's check on a row it reads through another index (decision 64).
   sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) => wordsStart(String(title), String(description), String(words)))
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+}
+
+/**
+ * SQLite's DDL is transactional (CREATE, ALTER, DROP roll back like rows), but Kysely's SQLite
+ * adapter says it is not, so its migrator would run migrations outside a transaction and a crash
+ * in the middle would leave half a schema with no record of it. Saying so lets the migrator wrap
+ * each migration and its record in one transaction, as it does on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter()
+  }
 }
 
 /**
@@ -127,12 +146,43 @@ function migratorFor(handle: DatabaseHandle): Migrator {
   })
 }
 
+/**
+ * Applies the pending migrations one at a time, each in its own transaction with its record: a
+ * crash, a kill or a power cut during one leaves the schema of the migrations before it, and the
+ * next start applies that migration again from the beginning.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const { error, results } = await migratorFor(handle).migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) {
-    throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
+  const migrator = migratorFor(handle)
+  for (;;) {
+    const { error, results } = await migrator.migrateUp()
+    const failed = results?.find((r) => r.status === 'Error')
+    if (error || failed) throw migrationError(failed?.migrationName, error)
+    if (!results?.length) return
   }
+}
+
+/** A migration's failure, in words an operator can act on. */
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+}
+
+function migrationError(migration: string | undefined, error: unknown): MigrationError {
+  const cause = error instanceof Error ? error.message : String(error)
+  // What the migration creates is there, but the migration is not recorded: a version that ran
+  // migrations outside a transaction stopped in the middle of this one.
+  if (migration && dbErrorKind(error) === 'exists') {
+    return new MigrationError(
+      `La base de datos quedó a medio migrar en ${migration}: parte de esa migración ya está aplicada ` +
+        `pero no quedó registrada («${cause}»). Pasa cuando una versión anterior de Fleeters se detuvo ` +
+        'durante la migración (esta versión aplica cada migración en una transacción). Para recuperarla: ' +
+        'si es una instalación nueva sin datos propios, detén el servidor, borra fleeters.db, ' +
+        'fleeters.db-wal y fleeters.db-shm de DATA_DIR (o vacía la base de PostgreSQL) y vuelve a ' +
+        'iniciar; si tiene datos, restaura el último respaldo o completa a mano lo que falta de esa ' +
+        'migración y regístrala en la tabla kysely_migration.',
+      { cause: error },
+    )
+  }
+  return new MigrationError(`La migración ${migration ?? '(sin nombre)'} falló: ${cause}`, { cause: error })
 }
 
 /**

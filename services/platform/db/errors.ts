@@ -8,7 +8,15 @@
  * better-sqlite3 errors carry codes such as SQLITE_CONSTRAINT_UNIQUE; node's socket errors carry
  * ECONNREFUSED and co.
  */
-export type DbErrorKind = 'unique' | 'retry' | 'unavailable' | 'bad-value' | null
+export type DbErrorKind = 'unique' | 'retry' | 'unavailable' | 'bad-value' | 'exists' | null
+
+/** A schema change met what it creates already there (a half-applied migration). */
+const EXISTS_SQLSTATES = new Set([
+  '42P07', // duplicate_table (tables, indexes, sequences, views)
+  '42701', // duplicate_column
+  '42710', // duplicate_object (constraints, triggers, types)
+  '42723', // duplicate_function
+])
 
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown (pg_terminate_backend, a restart)
@@ -44,9 +52,11 @@ export function dbErrorKind(err: unknown): DbErrorKind {
   if (UNAVAILABLE_SQLSTATES.has(code)) return 'unavailable'
   // Class 22 (data exception): a NUL byte in text, a number out of an integer's range, …
   if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-value'
+  if (EXISTS_SQLSTATES.has(code)) return 'exists'
   // SQLite
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'unique'
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED') return 'retry'
+  if (code === 'SQLITE_ERROR' && /already exists|duplicate column name/i.test(message)) return 'exists'
   // Sockets and pg's client
   if (UNAVAILABLE_NODE_CODES.has(code)) return 'unavailable'
   if (UNAVAILABLE_MESSAGES.some((re) => re.test(message))) return 'unavailable'

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Migration, MigrationProvider } from 'kysely'
+import { pausePoint } from '#services/platform/pause-point'
 import type { Dialect } from './migrations/helpers'
 
 export type { Dialect } from './migrations/helpers'
@@ -21,7 +22,17 @@ export async function migrations(dialect: Dialect): Promise<Record<string, Migra
   const out: Record<string, Migration> = {}
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(DIR, file)).href)) as { default: (d: Dialect) => Migration }
-    out[file.replace(/\.(ts|js)$/, '')] = mod.default(dialect)
+    const name = file.replace(/\.(ts|js)$/, '')
+    const migration = mod.default(dialect)
+    out[name] = {
+      ...migration,
+      // The crash tests kill the process here: the migration's changes made, its record and the
+      // commit not yet.
+      up: async (db) => {
+        await migration.up(db)
+        await pausePoint(`migration:${name}`)
+      },
+    }
   }
   return out
 }

@@ -1,6 +1,7 @@
 import { computeCheckDigit } from '#domain/rut'
 import { hashPassword } from '#services/platform/crypto'
 import { inTransaction } from '#services/platform/db/transaction'
+import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
 import { TINY_PDF, TINY_PNG } from './sample-files'
 
@@ -50,9 +51,46 @@ export const DEMO_POSTING_PLAN: ReadonlyArray<{
   { title: 'Reparto de paquetería en SUV', id_vehicle: 8, id_capacity: null, pawn: false, period: 'por día', amount: 40000 },
 ]
 
+interface DemoDocument {
+  slot: string
+  status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
+  reason?: string
+  pdf?: boolean
+}
+
+/** The demo driver's documents, one in every status. */
+const DEMO_DOCUMENTS: DemoDocument[] = [
+  { slot: 'cedula_identidad_frontal', status: 'ACCEPTED' },
+  { slot: 'cedula_identidad_posterior', status: 'ACCEPTED' },
+  { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true },
+  { slot: 'licencia_conducir_frontal', status: 'PENDING' },
+  { slot: 'licencia_conducir_posterior', status: 'PENDING' },
+  { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true },
+  { slot: 'comprobante_domicilio', status: 'REJECTED', reason: 'El documento está ilegible.', pdf: true },
+  { slot: 'padron_vehiculo_frontal', status: 'REJECTED' },
+]
+
 export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const now = p.now()
+  // The files go to the store before the rows that name them, and leave it if those rows are not
+  // written: one transaction adds every demo row or none, so a start killed while seeding finds
+  // no users and seeds again.
+  const stored = await Promise.all(
+    DEMO_DOCUMENTS.map(async (doc) => {
+      const bytes = doc.pdf ? TINY_PDF : TINY_PNG
+      return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'png') }
+    }),
+  )
+  try {
+    await seedDemoRows(p, stored, passwordHash, p.now())
+  } catch (error) {
+    await Promise.all(stored.map((doc) => p.files.remove(doc.key).catch(() => {})))
+    throw error
+  }
+  return { demoLogins: await demoLogins(p), demoPassword: DEMO_PASSWORD }
+}
+
+async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes: Uint8Array; key: string }>, passwordHash: string, now: Date) {
   const iso = (offsetMinutes: number) => new Date(now.getTime() - offsetMinutes * 60_000).toISOString()
   const capacityIds = new Set((await p.db.selectFrom('capacities').select('id_capacity').execute()).map((c) => c.id_capacity))
   const communeRegions = new Map(
@@ -179,28 +217,18 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
       })
       .execute()
 
-    const documents: Array<{ slot: string; status: 'PENDING' | 'ACCEPTED' | 'REJECTED'; reason?: string; pdf?: boolean }> = [
-      { slot: 'cedula_identidad_frontal', status: 'ACCEPTED' },
-      { slot: 'cedula_identidad_posterior', status: 'ACCEPTED' },
-      { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true },
-      { slot: 'licencia_conducir_frontal', status: 'PENDING' },
-      { slot: 'licencia_conducir_posterior', status: 'PENDING' },
-      { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true },
-      { slot: 'comprobante_domicilio', status: 'REJECTED', reason: 'El documento está ilegible.', pdf: true },
-      { slot: 'padron_vehiculo_frontal', status: 'REJECTED' },
-    ]
+    // The crash test kills the start here, half of the demo written inside the transaction.
+    await pausePoint('seed:demo')
     for (const [i, doc] of documents.entries()) {
-      const bytes = doc.pdf ? TINY_PDF : TINY_PNG
-      const key = await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'png')
       await trx
         .insertInto('user_files')
         .values({
           user_id: driver.id,
           purpose_name: doc.slot,
           file_status: doc.status,
-          storage_key: key,
+          storage_key: doc.key,
           mime_type: doc.pdf ? 'application/pdf' : 'image/png',
-          size_bytes: bytes.byteLength,
+          size_bytes: doc.bytes.byteLength,
           original_name: `${doc.slot}.${doc.pdf ? 'pdf' : 'png'}`,
           rejection_reason: doc.reason ?? null,
           created_at: iso(60 * 24 * 5 - i),
@@ -209,7 +237,6 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
         .execute()
     }
   })
-  return { demoLogins: await demoLogins(p), demoPassword: DEMO_PASSWORD }
 }
 
 export async function demoLogins(p: Platform): Promise<DemoLogin[]> {
