@@ -7,6 +7,7 @@ import pg from 'pg'
 import { expect } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 import { migrations, type Dialect } from '#services/platform/db/migrations'
+import type { Platform } from '#services/platform/platform'
 import { seedReferenceData } from '#services/platform/seed'
 
 /**
@@ -50,7 +51,7 @@ export async function databaseBefore(engine: Dialect, name: string): Promise<{ h
 
 /** The reference data, a company and three postings (two open: words with accents, plurals and stems; one closed). */
 export async function addSearchPostings(db: Kysely<any>, dialect: Dialect) {
-  await seedReferenceData({ db })
+  await seedReferenceData({ db, dialect } as Platform)
   const now = '2026-01-01T00:00:00.000Z'
   const user = await sql<{ id: number }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
     VALUES ('business', 'empresa@b.cl', 'x', 'A', 'B', 1, ${now}, ${now}) RETURNING id`.execute(db)
