@@ -32,7 +32,7 @@ import { acceptedRequestId, log } from './services/platform/log'
 import { createDeliveryWorker } from './services/platform/messaging/delivery'
 import { createTransports } from './services/platform/messaging/transports'
 import { createPlatform } from './services/platform/platform'
-import { exitOnUnsupportedNode } from './services/platform/runtime'
+import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
 import { startExpiryReminders } from './services/users/document-reminders'
@@ -43,6 +43,7 @@ const dev = process.argv.includes('--dev')
 const buildDir = import.meta.url.endsWith('.js') ? here : path.resolve(here, process.env.BUILD_DIR ?? 'build')
 exitOnUnsupportedNode()
 const config = loadConfig()
+keepDataPrivate(config.dataDir)
 const platform = await createPlatform(config).catch(startFailed)
 const seeded = await seedAll(platform)
 

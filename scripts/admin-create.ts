@@ -10,6 +10,7 @@ import { loadConfig } from '#services/platform/config'
 import { ApiError } from '#services/platform/http'
 import { createPlatform } from '#services/platform/platform'
 import { memoryRateLimiter } from '#services/platform/rate-limit'
+import { keepDataPrivate } from '#services/platform/runtime'
 import { createAdminAccount } from '#services/users/admin/accounts'
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } }, strict: true })
@@ -36,7 +37,9 @@ async function withRetries<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
 }
 
 // The script never serves requests: no shared rate-limit store is needed.
-const platform = await withRetries(() => createPlatform(loadConfig(process.env), { limiter: memoryRateLimiter() }))
+const config = loadConfig(process.env)
+keepDataPrivate(config.dataDir)
+const platform = await withRetries(() => createPlatform(config, { limiter: memoryRateLimiter() }))
 try {
   const admin = await withRetries(() => createAdminAccount(platform, { email: values.email!, name: values.name! }))
   console.log(admin.created ? `Cuenta de administración creada: ${admin.email}` : `La cuenta ${admin.email} ya existía: se emitió un enlace nuevo.`)

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '#services/platform/config'
 import { createPlatform } from '#services/platform/platform'
 import { memoryRateLimiter } from '#services/platform/rate-limit'
+import { keepDataPrivate } from '#services/platform/runtime'
 import { sendExpiryReminders } from '#services/users/document-reminders'
 
 const { values } = parseArgs({ options: { now: { type: 'string' } }, strict: true })
@@ -32,7 +33,9 @@ async function withRetries<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   }
 }
 
-const platform = await withRetries(() => createPlatform(loadConfig(process.env), { limiter: memoryRateLimiter() }))
+const config = loadConfig(process.env)
+keepDataPrivate(config.dataDir)
+const platform = await withRetries(() => createPlatform(config, { limiter: memoryRateLimiter() }))
 try {
   const run = await withRetries(() => sendExpiryReminders(platform, now))
   console.log(`Recordatorios de vencimiento: ${run.mails} correos sobre ${run.documents} documentos (${now.toISOString()}).`)

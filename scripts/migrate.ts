@@ -6,10 +6,11 @@
 import path from 'node:path'
 import { loadConfig } from '#services/platform/config'
 import { MigrationError, migrateToLatest, openDatabase } from '#services/platform/db/connect'
-import { exitOnUnsupportedNode } from '#services/platform/runtime'
+import { exitOnUnsupportedNode, keepDataPrivate } from '#services/platform/runtime'
 
 exitOnUnsupportedNode()
 const config = loadConfig()
+keepDataPrivate(config.dataDir)
 const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
 try {
   await migrateToLatest(handle)

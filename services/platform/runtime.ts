@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 /**
  * The Node.js lines the product supports: the maintained LTS lines (package.json `engines`).
  * Node 20 reached end of life on 30 April 2026, and the SQLite driver (better-sqlite3 13,
@@ -23,4 +25,21 @@ export function exitOnUnsupportedNode(): void {
   if (!message) return
   console.error(message)
   process.exit(1)
+}
+
+/**
+ * What the process writes under DATA_DIR (the SQLite file with its WAL, uploads, the mail and
+ * WhatsApp outboxes, the generated secret) holds personal data: nothing it creates gets group or
+ * other permissions (umask 077: folders 0700, files 0600), and DATA_DIR itself is closed to
+ * others, also when an older version made it 0755 (a closed folder hides everything in it).
+ */
+export function keepDataPrivate(dataDir: string): void {
+  process.umask(0o077)
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  try {
+    fs.chmodSync(dataDir, 0o700)
+  } catch (error) {
+    // Not ours to change (a mount owned by another user): say so, and go on.
+    console.warn(`No se pudo cerrar DATA_DIR (${dataDir}) a otros usuarios: ${(error as Error).message}`)
+  }
 }
