@@ -85,6 +85,7 @@ describe('readiness when a dependency is away', () => {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+      DATA_ENCRYPTION_KEY: 'test-data-encryption-key-0123456789',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     })
     try {

@@ -66,6 +66,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+      DATA_ENCRYPTION_KEY: secret,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_WORKER_INTERVAL_MS: '200',
       TRUST_PROXY: '1',

@@ -40,6 +40,12 @@ describe('configuration docs', () => {
     expect(config).toEqual(defaults)
   })
 
+  it('S3_BUCKET needs DATA_ENCRYPTION_KEY: a key generated on one disk would leave the bucket unreadable to other processes', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'fleeters' })).toThrow(/DATA_ENCRYPTION_KEY: required with S3_BUCKET/)
+    expect(loadConfig({ S3_BUCKET: 'fleeters', DATA_ENCRYPTION_KEY: 'k'.repeat(32) }).S3_BUCKET).toBe('fleeters')
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY/)
+  })
+
   it('an empty variable means not set', () => {
     const config = loadConfig({ SESSION_SECRET: '', DATABASE_URL: ' ', PORT: '' })
     expect(config.SESSION_SECRET).toBeUndefined()

@@ -26,6 +26,14 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * Master key of the stored files' encryption (≥ 32 characters; services/platform/file-crypto.ts).
+   * Without it a key is generated into DATA_DIR/.data-keys; required with S3_BUCKET, where the
+   * files outlive any one process's disk.
+   */
+  DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** Earlier master keys, comma-separated, still read while `npm run keys:rotate` re-seals the files. */
+  DATA_ENCRYPTION_OLD_KEYS: z.string().optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Fleeters <no-responder@fleeters.cl>'),
   TEAM_EMAIL: z.string().email().default('contacto@fleeters.cl'),
@@ -79,6 +87,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  if (parsed.data.S3_BUCKET && !parsed.data.DATA_ENCRYPTION_KEY) {
+    // A key generated into one process's DATA_DIR would leave the bucket's files unreadable to
+    // every other process, and to this one once its disk is replaced.
+    throw new Error('Invalid environment:\n  DATA_ENCRYPTION_KEY: required with S3_BUCKET (at least 32 characters, the same in every process)')
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) }
 }

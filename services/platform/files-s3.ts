@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
-import { checkKey, newKey, StorageUnavailableError, type FileStore } from './files'
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { checkKey, KEY_PATTERN, newKey, StorageUnavailableError, type FileStore } from './files'
 
 export interface S3Options {
   bucket: string
@@ -67,6 +67,22 @@ export function s3FileStore(options: S3Options): FileStore {
     },
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket })).catch((error) => {
+        throw unavailable(error)
+      })
+    },
+    async *list() {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken })).catch((error) => {
+          throw unavailable(error)
+        })
+        for (const object of page.Contents ?? []) if (object.Key && KEY_PATTERN.test(object.Key)) yield object.Key
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+    },
+    async replace(key, bytes) {
+      const extension = key.slice(key.lastIndexOf('.') + 1)
+      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: bytes, ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' })).catch((error) => {
         throw unavailable(error)
       })
     },

@@ -24,6 +24,7 @@ const s3Env = () => ({
   S3_ACCESS_KEY_ID: 'S3RVER',
   S3_SECRET_ACCESS_KEY: 'S3RVER',
   S3_FORCE_PATH_STYLE: 'true',
+  DATA_ENCRYPTION_KEY: 'test-data-encryption-key-0123456789',
 })
 
 const drivers: [string, () => Promise<FileStore>][] = [

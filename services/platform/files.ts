@@ -16,6 +16,10 @@ export interface FileStore {
   remove(key: string): Promise<void>
   /** Throws when the store cannot be reached (readiness check). */
   ping(): Promise<void>
+  /** Every key in the store (key rotation walks them). */
+  list(): AsyncIterable<string>
+  /** Writes `bytes` in place of an existing file, atomically. */
+  replace(key: string, bytes: Uint8Array): Promise<void>
 }
 
 /** The store is away or refusing (network, credentials, 5xx): answered as a 503, like a database outage. */
@@ -63,6 +67,29 @@ export function localFileStore(dataDir: string): FileStore {
     async ping() {
       await fs.mkdir(root, { recursive: true })
       await fs.access(root, fs.constants.W_OK)
+    },
+    async *list() {
+      let prefixes: string[]
+      try {
+        prefixes = await fs.readdir(root)
+      } catch {
+        return
+      }
+      for (const prefix of prefixes) {
+        let names: string[]
+        try {
+          names = await fs.readdir(path.join(root, prefix))
+        } catch {
+          continue
+        }
+        for (const name of names) if (KEY_PATTERN.test(`${prefix}/${name}`)) yield `${prefix}/${name}`
+      }
+    },
+    async replace(key, bytes) {
+      const file = resolve(key)
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
+      await fs.writeFile(temporary, bytes, { mode: 0o600 })
+      await fs.rename(temporary, file)
     },
   }
 }

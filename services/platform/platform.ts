@@ -2,13 +2,20 @@ import path from 'node:path'
 import type { Config } from './config'
 import { assertMigrated, migrateToLatest, openDatabase, type DB } from './db/connect'
 import type { Dialect } from './db/migrations'
+import { encryptedFileStore, loadKeyring } from './file-crypto'
 import { localFileStore, type FileStore } from './files'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 import { redisRateLimiter } from './rate-limit-redis'
 import { loadKeys, type Keys } from './secrets'
 
 /** Local disk under DATA_DIR (the embedded default), or the S3 bucket when S3_BUCKET is set. */
+/** The store the services use: every file sealed on the way in (file-crypto.ts). */
 export async function createFileStore(config: Config): Promise<FileStore> {
+  return encryptedFileStore(await createRawFileStore(config), loadKeyring({ key: config.DATA_ENCRYPTION_KEY, oldKeys: config.DATA_ENCRYPTION_OLD_KEYS, dataDir: config.dataDir }))
+}
+
+/** The disk or the bucket itself, the files as stored (key rotation reads and rewrites them). */
+export async function createRawFileStore(config: Config): Promise<FileStore> {
   if (!config.S3_BUCKET) return localFileStore(config.dataDir)
   // Loaded only when used: the embedded product never pays for the AWS SDK.
   const { s3FileStore } = await import('./files-s3')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServicesApp } from '#services/app'
 import { loadConfig } from '#services/platform/config'
+import { encryptedFileStore, loadKeyring } from '#services/platform/file-crypto'
 import { localFileStore } from '#services/platform/files'
 import type { Platform } from '#services/platform/platform'
 import { memoryRateLimiter } from '#services/platform/rate-limit'
@@ -27,7 +28,8 @@ export async function createTestPlatform(engine: EngineName, env: Record<string,
     dialect: handle.dialect,
     keys: { jwt: randomBytes(32), cookie: randomBytes(32), codes: randomBytes(32) },
     limiter: memoryRateLimiter(() => now().getTime()),
-    files: localFileStore(handle.dataDir),
+    // Sealed as in production: every service test stores its files encrypted.
+    files: encryptedFileStore(localFileStore(handle.dataDir), loadKeyring({ dataDir: handle.dataDir })),
     now,
     publicUrl: 'http://localhost:3000',
     wakeOutbox: () => {},

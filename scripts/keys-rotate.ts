@@ -1,0 +1,53 @@
+/**
+ * `npm run keys:rotate`: seals every stored file again under the current master key
+ * (services/platform/file-crypto.ts), and seals the files stored before encryption.
+ *
+ * - With DATA_ENCRYPTION_KEY (deployments): deploy first with the new key in DATA_ENCRYPTION_KEY
+ *   and the old one(s) in DATA_ENCRYPTION_OLD_KEYS (every process then reads both and writes with
+ *   the new), run this once, then deploy again without DATA_ENCRYPTION_OLD_KEYS.
+ * - Without it (the embedded default): stop the server, run this: it generates a new key into
+ *   DATA_DIR/.data-keys, seals every file under it and forgets the older keys. A server left
+ *   running would keep writing with the key it started with.
+ *
+ * Prints how many files it sealed again and how many were current already; exits 1 when a file
+ * could not be read (an unknown key: its old key is missing from DATA_ENCRYPTION_OLD_KEYS).
+ */
+import { loadConfig } from '#services/platform/config'
+import { addGeneratedKey, dropOlderGeneratedKeys, loadKeyring, resealed } from '#services/platform/file-crypto'
+import { createRawFileStore } from '#services/platform/platform'
+import { exitOnUnsupportedNode, keepDataPrivate } from '#services/platform/runtime'
+
+exitOnUnsupportedNode()
+const config = loadConfig()
+keepDataPrivate(config.dataDir)
+const generated = !config.DATA_ENCRYPTION_KEY
+if (generated) addGeneratedKey(config.dataDir)
+const ring = loadKeyring({ key: config.DATA_ENCRYPTION_KEY, oldKeys: config.DATA_ENCRYPTION_OLD_KEYS, dataDir: config.dataDir })
+const store = await createRawFileStore(config)
+
+let sealed = 0
+let current = 0
+const failed: string[] = []
+for await (const key of store.list()) {
+  try {
+    const stored = await store.get(key)
+    if (!stored) continue
+    const next = resealed(ring, stored)
+    if (!next) {
+      current++
+      continue
+    }
+    await store.replace(key, next)
+    sealed++
+  } catch (error) {
+    failed.push(`${key}: ${(error as Error).message}`)
+  }
+}
+if (generated && !failed.length) dropOlderGeneratedKeys(config.dataDir)
+console.log(`Clave ${ring.current.id}: ${sealed} archivos cifrados de nuevo, ${current} ya estaban con ella.`)
+if (failed.length) {
+  console.error(`${failed.length} archivos no se pudieron leer:\n${failed.join('\n')}`)
+  process.exitCode = 1
+} else if (!generated && config.DATA_ENCRYPTION_OLD_KEYS) {
+  console.log('Ya puedes quitar DATA_ENCRYPTION_OLD_KEYS de la configuración.')
+}
