@@ -28,10 +28,14 @@ export type SessionObject = z.infer<typeof sessionObjectSchema>
 export const sessionPayloadSchema = sessionObjectSchema.extend({ message: z.string() })
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>
 
-/** Login of an account whose email is not verified yet: a code went to the mailbox. */
+/**
+ * Login of an account whose email is not verified yet, or of an email over its limit of failed
+ * logins (decision 73): a code went to the mailbox. The latter names no role: it answers the same
+ * for any password and for unknown emails.
+ */
 export const codeStepPayloadSchema = z.object({
   message: z.string(),
-  role,
+  role: role.optional(),
   email: z.string(),
   email_verification: z.literal(true),
   email_one_time_token: z.string(),

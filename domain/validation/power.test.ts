@@ -89,6 +89,44 @@ describe('powerDriverSchema', () => {
     expect(fieldErrors(powerDriverSchema, { ...driver, [field]: value }, field)).toEqual(messages)
   })
 
+  // Texts that reach the vehicle's owner carry no link or number a driver chose (decision 73).
+  it.each([
+    ['fullNameDriver', 'Banco Estado 24 horas', [M.personName]],
+    ['fullNameDriver', 'Juan www.evil.cl', [M.personName]],
+    ['fullNameDriver', 'Ana: https://evil.example', [M.personName]],
+    ['fullNameDriver', 'Juan.Pérez', [M.personName]],
+    ['nationalityDriver', 'Chilena 1', [M.personName]],
+    ['vehicleBrand', 'Verifica tu cuenta en https://evil.example/login', [M.noLinks]],
+    ['vehicleBrand', 'www.evil.example', [M.noLinks]],
+    ['vehicleModel', 'evil.example', [M.noLinks]],
+    ['vehicleModel', 'Hiace, llama al +56 9 5544 3322', [M.vehicleText]],
+    ['addressDriver', 'Entra a banco-seguro.cl', [M.noLinks]],
+    ['addressDriver', 'evil.example/login', [M.noLinks]],
+    ['addressDriver', 'Ver HTTPS://EVIL.EXAMPLE', [M.noLinks]],
+  ])('%s = %j -> %j', (field, value, messages) => {
+    expect(fieldErrors(powerDriverSchema, { ...driver, [field]: value }, field)).toEqual(messages)
+  })
+
+  it('takes the names, brands, models and addresses people write', () => {
+    for (const [field, value] of [
+      ['fullNameDriver', "María-José O'Higgins Ñúñez"],
+      ['fullNameDriver', 'Jean-Luc D’Alembert'],
+      ['fullNameDriver', 'Zoë Ångström'],
+      ['nationalityDriver', 'Chilena'],
+      ['vehicleBrand', 'Mercedes-Benz'],
+      ['vehicleModel', 'Sprinter 515 CDI'],
+      ['vehicleModel', 'Hilux 2.4'],
+      ['vehicleModel', 'CX-5'],
+      ['addressDriver', 'Av. Grecia 123, Ñuñoa'],
+      ['addressDriver', 'Pje. Colón 45 depto. 3'],
+    ]) {
+      expect([field, fieldErrors(powerDriverSchema, { ...driver, [field!]: value }, field!)]).toEqual([field, []])
+    }
+    expect(powerOwnerSchema.safeParse({ ...owner, fullNameOwner: 'Ana Ñuñez', addressOwner: 'Av. Grecia 123' }).success).toBe(true)
+    expect(fieldErrors(powerOwnerSchema, { ...owner, fullNameOwner: 'Banco https://x.cl' }, 'fullNameOwner')).toEqual([M.personName])
+    expect(fieldErrors(powerOwnerSchema, { ...owner, addressOwner: 'www.evil.cl' }, 'addressOwner')).toEqual([M.noLinks])
+  })
+
   it('accepts every plate shape', () => {
     for (const plate of ['AB1234', 'BBBB12', 'BB-BB-12', 'BB·BB·12', 'AB123', 'BCD12', 'bcd 12', 'ab 12 34']) {
       expect(powerDriverSchema.safeParse({ ...driver, vehicleLicensePlate: plate }).success).toBe(true)

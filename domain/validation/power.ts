@@ -31,9 +31,25 @@ export const POWER_MESSAGES = {
   emailRequired: CAMPO_REQUERIDO,
   emailInvalid: 'Correo electrónico inválido',
   emailMax: 'Correo electrónico no puede exceder los 70 caracteres',
+  personName: 'Ingresa solo letras, espacios, apóstrofos o guiones',
+  vehicleText: 'Ingresa solo letras, números, espacios, puntos o guiones',
+  noLinks: 'No se permiten enlaces ni direcciones web',
 } as const
 
 const M = POWER_MESSAGES
+
+/**
+ * The power's texts reach the vehicle's owner (the PDF and, for the names, the WhatsApp message
+ * the platform sends): a person's name is letters (accents, ñ), spaces, apostrophes and hyphens,
+ * so it can carry no number, link or «://» (decision 73).
+ */
+export const isPersonName = (v: string) => /^\p{L}[\p{L}\p{M}' ’-]*$/u.test(v)
+/** A web address in a text not meant to carry one: `://`, `www.`, `x.cl`, `evil.example/login`. */
+export const hasLink = (v: string) => /:\/\/|www\.|\p{L}\.\p{L}+\/|\.(com|cl|net|org|io|ly|co|app|me)\b/iu.test(v)
+const personName = (max: number) => boundedString(M.required, 2, max).check(z.refine(isPersonName, M.personName))
+const noLinks = (link: (v: string) => boolean) => boundedString(M.required, 2, 100).check(z.refine((v) => !link(v), { error: M.noLinks, abort: true }))
+// A brand or a model: «Mercedes-Benz», «Sprinter 515 CDI», «Hilux 2.4»: no dot between letters.
+const vehicleText = noLinks((v) => hasLink(v) || /\p{L}\.\p{L}/u.test(v)).check(z.refine((v) => /^[\p{L}\p{M}\d .-]*$/u.test(v), M.vehicleText))
 
 /** Where a schema reads the time: the live clock, or the service's injected one. */
 export type Clock = () => Date
@@ -63,12 +79,12 @@ export const licensePlateField = requiredString(M.plateRequired)
   .check(z.overwrite(normalizePlate))
 
 const driverShape = (now: Clock) => ({
-  fullNameDriver: boundedString(M.required, 2, 100),
+  fullNameDriver: personName(100),
   rutDriver: rutString({ required: M.required, min: 2, max: 12 }),
-  addressDriver: boundedString(M.required, 2, 100),
-  nationalityDriver: boundedString(M.required, 2, 30),
-  vehicleBrand: boundedString(M.required, 2, 100),
-  vehicleModel: boundedString(M.required, 2, 100),
+  addressDriver: noLinks(hasLink),
+  nationalityDriver: personName(30),
+  vehicleBrand: vehicleText,
+  vehicleModel: vehicleText,
   vehicleYear: vehicleYearField(now),
   vehicleLicensePlate: licensePlateField,
 })
@@ -79,10 +95,10 @@ export const powerDriverSchema = powerDriverSchemaAt(liveClock)
 export type PowerDriverValues = z.infer<typeof powerDriverSchema>
 
 const ownerShape = {
-  fullNameOwner: boundedString(M.required, 2, 100),
+  fullNameOwner: personName(100),
   rutOwner: rutString({ required: M.required, max: 15 }),
-  addressOwner: boundedString(M.required, 2, 100),
-  nationalityOwner: boundedString(M.required, 2, 30),
+  addressOwner: noLinks(hasLink),
+  nationalityOwner: personName(30),
   // '+56 9 8765 4321' is read as 987654321: the rule is the local 9 digits starting with 9.
   phoneOwner: phoneString(
     { required: M.phoneRequired, min: 9, max: 12, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '9', message: M.phonePrefix } },

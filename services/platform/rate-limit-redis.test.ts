@@ -29,6 +29,25 @@ describe.skipIf(!url)('Redis rate limiter', () => {
     expect(third.retryAfterSeconds).toBeLessThanOrEqual(60)
   })
 
+  it('says the count of each hit, and peeks at a window without counting', async () => {
+    const a = await limiter()
+    const b = await limiter()
+    const key = `login-account:${randomUUID()}`
+    expect(await a.peek(key)).toBe(0)
+    expect((await a.hit(key, 2, 60_000)).count).toBe(1)
+    expect((await a.hit(key, 2, 60_000)).count).toBe(2)
+    expect(await a.peek(key)).toBe(2)
+    expect(await a.peek(key)).toBe(2)
+    expect((await a.hit(key, 2, 60_000)).count).toBe(3)
+    // Another prefix, another set of counters.
+    expect(await b.peek(key)).toBe(0)
+    const short = await limiter()
+    await short.hit('k', 5, 150)
+    expect(await short.peek('k')).toBe(1)
+    await new Promise((r) => setTimeout(r, 250))
+    expect(await short.peek('k')).toBe(0)
+  })
+
   it('shares counters between two limiters with the same prefix', async () => {
     const prefix = `fleeters-test:${randomUUID()}:`
     const one = await redisRateLimiter(url!, prefix)

@@ -63,10 +63,19 @@ export async function redisRateLimiter(
     async hit(key, limit, windowMs) {
       try {
         const [count, ttl] = (await client.eval(HIT, { keys: [prefix + key], arguments: [String(windowMs)] })) as [number, number]
-        return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) }
+        return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)), count }
       } catch (error) {
         report(error as Error)
         return fallback.hit(key, limit, windowMs)
+      }
+    },
+    async peek(key) {
+      try {
+        // The key expires with its window, so what GET finds is the live window's count.
+        return Number((await client.get(prefix + key)) ?? 0)
+      } catch (error) {
+        report(error as Error)
+        return fallback.peek(key)
       }
     },
     async reset() {

@@ -1,10 +1,14 @@
 export interface RateLimitResult {
   allowed: boolean
   retryAfterSeconds: number
+  /** Hits in the window, this one included: `count === limit + 1` happens once per window. */
+  count: number
 }
 
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>
+  /** Hits so far in the key's live window (0 when none), without counting one. */
+  peek(key: string): Promise<number>
   reset(): Promise<void>
 }
 
@@ -22,7 +26,11 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
         windows.set(key, w)
       }
       w.count++
-      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) }
+      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)), count: w.count }
+    },
+    async peek(key) {
+      const w = windows.get(key)
+      return w && w.resetAt > now() ? w.count : 0
     },
     async reset() {
       windows.clear()

@@ -5,22 +5,33 @@ import { emailCodeSchema, loginSchema, resetPasswordConfirmPayloadSchema, resetP
 import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '#services/platform/crypto'
-import type { Role } from '#services/platform/db/schema'
+import type { Role, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { passwordResetMail, verificationCodeMail } from './mails'
+import { loginLockedMail, passwordResetMail, verificationCodeMail } from './mails'
 import { sessionObject, startSession } from './session-object'
 
 const CODE_TTL_MS = 15 * 60 * 1000
 const CODE_MAX_ATTEMPTS = 5
 const RESET_TTL_MS = 60 * 60 * 1000
 
+/**
+ * Failed logins one email may have in 15 minutes, from any address, before a login to it needs the
+ * code mailed to the account (decision 73). Counted by the rate limiter (Redis when configured),
+ * for unknown emails too; RATE_LIMIT_FACTOR raises it like every limit.
+ */
+export const LOGIN_ACCOUNT_FAILURES = { limit: 10, windowMs: 15 * 60 * 1000 } as const
+/** The email hashed: the limiter's keys (in Redis) name no address. */
+const failuresKey = (email: string) => `login-account:${sha256(email)}`
+
 export const AUTH_MESSAGES = {
   badCredentials: 'Correo o contraseña incorrectos.',
   loggedIn: 'Inicio de sesión exitoso.',
   codeSent: 'Te enviamos un código de verificación a tu correo electrónico.',
+  codeRequired:
+    'Por seguridad, después de varios intentos fallidos esta cuenta necesita un código para iniciar sesión. Si el correo y la contraseña son correctos, te lo enviamos a tu correo electrónico.',
   codeInvalid: 'El código no es válido o ya expiró. Inicia sesión nuevamente para recibir uno nuevo.',
   codeWrong: 'El código ingresado es incorrecto.',
   codeLocked: 'Demasiados intentos con este código. Inicia sesión nuevamente para recibir uno nuevo.',
@@ -50,32 +61,33 @@ export function authRoutes(p: Platform) {
     },
     async (c) => {
       const { email, password } = c.req.valid('json')
-      const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+      const address = email.toLowerCase()
+      const user = await p.db.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirst()
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))
+      // Known or unknown, every email's failures are read and counted alike (same answers, same work).
+      const threshold = LOGIN_ACCOUNT_FAILURES.limit * limit
+      const key = failuresKey(address)
+      const locked = (await p.limiter.peek(key)) >= threshold
+      if (!user || !ok) {
+        const { count } = await p.limiter.hit(key, threshold, LOGIN_ACCOUNT_FAILURES.windowMs)
+        // The failure that reaches the limit, once per window (the counter is atomic).
+        if (user && count === threshold) {
+          const now = p.now()
+          await enqueueEmail(p.db, loginLockedMail(user.email, user.firstname, LOGIN_ACCOUNT_FAILURES.limit, `${p.publicUrl}/login/recuperar`), now)
+          p.wakeOutbox()
+        }
+      }
+      if (locked) {
+        // Over the limit, the answer is the code step whatever the password and whether the account
+        // exists, so a guess learns nothing; only the right password gets a code mailed. A wrong one
+        // on a known account gets a code nobody receives, which answers like a real one.
+        const token = user ? await issueCode(user, ok) : randomToken(32)
+        return c.json({ message: AUTH_MESSAGES.codeRequired, email: address, email_verification: true, email_one_time_token: token })
+      }
       if (!user || !ok) throw new ApiError(401, AUTH_MESSAGES.badCredentials)
 
       if (user.email_verified !== 1) {
-        const token = randomToken(32)
-        const code = sixDigitCode()
-        const now = p.now()
-        await inTransaction(p.db, async (trx) => {
-          // A new code replaces any earlier one.
-          await trx.updateTable('email_verifications').set({ consumed_at: now.toISOString() }).where('user_id', '=', user.id).where('consumed_at', 'is', null).execute()
-          await trx
-            .insertInto('email_verifications')
-            .values({
-              user_id: user.id,
-              token_hash: sha256(token),
-              code_hash: hmac(p.keys.codes, `${token}:${code}`),
-              attempts: 0,
-              expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-              consumed_at: null,
-              created_at: now.toISOString(),
-            })
-            .execute()
-          await enqueueEmail(trx, verificationCodeMail(user.email, user.firstname, code), now)
-        })
-        p.wakeOutbox()
+        const token = await issueCode(user, true)
         return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
       }
 
@@ -83,6 +95,35 @@ export function authRoutes(p: Platform) {
       return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
     },
   )
+
+  /**
+   * A one-time code for the account, as the token that names it. Mailed: it replaces any earlier
+   * one. Not mailed (a wrong password on an account over its failure limit): a row like any other,
+   * so trying a code on its token answers as on a real one, and the owner's pending code stays.
+   */
+  async function issueCode(user: User, mail: boolean): Promise<string> {
+    const token = randomToken(32)
+    const code = sixDigitCode()
+    const now = p.now()
+    await inTransaction(p.db, async (trx) => {
+      if (mail) await trx.updateTable('email_verifications').set({ consumed_at: now.toISOString() }).where('user_id', '=', user.id).where('consumed_at', 'is', null).execute()
+      await trx
+        .insertInto('email_verifications')
+        .values({
+          user_id: user.id,
+          token_hash: sha256(token),
+          code_hash: hmac(p.keys.codes, `${token}:${code}`),
+          attempts: 0,
+          expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+          consumed_at: null,
+          created_at: now.toISOString(),
+        })
+        .execute()
+      if (mail) await enqueueEmail(trx, verificationCodeMail(user.email, user.firstname, code), now)
+    })
+    if (mail) p.wakeOutbox()
+    return token
+  }
 
   defineRoute(
     app,

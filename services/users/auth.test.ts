@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hashPassword } from '#services/platform/crypto'
+import { companyAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
+import { userWithSession } from '#services/users/driver-area/test-helpers'
+import { AUTH_MESSAGES } from './auth-routes'
 
 const driver = {
   firstname: 'Camila',
@@ -192,6 +196,101 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const code2 = codeFrom((await outbox(p, driver.email)).at(-1)!.body_text)
       p.advance(16 * 60 * 1000)
       expect((await api.post('/auth/validate-code-email-verification', { code: code2, token: step2.body.email_one_time_token })).status).toBe(400)
+    })
+
+    it('bounds the guesses per account from any address: after 10 failures the right password needs the mailed code; the owner is mailed once; an unknown email answers the same', async () => {
+      const company = await companyAccount(p)
+      const password = 'Fleeters2026'
+      await p.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password) })
+        .where('id', '=', company.userId)
+        .execute()
+      const sessions = async () => (await p.db.selectFrom('sessions').select('id').where('user_id', '=', company.userId).execute()).length
+      const before = await sessions()
+      const from = (ip: string) => ({ 'x-fleeters-client-ip': ip })
+      const login = (email: string, pass: string, ip: string) => api.call('POST', '/auth/login', { json: { email, password: pass }, headers: from(ip) })
+      // What an answer says, without the parts that differ by nature (the email asked, a fresh token).
+      const shape = (r: { status: number; body: Record<string, unknown> }): { status: number; body: Record<string, unknown> } => ({
+        status: r.status,
+        body: { ...r.body, email: r.body.email === undefined ? undefined : 'x', email_one_time_token: typeof r.body.email_one_time_token },
+      })
+      const lockMails = async () => (await outbox(p, company.email)).filter((m) => m.subject?.includes('Intentos fallidos'))
+
+      // 12 wrong passwords from each of three addresses (within the addresses' own limit of 10 a
+      // minute: four rounds a minute apart), the same for an email with no account.
+      const known: Array<ReturnType<typeof shape>> = []
+      const unknown: Array<ReturnType<typeof shape>> = []
+      for (let round = 0; round < 4; round++) {
+        for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+          for (let i = 0; i < 3; i++) {
+            known.push(shape(await login(company.email, `otraClave${round}${i}`, ip)))
+            unknown.push(shape(await login('nadie@example.cl', `otraClave${round}${i}`, ip)))
+          }
+        }
+        p.advance(61_000)
+      }
+      expect(unknown).toEqual(known)
+      expect(known.slice(0, 10).every((a) => a.status === 401 && a.body.message === AUTH_MESSAGES.badCredentials)).toBe(true)
+      expect(known.slice(10).every((a) => a.status === 200 && a.body.message === AUTH_MESSAGES.codeRequired && a.body.email_verification === true)).toBe(true)
+      expect(await lockMails()).toHaveLength(1)
+
+      // The right password from a fourth address: no session, the code step; the code goes to the
+      // owner's mailbox, and the answer is the one a wrong password and an unknown email get.
+      const mailsBefore = (await outbox(p, company.email)).length
+      const right = await login(company.email, password, '10.0.0.4')
+      expect(shape(right)).toEqual(shape(await login('nadie@example.cl', password, '10.0.0.4')))
+      expect(shape(right)).toEqual(shape(await login(company.email, 'otraClave99', '10.0.0.4')))
+      expect(right.body.token_jwt).toBeUndefined()
+      expect(right.body.role).toBeUndefined()
+      expect(await sessions()).toBe(before)
+      const mails = await outbox(p, company.email)
+      expect(mails).toHaveLength(mailsBefore + 1)
+      const code = codeFrom(mails.at(-1)!.body_text)
+      // A code tried on a wrong password's token answers as on the right one's.
+      const wrongCode = code === '000000' ? '111111' : '000000'
+      const decoy = await login(company.email, 'otraClave98', '10.0.0.4')
+      const onDecoy = await api.post('/auth/validate-code-email-verification', { code: wrongCode, token: decoy.body.email_one_time_token })
+      const onReal = await api.post('/auth/validate-code-email-verification', { code: wrongCode, token: right.body.email_one_time_token })
+      expect(onDecoy).toMatchObject({ status: 400, body: { message: AUTH_MESSAGES.codeWrong } })
+      expect(onDecoy.body).toEqual(onReal.body)
+      // Still once: the owner's mail said so at the 10th failure.
+      expect(await lockMails()).toHaveLength(1)
+
+      // With the mailed code, the owner gets in.
+      const verified = await api.post('/auth/validate-code-email-verification', { code, token: right.body.email_one_time_token })
+      expect(verified.status).toBe(200)
+      expect(verified.body).toMatchObject({ role: 'business', email: company.email })
+      expect(await sessions()).toBe(before + 1)
+
+      // 15 minutes after the first failure, the window is over: the password alone again.
+      p.advance(15 * 60_000)
+      const later = await login(company.email, password, '10.0.0.5')
+      expect(later.status).toBe(200)
+      expect(typeof later.body.token_jwt).toBe('string')
+      expect((await login('nadie@example.cl', password, '10.0.0.5')).status).toBe(401)
+    })
+
+    it('bounds driver and console logins alike', async () => {
+      for (const role of ['User', 'admin'] as const) {
+        const { user } = await userWithSession(p, role)
+        await p.db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword('Fleeters2026') })
+          .where('id', '=', user.id)
+          .execute()
+        for (let i = 0; i < 10; i++) {
+          expect((await api.call('POST', '/auth/login', { json: { email: user.email, password: `mala${i}` }, headers: { 'x-fleeters-client-ip': `10.1.${i}.1` } })).status).toBe(
+            401,
+          )
+        }
+        const right = await api.call('POST', '/auth/login', { json: { email: user.email, password: 'Fleeters2026' }, headers: { 'x-fleeters-client-ip': '10.2.0.1' } })
+        expect([role, right.status, right.body.message, right.body.token_jwt]).toEqual([role, 200, AUTH_MESSAGES.codeRequired, undefined])
+        expect((await outbox(p, user.email)).map((m) => m.subject)).toEqual([
+          'Intentos fallidos de inicio de sesión en tu cuenta de Fleeters',
+          'Tu código de verificación de Fleeters',
+        ])
+      }
     })
 
     it('is rate limited per client', async () => {

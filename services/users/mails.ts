@@ -16,6 +16,24 @@ export function verificationCodeMail(to: string, firstname: string, code: string
   }
 }
 
+/** Sent once when an account reaches its limit of failed logins (decision 73). */
+export function loginLockedMail(to: string, firstname: string, failures: number, recoverUrl: string): EmailMessage {
+  const subject = 'Intentos fallidos de inicio de sesión en tu cuenta de Fleeters'
+  const what = `Hubo ${failures} intentos fallidos de iniciar sesión en tu cuenta en menos de 15 minutos. Por seguridad, durante un rato te pediremos un código, que te enviaremos a este correo, cada vez que inicies sesión.`
+  const ifNot = 'Si no fuiste tú, alguien podría estar intentando adivinar tu contraseña: te recomendamos cambiarla'
+  const text = `Hola ${firstname}:\n\n${what}\n\nSi fuiste tú, no tienes que hacer nada más. ${ifNot} en ${recoverUrl}\n\nFleeters`
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout(subject, [
+      `Hola ${escapeHtml(firstname)}:`,
+      escapeHtml(what),
+      `Si fuiste tú, no tienes que hacer nada más. ${escapeHtml(ifNot)} <a href="${escapeHtml(recoverUrl)}">aquí</a>.`,
+    ]),
+  }
+}
+
 export function passwordResetMail(to: string, firstname: string, link: string): EmailMessage {
   const subject = 'Restablece tu contraseña de Fleeters'
   const text = `Hola ${firstname}:\n\nPara crear una nueva contraseña abre este enlace (vence en 1 hora y sirve una sola vez):\n${link}\n\nSi no lo pediste, ignora este correo: tu contraseña no cambia.\n\nFleeters`

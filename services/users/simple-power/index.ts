@@ -1,7 +1,10 @@
 import type { Context } from 'hono'
+import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
 import { powerCreatedSchema, powerLinkCreatedSchema, powerLinkDeadSchema, powerLinksSchema, powerLinkValidSchema } from '#domain/contract/users'
+import { formatRut } from '#domain/format'
 import {
+  isPersonName,
   OWNER_ID_IMAGE_FIELDS,
   OWNER_ID_IMAGE_MAX_BYTES,
   ownerIdImageInvalidTypeMessage,
@@ -14,7 +17,8 @@ import {
 } from '#domain/validation/power'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileField, fileResponse, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
-import { inTransaction } from '#services/platform/db/transaction'
+import type { Database } from '#services/platform/db/schema'
+import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES, validate } from '#services/platform/http'
 import { enqueueWhatsApp } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
@@ -35,8 +39,63 @@ export const POWER_SERVICE_MESSAGES = {
   created: 'Proceso de Poder Simple Iniciado. El dueño del vehículo debe firmarlo a través de WhatsApp.',
   duplicated: 'Envía un solo archivo por imagen.',
   unreadableImage: 'No se pudo leer la imagen.',
+  linkNeedsName:
+    'Para generar el enlace, tu nombre en tu perfil debe tener solo letras, espacios, apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Corrígelo en «Mi perfil».',
+  driverNeedsName:
+    'El nombre de la cuenta del conductor debe tener solo letras, espacios, apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Pide al conductor que lo corrija en su perfil.',
+  driverCap: 'Este conductor ya envió 3 solicitudes de poder simple en las últimas 24 horas. Intenta de nuevo mañana.',
+  phoneCap: 'Este número ya recibió una solicitud de poder simple en las últimas 24 horas. Intenta de nuevo mañana.',
 } as const
 const M = POWER_SERVICE_MESSAGES
+
+/**
+ * Each power sends the owner a WhatsApp message from the platform's number, so a driver may have
+ * at most 3 sent in 24 hours and a phone receive at most 1 (decision 73), whoever fills the form.
+ * Counted from the powers themselves (durable, on every process, nothing spent by a refused or
+ * failed submission); RATE_LIMIT_FACTOR raises them like every other limit.
+ */
+export const POWER_MESSAGE_LIMITS = { perDriver: 3, perPhone: 1, windowMs: 24 * 60 * 60 * 1000 } as const
+
+/** The driver's name as the account has it: what the owner's message says, not what a form typed. */
+function accountName(u: { firstname: string; lastname: string }): string {
+  return `${u.firstname} ${u.lastname}`.trim().replace(/\s+/g, ' ')
+}
+
+/**
+ * Refuses (429, Retry-After) a power over either limit. Run before the files are stored and again
+ * in the writing transaction, after taking the driver's row and the phone's lock, so two
+ * simultaneous submissions cannot both pass (SQLite writes one transaction at a time already).
+ */
+async function checkMessageLimits(db: Kysely<Database>, p: Platform, driverId: number, phone: string, now: Date): Promise<void> {
+  const factor = p.config.RATE_LIMIT_FACTOR
+  const since = new Date(now.getTime() - POWER_MESSAGE_LIMITS.windowMs).toISOString()
+  const count = (column: 'user_id' | 'phone_owner', value: number | string) =>
+    db
+      .selectFrom('simple_powers')
+      .select([(eb) => eb.fn.countAll<number | string>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
+      .where(column, '=', value)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow()
+  for (const [column, value, limit, message] of [
+    ['user_id', driverId, POWER_MESSAGE_LIMITS.perDriver, M.driverCap],
+    ['phone_owner', phone, POWER_MESSAGE_LIMITS.perPhone, M.phoneCap],
+  ] as const) {
+    const row = await count(column, value)
+    if (Number(row.n) < limit * factor) continue
+    const retry = row.oldest ? Date.parse(row.oldest) + POWER_MESSAGE_LIMITS.windowMs - now.getTime() : POWER_MESSAGE_LIMITS.windowMs
+    throw new PowerLimitError(message, Math.max(1, Math.ceil(retry / 1000)))
+  }
+}
+
+/** A 429 of the limits above, with the seconds until the oldest counted power leaves the window. */
+class PowerLimitError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message)
+  }
+}
 /** The PDF code (pdf-lib, sharp) is loaded on the first power document, not at start. */
 const pdfModule = () => import('./pdf')
 
@@ -123,10 +182,13 @@ export function simplePowerRoutes(p: Platform) {
       summary: 'Crea un enlace firmado de un solo uso para el poder simple del conductor',
       security: security('User'),
       middleware: [requireDriver(p)],
-      responses: { 201: jsonResponse(powerLinkCreatedSchema, 'Enlace creado'), ...errors(401, 403) },
+      responses: { 201: jsonResponse(powerLinkCreatedSchema, 'Enlace creado'), ...errors(400, 401, 403) },
     },
     async (c) => {
       const userId = c.get('auth').userId
+      // The owner's message names the driver from the account: a name it can carry, or no link.
+      const driver = await p.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow()
+      if (!isPersonName(accountName(driver))) throw new ApiError(400, M.linkNeedsName)
       const now = p.now()
       const { token, jti, expiresAt } = await signPowerLinkToken(p.keys.jwt, userId, now)
       await p.db.insertInto('simple_power_links').values({ user_id: userId, jti, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), used_at: null }).execute()
@@ -193,7 +255,7 @@ export function simplePowerRoutes(p: Platform) {
           z.object({ ...simplePowerSchema.shape, power: z.string(), ...Object.fromEntries(OWNER_ID_IMAGE_FIELDS.map(({ name }) => [ownerIdImagePart(name), fileField()])) }),
         ),
       },
-      responses: { 201: jsonResponse(powerCreatedSchema, 'Poder creado'), ...dead, ...errors(400, 403, 413) },
+      responses: { 201: jsonResponse(powerCreatedSchema, 'Poder creado'), ...dead, ...errors(400, 403, 413, 429) },
     },
     async (c) => {
       const form = await readForm(c)
@@ -214,6 +276,14 @@ export function simplePowerRoutes(p: Platform) {
       }
       // The vehicle years count from the service's clock (decision 42), like the page's list.
       const values = validate(simplePowerFormSchemaAt(p.now), input)
+      const driverName = accountName(link)
+      if (!isPersonName(driverName)) throw new ApiError(400, M.driverNeedsName)
+      try {
+        await checkMessageLimits(p.db, p, link.user_id, values.phoneOwner, p.now())
+      } catch (err) {
+        if (err instanceof PowerLimitError) c.header('Retry-After', String(err.retryAfterSeconds))
+        throw err
+      }
 
       // By content, whatever the name and the browser said: PNG or JPEG, under 3 MB.
       const images = []
@@ -243,6 +313,10 @@ export function simplePowerRoutes(p: Platform) {
         keys.push(await p.files.put('documents', pdf, 'pdf'))
         const ts = now.toISOString()
         const { record, powerId } = await inTransaction(p.db, async (trx) => {
+          // The limits again, with the driver's row and the phone locked until the power is written.
+          await lockUser(trx, p.dialect, link.user_id)
+          if (p.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`fleeters:power-phone:${values.phoneOwner}`}))`.execute(trx)
+          await checkMessageLimits(trx, p, link.user_id, values.phoneOwner, now)
           // Spent first: of two submissions racing with one link, only one gets past this line.
           const spent = await trx.updateTable('simple_power_links').set({ used_at: ts }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst()
           if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, M.usedLink)
@@ -292,13 +366,19 @@ export function simplePowerRoutes(p: Platform) {
             .returning('id')
             .executeTakeFirstOrThrow()
           const review = powerReviewUrl(p, await signPowerReviewToken(p.keys.jwt, power.id, now))
-          await enqueueWhatsApp(trx, { to: whatsappNumber(values.phoneOwner), text: ownerMessage(values, review) }, now)
+          const text = ownerMessage(
+            { ownerName: values.fullNameOwner, driverName, driverRut: link.rut, plate: values.vehicleLicensePlate, year: values.vehicleYear },
+            review,
+            p.config.TEAM_EMAIL,
+          )
+          await enqueueWhatsApp(trx, { to: whatsappNumber(values.phoneOwner), text }, now)
           return { record: toDocumentRecord(file), powerId: power.id }
         })
         p.wakeOutbox()
         return c.json({ message: M.created, id_power: powerId, document: record }, 201)
       } catch (err) {
         await Promise.all(keys.map((k) => p.files.remove(k).catch(() => {})))
+        if (err instanceof PowerLimitError) c.header('Retry-After', String(err.retryAfterSeconds))
         throw err
       }
     },
@@ -334,15 +414,19 @@ export function simplePowerRoutes(p: Platform) {
   return app
 }
 
-/** The WhatsApp text to the owner: who asks, for which vehicle, and where to review and sign. */
-export function ownerMessage(
-  v: { fullNameOwner: string; fullNameDriver: string; rutDriver: string; vehicleBrand: string; vehicleModel: string; vehicleYear: number; vehicleLicensePlate: string },
-  reviewUrl: string,
-): string {
+/**
+ * The WhatsApp text to the owner. Sent from the platform's number on a driver's request, so it
+ * carries nothing a driver wrote freely (decision 73): the owner's and the driver's names (the
+ * driver's from the account, validated as a person's name), the account's RUT, the plate and the
+ * year (validated), the product's own review link, and where to report an abuse.
+ */
+export function ownerMessage(v: { ownerName: string; driverName: string; driverRut: string | null; plate: string; year: number }, reviewUrl: string, contactEmail: string): string {
+  const who = v.driverRut ? `${v.driverName} (RUT ${formatRut(v.driverRut)})` : v.driverName
   return [
-    `Hola ${v.fullNameOwner}:`,
-    `${v.fullNameDriver} (RUT ${v.rutDriver}) te pide autorización para conducir tu vehículo ${v.vehicleBrand} ${v.vehicleModel} ${v.vehicleYear}, patente ${v.vehicleLicensePlate}, en Fleeters.`,
+    `Hola ${v.ownerName}:`,
+    `${who}, conductor registrado en Fleeters, te pide autorización para conducir tu vehículo patente ${v.plate} (año ${v.year}).`,
     `Revisa el poder simple aquí: ${reviewUrl}`,
-    'Para firmarlo, responde a este mensaje con la palabra ACEPTO o con una foto del documento firmado. Si no conoces esta solicitud, ignora este mensaje.',
+    'Para firmarlo, responde a este mensaje con la palabra ACEPTO o con una foto del documento firmado.',
+    `Si no conoces a esta persona, ignora este mensaje o escríbenos a ${contactEmail} para reportar un abuso.`,
   ].join('\n\n')
 }

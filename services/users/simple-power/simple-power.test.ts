@@ -176,6 +176,8 @@ describe.each(engines)('simple power on %s', (engine) => {
   describe('create-power-simple', () => {
     it('stores the power, attaches the PDF as PENDING, queues the WhatsApp message and spends the token', async () => {
       const { driver, token } = await linkFor()
+      // The message names the driver as the account does (decision 73): here the same as the form.
+      await p.db.updateTable('users').set({ firstname: 'Juan Andrés', lastname: 'Peña' }).where('id', '=', driver.user.id).execute()
       const res = await create(await form(token))
       expect(res.status).toBe(201)
       expect(res.body.message).toBe(M.created)
@@ -359,6 +361,122 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(largest.status).toBe(201)
       const power = await p.db.selectFrom('simple_powers').select('id_front_key').executeTakeFirstOrThrow()
       expect((await p.files.get(power.id_front_key))!.byteLength).toBe(3145727)
+    })
+
+    it('sends no text or link a driver wrote: the phishing request is refused, and the message names the account', async () => {
+      const { driver, token } = await linkFor()
+      // The request of the report: the owner's phone is the victim's, the texts are the bait.
+      const bait = {
+        ...driverSide,
+        ...ownerSide,
+        phoneOwner: '955443322',
+        fullNameDriver: 'Banco Estado Seguridad',
+        vehicleBrand: 'Verifica tu cuenta en https://evil.example/login',
+      }
+      const refused = await create(await form(token, bait))
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toBe(POWER_MESSAGES.noLinks)
+      expect(await counts()).toEqual(nothing)
+      for (const [field, value, message] of [
+        ['vehicleModel', 'www.evil.example', POWER_MESSAGES.noLinks],
+        ['vehicleModel', 'evil.example', POWER_MESSAGES.noLinks],
+        ['vehicleBrand', 'Llama al +56 9 1234 5678', POWER_MESSAGES.vehicleText],
+        ['fullNameOwner', 'Banco Estado 24/7', POWER_MESSAGES.personName],
+        ['fullNameOwner', 'Ana https://evil.example', POWER_MESSAGES.personName],
+        ['fullNameDriver', 'Juan www.evil.cl', POWER_MESSAGES.personName],
+        ['nationalityOwner', 'Chilena.cl', POWER_MESSAGES.personName],
+        ['addressOwner', 'Ver https://evil.example', POWER_MESSAGES.noLinks],
+        ['addressDriver', 'evil.example/login', POWER_MESSAGES.noLinks],
+        ['addressDriver', 'banco-seguro.cl', POWER_MESSAGES.noLinks],
+      ]) {
+        const res = await create(await form(token, { ...driverSide, ...ownerSide, [field!]: value! }))
+        expect([field, res.status, res.body.message]).toEqual([field, 400, message])
+      }
+      expect(await counts()).toEqual(nothing)
+
+      // Names the form may type (accents, apostrophes, hyphens), a name in the form that is not the
+      // account's: the message says who asked as the account says it, and nothing else of the form.
+      const ok = await create(
+        await form(token, {
+          ...driverSide,
+          ...ownerSide,
+          fullNameDriver: 'Banco Estado Seguridad',
+          fullNameOwner: "María-José O'Higgins",
+          vehicleBrand: 'Mercedes-Benz',
+          vehicleModel: 'Sprinter 2.1',
+        }),
+      )
+      expect(ok.status).toBe(201)
+      const [message] = await outbox(p)
+      expect(message!.body_text).not.toContain('Banco Estado')
+      expect(message!.body_text).not.toContain('Mercedes')
+      expect(message!.body_text).not.toContain('Sprinter')
+      expect(message!.body_text).toContain("Hola María-José O'Higgins:")
+      expect(message!.body_text).toContain('Camila Pérez, conductor registrado en Fleeters, te pide autorización para conducir tu vehículo patente BBBB12 (año 2019).')
+      expect(message!.body_text).toContain('Si no conoces a esta persona, ignora este mensaje o escríbenos a contacto@fleeters.cl para reportar un abuso.')
+      // The only link is the product's own.
+      const links = message!.body_text.match(/\S*(:\/\/|www\.)\S*/g)
+      expect(links).toHaveLength(1)
+      expect(links![0]).toMatch(/^http:\/\/localhost:3000\/api\/users\/power-simple-document\//)
+
+      // With the account's RUT, the message gives it (formatted), not the one the form typed.
+      await p.db.updateTable('users').set({ rut: '11111111-1' }).where('id', '=', driver.user.id).execute()
+      const next = (await issue(driver.headers)).body.token as string
+      expect((await create(await form(next, { ...driverSide, ...ownerSide, phoneOwner: '998877665' }))).status).toBe(201)
+      const second = (await outbox(p)).at(-1)!.body_text
+      expect(second).toContain('Camila Pérez (RUT 11.111.111-1), conductor registrado en Fleeters')
+      expect(second).not.toContain('12.345.678-5')
+    })
+
+    it('needs an account name a message can carry: no link for a driver named like a link, no power either', async () => {
+      const { driver, token } = await linkFor()
+      await p.db.updateTable('users').set({ firstname: 'Verifica', lastname: 'https://evil.example' }).where('id', '=', driver.user.id).execute()
+      const link = await issue(driver.headers)
+      expect(link.status).toBe(400)
+      expect(link.body.message).toBe(M.linkNeedsName)
+      const res = await create(await form(token))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(M.driverNeedsName)
+      expect(await counts()).toEqual(nothing)
+      expect((await p.db.selectFrom('simple_power_links').select('used_at').executeTakeFirstOrThrow()).used_at).toBeNull()
+    })
+
+    it('sends at most 3 messages per driver and 1 per owner phone in 24 hours (429, nothing written)', async () => {
+      const driver = await userWithSession(p)
+      const link = async (who = driver) => (await issue(who.headers)).body.token as string
+      const phones = ['911111111', '922222222', '933333333', '944444444']
+      // The report's burst: messages to many phones in a row. Three go out.
+      for (const phone of phones.slice(0, 3)) expect((await create(await form(await link(), { ...driverSide, ...ownerSide, phoneOwner: phone }))).status).toBe(201)
+      const before = await counts()
+      const fourth = await link()
+      const capped = await create(await form(fourth, { ...driverSide, ...ownerSide, phoneOwner: phones[3]! }))
+      expect(capped.status).toBe(429)
+      expect(capped.body).toEqual({ message: M.driverCap })
+      expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(23 * 3600)
+      expect(await counts()).toEqual(before)
+      expect((await api.post('/users/verify-power-simple', { power: fourth })).status).toBe(200)
+
+      // One per phone, whichever driver asks.
+      const other = await userWithSession(p)
+      const again = await create(await form(await link(other), { ...driverSide, ...ownerSide, phoneOwner: phones[0]! }))
+      expect(again.status).toBe(429)
+      expect(again.body).toEqual({ message: M.phoneCap })
+      expect(await counts()).toEqual(before)
+      expect((await create(await form(await link(other), { ...driverSide, ...ownerSide, phoneOwner: phones[3]! }))).status).toBe(201)
+
+      // A day after the first ones, the driver may send again, and the phone receive again.
+      p.advance(24 * 60 * 60 * 1000 + 1000)
+      expect((await create(await form(fourth, { ...driverSide, ...ownerSide, phoneOwner: phones[0]! }))).status).toBe(201)
+      expect((await outbox(p)).map((m) => m.recipient)).toEqual(['56911111111', '56922222222', '56933333333', '56944444444', '56911111111'])
+    })
+
+    it('lets only one of two simultaneous powers to one phone through', async () => {
+      const a = await linkFor()
+      const b = await linkFor()
+      const results = await Promise.all([create(await form(a.token)), create(await form(b.token))])
+      expect(results.map((r) => r.status).sort()).toEqual([201, 429])
+      const c = await counts()
+      expect({ powers: c.powers, outbox: c.outbox, stored: c.stored }).toEqual({ powers: 1, outbox: 1, stored: 3 })
     })
 
     it('writes nothing when it fails half way: a submission that loses the race to the same link', async () => {
