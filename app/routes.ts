@@ -18,6 +18,7 @@ export default [
     route('empresas/ubicaciones', 'routes/_public/empresas-ubicaciones.ts'),
     route('preguntas-frecuentes', 'routes/_public/preguntas-frecuentes.tsx'),
     route('terminos-condiciones', 'routes/_public/terminos-condiciones.tsx'),
+    route('privacidad', 'routes/_public/privacidad.tsx'),
     route('ayuda', 'routes/_public/ayuda.tsx'),
     route('sitemap.xml', 'routes/_seo/sitemap.ts'),
     // Auth

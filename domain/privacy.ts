@@ -21,12 +21,26 @@ export interface LegalDocument {
   version: string
   /** 'yyyy-mm-dd': when this version was published (shown through #domain/format). */
   publishedOn: string
+  /** What this version changed, in a sentence: the acceptance step shows it. */
+  changes: string
 }
 
 export const LEGAL_DOCUMENTS: Record<ConsentDocument, LegalDocument> = {
   // Version 2: the personal-data section cites Ley 21.719 and points to the policy.
-  terms: { title: 'Términos y condiciones', path: '/terminos-condiciones', version: '2', publishedOn: '2026-11-26' },
-  privacy: { title: 'Política de privacidad', path: '/privacidad', version: '1', publishedOn: '2026-11-26' },
+  terms: {
+    title: 'Términos y condiciones',
+    path: '/terminos-condiciones',
+    version: '2',
+    publishedOn: '2026-11-26',
+    changes: 'La sección de datos personales se rige ahora por la Ley 21.719 y remite a la Política de privacidad.',
+  },
+  privacy: {
+    title: 'Política de privacidad',
+    path: '/privacidad',
+    version: '1',
+    publishedOn: '2026-11-26',
+    changes: 'Es nueva: explica qué datos tratamos, para qué, quién los recibe, cuánto tiempo los guardamos y cómo ejercer tus derechos.',
+  },
 }
 
 export interface AcceptedVersion {
