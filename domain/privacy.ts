@@ -67,11 +67,15 @@ export type RetentionEvent =
   | 'created'
   /** A session expired or was closed. */
   | 'session-ended'
+  /** A posting was closed by its company or the team. */
+  | 'posting-closed'
 
 export interface RetentionRule {
   after: RetentionEvent
   /** How long after the event the record is erased. */
   days: number
+  /** The part of the category the rule is about, when not all of it. */
+  only?: string
 }
 
 export interface DataCategory {
@@ -199,7 +203,7 @@ export const DATA_CATEGORIES: DataCategory[] = [
       text: 'Mientras la empresa tenga su cuenta, y 6 meses después de cerrarla. Las publicaciones cerradas, 2 años.',
       rules: [
         { after: 'account-closed', days: SIX_MONTHS },
-        { after: 'created', days: TWO_YEARS },
+        { after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' },
       ],
     },
   },
@@ -240,9 +244,9 @@ export const DATA_CATEGORIES: DataCategory[] = [
     retention: {
       text: 'Registros de solicitudes, 90 días. Sesiones, 90 días desde que terminan. Tus aceptaciones, mientras tengas tu cuenta y 6 meses después.',
       rules: [
-        { after: 'created', days: 90 },
-        { after: 'session-ended', days: 90 },
-        { after: 'account-closed', days: SIX_MONTHS },
+        { after: 'created', days: 90, only: 'registros de solicitudes' },
+        { after: 'session-ended', days: 90, only: 'sesiones' },
+        { after: 'account-closed', days: SIX_MONTHS, only: 'aceptaciones' },
       ],
     },
   },
