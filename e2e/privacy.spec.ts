@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { DATA_CATEGORIES, DATA_RIGHTS, LEGAL_DOCUMENTS } from '../domain/privacy'
 import { e2eDatabase } from './driver-session'
 import { expect, expectAccessible, randomDriver, test } from './fixtures'
-import { apiCompany, screenshots, uiLogin } from './marketplace-support'
+import { apiCompany, uiLogin } from './marketplace-support'
 
 /** Ley 21.719 (decision 74): the policy, the consent recorded at registration, and a new version accepted once. */
 
@@ -12,6 +12,17 @@ const SHOTS = process.env.PRIVACY_SHOTS ?? '/tmp/shots-privacy'
 const shot = (jsEnabled: boolean) => (name: string) => {
   fs.mkdirSync(SHOTS, { recursive: true })
   return path.join(SHOTS, `${jsEnabled ? 'js' : 'nojs'}-${name}`)
+}
+
+/** Screenshots at 375 and 1280 px once the resize's CSS transitions (the driver's drawer) are over. */
+async function screenshots(page: Page, name: string, outputPath: (n: string) => string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true })
+  }
 }
 
 const CURRENT = { terms: LEGAL_DOCUMENTS.terms.version, privacy: LEGAL_DOCUMENTS.privacy.version }

@@ -71,10 +71,10 @@ export default function PrivacyRoute() {
       <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6 lg:grid lg:grid-cols-[minmax(0,42rem)_15rem] lg:items-start lg:justify-between lg:gap-12">
         <nav aria-label="Secciones" className="mb-10 rounded-xl bg-slate-50 p-5 lg:sticky lg:top-24 lg:order-2 lg:mb-0">
           <p className="mb-2 text-sm font-semibold text-slate-900">En esta página</p>
-          <ol className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-1">
+          <ol className="grid gap-x-4 text-sm sm:grid-cols-2 lg:grid-cols-1">
             {SECTIONS.map((s, i) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+                <a href={`#${s.id}`} className="flex min-h-11 items-center py-2.5 text-brand-700 hover:underline">
                   {i + 1}. {s.title}
                 </a>
               </li>
