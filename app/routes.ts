@@ -18,6 +18,7 @@ export default [
     route('empresas/ubicaciones', 'routes/_public/empresas-ubicaciones.ts'),
     route('preguntas-frecuentes', 'routes/_public/preguntas-frecuentes.tsx'),
     route('terminos-condiciones', 'routes/_public/terminos-condiciones.tsx'),
+    route('privacidad', 'routes/_public/privacidad.tsx'),
     route('ayuda', 'routes/_public/ayuda.tsx'),
     route('sitemap.xml', 'routes/_seo/sitemap.ts'),
     // Auth
@@ -52,6 +53,8 @@ export default [
       route('job-postings/detalle/:id', 'routes/user/postings/driver-posting-detail.ts'),
       // Simple power: where the driver issues the owner's link
       route('poder-simple', 'routes/user/power-link.tsx'),
+      // A new version of the terms or the privacy policy, accepted once (decision 74)
+      route('aceptar-condiciones', 'routes/_shared/accept-documents.tsx', { id: 'driver-accept-documents' }),
       route('*', 'routes/user/not-found.tsx'),
     ]),
   ]),
@@ -64,6 +67,7 @@ export default [
       route('conductores/:id', 'routes/business/driver-profile.tsx'),
       route('conductores/:id/foto', 'routes/business/driver-photo.ts'),
       route('seguridad', 'routes/business/security.tsx'),
+      route('aceptar-condiciones', 'routes/_shared/accept-documents.tsx', { id: 'company-accept-documents' }),
       route('*', 'routes/business/not-found.tsx'),
     ]),
   ]),

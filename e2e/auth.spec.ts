@@ -57,7 +57,7 @@ test.describe('driver account', () => {
     await page.getByLabel('RUT').blur()
     await page.getByRole('button', { name: 'Crear cuenta' }).click()
     await expect(page.getByText('Dígito verificador inválido')).toBeVisible()
-    await expect(page.getByText('Debes aceptar los términos y condiciones')).toBeVisible()
+    await expect(page.getByText('Debes aceptar los Términos y condiciones y la Política de privacidad')).toBeVisible()
   })
 
   test('password reset through the mailed link', async ({ page, jsEnabled }) => {

@@ -63,6 +63,7 @@ test('a company registers with a logo, verifies its email and manages its postin
   await page.getByLabel('Logo de la empresa (opcional)').setInputFiles(await logoPng())
   await page.getByLabel('Contraseña', { exact: true }).fill(c.password)
   await page.getByLabel('Repite la contraseña').fill(c.password)
+  await page.getByLabel(/Acepto los/).check()
   await page.getByRole('button', { name: 'Registrar empresa' }).click()
   if (jsEnabled) await expect(page.getByText(/Empresa registrada correctamente/)).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)

@@ -45,7 +45,7 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 /** A registered, verified company with a business token (no UI: the business spec covers it). */
 export async function apiCompany(request: APIRequestContext) {
   const c = randomCompany()
-  const data = { ...c, id_zone: 2, id_region: 13000, id_commune: 13101 }
+  const data = { ...c, id_zone: 2, id_region: 13000, id_commune: 13101, acceptTerms: true }
   const res = await request.post('/api/business/register', { multipart: { data: JSON.stringify(data) } })
   expect(res.status()).toBe(201)
   return { ...c, token: await apiToken(request, c.email, c.password) }

@@ -15,7 +15,7 @@ const shot = (jsEnabled: boolean) => (name: string) => {
 /** A company with an uploaded logo (the registration's logoBusiness). */
 async function companyWithLogo(request: APIRequestContext) {
   const c = randomCompany()
-  const data = { ...c, id_zone: 2, id_region: 13000, id_commune: 13101 }
+  const data = { ...c, id_zone: 2, id_region: 13000, id_commune: 13101, acceptTerms: true }
   const res = await request.post('/api/business/register', { multipart: { data: JSON.stringify(data), logoBusiness: await logoPng() } })
   expect(res.status()).toBe(201)
   return { ...c, token: await apiToken(request, c.email, c.password) }

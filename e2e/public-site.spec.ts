@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from './fixtures'
 
-const PAGES = ['/', '/contacto', '/empresas', '/ayuda', '/preguntas-frecuentes', '/terminos-condiciones']
+const PAGES = ['/', '/contacto', '/empresas', '/ayuda', '/preguntas-frecuentes', '/terminos-condiciones', '/privacidad']
 
 test.describe('home', () => {
   test('is complete server-rendered HTML with every section', async ({ page, jsEnabled }) => {

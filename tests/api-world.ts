@@ -233,6 +233,9 @@ export const WRITE_ROUTES: Route[] = [
   { method: 'DELETE', path: (w) => `/auth/sessions/business/${w.ids.companySession}`, who: 'company', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/auth/close-other-sessions/user', who: 'driver', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/auth/close-other-sessions/business', who: 'company', kind: 'json', base: () => ({}) },
+  // users: accepting the terms' and the privacy policy's versions in force (Ley 21.719)
+  { method: 'POST', path: () => '/auth/consents/user', who: 'driver', kind: 'json', base: () => ({ acceptTerms: true }) },
+  { method: 'POST', path: () => '/auth/consents/business', who: 'company', kind: 'json', base: () => ({ acceptTerms: true }) },
   // users: driver area
   {
     method: 'POST',
@@ -330,6 +333,7 @@ export const WRITE_ROUTES: Route[] = [
         id_zone: 2,
         id_region: 13000,
         id_commune: 13101,
+        acceptTerms: true,
       }
     },
   },

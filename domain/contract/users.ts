@@ -1,5 +1,6 @@
 /** Response shapes of the users service (spec §3, §7): auth, registration, driver area, postings, simple power. */
 import { z } from 'zod'
+import { CONSENT_DOCUMENTS } from '#domain/privacy'
 import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 
@@ -163,3 +164,13 @@ export const accountSessionSchema = z.object({
 export type AccountSession = z.infer<typeof accountSessionSchema>
 export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) })
 export const closedSessionsSchema = z.object({ message: z.string(), closed: z.number().int() })
+
+/**
+ * The documents whose version in force the account has not accepted (Ley 21.719, decision 74):
+ * empty once it accepted them. Names and links come from domain/privacy.ts.
+ */
+export const consentStatusSchema = z.object({
+  pending: z.array(z.object({ document: z.enum(CONSENT_DOCUMENTS), version: z.string() })),
+})
+export type ConsentStatus = z.infer<typeof consentStatusSchema>
+export const consentsAcceptedSchema = consentStatusSchema.extend({ message: z.string() })

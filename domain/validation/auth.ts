@@ -3,6 +3,7 @@ import { isValidEmail } from '#domain/email'
 import { normalizeChileanMobile, normalizePhoneInput } from '#domain/phone'
 import { CAMPO_REQUERIDO, formObject, maxChars, requiredRawString, requiredString } from './fields'
 import { rutString } from './rut-field'
+import { ACCEPT_TERMS_MESSAGE } from './submission'
 import * as z from './zod'
 
 export const AUTH_MESSAGES = {
@@ -20,7 +21,7 @@ export const AUTH_MESSAGES = {
   passwordLettersNumbers: 'La contraseña debe incluir letras y números',
   confirmPasswordRequired: CAMPO_REQUERIDO,
   passwordMismatch: 'Las contraseñas no coinciden',
-  acceptTerms: 'Debes aceptar los términos y condiciones',
+  acceptTerms: ACCEPT_TERMS_MESSAGE,
   tokenRequired: 'El enlace no es válido o ha expirado',
   codeRequired: CAMPO_REQUERIDO,
   code: 'El código debe tener 6 dígitos',

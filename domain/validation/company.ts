@@ -10,7 +10,7 @@ import { LOGO_UPLOAD } from '#domain/uploads'
 import { fileTypeAllowed, formObject, maxChars, phoneString, requiredRawString, requiredString, type FileLike } from './fields'
 import { communeId, locationRefinement, regionId, zoneId } from './place-ids'
 import { rutString } from './rut-field'
-import { CAMPO_REQUERIDO } from './submission'
+import { ACCEPT_TERMS_MESSAGE, CAMPO_REQUERIDO } from './submission'
 import * as z from './zod'
 
 /** Logo of the company: png, jpg, jpeg or webp up to 3 MB (domain/uploads.ts; the service checks the bytes again). */
@@ -30,6 +30,7 @@ export const COMPANY_MESSAGES = {
   passwordMismatch: 'Las contraseñas no coinciden',
   logoType: LOGO_UPLOAD.messages.invalidType,
   logoSize: LOGO_UPLOAD.messages.tooLarge,
+  acceptTerms: ACCEPT_TERMS_MESSAGE,
 } as const
 
 const M = COMPANY_MESSAGES
@@ -66,6 +67,8 @@ const companyShape = () => ({
   id_zone: zoneId(),
   id_region: regionId(),
   id_commune: communeId(),
+  // The checkbox of both documents; the service records the versions in force (domain/privacy.ts).
+  acceptTerms: z.literal(true, { error: M.acceptTerms }),
 })
 
 /** The `data` JSON of POST /business/register (multipart, with an optional logoBusiness file). */

@@ -90,7 +90,7 @@ describe('conform', () => {
       phone: ['Campo requerido'],
       password: ['Campo requerido'],
       confirmPassword: ['Campo requerido'],
-      acceptTerms: ['Debes aceptar los términos y condiciones'],
+      acceptTerms: ['Debes aceptar los Términos y condiciones y la Política de privacidad'],
     })
   })
 

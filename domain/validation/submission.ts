@@ -8,6 +8,13 @@
  */
 export const CAMPO_REQUERIDO = 'Campo requerido'
 
+/**
+ * The terms checkbox left unticked (not a field left blank, decision 57): it names both documents
+ * the checkbox accepts (Ley 21.719, decision 74). Here, with no zod, for auth.ts, company.ts and
+ * consent.ts alike.
+ */
+export const ACCEPT_TERMS_MESSAGE = 'Debes aceptar los Términos y condiciones y la Política de privacidad'
+
 export function isBlank(value: unknown): boolean {
   return value == null || (typeof value === 'string' && value.trim() === '')
 }

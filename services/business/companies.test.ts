@@ -1,8 +1,10 @@
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { LEGAL_DOCUMENTS } from '#domain/privacy'
 import { computeCheckDigit } from '#domain/rut'
 import { driverRegistrationPayloadSchema } from '#domain/validation/auth'
 import { companyRegistrationPayloadSchema } from '#domain/validation/company'
+import { CLIENT_IP_HEADER } from '#services/platform/client-ip'
 import { messages } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
@@ -17,6 +19,7 @@ const company = {
   id_zone: 2,
   id_region: 13000,
   id_commune: 13101,
+  acceptTerms: true,
 }
 
 function registration(data: unknown, logo?: Blob, name = 'logo.png') {
@@ -75,6 +78,27 @@ describe.each(engines)('company registration on %s', (engine) => {
     })
     const [mail] = await outbox(p, 'ana@andes.cl')
     expect(mail!.subject).toBe('Bienvenido a Fleeters')
+  })
+
+  it('records the versions in force of the terms and the privacy policy, with the address the web tier gave', async () => {
+    const form = registration({ ...company, version: '0' })
+    const res = await api.call('POST', '/business/register', { form, headers: { [CLIENT_IP_HEADER]: '203.0.113.9' } })
+    expect(res.status).toBe(201)
+    const user = await p.db.selectFrom('users').select(['id', 'accepted_terms_at', 'created_at']).executeTakeFirstOrThrow()
+    const rows = await p.db.selectFrom('consents').select(['user_id', 'document', 'version', 'accepted_at', 'ip']).orderBy('document').execute()
+    expect(rows).toEqual([
+      { user_id: user.id, document: 'privacy', version: LEGAL_DOCUMENTS.privacy.version, accepted_at: user.created_at, ip: '203.0.113.9' },
+      { user_id: user.id, document: 'terms', version: LEGAL_DOCUMENTS.terms.version, accepted_at: user.created_at, ip: '203.0.113.9' },
+    ])
+    expect(user.accepted_terms_at).toBe(user.created_at)
+  })
+
+  it.each([[false], [undefined], ['si']])('refuses acceptTerms = %j with the checkbox message and writes nothing', async (value) => {
+    const res = await register(registration({ ...company, acceptTerms: value }))
+    expect(res.status).toBe(400)
+    expect(messages(res.body)).toEqual(['Debes aceptar los Términos y condiciones y la Política de privacidad'])
+    expect(await counts()).toEqual({ users: 0, companies: 0, mails: 0 })
+    expect(await p.db.selectFrom('consents').select('id').execute()).toEqual([])
   })
 
   it('stores the logo resized to WebP and serves it', async () => {

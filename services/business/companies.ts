@@ -9,6 +9,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, readMultipartData, validate } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { consentIp, recordConsents } from '#services/shared/consents'
 import { logoUrl, storeLogo } from '#services/shared/logo'
 import { companyWelcomeMail } from '#services/shared/marketplace-mails'
 import { applicantRoutes } from './applicants'
@@ -56,7 +57,7 @@ export function companyRegistration(p: Platform) {
             about_me: null,
             img_profile: null,
             email_verified: 0,
-            accepted_terms_at: null,
+            accepted_terms_at: ts,
             created_at: ts,
             updated_at: ts,
           })
@@ -77,6 +78,8 @@ export function companyRegistration(p: Platform) {
             created_at: ts,
           })
           .execute()
+        // The schema required the checkbox; the versions are the ones in force, not the form's.
+        await recordConsents(trx, user.id, ts, consentIp(c.req.raw.headers))
         await enqueueEmail(trx, companyWelcomeMail(email, { contactName: firstname!, companyName: input.name_business, link: `${p.publicUrl}/login` }), now)
       })
     } catch (err) {

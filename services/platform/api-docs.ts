@@ -14,6 +14,7 @@ export const API_TAGS = [
   { name: 'Área del conductor', description: 'Servicio de usuarios: perfil, documentos, experiencia laboral y datos bancarios.' },
   { name: 'Ofertas para conductores', description: 'Servicio de usuarios: búsqueda, postulaciones y ofertas guardadas.' },
   { name: 'Poder simple', description: 'Servicio de usuarios: enlaces firmados y poder simple del dueño del vehículo.' },
+  { name: 'Privacidad', description: 'Servicio de usuarios: aceptación de las versiones vigentes de los términos y la política de privacidad (Ley 21.719).' },
   { name: 'Consola', description: 'Servicio de usuarios: consola de operaciones (/admin).' },
   { name: 'Empresas', description: 'Servicio de empresas: registro, ofertas, postulantes y contacto.' },
   { name: 'Datos generales', description: 'Servicio de datos generales: zonas, regiones, comunas y contenido del inicio.' },

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
+import { consentRoutes } from './consent-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
@@ -13,6 +14,7 @@ export function usersService(p: Platform) {
   const app = new OpenAPIHono()
   app.route('/auth', authRoutes(p))
   app.route('/auth', securityRoutes(p))
+  app.route('/auth', consentRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))

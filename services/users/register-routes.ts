@@ -10,6 +10,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, readMultipartData, validate } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { consentIp, recordConsents } from '#services/shared/consents'
 import { welcomeMail } from './mails'
 
 export const REGISTER_MESSAGES = {
@@ -59,7 +60,7 @@ export function registerRoutes(p: Platform) {
       const now = p.now().toISOString()
       try {
         await inTransaction(p.db, async (trx) => {
-          await trx
+          const user = await trx
             .insertInto('users')
             .values({
               role: 'User',
@@ -77,7 +78,10 @@ export function registerRoutes(p: Platform) {
               created_at: now,
               updated_at: now,
             })
-            .execute()
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          // The schema required the checkbox; the versions are the ones in force, not the form's.
+          await recordConsents(trx, user.id, now, consentIp(c.req.raw.headers))
           await enqueueEmail(trx, welcomeMail(email, input.firstname, `${p.publicUrl}/login`), p.now())
         })
       } catch (err) {

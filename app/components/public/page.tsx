@@ -24,7 +24,7 @@ export function seoMeta({ title, description, origin, path }: SeoInput) {
 }
 
 /** The public pages listed in sitemap.xml (the company registration page is the marketplace's). */
-export const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/preguntas-frecuentes', '/ayuda', '/terminos-condiciones'] as const
+export const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/preguntas-frecuentes', '/ayuda', '/terminos-condiciones', '/privacidad'] as const
 
 /** The band at the top of every public page except home. */
 export function PageHeader({ title, intro, children }: { title: string; intro?: string; children?: React.ReactNode }) {

@@ -3,10 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
+import { termsLinks } from '#app/.server/consents'
 import { env } from '#app/.server/env'
 import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { NewPasswordFields } from '#app/components/auth/new-password-fields'
 import { useLazyValidation } from '#app/components/lazy-validation'
+import { TermsLabel } from '#app/components/legal/terms-label'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { CheckboxField, InputField } from '#app/components/ui/field'
 import { driverRegistrationSchema, type DriverRegistrationValues } from '#domain/validation/auth'
@@ -32,7 +34,7 @@ function loginUrl(redirectTo: string | null): string {
 export function loader({ request }: Route.LoaderArgs) {
   const external = env().config.DRIVER_SIGNUP_URL
   if (external) throw redirect(external)
-  return { constraint: getZodConstraint(driverRegistrationSchema), redirectTo: redirectToOf(request) }
+  return { constraint: getZodConstraint(driverRegistrationSchema), redirectTo: redirectToOf(request), links: termsLinks() }
 }
 
 const loadSchema = () => import('#domain/validation/auth').then((m) => m.driverRegistrationSchema)
@@ -57,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegisterRoute() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { constraint, redirectTo } = useLoaderData<typeof loader>()
+  const { constraint, redirectTo, links } = useLoaderData<typeof loader>()
   const { onValidate, ...loadOn } = useLazyValidation<DriverRegistrationValues>(loadSchema)
   const [form, fields] = useForm({
     id: 'register',
@@ -135,14 +137,7 @@ export default function RegisterRoute() {
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <div className="sm:col-span-2">
           <CheckboxField
-            label={
-              <>
-                Acepto los{' '}
-                <Link to="/terminos-condiciones" className="font-medium text-brand-700 underline">
-                  términos y condiciones
-                </Link>
-              </>
-            }
+            label={<TermsLabel links={links} />}
             inputProps={{ ...getInputProps(fields.acceptTerms, { type: 'checkbox' }), value: 'on' }}
             errors={fields.acceptTerms.errors}
           />

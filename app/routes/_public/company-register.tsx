@@ -6,6 +6,7 @@ import { homeFor } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { businessApi } from '#app/.server/backend/marketplace'
 import { readUpload } from '#app/.server/body-limit'
+import { termsLinks } from '#app/.server/consents'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { loadPlaces } from '#app/.server/places'
 import { getSession } from '#app/.server/session'
@@ -13,10 +14,11 @@ import { setToast } from '#app/.server/toast'
 import { NewPasswordFields } from '#app/components/auth/new-password-fields'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { TermsLabel, type TermsLinks } from '#app/components/legal/terms-label'
 import { PlaceFields, type PlaceChoice } from '#app/components/marketplace/place-fields'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
-import { FileField, InputField } from '#app/components/ui/field'
+import { CheckboxField, FileField, InputField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { LOGO_UPLOAD } from '#domain/uploads'
@@ -39,7 +41,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request)
   if (session) throw redirect(homeFor(session.user.role))
-  return { places: await loadPlaces(context, null, null), constraint: getZodConstraint(companyRegistrationSchema) }
+  return { places: await loadPlaces(context, null, null), constraint: getZodConstraint(companyRegistrationSchema), links: termsLinks() }
 }
 
 type ActionData = { done: true; message: string } | { done: false; result?: SubmissionResult<string[]>; places?: PlaceChoice; draft?: Record<string, string> }
@@ -83,7 +85,17 @@ function Registered({ message }: { message: string }) {
 
 const loadSchema = () => import('#domain/validation/company').then((m) => m.companyRegistrationSchema)
 
-function RegistrationForm({ actionData, places, constraint }: { actionData?: Extract<ActionData, { done: false }>; places: PlaceChoice; constraint: Constraint }) {
+function RegistrationForm({
+  actionData,
+  places,
+  constraint,
+  links,
+}: {
+  actionData?: Extract<ActionData, { done: false }>
+  places: PlaceChoice
+  constraint: Constraint
+  links: TermsLinks
+}) {
   const { onValidate, ...loadOn } = useLazyValidation<CompanyRegistrationValues>(loadSchema)
   const [form, fields] = useForm<CompanyRegistrationValues>({
     id: 'registro-empresa',
@@ -156,6 +168,12 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
         errors={logo.errors ?? fields.logoBusiness.errors}
       />
       <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+      <CheckboxField
+        className="sm:col-span-2"
+        label={<TermsLabel links={links} />}
+        inputProps={{ ...getInputProps(fields.acceptTerms, { type: 'checkbox' }), value: 'on' }}
+        errors={fields.acceptTerms.errors}
+      />
       <div className="space-y-3 sm:col-span-2">
         <UploadProgress />
         <SubmitButton className="w-full sm:w-auto" pendingText="Registrando…">
@@ -170,7 +188,7 @@ function RegistrationForm({ actionData, places, constraint }: { actionData?: Ext
 export const clientAction = uploadClientAction
 
 export default function CompanyRegisterRoute() {
-  const { places, constraint } = useLoaderData<typeof loader>()
+  const { places, constraint, links } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <main id="contenido" className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
@@ -185,7 +203,7 @@ export default function CompanyRegisterRoute() {
         {actionData?.done ? (
           <Registered message={actionData.message} />
         ) : (
-          <RegistrationForm key={JSON.stringify(actionData?.draft ?? null)} actionData={actionData} places={actionData?.places ?? places} constraint={constraint} />
+          <RegistrationForm key={JSON.stringify(actionData?.draft ?? null)} actionData={actionData} places={actionData?.places ?? places} constraint={constraint} links={links} />
         )}
       </div>
     </main>

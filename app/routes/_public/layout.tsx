@@ -153,6 +153,11 @@ function Footer() {
                 Términos y condiciones
               </Link>
             </li>
+            <li>
+              <Link className={FOOTER_LINK} to="/privacidad">
+                Política de privacidad
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

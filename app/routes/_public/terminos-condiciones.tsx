@@ -1,10 +1,16 @@
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
+import { termsLinks } from '#app/.server/consents'
 import { PageHeader, seoMeta } from '#app/components/public/page'
+import { formatDate } from '#domain/format'
+import { LEGAL_DOCUMENTS } from '#domain/privacy'
 import type { Route } from './+types/terminos-condiciones'
 import { siteOrigin } from './site.server'
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request) }
+  // The version and the policy's address come from domain/privacy.ts on the server: the module
+  // carries the whole policy, which this page's JS need not.
+  const { version, publishedOn } = LEGAL_DOCUMENTS.terms
+  return { origin: siteOrigin(request), version, publishedOn, privacy: termsLinks().privacy }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -16,6 +22,15 @@ export const meta: Route.MetaFunction = ({ data }) =>
   })
 
 /** Spec §2: eight sections, with the facts of spec §1. */
+function PrivacyLink() {
+  const { privacy } = useLoaderData<typeof loader>()
+  return (
+    <Link to={privacy.path} className="font-semibold text-brand-700 underline">
+      {privacy.title}
+    </Link>
+  )
+}
+
 const SECTIONS: Array<{ id: string; title: string; paragraphs: React.ReactNode[] }> = [
   {
     id: 'servicios',
@@ -52,8 +67,11 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: React.ReactNode[]
     id: 'datos-personales',
     title: '5. Datos personales',
     paragraphs: [
-      'Fleeters trata los datos personales de conductores y empresas solo para operar la plataforma: verificar identidad y documentos, asignar rutas, pagar la producción y comunicarse con los usuarios, conforme a la Ley N° 19.628 sobre protección de la vida privada.',
-      'Los documentos subidos se guardan de forma privada y solo los revisa el equipo de Fleeters. Puedes pedir acceso, rectificación o eliminación de tus datos a través de nuestros canales de comunicación.',
+      'Fleeters trata los datos personales de conductores y empresas solo para operar la plataforma: verificar identidad y documentos, asignar rutas, pagar la producción y comunicarse con los usuarios, conforme a la Ley N° 21.719 sobre protección de datos personales.',
+      <>
+        Los documentos subidos se guardan de forma privada y solo los revisa el equipo de Fleeters. Qué datos tratamos, para qué, quién los recibe, cuánto tiempo los guardamos y
+        cómo ejercer tus derechos de acceso, rectificación, supresión, oposición, portabilidad y bloqueo se explica en la <PrivacyLink />.
+      </>,
     ],
   },
   {
@@ -67,7 +85,7 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: React.ReactNode[]
     id: 'miscelaneos',
     title: '7. Misceláneos',
     paragraphs: [
-      'Fleeters puede actualizar estos términos; los cambios se publicarán en esta página y, si son relevantes, se avisarán por correo electrónico. Si alguna disposición fuera declarada inválida, las demás seguirán vigentes.',
+      'Fleeters puede actualizar estos términos; los cambios se publicarán en esta página y, si son relevantes, te pediremos que aceptes la nueva versión la próxima vez que entres a tu panel. Si alguna disposición fuera declarada inválida, las demás seguirán vigentes.',
     ],
   },
   {
@@ -90,9 +108,14 @@ const SECTIONS: Array<{ id: string; title: string; paragraphs: React.ReactNode[]
 ]
 
 export default function TermsRoute() {
+  const { version, publishedOn } = useLoaderData<typeof loader>()
   return (
     <main id="contenido">
-      <PageHeader title="Términos y condiciones" intro="Las reglas que rigen el uso de la plataforma Fleeters por conductores y empresas." />
+      <PageHeader title="Términos y condiciones" intro="Las reglas que rigen el uso de la plataforma Fleeters por conductores y empresas.">
+        <p className="mt-4 text-sm text-slate-600">
+          Versión {version}, vigente desde el {formatDate(publishedOn, 'long')}.
+        </p>
+      </PageHeader>
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
         <nav aria-label="Secciones" className="mb-8 rounded-xl bg-slate-50 p-5">
           <ol className="grid gap-1 text-sm sm:grid-cols-2">

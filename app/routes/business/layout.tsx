@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError, type ShouldRevalidateFunction } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
+import { requireCurrentConsents } from '#app/.server/consents'
 import { Logo, LogoutIcon } from '#app/components/logo'
 import { CompanyLogo, VerifiedCompanyBadge } from '#app/components/marketplace/posting-bits'
 import { NotFound } from '#app/components/not-found'
@@ -15,7 +16,7 @@ import type { Route } from './+types/layout'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
-  const res = await businessApi.data(context, session.token)
+  const [res] = await Promise.all([businessApi.data(context, session.token), requireCurrentConsents(request, context, 'business', session.token)])
   await signOutIfRefused(request, res.status)
   const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null, verified: false }
   return { company }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
+import { requireCurrentConsents } from '#app/.server/consents'
 import { isCurrentPath } from '#app/components/driver/current-path'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
@@ -16,6 +17,7 @@ const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
+  await requireCurrentConsents(request, context, 'User', session.token)
   const { firstname, lastname, img_profile } = session.user
   return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
 }

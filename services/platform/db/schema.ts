@@ -3,6 +3,7 @@ import type { AdminTables } from './schema-admin'
 import type { DriverAreaTables } from './schema-driver-area'
 import type { MarketplaceTables } from './schema-marketplace'
 import type { SimplePowerTables } from './schema-power'
+import type { PrivacyTables } from './schema-privacy'
 import type { PublicSiteTables } from './schema-public-site'
 
 /**
@@ -226,7 +227,7 @@ export interface PartnerLogosTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables {
+export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables {
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable

@@ -1,5 +1,8 @@
+import type { Transaction } from 'kysely'
+import { CONSENT_DOCUMENTS, LEGAL_DOCUMENTS } from '#domain/privacy'
 import { computeCheckDigit } from '#domain/rut'
 import { hashPassword } from '#services/platform/crypto'
+import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
@@ -125,6 +128,7 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
         })
         .returning('id')
         .executeTakeFirstOrThrow()
+      await acceptCurrentDocuments(trx, user.id, iso(0))
       const created = await trx
         .insertInto('companies')
         .values({
@@ -195,6 +199,7 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await acceptCurrentDocuments(trx, driver.id, iso(60 * 24 * 10))
 
     // The operations console's demo account (real ones come from `npm run admin:create`).
     await trx
@@ -242,4 +247,12 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
 export async function demoLogins(p: Platform): Promise<DemoLogin[]> {
   const rows = await p.db.selectFrom('users').select(['email', 'role']).where('email', 'like', `%@${DEMO_DOMAIN}`).orderBy('id').execute()
   return rows.map((r) => ({ role: r.role as DemoLogin['role'], email: r.email }))
+}
+
+/** The demo's accounts accepted the documents in force when they "registered", as a registration records. */
+async function acceptCurrentDocuments(trx: Transaction<Database>, userId: number, at: string) {
+  await trx
+    .insertInto('consents')
+    .values(CONSENT_DOCUMENTS.map((document) => ({ user_id: userId, document, version: LEGAL_DOCUMENTS[document].version, accepted_at: at, ip: null })))
+    .execute()
 }
