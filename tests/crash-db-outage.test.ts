@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServicesApp } from '#services/app'
 import { openDatabase } from '#services/platform/db/connect'
 import { MESSAGES } from '#services/platform/http'
+import { pgAdmin } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 import { startServer, type ServerProcess } from './server-process'
 
@@ -16,23 +16,13 @@ import { startServer, type ServerProcess } from './server-process'
  */
 const url = process.env.TEST_DATABASE_URL
 
-async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return await work(c)
-  } finally {
-    await c.end()
-  }
-}
-
 describe.skipIf(!url)('a PostgreSQL outage (server process)', () => {
   const database = `fleeters_outage_${randomBytes(6).toString('hex')}`
   const appName = `fleeters-outage-${randomBytes(4).toString('hex')}`
   let server: ServerProcess
 
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE ${database}`))
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${database}`))
     const own = new URL(url!)
     own.pathname = `/${database}`
     server = await startServer({ DATABASE_URL: own.toString(), PGAPPNAME: appName })
@@ -40,10 +30,10 @@ describe.skipIf(!url)('a PostgreSQL outage (server process)', () => {
 
   afterAll(async () => {
     await server?.stop()
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
+    await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
   })
 
-  const terminate = () => admin(async (c) => (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName])).rowCount ?? 0)
+  const terminate = () => pgAdmin(async (c) => (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName])).rowCount ?? 0)
 
   const call = async () => {
     try {

@@ -3,11 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 import type { Database } from '#services/platform/db/schema'
-import { engines, type EngineName } from '#services/testing/database'
+import { engines, pgAdmin, type EngineName } from '#services/testing/database'
 import { startServer, type ServerProcess } from './server-process'
 
 /**
@@ -17,16 +16,6 @@ import { startServer, type ServerProcess } from './server-process'
  * says (FLEETERS_PAUSE_AT, services/platform/pause-point.ts), inside the transaction.
  */
 const url = process.env.TEST_DATABASE_URL
-
-async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return await work(c)
-  } finally {
-    await c.end()
-  }
-}
 
 /** A database of the engine for one server's data: a folder, and on PostgreSQL a database of its own. */
 async function freshDatabase(engine: EngineName) {
@@ -40,7 +29,7 @@ async function freshDatabase(engine: EngineName) {
     }
   }
   const database = `fleeters_crash_${randomBytes(6).toString('hex')}`
-  await admin((c) => c.query(`CREATE DATABASE ${database}`))
+  await pgAdmin((c) => c.query(`CREATE DATABASE ${database}`))
   const own = new URL(url!)
   own.pathname = `/${database}`
   return {
@@ -48,7 +37,7 @@ async function freshDatabase(engine: EngineName) {
     env: { DATABASE_URL: own.toString() },
     open: () => openDatabase({ url: own.toString(), poolSize: 2 }),
     drop: async () => {
-      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
+      await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

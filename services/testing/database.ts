@@ -52,3 +52,14 @@ export async function openTestDatabase(engine: EngineName): Promise<DatabaseHand
     },
   }
 }
+
+/** Runs `work` on a connection of its own to TEST_DATABASE_URL (to create or drop a database, say). */
+export async function pgAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await c.connect()
+  try {
+    return await work(c)
+  } finally {
+    await c.end()
+  }
+}
