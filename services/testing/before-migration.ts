@@ -42,11 +42,20 @@ export async function databaseBefore(engine: Dialect, name: string): Promise<{ h
       await c.end()
     }
   }
-  const all = await migrations(engine)
-  const earlier = Object.fromEntries(Object.entries(all).filter(([migration]) => migration < name))
-  const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest()
-  expect(error).toBeUndefined()
+  await migrateWhile(handle, engine, (migration) => migration < name)
   return { handle, cleanup }
+}
+
+/** Applies the migrations up to and including `name` (the one a test is about), none after it. */
+export async function migrateThrough(handle: DatabaseHandle, name: string): Promise<void> {
+  await migrateWhile(handle, handle.dialect, (migration) => migration <= name)
+}
+
+async function migrateWhile(handle: DatabaseHandle, engine: Dialect, keep: (migration: string) => boolean) {
+  const all = await migrations(engine)
+  const chosen = Object.fromEntries(Object.entries(all).filter(([migration]) => keep(migration)))
+  const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => chosen }, allowUnorderedMigrations: true }).migrateToLatest()
+  expect(error).toBeUndefined()
 }
 
 /** The reference data, a company and three postings (two open: words with accents, plurals and stems; one closed). */

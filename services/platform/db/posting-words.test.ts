@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { addSearchPostings, databaseBefore } from '#services/testing/before-migration'
+import { addSearchPostings, databaseBefore, migrateThrough } from '#services/testing/before-migration'
 import { business, companyAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient } from '#services/testing/platform'
-import { migrateToLatest } from './connect'
 import type { Dialect } from './migrations'
 
 const THIS = '0016_posting_words'
@@ -35,7 +34,7 @@ describe.runIf(engines.includes('postgres'))('migration 0016 on postgres: the op
     const { handle, cleanup } = await beforeThis('postgres')
     try {
       await addPostings(handle.db, 'postgres')
-      await migrateToLatest(handle)
+      await migrateThrough(handle, THIS)
       const { held, expected } = await wordsAndExpected(handle.db)
       expect(held).toEqual(expected)
       const ids = await sql<{ id: number; title: string }>`select id, title from job_postings order by id`.execute(handle.db)
@@ -130,7 +129,7 @@ describe('migration 0016 on sqlite', () => {
       await addPostings(handle.db, 'sqlite')
       const schema = async () => (await sql<{ sql: string | null }>`select sql from sqlite_master order by name`.execute(handle.db)).rows
       const before = await schema()
-      await migrateToLatest(handle)
+      await migrateThrough(handle, THIS)
       expect(await schema()).toEqual(before)
     } finally {
       await cleanup()

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { searchCondition } from '#services/shared/posting-rows'
-import { addSearchPostings, databaseBefore } from '#services/testing/before-migration'
+import { addSearchPostings, databaseBefore, migrateThrough } from '#services/testing/before-migration'
 import { engines } from '#services/testing/database'
-import { migrateToLatest } from './connect'
 import type { Dialect } from './migrations'
 
 const THIS = '0015_search_open_postings'
@@ -22,7 +21,7 @@ describe.runIf(engines.includes('postgres'))('migration 0015 on postgres: the op
       const searches = ['camion', 'CAMIONES', 'nunoa', 'repar', 'distribucion pedidos', 'refrig', 'furgon']
       const before = await Promise.all(searches.map((s) => titlesFound(handle.db, 'postgres', s)))
 
-      await migrateToLatest(handle)
+      await migrateThrough(handle, THIS)
 
       expect(await Promise.all(searches.map((s) => titlesFound(handle.db, 'postgres', s)))).toEqual(before)
       expect(before[0]).toEqual(['Despacho en camión refrigerado', 'Reparto de camiones'])
@@ -48,7 +47,7 @@ describe.runIf(engines.includes('postgres'))('migration 0015 on postgres: the op
   it('indexes the open postings only, each filter first and then created_at, and walks them newest first reading no row', async () => {
     const { handle, cleanup } = await beforeThis('postgres')
     try {
-      await migrateToLatest(handle)
+      await migrateThrough(handle, THIS)
       await addPostings(handle.db, 'postgres')
       // 6,000 more in time order, over 50 communes, one in 7 closed.
       await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
@@ -90,7 +89,7 @@ describe('migration 0015 on sqlite', () => {
       const schema = async () => (await sql<{ sql: string | null }>`select sql from sqlite_master order by name`.execute(handle.db)).rows
       const before = await schema()
       const found = await titlesFound(handle.db, 'sqlite', 'camion')
-      await migrateToLatest(handle)
+      await migrateThrough(handle, THIS)
       expect(await schema()).toEqual(before)
       expect(await titlesFound(handle.db, 'sqlite', 'camion')).toEqual(found)
       expect(found).toEqual(['Despacho en camión refrigerado', 'Reparto de camiones'])
