@@ -198,8 +198,8 @@ export default function PrivacyRoute() {
 
           <Section id="seguridad">
             <p>
-              Tus documentos se guardan en privado y solo se muestran a quien tiene permiso para verlos. Tu contraseña se guarda como una huella cifrada que nadie puede leer, y
-              puedes cerrar tus sesiones abiertas desde «Seguridad».
+              Tus documentos y fotos se guardan cifrados, cada archivo con una clave propia, y solo se muestran a quien tiene permiso para verlos. Tu contraseña se guarda como una
+              huella cifrada que nadie puede leer, y puedes cerrar tus sesiones abiertas desde «Seguridad».
             </p>
             <p>Solo usamos cookies necesarias: la de tu sesión y la que muestra los avisos después de una acción. No usamos cookies de publicidad ni de analítica.</p>
           </Section>
