@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page, Request } from '@playwright/test'
 import sharp from 'sharp'
+import { loadKeyring, unseal } from '../services/platform/file-crypto'
 import { e2eDatabase, fillExpiryIfAsked, newDriver, phonePhoto, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
@@ -67,7 +68,9 @@ test.describe('uploads with JS', () => {
     const stored = storedDocument(driver.email, 'soap_frontal')!
     expect(stored.mime_type).toBe('image/jpeg')
     expect(stored.size_bytes).toBeLessThanOrEqual(5 * MB)
-    const meta = await sharp(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'uploads', stored.storage_key))).metadata()
+    // Stored encrypted: opened with the server's own key (DATA_DIR/.data-keys).
+    const sealed = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'uploads', stored.storage_key))
+    const meta = await sharp(unseal(loadKeyring({ dataDir: process.env.E2E_DATA_DIR! }), sealed)).metadata()
     expect(Math.max(meta.width!, meta.height!)).toBe(2000)
   })
 
