@@ -65,6 +65,8 @@ describe('sealed files', () => {
       expect(loadKeyring({ dataDir: dir }).current.id).toBe(first.current.id)
       expect(fs.statSync(path.join(dir, '.data-keys')).mode & 0o777).toBe(0o600)
       expect(loadKeyring({ key: 'k'.repeat(32), dataDir: dir }).current.id).toBe(masterKey('k'.repeat(32)).id)
+      // No temporary file is left beside it.
+      expect(fs.readdirSync(dir)).toEqual(['.data-keys'])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

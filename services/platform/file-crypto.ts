@@ -59,12 +59,22 @@ export function loadKeyring(opts: { key?: string; oldKeys?: string; dataDir: str
       .filter(Boolean)
     return keyring(masterKey(opts.key), older.map(masterKey))
   }
-  const secrets = readGeneratedKeys(opts.dataDir)
+  let secrets = readGeneratedKeys(opts.dataDir)
   if (!secrets.length) {
-    const fresh = randomBytes(32).toString('base64url')
     fs.mkdirSync(opts.dataDir, { recursive: true })
-    fs.writeFileSync(path.join(opts.dataDir, GENERATED_KEYS_FILE), `${fresh}\n`, { mode: 0o600, flag: 'wx' })
-    secrets.push(fresh)
+    // Written whole under a temporary name, then linked into place: another process sharing
+    // DATA_DIR never reads a half-written file, and if it linked first, its key is the one used.
+    const file = path.join(opts.dataDir, GENERATED_KEYS_FILE)
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    fs.writeFileSync(temporary, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 })
+    try {
+      fs.linkSync(temporary, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      fs.rmSync(temporary, { force: true })
+    }
+    secrets = readGeneratedKeys(opts.dataDir)
   }
   const [current, ...older] = secrets.map(masterKey)
   return keyring(current!, older)
