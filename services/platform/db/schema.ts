@@ -32,6 +32,14 @@ export interface UsersTable {
   accepted_terms_at: string | null
   created_at: string
   updated_at: string
+  /** «Pausar mi perfil» (blocking, Ley 21.719): companies no longer see the driver (migration 0018). */
+  paused_at: string | null
+  /** Opposition: no invitations nor non-essential messages (migration 0018). */
+  opted_out_at: string | null
+  /** A requested deletion waits until then; logging in cancels it (migration 0018). */
+  deletion_due_at: string | null
+  /** The account was deleted: personal fields erased, the row kept for the records (migration 0018). */
+  closed_at: string | null
 }
 
 export interface SessionsTable {
