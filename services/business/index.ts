@@ -1,6 +1,8 @@
 import { okMessageSchema } from '#domain/contract/common'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
+// «Mis datos» of companies (decision 75)
+import { myDataRoutes } from '#services/shared/my-data-routes'
 import { companyRegistration, companyRegistrationForm, companyRoutes } from './companies'
 import { businessContactRoutes, fleetRequest, fleetRequestSchema } from './contact'
 
@@ -28,5 +30,7 @@ export function businessService(p: Platform) {
   )
   app.route('/business', businessContactRoutes(p))
   app.route('/business', companyRoutes(p))
+  // «Mis datos» (Ley 21.719, decision 75): /business/my-data/*
+  app.route('/business', myDataRoutes(p, 'business'))
   return app
 }

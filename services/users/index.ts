@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
+// «Mis datos» of drivers (decision 75)
+import { myDataRoutes } from '#services/shared/my-data-routes'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
 import { consentRoutes } from './consent-routes'
@@ -19,6 +21,8 @@ export function usersService(p: Platform) {
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))
   app.route('/users', simplePowerRoutes(p))
+  // «Mis datos» (Ley 21.719, decision 75): /users/my-data/*
+  app.route('/users', myDataRoutes(p, 'User'))
   app.route('/admin', adminRoutes(p))
   return app
 }

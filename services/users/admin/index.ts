@@ -9,6 +9,8 @@ import { adminContentRoutes } from './content'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
+// Privacy requests with their legal deadline (decision 75)
+import { adminPrivacyRequestRoutes } from './privacy-requests'
 import { requireAdmin } from './shared'
 
 /**
@@ -95,5 +97,7 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminCompanyRoutes(p))
   app.route('/', adminContentRoutes(p))
   app.route('/', adminPowerRoutes(p))
+  // Privacy requests (Ley 21.719, decision 75)
+  app.route('/', adminPrivacyRequestRoutes(p))
   return app
 }

@@ -1,0 +1,206 @@
+import { strToU8, zipSync, type Zippable } from 'fflate'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '#services/platform/db/schema'
+import type { FileStore } from '#services/platform/files'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/**
+ * How a table's rows are tied to one person (an account, `users.id`):
+ * - `user`: its `column` holds the account's id;
+ * - `via`: its `column` holds the id of a row of `table`, itself tied to the person;
+ * - `email`: its `column` holds the account's email (mails sent to them, forms they sent
+ *   signed in or not); for a company, also its contact email.
+ */
+export type PersonLink = { by: 'user'; column: string } | { by: 'via'; column: string; table: string } | { by: 'email'; column: string }
+
+/** A table holding people's data: how it links to the person, and the columns left out of an export with why. */
+export interface PersonTable {
+  kind: 'person'
+  link: PersonLink
+  /** Columns not exported (secrets, internal keys, another person's data), each with its reason. */
+  omit?: Record<string, string>
+}
+
+/** A table holding no one's personal data: reference data, content, or the system's own bookkeeping. */
+export interface OtherTable {
+  kind: 'reference' | 'system'
+  reason: string
+}
+
+export type TableClass = PersonTable | OtherTable
+
+const SECRET = 'Secreto: un hash que solo sirve para verificar, no es un dato tuyo'
+const STORAGE = 'Nombre interno del archivo; el archivo mismo va en la carpeta archivos/'
+const OWNER = 'Dato del dueño del vehículo, otra persona'
+
+/**
+ * Every table of the database, classified (Ley 21.719 access and portability; decision 75).
+ * `tests/personal-data.test.ts` reads the schema at runtime and fails on a table or column not
+ * listed here, so a new table is classified before it ships. The export («Descargar mis datos»)
+ * and the deletion (wt-deletion) both read this list.
+ */
+export const PERSONAL_DATA: Record<string, TableClass> = {
+  users: { kind: 'person', link: { by: 'user', column: 'id' }, omit: { password_hash: SECRET } },
+  sessions: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { id: 'Identificador de la sesión: vale como una llave de tu cuenta' } },
+  email_verifications: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { token_hash: SECRET, code_hash: SECRET } },
+  password_resets: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { token_hash: SECRET } },
+  consents: { kind: 'person', link: { by: 'user', column: 'user_id' } },
+  privacy_requests: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { file_key: STORAGE } },
+  user_files: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { storage_key: STORAGE } },
+  document_reminders: { kind: 'person', link: { by: 'via', column: 'user_file_id', table: 'user_files' } },
+  profile_images: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { storage_key: STORAGE } },
+  work_experience: { kind: 'person', link: { by: 'user', column: 'user_id' } },
+  bank_details: { kind: 'person', link: { by: 'user', column: 'user_id' } },
+  applications: { kind: 'person', link: { by: 'user', column: 'user_id' } },
+  saved_postings: { kind: 'person', link: { by: 'user', column: 'user_id' } },
+  simple_power_links: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { jti: 'Identificador del enlace firmado: vale como una llave' } },
+  simple_powers: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    omit: {
+      full_name_owner: OWNER,
+      rut_owner: OWNER,
+      address_owner: OWNER,
+      nationality_owner: OWNER,
+      phone_owner: OWNER,
+      email_owner: OWNER,
+      id_front_key: OWNER,
+      id_front_mime: OWNER,
+      id_back_key: OWNER,
+      id_back_mime: OWNER,
+      signature_recorded_by: 'Correo de la persona del equipo que registró la firma',
+      signature_recorded_by_user_id: 'Cuenta de la persona del equipo que registró la firma',
+    },
+  },
+  companies: { kind: 'person', link: { by: 'user', column: 'user_id' } },
+  job_postings: { kind: 'person', link: { by: 'via', column: 'company_id', table: 'companies' } },
+  outbox: { kind: 'person', link: { by: 'email', column: 'recipient' } },
+  contact_messages: { kind: 'person', link: { by: 'email', column: 'email' } },
+  business_contacts: { kind: 'person', link: { by: 'email', column: 'email' } },
+  fleet_requests: { kind: 'person', link: { by: 'email', column: 'email' } },
+  inquiries: { kind: 'person', link: { by: 'email', column: 'email' } },
+
+  admin_audit_log: {
+    kind: 'system',
+    reason: 'Registro de lo que hizo el equipo en la consola (quién, qué, cuándo): evidencia que se conserva; nombra los registros por su id',
+  },
+  zones: { kind: 'reference', reason: 'Zonas del país' },
+  regions: { kind: 'reference', reason: 'Regiones de Chile' },
+  communes: { kind: 'reference', reason: 'Comunas de Chile (códigos CUT)' },
+  vehicles: { kind: 'reference', reason: 'Tipos de vehículo' },
+  capacities: { kind: 'reference', reason: 'Capacidades de carga por vehículo' },
+  schedules: { kind: 'reference', reason: 'Jornadas de trabajo' },
+  faqs: { kind: 'reference', reason: 'Contenido público: preguntas frecuentes' },
+  statistics: { kind: 'reference', reason: 'Contenido público: cifras de la portada' },
+  testimonials: { kind: 'reference', reason: 'Contenido público publicado por el equipo (testimonios autorizados)' },
+  partner_logos: { kind: 'reference', reason: 'Contenido público: logos de empresas asociadas' },
+  job_postings_fts: { kind: 'system', reason: 'Índice de búsqueda de SQLite sobre las publicaciones (copia de su texto)' },
+  job_postings_fts_config: { kind: 'system', reason: 'Índice de búsqueda de SQLite: configuración' },
+  job_postings_fts_data: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
+  job_postings_fts_docsize: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
+  job_postings_fts_idx: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
+}
+
+/** The tables that hold people's data, in the order of the export. */
+export const PERSON_TABLES = Object.entries(PERSONAL_DATA).filter((e): e is [string, PersonTable] => e[1].kind === 'person')
+
+type Row = Record<string, unknown>
+
+/** The person's rows of one classified table (every column, omitted ones included). */
+export async function personRows(db: Db, table: string, person: { userId: number; emails: string[] }): Promise<Row[]> {
+  const cls = PERSONAL_DATA[table]
+  if (!cls || cls.kind !== 'person') throw new Error(`${table} is not a person table`)
+  const link = cls.link
+  const q = (db as Kysely<any>).selectFrom(table).selectAll()
+  if (link.by === 'user') return q.where(link.column, '=', person.userId).orderBy(link.column).execute()
+  if (link.by === 'email') return person.emails.length ? q.where(link.column, 'in', person.emails).execute() : []
+  const parents = await personRows(db, link.table, person)
+  const ids = parents.map((r) => r.id as number)
+  return ids.length ? q.where(link.column, 'in', ids).execute() : []
+}
+
+/** The account's emails a row may name: its login email and, for a company, its contact email. */
+export async function personEmails(db: Db, userId: number): Promise<string[]> {
+  const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst()
+  const company = await db.selectFrom('companies').select('email').where('user_id', '=', userId).execute()
+  return [...new Set([user?.email, ...company.map((c) => c.email)].filter((e): e is string => Boolean(e)))]
+}
+
+function without(row: Row, omit: Record<string, string> | undefined): Row {
+  if (!omit) return row
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !(k in omit)))
+}
+
+const EXTENSION: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
+
+/** What «Descargar mis datos» holds: `datos.json` and the person's own files. */
+export interface PersonalExport {
+  json: Record<string, unknown>
+  files: Array<{ path: string; key: string }>
+}
+
+/**
+ * Collects every row that belongs to the person (PERSONAL_DATA), the columns left out listed
+ * with their reason, and the keys of their own stored files. A company's export adds what it did
+ * on its postings: its applicants as application ids and the status it set (never the drivers'
+ * data), and the mails it sent (subject, date, state; never the driver they went to).
+ */
+export async function collectPersonalData(db: Db, userId: number, now: Date): Promise<PersonalExport> {
+  const emails = await personEmails(db, userId)
+  const tables: Record<string, Row[]> = {}
+  for (const [table, cls] of PERSON_TABLES) {
+    const rows = await personRows(db, table, { userId, emails })
+    tables[table] = rows.map((r) => without(r, cls.omit))
+  }
+  const files: PersonalExport['files'] = []
+  const rawFiles = await db.selectFrom('user_files').select(['id', 'purpose_name', 'mime_type', 'storage_key']).where('user_id', '=', userId).orderBy('id').execute()
+  for (const f of rawFiles) files.push({ path: `archivos/documentos/${f.id}-${f.purpose_name}.${EXTENSION[f.mime_type] ?? 'bin'}`, key: f.storage_key })
+  const photos = await db.selectFrom('profile_images').select(['id', 'mime_type', 'storage_key']).where('user_id', '=', userId).execute()
+  for (const f of photos) files.push({ path: `archivos/foto-perfil-${f.id}.${EXTENSION[f.mime_type] ?? 'jpg'}`, key: f.storage_key })
+  const companies = await db.selectFrom('companies').select(['id', 'logo_url']).where('user_id', '=', userId).execute()
+  for (const c of companies) {
+    const name = c.logo_url?.split('/').pop()
+    if (name) files.push({ path: `archivos/logo-${c.id}.${name.split('.').pop()}`, key: `logos/${name}` })
+  }
+
+  const companyIds = companies.map((c) => c.id)
+  const applicants = companyIds.length
+    ? await db
+        .selectFrom('applications as a')
+        .innerJoin('job_postings as j', 'j.id', 'a.posting_id')
+        .select(['a.id', 'a.posting_id', 'a.status', 'a.created_at', 'a.updated_at', 'a.seen_at'])
+        .where('j.company_id', 'in', companyIds)
+        .orderBy('a.id')
+        .execute()
+    : []
+  const companyEmails = (await db.selectFrom('companies').select('email').where('user_id', '=', userId).execute()).map((c) => c.email)
+  const sent = companyEmails.length
+    ? await db.selectFrom('outbox').select(['id', 'subject', 'status', 'created_at', 'sent_at']).where('reply_to', 'in', companyEmails).orderBy('id').execute()
+    : []
+
+  const omitted = Object.fromEntries(PERSON_TABLES.filter(([, c]) => c.omit).map(([t, c]) => [t, c.omit]))
+  return {
+    json: {
+      formato: 'Fleeters, copia de datos personales (Ley 21.719: acceso y portabilidad)',
+      generado: now.toISOString(),
+      cuenta: userId,
+      tablas: tables,
+      ...(companyIds.length ? { postulaciones_a_tus_publicaciones: applicants, mensajes_enviados: sent } : {}),
+      columnas_omitidas: omitted,
+      archivos: files.map((f) => f.path),
+    },
+    files,
+  }
+}
+
+/** The ZIP of «Descargar mis datos»: `datos.json` and the person's files, decrypted by the store. */
+export async function buildExportZip(db: Db, store: FileStore, userId: number, now: Date): Promise<Uint8Array> {
+  const data = await collectPersonalData(db, userId, now)
+  const entries: Zippable = { 'datos.json': strToU8(JSON.stringify(data.json, null, 2)) }
+  for (const f of data.files) {
+    const bytes = await store.get(f.key)
+    if (bytes) entries[f.path] = [bytes, { level: 0 }]
+  }
+  return zipSync(entries, { level: 6, mtime: now })
+}
