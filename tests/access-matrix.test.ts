@@ -22,6 +22,12 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/sessions/business', who: 'company', owned: false },
   { path: () => '/auth/consents/user', who: 'driver', owned: false },
   { path: () => '/auth/consents/business', who: 'company', owned: false },
+  // «Mis datos» (Ley 21.719, decision 75): the page's state, an export's ZIP (owner only), the console's list
+  { path: () => '/users/my-data', who: 'driver', owned: false },
+  { path: (w) => `/users/my-data/export/${w.ids.driverExport}/file`, who: 'driver', owned: true },
+  { path: () => '/business/my-data', who: 'company', owned: false },
+  { path: (w) => `/business/my-data/export/${w.ids.companyExport}/file`, who: 'company', owned: true },
+  { path: () => '/admin/privacy-requests', who: 'admin', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },

@@ -59,6 +59,10 @@ export interface World {
     /** A second open session of the driver and of the company (their «Seguridad» pages). */
     driverSession: string
     companySession: string
+    // «Mis datos» (decision 75): the driver's and the company's export, the driver's rectification
+    driverExport: number
+    companyExport: number
+    rectification: number
   }
   powerToken: string
   png: Uint8Array
@@ -186,6 +190,10 @@ export async function createWorld(engine: EngineName): Promise<World> {
       power: await idOf('simple_powers'),
       driverSession: await otherSession(driver.id, 'User'),
       companySession: await otherSession(company.id, 'business'),
+      // «Mis datos» (decision 75)
+      driverExport: (await api.post('/users/my-data/export', undefined, driver.headers)).body.id as number,
+      companyExport: (await api.post('/business/my-data/export', undefined, company.headers)).body.id as number,
+      rectification: (await api.post('/users/my-data/rectification', { detail: 'Mi RUT está mal escrito.' }, driver.headers)).body.id as number,
     },
     powerToken,
     png,
@@ -236,6 +244,12 @@ export const WRITE_ROUTES: Route[] = [
   // users: accepting the terms' and the privacy policy's versions in force (Ley 21.719)
   { method: 'POST', path: () => '/auth/consents/user', who: 'driver', kind: 'json', base: () => ({ acceptTerms: true }) },
   { method: 'POST', path: () => '/auth/consents/business', who: 'company', kind: 'json', base: () => ({ acceptTerms: true }) },
+  // «Mis datos» (Ley 21.719, decision 75): export and rectification requests; the console's answer
+  { method: 'POST', path: () => '/users/my-data/export', who: 'driver', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/business/my-data/export', who: 'company', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/users/my-data/rectification', who: 'driver', kind: 'json', base: () => ({ detail: 'Mi RUT está mal escrito.' }) },
+  { method: 'POST', path: () => '/business/my-data/rectification', who: 'company', kind: 'json', base: () => ({ detail: 'El RUT de la empresa está mal.' }) },
+  { method: 'POST', path: (w) => `/admin/privacy-requests/${w.ids.rectification}/answer`, who: 'admin', kind: 'json', base: () => ({ note: 'Corregido.' }) },
   // users: driver area
   {
     method: 'POST',

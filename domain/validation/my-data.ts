@@ -26,5 +26,5 @@ export const privacyAnswerSchema = formObject({
 })
 export type PrivacyAnswerValues = z.infer<typeof privacyAnswerSchema>
 
-/** GET /admin/privacy-requests?estado=pendientes: only the open ones; anything else lists all. */
-export const privacyRequestsQuerySchema = z.object({ estado: z.catch(z.optional(z.enum(['pendientes', 'todas'])), undefined) })
+/** GET /admin/privacy-requests?estado=pendientes: only the open ones; none or `todas` lists all. */
+export const privacyRequestsQuerySchema = z.object({ estado: z.optional(z.enum(['pendientes', 'todas'])) })

@@ -7,7 +7,7 @@ import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { EXPORT_EVERY_MS, MY_DATA_MESSAGES, requestExport, requestRectification } from './my-data'
 
-/** Rectification requests per visitor: they mail the team. */
+/** Rectification requests per visitor: they mail the team (RATE_LIMIT_FACTOR raises it like every limit). */
 const RECTIFICATION_LIMIT = { count: 5, windowMs: 60 * 60_000 }
 
 /**
@@ -124,7 +124,7 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       tags,
       summary: `Pide corregir un dato ${who} que no se puede editar (RUT, datos de un documento aprobado)`,
       security: security(role),
-      middleware: [auth, rateLimit(p, `rectification-${role}`, RECTIFICATION_LIMIT.count, RECTIFICATION_LIMIT.windowMs)],
+      middleware: [auth, rateLimit(p, `rectification-${role}`, RECTIFICATION_LIMIT.count * p.config.RATE_LIMIT_FACTOR, RECTIFICATION_LIMIT.windowMs)],
       request: { body: jsonBody(rectificationSchema) },
       responses: { 201: jsonResponse(requestLoggedSchema, 'Solicitud registrada'), ...errors(400, 401, 403, 429) },
     },

@@ -142,25 +142,32 @@ export async function prepareExports(p: Platform, now: Date, limit = 20): Promis
   return prepared
 }
 
-/** Runs prepareExports every `intervalMs` (server.ts); returns a stop function. */
+/**
+ * Runs prepareExports every `intervalMs` (a minute by default) in this process (server.ts, where
+ * the users or business service runs); stop() ends it after the run in progress.
+ */
 export function startExportJob(p: Platform, opts: { intervalMs?: number; clock?: () => Date; log?: (line: string) => void } = {}) {
   const clock = opts.clock ?? (() => p.now())
-  let running = false
-  const tick = async () => {
+  let running: Promise<unknown> | undefined
+  const tick = () => {
     if (running) return
-    running = true
-    try {
-      const n = await prepareExports(p, clock())
-      if (n) opts.log?.(`exports prepared: ${n}`)
-    } catch (error) {
-      opts.log?.(`exports failed: ${(error as Error).message}`)
-    } finally {
-      running = false
-    }
+    running = prepareExports(p, clock())
+      .then((n) => {
+        if (n) opts.log?.(`exports prepared: ${n}`)
+      })
+      .catch((error) => opts.log?.(`exports failed: ${String(error)}`))
+      .finally(() => {
+        running = undefined
+      })
   }
-  const timer = setInterval(() => void tick(), opts.intervalMs ?? 60_000)
+  const timer = setInterval(tick, opts.intervalMs ?? 60_000)
   timer.unref()
-  return () => clearInterval(timer)
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
 }
 
 /**
