@@ -18,6 +18,8 @@ export type PersonLink = { by: 'user'; column: string } | { by: 'via'; column: s
 export interface PersonTable {
   kind: 'person'
   link: PersonLink
+  /** The columns exported (every one is the person's or describes their row). */
+  columns: string[]
   /** Columns not exported (secrets, internal keys, another person's data), each with its reason. */
   omit?: Record<string, string>
 }
@@ -30,6 +32,9 @@ export interface OtherTable {
 
 export type TableClass = PersonTable | OtherTable
 
+/** A table's columns, written as one line of names. */
+const cols = (names: string) => names.split(' ')
+
 const SECRET = 'Secreto: un hash que solo sirve para verificar, no es un dato tuyo'
 const STORAGE = 'Nombre interno del archivo; el archivo mismo va en la carpeta archivos/'
 const OWNER = 'Dato del dueño del vehículo, otra persona'
@@ -41,23 +46,66 @@ const OWNER = 'Dato del dueño del vehículo, otra persona'
  * and the deletion (wt-deletion) both read this list.
  */
 export const PERSONAL_DATA: Record<string, TableClass> = {
-  users: { kind: 'person', link: { by: 'user', column: 'id' }, omit: { password_hash: SECRET } },
-  sessions: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { id: 'Identificador de la sesión: vale como una llave de tu cuenta' } },
-  email_verifications: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { token_hash: SECRET, code_hash: SECRET } },
-  password_resets: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { token_hash: SECRET } },
-  consents: { kind: 'person', link: { by: 'user', column: 'user_id' } },
-  privacy_requests: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { file_key: STORAGE } },
-  user_files: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { storage_key: STORAGE } },
-  document_reminders: { kind: 'person', link: { by: 'via', column: 'user_file_id', table: 'user_files' } },
-  profile_images: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { storage_key: STORAGE } },
-  work_experience: { kind: 'person', link: { by: 'user', column: 'user_id' } },
-  bank_details: { kind: 'person', link: { by: 'user', column: 'user_id' } },
-  applications: { kind: 'person', link: { by: 'user', column: 'user_id' } },
-  saved_postings: { kind: 'person', link: { by: 'user', column: 'user_id' } },
-  simple_power_links: { kind: 'person', link: { by: 'user', column: 'user_id' }, omit: { jti: 'Identificador del enlace firmado: vale como una llave' } },
+  users: {
+    kind: 'person',
+    link: { by: 'user', column: 'id' },
+    columns: cols(
+      'id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at',
+    ),
+    omit: { password_hash: SECRET },
+  },
+  sessions: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('user_id role created_at expires_at revoked_at device last_seen_at'),
+    omit: { id: 'Identificador de la sesión: vale como una llave de tu cuenta' },
+  },
+  email_verifications: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id attempts expires_at consumed_at created_at'),
+    omit: { token_hash: SECRET, code_hash: SECRET },
+  },
+  password_resets: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id user_id expires_at used_at created_at'), omit: { token_hash: SECRET } },
+  consents: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id user_id document version accepted_at ip') },
+  privacy_requests: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id kind status detail requested_at due_at answered_at file_expires_at'),
+    omit: { file_key: STORAGE },
+  },
+  user_files: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id purpose_name file_status mime_type size_bytes original_name rejection_reason created_at reviewed_at expires_on'),
+    omit: { storage_key: STORAGE },
+  },
+  document_reminders: { kind: 'person', link: { by: 'via', column: 'user_file_id', table: 'user_files' }, columns: cols('id user_file_id kind expires_on created_at') },
+  profile_images: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id user_id mime_type size_bytes created_at'), omit: { storage_key: STORAGE } },
+  work_experience: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id job_title company_name type_employment location start_date end_date job_description created_at updated_at'),
+  },
+  bank_details: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id account_holder_name bank_name account_number account_type invoice_type receipt_issuance sii_address phone email selected created_at updated_at'),
+  },
+  applications: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id posting_id user_id status created_at updated_at seen_at') },
+  saved_postings: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id posting_id user_id created_at') },
+  simple_power_links: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id created_at expires_at used_at'),
+    omit: { jti: 'Identificador del enlace firmado: vale como una llave' },
+  },
   simple_powers: {
     kind: 'person',
     link: { by: 'user', column: 'user_id' },
+    columns: cols(
+      'id user_id link_id full_name_driver rut_driver address_driver nationality_driver vehicle_brand vehicle_model vehicle_year vehicle_license_plate document_file_id status created_at signature_recorded_at',
+    ),
     omit: {
       full_name_owner: OWNER,
       rut_owner: OWNER,
@@ -73,13 +121,32 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       signature_recorded_by_user_id: 'Cuenta de la persona del equipo que registró la firma',
     },
   },
-  companies: { kind: 'person', link: { by: 'user', column: 'user_id' } },
-  job_postings: { kind: 'person', link: { by: 'via', column: 'company_id', table: 'companies' } },
-  outbox: { kind: 'person', link: { by: 'email', column: 'recipient' } },
-  contact_messages: { kind: 'person', link: { by: 'email', column: 'email' } },
-  business_contacts: { kind: 'person', link: { by: 'email', column: 'email' } },
-  fleet_requests: { kind: 'person', link: { by: 'email', column: 'email' } },
-  inquiries: { kind: 'person', link: { by: 'email', column: 'email' } },
+  companies: {
+    kind: 'person',
+    link: { by: 'user', column: 'user_id' },
+    columns: cols('id user_id name rut contact_name email phone id_commune logo_url verified created_at'),
+  },
+  job_postings: {
+    kind: 'person',
+    link: { by: 'via', column: 'company_id', table: 'companies' },
+    columns: cols(
+      'id company_id title description id_zone id_region id_commune id_vehicle id_capacity id_schedule start_date pawn payment_amount payment_period drivers_needed status created_at updated_at',
+    ),
+    omit: { search_vector: 'Índice de búsqueda de PostgreSQL: una copia del título y la descripción' },
+  },
+  outbox: {
+    kind: 'person',
+    link: { by: 'email', column: 'recipient' },
+    columns: cols('id channel recipient reply_to subject body_text body_html status attempts next_attempt_at last_error created_at sent_at'),
+  },
+  contact_messages: { kind: 'person', link: { by: 'email', column: 'email' }, columns: cols('id first_name last_name email phone message created_at') },
+  business_contacts: { kind: 'person', link: { by: 'email', column: 'email' }, columns: cols('id fullname name_business email phone message created_at') },
+  fleet_requests: {
+    kind: 'person',
+    link: { by: 'email', column: 'email' },
+    columns: cols('id name_business fullname email phone id_vehicle quantity id_zone id_region id_commune id_schedule message created_at'),
+  },
+  inquiries: { kind: 'person', link: { by: 'email', column: 'email' }, columns: cols('id type complaint_type name phone email message created_at') },
 
   admin_audit_log: {
     kind: 'system',
@@ -95,11 +162,20 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   statistics: { kind: 'reference', reason: 'Contenido público: cifras de la portada' },
   testimonials: { kind: 'reference', reason: 'Contenido público publicado por el equipo (testimonios autorizados)' },
   partner_logos: { kind: 'reference', reason: 'Contenido público: logos de empresas asociadas' },
+  job_posting_words: { kind: 'system', reason: 'Índice de búsqueda de PostgreSQL sobre las publicaciones (palabras de su texto), particionado por región' },
   job_postings_fts: { kind: 'system', reason: 'Índice de búsqueda de SQLite sobre las publicaciones (copia de su texto)' },
   job_postings_fts_config: { kind: 'system', reason: 'Índice de búsqueda de SQLite: configuración' },
   job_postings_fts_data: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
   job_postings_fts_docsize: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
   job_postings_fts_idx: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
+}
+
+/** Columns that exist on one engine only (PostgreSQL's search vector). */
+export const ENGINE_SPECIFIC_COLUMNS = new Set(['job_postings.search_vector'])
+
+/** A table's class; the partitions of PostgreSQL's search index (job_posting_words_13000…) are their parent's. */
+export function classOf(table: string): TableClass | undefined {
+  return PERSONAL_DATA[table] ?? PERSONAL_DATA[table.replace(/^(job_posting_words)_(\d+|other)$/, '$1')]
 }
 
 /** The tables that hold people's data, in the order of the export. */
@@ -127,9 +203,9 @@ export async function personEmails(db: Db, userId: number): Promise<string[]> {
   return [...new Set([user?.email, ...company.map((c) => c.email)].filter((e): e is string => Boolean(e)))]
 }
 
-function without(row: Row, omit: Record<string, string> | undefined): Row {
-  if (!omit) return row
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !(k in omit)))
+/** The exported columns of a row (a column the classification does not list is never exported). */
+function pick(row: Row, columns: string[]): Row {
+  return Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))
 }
 
 const EXTENSION: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
@@ -151,7 +227,7 @@ export async function collectPersonalData(db: Db, userId: number, now: Date): Pr
   const tables: Record<string, Row[]> = {}
   for (const [table, cls] of PERSON_TABLES) {
     const rows = await personRows(db, table, { userId, emails })
-    tables[table] = rows.map((r) => without(r, cls.omit))
+    tables[table] = rows.map((r) => pick(r, cls.columns))
   }
   const files: PersonalExport['files'] = []
   const rawFiles = await db.selectFrom('user_files').select(['id', 'purpose_name', 'mime_type', 'storage_key']).where('user_id', '=', userId).orderBy('id').execute()
