@@ -43,7 +43,11 @@ export default [
         index('routes/user/settings/profile.tsx'),
         route('seguridad', 'routes/user/settings/security.tsx'),
         route('banco-detalles', 'routes/user/settings/bank-details.tsx'),
+        // «Mis datos» (Ley 21.719, decision 75)
+        route('mis-datos', 'routes/user/settings/my-data.tsx'),
       ]),
+      // «Mis datos»: an export's ZIP (decision 75)
+      route('settings/mis-datos/copia/:id', 'routes/user/settings/my-data-export.$id.ts'),
       route('archivos/:id', 'routes/user/files.$id.ts'),
       route('foto/:id', 'routes/user/photo.$id.ts'),
       // Marketplace, driver side
@@ -67,6 +71,9 @@ export default [
       route('conductores/:id', 'routes/business/driver-profile.tsx'),
       route('conductores/:id/foto', 'routes/business/driver-photo.ts'),
       route('seguridad', 'routes/business/security.tsx'),
+      // «Mis datos» (Ley 21.719, decision 75) and an export's ZIP
+      route('mis-datos', 'routes/business/my-data.tsx'),
+      route('mis-datos/copia/:id', 'routes/business/my-data-export.$id.ts'),
       route('aceptar-condiciones', 'routes/_shared/accept-documents.tsx', { id: 'company-accept-documents' }),
       route('*', 'routes/business/not-found.tsx'),
     ]),
@@ -85,6 +92,8 @@ export default [
       route('empresas', 'routes/admin/companies.tsx'),
       route('empresas/:id', 'routes/admin/company.tsx'),
       route('contenido', 'routes/admin/content.tsx'),
+      // Privacy requests with their legal deadline (Ley 21.719, decision 75)
+      route('solicitudes', 'routes/admin/privacy-requests.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

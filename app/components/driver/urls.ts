@@ -4,6 +4,8 @@ export const HOME_PATH = `${DASHBOARD}/home`
 export const PROFILE_PATH = `${DASHBOARD}/settings`
 export const BANK_PATH = `${DASHBOARD}/settings/banco-detalles`
 export const SECURITY_PATH = `${DASHBOARD}/settings/seguridad`
+/** «Mis datos» (Ley 21.719, decision 75); its pages (pausar, eliminar, accesos) sit below it. */
+export const MY_DATA_PATH = `${DASHBOARD}/settings/mis-datos`
 export const DEFAULT_AVATAR = '/images/default-avatar.svg'
 
 /**

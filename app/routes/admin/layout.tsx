@@ -21,6 +21,8 @@ const NAV = [
   { to: '/admin/conductores', label: 'Conductores', end: false },
   { to: '/admin/empresas', label: 'Empresas', end: false },
   { to: '/admin/contenido', label: 'Contenido', end: false },
+  // Privacy requests (Ley 21.719, decision 75)
+  { to: '/admin/solicitudes', label: 'Solicitudes', end: false },
 ]
 
 export default function AdminLayout() {

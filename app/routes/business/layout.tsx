@@ -28,13 +28,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true
 export type BusinessLayoutData = Awaited<ReturnType<typeof loader>>
 
 const SECURITY = '/business/dashboard/seguridad'
+/** «Mis datos» (Ley 21.719, decision 75) and its pages (pausar, eliminar). */
+const MY_DATA = '/business/dashboard/mis-datos'
 
-/** Applicants and profiles belong to the postings: that tab stays marked there too, but not on «Seguridad». */
+/** Applicants and profiles belong to the postings: that tab stays marked there too, but not on «Seguridad» nor «Mis datos». */
 function navFor(pathname: string) {
-  const security = pathname === SECURITY || pathname.startsWith(`${SECURITY}/`)
+  const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`)
+  const security = under(SECURITY)
+  const myData = under(MY_DATA)
   return [
-    { to: '/business/dashboard', label: 'Publicaciones', current: !security },
+    { to: '/business/dashboard', label: 'Publicaciones', current: !security && !myData },
     { to: SECURITY, label: 'Seguridad', current: security },
+    { to: MY_DATA, label: 'Mis datos', current: myData },
   ]
 }
 

@@ -1,11 +1,12 @@
 import { NavLink, Outlet } from 'react-router'
 import { Icon, type IconName } from '#app/components/driver/icons'
-import { BANK_PATH, PROFILE_PATH, SECURITY_PATH } from '#app/components/driver/urls'
+import { BANK_PATH, MY_DATA_PATH, PROFILE_PATH, SECURITY_PATH } from '#app/components/driver/urls'
 
 const SETTINGS_MENU: Array<{ to: string; label: string; icon: IconName }> = [
   { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user' },
   { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank' },
   { to: SECURITY_PATH, label: 'Seguridad', icon: 'shield' },
+  { to: MY_DATA_PATH, label: 'Mis datos', icon: 'file' },
 ]
 
 /** The settings menu above every settings page («Seguridad» has content of its own since decision 53). */
@@ -18,7 +19,8 @@ export default function SettingsLayout() {
             <li key={item.to}>
               <NavLink
                 to={item.to}
-                end
+                // «Mis datos» stays marked on its own pages (pausar, eliminar, accesos).
+                end={item.to !== MY_DATA_PATH}
                 className={({ isActive }) =>
                   `-mb-px flex min-h-11 items-center gap-2 border-b-2 px-2.5 py-2 sm:px-3 text-sm font-medium ${isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`
                 }
