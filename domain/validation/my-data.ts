@@ -3,10 +3,10 @@
  * themselves (RUT, an approved document's data), and the console's answer to a request.
  */
 import { CAMPO_REQUERIDO, formObject, requiredString } from './fields'
+import { ANSWER_NOTE_MAX, RECTIFICATION_MAX } from './my-data-constants'
 import * as z from './zod'
 
-export const RECTIFICATION_MAX = 1000
-export const ANSWER_NOTE_MAX = 1000
+export { ANSWER_NOTE_MAX, RECTIFICATION_MAX }
 
 export const MY_DATA_MESSAGES = {
   required: CAMPO_REQUERIDO,

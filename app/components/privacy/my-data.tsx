@@ -8,7 +8,8 @@ import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { TextAreaField } from '#app/components/ui/field'
 import type { MyData, MyRequest } from '#domain/contract/my-data'
 import { formatDate, formatDateTime } from '#domain/format'
-import { RECTIFICATION_MAX, type RectificationValues } from '#domain/validation/my-data'
+import type { RectificationValues } from '#domain/validation/my-data'
+import { RECTIFICATION_MAX } from '#domain/validation/my-data-constants'
 
 const loadSchema = () => import('#domain/validation/my-data').then((m) => m.rectificationSchema)
 
@@ -57,9 +58,9 @@ export function MyDataPage() {
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Mis datos</h1>
         <p className="max-w-3xl text-slate-700">
-          La Ley 21.719 de protección de datos personales te da derecho a saber qué datos tuyos tenemos, a llevártelos, a corregirlos, a pedir que los
-          eliminemos y a oponerte a que los usemos para algunas cosas. Aquí puedes ejercer esos derechos. Te respondemos en un plazo de 30 días como
-          máximo; casi todo ocurre al instante. Lee cómo tratamos tus datos en la{' '}
+          La Ley 21.719 de protección de datos personales te da derecho a saber qué datos tuyos tenemos, a llevártelos, a corregirlos, a pedir que los eliminemos y a oponerte a que
+          los usemos para algunas cosas. Aquí puedes ejercer esos derechos. Te respondemos en un plazo de 30 días como máximo; casi todo ocurre al instante. Lee cómo tratamos tus
+          datos en la{' '}
           <Link to="/privacidad" className="font-medium text-brand-700 underline underline-offset-2">
             Política de privacidad
           </Link>
@@ -86,8 +87,8 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
         Descargar mis datos
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Te preparamos un archivo ZIP con todos tus datos en un formato que otro servicio puede leer (datos.json) y {files}. Puedes pedir una copia al
-        día y descargarla durante 7 días.
+        Te preparamos un archivo ZIP con todos tus datos en un formato que otro servicio puede leer (datos.json) y {files}. Puedes pedir una copia al día y descargarla durante 7
+        días.
       </p>
       <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} className="mt-4" focus />
       {latest && state ? (
