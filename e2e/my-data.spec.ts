@@ -5,6 +5,7 @@ import { newAdmin } from './admin-session'
 import { newDriver } from './driver-session'
 import { expect, expectAccessible, readMail, test } from './fixtures'
 import { apiCompany, uiLogin } from './marketplace-support'
+import { decodeMail } from './public-mail'
 
 /**
  * «Mis datos» (Ley 21.719, decision 75), JS on and off: a driver and a company ask for a copy of
@@ -54,7 +55,7 @@ test('a driver downloads a copy of their data from «Mis datos», announced by m
   expect(data.tablas.users[0].email).toBe(d.email.toLowerCase())
   expect(data.tablas.users[0]).not.toHaveProperty('password_hash')
   expect(data.tablas.consents.length).toBeGreaterThanOrEqual(2)
-  expect(await readMail(d.email, /copia de datos/)).toContain('mis-datos')
+  expect(decodeMail(await readMail(d.email, /settings\/mis-datos/))).toContain('La copia de tus datos que pediste está lista')
   await expect(page.getByTestId('mis-solicitudes')).toContainText('Copia de mis datos')
   await fitsPhone(page)
   await expectAccessible(page)
@@ -118,7 +119,7 @@ test('a rectification request shows in the driver’s history and in /admin/soli
   await expect(staff.getByTestId('solicitudes').getByRole('row').filter({ hasText: d.email.toLowerCase() })).toContainText('Resuelta')
   await consoleContext.close()
 
-  expect(await readMail(d.email, /corrección de datos/)).toContain('Corregimos tu RUT')
+  expect(decodeMail(await readMail(d.email, /Corregimos tu RUT/))).toContain('Revisamos tu solicitud de corrección de datos')
   await page.reload()
   await expect(page.getByTestId('mis-solicitudes')).toContainText('Resuelta')
 })
