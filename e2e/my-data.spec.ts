@@ -14,12 +14,19 @@ import { decodeMail } from './public-mail'
  * answered. Small accounts are prepared within the request, so no job has to run here.
  */
 
-/** Nothing sticks out sideways at 375 px. */
-async function fitsPhone(page: Page) {
-  await page.setViewportSize({ width: 375, height: 900 })
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
-  await page.setViewportSize({ width: 1280, height: 900 })
+const SHOTS = '/tmp/shots-my-data'
+
+/** Nothing sticks out sideways at 375 px; screenshots at 375 and 1280 px for a person to look at (JS project). */
+async function fitsPhone(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0)
+    if (test.info().project.use.javaScriptEnabled !== false) {
+      fs.mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
+    }
+  }
 }
 
 /** Asks for the copy, downloads the ZIP and answers its datos.json. */
@@ -57,7 +64,7 @@ test('a driver downloads a copy of their data from «Mis datos», announced by m
   expect(data.tablas.consents.length).toBeGreaterThanOrEqual(2)
   expect(decodeMail(await readMail(d.email, /settings\/mis-datos/))).toContain('La copia de tus datos que pediste está lista')
   await expect(page.getByTestId('mis-solicitudes')).toContainText('Copia de mis datos')
-  await fitsPhone(page)
+  await fitsPhone(page, 'driver')
   await expectAccessible(page)
 
   // Another driver cannot download it.
@@ -81,7 +88,7 @@ test('a company downloads a copy of its data from «Mis datos» in its panel', a
   const data = await exportAndDownload(page)
   expect(data.tablas.users[0].email).toBe(c.email.toLowerCase())
   expect(data.tablas.companies[0].name).toBe(c.name_business)
-  await fitsPhone(page)
+  await fitsPhone(page, 'company')
 })
 
 test('a rectification request shows in the driver’s history and in /admin/solicitudes, where the team answers it', async ({ page, browser }) => {
@@ -109,7 +116,7 @@ test('a rectification request shows in the driver’s history and in /admin/soli
   await expect(row).toContainText('Corrección de datos')
   await expect(row).toContainText('Pendiente')
   await expectAccessible(staff)
-  await fitsPhone(staff)
+  await fitsPhone(staff, 'console')
   await row.getByText('Marcar como resuelta').first().click()
   await row.getByLabel('Qué corregiste (le llega a la persona por correo)').fill('Corregimos tu RUT en tu cuenta.')
   await row.getByRole('button', { name: 'Marcar como resuelta' }).click()
