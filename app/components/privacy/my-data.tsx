@@ -187,6 +187,13 @@ function RequestsSection({ view }: { view: MyDataView }) {
   )
 }
 
+/** Opposition in one sentence: companies receive no invitations, only messages. */
+function optOutText(driver: boolean, optedOutAt: string | null): string {
+  const what = driver ? 'invitaciones ni mensajes no esenciales' : 'mensajes no esenciales'
+  if (optedOutAt) return `No recibes ${what} desde el ${formatDate(optedOutAt)}.`
+  return driver ? 'Recibes invitaciones y mensajes de Fleeters.' : 'Recibes los mensajes de Fleeters.'
+}
+
 function AccountSection({ view }: { view: MyDataView }) {
   const { paused_at, opted_out_at, deletion_due_at } = view.account
   const driver = view.role === 'User'
@@ -206,7 +213,7 @@ function AccountSection({ view }: { view: MyDataView }) {
               : driver
                 ? 'Tu perfil está visible para las empresas a las que postulas.'
                 : 'Tu cuenta está activa.'}{' '}
-            {opted_out_at ? `No recibes invitaciones ni mensajes no esenciales desde el ${formatDate(opted_out_at)}.` : 'Recibes invitaciones y mensajes de Fleeters.'}
+            {optOutText(driver, opted_out_at)}
           </p>
         </li>
         <li className="py-3">
