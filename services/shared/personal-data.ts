@@ -32,12 +32,37 @@ export interface OtherTable {
 
 export type TableClass = PersonTable | OtherTable
 
-/** A table's columns, written as one line of names. */
-const cols = (names: string) => names.split(' ')
+/** A table's columns, written as names separated by spaces or lines. */
+const cols = (names: string) => names.trim().split(/\s+/)
+type Omit = Record<string, string>
+/** A person table linked by its `column` holding the account's id. */
+const byUser = (names: string, omit?: Omit, column = 'user_id'): PersonTable => ({
+  kind: 'person',
+  link: { by: 'user', column },
+  columns: cols(names),
+  ...(omit && { omit }),
+})
+/** A person table linked by its `column` holding the account's email. */
+const byEmail = (names: string, column = 'email'): PersonTable => ({
+  kind: 'person',
+  link: { by: 'email', column },
+  columns: cols(names),
+})
+/** A person table linked through a row of another person table. */
+const via = (table: string, column: string, names: string, omit?: Omit): PersonTable => ({
+  kind: 'person',
+  link: { by: 'via', column, table },
+  columns: cols(names),
+  ...(omit && { omit }),
+})
 
 const SECRET = 'Secreto: un hash que solo sirve para verificar, no es un dato tuyo'
 const STORAGE = 'Nombre interno del archivo; el archivo mismo va en la carpeta archivos/'
 const OWNER = 'Dato del dueño del vehículo, otra persona'
+const STAFF = 'Dato de la persona del equipo que registró la firma'
+const KEY = 'Identificador que vale como una llave de tu cuenta'
+const OWNER_COLUMNS = `full_name_owner rut_owner address_owner nationality_owner phone_owner email_owner
+  id_front_key id_front_mime id_back_key id_back_mime`
 
 /**
  * Every table of the database, classified (Ley 21.719 access and portability; decision 75).
@@ -46,111 +71,68 @@ const OWNER = 'Dato del dueño del vehículo, otra persona'
  * and the deletion (wt-deletion) both read this list.
  */
 export const PERSONAL_DATA: Record<string, TableClass> = {
-  users: {
-    kind: 'person',
-    link: { by: 'user', column: 'id' },
-    columns: cols(
-      'id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at',
-    ),
-    omit: { password_hash: SECRET },
-  },
-  sessions: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('user_id role created_at expires_at revoked_at device last_seen_at'),
-    omit: { id: 'Identificador de la sesión: vale como una llave de tu cuenta' },
-  },
-  email_verifications: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id attempts expires_at consumed_at created_at'),
-    omit: { token_hash: SECRET, code_hash: SECRET },
-  },
-  password_resets: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id user_id expires_at used_at created_at'), omit: { token_hash: SECRET } },
-  consents: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id user_id document version accepted_at ip') },
-  privacy_requests: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id kind status detail requested_at due_at answered_at file_expires_at'),
-    omit: { file_key: STORAGE },
-  },
-  user_files: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id purpose_name file_status mime_type size_bytes original_name rejection_reason created_at reviewed_at expires_on'),
-    omit: { storage_key: STORAGE },
-  },
-  document_reminders: { kind: 'person', link: { by: 'via', column: 'user_file_id', table: 'user_files' }, columns: cols('id user_file_id kind expires_on created_at') },
-  profile_images: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id user_id mime_type size_bytes created_at'), omit: { storage_key: STORAGE } },
-  work_experience: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id job_title company_name type_employment location start_date end_date job_description created_at updated_at'),
-  },
-  bank_details: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id account_holder_name bank_name account_number account_type invoice_type receipt_issuance sii_address phone email selected created_at updated_at'),
-  },
-  applications: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id posting_id user_id status created_at updated_at seen_at') },
-  saved_postings: { kind: 'person', link: { by: 'user', column: 'user_id' }, columns: cols('id posting_id user_id created_at') },
-  simple_power_links: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id created_at expires_at used_at'),
-    omit: { jti: 'Identificador del enlace firmado: vale como una llave' },
-  },
-  simple_powers: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols(
-      'id user_id link_id full_name_driver rut_driver address_driver nationality_driver vehicle_brand vehicle_model vehicle_year vehicle_license_plate document_file_id status created_at signature_recorded_at',
-    ),
-    omit: {
-      full_name_owner: OWNER,
-      rut_owner: OWNER,
-      address_owner: OWNER,
-      nationality_owner: OWNER,
-      phone_owner: OWNER,
-      email_owner: OWNER,
-      id_front_key: OWNER,
-      id_front_mime: OWNER,
-      id_back_key: OWNER,
-      id_back_mime: OWNER,
-      signature_recorded_by: 'Correo de la persona del equipo que registró la firma',
-      signature_recorded_by_user_id: 'Cuenta de la persona del equipo que registró la firma',
+  users: byUser(
+    `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
+     email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at`,
+    { password_hash: SECRET },
+    'id',
+  ),
+  sessions: byUser('user_id role created_at expires_at revoked_at device last_seen_at', { id: KEY }),
+  email_verifications: byUser('id user_id attempts expires_at consumed_at created_at', { token_hash: SECRET, code_hash: SECRET }),
+  password_resets: byUser('id user_id expires_at used_at created_at', { token_hash: SECRET }),
+  consents: byUser('id user_id document version accepted_at ip'),
+  privacy_requests: byUser('id user_id kind status detail requested_at due_at answered_at file_expires_at', { file_key: STORAGE }),
+  user_files: byUser(
+    `id user_id purpose_name file_status mime_type size_bytes original_name rejection_reason
+     created_at reviewed_at expires_on`,
+    { storage_key: STORAGE },
+  ),
+  document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
+  profile_images: byUser('id user_id mime_type size_bytes created_at', { storage_key: STORAGE }),
+  work_experience: byUser(
+    `id user_id job_title company_name type_employment location start_date end_date job_description
+     created_at updated_at`,
+  ),
+  bank_details: byUser(
+    `id user_id account_holder_name bank_name account_number account_type invoice_type receipt_issuance
+     sii_address phone email selected created_at updated_at`,
+  ),
+  applications: byUser('id posting_id user_id status created_at updated_at seen_at'),
+  saved_postings: byUser('id posting_id user_id created_at'),
+  simple_power_links: byUser('id user_id created_at expires_at used_at', { jti: KEY }),
+  simple_powers: byUser(
+    `id user_id link_id full_name_driver rut_driver address_driver nationality_driver vehicle_brand
+     vehicle_model vehicle_year vehicle_license_plate document_file_id status created_at signature_recorded_at`,
+    {
+      ...Object.fromEntries(cols(OWNER_COLUMNS).map((c) => [c, OWNER])),
+      signature_recorded_by: STAFF,
+      signature_recorded_by_user_id: STAFF,
     },
-  },
-  companies: {
-    kind: 'person',
-    link: { by: 'user', column: 'user_id' },
-    columns: cols('id user_id name rut contact_name email phone id_commune logo_url verified created_at'),
-  },
-  job_postings: {
-    kind: 'person',
-    link: { by: 'via', column: 'company_id', table: 'companies' },
-    columns: cols(
-      'id company_id title description id_zone id_region id_commune id_vehicle id_capacity id_schedule start_date pawn payment_amount payment_period drivers_needed status created_at updated_at',
-    ),
-    omit: { search_vector: 'Índice de búsqueda de PostgreSQL: una copia del título y la descripción' },
-  },
-  outbox: {
-    kind: 'person',
-    link: { by: 'email', column: 'recipient' },
-    columns: cols('id channel recipient reply_to subject body_text body_html status attempts next_attempt_at last_error created_at sent_at'),
-  },
-  contact_messages: { kind: 'person', link: { by: 'email', column: 'email' }, columns: cols('id first_name last_name email phone message created_at') },
-  business_contacts: { kind: 'person', link: { by: 'email', column: 'email' }, columns: cols('id fullname name_business email phone message created_at') },
-  fleet_requests: {
-    kind: 'person',
-    link: { by: 'email', column: 'email' },
-    columns: cols('id name_business fullname email phone id_vehicle quantity id_zone id_region id_commune id_schedule message created_at'),
-  },
-  inquiries: { kind: 'person', link: { by: 'email', column: 'email' }, columns: cols('id type complaint_type name phone email message created_at') },
+  ),
+  companies: byUser('id user_id name rut contact_name email phone id_commune logo_url verified created_at'),
+  job_postings: via(
+    'companies',
+    'company_id',
+    `id company_id title description id_zone id_region id_commune id_vehicle id_capacity id_schedule start_date
+     pawn payment_amount payment_period drivers_needed status created_at updated_at`,
+    { search_vector: 'Índice de búsqueda de PostgreSQL: una copia del título y la descripción' },
+  ),
+  outbox: byEmail(
+    `id channel recipient reply_to subject body_text body_html status attempts next_attempt_at last_error
+     created_at sent_at`,
+    'recipient',
+  ),
+  contact_messages: byEmail('id first_name last_name email phone message created_at'),
+  business_contacts: byEmail('id fullname name_business email phone message created_at'),
+  fleet_requests: byEmail(
+    `id name_business fullname email phone id_vehicle quantity id_zone id_region id_commune id_schedule
+     message created_at`,
+  ),
+  inquiries: byEmail('id type complaint_type name phone email message created_at'),
 
   admin_audit_log: {
     kind: 'system',
-    reason: 'Registro de lo que hizo el equipo en la consola (quién, qué, cuándo): evidencia que se conserva; nombra los registros por su id',
+    reason: 'Lo que hizo el equipo en la consola (quién, qué, cuándo, sobre qué id): evidencia que se conserva',
   },
   zones: { kind: 'reference', reason: 'Zonas del país' },
   regions: { kind: 'reference', reason: 'Regiones de Chile' },
@@ -162,7 +144,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   statistics: { kind: 'reference', reason: 'Contenido público: cifras de la portada' },
   testimonials: { kind: 'reference', reason: 'Contenido público publicado por el equipo (testimonios autorizados)' },
   partner_logos: { kind: 'reference', reason: 'Contenido público: logos de empresas asociadas' },
-  job_posting_words: { kind: 'system', reason: 'Índice de búsqueda de PostgreSQL sobre las publicaciones (palabras de su texto), particionado por región' },
+  job_posting_words: {
+    kind: 'system',
+    reason: 'Índice de búsqueda de PostgreSQL sobre las publicaciones (palabras de su texto), por región',
+  },
   job_postings_fts: { kind: 'system', reason: 'Índice de búsqueda de SQLite sobre las publicaciones (copia de su texto)' },
   job_postings_fts_config: { kind: 'system', reason: 'Índice de búsqueda de SQLite: configuración' },
   job_postings_fts_data: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
@@ -208,7 +193,12 @@ function pick(row: Row, columns: string[]): Row {
   return Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))
 }
 
-const EXTENSION: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
+const EXTENSION: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+}
 
 /** What «Descargar mis datos» holds: `datos.json` and the person's own files. */
 export interface PersonalExport {
@@ -230,17 +220,20 @@ export async function collectPersonalData(db: Db, userId: number, now: Date): Pr
     tables[table] = rows.map((r) => pick(r, cls.columns))
   }
   const files: PersonalExport['files'] = []
-  const rawFiles = await db.selectFrom('user_files').select(['id', 'purpose_name', 'mime_type', 'storage_key']).where('user_id', '=', userId).orderBy('id').execute()
-  for (const f of rawFiles) files.push({ path: `archivos/documentos/${f.id}-${f.purpose_name}.${EXTENSION[f.mime_type] ?? 'bin'}`, key: f.storage_key })
+  const docs = await db.selectFrom('user_files').select(['id', 'purpose_name', 'mime_type', 'storage_key']).where('user_id', '=', userId).orderBy('id').execute()
+  for (const f of docs) {
+    files.push({ path: `archivos/documentos/${f.id}-${f.purpose_name}.${EXTENSION[f.mime_type] ?? 'bin'}`, key: f.storage_key })
+  }
   const photos = await db.selectFrom('profile_images').select(['id', 'mime_type', 'storage_key']).where('user_id', '=', userId).execute()
   for (const f of photos) files.push({ path: `archivos/foto-perfil-${f.id}.${EXTENSION[f.mime_type] ?? 'jpg'}`, key: f.storage_key })
-  const companies = await db.selectFrom('companies').select(['id', 'logo_url']).where('user_id', '=', userId).execute()
+  const companies = await db.selectFrom('companies').select(['id', 'email', 'logo_url']).where('user_id', '=', userId).execute()
   for (const c of companies) {
     const name = c.logo_url?.split('/').pop()
     if (name) files.push({ path: `archivos/logo-${c.id}.${name.split('.').pop()}`, key: `logos/${name}` })
   }
 
   const companyIds = companies.map((c) => c.id)
+  const companyEmails = companies.map((c) => c.email)
   const applicants = companyIds.length
     ? await db
         .selectFrom('applications as a')
@@ -250,7 +243,6 @@ export async function collectPersonalData(db: Db, userId: number, now: Date): Pr
         .orderBy('a.id')
         .execute()
     : []
-  const companyEmails = (await db.selectFrom('companies').select('email').where('user_id', '=', userId).execute()).map((c) => c.email)
   const sent = companyEmails.length
     ? await db.selectFrom('outbox').select(['id', 'subject', 'status', 'created_at', 'sent_at']).where('reply_to', 'in', companyEmails).orderBy('id').execute()
     : []
