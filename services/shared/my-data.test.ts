@@ -104,6 +104,13 @@ describe.each(engines)('«Mis datos» (Ley 21.719) on %s', (engine) => {
       expect((await api.post('/users/my-data/export', undefined, driver(camila))).status).toBe(200)
     })
 
+    it('lets one of two simultaneous export requests through', async () => {
+      const answers = await Promise.all([1, 2, 3].map(() => api.post('/users/my-data/export', undefined, driver(camila))))
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429])
+      expect(await p.db.selectFrom('privacy_requests').select('id').execute()).toHaveLength(1)
+      expect(await outbox(p, camila.email)).toHaveLength(1)
+    })
+
     it('leaves a large account pending for the job, which prepares it once and mails it', async () => {
       await p.db
         .insertInto('user_files')
