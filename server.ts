@@ -35,6 +35,7 @@ import { createPlatform } from './services/platform/platform'
 import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
+import { startAccountClosure } from './services/users/account-closure'
 import { startExpiryReminders } from './services/users/document-reminders'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -78,6 +79,8 @@ const services = createServicesApp(platform, only)
 
 // Documents' expiry reminders (issue 16.3), where the users service runs; hourly, once each.
 const reminders = !only || only.includes('users') ? startExpiryReminders(platform, { log: (line: string) => log.info({ component: 'reminders' }, line) }) : null
+// Deletions due and inactive accounts (decision 76), where the users service runs; hourly.
+const closure = !only || only.includes('users') ? startAccountClosure(platform, { log: (line: string) => log.info({ component: 'account-closure' }, line) }) : null
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
@@ -352,6 +355,7 @@ async function shutdown(signal: string) {
     await closed
   }
   await reminders?.stop()
+  await closure?.stop()
   await worker.stop()
   await bus.close()
   await platform.close()
