@@ -74,7 +74,11 @@ export function accountClosureRoutes(p: Platform) {
       async (c) => {
         const auth = c.get('auth')
         const { current_password } = c.req.valid('json')
-        const user = await p.db.selectFrom('users').select(['id', 'role', 'email', 'firstname', 'password_hash', 'deletion_due_at']).where('id', '=', auth.userId).executeTakeFirst()
+        const user = await p.db
+          .selectFrom('users')
+          .select(['id', 'role', 'email', 'firstname', 'password_hash', 'deletion_due_at'])
+          .where('id', '=', auth.userId)
+          .executeTakeFirst()
         if (!user) throw new ApiError(401, MESSAGES.unauthorized)
         if (!(await verifyPassword(current_password, user.password_hash))) throw new ApiError(400, M.wrongPassword)
         const now = p.now()

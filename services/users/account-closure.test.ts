@@ -25,7 +25,11 @@ describe.each(engines)('account closure on %s', (engine) => {
   afterEach(async () => p.destroy())
 
   async function withPassword(userId: number) {
-    await p.db.updateTable('users').set({ password_hash: await hashPassword(PASSWORD) }).where('id', '=', userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where('id', '=', userId)
+      .execute()
   }
   const user = (id: number) => p.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const requests = (id: number) => p.db.selectFrom('privacy_requests').selectAll().where('user_id', '=', id).orderBy('id').execute()
@@ -106,7 +110,18 @@ describe.each(engines)('account closure on %s', (engine) => {
     const now = p.now().toISOString()
     await p.db
       .insertInto('user_files')
-      .values({ user_id: camila.userId, purpose_name: 'cedula_frontal', file_status: 'PENDING', storage_key: key, mime_type: 'application/pdf', size_bytes: 4, original_name: 'c.pdf', rejection_reason: null, created_at: now, reviewed_at: null })
+      .values({
+        user_id: camila.userId,
+        purpose_name: 'cedula_frontal',
+        file_status: 'PENDING',
+        storage_key: key,
+        mime_type: 'application/pdf',
+        size_bytes: 4,
+        original_name: 'c.pdf',
+        rejection_reason: null,
+        created_at: now,
+        reviewed_at: null,
+      })
       .execute()
     expect((await api.post('/auth/delete-account/user', { current_password: PASSWORD }, driver(camila))).status).toBe(200)
 
@@ -114,7 +129,15 @@ describe.each(engines)('account closure on %s', (engine) => {
     const run = await runAccountClosure(p, later)
     expect(run).toMatchObject({ erased: 1, filesRemoved: 1, filesFailed: 0 })
     const row = await user(camila.userId)
-    expect(row).toMatchObject({ email: closedAccountEmail(camila.userId), firstname: CLOSED_ACCOUNT_NAME, lastname: '', rut: null, phone: null, address: null, deletion_due_at: null })
+    expect(row).toMatchObject({
+      email: closedAccountEmail(camila.userId),
+      firstname: CLOSED_ACCOUNT_NAME,
+      lastname: '',
+      rut: null,
+      phone: null,
+      address: null,
+      deletion_due_at: null,
+    })
     expect(row.closed_at).toBe(later.toISOString())
     expect(await p.files.get(key)).toBeNull()
     expect(await p.db.selectFrom('user_files').select('id').where('user_id', '=', camila.userId).execute()).toEqual([])
@@ -139,7 +162,18 @@ describe.each(engines)('account closure on %s', (engine) => {
     const key = await p.files.put('documents', new Uint8Array([9, 9]), 'pdf')
     await p.db
       .insertInto('user_files')
-      .values({ user_id: camila.userId, purpose_name: 'licencia_frontal', file_status: 'PENDING', storage_key: key, mime_type: 'application/pdf', size_bytes: 2, original_name: 'l.pdf', rejection_reason: null, created_at: p.now().toISOString(), reviewed_at: null })
+      .values({
+        user_id: camila.userId,
+        purpose_name: 'licencia_frontal',
+        file_status: 'PENDING',
+        storage_key: key,
+        mime_type: 'application/pdf',
+        size_bytes: 2,
+        original_name: 'l.pdf',
+        rejection_reason: null,
+        created_at: p.now().toISOString(),
+        reviewed_at: null,
+      })
       .execute()
     await p.db.updateTable('users').set({ deletion_due_at: p.now().toISOString() }).where('id', '=', camila.userId).execute()
     const remove = p.files.remove
@@ -226,7 +260,10 @@ describe.each(engines)('account closure on %s', (engine) => {
     const andes = await companyAccount(p)
     const [posting] = await insertPostings(p, andes.companyId, [{ title: 'Reparto' }])
     const camila = await driverAccount(p)
-    for (const [path, who] of [['business', business(andes)], ['user', driver(camila)]] as const) {
+    for (const [path, who] of [
+      ['business', business(andes)],
+      ['user', driver(camila)],
+    ] as const) {
       const res = await api.post(`/auth/opt-out/${path}`, { opted_out: true }, who)
       expect(res.status).toBe(200)
       expect(res.body.message).toBe(M.optedOut)
@@ -238,7 +275,19 @@ describe.each(engines)('account closure on %s', (engine) => {
     const today = p.now().toISOString().slice(0, 10)
     await p.db
       .insertInto('user_files')
-      .values({ user_id: camila.userId, purpose_name: 'licencia_frontal', file_status: 'ACCEPTED', storage_key: 'documents/aaaaaaaaaaaaaaaaaaaaaa.pdf', mime_type: 'application/pdf', size_bytes: 1, original_name: 'l.pdf', rejection_reason: null, created_at: p.now().toISOString(), reviewed_at: null, expires_on: today })
+      .values({
+        user_id: camila.userId,
+        purpose_name: 'licencia_frontal',
+        file_status: 'ACCEPTED',
+        storage_key: 'documents/aaaaaaaaaaaaaaaaaaaaaa.pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 1,
+        original_name: 'l.pdf',
+        rejection_reason: null,
+        created_at: p.now().toISOString(),
+        reviewed_at: null,
+        expires_on: today,
+      })
       .execute()
     expect((await sendExpiryReminders(p, p.now())).mails).toBe(0)
     expect((await api.post('/auth/opt-out/user', { opted_out: false }, driver(camila))).body.message).toBe(M.optedIn)

@@ -8,26 +8,14 @@
  * per account), then remove the erased accounts' stored files and purge the sent farewell mails.
  */
 import { sql, type Transaction } from 'kysely'
-import {
-  CLOSED_ACCOUNT_NAME,
-  closedAccountEmail,
-  DELETION_GRACE_DAYS,
-  INACTIVITY_DAYS,
-  INACTIVITY_NOTICE_DAYS,
-} from '#domain/account-closure'
+import { CLOSED_ACCOUNT_NAME, closedAccountEmail, DELETION_GRACE_DAYS, INACTIVITY_DAYS, INACTIVITY_NOTICE_DAYS } from '#domain/account-closure'
 import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { answerRequest, openRequest } from '#services/shared/privacy-requests'
 import { LOGO_URL_PREFIX } from '#services/shared/logo'
-import {
-  ACCOUNT_DELETED_SUBJECT,
-  accountDeletedMail,
-  deletionCancelledMail,
-  deletionRequestedMail,
-  inactivityWarningMail,
-} from './account-closure-mails'
+import { ACCOUNT_DELETED_SUBJECT, accountDeletedMail, deletionCancelledMail, deletionRequestedMail, inactivityWarningMail } from './account-closure-mails'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** What a closed account's password hash is: no scheme verifyPassword accepts. */
@@ -80,7 +68,13 @@ export async function recordLogin(p: Platform, user: User): Promise<boolean> {
       .where('closed_at', 'is', null)
       .executeTakeFirst()
     if (Number(cleared.numUpdatedRows) !== 1) return false
-    const pending = await trx.selectFrom('privacy_requests').select(['id', 'requested_at']).where('user_id', '=', user.id).where('kind', '=', 'deletion').where('status', '=', 'pending').execute()
+    const pending = await trx
+      .selectFrom('privacy_requests')
+      .select(['id', 'requested_at'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'deletion')
+      .where('status', '=', 'pending')
+      .execute()
     for (const request of pending) {
       await answerRequest(trx, request.id, 'cancelled', now, 'Cancelada al iniciar sesión.')
       if (user.role === 'business') {
@@ -158,11 +152,7 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
     await trx
       .deleteFrom('outbox')
       .where((eb) =>
-        eb.or([
-          eb('recipient', 'in', [...addresses, ...digits]),
-          eb('reply_to', 'in', addresses),
-          ...mentions.flatMap((m) => [contains('body_text', m), contains('subject', m)]),
-        ]),
+        eb.or([eb('recipient', 'in', [...addresses, ...digits]), eb('reply_to', 'in', addresses), ...mentions.flatMap((m) => [contains('body_text', m), contains('subject', m)])]),
       )
       .execute()
     await enqueueEmail(trx, accountDeletedMail(user.email, user.firstname), p.now())
@@ -189,20 +179,34 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
     // A company's postings go with their applications and saves: their text is the company's own
     // words (it may name people), and a deleted company cannot answer an applicant.
     if (companies.length) {
-      const postingIds = trx.selectFrom('job_postings').select('id').where('company_id', 'in', companies.map((c) => c.id))
+      const postingIds = trx
+        .selectFrom('job_postings')
+        .select('id')
+        .where(
+          'company_id',
+          'in',
+          companies.map((c) => c.id),
+        )
       await trx.deleteFrom('applications').where('posting_id', 'in', postingIds).execute()
       await trx.deleteFrom('saved_postings').where('posting_id', 'in', postingIds).execute()
-      await trx.deleteFrom('job_postings').where('company_id', 'in', companies.map((c) => c.id)).execute()
+      await trx
+        .deleteFrom('job_postings')
+        .where(
+          'company_id',
+          'in',
+          companies.map((c) => c.id),
+        )
+        .execute()
       await trx.deleteFrom('companies').where('user_id', '=', user.id).execute()
+      // SQLite's full-text index keeps a deleted row's words in its older segments until they are
+      // merged: merge them now, or the postings' text would outlive them (PostgreSQL's index has
+      // no such copy).
+      if (p.dialect === 'sqlite') await sql`insert into job_postings_fts(job_postings_fts) values ('optimize')`.execute(trx)
     }
 
     // Kept as evidence, without what identifies the person beyond the account's number.
     await trx.updateTable('consents').set({ ip: null }).where('user_id', '=', user.id).execute()
-    await trx
-      .updateTable('privacy_requests')
-      .set({ file_key: null, file_expires_at: null })
-      .where('user_id', '=', user.id)
-      .execute()
+    await trx.updateTable('privacy_requests').set({ file_key: null, file_expires_at: null }).where('user_id', '=', user.id).execute()
     // A rectification's detail is the person's own words about their data.
     await trx.updateTable('privacy_requests').set({ detail: null }).where('user_id', '=', user.id).where('kind', '=', 'rectification').execute()
     const pending = await trx.selectFrom('privacy_requests').select('id').where('user_id', '=', user.id).where('kind', '=', 'deletion').where('status', '=', 'pending').execute()
@@ -234,7 +238,11 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
       .execute()
 
     for (const key of keys) {
-      await trx.insertInto('pending_file_removals').values({ storage_key: key, created_at: ts }).onConflict((oc) => oc.column('storage_key').doNothing()).execute()
+      await trx
+        .insertInto('pending_file_removals')
+        .values({ storage_key: key, created_at: ts })
+        .onConflict((oc) => oc.column('storage_key').doNothing())
+        .execute()
     }
     return true
   })
@@ -261,12 +269,7 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
   const run: ClosureRun = { warned: 0, scheduled: 0, erased: 0, filesRemoved: 0, filesFailed: 0 }
   const ts = now.toISOString()
   const idleSince = new Date(now.getTime() - INACTIVITY_DAYS * DAY_MS).toISOString()
-  const open = () =>
-    p.db
-      .selectFrom('users')
-      .where('role', 'in', ['User', 'business'])
-      .where('closed_at', 'is', null)
-      .where('deletion_due_at', 'is', null)
+  const open = () => p.db.selectFrom('users').where('role', 'in', ['User', 'business']).where('closed_at', 'is', null).where('deletion_due_at', 'is', null)
 
   // 1. Inactive for INACTIVITY_DAYS: warned once (a login clears the warning).
   const idle = await open()
