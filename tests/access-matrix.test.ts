@@ -22,6 +22,9 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/sessions/business', who: 'company', owned: false },
   { path: () => '/auth/consents/user', who: 'driver', owned: false },
   { path: () => '/auth/consents/business', who: 'company', owned: false },
+  // «Mis datos»: deletion, pause and opt-out states (decision 76)
+  { path: () => '/auth/privacy-state/user', who: 'driver', owned: false },
+  { path: () => '/auth/privacy-state/business', who: 'company', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },

@@ -236,6 +236,13 @@ export const WRITE_ROUTES: Route[] = [
   // users: accepting the terms' and the privacy policy's versions in force (Ley 21.719)
   { method: 'POST', path: () => '/auth/consents/user', who: 'driver', kind: 'json', base: () => ({ acceptTerms: true }) },
   { method: 'POST', path: () => '/auth/consents/business', who: 'company', kind: 'json', base: () => ({ acceptTerms: true }) },
+  // users: «Mis datos» deletion, pause and opt-out (decision 76). The world's accounts have no
+  // usable password, so a deletion is refused (400); the pause and opt-out bodies change nothing.
+  { method: 'POST', path: () => '/auth/delete-account/user', who: 'driver', kind: 'json', base: () => ({ current_password: 'clave1234' }) },
+  { method: 'POST', path: () => '/auth/delete-account/business', who: 'company', kind: 'json', base: () => ({ current_password: 'clave1234' }) },
+  { method: 'POST', path: () => '/auth/pause/user', who: 'driver', kind: 'json', base: () => ({ paused: false }) },
+  { method: 'POST', path: () => '/auth/opt-out/user', who: 'driver', kind: 'json', base: () => ({ opted_out: false }) },
+  { method: 'POST', path: () => '/auth/opt-out/business', who: 'company', kind: 'json', base: () => ({ opted_out: false }) },
   // users: driver area
   {
     method: 'POST',
