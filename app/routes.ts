@@ -43,6 +43,9 @@ export default [
         index('routes/user/settings/profile.tsx'),
         route('seguridad', 'routes/user/settings/security.tsx'),
         route('banco-detalles', 'routes/user/settings/bank-details.tsx'),
+        // «Mis datos»: delete the account, pause the profile, opt out (decision 76)
+        route('mis-datos/eliminar', 'routes/user/settings/delete-account.tsx'),
+        route('mis-datos/pausar', 'routes/user/settings/pause-profile.tsx'),
       ]),
       route('archivos/:id', 'routes/user/files.$id.ts'),
       route('foto/:id', 'routes/user/photo.$id.ts'),
@@ -67,6 +70,9 @@ export default [
       route('conductores/:id', 'routes/business/driver-profile.tsx'),
       route('conductores/:id/foto', 'routes/business/driver-photo.ts'),
       route('seguridad', 'routes/business/security.tsx'),
+      // «Mis datos»: delete the account, opt out (decision 76)
+      route('mis-datos/eliminar', 'routes/business/delete-account.tsx'),
+      route('mis-datos/pausar', 'routes/business/opt-out.tsx'),
       route('aceptar-condiciones', 'routes/_shared/accept-documents.tsx', { id: 'company-accept-documents' }),
       route('*', 'routes/business/not-found.tsx'),
     ]),

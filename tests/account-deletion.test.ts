@@ -5,14 +5,14 @@
  * database itself, so a table added later is covered without touching this test.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { enqueueEmail, enqueueWhatsApp } from '#services/platform/messaging/outbox'
 import { recordConsents } from '#services/shared/consents'
+import { logoUrl } from '#services/shared/logo'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 import { runAccountClosure } from '#services/users/account-closure'
 import { ACCOUNT_DELETED_SUBJECT } from '#services/users/account-closure-mails'
 import { startSession } from '#services/users/session-object'
-import { enqueueEmail, enqueueWhatsApp } from '#services/platform/messaging/outbox'
-import { logoUrl } from '#services/shared/logo'
 
 interface Person {
   email: string

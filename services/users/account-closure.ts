@@ -13,8 +13,8 @@ import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { answerRequest, openRequest } from '#services/shared/privacy-requests'
 import { LOGO_URL_PREFIX } from '#services/shared/logo'
+import { answerRequest, openRequest } from '#services/shared/privacy-requests'
 import { ACCOUNT_DELETED_SUBJECT, accountDeletedMail, deletionCancelledMail, deletionRequestedMail, inactivityWarningMail } from './account-closure-mails'
 
 const DAY_MS = 24 * 60 * 60 * 1000
