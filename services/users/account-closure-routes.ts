@@ -74,6 +74,12 @@ export function accountClosureRoutes(p: Platform) {
       async (c) => {
         const auth = c.get('auth')
         const { current_password } = c.req.valid('json')
+        // Per account too, like the password change: a stolen session cannot guess the password here.
+        const perAccount = await p.limiter.hit(`delete-account-account:${auth.userId}`, 10 * limit, 15 * 60_000)
+        if (!perAccount.allowed) {
+          c.header('Retry-After', String(perAccount.retryAfterSeconds))
+          throw new ApiError(429, MESSAGES.tooMany)
+        }
         const user = await p.db
           .selectFrom('users')
           .select(['id', 'role', 'email', 'firstname', 'password_hash', 'deletion_due_at'])
