@@ -36,6 +36,7 @@ import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runt
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
 import { startExportJob } from './services/shared/my-data'
+import { startAccountClosure } from './services/users/account-closure'
 import { startExpiryReminders } from './services/users/document-reminders'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -82,6 +83,8 @@ const reminders = !only || only.includes('users') ? startExpiryReminders(platfor
 // «Descargar mis datos» (decision 75): exports too large to prepare within the request, every minute.
 const exportsJob =
   !only || only.includes('users') || only.includes('business') ? startExportJob(platform, { log: (line: string) => log.info({ component: 'exports' }, line) }) : null
+// Deletions due and inactive accounts (decision 76), where the users service runs; hourly.
+const closure = !only || only.includes('users') ? startAccountClosure(platform, { log: (line: string) => log.info({ component: 'account-closure' }, line) }) : null
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
@@ -357,6 +360,7 @@ async function shutdown(signal: string) {
   }
   await reminders?.stop()
   await exportsJob?.stop()
+  await closure?.stop()
   await worker.stop()
   await bus.close()
   await platform.close()

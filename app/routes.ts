@@ -45,6 +45,9 @@ export default [
         route('banco-detalles', 'routes/user/settings/bank-details.tsx'),
         // «Mis datos» (Ley 21.719, decision 75)
         route('mis-datos', 'routes/user/settings/my-data.tsx'),
+        // «Mis datos»: delete the account, pause the profile, opt out (decision 76)
+        route('mis-datos/eliminar', 'routes/user/settings/delete-account.tsx'),
+        route('mis-datos/pausar', 'routes/user/settings/pause-profile.tsx'),
       ]),
       // «Mis datos»: an export's ZIP (decision 75)
       route('settings/mis-datos/copia/:id', 'routes/user/settings/my-data-export.$id.ts'),
@@ -74,6 +77,9 @@ export default [
       // «Mis datos» (Ley 21.719, decision 75) and an export's ZIP
       route('mis-datos', 'routes/business/my-data.tsx'),
       route('mis-datos/copia/:id', 'routes/business/my-data-export.$id.ts'),
+      // «Mis datos»: delete the account, opt out (decision 76)
+      route('mis-datos/eliminar', 'routes/business/delete-account.tsx'),
+      route('mis-datos/pausar', 'routes/business/opt-out.tsx'),
       route('aceptar-condiciones', 'routes/_shared/accept-documents.tsx', { id: 'company-accept-documents' }),
       route('*', 'routes/business/not-found.tsx'),
     ]),

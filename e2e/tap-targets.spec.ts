@@ -135,7 +135,10 @@ test.describe('tap targets are at least 44 × 44 px', () => {
     await page.goto(upload!)
     await expect(page.getByRole('dialog')).toBeVisible()
     await checkPage(page, upload!, found)
-    for (const path of ['/user/dashboard/settings', '/user/dashboard/settings/banco-detalles', '/user/dashboard/settings/seguridad', '/user/dashboard/job-postings']) {
+    const driverPages = ['/user/dashboard/settings', '/user/dashboard/settings/banco-detalles', '/user/dashboard/settings/seguridad', '/user/dashboard/job-postings']
+    // «Mis datos»: deletion and pause (decision 76)
+    driverPages.push('/user/dashboard/settings/mis-datos/eliminar', '/user/dashboard/settings/mis-datos/pausar')
+    for (const path of driverPages) {
       await page.goto(path)
       await checkPage(page, path, found)
     }
@@ -151,7 +154,10 @@ test.describe('tap targets are at least 44 × 44 px', () => {
     expect(applied.status()).toBe(201)
     await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
     const found: string[] = []
-    for (const path of ['/business/dashboard', `/business/dashboard/publicaciones/${posting}`]) {
+    const companyPages = ['/business/dashboard', `/business/dashboard/publicaciones/${posting}`]
+    // «Mis datos»: deletion and opt-out (decision 76)
+    companyPages.push('/business/dashboard/mis-datos/eliminar', '/business/dashboard/mis-datos/pausar')
+    for (const path of companyPages) {
       await page.goto(path)
       await checkPage(page, path, found)
     }

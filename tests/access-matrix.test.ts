@@ -28,6 +28,9 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/business/my-data', who: 'company', owned: false },
   { path: (w) => `/business/my-data/export/${w.ids.companyExport}/file`, who: 'company', owned: true },
   { path: () => '/admin/privacy-requests', who: 'admin', owned: false },
+  // «Mis datos»: deletion, pause and opt-out states (decision 76)
+  { path: () => '/auth/privacy-state/user', who: 'driver', owned: false },
+  { path: () => '/auth/privacy-state/business', who: 'company', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },

@@ -250,6 +250,13 @@ export const WRITE_ROUTES: Route[] = [
   { method: 'POST', path: () => '/users/my-data/rectification', who: 'driver', kind: 'json', base: () => ({ detail: 'Mi RUT está mal escrito.' }) },
   { method: 'POST', path: () => '/business/my-data/rectification', who: 'company', kind: 'json', base: () => ({ detail: 'El RUT de la empresa está mal.' }) },
   { method: 'POST', path: (w) => `/admin/privacy-requests/${w.ids.rectification}/answer`, who: 'admin', kind: 'json', base: () => ({ note: 'Corregido.' }) },
+  // users: «Mis datos» deletion, pause and opt-out (decision 76). The world's accounts have no
+  // usable password, so a deletion is refused (400); the pause and opt-out bodies change nothing.
+  { method: 'POST', path: () => '/auth/delete-account/user', who: 'driver', kind: 'json', base: () => ({ current_password: 'clave1234' }) },
+  { method: 'POST', path: () => '/auth/delete-account/business', who: 'company', kind: 'json', base: () => ({ current_password: 'clave1234' }) },
+  { method: 'POST', path: () => '/auth/pause/user', who: 'driver', kind: 'json', base: () => ({ paused: false }) },
+  { method: 'POST', path: () => '/auth/opt-out/user', who: 'driver', kind: 'json', base: () => ({ opted_out: false }) },
+  { method: 'POST', path: () => '/auth/opt-out/business', who: 'company', kind: 'json', base: () => ({ opted_out: false }) },
   // users: driver area
   {
     method: 'POST',

@@ -174,3 +174,16 @@ export const consentStatusSchema = z.object({
 })
 export type ConsentStatus = z.infer<typeof consentStatusSchema>
 export const consentsAcceptedSchema = consentStatusSchema.extend({ message: z.string() })
+
+/** «Mis datos»: the states a person's own requests left on the account (decision 76). */
+export const accountPrivacyStateSchema = z.object({
+  paused_at: z.string().nullable(),
+  opted_out_at: z.string().nullable(),
+  deletion_due_at: z.string().nullable(),
+})
+export type AccountPrivacyState = z.infer<typeof accountPrivacyStateSchema>
+
+/** A deletion requested: when it will run unless the person logs in before. */
+export const deletionRequestedSchema = z.object({ message: z.string(), deletion_due_at: z.string() })
+export type DeletionRequested = z.infer<typeof deletionRequestedSchema>
+export const accountPrivacyChangeSchema = accountPrivacyStateSchema.extend({ message: z.string() })

@@ -17,6 +17,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { visibleToCompanies } from '#services/shared/account-visibility'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
@@ -77,6 +78,7 @@ export function applicantRoutes(p: Platform) {
           'u.id_commune',
         ])
         .where('a.posting_id', '=', posting.id)
+        .where(visibleToCompanies('a.user_id'))
       if (status) query = query.where('a.status', '=', status)
       const [rows, counted] = await Promise.all([
         query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
@@ -84,6 +86,7 @@ export function applicantRoutes(p: Platform) {
           .selectFrom('applications')
           .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
           .where('posting_id', '=', posting.id)
+          .where(visibleToCompanies('applications.user_id'))
           .groupBy('status')
           .execute(),
       ])
@@ -164,6 +167,7 @@ export function applicantRoutes(p: Platform) {
         .select(['a.id', 'a.status', 'jp.title', 'u.email', 'u.firstname'])
         .where('a.id', '=', id)
         .where('jp.company_id', '=', company.id)
+        .where(visibleToCompanies('a.user_id'))
         .executeTakeFirst()
       if (!application) throw new ApiError(404, MESSAGES.notFound)
       await inTransaction(p.db, async (trx) => {
@@ -208,6 +212,7 @@ export function applicantRoutes(p: Platform) {
         .where('u.email', '=', input.user_email.toLowerCase())
         .where('u.role', '=', 'User')
         .where('jp.company_id', '=', company.id)
+        .where(visibleToCompanies('u.id'))
         .executeTakeFirst()
       if (!driver) throw new ApiError(404, MESSAGES.notFound)
       const limit = await p.limiter.hit(`applicant-mail:${company.id}`, 200 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
@@ -245,6 +250,7 @@ export function applicantRoutes(p: Platform) {
       .select(['u.id', 'u.firstname', 'u.lastname', 'u.img_profile', 'u.about_me', 'u.id_vehicle', 'u.id_commune'])
       .where('u.id', '=', userId)
       .where('u.role', '=', 'User')
+      .where(visibleToCompanies('u.id'))
       .where((eb) =>
         eb.exists(
           eb

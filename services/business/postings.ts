@@ -8,6 +8,7 @@ import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, sec
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
+import { visibleToCompanies } from '#services/shared/account-visibility'
 import { matchingIds, offsetOf, pageAndCount, postingsWithNames, searchCondition, textDriver, toPostingDto, type TextDriver } from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
@@ -62,6 +63,7 @@ function withApplicants(q: ReturnType<typeof postingsWithNames>) {
       .selectFrom('applications as a')
       .select((e) => e.fn.countAll<number>().as('n'))
       .whereRef('a.posting_id', '=', 'jp.id')
+      .where(visibleToCompanies('a.user_id'))
       .as('applicants_count'),
     // Issue 16.5: the ones the company has not had on its applicants screen yet (migration 0012).
     eb
@@ -69,6 +71,7 @@ function withApplicants(q: ReturnType<typeof postingsWithNames>) {
       .select((e) => e.fn.countAll<number>().as('n'))
       .whereRef('a.posting_id', '=', 'jp.id')
       .where('a.seen_at', 'is', null)
+      .where(visibleToCompanies('a.user_id'))
       .as('new_applicants_count'),
   ])
 }

@@ -10,6 +10,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { recordLogin } from './account-closure'
 import { loginLockedMail, passwordResetMail, verificationCodeMail } from './mails'
 import { sessionObject, startSession } from './session-object'
 
@@ -41,6 +42,7 @@ export const AUTH_MESSAGES = {
   resetDone: 'Contraseña actualizada correctamente.',
   loggedOut: 'Sesión cerrada correctamente.',
   refreshed: 'Datos actualizados.',
+  deletionCancelled: 'Cancelaste la eliminación de tu cuenta.',
 } as const
 
 export function authRoutes(p: Platform) {
@@ -91,8 +93,11 @@ export function authRoutes(p: Platform) {
         return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
       }
 
+      // A login cancels a deletion waiting out its grace period (decision 76).
+      const cancelled = await recordLogin(p, user)
       const token = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
-      return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
+      const message = cancelled ? AUTH_MESSAGES.deletionCancelled : AUTH_MESSAGES.loggedIn
+      return c.json({ message, ...(await sessionObject(p, user, token)) })
     },
   )
 
@@ -169,8 +174,10 @@ export function authRoutes(p: Platform) {
       if (Number(consumed.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
       await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
       const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
+      const cancelled = await recordLogin(p, user)
       const sessionToken = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
-      return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)) })
+      const message = cancelled ? AUTH_MESSAGES.deletionCancelled : AUTH_MESSAGES.verified
+      return c.json({ message, ...(await sessionObject(p, user, sessionToken)) })
     },
   )
 

@@ -31,6 +31,9 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.expires_on', 'u.email', 'u.firstname'])
     .where('u.role', '=', 'User')
+    // Reminders are not essential (the panel shows every expiry): not to who opposed (decision 76).
+    .where('u.opted_out_at', 'is', null)
+    .where('u.closed_at', 'is', null)
     .where('f.file_status', '!=', 'REJECTED')
     .where('f.expires_on', 'is not', null)
     .where('f.expires_on', '<=', addDays(today, EXPIRY_WARNING_DAYS))

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 // «Mis datos» of drivers (decision 75)
 import { myDataRoutes } from '#services/shared/my-data-routes'
+import { accountClosureRoutes } from './account-closure-routes'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
 import { consentRoutes } from './consent-routes'
@@ -17,6 +18,8 @@ export function usersService(p: Platform) {
   app.route('/auth', authRoutes(p))
   app.route('/auth', securityRoutes(p))
   app.route('/auth', consentRoutes(p))
+  // Issue 28 item 2: deletion, pause and opt-out (decision 76)
+  app.route('/auth', accountClosureRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))

@@ -40,6 +40,10 @@ export interface UsersTable {
   deletion_due_at: string | null
   /** The account was deleted: personal fields erased, the row kept for the records (migration 0018). */
   closed_at: string | null
+  /** The last login (migration 0020); the inactivity period counts from it. */
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** When the account was warned of its deletion for inactivity; a login clears it (migration 0020). */
+  inactivity_warned_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionsTable {
@@ -231,6 +235,13 @@ export interface PartnerLogosTable {
   position: number
 }
 
+/** A stored file whose rows a deletion erased, removed after the commit (migration 0020). */
+export interface PendingFileRemovalsTable {
+  id: Generated<number>
+  storage_key: string
+  created_at: string
+}
+
 /**
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
@@ -257,6 +268,7 @@ export interface Database extends PublicSiteTables, DriverAreaTables, Marketplac
   statistics: StatisticsTable
   testimonials: TestimonialsTable
   partner_logos: PartnerLogosTable
+  pending_file_removals: PendingFileRemovalsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -21,6 +21,7 @@ export const DRIVER_POSTING_MESSAGES = {
   alreadySaved: 'La publicación ya estaba guardada.',
   unsaved: 'Publicación quitada de tus guardadas.',
   closed: 'Esta publicación está cerrada y ya no recibe postulaciones.',
+  paused: 'Tu perfil está pausado: reanúdalo en «Mis datos» para postular.',
 } as const
 
 const M = DRIVER_POSTING_MESSAGES
@@ -36,7 +37,8 @@ export function driverPostingsRoutes(p: Platform) {
     const posting = await p.db
       .selectFrom('job_postings as jp')
       .innerJoin('companies as co', 'co.id', 'jp.company_id')
-      .select(['jp.id', 'jp.title', 'jp.status', 'co.email as company_email', 'co.name as company_name'])
+      .innerJoin('users as cu', 'cu.id', 'co.user_id')
+      .select(['jp.id', 'jp.title', 'jp.status', 'co.email as company_email', 'co.name as company_name', 'cu.opted_out_at as company_opted_out_at'])
       .where('jp.id', '=', id)
       .executeTakeFirst()
     if (!posting) throw new ApiError(404, MESSAGES.notFound)
@@ -153,7 +155,9 @@ export function driverPostingsRoutes(p: Platform) {
       const existing = await p.db.selectFrom('applications').select('status').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
       if (existing) return c.json({ message: M.alreadyApplied, status: existing.status })
       if (posting.status !== 'open') throw new ApiError(409, M.closed)
-      const driver = await p.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow()
+      const driver = await p.db.selectFrom('users').select(['firstname', 'lastname', 'paused_at']).where('id', '=', userId).executeTakeFirstOrThrow()
+      // A paused profile's applications are frozen: no new ones (decision 76).
+      if (driver.paused_at) throw new ApiError(409, M.paused)
       const now = p.now()
       try {
         await inTransaction(p.db, async (trx) => {
@@ -167,7 +171,8 @@ export function driverPostingsRoutes(p: Platform) {
             driverName: `${driver.firstname} ${driver.lastname}`.trim(),
             link: `${p.publicUrl}/business/dashboard/publicaciones/${posting.id}`,
           })
-          await enqueueEmail(trx, mail, now)
+          // A new applicant's notice is not essential: a company that opposed gets none (decision 76).
+          if (!posting.company_opted_out_at) await enqueueEmail(trx, mail, now)
         })
       } catch (err) {
         // The same driver applying twice at once: the unique pair keeps one, and one mail.
