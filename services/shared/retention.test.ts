@@ -1,0 +1,480 @@
+import { randomUUID } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DATA_CATEGORIES, RETENTION_RULE_IDS, retentionDays } from '#domain/privacy'
+import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
+import type { Platform } from '#services/platform/platform'
+import { companyAccount, insertPostings } from '#services/testing/business'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import { RETIRED_FILE_RULES, runRetention } from './retention'
+
+const DAY = 24 * 60 * 60 * 1000
+const T0 = new Date('2030-01-10T12:00:00.000Z')
+const at = (days: number) => new Date(T0.getTime() + days * DAY)
+const iso = (days: number) => at(days).toISOString()
+
+describe('retention rules', () => {
+  it('every rule the job enforces is in the policy once, and every document slot has one file rule', () => {
+    const ids = DATA_CATEGORIES.flatMap((c) => c.retention.rules.flatMap((r) => (r.id ? [r.id] : [])))
+    expect([...ids].sort()).toEqual([...RETENTION_RULE_IDS].sort())
+    const slots = Object.values(RETIRED_FILE_RULES).flat()
+    expect([...slots].sort()).toEqual([...DOCUMENT_SLOT_KEYS].sort())
+    expect(retentionDays('certificate-retired')).toBe(30)
+    expect(retentionDays('documents-retired')).toBe(180)
+    expect(retentionDays('power-id-images')).toBe(30)
+  })
+})
+
+describe.each(engines)('retention job on %s', (engine) => {
+  let p: TestPlatform
+
+  beforeEach(async () => {
+    p = await createTestPlatform(engine)
+  })
+  afterEach(async () => p.destroy())
+
+  let counter = 0
+  async function driver() {
+    counter++
+    const row = await p.db
+      .insertInto('users')
+      .values({
+        role: 'User',
+        email: `retention${counter}-${randomUUID()}@example.cl`,
+        password_hash: 'x',
+        firstname: 'Camila',
+        lastname: 'Pérez',
+        rut: null,
+        phone: null,
+        address: null,
+        about_me: null,
+        img_profile: null,
+        email_verified: 1,
+        accepted_terms_at: iso(-400),
+        created_at: iso(-400),
+        updated_at: iso(-400),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  async function upload(userId: number, slot: string, createdDays: number) {
+    const key = await p.files.put('documents', new Uint8Array([1, 2, 3, counter]), 'png')
+    const row = await p.db
+      .insertInto('user_files')
+      .values({
+        user_id: userId,
+        purpose_name: slot,
+        file_status: 'PENDING',
+        storage_key: key,
+        mime_type: 'image/png',
+        size_bytes: 4,
+        original_name: `${slot}.png`,
+        rejection_reason: null,
+        created_at: iso(createdDays),
+        reviewed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id: row.id, key }
+  }
+
+  const fileRow = (id: number) => p.db.selectFrom('user_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const stored = async (key: string) => (await p.files.get(key)) !== null
+  const count = async (table: 'sessions' | 'file_purges' | 'outbox' | 'applications' | 'saved_postings', ids?: number[] | string[]) => {
+    let q = p.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
+    if (ids) q = q.where('id', 'in', ids as never)
+    return Number((await q.executeTakeFirstOrThrow()).n)
+  }
+
+  it('a replaced document goes after 180 days from its replacement, the certificate after 30; the row stays; the current one never', async () => {
+    const userId = await driver()
+    const oldId = await upload(userId, 'cedula_identidad_frontal', -10)
+    const current = await upload(userId, 'cedula_identidad_frontal', 0)
+    const oldCert = await upload(userId, 'certificado_antecedentes', -5)
+    const cert = await upload(userId, 'certificado_antecedentes', 0)
+    // The trigger records when each was replaced: the newer upload's time, not the old one's own.
+    expect((await fileRow(oldId.id)).retired_at).toBe(iso(0))
+    expect((await fileRow(current.id)).retired_at).toBeNull()
+    expect((await fileRow(oldCert.id)).retired_at).toBe(iso(0))
+
+    let run = await runRetention(p, at(29))
+    expect(run.removed['certificate-retired']).toBe(0)
+    expect(await stored(oldCert.key)).toBe(true)
+
+    run = await runRetention(p, at(31))
+    expect(run.removed['certificate-retired']).toBe(1)
+    expect(run.removed['documents-retired']).toBe(0)
+    expect(await stored(oldCert.key)).toBe(false)
+    expect((await fileRow(oldCert.id)).file_purged_at).toBe(iso(31))
+    expect(await stored(oldId.key)).toBe(true)
+
+    run = await runRetention(p, at(179))
+    expect(run.removed['documents-retired']).toBe(0)
+    expect(await stored(oldId.key)).toBe(true)
+
+    run = await runRetention(p, at(181))
+    expect(run.removed['documents-retired']).toBe(1)
+    expect(await stored(oldId.key)).toBe(false)
+    const kept = await fileRow(oldId.id)
+    expect(kept.file_purged_at).toBe(iso(181))
+    expect(kept.purpose_name).toBe('cedula_identidad_frontal')
+
+    // Years later the current records are still there, files included; nothing is left queued.
+    run = await runRetention(p, at(3000))
+    expect(Object.values(run.removed).reduce((a, b) => a + b, 0)).toBe(0)
+    expect(await stored(current.key)).toBe(true)
+    expect(await stored(cert.key)).toBe(true)
+    expect((await fileRow(current.id)).file_purged_at).toBeNull()
+    expect(await count('file_purges')).toBe(0)
+  })
+
+  it('a rejected document counts from its rejection (the review time), even when it is the latest record', async () => {
+    const userId = await driver()
+    const soap = await upload(userId, 'soap_frontal', -100)
+    await p.db
+      .updateTable('user_files')
+      .set({ file_status: 'REJECTED', rejection_reason: 'Ilegible', reviewed_at: iso(0) })
+      .where('id', '=', soap.id)
+      .execute()
+    expect((await fileRow(soap.id)).retired_at).toBe(iso(0))
+    const accepted = await upload(userId, 'padron_vehiculo_frontal', -100)
+    await p.db
+      .updateTable('user_files')
+      .set({ file_status: 'ACCEPTED', reviewed_at: iso(0) })
+      .where('id', '=', accepted.id)
+      .execute()
+    expect((await fileRow(accepted.id)).retired_at).toBeNull()
+
+    expect((await runRetention(p, at(179))).removed['vehicle-documents-retired']).toBe(0)
+    expect(await stored(soap.key)).toBe(true)
+    expect((await runRetention(p, at(181))).removed['vehicle-documents-retired']).toBe(1)
+    expect(await stored(soap.key)).toBe(false)
+    expect(await stored(accepted.key)).toBe(true)
+  })
+
+  async function power(userId: number, createdDays: number) {
+    const doc = await upload(userId, 'autorizacion_dueno_vehiculo', createdDays)
+    const link = await p.db
+      .insertInto('simple_power_links')
+      .values({ user_id: userId, jti: randomUUID(), created_at: iso(createdDays), expires_at: iso(createdDays + 1), used_at: iso(createdDays) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const front = await p.files.put('powers', new Uint8Array([9, 9, 1]), 'jpg')
+    const back = await p.files.put('powers', new Uint8Array([9, 9, 2]), 'jpg')
+    const row = await p.db
+      .insertInto('simple_powers')
+      .values({
+        user_id: userId,
+        link_id: link.id,
+        full_name_driver: 'Camila Pérez',
+        rut_driver: '11111111-1',
+        address_driver: 'Calle 1',
+        nationality_driver: 'Chilena',
+        vehicle_brand: 'Toyota',
+        vehicle_model: 'Hilux',
+        vehicle_year: 2020,
+        vehicle_license_plate: 'ABCD12',
+        full_name_owner: 'Pedro Soto',
+        rut_owner: '22222222-2',
+        address_owner: 'Calle 2',
+        nationality_owner: 'Chilena',
+        phone_owner: '912345678',
+        email_owner: 'pedro@example.cl',
+        id_front_key: front,
+        id_front_mime: 'image/jpeg',
+        id_back_key: back,
+        id_back_mime: 'image/jpeg',
+        document_file_id: doc.id,
+        status: 'PENDING_SIGNATURE',
+        created_at: iso(createdDays),
+        signature_recorded_at: null,
+        signature_recorded_by: null,
+        signature_recorded_by_user_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id: row.id, doc, front, back }
+  }
+
+  it("the owner's ID images go 30 days after the power is approved or rejected; a pending power keeps them", async () => {
+    const approved = await power(await driver(), -50)
+    await p.db
+      .updateTable('user_files')
+      .set({ file_status: 'ACCEPTED', reviewed_at: iso(0) })
+      .where('id', '=', approved.doc.id)
+      .execute()
+    const rejected = await power(await driver(), -50)
+    await p.db
+      .updateTable('user_files')
+      .set({ file_status: 'REJECTED', rejection_reason: 'No firmado', reviewed_at: iso(2) })
+      .where('id', '=', rejected.doc.id)
+      .execute()
+    const pending = await power(await driver(), -50)
+
+    expect((await runRetention(p, at(29))).removed['power-id-images']).toBe(0)
+    expect(await stored(approved.front)).toBe(true)
+
+    expect((await runRetention(p, at(31))).removed['power-id-images']).toBe(1)
+    expect(await stored(approved.front)).toBe(false)
+    expect(await stored(approved.back)).toBe(false)
+    expect(await stored(rejected.front)).toBe(true)
+    const row = await p.db.selectFrom('simple_powers').selectAll().where('id', '=', approved.id).executeTakeFirstOrThrow()
+    expect(row.id_images_purged_at).toBe(iso(31))
+    expect(row.full_name_owner).toBe('Pedro Soto')
+    // The approved PDF itself is the current document: it stays.
+    expect(await stored(approved.doc.key)).toBe(true)
+
+    expect((await runRetention(p, at(33))).removed['power-id-images']).toBe(1)
+    expect(await stored(rejected.back)).toBe(false)
+
+    await runRetention(p, at(3000))
+    expect(await stored(pending.front)).toBe(true)
+    expect(await stored(pending.back)).toBe(true)
+  })
+
+  it('sessions go 90 days after they end (expired or revoked); codes 7 days after expiry; sent messages 30 days after sending', async () => {
+    const userId = await driver()
+    const session = (id: string, expires: number, revoked: number | null) =>
+      p.db
+        .insertInto('sessions')
+        .values({
+          id,
+          user_id: userId,
+          role: 'User',
+          created_at: iso(-10),
+          expires_at: iso(expires),
+          revoked_at: revoked === null ? null : iso(revoked),
+          device: null,
+          last_seen_at: null,
+        })
+        .execute()
+    await session('expired', 0, null)
+    await session('revoked', 60, 0)
+    await session('live', 400, null)
+    await p.db
+      .insertInto('email_verifications')
+      .values({ user_id: userId, token_hash: 'a', code_hash: 'b', attempts: 0, expires_at: iso(0), consumed_at: null, created_at: iso(0) })
+      .execute()
+    await p.db
+      .insertInto('password_resets')
+      .values({ user_id: userId, token_hash: 'c', expires_at: iso(0), used_at: null, created_at: iso(0) })
+      .execute()
+    const mail = (status: 'sent' | 'failed' | 'pending', created: number, sent: number | null) =>
+      p.db
+        .insertInto('outbox')
+        .values({
+          channel: 'email',
+          recipient: 'camila@example.cl',
+          subject: 'Restablece tu contraseña',
+          body_text: 'https://fleeters.cl/reset?token=secreto',
+          body_html: null,
+          reply_to: null,
+          status,
+          attempts: 1,
+          next_attempt_at: iso(created),
+          last_error: null,
+          created_at: iso(created),
+          sent_at: sent === null ? null : iso(sent),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    const sent = await mail('sent', -3, 0)
+    const failed = await mail('failed', 0, null)
+    const pending = await mail('pending', -100, null)
+    const ids = ['expired', 'revoked', 'live']
+    const mails = [sent.id, failed.id, pending.id]
+
+    let run = await runRetention(p, at(6))
+    expect(run.removed['one-time-codes']).toBe(0)
+    run = await runRetention(p, at(8))
+    expect(run.removed['one-time-codes']).toBe(2)
+    expect(await p.db.selectFrom('email_verifications').select('id').where('user_id', '=', userId).execute()).toEqual([])
+    expect(await p.db.selectFrom('password_resets').select('id').where('user_id', '=', userId).execute()).toEqual([])
+
+    await runRetention(p, at(29))
+    expect(await count('outbox', mails)).toBe(3)
+    await runRetention(p, at(31))
+    expect((await p.db.selectFrom('outbox').select('id').where('id', 'in', mails).execute()).map((r) => r.id)).toEqual([pending.id])
+
+    await runRetention(p, at(89))
+    expect(await count('sessions', ids)).toBe(3)
+    run = await runRetention(p, at(91))
+    expect(run.removed.sessions).toBeGreaterThanOrEqual(2)
+    expect((await p.db.selectFrom('sessions').select('id').where('id', 'in', ids).execute()).map((r) => r.id)).toEqual(['live'])
+  })
+
+  it('public forms and applications go after 2 years; an application of an open posting its company moved recently stays', async () => {
+    const company = await companyAccount(p)
+    const [open, closed] = await insertPostings(p, company.companyId, [{ status: 'open' }, { status: 'closed' }])
+    const userId = await driver()
+    const apply = async (postingId: number, created: number, updated: number) =>
+      (
+        await p.db
+          .insertInto('applications')
+          .values({ posting_id: postingId, user_id: userId, status: 'Postulado', created_at: iso(created), updated_at: iso(updated) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    const onClosed = await apply(closed!, 0, 0)
+    const openMoved = await apply(open!, 0, 400)
+    const saved = (
+      await p.db
+        .insertInto('saved_postings')
+        .values({ posting_id: open!, user_id: userId, created_at: iso(0) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    await p.db
+      .insertInto('contact_messages')
+      .values({ first_name: 'A', last_name: 'B', email: 'a@example.cl', phone: '912345678', message: 'Hola', created_at: iso(0) })
+      .execute()
+    await p.db
+      .insertInto('business_contacts')
+      .values({ fullname: 'A B', name_business: 'X', email: 'a@example.cl', phone: '912345678', message: 'Hola', created_at: iso(0) })
+      .execute()
+    await p.db
+      .insertInto('inquiries')
+      .values({ type: 'Inquiries', complaint_type: null, name: 'A', phone: '912345678', email: 'a@example.cl', message: 'Hola', created_at: iso(0) })
+      .execute()
+    const forms = async () =>
+      Number(
+        (
+          await p.db
+            .selectFrom('contact_messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ) +
+      Number(
+        (
+          await p.db
+            .selectFrom('business_contacts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ) +
+      Number(
+        (
+          await p.db
+            .selectFrom('inquiries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+
+    let run = await runRetention(p, at(729))
+    expect(run.removed['public-forms']).toBe(0)
+    expect(run.removed.applications).toBe(0)
+    expect(await forms()).toBe(3)
+
+    run = await runRetention(p, at(731))
+    expect(run.removed['public-forms']).toBe(3)
+    expect(await forms()).toBe(0)
+    expect(run.removed.applications).toBe(2)
+    expect(await count('applications', [onClosed, openMoved])).toBe(1)
+    expect(await count('saved_postings', [saved])).toBe(0)
+
+    await runRetention(p, at(400 + 729))
+    expect(await count('applications', [openMoved])).toBe(1)
+    await runRetention(p, at(400 + 731))
+    expect(await count('applications', [openMoved])).toBe(0)
+  })
+
+  it("an expired «Descargar mis datos» ZIP: the file goes and the request's key is nulled; the request stays", async () => {
+    const userId = await driver()
+    const key = await p.files.put('exports', new Uint8Array([5, 5, 5]), 'zip')
+    const request = await p.db
+      .insertInto('privacy_requests')
+      .values({
+        user_id: userId,
+        kind: 'export',
+        status: 'done',
+        detail: null,
+        requested_at: iso(-7),
+        due_at: iso(23),
+        answered_at: iso(-7),
+        file_key: key,
+        file_expires_at: iso(0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect((await runRetention(p, at(-1))).removed['export-files']).toBe(0)
+    expect(await stored(key)).toBe(true)
+    expect((await runRetention(p, at(1))).removed['export-files']).toBe(1)
+    expect(await stored(key)).toBe(false)
+    const row = await p.db.selectFrom('privacy_requests').selectAll().where('id', '=', request.id).executeTakeFirstOrThrow()
+    expect(row.file_key).toBeNull()
+    expect(row.status).toBe('done')
+  })
+
+  it('a crash between the rows and the files leaves rows saying «removed» and keys the next run removes', async () => {
+    const userId = await driver()
+    const old = await upload(userId, 'certificado_antecedentes', -5)
+    await upload(userId, 'certificado_antecedentes', 0)
+    const crashing: Platform = {
+      ...p,
+      files: {
+        ...p.files,
+        remove: async () => {
+          throw new Error('killed')
+        },
+      },
+    }
+    const run = await runRetention(crashing, at(31))
+    expect(run.removed['certificate-retired']).toBe(1)
+    expect(run).toMatchObject({ files: 0, filesLeft: 1 })
+    // The row already says the file is gone (no screen links it), the file is still there, its key queued.
+    expect((await fileRow(old.id)).file_purged_at).toBe(iso(31))
+    expect(await stored(old.key)).toBe(true)
+    expect(await p.db.selectFrom('file_purges').select('storage_key').execute()).toEqual([{ storage_key: old.key }])
+
+    const next = await runRetention(p, at(32))
+    expect(next.removed['certificate-retired']).toBe(0)
+    expect(next.files).toBe(1)
+    expect(await stored(old.key)).toBe(false)
+    expect(await count('file_purges')).toBe(0)
+  })
+
+  it('a dry run counts what would go and changes nothing; then a run removes exactly that', async () => {
+    const userId = await driver()
+    const old = await upload(userId, 'licencia_conducir_frontal', -5)
+    await upload(userId, 'licencia_conducir_frontal', 0)
+    await p.db
+      .insertInto('contact_messages')
+      .values({ first_name: 'A', last_name: 'B', email: 'a@example.cl', phone: '912345678', message: 'Hola', created_at: iso(0) })
+      .execute()
+    const dry = await runRetention(p, at(800), { dryRun: true })
+    expect(dry.dryRun).toBe(true)
+    expect(dry.removed['documents-retired']).toBe(1)
+    expect(dry.removed['public-forms']).toBe(1)
+    expect(dry.files).toBe(1)
+    expect(await stored(old.key)).toBe(true)
+    expect((await fileRow(old.id)).file_purged_at).toBeNull()
+    expect(await count('file_purges')).toBe(0)
+
+    const real = await runRetention(p, at(800))
+    expect(real.removed['documents-retired']).toBe(1)
+    expect(real.removed['public-forms']).toBe(1)
+    expect(real.files).toBe(1)
+  })
+
+  it('takes at most a batch per rule and run; two runs at once remove each file once, with no error', async () => {
+    const userId = await driver()
+    const olds = []
+    for (const slot of ['cedula_identidad_frontal', 'cedula_identidad_posterior', 'licencia_conducir_frontal', 'comprobante_domicilio', 'hoja_vida_conductor']) {
+      olds.push(await upload(userId, slot, -5))
+      await upload(userId, slot, 0)
+    }
+    const first = await runRetention(p, at(200), { batch: 2 })
+    expect(first.removed['documents-retired']).toBe(2)
+    expect(first.files).toBe(2)
+    const [a, b] = await Promise.all([runRetention(p, at(200), { batch: 2 }), runRetention(p, at(200), { batch: 2 })])
+    const third = await runRetention(p, at(200), { batch: 2 })
+    expect(a.removed['documents-retired'] + b.removed['documents-retired'] + third.removed['documents-retired']).toBe(3)
+    expect(a.files + b.files + third.files).toBe(3)
+    for (const o of olds) expect(await stored(o.key)).toBe(false)
+    expect(await count('file_purges')).toBe(0)
+  })
+})
