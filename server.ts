@@ -35,6 +35,7 @@ import { createPlatform } from './services/platform/platform'
 import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
+import { startRetention } from './services/shared/retention'
 import { startExpiryReminders } from './services/users/document-reminders'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -78,6 +79,8 @@ const services = createServicesApp(platform, only)
 
 // Documents' expiry reminders (issue 16.3), where the users service runs; hourly, once each.
 const reminders = !only || only.includes('users') ? startExpiryReminders(platform, { log: (line: string) => log.info({ component: 'reminders' }, line) }) : null
+// Retention (issue 28 item 3, decision 79): the periods of domain/privacy.ts, hourly, in the same process.
+const retention = !only || only.includes('users') ? startRetention(platform, { log: (line: string) => log.info({ component: 'retention' }, line) }) : null
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
@@ -352,6 +355,7 @@ async function shutdown(signal: string) {
     await closed
   }
   await reminders?.stop()
+  await retention?.stop()
   await worker.stop()
   await bus.close()
   await platform.close()

@@ -1,8 +1,14 @@
+import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DATA_CATEGORIES, RETENTION_RULE_IDS, retentionDays } from '#domain/privacy'
 import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
-import type { Platform } from '#services/platform/platform'
+import { loadConfig } from '#services/platform/config'
+import { createPlatform, type Platform } from '#services/platform/platform'
+import { memoryRateLimiter } from '#services/platform/rate-limit'
 import { companyAccount, insertPostings } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
@@ -477,4 +483,90 @@ describe.each(engines)('retention job on %s', (engine) => {
     for (const o of olds) expect(await stored(o.key)).toBe(false)
     expect(await count('file_purges')).toBe(0)
   })
+})
+
+describe('npm run retention (embedded default)', () => {
+  it('--dry-run prints what would go per rule and removes nothing; without it, the file goes', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-retention-'))
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', DATA_ENCRYPTION_KEY: '' }
+    const script = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/retention.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), env, encoding: 'utf8' })
+    try {
+      const p = await createPlatform(loadConfig({ DATA_DIR: dataDir }), { limiter: memoryRateLimiter() })
+      let key: string
+      let id: number
+      try {
+        const now = iso(0)
+        const user = await p.db
+          .insertInto('users')
+          .values({
+            role: 'User',
+            email: 'script@example.cl',
+            password_hash: 'x',
+            firstname: 'Ana',
+            lastname: 'Soto',
+            rut: null,
+            phone: null,
+            address: null,
+            about_me: null,
+            img_profile: null,
+            email_verified: 1,
+            accepted_terms_at: now,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        key = await p.files.put('documents', new Uint8Array([7, 7, 7]), 'png')
+        const file = {
+          user_id: user.id,
+          purpose_name: 'certificado_antecedentes',
+          file_status: 'PENDING' as const,
+          mime_type: 'image/png',
+          size_bytes: 3,
+          original_name: 'c.png',
+          rejection_reason: null,
+          created_at: now,
+          reviewed_at: null,
+        }
+        id = (
+          await p.db
+            .insertInto('user_files')
+            .values({ ...file, storage_key: key })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+        await p.db
+          .insertInto('user_files')
+          .values({ ...file, storage_key: 'documents/newer.png' })
+          .execute()
+      } finally {
+        await p.close()
+      }
+      const dry = script(['--dry-run', '--now', iso(40)])
+      expect(dry.status, dry.stderr).toBe(0)
+      expect(dry.stdout).toMatch(/simulación \(no se borra nada\)/)
+      expect(dry.stdout).toMatch(/certificate-retired: 1 por borrar/)
+      const check = await createPlatform(loadConfig({ DATA_DIR: dataDir }), { limiter: memoryRateLimiter() })
+      try {
+        expect(await check.files.get(key)).not.toBeNull()
+        expect((await check.db.selectFrom('user_files').select('file_purged_at').where('id', '=', id).executeTakeFirstOrThrow()).file_purged_at).toBeNull()
+      } finally {
+        await check.close()
+      }
+      const real = script(['--now', iso(40)])
+      expect(real.status, real.stderr).toBe(0)
+      expect(real.stdout).toMatch(/certificate-retired: 1 borrados/)
+      const after = await createPlatform(loadConfig({ DATA_DIR: dataDir }), { limiter: memoryRateLimiter() })
+      try {
+        expect(await after.files.get(key)).toBeNull()
+        expect((await after.db.selectFrom('user_files').select('file_purged_at').where('id', '=', id).executeTakeFirstOrThrow()).file_purged_at).toBe(iso(40))
+      } finally {
+        await after.close()
+      }
+      expect(script(['--now', 'ayer']).status).toBe(2)
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
