@@ -5,17 +5,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DATA_CATEGORIES, RETENTION_RULE_IDS, retentionDays } from '#domain/privacy'
-import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
+import { DOCUMENT_SLOT_KEYS, FILE_REMOVED } from '#domain/reference-data/documents'
 import { loadConfig } from '#services/platform/config'
 import { createPlatform, type Platform } from '#services/platform/platform'
 import { memoryRateLimiter } from '#services/platform/rate-limit'
 import { companyAccount, insertPostings } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { RETIRED_FILE_RULES, runRetention } from './retention'
 
 const DAY = 24 * 60 * 60 * 1000
-const T0 = new Date('2030-01-10T12:00:00.000Z')
+/** Day 0 of every test, 1000 days ago: a run at day 200 leaves the sessions the tests open now. */
+const T0 = new Date(Date.now() - 1000 * DAY)
 const at = (days: number) => new Date(T0.getTime() + days * DAY)
 const iso = (days: number) => at(days).toISOString()
 
@@ -413,6 +415,55 @@ describe.each(engines)('retention job on %s', (engine) => {
     const row = await p.db.selectFrom('privacy_requests').selectAll().where('id', '=', request.id).executeTakeFirstOrThrow()
     expect(row.file_key).toBeNull()
     expect(row.status).toBe('done')
+  })
+
+  it('the driver and the console see «Archivo eliminado por antigüedad», never a broken file; the rows stay', async () => {
+    const api = testClient(p)
+    const me = await userWithSession(p)
+    const admin = await userWithSession(p, 'admin')
+    const rejected = await upload(me.user.id, 'soap_frontal', -300)
+    const reject = { file_status: 'REJECTED' as const, rejection_reason: 'Ilegible', reviewed_at: iso(0) }
+    await p.db.updateTable('user_files').set(reject).where('id', '=', rejected.id).execute()
+    const old = await upload(me.user.id, 'padron_vehiculo_frontal', -300)
+    const current = await upload(me.user.id, 'padron_vehiculo_frontal', 0)
+    const owner = await power(me.user.id, -300)
+    const accept = { file_status: 'ACCEPTED' as const, reviewed_at: iso(0) }
+    await p.db.updateTable('user_files').set(accept).where('id', '=', owner.doc.id).execute()
+    // Before: the files are served.
+    expect((await api.get(`/users/files/${rejected.id}`, me.headers)).status).toBe(200)
+    expect((await api.get(`/admin/powers/${owner.id}/id-images/front`, admin.headers)).status).toBe(200)
+
+    await runRetention(p, at(200))
+
+    const list = await api.get('/users/obtain-all-documents-user', me.headers)
+    expect(list.status).toBe(200)
+    const soap = list.body.find((r: { purpose_name: string }) => r.purpose_name === 'soap_frontal')
+    expect(soap).toMatchObject({ id_file: rejected.id, file_status: 'REJECTED', rejection_reason: 'Ilegible', file_removed: true })
+    const padron = list.body.find((r: { purpose_name: string }) => r.purpose_name === 'padron_vehiculo_frontal')
+    expect(padron.id_file).toBe(current.id)
+    expect(padron.file_removed).toBeUndefined()
+    const gone = await api.get(`/users/files/${rejected.id}`, me.headers)
+    expect(gone).toMatchObject({ status: 404, body: { message: FILE_REMOVED } })
+    expect((await api.get(`/users/files/${current.id}`, me.headers)).status).toBe(200)
+
+    const detail = await api.get(`/admin/documents/${old.id}`, admin.headers)
+    expect(detail.status).toBe(200)
+    expect(detail.body.document.file_removed_at).toBe(iso(200))
+    expect(detail.body.history.map((h: { id: number; file_removed_at: string | null }) => [h.id, h.file_removed_at])).toEqual([
+      [current.id, null],
+      [old.id, iso(200)],
+    ])
+    expect(await api.get(`/admin/documents/${old.id}/file`, admin.headers)).toMatchObject({ status: 404, body: { message: FILE_REMOVED } })
+
+    const review = await api.get(`/admin/documents/${owner.doc.id}`, admin.headers)
+    expect(review.body.power).toMatchObject({ id: owner.id, id_images_removed_at: iso(200), owner: { name: 'Pedro Soto' } })
+    for (const side of ['front', 'back']) {
+      const image = await api.get(`/admin/powers/${owner.id}/id-images/${side}`, admin.headers)
+      expect(image).toMatchObject({ status: 404, body: { message: FILE_REMOVED } })
+    }
+    // Another driver still gets the plain 404 for someone else's file.
+    const other = await userWithSession(p)
+    expect((await api.get(`/users/files/${rejected.id}`, other.headers)).body.message).not.toBe(FILE_REMOVED)
   })
 
   it('a crash between the rows and the files leaves rows saying «removed» and keys the next run removes', async () => {
