@@ -487,9 +487,14 @@ describe.each(engines)('retention job on %s', (engine) => {
     expect(await stored(old.key)).toBe(true)
     expect(await p.db.selectFrom('file_purges').select('storage_key').execute()).toEqual([{ storage_key: old.key }])
 
+    // A malformed key (no store can hold it) does not block the queue: it is dropped.
+    await p.db
+      .insertInto('file_purges')
+      .values({ storage_key: '../fuera-de-la-carpeta', created_at: iso(31) })
+      .execute()
     const next = await runRetention(p, at(32))
     expect(next.removed['certificate-retired']).toBe(0)
-    expect(next.files).toBe(1)
+    expect(next).toMatchObject({ files: 1, filesLeft: 0 })
     expect(await stored(old.key)).toBe(false)
     expect(await count('file_purges')).toBe(0)
   })

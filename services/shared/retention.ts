@@ -211,21 +211,27 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
 
 /**
  * Removes the files whose rows already say they are gone (`file_purges`), then their keys: this
- * run's and any a crash or an absent store left. A key whose removal fails stays for the next run.
+ * run's and any a crash or an absent store left. When the store fails, the keys left stay for the
+ * next run.
  */
 export async function removePurgedFiles(p: Platform, limit: number): Promise<{ files: number; filesLeft: number }> {
   const queued = await p.db.selectFrom('file_purges').select(['id', 'storage_key']).orderBy('id').limit(limit).execute()
   let files = 0
   let filesLeft = 0
-  for (const row of queued) {
+  for (const [i, row] of queued.entries()) {
+    let removed = true
     try {
       await p.files.remove(row.storage_key)
-    } catch {
-      filesLeft++
-      continue
+    } catch (error) {
+      // A key no store can hold names no file: drop it. Otherwise the store is away: stop, retry next run.
+      if (!(error instanceof Error && error.message === 'invalid file key')) {
+        filesLeft = queued.length - i
+        break
+      }
+      removed = false
     }
     const gone = await p.db.deleteFrom('file_purges').where('id', '=', row.id).executeTakeFirst()
-    if (num(gone.numDeletedRows) === 1) files++
+    if (removed && num(gone.numDeletedRows) === 1) files++
   }
   return { files, filesLeft }
 }
