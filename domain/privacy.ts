@@ -94,6 +94,7 @@ export const RETENTION_RULE_IDS = [
   'sent-messages',
   'public-forms',
   'applications',
+  'closed-postings',
   'export-files',
 ] as const
 export type RetentionRuleId = (typeof RETENTION_RULE_IDS)[number]
@@ -239,7 +240,7 @@ export const DATA_CATEGORIES: DataCategory[] = [
       text: 'Mientras la empresa tenga su cuenta, y 6 meses después de cerrarla. Las publicaciones cerradas, 2 años.',
       rules: [
         { after: 'account-closed', days: SIX_MONTHS },
-        { after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' },
+        { id: 'closed-postings', after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' },
       ],
     },
   },

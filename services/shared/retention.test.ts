@@ -390,6 +390,34 @@ describe.each(engines)('retention job on %s', (engine) => {
     expect(await count('applications', [openMoved])).toBe(0)
   })
 
+  it('a closed posting goes 2 years after it was closed (with its applications); an open one stays', async () => {
+    const company = await companyAccount(p)
+    const [open, closed] = await insertPostings(p, company.companyId, [{ status: 'open' }, { status: 'closed' }])
+    await p.db
+      .updateTable('job_postings')
+      .set({ created_at: iso(-500), updated_at: iso(-500) })
+      .where('id', '=', open!)
+      .execute()
+    await p.db
+      .updateTable('job_postings')
+      .set({ created_at: iso(-500), updated_at: iso(0) })
+      .where('id', '=', closed!)
+      .execute()
+    const userId = await driver()
+    const application = { user_id: userId, status: 'Postulado', created_at: iso(0), updated_at: iso(0) }
+    await p.db
+      .insertInto('applications')
+      .values({ ...application, posting_id: closed! })
+      .execute()
+    const postings = async () => (await p.db.selectFrom('job_postings').select('id').where('id', 'in', [open!, closed!]).orderBy('id').execute()).map((r) => r.id)
+
+    expect((await runRetention(p, at(729))).removed['closed-postings']).toBe(0)
+    expect(await postings()).toEqual([open, closed])
+    expect((await runRetention(p, at(731))).removed['closed-postings']).toBe(1)
+    expect(await postings()).toEqual([open])
+    expect(await p.db.selectFrom('applications').select('id').where('posting_id', '=', closed!).execute()).toEqual([])
+  })
+
   it("an expired «Descargar mis datos» ZIP: the file goes and the request's key is nulled; the request stays", async () => {
     const userId = await driver()
     const key = await p.files.put('exports', new Uint8Array([5, 5, 5]), 'zip')

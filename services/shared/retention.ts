@@ -186,6 +186,10 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
     where: sql`created_at <= ${applications} and (updated_at <= ${applications} or posting_id in (select jp.id from job_postings jp where jp.status = 'closed'))`,
   })
   deletions.push({ rule: 'applications', table: 'saved_postings', where: sql`created_at <= ${applications}` })
+  // A closed posting, 2 years after its last change (the closing: both ways of closing stamp updated_at;
+  // a later edit only keeps it longer). Its applications and saved marks go with it (cascade).
+  const closed = cutoff(now, 'closed-postings')
+  deletions.push({ rule: 'closed-postings', table: 'job_postings', where: sql`status = 'closed' and updated_at <= ${closed}` })
 
   for (const d of deletions) {
     const table = sql.table(d.table)

@@ -71,6 +71,7 @@ export default function retention(dialect: Dialect): Migration {
       for (const table of ['contact_messages', 'business_contacts', 'fleet_requests', 'inquiries', 'applications', 'saved_postings']) {
         await db.schema.createIndex(`${table}_created_idx`).on(table).column('created_at').execute()
       }
+      await db.schema.createIndex('job_postings_status_updated_idx').on('job_postings').columns(['status', 'updated_at']).execute()
       await db.schema.createIndex('outbox_sent_idx').on('outbox').columns(['status', 'sent_at']).execute()
       await db.schema.createIndex('outbox_status_created_idx').on('outbox').columns(['status', 'created_at']).execute()
       await db.schema.createIndex('privacy_requests_file_expires_idx').on('privacy_requests').column('file_expires_at').where(sql.ref('file_key'), 'is not', null).execute()
