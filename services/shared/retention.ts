@@ -25,17 +25,17 @@ import type { Platform } from '#services/platform/platform'
 export const RETENTION_BATCH = 500
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Identity and driver documents (the category «Documentos de identidad y de conductor»). */
+const IDENTITY_SLOTS = new Set<string>(['hoja_vida_conductor', 'comprobante_domicilio'])
+const isIdentity = (k: string) => k.startsWith('cedula_') || k.startsWith('licencia_') || IDENTITY_SLOTS.has(k)
+const OWN_RULE = new Set<string>(['certificado_antecedentes', 'autorizacion_dueno_vehiculo'])
+
 /** The slots whose replaced or rejected files each document rule removes (every slot has one rule). */
 export const RETIRED_FILE_RULES = {
   'certificate-retired': ['certificado_antecedentes'],
   'power-retired': ['autorizacion_dueno_vehiculo'],
-  'documents-retired': DOCUMENT_SLOT_KEYS.filter((k) => k.startsWith('cedula_') || k.startsWith('licencia_') || k === 'hoja_vida_conductor' || k === 'comprobante_domicilio'),
-  'vehicle-documents-retired': DOCUMENT_SLOT_KEYS.filter(
-    (k) =>
-      !(k.startsWith('cedula_') || k.startsWith('licencia_') || k === 'hoja_vida_conductor' || k === 'comprobante_domicilio') &&
-      k !== 'certificado_antecedentes' &&
-      k !== 'autorizacion_dueno_vehiculo',
-  ),
+  'documents-retired': DOCUMENT_SLOT_KEYS.filter(isIdentity),
+  'vehicle-documents-retired': DOCUMENT_SLOT_KEYS.filter((k) => !isIdentity(k) && !OWN_RULE.has(k)),
 } satisfies Partial<Record<RetentionRuleId, readonly DocumentSlotKey[]>>
 
 export interface RetentionRun {
@@ -71,7 +71,8 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
   let wouldRemoveFiles = 0
 
   // Files of replaced or rejected documents: the row stays (history), marked purged.
-  for (const [rule, slots] of Object.entries(RETIRED_FILE_RULES) as Array<[keyof typeof RETIRED_FILE_RULES, readonly string[]]>) {
+  type FileRule = keyof typeof RETIRED_FILE_RULES
+  for (const [rule, slots] of Object.entries(RETIRED_FILE_RULES) as Array<[FileRule, readonly string[]]>) {
     const due = db
       .selectFrom('user_files')
       .where('file_purged_at', 'is', null)
@@ -248,7 +249,13 @@ export function describeRun(run: RetentionRun): string {
 }
 
 /** Runs the job now and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
-export function startRetention(p: Platform, opts: { intervalMs?: number; clock?: () => Date; log?: (line: string) => void } = {}) {
+export interface RetentionLoopOptions {
+  intervalMs?: number
+  clock?: () => Date
+  log?: (line: string) => void
+}
+
+export function startRetention(p: Platform, opts: RetentionLoopOptions = {}) {
   const clock = opts.clock ?? (() => p.now())
   let running: Promise<unknown> | undefined
   const tick = () => {
