@@ -36,6 +36,7 @@ import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runt
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
 import { startExportJob } from './services/shared/my-data'
+import { startRetention } from './services/shared/retention'
 import { startAccountClosure } from './services/users/account-closure'
 import { startExpiryReminders } from './services/users/document-reminders'
 
@@ -85,6 +86,8 @@ const exportsJob =
   !only || only.includes('users') || only.includes('business') ? startExportJob(platform, { log: (line: string) => log.info({ component: 'exports' }, line) }) : null
 // Deletions due and inactive accounts (decision 76), where the users service runs; hourly.
 const closure = !only || only.includes('users') ? startAccountClosure(platform, { log: (line: string) => log.info({ component: 'account-closure' }, line) }) : null
+// Retention (issue 28 item 3, decision 79): the periods of domain/privacy.ts, hourly, in the same process.
+const retention = !only || only.includes('users') ? startRetention(platform, { log: (line: string) => log.info({ component: 'retention' }, line) }) : null
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
@@ -361,6 +364,7 @@ async function shutdown(signal: string) {
   await reminders?.stop()
   await exportsJob?.stop()
   await closure?.stop()
+  await retention?.stop()
   await worker.stop()
   await bus.close()
   await platform.close()

@@ -2,8 +2,9 @@
  * The privacy policy's facts in one place (Ley 21.719, in force from 1 December 2026): the
  * versions of the two documents a person accepts, what data the product keeps, why, on what
  * legal basis, who receives it and for how long. The /privacidad page renders from here and the
- * retention job that will enforce the periods is to read the same rules, so the page and the job
- * cannot drift apart. No zod and no server code: the page's client bundle imports it.
+ * retention job (services/shared/retention.ts) reads its periods from the same rules, by their
+ * `id`, so the page and the job cannot drift apart. No zod and no server code: the page's client
+ * bundle imports it.
  */
 
 /** The documents a driver or a company accepts, each with the version in force. */
@@ -57,7 +58,7 @@ export function pendingDocuments(accepted: readonly AcceptedVersion[]): ConsentD
   return CONSENT_DOCUMENTS.filter((doc) => !accepted.some((a) => a.document === doc && a.version === LEGAL_DOCUMENTS[doc].version))
 }
 
-/** What starts a retention period's clock, for the job that will enforce it. */
+/** What starts a retention period's clock. */
 export type RetentionEvent =
   /** The account is closed (today only on request: «Mis datos» will do it). */
   | 'account-closed'
@@ -69,6 +70,34 @@ export type RetentionEvent =
   | 'session-ended'
   /** A posting was closed by its company or the team. */
   | 'posting-closed'
+  /** The team approved or rejected the simple power, or a newer one replaced it. */
+  | 'power-decided'
+  /** A one-time code or link expired (used or not). */
+  | 'code-expired'
+  /** The platform delivered the mail or message (or gave up on it). */
+  | 'message-sent'
+  /** The download of «Descargar mis datos» expired. */
+  | 'download-expired'
+
+/**
+ * The rules the retention job (services/shared/retention.ts) enforces, each named once here so the
+ * job finds its period by name, never by matching text: the page and the job cannot drift.
+ */
+export const RETENTION_RULE_IDS = [
+  'documents-retired',
+  'certificate-retired',
+  'vehicle-documents-retired',
+  'power-retired',
+  'power-id-images',
+  'sessions',
+  'one-time-codes',
+  'sent-messages',
+  'public-forms',
+  'applications',
+  'closed-postings',
+  'export-files',
+] as const
+export type RetentionRuleId = (typeof RETENTION_RULE_IDS)[number]
 
 export interface RetentionRule {
   after: RetentionEvent
@@ -76,6 +105,8 @@ export interface RetentionRule {
   days: number
   /** The part of the category the rule is about, when not all of it. */
   only?: string
+  /** Set on the rules the retention job enforces (the others are enforced by whoever does the event: account closing). */
+  id?: RetentionRuleId
 }
 
 export interface DataCategory {
@@ -107,7 +138,13 @@ export const DATA_CATEGORIES: DataCategory[] = [
     purpose: 'Crear y mantener tu cuenta, identificarte al iniciar sesión, escribirte sobre tu cuenta y mostrar tu perfil a las empresas a cuyas publicaciones postulas.',
     legalBasis: 'La ejecución del contrato que aceptas al registrarte (los Términos y condiciones).',
     recipients: 'El equipo de Fleeters. Las empresas a las que postulas ven parte de tu perfil (lo detallamos en «Quién recibe tus datos»).',
-    retention: { text: 'Mientras tengas tu cuenta, y 6 meses después de cerrarla.', rules: [{ after: 'account-closed', days: SIX_MONTHS }] },
+    retention: {
+      text: 'Mientras tengas tu cuenta, y 6 meses después de cerrarla. El archivo de «Descargar mis datos», hasta que vence su descarga.',
+      rules: [
+        { after: 'account-closed', days: SIX_MONTHS },
+        { id: 'export-files', after: 'download-expired', days: 0, only: 'archivo de «Descargar mis datos»' },
+      ],
+    },
   },
   {
     id: 'identidad',
@@ -120,9 +157,9 @@ export const DATA_CATEGORIES: DataCategory[] = [
       'Tu licencia puede indicar restricciones médicas (por ejemplo, el uso de lentes): son datos de salud, que la ley considera sensibles. La hoja de vida del conductor registra infracciones de tránsito, que la ley también protege de forma especial. Para estos datos la base es tu consentimiento expreso, que das al subir el documento y puedes retirar escribiéndonos (sin el documento no podemos habilitarte).',
     recipients: 'Solo el equipo de revisión de Fleeters. Las empresas nunca ven tus documentos: solo cuántos tienes aprobados.',
     retention: {
-      text: 'El vigente, mientras tengas tu cuenta. Un documento reemplazado o rechazado, 6 meses. Todos, 6 meses después de cerrar tu cuenta.',
+      text: 'El vigente, mientras tengas tu cuenta. El archivo de un documento reemplazado o rechazado, 6 meses. Todos, 6 meses después de cerrar tu cuenta.',
       rules: [
-        { after: 'replaced-or-rejected', days: SIX_MONTHS },
+        { id: 'documents-retired', after: 'replaced-or-rejected', days: SIX_MONTHS },
         { after: 'account-closed', days: SIX_MONTHS },
       ],
     },
@@ -138,9 +175,9 @@ export const DATA_CATEGORIES: DataCategory[] = [
       'Los datos sobre condenas penales tienen una protección especial en la ley: los tratamos con el mismo cuidado que los datos sensibles, los guardamos en privado y los conservamos el menor tiempo posible.',
     recipients: 'Solo el equipo de revisión de Fleeters. Ninguna empresa lo ve.',
     retention: {
-      text: 'El vigente, mientras tengas tu cuenta. Un certificado reemplazado o rechazado, 30 días. El último, 30 días después de cerrar tu cuenta.',
+      text: 'El vigente, mientras tengas tu cuenta. El archivo de un certificado reemplazado o rechazado, 30 días. El último, 30 días después de cerrar tu cuenta.',
       rules: [
-        { after: 'replaced-or-rejected', days: MONTH },
+        { id: 'certificate-retired', after: 'replaced-or-rejected', days: MONTH },
         { after: 'account-closed', days: MONTH },
       ],
     },
@@ -154,9 +191,9 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'La ejecución del contrato.',
     recipients: 'Solo el equipo de revisión de Fleeters. Las empresas nunca ven estos documentos.',
     retention: {
-      text: 'El vigente, mientras tengas tu cuenta. Un documento reemplazado o rechazado, 6 meses. Todos, 6 meses después de cerrar tu cuenta.',
+      text: 'El vigente, mientras tengas tu cuenta. El archivo de un documento reemplazado o rechazado, 6 meses. Todos, 6 meses después de cerrar tu cuenta.',
       rules: [
-        { after: 'replaced-or-rejected', days: SIX_MONTHS },
+        { id: 'vehicle-documents-retired', after: 'replaced-or-rejected', days: SIX_MONTHS },
         { after: 'account-closed', days: SIX_MONTHS },
       ],
     },
@@ -183,9 +220,9 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'La ejecución del contrato.',
     recipients: 'La empresa de cada publicación a la que postulas.',
     retention: {
-      text: '2 años desde la postulación o el mensaje, o 6 meses después de cerrar la cuenta, lo que ocurra primero.',
+      text: 'Una postulación o una publicación guardada, 2 años (si la publicación sigue abierta, 2 años desde su último cambio de estado). Los correos que una empresa te envía, 30 días después de enviados. Todo, 6 meses después de cerrar la cuenta si ocurre antes.',
       rules: [
-        { after: 'created', days: TWO_YEARS },
+        { id: 'applications', after: 'created', days: TWO_YEARS, only: 'postulaciones y publicaciones guardadas' },
         { after: 'account-closed', days: SIX_MONTHS },
       ],
     },
@@ -203,7 +240,7 @@ export const DATA_CATEGORIES: DataCategory[] = [
       text: 'Mientras la empresa tenga su cuenta, y 6 meses después de cerrarla. Las publicaciones cerradas, 2 años.',
       rules: [
         { after: 'account-closed', days: SIX_MONTHS },
-        { after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' },
+        { id: 'closed-postings', after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' },
       ],
     },
   },
@@ -216,9 +253,10 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'El consentimiento del dueño, que completa el poder con sus datos y lo firma.',
     recipients: 'El equipo de revisión de Fleeters; WhatsApp (Meta) para el mensaje de firma. El poder queda entre los documentos del conductor.',
     retention: {
-      text: 'Mientras el poder esté entre los documentos del conductor. Un poder reemplazado o rechazado, 6 meses. Todos, 6 meses después de que el conductor cierre su cuenta.',
+      text: 'Las fotos de la cédula del dueño, 30 días después de que aprobamos o rechazamos el poder (o el conductor lo reemplaza). El poder, mientras esté entre los documentos del conductor; el archivo de un poder reemplazado o rechazado, 6 meses. Todo, 6 meses después de que el conductor cierre su cuenta.',
       rules: [
-        { after: 'replaced-or-rejected', days: SIX_MONTHS },
+        { id: 'power-id-images', after: 'power-decided', days: MONTH, only: 'fotos de la cédula del dueño' },
+        { id: 'power-retired', after: 'replaced-or-rejected', days: SIX_MONTHS, only: 'el poder' },
         { after: 'account-closed', days: SIX_MONTHS },
       ],
     },
@@ -231,7 +269,7 @@ export const DATA_CATEGORIES: DataCategory[] = [
     purpose: 'Responderte y resolver tu consulta o reclamo.',
     legalBasis: 'Tu solicitud: nos escribes para que te respondamos.',
     recipients: 'El equipo de Fleeters.',
-    retention: { text: '2 años desde que nos escribes.', rules: [{ after: 'created', days: TWO_YEARS }] },
+    retention: { text: '2 años desde que nos escribes.', rules: [{ id: 'public-forms', after: 'created', days: TWO_YEARS }] },
   },
   {
     id: 'tecnicos',
@@ -242,15 +280,26 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'El interés legítimo de Fleeters en la seguridad del servicio y el cumplimiento de obligaciones legales (demostrar tu consentimiento).',
     recipients: 'El equipo de Fleeters.',
     retention: {
-      text: 'Registros de solicitudes, 90 días. Sesiones, 90 días desde que terminan. Tus aceptaciones, mientras tengas tu cuenta y 6 meses después.',
+      text: 'Registros de solicitudes, 90 días. Sesiones, 90 días desde que terminan. Códigos y enlaces de un solo uso (verificación, recuperación de contraseña), 7 días después de vencer. Copias de los correos y mensajes que te enviamos, 30 días después de enviados. Tus aceptaciones, mientras tengas tu cuenta y 6 meses después.',
       rules: [
         { after: 'created', days: 90, only: 'registros de solicitudes' },
-        { after: 'session-ended', days: 90, only: 'sesiones' },
+        { id: 'sessions', after: 'session-ended', days: 90, only: 'sesiones' },
+        { id: 'one-time-codes', after: 'code-expired', days: 7, only: 'códigos y enlaces de un solo uso' },
+        { id: 'sent-messages', after: 'message-sent', days: MONTH, only: 'copias de los correos y mensajes enviados' },
         { after: 'account-closed', days: SIX_MONTHS, only: 'aceptaciones' },
       ],
     },
   },
 ]
+
+/** The period of a rule the retention job enforces, found by its id. */
+export function retentionDays(id: RetentionRuleId): number {
+  for (const category of DATA_CATEGORIES) {
+    const rule = category.retention.rules.find((r) => r.id === id)
+    if (rule) return rule.days
+  }
+  throw new Error(`No retention rule ${id}`)
+}
 
 /** Ley 21.719's rights and how to use each one in Fleeters today (no promise of screens that do not exist). */
 export interface DataRight {

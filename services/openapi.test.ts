@@ -130,10 +130,12 @@ describe('the API contract (issue 13 item 4)', () => {
     const login = document.paths['/auth/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
     const documents = document.paths['/users/obtain-all-documents-user'].get.responses['200'].content['application/json'].schema
-    // Spec §3's seven fields, and the expiry date the dated kinds add (decision 54, optional).
+    // Spec §3's seven fields, the expiry date the dated kinds add (decision 54) and the mark of a
+    // file the retention job removed (decision 79), both optional.
     expect(Object.keys(documents.items.properties).sort()).toEqual([
       'date_upload',
       'expires_on',
+      'file_removed',
       'file_status',
       'id_file',
       'purpose_name',
@@ -142,6 +144,7 @@ describe('the API contract (issue 13 item 4)', () => {
       'url_file',
     ])
     expect(documents.items.required).not.toContain('expires_on')
+    expect(documents.items.required).not.toContain('file_removed')
     expect(Object.keys(document.paths['/users/register'].post.requestBody.content)).toEqual(['multipart/form-data'])
     expect(Object.keys(document.paths['/business/register'].post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data'])
   })

@@ -81,7 +81,7 @@ async function kill(server: ServerProcess) {
   await exited
 }
 
-const POINTS = ['migration:0001_foundation', 'migration:0016_posting_words', 'seed:reference', 'seed:demo']
+const POINTS = ['migration:0001_foundation', 'migration:0016_posting_words', 'migration:0023_retention', 'seed:reference', 'seed:demo']
 
 describe.each(engines)('a start killed midway on %s', (engine) => {
   let clean: string[] = []

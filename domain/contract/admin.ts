@@ -55,6 +55,8 @@ export const powerReviewSchema = z.object({
   created_at: z.string(),
   signature: z.object({ recorded_at: z.string(), recorded_by: z.string() }).nullable(),
   id_images: z.object({ front: z.string(), back: z.string() }),
+  /** When the retention job removed the owner's ID images (decision 79); null: still kept. */
+  id_images_removed_at: z.string().nullable(),
 })
 export type PowerReview = z.infer<typeof powerReviewSchema>
 
@@ -70,6 +72,8 @@ export const documentDetailSchema = z.object({
     /** 'yyyy-mm-dd' as the driver typed it (issue 16.3); `expiring`: the kind carries one. */
     expires_on: z.string().nullable(),
     expiring: z.boolean(),
+    /** When the retention job removed the file (decision 79); null: the file is kept. */
+    file_removed_at: z.string().nullable(),
   }),
   driver: z.object({
     id: z.number(),
@@ -90,6 +94,7 @@ export const documentDetailSchema = z.object({
       reviewed_at: z.string().nullable(),
       mime_type: z.string(),
       expires_on: z.string().nullable(),
+      file_removed_at: z.string().nullable(),
     }),
   ),
   audit: z.array(auditEntrySchema),

@@ -74,6 +74,8 @@ export const documentRecordSchema = z.object({
   date_upload: z.string(),
   /** 'yyyy-mm-dd', only on the kinds that expire (null for a record uploaded before dates were asked; issue 16.3). */
   expires_on: z.string().nullable().optional(),
+  /** Present (true) when the retention job removed the file (decision 79): the record stays, without its file. */
+  file_removed: z.literal(true).optional(),
 })
 export type DocumentRecord = z.infer<typeof documentRecordSchema>
 export const uploadedDocumentsSchema = z.object({ message: z.string(), files: z.array(documentRecordSchema) })

@@ -3,6 +3,12 @@ import { daysBetween, formatDate } from '#domain/format'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { REQUIRED_DOCUMENT_COUNT, type ExpiryReminderKind } from './document-facts'
 
+/**
+ * What every screen and answer says of a file the retention job removed (decision 79): its record
+ * (slot, status, dates, reason) stays. Here rather than in domain/privacy.ts, which pages load whole.
+ */
+export const FILE_REMOVED = 'Archivo eliminado por antigüedad'
+
 export const DOCUMENT_SLOT_KEYS = [
   'cedula_identidad_frontal',
   'cedula_identidad_posterior',

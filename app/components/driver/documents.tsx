@@ -12,7 +12,7 @@ import { CancelLink, Modal } from '#app/components/ui/modal'
 import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
-import { documentStatusLabel, expiryFieldName, REVIEW_PROMISE, type DocumentSlot, type ExpiryView } from '#domain/reference-data/documents'
+import { documentStatusLabel, expiryFieldName, FILE_REMOVED, REVIEW_PROMISE, type DocumentSlot, type ExpiryView } from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
@@ -23,7 +23,15 @@ const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 export interface SlotView {
   slot: DocumentSlot
-  record: { id_file: number; file_status: 'PENDING' | 'ACCEPTED' | 'REJECTED'; rejection_reason: string | null; type_name: string; url_file: string } | null
+  record: {
+    id_file: number
+    file_status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
+    rejection_reason: string | null
+    type_name: string
+    url_file: string
+    /** The retention job removed the file (decision 79): no link to it, «Archivo eliminado por antigüedad». */
+    file_removed?: true
+  } | null
   /** The kinds that expire: «Vence el …», «Vence en N días», «Vencido» (issue 16.3). */
   expiry?: ExpiryView | null
   /** The next missing, rejected or expired required document: «Siguiente paso» (issue 16.2). */
@@ -113,16 +121,20 @@ export function DocumentItem({ view }: { view: SlotView }) {
         ) : null}
         {record?.file_status === 'REJECTED' ? (
           <>
+            {record.file_removed ? (
+              <span className="text-sm text-slate-700">{FILE_REMOVED}</span>
+            ) : (
+              <AppLink
+                to={withParams(HOME_PATH, search, { ver: record.id_file, name: null, title: null, url_file: null })}
+                preventScrollReset
+                aria-label={`Ver archivo: ${slot.title}`}
+                className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                Ver archivo
+              </AppLink>
+            )}
             <AppLink
-              to={withParams(HOME_PATH, search, { ver: record.id_file, name: null, title: null, url_file: null })}
-              preventScrollReset
-              aria-label={`Ver archivo: ${slot.title}`}
-              className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              Ver archivo
-            </AppLink>
-            <AppLink
-              to={uploadHref(search, slot, documentFileUrl(record.url_file))}
+              to={uploadHref(search, slot, record.file_removed ? null : documentFileUrl(record.url_file))}
               preventScrollReset
               aria-label={`Cargar nuevamente: ${slot.title}`}
               className="inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
@@ -173,7 +185,7 @@ export function NextStep({ view }: { view: SlotView }) {
       : need === 'expired'
         ? `Tu ${view.slot.title} venció: sube uno vigente.`
         : `Sube tu ${view.slot.title}.`
-  const previous = need === 'missing' ? null : documentFileUrl(view.record?.url_file)
+  const previous = need === 'missing' || view.record?.file_removed ? null : documentFileUrl(view.record?.url_file)
   return (
     <section aria-labelledby="siguiente-paso" className="rounded-xl border-2 border-brand-600 bg-brand-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4">
       <div>

@@ -11,7 +11,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, InputField } from '#app/components/ui/field'
 import { formatDate, formatInteger, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
-import type { DocumentStatus } from '#domain/reference-data/documents'
+import { FILE_REMOVED, type DocumentStatus } from '#domain/reference-data/documents'
 import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/document'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
@@ -154,15 +154,22 @@ export default function ReviewDocument() {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-label="Archivo" className="rounded-xl border border-slate-200 bg-white p-3">
-          {isImage ? (
+          {doc.file_removed_at ? (
+            // Decision 79: the retention job removed the file; its record and review stay.
+            <p className="p-6 text-center text-slate-800" data-testid="archivo-eliminado">
+              {FILE_REMOVED} el {formatDate(doc.file_removed_at, 'numeric')}.
+            </p>
+          ) : isImage ? (
             <img src={fileUrl} alt={`Documento: ${doc.title} de ${driver.name}`} className="mx-auto max-h-[75vh] w-auto max-w-full object-contain" />
           ) : (
             <iframe src={fileUrl} title={`Documento: ${doc.title} de ${driver.name} (PDF)`} className="h-[75vh] w-full rounded border border-slate-200" />
           )}
           <p className="mt-2 text-sm">
-            <a href={fileUrl} target="_blank" rel="noreferrer" className={LINK}>
-              Abrir en una pestaña nueva
-            </a>{' '}
+            {doc.file_removed_at ? null : (
+              <a href={fileUrl} target="_blank" rel="noreferrer" className={LINK}>
+                Abrir en una pestaña nueva
+              </a>
+            )}{' '}
             <span className="text-slate-600">
               · {doc.original_name} · {formatInteger(Math.max(1, Math.round(doc.size_bytes / 1024)))} KB · subido {formatDateTime(doc.date_upload)}
             </span>
@@ -320,6 +327,7 @@ export default function ReviewDocument() {
                     </Link>
                   )}{' '}
                   · {formatDateTime(h.created_at)} · <StatusBadge status={h.file_status} />
+                  {h.file_removed_at ? <span className="block text-xs text-slate-600">{FILE_REMOVED}</span> : null}
                   {h.rejection_reason ? <span className="block text-xs text-slate-600">{h.rejection_reason}</span> : null}
                 </li>
               ))}
@@ -391,19 +399,25 @@ function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileSta
       )}
 
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Cédula de identidad del dueño</h3>
-      <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-        {images.map(([side, alt]) => (
-          <figure key={side}>
-            <img src={`/admin/poderes/${power.id}/cedula/${side}`} alt={alt} className="w-full rounded border border-slate-200 object-contain" />
-            <figcaption className="mt-1 text-xs text-slate-600">
-              {side === 'anverso' ? 'Anverso' : 'Reverso'} ·{' '}
-              <a href={`/admin/poderes/${power.id}/cedula/${side}`} target="_blank" rel="noreferrer" className={LINK}>
-                Abrir
-              </a>
-            </figcaption>
-          </figure>
-        ))}
-      </div>
+      {power.id_images_removed_at ? (
+        <p className="mt-1 text-sm text-slate-800" data-testid="cedula-eliminada">
+          Imágenes eliminadas por antigüedad el {formatDate(power.id_images_removed_at, 'numeric')}.
+        </p>
+      ) : (
+        <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+          {images.map(([side, alt]) => (
+            <figure key={side}>
+              <img src={`/admin/poderes/${power.id}/cedula/${side}`} alt={alt} className="w-full rounded border border-slate-200 object-contain" />
+              <figcaption className="mt-1 text-xs text-slate-600">
+                {side === 'anverso' ? 'Anverso' : 'Reverso'} ·{' '}
+                <a href={`/admin/poderes/${power.id}/cedula/${side}`} target="_blank" rel="noreferrer" className={LINK}>
+                  Abrir
+                </a>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
     </section>
   )
 }

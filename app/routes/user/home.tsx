@@ -50,7 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const found = latest.get(slot.key)
       // Issue 14 item 2: only what the slot's view reads goes to the client (SlotView['record']).
       const record: SlotView['record'] = found
-        ? { id_file: found.id_file, file_status: found.file_status, rejection_reason: found.rejection_reason, type_name: found.type_name, url_file: found.url_file }
+        ? {
+            id_file: found.id_file,
+            file_status: found.file_status,
+            rejection_reason: found.rejection_reason,
+            type_name: found.type_name,
+            url_file: found.url_file,
+            // Decision 79: the retention job removed the file; the record stays.
+            ...(found.file_removed ? { file_removed: true as const } : {}),
+          }
         : null
       return [slot.key, { slot, record, expiry: expiryView(found?.expires_on, today) }]
     }),
@@ -70,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const name = url.searchParams.get('name')
   const upload = name && isDocumentSlotKey(name) ? findDocumentSlot(name)! : null
   const previousUrl = upload ? documentFileUrl(url.searchParams.get('url_file')) : null
-  const previousRecord = previousUrl ? records.find((r) => documentFileUrl(r.url_file) === previousUrl) : undefined
+  const previousRecord = previousUrl ? records.find((r) => !r.file_removed && documentFileUrl(r.url_file) === previousUrl) : undefined
   const previousExpiry = previousRecord?.file_status !== 'REJECTED' ? expiryView(previousRecord?.expires_on, today) : null
   const previous =
     previousUrl && previousRecord
@@ -90,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // File preview: only a record of this driver's own list.
   const ver = Number(url.searchParams.get('ver'))
-  const shown = Number.isSafeInteger(ver) && ver > 0 ? records.find((r) => r.id_file === ver) : undefined
+  const shown = Number.isSafeInteger(ver) && ver > 0 ? records.find((r) => r.id_file === ver && !r.file_removed) : undefined
   const preview = shown
     ? { title: findDocumentSlot(shown.purpose_name)?.title ?? shown.purpose_name, url: documentFileUrl(shown.url_file)!, isImage: shown.type_name.startsWith('image/') }
     : null

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 /** Tables of the simple power of attorney (see migrations/0005_simple_power.ts). */
 export interface SimplePowerTables {
@@ -52,4 +52,6 @@ export interface SimplePowersTable {
   signature_recorded_at: string | null
   signature_recorded_by: string | null
   signature_recorded_by_user_id: number | null
+  /** The retention job removed the owner's ID images (migration 0023). */
+  id_images_purged_at: ColumnType<string | null, string | null | undefined, string | null>
 }

@@ -191,6 +191,17 @@ export interface UserFilesTable {
   reviewed_at: string | null
   /** 'yyyy-mm-dd' on the kinds that expire (migration 0011); null otherwise. */
   expires_on: ColumnType<string | null, string | null | undefined, string | null>
+  /** When a newer upload of the slot replaced it or it was rejected; kept by triggers (migration 0023). */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** The retention job removed its file; the row stays as history (migration 0023). */
+  file_purged_at: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** Keys of files whose rows already say they were removed, until the file is gone (migration 0023). */
+export interface FilePurgesTable {
+  id: Generated<number>
+  storage_key: string
+  created_at: string
 }
 
 /** One reminder mail about a document's expiry, sent once (migration 0011). */
@@ -264,6 +275,7 @@ export interface Database extends PublicSiteTables, DriverAreaTables, Marketplac
   saved_postings: SavedPostingsTable
   user_files: UserFilesTable
   document_reminders: DocumentRemindersTable
+  file_purges: FilePurgesTable
   faqs: FaqsTable
   statistics: StatisticsTable
   testimonials: TestimonialsTable

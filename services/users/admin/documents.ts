@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { documentDetailSchema, expiringDocumentsSchema, queueSchema, reviewResultSchema } from '#domain/contract/admin'
 import { addDays, dayInChile, daysBetween } from '#domain/format'
+import { FILE_REMOVED } from '#domain/reference-data/documents'
 import {
   DOCUMENT_SLOT_KEYS,
   EXPIRY_WARNING_DAYS,
@@ -282,6 +283,7 @@ export function adminDocumentRoutes(p: Platform) {
           'f.original_name',
           'f.size_bytes',
           'f.expires_on',
+          'f.file_purged_at',
           'u.phone',
           'u.address',
           'u.created_at as user_created_at',
@@ -294,7 +296,7 @@ export function adminDocumentRoutes(p: Platform) {
         slotStates(p.db, row.user_id, p.now()),
         p.db
           .selectFrom('user_files')
-          .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type', 'expires_on'])
+          .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type', 'expires_on', 'file_purged_at as file_removed_at'])
           .where('user_id', '=', row.user_id)
           .where('purpose_name', '=', row.purpose_name)
           .orderBy('id', 'desc')
@@ -328,6 +330,7 @@ export function adminDocumentRoutes(p: Platform) {
           expires_on: row.expires_on,
           expiring: isExpiringSlot(row.purpose_name),
           url_file: `/admin/documents/${row.id}/file`,
+          file_removed_at: row.file_purged_at,
           superseded: history[0]!.id !== row.id,
         },
         driver: {
@@ -361,7 +364,8 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name']).where('id', '=', id).executeTakeFirst()
+      const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name', 'file_purged_at']).where('id', '=', id).executeTakeFirst()
+      if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
       const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { signatureRecordedSchema } from '#domain/contract/admin'
+import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { ADMIN_MESSAGES } from '#domain/validation/admin-constants'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileResponse, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
@@ -21,6 +22,8 @@ export interface PowerReview {
   signature: { recorded_at: string; recorded_by: string } | null
   /** The console's URLs of the owner's ID images (front, back). */
   id_images: { front: string; back: string }
+  /** When the retention job removed them (decision 79); null: still kept. */
+  id_images_removed_at: string | null
 }
 
 /** The power whose generated PDF is the user_files row `fileId`, if it is one. */
@@ -37,6 +40,7 @@ export function toPowerReview(row: NonNullable<Awaited<ReturnType<typeof powerOf
     created_at: row.created_at,
     signature: row.signature_recorded_at ? { recorded_at: row.signature_recorded_at, recorded_by: row.signature_recorded_by ?? '—' } : null,
     id_images: { front: `/admin/powers/${row.id}/id-images/front`, back: `/admin/powers/${row.id}/id-images/back` },
+    id_images_removed_at: row.id_images_purged_at,
   }
 }
 
@@ -60,7 +64,12 @@ export function adminPowerRoutes(p: Platform) {
       const { id } = c.req.valid('param')
       const side = c.req.param('side')
       if (side !== 'front' && side !== 'back') throw new ApiError(404, MESSAGES.notFound)
-      const row = await p.db.selectFrom('simple_powers').select(['id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime']).where('id', '=', id).executeTakeFirst()
+      const row = await p.db
+        .selectFrom('simple_powers')
+        .select(['id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime', 'id_images_purged_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (row?.id_images_purged_at) throw new ApiError(404, FILE_REMOVED)
       const key = side === 'front' ? row?.id_front_key : row?.id_back_key
       const mime = (side === 'front' ? row?.id_front_mime : row?.id_back_mime) as SniffedType | undefined
       const bytes = key ? await p.files.get(key) : null

@@ -41,6 +41,7 @@ export function toDocumentRecord(row: Selectable<UserFilesTable>): DocumentRecor
     rejection_reason: row.rejection_reason,
     date_upload: row.created_at,
     ...(isExpiringSlot(row.purpose_name) ? { expires_on: row.expires_on } : {}),
+    ...(row.file_purged_at ? { file_removed: true as const } : {}),
   }
 }
 

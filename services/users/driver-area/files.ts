@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
+import { FILE_REMOVED } from '#domain/reference-data/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileResponse, idParams, OpenAPIHono, security } from '#services/platform/contract'
+import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from './images'
 import { notFound, requireDriver } from './shared'
@@ -34,10 +36,11 @@ export function fileRoutes(p: Platform) {
       const { id } = c.req.valid('param')
       const row = await p.db
         .selectFrom('user_files')
-        .select(['storage_key', 'mime_type', 'purpose_name'])
+        .select(['storage_key', 'mime_type', 'purpose_name', 'file_purged_at'])
         .where('id', '=', id)
         .where('user_id', '=', c.get('auth').userId)
         .executeTakeFirst()
+      if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw notFound()
       const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
