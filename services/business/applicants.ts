@@ -17,6 +17,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { recordView } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
@@ -276,6 +277,14 @@ export function applicantRoutes(p: Platform) {
       const company = await currentCompany(p, c)
       const driver = await applicantOf(company.id, c.req.valid('param').id)
       const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id], p.now()), driverExperience(p, driver.id)])
+      // The driver sees which company opened their profile (decision 78); no record, no profile.
+      await recordView(p.db, {
+        viewer: { kind: 'company', userId: c.get('auth').userId, companyId: company.id },
+        subjectUserId: driver.id,
+        kind: 'perfil',
+        itemId: driver.id,
+        now: p.now(),
+      })
       // Public profile only: never documents themselves, bank data, RUT, phone or address.
       return c.json({
         id_user: driver.id,

@@ -3,6 +3,7 @@ import type { Platform } from '#services/platform/platform'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
 import { consentRoutes } from './consent-routes'
+import { dataViewRoutes } from './data-view-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
@@ -19,6 +20,8 @@ export function usersService(p: Platform) {
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))
   app.route('/users', simplePowerRoutes(p))
+  // «Quién vio mis datos» (decision 78)
+  app.route('/users', dataViewRoutes(p))
   app.route('/admin', adminRoutes(p))
   return app
 }

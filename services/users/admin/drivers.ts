@@ -6,6 +6,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
+import { recordView } from '#services/shared/data-views'
 import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
@@ -151,6 +152,8 @@ export function adminDriverRoutes(p: Platform) {
           .execute(),
       ])
       const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED' && !s.expired).length
+      // The page shows the driver's RUT: recorded before it is sent (decision 78).
+      if (user.rut) await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: id, kind: 'rut', itemId: id, now: p.now() })
       return c.json({
         driver: {
           id: user.id,

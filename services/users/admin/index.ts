@@ -6,6 +6,7 @@ import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
 import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
+import { adminDataViewRoutes } from './data-views'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
@@ -95,5 +96,7 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminCompanyRoutes(p))
   app.route('/', adminContentRoutes(p))
   app.route('/', adminPowerRoutes(p))
+  // Views of drivers' sensitive items (decision 78)
+  app.route('/', adminDataViewRoutes(p))
   return app
 }
