@@ -43,6 +43,8 @@ export default [
         index('routes/user/settings/profile.tsx'),
         route('seguridad', 'routes/user/settings/security.tsx'),
         route('banco-detalles', 'routes/user/settings/bank-details.tsx'),
+        // «Quién vio mis datos» (Ley 21.719, decision 78)
+        route('mis-datos/accesos', 'routes/user/settings/data-views.tsx'),
       ]),
       route('archivos/:id', 'routes/user/files.$id.ts'),
       route('foto/:id', 'routes/user/photo.$id.ts'),

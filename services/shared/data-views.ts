@@ -5,7 +5,8 @@ import type { Database } from '#services/platform/db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
 
-export const DATA_VIEWS_PAGE_SIZE = 20
+/** Ten per page, as every list of the product (spec §9, `Pagination`). */
+export const DATA_VIEWS_PAGE_SIZE = 10
 
 /** Who is looking: a staff member (console) or a company's user. */
 export type DataViewer = { kind: 'staff'; userId: number } | { kind: 'company'; userId: number; companyId: number }

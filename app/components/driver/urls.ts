@@ -4,6 +4,8 @@ export const HOME_PATH = `${DASHBOARD}/home`
 export const PROFILE_PATH = `${DASHBOARD}/settings`
 export const BANK_PATH = `${DASHBOARD}/settings/banco-detalles`
 export const SECURITY_PATH = `${DASHBOARD}/settings/seguridad`
+/** «Quién vio mis datos» (decision 78); «Mis datos» links to it. */
+export const DATA_VIEWS_PATH = `${DASHBOARD}/settings/mis-datos/accesos`
 export const DEFAULT_AVATAR = '/images/default-avatar.svg'
 
 /**
