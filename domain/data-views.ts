@@ -3,8 +3,11 @@ import { findDocumentSlot } from '#domain/reference-data/documents'
 /**
  * Views of a driver's sensitive items by staff or a company (Ley 21.719, decision 78): what is
  * recorded and how «Quién vio mis datos» and the console name it. No zod: the pages import it.
+ *
+ * 'contacto': a company's list of applicants, whose cards show each one's email and phone;
+ * 'perfil': the applicant's profile page; 'rut': the console's driver page or document review.
  */
-export const DATA_VIEW_KINDS = ['documento', 'cedula_dueno', 'rut', 'perfil'] as const
+export const DATA_VIEW_KINDS = ['documento', 'cedula_dueno', 'rut', 'perfil', 'contacto'] as const
 export type DataViewKind = (typeof DATA_VIEW_KINDS)[number]
 
 export const DATA_VIEWER_KINDS = ['staff', 'company'] as const
@@ -32,5 +35,7 @@ export function dataViewItem(kind: DataViewKind, detail: string | null): string 
       return 'RUT'
     case 'perfil':
       return 'Perfil de postulante'
+    case 'contacto':
+      return 'Ficha de postulante (correo y teléfono)'
   }
 }

@@ -17,7 +17,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { recordView } from '#services/shared/data-views'
+import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
@@ -105,6 +105,13 @@ export function applicantRoutes(p: Platform) {
         documents_total: 22,
         experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
       }))
+      // Each card shows the applicant's email and phone: one view per applicant shown (decision 78).
+      const now = p.now()
+      const viewer = { kind: 'company' as const, userId: c.get('auth').userId, companyId: company.id }
+      await recordViews(
+        p.db,
+        rows.map((r) => ({ viewer, subjectUserId: r.id_user, kind: 'contacto' as const, itemId: r.id_user, now })),
+      )
       const status_counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantStatusCounts
       for (const row of counted) if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)

@@ -17,23 +17,37 @@ export type DataViewer = { kind: 'staff'; userId: number } | { kind: 'company'; 
  * cannot be written the call fails and the item is not served (no record, no view). One row per
  * viewer, item and 10-minute window: a reload or a second tab adds nothing (the unique index).
  */
-export async function recordView(
-  db: Db,
-  view: { viewer: DataViewer; subjectUserId: number; kind: DataViewKind; itemId: number; detail?: string | null; now: Date },
-): Promise<void> {
+export async function recordView(db: Db, view: DataView): Promise<void> {
+  await recordViews(db, [view])
+}
+
+export interface DataView {
+  viewer: DataViewer
+  subjectUserId: number
+  kind: DataViewKind
+  itemId: number
+  detail?: string | null
+  now: Date
+}
+
+/** Several views in one statement (a company's list of applicants: one per applicant shown). */
+export async function recordViews(db: Db, views: readonly DataView[]): Promise<void> {
+  if (views.length === 0) return
   await db
     .insertInto('data_views')
-    .values({
-      subject_user_id: view.subjectUserId,
-      viewer_user_id: view.viewer.userId,
-      viewer_kind: view.viewer.kind,
-      company_id: view.viewer.kind === 'company' ? view.viewer.companyId : null,
-      kind: view.kind,
-      item_id: view.itemId,
-      detail: view.detail ?? null,
-      viewed_at: view.now.toISOString(),
-      window_start: Math.floor(view.now.getTime() / DATA_VIEW_WINDOW_MS),
-    })
+    .values(
+      views.map((view) => ({
+        subject_user_id: view.subjectUserId,
+        viewer_user_id: view.viewer.userId,
+        viewer_kind: view.viewer.kind,
+        company_id: view.viewer.kind === 'company' ? view.viewer.companyId : null,
+        kind: view.kind,
+        item_id: view.itemId,
+        detail: view.detail ?? null,
+        viewed_at: view.now.toISOString(),
+        window_start: Math.floor(view.now.getTime() / DATA_VIEW_WINDOW_MS),
+      })),
+    )
     .onConflict((oc) => oc.columns(['viewer_user_id', 'kind', 'item_id', 'window_start']).doNothing())
     .execute()
 }

@@ -32,6 +32,7 @@ describe.each(engines)('views of sensitive items on %s', (engine) => {
   let sur: CompanyAccount
   let camila: Account
   let pedro: Account
+  let postingId: number
 
   beforeEach(async () => {
     p = await createTestPlatform(engine)
@@ -40,7 +41,7 @@ describe.each(engines)('views of sensitive items on %s', (engine) => {
     sur = await companyAccount(p, 'Mercado Sur Ltda.')
     camila = await driverAccount(p, 'Camila')
     pedro = await driverAccount(p, 'Pedro')
-    const [postingId] = await insertPostings(p, andes.companyId, [{ title: 'Reparto de farmacia en Providencia' }])
+    ;[postingId] = await insertPostings(p, andes.companyId, [{ title: 'Reparto de farmacia en Providencia' }])
     expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(201)
   })
   afterEach(async () => p.destroy())
@@ -94,6 +95,26 @@ describe.each(engines)('views of sensitive items on %s', (engine) => {
     expect(mine.body.views[0].viewed_at > mine.body.views[1].viewed_at).toBe(true)
     // Another driver reads only their own record.
     expect((await myViews(pedro)).body.count).toBe(0)
+  })
+
+  it('records the applicants a company’s list shows (email and phone on each card), one row per applicant and window', async () => {
+    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(pedro))).status).toBe(201)
+    const list = () => api.get(`/business/job-postings/${postingId}/applicants`, business(andes))
+    expect((await list()).status).toBe(200)
+    expect((await list()).status).toBe(200)
+    const recorded = await rows()
+    expect(recorded.map((r) => [r.subject_user_id, r.kind, r.company_id]).sort()).toEqual(
+      [
+        [camila.userId, 'contacto', andes.companyId],
+        [pedro.userId, 'contacto', andes.companyId],
+      ].sort(),
+    )
+    // Another company's list of its own posting shows neither.
+    const [other] = await insertPostings(p, sur.companyId, [{ title: 'Ruta del sur' }])
+    expect((await api.get(`/business/job-postings/${other}/applicants`, business(sur))).status).toBe(200)
+    expect((await api.get(`/business/job-postings/${postingId}/applicants`, business(sur))).status).toBe(404)
+    expect(await rows()).toHaveLength(2)
+    expect((await myViews(pedro)).body.views).toMatchObject([{ viewer: 'Transportes Andes SpA', item: 'Ficha de postulante (correo y teléfono)' }])
   })
 
   it('records a staff member opening a document’s file with their id; the driver sees «Equipo Fleeters», the console the name', async () => {

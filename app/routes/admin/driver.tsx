@@ -160,8 +160,8 @@ export default function DriverDetail() {
       <div className="mt-6">
         <Section title="Accesos a sus datos" id="accesos">
           <p className="mb-3 text-sm text-slate-700">
-            Quién abrió sus documentos, su RUT, la cédula del dueño de su vehículo o su perfil de postulante, y cuándo. El conductor ve esta lista en «Quién vio mis datos», con el
-            equipo como «Equipo Fleeters».
+            Quién abrió sus documentos, su RUT, la cédula del dueño de su vehículo, su ficha o su perfil de postulante, y cuándo. El conductor ve esta lista en «Quién vio mis
+            datos», con el equipo como «Equipo Fleeters».
           </p>
           {views.count === 0 ? (
             <p className="text-sm text-slate-700">Nadie ha visto sus datos todavía.</p>
