@@ -81,6 +81,12 @@ test('«Quién vio mis datos»: the company that opened the applicant card by na
   await expect(page.getByTestId('accesos')).not.toContainText(admin.email)
   await expect(page.getByTestId('accesos')).not.toContainText('Olga')
   await noOverflowAt375(page)
+  if (process.env.VIEWS_SHOTS) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `${process.env.VIEWS_SHOTS}/driver-${width}.png`, fullPage: true })
+    }
+  }
 
   // The console's trail on the driver's page names the staff member and the company.
   await adminPage.goto(`/admin/conductores/${driverId}`)
@@ -91,5 +97,6 @@ test('«Quién vio mis datos»: the company that opened the applicant card by na
   // The console's menu and profile are wider than 375 px already (not this change); the trail itself fits.
   await adminPage.setViewportSize({ width: 375, height: 900 })
   expect((await trail.boundingBox())!.width).toBeLessThanOrEqual(375)
+  if (process.env.VIEWS_SHOTS) await trail.screenshot({ path: `${process.env.VIEWS_SHOTS}/console-375.png` })
   await adminContext.close()
 })

@@ -178,7 +178,7 @@ export default function DriverDetail() {
                       {v.viewer_email ? <span className="block break-all text-xs text-slate-600">{v.viewer_email}</span> : null}
                     </td>
                     <td className={TD}>{v.item}</td>
-                    <td className={TD}>{formatDateTime(v.viewed_at)}</td>
+                    <td className={`${TD} whitespace-nowrap`}>{formatDateTime(v.viewed_at)}</td>
                   </tr>
                 ))}
               </DataTable>

@@ -58,7 +58,7 @@ export default function DataViewsPage() {
                 <li key={v.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold text-slate-900">{v.viewer}</span>
-                    <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>{v.viewer_kind === 'staff' ? 'Revisión de Fleeters' : 'Empresa'}</Badge>
+                    <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>{v.viewer_kind === 'staff' ? 'Fleeters' : 'Empresa'}</Badge>
                   </div>
                   <p className="mt-1 text-slate-700">{v.item}</p>
                   <p className="mt-1 text-sm text-slate-600">
