@@ -52,6 +52,15 @@ export async function recordViews(db: Db, views: readonly DataView[]): Promise<v
     .execute()
 }
 
+/** A console list shows these drivers' RUTs (the driver search, the document queue): one 'rut' view each. */
+export async function recordRutsShown(db: Db, staffUserId: number, drivers: ReadonlyArray<{ id: number; rut: string | null }>, now: Date): Promise<void> {
+  const shown = [...new Set(drivers.filter((d) => d.rut).map((d) => d.id))]
+  await recordViews(
+    db,
+    shown.map((id) => ({ viewer: { kind: 'staff', userId: staffUserId }, subjectUserId: id, kind: 'rut', itemId: id, now })),
+  )
+}
+
 function pageOf(db: Db, subjectUserId: number, page: number) {
   return db
     .selectFrom('data_views as v')

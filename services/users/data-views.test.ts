@@ -175,6 +175,22 @@ describe.each(engines)('views of sensitive items on %s', (engine) => {
     expect((await myViews(camila)).body.views.map((v: { item: string }) => v.item)).toEqual(['RUT', 'RUT'])
   })
 
+  it('records the RUTs the console’s driver search and document queue show, once per driver and window', async () => {
+    const staff = await admin()
+    await uploaded(camila, 'soap_frontal')
+    await uploaded(pedro, 'soap_frontal')
+    await p.db.updateTable('users').set({ rut: '12345678-5' }).where('id', '=', camila.userId).execute()
+    expect((await api.get('/admin/drivers', staff.headers)).status).toBe(200)
+    expect((await api.get('/admin/documents', staff.headers)).status).toBe(200)
+    // Pedro has no RUT: nothing of his was shown.
+    expect(await rows()).toMatchObject([{ subject_user_id: camila.userId, viewer_user_id: staff.user.id, viewer_kind: 'staff', kind: 'rut', item_id: camila.userId }])
+    p.advance(DATA_VIEW_WINDOW_MS)
+    expect((await api.get('/admin/drivers?q=Pedro', staff.headers)).status).toBe(200)
+    expect(await rows()).toHaveLength(1)
+    expect((await api.get('/admin/documents', staff.headers)).status).toBe(200)
+    expect(await rows()).toHaveLength(2)
+  })
+
   it('records a staff member opening a vehicle owner’s ID image on the record of the driver who sent the power', async () => {
     const staff = await admin()
     // The owner's message names the driver: the test account's name gets letters only.

@@ -23,7 +23,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { recordView } from '#services/shared/data-views'
+import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
@@ -240,6 +240,13 @@ export function adminDocumentRoutes(p: Platform) {
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow(),
       ])
+      // Each row shows its driver's RUT (decision 78).
+      await recordRutsShown(
+        p.db,
+        c.get('auth').userId,
+        rows.map((r) => ({ id: r.user_id, rut: r.rut })),
+        p.now(),
+      )
       return c.json({ documents: rows.map(toItem), total: Number(total.n) })
     },
   )

@@ -6,7 +6,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { recordView } from '#services/shared/data-views'
+import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
@@ -81,6 +81,8 @@ export function adminDriverRoutes(p: Platform) {
         q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
         countValidatedDrivers(p.db, p.now()),
       ])
+      // The list shows each driver's RUT (decision 78).
+      await recordRutsShown(p.db, c.get('auth').userId, rows, now)
       const drivers: DriverListItem[] = rows.map((r) => {
         const accepted = Number(r.accepted ?? 0)
         return {
