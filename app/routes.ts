@@ -48,6 +48,8 @@ export default [
         // «Mis datos»: delete the account, pause the profile, opt out (decision 76)
         route('mis-datos/eliminar', 'routes/user/settings/delete-account.tsx'),
         route('mis-datos/pausar', 'routes/user/settings/pause-profile.tsx'),
+        // «Quién vio mis datos» (Ley 21.719, decision 78)
+        route('mis-datos/accesos', 'routes/user/settings/data-views.tsx'),
       ]),
       // «Mis datos»: an export's ZIP (decision 75)
       route('settings/mis-datos/copia/:id', 'routes/user/settings/my-data-export.$id.ts'),

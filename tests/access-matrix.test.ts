@@ -64,6 +64,9 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: (w) => `/admin/documents/${w.ids.file}/file`, who: 'admin', owned: false },
   { path: () => '/admin/content', who: 'admin', owned: false },
   { path: (w) => `/admin/powers/${w.ids.power}/id-images/front`, who: 'admin', owned: false },
+  // Views of sensitive items (decision 78): the driver's own record, the console's trail
+  { path: () => '/users/my-data/views', who: 'driver', owned: false },
+  { path: (w) => `/admin/drivers/${w.driver.id}/data-views`, who: 'admin', owned: false },
 ]
 
 /**

@@ -18,6 +18,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
+import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
@@ -107,6 +108,13 @@ export function applicantRoutes(p: Platform) {
         documents_total: 22,
         experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
       }))
+      // Each card shows the applicant's email and phone: one view per applicant shown (decision 78).
+      const now = p.now()
+      const viewer = { kind: 'company' as const, userId: c.get('auth').userId, companyId: company.id }
+      await recordViews(
+        p.db,
+        rows.map((r) => ({ viewer, subjectUserId: r.id_user, kind: 'contacto' as const, itemId: r.id_user, now })),
+      )
       const status_counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantStatusCounts
       for (const row of counted) if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
@@ -282,6 +290,14 @@ export function applicantRoutes(p: Platform) {
       const company = await currentCompany(p, c)
       const driver = await applicantOf(company.id, c.req.valid('param').id)
       const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id], p.now()), driverExperience(p, driver.id)])
+      // The driver sees which company opened their profile (decision 78); no record, no profile.
+      await recordView(p.db, {
+        viewer: { kind: 'company', userId: c.get('auth').userId, companyId: company.id },
+        subjectUserId: driver.id,
+        kind: 'perfil',
+        itemId: driver.id,
+        now: p.now(),
+      })
       // Public profile only: never documents themselves, bank data, RUT, phone or address.
       return c.json({
         id_user: driver.id,

@@ -6,6 +6,7 @@ import { accountClosureRoutes } from './account-closure-routes'
 import { adminRoutes } from './admin'
 import { authRoutes } from './auth-routes'
 import { consentRoutes } from './consent-routes'
+import { dataViewRoutes } from './data-view-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
@@ -26,6 +27,8 @@ export function usersService(p: Platform) {
   app.route('/users', simplePowerRoutes(p))
   // «Mis datos» (Ley 21.719, decision 75): /users/my-data/*
   app.route('/users', myDataRoutes(p, 'User'))
+  // «Quién vio mis datos» (decision 78)
+  app.route('/users', dataViewRoutes(p))
   app.route('/admin', adminRoutes(p))
   return app
 }

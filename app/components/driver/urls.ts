@@ -6,6 +6,8 @@ export const BANK_PATH = `${DASHBOARD}/settings/banco-detalles`
 export const SECURITY_PATH = `${DASHBOARD}/settings/seguridad`
 /** «Mis datos» (Ley 21.719, decision 75); its pages (pausar, eliminar, accesos) sit below it. */
 export const MY_DATA_PATH = `${DASHBOARD}/settings/mis-datos`
+/** «Quién vio mis datos» (decision 78); «Mis datos» links to it. */
+export const DATA_VIEWS_PATH = `${DASHBOARD}/settings/mis-datos/accesos`
 export const DEFAULT_AVATAR = '/images/default-avatar.svg'
 
 /**

@@ -1,9 +1,11 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
+import { dataViewsApi } from '#app/.server/backend/data-views'
 import { required } from '#app/.server/responses'
 import { actionText, DataTable, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, ValidatedBadge } from '#app/components/admin/console'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Badge } from '#app/components/ui/badge'
+import { Pagination } from '#app/components/ui/pagination'
 import { formatDate, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver'
@@ -15,11 +17,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
-  return required(request, await adminApi.driver(context, session.token, id))
+  const detail = await required(request, await adminApi.driver(context, session.token, id))
+  // After the detail, whose RUT view is itself recorded: the trail includes this visit (decision 78).
+  const wanted = positiveId(new URL(request.url).searchParams.get('accesos'))
+  const views = await required(request, await dataViewsApi.ofDriver(context, session.token, id, wanted && wanted <= 99_999 ? wanted : 1))
+  return { ...detail, views }
 }
 
 export default function DriverDetail() {
-  const { driver, slots, documents, validated, experience, applications, powers, reviews } = useLoaderData<typeof loader>()
+  const { driver, slots, documents, validated, experience, applications, powers, reviews, views } = useLoaderData<typeof loader>()
   return (
     <>
       <p className="mb-3">
@@ -148,6 +154,36 @@ export default function DriverDetail() {
                 </li>
               ))}
             </ul>
+          )}
+        </Section>
+      </div>
+      <div className="mt-6">
+        <Section title="Accesos a sus datos" id="accesos">
+          <p className="mb-3 text-sm text-slate-700">
+            Quién abrió sus documentos, su RUT, la cédula del dueño de su vehículo, su ficha o su perfil de postulante, y cuándo. El conductor ve esta lista en «Quién vio mis
+            datos», con el equipo como «Equipo Fleeters».
+          </p>
+          {views.count === 0 ? (
+            <p className="text-sm text-slate-700">Nadie ha visto sus datos todavía.</p>
+          ) : (
+            <>
+              <DataTable headings={['Quién', 'Qué', 'Cuándo']}>
+                {views.views.map((v) => (
+                  <tr key={v.id}>
+                    <td className={TD}>
+                      <span className="flex flex-wrap items-center gap-2">
+                        {v.viewer_kind === 'staff' ? (v.viewer_name ?? 'Cuenta eliminada') : (v.company_name ?? 'Empresa eliminada')}
+                        <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>{v.viewer_kind === 'staff' ? 'Equipo' : 'Empresa'}</Badge>
+                      </span>
+                      {v.viewer_email ? <span className="block break-all text-xs text-slate-600">{v.viewer_email}</span> : null}
+                    </td>
+                    <td className={TD}>{v.item}</td>
+                    <td className={`${TD} whitespace-nowrap`}>{formatDateTime(v.viewed_at)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+              <Pagination page={views.page} total={views.count} hrefFor={(n) => `/admin/conductores/${driver.id}?accesos=${n}#accesos`} label="Páginas de accesos" />
+            </>
           )}
         </Section>
       </div>

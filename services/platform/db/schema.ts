@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AdminTables } from './schema-admin'
+import type { DataViewTables } from './schema-data-views'
 import type { DriverAreaTables } from './schema-driver-area'
 import type { MarketplaceTables } from './schema-marketplace'
 import type { SimplePowerTables } from './schema-power'
@@ -257,7 +258,7 @@ export interface PendingFileRemovalsTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables {
+export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables {
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable

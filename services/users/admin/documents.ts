@@ -24,6 +24,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
@@ -240,6 +241,13 @@ export function adminDocumentRoutes(p: Platform) {
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow(),
       ])
+      // Each row shows its driver's RUT (decision 78).
+      await recordRutsShown(
+        p.db,
+        c.get('auth').userId,
+        rows.map((r) => ({ id: r.user_id, rut: r.rut })),
+        p.now(),
+      )
       return c.json({ documents: rows.map(toItem), total: Number(total.n) })
     },
   )
@@ -319,6 +327,8 @@ export function adminDocumentRoutes(p: Platform) {
       const first = next
         ? null
         : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
+      // The review shows the driver's RUT: recorded before it is sent (decision 78).
+      if (row.rut) await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: row.user_id, kind: 'rut', itemId: row.user_id, now: p.now() })
       return c.json({
         document: {
           ...toItem(row),
@@ -364,10 +374,23 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name', 'file_purged_at']).where('id', '=', id).executeTakeFirst()
+      const row = await p.db
+        .selectFrom('user_files')
+        .select(['storage_key', 'mime_type', 'purpose_name', 'user_id', 'file_purged_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
+      // No record, no file (decision 78): a failing write answers an error, never the file.
+      await recordView(p.db, {
+        viewer: { kind: 'staff', userId: c.get('auth').userId },
+        subjectUserId: row.user_id,
+        kind: 'documento',
+        itemId: id,
+        detail: row.purpose_name,
+        now: p.now(),
+      })
       const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength))
     },

@@ -6,6 +6,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
+import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
@@ -80,6 +81,8 @@ export function adminDriverRoutes(p: Platform) {
         q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
         countValidatedDrivers(p.db, p.now()),
       ])
+      // The list shows each driver's RUT (decision 78).
+      await recordRutsShown(p.db, c.get('auth').userId, rows, now)
       const drivers: DriverListItem[] = rows.map((r) => {
         const accepted = Number(r.accepted ?? 0)
         return {
@@ -151,6 +154,8 @@ export function adminDriverRoutes(p: Platform) {
           .execute(),
       ])
       const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED' && !s.expired).length
+      // The page shows the driver's RUT: recorded before it is sent (decision 78).
+      if (user.rut) await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: id, kind: 'rut', itemId: id, now: p.now() })
       return c.json({
         driver: {
           id: user.id,

@@ -6,6 +6,7 @@ import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
 import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
+import { adminDataViewRoutes } from './data-views'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
@@ -99,5 +100,7 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminPowerRoutes(p))
   // Privacy requests (Ley 21.719, decision 75)
   app.route('/', adminPrivacyRequestRoutes(p))
+  // Views of drivers' sensitive items (decision 78)
+  app.route('/', adminDataViewRoutes(p))
   return app
 }

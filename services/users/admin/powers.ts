@@ -9,6 +9,7 @@ import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
+import { recordView } from '#services/shared/data-views'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import { actorOf, audit } from './shared'
 
@@ -66,7 +67,7 @@ export function adminPowerRoutes(p: Platform) {
       if (side !== 'front' && side !== 'back') throw new ApiError(404, MESSAGES.notFound)
       const row = await p.db
         .selectFrom('simple_powers')
-        .select(['id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime', 'id_images_purged_at'])
+        .select(['user_id', 'id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime', 'id_images_purged_at'])
         .where('id', '=', id)
         .executeTakeFirst()
       if (row?.id_images_purged_at) throw new ApiError(404, FILE_REMOVED)
@@ -74,6 +75,8 @@ export function adminPowerRoutes(p: Platform) {
       const mime = (side === 'front' ? row?.id_front_mime : row?.id_back_mime) as SniffedType | undefined
       const bytes = key ? await p.files.get(key) : null
       if (!row || !bytes || !mime) throw new ApiError(404, MESSAGES.notFound)
+      // The owner is no account of ours: the view goes on the record of the driver who sent the power (decision 78).
+      await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: row.user_id, kind: 'cedula_dueno', itemId: id, detail: side, now: p.now() })
       return c.body(
         bytes as Uint8Array<ArrayBuffer>,
         200,

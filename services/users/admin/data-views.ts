@@ -1,0 +1,33 @@
+import { consoleDataViewsSchema } from '#domain/contract/data-views'
+import { pageSchema } from '#domain/validation/marketplace'
+import type { AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { ApiError, MESSAGES } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
+import { viewsForConsole } from '#services/shared/data-views'
+
+/** The console's trail of views of one driver's sensitive items (decision 78): who, what, when. */
+export function adminDataViewRoutes(p: Platform) {
+  const app = new OpenAPIHono<AuthEnv>()
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/drivers/{id}/data-views',
+      tags: ['Consola'],
+      summary: 'Quién vio los datos de un conductor: miembro del equipo o empresa, qué y cuándo (?page=)',
+      security: security('admin'),
+      request: { params: idParams, query: pageSchema },
+      responses: { 200: jsonResponse(consoleDataViewsSchema, 'Accesos a sus datos'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const driver = await p.db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'User').executeTakeFirst()
+      if (!driver) throw new ApiError(404, MESSAGES.notFound)
+      return c.json(await viewsForConsole(p.db, id, c.req.valid('query').page))
+    },
+  )
+
+  return app
+}
