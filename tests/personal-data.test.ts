@@ -270,6 +270,17 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
   identifiers.push(account)
   await insert('applications', { posting_id: company!.postingId, user_id: userId, status: 'nueva', created_at: at, updated_at: at, seen_at: null })
   await insert('saved_postings', { posting_id: company!.postingId, user_id: userId, created_at: at })
+  await insert('data_views', {
+    subject_user_id: userId,
+    viewer_user_id: company!.userId,
+    viewer_kind: 'company',
+    company_id: null,
+    kind: 'perfil',
+    item_id: userId,
+    detail: null,
+    viewed_at: at,
+    window_start: 0,
+  })
   const link = await insert('simple_power_links', { user_id: userId, jti: `jti-${n}`, created_at: at, expires_at: at, used_at: at })
   await insert('simple_powers', {
     user_id: userId,

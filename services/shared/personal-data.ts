@@ -73,7 +73,8 @@ const OWNER_COLUMNS = `full_name_owner rut_owner address_owner nationality_owner
 export const PERSONAL_DATA: Record<string, TableClass> = {
   users: byUser(
     `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
-     email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at`,
+     email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at
+     last_login_at inactivity_warned_at`,
     { password_hash: SECRET },
     'id',
   ),
@@ -84,7 +85,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   privacy_requests: byUser('id user_id kind status detail requested_at due_at answered_at file_expires_at', { file_key: STORAGE }),
   user_files: byUser(
     `id user_id purpose_name file_status mime_type size_bytes original_name rejection_reason
-     created_at reviewed_at expires_on`,
+     created_at reviewed_at expires_on retired_at file_purged_at`,
     { storage_key: STORAGE },
   ),
   document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
@@ -102,7 +103,8 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   simple_power_links: byUser('id user_id created_at expires_at used_at', { jti: KEY }),
   simple_powers: byUser(
     `id user_id link_id full_name_driver rut_driver address_driver nationality_driver vehicle_brand
-     vehicle_model vehicle_year vehicle_license_plate document_file_id status created_at signature_recorded_at`,
+     vehicle_model vehicle_year vehicle_license_plate document_file_id status created_at signature_recorded_at
+     id_images_purged_at`,
     {
       ...Object.fromEntries(cols(OWNER_COLUMNS).map((c) => [c, OWNER])),
       signature_recorded_by: STAFF,
@@ -130,6 +132,12 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ),
   inquiries: byEmail('id type complaint_type name phone email message created_at'),
 
+  data_views: byUser(
+    'id subject_user_id viewer_kind company_id kind item_id detail viewed_at',
+    { viewer_user_id: 'Cuenta de quien vio el dato (la empresa aparece por su nombre; el equipo, como «Equipo Fleeters»)', window_start: 'Dato interno para no repetir registros' },
+    'subject_user_id',
+  ),
+  pending_file_removals: { kind: 'system', reason: 'Nombres internos de archivos ya borrados de sus registros, por eliminar del almacenamiento' },
   admin_audit_log: {
     kind: 'system',
     reason: 'Lo que hizo el equipo en la consola (quién, qué, cuándo, sobre qué id): evidencia que se conserva',

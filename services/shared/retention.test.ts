@@ -90,7 +90,7 @@ describe.each(engines)('retention job on %s', (engine) => {
 
   const fileRow = (id: number) => p.db.selectFrom('user_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const stored = async (key: string) => (await p.files.get(key)) !== null
-  const count = async (table: 'sessions' | 'file_purges' | 'outbox' | 'applications' | 'saved_postings', ids?: number[] | string[]) => {
+  const count = async (table: 'sessions' | 'pending_file_removals' | 'outbox' | 'applications' | 'saved_postings', ids?: number[] | string[]) => {
     let q = p.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
     if (ids) q = q.where('id', 'in', ids as never)
     return Number((await q.executeTakeFirstOrThrow()).n)
@@ -135,7 +135,7 @@ describe.each(engines)('retention job on %s', (engine) => {
     expect(await stored(current.key)).toBe(true)
     expect(await stored(cert.key)).toBe(true)
     expect((await fileRow(current.id)).file_purged_at).toBeNull()
-    expect(await count('file_purges')).toBe(0)
+    expect(await count('pending_file_removals')).toBe(0)
   })
 
   it('a rejected document counts from its rejection (the review time), even when it is the latest record', async () => {
@@ -513,18 +513,18 @@ describe.each(engines)('retention job on %s', (engine) => {
     // The row already says the file is gone (no screen links it), the file is still there, its key queued.
     expect((await fileRow(old.id)).file_purged_at).toBe(iso(31))
     expect(await stored(old.key)).toBe(true)
-    expect(await p.db.selectFrom('file_purges').select('storage_key').execute()).toEqual([{ storage_key: old.key }])
+    expect(await p.db.selectFrom('pending_file_removals').select('storage_key').execute()).toEqual([{ storage_key: old.key }])
 
     // A malformed key (no store can hold it) does not block the queue: it is dropped.
     await p.db
-      .insertInto('file_purges')
+      .insertInto('pending_file_removals')
       .values({ storage_key: '../fuera-de-la-carpeta', created_at: iso(31) })
       .execute()
     const next = await runRetention(p, at(32))
     expect(next.removed['certificate-retired']).toBe(0)
     expect(next).toMatchObject({ files: 1, filesLeft: 0 })
     expect(await stored(old.key)).toBe(false)
-    expect(await count('file_purges')).toBe(0)
+    expect(await count('pending_file_removals')).toBe(0)
   })
 
   it('a dry run counts what would go and changes nothing; then a run removes exactly that', async () => {
@@ -542,7 +542,7 @@ describe.each(engines)('retention job on %s', (engine) => {
     expect(dry.files).toBe(1)
     expect(await stored(old.key)).toBe(true)
     expect((await fileRow(old.id)).file_purged_at).toBeNull()
-    expect(await count('file_purges')).toBe(0)
+    expect(await count('pending_file_removals')).toBe(0)
 
     const real = await runRetention(p, at(800))
     expect(real.removed['documents-retired']).toBe(1)
@@ -565,7 +565,7 @@ describe.each(engines)('retention job on %s', (engine) => {
     expect(a.removed['documents-retired'] + b.removed['documents-retired'] + third.removed['documents-retired']).toBe(3)
     expect(a.files + b.files + third.files).toBe(3)
     for (const o of olds) expect(await stored(o.key)).toBe(false)
-    expect(await count('file_purges')).toBe(0)
+    expect(await count('pending_file_removals')).toBe(0)
   })
 })
 

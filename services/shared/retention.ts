@@ -8,7 +8,7 @@
  * - Each rule takes at most `batch` rows per run (500), through an index on the time it compares
  *   (migration 0023); what is left goes in the next run.
  * - Files: the row is changed first (marked purged, or its key nulled) and the file's key written to
- *   `file_purges`, in one transaction; after the commit the file is removed, then its key. A crash
+ *   `pending_file_removals`, in one transaction; after the commit the file is removed, then its key. A crash
  *   in between leaves a key the next run removes: never a row pointing to a missing file (a screen
  *   would break on it), never a forgotten file.
  * - Idempotent and safe when two processes run it at once: every change is guarded by the state
@@ -20,6 +20,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { RETENTION_RULE_IDS, retentionDays, type RetentionRuleId } from '#domain/privacy'
 import { DOCUMENT_SLOT_KEYS, type DocumentSlotKey } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
+import { countQueuedFiles, queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
 import type { Platform } from '#services/platform/platform'
 
 export const RETENTION_BATCH = 500
@@ -93,11 +94,7 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
         .where('file_purged_at', 'is', null)
         .returning(['storage_key'])
         .execute()
-      if (rows.length)
-        await trx
-          .insertInto('file_purges')
-          .values(rows.map((r) => ({ storage_key: r.storage_key, created_at: ts })))
-          .execute()
+      await queueFileRemovals(trx, rows.map((r) => r.storage_key), ts)
       return rows.length
     })
   }
@@ -123,12 +120,7 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
           .where('id_images_purged_at', 'is', null)
           .returning(['id_front_key', 'id_back_key'])
           .execute()
-        const keys = rows.flatMap((r) => [r.id_front_key, r.id_back_key])
-        if (keys.length)
-          await trx
-            .insertInto('file_purges')
-            .values(keys.map((storage_key) => ({ storage_key, created_at: ts })))
-            .execute()
+        await queueFileRemovals(trx, rows.flatMap((r) => [r.id_front_key, r.id_back_key]), ts)
         return rows.length
       })
     }
@@ -156,7 +148,7 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
         for (const row of rows) {
           const changed = await trx.updateTable('privacy_requests').set({ file_key: null }).where('id', '=', row.id).where('file_key', '=', row.file_key!).executeTakeFirst()
           if (num(changed.numUpdatedRows) !== 1) continue
-          await trx.insertInto('file_purges').values({ storage_key: row.file_key!, created_at: ts }).execute()
+          await queueFileRemovals(trx, [row.file_key!], ts)
           n++
         }
         return n
@@ -204,41 +196,10 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
   }
 
   if (dryRun) {
-    const queued = await db
-      .selectFrom('file_purges')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-    return { removed, files: wouldRemoveFiles + num(queued.n), filesLeft: 0, dryRun }
+    return { removed, files: wouldRemoveFiles + (await countQueuedFiles(db)), filesLeft: 0, dryRun }
   }
-  const { files, filesLeft } = await removePurgedFiles(p, batch * 8)
+  const { files, filesLeft } = await removeQueuedFiles(p, batch * 8)
   return { removed, files, filesLeft, dryRun }
-}
-
-/**
- * Removes the files whose rows already say they are gone (`file_purges`), then their keys: this
- * run's and any a crash or an absent store left. When the store fails, the keys left stay for the
- * next run.
- */
-export async function removePurgedFiles(p: Platform, limit: number): Promise<{ files: number; filesLeft: number }> {
-  const queued = await p.db.selectFrom('file_purges').select(['id', 'storage_key']).orderBy('id').limit(limit).execute()
-  let files = 0
-  let filesLeft = 0
-  for (const [i, row] of queued.entries()) {
-    let removed = true
-    try {
-      await p.files.remove(row.storage_key)
-    } catch (error) {
-      // A key no store can hold names no file: drop it. Otherwise the store is away: stop, retry next run.
-      if (!(error instanceof Error && error.message === 'invalid file key')) {
-        filesLeft = queued.length - i
-        break
-      }
-      removed = false
-    }
-    const gone = await p.db.deleteFrom('file_purges').where('id', '=', row.id).executeTakeFirst()
-    if (removed && num(gone.numDeletedRows) === 1) files++
-  }
-  return { files, filesLeft }
 }
 
 /** One line for the logs and the script: what went, per rule. */

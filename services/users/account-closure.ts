@@ -11,6 +11,7 @@ import { sql, type Transaction } from 'kysely'
 import { CLOSED_ACCOUNT_NAME, closedAccountEmail, DELETION_GRACE_DAYS, INACTIVITY_DAYS, INACTIVITY_NOTICE_DAYS } from '#domain/account-closure'
 import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
+import { queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX } from '#services/shared/logo'
@@ -237,32 +238,9 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
       .where('id', '=', user.id)
       .execute()
 
-    for (const key of keys) {
-      await trx
-        .insertInto('pending_file_removals')
-        .values({ storage_key: key, created_at: ts })
-        .onConflict((oc) => oc.column('storage_key').doNothing())
-        .execute()
-    }
+    await queueFileRemovals(trx, [...keys], ts)
     return true
   })
-}
-
-/** Removes the listed files from the store; a failure stays listed for the next run. */
-export async function removePendingFiles(p: Platform): Promise<{ removed: number; failed: number }> {
-  const rows = await p.db.selectFrom('pending_file_removals').select(['id', 'storage_key']).orderBy('id').limit(1000).execute()
-  let removed = 0
-  let failed = 0
-  for (const row of rows) {
-    try {
-      await p.files.remove(row.storage_key)
-      await p.db.deleteFrom('pending_file_removals').where('id', '=', row.id).execute()
-      removed++
-    } catch {
-      failed++
-    }
-  }
-  return { removed, failed }
 }
 
 export async function runAccountClosure(p: Platform, now: Date): Promise<ClosureRun> {
@@ -301,9 +279,9 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
   for (const { id } of due) if (await eraseAccount(p, id, now)) run.erased++
 
   // 4. Their files, after the commits; then the farewells already sent.
-  const files = await removePendingFiles(p)
-  run.filesRemoved = files.removed
-  run.filesFailed = files.failed
+  const files = await removeQueuedFiles(p, 1000)
+  run.filesRemoved = files.files
+  run.filesFailed = files.filesLeft
   await p.db.deleteFrom('outbox').where('subject', '=', ACCOUNT_DELETED_SUBJECT).where('status', '!=', 'pending').execute()
   if (run.warned || run.erased) p.wakeOutbox()
   return run

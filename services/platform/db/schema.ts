@@ -198,13 +198,6 @@ export interface UserFilesTable {
   file_purged_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** Keys of files whose rows already say they were removed, until the file is gone (migration 0023). */
-export interface FilePurgesTable {
-  id: Generated<number>
-  storage_key: string
-  created_at: string
-}
-
 /** One reminder mail about a document's expiry, sent once (migration 0011). */
 export interface DocumentRemindersTable {
   id: Generated<number>
@@ -276,7 +269,6 @@ export interface Database extends PublicSiteTables, DriverAreaTables, Marketplac
   saved_postings: SavedPostingsTable
   user_files: UserFilesTable
   document_reminders: DocumentRemindersTable
-  file_purges: FilePurgesTable
   faqs: FaqsTable
   statistics: StatisticsTable
   testimonials: TestimonialsTable

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely'
-import { createTable, type Dialect } from './helpers'
+import type { Dialect } from './helpers'
 
 /**
  * The retention job (services/shared/retention.ts, decision 79): what it needs to find what is due
@@ -13,9 +13,8 @@ import { createTable, type Dialect } from './helpers'
  * - `user_files.file_purged_at`: the file was removed by retention; the row (slot, status, dates,
  *   reason) stays as history and the screens say «Archivo eliminado por antigüedad».
  * - `simple_powers.id_images_purged_at`: the owner's ID images were removed.
- * - `file_purges`: the keys of files whose rows already say «removed», written in the same
- *   transaction; the job removes each file, then its key. A crash in between leaves a key for the
- *   next run, never a row pointing to a missing file, nor a forgotten file.
+ * - The files themselves are queued in `pending_file_removals` (migration 0020,
+ *   services/platform/file-removals.ts), as a deletion's are.
  * - Indexes on the times each rule compares, partial where most rows never qualify.
  */
 export default function retention(dialect: Dialect): Migration {
@@ -58,11 +57,6 @@ export default function retention(dialect: Dialect): Migration {
 
       await db.schema.alterTable('simple_powers').addColumn('id_images_purged_at', 'text').execute()
       await db.schema.createIndex('simple_powers_id_images_idx').on('simple_powers').columns(['document_file_id']).where(sql.ref('id_images_purged_at'), 'is', null).execute()
-
-      await createTable(db, dialect, 'file_purges')
-        .addColumn('storage_key', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute()
 
       await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute()
       await db.schema.createIndex('sessions_revoked_idx').on('sessions').column('revoked_at').where(sql.ref('revoked_at'), 'is not', null).execute()
