@@ -116,7 +116,11 @@ describe.each(engines)('operations console on %s', (engine) => {
     const admin = await userWithSession(p, 'admin')
     const a = await userWithSession(p, 'User')
     const b = await userWithSession(p, 'User')
-    await p.db.updateTable('users').set({ firstname: 'Bruno', rut: '11111111-1' }).where('id', '=', b.user.id).execute()
+    await p.db
+      .updateTable('users')
+      .set({ firstname: 'Bruno', rut: p.columns.seal('rut', '11111111-1'), rut_hmac: p.columns.hash('rut', '11111111-1') })
+      .where('id', '=', b.user.id)
+      .execute()
     const first = await upload(a.headers, 'soap_frontal')
     p.advance(1000)
     const second = await upload(b.headers, 'soap_frontal')
