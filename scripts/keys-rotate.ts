@@ -15,10 +15,11 @@
  * a file or a value could not be read (an unknown key: its old key is missing from
  * DATA_ENCRYPTION_OLD_KEYS). The older generated keys are forgotten only when both went well.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { columnCipher, resealColumns, type ResealCount } from '#services/platform/column-crypto'
 import { loadConfig } from '#services/platform/config'
-import { openDatabase } from '#services/platform/db/connect'
+import { assertMigrated, openDatabase } from '#services/platform/db/connect'
 import { inTransaction } from '#services/platform/db/transaction'
 import { addGeneratedKey, dropOlderGeneratedKeys, loadKeyring, resealed } from '#services/platform/file-crypto'
 import { createRawFileStore } from '#services/platform/platform'
@@ -51,15 +52,19 @@ for await (const key of store.list()) {
   }
 }
 
-// The columns: every value under an older key (or, from before migration 0024, in clear).
-const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
+// The columns: every value under an older key. A DATA_DIR without a database has none.
+const sqlitePath = path.join(config.dataDir, 'fleeters.db')
 let columns: ResealCount | null = null
-try {
-  columns = await inTransaction(handle.db, (trx) => resealColumns(trx, columnCipher(ring)))
-} catch (error) {
-  failed.push(`base de datos: ${(error as Error).message}`)
-} finally {
-  await handle.destroy()
+if (config.DATABASE_URL || fs.existsSync(sqlitePath)) {
+  const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath })
+  try {
+    await assertMigrated(handle)
+    columns = await inTransaction(handle.db, (trx) => resealColumns(trx, columnCipher(ring)))
+  } catch (error) {
+    failed.push(`base de datos: ${(error as Error).message}`)
+  } finally {
+    await handle.destroy()
+  }
 }
 
 if (generated && !failed.length) dropOlderGeneratedKeys(config.dataDir)

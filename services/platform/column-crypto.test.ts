@@ -1,12 +1,15 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { Migrator, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { migrateToLatest, openDatabase } from '#services/platform/db/connect'
 import { migrations } from '#services/platform/db/migrations'
 import { databaseBefore } from '#services/testing/before-migration'
 import { engines } from '#services/testing/database'
 import { columnCipher, normalizeForLookup, resealColumns, rutSearchHashes } from './column-crypto'
-import { keyring, masterKey } from './file-crypto'
+import { keyring, loadKeyring, masterKey, readGeneratedKeys } from './file-crypto'
 
 const a = masterKey('a'.repeat(32))
 const b = masterKey('b'.repeat(32))
@@ -143,4 +146,57 @@ describe.each(engines)('migration 0024 and the rotation on %s', (engine) => {
       await cleanup()
     }
   })
+})
+
+describe('npm run keys:rotate (embedded default) and the columns', () => {
+  it('after the files, re-encrypts and re-hashes the RUTs under the new key it made', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-rotate-columns-'))
+    const sqlitePath = path.join(dataDir, 'fleeters.db')
+    try {
+      const before = columnCipher(loadKeyring({ dataDir }))
+      let handle = openDatabase({ sqlitePath })
+      await migrateToLatest(handle, { columns: before })
+      const now = '2026-01-01T00:00:00.000Z'
+      await handle.db
+        .insertInto('users')
+        .values({
+          role: 'User',
+          email: 'camila@b.cl',
+          password_hash: 'x',
+          firstname: 'Camila',
+          lastname: 'Pérez',
+          rut: before.seal('rut', '16234567-2'),
+          rut_hmac: before.hash('rut', '16234567-2'),
+          phone: null,
+          address: null,
+          about_me: null,
+          img_profile: null,
+          email_verified: 1,
+          accepted_terms_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      await handle.destroy()
+
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys-rotate.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', DATA_ENCRYPTION_KEY: '' },
+        encoding: 'utf8',
+      })
+      expect(run.status, run.stderr).toBe(0)
+      expect(run.stdout).toMatch(/RUT y cuentas bancarias: 1 valores cifrados de nuevo, 0 ya estaban con ella/)
+      expect(readGeneratedKeys(dataDir)).toHaveLength(1)
+      const after = columnCipher(loadKeyring({ dataDir }))
+      expect(after.currentKeyId).not.toBe(before.currentKeyId)
+      handle = openDatabase({ sqlitePath })
+      const row = await handle.db.selectFrom('users').select(['rut', 'rut_hmac']).executeTakeFirstOrThrow()
+      await handle.destroy()
+      expect(after.sealedWith(row.rut!)).toBe(after.currentKeyId)
+      expect(after.open('rut', row.rut!)).toBe('16234567-2')
+      expect(row.rut_hmac).toBe(after.hash('rut', '16.234.567-2'))
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
