@@ -156,7 +156,11 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
   })
 
   it("shows an applicant's public profile to that company only, without private data", async () => {
-    await p.db.updateTable('users').set({ rut: '12345678-5', phone: '56987654321', address: 'Calle 1' }).where('id', '=', camila.userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5'), phone: '56987654321', address: 'Calle 1' })
+      .where('id', '=', camila.userId)
+      .execute()
     const res = await api.get(`/business/driver-profile/${camila.userId}`, business(andes))
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id_user: camila.userId, firstname: 'Camila', about_me: 'Conductor con experiencia en reparto.', documents_accepted: 0, experience: [] })

@@ -1,18 +1,25 @@
 import path from 'node:path'
+import { columnCipher, type ColumnCipher } from './column-crypto'
 import type { Config } from './config'
 import { assertMigrated, migrateToLatest, openDatabase, type DB } from './db/connect'
 import type { Dialect } from './db/migrations'
-import { encryptedFileStore, loadKeyring } from './file-crypto'
+import { encryptedFileStore, loadKeyring, type Keyring } from './file-crypto'
 import { localFileStore, type FileStore } from './files'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 import { redisRateLimiter } from './rate-limit-redis'
 import { loadKeys, type Keys } from './secrets'
 
-/** Local disk under DATA_DIR (the embedded default), or the S3 bucket when S3_BUCKET is set. */
+/** The master keys of files and columns: DATA_ENCRYPTION_KEY (and its older keys), or DATA_DIR/.data-keys. */
+export function configuredKeyring(config: Config): Keyring {
+  return loadKeyring({ key: config.DATA_ENCRYPTION_KEY, oldKeys: config.DATA_ENCRYPTION_OLD_KEYS, dataDir: config.dataDir })
+}
+
 /** The store the services use: every file sealed on the way in (file-crypto.ts). */
 export async function createFileStore(config: Config): Promise<FileStore> {
-  return encryptedFileStore(await createRawFileStore(config), loadKeyring({ key: config.DATA_ENCRYPTION_KEY, oldKeys: config.DATA_ENCRYPTION_OLD_KEYS, dataDir: config.dataDir }))
+  return encryptedFileStore(await createRawFileStore(config), configuredKeyring(config))
 }
+
+/** Local disk under DATA_DIR (the embedded default), or the S3 bucket when S3_BUCKET is set. */
 
 /** The disk or the bucket itself, the files as stored (key rotation reads and rewrites them). */
 export async function createRawFileStore(config: Config): Promise<FileStore> {
@@ -37,6 +44,8 @@ export interface Platform {
   keys: Keys
   limiter: RateLimiter
   files: FileStore
+  /** RUTs and bank account numbers in and out of their encrypted columns (column-crypto.ts). */
+  columns: ColumnCipher
   now(): Date
   /** Base URL for links in mails (PUBLIC_URL, else http://localhost:PORT). */
   publicUrl: string
@@ -55,7 +64,8 @@ export interface OpenPlatform extends Platform {
 
 export async function createPlatform(config: Config, overrides: Partial<Platform> = {}): Promise<OpenPlatform> {
   const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
-  if (config.MIGRATE_ON_START) await migrateToLatest(handle)
+  const columns = overrides.columns ?? columnCipher(configuredKeyring(config))
+  if (config.MIGRATE_ON_START) await migrateToLatest(handle, { columns })
   else await assertMigrated(handle)
   // Shared counters when several processes serve the site; in memory otherwise.
   const redis = !overrides.limiter && config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : null
@@ -66,6 +76,7 @@ export async function createPlatform(config: Config, overrides: Partial<Platform
     keys: loadKeys({ secret: config.SESSION_SECRET, dataDir: config.dataDir }),
     limiter: redis ?? memoryRateLimiter(),
     files: overrides.files ?? (await createFileStore(config)),
+    columns,
     now: () => new Date(),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     wakeOutbox: () => {},

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createServicesApp } from '#services/app'
+import { columnCipher } from '#services/platform/column-crypto'
 import { loadConfig } from '#services/platform/config'
 import { encryptedFileStore, loadKeyring } from '#services/platform/file-crypto'
 import { localFileStore } from '#services/platform/files'
@@ -30,6 +31,8 @@ export async function createTestPlatform(engine: EngineName, env: Record<string,
     limiter: memoryRateLimiter(() => now().getTime()),
     // Sealed as in production: every service test stores its files encrypted.
     files: encryptedFileStore(localFileStore(handle.dataDir), loadKeyring({ dataDir: handle.dataDir })),
+    // RUTs and account numbers encrypted in their columns, under the same generated key.
+    columns: columnCipher(loadKeyring({ dataDir: handle.dataDir })),
     now,
     publicUrl: 'http://localhost:3000',
     wakeOutbox: () => {},

@@ -291,7 +291,7 @@ export function authRoutes(p: Platform) {
           .where('id', '=', auth.userId)
           .executeTakeFirst()
         if (!user) throw new ApiError(401, MESSAGES.unauthorized)
-        return c.json({ ...user, email_verified: user.email_verified === 1 })
+        return c.json({ ...user, rut: p.columns.openNullable('rut', user.rut), email_verified: user.email_verified === 1 })
       },
     )
   }

@@ -31,7 +31,9 @@ export function registerRoutes(p: Platform) {
   const lookupLimit = rateLimit(p, 'lookup', 30 * limit, 60_000)
 
   async function taken(field: 'email' | 'rut' | 'phone', value: string) {
-    const row = await p.db.selectFrom('users').select('id').where(field, '=', value).executeTakeFirst()
+    // The RUT is stored encrypted: it is found by its keyed hash, under any key of the ring (decision 80).
+    const q = p.db.selectFrom('users').select('id')
+    const row = await (field === 'rut' ? q.where('rut_hmac', 'in', p.columns.hashes('rut', value)) : q.where(field, '=', value)).executeTakeFirst()
     return Boolean(row)
   }
 
@@ -68,7 +70,8 @@ export function registerRoutes(p: Platform) {
               password_hash: passwordHash,
               firstname: input.firstname,
               lastname: input.lastname,
-              rut: input.rut,
+              rut: p.columns.seal('rut', input.rut),
+              rut_hmac: p.columns.hash('rut', input.rut),
               phone: input.phone,
               address: null,
               about_me: null,

@@ -39,7 +39,7 @@ export async function sessionObject(p: Platform, user: User, token: string): Pro
     role: user.role,
     token_jwt: token,
     email: user.email,
-    rut: user.rut,
+    rut: p.columns.openNullable('rut', user.rut),
     firstname: user.firstname,
     lastname: user.lastname,
     img_profile: user.img_profile,

@@ -44,7 +44,7 @@ export default function DocumentQueue() {
         </label>
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Conductor
-          <input type="search" name="driver" defaultValue={filters.driver ?? ''} placeholder="Nombre, RUT o correo" className={CONTROL} />
+          <input type="search" name="driver" defaultValue={filters.driver ?? ''} placeholder="Nombre, RUT completo o correo" className={CONTROL} />
         </label>
         <button type="submit" className={buttonClass('primary')}>
           Filtrar

@@ -43,7 +43,7 @@ export default function Drivers() {
       <Form method="get" role="search" aria-label="Buscar conductores" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Buscar
-          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT, correo o comuna" className={CONTROL} />
+          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT completo, correo o comuna" className={CONTROL} />
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm font-semibold text-slate-800">
           <input type="checkbox" name="validados" value="1" defaultChecked={validados} />

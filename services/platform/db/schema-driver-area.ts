@@ -28,6 +28,7 @@ export interface BankDetailsTable {
   user_id: number
   account_holder_name: string
   bank_name: string
+  /** Encrypted (`v1:…`, services/platform/column-crypto.ts); read it through `p.columns`. */
   account_number: string
   account_type: string
   invoice_type: string

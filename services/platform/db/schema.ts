@@ -20,7 +20,10 @@ export interface UsersTable {
   password_hash: string
   firstname: string
   lastname: string
+  /** Encrypted (`v1:…`, services/platform/column-crypto.ts); read it through `p.columns`. */
   rut: string | null
+  /** Keyed hash of the normalised RUT, for equality (is it taken, the console's search); unique (migration 0024). */
+  rut_hmac: ColumnType<string | null, string | null | undefined, string | null>
   phone: string | null
   address: string | null
   about_me: string | null

@@ -184,7 +184,9 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
         password_hash: passwordHash,
         firstname: 'Camila',
         lastname: 'Pérez González',
-        rut: rut(16234567),
+        // Encrypted in its column, with its lookup hash (decision 80).
+        rut: p.columns.seal('rut', rut(16234567)),
+        rut_hmac: p.columns.hash('rut', rut(16234567)),
         phone: '56987654321',
         address: 'Av. Providencia 1234, Providencia',
         about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',

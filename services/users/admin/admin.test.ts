@@ -116,7 +116,11 @@ describe.each(engines)('operations console on %s', (engine) => {
     const admin = await userWithSession(p, 'admin')
     const a = await userWithSession(p, 'User')
     const b = await userWithSession(p, 'User')
-    await p.db.updateTable('users').set({ firstname: 'Bruno', rut: '11111111-1' }).where('id', '=', b.user.id).execute()
+    await p.db
+      .updateTable('users')
+      .set({ firstname: 'Bruno', rut: p.columns.seal('rut', '11111111-1'), rut_hmac: p.columns.hash('rut', '11111111-1') })
+      .where('id', '=', b.user.id)
+      .execute()
     const first = await upload(a.headers, 'soap_frontal')
     p.advance(1000)
     const second = await upload(b.headers, 'soap_frontal')
@@ -131,6 +135,9 @@ describe.each(engines)('operations console on %s', (engine) => {
     expect((await api.get('/admin/documents?slot=certificado_antecedentes', admin.headers)).body.documents.map((d: { id: number }) => d.id)).toEqual([third])
     expect((await api.get('/admin/documents?driver=bruno', admin.headers)).body.documents.map((d: { id: number }) => d.id)).toEqual([second])
     expect((await api.get('/admin/documents?driver=11.111.111-1', admin.headers)).body.documents.map((d: { id: number }) => d.id)).toEqual([second])
+    // The RUT is encrypted (decision 80): a whole one is found however written, a part of one finds nothing.
+    expect((await api.get('/admin/documents?driver=111111111', admin.headers)).body.documents.map((d: { id: number }) => d.id)).toEqual([second])
+    expect((await api.get('/admin/documents?driver=11.111', admin.headers)).body.total).toBe(0)
     expect((await api.get(`/admin/documents?driver=${encodeURIComponent(a.user.email)}`, admin.headers)).body.total).toBe(2)
 
     const detail = await api.get(`/admin/documents/${first}`, admin.headers)
@@ -237,7 +244,20 @@ describe.each(engines)('operations console on %s', (engine) => {
     expect((await api.get('/admin/drivers?validados=1', admin.headers)).body.drivers.map((d: { id: number }) => d.id)).toEqual([a.user.id])
     expect((await api.get(`/admin/drivers?q=${encodeURIComponent(a.user.email)}`, admin.headers)).body.count).toBe(1)
     expect((await api.get('/admin/drivers?q=siempre%20viva', admin.headers)).body.count).toBe(2)
+    // The RUT, encrypted in its column (decision 80): found whole, however written; shown in clear.
+    await p.db
+      .updateTable('users')
+      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5') })
+      .where('id', '=', a.user.id)
+      .execute()
+    for (const q of ['12.345.678-5', '123456785', '12345678-5']) {
+      const found = await api.get(`/admin/drivers?q=${encodeURIComponent(q)}`, admin.headers)
+      expect({ q, ids: found.body.drivers.map((d: { id: number }) => d.id) }).toEqual({ q, ids: [a.user.id] })
+      expect(found.body.drivers[0].rut).toBe('12345678-5')
+    }
+    expect((await api.get('/admin/drivers?q=12.345', admin.headers)).body.count).toBe(0)
     const detail = await api.get(`/admin/drivers/${a.user.id}`, admin.headers)
+    expect(detail.body.driver.rut).toBe('12345678-5')
     expect(detail.body.validated).toBe(true)
     expect(detail.body.slots).toHaveLength(23)
     expect(detail.body.reviews).toHaveLength(22)

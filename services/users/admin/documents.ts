@@ -13,10 +13,10 @@ import {
   type DocumentSlotKey,
   type DocumentStatus,
 } from '#domain/reference-data/documents'
-import { normalizeRut } from '#domain/rut'
 import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '#domain/validation/admin'
 import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
+import { rutSearchHashes, type ColumnCipher } from '#services/platform/column-crypto'
 import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -94,17 +94,18 @@ function notSuperseded(db: Db) {
     )
 }
 
-function pendingQueue(db: Db, filters: { slot?: DocumentSlotKey; driver?: string }) {
+function pendingQueue(db: Db, columns: ColumnCipher, filters: { slot?: DocumentSlotKey; driver?: string }) {
   let q = notSuperseded(db).where('f.file_status', '=', 'PENDING').where('u.role', '=', 'User')
   if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
   if (filters.driver) {
     const like = likePattern(filters.driver)
-    const rut = likePattern(normalizeRut(filters.driver))
+    // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
+    const ruts = rutSearchHashes(columns, filters.driver)
     q = q.where((eb) =>
       eb.or([
         eb(sql<string>`lower(u.firstname || ' ' || u.lastname)`, 'like', like),
         eb(eb.fn('lower', ['u.email']), 'like', like),
-        eb(eb.fn('upper', ['u.rut']), 'like', rut.toUpperCase()),
+        ...(ruts ? [eb('u.rut_hmac', 'in', ruts)] : []),
       ]),
     )
   }
@@ -113,24 +114,27 @@ function pendingQueue(db: Db, filters: { slot?: DocumentSlotKey; driver?: string
 
 const itemColumns = ['f.id', 'f.purpose_name', 'f.mime_type', 'f.created_at', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut'] as const
 
-function toItem(r: {
-  id: number
-  purpose_name: string
-  mime_type: string
-  created_at: string
-  user_id: number
-  firstname: string
-  lastname: string
-  email: string
-  rut: string | null
-}): QueueItem {
+function toItem(
+  columns: ColumnCipher,
+  r: {
+    id: number
+    purpose_name: string
+    mime_type: string
+    created_at: string
+    user_id: number
+    firstname: string
+    lastname: string
+    email: string
+    rut: string | null
+  },
+): QueueItem {
   return {
     id: r.id,
     purpose_name: r.purpose_name as DocumentSlotKey,
     title: findDocumentSlot(r.purpose_name)?.title ?? r.purpose_name,
     type_name: r.mime_type,
     date_upload: r.created_at,
-    driver: { id: r.user_id, name: `${r.firstname} ${r.lastname}`.trim(), email: r.email, rut: r.rut },
+    driver: { id: r.user_id, name: `${r.firstname} ${r.lastname}`.trim(), email: r.email, rut: columns.openNullable('rut', r.rut) },
   }
 }
 
@@ -231,13 +235,13 @@ export function adminDocumentRoutes(p: Platform) {
     async (c) => {
       const filters = queueFilters(c)
       const [rows, total] = await Promise.all([
-        pendingQueue(p.db, filters)
+        pendingQueue(p.db, p.columns, filters)
           .select([...itemColumns])
           .orderBy('f.created_at', 'asc')
           .orderBy('f.id', 'asc')
           .limit(QUEUE_PAGE_SIZE)
           .execute(),
-        pendingQueue(p.db, filters)
+        pendingQueue(p.db, p.columns, filters)
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow(),
       ])
@@ -248,7 +252,7 @@ export function adminDocumentRoutes(p: Platform) {
         rows.map((r) => ({ id: r.user_id, rut: r.rut })),
         p.now(),
       )
-      return c.json({ documents: rows.map(toItem), total: Number(total.n) })
+      return c.json({ documents: rows.map((r) => toItem(p.columns, r)), total: Number(total.n) })
     },
   )
 
@@ -311,7 +315,7 @@ export function adminDocumentRoutes(p: Platform) {
           .execute(),
         auditFor(p.db, 'user_file', id),
         // The next document of the same queue (same filters), oldest first, skipping this one.
-        pendingQueue(p.db, filters)
+        pendingQueue(p.db, p.columns, filters)
           .select('f.id')
           .where('f.id', '!=', id)
           .where((eb) => eb.or([eb('f.created_at', '>', row.created_at), eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)])]))
@@ -326,12 +330,12 @@ export function adminDocumentRoutes(p: Platform) {
       const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
       const first = next
         ? null
-        : await pendingQueue(p.db, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
+        : await pendingQueue(p.db, p.columns, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
       // The review shows the driver's RUT: recorded before it is sent (decision 78).
       if (row.rut) await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: row.user_id, kind: 'rut', itemId: row.user_id, now: p.now() })
       return c.json({
         document: {
-          ...toItem(row),
+          ...toItem(p.columns, row),
           file_status: row.file_status,
           rejection_reason: row.rejection_reason,
           reviewed_at: row.reviewed_at,
@@ -347,7 +351,7 @@ export function adminDocumentRoutes(p: Platform) {
           id: row.user_id,
           name: `${row.firstname} ${row.lastname}`.trim(),
           email: row.email,
-          rut: row.rut,
+          rut: p.columns.openNullable('rut', row.rut),
           phone: row.phone,
           address: row.address,
           created_at: row.user_created_at,
@@ -355,7 +359,7 @@ export function adminDocumentRoutes(p: Platform) {
         slots,
         history,
         audit: [...log, ...powerLog].sort((a, b) => b.id - a.id),
-        power: power ? toPowerReview(power) : null,
+        power: power ? toPowerReview(p.columns, power) : null,
         next_id: next?.id ?? first?.id ?? null,
       })
     },

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { driverDetailSchema, driverListSchema } from '#domain/contract/admin'
 import { OPTIONAL_DOCUMENT_SLOT, REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
-import { normalizeRut } from '#domain/rut'
 import type { AuthEnv } from '#services/platform/auth'
+import { rutSearchHashes } from '#services/platform/column-crypto'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
@@ -59,12 +59,13 @@ export function adminDriverRoutes(p: Platform) {
       let q = p.db.selectFrom('users as u').leftJoin(latest.as('d'), 'd.user_id', 'u.id').where('u.role', '=', 'User')
       if (term) {
         const like = likePattern(term)
-        const rut = likePattern(normalizeRut(term)).toUpperCase()
+        // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
+        const ruts = rutSearchHashes(p.columns, term)
         q = q.where((eb) =>
           eb.or([
             eb(sql<string>`lower(u.firstname || ' ' || u.lastname)`, 'like', like),
             eb(eb.fn('lower', ['u.email']), 'like', like),
-            eb(eb.fn('upper', ['u.rut']), 'like', rut),
+            ...(ruts ? [eb('u.rut_hmac', 'in', ruts)] : []),
             eb(eb.fn('lower', ['u.address']), 'like', like),
           ]),
         )
@@ -89,7 +90,7 @@ export function adminDriverRoutes(p: Platform) {
           id: r.id,
           name: `${r.firstname} ${r.lastname}`.trim(),
           email: r.email,
-          rut: r.rut,
+          rut: p.columns.openNullable('rut', r.rut),
           phone: r.phone,
           address: r.address,
           name_commune: null, // drivers record no commune or vehicle yet (spec §5)
@@ -163,7 +164,7 @@ export function adminDriverRoutes(p: Platform) {
           firstname: user.firstname,
           lastname: user.lastname,
           email: user.email,
-          rut: user.rut,
+          rut: p.columns.openNullable('rut', user.rut),
           phone: user.phone,
           address: user.address,
           about_me: user.about_me,
@@ -177,7 +178,7 @@ export function adminDriverRoutes(p: Platform) {
         validated: accepted === REQUIRED_DOCUMENT_COUNT,
         experience,
         applications,
-        powers,
+        powers: powers.map((power) => ({ ...power, rut_owner: p.columns.open('rut', power.rut_owner) })),
         reviews: log.map((r) => ({ id: r.id, actor: r.actor, action: r.action, after: r.after_json ? JSON.parse(r.after_json) : null, created_at: r.created_at })),
       })
     },

@@ -4,6 +4,7 @@ import { signatureRecordedSchema } from '#domain/contract/admin'
 import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { ADMIN_MESSAGES } from '#domain/validation/admin-constants'
 import type { AuthEnv } from '#services/platform/auth'
+import type { ColumnCipher } from '#services/platform/column-crypto'
 import { defineRoute, errors, fileResponse, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -32,11 +33,11 @@ export async function powerOfDocument(db: Kysely<Database>, fileId: number) {
   return db.selectFrom('simple_powers').selectAll().where('document_file_id', '=', fileId).executeTakeFirst()
 }
 
-export function toPowerReview(row: NonNullable<Awaited<ReturnType<typeof powerOfDocument>>>): PowerReview {
+export function toPowerReview(columns: ColumnCipher, row: NonNullable<Awaited<ReturnType<typeof powerOfDocument>>>): PowerReview {
   return {
     id: row.id,
     status: row.status,
-    owner: { name: row.full_name_owner, rut: row.rut_owner, phone: row.phone_owner, email: row.email_owner },
+    owner: { name: row.full_name_owner, rut: columns.open('rut', row.rut_owner), phone: row.phone_owner, email: row.email_owner },
     vehicle: { brand: row.vehicle_brand, model: row.vehicle_model, year: row.vehicle_year, plate: row.vehicle_license_plate },
     created_at: row.created_at,
     signature: row.signature_recorded_at ? { recorded_at: row.signature_recorded_at, recorded_by: row.signature_recorded_by ?? '—' } : null,

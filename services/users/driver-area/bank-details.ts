@@ -5,6 +5,7 @@ import { bankDetailSavedSchema, bankDetailSchema, bankSelectedSchema } from '#do
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
 import { bankDetailsPayloadSchema, bankDetailsUpdatePayloadSchema, bankSelectionSchema, receiptInvoiceMismatch } from '#domain/validation/bank'
 import type { AuthEnv } from '#services/platform/auth'
+import type { ColumnCipher } from '#services/platform/column-crypto'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { BankDetailsTable } from '#services/platform/db/schema-driver-area'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
@@ -21,13 +22,13 @@ export const BANK_SERVICE_MESSAGES = {
   conflict: 'La selección cambió mientras se guardaba. Intenta nuevamente.',
 } as const
 
-/** Spec §3 "Bank detail". */
-export function toBankDetail(row: Selectable<BankDetailsTable>) {
+/** Spec §3 "Bank detail"; the account number is stored encrypted (decision 80). */
+export function toBankDetail(columns: ColumnCipher, row: Selectable<BankDetailsTable>) {
   return {
     id_bank_detail: row.id,
     account_holder_name: row.account_holder_name,
     bank_name: row.bank_name,
-    account_number: row.account_number,
+    account_number: columns.open('account_number', row.account_number),
     account_type: row.account_type,
     invoice_type: row.invoice_type,
     sii_address: row.sii_address,
@@ -64,7 +65,7 @@ export function bankDetailRoutes(p: Platform) {
     },
     async (c) => {
       const rows = await p.db.selectFrom('bank_details').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
-      return c.json(rows.map(toBankDetail))
+      return c.json(rows.map((row) => toBankDetail(p.columns, row)))
     },
   )
 
@@ -82,7 +83,7 @@ export function bankDetailRoutes(p: Platform) {
     async (c) => {
       const row = await own(c.req.valid('param').id, c.get('auth').userId)
       if (!row) throw notFound()
-      return c.json(toBankDetail(row))
+      return c.json(toBankDetail(p.columns, row))
     },
   )
 
@@ -108,11 +109,18 @@ export function bankDetailRoutes(p: Platform) {
         const selected = await trx.selectFrom('bank_details').select('id').where('user_id', '=', userId).where('selected', '=', BANK_SELECTED).executeTakeFirst()
         return trx
           .insertInto('bank_details')
-          .values({ user_id: userId, ...input, selected: selected ? BANK_NOT_SELECTED : BANK_SELECTED, created_at: now, updated_at: now })
+          .values({
+            user_id: userId,
+            ...input,
+            account_number: p.columns.seal('account_number', input.account_number),
+            selected: selected ? BANK_NOT_SELECTED : BANK_SELECTED,
+            created_at: now,
+            updated_at: now,
+          })
           .returningAll()
           .executeTakeFirstOrThrow()
       })
-      return c.json({ message: BANK_SERVICE_MESSAGES.created, bank_detail: toBankDetail(row) }, 201)
+      return c.json({ message: BANK_SERVICE_MESSAGES.created, bank_detail: toBankDetail(p.columns, row) }, 201)
     },
   )
 
@@ -137,6 +145,7 @@ export function bankDetailRoutes(p: Platform) {
       const mismatch = receiptInvoiceMismatch(changes.receipt_issuance ?? row.receipt_issuance, changes.invoice_type ?? row.invoice_type)
       if (mismatch) throw new ApiError(400, mismatch)
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+      if (changes.account_number !== undefined) defined.account_number = p.columns.seal('account_number', changes.account_number)
       const updated = await p.db
         .updateTable('bank_details')
         .set({ ...defined, updated_at: p.now().toISOString() })
@@ -144,7 +153,7 @@ export function bankDetailRoutes(p: Platform) {
         .where('user_id', '=', userId)
         .returningAll()
         .executeTakeFirstOrThrow()
-      return c.json({ message: BANK_SERVICE_MESSAGES.updated, bank_detail: toBankDetail(updated) })
+      return c.json({ message: BANK_SERVICE_MESSAGES.updated, bank_detail: toBankDetail(p.columns, updated) })
     },
   )
 

@@ -145,6 +145,7 @@ async function linkState(p: Platform, token: unknown) {
     ])
     .where('simple_power_links.jti', '=', claims.jti)
     .executeTakeFirst()
+    .then((row) => row && { ...row, rut: p.columns.openNullable('rut', row.rut) })
   if (!link || link.user_id !== claims.driverId || link.role !== 'User') return { state: 'invalid' as const }
   const state = link.used_at ? 'used' : inspected.expired ? 'expired' : stateOf(link, now)
   if (state !== 'sent') return { state, link }
@@ -342,7 +343,7 @@ export function simplePowerRoutes(p: Platform) {
               user_id: link.user_id,
               link_id: link.id,
               full_name_driver: values.fullNameDriver,
-              rut_driver: values.rutDriver,
+              rut_driver: p.columns.seal('rut', values.rutDriver),
               address_driver: values.addressDriver,
               nationality_driver: values.nationalityDriver,
               vehicle_brand: values.vehicleBrand,
@@ -350,7 +351,7 @@ export function simplePowerRoutes(p: Platform) {
               vehicle_year: values.vehicleYear,
               vehicle_license_plate: values.vehicleLicensePlate,
               full_name_owner: values.fullNameOwner,
-              rut_owner: values.rutOwner,
+              rut_owner: p.columns.seal('rut', values.rutOwner),
               address_owner: values.addressOwner,
               nationality_owner: values.nationalityOwner,
               phone_owner: values.phoneOwner,

@@ -105,7 +105,11 @@ describe.each(engines)('simple power on %s', (engine) => {
 
     it('verifies and prefills from the profile; forged, expired, foreign and session tokens are refused', async () => {
       const { driver, token } = await linkFor()
-      await p.db.updateTable('users').set({ rut: '12345678-5' }).where('id', '=', driver.user.id).execute()
+      await p.db
+        .updateTable('users')
+        .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5') })
+        .where('id', '=', driver.user.id)
+        .execute()
       const ok = await api.post('/users/verify-power-simple', { power: token })
       expect(ok.status).toBe(200)
       expect(ok.body.driver).toEqual({ fullNameDriver: 'Camila Pérez', rutDriver: '12345678-5', addressDriver: 'Av. Siempre Viva 742' })
@@ -205,7 +209,11 @@ describe.each(engines)('simple power on %s', (engine) => {
         expect(text).toContain(part)
       }
 
-      const power = await p.db.selectFrom('simple_powers').selectAll().executeTakeFirstOrThrow()
+      const stored = await p.db.selectFrom('simple_powers').selectAll().executeTakeFirstOrThrow()
+      // Both RUTs are stored encrypted (decision 80), and open to what the form sent.
+      expect(stored.rut_driver).toMatch(/^v1:/)
+      expect(stored.rut_owner).toMatch(/^v1:/)
+      const power = { ...stored, rut_driver: p.columns.open('rut', stored.rut_driver), rut_owner: p.columns.open('rut', stored.rut_owner) }
       expect(power).toMatchObject({
         user_id: driver.user.id,
         rut_driver: '12345678-5',
@@ -420,7 +428,11 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(links![0]).toMatch(/^http:\/\/localhost:3000\/api\/users\/power-simple-document\//)
 
       // With the account's RUT, the message gives it (formatted), not the one the form typed.
-      await p.db.updateTable('users').set({ rut: '11111111-1' }).where('id', '=', driver.user.id).execute()
+      await p.db
+        .updateTable('users')
+        .set({ rut: p.columns.seal('rut', '11111111-1'), rut_hmac: p.columns.hash('rut', '11111111-1') })
+        .where('id', '=', driver.user.id)
+        .execute()
       const next = (await issue(driver.headers)).body.token as string
       expect((await create(await form(next, { ...driverSide, ...ownerSide, phoneOwner: '998877665' }))).status).toBe(201)
       const second = (await outbox(p)).at(-1)!.body_text

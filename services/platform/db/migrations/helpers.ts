@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely'
+import type { ColumnCipher } from '#services/platform/column-crypto'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -10,4 +11,9 @@ export function withId<T extends string>(table: CreateTableBuilder<T, never>, di
 /** `CREATE TABLE name (id …primary key)`, ready for more columns. */
 export function createTable(db: Kysely<any>, dialect: Dialect, name: string) {
   return withId(db.schema.createTable(name), dialect)
+}
+
+/** What a migration may need besides the database: the column cipher, to encrypt rows in place (0024). */
+export interface MigrationContext {
+  columns?: ColumnCipher
 }
