@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SEALED_COLUMNS } from '#services/platform/column-crypto'
 import { buildExportZip, classOf, ENGINE_SPECIFIC_COLUMNS, PERSON_TABLES, PERSONAL_DATA, personEmails, personRows } from '#services/shared/personal-data'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
@@ -64,14 +65,17 @@ describe.each(engines)('personal-data inventory on %s', (engine) => {
       ['companyA', ['companyB', 'driverB', 'driverA']],
     ] as const)('of %s holds each classified column of each of their rows and their files, and nothing of %j', async (who, others) => {
       const person = people[who]
-      const zip = unzipSync(await buildExportZip(p.db, p.files, person.userId, p.now()))
+      const zip = unzipSync(await buildExportZip(p.db, p.files, p.columns, person.userId, p.now()))
       const data = JSON.parse(strFromU8(zip['datos.json']!))
       const emails = await personEmails(p.db, person.userId)
       const missing: string[] = []
       for (const [table, cls] of PERSON_TABLES) {
         const rows = await personRows(p.db, table, { userId: person.userId, emails })
         for (const row of rows) {
-          const expected = Object.fromEntries(cls.columns.map((c) => [c, row[c] ?? null]))
+          // Encrypted columns (decision 80) are exported as written: opened.
+          const sealed = (c: string) => SEALED_COLUMNS.find((s) => s.table === table && s.column === c)
+          const value = (c: string) => (sealed(c) ? p.columns.openNullable(sealed(c)!.field, row[c] as string | null) : (row[c] ?? null))
+          const expected = Object.fromEntries(cls.columns.map((c) => [c, value(c)]))
           const found = (data.tablas[table] as Array<Record<string, unknown>>).some((r) => JSON.stringify(r) === JSON.stringify(expected))
           if (!found) missing.push(`${table} ${JSON.stringify(expected)}`)
         }
@@ -121,7 +125,8 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     password_hash: `scrypt$secreto${n}`,
     firstname,
     lastname,
-    rut,
+    rut: p.columns.seal('rut', rut),
+    rut_hmac: p.columns.hash('rut', rut),
     phone,
     address: `Calle ${lastname} ${n}`,
     about_me: `Sobre mí ${n}`,
@@ -256,7 +261,7 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     user_id: userId,
     account_holder_name: `${firstname} ${lastname}`,
     bank_name: 'Banco Estado',
-    account_number: account,
+    account_number: p.columns.seal('account_number', account),
     account_type: 'Cuenta Rut',
     invoice_type: 'Boleta',
     receipt_issuance: 'Yo la emito',
@@ -286,7 +291,7 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     user_id: userId,
     link_id: link.id,
     full_name_driver: `${firstname} ${lastname}`,
-    rut_driver: rut,
+    rut_driver: p.columns.seal('rut', rut),
     address_driver: `Calle ${lastname} ${n}`,
     nationality_driver: 'Chilena',
     vehicle_brand: 'Toyota',
@@ -294,7 +299,7 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     vehicle_year: 2019,
     vehicle_license_plate: `BBBB${n}${n}`,
     full_name_owner: `Dueño ${n}`,
-    rut_owner: `9${n}.${n}${n}${n}.${n}${n}${n}-2`,
+    rut_owner: p.columns.seal('rut', `9${n}.${n}${n}${n}.${n}${n}${n}-2`),
     address_owner: `Dueño calle ${n}`,
     nationality_owner: 'Chilena',
     phone_owner: `8${String(n).repeat(8)}`,

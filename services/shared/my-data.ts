@@ -105,7 +105,7 @@ export async function prepareExport(p: Platform, id: number, now: Date): Promise
     .where('r.status', '=', 'pending')
     .executeTakeFirst()
   if (!request) return false
-  const zip = await buildExportZip(p.db, p.files, request.user_id, now)
+  const zip = await buildExportZip(p.db, p.files, p.columns, request.user_id, now)
   const key = await p.files.put('exports', zip, 'zip')
   const expires = new Date(now.getTime() + EXPORT_DAYS * DAY_MS)
   let done = false

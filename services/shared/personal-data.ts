@@ -1,5 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate'
 import type { Kysely, Transaction } from 'kysely'
+import { SEALED_COLUMNS, type ColumnCipher } from '#services/platform/column-crypto'
 import type { Database } from '#services/platform/db/schema'
 import type { FileStore } from '#services/platform/files'
 
@@ -75,7 +76,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
      email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at
      last_login_at inactivity_warned_at`,
-    { password_hash: SECRET },
+    { password_hash: SECRET, rut_hmac: 'Huella con clave de tu RUT, solo para saber si ya está registrado; tu RUT va en «rut»' },
     'id',
   ),
   sessions: byUser('user_id role created_at expires_at revoked_at device last_seen_at', { id: KEY }),
@@ -220,12 +221,18 @@ export interface PersonalExport {
  * on its postings: its applicants as application ids and the status it set (never the drivers'
  * data), and the mails it sent (subject, date, state; never the driver they went to).
  */
-export async function collectPersonalData(db: Db, userId: number, now: Date): Promise<PersonalExport> {
+export async function collectPersonalData(db: Db, cipher: ColumnCipher, userId: number, now: Date): Promise<PersonalExport> {
   const emails = await personEmails(db, userId)
   const tables: Record<string, Row[]> = {}
   for (const [table, cls] of PERSON_TABLES) {
     const rows = await personRows(db, table, { userId, emails })
-    tables[table] = rows.map((r) => pick(r, cls.columns))
+    // Columns encrypted at rest (decision 80) are exported as the person wrote them.
+    const sealed = SEALED_COLUMNS.filter((c) => c.table === table && cls.columns.includes(c.column))
+    tables[table] = rows.map((r) => {
+      const row = pick(r, cls.columns)
+      for (const { column, field } of sealed) row[column] = cipher.openNullable(field, row[column] as string | null)
+      return row
+    })
   }
   const files: PersonalExport['files'] = []
   const docs = await db.selectFrom('user_files').select(['id', 'purpose_name', 'mime_type', 'storage_key']).where('user_id', '=', userId).orderBy('id').execute()
@@ -271,8 +278,8 @@ export async function collectPersonalData(db: Db, userId: number, now: Date): Pr
 }
 
 /** The ZIP of «Descargar mis datos»: `datos.json` and the person's files, decrypted by the store. */
-export async function buildExportZip(db: Db, store: FileStore, userId: number, now: Date): Promise<Uint8Array> {
-  const data = await collectPersonalData(db, userId, now)
+export async function buildExportZip(db: Db, store: FileStore, cipher: ColumnCipher, userId: number, now: Date): Promise<Uint8Array> {
+  const data = await collectPersonalData(db, cipher, userId, now)
   const entries: Zippable = { 'datos.json': strToU8(JSON.stringify(data.json, null, 2)) }
   for (const f of data.files) {
     const bytes = await store.get(f.key)
