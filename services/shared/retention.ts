@@ -94,7 +94,11 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
         .where('file_purged_at', 'is', null)
         .returning(['storage_key'])
         .execute()
-      await queueFileRemovals(trx, rows.map((r) => r.storage_key), ts)
+      await queueFileRemovals(
+        trx,
+        rows.map((r) => r.storage_key),
+        ts,
+      )
       return rows.length
     })
   }
@@ -120,7 +124,11 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
           .where('id_images_purged_at', 'is', null)
           .returning(['id_front_key', 'id_back_key'])
           .execute()
-        await queueFileRemovals(trx, rows.flatMap((r) => [r.id_front_key, r.id_back_key]), ts)
+        await queueFileRemovals(
+          trx,
+          rows.flatMap((r) => [r.id_front_key, r.id_back_key]),
+          ts,
+        )
         return rows.length
       })
     }

@@ -105,7 +105,11 @@ describe.each(engines)('account closure on %s', (engine) => {
   it('the job erases a due account under an injected clock, removes its files after the commit and purges the farewell once sent', async () => {
     const camila = await driverAccount(p)
     await withPassword(camila.userId)
-    await p.db.updateTable('users').set({ rut: '12345678-5', phone: '+56987654321', address: 'Av. Siempre Viva 742' }).where('id', '=', camila.userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5'), phone: '+56987654321', address: 'Av. Siempre Viva 742' })
+      .where('id', '=', camila.userId)
+      .execute()
     const key = await p.files.put('documents', new Uint8Array([1, 2, 3, 4]), 'pdf')
     const now = p.now().toISOString()
     await p.db

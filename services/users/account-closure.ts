@@ -9,6 +9,7 @@
  */
 import { sql, type Transaction } from 'kysely'
 import { CLOSED_ACCOUNT_NAME, closedAccountEmail, DELETION_GRACE_DAYS, INACTIVITY_DAYS, INACTIVITY_NOTICE_DAYS } from '#domain/account-closure'
+import { formatRut } from '#domain/format'
 import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
@@ -149,7 +150,9 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
     const phones = [user.phone, ...companies.map((c) => c.phone), ...powers.map((w) => w.phone_owner)].filter((x): x is string => !!x)
     const digits = phones.map((ph) => ph.replace(/\D/g, '')).filter((d) => d.length >= 8)
     const names = [`${user.firstname} ${user.lastname}`.trim(), ...companies.map((c) => c.contact_name)].filter((n) => n.length >= 5)
-    const mentions = [...addresses, ...names, ...digits, ...(user.rut ? [user.rut] : [])]
+    // The RUT is stored encrypted (decision 80); messages carry it as written or formatted.
+    const rut = user.rut ? p.columns.open('rut', user.rut) : null
+    const mentions = [...addresses, ...names, ...digits, ...(rut ? [...new Set([rut, formatRut(rut)])] : [])]
     await trx
       .deleteFrom('outbox')
       .where((eb) =>
@@ -221,6 +224,7 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
         firstname: CLOSED_ACCOUNT_NAME,
         lastname: '',
         rut: null,
+        rut_hmac: null,
         phone: null,
         address: null,
         about_me: null,
