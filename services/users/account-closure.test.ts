@@ -127,11 +127,27 @@ describe.each(engines)('account closure on %s', (engine) => {
         reviewed_at: null,
       })
       .execute()
+    // Someone saw her RUT (decision 78): that record goes with her.
+    await p.db
+      .insertInto('data_views')
+      .values({
+        subject_user_id: camila.userId,
+        viewer_user_id: null,
+        viewer_kind: 'staff',
+        company_id: null,
+        kind: 'rut',
+        item_id: camila.userId,
+        detail: null,
+        viewed_at: now,
+        window_start: 0,
+      })
+      .execute()
     expect((await api.post('/auth/delete-account/user', { current_password: PASSWORD }, driver(camila))).status).toBe(200)
 
     const later = new Date(p.now().getTime() + DELETION_GRACE_DAYS * DAY + 60_000)
     const run = await runAccountClosure(p, later)
     expect(run).toMatchObject({ erased: 1, filesRemoved: 1, filesFailed: 0 })
+    expect(await p.db.selectFrom('data_views').select('id').where('subject_user_id', '=', camila.userId).execute()).toEqual([])
     const row = await user(camila.userId)
     expect(row).toMatchObject({
       email: closedAccountEmail(camila.userId),

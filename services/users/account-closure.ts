@@ -180,6 +180,10 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
     await trx.deleteFrom('profile_images').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('applications').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('saved_postings').where('user_id', '=', user.id).execute()
+    // Who saw this person's data goes with it; what this account saw of others stays in their
+    // records without naming it (decision 78).
+    await trx.deleteFrom('data_views').where('subject_user_id', '=', user.id).execute()
+    await trx.updateTable('data_views').set({ viewer_user_id: null }).where('viewer_user_id', '=', user.id).execute()
     // A company's postings go with their applications and saves: their text is the company's own
     // words (it may name people), and a deleted company cannot answer an applicant.
     if (companies.length) {
@@ -195,6 +199,15 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
       await trx.deleteFrom('saved_postings').where('posting_id', 'in', postingIds).execute()
       await trx
         .deleteFrom('job_postings')
+        .where(
+          'company_id',
+          'in',
+          companies.map((c) => c.id),
+        )
+        .execute()
+      await trx
+        .updateTable('data_views')
+        .set({ company_id: null })
         .where(
           'company_id',
           'in',
