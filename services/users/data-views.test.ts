@@ -168,7 +168,11 @@ describe.each(engines)('views of sensitive items on %s', (engine) => {
     const fileId = await uploaded(camila, 'soap_frontal')
     expect((await api.get(`/admin/drivers/${camila.userId}`, staff.headers)).status).toBe(200)
     expect(await rows()).toHaveLength(0)
-    await p.db.updateTable('users').set({ rut: '12345678-5' }).where('id', '=', camila.userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5') })
+      .where('id', '=', camila.userId)
+      .execute()
     expect((await api.get(`/admin/drivers/${camila.userId}`, staff.headers)).status).toBe(200)
     expect((await api.get(`/admin/documents/${fileId}`, staff.headers)).status).toBe(200)
     expect(await rows()).toMatchObject([{ subject_user_id: camila.userId, viewer_user_id: staff.user.id, kind: 'rut', item_id: camila.userId }])
@@ -181,7 +185,11 @@ describe.each(engines)('views of sensitive items on %s', (engine) => {
     const staff = await admin()
     await uploaded(camila, 'soap_frontal')
     await uploaded(pedro, 'soap_frontal')
-    await p.db.updateTable('users').set({ rut: '12345678-5' }).where('id', '=', camila.userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5') })
+      .where('id', '=', camila.userId)
+      .execute()
     expect((await api.get('/admin/drivers', staff.headers)).status).toBe(200)
     expect((await api.get('/admin/documents', staff.headers)).status).toBe(200)
     // Pedro has no RUT: nothing of his was shown.
