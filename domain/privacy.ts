@@ -1,3 +1,5 @@
+import { DELETION_GRACE_DAYS, INACTIVITY_DAYS, INACTIVITY_NOTICE_DAYS } from './account-closure'
+
 /**
  * The privacy policy's facts in one place (Ley 21.719, in force from 1 December 2026): the
  * versions of the two documents a person accepts, what data the product keeps, why, on what
@@ -60,7 +62,11 @@ export function pendingDocuments(accepted: readonly AcceptedVersion[]): ConsentD
 
 /** What starts a retention period's clock. */
 export type RetentionEvent =
-  /** The account is closed (today only on request: «Mis datos» will do it). */
+  /**
+   * The person asked to delete the account («Mis datos» › «Eliminar mi cuenta»), or it was idle for
+   * INACTIVITY_DAYS and warned: the deletion job (services/users/account-closure.ts) erases it
+   * DELETION_GRACE_DAYS later.
+   */
   | 'account-closed'
   /** A newer upload replaced the record, or the team rejected it. */
   | 'replaced-or-rejected'
@@ -127,7 +133,9 @@ export interface DataCategory {
 const MONTH = 30
 const SIX_MONTHS = 6 * MONTH
 const TWO_YEARS = 2 * 365
-const SIX_YEARS = 6 * 365
+/** What every category says of a deleted account: erased when the grace period ends. */
+const CLOSED = { after: 'account-closed', days: DELETION_GRACE_DAYS } as const
+const AFTER_DELETION = `Si eliminas tu cuenta, todo se borra ${DELETION_GRACE_DAYS} días después de pedirlo.`
 
 export const DATA_CATEGORIES: DataCategory[] = [
   {
@@ -139,11 +147,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'La ejecución del contrato que aceptas al registrarte (los Términos y condiciones).',
     recipients: 'El equipo de Fleeters. Las empresas a las que postulas ven parte de tu perfil (lo detallamos en «Quién recibe tus datos»).',
     retention: {
-      text: 'Mientras tengas tu cuenta, y 6 meses después de cerrarla. El archivo de «Descargar mis datos», hasta que vence su descarga.',
-      rules: [
-        { after: 'account-closed', days: SIX_MONTHS },
-        { id: 'export-files', after: 'download-expired', days: 0, only: 'archivo de «Descargar mis datos»' },
-      ],
+      text: `Mientras tengas tu cuenta. ${AFTER_DELETION} Si no entras en ${INACTIVITY_DAYS / 365} años, te avisamos y la eliminamos ${INACTIVITY_NOTICE_DAYS} días después. El archivo de «Descargar mis datos», hasta que vence su descarga.`,
+      rules: [CLOSED, { id: 'export-files', after: 'download-expired', days: 0, only: 'archivo de «Descargar mis datos»' }],
     },
   },
   {
@@ -157,11 +162,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
       'Tu licencia puede indicar restricciones médicas (por ejemplo, el uso de lentes): son datos de salud, que la ley considera sensibles. La hoja de vida del conductor registra infracciones de tránsito, que la ley también protege de forma especial. Para estos datos la base es tu consentimiento expreso, que das al subir el documento y puedes retirar escribiéndonos (sin el documento no podemos habilitarte).',
     recipients: 'Solo el equipo de revisión de Fleeters. Las empresas nunca ven tus documentos: solo cuántos tienes aprobados.',
     retention: {
-      text: 'El vigente, mientras tengas tu cuenta. El archivo de un documento reemplazado o rechazado, 6 meses. Todos, 6 meses después de cerrar tu cuenta.',
-      rules: [
-        { id: 'documents-retired', after: 'replaced-or-rejected', days: SIX_MONTHS },
-        { after: 'account-closed', days: SIX_MONTHS },
-      ],
+      text: `El vigente, mientras tengas tu cuenta. El archivo de un documento reemplazado o rechazado, 6 meses. ${AFTER_DELETION}`,
+      rules: [{ id: 'documents-retired', after: 'replaced-or-rejected', days: SIX_MONTHS }, CLOSED],
     },
   },
   {
@@ -175,11 +177,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
       'Los datos sobre condenas penales tienen una protección especial en la ley: los tratamos con el mismo cuidado que los datos sensibles, los guardamos en privado y los conservamos el menor tiempo posible.',
     recipients: 'Solo el equipo de revisión de Fleeters. Ninguna empresa lo ve.',
     retention: {
-      text: 'El vigente, mientras tengas tu cuenta. El archivo de un certificado reemplazado o rechazado, 30 días. El último, 30 días después de cerrar tu cuenta.',
-      rules: [
-        { id: 'certificate-retired', after: 'replaced-or-rejected', days: MONTH },
-        { after: 'account-closed', days: MONTH },
-      ],
+      text: `El vigente, mientras tengas tu cuenta. El archivo de un certificado reemplazado o rechazado, 30 días. ${AFTER_DELETION}`,
+      rules: [{ id: 'certificate-retired', after: 'replaced-or-rejected', days: MONTH }, CLOSED],
     },
   },
   {
@@ -191,11 +190,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'La ejecución del contrato.',
     recipients: 'Solo el equipo de revisión de Fleeters. Las empresas nunca ven estos documentos.',
     retention: {
-      text: 'El vigente, mientras tengas tu cuenta. El archivo de un documento reemplazado o rechazado, 6 meses. Todos, 6 meses después de cerrar tu cuenta.',
-      rules: [
-        { id: 'vehicle-documents-retired', after: 'replaced-or-rejected', days: SIX_MONTHS },
-        { after: 'account-closed', days: SIX_MONTHS },
-      ],
+      text: `El vigente, mientras tengas tu cuenta. El archivo de un documento reemplazado o rechazado, 6 meses. ${AFTER_DELETION}`,
+      rules: [{ id: 'vehicle-documents-retired', after: 'replaced-or-rejected', days: SIX_MONTHS }, CLOSED],
     },
   },
   {
@@ -207,8 +203,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'La ejecución del contrato y el cumplimiento de obligaciones legales (tributarias).',
     recipients: 'Solo el equipo de Fleeters y el banco que procesa la transferencia. Las empresas nunca los ven.',
     retention: {
-      text: 'Mientras tengas tu cuenta. Después de cerrarla, 6 años: el plazo en que el SII puede revisar los pagos.',
-      rules: [{ after: 'account-closed', days: SIX_YEARS }],
+      text: `Mientras tengas tu cuenta. ${AFTER_DELETION} Fleeters no guarda registros de pagos en la plataforma, así que no conserva tu cuenta bancaria después.`,
+      rules: [CLOSED],
     },
   },
   {
@@ -220,11 +216,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'La ejecución del contrato.',
     recipients: 'La empresa de cada publicación a la que postulas.',
     retention: {
-      text: 'Una postulación o una publicación guardada, 2 años (si la publicación sigue abierta, 2 años desde su último cambio de estado). Los correos que una empresa te envía, 30 días después de enviados. Todo, 6 meses después de cerrar la cuenta si ocurre antes.',
-      rules: [
-        { id: 'applications', after: 'created', days: TWO_YEARS, only: 'postulaciones y publicaciones guardadas' },
-        { after: 'account-closed', days: SIX_MONTHS },
-      ],
+      text: `Una postulación o una publicación guardada, 2 años (si la publicación sigue abierta, 2 años desde su último cambio de estado). Los correos que una empresa te envía, 30 días después de enviados. ${AFTER_DELETION}`,
+      rules: [{ id: 'applications', after: 'created', days: TWO_YEARS, only: 'postulaciones y publicaciones guardadas' }, CLOSED],
     },
   },
   {
@@ -237,11 +230,8 @@ export const DATA_CATEGORIES: DataCategory[] = [
     recipients:
       'El nombre, el logo y las publicaciones de la empresa son públicos; los conductores que postulan reciben sus correos con el correo y el teléfono que la empresa incluya.',
     retention: {
-      text: 'Mientras la empresa tenga su cuenta, y 6 meses después de cerrarla. Las publicaciones cerradas, 2 años.',
-      rules: [
-        { after: 'account-closed', days: SIX_MONTHS },
-        { id: 'closed-postings', after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' },
-      ],
+      text: `Mientras la empresa tenga su cuenta. Si la elimina, todo (también sus publicaciones) se borra ${DELETION_GRACE_DAYS} días después de pedirlo. Las publicaciones cerradas, 2 años.`,
+      rules: [CLOSED, { id: 'closed-postings', after: 'posting-closed', days: TWO_YEARS, only: 'publicaciones' }],
     },
   },
   {
@@ -253,11 +243,11 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'El consentimiento del dueño, que completa el poder con sus datos y lo firma.',
     recipients: 'El equipo de revisión de Fleeters; WhatsApp (Meta) para el mensaje de firma. El poder queda entre los documentos del conductor.',
     retention: {
-      text: 'Las fotos de la cédula del dueño, 30 días después de que aprobamos o rechazamos el poder (o el conductor lo reemplaza). El poder, mientras esté entre los documentos del conductor; el archivo de un poder reemplazado o rechazado, 6 meses. Todo, 6 meses después de que el conductor cierre su cuenta.',
+      text: `Las fotos de la cédula del dueño, 30 días después de que aprobamos o rechazamos el poder (o el conductor lo reemplaza). El poder, mientras esté entre los documentos del conductor; el archivo de un poder reemplazado o rechazado, 6 meses. Todo, ${DELETION_GRACE_DAYS} días después de que el conductor pida eliminar su cuenta.`,
       rules: [
         { id: 'power-id-images', after: 'power-decided', days: MONTH, only: 'fotos de la cédula del dueño' },
         { id: 'power-retired', after: 'replaced-or-rejected', days: SIX_MONTHS, only: 'el poder' },
-        { after: 'account-closed', days: SIX_MONTHS },
+        CLOSED,
       ],
     },
   },
@@ -280,13 +270,13 @@ export const DATA_CATEGORIES: DataCategory[] = [
     legalBasis: 'El interés legítimo de Fleeters en la seguridad del servicio y el cumplimiento de obligaciones legales (demostrar tu consentimiento).',
     recipients: 'El equipo de Fleeters.',
     retention: {
-      text: 'Registros de solicitudes, 90 días. Sesiones, 90 días desde que terminan. Códigos y enlaces de un solo uso (verificación, recuperación de contraseña), 7 días después de vencer. Copias de los correos y mensajes que te enviamos, 30 días después de enviados. Tus aceptaciones, mientras tengas tu cuenta y 6 meses después.',
+      text: 'Registros de solicitudes, 90 días. Sesiones, 90 días desde que terminan. Códigos y enlaces de un solo uso (verificación, recuperación de contraseña), 7 días después de vencer. Copias de los correos y mensajes que te enviamos, 30 días después de enviados. Tus aceptaciones, mientras tengas tu cuenta; al eliminarla guardamos solo qué versión aceptaste y cuándo, sin tu IP, como prueba.',
       rules: [
         { after: 'created', days: 90, only: 'registros de solicitudes' },
         { id: 'sessions', after: 'session-ended', days: 90, only: 'sesiones' },
         { id: 'one-time-codes', after: 'code-expired', days: 7, only: 'códigos y enlaces de un solo uso' },
         { id: 'sent-messages', after: 'message-sent', days: MONTH, only: 'copias de los correos y mensajes enviados' },
-        { after: 'account-closed', days: SIX_MONTHS, only: 'aceptaciones' },
+        { ...CLOSED, only: 'aceptaciones (su IP)' },
       ],
     },
   },
@@ -301,7 +291,7 @@ export function retentionDays(id: RetentionRuleId): number {
   throw new Error(`No retention rule ${id}`)
 }
 
-/** Ley 21.719's rights and how to use each one in Fleeters today (no promise of screens that do not exist). */
+/** Ley 21.719's rights and how to use each one in Fleeters (no promise of screens that do not exist). */
 export interface DataRight {
   id: string
   name: string
@@ -314,38 +304,42 @@ export const DATA_RIGHTS: DataRight[] = [
     id: 'acceso',
     name: 'Acceso',
     what: 'Saber qué datos tuyos tenemos, para qué los usamos y a quién se los entregamos.',
-    howToday: 'Gran parte la ves en tu panel: «Mi perfil», tus documentos en «Inicio» y «Datos bancarios». Para una copia completa, escríbenos.',
+    howToday:
+      'En «Mis datos» (conductores: Configuración › Mis datos; empresas: pestaña «Mis datos») pides «Descargar mis datos»: un ZIP con todos tus datos y tus archivos. Los conductores ven además «Quién vio mis datos»: cada empresa y cada vez que el equipo abrió tus documentos o tu RUT.',
   },
   {
     id: 'rectificacion',
     name: 'Rectificación',
     what: 'Corregir datos inexactos o desactualizados.',
     howToday:
-      'Los conductores cambian su nombre, dirección, «Sobre mí», experiencia y datos bancarios en «Mi perfil» y «Datos bancarios», y reemplazan un documento subiéndolo otra vez. Para el RUT, el correo, el celular o los datos de una empresa, escríbenos.',
+      'Cambias tu nombre, dirección, «Sobre mí», experiencia y datos bancarios en «Mi perfil» y «Datos bancarios», y reemplazas un documento subiéndolo otra vez. Lo que no puedes editar (tu RUT, los datos de un documento aprobado o de tu empresa) lo pides en «Mis datos» › «Corregir datos que no puedes editar».',
   },
   {
     id: 'supresion',
     name: 'Supresión',
     what: 'Pedir que borremos tus datos cuando ya no sean necesarios o retires tu consentimiento, salvo los que la ley nos obliga a guardar.',
-    howToday: 'Escríbenos. Todavía no hay un botón para cerrar tu cuenta o borrar tus datos.',
+    howToday: `En «Mis datos» › «Eliminar mi cuenta», con tu contraseña. Tu cuenta se cierra al instante y todo se borra ${DELETION_GRACE_DAYS} días después; si inicias sesión antes, la eliminación se cancela.`,
   },
   {
     id: 'oposicion',
     name: 'Oposición',
     what: 'Oponerte a un uso de tus datos basado en nuestro interés legítimo.',
-    howToday: 'Escríbenos diciendo a qué uso te opones.',
+    howToday:
+      'En «Mis datos» (conductores: «Pausar mi perfil o dejar de recibir correos no esenciales»; empresas: «Correos no esenciales») dejas de recibir los correos que no son indispensables (recordatorios de vencimiento, avisos de nuevos postulantes). Para otro uso, escríbenos.',
   },
   {
     id: 'portabilidad',
     name: 'Portabilidad',
     what: 'Recibir tus datos en un formato estructurado y de uso común, para llevarlos a otro servicio.',
-    howToday: 'Escríbenos y te enviaremos tus datos en un archivo. Todavía no hay una descarga automática.',
+    howToday:
+      'El ZIP de «Descargar mis datos» trae tus datos en JSON, un formato que otro servicio puede leer, y tus archivos. Puedes pedir uno al día y descargarlo durante 7 días.',
   },
   {
     id: 'bloqueo',
     name: 'Bloqueo',
     what: 'Pedir que suspendamos el uso de tus datos mientras revisamos una solicitud de rectificación, supresión u oposición.',
-    howToday: 'Escríbenos. Mientras revisamos tu solicitud, dejamos de usar esos datos salvo para guardarlos.',
+    howToday:
+      'Los conductores usan «Pausar mi perfil» en «Mis datos»: las empresas dejan de verte y no puedes postular hasta que lo reanudes. Para bloquear otro dato, escríbenos.',
   },
 ]
 

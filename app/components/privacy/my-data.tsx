@@ -29,7 +29,7 @@ export const KIND_LABEL: Record<MyRequest['kind'], string> = {
   rectification: 'Corrección de datos',
   deletion: 'Eliminación de la cuenta',
   blocking: 'Pausa del perfil',
-  opposition: 'Oposición a invitaciones y mensajes',
+  opposition: 'Oposición: correos no esenciales',
 }
 
 /** A request's state in words, and its pill's tone; an export says whether it can be downloaded. */
@@ -189,9 +189,8 @@ function RequestsSection({ view }: { view: MyDataView }) {
 
 /** Opposition in one sentence: companies receive no invitations, only messages. */
 function optOutText(driver: boolean, optedOutAt: string | null): string {
-  const what = driver ? 'invitaciones ni mensajes no esenciales' : 'mensajes no esenciales'
-  if (optedOutAt) return `No recibes ${what} desde el ${formatDate(optedOutAt)}.`
-  return driver ? 'Recibes invitaciones y mensajes de Fleeters.' : 'Recibes los mensajes de Fleeters.'
+  if (optedOutAt) return `No recibes correos no esenciales desde el ${formatDate(optedOutAt)}.`
+  return 'Recibes también los correos no esenciales.'
 }
 
 function AccountSection({ view }: { view: MyDataView }) {
@@ -205,14 +204,10 @@ function AccountSection({ view }: { view: MyDataView }) {
       <ul className="mt-2 divide-y divide-slate-200">
         <li className="py-3 first:pt-0">
           <Link to={`${view.base}/pausar`} className={LINK}>
-            {driver ? 'Pausar mi perfil o dejar de recibir invitaciones' : 'Pausar mi cuenta o dejar de recibir mensajes'}
+            {driver ? 'Pausar mi perfil o dejar de recibir correos no esenciales' : 'Correos no esenciales'}
           </Link>
           <p className="text-sm text-slate-600" data-testid="estado-pausa">
-            {paused_at
-              ? `${driver ? 'Tu perfil está pausado' : 'Tu cuenta está pausada'} desde el ${formatDate(paused_at)}.`
-              : driver
-                ? 'Tu perfil está visible para las empresas a las que postulas.'
-                : 'Tu cuenta está activa.'}{' '}
+            {paused_at ? `Tu perfil está pausado desde el ${formatDate(paused_at)}.` : driver ? 'Tu perfil está visible para las empresas a las que postulas.' : null}{' '}
             {optOutText(driver, opted_out_at)}
           </p>
         </li>

@@ -179,8 +179,8 @@ export default function PrivacyRoute() {
             </ul>
             <p>
               Para lo que no puedes hacer desde tu panel, escríbenos a <MailLink email={email} /> desde el correo de tu cuenta, diciendo qué derecho quieres ejercer. Te
-              responderemos dentro de {RIGHTS_ANSWER_DAYS} días corridos. Estamos preparando una sección «Mis datos» para hacerlo desde tu panel; mientras no exista, el correo es
-              el camino.
+              responderemos dentro de {RIGHTS_ANSWER_DAYS} días corridos. Lo que pides desde «Mis datos» queda registrado con su fecha, el plazo y la respuesta, y lo ves en «Mis
+              datos» › «Tus solicitudes».
             </p>
             <p>Nadie decide automáticamente sobre ti: una persona del equipo revisa cada documento antes de aprobarlo o rechazarlo.</p>
           </Section>
