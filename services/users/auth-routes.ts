@@ -11,7 +11,8 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { loginLockedMail, passwordResetMail, verificationCodeMail } from './mails'
-import { sessionObject, startSession } from './session-object'
+import { factorState } from './second-factor'
+import { secondFactorStep, sessionObject, startSession } from './session-object'
 
 const CODE_TTL_MS = 15 * 60 * 1000
 const CODE_MAX_ATTEMPTS = 5
@@ -92,7 +93,7 @@ export function authRoutes(p: Platform) {
       }
 
       const token = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
-      return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)) })
+      return c.json({ message: AUTH_MESSAGES.loggedIn, ...(await sessionObject(p, user, token)), ...(await secondFactorStep(p, user)) })
     },
   )
 
@@ -170,7 +171,7 @@ export function authRoutes(p: Platform) {
       await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
       const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
       const sessionToken = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
-      return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)) })
+      return c.json({ message: AUTH_MESSAGES.verified, ...(await sessionObject(p, user, sessionToken)), ...(await secondFactorStep(p, user)) })
     },
   )
 
@@ -273,18 +274,26 @@ export function authRoutes(p: Platform) {
         tags,
         summary: 'Quién es el dueño de la sesión, según el servicio ahora (las páginas protegidas lo preguntan)',
         security: security(role),
-        middleware: [requireRole(p, role)],
+        // A session waiting for its second factor is answered too: the page sends it to that step.
+        middleware: [requireRole(p, role, { factorPending: true })],
         responses: { 200: jsonResponse(liveSessionUserSchema, 'Usuario de la sesión'), ...errors(401, 403) },
       },
       async (c) => {
         const auth = c.get('auth')
         const user = await p.db
           .selectFrom('users')
-          .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified'])
+          .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified', 'staff_role'])
           .where('id', '=', auth.userId)
           .executeTakeFirst()
         if (!user) throw new ApiError(401, MESSAGES.unauthorized)
-        return c.json({ ...user, email_verified: user.email_verified === 1 })
+        const { staff_role, ...rest } = user
+        return c.json({
+          ...rest,
+          email_verified: user.email_verified === 1,
+          // Drivers have no second factor (yet): their answer stays as it was.
+          ...(role === 'User' ? {} : { second_factor: await factorState(p.db, auth.userId, auth.factorPending) }),
+          ...(role === 'admin' ? { staff_role } : {}),
+        })
       },
     )
   }
@@ -302,7 +311,7 @@ export function authRoutes(p: Platform) {
         tags,
         summary: 'Cierra la sesión (cuerpo vacío)',
         security: security(role),
-        middleware: [requireRole(p, role)],
+        middleware: [requireRole(p, role, { factorPending: true })],
         responses: { 200: jsonResponse(okMessageSchema, 'Sesión cerrada'), ...errors(401, 403) },
       },
       async (c) => {

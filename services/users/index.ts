@@ -6,6 +6,7 @@ import { consentRoutes } from './consent-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
+import { secondFactorRoutes } from './second-factor-routes'
 import { securityRoutes } from './security-routes'
 import { simplePowerRoutes } from './simple-power'
 
@@ -15,6 +16,8 @@ export function usersService(p: Platform) {
   app.route('/auth', authRoutes(p))
   app.route('/auth', securityRoutes(p))
   app.route('/auth', consentRoutes(p))
+  // Staff 2FA (issue 28 item 4, decision 77): TOTP, recovery codes, re-authentication.
+  app.route('/auth', secondFactorRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))

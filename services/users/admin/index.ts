@@ -9,7 +9,8 @@ import { adminContentRoutes } from './content'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
-import { requireAdmin } from './shared'
+import { requireAdmin, requireAdministrador } from './shared'
+import { adminStaffRoutes } from './staff'
 
 /**
  * The operations console's calls (mounted at /admin by the users service). Every route needs a
@@ -19,6 +20,11 @@ export function adminRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Consola']
   app.use('*', requireAdmin(p))
+  // Roles (decision 77): a «revisor» reviews documents, powers and drivers; everything else is
+  // for an «administrador» (403 {message} to a revisor).
+  for (const path of ['/audit', '/companies', '/companies/*', '/postings/*', '/content', '/content/*', '/staff', '/staff/*']) {
+    app.use(path, requireAdministrador(p))
+  }
 
   defineRoute(
     app,
@@ -95,5 +101,6 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminCompanyRoutes(p))
   app.route('/', adminContentRoutes(p))
   app.route('/', adminPowerRoutes(p))
+  app.route('/', adminStaffRoutes(p))
   return app
 }
