@@ -1,5 +1,5 @@
 /** The second factor (TOTP and recovery codes), re-authentication and the console's roles (decision 77). */
-import { CAMPO_REQUERIDO, formObject, requiredRawString, requiredString } from './fields'
+import { CAMPO_REQUERIDO, CONTROL_CHARACTERS_MESSAGE, formObject, hasControlCharacters, requiredRawString, requiredString } from './fields'
 import * as z from './zod'
 
 export const STAFF_MESSAGES = {
@@ -8,7 +8,7 @@ export const STAFF_MESSAGES = {
   factorCode: 'Ingresa los 6 dígitos de tu aplicación o un código de recuperación (por ejemplo abcde-12345)',
   passwordRequired: CAMPO_REQUERIDO,
   reauthOne: 'Ingresa tu contraseña o un código de tu aplicación',
-  roleRequired: 'Elige un rol',
+  roleRequired: 'Selecciona un rol: revisor o administrador',
 } as const
 const M = STAFF_MESSAGES
 
@@ -45,8 +45,19 @@ export type DisableFactorValues = z.infer<typeof disableFactorSchema>
 
 /** Re-authentication before a sensitive console action: the password, or a code of the app. */
 export const reauthSchema = formObject({
-  password: z.optional(z.string().check(z.maxLength(200))),
-  code: z.optional(z.string().check(z.overwrite(normalizeFactorCode), z.maxLength(20))),
+  password: z.optional(
+    z.string().check(
+      z.maxLength(200),
+      z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }),
+    ),
+  ),
+  code: z.optional(
+    z.string().check(
+      z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }),
+      z.overwrite(normalizeFactorCode),
+      z.maxLength(20),
+    ),
+  ),
 }).check(z.refine((v) => Boolean(v.password?.trim()) || /^\d{6}$/.test(v.code ?? ''), { error: M.reauthOne, path: ['password'] }))
 export type ReauthValues = z.infer<typeof reauthSchema>
 
