@@ -1,4 +1,5 @@
 /** The second factor (TOTP and recovery codes), re-authentication and the console's roles (decision 77). */
+import { STAFF_ROLE_VALUES } from '#domain/staff-roles'
 import { CAMPO_REQUERIDO, CONTROL_CHARACTERS_MESSAGE, formObject, hasControlCharacters, requiredRawString, requiredString } from './fields'
 import * as z from './zod'
 
@@ -61,11 +62,7 @@ export const reauthSchema = formObject({
 }).check(z.refine((v) => Boolean(v.password?.trim()) || /^\d{6}$/.test(v.code ?? ''), { error: M.reauthOne, path: ['password'] }))
 export type ReauthValues = z.infer<typeof reauthSchema>
 
-export const STAFF_ROLE_VALUES = ['revisor', 'administrador'] as const
-export const STAFF_ROLE_LABELS: Record<(typeof STAFF_ROLE_VALUES)[number], string> = {
-  revisor: 'Revisor',
-  administrador: 'Administrador',
-}
+export { STAFF_ROLE_LABELS, STAFF_ROLE_VALUES } from '#domain/staff-roles'
 
 /** «Equipo»: an administrador changes a staff member's role. */
 export const staffRoleSchema = formObject({ role: z.enum(STAFF_ROLE_VALUES, { error: M.roleRequired }) })
