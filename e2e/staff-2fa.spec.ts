@@ -11,6 +11,8 @@ import { expect, expectAccessible, test } from './fixtures'
  */
 test.describe('console: second factor and roles', () => {
   async function logout(page: Page) {
+    // Without JS a toast stays over the header until the next page: open one first.
+    await page.goto('/admin/documentos')
     await page.getByRole('button', { name: 'Cerrar sesión' }).first().click()
     await expect(page).toHaveURL(/\/$/)
   }
@@ -35,7 +37,7 @@ test.describe('console: second factor and roles', () => {
     await page.goto('/admin/documentos')
     await expect(page).toHaveURL(/\/login\/verificacion\?redirectTo=%2Fadmin%2Fdocumentos/)
     await page.getByRole('button', { name: 'Verificar' }).click()
-    await expect(page.getByText('Este campo es requerido')).toBeVisible()
+    await expect(page.getByText('Campo requerido')).toBeVisible()
     await page.getByLabel('Código de verificación').fill('12')
     await page.getByRole('button', { name: 'Verificar' }).click()
     await expect(page.getByText(/Ingresa los 6 dígitos de tu aplicación o un código de recuperación/).first()).toBeVisible()
@@ -69,9 +71,10 @@ test.describe('console: second factor and roles', () => {
     await expectAccessible(page)
     await page.getByRole('button', { name: 'Confirmar' }).click()
     await expect(page.getByText('Ingresa tu contraseña o un código de tu aplicación').first()).toBeVisible()
-    await page.getByLabel('Contraseña').fill('NoEsLaClave1')
+    await page.getByLabel('Contraseña', { exact: true }).fill('NoEsLaClave1')
     await page.getByRole('button', { name: 'Confirmar' }).click()
     await expect(page.getByText('La contraseña es incorrecta.').first()).toBeVisible()
+    await page.getByLabel('Contraseña', { exact: true }).fill('')
     await page.getByLabel('O código de la aplicación (6 dígitos)').fill(await nextCode(email))
     await page.getByRole('button', { name: 'Confirmar' }).click()
     await expect(page).toHaveURL(/\/admin\/equipo$/)

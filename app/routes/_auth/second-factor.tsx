@@ -32,11 +32,12 @@ async function pendingSession(request: Request, context: Route.LoaderArgs['conte
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, role, state, redirectTo } = await pendingSession(request, context)
-  if (state === 'ok') throw redirect(afterLoginPath(role, redirectTo))
-  if (state === 'verify') return { state, enrolment: null }
+  const next = afterLoginPath(role, redirectTo)
+  // Passed: a link on (not a redirect: the page that just showed the recovery codes is this one).
+  if (state !== 'enrol') return { state, enrolment: null, next }
   const enrolment = await staffApi.enrol(context, role, session.token)
   if (!enrolment.ok) throw await loginRedirect(request)
-  return { state, enrolment: enrolment.data }
+  return { state, enrolment: enrolment.data, next }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SecondFactorRoute() {
-  const { state, enrolment } = useLoaderData<typeof loader>()
+  const { state, enrolment, next } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -72,6 +73,13 @@ export default function SecondFactorRoute() {
             <RecoveryCodeList codes={actionData.codes} />
             <ButtonLink to={actionData.next} variant="primary" className="w-full">
               Ya los guardé, continuar
+            </ButtonLink>
+          </>
+        ) : state === 'ok' ? (
+          <>
+            <p className="text-slate-700">Ya verificaste tu identidad en esta sesión.</p>
+            <ButtonLink to={next} variant="primary" className="w-full">
+              Continuar
             </ButtonLink>
           </>
         ) : state === 'enrol' && enrolment ? (
