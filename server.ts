@@ -330,6 +330,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   if (seeded.demoLogins.length) {
     console.log('Demo logins (password for all: %s):', seeded.demoPassword)
     for (const login of seeded.demoLogins) console.log(`  ${login.role.padEnd(8)} ${login.email}`)
+    console.log('  (admin: the first login asks to enrol an authenticator app — scan the QR or type the secret)')
   }
 })
 

@@ -26,6 +26,8 @@ export default [
     route('login', 'routes/_auth/login.tsx'),
     route('login/recuperar', 'routes/_auth/forgot-password.tsx'),
     route('login/restablecer', 'routes/_auth/reset-password.tsx'),
+    // Staff 2FA (decision 77): the second factor after the password; re-authentication; «Equipo»
+    route('login/verificacion', 'routes/_auth/second-factor.tsx'),
     // Marketplace, public side: company sign-up; regions and communes for the cascading selects
     route('empresas/registro', 'routes/_public/company-register.tsx'),
     route('ubicaciones', 'routes/_public/places.ts'),
@@ -102,6 +104,9 @@ export default [
       route('contenido', 'routes/admin/content.tsx'),
       // Privacy requests with their legal deadline (Ley 21.719, decision 75)
       route('solicitudes', 'routes/admin/privacy-requests.tsx'),
+      // Staff 2FA (decision 77): re-authentication before sensitive actions; «Equipo» (roles)
+      route('confirmar', 'routes/admin/reauth.tsx'),
+      route('equipo', 'routes/admin/team.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -1,6 +1,6 @@
 import type { BrowserContext, Cookie, Page } from '@playwright/test'
 import { startServer, type ServerProcess } from '../tests/server-process'
-import { newAdmin } from './admin-session'
+import { enterCode, newAdmin } from './admin-session'
 import { e2eDatabase, newDriver } from './driver-session'
 import { codeIn, expect, expectAccessible, randomDriver, readMail, test } from './fixtures'
 import { apiCompany, apiDriver } from './marketplace-support'
@@ -123,11 +123,14 @@ test.describe('11.2: a session the service refused leads to the login, on every 
     await expect(page.getByTestId('admin-nombre')).toHaveCount(0)
 
     await fillLogin(page, email, 'Consola2026')
+    // The console asks for the app's code after the password (decision 77).
+    await enterCode(page, email)
     await expect(page).toHaveURL(/\/admin$/)
     expireSessionsOf(email)
     await page.goto('/admin/documentos')
     await expectLoginFor(page, '/admin/documentos')
     await fillLogin(page, email, 'Consola2026')
+    await enterCode(page, email)
     await expect(page).toHaveURL(/\/admin\/documentos$/)
     await expect(page.getByTestId('admin-nombre')).toBeVisible()
   })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServicesApp } from '#services/app'
 import { signSessionToken } from '#services/platform/tokens'
 import { engines } from '#services/testing/database'
+import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { createWorld, send, WRITE_ROUTES, type Route, type Who, type World } from './api-world'
 
 /**
@@ -67,7 +68,17 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   // Views of sensitive items (decision 78): the driver's own record, the console's trail
   { path: () => '/users/my-data/views', who: 'driver', owned: false },
   { path: (w) => `/admin/drivers/${w.driver.id}/data-views`, who: 'admin', owned: false },
+  // Staff 2FA and roles (decision 77)
+  { path: () => '/auth/second-factor/admin', who: 'admin', owned: false },
+  { path: () => '/auth/second-factor/business', who: 'company', owned: false },
+  { path: () => '/admin/staff', who: 'admin', owned: false },
 ]
+
+/**
+ * The console's roles (decision 77): what a «revisor» may call; every other /admin route is for
+ * an «administrador» and answers a revisor 403.
+ */
+const REVISOR_PATHS = [/^\/admin\/summary$/, /^\/admin\/documents/, /^\/admin\/expiring-documents$/, /^\/admin\/drivers/, /^\/admin\/powers\//]
 
 /**
  * Routes anyone may call (no session header): everything else the services serve must be in the
@@ -243,6 +254,29 @@ describe.each(engines)('access matrix on %s', (engine) => {
     expect(strays).toEqual([])
     expect(served.filter((r) => !covered.has(r))).toEqual([])
     console.info(`[matrix ${engine}] ${served.length} served routes: ${served.length - PUBLIC_ROUTES.length} protected in the matrix, ${PUBLIC_ROUTES.length} public`)
+  })
+
+  it('covers both console roles on every admin route, and refuses a console session without its second factor', async () => {
+    const revisor = await userWithSession(w.p, 'admin', { staffRole: 'revisor' })
+    // A console login that has not passed the second factor yet: the password alone opens nothing.
+    const pendingUser = await userWithSession(w.p, 'admin')
+    await w.p.db.updateTable('sessions').set({ factor_pending: 1 }).where('user_id', '=', pendingUser.user.id).execute()
+    const wrong: string[] = []
+    const adminCalls = [
+      ...READ_ROUTES.filter((r) => r.who === 'admin' && r.path(w).startsWith('/admin')).map((r) => ({ method: 'GET' as const, path: r.path(w), route: null })),
+      ...WRITE_ROUTES.filter((r) => r.who === 'admin' && r.path(w).startsWith('/admin')).map((r) => ({ method: r.method, path: r.path(w), route: r })),
+    ]
+    for (const call of adminCalls) {
+      const asRevisor = call.route ? await send(w, call.route, call.route.base(w), { as: revisor.headers }) : await w.api.get(call.path, revisor.headers)
+      const allowed = REVISOR_PATHS.some((re) => re.test(call.path))
+      const ok = allowed ? asRevisor.status < 500 && asRevisor.status !== 401 && asRevisor.status !== 403 : asRevisor.status === 403
+      if (!ok) wrong.push(`${call.method} ${call.path} as revisor: ${asRevisor.status}, expected ${allowed ? 'allowed' : '403'}`)
+      const asPending = call.route ? await send(w, call.route, call.route.base(w), { as: pendingUser.headers }) : await w.api.get(call.path, pendingUser.headers)
+      if (asPending.status !== 401) wrong.push(`${call.method} ${call.path} before the second factor: ${asPending.status}, expected 401`)
+    }
+    console.info(`[matrix ${engine}] ${adminCalls.length} console routes × revisor and pending second factor`)
+    expect(wrong).toEqual([])
+    expect(adminCalls.length).toBeGreaterThan(30)
   })
 
   it('lets the owners in (their own calls are never 401/403)', async () => {

@@ -63,6 +63,8 @@ export interface World {
     driverExport: number
     companyExport: number
     rectification: number
+    /** The console account whose role «Equipo» changes (decision 77): the admin's own (409). */
+    staff: number
   }
   powerToken: string
   png: Uint8Array
@@ -194,6 +196,7 @@ export async function createWorld(engine: EngineName): Promise<World> {
       driverExport: (await api.post('/users/my-data/export', undefined, driver.headers)).body.id as number,
       companyExport: (await api.post('/business/my-data/export', undefined, company.headers)).body.id as number,
       rectification: (await api.post('/users/my-data/rectification', { detail: 'Mi RUT está mal escrito.' }, driver.headers)).body.id as number,
+      staff: admin.id,
     },
     powerToken,
     png,
@@ -402,6 +405,18 @@ export const WRITE_ROUTES: Route[] = [
       id_publication: w.ids.posting,
     }),
   },
+  // Staff 2FA and roles (decision 77): the second factor, re-authentication, «Equipo» (before
+  // the logouts, which end the sessions they use).
+  { method: 'POST', path: () => '/auth/second-factor/admin/enrol', who: 'admin', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/auth/second-factor/admin/confirm', who: 'admin', kind: 'json', base: () => ({ code: '123456' }) },
+  { method: 'POST', path: () => '/auth/second-factor/admin/verify', who: 'admin', kind: 'json', base: () => ({ code: '123456' }) },
+  { method: 'POST', path: () => '/auth/reauthenticate/admin', who: 'admin', kind: 'json', base: () => ({ password: 'Consola2026' }) },
+  { method: 'POST', path: () => '/auth/second-factor/business/enrol', who: 'company', kind: 'json', base: () => ({}) },
+  { method: 'POST', path: () => '/auth/second-factor/business/confirm', who: 'company', kind: 'json', base: () => ({ code: '123456' }) },
+  { method: 'POST', path: () => '/auth/second-factor/business/verify', who: 'company', kind: 'json', base: () => ({ code: 'abcde-23456' }) },
+  { method: 'POST', path: () => '/auth/second-factor/business/disable', who: 'company', kind: 'json', base: () => ({ password: 'Empresa2026', code: '123456' }) },
+  { method: 'POST', path: () => '/auth/reauthenticate/business', who: 'company', kind: 'json', base: () => ({ code: '123456' }) },
+  { method: 'POST', path: (w) => `/admin/staff/${w.ids.staff}/role`, who: 'admin', kind: 'json', base: () => ({ role: 'administrador' }) },
   { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
   // general data
   {

@@ -16,6 +16,13 @@ export function afterLoginPath(role: Role, redirectTo: unknown): string {
   return safeRedirectPath(redirectTo) ?? homeFor(role)
 }
 
+/** The second-factor step (enrol or type a code), coming back to `redirectTo` afterwards. */
+export const SECOND_FACTOR_PATH = '/login/verificacion'
+export function secondFactorUrl(redirectTo: string | null | undefined): string {
+  const safe = safeRedirectPath(redirectTo)
+  return safe ? `${SECOND_FACTOR_PATH}?${new URLSearchParams({ redirectTo: safe })}` : SECOND_FACTOR_PATH
+}
+
 /** Issue 12 item 6: what the login page says to whoever a guard sent there. */
 export const LOGIN_NEEDED_MESSAGE = 'Inicia sesión para continuar'
 const LOGIN_NEEDED_MS = 6000
@@ -101,6 +108,8 @@ export async function requireSession(request: Request, context: AppLoadContext, 
   }
   const user: SessionUser = { ...session.user, ...res.data }
   if (!user.email) throw await loginRedirect(request)
+  // A session that still waits for its second factor (decision 77) goes to that step first.
+  if (user.role === role && user.second_factor && user.second_factor !== 'ok') throw redirect(secondFactorUrl(returnPathOf(request)))
   if (user.role !== role) {
     if (role === 'admin') throw redirect('/')
     throw redirect(homeFor(user.role), {

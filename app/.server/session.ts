@@ -15,6 +15,10 @@ export interface SessionUser {
   about_me: string | null
   img_profile: string | null
   email_verified: boolean
+  /** Console and companies: where the session stands with its second factor (decision 77), as the service says. */
+  second_factor?: 'ok' | 'enrol' | 'verify'
+  /** Console accounts: «revisor» or «administrador», as the service says. */
+  staff_role?: 'revisor' | 'administrador' | null
 }
 
 export interface WebSession {

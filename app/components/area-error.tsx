@@ -8,7 +8,24 @@ import { buttonClass } from '#app/components/ui/button'
 export function AreaError({ error, home }: { error: unknown; home: string }) {
   const location = useLocation()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  // A page the person's role may not open (a console «revisor» on content; decision 77): said plainly.
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
   if (!isRouteErrorResponse(error)) console.error(error)
+  if (forbidden) {
+    const message = typeof error.data === 'object' && error.data && 'message' in error.data ? String(error.data.message) : 'No tienes permiso para ver esta página.'
+    return (
+      <section aria-labelledby="area-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+        <title>Sin permiso | Fleeters</title>
+        <h1 id="area-error-title" className="text-2xl font-bold text-slate-900">
+          Sin permiso
+        </h1>
+        <p className="text-slate-700">{message}</p>
+        <Link to={home} className={buttonClass('outline', 'min-h-11 px-4 py-2 text-base')}>
+          Volver al inicio del panel
+        </Link>
+      </section>
+    )
+  }
   return (
     <section aria-labelledby="area-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
       <title>{notFound ? 'Página no encontrada | Fleeters' : 'Ocurrió un error | Fleeters'}</title>

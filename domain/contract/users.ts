@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CONSENT_DOCUMENTS } from '#domain/privacy'
 import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { STAFF_ROLE_VALUES } from '#domain/validation/staff'
 
 export const ROLES = ['User', 'business', 'admin'] as const
 const role = z.enum(ROLES)
@@ -23,6 +24,8 @@ export const sessionObjectSchema = z.object({
   files: z.object({ filesUpload: z.number(), files_verification: z.number() }),
   email_verification: z.literal(false),
   email_one_time_token: z.null(),
+  /** The session waits for the second factor: to enrol an app, or to type a code (decision 77). */
+  second_factor: z.enum(['enrol', 'verify']).optional(),
 })
 export type SessionObject = z.infer<typeof sessionObjectSchema>
 
@@ -57,6 +60,10 @@ export const liveSessionUserSchema = z.object({
   about_me: z.string().nullable(),
   img_profile: z.string().nullable(),
   email_verified: z.boolean(),
+  /** Where the session stands with its second factor (decision 77); 'ok' when passed or not needed. */
+  second_factor: z.enum(['ok', 'enrol', 'verify']).optional(),
+  /** Console accounts: 'revisor' or 'administrador'. */
+  staff_role: z.enum(STAFF_ROLE_VALUES).nullable().optional(),
 })
 export type LiveSessionUser = z.infer<typeof liveSessionUserSchema>
 

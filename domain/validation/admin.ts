@@ -82,4 +82,6 @@ export const companyVerificationSchema = formObject({ verified: z.boolean({ erro
 export const adminAccountSchema = formObject({
   email: z.pipe(requiredString(CAMPO_REQUERIDO).check(z.toLowerCase()), z.email('Correo electrónico inválido')),
   name: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
+  /** The console role (decision 77); omitted: an existing account keeps its own, a new one is revisor. */
+  role: z.optional(z.enum(['revisor', 'administrador'], 'El rol debe ser revisor o administrador')),
 })

@@ -11,6 +11,10 @@ export interface AuthContext {
   role: Role
   sessionId: string
   token: string
+  /** The session still waits for its second factor (decision 77): only that step accepts it. */
+  factorPending: boolean
+  /** When the owner last proved it again (password or code), or null. */
+  reauthAt: string | null
 }
 
 export type AuthEnv = { Variables: { auth: AuthContext } }
@@ -26,12 +30,24 @@ export async function authenticate(p: Platform, token: string): Promise<AuthCont
   const now = p.now()
   const claims = await verifySessionToken(p.keys.jwt, token, now)
   if (!claims) return null
-  const session = await p.db.selectFrom('sessions').select(['user_id', 'role', 'expires_at', 'revoked_at', 'last_seen_at']).where('id', '=', claims.sid).executeTakeFirst()
+  const session = await p.db
+    .selectFrom('sessions')
+    .select(['user_id', 'role', 'expires_at', 'revoked_at', 'last_seen_at', 'created_at', 'factor_pending', 'reauth_at'])
+    .where('id', '=', claims.sid)
+    .executeTakeFirst()
   if (!session || session.revoked_at || session.expires_at <= now.toISOString()) return null
   if (String(session.user_id) !== claims.sub || session.role !== claims.role) return null
+  // A console session left alone for 12 hours is over, whatever its 7-day expiry says.
+  if (session.role === 'admin' && now.getTime() - Date.parse(session.last_seen_at ?? session.created_at) >= CONSOLE_IDLE_MS) return null
   await touchSession(p, claims.sid, session.last_seen_at, now)
-  return { userId: session.user_id, role: session.role, sessionId: claims.sid, token }
+  return { userId: session.user_id, role: session.role, sessionId: claims.sid, token, factorPending: session.factor_pending === 1, reauthAt: session.reauth_at }
 }
+
+/** A console session ends after 12 hours without a request (decision 77). */
+export const CONSOLE_IDLE_MS = 12 * 3600_000
+
+/** What a session waiting for its second factor hears from every other route. */
+export const FACTOR_PENDING_MESSAGE = 'Completa la verificación en dos pasos para continuar.'
 
 /** «Última actividad» of the account's sessions moves at most once a minute: not a write per request. */
 export const LAST_SEEN_EVERY_MS = 60_000
@@ -98,16 +114,19 @@ function authenticateOnce(p: Platform, env: unknown, token: string): Promise<Aut
 }
 
 /**
- * Only callers holding a live session of `role`, sent in that role's header, get through.
+ * Only callers holding a live session of `role` (that passed its second factor, unless
+ * `factorPending` says the route is part of that step), sent in that role's header, get through.
  * No credentials: 401. A valid session of another role (in any role header): 403.
  */
-export function requireRole(p: Platform, role: Role): MiddlewareHandler<AuthEnv> {
+export function requireRole(p: Platform, role: Role, opts: { factorPending?: boolean } = {}): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const own = c.req.header(ROLE_HEADER[role])
     if (own) {
       const auth = await authenticateOnce(p, c.env, own)
       if (!auth) throw new ApiError(401, MESSAGES.unauthorized)
       if (auth.role !== role) throw new ApiError(403, MESSAGES.forbidden)
+      // Until the second factor is passed, the session opens only the routes of that step.
+      if (auth.factorPending && !opts.factorPending) throw new ApiError(401, FACTOR_PENDING_MESSAGE)
       c.set('auth', auth)
       return next()
     }

@@ -80,7 +80,7 @@ describe.each(engines)('in-process authentication (%s)', (engine) => {
     // What /api's forward() sends: the request alone, whatever headers the caller added.
     expect((await app.fetch(sessionRequest({ 'auth-user': token, 'x-fleeters-internal': '1', 'fleeters.in-process-auth': 'live' }))).status).toBe(401)
     // A services-only process gets node-server's env; a look-alike string key is no memo either.
-    const live = Promise.resolve({ userId: 1, role: 'User' as const, sessionId, token })
+    const live = Promise.resolve({ userId: 1, role: 'User' as const, sessionId, token, factorPending: false, reauthAt: null })
     const lookAlike = { incoming: {}, outgoing: {}, [IN_PROCESS_AUTH.description!]: new Map([[token, live]]) }
     expect((await app.fetch(sessionRequest(), lookAlike)).status).toBe(401)
     // Only the Symbol-keyed memo made in-process is believed.

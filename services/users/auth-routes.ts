@@ -12,7 +12,8 @@ import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { recordLogin } from './account-closure'
 import { loginLockedMail, passwordResetMail, verificationCodeMail } from './mails'
-import { sessionObject, startSession } from './session-object'
+import { factorState } from './second-factor'
+import { secondFactorStep, sessionObject, startSession } from './session-object'
 
 const CODE_TTL_MS = 15 * 60 * 1000
 const CODE_MAX_ATTEMPTS = 5
@@ -97,7 +98,7 @@ export function authRoutes(p: Platform) {
       const cancelled = await recordLogin(p, user)
       const token = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
       const message = cancelled ? AUTH_MESSAGES.deletionCancelled : AUTH_MESSAGES.loggedIn
-      return c.json({ message, ...(await sessionObject(p, user, token)) })
+      return c.json({ message, ...(await sessionObject(p, user, token)), ...(await secondFactorStep(p, user)) })
     },
   )
 
@@ -177,7 +178,7 @@ export function authRoutes(p: Platform) {
       const cancelled = await recordLogin(p, user)
       const sessionToken = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
       const message = cancelled ? AUTH_MESSAGES.deletionCancelled : AUTH_MESSAGES.verified
-      return c.json({ message, ...(await sessionObject(p, user, sessionToken)) })
+      return c.json({ message, ...(await sessionObject(p, user, sessionToken)), ...(await secondFactorStep(p, user)) })
     },
   )
 
@@ -280,18 +281,27 @@ export function authRoutes(p: Platform) {
         tags,
         summary: 'Quién es el dueño de la sesión, según el servicio ahora (las páginas protegidas lo preguntan)',
         security: security(role),
-        middleware: [requireRole(p, role)],
+        // A session waiting for its second factor is answered too: the page sends it to that step.
+        middleware: [requireRole(p, role, { factorPending: true })],
         responses: { 200: jsonResponse(liveSessionUserSchema, 'Usuario de la sesión'), ...errors(401, 403) },
       },
       async (c) => {
         const auth = c.get('auth')
         const user = await p.db
           .selectFrom('users')
-          .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified'])
+          .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified', 'staff_role'])
           .where('id', '=', auth.userId)
           .executeTakeFirst()
         if (!user) throw new ApiError(401, MESSAGES.unauthorized)
-        return c.json({ ...user, rut: p.columns.openNullable('rut', user.rut), email_verified: user.email_verified === 1 })
+        const { staff_role, ...rest } = user
+        return c.json({
+          ...rest,
+          rut: p.columns.openNullable('rut', user.rut),
+          email_verified: user.email_verified === 1,
+          // Drivers have no second factor (yet): their answer stays as it was.
+          ...(role === 'User' ? {} : { second_factor: await factorState(p.db, auth.userId, auth.factorPending) }),
+          ...(role === 'admin' ? { staff_role } : {}),
+        })
       },
     )
   }
@@ -309,7 +319,7 @@ export function authRoutes(p: Platform) {
         tags,
         summary: 'Cierra la sesión (cuerpo vacío)',
         security: security(role),
-        middleware: [requireRole(p, role)],
+        middleware: [requireRole(p, role, { factorPending: true })],
         responses: { 200: jsonResponse(okMessageSchema, 'Sesión cerrada'), ...errors(401, 403) },
       },
       async (c) => {

@@ -10,6 +10,7 @@ import { dataViewRoutes } from './data-view-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
 import { registerRoutes } from './register-routes'
+import { secondFactorRoutes } from './second-factor-routes'
 import { securityRoutes } from './security-routes'
 import { simplePowerRoutes } from './simple-power'
 
@@ -21,6 +22,8 @@ export function usersService(p: Platform) {
   app.route('/auth', consentRoutes(p))
   // Issue 28 item 2: deletion, pause and opt-out (decision 76)
   app.route('/auth', accountClosureRoutes(p))
+  // Staff 2FA (issue 28 item 4, decision 77): TOTP, recovery codes, re-authentication.
+  app.route('/auth', secondFactorRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))

@@ -3,11 +3,17 @@ import type { SessionObject } from '#domain/contract/users'
 import type { User } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { SESSION_TTL_SECONDS, signSessionToken } from '#services/platform/tokens'
+import { confirmedFactor, needsSecondFactor } from './second-factor'
 
-/** A new session of `user`; `device` is the label of the browser it opens on (domain/device.ts). */
+/**
+ * A new session of `user`; `device` is the label of the browser it opens on (domain/device.ts).
+ * A console account's session, or one of an account with an authenticator app, starts waiting
+ * for the second factor (decision 77): the services accept it only at that step until it passes.
+ */
 export async function startSession(p: Platform, user: User, device: string | null = null): Promise<string> {
   const now = p.now()
   const id = randomUUID()
+  const factorPending = await needsSecondFactor(p.db, user)
   await p.db
     .insertInto('sessions')
     .values({
@@ -19,9 +25,16 @@ export async function startSession(p: Platform, user: User, device: string | nul
       revoked_at: null,
       device,
       last_seen_at: now.toISOString(),
+      factor_pending: factorPending ? 1 : 0,
     })
     .execute()
   return signSessionToken(p.keys.jwt, { userId: user.id, role: user.role, sessionId: id }, now)
+}
+
+/** What a new session still needs: an app to enrol, a code to type, or nothing. */
+export async function secondFactorStep(p: Platform, user: User): Promise<{ second_factor?: 'enrol' | 'verify' }> {
+  if (!(await needsSecondFactor(p.db, user))) return {}
+  return { second_factor: (await confirmedFactor(p.db, user.id)) ? 'verify' : 'enrol' }
 }
 
 export async function sessionObject(p: Platform, user: User, token: string): Promise<SessionObject> {

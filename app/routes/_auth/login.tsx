@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
-import { afterLoginPath, startWebSession } from '#app/.server/auth'
+import { afterLoginPath, secondFactorUrl, startWebSession } from '#app/.server/auth'
 import { authApi, type SessionPayload } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
 import { env } from '#app/.server/env'
@@ -43,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 async function finishLogin(request: Request, formData: FormData, payload: SessionPayload, redirectTo: string | null) {
   const cookie = await startWebSession(request, payload)
+  // The console (always) and companies with an app: the code step before anything (decision 77).
+  if (payload.second_factor) throw redirect(secondFactorUrl(redirectTo), { headers: { 'Set-Cookie': cookie } })
   const to = afterLoginPath(payload.role, redirectTo)
   if (fromEnhancedPage(formData)) {
     // The page shows the message and moves on after 2 s (spec §4).

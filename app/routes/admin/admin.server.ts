@@ -1,7 +1,11 @@
-import type { AppLoadContext } from 'react-router'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { requireSession } from '#app/.server/auth'
+import { messageList, type BackendResult } from '#app/.server/backend/client'
 import { privateFileResponse } from '#app/.server/responses'
+import { returnPathOf, safeRedirectPath } from '#app/.server/safe-redirect'
 import type { WebSession } from '#app/.server/session'
+import { setToast } from '#app/.server/toast'
+import { REAUTH_REQUIRED_MESSAGE, STAFF_ROLE_FORBIDDEN_MESSAGE } from '#domain/validation/staff'
 
 /**
  * The console's guard: a session the users service confirms as `admin`. No session or a refused
@@ -10,6 +14,39 @@ import type { WebSession } from '#app/.server/session'
  */
 export function requireAdmin(request: Request, context: AppLoadContext): Promise<WebSession> {
   return requireSession(request, context, 'admin')
+}
+
+/**
+ * Pages only an «administrador» may open (content, companies, «Equipo»; decision 77): a
+ * «revisor» sees «Sin permiso» inside the console (403), as the services answer.
+ */
+export async function requireAdministrador(request: Request, context: AppLoadContext): Promise<WebSession> {
+  const session = await requireAdmin(request, context)
+  if (session.user.staff_role !== 'administrador') throw data({ message: STAFF_ROLE_FORBIDDEN_MESSAGE }, { status: 403 })
+  return session
+}
+
+export function isAdministrador(session: WebSession): boolean {
+  return session.user.staff_role === 'administrador'
+}
+
+/** Where the re-authentication page sends back to, this page unless told. */
+export const REAUTH_PATH = '/admin/confirmar'
+export function reauthUrl(back: string | null | undefined): string {
+  const safe = safeRedirectPath(back)
+  return safe ? `${REAUTH_PATH}?${new URLSearchParams({ volver: safe })}` : REAUTH_PATH
+}
+
+/**
+ * A sensitive action the service refused for want of a recent proof of identity (10 minutes):
+ * to the re-authentication page, which comes back to `back` (the page the action was posted
+ * from) — the person then repeats the action. The service is the only judge of «recent».
+ */
+export async function reauthIfAsked(request: Request, res: BackendResult<unknown>, back?: string): Promise<void> {
+  if (res.ok || res.status !== 403 || !messageList(res.message).includes(REAUTH_REQUIRED_MESSAGE)) return
+  throw redirect(reauthUrl(back ?? returnPathOf(request)), {
+    headers: { 'Set-Cookie': await setToast({ type: 'info', message: REAUTH_REQUIRED_MESSAGE, durationMs: 6000 }) },
+  })
 }
 
 /** Query filters of the review queue, carried from page to page. */

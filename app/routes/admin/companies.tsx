@@ -6,12 +6,12 @@ import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { formatRut } from '#domain/format'
 import type { Route } from './+types/companies'
-import { requireAdmin } from './admin.server'
+import { requireAdministrador } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Empresas | Consola | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context)
+  const session = await requireAdministrador(request, context)
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const { companies } = await required(request, await adminApi.companies(context, session.token, q))
   return { q, companies }

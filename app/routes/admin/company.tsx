@@ -13,19 +13,19 @@ import { formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '#domain/validation/admin-constants'
 import type { Route } from './+types/company'
-import { requireAdmin } from './admin.server'
+import { requireAdministrador } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Empresa'} | Consola | Fleeters` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context)
+  const session = await requireAdministrador(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   return required(request, await adminApi.company(context, session.token, id))
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context)
+  const session = await requireAdministrador(request, context)
   const id = positiveId(params.id)
   if (!id) throw new Response(null, { status: 404 })
   const form = await request.formData()

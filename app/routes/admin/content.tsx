@@ -22,14 +22,14 @@ import {
   TESTIMONIAL_COMMENT_MAX,
 } from '#domain/validation/admin-constants'
 import type { Route } from './+types/content'
-import { requireAdmin } from './admin.server'
+import { reauthIfAsked, requireAdministrador } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Contenido del sitio | Consola | Fleeters' }]
 
 const LISTS: ContentList[] = ['faqs', 'testimonials', 'logos', 'statistics']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context)
+  const session = await requireAdministrador(request, context)
   return required(request, await adminApi.content(context, session.token))
 }
 
@@ -37,7 +37,7 @@ type Values = Record<string, string>
 
 /** Every form of the page posts here with an `intent`; the public caches drop on any POST. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context)
+  const session = await requireAdministrador(request, context)
   // A logo is at most 3 MB (domain/uploads.ts; the service checks it again).
   const form = await readUpload(request, { maxFileSize: LOGO_UPLOAD.maxBytes })
   if (form === 'too-large') return redirectWithToast('/admin/contenido', { type: 'error', message: LOGO_UPLOAD.messages.tooLarge })
@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!res) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
   if (!res.ok) {
+    await reauthIfAsked(request, res, `/admin/contenido#${list}-${id ?? 'nuevo'}`)
     await signOutIfRefused(request, res.status)
     return data({ key, errors: messageList(res.message), values }, { status: res.status })
   }

@@ -5,7 +5,7 @@ import { actionText, DataTable, formatDateTime, LINK, PageHeader, Section, TD } 
 import { Badge } from '#app/components/ui/badge'
 import { formatDate, formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
-import { requireAdmin } from './admin.server'
+import { isAdministrador, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Consola de operaciones | Fleeters' }]
 
@@ -13,15 +13,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   // Both calls run at once; their answers are checked only once both are in, so a refusal of
   // the first is never a rejected promise left alone while the second is awaited (issue 11.2).
+  // The audit log is for administradores (decision 77): a revisor's home goes without it.
+  const administrador = isAdministrador(session)
   const [summaryRes, auditRes, expiringRes] = await Promise.all([
     adminApi.summary(context, session.token),
-    adminApi.audit(context, session.token),
+    administrador ? adminApi.audit(context, session.token) : null,
     adminApi.expiring(context, session.token),
   ])
   const summary = await required(request, summaryRes)
-  const audit = await required(request, auditRes)
+  const audit = auditRes ? await required(request, auditRes) : null
   const expiring = await required(request, expiringRes)
-  return { summary, audit: audit.slice(0, 20), expiring }
+  return { summary, audit: audit?.slice(0, 20) ?? null, expiring, administrador }
 }
 
 function Card({ label, value, to, testId }: { label: string; value: number; to: string; testId: string }) {
@@ -36,7 +38,7 @@ function Card({ label, value, to, testId }: { label: string; value: number; to: 
 }
 
 export default function AdminHome() {
-  const { summary, audit, expiring } = useLoaderData<typeof loader>()
+  const { summary, audit, expiring, administrador } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="Consola de operaciones" />
@@ -44,7 +46,7 @@ export default function AdminHome() {
         <Card label="Documentos por revisar" value={summary.pending_documents} to="/admin/documentos" testId="resumen-pendientes" />
         <Card label="Conductores" value={summary.drivers} to="/admin/conductores" testId="resumen-conductores" />
         <Card label="Fleeters validados" value={summary.validated_drivers} to="/admin/conductores?validados=1" testId="resumen-validados" />
-        <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" />
+        {administrador ? <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" /> : null}
       </div>
       <div className="mb-6">
         <Section title="Documentos por vencer" id="por-vencer">
@@ -77,26 +79,28 @@ export default function AdminHome() {
           )}
         </Section>
       </div>
-      <Section title="Actividad reciente">
-        {audit.length === 0 ? (
-          <p className="text-slate-700">Aún no hay acciones registradas.</p>
-        ) : (
-          <DataTable headings={['Fecha', 'Quién', 'Qué', 'Antes → después']}>
-            {audit.map((a) => (
-              <tr key={a.id}>
-                <td className={TD}>{formatDateTime(a.created_at)}</td>
-                <td className={TD}>{a.actor}</td>
-                <td className={TD}>
-                  {actionText(a.action)} #{a.entity_id}
-                </td>
-                <td className={`${TD} text-xs text-slate-700`}>
-                  {summarize(a.before)} → {summarize(a.after)}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </Section>
+      {audit ? (
+        <Section title="Actividad reciente">
+          {audit.length === 0 ? (
+            <p className="text-slate-700">Aún no hay acciones registradas.</p>
+          ) : (
+            <DataTable headings={['Fecha', 'Quién', 'Qué', 'Antes → después']}>
+              {audit.map((a) => (
+                <tr key={a.id}>
+                  <td className={TD}>{formatDateTime(a.created_at)}</td>
+                  <td className={TD}>{a.actor}</td>
+                  <td className={TD}>
+                    {actionText(a.action)} #{a.entity_id}
+                  </td>
+                  <td className={`${TD} text-xs text-slate-700`}>
+                    {summarize(a.before)} → {summarize(a.after)}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </Section>
+      ) : null}
     </>
   )
 }

@@ -9,24 +9,31 @@ import { requireAdmin } from './admin.server'
 /** The operations console (issue 7): live admin sessions only; drivers and companies go back to `/`. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
-  return { name: `${session.user.firstname} ${session.user.lastname}`.trim() || session.user.email }
+  const administrador = session.user.staff_role === 'administrador'
+  return {
+    name: `${session.user.firstname} ${session.user.lastname}`.trim() || session.user.email,
+    roleLabel: administrador ? 'Administrador' : 'Revisor',
+    // Only what the role may do (decision 77); the services refuse the rest anyway.
+    nav: NAV.filter((item) => administrador || !item.administrador),
+  }
 }
 
 /** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 const NAV = [
-  { to: '/admin', label: 'Inicio', end: true },
-  { to: '/admin/documentos', label: 'Documentos', end: false },
-  { to: '/admin/conductores', label: 'Conductores', end: false },
-  { to: '/admin/empresas', label: 'Empresas', end: false },
-  { to: '/admin/contenido', label: 'Contenido', end: false },
+  { to: '/admin', label: 'Inicio', end: true, administrador: false },
+  { to: '/admin/documentos', label: 'Documentos', end: false, administrador: false },
+  { to: '/admin/conductores', label: 'Conductores', end: false, administrador: false },
+  { to: '/admin/empresas', label: 'Empresas', end: false, administrador: true },
+  { to: '/admin/contenido', label: 'Contenido', end: false, administrador: true },
+  { to: '/admin/equipo', label: 'Equipo', end: false, administrador: true },
   // Privacy requests (Ley 21.719, decision 75)
-  { to: '/admin/solicitudes', label: 'Solicitudes', end: false },
+  { to: '/admin/solicitudes', label: 'Solicitudes', end: false, administrador: true },
 ]
 
 export default function AdminLayout() {
-  const { name } = useLoaderData<typeof loader>()
+  const { name, roleLabel, nav } = useLoaderData<typeof loader>()
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
@@ -42,6 +49,9 @@ export default function AdminLayout() {
             <span className="text-sm font-semibold text-slate-900" data-testid="admin-nombre">
               {name}
             </span>
+            <span className="text-sm text-slate-700" data-testid="admin-rol">
+              {roleLabel}
+            </span>
             <Form method="post" action="/logout">
               <button type="submit" className={buttonClass('ghost', 'px-3 py-1.5 text-sm')}>
                 Cerrar sesión
@@ -50,7 +60,7 @@ export default function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Consola de operaciones" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-          <Tabs items={NAV} />
+          <Tabs items={nav.map(({ to, label, end }) => ({ to, label, end }))} />
         </nav>
       </header>
       <main id="contenido" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">

@@ -6,6 +6,7 @@ import type { MarketplaceTables } from './schema-marketplace'
 import type { SimplePowerTables } from './schema-power'
 import type { PrivacyTables } from './schema-privacy'
 import type { PublicSiteTables } from './schema-public-site'
+import type { StaffRole, StaffTables } from './schema-staff'
 
 /**
  * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1
@@ -42,6 +43,8 @@ export interface UsersTable {
   opted_out_at: string | null
   /** A requested deletion waits until then; logging in cancels it (migration 0018). */
   deletion_due_at: string | null
+  /** Console accounts only: 'revisor' or 'administrador' (migration 0021); null for the others. */
+  staff_role: StaffRole | null
   /** The account was deleted: personal fields erased, the row kept for the records (migration 0018). */
   closed_at: string | null
   /** The last login (migration 0020); the inactivity period counts from it. */
@@ -61,6 +64,10 @@ export interface SessionsTable {
   device: string | null
   /** When it was last used, written at most once a minute (migration 0010). */
   last_seen_at: string | null
+  /** 1 while the session waits for its second factor: refused everywhere but that step (migration 0021). */
+  factor_pending: ColumnType<number, number | undefined, number>
+  /** When the owner last proved it again (password or code); the console's sensitive actions ask (0021). */
+  reauth_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface EmailVerificationsTable {
@@ -254,7 +261,7 @@ export interface PendingFileRemovalsTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables {
+export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables, StaffTables {
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable

@@ -210,6 +210,8 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
         role: 'admin',
         email: `operaciones@${DEMO_DOMAIN}`,
         password_hash: passwordHash,
+        // Everything, and at the first login it enrols its authenticator app (decision 77).
+        staff_role: 'administrador',
         firstname: 'Olga',
         lastname: 'Operaciones',
         rut: null,

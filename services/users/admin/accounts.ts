@@ -15,16 +15,17 @@ export interface CreatedAdmin {
   email: string
   link: string
   created: boolean
+  staffRole: 'revisor' | 'administrador'
 }
 
 /**
- * `npm run admin:create`: an `admin` account with an unusable random password, and a one-time
+ * `npm run admin:create`: an `admin` account (role revisor unless `--role administrador`) with an unusable random password, and a one-time
  * link to set one, through the same password-reset flow as everyone (/login/restablecer). Run
  * again for an existing admin it issues a new link. A driver's or company's email is refused:
  * roles never change in place.
  */
-export async function createAdminAccount(p: Platform, input: { email: unknown; name: unknown }): Promise<CreatedAdmin> {
-  const { email, name } = validate(adminAccountSchema, input)
+export async function createAdminAccount(p: Platform, input: { email: unknown; name: unknown; role?: unknown }): Promise<CreatedAdmin> {
+  const { email, name, role } = validate(adminAccountSchema, input)
   const now = p.now()
   const ts = now.toISOString()
   const token = randomToken(32)
@@ -32,8 +33,11 @@ export async function createAdminAccount(p: Platform, input: { email: unknown; n
   const [firstname, ...rest] = name.split(/\s+/)
   const unusable = await hashPassword(randomToken(32))
   const result = await inTransaction(p.db, async (trx) => {
-    const existing = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst()
+    const existing = await trx.selectFrom('users').select(['id', 'role', 'staff_role']).where('email', '=', email).executeTakeFirst()
     if (existing && existing.role !== 'admin') throw new ApiError(409, 'El correo ya pertenece a una cuenta de conductor o empresa.')
+    // Least privilege: a new account without --role reviews; an existing one keeps its role unless told.
+    const staffRole = role ?? existing?.staff_role ?? 'revisor'
+    if (existing && existing.staff_role !== staffRole) await trx.updateTable('users').set({ staff_role: staffRole, updated_at: ts }).where('id', '=', existing.id).execute()
     const userId =
       existing?.id ??
       (
@@ -53,6 +57,7 @@ export async function createAdminAccount(p: Platform, input: { email: unknown; n
             // The set-password link proves the mailbox, as a reset does.
             email_verified: 1,
             accepted_terms_at: null,
+            staff_role: staffRole,
             created_at: ts,
             updated_at: ts,
           })
@@ -73,10 +78,10 @@ export async function createAdminAccount(p: Platform, input: { email: unknown; n
     await audit(
       trx,
       { userId: null, actor: 'cli' },
-      { action: existing ? 'admin.link' : 'admin.create', entityType: 'user', entityId: userId, after: { email, role: 'admin' } },
+      { action: existing ? 'admin.link' : 'admin.create', entityType: 'user', entityId: userId, after: { email, role: 'admin', staff_role: staffRole } },
       now,
     )
-    return { userId, created: !existing }
+    return { userId, created: !existing, staffRole }
   })
   p.wakeOutbox()
   return { ...result, email, link }

@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES } from '#domain/validation/admin'
 import { business, companyAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
+import { enrolFactor } from '#services/testing/second-factor'
 import { documentForm, fileOf, formWith, samplePdf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 import { createAdminAccount } from './accounts'
 
@@ -94,6 +95,10 @@ describe.each(engines)('operations console on %s', (engine) => {
     const login = await api.post('/auth/login', { email: 'operaciones@fleeters.cl', password: 'Consola2024' })
     expect(login.status).toBe(200)
     expect(login.body.role).toBe('admin')
+    // The console needs the second factor: the first login enrols the app (decision 77).
+    expect(login.body.second_factor).toBe('enrol')
+    expect((await api.get('/admin/summary', { 'auth-admin': login.body.token_jwt })).status).toBe(401)
+    await enrolFactor(p, api, { 'auth-admin': login.body.token_jwt })
     expect((await api.get('/admin/summary', { 'auth-admin': login.body.token_jwt })).status).toBe(200)
     // The link is single use.
     expect((await api.post('/auth/reset-password-confirm', { token, password: 'Otra12345', confirmPassword: 'Otra12345' })).status).toBe(400)

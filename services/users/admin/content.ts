@@ -13,7 +13,7 @@ import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX, logoUrl, storeLogo } from '#services/shared/logo'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
-import { actorOf, audit } from './shared'
+import { actorOf, audit, requireRecentAuth } from './shared'
 
 type Ordered = 'faqs' | 'testimonials' | 'partner_logos' | 'statistics'
 type Db = Kysely<Database>
@@ -368,9 +368,9 @@ export function adminContentRoutes(p: Platform) {
         method: 'delete',
         path: `/content/${path}/{id}`,
         tags,
-        summary: 'Elimina un elemento de la lista',
+        summary: 'Elimina un elemento de la lista (pide haber confirmado la identidad en los últimos 10 minutos)',
         security: security('admin'),
-        middleware: [changesPublicContent(p)],
+        middleware: [requireRecentAuth(p), changesPublicContent(p)],
         request: { params: idParams },
         responses: { 200: jsonResponse(okMessageSchema, 'Guardado'), ...errors(401, 403, 404) },
       },

@@ -12,7 +12,8 @@ import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
 // Privacy requests with their legal deadline (decision 75)
 import { adminPrivacyRequestRoutes } from './privacy-requests'
-import { requireAdmin } from './shared'
+import { requireAdmin, requireAdministrador } from './shared'
+import { adminStaffRoutes } from './staff'
 
 /**
  * The operations console's calls (mounted at /admin by the users service). Every route needs a
@@ -22,6 +23,11 @@ export function adminRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Consola']
   app.use('*', requireAdmin(p))
+  // Roles (decision 77): a «revisor» reviews documents, powers and drivers; everything else is
+  // for an «administrador» (403 {message} to a revisor).
+  for (const path of ['/audit', '/companies', '/companies/*', '/postings/*', '/content', '/content/*', '/staff', '/staff/*', '/privacy-requests', '/privacy-requests/*']) {
+    app.use(path, requireAdministrador(p))
+  }
 
   defineRoute(
     app,
@@ -102,5 +108,6 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminPrivacyRequestRoutes(p))
   // Views of drivers' sensitive items (decision 78)
   app.route('/', adminDataViewRoutes(p))
+  app.route('/', adminStaffRoutes(p))
   return app
 }

@@ -2,14 +2,19 @@ import sharp from 'sharp'
 import { addDays, dayInChile } from '#domain/format'
 import { expiryFieldName, isDocumentSlotKey, isExpiringSlot } from '#domain/reference-data/documents'
 import type { Role } from '#services/platform/db/schema'
+import type { StaffRole } from '#services/platform/db/schema-staff'
 import { TINY_PDF } from '#services/platform/seed/sample-files'
 import type { TestPlatform } from '#services/testing/platform'
 import { startSession } from '#services/users/session-object'
 
 let counter = 0
 
-/** A user of `role` written straight to the database, with a live session token. */
-export async function userWithSession(p: TestPlatform, role: Role = 'User') {
+/**
+ * A user of `role` written straight to the database, with a live session token. A console
+ * account is an administrador (or `staffRole`) whose session passed its second factor just now,
+ * as after the code step (decision 77); second-factor.test.ts tests that step itself.
+ */
+export async function userWithSession(p: TestPlatform, role: Role = 'User', opts: { staffRole?: StaffRole } = {}) {
   counter++
   const now = p.now().toISOString()
   const user = await p.db
@@ -29,10 +34,12 @@ export async function userWithSession(p: TestPlatform, role: Role = 'User') {
       accepted_terms_at: now,
       created_at: now,
       updated_at: now,
+      staff_role: role === 'admin' ? (opts.staffRole ?? 'administrador') : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
   const token = await startSession(p, user)
+  if (role === 'admin') await p.db.updateTable('sessions').set({ factor_pending: 0, reauth_at: now }).where('user_id', '=', user.id).execute()
   const header = { [role === 'User' ? 'auth-user' : role === 'business' ? 'auth-business' : 'auth-admin']: token }
   return { user, token, headers: header }
 }
