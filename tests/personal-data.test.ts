@@ -82,7 +82,7 @@ describe.each(engines)('personal-data inventory on %s', (engine) => {
       }
       expect(missing).toEqual([])
       // Never a secret (the password hash, a code's or a token's hash), nor the vehicle owner's data.
-      for (const secret of ['scrypt$secreto', '"t', '"c', '"r', 'jti-', 'dueno', 'Dueño']) {
+      for (const secret of ['scrypt$secreto', '"t', '"c', '"r', 'jti-', 'totp-', 'dueno', 'Dueño']) {
         expect(JSON.stringify(data.tablas)).not.toContain(secret.startsWith('"') ? `${secret}${person.n}"` : secret)
       }
 
@@ -193,6 +193,12 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
   const identifiers = [email, rut, phone, `${firstname} ${lastname}`]
 
   if (kind === 'company') {
+    // A company may turn on the second factor (decision 77).
+    await db
+      .insertInto('totp_factors')
+      .values({ user_id: userId, secret_sealed: `totp-${n}`, confirmed_at: at, last_step: null, created_at: at })
+      .execute()
+    await insert('recovery_codes', { user_id: userId, code_hash: `rc${n}`, used_at: null, created_at: at })
     const logo = await stored('logos', 'webp')
     const row = await insert('companies', {
       user_id: userId,

@@ -75,11 +75,16 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   users: byUser(
     `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
      email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at
-     last_login_at inactivity_warned_at`,
+     last_login_at inactivity_warned_at staff_role`,
     { password_hash: SECRET, rut_hmac: 'Huella con clave de tu RUT, solo para saber si ya está registrado; tu RUT va en «rut»' },
     'id',
   ),
-  sessions: byUser('user_id role created_at expires_at revoked_at device last_seen_at', { id: KEY }),
+  sessions: byUser('user_id role created_at expires_at revoked_at device last_seen_at factor_pending reauth_at', { id: KEY }),
+  totp_factors: byUser('user_id confirmed_at created_at', {
+    secret_sealed: 'Secreto de tu app de autenticación: quien lo tenga genera tus códigos',
+    last_step: 'Dato interno para que un código no sirva dos veces',
+  }),
+  recovery_codes: byUser('id user_id used_at created_at', { code_hash: SECRET }),
   email_verifications: byUser('id user_id attempts expires_at consumed_at created_at', { token_hash: SECRET, code_hash: SECRET }),
   password_resets: byUser('id user_id expires_at used_at created_at', { token_hash: SECRET }),
   consents: byUser('id user_id document version accepted_at ip'),

@@ -168,6 +168,8 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
 
     // Rows of the account (most would go by cascade; named here so the order is explicit).
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    await trx.deleteFrom('totp_factors').where('user_id', '=', user.id).execute()
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('email_verifications').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('simple_powers').where('user_id', '=', user.id).execute()
