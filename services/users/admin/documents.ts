@@ -378,11 +378,7 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const row = await p.db
-        .selectFrom('user_files')
-        .select(['storage_key', 'mime_type', 'purpose_name', 'user_id', 'file_purged_at'])
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name', 'user_id', 'file_purged_at']).where('id', '=', id).executeTakeFirst()
       if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
