@@ -305,7 +305,7 @@ export const DATA_RIGHTS: DataRight[] = [
     name: 'Acceso',
     what: 'Saber qué datos tuyos tenemos, para qué los usamos y a quién se los entregamos.',
     howToday:
-      'En «Mis datos» (conductores: Configuración › Mis datos; empresas: pestaña «Mis datos») pides «Descargar mis datos»: un ZIP con todos tus datos y tus archivos. Los conductores ven además «Quién vio mis datos»: cada empresa y cada vez que el equipo abrió tus documentos o tu RUT.',
+      'En «Mis datos» (conductores: Configuración › Mis datos; empresas: pestaña «Mis datos») preparas una copia en «Descargar mis datos»: un ZIP con todos tus datos y tus archivos. Los conductores ven además «Quién vio mis datos»: cada empresa y cada vez que el equipo abrió tus documentos o tu RUT.',
   },
   {
     id: 'rectificacion',

@@ -158,9 +158,9 @@ test('«Pausar mi perfil» hides the driver from the company’s applicants unti
   await expect(companyPage.getByText(name).first()).toBeVisible()
 
   // The opt-out on the same page.
-  await page.getByRole('button', { name: 'No quiero recibirlos' }).click()
+  await page.getByRole('button', { name: 'Dejar de recibir correos no esenciales' }).click()
   await expect(page.getByText('Listo: ya no te enviaremos correos no esenciales.').first()).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Volver a recibirlos' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Volver a recibir correos no esenciales' })).toBeVisible()
   await companyContext.close()
 })
 
@@ -174,7 +174,7 @@ test('a company opts out and asks to delete its account: signed out, its posting
   await expect(page.getByRole('heading', { name: 'Correos no esenciales', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pausar mi perfil' })).toHaveCount(0)
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'No quiero recibirlos' }).click()
+  await page.getByRole('button', { name: 'Dejar de recibir correos no esenciales' }).click()
   await expect(page.getByText('Listo: ya no te enviaremos correos no esenciales.').first()).toBeVisible()
 
   await page.goto('/business/dashboard/mis-datos/eliminar')

@@ -31,13 +31,13 @@ async function fitsPhone(page: Page, name: string) {
 
 /** Asks for the copy, downloads the ZIP and answers its datos.json. */
 async function exportAndDownload(page: Page) {
-  await page.getByRole('button', { name: 'Pedir una copia de mis datos' }).click()
-  await expect(page.getByText('Tu copia está lista. Descárgala desde «Tus solicitudes».').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Preparar mi copia' }).click()
+  await expect(page.getByText('Tu copia está lista: descárgala con «Descargar ZIP».').first()).toBeVisible()
   const latest = page.getByTestId('ultima-copia')
   await expect(latest).toContainText('Lista')
-  await expect(latest).toContainText(/Lista: descárgala hasta el \d{2}-\d{2}-\d{4}\./)
+  await expect(latest).toContainText(/Puedes descargarla hasta el \d{2}-\d{2}-\d{4}\./)
   // One a day: the button is gone, with the time of the next one.
-  await expect(page.getByRole('button', { name: 'Pedir una copia de mis datos' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Preparar mi copia' })).toHaveCount(0)
   await expect(page.getByText(/Podrás pedir otra copia desde el/)).toBeVisible()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar ZIP' }).click()])
   expect(download.suggestedFilename()).toMatch(/^fleeters-mis-datos-\d{4}-\d{2}-\d{2}\.zip$/)

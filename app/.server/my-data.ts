@@ -25,7 +25,7 @@ export async function myDataLoader(request: Request, context: AppLoadContext, ro
 }
 
 /**
- * Its two forms: «Pedir una copia» and the rectification request. A success goes back to the page
+ * Its two forms: «Preparar mi copia» and the rectification request. A success goes back to the page
  * with a toast (JS or not); a refusal (429: one export a day; 400) stays with the service's message.
  */
 export async function myDataAction(request: Request, context: AppLoadContext, role: MyDataRole) {

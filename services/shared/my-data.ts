@@ -17,7 +17,7 @@ export const EXPORT_EVERY_MS = DAY_MS
 export const EXPORT_AT_ONCE_MAX_BYTES = 8 * 1024 * 1024
 
 export const MY_DATA_MESSAGES = {
-  exportReady: 'Tu copia está lista. Descárgala desde «Tus solicitudes».',
+  exportReady: 'Tu copia está lista: descárgala con «Descargar ZIP».',
   exportQueued: 'Estamos preparando tu copia. Te avisaremos por correo cuando esté lista.',
   exportTooSoon: (next: Date) => `Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra desde el ${formatDateTime(next)}.`,
   exportNotAvailable: 'Esta copia no existe o ya no está disponible. Pide una nueva desde «Mis datos».',

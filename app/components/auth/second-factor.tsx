@@ -21,12 +21,16 @@ export function EnrolmentCode({ qrSvg, secret }: { qrSvg: string; secret: string
         // The server's own SVG (qrcode): paths only, no script, no outside content.
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />
-      <p className="text-sm text-slate-700">
-        Clave para escribir a mano:{' '}
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-base break-all text-slate-900" data-testid="totp-secret">
-          {secret}
-        </code>
-      </p>
+      <p className="text-sm text-slate-700">Clave para escribir a mano:</p>
+      {/* Groups never break inside: a line ends only between them. */}
+      <code className="block rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900" data-testid="totp-secret">
+        {secret.split(' ').map((group, i) => (
+          <span key={i}>
+            {i ? ' ' : ''}
+            <span className="whitespace-nowrap">{group}</span>
+          </span>
+        ))}
+      </code>
     </div>
   )
 }

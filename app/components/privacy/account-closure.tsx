@@ -107,7 +107,7 @@ function ToggleForm({ intent, on, label, pending }: { intent: string; on: boolea
       <JsMarker />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="value" value={on ? 'on' : 'off'} />
-      <SubmitButton variant={on ? 'primary' : 'secondary'} pendingText={pending} className="w-full sm:w-auto">
+      <SubmitButton variant="secondary" pendingText={pending} className="w-full sm:w-auto">
         {label}
       </SubmitButton>
     </Form>
@@ -124,7 +124,7 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
   return (
     <main id="contenido" className="max-w-3xl space-y-6">
       <BackLink role={role} />
-      <h1 className="text-2xl font-bold text-slate-900">{role === 'User' ? 'Pausar mi perfil' : 'Correos no esenciales'}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{role === 'User' ? 'Pausar mi perfil o dejar de recibir correos' : 'Correos no esenciales'}</h1>
       {role === 'User' ? (
         <section aria-labelledby="pausa" className={CARD}>
           <h2 id="pausa" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
@@ -132,8 +132,8 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
             {state.paused_at ? <Badge tone="warning">Pausado desde el {formatDate(state.paused_at)}</Badge> : <Badge tone="success">Visible</Badge>}
           </h2>
           <p className="mt-2 text-slate-800">
-            Mientras tu perfil está pausado, las empresas no te ven en sus listas de postulantes ni pueden abrir tu perfil, y tus postulaciones quedan congeladas: no puedes
-            postular a nuevas publicaciones. Tus datos no se borran; cuando lo reanudes, todo vuelve a estar como antes.
+            {state.paused_at ? 'Mientras tu perfil está pausado' : 'Si lo pausas'}, las empresas no te ven en sus listas de postulantes ni pueden abrir tu perfil, y tus
+            postulaciones quedan congeladas: no puedes postular a nuevas publicaciones. Tus datos no se borran; cuando lo reanudes, todo vuelve a estar como antes.
           </p>
           <Alert tone="error" messages={feedback?.intent === 'pause' ? feedback.errors : undefined} stamp={feedback?.stamp} className="mt-4" focus />
           {state.paused_at ? (
@@ -145,21 +145,21 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
       ) : null}
       <section aria-labelledby="oposicion" className={CARD}>
         <h2 id="oposicion" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
-          Correos no esenciales
+          {role === 'User' ? 'Correos no esenciales' : 'Qué correos son'}
           {state.opted_out_at ? <Badge tone="warning">Desactivados</Badge> : <Badge tone="success">Activados</Badge>}
         </h2>
         <p className="mt-2 text-slate-800">
           {role === 'User'
             ? 'Son los recordatorios de vencimiento de tus documentos (las fechas siguen en tu panel).'
-            : 'Son los avisos de cada nueva postulación (las postulaciones siguen en tu panel).'}{' '}
+            : 'Son los avisos de nuevos postulantes (las postulaciones siguen en tu panel).'}{' '}
           Los correos necesarios para tu cuenta te llegarán siempre: códigos, contraseña, decisiones sobre tus {role === 'User' ? 'documentos y postulaciones' : 'publicaciones'} y
           respuestas a tus solicitudes.
         </p>
         <Alert tone="error" messages={feedback?.intent === 'opt-out' ? feedback.errors : undefined} stamp={feedback?.stamp} className="mt-4" focus />
         {state.opted_out_at ? (
-          <ToggleForm intent="opt-out" on={false} label="Volver a recibirlos" pending="Guardando…" />
+          <ToggleForm intent="opt-out" on={false} label="Volver a recibir correos no esenciales" pending="Guardando…" />
         ) : (
-          <ToggleForm intent="opt-out" on label="No quiero recibirlos" pending="Guardando…" />
+          <ToggleForm intent="opt-out" on label="Dejar de recibir correos no esenciales" pending="Guardando…" />
         )}
       </section>
     </main>

@@ -94,19 +94,19 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
       {latest && state ? (
         <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="ultima-copia">
           <p className="flex flex-wrap items-center gap-2">
-            <span>Copia pedida el {formatDateTime(latest.requested_at)}:</span>
+            <span>Copia pedida el {formatDateTime(latest.requested_at)}</span>
             <Badge tone={state.tone}>{state.label}</Badge>
           </p>
           {latest.status === 'pending' ? <p className="mt-1">La estamos preparando. Te avisaremos por correo cuando esté lista.</p> : null}
           {latest.downloadable ? (
             <>
-              <p className="mt-1">Lista: descárgala hasta el {formatDate(latest.file_expires_at)}.</p>
+              <p className="mt-1">Puedes descargarla hasta el {formatDate(latest.file_expires_at)}.</p>
               <a href={`${view.base}/copia/${latest.id}`} download className={buttonClass('primary', 'mt-3 w-full sm:w-auto')}>
                 Descargar ZIP
               </a>
             </>
           ) : null}
-          {latest.status === 'done' && !latest.downloadable ? <p className="mt-1">Vencida: ya la borramos. Puedes pedir una nueva.</p> : null}
+          {latest.status === 'done' && !latest.downloadable ? <p className="mt-1">Pasaron sus 7 días y la borramos. Puedes pedir una nueva.</p> : null}
         </div>
       ) : null}
       {view.next_export_at ? (
@@ -115,8 +115,8 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
         <Form method="post" className="mt-4">
           <JsMarker />
           <input type="hidden" name="intent" value="export" />
-          <SubmitButton pendingText="Pidiendo…" className="w-full sm:w-auto">
-            Pedir una copia de mis datos
+          <SubmitButton pendingText="Preparando…" className="w-full sm:w-auto">
+            Preparar mi copia
           </SubmitButton>
         </Form>
       )}
@@ -190,7 +190,7 @@ function RequestsSection({ view }: { view: MyDataView }) {
 /** Opposition in one sentence: companies receive no invitations, only messages. */
 function optOutText(driver: boolean, optedOutAt: string | null): string {
   if (optedOutAt) return `No recibes correos no esenciales desde el ${formatDate(optedOutAt)}.`
-  return 'Recibes también los correos no esenciales.'
+  return 'Recibes los correos no esenciales.'
 }
 
 function AccountSection({ view }: { view: MyDataView }) {

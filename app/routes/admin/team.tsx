@@ -48,7 +48,8 @@ export default function TeamRoute() {
       <Section title="Cuentas de la consola" id="cuentas">
         <p className="mb-3 text-sm text-slate-700">
           Un <strong>revisor</strong> revisa documentos, poderes y los datos de los conductores que la revisión necesita. Un <strong>administrador</strong> además gestiona
-          contenido, empresas y el equipo. Cambiar un rol pide confirmar tu identidad.
+          contenido, empresas y el equipo. Cambiar un rol pide confirmar tu identidad. Las cuentas nuevas las crea quien opera el servidor (
+          <code>npm run admin:create -- --role revisor</code>), y su primer inicio de sesión les pide activar la verificación en dos pasos.
         </p>
         <DataTable headings={['Cuenta', 'Verificación en dos pasos', 'Desde', 'Rol']}>
           {staff.map((m) => (

@@ -61,22 +61,29 @@ export default function BusinessLayout() {
             </span>
             {company.verified ? <VerifiedCompanyBadge /> : <span className="shrink-0 text-xs text-slate-600">Verificación pendiente</span>}
           </div>
+          {/* On a phone the three tabs need their whole row: «Cerrar sesión» moves up here, as an icon. */}
+          <LogoutButton className="sm:hidden" />
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
           <Tabs items={navFor(pathname.replace(/\/+$/, ''))} className="min-w-0" />
-          <Form method="post" action="/logout" className="shrink-0">
-            {/* On a phone the tabs need the row: the button shows its icon, its name stays for the reader. */}
-            <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
-              <LogoutIcon className="h-5 w-5 sm:hidden" />
-              <span className="max-sm:sr-only">Cerrar sesión</span>
-            </button>
-          </Form>
+          <LogoutButton className="max-sm:hidden" />
         </nav>
       </header>
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <Outlet />
       </div>
     </div>
+  )
+}
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout" className={`shrink-0 ${className}`}>
+      <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
+        <LogoutIcon className="h-5 w-5 sm:hidden" />
+        <span className="max-sm:sr-only">Cerrar sesión</span>
+      </button>
+    </Form>
   )
 }
 

@@ -5,7 +5,7 @@ import { requireCurrentConsents } from '#app/.server/consents'
 import { isCurrentPath } from '#app/components/driver/current-path'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
-import { avatarUrl, BANK_PATH, HOME_PATH, PROFILE_PATH } from '#app/components/driver/urls'
+import { avatarUrl, BANK_PATH, HOME_PATH, MY_DATA_PATH, PROFILE_PATH, SECURITY_PATH } from '#app/components/driver/urls'
 import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
@@ -41,10 +41,12 @@ export const DRIVER_NAV_ITEMS: DriverNavItem[] = [
 export const DRIVER_SETTINGS_ITEMS: DriverNavItem[] = [
   { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user' },
   { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank' },
+  { to: SECURITY_PATH, label: 'Seguridad', icon: 'shield' },
+  { to: MY_DATA_PATH, label: 'Mis datos', icon: 'file' },
 ]
 
 /** Bottom navigation on small screens (spec §2), finding work one tap away (issue 16 item 1). */
-const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_ITEMS]
+const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_ITEMS.slice(0, 2)]
 
 const MENU_ID = 'driver-menu-toggle'
 

@@ -13,8 +13,9 @@ const SETTINGS_MENU: Array<{ to: string; label: string; icon: IconName }> = [
 export default function SettingsLayout() {
   return (
     <div className="space-y-6">
-      <nav aria-label="Configuración" className="overflow-x-auto">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      <nav aria-label="Configuración">
+        {/* Two rows of two on a phone: four tabs in one row would scroll the current one out of view. */}
+        <ul className="grid grid-cols-2 gap-x-1 border-b border-slate-200 sm:flex">
           {SETTINGS_MENU.map((item) => (
             <li key={item.to}>
               <NavLink
