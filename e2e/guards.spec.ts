@@ -240,13 +240,16 @@ test.describe('11.2: the process survives a revoked admin session (own server pr
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
       body: new URLSearchParams({ email: email!, password: password! }),
     })
+    // The password opens a session that still owes its second factor (decision 77).
     expect(login.status).toBe(302)
-    expect(login.headers.get('location')).toBe('/admin')
+    expect(login.headers.get('location')).toMatch(/^\/login\/verificacion/)
     const session = login.headers
       .getSetCookie()
       .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
       .split(';')[0]!
-    expect((await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })).status).toBe(200)
+    const pending = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })
+    expect(pending.status).toBe(302)
+    expect(pending.headers.get('location')).toMatch(/^\/login\/verificacion/)
 
     const logout = await fetch(`${server.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: session, origin } })
     expect(logout.status).toBe(302)
