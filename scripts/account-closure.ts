@@ -8,42 +8,14 @@
  * without waiting 14 days; it is the same job the server runs every hour, with the operator's
  * clock, and it can only do what the job does.
  */
-import { parseArgs } from 'node:util'
-import { loadConfig } from '#services/platform/config'
-import { createPlatform } from '#services/platform/platform'
-import { memoryRateLimiter } from '#services/platform/rate-limit'
-import { keepDataPrivate } from '#services/platform/runtime'
 import { runAccountClosure } from '#services/users/account-closure'
+import { jobArgs, withPlatform, withRetries } from './one-off'
 
-const { values } = parseArgs({ options: { now: { type: 'string' } }, strict: true })
-const now = values.now ? new Date(values.now) : new Date()
-if (Number.isNaN(now.getTime())) {
-  console.error('Uso: npx tsx scripts/account-closure.ts [--now 2027-02-10T12:00:00Z]')
-  process.exit(2)
-}
-
-/** SQLite: a write racing the server's may fail at once with SQLITE_BUSY; try again a few times. */
-async function withRetries<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await run()
-    } catch (err) {
-      const code = (err as { code?: unknown }).code
-      if (i >= attempts || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw err
-      await new Promise((r) => setTimeout(r, 100 * i))
-    }
-  }
-}
-
-const config = loadConfig(process.env)
-keepDataPrivate(config.dataDir)
-const platform = await withRetries(() => createPlatform(config, { limiter: memoryRateLimiter() }))
-try {
+const { now } = jobArgs('Uso: npx tsx scripts/account-closure.ts [--now 2027-02-10T12:00:00Z]')
+await withPlatform(async (platform) => {
   const run = await withRetries(() => runAccountClosure(platform, now))
   console.log(
     `Cuentas: ${run.warned} avisadas por inactividad, ${run.scheduled} programadas, ${run.erased} eliminadas; ` +
       `${run.filesRemoved} archivos borrados, ${run.filesFailed} por reintentar (${now.toISOString()}).`,
   )
-} finally {
-  await platform.close()
-}
+})

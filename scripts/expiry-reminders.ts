@@ -6,39 +6,11 @@
  * mails go to the outbox, which the running server delivers. Each reminder is sent once: running
  * it again, or while the server runs its own hourly job, sends nothing more.
  */
-import { parseArgs } from 'node:util'
-import { loadConfig } from '#services/platform/config'
-import { createPlatform } from '#services/platform/platform'
-import { memoryRateLimiter } from '#services/platform/rate-limit'
-import { keepDataPrivate } from '#services/platform/runtime'
 import { sendExpiryReminders } from '#services/users/document-reminders'
+import { jobArgs, withPlatform, withRetries } from './one-off'
 
-const { values } = parseArgs({ options: { now: { type: 'string' } }, strict: true })
-const now = values.now ? new Date(values.now) : new Date()
-if (Number.isNaN(now.getTime())) {
-  console.error('Uso: npx tsx scripts/expiry-reminders.ts [--now 2027-02-10T12:00:00Z]')
-  process.exit(2)
-}
-
-/** SQLite: a write racing the server's may fail at once with SQLITE_BUSY; try again a few times. */
-async function withRetries<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await run()
-    } catch (err) {
-      const code = (err as { code?: unknown }).code
-      if (i >= attempts || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw err
-      await new Promise((r) => setTimeout(r, 100 * i))
-    }
-  }
-}
-
-const config = loadConfig(process.env)
-keepDataPrivate(config.dataDir)
-const platform = await withRetries(() => createPlatform(config, { limiter: memoryRateLimiter() }))
-try {
+const { now } = jobArgs('Uso: npx tsx scripts/expiry-reminders.ts [--now 2027-02-10T12:00:00Z]')
+await withPlatform(async (platform) => {
   const run = await withRetries(() => sendExpiryReminders(platform, now))
   console.log(`Recordatorios de vencimiento: ${run.mails} correos sobre ${run.documents} documentos (${now.toISOString()}).`)
-} finally {
-  await platform.close()
-}
+})

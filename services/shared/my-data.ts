@@ -3,6 +3,7 @@ import { RIGHTS_ANSWER_DAYS } from '#domain/privacy'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
 import { enqueueEmail, type EmailMessage } from '#services/platform/messaging/outbox'
+import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 import { buildExportZip } from './personal-data'
 import { openRequest } from './privacy-requests'
@@ -146,28 +147,9 @@ export async function prepareExports(p: Platform, now: Date, limit = 20): Promis
  * Runs prepareExports every `intervalMs` (a minute by default) in this process (server.ts, where
  * the users or business service runs); stop() ends it after the run in progress.
  */
-export function startExportJob(p: Platform, opts: { intervalMs?: number; clock?: () => Date; log?: (line: string) => void } = {}) {
-  const clock = opts.clock ?? (() => p.now())
-  let running: Promise<unknown> | undefined
-  const tick = () => {
-    if (running) return
-    running = prepareExports(p, clock())
-      .then((n) => {
-        if (n) opts.log?.(`exports prepared: ${n}`)
-      })
-      .catch((error) => opts.log?.(`exports failed: ${String(error)}`))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(tick, opts.intervalMs ?? 60_000)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+export function startExportJob(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
+  const summary = (n: number) => (n ? `${n} prepared` : null)
+  return startPeriodic('exports', (now) => prepareExports(p, now), summary, { clock: () => p.now(), intervalMs: 60_000, firstAfterMs: null, ...opts })
 }
 
 /**

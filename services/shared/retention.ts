@@ -21,6 +21,7 @@ import { RETENTION_RULE_IDS, retentionDays, type RetentionRuleId } from '#domain
 import { DOCUMENT_SLOT_KEYS, type DocumentSlotKey } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
 import { countQueuedFiles, queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
+import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 
 export const RETENTION_BATCH = 500
@@ -217,36 +218,8 @@ export function describeRun(run: RetentionRun): string {
   return `${parts.length ? parts.join(', ') : 'nada'}; ${files}`
 }
 
-/** Runs the job now and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
-export interface RetentionLoopOptions {
-  intervalMs?: number
-  clock?: () => Date
-  log?: (line: string) => void
-}
-
-export function startRetention(p: Platform, opts: RetentionLoopOptions = {}) {
-  const clock = opts.clock ?? (() => p.now())
-  let running: Promise<unknown> | undefined
-  const tick = () => {
-    if (running) return
-    running = runRetention(p, clock())
-      .then((r) => {
-        if (r.files || r.filesLeft || Object.values(r.removed).some(Boolean)) opts.log?.(`retention: ${describeRun(r)}`)
-      })
-      .catch((error) => opts.log?.(`retention failed: ${String(error)}`))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const first = setTimeout(tick, 30_000)
-  first.unref()
-  const timer = setInterval(tick, opts.intervalMs ?? 60 * 60 * 1000)
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+/** Runs the job 30 s after the start and then every `intervalMs` (an hour by default) in this process. */
+export function startRetention(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
+  const summary = (r: RetentionRun) => (r.files || r.filesLeft || Object.values(r.removed).some(Boolean) ? describeRun(r) : null)
+  return startPeriodic('retention', (now) => runRetention(p, now), summary, { clock: () => p.now(), intervalMs: 60 * 60 * 1000, firstAfterMs: 30_000, ...opts })
 }

@@ -14,6 +14,7 @@ import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
+import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX } from '#services/shared/logo'
 import { answerRequest, openRequest } from '#services/shared/privacy-requests'
@@ -307,31 +308,10 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
 }
 
 /** Runs the job soon and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
-export function startAccountClosure(p: Platform, opts: { intervalMs?: number; clock?: () => Date; log?: (line: string) => void } = {}) {
-  const clock = opts.clock ?? (() => p.now())
-  let running: Promise<unknown> | undefined
-  const tick = () => {
-    if (running) return
-    running = runAccountClosure(p, clock())
-      .then((r) => {
-        if (r.warned || r.scheduled || r.erased || r.filesFailed) {
-          opts.log?.(`account closure: ${r.warned} warned, ${r.scheduled} scheduled, ${r.erased} erased, ${r.filesRemoved} files removed, ${r.filesFailed} failed`)
-        }
-      })
-      .catch((error) => opts.log?.(`account closure failed: ${String(error)}`))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const first = setTimeout(tick, 7_000)
-  first.unref()
-  const timer = setInterval(tick, opts.intervalMs ?? 60 * 60 * 1000)
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+export function startAccountClosure(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
+  const summary = (r: ClosureRun) =>
+    r.warned || r.scheduled || r.erased || r.filesFailed
+      ? `${r.warned} warned, ${r.scheduled} scheduled, ${r.erased} erased, ${r.filesRemoved} files removed, ${r.filesFailed} failed`
+      : null
+  return startPeriodic('account closure', (now) => runAccountClosure(p, now), summary, { clock: () => p.now(), intervalMs: 60 * 60 * 1000, firstAfterMs: 7_000, ...opts })
 }

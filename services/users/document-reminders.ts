@@ -14,6 +14,7 @@ import { addDays, dayInChile, daysBetween } from '#domain/format'
 import { dueReminder, expiryView, EXPIRY_WARNING_DAYS, findDocumentSlot, type ExpiryReminderKind } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
+import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 import { latestRecords } from '#services/shared/validated-drivers'
 import { documentExpiryMail } from './mails'
@@ -86,29 +87,7 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
 }
 
 /** Runs the job now and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
-export function startExpiryReminders(p: Platform, opts: { intervalMs?: number; clock?: () => Date; log?: (line: string) => void } = {}) {
-  const clock = opts.clock ?? (() => p.now())
-  let running: Promise<unknown> | undefined
-  const tick = () => {
-    if (running) return
-    running = sendExpiryReminders(p, clock())
-      .then((r) => {
-        if (r.mails) opts.log?.(`expiry reminders: ${r.mails} mails about ${r.documents} documents`)
-      })
-      .catch((error) => opts.log?.(`expiry reminders failed: ${String(error)}`))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const first = setTimeout(tick, 5_000)
-  first.unref()
-  const timer = setInterval(tick, opts.intervalMs ?? 60 * 60 * 1000)
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+export function startExpiryReminders(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
+  const summary = (r: ReminderRun) => (r.mails ? `${r.mails} mails about ${r.documents} documents` : null)
+  return startPeriodic('expiry reminders', (now) => sendExpiryReminders(p, now), summary, { clock: () => p.now(), intervalMs: 60 * 60 * 1000, firstAfterMs: 5_000, ...opts })
 }
