@@ -58,9 +58,8 @@ export function MyDataPage() {
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Mis datos</h1>
         <p className="max-w-3xl text-slate-700">
-          La Ley 21.719 de protección de datos personales te da derecho a saber qué datos tuyos tenemos, a llevártelos, a corregirlos, a pedir que los eliminemos y a oponerte a que
-          los usemos para algunas cosas. Aquí puedes ejercer esos derechos. Te respondemos en un plazo de 30 días como máximo; casi todo ocurre al instante. Lee cómo tratamos tus
-          datos en la{' '}
+          Aquí ejerces tus derechos de la Ley 21.719: llevarte tus datos, corregirlos, pausar su uso o eliminarlos. Casi todo ocurre al instante; lo demás, en 30 días como máximo.
+          Más en la{' '}
           <Link to="/privacidad" className="font-medium text-brand-700 underline underline-offset-2">
             Política de privacidad
           </Link>

@@ -54,7 +54,8 @@ export default function BusinessLayout() {
           <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
             <Logo className="h-7 w-auto" />
           </Link>
-          <div className="flex min-w-0 items-center gap-3">
+          {/* On a phone the company takes a row of its own, under the logo and «Cerrar sesión». */}
+          <div className="flex min-w-0 items-center gap-3 max-sm:order-last max-sm:w-full">
             <CompanyLogo src={company.logo} name={company.name} size="h-9 w-9" />
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="empresa-nombre">
               {company.name}
