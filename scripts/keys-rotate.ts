@@ -24,6 +24,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { addGeneratedKey, dropOlderGeneratedKeys, loadKeyring, resealed } from '#services/platform/file-crypto'
 import { createRawFileStore } from '#services/platform/platform'
 import { exitOnUnsupportedNode, keepDataPrivate } from '#services/platform/runtime'
+import { resealTotpSecrets } from '#services/users/second-factor'
 
 exitOnUnsupportedNode()
 const config = loadConfig()
@@ -55,11 +56,15 @@ for await (const key of store.list()) {
 // The columns: every value under an older key. A DATA_DIR without a database has none.
 const sqlitePath = path.join(config.dataDir, 'fleeters.db')
 let columns: ResealCount | null = null
+let totp = 0
 if (config.DATABASE_URL || fs.existsSync(sqlitePath)) {
   const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath })
   try {
     await assertMigrated(handle)
-    columns = await inTransaction(handle.db, (trx) => resealColumns(trx, columnCipher(ring)))
+    columns = await inTransaction(handle.db, async (trx) => {
+      totp = await resealTotpSecrets(trx, ring)
+      return resealColumns(trx, columnCipher(ring))
+    })
   } catch (error) {
     failed.push(`base de datos: ${(error as Error).message}`)
   } finally {
@@ -70,6 +75,7 @@ if (config.DATABASE_URL || fs.existsSync(sqlitePath)) {
 if (generated && !failed.length) dropOlderGeneratedKeys(config.dataDir)
 console.log(`Clave ${ring.current.id}: ${sealed} archivos cifrados de nuevo, ${current} ya estaban con ella.`)
 if (columns) console.log(`RUT y cuentas bancarias: ${columns.sealed} valores cifrados de nuevo, ${columns.current} ya estaban con ella.`)
+if (columns) console.log(`Verificación en dos pasos: ${totp} claves de aplicación cifradas de nuevo.`)
 if (failed.length) {
   console.error(`${failed.length} archivos o valores no se pudieron leer:\n${failed.join('\n')}`)
   process.exitCode = 1

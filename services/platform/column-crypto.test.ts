@@ -9,7 +9,7 @@ import { migrations } from '#services/platform/db/migrations'
 import { databaseBefore } from '#services/testing/before-migration'
 import { engines } from '#services/testing/database'
 import { columnCipher, normalizeForLookup, resealColumns, rutSearchHashes } from './column-crypto'
-import { keyring, loadKeyring, masterKey, readGeneratedKeys } from './file-crypto'
+import { keyring, loadKeyring, masterKey, readGeneratedKeys, seal, sealedWith, unseal } from './file-crypto'
 
 const a = masterKey('a'.repeat(32))
 const b = masterKey('b'.repeat(32))
@@ -177,6 +177,12 @@ describe('npm run keys:rotate (embedded default) and the columns', () => {
           updated_at: now,
         })
         .execute()
+      // A console account's TOTP secret, sealed with the files' keys (decision 77): rotated too.
+      const totpSecret = new Uint8Array(20).fill(7)
+      await handle.db
+        .insertInto('totp_factors')
+        .values({ user_id: 1, secret_sealed: Buffer.from(seal(loadKeyring({ dataDir }), totpSecret)).toString('base64url'), confirmed_at: now, last_step: null, created_at: now })
+        .execute()
       await handle.destroy()
 
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/keys-rotate.ts'], {
@@ -186,12 +192,18 @@ describe('npm run keys:rotate (embedded default) and the columns', () => {
       })
       expect(run.status, run.stderr).toBe(0)
       expect(run.stdout).toMatch(/RUT y cuentas bancarias: 1 valores cifrados de nuevo, 0 ya estaban con ella/)
+      expect(run.stdout).toMatch(/Verificación en dos pasos: 1 claves de aplicación cifradas de nuevo/)
       expect(readGeneratedKeys(dataDir)).toHaveLength(1)
       const after = columnCipher(loadKeyring({ dataDir }))
       expect(after.currentKeyId).not.toBe(before.currentKeyId)
       handle = openDatabase({ sqlitePath })
       const row = await handle.db.selectFrom('users').select(['rut', 'rut_hmac']).executeTakeFirstOrThrow()
+      const factor = await handle.db.selectFrom('totp_factors').select('secret_sealed').executeTakeFirstOrThrow()
       await handle.destroy()
+      const afterRing = loadKeyring({ dataDir })
+      const sealedFactor = new Uint8Array(Buffer.from(factor.secret_sealed, 'base64url'))
+      expect(sealedWith(sealedFactor)).toBe(afterRing.current.id)
+      expect(unseal(afterRing, sealedFactor)).toEqual(totpSecret)
       expect(after.sealedWith(row.rut!)).toBe(after.currentKeyId)
       expect(after.open('rut', row.rut!)).toBe('16234567-2')
       expect(row.rut_hmac).toBe(after.hash('rut', '16.234.567-2'))

@@ -7,7 +7,7 @@ import type { SecondFactorState } from '#domain/contract/staff'
 import { RECOVERY_CODE } from '#domain/validation/staff'
 import { hmac, safeEqual } from '#services/platform/crypto'
 import type { Database } from '#services/platform/db/schema'
-import { loadKeyring, seal, unseal, type Keyring } from '#services/platform/file-crypto'
+import { loadKeyring, resealed, seal, unseal, type Keyring } from '#services/platform/file-crypto'
 import type { Platform } from '#services/platform/platform'
 
 /**
@@ -37,6 +37,26 @@ export function sealSecret(p: Platform, secret: Uint8Array): string {
 
 export function openSecret(p: Platform, sealed: string): Uint8Array {
   return unseal(ringOf(p), decodeBase64url(sealed))
+}
+
+/**
+ * `npm run keys:rotate`: every TOTP secret sealed again under the ring's current key, so the older
+ * keys can go without anyone enrolling again. Returns how many changed.
+ */
+export async function resealTotpSecrets(db: Kysely<Database>, ring: Keyring): Promise<number> {
+  const rows = await db.selectFrom('totp_factors').select(['user_id', 'secret_sealed']).execute()
+  let changed = 0
+  for (const row of rows) {
+    const next = resealed(ring, decodeBase64url(row.secret_sealed))
+    if (!next) continue
+    await db
+      .updateTable('totp_factors')
+      .set({ secret_sealed: encodeBase64url(next) })
+      .where('user_id', '=', row.user_id)
+      .execute()
+    changed++
+  }
+  return changed
 }
 
 export function newTotpSecret(): Uint8Array {
