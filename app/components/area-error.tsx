@@ -7,36 +7,25 @@ import { buttonClass } from '#app/components/ui/button'
  */
 export function AreaError({ error, home }: { error: unknown; home: string }) {
   const location = useLocation()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  // A page the person's role may not open (a console «revisor» on content; decision 77): said plainly.
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
-  if (forbidden) {
-    const message = typeof error.data === 'object' && error.data && 'message' in error.data ? String(error.data.message) : 'No tienes permiso para ver esta página.'
-    return (
-      <section aria-labelledby="area-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
-        <title>Sin permiso | Fleeters</title>
-        <h1 id="area-error-title" className="text-2xl font-bold text-slate-900">
-          Sin permiso
-        </h1>
-        <p className="text-slate-700">{message}</p>
-        <Link to={home} className={buttonClass('outline', 'min-h-11 px-4 py-2 text-base')}>
-          Volver al inicio del panel
-        </Link>
-      </section>
-    )
-  }
+  // 403: a page the person's role may not open (a console «revisor» on content; decision 77), with the service's reason.
+  const failed = 'Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.'
+  const [title, text] =
+    status === 404
+      ? ['Página no encontrada', 'Lo sentimos, no pudimos encontrar la página que estás buscando.']
+      : status === 403
+        ? ['Sin permiso', isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : failed]
+        : ['Ocurrió un error', failed]
   return (
     <section aria-labelledby="area-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
-      <title>{notFound ? 'Página no encontrada | Fleeters' : 'Ocurrió un error | Fleeters'}</title>
+      <title>{`${title} | Fleeters`}</title>
       <h1 id="area-error-title" className="text-2xl font-bold text-slate-900">
-        {notFound ? 'Página no encontrada' : 'Ocurrió un error'}
+        {title}
       </h1>
-      <p className="text-slate-700">
-        {notFound ? 'Lo sentimos, no pudimos encontrar la página que estás buscando.' : 'Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.'}
-      </p>
+      <p className="text-slate-700">{text}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        {notFound ? null : (
+        {status === 404 || status === 403 ? null : (
           <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass('primary', 'min-h-11 px-4 py-2 text-base')}>
             Intentar nuevamente
           </Link>

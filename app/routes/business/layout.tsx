@@ -49,7 +49,7 @@ export default function BusinessLayout() {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
+      <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
             <Logo className="h-7 w-auto" />
@@ -62,29 +62,22 @@ export default function BusinessLayout() {
             </span>
             {company.verified ? <VerifiedCompanyBadge /> : <span className="shrink-0 text-xs text-slate-600">Verificación pendiente</span>}
           </div>
-          {/* On a phone the three tabs need their whole row: «Cerrar sesión» moves up here, as an icon. */}
-          <LogoutButton className="sm:hidden" />
         </div>
         <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
           <Tabs items={navFor(pathname.replace(/\/+$/, ''))} className="min-w-0" />
-          <LogoutButton className="max-sm:hidden" />
+          {/* On a phone the three tabs need their whole row: «Cerrar sesión» sits up by the logo, as an icon. */}
+          <Form method="post" action="/logout" className="shrink-0 max-sm:absolute max-sm:top-3 max-sm:right-4">
+            <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
+              <LogoutIcon className="h-5 w-5 sm:hidden" />
+              <span className="max-sm:sr-only">Cerrar sesión</span>
+            </button>
+          </Form>
         </nav>
       </header>
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <Outlet />
       </div>
     </div>
-  )
-}
-
-function LogoutButton({ className }: { className: string }) {
-  return (
-    <Form method="post" action="/logout" className={`shrink-0 ${className}`}>
-      <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
-        <LogoutIcon className="h-5 w-5 sm:hidden" />
-        <span className="max-sm:sr-only">Cerrar sesión</span>
-      </button>
-    </Form>
   )
 }
 
