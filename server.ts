@@ -86,7 +86,7 @@ const exportsJob =
   !only || only.includes('users') || only.includes('business') ? startExportJob(platform, { log: (line: string) => log.info({ component: 'exports' }, line) }) : null
 // Deletions due and inactive accounts (decision 76), where the users service runs; hourly.
 const closure = !only || only.includes('users') ? startAccountClosure(platform, { log: (line: string) => log.info({ component: 'account-closure' }, line) }) : null
-// Retention (issue 28 item 3, decision 79): the periods of domain/privacy.ts, hourly, in the same process.
+// Retention (decision 79): the periods of domain/privacy.ts, hourly, in the same process.
 const retention = !only || only.includes('users') ? startRetention(platform, { log: (line: string) => log.info({ component: 'retention' }, line) }) : null
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */

@@ -5,7 +5,7 @@ import { expect, expectAccessible, readMail, test } from './fixtures'
 import { apiCompany, apiPosting, apiToken, mailText, uiLogin } from './marketplace-support'
 
 /**
- * Issue 28 item 2 (decision 76), with JS on and off: «Eliminar mi cuenta» requested, cancelled by
+ * Decision 76, with JS on and off: «Eliminar mi cuenta» requested, cancelled by
  * logging in, requested again and completed by the job run under an injected clock (the same job
  * the server runs hourly, through scripts/account-closure.ts on the server's data folder); and
  * «Pausar mi perfil» hiding the driver from a company's applicants.

@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from './fixtures'
 import { apiCompany, apiDriver, apiPosting, uiLogin } from './marketplace-support'
 
 /**
- * Issue 28 item 4 (decision 78): «Quién vio mis datos». A company opens its applicant's card and
+ * Decision 78: «Quién vio mis datos». A company opens its applicant's card and
  * profile, a staff member opens one of the driver's documents; the driver reads who saw what —
  * the company by name, the staff member as «Equipo Fleeters» — and the console the full trail.
  */

@@ -11,7 +11,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString()
 const key = () => `documents/${randomBytes(18).toString('base64url')}.png`
 
 /**
- * Issue 28 item 3 (decision 79): the retention job removes the file of a document rejected or
+ * Decision 79: the retention job removes the file of a document rejected or
  * replaced long enough ago; the record stays, and the driver and the console read «Archivo
  * eliminado por antigüedad» where the file was, never a broken link. The records are dated in the
  * past (only this driver's), and the job runs as the team runs it: `npm run retention`.

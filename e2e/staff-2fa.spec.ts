@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from './fixtures'
 import { apiCompany, uiLogin } from './marketplace-support'
 
 /**
- * Staff who prove who they are (issue 28 item 4, decision 77), with JavaScript and without: the
+ * Staff who prove who they are (decision 77), with JavaScript and without: the
  * console's first login enrols an authenticator app (the code computed here from the secret the
  * page shows), later logins ask a code of the app or a recovery code (each once), nothing of the
  * console opens without one; a revisor does not reach the content; the re-authentication page

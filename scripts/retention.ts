@@ -1,7 +1,7 @@
 /**
  * npm run retention -- [--dry-run] [--now 2027-02-10T12:00:00Z]
  *
- * Runs the retention job once (issue 28 item 3, decision 79) against the configured database and
+ * Runs the retention job once (decision 79) against the configured database and
  * file store (DATA_DIR or DATABASE_URL and S3, as the server), as if the clock read `--now`
  * (default: now): removes what the periods of domain/privacy.ts say is due, a batch per rule. With
  * `--dry-run` it prints what would go, per rule, and changes nothing. Running it while the server

@@ -1,5 +1,5 @@
 /**
- * Issue 28: after a completed deletion, no row of any table and no stored file holds the person's
+ * After a completed deletion, no row of any table and no stored file holds the person's
  * email, RUT, phone, first or last name, or bank account number — except the records decision 76
  * keeps on purpose, listed below with their reason. The tables and columns are read from the
  * database itself, so a table added later is covered without touching this test.

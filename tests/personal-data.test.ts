@@ -7,7 +7,7 @@ import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 
 /**
- * Issue 28: every table and column of the schema, read at runtime, is classified in
+ * Every table and column of the schema, read at runtime, is classified in
  * services/shared/personal-data.ts (a new one fails here until it is); and the export of one
  * person holds every classified column of each of their rows and their own files, and nothing
  * that identifies another person (decision 75).

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 3 (Ley 21.719): the retention periods of domain/privacy.ts, enforced.
+ * The retention periods of domain/privacy.ts, enforced.
  * `runRetention(p, now)` is the whole job: the server runs it on an interval (startRetention, where
  * the users service runs), `npm run retention` runs it once with any clock (`--dry-run` counts only),
  * and the tests run it under an injected clock. Every period is read from DATA_CATEGORIES by the

@@ -24,7 +24,7 @@ const powerFields = {
   emailOwner: 'maria.munoz@gmail.com',
 }
 
-/** Issue 28 item 4 (decision 78): views of a driver's sensitive items, recorded by the service that serves them. */
+/** Decision 78: views of a driver's sensitive items, recorded by the service that serves them. */
 describe.each(engines)('views of sensitive items on %s', (engine) => {
   let p: TestPlatform
   let api: ReturnType<typeof testClient>

@@ -20,9 +20,9 @@ export function usersService(p: Platform) {
   app.route('/auth', authRoutes(p))
   app.route('/auth', securityRoutes(p))
   app.route('/auth', consentRoutes(p))
-  // Issue 28 item 2: deletion, pause and opt-out (decision 76)
+  // Deletion, pause and opt-out (decision 76)
   app.route('/auth', accountClosureRoutes(p))
-  // Staff 2FA (issue 28 item 4, decision 77): TOTP, recovery codes, re-authentication.
+  // Staff 2FA (decision 77): TOTP, recovery codes, re-authentication.
   app.route('/auth', secondFactorRoutes(p))
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))

@@ -45,7 +45,7 @@ const ROLES: Array<[string, Role]> = [
 const PER_ACCOUNT = { limit: 10, windowMs: 15 * 60_000 } as const
 
 /**
- * The second factor (issue 28 item 4, decision 77), under the users service's /auth: a session
+ * The second factor (decision 77), under the users service's /auth: a session
  * that waits for it (factor_pending) reaches only the status, the enrolment and the code step;
  * every other route refuses it (services/platform/auth.ts).
  */

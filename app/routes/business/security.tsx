@@ -17,7 +17,7 @@ const BUSINESS_SECURITY_PATH = '/business/dashboard/seguridad'
 export const meta: Route.MetaFunction = () => [{ title: 'Seguridad | Panel de empresa | Fleeters' }]
 
 /**
- * The company's account security (issue 16 item 6; decision 53): password and open sessions; and
+ * The company's account security (decision 53): password and open sessions; and
  * the optional second factor (decision 77): turn an authenticator app on (QR or secret, a code,
  * 10 recovery codes shown once), or off with the password and a code. Then its login asks a code.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { createTable, type Dialect } from './helpers'
 
 /**
- * Staff who prove who they are (issue 28 item 4, decision 77).
+ * Staff who prove who they are (decision 77).
  *
  * `totp_factors`: one authenticator app per account (RFC 6238), its secret sealed with the data
  * keys (services/platform/file-crypto.ts), never in clear; `confirmed_at` null while the person is

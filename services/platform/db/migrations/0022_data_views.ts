@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { createTable, type Dialect } from './helpers'
 
 /**
- * Ley 21.719 (issue 28 item 4, decision 78): every view of a driver's sensitive item by staff or a
+ * Ley 21.719 (decision 78): every view of a driver's sensitive item by staff or a
  * company — a document's file, a vehicle owner's ID image, the RUT, the public profile — is
  * recorded here by the service that served it, in the same request; the driver reads it in
  * «Quién vio mis datos», the console as the trail.
