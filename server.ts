@@ -23,6 +23,7 @@ import type { ViteDevServer } from 'vite'
 import { pageBodyLimit } from './app/.server/body-limit'
 import { cachedResponse, createPageCache } from './app/.server/page-cache'
 import { createServicesApp, type ServiceName } from './services/app'
+import { startJobs } from './services/jobs'
 import { inProcessCaller } from './services/platform/auth'
 import { CLIENT_IP_HEADER, clientAddress, fromWebTier } from './services/platform/client-ip'
 import { loadConfig } from './services/platform/config'
@@ -35,10 +36,6 @@ import { createPlatform } from './services/platform/platform'
 import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
-import { startExportJob } from './services/shared/my-data'
-import { startRetention } from './services/shared/retention'
-import { startAccountClosure } from './services/users/account-closure'
-import { startExpiryReminders } from './services/users/document-reminders'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -79,15 +76,8 @@ const listed = (process.env.SERVICES ?? '')
 const only = listed.length ? listed : undefined
 const services = createServicesApp(platform, only)
 
-// Documents' expiry reminders (issue 16.3), where the users service runs; hourly, once each.
-const reminders = !only || only.includes('users') ? startExpiryReminders(platform, { log: (line: string) => log.info({ component: 'reminders' }, line) }) : null
-// «Descargar mis datos» (decision 75): exports too large to prepare within the request, every minute.
-const exportsJob =
-  !only || only.includes('users') || only.includes('business') ? startExportJob(platform, { log: (line: string) => log.info({ component: 'exports' }, line) }) : null
-// Deletions due and inactive accounts (decision 76), where the users service runs; hourly.
-const closure = !only || only.includes('users') ? startAccountClosure(platform, { log: (line: string) => log.info({ component: 'account-closure' }, line) }) : null
-// Retention (decision 79): the periods of domain/privacy.ts, hourly, in the same process.
-const retention = !only || only.includes('users') ? startRetention(platform, { log: (line: string) => log.info({ component: 'retention' }, line) }) : null
+// The background jobs (services/jobs.ts) this process runs.
+const jobs = startJobs(platform, only, (component, line) => log.info({ component }, line))
 
 /** The visitor's address: the socket's, or X-Forwarded-For through TRUST_PROXY trusted hops. */
 function clientIp(c: Context): string {
@@ -362,10 +352,7 @@ async function shutdown(signal: string) {
     http.closeAllConnections()
     await closed
   }
-  await reminders?.stop()
-  await exportsJob?.stop()
-  await closure?.stop()
-  await retention?.stop()
+  await jobs.stop()
   await worker.stop()
   await bus.close()
   await platform.close()
