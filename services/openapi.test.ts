@@ -125,6 +125,41 @@ describe('the API contract (issue 13 item 4)', () => {
     }
   })
 
+  it('names every operation once (operationId) and says which session header it needs', async () => {
+    const document = await (await app.request('/openapi.json')).json()
+    const schemes = Object.keys(document.components.securitySchemes).sort()
+    expect(schemes).toEqual(['auth-admin', 'auth-business', 'auth-user'])
+    for (const name of schemes) expect(document.components.securitySchemes[name]).toMatchObject({ type: 'apiKey', in: 'header', name })
+    const ids: string[] = []
+    const publicCalls: string[] = []
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, z.infer<typeof operation>>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][a-zA-Z0-9]*$/)
+        ids.push(op.operationId!)
+        // Each operation declares its security: one of the three headers, or none at all (public).
+        expect(op.security, `${method} ${path}`).toBeDefined()
+        const headers = op.security!.flatMap((requirement) => Object.keys(requirement))
+        expect(
+          headers.every((h) => schemes.includes(h)),
+          `${method} ${path}`,
+        ).toBe(true)
+        if (headers.length === 0) publicCalls.push(`${method.toUpperCase()} ${path}`)
+      }
+    }
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
+    // Names a generated client relies on stay put.
+    expect(document.paths['/auth/login'].post.operationId).toBe('login')
+    expect(document.paths['/auth/logout/business'].post.operationId).toBe('logoutBusiness')
+    expect(document.paths['/users/bank-details/add-bank-details'].post.operationId).toBe('addBankDetail')
+    expect(document.paths['/admin/content/faqs/{id}/move'].post.operationId).toBe('moveFaq')
+    // The public calls are the sign-up, sign-in, power-of-attorney, contact and home calls.
+    expect(publicCalls).toContain('POST /auth/login')
+    expect(publicCalls).toContain('GET /general-data/get-jobpostings-home')
+    expect(publicCalls).not.toContain('GET /users/get-extra-data-user')
+    expect(document.paths['/users/get-extra-data-user'].get.security).toEqual([{ 'auth-user': [] }])
+    expect(document.paths['/admin/summary'].get.security).toEqual([{ 'auth-admin': [] }])
+  })
+
   it('documents request bodies from the domain schemas and responses from domain/contract', async () => {
     const document = await (await app.request('/openapi.json')).json()
     const login = document.paths['/auth/login'].post

@@ -50,6 +50,7 @@ export function applicantRoutes(p: Platform) {
     {
       method: 'get',
       path: '/job-postings/{id}/applicants',
+      operationId: 'listApplicants',
       tags,
       summary: 'Los postulantes de una oferta de la empresa (?status= filtra por estado)',
       security: security('business'),
@@ -127,6 +128,7 @@ export function applicantRoutes(p: Platform) {
     {
       method: 'put',
       path: '/job-postings/{id}/applicants-seen',
+      operationId: 'markApplicantsSeen',
       tags,
       summary: 'Marca como vistas las postulaciones que la empresa tuvo en pantalla',
       security: security('business'),
@@ -156,6 +158,7 @@ export function applicantRoutes(p: Platform) {
     {
       method: 'put',
       path: '/update-application-status/{id}',
+      operationId: 'updateApplicationStatus',
       tags,
       summary: 'Cambia el estado de una postulación',
       security: security('business'),
@@ -201,6 +204,7 @@ export function applicantRoutes(p: Platform) {
     {
       method: 'post',
       path: '/send-email-to-user-jobpostulate',
+      operationId: 'emailApplicant',
       tags,
       summary: 'Envía un correo a un postulante',
       security: security('business'),
@@ -279,6 +283,7 @@ export function applicantRoutes(p: Platform) {
     {
       method: 'get',
       path: '/driver-profile/{id}',
+      operationId: 'getApplicantProfile',
       tags,
       summary: 'El perfil público de un postulante de la empresa',
       security: security('business'),
@@ -319,6 +324,7 @@ export function applicantRoutes(p: Platform) {
     {
       method: 'get',
       path: '/driver-photo/{id}',
+      operationId: 'getApplicantPhoto',
       tags,
       summary: 'La foto de un postulante de la empresa',
       security: security('business'),

@@ -20,6 +20,8 @@ export function businessService(p: Platform) {
     {
       method: 'post',
       path: '/business/register',
+      operationId: 'registerCompany',
+      security: [],
       tags: ['Empresas'],
       summary: 'JSON: requerimientos de flota del formulario de /empresas. Multipart (data + logoBusiness): registro de una empresa',
       middleware: [(c, next) => (isMultipart(c.req.header('content-type')) ? registration.limit(c, next) : fleet.limit(c, next))],

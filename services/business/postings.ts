@@ -105,6 +105,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-data-business',
+      operationId: 'getCompanyData',
       tags,
       summary: 'Los datos de la empresa de la sesión',
       security: security('business'),
@@ -123,6 +124,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'get',
       path: '/job-postings',
+      operationId: 'listCompanyPostings',
       tags,
       summary: 'Las ofertas de la empresa, por páginas',
       security: security('business'),
@@ -142,6 +144,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'post',
       path: '/search-my-job-postings',
+      operationId: 'searchCompanyPostings',
       tags,
       summary: 'Busca entre las ofertas de la empresa',
       security: security('business'),
@@ -161,6 +164,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'post',
       path: '/create-job-posting',
+      operationId: 'createJobPosting',
       tags,
       summary: 'Publica una oferta',
       security: security('business'),
@@ -187,6 +191,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-data-job-posting-to-update/{id}',
+      operationId: 'getJobPostingForUpdate',
       tags,
       summary: 'Una oferta de la empresa, para editarla',
       security: security('business'),
@@ -208,6 +213,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'put',
       path: '/update-job-posting/{id}',
+      operationId: 'updateJobPosting',
       tags,
       summary: 'Actualiza una oferta de la empresa',
       security: security('business'),
@@ -236,6 +242,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'put',
       path: '/close-job-posting/{id}',
+      operationId: 'closeJobPosting',
       tags,
       summary: 'Cierra una oferta de la empresa: deja de recibir postulaciones (issue 16.5)',
       security: security('business'),
@@ -263,6 +270,7 @@ export function companyPostingRoutes(p: Platform) {
     {
       method: 'delete',
       path: '/delete-job-posting/{id}',
+      operationId: 'deleteJobPosting',
       tags,
       summary: 'Elimina una oferta de la empresa',
       security: security('business'),

@@ -26,6 +26,8 @@ export function contactRoutes(p: Platform) {
     {
       method: 'post',
       path: '/send-email-contact',
+      operationId: 'sendContactEmail',
+      security: [],
       tags,
       summary: 'Formulario de contacto (correo al equipo)',
       middleware: [rateLimit(p, 'contact', limit, FORM_LIMIT.windowMs)],
@@ -69,6 +71,8 @@ export function contactRoutes(p: Platform) {
     {
       method: 'post',
       path: '/send-email-inquiries-complaints',
+      operationId: 'sendComplaint',
+      security: [],
       tags,
       summary: 'Consultas y reclamos (correo al equipo)',
       middleware: [rateLimit(p, 'inquiries', limit, FORM_LIMIT.windowMs)],

@@ -51,6 +51,8 @@ export function contentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-faqs',
+      operationId: 'listFaqs',
+      security: [],
       tags,
       summary: 'Las preguntas frecuentes (limit: 1 a 100, opcional)',
       middleware: [readLimit],
@@ -68,7 +70,16 @@ export function contentRoutes(p: Platform) {
 
   defineRoute(
     app,
-    { method: 'get', path: '/get-statistics', tags, summary: 'Las cifras del inicio', middleware: [readLimit], responses: { ...list(statisticSchema, 'Cifras') } },
+    {
+      method: 'get',
+      path: '/get-statistics',
+      operationId: 'listStatistics',
+      security: [],
+      tags,
+      summary: 'Las cifras del inicio',
+      middleware: [readLimit],
+      responses: { ...list(statisticSchema, 'Cifras') },
+    },
     async (c) => {
       const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description', 'source']).orderBy('position').orderBy('id').execute()
       // The console decides whether a number is typed or the live count of validated drivers.
@@ -79,7 +90,16 @@ export function contentRoutes(p: Platform) {
 
   defineRoute(
     app,
-    { method: 'get', path: '/get-testimonials', tags, summary: 'Los testimonios', middleware: [readLimit], responses: { ...list(testimonialSchema, 'Testimonios') } },
+    {
+      method: 'get',
+      path: '/get-testimonials',
+      operationId: 'listTestimonials',
+      security: [],
+      tags,
+      summary: 'Los testimonios',
+      middleware: [readLimit],
+      responses: { ...list(testimonialSchema, 'Testimonios') },
+    },
     async (c) => {
       const rows = await p.db
         .selectFrom('testimonials')
@@ -93,7 +113,16 @@ export function contentRoutes(p: Platform) {
 
   defineRoute(
     app,
-    { method: 'get', path: '/get-company-logos', tags, summary: 'Los logos de empresas aliadas', middleware: [readLimit], responses: { ...list(companyLogoSchema, 'Logos') } },
+    {
+      method: 'get',
+      path: '/get-company-logos',
+      operationId: 'listPartnerLogos',
+      security: [],
+      tags,
+      summary: 'Los logos de empresas aliadas',
+      middleware: [readLimit],
+      responses: { ...list(companyLogoSchema, 'Logos') },
+    },
     async (c) => {
       const rows = await p.db.selectFrom('partner_logos').select(['id', 'img_logo', 'name']).orderBy('position').orderBy('id').execute()
       return c.json(rows)
@@ -105,6 +134,8 @@ export function contentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-jobpostings-home',
+      operationId: 'listHomePostings',
+      security: [],
       tags,
       summary: 'Las últimas ofertas abiertas, para el inicio',
       middleware: [readLimit],

@@ -16,6 +16,8 @@ export function generalDataService(p: Platform) {
     {
       method: 'get',
       path: '/general-data/get-filtered-regions/{id}',
+      operationId: 'listRegionsByZone',
+      security: [],
       tags,
       summary: 'Las regiones de una zona (id de la zona); pública, el área del conductor envía su encabezado',
       request: { params: idParams },
@@ -33,6 +35,8 @@ export function generalDataService(p: Platform) {
     {
       method: 'get',
       path: '/general-data/get-filtered-communes/{id}',
+      operationId: 'listCommunesByRegion',
+      security: [],
       tags,
       summary: 'Las comunas de una región (id de la región), en orden alfabético',
       request: { params: idParams },
@@ -52,6 +56,7 @@ export function generalDataService(p: Platform) {
     {
       method: 'get',
       path: '/general-data/get-all-datas-filters',
+      operationId: 'getPostingFilters',
       tags,
       summary: 'Zonas y vehículos para los filtros de ofertas',
       security: security('User'),

@@ -81,16 +81,36 @@ export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, jsonResponse(messageSchema, ERROR_DESCRIPTIONS[s] ?? 'Error.')]))
 }
 
-export const SECURITY_SCHEMES: Record<Role, { type: 'apiKey'; in: 'header'; name: string; description: string }> = {
-  User: { type: 'apiKey', in: 'header', name: 'auth-user', description: 'Sesión de conductor (token de /auth/login).' },
-  business: { type: 'apiKey', in: 'header', name: 'auth-business', description: 'Sesión de empresa.' },
-  admin: { type: 'apiKey', in: 'header', name: 'auth-admin', description: 'Sesión de la consola de operaciones.' },
+const SCHEME: Record<Role, { name: string; description: string }> = {
+  User: { name: 'auth-user', description: 'Sesión de conductor (token de /auth/login).' },
+  business: { name: 'auth-business', description: 'Sesión de empresa.' },
+  admin: { name: 'auth-admin', description: 'Sesión de la consola de operaciones.' },
 }
+
+/** The session headers as OpenAPI security schemes, named by their header as routes require them. */
+export const SECURITY_SCHEMES = Object.fromEntries(
+  Object.values(SCHEME).map(({ name, description }) => [name, { type: 'apiKey' as const, in: 'header' as const, name, description }]),
+)
 
 /** The session header a route requires (the role middleware enforces it). */
 export function security(role: Role) {
-  return [{ [SECURITY_SCHEMES[role].name]: [] }]
+  return [{ [SCHEME[role].name]: [] }]
 }
+
+/**
+ * An operationId from its words, camelCase: operationName('logout', 'business') is 'logoutBusiness'.
+ * Routes declared once per role (or per list) name each operation with its role this way.
+ */
+export function operationName(first: string, ...rest: string[]) {
+  return first + rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
+}
+
+/**
+ * What defineRoute takes: a route of @hono/zod-openapi whose operationId (the method name a
+ * generated client gets) and security (`security(role)`, or `[]` for a public route) are never
+ * left out.
+ */
+export type ServiceRoute = RouteConfig & { operationId: string; security: NonNullable<RouteConfig['security']> }
 
 type Empty = Record<never, never>
 type RequestOf<R> = R extends { request: infer Q } ? Q : Empty
@@ -147,7 +167,7 @@ async function checkResponse(route: RouteConfig, c: Context) {
  * Declares a route on `app`: it joins the app's OpenAPI registry and answers at its path with
  * `route.middleware` (roles, rate limits), then validation, then `handler`.
  */
-export function defineRoute<E extends Env, const R extends RouteConfig>(app: OpenAPIHono<E>, route: R, handler: Handler<E, string, RouteInput<R>>) {
+export function defineRoute<E extends Env, const R extends ServiceRoute>(app: OpenAPIHono<E>, route: R, handler: Handler<E, string, RouteInput<R>>) {
   const { middleware, hide, ...doc } = route
   if (!hide) app.openAPIRegistry.registerPath(doc as RouteConfig)
   const chain: MiddlewareHandler[] = []

@@ -1,7 +1,7 @@
 import { exportRequestedSchema, myDataSchema, requestLoggedSchema } from '#domain/contract/my-data'
 import { rectificationSchema } from '#domain/validation/my-data'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
@@ -27,6 +27,7 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
     {
       method: 'get',
       path: '/my-data',
+      operationId: operationName('getMyData', role),
       tags,
       summary: `«Mis datos» ${who}: el estado de la cuenta (pausa, oposición, eliminación) y sus solicitudes (Ley 21.719)`,
       security: security(role),
@@ -65,6 +66,7 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
     {
       method: 'post',
       path: '/my-data/export',
+      operationId: operationName('requestDataExport', role),
       tags,
       summary: `Pide la copia de los datos ${who} (ZIP con datos.json y sus archivos), una vez al día`,
       security: security(role),
@@ -85,6 +87,7 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
     {
       method: 'get',
       path: '/my-data/export/{id}/file',
+      operationId: operationName('downloadDataExport', role),
       tags,
       summary: `El ZIP de una copia de datos ${who} (solo a su dueño, durante 7 días)`,
       security: security(role),
@@ -121,6 +124,7 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
     {
       method: 'post',
       path: '/my-data/rectification',
+      operationId: operationName('requestRectification', role),
       tags,
       summary: `Pide corregir un dato ${who} que no se puede editar (RUT, datos de un documento aprobado)`,
       security: security(role),

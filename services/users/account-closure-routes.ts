@@ -1,7 +1,7 @@
 import { accountPrivacyChangeSchema, accountPrivacyStateSchema, deletionRequestedSchema, type AccountPrivacyState } from '#domain/contract/users'
 import { deleteAccountPayloadSchema, optOutPayloadSchema, pausePayloadSchema } from '#domain/validation/account-closure'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -50,6 +50,7 @@ export function accountClosureRoutes(p: Platform) {
       {
         method: 'get',
         path: `/privacy-state/${path}`,
+        operationId: operationName('getPrivacyState', role),
         tags,
         summary: 'Si la cuenta está pausada, si se opuso a los correos no esenciales y si tiene una eliminación pendiente',
         security: security(role),
@@ -64,6 +65,7 @@ export function accountClosureRoutes(p: Platform) {
       {
         method: 'post',
         path: `/delete-account/${path}`,
+        operationId: operationName('requestAccountDeletion', role),
         tags,
         summary: 'Pide eliminar la cuenta (con la contraseña): se cierra al instante y se elimina tras el plazo de gracia',
         security: security(role),
@@ -104,6 +106,7 @@ export function accountClosureRoutes(p: Platform) {
       {
         method: 'post',
         path: `/opt-out/${path}`,
+        operationId: operationName('setEmailOptOut', role),
         tags,
         summary: 'Se opone (o deja de oponerse) a los correos no esenciales',
         security: security(role),
@@ -138,6 +141,7 @@ export function accountClosureRoutes(p: Platform) {
     {
       method: 'post',
       path: '/pause/user',
+      operationId: 'setDriverPause',
       tags,
       summary: 'Pausa (o reanuda) el perfil del conductor: las empresas dejan de verlo y no puede postular',
       security: security('User'),

@@ -3,7 +3,7 @@ import { liveSessionUserSchema, loginResponseSchema, sessionPayloadSchema } from
 import { deviceLabel } from '#domain/device'
 import { emailCodeSchema, loginSchema, resetPasswordConfirmPayloadSchema, resetPasswordRequestSchema } from '#domain/validation/auth'
 import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '#services/platform/crypto'
 import type { Role, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -56,6 +56,8 @@ export function authRoutes(p: Platform) {
     {
       method: 'post',
       path: '/login',
+      operationId: 'login',
+      security: [],
       tags,
       summary: 'Inicia sesión: devuelve el objeto de sesión, o envía un código si el correo no está verificado',
       middleware: [rateLimit(p, 'login', 10 * limit, 60_000)],
@@ -136,6 +138,8 @@ export function authRoutes(p: Platform) {
     {
       method: 'post',
       path: '/validate-code-email-verification',
+      operationId: 'verifyEmailCode',
+      security: [],
       tags,
       summary: 'Verifica el código enviado al correo e inicia la sesión',
       middleware: [rateLimit(p, 'code', 20 * limit, 60_000)],
@@ -187,6 +191,8 @@ export function authRoutes(p: Platform) {
     {
       method: 'post',
       path: '/reset-password',
+      operationId: 'requestPasswordReset',
+      security: [],
       tags,
       summary: 'Envía un enlace para restablecer la contraseña (la respuesta no dice si el correo existe)',
       middleware: [rateLimit(p, 'reset', 5 * limit, 15 * 60_000)],
@@ -224,6 +230,8 @@ export function authRoutes(p: Platform) {
     {
       method: 'post',
       path: '/reset-password-confirm',
+      operationId: 'confirmPasswordReset',
+      security: [],
       tags,
       summary: 'Cambia la contraseña con el token del enlace; cierra las demás sesiones',
       middleware: [rateLimit(p, 'reset-confirm', 10 * limit, 15 * 60_000)],
@@ -252,6 +260,7 @@ export function authRoutes(p: Platform) {
     {
       method: 'post',
       path: '/success-login',
+      operationId: 'refreshDriverSession',
       tags,
       summary: 'Refresca los datos de la sesión del conductor',
       security: security('User'),
@@ -278,6 +287,7 @@ export function authRoutes(p: Platform) {
       {
         method: 'get',
         path,
+        operationId: operationName('getSession', role),
         tags,
         summary: 'Quién es el dueño de la sesión, según el servicio ahora (las páginas protegidas lo preguntan)',
         security: security(role),
@@ -316,6 +326,7 @@ export function authRoutes(p: Platform) {
       {
         method: 'post',
         path,
+        operationId: operationName('logout', role),
         tags,
         summary: 'Cierra la sesión (cuerpo vacío)',
         security: security(role),

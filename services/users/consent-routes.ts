@@ -2,7 +2,7 @@ import { consentsAcceptedSchema, consentStatusSchema } from '#domain/contract/us
 import { LEGAL_DOCUMENTS } from '#domain/privacy'
 import { consentAcceptanceSchema } from '#domain/validation/consent'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { consentIp, pendingConsents, recordConsents } from '#services/shared/consents'
@@ -36,6 +36,7 @@ export function consentRoutes(p: Platform) {
       {
         method: 'get',
         path: `/consents/${path}`,
+        operationId: operationName('listPendingConsents', role),
         tags,
         summary: 'Los documentos (términos, política de privacidad) cuya versión vigente la cuenta aún no acepta',
         security: security(role),
@@ -53,6 +54,7 @@ export function consentRoutes(p: Platform) {
       {
         method: 'post',
         path: `/consents/${path}`,
+        operationId: operationName('acceptConsents', role),
         tags,
         summary: 'Registra que la cuenta acepta las versiones vigentes que tenía pendientes',
         security: security(role),

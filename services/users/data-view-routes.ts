@@ -18,6 +18,7 @@ export function dataViewRoutes(p: Platform) {
     {
       method: 'get',
       path: '/my-data/views',
+      operationId: 'listMyDataViews',
       tags: ['Privacidad'],
       summary: 'Quién vio mis datos: empresas por su nombre, el equipo como «Equipo Fleeters» (?page=)',
       security: security('User'),

@@ -42,6 +42,8 @@ export function registerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/register',
+      operationId: 'registerDriver',
+      security: [],
       tags,
       summary: 'Registra un conductor: multipart con un campo data que trae el JSON del registro',
       middleware: [rateLimit(p, 'register', 10 * limit, 60 * 60_000)],
@@ -102,6 +104,8 @@ export function registerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/validate-email-user',
+      operationId: 'checkEmailAvailable',
+      security: [],
       tags,
       summary: 'Dice si el correo está disponible (409 si ya está registrado)',
       middleware: [lookupLimit],
@@ -119,6 +123,8 @@ export function registerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/validate-rut-user',
+      operationId: 'checkRutAvailable',
+      security: [],
       tags,
       summary: 'Dice si el RUT está disponible (409 si ya está registrado)',
       middleware: [lookupLimit],
@@ -136,6 +142,8 @@ export function registerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/validate-phone-user',
+      operationId: 'checkPhoneAvailable',
+      security: [],
       tags,
       summary: 'Dice si el teléfono está disponible (409 si ya está registrado)',
       middleware: [lookupLimit],

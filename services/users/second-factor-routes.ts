@@ -3,7 +3,7 @@ import { okMessageSchema } from '#domain/contract/common'
 import { factorEnrolmentSchema, factorStatusSchema, recoveryCodesSchema } from '#domain/contract/staff'
 import { confirmFactorSchema, disableFactorSchema, reauthSchema, verifyFactorSchema } from '#domain/validation/staff'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -80,6 +80,7 @@ export function secondFactorRoutes(p: Platform) {
       {
         method: 'get',
         path: `/second-factor/${path}`,
+        operationId: operationName('getSecondFactor', role),
         tags,
         summary: 'Estado de la verificación en dos pasos de la cuenta y de esta sesión',
         security: security(role),
@@ -109,6 +110,7 @@ export function secondFactorRoutes(p: Platform) {
       {
         method: 'post',
         path: `/second-factor/${path}/enrol`,
+        operationId: operationName('startSecondFactorEnrolment', role),
         tags,
         summary: 'Empieza la activación: el secreto (para escribirlo), su dirección otpauth:// y el código QR en SVG',
         security: security(role),
@@ -144,6 +146,7 @@ export function secondFactorRoutes(p: Platform) {
       {
         method: 'post',
         path: `/second-factor/${path}/confirm`,
+        operationId: operationName('confirmSecondFactor', role),
         tags,
         summary: 'Confirma la aplicación con su primer código; devuelve los 10 códigos de recuperación (una sola vez)',
         security: security(role),
@@ -186,6 +189,7 @@ export function secondFactorRoutes(p: Platform) {
       {
         method: 'post',
         path: `/second-factor/${path}/verify`,
+        operationId: operationName('verifySecondFactor', role),
         tags,
         summary: 'El paso del código al iniciar sesión: un código de la aplicación o un código de recuperación (se gasta)',
         security: security(role),
@@ -212,6 +216,7 @@ export function secondFactorRoutes(p: Platform) {
       {
         method: 'post',
         path: `/reauthenticate/${path}`,
+        operationId: operationName('reauthenticate', role),
         tags,
         summary: 'Confirma la identidad (contraseña o código de la aplicación) antes de una acción delicada: vale 10 minutos',
         security: security(role),
@@ -240,6 +245,7 @@ export function secondFactorRoutes(p: Platform) {
     {
       method: 'post',
       path: '/second-factor/business/disable',
+      operationId: 'disableSecondFactorBusiness',
       tags,
       summary: 'Desactiva la verificación en dos pasos de la empresa (contraseña y un código)',
       security: security('business'),

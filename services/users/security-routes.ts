@@ -5,7 +5,7 @@ import { accountSessionsSchema, closedSessionsSchema, type AccountSession } from
 import { deviceLabel } from '#domain/device'
 import { changePasswordPayloadSchema } from '#domain/validation/auth'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import { hashPassword, verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -65,6 +65,7 @@ export function securityRoutes(p: Platform) {
       {
         method: 'post',
         path: `/change-password/${path}`,
+        operationId: operationName('changePassword', role),
         tags,
         summary: 'Cambia la contraseña (con la actual) y cierra las demás sesiones de la cuenta',
         security: security(role),
@@ -97,6 +98,7 @@ export function securityRoutes(p: Platform) {
       {
         method: 'get',
         path: `/sessions/${path}`,
+        operationId: operationName('listSessions', role),
         tags,
         summary: 'Las sesiones abiertas de la cuenta (dispositivo, última actividad, la actual)',
         security: security(role),
@@ -124,6 +126,7 @@ export function securityRoutes(p: Platform) {
       {
         method: 'post',
         path: `/close-other-sessions/${path}`,
+        operationId: operationName('closeOtherSessions', role),
         tags,
         summary: 'Cierra la sesión en los demás dispositivos',
         security: security(role),
@@ -143,6 +146,7 @@ export function securityRoutes(p: Platform) {
       {
         method: 'delete',
         path: `/sessions/${path}/{id}`,
+        operationId: operationName('closeSession', role),
         tags,
         summary: 'Cierra una sesión de la cuenta',
         security: security(role),

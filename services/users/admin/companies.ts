@@ -20,6 +20,7 @@ export function adminCompanyRoutes(p: Platform) {
     {
       method: 'get',
       path: '/companies',
+      operationId: 'listCompanies',
       tags,
       summary: 'Las empresas (búsqueda q en la consulta)',
       security: security('admin'),
@@ -67,6 +68,7 @@ export function adminCompanyRoutes(p: Platform) {
     {
       method: 'get',
       path: '/companies/{id}',
+      operationId: 'getCompany',
       tags,
       summary: 'Una empresa con sus ofertas',
       security: security('admin'),
@@ -116,6 +118,7 @@ export function adminCompanyRoutes(p: Platform) {
     {
       method: 'post',
       path: '/companies/{id}/verification',
+      operationId: 'setCompanyVerified',
       tags,
       summary: 'Marca o desmarca una empresa como verificada',
       security: security('admin'),
@@ -156,6 +159,7 @@ export function adminCompanyRoutes(p: Platform) {
     {
       method: 'post',
       path: '/postings/{id}/close',
+      operationId: 'closePostingByStaff',
       tags,
       summary: 'Cierra una oferta con un motivo (se avisa a la empresa)',
       security: security('admin'),

@@ -5,7 +5,7 @@ import { contentCreatedSchema, contentDataSchema } from '#domain/contract/admin'
 import { okMessageSchema } from '#domain/contract/common'
 import { ADMIN_MESSAGES, faqSchema, moveSchema, partnerLogoNameSchema, statisticSchema, testimonialSchema } from '#domain/validation/admin'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileField, idParams, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, fileField, idParams, jsonBody, jsonResponse, multipartBody, OpenAPIHono, operationName, security } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES, validate } from '#services/platform/http'
@@ -78,6 +78,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/content',
+      operationId: 'getHomeContent',
       tags,
       summary: 'El contenido del inicio: preguntas, testimonios, logos y cifras',
       security: security('admin'),
@@ -107,6 +108,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'post',
       path: '/content/faqs',
+      operationId: 'addFaq',
       tags,
       summary: 'Agrega una pregunta frecuente',
       security: security('admin'),
@@ -136,6 +138,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'put',
       path: '/content/faqs/{id}',
+      operationId: 'updateFaq',
       tags,
       summary: 'Edita una pregunta frecuente',
       security: security('admin'),
@@ -173,6 +176,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'post',
       path: '/content/testimonials',
+      operationId: 'addTestimonial',
       tags,
       summary: 'Agrega un testimonio',
       security: security('admin'),
@@ -202,6 +206,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'put',
       path: '/content/testimonials/{id}',
+      operationId: 'updateTestimonial',
       tags,
       summary: 'Edita un testimonio',
       security: security('admin'),
@@ -234,6 +239,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'post',
       path: '/content/logos',
+      operationId: 'addLogo',
       tags,
       summary: 'Agrega un logo de empresa aliada (multipart: name, image)',
       security: security('admin'),
@@ -272,6 +278,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'put',
       path: '/content/logos/{id}',
+      operationId: 'updateLogo',
       tags,
       summary: 'Edita un logo (multipart: name y, si cambia, image)',
       security: security('admin'),
@@ -306,6 +313,7 @@ export function adminContentRoutes(p: Platform) {
     {
       method: 'put',
       path: '/content/statistics/{id}',
+      operationId: 'updateStatistic',
       tags,
       summary: 'Edita una cifra',
       security: security('admin'),
@@ -342,6 +350,7 @@ export function adminContentRoutes(p: Platform) {
       {
         method: 'post',
         path: `/content/${path}/{id}/move`,
+        operationId: operationName('move', prefix),
         tags,
         summary: 'Sube o baja un elemento de la lista',
         security: security('admin'),
@@ -367,6 +376,7 @@ export function adminContentRoutes(p: Platform) {
       {
         method: 'delete',
         path: `/content/${path}/{id}`,
+        operationId: operationName('delete', prefix),
         tags,
         summary: 'Elimina un elemento de la lista (pide haber confirmado la identidad en los últimos 10 minutos)',
         security: security('admin'),

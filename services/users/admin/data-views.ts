@@ -15,6 +15,7 @@ export function adminDataViewRoutes(p: Platform) {
     {
       method: 'get',
       path: '/drivers/{id}/data-views',
+      operationId: 'listDriverDataViews',
       tags: ['Consola'],
       summary: 'Quién vio los datos de un conductor: miembro del equipo o empresa, qué y cuándo (?page=)',
       security: security('admin'),

@@ -227,6 +227,7 @@ export function adminDocumentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/documents',
+      operationId: 'listDocumentQueue',
       tags,
       summary: 'La cola de documentos pendientes (filtros slot y driver en la consulta)',
       security: security('admin'),
@@ -262,6 +263,7 @@ export function adminDocumentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/expiring-documents',
+      operationId: 'listExpiringDocuments',
       tags,
       summary: 'Los documentos que vencen en los próximos 30 días o ya vencidos, el más próximo primero',
       security: security('admin'),
@@ -275,6 +277,7 @@ export function adminDocumentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/documents/{id}',
+      operationId: 'getDocumentForReview',
       tags,
       summary: 'Un documento para revisar, con el conductor, sus casillas, el historial y el siguiente de la cola',
       security: security('admin'),
@@ -370,6 +373,7 @@ export function adminDocumentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/documents/{id}/file',
+      operationId: 'downloadDocumentFile',
       tags,
       summary: 'El archivo de un documento',
       security: security('admin'),
@@ -406,6 +410,7 @@ export function adminDocumentRoutes(p: Platform) {
     {
       method: 'post',
       path: '/documents/{id}/review',
+      operationId: 'reviewDocument',
       tags,
       summary: 'Acepta o rechaza (con motivo) un documento',
       security: security('admin'),

@@ -36,6 +36,7 @@ export function adminDriverRoutes(p: Platform) {
     {
       method: 'get',
       path: '/drivers',
+      operationId: 'listDrivers',
       tags,
       summary: 'Los conductores (búsqueda q, validados=1, page en la consulta)',
       security: security('admin'),
@@ -108,6 +109,7 @@ export function adminDriverRoutes(p: Platform) {
     {
       method: 'get',
       path: '/drivers/{id}',
+      operationId: 'getDriver',
       tags,
       summary: 'Un conductor con sus documentos, experiencia, postulaciones, poderes y revisiones',
       security: security('admin'),

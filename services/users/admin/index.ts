@@ -34,6 +34,7 @@ export function adminRoutes(p: Platform) {
     {
       method: 'get',
       path: '/summary',
+      operationId: 'getConsoleSummary',
       tags,
       summary: 'Cifras del inicio de la consola',
       security: security('admin'),
@@ -77,6 +78,7 @@ export function adminRoutes(p: Platform) {
     {
       method: 'get',
       path: '/audit',
+      operationId: 'listAuditActions',
       tags,
       summary: 'Las últimas 100 acciones de la consola',
       security: security('admin'),

@@ -56,6 +56,7 @@ export function adminPowerRoutes(p: Platform) {
     {
       method: 'get',
       path: '/powers/{id}/id-images/{side}',
+      operationId: 'getPowerIdImage',
       tags,
       summary: 'Una imagen de la cédula del dueño (front o back)',
       security: security('admin'),
@@ -96,6 +97,7 @@ export function adminPowerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/powers/{id}/signature',
+      operationId: 'recordPowerSignature',
       tags,
       summary: 'Registra la firma del dueño recibida por WhatsApp (409 si ya estaba)',
       security: security('admin'),

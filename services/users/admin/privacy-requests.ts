@@ -33,6 +33,7 @@ export function adminPrivacyRequestRoutes(p: Platform) {
     {
       method: 'get',
       path: '/privacy-requests',
+      operationId: 'listPrivacyRequests',
       tags,
       summary: 'Las solicitudes de derechos (Ley 21.719) con su plazo legal; ?estado=pendientes solo las abiertas',
       security: security('admin'),
@@ -73,6 +74,7 @@ export function adminPrivacyRequestRoutes(p: Platform) {
     {
       method: 'post',
       path: '/privacy-requests/{id}/answer',
+      operationId: 'answerPrivacyRequest',
       tags,
       summary: 'Marca como resuelta una solicitud de rectificación, con una nota que recibe la persona',
       security: security('admin'),

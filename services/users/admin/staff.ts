@@ -23,6 +23,7 @@ export function adminStaffRoutes(p: Platform) {
     {
       method: 'get',
       path: '/staff',
+      operationId: 'listStaff',
       tags,
       summary: 'Las cuentas de la consola, su rol y si activaron la verificación en dos pasos',
       security: security('admin'),
@@ -55,6 +56,7 @@ export function adminStaffRoutes(p: Platform) {
     {
       method: 'post',
       path: '/staff/{id}/role',
+      operationId: 'changeStaffRole',
       tags,
       summary: 'Cambia el rol de una cuenta de la consola (pide haber confirmado la identidad en los últimos 10 minutos)',
       security: security('admin'),

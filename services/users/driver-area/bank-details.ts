@@ -58,6 +58,7 @@ export function bankDetailRoutes(p: Platform) {
     {
       method: 'get',
       path: '/bank-details/get-banks-details',
+      operationId: 'listBankDetails',
       tags,
       summary: 'Las cuentas bancarias del conductor',
       security: security('User'),
@@ -74,6 +75,7 @@ export function bankDetailRoutes(p: Platform) {
     {
       method: 'get',
       path: '/bank-details/get-bank-details-for-update/{id}',
+      operationId: 'getBankDetail',
       tags,
       summary: 'Una cuenta, para editarla',
       security: security('User'),
@@ -92,6 +94,7 @@ export function bankDetailRoutes(p: Platform) {
     {
       method: 'post',
       path: '/bank-details/add-bank-details',
+      operationId: 'addBankDetail',
       tags,
       summary: 'Agrega una cuenta (la primera queda seleccionada)',
       security: security('User'),
@@ -129,6 +132,7 @@ export function bankDetailRoutes(p: Platform) {
     {
       method: 'put',
       path: '/bank-details/update-bank-details/{id}',
+      operationId: 'updateBankDetail',
       tags,
       summary: 'Actualiza los campos enviados de una cuenta',
       security: security('User'),
@@ -162,6 +166,7 @@ export function bankDetailRoutes(p: Platform) {
     {
       method: 'put',
       path: '/bank-details/change-select-bank/{id}',
+      operationId: 'selectBankDetail',
       tags,
       summary: 'Marca la cuenta como seleccionada (o no seleccionada)',
       security: security('User'),
@@ -205,6 +210,7 @@ export function bankDetailRoutes(p: Platform) {
     {
       method: 'delete',
       path: '/bank-details/delete-bank-details/{id}',
+      operationId: 'deleteBankDetail',
       tags,
       summary: 'Elimina una cuenta (si era la seleccionada, se selecciona otra)',
       security: security('User'),

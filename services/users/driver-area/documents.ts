@@ -56,6 +56,7 @@ export function documentRoutes(p: Platform) {
     {
       method: 'get',
       path: '/obtain-all-documents-user',
+      operationId: 'listDriverDocuments',
       tags,
       summary: 'Los documentos del conductor: el último registro de cada casilla',
       security: security('User'),
@@ -75,6 +76,7 @@ export function documentRoutes(p: Platform) {
     {
       method: 'post',
       path: '/upload-files-user',
+      operationId: 'uploadDriverDocuments',
       tags,
       summary: 'Sube documentos: un campo de archivo por casilla (soap_frontal, licencia_conducir_frontal, …)',
       security: security('User'),

@@ -51,6 +51,7 @@ export function experienceRoutes(p: Platform) {
     {
       method: 'get',
       path: '/experience-work/get-experience-work',
+      operationId: 'listExperience',
       tags,
       summary: 'Las experiencias laborales del conductor',
       security: security('User'),
@@ -67,6 +68,7 @@ export function experienceRoutes(p: Platform) {
     {
       method: 'post',
       path: '/experience-work/add-experience-work',
+      operationId: 'addExperience',
       tags,
       summary: 'Agrega una experiencia laboral',
       security: security('User'),
@@ -101,6 +103,7 @@ export function experienceRoutes(p: Platform) {
     {
       method: 'get',
       path: '/experience-work/get-experience-work-for-update/{id}',
+      operationId: 'getExperience',
       tags,
       summary: 'Una experiencia, para editarla',
       security: security('User'),
@@ -119,6 +122,7 @@ export function experienceRoutes(p: Platform) {
     {
       method: 'put',
       path: '/experience-work/update-experience-work/{id}',
+      operationId: 'updateExperience',
       tags,
       summary: 'Actualiza una experiencia',
       security: security('User'),
@@ -155,6 +159,7 @@ export function experienceRoutes(p: Platform) {
     {
       method: 'delete',
       path: '/experience-work/delete-experience-work/{id}',
+      operationId: 'deleteExperience',
       tags,
       summary: 'Elimina una experiencia',
       security: security('User'),

@@ -25,6 +25,7 @@ export function fileRoutes(p: Platform) {
     {
       method: 'get',
       path: '/files/{id}',
+      operationId: 'getDriverFile',
       tags,
       summary: 'Un documento del conductor (solo a su dueño)',
       security: security('User'),
@@ -53,6 +54,7 @@ export function fileRoutes(p: Platform) {
     {
       method: 'get',
       path: '/profile-image/{id}',
+      operationId: 'getProfileImage',
       tags,
       summary: 'La foto de perfil del conductor (solo a su dueño)',
       security: security('User'),

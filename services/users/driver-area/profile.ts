@@ -50,6 +50,7 @@ export function profileRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-extra-data-user',
+      operationId: 'getDriverProfile',
       tags,
       summary: 'Los datos del perfil del conductor',
       security: security('User'),
@@ -64,6 +65,7 @@ export function profileRoutes(p: Platform) {
     {
       method: 'post',
       path: '/update-data-user',
+      operationId: 'updateDriverProfile',
       tags,
       summary: 'Actualiza nombre, apellido, dirección, sobre mí, teléfono, tipo de vehículo y comuna (el objeto puede venir dentro de data)',
       security: security('User'),
@@ -111,6 +113,7 @@ export function profileRoutes(p: Platform) {
     {
       method: 'post',
       path: '/update-profile-image',
+      operationId: 'updateProfileImage',
       tags,
       summary: 'Cambia la foto de perfil (PNG o JPEG)',
       security: security('User'),

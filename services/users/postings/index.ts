@@ -50,6 +50,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'get',
       path: '/job-postings',
+      operationId: 'listJobPostings',
       tags,
       summary: 'Las ofertas abiertas, por páginas',
       security: security('User'),
@@ -68,6 +69,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'post',
       path: '/filter-job-postings',
+      operationId: 'filterJobPostings',
       tags,
       summary: 'Las ofertas abiertas que cumplen los filtros',
       security: security('User'),
@@ -86,6 +88,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'post',
       path: '/search-job-postings',
+      operationId: 'searchJobPostings',
       tags,
       summary: 'Busca ofertas abiertas por palabras del título o la descripción',
       security: security('User'),
@@ -104,6 +107,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'get',
       path: '/job-postings-for-you',
+      operationId: 'listPostingsForYou',
       tags,
       summary: 'Publicaciones para ti: unas pocas ofertas abiertas para los vehículos y comunas del conductor',
       security: security('User'),
@@ -118,6 +122,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'get',
       path: '/filter-job-postings-by-id/{id}',
+      operationId: 'getJobPosting',
       tags,
       summary: 'Una oferta, con la postulación y el guardado del conductor',
       security: security('User'),
@@ -137,6 +142,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'post',
       path: '/postulate-job-posting',
+      operationId: 'applyToJobPosting',
       tags,
       summary: 'Postula a una oferta abierta',
       security: security('User'),
@@ -189,6 +195,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'post',
       path: '/withdraw-postulation',
+      operationId: 'withdrawApplication',
       tags,
       summary: 'Retira la postulación a una oferta',
       security: security('User'),
@@ -209,6 +216,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'post',
       path: '/save-posting',
+      operationId: 'savePosting',
       tags,
       summary: 'Guarda una oferta',
       security: security('User'),
@@ -237,6 +245,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'post',
       path: '/unsave-posting',
+      operationId: 'unsavePosting',
       tags,
       summary: 'Quita una oferta de las guardadas',
       security: security('User'),
@@ -257,6 +266,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-all-save-posting',
+      operationId: 'listSavedPostings',
       tags,
       summary: 'Las ofertas guardadas por el conductor',
       security: security('User'),
@@ -275,6 +285,7 @@ export function driverPostingsRoutes(p: Platform) {
     {
       method: 'get',
       path: '/get-all-postulate-job-posting',
+      operationId: 'listAppliedPostings',
       tags,
       summary: 'Las ofertas a las que postuló el conductor',
       security: security('User'),

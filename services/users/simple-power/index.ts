@@ -179,6 +179,7 @@ export function simplePowerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/create-power-simple-link',
+      operationId: 'createPowerLink',
       tags,
       summary: 'Crea un enlace firmado de un solo uso para el poder simple del conductor',
       security: security('User'),
@@ -203,6 +204,7 @@ export function simplePowerRoutes(p: Platform) {
     {
       method: 'get',
       path: '/power-simple-links',
+      operationId: 'listPowerLinks',
       tags,
       summary: 'Los últimos enlaces del conductor con su estado',
       security: security('User'),
@@ -228,6 +230,8 @@ export function simplePowerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/verify-power-simple',
+      operationId: 'verifyPowerLink',
+      security: [],
       tags,
       summary: 'Revisa el token del enlace y entrega los datos del conductor para el formulario',
       request: { body: tokenBody },
@@ -249,6 +253,8 @@ export function simplePowerRoutes(p: Platform) {
     {
       method: 'post',
       path: '/create-power-simple',
+      operationId: 'createSimplePower',
+      security: [],
       tags,
       summary: 'Crea el poder simple: formulario multipart con los datos del conductor y del dueño, las dos imágenes de la cédula del dueño y el token del enlace (power)',
       request: {
@@ -391,6 +397,8 @@ export function simplePowerRoutes(p: Platform) {
     {
       method: 'get',
       path: '/power-simple-document/{token}',
+      operationId: 'getSimplePowerDocument',
+      security: [],
       tags,
       summary: 'El PDF del poder simple, para el dueño (enlace del mensaje de WhatsApp)',
       request: { params: z.object({ token: z.string() }) },
