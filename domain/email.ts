@@ -12,8 +12,6 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,
 export const CONTACT_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/
 /** Bank form: only letters, digits and @ . _ -, with a 2 to 6 letter ending. */
 export const BANK_EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,6}$/
-/** Simple-power owner: only a-z A-Z 0-9 @ . _ - (2 to 6 letter ending as in the bank form). */
-export const OWNER_EMAIL_PATTERN = BANK_EMAIL_PATTERN
 /** Characters allowed in the bank and owner e-mails. */
 export const RESTRICTED_EMAIL_CHARACTERS = /^[A-Za-z0-9@._-]*$/
 
@@ -45,7 +43,7 @@ export function isValidBankEmail(email: string): boolean {
   return RESTRICTED_EMAIL_CHARACTERS.test(email) && BANK_EMAIL_PATTERN.test(email) && !emailDomainIsBlocked(email)
 }
 
-/** Pattern, allowed characters and blocked domain (the length limit is checked separately). */
+/** The simple-power owner's: the bank form's pattern, allowed characters and blocked domain (length apart). */
 export function isValidOwnerEmail(email: string): boolean {
-  return RESTRICTED_EMAIL_CHARACTERS.test(email) && OWNER_EMAIL_PATTERN.test(email) && !emailDomainIsBlocked(email)
+  return RESTRICTED_EMAIL_CHARACTERS.test(email) && BANK_EMAIL_PATTERN.test(email) && !emailDomainIsBlocked(email)
 }

@@ -106,10 +106,3 @@ async function expectConsoleHome(page: Page) {
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Consola de operaciones', level: 1 })).toBeVisible()
 }
-
-/** Email + password, then the app's code: the console's home. */
-export async function loginAdmin(page: Page, email: string) {
-  await submitLogin(page, email)
-  await enterCode(page, email)
-  await expectConsoleHome(page)
-}

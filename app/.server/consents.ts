@@ -70,5 +70,3 @@ export function termsLinks() {
   const link = (doc: ConsentDocument) => ({ title: LEGAL_DOCUMENTS[doc].title, path: LEGAL_DOCUMENTS[doc].path })
   return { terms: link('terms'), privacy: link('privacy') }
 }
-
-export type PendingDocument = { document: ConsentDocument } & (typeof LEGAL_DOCUMENTS)[ConsentDocument]

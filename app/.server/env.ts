@@ -21,4 +21,3 @@ export function publicEnv() {
     loginUrl: config.DRIVER_LOGIN_URL ?? '/login',
   }
 }
-export type PublicEnv = ReturnType<typeof publicEnv>

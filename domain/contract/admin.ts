@@ -32,7 +32,6 @@ export const slotStateSchema = z.object({
   /** The date has passed: the slot counts as missing. */
   expired: z.boolean(),
 })
-export type SlotState = z.infer<typeof slotStateSchema>
 
 export const auditEntrySchema = z.object({
   id: z.number(),

@@ -13,7 +13,6 @@ export const myDataViewSchema = z.object({
   item: z.string(),
   viewed_at: z.string(),
 })
-export type MyDataView = z.infer<typeof myDataViewSchema>
 export const myDataViewsSchema = z.object({ views: z.array(myDataViewSchema), ...page })
 export type MyDataViews = z.infer<typeof myDataViewsSchema>
 
@@ -29,6 +28,5 @@ export const consoleDataViewSchema = z.object({
   item: z.string(),
   viewed_at: z.string(),
 })
-export type ConsoleDataView = z.infer<typeof consoleDataViewSchema>
 export const consoleDataViewsSchema = z.object({ views: z.array(consoleDataViewSchema), ...page })
 export type ConsoleDataViews = z.infer<typeof consoleDataViewsSchema>

@@ -18,7 +18,6 @@ export function requiredInvoiceType(receipt: ReceiptIssuance): InvoiceType {
 export const BANK_SELECTED = 'Seleccionado'
 export const BANK_NOT_SELECTED = 'No Seleccionado'
 export const BANK_SELECTION_VALUES = [BANK_SELECTED, BANK_NOT_SELECTED] as const
-export type BankSelection = (typeof BANK_SELECTION_VALUES)[number]
 
 /** The 19 banks, in the spec's order. */
 export const BANKS = [

@@ -1,6 +1,5 @@
 /** Driver document slots (spec §3), their review statuses and the dashboard progress (spec §4). */
 import { daysBetween, formatDate } from '#domain/format'
-import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { REQUIRED_DOCUMENT_COUNT, type ExpiryReminderKind } from './document-facts'
 
 /**
@@ -87,11 +86,6 @@ export function isDocumentSlotKey(value: unknown): value is DocumentSlotKey {
 export function findDocumentSlot(key: string): DocumentSlot | undefined {
   return DOCUMENT_SLOTS.find((s) => s.key === key)
 }
-
-/** Upload rules for documents (spec §9): jpg, jpeg, png or pdf, up to 5 MB (domain/uploads.ts). */
-export const DOCUMENT_FILE_EXTENSIONS = DOCUMENT_UPLOAD.extensions
-export const DOCUMENT_FILE_TYPES = DOCUMENT_UPLOAD.types
-export const DOCUMENT_ACCEPT = DOCUMENT_UPLOAD.accept
 
 export const DOCUMENT_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
@@ -264,7 +258,7 @@ export function expiryFieldName(key: DocumentSlotKey): string {
   return `${key}_expires_on`
 }
 
-export { EXPIRY_REMINDER_DAYS, type ExpiryReminderKind } from './document-facts'
+export type { ExpiryReminderKind } from './document-facts'
 
 /** Days ahead within which a document is «por vencer» (the console's list, the driver's warning). */
 export const EXPIRY_WARNING_DAYS = 30

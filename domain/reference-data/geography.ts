@@ -25,12 +25,6 @@ export function findCommune(id: number | string): Commune | undefined {
   return communeById.get(toId(id))
 }
 
-/** Regions of a zone, in the reference order; [] for an unknown zone. */
-export function regionsByZone(zoneId: number | string): Region[] {
-  const id = toId(zoneId)
-  return regions.filter((r) => r.zone_id === id)
-}
-
 /** Communes of a region, sorted by name (Spanish collation); [] for an unknown region. */
 export function communesByRegion(regionId: number | string): Commune[] {
   const id = toId(regionId)

@@ -17,7 +17,6 @@ export const deleteAccountSchema = formObject({
 
 /** What POST /auth/delete-account/{user|business} receives. */
 export const deleteAccountPayloadSchema = formObject({ current_password: requiredRawString(M.passwordRequired) })
-export type DeleteAccountPayload = z.infer<typeof deleteAccountPayloadSchema>
 
 /** POST /auth/pause/user: pause (true) or resume (false) the driver's profile. */
 export const pausePayloadSchema = formObject({ paused: z.boolean() })

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  BANK_MESSAGES as M,
-  TODOS_LOS_CAMPOS,
-  bankDetailsPayloadSchema,
-  bankDetailsUpdatePayloadSchema,
-  bankFormHasEmptyField,
-  bankFormSchema,
-  bankSelectionSchema,
-  receiptInvoiceMismatch,
-} from './bank'
+import { BANK_MESSAGES as M, TODOS_LOS_CAMPOS, bankDetailsPayloadSchema, bankDetailsUpdatePayloadSchema, bankFormSchema, bankSelectionSchema, receiptInvoiceMismatch } from './bank'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 
 const bank = {
@@ -96,10 +87,12 @@ describe('bankFormSchema', () => {
     expect(receiptInvoiceMismatch('x', 'Boleta')).toBeNull()
   })
 
-  it('bankFormHasEmptyField', () => {
-    expect(bankFormHasEmptyField(bank)).toBe(false)
-    expect(bankFormHasEmptyField({ ...bank, sii_address: ' ' })).toBe(true)
-    expect(bankFormHasEmptyField(null)).toBe(true)
+  // Spec: any empty field at submit shows TODOS_LOS_CAMPOS; the form's schema is what says so.
+  it('an empty field at submit is TODOS_LOS_CAMPOS', () => {
+    expect(Object.values(errorsOf(bankFormSchema, bank)).flat()).not.toContain(TODOS_LOS_CAMPOS)
+    expect(fieldErrors(bankFormSchema, { ...bank, sii_address: ' ' }, 'sii_address')).toEqual([TODOS_LOS_CAMPOS])
+    // A form sent with nothing filled in: every field says it.
+    expect(new Set(Object.values(errorsOf(bankFormSchema, {})).flat())).toEqual(new Set([TODOS_LOS_CAMPOS]))
   })
 })
 

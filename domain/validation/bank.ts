@@ -9,7 +9,7 @@ import {
   canonicalReceiptIssuance,
 } from '#domain/reference-data/banking'
 import { BANK_MESSAGES } from './bank-view'
-import { canonicalChoice, formObject, isBlank, numberToString, optionalFields, phoneString, requiredEnum, requiredString } from './fields'
+import { canonicalChoice, formObject, numberToString, optionalFields, phoneString, requiredEnum, requiredString } from './fields'
 import * as z from './zod'
 
 export { BANK_DETAIL_FIELDS, BANK_MESSAGES, bankDetailComplete, maskAccountNumber, TODOS_LOS_CAMPOS } from './bank-view'
@@ -72,13 +72,6 @@ export type BankDetailsUpdatePayload = z.infer<typeof bankDetailsUpdatePayloadSc
 /** PUT /users/bank-details/change-select-bank/{id} {selected}. */
 export const bankSelectionSchema = formObject({ selected: requiredEnum(BANK_SELECTION_VALUES, M.required, M.invalidOption) })
 export type BankSelectionValues = z.infer<typeof bankSelectionSchema>
-
-const BANK_FORM_FIELDS = ['name_account', 'account_number', 'phone', 'email', 'bank_name', 'account_type', 'receipt_issuance', 'invoice_type', 'sii_address'] as const
-
-/** Spec: any empty field at submit shows TODOS_LOS_CAMPOS (as an alert for 3 s). */
-export function bankFormHasEmptyField(values: Record<string, unknown> | null | undefined): boolean {
-  return BANK_FORM_FIELDS.some((k) => isBlank(values?.[k]))
-}
 
 /** The form's name_account goes out as account_holder_name (spec §3). */
 export function bankPayloadFromForm(values: BankFormValues): BankDetailsPayload {

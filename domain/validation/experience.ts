@@ -75,9 +75,6 @@ export const experienceSchema = formObject({
   // An object check, not a transform, so conform still reads the fields' constraints.
   .check(z.overwrite((v) => ({ ...v, end_date: v.current_job === true ? null : (v.end_date ?? '').trim() })))
 export type ExperienceValues = z.infer<typeof experienceSchema>
-/** The update form has the same fields and rules. */
-export const experienceUpdateSchema = experienceSchema
-export type ExperienceUpdateValues = ExperienceValues
 
 /** Spec §3 "Work experience" duration, e.g. '2 años y 3 meses', from two yyyy-mm-dd dates. */
 export function experienceDuration(start: string, end: string): string {

@@ -27,7 +27,6 @@ export const OWNER_ID_IMAGE_MAX_BYTES = 3145728
 export const OWNER_ID_IMAGE_LARGEST = OWNER_ID_IMAGE_MAX_BYTES - 1
 export const OWNER_ID_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const
 export const OWNER_ID_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
-export const OWNER_ID_IMAGE_ACCEPT = OWNER_ID_IMAGE_EXTENSIONS.join(',')
 
 export const ownerIdImageTooLargeMessage = (tipo: string) => `El archivo ${tipo} es demasiado grande. Por favor, sube un archivo de menos de 3MB.`
 export const ownerIdImageInvalidTypeMessage = (tipo: string) =>

@@ -9,8 +9,6 @@ import type * as z from './zod'
 export const PROFILE_IMAGE_MAX_BYTES = PROFILE_PHOTO_UPLOAD.maxBytes
 export const PROFILE_IMAGE_EXTENSIONS = PROFILE_PHOTO_UPLOAD.extensions
 export const PROFILE_IMAGE_TYPES = PROFILE_PHOTO_UPLOAD.types
-/** For the file input's accept attribute. */
-export const PROFILE_IMAGE_ACCEPT = PROFILE_PHOTO_UPLOAD.accept
 
 export const PROFILE_IMAGE_MESSAGES = {
   required: PROFILE_PHOTO_UPLOAD.messages.required,

@@ -34,15 +34,12 @@ const factorCode = requiredString(M.codeRequired).check(
 
 /** Enrolment: the first code the app shows confirms it. */
 export const confirmFactorSchema = formObject({ code: totpCode })
-export type ConfirmFactorValues = z.infer<typeof confirmFactorSchema>
 
 /** The login's code step: TOTP or a recovery code. */
 export const verifyFactorSchema = formObject({ code: factorCode })
-export type VerifyFactorValues = z.infer<typeof verifyFactorSchema>
 
 /** A company turns its second factor off: the password and a code. */
 export const disableFactorSchema = formObject({ password: requiredRawString(M.passwordRequired), code: factorCode })
-export type DisableFactorValues = z.infer<typeof disableFactorSchema>
 
 /** Re-authentication before a sensitive console action: the password, or a code of the app. */
 export const reauthSchema = formObject({
@@ -60,9 +57,8 @@ export const reauthSchema = formObject({
     ),
   ),
 }).check(z.refine((v) => Boolean(v.password?.trim()) || /^\d{6}$/.test(v.code ?? ''), { error: M.reauthOne, path: ['password'] }))
-export type ReauthValues = z.infer<typeof reauthSchema>
 
-export { STAFF_ROLE_LABELS, STAFF_ROLE_VALUES } from '#domain/staff-roles'
+export { STAFF_ROLE_VALUES } from '#domain/staff-roles'
 
 /** «Equipo»: an administrador changes a staff member's role. */
 export const staffRoleSchema = formObject({ role: z.enum(STAFF_ROLE_VALUES, { error: M.roleRequired }) })

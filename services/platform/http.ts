@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
-import { MAX_ID, positiveId } from '#domain/ids'
 import { dbErrorKind } from './db/errors'
 import { log } from './log'
 
@@ -94,14 +93,4 @@ export async function readMultipartData(c: Context): Promise<{ data: unknown; fo
   } catch {
     throw new ApiError(400, MESSAGES.badJson)
   }
-}
-
-/** Keys are PostgreSQL `serial` (int4) on both engines. */
-export { MAX_ID }
-
-/** An id from a URL (domain/ids.ts: a plain decimal, 1..MAX_ID); anything else is a 404. */
-export function parseId(raw: string | undefined): number {
-  const id = positiveId(raw)
-  if (id === null) throw new ApiError(404, MESSAGES.notFound)
-  return id
 }

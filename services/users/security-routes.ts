@@ -23,8 +23,6 @@ export const SECURITY_MESSAGES = {
   sessionNotFound: 'Esa sesión no existe o ya está cerrada.',
 } as const
 
-export type { AccountSession }
-
 /** Drivers and companies (spec §6 roles), each through its own header and path, like logout. */
 const ROLES: Array<[string, Role]> = [
   ['user', 'User'],

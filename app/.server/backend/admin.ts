@@ -12,12 +12,11 @@ import type {
   ExpiringItem,
   PowerReview,
   QueueItem,
-  SlotState,
 } from '#domain/contract/admin'
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
-export type { AuditEntry, CompanyDetail, CompanyListItem, ContentData, ContentList, DocumentDetail, DriverDetail, DriverListItem, ExpiringItem, PowerReview, QueueItem, SlotState }
+export type { AuditEntry, CompanyDetail, CompanyListItem, ContentData, ContentList, DocumentDetail, DriverDetail, DriverListItem, ExpiringItem, PowerReview, QueueItem }
 
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
 

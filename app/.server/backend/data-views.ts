@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router'
 import type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
 import { callService } from './client'
 
-export type { ConsoleDataView, ConsoleDataViews, MyDataView, MyDataViews } from '#domain/contract/data-views'
+export type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
 
 /** Views of a driver's sensitive items (decision 78): the driver's own record and the console's trail. */
 export const dataViewsApi = {

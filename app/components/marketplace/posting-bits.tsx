@@ -2,23 +2,9 @@ import { Badge, type BadgeTone } from '#app/components/ui/badge'
 import { formatDate } from '#domain/format'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { APPLICATION_STATUS_LABELS } from './labels'
-import type { FactFields } from './posting-facts'
 
 // The pieces the public home shows too live apart, free of the kit's class merger (home JS budget).
 export { CompanyLogo, factList, PayHeadline } from './posting-facts'
-
-/** The facts a posting card and its detail share (spec §3 "Job posting"). */
-export interface PostingFacts extends FactFields {
-  title: string
-  logo: string | null
-  company_name: string
-  name_zone: string
-  payment: string
-  payment_amount: number
-  payment_period: string
-  created_at: string
-  status: 'open' | 'closed'
-}
 
 /** '12-03-2026', the product's one date style: the same text on the server and in the browser (domain/format.ts). */
 export function shortDate(iso: string): string {

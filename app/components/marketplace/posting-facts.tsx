@@ -1,4 +1,4 @@
-import { formatPayment } from '#domain/money'
+import { formatPayment } from '#domain/format'
 
 /**
  * The parts of a posting the public home shows as well as the driver's pages (issue 16 item 4).

@@ -5,8 +5,6 @@ import { TONES, type Tone } from './tones'
 /** Spec §9: driver alerts (and the apply/save answers) clear after 4 s. */
 export const DRIVER_ALERT_MS = 4000
 
-export type { Tone }
-
 /** Shown, then gone after `durationMs` once JS runs (without JS it stays until the next page). */
 function useTimedVisibility(durationMs: number | undefined) {
   const [visible, setVisible] = useState(true)

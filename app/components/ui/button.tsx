@@ -1,4 +1,4 @@
-import { Link, useFormAction, useNavigation, type LinkProps } from 'react-router'
+import { Link, useFormAction, useNavigation } from 'react-router'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'accent' | 'danger' | 'danger-outline' | 'ghost'
 
@@ -10,11 +10,6 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'accent' | 'da
  */
 export function buttonClass(variant: ButtonVariant = 'primary', className?: string): string {
   return className ? `btn btn-${variant} ${className}` : `btn btn-${variant}`
-}
-
-/** A link that looks like a button. */
-export function ButtonLink({ variant = 'secondary', className, ...props }: LinkProps & { variant?: ButtonVariant }) {
-  return <Link {...props} className={buttonClass(variant, className)} />
 }
 
 /** What SubmitButton reads of a fetcher (`useFetcher()`), when the form submits through one. */

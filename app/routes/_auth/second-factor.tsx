@@ -8,7 +8,7 @@ import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { getSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
 import { EnrolmentCode, FactorCodeForm, RecoveryCodeList } from '#app/components/auth/second-factor'
-import { ButtonLink, buttonClass } from '#app/components/ui/button'
+import { buttonClass } from '#app/components/ui/button'
 import { confirmFactorSchema, verifyFactorSchema } from '#domain/validation/staff'
 import type { Route } from './+types/second-factor'
 
@@ -71,16 +71,16 @@ export default function SecondFactorRoute() {
               {actionData.message}
             </p>
             <RecoveryCodeList codes={actionData.codes} />
-            <ButtonLink to={actionData.next} variant="primary" className="w-full">
+            <Link to={actionData.next} className={buttonClass('primary', 'w-full')}>
               Ya los guardé, continuar
-            </ButtonLink>
+            </Link>
           </>
         ) : state === 'ok' ? (
           <>
             <p className="text-slate-700">Ya verificaste tu identidad en esta sesión.</p>
-            <ButtonLink to={next} variant="primary" className="w-full">
+            <Link to={next} className={buttonClass('primary', 'w-full')}>
               Continuar
-            </ButtonLink>
+            </Link>
           </>
         ) : state === 'enrol' && enrolment ? (
           <>

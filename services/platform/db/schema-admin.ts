@@ -20,7 +20,3 @@ export interface AdminAuditLogTable {
   after_json: string | null
   created_at: string
 }
-
-/** Where a home statistic takes its number: typed by hand, or the live count of validated drivers. */
-export const STATISTIC_SOURCES = ['manual', 'validated_drivers'] as const
-export type StatisticSource = (typeof STATISTIC_SOURCES)[number]

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { AdminTables } from './schema-admin'
 import type { DataViewTables } from './schema-data-views'
 import type { DriverAreaTables } from './schema-driver-area'
@@ -287,5 +287,3 @@ export interface Database extends PublicSiteTables, DriverAreaTables, Marketplac
 }
 
 export type User = Selectable<UsersTable>
-export type NewUser = Insertable<UsersTable>
-export type UserUpdate = Updateable<UsersTable>
