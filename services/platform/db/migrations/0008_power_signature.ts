@@ -1,6 +1,10 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from './helpers'
 
+// Two migrations carry the number 0008, this one and 0008_replies_and_phones, and both keep their
+// names: deployed databases record each migration by its file name, so Kysely would refuse to
+// migrate one whose recorded name went missing, and would run the renamed file again.
+
 /**
  * Issue 12.2: the owner's signature of a simple power is recorded by a reviewer (the WhatsApp
  * «ACEPTO» reply is read by people): when, by whom (the admin's email as in the audit log, and

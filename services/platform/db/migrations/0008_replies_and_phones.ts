@@ -1,6 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from './helpers'
 
+// Two migrations carry the number 0008, this one and 0008_power_signature, and both keep their
+// names: deployed databases record each migration by its file name, so Kysely would refuse to
+// migrate one whose recorded name went missing, and would run the renamed file again.
+
 /**
  * Issue 12: a mail may name where replies go (`outbox.reply_to`, item 8); the drivers' phones
  * are stored the one way registration stores them, 569XXXXXXXX (item 10).
