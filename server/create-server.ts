@@ -126,7 +126,11 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   async function start(): Promise<{ port: number }> {
     const port = await new Promise<number>((resolve, reject) => {
       const address = { fetch: app.fetch, port: config.PORT, hostname: config.HOST }
-      const listening = serve(address, (info) => resolve(info.port)) as HttpServer
+      // A port that cannot be had rejects the start; an error after listening is not the start's.
+      const listening = serve(address, (info) => {
+        listening.off('error', reject)
+        resolve(info.port)
+      }) as HttpServer
       listening.once('error', reject)
       server = listening
     })
