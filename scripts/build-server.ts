@@ -4,8 +4,9 @@
  * 1. Every compressible file of the client build (build/client: hashed /assets/* and the
  *    public/ files) gets a Brotli (`.br`) and a gzip (`.gz`) copy beside it, at the highest
  *    levels, once; server.ts serves them as they are and never compresses a static file.
- * 2. server.ts and what it imports from services/, domain/ and app/.server are compiled into
- *    build/server.js (Vite's SSR build: packages stay external imports of node_modules), with
+ * 2. server.ts and what it imports from server/, services/, domain/ and app/.server are compiled
+ *    into build/server.js and chunks beside it (the composition server.ts imports dynamically
+ *    is one; Vite's SSR build: packages stay external imports of node_modules), with
  *    the database migrations as build/migrations/*.js, so production runs `node build/server.js`:
  *    no TypeScript compiler in the process, no npm or tsx wrapper processes.
  */

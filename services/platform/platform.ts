@@ -53,7 +53,7 @@ export interface Platform {
   wakeOutbox(): void
   /**
    * A committed write changed what the public pages show (postings, FAQ, testimonials, logos,
-   * statistics): server.ts empties the page caches of every process (services/platform/invalidation.ts).
+   * statistics): the server empties the page caches of every process (services/platform/invalidation.ts).
    */
   publicContentChanged(): void
 }
@@ -62,26 +62,40 @@ export interface OpenPlatform extends Platform {
   close(): Promise<void>
 }
 
-export async function createPlatform(config: Config, overrides: Partial<Platform> = {}): Promise<OpenPlatform> {
+/**
+ * What the process running the services does when they say so: wake its outbox worker, empty the
+ * page caches. Given at creation (server/create-server.ts), so a platform is never changed after
+ * it exists; a script or a test that runs neither leaves them out (no-ops).
+ */
+export type PlatformHooks = Pick<Platform, 'wakeOutbox' | 'publicContentChanged'>
+
+export interface PlatformOptions {
+  hooks?: Partial<PlatformHooks>
+  /** In place of the configured rate limiter (a script's own counters), file store or column cipher. */
+  limiter?: RateLimiter
+  files?: FileStore
+  columns?: ColumnCipher
+}
+
+export async function createPlatform(config: Config, options: PlatformOptions = {}): Promise<OpenPlatform> {
   const handle = openDatabase({ url: config.DATABASE_URL, sqlitePath: path.join(config.dataDir, 'fleeters.db') })
-  const columns = overrides.columns ?? columnCipher(configuredKeyring(config))
+  const columns = options.columns ?? columnCipher(configuredKeyring(config))
   if (config.MIGRATE_ON_START) await migrateToLatest(handle, { columns })
   else await assertMigrated(handle)
   // Shared counters when several processes serve the site; in memory otherwise.
-  const redis = !overrides.limiter && config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : null
+  const redis = !options.limiter && config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : null
   const platform: OpenPlatform = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     keys: loadKeys({ secret: config.SESSION_SECRET, dataDir: config.dataDir }),
-    limiter: redis ?? memoryRateLimiter(),
-    files: overrides.files ?? (await createFileStore(config)),
+    limiter: options.limiter ?? redis ?? memoryRateLimiter(),
+    files: options.files ?? (await createFileStore(config)),
     columns,
     now: () => new Date(),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    wakeOutbox: () => {},
-    publicContentChanged: () => {},
-    ...overrides,
+    wakeOutbox: options.hooks?.wakeOutbox ?? (() => {}),
+    publicContentChanged: options.hooks?.publicContentChanged ?? (() => {}),
     close: async () => {
       await redis?.close()
       await handle.destroy()

@@ -1,0 +1,68 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { compress } from 'hono/compress'
+import { pageBodyLimit } from '#app/.server/body-limit'
+import type { PageCache } from '#app/.server/page-cache'
+import type { Config } from '#services/platform/config'
+import type { InvalidationBus } from '#services/platform/invalidation'
+import type { Platform } from '#services/platform/platform'
+import { pageSecurityHeaders } from '#services/platform/security-headers'
+import { forwardToServices, type ServicesApp } from './api'
+import type { ServerEnv, ServerState } from './env'
+import { liveness, readiness } from './health'
+import { ownPagesOnly } from './own-pages-only'
+import { pageCacheStats, pages, type PagesOptions } from './pages'
+import { requestLog, unhandledError } from './request-log'
+import { IMMUTABLE, ONE_HOUR, staticFiles } from './static-files'
+
+export interface AppParts {
+  config: Config
+  platform: Platform
+  bus: InvalidationBus
+  state: ServerState
+  services: ServicesApp
+  pageCache: PageCache
+  /** The client build's folder, relative to the working folder, when this process serves it. */
+  clientDir?: string
+  /** The pages, when this process serves them (not a services-only process). */
+  pages?: Pick<PagesOptions, 'build' | 'dev'> & {
+    /** In development, Vite answers what it serves (sources, its client, public/) before the pages. */
+    vite?: MiddlewareHandler
+  }
+}
+
+/**
+ * The HTTP pipeline, in the order a request meets it. Each line is one piece; a new middleware
+ * goes where it must see the request (above the static files to see every request, below
+ * compress() to have its answer compressed, …).
+ */
+export function createApp(parts: AppParts): Hono<ServerEnv> {
+  const { config, state, pageCache } = parts
+  const app = new Hono<ServerEnv>()
+  app.use('*', requestLog(state))
+  app.onError(unhandledError)
+
+  app.get('/healthz', liveness)
+  app.get('/readyz', readiness(parts))
+
+  // Static files before compression: each is sent as built, pre-compressed (static-files.ts).
+  if (parts.clientDir) {
+    app.use('/assets/*', staticFiles(parts.clientDir, IMMUTABLE))
+    app.use('*', staticFiles(parts.clientDir, ONE_HOUR))
+  }
+  app.use('*', compress())
+
+  app.get('/internal/page-cache', pageCacheStats(pageCache, config.INTERNAL_SECRET))
+  app.all('/api/*', forwardToServices(parts.services, config))
+
+  if (parts.pages) {
+    if (parts.pages.vite) app.use('*', parts.pages.vite)
+    // Page actions get bounded bodies, like /api (services/app.ts): 64 KB forms, 12 MB uploads,
+    // refused from Content-Length or while streaming, never read whole into memory.
+    app.use('*', pageBodyLimit())
+    // Security headers on every answer below, the document policy (with its nonce) on pages.
+    app.use('*', pageSecurityHeaders({ production: config.NODE_ENV === 'production' }))
+    app.use('*', ownPagesOnly())
+    app.all('*', pages({ ...parts.pages, services: parts.services, pageCache, config }))
+  }
+  return app
+}
