@@ -18,10 +18,11 @@ import {
   readManifest,
   restoreBackup,
   runScheduledBackup,
+  startBackups,
   type BackupFile,
 } from './backup'
 import { loadConfig, type Config } from './config'
-import { createRawFileStore } from './platform'
+import { createRawFileStore, type Platform } from './platform'
 
 const temporary: string[] = []
 function tempDir(name: string): string {
@@ -91,6 +92,45 @@ describe('retention: 7 daily and 4 weekly', () => {
     expect(backupDue(latest, new Date('2026-03-02T06:00:00Z'))).toBe(false)
     expect(backupDue(latest, new Date('2026-03-02T07:00:00Z'))).toBe(true)
     expect(backupDue(day('2026-02-27T10:00:00Z'), new Date('2026-03-02T01:00:00Z'))).toBe(true)
+  })
+})
+
+describe('the daily job (startBackups)', () => {
+  it('makes the backup a few minutes after the start on SQLite, logs it, and checks again hourly', async () => {
+    const { config, close } = await embedded()
+    const lines: string[] = []
+    const platform = { dialect: 'sqlite', now: () => new Date('2026-06-01T12:00:00Z') } as Platform
+    const job = startBackups(platform, config, { firstAfterMs: 0, log: (l) => lines.push(l) })
+    try {
+      await expect.poll(() => lines.length, { timeout: 15_000 }).toBe(1)
+      expect(lines[0]).toMatch(/^backup: .*fleeters-20260601-120000Z\.tar\.gz \(\d+ bytes\)$/)
+      expect((await latestBackup(backupDirOf(config)))?.createdAt.toISOString()).toBe('2026-06-01T12:00:00.000Z')
+    } finally {
+      await job.stop()
+      await close()
+    }
+  })
+
+  it('makes none with DATABASE_URL (every process would dump the shared database) or BACKUP_DAILY=false', async () => {
+    const { config, close } = await embedded()
+    let runs = 0
+    // A run starts by reading the clock: never read, no run began.
+    const clock = () => {
+      runs++
+      return new Date()
+    }
+    const sqlite = { dialect: 'sqlite', now: clock } as Platform
+    try {
+      const postgres = startBackups({ dialect: 'postgres', now: clock } as Platform, config, { firstAfterMs: 0 })
+      const off = startBackups(sqlite, { ...config, BACKUP_DAILY: false }, { firstAfterMs: 0 })
+      const on = startBackups(sqlite, config, { firstAfterMs: 0 })
+      await new Promise((r) => setTimeout(r, 100))
+      await Promise.all([postgres.stop(), off.stop(), on.stop()])
+      // The one that runs (the embedded default) read the clock once.
+      expect(runs).toBe(1)
+    } finally {
+      await close()
+    }
   })
 })
 
