@@ -173,6 +173,22 @@ describe('backup and restore of the embedded default', () => {
     expect(fs.readdirSync(target).sort()).toEqual(['.data-keys', '.session-secret', 'fleeters.db', 'uploads'])
   })
 
+  it('removes what a crashed backup left once a day old (staging folder, partial archive), not more', async () => {
+    const dir = backupDirOf(env.config)
+    fs.mkdirSync(dir, { recursive: true })
+    const old = [path.join(env.config.dataDir, '.backup-staging-old'), path.join(dir, 'fleeters-x.tar.gz.old.partial')]
+    const fresh = path.join(env.config.dataDir, '.backup-staging-running')
+    fs.mkdirSync(old[0]!)
+    fs.writeFileSync(old[1]!, 'half')
+    fs.mkdirSync(fresh)
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)
+    for (const leftover of old) fs.utimesSync(leftover, twoDaysAgo, twoDaysAgo)
+    await createBackup(env.config, { now: new Date('2026-05-04T16:00:00Z') })
+    expect(old.filter((f) => fs.existsSync(f))).toEqual([])
+    expect(fs.existsSync(fresh)).toBe(true)
+    fs.rmSync(fresh, { recursive: true })
+  })
+
   it('refuses a DATA_DIR that is not empty, with exit code 2, and touches nothing in it', async () => {
     const { file } = await createBackup(env.config, { now: new Date('2026-05-04T13:00:00Z') })
     const target = tempDir('busy')

@@ -14,10 +14,11 @@
  * - `storage/s3-objects.jsonl` with S3_BUCKET: the bucket's keys, sizes, ETags and versions (not
  *   the objects, which the bucket's own versioning keeps), so a restore can check them.
  *
- * A file is removed from disk only after its row stopped naming it, so every file a snapshot's
- * row names existed when the snapshot began: the files are hard-linked into the staging folder
- * before the database is copied (a link keeps a file the product removes meanwhile), and again
- * after, for files stored during the copy. The archive is written under a temporary name and
+ * A file is stored before its row is written and removed only after its row stopped naming it.
+ * The files are hard-linked into a staging folder before the database is copied (a link keeps a
+ * file the product removes meanwhile) and again right after, for the files stored during the
+ * copy: every file a snapshot's row names is in the archive, short of one stored during the copy
+ * and removed again before the second pass. The archive is written under a temporary name and
  * renamed when whole: BACKUP_DIR never holds half an archive under a backup's name.
  */
 import { spawn } from 'node:child_process'
@@ -47,8 +48,8 @@ const NAME = /^fleeters-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The daily backup is due from this hour (UTC): 03:00 or 04:00 in Chile, when few people work. */
 export const BACKUP_HOUR_UTC = 7
-/** Staging folders a crashed backup left are removed by the next one once this old. */
-const STALE_STAGING_MS = DAY_MS
+/** What a crashed backup left is removed by the next one once this old. */
+const STALE_MS = DAY_MS
 
 export interface BackupManifest {
   format: number
@@ -368,13 +369,20 @@ async function listBucket(config: Config, target: string): Promise<{ count: numb
   return { count, bytes }
 }
 
-async function removeStaleStaging(dataDir: string, now: Date): Promise<void> {
-  const names = await fsp.readdir(dataDir).catch(() => [] as string[])
-  for (const name of names) {
-    if (!name.startsWith('.backup-staging-')) continue
-    const folder = path.join(dataDir, name)
-    const stat = await fsp.stat(folder).catch(() => null)
-    if (stat && now.getTime() - stat.mtimeMs > STALE_STAGING_MS) await fsp.rm(folder, { recursive: true, force: true })
+/**
+ * What a backup that crashed left: its staging folder in DATA_DIR, its partial archive. By their
+ * real age (the job's clock may be a test's), so a backup running beside this one keeps its own.
+ */
+async function removeStale(dataDir: string, backupDir: string): Promise<void> {
+  const under = async (dir: string, keep: (name: string) => boolean) => {
+    const names = await fsp.readdir(dir).catch(() => [] as string[])
+    return names.filter(keep).map((n) => path.join(dir, n))
+  }
+  const staging = await under(dataDir, (n) => n.startsWith('.backup-staging-'))
+  const partial = await under(backupDir, (n) => n.endsWith('.partial'))
+  for (const leftover of [...staging, ...partial]) {
+    const stat = await fsp.stat(leftover).catch(() => null)
+    if (stat && Date.now() - stat.mtimeMs > STALE_MS) await fsp.rm(leftover, { recursive: true, force: true })
   }
 }
 
@@ -404,7 +412,7 @@ export async function createBackup(config: Config, opts: BackupOptions = {}): Pr
   if (fs.existsSync(final)) throw new BackupError(`Ya existe un respaldo con esa hora: ${final}`)
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 })
   await fsp.mkdir(config.dataDir, { recursive: true, mode: 0o700 })
-  await removeStaleStaging(config.dataDir, now)
+  await removeStale(config.dataDir, dir)
   // In DATA_DIR, so the uploads can be hard-linked (a link never crosses file systems).
   const staging = path.join(config.dataDir, `.backup-staging-${randomBytes(6).toString('hex')}`)
   await fsp.mkdir(path.join(staging, 'database'), { recursive: true, mode: 0o700 })
