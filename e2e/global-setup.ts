@@ -25,6 +25,8 @@ export default async function globalSetup() {
       SEED_DEMO: 'never',
       RATE_LIMIT_FACTOR: '1000',
       MAIL_WORKER_INTERVAL_MS: '200',
+      // No daily archive of a test server's data (a run may last longer than the first check).
+      BACKUP_DAILY: 'false',
       WHATSAPP_CONTACT_PHONE: '56912345678',
       DRIVER_SIGNUP_URL: '',
       DRIVER_LOGIN_URL: '',

@@ -3,6 +3,7 @@
  * for each to start there (a split deployment runs a job where its service lives).
  */
 import type { ServiceName } from './app'
+import { startBackups } from './platform/backup'
 import type { PeriodicJob } from './platform/periodic'
 import type { Platform } from './platform/platform'
 import { startExportJob } from './shared/my-data'
@@ -26,6 +27,8 @@ export const JOBS: JobDeclaration[] = [
   { name: 'account-closure', services: ['users'], start: (p, log) => startAccountClosure(p, { log }) },
   // The retention periods of domain/privacy.ts (decision 79): hourly.
   { name: 'retention', services: ['users'], start: (p, log) => startRetention(p, { log }) },
+  // The embedded default's backup into BACKUP_DIR, 7 daily and 4 weekly kept (decision 82): checked hourly.
+  { name: 'backup', services: ['users'], start: (p, log) => startBackups(p, p.config, { log }) },
 ]
 
 /**

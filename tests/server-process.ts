@@ -50,6 +50,7 @@ export async function startServer(env: Record<string, string | undefined>, optio
     SEED_DEMO: 'never',
     SERVICES: 'users,business,general',
     MAIL_WORKER_INTERVAL_MS: '60000',
+    BACKUP_DAILY: 'false',
     // Request lines and the "listening on" line are info (Vitest's own processes log warnings only).
     LOG_LEVEL: 'info',
     ...env,

@@ -75,6 +75,13 @@ const configSchema = z.object({
   MIGRATE_ON_START: booleanFlag(true),
   /** How long SIGTERM waits for requests in flight before closing what is left. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Where `npm run backup` and the embedded default's daily backup write their archives: `backups`
+   * beside DATA_DIR when not set (./backups for ./data). Never inside DATA_DIR.
+   */
+  BACKUP_DIR: z.string().optional(),
+  /** `false` stops the embedded default's daily backup (`npm run backup` still works). */
+  BACKUP_DAILY: booleanFlag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
