@@ -36,6 +36,7 @@ import { createPlatform } from './services/platform/platform'
 import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
 import { seedAll } from './services/platform/seed'
+import * as otel from './services/platform/tracing'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -44,7 +45,10 @@ const buildDir = import.meta.url.endsWith('.js') ? here : path.resolve(here, pro
 exitOnUnsupportedNode()
 const config = loadConfig()
 keepDataPrivate(config.dataDir)
+// Traces only with OTEL_EXPORTER_OTLP_ENDPOINT, started before the database opens: pg is instrumented as it loads.
+const tracing = otel.tracingRequested() ? await otel.startTracing() : undefined
 const platform = await createPlatform(config).catch(startFailed)
+if (tracing) platform.db = platform.db.withPlugin(otel.sqlSpans(platform.dialect))
 const seeded = await seedAll(platform)
 
 /** A start that cannot go on (a half-migrated database, …) ends with its message, not a trace. */
@@ -75,6 +79,7 @@ const listed = (process.env.SERVICES ?? '')
   .filter(Boolean) as ServiceName[]
 const only = listed.length ? listed : undefined
 const services = createServicesApp(platform, only)
+const servicesFetch = tracing ? otel.traceServiceCalls(services) : services.fetch
 
 // The background jobs (services/jobs.ts) this process runs.
 const jobs = startJobs(platform, only, (component, line) => log.info({ component }, line))
@@ -190,6 +195,7 @@ app.use('*', async (c, next) => {
     if (closing) c.res.headers.set('Connection', 'close')
   }
 })
+if (tracing) app.use('*', otel.traceRequests())
 app.onError((error, c) => {
   log.error({ reqId: c.get('requestId'), err: error }, 'unhandled error')
   return c.text('Ocurrió un error inesperado. Intenta nuevamente.', 500)
@@ -236,7 +242,7 @@ app.get('/internal/page-cache', (c) => {
   return c.json(pageCache.stats(), 200, { 'Cache-Control': 'no-store' })
 })
 
-app.all('/api/*', (c) => services.fetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c), c.get('requestId'))))
+app.all('/api/*', (c) => servicesFetch(forward(c.req.raw, c.req.path.slice('/api'.length) || '/', clientIp(c), c.get('requestId'))))
 
 /** Vite in middleware mode (`--dev`): set once the HTTP server exists, since HMR shares its port. */
 let vite: ViteDevServer | undefined
@@ -264,6 +270,7 @@ if (!only) {
     }
     build = (await import(serverBuildPath)) as ServerBuild
   }
+  if (tracing) build = otel.routeSpans(build)
   const handler = createRequestHandler(build, dev ? 'development' : config.NODE_ENV === 'production' ? 'production' : 'development')
 
   // Page actions get bounded bodies, like /api (services/app.ts): 64 KB forms, 12 MB uploads,
@@ -287,7 +294,7 @@ if (!only) {
     const ip = clientIp(c)
     const requestId = c.get('requestId')
     // The page's reads share one verification of the session's token (services/platform/auth.ts).
-    const callServices = inProcessCaller((req, env) => services.fetch(req, env))
+    const callServices = inProcessCaller((req, env) => servicesFetch(req, env))
     const render = (rendered: Request) =>
       handler(rendered, {
         nonce,
@@ -356,6 +363,7 @@ async function shutdown(signal: string) {
   await worker.stop()
   await bus.close()
   await platform.close()
+  await tracing?.shutdown()
   log.info('stopped')
   process.exit(0)
 }

@@ -207,7 +207,11 @@ describe.each(engines)('a traced request on %s', (engine) => {
       const broken = { routes: [], fetch: () => Promise.reject(new Error('caído')) }
       return traceServiceCalls(broken)(serviceRequest(DOCUMENTS))
     })
+    app.get('/healthz', (c) => c.json({ status: 'ok' }))
     app.onError((_, c) => c.text('Ocurrió un error inesperado.', 500))
+    // Probes are not traced, with or without the HTTP instrumentation.
+    expect((await app.request('/healthz', { headers: { traceparent: TRACEPARENT } })).status).toBe(200)
+    expect(exporter.getFinishedSpans()).toEqual([])
     expect(await (await app.request('/x', { headers: { traceparent: TRACEPARENT } })).json()).toBe(401)
     const refused = exporter.getFinishedSpans().find((s) => s.name === `servicio GET ${DOCUMENTS}`)!
     expect(refused.attributes['http.response.status_code']).toBe(401)

@@ -146,6 +146,8 @@ const TRACED_REQUEST = createContextKey('fleeters.traced_request')
  */
 export function traceRequests(): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return async (c, next) => {
+    // The HTTP instrumentation leaves probes and static files out; so does this.
+    if (UNTRACED_PATHS.test(c.req.path)) return next()
     const method = c.req.method
     const attributes: Attributes = {
       [REQUEST_ID_ATTRIBUTE]: c.get('requestId'),
