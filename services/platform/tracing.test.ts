@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { SpanKind } from '@opentelemetry/api'
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace'
@@ -16,6 +19,7 @@ import { CLIENT_IP_HEADER } from '#services/platform/client-ip'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
+import { startServer } from '#tests/server-process'
 import { describeQuery, REQUEST_ID_ATTRIBUTE, routeSpans, sqlSpans, startTracing, traceRequests } from './tracing'
 import { traceServiceCalls, type Tracing } from './tracing'
 
@@ -318,6 +322,65 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as string[]
   }
   const sdk = (urls: string[]) => urls.filter((u) => /@opentelemetry\/(sdk-|exporter-|instrumentation)/.test(u))
+
+  it('server.ts loads none of them; with the variable it sends its traces', { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-otel-'))
+    const hook = path.join(dir, 'hook.mjs')
+    fs.writeFileSync(
+      hook,
+      `import fs from 'node:fs'
+      import { registerHooks } from 'node:module'
+      const seen = new Set()
+      registerHooks({ resolve: (s, c, next) => { const r = next(s, c); seen.add(r.url); return r } })
+      process.on('exit', () => fs.writeFileSync(process.env.MODULES_OUT, JSON.stringify([...seen])))`,
+    )
+    // A stand-in for the collector: the OTLP/HTTP JSON the exporter sends, kept.
+    const received: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[] = []
+    const collector = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        type Export = { resourceSpans: { scopeSpans: { spans: typeof received }[] }[] }
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as Export
+        for (const r of body.resourceSpans) for (const scope of r.scopeSpans) received.push(...scope.spans)
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      })
+    })
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve))
+    const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`
+    const run = async (endpoint: string | undefined) => {
+      const out = path.join(dir, `modules-${endpoint ? 'on' : 'off'}.json`)
+      const server = await startServer({
+        NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`,
+        MODULES_OUT: out,
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      })
+      try {
+        const headers = { 'x-request-id': 'req-proceso' }
+        expect((await fetch(`${server.url}/api/openapi.json`, { headers })).status).toBe(200)
+      } finally {
+        await server.stop()
+      }
+      return JSON.parse(fs.readFileSync(out, 'utf8')) as string[]
+    }
+    try {
+      const off = await run(undefined)
+      expect(off.some((u) => u.endsWith('/server.ts'))).toBe(true)
+      expect(sdk(off)).toEqual([])
+      expect(received).toEqual([])
+      const on = await run(collectorUrl)
+      expect(sdk(on).some((u) => u.includes('@opentelemetry/instrumentation-http/'))).toBe(true)
+      // Flushed at shutdown: the HTTP span and the service call, with the request id.
+      const call = received.find((s) => s.name === 'servicio GET /openapi.json')
+      expect(call?.attributes).toContainEqual({ key: REQUEST_ID_ATTRIBUTE, value: { stringValue: 'req-proceso' } })
+      const routes = received.flatMap((s) => s.attributes.filter((a) => a.key === 'http.route'))
+      expect(routes.map((a) => a.value.stringValue)).toContain('/openapi.json')
+    } finally {
+      collector.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
 
   it('loads no module of the SDK, the exporter or the instrumentations; with it, it does', { timeout: 60_000 }, () => {
     const { OTEL_EXPORTER_OTLP_ENDPOINT: _a, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: _b, ...unset } = process.env
