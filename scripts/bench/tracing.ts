@@ -6,7 +6,7 @@
  *            started from, built there with `npx react-router build`); left out when unset
  *   off      this build, OTEL_EXPORTER_OTLP_ENDPOINT unset: no SDK loaded, nothing mounted
  *   on       this build, OTEL_EXPORTER_OTLP_ENDPOINT set to a dummy OTLP receiver in this process
- *            (it answers 200 and counts the spans it is sent)
+ *            (it answers 200 and counts the spans it is sent); BENCH_TRACED=0 leaves it out
  *
  * BENCH_ROUNDS (≥ 3) interleaved rounds of BENCH_SECONDS closed-loop load with BENCH_CONNECTIONS
  * keep-alive connections on each server, in a rotating order, for the driver home
@@ -82,7 +82,7 @@ async function main() {
     if (baseline) await start('base', { buildDir: path.relative(ROOT, path.join(path.resolve(baseline), 'build')) })
     await start('off', { buildDir: 'build', env: { OTEL_EXPORTER_OTLP_ENDPOINT: '' } })
     const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'fleeters-bench' }
-    await start('on', { buildDir: 'build', env: traced })
+    if (process.env.BENCH_TRACED !== '0') await start('on', { buildDir: 'build', env: traced })
 
     // Warm each target on each server (route modules, statement caches, JIT).
     for (const s of servers) {
