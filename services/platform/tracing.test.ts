@@ -376,6 +376,8 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       expect(call?.attributes).toContainEqual({ key: REQUEST_ID_ATTRIBUTE, value: { stringValue: 'req-proceso' } })
       const routes = received.flatMap((s) => s.attributes.filter((a) => a.key === 'http.route'))
       expect(routes.map((a) => a.value.stringValue)).toContain('/openapi.json')
+      // The HTTP span of a request forwarded to the services is named by the mount and the service route.
+      expect(received.map((s) => s.name)).toContain('GET /api/openapi.json')
     } finally {
       collector.close()
       fs.rmSync(dir, { recursive: true, force: true })

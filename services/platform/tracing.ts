@@ -135,6 +135,8 @@ function endWithError(span: Span, error: unknown) {
 interface TracedRequest {
   method: string
   pattern?: string
+  /** The first service route the request called: names a request forwarded to the services (/api/*). */
+  serviceRoute?: string
 }
 const TRACED_REQUEST = createContextKey('fleeters.traced_request')
 
@@ -180,9 +182,15 @@ const headerGetter = {
   get: (headers: Headers, key: string) => headers.get(key) ?? undefined,
 }
 
-/** `GET /user/dashboard`: by the route pattern (React Router's, else Hono's), never the raw path. */
+/**
+ * `GET /user/dashboard/home`: by the route pattern, never the raw path. React Router's for a page;
+ * for a request forwarded whole to the services (`/api/*`), the mount and the service route
+ * (`/api/openapi.json`); else Hono's own route.
+ */
 function nameRequestSpan(span: Span, seen: TracedRequest, honoRoute: string) {
-  const route = seen.pattern ?? (honoRoute.includes('*') ? undefined : honoRoute)
+  const mount = honoRoute.endsWith('/*') ? honoRoute.slice(0, -2) : undefined
+  const forwarded = mount !== undefined && seen.serviceRoute ? `${mount}${seen.serviceRoute}` : undefined
+  const route = seen.pattern ?? forwarded ?? (honoRoute.includes('*') ? undefined : honoRoute)
   if (route) {
     span.setAttribute('http.route', route)
     span.updateName(`${seen.method} ${route}`)
@@ -211,6 +219,8 @@ export function traceServiceCalls(app: ServicesApp): (request: Request, env?: un
   return async (request, env) => {
     const pathname = new URL(request.url).pathname
     const route = routeOf(request.method, pathname)
+    const seen = context.active().getValue(TRACED_REQUEST) as TracedRequest | undefined
+    if (seen && route) seen.serviceRoute ??= route
     const attributes: Attributes = { 'http.request.method': request.method, 'http.route': route ?? 'desconocida' }
     const requestId = request.headers.get('x-request-id')
     if (requestId) attributes[REQUEST_ID_ATTRIBUTE] = requestId
