@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from './services/platform/config'
 import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
+import { startTracing, tracingRequested } from './services/platform/tracing'
 
 exitOnUnsupportedNode()
 const config = loadConfig()
@@ -16,11 +17,16 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 // Compiled (`node build/server.js`, scripts/build-server.ts), this file sits in the build itself.
 const buildDir = import.meta.url.endsWith('.js') ? here : path.resolve(here, process.env.BUILD_DIR ?? 'build')
 
-// Loaded only now, so that a tracing setup placed above starts before the code it instruments.
+// Traces only with OTEL_EXPORTER_OTLP_ENDPOINT, started before the rest loads: pg is instrumented as it loads.
+const tracing = tracingRequested() ? await startTracing() : undefined
 const { createServer, servicesOnly, startFailed } = await import('./server/create-server')
-const options = { dev: process.argv.includes('--dev'), buildDir, services: servicesOnly(process.env.SERVICES) }
+const options = { dev: process.argv.includes('--dev'), buildDir, services: servicesOnly(process.env.SERVICES), tracing }
 const server = await createServer(config, options).catch(startFailed)
 await server.start()
-const stop = (signal: string) => void server.shutdown(signal).then(() => process.exit(0))
+const stop = (signal: string) =>
+  void server
+    .shutdown(signal)
+    .then(() => tracing?.shutdown())
+    .then(() => process.exit(0))
 process.on('SIGINT', () => stop('SIGINT'))
 process.on('SIGTERM', () => stop('SIGTERM'))

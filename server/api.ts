@@ -1,11 +1,13 @@
 import type { Handler } from 'hono'
-import type { createServicesApp } from '#services/app'
 import { CLIENT_IP_HEADER, fromWebTier } from '#services/platform/client-ip'
 import type { Config } from '#services/platform/config'
 import { clientIp } from './client-address'
 import type { ServerEnv } from './env'
 
-export type ServicesApp = ReturnType<typeof createServicesApp>
+/** The services as this process calls them: the services app's fetch, or the same wrapped in trace spans. */
+export interface ServicesApp {
+  fetch(request: Request, env?: unknown): Response | Promise<Response>
+}
 
 interface Forwarding {
   /** The services' own path: the request's without /api. */

@@ -6,6 +6,7 @@ import type { Config } from '#services/platform/config'
 import type { InvalidationBus } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { pageSecurityHeaders } from '#services/platform/security-headers'
+import { traceRequests } from '#services/platform/tracing'
 import { forwardToServices, type ServicesApp } from './api'
 import type { ServerEnv, ServerState } from './env'
 import { liveness, readiness } from './health'
@@ -28,6 +29,8 @@ export interface AppParts {
     /** In development, Vite answers what it serves (sources, its client, public/) before the pages. */
     vite?: MiddlewareHandler
   }
+  /** Each request is the root span of its trace (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  tracing?: boolean
 }
 
 /**
@@ -39,6 +42,7 @@ export function createApp(parts: AppParts): Hono<ServerEnv> {
   const { config, state, pageCache } = parts
   const app = new Hono<ServerEnv>()
   app.use('*', requestLog(state))
+  if (parts.tracing) app.use('*', traceRequests())
   app.onError(unhandledError)
 
   app.get('/healthz', liveness)

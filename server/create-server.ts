@@ -18,6 +18,7 @@ import { createDeliveryWorker } from '#services/platform/messaging/delivery'
 import { createTransports } from '#services/platform/messaging/transports'
 import { createPlatform } from '#services/platform/platform'
 import { seedAll } from '#services/platform/seed'
+import { routeSpans, sqlSpans, traceServiceCalls, type Tracing } from '#services/platform/tracing'
 import { createApp } from './app'
 import type { ServerEnv, ServerState } from './env'
 import { loadPageBuild, NoBuildError } from './pages'
@@ -29,6 +30,8 @@ export interface ServerOptions {
   buildDir: string
   /** The only services this process serves (a split deployment); undefined: pages and every service. */
   services?: ServiceName[]
+  /** Started by server.ts before this module loaded (OTEL_EXPORTER_OTLP_ENDPOINT): spans are added. */
+  tracing?: Tracing
 }
 
 export interface FleetersServer {
@@ -71,8 +74,12 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   const only = options.services
   const servesPages = !only
   // The pages' code first: a production start without a build stops before it opens anything.
+  const tracing = options.tracing
   const vite = servesPages && dev ? (await import('./vite-dev')).viteDev() : undefined
-  const build = servesPages && !dev ? await loadPageBuild(options.buildDir) : undefined
+  const loaded = servesPages && !dev ? await loadPageBuild(options.buildDir) : undefined
+  // With tracing, each loader and action is a span of the page's request.
+  const build = loaded && tracing ? routeSpans(loaded) : loaded
+  const devBuild = vite && tracing ? routeSpans(vite.build) : vite?.build
 
   /**
    * A write that changes public content, committed by a service on any process, empties every
@@ -86,6 +93,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     await bus.close()
     throw error
   })
+  if (tracing) platform.db = platform.db.withPlugin(sqlSpans(platform.dialect))
   const seeded = await seedAll(platform)
 
   const transports = createTransports({
@@ -100,7 +108,8 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   outbox.worker = worker
   worker.start(config.MAIL_WORKER_INTERVAL_MS)
 
-  const services = createServicesApp(platform, only)
+  const servicesApp = createServicesApp(platform, only)
+  const services = tracing ? { fetch: traceServiceCalls(servicesApp) } : servicesApp
   // The background jobs (services/jobs.ts) of the services this process runs.
   const jobs = startJobs(platform, only, (component, line) => log.info({ component }, line))
 
@@ -118,7 +127,8 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     pageCache,
     // Vite serves the files while developing; a services-only process serves none.
     clientDir: build ? path.relative(process.cwd(), path.join(options.buildDir, 'client')) : undefined,
-    pages: vite ? { build: vite.build, dev, vite: vite.middleware } : build ? { build, dev } : undefined,
+    pages: vite && devBuild ? { build: devBuild, dev, vite: vite.middleware } : build ? { build, dev } : undefined,
+    tracing: tracing !== undefined,
   })
 
   let server: HttpServer | undefined
