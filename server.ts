@@ -32,6 +32,7 @@ import { localInvalidationBus, redisInvalidationBus } from './services/platform/
 import { acceptedRequestId, log } from './services/platform/log'
 import { createDeliveryWorker } from './services/platform/messaging/delivery'
 import { createTransports } from './services/platform/messaging/transports'
+import { createMetrics } from './services/platform/metrics'
 import { createPlatform } from './services/platform/platform'
 import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { pageNonce, pageSecurityHeaders } from './services/platform/security-headers'
@@ -165,6 +166,16 @@ let closing = false
 
 type Env = { Variables: { requestId: string } & SecureHeadersVariables }
 const app = new Hono<Env>()
+// Prometheus series by route pattern, served at /metrics (services/platform/metrics.ts, docs/operations.md).
+const metrics = createMetrics({
+  token: config.METRICS_TOKEN,
+  port: config.METRICS_PORT,
+  services,
+  db: platform.db,
+  now: platform.now,
+  pageCacheStats: only ? undefined : pageCache.stats,
+})
+app.use('*', metrics.middleware)
 // One JSON line per request, with its id (X-Request-Id, accepted from a proxy or generated).
 app.use('*', async (c, next) => {
   const requestId = acceptedRequestId(c.req.header('x-request-id')) ?? randomUUID()
@@ -197,6 +208,7 @@ app.onError((error, c) => {
 
 // Liveness: the process answers. Readiness: what it needs answers too (and it is not stopping).
 app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }))
+app.get('/metrics', metrics.handler)
 app.get('/readyz', async (c) => {
   const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())])
   const checks: Record<string, Promise<unknown>> = {
@@ -264,6 +276,7 @@ if (!only) {
     }
     build = (await import(serverBuildPath)) as ServerBuild
   }
+  metrics.pageRoutes(build)
   const handler = createRequestHandler(build, dev ? 'development' : config.NODE_ENV === 'production' ? 'production' : 'development')
 
   // Page actions get bounded bodies, like /api (services/app.ts): 64 KB forms, 12 MB uploads,

@@ -75,6 +75,13 @@ const configSchema = z.object({
   MIGRATE_ON_START: booleanFlag(true),
   /** How long SIGTERM waits for requests in flight before closing what is left. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Prometheus scrapes `GET /metrics` with `Authorization: Bearer <METRICS_TOKEN>` (≥ 32 characters);
+   * without it (and without METRICS_PORT) /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** A second listener on 127.0.0.1 that answers /metrics without a token (an agent on the same host). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -1,3 +1,5 @@
+import { countRateLimitRefusal } from './metrics'
+
 export interface RateLimitResult {
   allowed: boolean
   retryAfterSeconds: number
@@ -26,6 +28,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
         windows.set(key, w)
       }
       w.count++
+      if (w.count > limit) countRateLimitRefusal(key)
       return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)), count: w.count }
     },
     async peek(key) {
