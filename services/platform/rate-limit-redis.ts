@@ -80,6 +80,9 @@ export async function redisRateLimiter(
         return fallback.peek(key)
       }
     },
+    async ping() {
+      await client.ping()
+    },
     async reset() {
       await fallback.reset()
       for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {

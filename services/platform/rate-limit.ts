@@ -12,6 +12,8 @@ export interface RateLimiter {
   /** Hits so far in the key's live window (0 when none), without counting one. */
   peek(key: string): Promise<number>
   reset(): Promise<void>
+  /** Answers when the shared store (Redis) does; absent for counters in memory. */
+  ping?(): Promise<void>
 }
 
 /** Fixed-window counters in memory: right for one process; REDIS_URL shares them across many. */
