@@ -1,0 +1,14 @@
+import type { AppLoadContext } from 'react-router'
+import type { FailedMessage, HealthCheck, Operations } from '#domain/contract/operations'
+import { callService } from './client'
+
+export type { FailedMessage, HealthCheck, Operations }
+
+const admin = (token: string) => ({ role: 'admin' as const, token })
+
+/** «Operación» (users service, /admin/operations, administradores only). */
+export const operationsApi = {
+  get: (ctx: AppLoadContext, token: string) => callService<Operations>(ctx, 'users', '/admin/operations', { auth: admin(token) }),
+  retry: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<{ message: string }>(ctx, 'users', `/admin/operations/outbox/${id}/retry`, { method: 'POST', auth: admin(token) }),
+}
