@@ -56,8 +56,15 @@ test.describe('console: «Operación»', () => {
     await expect(row).toContainText('connect ECONNREFUSED 10.0.0.9:587')
     await expect(row).not.toContainText(to)
     await expectAccessible(page)
+    // On a phone: the page keeps its width (the table scrolls in its own box), the button is a finger's size.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const retry = row.getByRole('button', { name: /^Reintentar/ })
+    await retry.scrollIntoViewIfNeeded()
+    const box = (await retry.boundingBox())!
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44)
 
-    await row.getByRole('button', { name: /^Reintentar/ }).click()
+    await retry.click()
     await expect(page.getByText('El mensaje volvió a la cola de envío.')).toBeVisible()
     await expect(page.locator(`#mensaje-${id}`)).toHaveCount(0)
     // Back in the queue, the worker delivers it (to DATA_DIR/mail in these runs).

@@ -45,7 +45,7 @@ async function lastMailOutcome(p: Platform): Promise<string> {
       .limit(100)
       .execute(),
   ])
-  const transport = p.config.SMTP_URL ? 'SMTP' : 'archivos .eml en DATA_DIR/mail'
+  const transport = p.config.SMTP_URL ? 'SMTP' : 'Archivos .eml en DATA_DIR/mail'
   const lastSent = sent?.at ? Date.parse(String(sent.at)) : NaN
   let lastFailure: { at: number; error: string } | undefined
   for (const row of failing) {

@@ -109,7 +109,7 @@ function Outbox({ outbox, failed, feedback }: { outbox: Operations['outbox']; fa
                 </td>
                 <td className={TD}>{formatInteger(m.attempts)}</td>
                 <td className={`${TD} max-w-xs text-xs break-words`}>{m.last_error ?? '—'}</td>
-                <td className={TD}>{formatDateTime(m.failed_at)}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatDateTime(m.failed_at)}</td>
                 <td className={TD}>
                   <Form method="post" preventScrollReset>
                     <SubmitButton name="id" value={String(m.id)} variant="secondary" pendingText="Reintentando…" className="px-3 py-1.5 text-sm">
@@ -137,7 +137,7 @@ export default function OperationsRoute() {
   return (
     <>
       <PageHeader title="Operación" />
-      <div className="grid gap-6">
+      <div className="space-y-6">
         <Health checks={operations.checks} />
         <Outbox outbox={operations.outbox} failed={operations.failed_messages} feedback={feedback} />
       </div>

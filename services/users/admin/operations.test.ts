@@ -126,7 +126,7 @@ describe.each(engines)('«Operación» on %s', (engine) => {
     const admin = await userWithSession(p, 'admin')
     const mail = ((await api.get('/admin/operations', admin.headers)).body.checks as Array<{ name: string; ok: boolean; detail: string }>).find((c) => c.name === 'mail')!
     expect(mail.ok).toBe(true)
-    expect(mail.detail).toMatch(/^archivos \.eml en DATA_DIR\/mail: último envío correcto el \d\d-\d\d-\d{4} \d\d:\d\d$/)
+    expect(mail.detail).toMatch(/^Archivos \.eml en DATA_DIR\/mail: último envío correcto el \d\d-\d\d-\d{4} \d\d:\d\d$/)
   })
 })
 
