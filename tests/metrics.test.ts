@@ -126,6 +126,12 @@ describe.each(engines)('GET /metrics with pages and services on %s', (engine) =>
     expect(requests('/api/contact/send-email-contact', { method: 'POST', status: '2xx' })[0]?.value).toBe(1)
     expect(requests('other', { method: 'GET', status: '4xx' })[0]?.value).toBe(1)
     expect(find(samples, 'fleeters_http_request_duration_seconds_count', { route: '/api/general-data/get-faqs' })[0]?.value).toBe(1)
+    // A histogram as Prometheus reads it: cumulative buckets up to +Inf, which equals the count.
+    const buckets = find(samples, 'fleeters_http_request_duration_seconds_bucket', { route: '/', method: 'GET', status: '2xx' })
+    expect(buckets.map((b) => b.labels.le)).toEqual(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'])
+    for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value)
+    expect(buckets.at(-1)!.value).toBe(requests('/', { method: 'GET', status: '2xx' })[0]!.value)
+    expect(find(samples, 'fleeters_http_request_duration_seconds_sum', { route: '/', method: 'GET', status: '2xx' })[0]!.value).toBeGreaterThan(0)
     // The same calls seen by the services app, in-process from the pages or over /api.
     expect(find(samples, 'fleeters_service_calls_total', { route: '/admin/drivers/:id', status: '4xx' })[0]?.value).toBe(1)
     expect(find(samples, 'fleeters_service_calls_total', { route: '/contact/send-email-contact', method: 'POST' })[0]?.value).toBe(1)

@@ -2,10 +2,10 @@
  * What an operator graphs (docs/operations.md): Prometheus series of the process, read at
  * `GET /metrics` with METRICS_TOKEN, or on METRICS_PORT bound to 127.0.0.1.
  *
- * The request path only increments: every label set's counter and histogram children are
- * looked up in nested maps keyed by the bounded labels (route pattern, method, status class),
- * so no label object or key string is built per request once a combination has been seen. What
- * costs a query (the outbox backlog, the pool, the page cache) is read when Prometheus scrapes.
+ * The request path only adds numbers: each label set's count, sum and bucket counts are found in
+ * nested maps keyed by the bounded labels (route pattern, method, status class), so no label
+ * object or key string is built per request once a combination has been seen. What costs a
+ * query (the outbox backlog, the pool, the page cache) is read when Prometheus scrapes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
@@ -14,7 +14,7 @@ import { matchedRoutes } from 'hono/route'
 import type { Kysely, LogEvent } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type Pg from 'pg'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import type { Database } from './db/schema'
 
@@ -25,38 +25,88 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Seconds: an indexed read takes well under a millisecond on SQLite. */
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
 
-const httpRequests = new Counter({
-  name: 'fleeters_http_requests_total',
-  help: 'Requests answered, by route pattern, method and status class',
-  labelNames: ['route', 'method', 'status'] as const,
-  registers: [metricsRegistry],
-})
-const httpDuration = new Histogram({
-  name: 'fleeters_http_request_duration_seconds',
-  help: 'Time to the response headers, by route pattern, method and status class',
-  labelNames: ['route', 'method', 'status'] as const,
+/** The numbers of one label set: a count, a sum and a count per bucket (the last is +Inf). */
+interface Slot {
+  labels: Record<string, string>
+  count: number
+  sum: number
+  buckets: Float64Array
+}
+
+/**
+ * A histogram (and optionally the matching counter) kept as plain numbers: observing walks the
+ * bucket bounds and adds, with nothing allocated; the registry reads the slots when scraped.
+ * prom-client's own `observe`/`inc` build a key string from the labels on every call.
+ */
+function timings(opts: { histogram: { name: string; help: string }; counter?: { name: string; help: string }; buckets: number[] }) {
+  const slots: Slot[] = []
+  const bounds = opts.buckets
+  const histogram = opts.histogram
+  metricsRegistry.registerMetric({
+    name: histogram.name,
+    help: histogram.help,
+    type: 'histogram',
+    get: async () => ({
+      name: histogram.name,
+      help: histogram.help,
+      type: 'histogram',
+      aggregator: 'sum',
+      values: slots.flatMap((slot) => {
+        let cumulative = 0
+        const lines = bounds.map((le, i) => {
+          cumulative += slot.buckets[i]!
+          return { metricName: `${histogram.name}_bucket`, labels: { ...slot.labels, le }, value: cumulative }
+        })
+        lines.push({ metricName: `${histogram.name}_bucket`, labels: { ...slot.labels, le: '+Inf' as unknown as number }, value: slot.count })
+        return [
+          ...lines,
+          { metricName: `${histogram.name}_sum`, labels: slot.labels, value: slot.sum },
+          { metricName: `${histogram.name}_count`, labels: slot.labels, value: slot.count },
+        ]
+      }),
+    }),
+  } as unknown as Metric)
+  const counter = opts.counter
+  if (counter) {
+    metricsRegistry.registerMetric({
+      name: counter.name,
+      help: counter.help,
+      type: 'counter',
+      get: async () => ({ name: counter.name, help: counter.help, type: 'counter', aggregator: 'sum', values: slots.map((s) => ({ labels: s.labels, value: s.count })) }),
+    } as unknown as Metric)
+  }
+  return {
+    slot(labels: Record<string, string>): Slot {
+      const slot = { labels, count: 0, sum: 0, buckets: new Float64Array(bounds.length) }
+      slots.push(slot)
+      return slot
+    },
+    observe(slot: Slot, seconds: number) {
+      slot.count++
+      slot.sum += seconds
+      for (let i = 0; i < bounds.length; i++) {
+        if (seconds <= bounds[i]!) {
+          slot.buckets[i]!++
+          return
+        }
+      }
+    },
+  }
+}
+
+const httpTimings = timings({
+  counter: { name: 'fleeters_http_requests_total', help: 'Requests answered, by route pattern, method and status class' },
+  histogram: { name: 'fleeters_http_request_duration_seconds', help: 'Time to the response headers, by route pattern, method and status class' },
   buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
 })
-const serviceCalls = new Counter({
-  name: 'fleeters_service_calls_total',
-  help: 'Service calls (from pages in this process or over HTTP), by service route pattern, method and status class',
-  labelNames: ['route', 'method', 'status'] as const,
-  registers: [metricsRegistry],
-})
-const serviceDuration = new Histogram({
-  name: 'fleeters_service_call_duration_seconds',
-  help: 'Duration of service calls, by service route pattern, method and status class',
-  labelNames: ['route', 'method', 'status'] as const,
+const serviceTimings = timings({
+  counter: { name: 'fleeters_service_calls_total', help: 'Service calls (from pages in this process or over HTTP), by service route pattern, method and status class' },
+  histogram: { name: 'fleeters_service_call_duration_seconds', help: 'Duration of service calls, by service route pattern, method and status class' },
   buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
 })
-const queryDuration = new Histogram({
-  name: 'fleeters_db_query_duration_seconds',
-  help: 'Duration of database queries, by outcome (ok or error)',
-  labelNames: ['outcome'] as const,
+const queryTimings = timings({
+  histogram: { name: 'fleeters_db_query_duration_seconds', help: 'Duration of database queries, by outcome (ok or error)' },
   buckets: QUERY_BUCKETS,
-  registers: [metricsRegistry],
 })
 const deliveryFailures = new Counter({
   name: 'fleeters_outbox_delivery_failures_total',
@@ -71,12 +121,12 @@ const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 })
 
-const queryOk = queryDuration.labels('ok')
-const queryError = queryDuration.labels('error')
+const queryOk = queryTimings.slot({ outcome: 'ok' })
+const queryError = queryTimings.slot({ outcome: 'error' })
 
 /** Kysely's `log` option (both engines): every query's duration. */
 export function observeQuery(event: LogEvent): void {
-  ;(event.level === 'error' ? queryError : queryOk).observe(event.queryDurationMillis / 1000)
+  queryTimings.observe(event.level === 'error' ? queryError : queryOk, event.queryDurationMillis / 1000)
 }
 
 /** The delivery worker's failed send (services/platform/messaging/delivery.ts). */
@@ -123,14 +173,12 @@ new Gauge({
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
-type Children = { count: { inc(): void }; duration: { observe(value: number): void } }
-
 /**
- * The counter and histogram children of one metric pair, by route → method → status class.
- * A child is made the first time its combination is seen; afterwards a request only walks maps.
+ * The slot of each route → method → status class, made the first time the combination is seen;
+ * afterwards a request only walks maps and adds numbers.
  */
-function childCache(counter: Counter<'route' | 'method' | 'status'>, histogram: Histogram<'route' | 'method' | 'status'>) {
-  const byRoute = new Map<string, Map<string, Array<Children | undefined>>>()
+function byRequest(series: ReturnType<typeof timings>) {
+  const byRoute = new Map<string, Map<string, Array<Slot | undefined>>>()
   return (route: string, rawMethod: string, status: number, seconds: number) => {
     const method = METHODS.has(rawMethod) ? rawMethod : 'OTHER'
     let byMethod = byRoute.get(route)
@@ -138,17 +186,13 @@ function childCache(counter: Counter<'route' | 'method' | 'status'>, histogram: 
     let byClass = byMethod.get(method)
     if (!byClass) byMethod.set(method, (byClass = []))
     const index = Math.min(Math.max(Math.floor(status / 100), 1), 5) - 1
-    let children = byClass[index]
-    if (!children) {
-      const labels = [route, method, STATUS_CLASSES[index]!] as const
-      children = byClass[index] = { count: counter.labels(...labels), duration: histogram.labels(...labels) }
-    }
-    children.count.inc()
-    children.duration.observe(seconds)
+    const slot = (byClass[index] ??= series.slot({ route, method, status: STATUS_CLASSES[index]! }))
+    series.observe(slot, seconds)
   }
 }
 
-const recordServiceCall = childCache(serviceCalls, serviceDuration)
+const recordServiceCall = byRequest(serviceTimings)
+const recordRequest = byRequest(httpTimings)
 
 /** The pattern of the route that answered a Hono request (the last non-middleware match). */
 function answeredPattern(c: Context): string | undefined {
@@ -233,7 +277,6 @@ export function createMetrics(opts: MetricsOptions) {
   }
   // The scrape-time series read this process's sources; made again, they replace the earlier ones.
   for (const name of SCRAPED) metricsRegistry.removeSingleMetric(name)
-  const recordRequest = childCache(httpRequests, httpDuration)
   let pages: RouteObject[] | undefined
   // Page labels by path: a path seen before costs one lookup; the labels stay the route patterns.
   const pageLabels = new LRUCache<string, string>({ max: 5000 })
