@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDeliveryWorker } from '#services/platform/messaging/delivery'
 import { enqueueEmail, enqueueWhatsApp } from '#services/platform/messaging/outbox'
 import type { Transports } from '#services/platform/messaging/transports'
+import { redisRateLimiter } from '#services/platform/rate-limit-redis'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
@@ -136,5 +137,24 @@ describe('maskRecipient', () => {
     expect(maskRecipient('email', 'a@example.cl')).toBe('a•••@example.cl')
     expect(maskRecipient('email', 'no-arroba')).toBe('•••')
     expect(maskRecipient('whatsapp', '56912345678')).toBe('•••• 5678')
+  })
+})
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('«Operación» with REDIS_URL', () => {
+  it('checks Redis through the shared rate limiter: answers while connected, fails once it is gone', async () => {
+    const url = process.env.TEST_REDIS_URL!
+    const p = await createTestPlatform('sqlite', { REDIS_URL: url })
+    const limiter = await redisRateLimiter(url, `fleeters:test-operations:${Date.now()}:`)
+    p.limiter = limiter
+    try {
+      const admin = await userWithSession(p, 'admin')
+      const redis = async () =>
+        ((await testClient(p).get('/admin/operations', admin.headers)).body.checks as Array<{ name: string; ok: boolean; detail: string }>).find((c) => c.name === 'redis')
+      expect(await redis()).toEqual({ name: 'redis', ok: true, detail: 'Redis responde' })
+      await limiter.close()
+      expect((await redis())!.ok).toBe(false)
+    } finally {
+      await p.destroy()
+    }
   })
 })
