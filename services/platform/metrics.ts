@@ -327,7 +327,9 @@ export function createMetrics(opts: MetricsOptions) {
     help: 'Outbox messages waiting to be sent (pending), at scrape time',
     registers: [metricsRegistry],
     async collect() {
-      const backlog = await outboxBacklog(opts.db, opts.now())
+      // A database that does not answer makes these three NaN (unknown) instead of failing the
+      // scrape: the other series are what an operator needs most during an outage.
+      const backlog = await outboxBacklog(opts.db, opts.now()).catch(() => ({ pending: NaN, oldestAgeSeconds: NaN, failed: NaN }))
       this.set(backlog.pending)
       oldest.set(backlog.oldestAgeSeconds)
       failed.set(backlog.failed)
