@@ -15,8 +15,10 @@ function failedMail(to: string): number {
     const at = new Date().toISOString()
     const row = db
       .prepare(
-        `insert into outbox (channel, recipient, subject, body_text, body_html, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at)
-         values ('email', ?, 'Aviso de prueba', 'Este mensaje vuelve a la cola.', null, null, 'failed', 8, ?, 'connect ECONNREFUSED 10.0.0.9:587', ?, null)
+        `insert into outbox (channel, recipient, subject, body_text, body_html, reply_to, status, attempts,
+                             next_attempt_at, last_error, created_at, sent_at)
+         values ('email', ?, 'Aviso de prueba', 'Este mensaje vuelve a la cola.', null, null, 'failed', 8,
+                 ?, 'connect ECONNREFUSED 10.0.0.9:587', ?, null)
          returning id`,
       )
       .get(to, at, at) as { id: number }
@@ -42,12 +44,14 @@ test.describe('console: «Operación»', () => {
     const to = `${unique('perdido')}@example.cl`
     const id = failedMail(to)
 
-    await page.getByRole('navigation', { name: 'Consola de operaciones' }).getByRole('link', { name: 'Operación' }).click()
+    const nav = page.getByRole('navigation', { name: 'Consola de operaciones' })
+    await nav.getByRole('link', { name: 'Operación' }).click()
     await expect(page).toHaveURL(/\/admin\/operacion$/)
     await expect(page.getByRole('heading', { name: 'Operación', level: 1 })).toBeVisible()
     const health = page.getByTestId('estado')
     await expect(health.getByRole('listitem').filter({ hasText: 'Base de datos' })).toContainText('Funciona')
-    await expect(health.getByRole('listitem').filter({ hasText: 'Almacenamiento de archivos' })).toContainText('Funciona')
+    const storage = health.getByRole('listitem').filter({ hasText: 'Almacenamiento de archivos' })
+    await expect(storage).toContainText('Funciona')
     await expect(health.getByRole('listitem').filter({ hasText: 'Correo' })).toBeVisible()
 
     const row = page.locator(`#mensaje-${id}`)

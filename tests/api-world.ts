@@ -445,7 +445,13 @@ export const WRITE_ROUTES: Route[] = [
   { method: 'POST', path: () => '/auth/reauthenticate/business', who: 'company', kind: 'json', base: () => ({ code: '123456' }) },
   { method: 'POST', path: (w) => `/admin/staff/${w.ids.staff}/role`, who: 'admin', kind: 'json', base: () => ({ role: 'administrador' }) },
   // «Operación»: a failed message back in the queue (administradores)
-  { method: 'POST', path: (w) => `/admin/operations/outbox/${w.ids.failedMessage}/retry`, who: 'admin', kind: 'json', base: () => ({}) },
+  {
+    method: 'POST',
+    path: (w) => `/admin/operations/outbox/${w.ids.failedMessage}/retry`,
+    who: 'admin',
+    kind: 'json',
+    base: () => ({}),
+  },
   { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
   // general data
   {

@@ -2,7 +2,8 @@
  * The request metrics' cost per request, in-process and so less at the mercy of a shared
  * machine than `npm run bench`'s pages: a Hono app answering six paths (pages, /api, an unknown
  * one) with and without the metrics middleware, 5 alternating rounds of 100k requests each.
- * Needs the web build (page labels come from its routes): `npx tsx scripts/bench/metrics-overhead.ts`.
+ * Needs the web build (page labels come from its routes):
+ * `npx tsx scripts/bench/metrics-overhead.ts`.
  */
 import path from 'node:path'
 import { Hono } from 'hono'
@@ -18,7 +19,8 @@ const metrics = createMetrics({ services, db: p.db, now: () => new Date() })
 // The real build's routes, so page labels go through React Router's matching.
 const build = (await import(path.join(ROOT, 'build', 'server', 'index.js'))) as ServerBuild
 metrics.pageRoutes(build)
-const paths = ['/', '/user/dashboard/home', '/admin/conductores/12', '/api/general-data/get-faqs', '/api/admin/drivers/7', '/no-existe']
+const pages = ['/', '/user/dashboard/home', '/admin/conductores/12']
+const paths = [...pages, '/api/general-data/get-faqs', '/api/admin/drivers/7', '/no-existe']
 function app(withMetrics: boolean) {
   const a = new Hono()
   if (withMetrics) a.use('*', metrics.middleware)
@@ -41,9 +43,11 @@ for (let round = 0; round < 5; round++) {
   results.on!.push(await run(on, 100000))
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-console.log(
-  `µs per request (median of 5 × 100k): without ${median(results.off!).toFixed(2)}, with ${median(results.on!).toFixed(2)}, overhead ${(median(results.on!) - median(results.off!)).toFixed(2)} µs`,
-)
+const without = median(results.off!)
+const withMetrics = median(results.on!)
+const overhead = (withMetrics - without).toFixed(2)
+const figures = `without ${without.toFixed(2)}, with ${withMetrics.toFixed(2)}, overhead ${overhead} µs`
+console.log(`µs per request (median of 5 × 100k): ${figures}`)
 console.log(
   'rounds',
   JSON.stringify(results, (_, v) => (typeof v === 'number' ? Number(v.toFixed(2)) : v)),

@@ -8,7 +8,10 @@ import type { Platform } from './platform'
 export const CHECK_TIMEOUT_MS = 2000
 
 function within<T>(promise: Promise<T>): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('sin respuesta en 2 s')), CHECK_TIMEOUT_MS).unref())])
+  const timeout = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new Error('sin respuesta en 2 s')), CHECK_TIMEOUT_MS).unref()
+  })
+  return Promise.race([promise, timeout])
 }
 
 const reason = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 300)
@@ -53,7 +56,8 @@ async function lastMailOutcome(p: Platform): Promise<string> {
     if (!lastFailure || at > lastFailure.at) lastFailure = { at, error: row.last_error ?? '' }
   }
   if (lastFailure && !(lastSent > lastFailure.at)) {
-    throw new Error(`${transport}: el último intento falló (${formatDateTime(new Date(lastFailure.at).toISOString())}): ${lastFailure.error}`)
+    const when = formatDateTime(new Date(lastFailure.at).toISOString())
+    throw new Error(`${transport}: el último intento falló (${when}): ${lastFailure.error}`)
   }
   if (Number.isNaN(lastSent)) return `${transport}: todavía no se ha enviado ningún correo`
   return `${transport}: último envío correcto el ${formatDateTime(new Date(lastSent).toISOString())}`

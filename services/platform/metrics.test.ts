@@ -55,12 +55,14 @@ describe('metrics', () => {
       app.use('*', metrics.middleware)
       app.get('/admin/conductores/:id', (c) => c.text('ok'))
       app.get('*', (c) => c.text('no', 404))
-      const before = await valueOf('fleeters_http_requests_total', { route: '/admin/conductores/:id', method: 'GET', status: '2xx' })
+      const driverOk = { route: '/admin/conductores/:id', method: 'GET', status: '2xx' }
+      const before = await valueOf('fleeters_http_requests_total', driverOk)
       await app.request('/admin/conductores/1')
       await app.request('/admin/conductores/2')
       await app.request('/zzz', { method: 'PROPFIND' })
-      expect(await valueOf('fleeters_http_requests_total', { route: '/admin/conductores/:id', method: 'GET', status: '2xx' })).toBe(before + 2)
-      expect(await valueOf('fleeters_http_requests_total', { route: '/*', method: 'OTHER', status: '4xx' })).toBeGreaterThanOrEqual(1)
+      expect(await valueOf('fleeters_http_requests_total', driverOk)).toBe(before + 2)
+      const unknown = { route: '/*', method: 'OTHER', status: '4xx' }
+      expect(await valueOf('fleeters_http_requests_total', unknown)).toBeGreaterThanOrEqual(1)
       expect(await metricsRegistry.metrics()).not.toMatch(/conductores\/[12]\b/)
       expect(await valueOf('fleeters_outbox_pending')).toBe(0)
     } finally {
@@ -92,11 +94,13 @@ describe('metrics', () => {
   })
 
   it('counts delivery failures by channel and outcome', async () => {
-    const retry = await valueOf('fleeters_outbox_delivery_failures_total', { channel: 'whatsapp', outcome: 'retry' })
-    const failed = await valueOf('fleeters_outbox_delivery_failures_total', { channel: 'whatsapp', outcome: 'failed' })
+    const series = 'fleeters_outbox_delivery_failures_total'
+    const failures = (outcome: string) => valueOf(series, { channel: 'whatsapp', outcome })
+    const retry = await failures('retry')
+    const failed = await failures('failed')
     countDeliveryFailure('whatsapp', false)
     countDeliveryFailure('whatsapp', true)
-    expect(await valueOf('fleeters_outbox_delivery_failures_total', { channel: 'whatsapp', outcome: 'retry' })).toBe(retry + 1)
-    expect(await valueOf('fleeters_outbox_delivery_failures_total', { channel: 'whatsapp', outcome: 'failed' })).toBe(failed + 1)
+    expect(await failures('retry')).toBe(retry + 1)
+    expect(await failures('failed')).toBe(failed + 1)
   })
 })

@@ -38,7 +38,12 @@ interface Slot {
  * bucket bounds and adds, with nothing allocated; the registry reads the slots when scraped.
  * prom-client's own `observe`/`inc` build a key string from the labels on every call.
  */
-function timings(opts: { histogram: { name: string; help: string }; counter?: { name: string; help: string }; buckets: number[] }) {
+interface Described {
+  name: string
+  help: string
+}
+
+function timings(opts: { histogram: Described; counter?: Described; buckets: number[] }) {
   const slots: Slot[] = []
   const bounds = opts.buckets
   const histogram = opts.histogram
@@ -57,7 +62,8 @@ function timings(opts: { histogram: { name: string; help: string }; counter?: { 
           cumulative += slot.buckets[i]!
           return { metricName: `${histogram.name}_bucket`, labels: { ...slot.labels, le }, value: cumulative }
         })
-        lines.push({ metricName: `${histogram.name}_bucket`, labels: { ...slot.labels, le: '+Inf' as unknown as number }, value: slot.count })
+        const inf = { ...slot.labels, le: '+Inf' as unknown as number }
+        lines.push({ metricName: `${histogram.name}_bucket`, labels: inf, value: slot.count })
         return [
           ...lines,
           { metricName: `${histogram.name}_sum`, labels: slot.labels, value: slot.sum },
@@ -72,7 +78,13 @@ function timings(opts: { histogram: { name: string; help: string }; counter?: { 
       name: counter.name,
       help: counter.help,
       type: 'counter',
-      get: async () => ({ name: counter.name, help: counter.help, type: 'counter', aggregator: 'sum', values: slots.map((s) => ({ labels: s.labels, value: s.count })) }),
+      get: async () => ({
+        name: counter.name,
+        help: counter.help,
+        type: 'counter',
+        aggregator: 'sum',
+        values: slots.map((s) => ({ labels: s.labels, value: s.count })),
+      }),
     } as unknown as Metric)
   }
   return {
@@ -95,17 +107,32 @@ function timings(opts: { histogram: { name: string; help: string }; counter?: { 
 }
 
 const httpTimings = timings({
-  counter: { name: 'fleeters_http_requests_total', help: 'Requests answered, by route pattern, method and status class' },
-  histogram: { name: 'fleeters_http_request_duration_seconds', help: 'Time to the response headers, by route pattern, method and status class' },
+  counter: {
+    name: 'fleeters_http_requests_total',
+    help: 'Requests answered, by route pattern, method and status class',
+  },
+  histogram: {
+    name: 'fleeters_http_request_duration_seconds',
+    help: 'Time to the response headers, by route pattern, method and status class',
+  },
   buckets: LATENCY_BUCKETS,
 })
 const serviceTimings = timings({
-  counter: { name: 'fleeters_service_calls_total', help: 'Service calls (from pages in this process or over HTTP), by service route pattern, method and status class' },
-  histogram: { name: 'fleeters_service_call_duration_seconds', help: 'Duration of service calls, by service route pattern, method and status class' },
+  counter: {
+    name: 'fleeters_service_calls_total',
+    help: 'Service calls (from pages in this process or over HTTP), by service route pattern, method and status class',
+  },
+  histogram: {
+    name: 'fleeters_service_call_duration_seconds',
+    help: 'Duration of service calls, by service route pattern, method and status class',
+  },
   buckets: LATENCY_BUCKETS,
 })
 const queryTimings = timings({
-  histogram: { name: 'fleeters_db_query_duration_seconds', help: 'Duration of database queries, by outcome (ok or error)' },
+  histogram: {
+    name: 'fleeters_db_query_duration_seconds',
+    help: 'Duration of database queries, by outcome (ok or error)',
+  },
   buckets: QUERY_BUCKETS,
 })
 const deliveryFailures = new Counter({
@@ -229,7 +256,8 @@ function routeTree(build: ServerBuild): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>()
   for (const route of Object.values(build.routes)) {
     if (!route) continue
-    const object = { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject
+    const { id, path, index, caseSensitive } = route
+    const object = { id, path, index, caseSensitive } as RouteObject
     const siblings = children.get(route.parentId) ?? []
     siblings.push(object)
     children.set(route.parentId, siblings)
@@ -329,7 +357,8 @@ export function createMetrics(opts: MetricsOptions) {
     async collect() {
       // A database that does not answer makes these three NaN (unknown) instead of failing the
       // scrape: the other series are what an operator needs most during an outage.
-      const backlog = await outboxBacklog(opts.db, opts.now()).catch(() => ({ pending: NaN, oldestAgeSeconds: NaN, failed: NaN }))
+      const unknown = { pending: NaN, oldestAgeSeconds: NaN, failed: NaN }
+      const backlog = await outboxBacklog(opts.db, opts.now()).catch(() => unknown)
       this.set(backlog.pending)
       oldest.set(backlog.oldestAgeSeconds)
       failed.set(backlog.failed)
@@ -357,9 +386,12 @@ export function createMetrics(opts: MetricsOptions) {
           this.inc(read(stats()))
         },
       })
-    counterOf('fleeters_page_cache_hits_total', 'Anonymous public pages answered from the page cache', (s) => s.hits)
-    counterOf('fleeters_page_cache_coalesced_total', 'Page-cache misses that waited for a render of the same page under way', (s) => s.coalesced)
-    counterOf('fleeters_page_cache_misses_total', 'Page-cache misses rendered (nothing kept, expired, emptied, or a reload)', (s) => s.renders)
+    const hits = 'Anonymous public pages answered from the page cache'
+    const coalesced = 'Page-cache misses that waited for a render of the same page under way'
+    const misses = 'Page-cache misses rendered (nothing kept, expired, emptied, or a reload)'
+    counterOf('fleeters_page_cache_hits_total', hits, (s) => s.hits)
+    counterOf('fleeters_page_cache_coalesced_total', coalesced, (s) => s.coalesced)
+    counterOf('fleeters_page_cache_misses_total', misses, (s) => s.renders)
   }
 
   async function scrape(): Promise<Response> {
@@ -374,8 +406,9 @@ export function createMetrics(opts: MetricsOptions) {
         res.writeHead(404).end()
         return
       }
+      const headers = { 'Content-Type': metricsRegistry.contentType, 'Cache-Control': 'no-store' }
       metricsRegistry.metrics().then(
-        (body) => res.writeHead(200, { 'Content-Type': metricsRegistry.contentType, 'Cache-Control': 'no-store' }).end(body),
+        (body) => res.writeHead(200, headers).end(body),
         () => res.writeHead(500).end(),
       )
     })
@@ -390,14 +423,16 @@ export function createMetrics(opts: MetricsOptions) {
       try {
         await next()
       } finally {
-        recordRequest(routeLabel(c.req.method, c.req.path), c.req.method, c.res.status, (performance.now() - started) / 1000)
+        const seconds = (performance.now() - started) / 1000
+        recordRequest(routeLabel(c.req.method, c.req.path), c.req.method, c.res.status, seconds)
       }
     }) as MiddlewareHandler,
     /** GET /metrics on the product's port: 404 without METRICS_TOKEN, 401 without the right bearer token. */
     handler: (async (c) => {
       if (!tokenHash) return c.notFound()
       if (!tokenAccepted(c.req.header('authorization'))) {
-        return c.json({ message: 'Falta el token de métricas o no es válido.' }, 401, { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Cache-Control': 'no-store' })
+        const headers = { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Cache-Control': 'no-store' }
+        return c.json({ message: 'Falta el token de métricas o no es válido.' }, 401, headers)
       }
       return scrape()
     }) as (c: Context) => Promise<Response>,

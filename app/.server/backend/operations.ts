@@ -5,10 +5,13 @@ import { callService } from './client'
 export type { FailedMessage, HealthCheck, Operations }
 
 const admin = (token: string) => ({ role: 'admin' as const, token })
+const PATH = '/admin/operations'
 
 /** «Operación» (users service, /admin/operations, administradores only). */
 export const operationsApi = {
-  get: (ctx: AppLoadContext, token: string) => callService<Operations>(ctx, 'users', '/admin/operations', { auth: admin(token) }),
-  retry: (ctx: AppLoadContext, token: string, id: number) =>
-    callService<{ message: string }>(ctx, 'users', `/admin/operations/outbox/${id}/retry`, { method: 'POST', auth: admin(token) }),
+  get: (ctx: AppLoadContext, token: string) => callService<Operations>(ctx, 'users', PATH, { auth: admin(token) }),
+  retry: (ctx: AppLoadContext, token: string, id: number) => {
+    const retry = `${PATH}/outbox/${id}/retry`
+    return callService<{ message: string }>(ctx, 'users', retry, { method: 'POST', auth: admin(token) })
+  },
 }

@@ -75,7 +75,19 @@ function Health({ checks }: { checks: HealthCheck[] }) {
   )
 }
 
-function Outbox({ outbox, failed, feedback }: { outbox: Operations['outbox']; failed: FailedMessage[]; feedback?: { id: number | null; errors: string[] } }) {
+interface OutboxProps {
+  outbox: Operations['outbox']
+  failed: FailedMessage[]
+  feedback?: { id: number | null; errors: string[] }
+}
+
+const TEXT = {
+  gaveUp: 'Estos mensajes agotaron sus intentos.',
+  retry: '«Reintentar» los devuelve a la cola: se envían en segundos si el servicio de envío ya responde.',
+}
+const FAILED_HEADINGS = ['Canal', 'Destinatario', 'Intentos', 'Último error', 'Falló', { hidden: 'Acción' }]
+
+function Outbox({ outbox, failed, feedback }: OutboxProps) {
   const figures = [
     { label: 'Pendientes de envío', value: formatInteger(outbox.pending) },
     { label: 'Espera del más antiguo', value: outbox.pending ? formatAge(outbox.oldest_pending_seconds) : '—' },
@@ -97,9 +109,9 @@ function Outbox({ outbox, failed, feedback }: { outbox: Operations['outbox']; fa
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-700">
-            Estos mensajes agotaron sus intentos. «Reintentar» los devuelve a la cola: se envían en segundos si el servicio de envío ya responde.
+            {TEXT.gaveUp} {TEXT.retry}
           </p>
-          <DataTable headings={['Canal', 'Destinatario', 'Intentos', 'Último error', 'Falló', { hidden: 'Acción' }]} caption="Mensajes fallidos, los más recientes primero">
+          <DataTable headings={FAILED_HEADINGS} caption="Mensajes fallidos, los más recientes primero">
             {failed.map((m) => (
               <tr key={m.id} id={`mensaje-${m.id}`} data-testid="mensaje-fallido">
                 <td className={TD}>{CHANNEL_LABEL[m.channel]}</td>
@@ -112,7 +124,7 @@ function Outbox({ outbox, failed, feedback }: { outbox: Operations['outbox']; fa
                 <td className={`${TD} whitespace-nowrap`}>{formatDateTime(m.failed_at)}</td>
                 <td className={TD}>
                   <Form method="post" preventScrollReset>
-                    <SubmitButton name="id" value={String(m.id)} variant="secondary" pendingText="Reintentando…" className="px-3 py-1.5 text-sm">
+                    <SubmitButton name="id" value={String(m.id)} variant="secondary" pendingText="Reintentando…">
                       Reintentar<span className="sr-only"> el mensaje a {m.recipient}</span>
                     </SubmitButton>
                   </Form>

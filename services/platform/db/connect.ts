@@ -103,7 +103,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('mmap_size = 1073741824')
   // The text search's check on a row it reads through another index (decision 64).
   sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) => wordsStart(String(title), String(description), String(words)))
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }), log: observeQuery })
+  const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) })
+  const db = new Kysely<Database>({ dialect, log: observeQuery })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }
 

@@ -56,7 +56,11 @@ export function adminOperationsRoutes(p: Platform) {
       return c.json(
         {
           checks,
-          outbox: { pending: backlog.pending, oldest_pending_seconds: backlog.oldestAgeSeconds, failed: backlog.failed },
+          outbox: {
+            pending: backlog.pending,
+            oldest_pending_seconds: backlog.oldestAgeSeconds,
+            failed: backlog.failed,
+          },
           failed_messages: failed.map((m) => ({
             id: m.id,
             channel: m.channel === 'whatsapp' ? ('whatsapp' as const) : ('email' as const),
@@ -91,7 +95,8 @@ export function adminOperationsRoutes(p: Platform) {
       const who = await actorOf(p, c)
       const now = p.now()
       await inTransaction(p.db, async (trx) => {
-        const row = await trx.selectFrom('outbox').select(['id', 'status', 'attempts', 'channel']).where('id', '=', id).executeTakeFirst()
+        const message = trx.selectFrom('outbox').select(['status', 'attempts']).where('id', '=', id)
+        const row = await message.executeTakeFirst()
         if (!row) throw new ApiError(404, MESSAGES.notFound)
         // Only a given-up message: a pending or claimed one is already the worker's.
         const moved = await trx
@@ -101,12 +106,9 @@ export function adminOperationsRoutes(p: Platform) {
           .where('status', '=', 'failed')
           .executeTakeFirst()
         if (Number(moved.numUpdatedRows) !== 1) throw new ApiError(409, OPERATIONS_MESSAGES.notFailed)
-        await audit(
-          trx,
-          who,
-          { action: 'outbox.retry', entityType: 'outbox', entityId: id, before: { status: row.status, attempts: row.attempts }, after: { status: 'pending', attempts: 0 } },
-          now,
-        )
+        const before = { status: row.status, attempts: row.attempts }
+        const after = { status: 'pending', attempts: 0 }
+        await audit(trx, who, { action: 'outbox.retry', entityType: 'outbox', entityId: id, before, after }, now)
       })
       p.wakeOutbox()
       return c.json({ message: OPERATIONS_MESSAGES.retried })
