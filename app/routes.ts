@@ -107,6 +107,7 @@ export default [
       // Staff 2FA (decision 77): re-authentication before sensitive actions; «Equipo» (roles)
       route('confirmar', 'routes/admin/reauth.tsx'),
       route('equipo', 'routes/admin/team.tsx'),
+      route('operacion', 'routes/admin/operations.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

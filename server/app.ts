@@ -4,6 +4,7 @@ import { pageBodyLimit } from '#app/.server/body-limit'
 import type { PageCache } from '#app/.server/page-cache'
 import type { Config } from '#services/platform/config'
 import type { InvalidationBus } from '#services/platform/invalidation'
+import type { createMetrics } from '#services/platform/metrics'
 import type { Platform } from '#services/platform/platform'
 import { pageSecurityHeaders } from '#services/platform/security-headers'
 import { traceRequests } from '#services/platform/tracing'
@@ -22,6 +23,8 @@ export interface AppParts {
   state: ServerState
   services: ServicesApp
   pageCache: PageCache
+  /** Prometheus series of every request, and /metrics (closed without METRICS_TOKEN). */
+  metrics: Pick<ReturnType<typeof createMetrics>, 'middleware' | 'handler'>
   /** The client build's folder, relative to the working folder, when this process serves it. */
   clientDir?: string
   /** The pages, when this process serves them (not a services-only process). */
@@ -41,11 +44,14 @@ export interface AppParts {
 export function createApp(parts: AppParts): Hono<ServerEnv> {
   const { config, state, pageCache } = parts
   const app = new Hono<ServerEnv>()
+  // First, so it times all the rest.
+  app.use('*', parts.metrics.middleware)
   app.use('*', requestLog(state))
   if (parts.tracing) app.use('*', traceRequests())
   app.onError(unhandledError)
 
   app.get('/healthz', liveness)
+  app.get('/metrics', parts.metrics.handler)
   app.get('/readyz', readiness(parts))
 
   // Static files before compression: each is sent as built, pre-compressed (static-files.ts).

@@ -16,6 +16,7 @@ import { localInvalidationBus, redisInvalidationBus } from '#services/platform/i
 import { log } from '#services/platform/log'
 import { createDeliveryWorker } from '#services/platform/messaging/delivery'
 import { createTransports } from '#services/platform/messaging/transports'
+import { createMetrics } from '#services/platform/metrics'
 import { createPlatform } from '#services/platform/platform'
 import { seedAll } from '#services/platform/seed'
 import { routeSpans, sqlSpans, traceServiceCalls, type Tracing } from '#services/platform/tracing'
@@ -117,6 +118,17 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
   bus.onInvalidate(() => pageCache.invalidate())
 
+  // Prometheus series by route pattern, at /metrics (services/platform/metrics.ts, docs/operations.md).
+  const metrics = createMetrics({
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    services: servicesApp,
+    db: platform.db,
+    now: platform.now,
+    pageCacheStats: only ? undefined : pageCache.stats,
+  })
+  if (build) metrics.pageRoutes(build)
+
   const state: ServerState = { inFlight: 0, closing: false }
   const app = createApp({
     config,
@@ -125,6 +137,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     state,
     services,
     pageCache,
+    metrics,
     // Vite serves the files while developing; a services-only process serves none.
     clientDir: build ? path.relative(process.cwd(), path.join(options.buildDir, 'client')) : undefined,
     pages: vite && devBuild ? { build: devBuild, dev, vite: vite.middleware } : build ? { build, dev } : undefined,
@@ -180,6 +193,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       }
     }
     await jobs.stop()
+    await metrics.close()
     await worker.stop()
     await bus.close()
     await platform.close()

@@ -6,6 +6,7 @@ import { API_DOCS_CSP, openApiDocument, renderApiDocs } from './platform/api-doc
 import { ROLE_HEADER } from './platform/auth'
 import { JSON_BODY_LIMIT, MULTIPART_BODY_LIMIT } from './platform/body-limits'
 import { errorResponse, MESSAGES } from './platform/http'
+import { serviceCallMetrics } from './platform/metrics'
 import type { Platform } from './platform/platform'
 import { usersService } from './users'
 
@@ -21,6 +22,8 @@ export type ServiceName = 'users' | 'business' | 'general'
  */
 export function createServicesApp(p: Platform, only?: ServiceName[]) {
   const app = new OpenAPIHono()
+  // Every call, from a page in this process or over HTTP, by the route pattern that answered it.
+  app.use('*', serviceCallMetrics())
   app.use('*', async (c, next) => {
     const type = c.req.header('content-type') ?? ''
     const maxSize = type.startsWith('multipart/form-data') ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT

@@ -72,6 +72,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/second-factor/admin', who: 'admin', owned: false },
   { path: () => '/auth/second-factor/business', who: 'company', owned: false },
   { path: () => '/admin/staff', who: 'admin', owned: false },
+  // «Operación»: health and the outbox (administradores)
+  { path: () => '/admin/operations', who: 'admin', owned: false },
 ]
 
 /**

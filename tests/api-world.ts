@@ -65,9 +65,35 @@ export interface World {
     rectification: number
     /** The console account whose role «Equipo» changes (decision 77): the admin's own (409). */
     staff: number
+    /** An outbox message given up after its attempts («Operación» retries it). */
+    failedMessage: number
   }
   powerToken: string
   png: Uint8Array
+}
+
+/** An outbox email the delivery worker gave up on. */
+async function failedMessage(p: TestPlatform): Promise<number> {
+  const at = p.now().toISOString()
+  const row = await p.db
+    .insertInto('outbox')
+    .values({
+      channel: 'email',
+      recipient: 'perdido@example.cl',
+      subject: 'Aviso',
+      body_text: 'Aviso',
+      body_html: null,
+      reply_to: null,
+      status: 'failed',
+      attempts: 8,
+      next_attempt_at: at,
+      last_error: 'connect ECONNREFUSED',
+      created_at: at,
+      sent_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
 const person = (u: { user: { id: number }; token: string; headers: Record<string, string> }): Person => ({ id: u.user.id, token: u.token, headers: u.headers })
@@ -197,6 +223,7 @@ export async function createWorld(engine: EngineName): Promise<World> {
       companyExport: (await api.post('/business/my-data/export', undefined, company.headers)).body.id as number,
       rectification: (await api.post('/users/my-data/rectification', { detail: 'Mi RUT está mal escrito.' }, driver.headers)).body.id as number,
       staff: admin.id,
+      failedMessage: await failedMessage(p),
     },
     powerToken,
     png,
@@ -417,6 +444,14 @@ export const WRITE_ROUTES: Route[] = [
   { method: 'POST', path: () => '/auth/second-factor/business/disable', who: 'company', kind: 'json', base: () => ({ password: 'Empresa2026', code: '123456' }) },
   { method: 'POST', path: () => '/auth/reauthenticate/business', who: 'company', kind: 'json', base: () => ({ code: '123456' }) },
   { method: 'POST', path: (w) => `/admin/staff/${w.ids.staff}/role`, who: 'admin', kind: 'json', base: () => ({ role: 'administrador' }) },
+  // «Operación»: a failed message back in the queue (administradores)
+  {
+    method: 'POST',
+    path: (w) => `/admin/operations/outbox/${w.ids.failedMessage}/retry`,
+    who: 'admin',
+    kind: 'json',
+    base: () => ({}),
+  },
   { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
   // general data
   {

@@ -82,6 +82,13 @@ const configSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   /** `false` stops the embedded default's daily backup (`npm run backup` still works). */
   BACKUP_DAILY: booleanFlag(true),
+  /**
+   * Prometheus scrapes `GET /metrics` with `Authorization: Bearer <METRICS_TOKEN>` (≥ 32 characters);
+   * without it (and without METRICS_PORT) /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** A second listener on 127.0.0.1 that answers /metrics without a token (an agent on the same host). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -1,4 +1,5 @@
 import { log as logger } from './log'
+import { countRateLimitRefusal } from './metrics'
 import { memoryRateLimiter, type RateLimiter } from './rate-limit'
 
 /**
@@ -63,6 +64,7 @@ export async function redisRateLimiter(
     async hit(key, limit, windowMs) {
       try {
         const [count, ttl] = (await client.eval(HIT, { keys: [prefix + key], arguments: [String(windowMs)] })) as [number, number]
+        if (count > limit) countRateLimitRefusal(key)
         return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)), count }
       } catch (error) {
         report(error as Error)
@@ -77,6 +79,9 @@ export async function redisRateLimiter(
         report(error as Error)
         return fallback.peek(key)
       }
+    },
+    async ping() {
+      await client.ping()
     },
     async reset() {
       await fallback.reset()

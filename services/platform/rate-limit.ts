@@ -1,3 +1,5 @@
+import { countRateLimitRefusal } from './metrics'
+
 export interface RateLimitResult {
   allowed: boolean
   retryAfterSeconds: number
@@ -10,6 +12,8 @@ export interface RateLimiter {
   /** Hits so far in the key's live window (0 when none), without counting one. */
   peek(key: string): Promise<number>
   reset(): Promise<void>
+  /** Answers when the shared store (Redis) does; absent for counters in memory. */
+  ping?(): Promise<void>
 }
 
 /** Fixed-window counters in memory: right for one process; REDIS_URL shares them across many. */
@@ -26,6 +30,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
         windows.set(key, w)
       }
       w.count++
+      if (w.count > limit) countRateLimitRefusal(key)
       return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)), count: w.count }
     },
     async peek(key) {

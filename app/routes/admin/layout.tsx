@@ -30,6 +30,8 @@ const NAV = [
   { to: '/admin/equipo', label: 'Equipo', end: false, administrador: true },
   // Privacy requests (Ley 21.719, decision 75)
   { to: '/admin/solicitudes', label: 'Solicitudes', end: false, administrador: true },
+  // Health and the outbox's backlog (docs/operations.md)
+  { to: '/admin/operacion', label: 'Operación', end: false, administrador: true },
 ]
 
 export default function AdminLayout() {

@@ -6,6 +6,7 @@ import { Kysely, Migrator, sql, SqliteAdapter, SqliteDialect, type DialectAdapte
 import { LRUCache } from 'lru-cache'
 import type Pg from 'pg'
 import { log as logger } from '#services/platform/log'
+import { observeQuery, watchPool } from '#services/platform/metrics'
 import { dbErrorKind } from './errors'
 import { CurrentSchemaPostgresDialect } from './introspector'
 import { migrationProvider, type Dialect, type MigrationContext } from './migrations'
@@ -74,8 +75,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('connect', (client) => client.on('error', report))
     // COUNT(*) and BIGINT come back as strings from pg; parse the ranges we use.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10))
-    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() }
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log: observeQuery })
+    const unwatch = watchPool(pool)
+    return {
+      db,
+      dialect: 'postgres',
+      schema: options.pgSchema,
+      destroy: () => {
+        unwatch()
+        return db.destroy()
+      },
+    }
   }
   const file = options.sqlitePath ?? ':memory:'
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -93,7 +103,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('mmap_size = 1073741824')
   // The text search's check on a row it reads through another index (decision 64).
   sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) => wordsStart(String(title), String(description), String(words)))
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) })
+  const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) })
+  const db = new Kysely<Database>({ dialect, log: observeQuery })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }
 

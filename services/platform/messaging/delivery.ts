@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '#services/platform/db/schema'
+import { countDeliveryFailure } from '#services/platform/metrics'
 import { SEND_DEADLINE_MS, type Transports } from './transports'
 
 /** What the lease adds to the longest possible send. */
@@ -119,6 +120,7 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
           .execute()
         if (giveUp) result.failed++
         else result.retried++
+        countDeliveryFailure(row.channel, giveUp)
         log(`${row.channel} #${row.id} to ${row.recipient} failed (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${String(error)}`)
       }
     }

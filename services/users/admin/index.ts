@@ -9,6 +9,7 @@ import { adminContentRoutes } from './content'
 import { adminDataViewRoutes } from './data-views'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
+import { adminOperationsRoutes } from './operations'
 import { adminPowerRoutes } from './powers'
 // Privacy requests with their legal deadline (decision 75)
 import { adminPrivacyRequestRoutes } from './privacy-requests'
@@ -28,6 +29,7 @@ export function adminRoutes(p: Platform) {
   for (const path of ['/audit', '/companies', '/companies/*', '/postings/*', '/content', '/content/*', '/staff', '/staff/*', '/privacy-requests', '/privacy-requests/*']) {
     app.use(path, requireAdministrador(p))
   }
+  for (const path of ['/operations', '/operations/*']) app.use(path, requireAdministrador(p))
 
   defineRoute(
     app,
@@ -111,5 +113,7 @@ export function adminRoutes(p: Platform) {
   // Views of drivers' sensitive items (decision 78)
   app.route('/', adminDataViewRoutes(p))
   app.route('/', adminStaffRoutes(p))
+  // «Operación»: health and the outbox's backlog, with a retry for failed messages
+  app.route('/', adminOperationsRoutes(p))
   return app
 }

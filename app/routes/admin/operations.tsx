@@ -1,0 +1,158 @@
+import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { signOutIfRefused } from '#app/.server/auth'
+import { messageList } from '#app/.server/backend/client'
+import { operationsApi, type FailedMessage, type HealthCheck, type Operations } from '#app/.server/backend/operations'
+import { redirectWithToast, required } from '#app/.server/responses'
+import { DataTable, formatDateTime, PageHeader, Section, TD } from '#app/components/admin/console'
+import { Alert } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { SubmitButton } from '#app/components/ui/button'
+import { formatInteger } from '#domain/format'
+import { positiveId } from '#domain/ids'
+import type { Route } from './+types/operations'
+import { requireAdministrador } from './admin.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Operación | Consola | Fleeters' }]
+
+const PAGE = '/admin/operacion'
+
+/** «Operación»: what the product needs is answering, and the outbox is moving; administradores only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdministrador(request, context)
+  const operations = await required(request, await operationsApi.get(context, session.token))
+  return { operations }
+}
+
+/** «Reintentar»: the failed message goes back to the queue (audited by the service). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdministrador(request, context)
+  const id = positiveId((await request.formData()).get('id'))
+  if (!id) return data({ id: null, errors: ['Elige un mensaje de la lista.'] }, { status: 400 })
+  const res = await operationsApi.retry(context, session.token, id)
+  if (!res.ok) {
+    await signOutIfRefused(request, res.status)
+    return data({ id, errors: messageList(res.message) }, { status: res.status })
+  }
+  return redirectWithToast(`${PAGE}#mensajes`, { type: 'success', message: res.data.message })
+}
+
+const CHECK_LABEL: Record<HealthCheck['name'], string> = {
+  database: 'Base de datos',
+  redis: 'Redis',
+  storage: 'Almacenamiento de archivos',
+  mail: 'Correo',
+}
+
+const CHANNEL_LABEL: Record<FailedMessage['channel'], string> = { email: 'Correo', whatsapp: 'WhatsApp' }
+
+/** '45 s', '12 min', '3 h 5 min', '2 días 4 h': how long the oldest message has waited. */
+function formatAge(seconds: number): string {
+  if (seconds < 60) return `${formatInteger(seconds)} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${formatInteger(minutes)} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return minutes % 60 ? `${formatInteger(hours)} h ${minutes % 60} min` : `${formatInteger(hours)} h`
+  const days = Math.floor(hours / 24)
+  const rest = hours % 24 ? ` ${hours % 24} h` : ''
+  return `${formatInteger(days)} ${days === 1 ? 'día' : 'días'}${rest}`
+}
+
+function Health({ checks }: { checks: HealthCheck[] }) {
+  return (
+    <Section title="Estado" id="estado">
+      <ul className="grid gap-3 sm:grid-cols-2" data-testid="estado">
+        {checks.map((check) => (
+          <li key={check.name} className="rounded-lg border border-slate-200 p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-semibold text-slate-900">{CHECK_LABEL[check.name]}</span>
+              {check.ok ? <Badge tone="success">Funciona</Badge> : <Badge tone="danger">Con problemas</Badge>}
+            </div>
+            <p className="mt-1 text-sm break-words text-slate-700">{check.detail}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}
+
+interface OutboxProps {
+  outbox: Operations['outbox']
+  failed: FailedMessage[]
+  feedback?: { id: number | null; errors: string[] }
+}
+
+const TEXT = {
+  gaveUp: 'Estos mensajes agotaron sus intentos.',
+  retry: '«Reintentar» los devuelve a la cola: se envían en segundos si el servicio de envío ya responde.',
+}
+const FAILED_HEADINGS = ['Canal', 'Destinatario', 'Intentos', 'Último error', 'Falló', { hidden: 'Acción' }]
+
+function Outbox({ outbox, failed, feedback }: OutboxProps) {
+  const figures = [
+    { label: 'Pendientes de envío', value: formatInteger(outbox.pending) },
+    { label: 'Espera del más antiguo', value: outbox.pending ? formatAge(outbox.oldest_pending_seconds) : '—' },
+    { label: 'Fallidos', value: formatInteger(outbox.failed) },
+  ]
+  return (
+    <Section title="Mensajes" id="mensajes">
+      <dl className="mb-4 grid gap-3 sm:grid-cols-3">
+        {figures.map((f) => (
+          <div key={f.label} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-sm text-slate-700">{f.label}</dt>
+            <dd className="text-2xl font-bold text-slate-900">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {feedback && feedback.id === null ? <Alert tone="error" messages={feedback.errors} /> : null}
+      {failed.length === 0 ? (
+        <p className="text-sm text-slate-700">No hay mensajes fallidos.</p>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-700">
+            {TEXT.gaveUp} {TEXT.retry}
+          </p>
+          <DataTable headings={FAILED_HEADINGS} caption="Mensajes fallidos, los más recientes primero">
+            {failed.map((m) => (
+              <tr key={m.id} id={`mensaje-${m.id}`} data-testid="mensaje-fallido">
+                <td className={TD}>{CHANNEL_LABEL[m.channel]}</td>
+                <td className={TD}>
+                  <span className="break-all">{m.recipient}</span>
+                  {m.subject ? <span className="block text-xs text-slate-600">{m.subject}</span> : null}
+                </td>
+                <td className={TD}>{formatInteger(m.attempts)}</td>
+                <td className={`${TD} max-w-xs text-xs break-words`}>{m.last_error ?? '—'}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatDateTime(m.failed_at)}</td>
+                <td className={TD}>
+                  <Form method="post" preventScrollReset>
+                    <SubmitButton name="id" value={String(m.id)} variant="secondary" pendingText="Reintentando…">
+                      Reintentar<span className="sr-only"> el mensaje a {m.recipient}</span>
+                    </SubmitButton>
+                  </Form>
+                  {feedback?.id === m.id ? <Alert tone="error" messages={feedback.errors} /> : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </Section>
+  )
+}
+
+/**
+ * The page is a column of sections, each fed by the loader's data: health, then the outbox.
+ * Further sections (scheduled tasks, the last backup) join this column with their own data.
+ */
+export default function OperationsRoute() {
+  const { operations } = useLoaderData<typeof loader>()
+  const feedback = useActionData<typeof action>()
+  return (
+    <>
+      <PageHeader title="Operación" />
+      <div className="space-y-6">
+        <Health checks={operations.checks} />
+        <Outbox outbox={operations.outbox} failed={operations.failed_messages} feedback={feedback} />
+      </div>
+    </>
+  )
+}
