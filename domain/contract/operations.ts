@@ -2,7 +2,6 @@
 import { z } from 'zod'
 
 export const HEALTH_CHECKS = ['database', 'redis', 'storage', 'mail'] as const
-export type HealthCheckName = (typeof HEALTH_CHECKS)[number]
 
 export const healthCheckSchema = z.object({
   name: z.enum(HEALTH_CHECKS),
