@@ -6,6 +6,7 @@ import type { MarketplaceTables } from './schema-marketplace'
 import type { SimplePowerTables } from './schema-power'
 import type { PrivacyTables } from './schema-privacy'
 import type { PublicSiteTables } from './schema-public-site'
+import type { SchedulerTables } from './schema-scheduler'
 import type { StaffRole, StaffTables } from './schema-staff'
 
 /**
@@ -261,7 +262,8 @@ export interface PendingFileRemovalsTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables, StaffTables {
+export interface Database
+  extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables, StaffTables, SchedulerTables {
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable
