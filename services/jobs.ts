@@ -7,7 +7,7 @@
 import { every, HOUR_MS, MINUTE_MS, type Schedule } from '#domain/schedule'
 import type { ServiceName } from './app'
 import type { Platform } from './platform/platform'
-import { schedulerState, startScheduler, type JobState, type SchedulerOptions } from './platform/scheduler'
+import { schedulerState, startScheduler, type JobState, type Scheduler, type SchedulerOptions } from './platform/scheduler'
 import { describeExportRun, prepareExports } from './shared/my-data'
 import { describeRetentionRun, runRetention } from './shared/retention'
 import { describeClosureRun, runAccountClosure } from './users/account-closure'
@@ -73,14 +73,9 @@ export function findJob(name: string): JobDeclaration | undefined {
 
 /**
  * Starts checking the jobs this process runs (`only`: the services it serves; undefined: all of
- * them). stop() ends the checks after the runs in progress.
+ * them). stop() ends the checks after the runs in progress; tick() checks every job now (tests).
  */
-export function startJobs(
-  p: Platform,
-  only: ServiceName[] | undefined,
-  log: (component: string, line: string) => void,
-  opts: Omit<SchedulerOptions, 'log'> = {},
-): { stop(): Promise<void> } {
+export function startJobs(p: Platform, only: ServiceName[] | undefined, log: (component: string, line: string) => void, opts: Omit<SchedulerOptions, 'log'> = {}): Scheduler {
   const mine = JOBS.filter((job) => !only || job.services.some((s) => only.includes(s)))
   const jobs = mine.map((job) => ({ ...job, run: (now: Date) => job.run(p, now) }))
   return startScheduler(p.db, jobs, { clock: () => p.now(), ...opts, log })

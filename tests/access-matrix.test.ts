@@ -72,6 +72,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/second-factor/admin', who: 'admin', owned: false },
   { path: () => '/auth/second-factor/business', who: 'company', owned: false },
   { path: () => '/admin/staff', who: 'admin', owned: false },
+  // The periodic jobs' state (decision 81)
+  { path: () => '/admin/scheduled-jobs', who: 'admin', owned: false },
 ]
 
 /**

@@ -417,6 +417,8 @@ export const WRITE_ROUTES: Route[] = [
   { method: 'POST', path: () => '/auth/second-factor/business/disable', who: 'company', kind: 'json', base: () => ({ password: 'Empresa2026', code: '123456' }) },
   { method: 'POST', path: () => '/auth/reauthenticate/business', who: 'company', kind: 'json', base: () => ({ code: '123456' }) },
   { method: 'POST', path: (w) => `/admin/staff/${w.ids.staff}/role`, who: 'admin', kind: 'json', base: () => ({ role: 'administrador' }) },
+  // «Ejecutar ahora» of a periodic job (decision 81)
+  { method: 'POST', path: () => '/admin/scheduled-jobs/exports/run', who: 'admin', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
   // general data
   {

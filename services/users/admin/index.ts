@@ -12,6 +12,8 @@ import { adminDriverRoutes } from './drivers'
 import { adminPowerRoutes } from './powers'
 // Privacy requests with their legal deadline (decision 75)
 import { adminPrivacyRequestRoutes } from './privacy-requests'
+// The periodic jobs' state (decision 81)
+import { adminScheduledJobRoutes } from './scheduled-jobs'
 import { requireAdmin, requireAdministrador } from './shared'
 import { adminStaffRoutes } from './staff'
 
@@ -28,6 +30,8 @@ export function adminRoutes(p: Platform) {
   for (const path of ['/audit', '/companies', '/companies/*', '/postings/*', '/content', '/content/*', '/staff', '/staff/*', '/privacy-requests', '/privacy-requests/*']) {
     app.use(path, requireAdministrador(p))
   }
+  // The periodic jobs' state and «Ejecutar ahora» (decision 81).
+  for (const path of ['/scheduled-jobs', '/scheduled-jobs/*']) app.use(path, requireAdministrador(p))
 
   defineRoute(
     app,
@@ -109,5 +113,6 @@ export function adminRoutes(p: Platform) {
   // Views of drivers' sensitive items (decision 78)
   app.route('/', adminDataViewRoutes(p))
   app.route('/', adminStaffRoutes(p))
+  app.route('/', adminScheduledJobRoutes(p))
   return app
 }
