@@ -107,6 +107,8 @@ export default [
       // Staff 2FA (decision 77): re-authentication before sensitive actions; «Equipo» (roles)
       route('confirmar', 'routes/admin/reauth.tsx'),
       route('equipo', 'routes/admin/team.tsx'),
+      // The periodic jobs' state (decision 81)
+      route('tareas', 'routes/admin/scheduled-jobs.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -44,6 +44,7 @@ export const ACTION_TEXT: Record<string, string> = {
   'admin.create': 'Creó una cuenta de administración',
   'admin.link': 'Emitió un enlace de contraseña',
   'power.signature': 'Registró la firma del dueño (poder simple)',
+  'job.run': 'Pidió ejecutar una tarea programada',
 }
 
 export function actionText(action: string): string {

@@ -30,6 +30,8 @@ const NAV = [
   { to: '/admin/equipo', label: 'Equipo', end: false, administrador: true },
   // Privacy requests (Ley 21.719, decision 75)
   { to: '/admin/solicitudes', label: 'Solicitudes', end: false, administrador: true },
+  // The periodic jobs (decision 81)
+  { to: '/admin/tareas', label: 'Tareas', end: false, administrador: true },
 ]
 
 export default function AdminLayout() {
