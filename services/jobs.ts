@@ -7,7 +7,8 @@
 import { every, HOUR_MS, MINUTE_MS, type Schedule } from '#domain/schedule'
 import type { ServiceName } from './app'
 import type { Platform } from './platform/platform'
-import { schedulerState, startScheduler, type JobState, type Scheduler, type SchedulerOptions } from './platform/scheduler'
+import { schedulerState, startScheduler } from './platform/scheduler'
+import type { JobState, Scheduler, SchedulerOptions } from './platform/scheduler'
 import { describeExportRun, prepareExports } from './shared/my-data'
 import { describeRetentionRun, runRetention } from './shared/retention'
 import { describeClosureRun, runAccountClosure } from './users/account-closure'
@@ -71,11 +72,16 @@ export function findJob(name: string): JobDeclaration | undefined {
   return JOBS.find((job) => job.name === name)
 }
 
+/** A job's log line, under the job's name. */
+type JobLog = (component: string, line: string) => void
+/** The scheduler's settings a test may change (its clock, no timers…). */
+type JobOptions = Omit<SchedulerOptions, 'log'>
+
 /**
  * Starts checking the jobs this process runs (`only`: the services it serves; undefined: all of
  * them). stop() ends the checks after the runs in progress; tick() checks every job now (tests).
  */
-export function startJobs(p: Platform, only: ServiceName[] | undefined, log: (component: string, line: string) => void, opts: Omit<SchedulerOptions, 'log'> = {}): Scheduler {
+export function startJobs(p: Platform, only: ServiceName[] | undefined, log: JobLog, opts: JobOptions = {}): Scheduler {
   const mine = JOBS.filter((job) => !only || job.services.some((s) => only.includes(s)))
   const jobs = mine.map((job) => ({ ...job, run: (now: Date) => job.run(p, now) }))
   return startScheduler(p.db, jobs, { clock: () => p.now(), ...opts, log })

@@ -142,7 +142,7 @@ export async function prepareExports(p: Platform, now: Date, limit = 20): Promis
   return prepared
 }
 
-/** The run's line for the logs (null: none prepared); the scheduler runs prepareExports every minute (services/jobs.ts). */
+/** The run's line for the logs (null: none prepared); prepareExports runs every minute (services/jobs.ts). */
 export function describeExportRun(prepared: number): string | null {
   return prepared ? `${prepared} prepared` : null
 }

@@ -217,7 +217,7 @@ export function describeRun(run: RetentionRun): string {
   return `${parts.length ? parts.join(', ') : 'nada'}; ${files}`
 }
 
-/** The run's line for the logs when it removed anything (null: nothing); the scheduler runs the job hourly (services/jobs.ts). */
+/** The run's line for the logs when it removed anything (null: nothing); the job runs hourly (services/jobs.ts). */
 export function describeRetentionRun(r: RetentionRun): string | null {
   return r.files || r.filesLeft || Object.values(r.removed).some(Boolean) ? describeRun(r) : null
 }

@@ -308,7 +308,7 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
 
 /** The run's line for the logs (null: nothing done); the scheduler runs the job hourly (services/jobs.ts). */
 export function describeClosureRun(r: ClosureRun): string | null {
-  return r.warned || r.scheduled || r.erased || r.filesFailed
-    ? `${r.warned} warned, ${r.scheduled} scheduled, ${r.erased} erased, ${r.filesRemoved} files removed, ${r.filesFailed} failed`
-    : null
+  if (!(r.warned || r.scheduled || r.erased || r.filesFailed)) return null
+  const files = `${r.filesRemoved} files removed, ${r.filesFailed} failed`
+  return `${r.warned} warned, ${r.scheduled} scheduled, ${r.erased} erased, ${files}`
 }

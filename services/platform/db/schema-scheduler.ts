@@ -1,7 +1,4 @@
 /** The scheduler's record of the periodic jobs (see migrations/0025_scheduled_jobs.ts, decision 81). */
-export interface SchedulerTables {
-  scheduled_jobs: ScheduledJobsTable
-}
 
 export type JobOutcome = 'ok' | 'failed'
 
