@@ -108,6 +108,8 @@ export default [
       route('confirmar', 'routes/admin/reauth.tsx'),
       route('equipo', 'routes/admin/team.tsx'),
       route('operacion', 'routes/admin/operations.tsx'),
+      // The periodic jobs' state (decision 81)
+      route('tareas', 'routes/admin/scheduled-jobs.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -53,6 +53,10 @@ test.describe('console: «Operación»', () => {
     const storage = health.getByRole('listitem').filter({ hasText: 'Almacenamiento de archivos' })
     await expect(storage).toContainText('Funciona')
     await expect(health.getByRole('listitem').filter({ hasText: 'Correo' })).toBeVisible()
+    // The jobs at a glance, with the way to the whole table, and the backups (none on a test server).
+    await expect(page.getByRole('heading', { name: 'Tareas programadas' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Ver todas las tareas' })).toHaveAttribute('href', '/admin/tareas')
+    await expect(page.getByTestId('respaldo')).toContainText('no hace copias diarias')
 
     const row = page.locator(`#mensaje-${id}`)
     await expect(row).toContainText('pe•••@example.cl')

@@ -1,45 +1,108 @@
 /**
- * The server's background jobs, in one place: which exist, and which service a process must run
- * for each to start there (a split deployment runs a job where its service lives).
+ * The server's periodic jobs, in one place (decision 81): which exist, when each runs, and which
+ * service a process must run for the job to be checked there (a split deployment runs a job
+ * where its service lives). The scheduler (services/platform/scheduler.ts) runs each once per
+ * period across every process; jobsState() says how each went.
  */
+import { every, HOUR_MS, MINUTE_MS, type Schedule } from '#domain/schedule'
 import type { ServiceName } from './app'
-import { startBackups } from './platform/backup'
-import type { PeriodicJob } from './platform/periodic'
+import { dailyBackup } from './platform/backup'
 import type { Platform } from './platform/platform'
-import { startExportJob } from './shared/my-data'
-import { startRetention } from './shared/retention'
-import { startAccountClosure } from './users/account-closure'
-import { startExpiryReminders } from './users/document-reminders'
+import { schedulerState, startScheduler } from './platform/scheduler'
+import type { JobState, Scheduler, SchedulerOptions } from './platform/scheduler'
+import { describeExportRun, prepareExports } from './shared/my-data'
+import { describeRetentionRun, runRetention } from './shared/retention'
+import { describeClosureRun, runAccountClosure } from './users/account-closure'
+import { describeReminderRun, sendExpiryReminders } from './users/document-reminders'
 
-interface JobDeclaration {
+export interface JobDeclaration {
+  /** The job's key in `scheduled_jobs` and the logs; never renamed (its record would start over). */
   name: string
-  /** The job starts in a process that runs any of these services. */
+  /** What the console calls it. */
+  title: string
+  /** `every(ms)`, or `dailyAt('03:30')` (Chile's time). */
+  schedule: Schedule
+  /** The job is checked in a process that runs any of these services. */
   services: ServiceName[]
-  start: (p: Platform, log: (line: string) => void) => PeriodicJob
+  /** The first run on a database that never ran it (default: one interval after the start). */
+  firstAfterMs?: number
+  /** The whole job; its line for the logs, or null. */
+  run: (p: Platform, now: Date) => Promise<string | null>
 }
 
 export const JOBS: JobDeclaration[] = [
-  // Documents about to expire: hourly, one reminder each.
-  { name: 'reminders', services: ['users'], start: (p, log) => startExpiryReminders(p, { log }) },
-  // «Descargar mis datos» too large to prepare within the request: every minute.
-  { name: 'exports', services: ['users', 'business'], start: (p, log) => startExportJob(p, { log }) },
-  // Deletions due and inactive accounts (decision 76): hourly.
-  { name: 'account-closure', services: ['users'], start: (p, log) => startAccountClosure(p, { log }) },
-  // The retention periods of domain/privacy.ts (decision 79): hourly.
-  { name: 'retention', services: ['users'], start: (p, log) => startRetention(p, { log }) },
-  // The embedded default's backup into BACKUP_DIR, 7 daily and 4 weekly kept (decision 82): checked hourly.
-  { name: 'backup', services: ['users'], start: (p, log) => startBackups(p, p.config, { log }) },
+  // Documents about to expire, one reminder each.
+  {
+    name: 'reminders',
+    title: 'Recordatorios de vencimiento',
+    schedule: every(HOUR_MS),
+    services: ['users'],
+    firstAfterMs: 5_000,
+    run: async (p, now) => describeReminderRun(await sendExpiryReminders(p, now)),
+  },
+  // «Descargar mis datos» too large to prepare within the request.
+  {
+    name: 'exports',
+    title: 'Exportaciones de «Mis datos»',
+    schedule: every(MINUTE_MS),
+    services: ['users', 'business'],
+    run: async (p, now) => describeExportRun(await prepareExports(p, now)),
+  },
+  // Deletions due and inactive accounts (decision 76).
+  {
+    name: 'account-closure',
+    title: 'Cierre de cuentas',
+    schedule: every(HOUR_MS),
+    services: ['users'],
+    firstAfterMs: 7_000,
+    run: async (p, now) => describeClosureRun(await runAccountClosure(p, now)),
+  },
+  // The retention periods of domain/privacy.ts (decision 79).
+  {
+    name: 'retention',
+    title: 'Plazos de conservación',
+    schedule: every(HOUR_MS),
+    services: ['users'],
+    firstAfterMs: 30_000,
+    run: async (p, now) => describeRetentionRun(await runRetention(p, now)),
+  },
+  // The embedded default's backup into BACKUP_DIR, once a day, 7 daily and 4 weekly kept (decision 82).
+  {
+    name: 'backup',
+    title: 'Copia de seguridad diaria',
+    schedule: every(HOUR_MS),
+    services: ['users'],
+    firstAfterMs: 5 * MINUTE_MS,
+    run: (p, now) => dailyBackup(p, p.config, now),
+  },
 ]
 
+/** A declared job by its name. */
+export function findJob(name: string): JobDeclaration | undefined {
+  return JOBS.find((job) => job.name === name)
+}
+
+/** A job's log line, under the job's name. */
+type JobLog = (component: string, line: string) => void
+/** The scheduler's settings a test may change (its clock, no timers…). */
+type JobOptions = Omit<SchedulerOptions, 'log'>
+
 /**
- * Starts the jobs this process runs (`only`: the services it serves; undefined: all of them).
- * stop() ends them all after their runs in progress.
+ * Starts checking the jobs this process runs (`only`: the services it serves; undefined: all of
+ * them). stop() ends the checks after the runs in progress; tick() checks every job now (tests).
  */
-export function startJobs(p: Platform, only: ServiceName[] | undefined, log: (component: string, line: string) => void): { stop(): Promise<void> } {
-  const started = JOBS.filter((job) => !only || job.services.some((s) => only.includes(s))).map((job) => job.start(p, (line) => log(job.name, line)))
-  return {
-    async stop() {
-      await Promise.all(started.map((job) => job.stop()))
-    },
-  }
+export function startJobs(p: Platform, only: ServiceName[] | undefined, log: JobLog, opts: JobOptions = {}): Scheduler {
+  const mine = JOBS.filter((job) => !only || job.services.some((s) => only.includes(s)))
+  const jobs = mine.map((job) => ({ ...job, run: (now: Date) => job.run(p, now) }))
+  return startScheduler(p.db, jobs, { clock: () => p.now(), ...opts, log })
+}
+
+/**
+ * One row per declared job: its schedule, last run (start, end, duration, outcome, error), last
+ * success, next run and failures in a row. The console shows it; metrics read it too, e.g.
+ * `consecutive_failures` and the seconds since `last_success_at` per job.
+ */
+export async function jobsState(p: Platform): Promise<Array<JobState & { title: string }>> {
+  const state = await schedulerState(p.db, JOBS, p.now())
+  return state.map((row, i) => ({ ...row, title: JOBS[i]!.title }))
 }

@@ -74,6 +74,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/admin/staff', who: 'admin', owned: false },
   // «Operación»: health and the outbox (administradores)
   { path: () => '/admin/operations', who: 'admin', owned: false },
+  // The periodic jobs' state (decision 81)
+  { path: () => '/admin/scheduled-jobs', who: 'admin', owned: false },
 ]
 
 /**

@@ -452,6 +452,8 @@ export const WRITE_ROUTES: Route[] = [
     kind: 'json',
     base: () => ({}),
   },
+  // «Ejecutar ahora» of a periodic job (decision 81)
+  { method: 'POST', path: () => '/admin/scheduled-jobs/exports/run', who: 'admin', kind: 'json', base: () => ({}) },
   { method: 'POST', path: () => '/auth/logout/business', who: 'company', kind: 'json', base: () => ({}) },
   // general data
   {

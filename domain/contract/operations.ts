@@ -1,5 +1,9 @@
-/** Response shapes of the console's «Operación» page: health, the outbox's backlog, failed messages. */
+/**
+ * Response shapes of the console's «Operación» page: health, the outbox's backlog, failed messages,
+ * the periodic jobs at a glance and the last backup.
+ */
 import { z } from 'zod'
+import { scheduledJobSchema } from './scheduler'
 
 export const HEALTH_CHECKS = ['database', 'redis', 'storage', 'mail'] as const
 
@@ -35,5 +39,11 @@ export const operationsSchema = z.object({
   }),
   /** The most recent messages given up (at most 50), newest first. */
   failed_messages: z.array(failedMessageSchema),
+  /** Every periodic job's state, as «Tareas programadas» shows it. */
+  jobs: z.array(scheduledJobSchema),
+  /** The newest archive in BACKUP_DIR of the process that answers; null: none yet. */
+  last_backup: z.object({ file: z.string(), bytes: z.number(), created_at: z.string() }).nullable(),
+  /** The daily backup runs here (the embedded SQLite with BACKUP_DAILY); otherwise it is made elsewhere. */
+  daily_backup: z.boolean(),
 })
 export type Operations = z.infer<typeof operationsSchema>

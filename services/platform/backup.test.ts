@@ -18,7 +18,7 @@ import {
   readManifest,
   restoreBackup,
   runScheduledBackup,
-  startBackups,
+  dailyBackup,
   type BackupFile,
 } from './backup'
 import { loadConfig, type Config } from './config'
@@ -95,39 +95,29 @@ describe('retention: 7 daily and 4 weekly', () => {
   })
 })
 
-describe('the daily job (startBackups)', () => {
-  it('makes the backup a few minutes after the start on SQLite, logs it, and checks again hourly', async () => {
+describe('the daily job (dailyBackup)', () => {
+  it('makes the backup on SQLite, says so in its line, and none again the same day', async () => {
     const { config, close } = await embedded()
-    const lines: string[] = []
-    const platform = { dialect: 'sqlite', now: () => new Date('2026-06-01T12:00:00Z') } as Platform
-    const job = startBackups(platform, config, { firstAfterMs: 0, log: (l) => lines.push(l) })
+    const platform = { dialect: 'sqlite' } as Platform
+    const now = new Date('2026-06-01T12:00:00Z')
     try {
-      await expect.poll(() => lines.length, { timeout: 15_000 }).toBe(1)
-      expect(lines[0]).toMatch(/^backup: .*fleeters-20260601-120000Z\.tar\.gz \(\d+ bytes\)$/)
+      const line = await dailyBackup(platform, config, now)
+      expect(line).toMatch(/\/fleeters-20260601-120000Z\.tar\.gz \(\d+ bytes\)$/)
       expect((await latestBackup(backupDirOf(config)))?.createdAt.toISOString()).toBe('2026-06-01T12:00:00.000Z')
+      expect(await dailyBackup(platform, config, new Date('2026-06-01T13:00:00Z'))).toBeNull()
+      expect(await listBackups(backupDirOf(config))).toHaveLength(1)
     } finally {
-      await job.stop()
       await close()
     }
   })
 
-  it('makes none with DATABASE_URL (every process would dump the shared database) or BACKUP_DAILY=false', async () => {
+  it('makes none with DATABASE_URL (the database is shared) or BACKUP_DAILY=false', async () => {
     const { config, close } = await embedded()
-    let runs = 0
-    // A run starts by reading the clock: never read, no run began.
-    const clock = () => {
-      runs++
-      return new Date()
-    }
-    const sqlite = { dialect: 'sqlite', now: clock } as Platform
+    const now = new Date('2026-06-01T12:00:00Z')
     try {
-      const postgres = startBackups({ dialect: 'postgres', now: clock } as Platform, config, { firstAfterMs: 0 })
-      const off = startBackups(sqlite, { ...config, BACKUP_DAILY: false }, { firstAfterMs: 0 })
-      const on = startBackups(sqlite, config, { firstAfterMs: 0 })
-      await new Promise((r) => setTimeout(r, 100))
-      await Promise.all([postgres.stop(), off.stop(), on.stop()])
-      // The one that runs (the embedded default) read the clock once.
-      expect(runs).toBe(1)
+      expect(await dailyBackup({ dialect: 'postgres' }, config, now)).toBeNull()
+      expect(await dailyBackup({ dialect: 'sqlite' }, { ...config, BACKUP_DAILY: false }, now)).toBeNull()
+      expect(await latestBackup(backupDirOf(config))).toBeNull()
     } finally {
       await close()
     }

@@ -32,7 +32,6 @@ import type Pg from 'pg'
 import { create as createTar, extract as extractTar } from 'tar'
 import type { Config } from './config'
 import { GENERATED_KEYS_FILE } from './file-crypto'
-import { startPeriodic, type PeriodicJob, type PeriodicOptions } from './periodic'
 import type { Platform } from './platform'
 
 export const BACKUP_FORMAT = 1
@@ -646,8 +645,6 @@ export function backupDue(latest: BackupFile | null, now: Date): boolean {
   return now.getUTCHours() >= BACKUP_HOUR_UTC || now.getTime() - latest.createdAt.getTime() >= DAY_MS
 }
 
-export type BackupJobOptions = PeriodicOptions & { firstAfterMs?: number | null }
-
 export interface ScheduledRun {
   made: BackupFile | null
   pruned: string[]
@@ -662,21 +659,15 @@ export async function runScheduledBackup(config: Config, now: Date): Promise<Sch
 }
 
 /**
- * The embedded default's daily backup (SQLite): checked hourly, the first check a few minutes after
- * the start. Not with DATABASE_URL, where every process would dump the shared database: there the
- * provider's backups or a cron of `npm run backup` on one machine do it (docs/deploy.md).
+ * The embedded default's daily backup (SQLite), one run of the job the scheduler checks hourly
+ * (services/jobs.ts): its line for the logs, or null when none was due. Not with DATABASE_URL, where
+ * the database is shared: there the provider's backups or a cron of `npm run backup` on one machine
+ * do it (docs/deploy.md); nor with BACKUP_DAILY=false.
  */
-export function startBackups(platform: Platform, config: Config, opts: BackupJobOptions = {}): PeriodicJob {
-  if (platform.dialect !== 'sqlite' || !config.BACKUP_DAILY) return { stop: async () => {} }
-  const summary = (r: ScheduledRun) => {
-    if (!r.made) return null
-    const pruned = r.pruned.length ? `; ${r.pruned.length} respaldos antiguos eliminados` : ''
-    return `${r.made.file} (${r.made.bytes} bytes)${pruned}`
-  }
-  return startPeriodic('backup', (now) => runScheduledBackup(config, now), summary, {
-    clock: () => platform.now(),
-    intervalMs: 60 * 60 * 1000,
-    firstAfterMs: 5 * 60 * 1000,
-    ...opts,
-  })
+export async function dailyBackup(platform: Pick<Platform, 'dialect'>, config: Config, now: Date): Promise<string | null> {
+  if (platform.dialect !== 'sqlite' || !config.BACKUP_DAILY) return null
+  const run = await runScheduledBackup(config, now)
+  if (!run.made) return null
+  const pruned = run.pruned.length ? `; ${run.pruned.length} respaldos antiguos eliminados` : ''
+  return `${run.made.file} (${run.made.bytes} bytes)${pruned}`
 }

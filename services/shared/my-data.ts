@@ -3,7 +3,6 @@ import { RIGHTS_ANSWER_DAYS } from '#domain/privacy'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
 import { enqueueEmail, type EmailMessage } from '#services/platform/messaging/outbox'
-import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 import { buildExportZip } from './personal-data'
 import { openRequest } from './privacy-requests'
@@ -52,7 +51,7 @@ function exportReadyMail(to: string, firstname: string, link: string, expires: D
 /**
  * «Descargar mis datos» (decision 75): logs an export request, at most one per EXPORT_EVERY_MS
  * (429 with the time of the next one). Small accounts are prepared within the request; larger
- * ones stay pending for the export job (startExportJob). Returns the request and its state.
+ * ones stay pending for the export job (services/jobs.ts). Returns the request and its state.
  */
 export async function requestExport(p: Platform, userId: number): Promise<{ id: number; status: 'pending' | 'done' }> {
   const now = p.now()
@@ -143,13 +142,9 @@ export async function prepareExports(p: Platform, now: Date, limit = 20): Promis
   return prepared
 }
 
-/**
- * Runs prepareExports every `intervalMs` (a minute by default) in this process (server.ts, where
- * the users or business service runs); stop() ends it after the run in progress.
- */
-export function startExportJob(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
-  const summary = (n: number) => (n ? `${n} prepared` : null)
-  return startPeriodic('exports', (now) => prepareExports(p, now), summary, { clock: () => p.now(), intervalMs: 60_000, firstAfterMs: null, ...opts })
+/** The run's line for the logs (null: none prepared); prepareExports runs every minute (services/jobs.ts). */
+export function describeExportRun(prepared: number): string | null {
+  return prepared ? `${prepared} prepared` : null
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The retention periods of domain/privacy.ts, enforced.
- * `runRetention(p, now)` is the whole job: the server runs it on an interval (startRetention, where
+ * `runRetention(p, now)` is the whole job: the server runs it on an interval (services/jobs.ts, where
  * the users service runs), `npm run retention` runs it once with any clock (`--dry-run` counts only),
  * and the tests run it under an injected clock. Every period is read from DATA_CATEGORIES by the
  * rule's id (`retentionDays`), so the policy page and the job say the same.
@@ -21,7 +21,6 @@ import { RETENTION_RULE_IDS, retentionDays, type RetentionRuleId } from '#domain
 import { DOCUMENT_SLOT_KEYS, type DocumentSlotKey } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
 import { countQueuedFiles, queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
-import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 
 export const RETENTION_BATCH = 500
@@ -218,8 +217,7 @@ export function describeRun(run: RetentionRun): string {
   return `${parts.length ? parts.join(', ') : 'nada'}; ${files}`
 }
 
-/** Runs the job 30 s after the start and then every `intervalMs` (an hour by default) in this process. */
-export function startRetention(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
-  const summary = (r: RetentionRun) => (r.files || r.filesLeft || Object.values(r.removed).some(Boolean) ? describeRun(r) : null)
-  return startPeriodic('retention', (now) => runRetention(p, now), summary, { clock: () => p.now(), intervalMs: 60 * 60 * 1000, firstAfterMs: 30_000, ...opts })
+/** The run's line for the logs when it removed anything (null: nothing); the job runs hourly (services/jobs.ts). */
+export function describeRetentionRun(r: RetentionRun): string | null {
+  return r.files || r.filesLeft || Object.values(r.removed).some(Boolean) ? describeRun(r) : null
 }

@@ -22,7 +22,8 @@ export async function createTestPlatform(engine: EngineName, env: Record<string,
   let offset = 0
   let publicChanges = 0
   const now = () => new Date(Date.now() + offset)
-  const config = loadConfig({ DATA_DIR: handle.dataDir, NODE_ENV: 'test', ...env })
+  // No daily backup beside a test's folder (backup tests make theirs with a BACKUP_DIR of their own).
+  const config = loadConfig({ DATA_DIR: handle.dataDir, NODE_ENV: 'test', BACKUP_DAILY: 'false', ...env })
   const platform: TestPlatform = {
     config,
     db: handle.db,

@@ -14,7 +14,6 @@ import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
-import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX } from '#services/shared/logo'
 import { answerRequest, openRequest } from '#services/shared/privacy-requests'
@@ -307,11 +306,9 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
   return run
 }
 
-/** Runs the job soon and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
-export function startAccountClosure(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
-  const summary = (r: ClosureRun) =>
-    r.warned || r.scheduled || r.erased || r.filesFailed
-      ? `${r.warned} warned, ${r.scheduled} scheduled, ${r.erased} erased, ${r.filesRemoved} files removed, ${r.filesFailed} failed`
-      : null
-  return startPeriodic('account closure', (now) => runAccountClosure(p, now), summary, { clock: () => p.now(), intervalMs: 60 * 60 * 1000, firstAfterMs: 7_000, ...opts })
+/** The run's line for the logs (null: nothing done); the scheduler runs the job hourly (services/jobs.ts). */
+export function describeClosureRun(r: ClosureRun): string | null {
+  if (!(r.warned || r.scheduled || r.erased || r.filesFailed)) return null
+  const files = `${r.filesRemoved} files removed, ${r.filesFailed} failed`
+  return `${r.warned} warned, ${r.scheduled} scheduled, ${r.erased} erased, ${files}`
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 16.3: reminder mails 30 and 7 days before a document's expiry date and on the day, through
  * the outbox. `sendExpiryReminders(p, now)` is the whole job: the server runs it on an interval
- * (startExpiryReminders), a test or `scripts/expiry-reminders.ts` runs it with any clock.
+ * (services/jobs.ts), a test or `scripts/expiry-reminders.ts` runs it with any clock.
  *
  * Only the latest record of a slot that is not rejected is reminded (a replaced document never
  * is). Each (record, kind) is written to document_reminders, unique, in the same transaction as
@@ -14,7 +14,6 @@ import { addDays, dayInChile, daysBetween } from '#domain/format'
 import { dueReminder, expiryView, EXPIRY_WARNING_DAYS, findDocumentSlot, type ExpiryReminderKind } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
-import { startPeriodic, type PeriodicJob, type PeriodicOptions } from '#services/platform/periodic'
 import type { Platform } from '#services/platform/platform'
 import { latestRecords } from '#services/shared/validated-drivers'
 import { documentExpiryMail } from './mails'
@@ -86,8 +85,7 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
   return run
 }
 
-/** Runs the job now and then every `intervalMs` (an hour by default) in this process; stop() ends it. */
-export function startExpiryReminders(p: Platform, opts: PeriodicOptions = {}): PeriodicJob {
-  const summary = (r: ReminderRun) => (r.mails ? `${r.mails} mails about ${r.documents} documents` : null)
-  return startPeriodic('expiry reminders', (now) => sendExpiryReminders(p, now), summary, { clock: () => p.now(), intervalMs: 60 * 60 * 1000, firstAfterMs: 5_000, ...opts })
+/** The run's line for the logs (null: nothing sent); the scheduler runs the job hourly (services/jobs.ts). */
+export function describeReminderRun(r: ReminderRun): string | null {
+  return r.mails ? `${r.mails} mails about ${r.documents} documents` : null
 }

@@ -45,6 +45,7 @@ export const ACTION_TEXT: Record<string, string> = {
   'admin.link': 'Emitió un enlace de contraseña',
   'power.signature': 'Registró la firma del dueño (poder simple)',
   'outbox.retry': 'Reintentó el envío de un mensaje',
+  'job.run': 'Pidió ejecutar una tarea programada',
 }
 
 export function actionText(action: string): string {

@@ -32,6 +32,8 @@ const NAV = [
   { to: '/admin/solicitudes', label: 'Solicitudes', end: false, administrador: true },
   // Health and the outbox's backlog (docs/operations.md)
   { to: '/admin/operacion', label: 'Operación', end: false, administrador: true },
+  // The periodic jobs (decision 81)
+  { to: '/admin/tareas', label: 'Tareas', end: false, administrador: true },
 ]
 
 export default function AdminLayout() {

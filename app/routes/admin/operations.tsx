@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { operationsApi, type FailedMessage, type HealthCheck, type Operations } from '#app/.server/backend/operations'
@@ -9,6 +9,7 @@ import { Badge } from '#app/components/ui/badge'
 import { SubmitButton } from '#app/components/ui/button'
 import { formatInteger } from '#domain/format'
 import { positiveId } from '#domain/ids'
+import { formatMegabytes } from '#domain/uploads'
 import type { Route } from './+types/operations'
 import { requireAdministrador } from './admin.server'
 
@@ -139,10 +140,69 @@ function Outbox({ outbox, failed, feedback }: OutboxProps) {
   )
 }
 
-/**
- * The page is a column of sections, each fed by the loader's data: health, then the outbox.
- * Further sections (scheduled tasks, the last backup) join this column with their own data.
- */
+/** The periodic jobs at a glance: the ones failing first; «Tareas programadas» has the whole table. */
+function Jobs({ jobs }: { jobs: Operations['jobs'] }) {
+  const failing = jobs.filter((job) => job.last_outcome === 'failed')
+  return (
+    <Section title="Tareas programadas" id="tareas">
+      <p className="text-sm text-slate-700" data-testid="tareas-resumen">
+        {failing.length === 0
+          ? `Las ${formatInteger(jobs.length)} tareas terminaron bien su última ejecución.`
+          : `${formatInteger(failing.length)} de ${formatInteger(jobs.length)} tareas fallaron en su última ejecución.`}
+      </p>
+      {failing.length ? (
+        <ul className="mt-3 space-y-2">
+          {failing.map((job) => (
+            <li key={job.name} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+              <span className="font-semibold text-slate-900">{job.title}</span>
+              <span className="text-slate-700">
+                {' '}
+                · {formatInteger(job.consecutive_failures)} fallas seguidas · próximo intento {formatDateTime(job.next_run_at)}
+              </span>
+              {job.last_error ? <span className="mt-1 block break-words text-red-800">{job.last_error}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link to="/admin/tareas" className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+        Ver todas las tareas
+      </Link>
+    </Section>
+  )
+}
+
+/** The newest archive of `npm run backup` or the daily job, or why there is none here. */
+function Backup({ backup, daily }: { backup: Operations['last_backup']; daily: boolean }) {
+  return (
+    <Section title="Última copia de seguridad" id="respaldo">
+      {backup ? (
+        <dl className="grid gap-3 sm:grid-cols-3" data-testid="respaldo">
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-sm text-slate-700">Hecha</dt>
+            <dd className="font-semibold text-slate-900">{formatDateTime(backup.created_at)}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-sm text-slate-700">Tamaño</dt>
+            <dd className="font-semibold text-slate-900">{formatMegabytes(backup.bytes)}</dd>
+          </div>
+          <div className="min-w-0 rounded-lg bg-slate-50 p-3">
+            <dt className="text-sm text-slate-700">Archivo</dt>
+            <dd className="font-mono text-sm break-all text-slate-900">{backup.file}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700" data-testid="respaldo">
+          {daily
+            ? 'Aún no hay copias: la primera se hace unos minutos después de iniciar el servidor.'
+            : 'Este servidor no hace copias diarias (base de datos PostgreSQL o BACKUP_DAILY=false): ' +
+              'las hace el proveedor de la base de datos o «npm run backup» en una sola máquina.'}
+        </p>
+      )}
+    </Section>
+  )
+}
+
+/** The page is a column of sections, each fed by the loader's data. */
 export default function OperationsRoute() {
   const { operations } = useLoaderData<typeof loader>()
   const feedback = useActionData<typeof action>()
@@ -152,6 +212,8 @@ export default function OperationsRoute() {
       <div className="space-y-6">
         <Health checks={operations.checks} />
         <Outbox outbox={operations.outbox} failed={operations.failed_messages} feedback={feedback} />
+        <Jobs jobs={operations.jobs} />
+        <Backup backup={operations.last_backup} daily={operations.daily_backup} />
       </div>
     </>
   )

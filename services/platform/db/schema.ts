@@ -6,6 +6,7 @@ import type { MarketplaceTables } from './schema-marketplace'
 import type { SimplePowerTables } from './schema-power'
 import type { PrivacyTables } from './schema-privacy'
 import type { PublicSiteTables } from './schema-public-site'
+import type { ScheduledJobsTable } from './schema-scheduler'
 import type { StaffRole, StaffTables } from './schema-staff'
 
 /**
@@ -262,6 +263,8 @@ export interface PendingFileRemovalsTable {
  * (migrations/NNNN_*.ts); Database is their union.
  */
 export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables, StaffTables {
+  /** The scheduler's record of the periodic jobs (schema-scheduler.ts, migration 0025). */
+  scheduled_jobs: ScheduledJobsTable
   users: UsersTable
   sessions: SessionsTable
   email_verifications: EmailVerificationsTable

@@ -13,6 +13,8 @@ import { adminOperationsRoutes } from './operations'
 import { adminPowerRoutes } from './powers'
 // Privacy requests with their legal deadline (decision 75)
 import { adminPrivacyRequestRoutes } from './privacy-requests'
+// The periodic jobs' state (decision 81)
+import { adminScheduledJobRoutes } from './scheduled-jobs'
 import { requireAdmin, requireAdministrador } from './shared'
 import { adminStaffRoutes } from './staff'
 
@@ -30,6 +32,8 @@ export function adminRoutes(p: Platform) {
     app.use(path, requireAdministrador(p))
   }
   for (const path of ['/operations', '/operations/*']) app.use(path, requireAdministrador(p))
+  // The periodic jobs' state and «Ejecutar ahora» (decision 81).
+  for (const path of ['/scheduled-jobs', '/scheduled-jobs/*']) app.use(path, requireAdministrador(p))
 
   defineRoute(
     app,
@@ -115,5 +119,6 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminStaffRoutes(p))
   // «Operación»: health and the outbox's backlog, with a retry for failed messages
   app.route('/', adminOperationsRoutes(p))
+  app.route('/', adminScheduledJobRoutes(p))
   return app
 }

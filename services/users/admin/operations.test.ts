@@ -79,6 +79,12 @@ describe.each(engines)('«Operación» on %s', (engine) => {
     expect(failed[1]).toMatchObject({ subject: 'Tu código', last_error: lastError, failed_at: at.toISOString() })
     expect(JSON.stringify(res.body)).not.toContain('camila.perez')
     expect(JSON.stringify(res.body)).not.toContain('56987654321')
+    // Every declared periodic job, in words; no backup in a fresh BACKUP_DIR.
+    const jobs = res.body.jobs as Array<{ name: string; schedule: string }>
+    expect(jobs.map((j) => j.name)).toEqual(['reminders', 'exports', 'account-closure', 'retention', 'backup'])
+    expect(jobs.find((j) => j.name === 'backup')?.schedule).toBe('cada hora')
+    expect(res.body.last_backup).toBeNull()
+    expect(res.body.daily_backup).toBe(engine === 'sqlite' && p.config.BACKUP_DAILY)
   })
 
   it('«Reintentar» queues a failed message again, attempts from zero, audited, the worker woken', async () => {

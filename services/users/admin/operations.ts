@@ -1,6 +1,9 @@
 import { okMessageSchema } from '#domain/contract/common'
 import { operationsSchema } from '#domain/contract/operations'
+import { describeSchedule } from '#domain/schedule'
+import { jobsState } from '#services/jobs'
 import type { AuthEnv } from '#services/platform/auth'
+import { backupDirOf, latestBackup } from '#services/platform/backup'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { healthChecks } from '#services/platform/health'
@@ -43,7 +46,7 @@ export function adminOperationsRoutes(p: Platform) {
       responses: { 200: jsonResponse(operationsSchema, 'Operación'), ...errors(401, 403) },
     },
     async (c) => {
-      const [checks, backlog, failed] = await Promise.all([
+      const [checks, backlog, failed, jobs, backup] = await Promise.all([
         healthChecks(p),
         outboxBacklog(p.db, p.now()),
         p.db
@@ -53,6 +56,8 @@ export function adminOperationsRoutes(p: Platform) {
           .orderBy('id', 'desc')
           .limit(FAILED_LISTED)
           .execute(),
+        jobsState(p),
+        latestBackup(backupDirOf(p.config)),
       ])
       return c.json(
         {
@@ -73,6 +78,9 @@ export function adminOperationsRoutes(p: Platform) {
             failed_at: new Date(Date.parse(m.next_attempt_at) - backoffMs(m.attempts)).toISOString(),
             created_at: m.created_at,
           })),
+          jobs: jobs.map((job) => ({ ...job, schedule: describeSchedule(job.schedule) })),
+          last_backup: backup && { file: backup.file, bytes: backup.bytes, created_at: backup.createdAt.toISOString() },
+          daily_backup: p.dialect === 'sqlite' && p.config.BACKUP_DAILY,
         },
         200,
         { 'Cache-Control': 'no-store' },

@@ -1,0 +1,152 @@
+import { Form, useLoaderData } from 'react-router'
+import { signOutIfRefused } from '#app/.server/auth'
+import { joinMessage } from '#app/.server/backend/client'
+import { schedulerApi } from '#app/.server/backend/scheduler'
+import { redirectWithToast, required } from '#app/.server/responses'
+import { formatDateTime, PageHeader, TD } from '#app/components/admin/console'
+import { Badge } from '#app/components/ui/badge'
+import { SubmitButton } from '#app/components/ui/button'
+import type { ScheduledJobView } from '#domain/contract/scheduler'
+import { formatDecimal, formatInteger } from '#domain/format'
+import { jobNameParams } from '#domain/validation/scheduler'
+import type { Route } from './+types/scheduled-jobs'
+import { requireAdministrador } from './admin.server'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Tareas programadas | Consola | Fleeters' }]
+
+const PAGE = '/admin/tareas'
+
+/** «Tareas programadas» (decision 81): administradores only; a revisor gets the console's 403. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdministrador(request, context)
+  const { jobs } = await required(request, await schedulerApi.jobs(context, session.token))
+  return { jobs }
+}
+
+/** «Ejecutar ahora»: the service moves the job's next run to now (audited); the next check runs it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdministrador(request, context)
+  const form = await request.formData()
+  const parsed = jobNameParams.safeParse({ name: form.get('name') })
+  if (!parsed.success) return redirectWithToast(PAGE, { type: 'error', message: 'Acción no válida.' })
+  const res = await schedulerApi.runNow(context, session.token, parsed.data.name)
+  if (!res.ok) {
+    await signOutIfRefused(request, res.status)
+    return redirectWithToast(PAGE, { type: 'error', message: joinMessage(res.message) })
+  }
+  return redirectWithToast(PAGE, { type: 'success', message: res.data.message })
+}
+
+/** '350 ms', '4,2 s', '3 min 5 s'. */
+function formatDuration(ms: number | null): string {
+  if (ms === null) return '—'
+  if (ms < 1000) return `${formatInteger(ms)} ms`
+  if (ms < 60_000) return `${formatDecimal(ms / 1000, 1)} s`
+  const seconds = Math.round(ms / 1000)
+  return `${formatInteger(Math.floor(seconds / 60))} min ${seconds % 60} s`
+}
+
+function Outcome({ job }: { job: ScheduledJobView }) {
+  if (job.running) return <Badge tone="brand">En curso</Badge>
+  if (job.last_outcome === 'ok') return <Badge tone="success">Correcta</Badge>
+  if (job.last_outcome === 'failed') {
+    return (
+      <Badge tone="danger" className="max-w-full break-words whitespace-normal">
+        Falló: {job.last_error ?? 'sin detalle'}
+      </Badge>
+    )
+  }
+  return <Badge tone="neutral">Sin ejecuciones</Badge>
+}
+
+/** Runs in a row that failed: in red when any. */
+function Failures({ n }: { n: number }) {
+  return <span className={n ? 'font-semibold text-red-700' : undefined}>{formatInteger(n)}</span>
+}
+
+/** «Ejecutar ahora»: a plain form, so it works without JS too. */
+function RunNow({ name, title }: { name: string; title: string }) {
+  return (
+    <Form method="post">
+      <SubmitButton name="name" value={name} variant="secondary" pendingText="Pidiendo…" className={RUN_BUTTON}>
+        Ejecutar ahora<span className="sr-only">: {title}</span>
+      </SubmitButton>
+    </Form>
+  )
+}
+
+/** On a phone each row stacks its cells, each with its heading. */
+const CELL = [
+  TD,
+  'max-sm:block max-sm:px-0 max-sm:py-1',
+  'max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600',
+  'max-sm:before:content-[attr(data-label)]',
+].join(' ')
+const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
+const COLS = ['Tarea', 'Horario', 'Última ejecución', 'Duración', 'Resultado', 'Próxima ejecución', 'Fallos seguidos']
+const RUN_BUTTON = 'w-full text-sm whitespace-nowrap sm:w-auto'
+const INTRO =
+  'Lo que el servidor hace solo. Cada tarea se ejecuta una vez por periodo, aunque haya varios servidores. ' +
+  'Si una falla, se reintenta tras una espera que se duplica con cada falla seguida, hasta su periodo normal. ' +
+  '«Ejecutar ahora» la adelanta: corre en los próximos segundos.'
+
+/**
+ * The jobs the server runs by itself, each once per period across every server: when each last
+ * ran, how long it took, how it went, when it runs next, and how many runs in a row failed.
+ */
+export default function ScheduledJobs() {
+  const { jobs } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="Tareas programadas" />
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{INTRO}</p>
+      <div className="rounded-xl border border-slate-200 bg-white max-sm:px-4 sm:overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 max-sm:block" data-testid="tareas">
+          <caption className="sr-only">Tareas programadas, con su última y su próxima ejecución</caption>
+          <thead className="bg-slate-50 max-sm:sr-only">
+            <tr>
+              {COLS.map((h) => (
+                <th key={h} scope="col" className={TH}>
+                  {h}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 max-sm:block">
+            {jobs.map((job) => (
+              <tr key={job.name} className="max-sm:block max-sm:py-3" data-testid={`tarea-${job.name}`}>
+                <td className={`${CELL} font-semibold text-slate-900`} data-label="Tarea">
+                  {job.title}
+                </td>
+                <td className={CELL} data-label="Horario">
+                  {job.schedule}
+                </td>
+                <td className={CELL} data-label="Última ejecución">
+                  {job.last_started_at ? formatDateTime(job.last_started_at) : 'Nunca'}
+                </td>
+                <td className={CELL} data-label="Duración">
+                  {formatDuration(job.last_duration_ms)}
+                </td>
+                <td className={`${CELL} max-w-xs`} data-label="Resultado">
+                  <Outcome job={job} />
+                </td>
+                <td className={CELL} data-label="Próxima ejecución">
+                  {job.next_run_at ? formatDateTime(job.next_run_at) : 'Al iniciar el servidor'}
+                </td>
+                <td className={CELL} data-label="Fallos seguidos">
+                  <Failures n={job.consecutive_failures} />
+                </td>
+                <td className={CELL} data-label="">
+                  {job.next_run_at && !job.running ? <RunNow name={job.name} title={job.title} /> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
