@@ -290,6 +290,8 @@ const SCRAPED = [
   'fleeters_page_cache_hits_total',
   'fleeters_page_cache_coalesced_total',
   'fleeters_page_cache_misses_total',
+  'fleeters_job_consecutive_failures',
+  'fleeters_job_seconds_since_success',
 ]
 
 /**
@@ -372,6 +374,34 @@ export function createMetrics(opts: MetricsOptions) {
   const failed = new Gauge({
     name: 'fleeters_outbox_failed',
     help: 'Outbox messages given up after their last attempt, waiting for an operator («Reintentar»)',
+    registers: [metricsRegistry],
+  })
+  // The periodic jobs (services/platform/scheduler.ts), from their rows: a job failing again and
+  // again, or one whose last success is old, is what an alert watches (docs/operations.md).
+  new Gauge({
+    name: 'fleeters_job_consecutive_failures',
+    help: 'Failed runs in a row of each periodic job (0 after a success), at scrape time',
+    labelNames: ['job'],
+    registers: [metricsRegistry],
+    async collect() {
+      const rows = await opts.db
+        .selectFrom('scheduled_jobs')
+        .select(['name', 'consecutive_failures', 'last_success_at'])
+        .execute()
+        .catch(() => [])
+      this.reset()
+      sinceSuccess.reset()
+      const now = opts.now().getTime()
+      for (const row of rows) {
+        this.set({ job: row.name }, row.consecutive_failures)
+        if (row.last_success_at) sinceSuccess.set({ job: row.name }, (now - Date.parse(row.last_success_at)) / 1000)
+      }
+    },
+  })
+  const sinceSuccess = new Gauge({
+    name: 'fleeters_job_seconds_since_success',
+    help: 'Seconds since each periodic job last ran without failing (absent before its first success)',
+    labelNames: ['job'],
     registers: [metricsRegistry],
   })
   if (opts.pageCacheStats) {
