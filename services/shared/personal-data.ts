@@ -143,6 +143,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     { viewer_user_id: 'Cuenta de quien vio el dato (la empresa aparece por su nombre; el equipo, como «Equipo Fleeters»)', window_start: 'Dato interno para no repetir registros' },
     'subject_user_id',
   ),
+  scheduled_jobs: {
+    kind: 'system',
+    reason: 'Las tareas periódicas del servidor: cuándo corrió cada una, su resultado y su próxima ejecución',
+  },
   pending_file_removals: { kind: 'system', reason: 'Nombres internos de archivos ya borrados de sus registros, por eliminar del almacenamiento' },
   admin_audit_log: {
     kind: 'system',
