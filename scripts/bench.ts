@@ -11,8 +11,9 @@
  *      request (a cookie makes it ineligible for the page cache) · the logged-in demo driver's
  *      dashboard · the driver's postings list.
  *    Prints req/s median and min–max per target, the ratio to the bare page, the load average
- *    per round, and our server's resident memory idle, at its peak under load and after it.
- *    Budgets: `/` rendered ≥ 60 % of the bare page, the driver dashboard ≥ 50 %.
+ *    per round, and the resident memory of both servers idle, at its peak under load and 10 s
+ *    after it. Budgets: `/` rendered ≥ 60 % of the bare page, the driver dashboard ≥ 50 %, our
+ *    resident memory ≤ 2× the bare app's (peak and 10 s after, same run).
  * 2. Posting search at 10k and 100k postings (and 1M with BENCH_1M=1) on SQLite, and on
  *    PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set (scripts/bench/search.ts):
  *    p95 budgets, and no plan may read all of job_postings.
@@ -37,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 
 /** Budgets (issue 14): share of the bare page's throughput. */
 export const PAGE_BUDGETS = { homeRendered: 0.6, driverDashboard: 0.5 }
+/** Our resident memory under the same load, at most this many times the bare app's: a 512 MB box holds us. */
+export const RSS_BUDGET = 2
 
 interface Target {
   key: string
@@ -80,27 +83,31 @@ async function benchPages(): Promise<string[]> {
       console.log(`  ${t.name.padEnd(26)} ${urlOf(t)}  ${(body.length / 1024).toFixed(1)} KB of HTML`)
     }
     console.log(`Bare app served by ${bare.how}; ours by ${ours.how}.`)
-    const idleRss = rssMb(ours.pid)
+    const idleRss = { ours: rssMb(ours.pid), bare: rssMb(bare.pid) }
+    // Both servers' resident memory, sampled through the warm-up and every round.
+    const peakRss = { ours: 0, bare: 0 }
+    const sampler = setInterval(() => {
+      peakRss.ours = Math.max(peakRss.ours, rssMb(ours!.pid))
+      peakRss.bare = Math.max(peakRss.bare, rssMb(bare!.pid))
+    }, 250)
     for (const t of targets) await throughput(urlOf(t), CONNECTIONS, 1000, t.headers) // warm-up
 
     console.log(`\n${ROUNDS} interleaved rounds × ${SECONDS} s per target, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}`)
     const rps = new Map(targets.map((t) => [t.key, [] as number[]]))
     const errors = new Map(targets.map((t) => [t.key, 0]))
-    let peakRss = 0
     for (let r = 0; r < ROUNDS; r++) {
       // Rotate the order so no target always runs first (or right after the bare app).
       const order = targets.map((_, i) => targets[(i + r) % targets.length]!)
       const line: string[] = []
       for (const t of order) {
-        const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(ours!.pid))), 250)
         const res = await throughput(urlOf(t), CONNECTIONS, SECONDS * 1000, t.headers)
-        clearInterval(sampler)
         rps.get(t.key)!.push(res.rps)
         errors.set(t.key, errors.get(t.key)! + res.errors)
         line.push(`${t.key} ${res.rps.toFixed(0)}`)
       }
       console.log(`  round ${r + 1}: ${line.join(' · ')} req/s   (load average ${loadAverage()})`)
     }
+    clearInterval(sampler)
 
     const bareRps = rps.get('bare')!
     const bareMedian = median(bareRps)
@@ -121,11 +128,39 @@ async function benchPages(): Promise<string[]> {
           (errors.get(t.key) ? `   (${errors.get(t.key)} answers not 200)` : ''),
       )
     }
-    await new Promise((r) => setTimeout(r, 2000))
-    console.log(`\nMemory of our server (VmRSS): idle ${idleRss.toFixed(0)} MB · peak under load ${peakRss.toFixed(0)} MB · 2 s after ${rssMb(ours.pid).toFixed(0)} MB`)
+    await new Promise((r) => setTimeout(r, 10_000))
+    failures.push(...memoryReport(idleRss, peakRss, { ours: rssMb(ours.pid), bare: rssMb(bare.pid) }))
     console.log(`Load average now: ${loadAverage()}`)
   } finally {
     await Promise.all([ours?.stop(), bare?.stop()])
+  }
+  return failures
+}
+
+type Rss = { ours: number; bare: number }
+
+/** Both servers' resident memory (VmRSS) from one run, printed, and the budget on ours. */
+function memoryReport(idle: Rss, peak: Rss, after: Rss): string[] {
+  const mb = (x: number) => `${x.toFixed(0)} MB`.padStart(6)
+  const budget = `budget ≤ ${RSS_BUDGET}×`
+  console.log(`\nResident memory (VmRSS, same run; ${budget} the bare app's at the peak and 10 s after):`)
+  for (const who of ['ours', 'bare'] as const) {
+    const name = who === 'ours' ? 'ours' : 'bare app'
+    const figures = `idle ${mb(idle[who])} · peak under load ${mb(peak[who])} · 10 s after ${mb(after[who])}`
+    console.log(`  ${name.padEnd(10)} ${figures}`)
+  }
+  const failures: string[] = []
+  const checks = [
+    ['peak under load', peak],
+    ['10 s after the load', after],
+  ] as const
+  for (const [when, rss] of checks) {
+    const ratio = rss.ours / rss.bare
+    // An unreadable figure (no /proc) is a miss, never a pass.
+    const over = !(ratio <= RSS_BUDGET)
+    console.log(`  ${when.padEnd(20)} ${ratio.toFixed(2)}× the bare app   ${budget}: ${over ? 'MISSED' : 'met'}`)
+    const what = `${mb(rss.ours).trim()}, ${ratio.toFixed(2)}× the bare app's ${mb(rss.bare).trim()}`
+    if (over) failures.push(`resident memory ${when}: ${what} (${budget})`)
   }
   return failures
 }

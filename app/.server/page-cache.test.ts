@@ -62,6 +62,19 @@ describe('page cache', () => {
     expect((await unbrotli(Buffer.from(await br.arrayBuffer()))).toString()).toContain('nonce="N3"')
   })
 
+  // zlib's asynchronous calls run on libuv's pool threads, whose malloc arenas keep what they free
+  // (resident memory under load): a copy is compressed before the event loop turns again.
+  it('compresses a copy on the calling thread, not on the thread pool', async () => {
+    const c = cache()
+    await c.fill(get('/'), 'N1', async () => page('N1'))
+    for (const encoding of ['br', 'gzip']) {
+      let ready = false
+      void cachedResponse(c.get(get('/'))!, 'N2', encoding).then(() => (ready = true))
+      await new Promise((resolve) => process.nextTick(resolve))
+      expect(ready).toBe(true)
+    }
+  })
+
   it('forgets everything on invalidate, and does not keep a page rendered across one', async () => {
     const c = cache()
     await c.fill(get('/'), 'N1', async () => page('N1'))

@@ -11,11 +11,7 @@
  * - A request with `Cache-Control: no-cache` (a browser reload) renders anew.
  * - `stats()` counts hits, waits on another render, renders and invalidations.
  */
-import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
 
 export interface CachedPage {
   expires: number
@@ -160,13 +156,19 @@ export function createPageCache(opts: { paths: string[]; ttlMs: number }) {
 
 export type PageCache = ReturnType<typeof createPageCache>
 
-/** A cached page as a response for this request, with its own nonce. */
+/**
+ * A cached page as a response for this request, with its own nonce. Compressed on the calling
+ * thread, as app/entry.server.tsx does: zlib's asynchronous calls run on libuv's pool threads,
+ * and glibc gives each of them a malloc arena of its own that keeps what it freed: under
+ * `npm run bench` the server's resident memory peaked at 289 MB with them against 202 MB without
+ * (A/B in one run, both with package.json's V8 flags). Compressing ~60 KB at quality 4 takes ~0.6 ms.
+ */
 export async function cachedResponse(page: CachedPage, nonce: string, acceptEncoding: string | null): Promise<Response> {
   const html = page.html.replaceAll(page.nonce, nonce)
   const headers = new Headers(page.headers)
   const encoding = preferredEncoding(acceptEncoding)
   if (!encoding) return new Response(html, { status: page.status, headers })
-  const body = encoding === 'br' ? await brotli(html, { params: BROTLI_PARAMS }) : await gzip(html, { level: GZIP_LEVEL })
+  const body = encoding === 'br' ? zlib.brotliCompressSync(html, { params: BROTLI_PARAMS }) : zlib.gzipSync(html, { level: GZIP_LEVEL })
   headers.set('Content-Encoding', encoding)
   return new Response(new Uint8Array(body), { status: page.status, headers })
 }

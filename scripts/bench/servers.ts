@@ -83,9 +83,30 @@ function stopper(child: ChildProcess): () => Promise<void> {
     })
 }
 
+type PackageJson = { scripts: Record<string, string> }
+
 /**
- * The product as production runs it: `node build/server.js` (the compiled server.ts), NODE_ENV=production, the
- * request log on (drained, not printed), a temp data folder with SQLite and the demo accounts.
+ * How production starts the server: the variables and Node flags of package.json's `serve` script
+ * (`cross-env VAR=value… node <flags> build/server.js`, docs/deploy.md), read from there so a
+ * benchmark measures the process production runs.
+ */
+export function productionStart(): { command: string; env: Record<string, string>; nodeFlags: string[] } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson
+  const start = /^cross-env((?: [A-Z][A-Z0-9_]*=\S+)*) node((?: --\S+)*) build\/server\.js$/.exec(pkg.scripts.serve)
+  if (!start) throw new Error('package.json `serve` is no longer `cross-env [VAR=value…] node [flags] build/server.js`')
+  const env = Object.fromEntries(
+    start[1]!
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=', 2) as [string, string]),
+  )
+  return { command: start[0], env, nodeFlags: start[2]!.split(' ').filter(Boolean) }
+}
+
+/**
+ * The product as production runs it (productionStart(): `node <flags> build/server.js`, the
+ * compiled server.ts), NODE_ENV=production, the request log on (drained, not printed), a temp
+ * data folder with SQLite and the demo accounts.
  * `nodeArgs` e.g. `--cpu-prof` (scripts/bench/profile.ts).
  */
 export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<string, string>; buildDir?: string } = {}): Promise<Served & { dataDir: string }> {
@@ -93,10 +114,13 @@ export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<str
   if (!fs.existsSync(path.join(ROOT, buildDir, 'server.js'))) throw new Error(`${buildDir}/server.js not found: run \`npm run build\` first`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-'))
   const port = await freePort()
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(buildDir, 'server.js')], {
+  const production = productionStart()
+  const args = [...production.nodeFlags, ...(opts.nodeArgs ?? []), path.join(buildDir, 'server.js')]
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...production.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -125,7 +149,7 @@ export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<str
     url,
     pid: child.pid!,
     dataDir,
-    how: 'node build/server.js (production build)',
+    how: `${production.command} (package.json serve, production build)`,
     stop: async () => {
       await stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
