@@ -4,7 +4,7 @@
  * where its service lives). The scheduler (services/platform/scheduler.ts) runs each once per
  * period across every process; jobsState() says how each went.
  */
-import { every, HOUR_MS, MINUTE_MS, type Schedule } from '#domain/schedule'
+import { dailyAt, every, HOUR_MS, MINUTE_MS, type Schedule } from '#domain/schedule'
 import type { ServiceName } from './app'
 import { dailyBackup } from './platform/backup'
 import type { Platform } from './platform/platform'
@@ -66,13 +66,13 @@ export const JOBS: JobDeclaration[] = [
     firstAfterMs: 30_000,
     run: async (p, now) => describeRetentionRun(await runRetention(p, now)),
   },
-  // The embedded default's backup into BACKUP_DIR, once a day, 7 daily and 4 weekly kept (decision 82).
+  // The embedded default's backup into BACKUP_DIR at night, 7 daily and 4 weekly kept (decision 82); a server
+  // that was down at that hour makes it at its next start (the run is overdue).
   {
     name: 'backup',
     title: 'Copia de seguridad diaria',
-    schedule: every(HOUR_MS),
+    schedule: dailyAt('04:00'),
     services: ['users'],
-    firstAfterMs: 5 * MINUTE_MS,
     run: (p, now) => dailyBackup(p, p.config, now),
   },
 ]

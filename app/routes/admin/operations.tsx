@@ -148,7 +148,7 @@ function Jobs({ jobs }: { jobs: Operations['jobs'] }) {
       <p className="text-sm text-slate-700" data-testid="tareas-resumen">
         {failing.length === 0
           ? `Las ${formatInteger(jobs.length)} tareas terminaron bien su última ejecución.`
-          : `${formatInteger(failing.length)} de ${formatInteger(jobs.length)} tareas fallaron en su última ejecución.`}
+          : `${formatInteger(failing.length)} de ${formatInteger(jobs.length)} tareas ` + `${failing.length === 1 ? 'falló' : 'fallaron'} en su última ejecución.`}
       </p>
       {failing.length ? (
         <ul className="mt-3 space-y-2">
@@ -193,7 +193,7 @@ function Backup({ backup, daily }: { backup: Operations['last_backup']; daily: b
       ) : (
         <p className="text-sm text-slate-700" data-testid="respaldo">
           {daily
-            ? 'Aún no hay copias: la primera se hace unos minutos después de iniciar el servidor.'
+            ? 'Aún no hay copias: la primera se hace a las 04:00 (o al iniciar, si el servidor estaba apagado a esa hora).'
             : 'Este servidor no hace copias diarias (base de datos PostgreSQL o BACKUP_DAILY=false): ' +
               'las hace el proveedor de la base de datos o «npm run backup» en una sola máquina.'}
         </p>

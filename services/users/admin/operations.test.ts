@@ -82,7 +82,7 @@ describe.each(engines)('«Operación» on %s', (engine) => {
     // Every declared periodic job, in words; no backup in a fresh BACKUP_DIR.
     const jobs = res.body.jobs as Array<{ name: string; schedule: string }>
     expect(jobs.map((j) => j.name)).toEqual(['reminders', 'exports', 'account-closure', 'retention', 'backup'])
-    expect(jobs.find((j) => j.name === 'backup')?.schedule).toBe('cada hora')
+    expect(jobs.find((j) => j.name === 'backup')?.schedule).toBe('todos los días a las 04:00')
     expect(res.body.last_backup).toBeNull()
     expect(res.body.daily_backup).toBe(engine === 'sqlite' && p.config.BACKUP_DAILY)
   })

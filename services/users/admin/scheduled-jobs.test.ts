@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ScheduledJobView } from '#domain/contract/scheduler'
+import { formatTime } from '#domain/format'
 import { SCHEDULER_MESSAGES } from '#domain/validation/scheduler'
 import { JOBS, startJobs } from '#services/jobs'
 import { engines } from '#services/testing/database'
@@ -29,22 +30,27 @@ describe.each(engines)('scheduled jobs in the console on %s', (engine) => {
       ['exports', 'Exportaciones de «Mis datos»', 'cada minuto'],
       ['account-closure', 'Cierre de cuentas', 'cada hora'],
       ['retention', 'Plazos de conservación', 'cada hora'],
-      ['backup', 'Copia de seguridad diaria', 'cada hora'],
+      ['backup', 'Copia de seguridad diaria', 'todos los días a las 04:00'],
     ])
     const never = { last_started_at: null, last_outcome: null, next_run_at: null, consecutive_failures: 0 }
     expect(listed[0]).toMatchObject(never)
 
-    // The server's own job list, on this database, checked five minutes later: every job is due.
+    // The server's own job list, on this database, checked a minute later: every job is due but the
+    // nightly backup.
     const lines: string[] = []
     const jobs = startJobs(p, undefined, (job, line) => lines.push(`${job}: ${line}`), { timers: false })
     await jobs.tick()
-    p.advance(5 * MINUTE)
+    p.advance(MINUTE)
     const ran = await jobs.tick()
     await jobs.stop()
-    expect(ran.sort()).toEqual(JOBS.map((j) => j.name).sort())
+    expect(ran.sort()).toEqual(
+      JOBS.map((j) => j.name)
+        .filter((name) => name !== 'backup')
+        .sort(),
+    )
 
     const after = await api.get('/admin/scheduled-jobs', admin.headers)
-    for (const job of after.body.jobs as ScheduledJobView[]) {
+    for (const job of (after.body.jobs as ScheduledJobView[]).filter((j) => j.name !== 'backup')) {
       const ok = { last_outcome: 'ok', last_error: null, consecutive_failures: 0, running: false }
       expect(job, `${job.name}: ${lines.join('\n')}`).toMatchObject(ok)
       expect(typeof job.last_duration_ms).toBe('number')
@@ -53,7 +59,8 @@ describe.each(engines)('scheduled jobs in the console on %s', (engine) => {
     const exports = (after.body.jobs as ScheduledJobView[]).find((j) => j.name === 'exports')!
     expect(Date.parse(exports.next_run_at!) - Date.parse(exports.last_started_at!)).toBe(MINUTE)
     const backup = (after.body.jobs as ScheduledJobView[]).find((j) => j.name === 'backup')!
-    expect(Date.parse(backup.next_run_at!) - Date.parse(backup.last_started_at!)).toBe(60 * MINUTE)
+    expect(backup).toMatchObject({ last_started_at: null, last_outcome: null })
+    expect(formatTime(backup.next_run_at)).toBe('04:00')
   })
 
   it('«Ejecutar ahora» moves the next run to now, audited; refuses a job not started, unknown, misnamed', async () => {
