@@ -31,10 +31,19 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/order': ['error', { groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'], alphabetize: { order: 'asc', caseInsensitive: true } }],
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
       'import-x/no-duplicates': 'error',
       'no-empty': ['error', { allowEmptyCatch: true }],
       // Refusing control characters is the point of those patterns (decision 34).
@@ -82,8 +91,16 @@ export default tseslint.config(
         'error',
         {
           zones: SERVICES.flatMap((name) => [
-            { target: './services/platform', from: `./services/${name}`, message: `services/platform is shared: it must not import services/${name}.` },
-            { target: './services/shared', from: `./services/${name}`, message: `services/shared is shared: it must not import services/${name}.` },
+            {
+              target: './services/platform',
+              from: `./services/${name}`,
+              message: `services/platform is shared: it must not import services/${name}.`,
+            },
+            {
+              target: './services/shared',
+              from: `./services/${name}`,
+              message: `services/shared is shared: it must not import services/${name}.`,
+            },
           ]),
         },
       ],

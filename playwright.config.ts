@@ -2,7 +2,14 @@ import { defineConfig, devices } from '@playwright/test'
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-gpu',
+    '--no-first-run',
+  ],
 }
 
 /** Specs that edit the site's shared content (see the projects below). */
@@ -31,10 +38,28 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'js', testIgnore: SHARED_CONTENT, use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: 'no-js', testIgnore: SHARED_CONTENT, use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false } },
+    {
+      name: 'js',
+      testIgnore: SHARED_CONTENT,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true },
+    },
+    {
+      name: 'no-js',
+      testIgnore: SHARED_CONTENT,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
+    },
     // Specs that change what every page shows run last, one project after the other.
-    { name: 'content-js', testMatch: SHARED_CONTENT, dependencies: ['js', 'no-js'], use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: 'content-no-js', testMatch: SHARED_CONTENT, dependencies: ['content-js'], use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false } },
+    {
+      name: 'content-js',
+      testMatch: SHARED_CONTENT,
+      dependencies: ['js', 'no-js'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true },
+    },
+    {
+      name: 'content-no-js',
+      testMatch: SHARED_CONTENT,
+      dependencies: ['content-js'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
+    },
   ],
 })

@@ -10,5 +10,6 @@ export default {
   ssr: true,
   // Static files compressed once (.br, .gz) and server.ts compiled to build/server.js
   // (scripts/build-server.ts): production runs `node build/server.js`.
-  buildEnd: ({ reactRouterConfig }) => afterReactRouterBuild(path.dirname(fileURLToPath(import.meta.url)), path.resolve(reactRouterConfig.buildDirectory)),
+  buildEnd: ({ reactRouterConfig }) =>
+    afterReactRouterBuild(path.dirname(fileURLToPath(import.meta.url)), path.resolve(reactRouterConfig.buildDirectory)),
 } satisfies Config

@@ -5,7 +5,14 @@ import { chunkGroups, oneCopyOfBabelHelpers } from './scripts/vite-chunks'
 import { zodMiniInBrowser, zodWithoutJsonSchemaInBrowser } from './scripts/vite-zod-browser'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), zodMiniInBrowser(), zodWithoutJsonSchemaInBrowser(), chunkGroups(), oneCopyOfBabelHelpers()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    zodMiniInBrowser(),
+    zodWithoutJsonSchemaInBrowser(),
+    chunkGroups(),
+    oneCopyOfBabelHelpers(),
+  ],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

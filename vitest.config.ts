@@ -13,14 +13,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['domain/**/*.test.ts', 'services/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'services/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'],
+        },
       },
       {
         // The domain schemas' tests again, on the zod the browser runs them with: zod/mini, and
         // @conform-to/zod's coercion on zod/mini too (scripts/vite-zod-browser.ts).
         extends: true,
         plugins: [zodMiniInBrowser({ always: true })],
-        test: { name: 'domain-mini', include: ['domain/validation/**/*.test.ts'], env: { ZOD_FLAVOUR: 'mini' }, server: { deps: { inline: ['@conform-to/zod'] } } },
+        test: {
+          name: 'domain-mini',
+          include: ['domain/validation/**/*.test.ts'],
+          env: { ZOD_FLAVOUR: 'mini' },
+          server: { deps: { inline: ['@conform-to/zod'] } },
+        },
       },
     ],
   },

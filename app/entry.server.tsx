@@ -68,7 +68,8 @@ class DocumentWriter extends Writable {
 /** Whether a loader handed the page a promise to stream behind a Suspense boundary (the home's postings). */
 function hasDeferredData(context: EntryContext): boolean {
   for (const data of Object.values(context.staticHandlerContext.loaderData ?? {})) {
-    if (data && typeof data === 'object' && Object.values(data as object).some((value) => value instanceof Promise)) return true
+    if (data && typeof data === 'object' && Object.values(data as object).some((value) => value instanceof Promise))
+      return true
   }
   return false
 }
@@ -83,7 +84,7 @@ class Collector extends Writable {
 }
 
 /**
- * A document with nothing deferred is complete when its shell is (issue 14 item 2): it is rendered
+ * A document with nothing deferred is complete when its shell is: it is rendered
  * whole, compressed in one call and sent with its length, so headers and body leave in one write,
  * instead of headers alone, then chunks through a web stream. The call is synchronous: handing
  * ~60 KB to zlib's thread pool costs half as much again as compressing it (0.94 against 0.63 ms
@@ -91,7 +92,12 @@ class Collector extends Writable {
  * takes that from the same CPUs: the dashboard served 22 % more requests per second (A/B, 5
  * interleaved rounds). The 0.6 ms it holds the event loop is a tenth of the page's rendering.
  */
-function wholeDocument(request: Request, status: number, headers: Headers, pipe: (w: Writable) => void): Promise<Response> {
+function wholeDocument(
+  request: Request,
+  status: number,
+  headers: Headers,
+  pipe: (w: Writable) => void,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const collector = new Collector()
     collector.once('error', reject)
@@ -102,20 +108,38 @@ function wholeDocument(request: Request, status: number, headers: Headers, pipe:
       headers.append('Vary', 'Accept-Encoding')
       let bytes: Buffer
       try {
-        bytes = encoding === 'br' ? zlib.brotliCompressSync(html, { params: BROTLI_PARAMS }) : encoding === 'gzip' ? zlib.gzipSync(html, { level: GZIP_LEVEL }) : html
+        bytes =
+          encoding === 'br'
+            ? zlib.brotliCompressSync(html, { params: BROTLI_PARAMS })
+            : encoding === 'gzip'
+              ? zlib.gzipSync(html, { level: GZIP_LEVEL })
+              : html
       } catch (error) {
         reject(error)
         return
       }
       if (encoding) headers.set('Content-Encoding', encoding)
       headers.set('Content-Length', String(bytes.byteLength))
-      resolve(new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers, status }))
+      resolve(
+        new Response(
+          request.method === 'HEAD'
+            ? null
+            : new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength),
+          { headers, status },
+        ),
+      )
     })
     pipe(collector)
   })
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   const nonce = loadContext.nonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -123,33 +147,36 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // Crawlers and no-JS clients get the whole document at once, and so does any page with
     // nothing deferred; a page that streams a promise gets its shell first.
     const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !hasDeferredData(routerContext)
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      onAllReady() {
-        if (!whole) return
-        shellRendered = true
-        wholeDocument(request, responseStatusCode, responseHeaders, pipe).then(resolve, reject)
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          if (!whole) return
+          shellRendered = true
+          wholeDocument(request, responseStatusCode, responseHeaders, pipe).then(resolve, reject)
+        },
+        onShellReady() {
+          if (whole) return
+          shellRendered = true
+          const encoding = request.method === 'HEAD' ? null : preferredEncoding(request.headers.get('accept-encoding'))
+          const output = compressor(encoding)
+          const stream = createReadableStreamFromReadable(output)
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          responseHeaders.append('Vary', 'Accept-Encoding')
+          if (encoding) responseHeaders.set('Content-Encoding', encoding)
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+          pipe(new DocumentWriter(output))
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) log.error({ err: error }, 'render error')
+        },
       },
-      onShellReady() {
-        if (whole) return
-        shellRendered = true
-        const encoding = request.method === 'HEAD' ? null : preferredEncoding(request.headers.get('accept-encoding'))
-        const output = compressor(encoding)
-        const stream = createReadableStreamFromReadable(output)
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        responseHeaders.append('Vary', 'Accept-Encoding')
-        if (encoding) responseHeaders.set('Content-Encoding', encoding)
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
-        pipe(new DocumentWriter(output))
-      },
-      onShellError(error: unknown) {
-        reject(error)
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500
-        if (shellRendered) log.error({ err: error }, 'render error')
-      },
-    })
+    )
     setTimeout(abort, streamTimeout + 1000)
   })
 }

@@ -13,7 +13,7 @@ import { ScriptsAfterPaint } from './components/scripts-after-paint'
 /**
  * The stylesheet as a React 19 stylesheet resource (`precedence`): React writes it at the top of
  * the head, before the title, the meta tags and the ~15 `modulepreload` links of <Scripts/>, so
- * the browser asks for the only render-blocking file first (issue 14 item 4). A plain
+ * the browser asks for the only render-blocking file first. A plain
  * `import './app.css'` is listed after the preloads and waits behind them on a slow connection.
  */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss, precedence: 'default' }]
@@ -22,7 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [session, { toast, clear }] = await Promise.all([getSession(request), readToast(request)])
   return data(
     {
-      user: session ? { role: session.user.role, firstname: session.user.firstname, lastname: session.user.lastname, img_profile: session.user.img_profile } : null,
+      user: session
+        ? {
+            role: session.user.role,
+            firstname: session.user.firstname,
+            lastname: session.user.lastname,
+            img_profile: session.user.img_profile,
+          }
+        : null,
       toast,
       env: publicEnv(),
     },
@@ -68,10 +75,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = isRouteErrorResponse(error) ? `${error.status}` : null
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+    <main
+      className={
+        'mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 ' + 'px-4 py-16 text-center'
+      }
+    >
       <title>Ocurrió un error | Fleeters</title>
       <h1 className="text-2xl font-bold text-slate-900">Ocurrió un error</h1>
-      <p className="text-slate-700">Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.</p>
+      <p className="text-slate-700">
+        Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.
+      </p>
       {detail ? <p className="text-sm text-slate-600">Código: {detail}</p> : null}
       <a href="/" className={buttonClass('primary', 'px-4 py-2 text-base')}>
         Volver al inicio

@@ -39,6 +39,7 @@ export const DELETION_SUMMARY = {
       'poder demostrar que las atendimos. Queda unido a una cuenta sin nombre ni correo.',
     'Qué versión de los términos y de la política de privacidad aceptaste y cuándo, sin tu dirección IP: ' +
       'es la prueba del consentimiento con que tratamos tus datos mientras tuviste la cuenta.',
-    'El registro de auditoría del equipo Fleeters (qué revisó quién y cuándo), que nombra tu cuenta solo por su número.',
+    'El registro de auditoría del equipo Fleeters (qué revisó quién y cuándo), que ' +
+      'nombra tu cuenta solo por su número.',
   ],
 } as const

@@ -1,6 +1,6 @@
 /**
  * A short readable label of the browser and system a session was opened on, read from its
- * User-Agent at login (issue 16 item 6): «Chrome en Android», «Safari en iPhone», «Firefox en
+ * User-Agent at login: «Chrome en Android», «Safari en iPhone», «Firefox en
  * Windows»; a known system alone gives «Navegador en Linux», nothing known «Dispositivo desconocido».
  */
 export const UNKNOWN_DEVICE = 'Dispositivo desconocido'

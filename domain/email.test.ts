@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { emailDomain, emailDomainIsBlocked, isValidBankEmail, isValidContactEmail, isValidEmail, isValidOwnerEmail } from './email'
+import {
+  emailDomain,
+  emailDomainIsBlocked,
+  isValidBankEmail,
+  isValidContactEmail,
+  isValidEmail,
+  isValidOwnerEmail,
+} from './email'
 
 const local = fc.stringMatching(/^[a-z0-9._-]{1,20}$/)
 const label = fc.stringMatching(/^[a-z0-9-]{1,15}$/).filter((l) => !l.includes('fleeters'))
@@ -18,7 +25,10 @@ describe('emailDomain / emailDomainIsBlocked', () => {
 
 describe('isValidEmail', () => {
   it.each(['ana@gmail.com', 'a.b+c@sub.mail.cl', 'x@y.museum'])('accepts %s', (e) => expect(isValidEmail(e)).toBe(true))
-  it.each(['', 'ana', 'ana@', '@mail.cl', 'ana@mail', 'ana@mail.c', 'ana @mail.cl', 'ana@mail..cl', 'ana@mail.c1'])('rejects %s', (e) => expect(isValidEmail(e)).toBe(false))
+  it.each(['', 'ana', 'ana@', '@mail.cl', 'ana@mail', 'ana@mail.c', 'ana @mail.cl', 'ana@mail..cl', 'ana@mail.c1'])(
+    'rejects %s',
+    (e) => expect(isValidEmail(e)).toBe(false),
+  )
 })
 
 describe('contact e-mail (TLD 2-4 letters)', () => {

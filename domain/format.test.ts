@@ -31,7 +31,10 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   it('never writes a.m./p.m., so a sentence ending in a date has one full stop', () => {
     for (let h = 0; h < 24; h++) {
       const d = new Date(Date.UTC(2026, 10, 30, h, 13))
-      for (const sentence of [`Sirve una sola vez y vence el ${formatDateTime(d)}.`, `Vence el ${formatDateTime(d, 'long')}.`]) {
+      for (const sentence of [
+        `Sirve una sola vez y vence el ${formatDateTime(d)}.`,
+        `Vence el ${formatDateTime(d, 'long')}.`,
+      ]) {
         expect(sentence).not.toMatch(/\.\./)
         expect(sentence).not.toMatch(/[ap]\.\s?m/i)
         expect(sentence).toMatch(/\d{2}:13\.$/)
@@ -56,7 +59,8 @@ describe('formatDate / formatDateTime (es-CL, America/Santiago)', () => {
   })
 
   it('has short months without a trailing full stop', () => {
-    for (let m = 0; m < 12; m++) expect(formatDate(new Date(Date.UTC(2026, m, 10, 15)), 'short')).toMatch(/^10 [a-z]{3,4} 2026$/)
+    for (let m = 0; m < 12; m++)
+      expect(formatDate(new Date(Date.UTC(2026, m, 10, 15)), 'short')).toMatch(/^10 [a-z]{3,4} 2026$/)
   })
 
   it('gives the fallback for empty or unreadable values', () => {

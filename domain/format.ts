@@ -121,7 +121,11 @@ export function formatTime(value: DateInput | null | undefined, fallback = '—'
 }
 
 /** A moment: 'numeric' '23-11-2026 08:13' (the one style), 'long' '23 de noviembre de 2026, 08:13'. */
-export function formatDateTime(value: DateInput | null | undefined, style: 'long' | 'numeric' = 'numeric', fallback = '—'): string {
+export function formatDateTime(
+  value: DateInput | null | undefined,
+  style: 'long' | 'numeric' = 'numeric',
+  fallback = '—',
+): string {
   const day = formatDate(value, style, '')
   if (!day) return fallback
   return style === 'numeric' ? `${day} ${formatTime(value)}` : `${day}, ${formatTime(value)}`
@@ -137,7 +141,11 @@ export function formatInteger(n: number): string {
  * `maxDigits` decimals (1 unless told), at least `minDigits` (0: whole numbers show none).
  */
 export function formatDecimal(n: number, maxDigits = 1, minDigits = 0): string {
-  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits, useGrouping: 'always' }).format(n)
+  return new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: minDigits,
+    maximumFractionDigits: maxDigits,
+    useGrouping: 'always',
+  }).format(n)
 }
 
 /** A percentage of 0 to 100 as Chile writes it: '0,4 %', '98 %' (a no-break space before the sign). */

@@ -1,7 +1,7 @@
 /**
  * The upload rules of the owner's ID images of a simple power (domain/uploads.ts for the others),
  * in a module of their own: they bring the power's constants along, which the other upload pages
- * do not load (issue 14 item 5).
+ * do not load.
  */
 import type { UploadRules } from './uploads'
 import {
@@ -32,7 +32,6 @@ function ownerIdImageUpload(tipo: string): UploadRules {
   }
 }
 
-export const OWNER_ID_IMAGE_UPLOADS = Object.fromEntries(OWNER_ID_IMAGE_FIELDS.map((f) => [f.name, ownerIdImageUpload(f.tipo)])) as Record<
-  (typeof OWNER_ID_IMAGE_FIELDS)[number]['name'],
-  UploadRules
->
+export const OWNER_ID_IMAGE_UPLOADS = Object.fromEntries(
+  OWNER_ID_IMAGE_FIELDS.map((f) => [f.name, ownerIdImageUpload(f.tipo)]),
+) as Record<(typeof OWNER_ID_IMAGE_FIELDS)[number]['name'], UploadRules>

@@ -93,7 +93,7 @@ describe('normalizeChileanMobile', () => {
   })
 })
 
-describe('normalizePhoneInput (issue 12 item 10)', () => {
+describe('normalizePhoneInput', () => {
   it('examples: the ways Chileans write a number become its digits', () => {
     expect(normalizePhoneInput('+56 9 8765 4321')).toBe('56987654321')
     expect(normalizePhoneInput('+56-9-8765-4321')).toBe('56987654321')
@@ -115,14 +115,19 @@ describe('normalizePhoneInput (issue 12 item 10)', () => {
   })
   it('property: separators anywhere and a leading + never change the digits', () => {
     fc.assert(
-      fc.property(digitString(1, 15), fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', '-', '.', '(', ')', '\u00a0')), { maxLength: 6 }), fc.boolean(), (d, inserts, plus) => {
-        let typed = d
-        for (const [pos, ch] of inserts) {
-          const i = pos % (typed.length + 1)
-          typed = typed.slice(0, i) + ch + typed.slice(i)
-        }
-        expect(normalizePhoneInput(plus ? `+${typed}` : typed)).toBe(d)
-      }),
+      fc.property(
+        digitString(1, 15),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', '-', '.', '(', ')', '\u00a0')), { maxLength: 6 }),
+        fc.boolean(),
+        (d, inserts, plus) => {
+          let typed = d
+          for (const [pos, ch] of inserts) {
+            const i = pos % (typed.length + 1)
+            typed = typed.slice(0, i) + ch + typed.slice(i)
+          }
+          expect(normalizePhoneInput(plus ? `+${typed}` : typed)).toBe(d)
+        },
+      ),
     )
   })
   it('normalizeLocalChileanPhoneInput drops the country code of a Chilean mobile only', () => {
@@ -133,7 +138,7 @@ describe('normalizePhoneInput (issue 12 item 10)', () => {
   })
 })
 
-describe('formatChileanMobile (issue 12 item 10)', () => {
+describe('formatChileanMobile', () => {
   it('examples: a Chilean mobile in any stored spelling reads +56 9 XXXX XXXX', () => {
     expect(formatChileanMobile('56987654321')).toBe('+56 9 8765 4321')
     expect(formatChileanMobile('987654321')).toBe('+56 9 8765 4321')

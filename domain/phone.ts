@@ -31,7 +31,7 @@ export function isChileanMobile(value: string): boolean {
 }
 
 /**
- * What a person types in any phone field, before the field's rules run (issue 12 item 10): the
+ * What a person types in any phone field, before the field's rules run: the
  * way Chileans write a number — spaces, dashes, dots, parentheses, a leading + ('+56 9 8765 4321',
  * '(9) 8765-4321') — becomes its digits ('56987654321'). Anything else is left for the rules to
  * refuse ('9876a4321' keeps its letter, a '+' inside the number stays). A number (JSON bodies

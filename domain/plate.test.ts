@@ -25,9 +25,12 @@ describe('plateFormat', () => {
     expect(plateFormat(plate)).toBe(format)
     expect(isValidPlate(plate)).toBe(true)
   })
-  it.each(['', 'A1234', 'ABC1234', '123456', 'ABCDEF', 'AB12345', 'ABCDE1', '12AB34', 'AB12', 'ABCD123', 'ÑA1234'])('rejects %s', (plate) => {
-    expect(isValidPlate(plate)).toBe(false)
-  })
+  it.each(['', 'A1234', 'ABC1234', '123456', 'ABCDEF', 'AB12345', 'ABCDE1', '12AB34', 'AB12', 'ABCD123', 'ÑA1234'])(
+    'rejects %s',
+    (plate) => {
+      expect(isValidPlate(plate)).toBe(false)
+    },
+  )
 })
 
 describe('plate properties', () => {

@@ -48,10 +48,13 @@ describe('isValidRutFormat / isValidRut', () => {
     expect(isValidRutFormat(v)).toBe(true)
     expect(isValidRut(v)).toBe(true)
   })
-  it.each(['', '1-9', '123456789-1', '12345678', '12345678-', '12345678-A', 'ab-1', '12345678--5'])('rejects the format of %s', (v) => {
-    expect(isValidRutFormat(v)).toBe(false)
-    expect(isValidRut(v)).toBe(false)
-  })
+  it.each(['', '1-9', '123456789-1', '12345678', '12345678-', '12345678-A', 'ab-1', '12345678--5'])(
+    'rejects the format of %s',
+    (v) => {
+      expect(isValidRutFormat(v)).toBe(false)
+      expect(isValidRut(v)).toBe(false)
+    },
+  )
   it('accepts the format but not the check digit of 12345678-6', () => {
     expect(isValidRutFormat('12345678-6')).toBe(true)
     expect(isValidRut('12345678-6')).toBe(false)

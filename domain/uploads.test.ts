@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { OWNER_ID_IMAGE_UPLOADS } from './owner-id-uploads'
-import { DOCUMENT_UPLOAD, formatMegabytes, isShrinkablePhoto, LOGO_UPLOAD, PROFILE_PHOTO_UPLOAD, uploadMessage, uploadProblem, type UploadRules } from './uploads'
+import {
+  DOCUMENT_UPLOAD,
+  formatMegabytes,
+  isShrinkablePhoto,
+  LOGO_UPLOAD,
+  PROFILE_PHOTO_UPLOAD,
+  uploadMessage,
+  uploadProblem,
+  type UploadRules,
+} from './uploads'
 import { OWNER_ID_IMAGE_MAX_BYTES } from './validation/power-constants'
 
 const MB = 1024 * 1024
 const file = (name: string, type: string, size: number) => ({ name, type, size })
 
-describe('upload rules (issue 12 item 7)', () => {
+describe('upload rules', () => {
   it('documents: JPG, PNG or PDF up to 5 MB, a photo over it is shrunk, a PDF over it is refused', () => {
     expect(uploadProblem(file('a.pdf', 'application/pdf', 5 * MB), DOCUMENT_UPLOAD)).toBeNull()
-    expect(uploadProblem(file('a.pdf', 'application/pdf', 5 * MB + 1), DOCUMENT_UPLOAD, { canShrink: true })).toBe('tooLarge')
+    expect(uploadProblem(file('a.pdf', 'application/pdf', 5 * MB + 1), DOCUMENT_UPLOAD, { canShrink: true })).toBe(
+      'tooLarge',
+    )
     expect(uploadProblem(file('foto.jpg', 'image/jpeg', 6 * MB), DOCUMENT_UPLOAD)).toBe('tooLarge')
     expect(uploadProblem(file('foto.jpg', 'image/jpeg', 6 * MB), DOCUMENT_UPLOAD, { canShrink: true })).toBeNull()
     expect(uploadProblem(file('foto.PNG', '', 6 * MB), DOCUMENT_UPLOAD, { canShrink: true })).toBeNull()
@@ -30,8 +41,12 @@ describe('upload rules (issue 12 item 7)', () => {
     const front = OWNER_ID_IMAGE_UPLOADS.cedula_identidad_frontal_owner
     expect(uploadProblem(file('ci.png', 'image/png', OWNER_ID_IMAGE_MAX_BYTES - 1), front)).toBeNull()
     expect(uploadProblem(file('ci.png', 'image/png', OWNER_ID_IMAGE_MAX_BYTES), front)).toBe('tooLarge')
-    expect(uploadMessage('tooLarge', front)).toBe('El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.')
-    expect(uploadMessage('invalidType', OWNER_ID_IMAGE_UPLOADS.cedula_identidad_posterior_owner)).toContain('Cédula de identidad (posterior) tiene un tipo no válido')
+    expect(uploadMessage('tooLarge', front)).toBe(
+      'El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
+    )
+    expect(uploadMessage('invalidType', OWNER_ID_IMAGE_UPLOADS.cedula_identidad_posterior_owner)).toContain(
+      'Cédula de identidad (posterior) tiene un tipo no válido',
+    )
   })
   it('logos are never shrunk (transparency), so a large one is refused', () => {
     expect(isShrinkablePhoto(file('logo.png', 'image/png', 4 * MB), LOGO_UPLOAD)).toBe(false)
@@ -39,7 +54,12 @@ describe('upload rules (issue 12 item 7)', () => {
     expect(uploadProblem(file('logo.webp', 'image/webp', MB), LOGO_UPLOAD)).toBeNull()
   })
   it('every upload has its limit text and accept list in line with its types', () => {
-    const all: UploadRules[] = [DOCUMENT_UPLOAD, PROFILE_PHOTO_UPLOAD, LOGO_UPLOAD, ...Object.values(OWNER_ID_IMAGE_UPLOADS)]
+    const all: UploadRules[] = [
+      DOCUMENT_UPLOAD,
+      PROFILE_PHOTO_UPLOAD,
+      LOGO_UPLOAD,
+      ...Object.values(OWNER_ID_IMAGE_UPLOADS),
+    ]
     for (const rules of all) {
       expect(rules.limitText).toMatch(/MB$/)
       expect(rules.accept.split(',')).toEqual([...rules.extensions])

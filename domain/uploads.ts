@@ -1,5 +1,5 @@
 /**
- * Upload rules (issue 12 item 7): for each kind of upload, the accepted types, the largest size,
+ * Upload rules: for each kind of upload, the accepted types, the largest size,
  * the text written next to its button and its Spanish messages. One module for the browser (the
  * file inputs check a file as soon as it is chosen and shrink large photos before sending), the
  * page actions (their streamed body limits) and the services (which check again, by content).
@@ -122,7 +122,11 @@ export type UploadProblem = 'empty' | 'invalidType' | 'tooLarge'
  * What is wrong with a chosen file before anything is sent, or null. A photo over the limit is
  * not a problem when `canShrink` (the browser will make it smaller first); a PDF over it is.
  */
-export function uploadProblem(file: UploadFileLike, rules: UploadRules, { canShrink = false }: { canShrink?: boolean } = {}): UploadProblem | null {
+export function uploadProblem(
+  file: UploadFileLike,
+  rules: UploadRules,
+  { canShrink = false }: { canShrink?: boolean } = {},
+): UploadProblem | null {
   if (file.size === 0) return 'empty'
   if (!uploadTypeAllowed(file, rules)) return 'invalidType'
   if (file.size > rules.maxBytes && !(canShrink && isShrinkablePhoto(file, rules))) return 'tooLarge'

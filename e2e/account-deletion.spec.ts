@@ -17,8 +17,19 @@ const DAY = 24 * 60 * 60 * 1000
 function userRow(email: string) {
   const db = e2eDatabase()
   try {
-    return db.prepare('SELECT id, email, firstname, rut, phone, deletion_due_at, closed_at FROM users WHERE email = ?').get(email.toLowerCase()) as
-      { id: number; email: string; firstname: string; rut: string | null; phone: string | null; deletion_due_at: string | null; closed_at: string | null } | undefined
+    return db
+      .prepare('SELECT id, email, firstname, rut, phone, deletion_due_at, closed_at FROM users WHERE email = ?')
+      .get(email.toLowerCase()) as
+      | {
+          id: number
+          email: string
+          firstname: string
+          rut: string | null
+          phone: string | null
+          deletion_due_at: string | null
+          closed_at: string | null
+        }
+      | undefined
   } finally {
     db.close()
   }
@@ -42,7 +53,13 @@ function userById(id: number) {
 /** The account closure job, once, as if the clock read `at`. */
 function runJobAt(at: Date) {
   return execFileSync('npx', ['tsx', 'scripts/account-closure.ts', '--now', at.toISOString()], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '', NODE_ENV: 'production', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      SMTP_URL: '',
+    },
     encoding: 'utf8',
   })
 }
@@ -56,7 +73,9 @@ async function requestDeletion(page: Page, password: string) {
   await expect(page.getByText(/Pediste eliminar tu cuenta: la eliminaremos el \d+ de \w+ de \d{4}/)).toBeVisible()
 }
 
-test('a driver asks to delete the account, cancels by logging in, asks again and the job deletes it', async ({ page }) => {
+test('a driver asks to delete the account, cancels by logging in, asks again and the job deletes it', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   const d = await newDriver(page)
   const before = userRow(d.email)!
@@ -68,7 +87,9 @@ test('a driver asks to delete the account, cancels by logging in, asks again and
   await expectAccessible(page)
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow, `overflows at ${width} px`).toBeLessThanOrEqual(0)
   }
 
@@ -97,7 +118,9 @@ test('a driver asks to delete the account, cancels by logging in, asks again and
   await expect(page.getByText(/Cancelaste la eliminación de tu cuenta/).first()).toBeVisible()
   await expect(page).toHaveURL(/\/user\/dashboard\/home$/, { timeout: 20_000 })
   expect(userRow(d.email)!.deletion_due_at).toBeNull()
-  expect(mailText(await readMail(d.email, /cancelamos la eliminaci/))).toContain('Tu cuenta y tus datos siguen como estaban.')
+  expect(mailText(await readMail(d.email, /cancelamos la eliminaci/))).toContain(
+    'Tu cuenta y tus datos siguen como estaban.',
+  )
 
   // Asked again; the job before the date leaves it, after the date deletes it.
   await requestDeletion(page, d.password)
@@ -106,7 +129,12 @@ test('a driver asks to delete the account, cancels by logging in, asks again and
   // Other tests' deletions on this server may be erased by the same run: only this one is checked.
   expect(runJobAt(new Date(Date.now() + 15 * DAY))).toMatch(/[1-9]\d* eliminadas/)
   const after = userById(before.id)
-  expect(after).toMatchObject({ email: `eliminado-${before.id}@fleeters.invalid`, firstname: 'Cuenta eliminada', rut: null, phone: null })
+  expect(after).toMatchObject({
+    email: `eliminado-${before.id}@fleeters.invalid`,
+    firstname: 'Cuenta eliminada',
+    rut: null,
+    phone: null,
+  })
   expect(after.closed_at).not.toBeNull()
   expect(mailText(await readMail(d.email, /fue eliminada/))).toContain('Este es el último correo que te enviamos.')
 
@@ -118,13 +146,20 @@ test('a driver asks to delete the account, cancels by logging in, asks again and
   await expect(page.getByText('Correo o contraseña incorrectos.')).toBeVisible()
 })
 
-test('«Pausar mi perfil» hides the driver from the company’s applicants until resumed', async ({ page, browser, request }) => {
+test('«Pausar mi perfil» hides the driver from the company’s applicants until resumed', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000)
   const company = await apiCompany(request)
   const postingId = await apiPosting(request, company.token, { title: 'Reparto nocturno' })
   const d = await newDriver(page)
   const driverToken = await apiToken(request, d.email, d.password)
-  const applied = await request.post('/api/users/postulate-job-posting', { data: { id_publication: postingId }, headers: { 'auth-user': driverToken } })
+  const applied = await request.post('/api/users/postulate-job-posting', {
+    data: { id_publication: postingId },
+    headers: { 'auth-user': driverToken },
+  })
   expect(applied.status()).toBe(201)
   const driverId = userRow(d.email)!.id
   const name = `${d.firstname} ${d.lastname}`
@@ -164,7 +199,10 @@ test('«Pausar mi perfil» hides the driver from the company’s applicants unti
   await companyContext.close()
 })
 
-test('a company opts out and asks to delete its account: signed out, its postings no longer open to drivers', async ({ page, request }) => {
+test('a company opts out and asks to delete its account: signed out, its postings no longer open to drivers', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000)
   const company = await apiCompany(request)
   const postingId = await apiPosting(request, company.token, { title: 'Reparto en Ñuñoa' })

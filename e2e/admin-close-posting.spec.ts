@@ -3,9 +3,13 @@ import { e2eDatabase } from './driver-session'
 import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import { apiCompany, apiDriver, apiPosting, mailText, uiLogin } from './marketplace-support'
 
-/** Issue 12 item 9: the console asks before closing a company's posting, and the company hears why. */
+/** The console asks before closing a company's posting, and the company hears why. */
 test.describe("operations console: closing a posting on the company's behalf", () => {
-  test('asks for confirmation and a reason, closes, and mails the company the reason', async ({ page, request, jsEnabled }) => {
+  test('asks for confirmation and a reason, closes, and mails the company the reason', async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     test.setTimeout(150_000)
     const company = await apiCompany(request)
     const title = `Ruta a cerrar ${unique('cierre')}`
@@ -53,7 +57,11 @@ test.describe("operations console: closing a posting on the company's behalf", (
 })
 
 test.describe("a company's «Verificada» state", () => {
-  test("drivers see the badge on a verified company's postings only; each company sees its own state", async ({ page, browser, request }) => {
+  test("drivers see the badge on a verified company's postings only; each company sees its own state", async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000)
     const word = unique('verif')
     const verified = await apiCompany(request)

@@ -33,88 +33,98 @@ async function openInQueue(admin: Page, email: string) {
 }
 
 test.describe('operations console', () => {
-  test('an admin from the command line rejects a document with a reason, the driver uploads again, the admin approves it', async ({ page, browser, baseURL, jsEnabled }) => {
-    // Two people, three pages, the command-line script, two reviews and axe on four pages.
-    test.setTimeout(180_000)
-    const admin = page
-    await newAdmin(admin)
-    await expectAccessible(admin)
+  test(
+    'an admin from the command line rejects a document with a reason, the driver ' +
+      'uploads again, the admin approves it',
+    async ({ page, browser, baseURL, jsEnabled }) => {
+      // Two people, three pages, the command-line script, two reviews and axe on four pages.
+      test.setTimeout(180_000)
+      const admin = page
+      await newAdmin(admin)
+      await expectAccessible(admin)
 
-    const driverContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })
-    const driverPage = await driverContext.newPage()
-    const driver = await newDriver(driverPage)
-    // The console is for admins only: a driver goes back to / and keeps their session.
-    await driverPage.goto('/admin/documentos')
-    await expect(driverPage).toHaveURL(/\/$/)
-    await driverPage.goto('/user/dashboard/home')
-    await expect(driverPage).toHaveURL(/\/user\/dashboard\/home$/)
-    await upload(driverPage, 'Añadir documento')
-    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+      const driverContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })
+      const driverPage = await driverContext.newPage()
+      const driver = await newDriver(driverPage)
+      // The console is for admins only: a driver goes back to / and keeps their session.
+      await driverPage.goto('/admin/documentos')
+      await expect(driverPage).toHaveURL(/\/$/)
+      await driverPage.goto('/user/dashboard/home')
+      await expect(driverPage).toHaveURL(/\/user\/dashboard\/home$/)
+      await upload(driverPage, 'Añadir documento')
+      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
 
-    // Reject with a common reason.
-    await openInQueue(admin, driver.email)
-    await expectAccessible(admin)
-    await admin.getByRole('button', { name: 'Rechazar' }).click()
-    if (!jsEnabled) {
-      // The browser asks for a reason first (required radio group); nothing was sent.
-      await expect(admin.getByRole('heading', { level: 1 })).toContainText(TITLE)
-    }
-    await admin.getByLabel(/^Ilegible/).check()
-    await admin.getByRole('button', { name: 'Rechazar' }).click()
-    await expect(admin.getByText('Documento rechazado. Le avisamos al conductor.')).toBeVisible()
-    await expect(admin).toHaveURL(/\/admin\/documentos(\?|$)/)
+      // Reject with a common reason.
+      await openInQueue(admin, driver.email)
+      await expectAccessible(admin)
+      await admin.getByRole('button', { name: 'Rechazar' }).click()
+      if (!jsEnabled) {
+        // The browser asks for a reason first (required radio group); nothing was sent.
+        await expect(admin.getByRole('heading', { level: 1 })).toContainText(TITLE)
+      }
+      await admin.getByLabel(/^Ilegible/).check()
+      await admin.getByRole('button', { name: 'Rechazar' }).click()
+      await expect(admin.getByText('Documento rechazado. Le avisamos al conductor.')).toBeVisible()
+      await expect(admin).toHaveURL(/\/admin\/documentos(\?|$)/)
 
-    // The driver sees the reason and 'Cargar nuevamente', and has the mail.
-    await driverPage.goto('/user/dashboard/home')
-    await expect(slot(driverPage).getByText('El documento es ilegible. Sube una foto o escaneo nítido.')).toBeVisible()
-    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('0/22')
-    const rejectedMail = decodeMail(await readMail(driver.email, /rechazado/))
-    expect(rejectedMail).toContain('Motivo: El documento es ilegible. Sube una foto o escaneo nítido.')
-    expect(rejectedMail).toContain('/user/dashboard/home?name=certificado_antecedentes')
-    await upload(driverPage, 'Cargar nuevamente')
-    await expect(slot(driverPage).getByText('En revisión')).toBeVisible()
-    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+      // The driver sees the reason and 'Cargar nuevamente', and has the mail.
+      await driverPage.goto('/user/dashboard/home')
+      await expect(
+        slot(driverPage).getByText('El documento es ilegible. Sube una foto o escaneo nítido.'),
+      ).toBeVisible()
+      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('0/22')
+      const rejectedMail = decodeMail(await readMail(driver.email, /rechazado/))
+      expect(rejectedMail).toContain('Motivo: El documento es ilegible. Sube una foto o escaneo nítido.')
+      expect(rejectedMail).toContain('/user/dashboard/home?name=certificado_antecedentes')
+      await upload(driverPage, 'Cargar nuevamente')
+      await expect(slot(driverPage).getByText('En revisión')).toBeVisible()
+      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
 
-    // The new upload is queued. A second reviewer has it open too; the first approves it
-    // (with JS through the keyboard shortcut).
-    await openInQueue(admin, driver.email)
-    const second = await admin.context().newPage()
-    await second.goto(admin.url())
-    await expect(second.getByRole('button', { name: 'Rechazar' })).toBeVisible()
-    if (jsEnabled) {
-      await expect(admin.getByTestId('atajos')).toBeVisible()
-      await admin.keyboard.press('a')
-    } else {
-      await admin.getByRole('button', { name: 'Aprobar' }).click()
-    }
-    await expect(admin.getByText('Documento aprobado.')).toBeVisible()
-    // The second reviewer's late rejection changes nothing and says so.
-    await second.getByLabel(/^Vencido/).check()
-    await second.getByRole('button', { name: 'Rechazar' }).click()
-    await expect(second.getByRole('alert').filter({ hasText: 'Este documento ya fue revisado por otra persona.' })).toBeVisible()
-    await expect(second.getByTestId('ya-revisado')).toContainText('Este documento ya fue revisado: Aprobado')
-    await expectAccessible(second)
-    await second.close()
+      // The new upload is queued. A second reviewer has it open too; the first approves it
+      // (with JS through the keyboard shortcut).
+      await openInQueue(admin, driver.email)
+      const second = await admin.context().newPage()
+      await second.goto(admin.url())
+      await expect(second.getByRole('button', { name: 'Rechazar' })).toBeVisible()
+      if (jsEnabled) {
+        await expect(admin.getByTestId('atajos')).toBeVisible()
+        await admin.keyboard.press('a')
+      } else {
+        await admin.getByRole('button', { name: 'Aprobar' }).click()
+      }
+      await expect(admin.getByText('Documento aprobado.')).toBeVisible()
+      // The second reviewer's late rejection changes nothing and says so.
+      await second.getByLabel(/^Vencido/).check()
+      await second.getByRole('button', { name: 'Rechazar' }).click()
+      await expect(
+        second.getByRole('alert').filter({ hasText: 'Este documento ya fue revisado por otra persona.' }),
+      ).toBeVisible()
+      await expect(second.getByTestId('ya-revisado')).toContainText('Este documento ya fue revisado: Aprobado')
+      await expectAccessible(second)
+      await second.close()
 
-    await driverPage.goto('/user/dashboard/home')
-    await expect(slot(driverPage).getByText('Archivo aprobado')).toBeVisible()
-    await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
-    expect(decodeMail(await readMail(driver.email, /aprobado/))).toContain(TITLE)
+      await driverPage.goto('/user/dashboard/home')
+      await expect(slot(driverPage).getByText('Archivo aprobado')).toBeVisible()
+      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+      expect(decodeMail(await readMail(driver.email, /aprobado/))).toContain(TITLE)
 
-    // The driver's record in the console: 1/22, the review history.
-    await admin.goto('/admin/conductores')
-    await admin.getByLabel('Buscar', { exact: true }).fill(driver.email)
-    await admin.getByRole('button', { name: 'Buscar' }).click()
-    await expect(admin).toHaveURL(/[?&]q=/)
-    await admin.getByRole('link', { name: `${driver.firstname} ${driver.lastname}` }).click()
-    await expect(admin.getByTestId('progreso-validacion')).toContainText('1/22 aprobados')
-    await expect(admin.getByText('Rechazó un documento')).toBeVisible()
-    await expect(admin.getByText('Aprobó un documento')).toBeVisible()
-    await expectAccessible(admin)
-    await driverContext.close()
-  })
+      // The driver's record in the console: 1/22, the review history.
+      await admin.goto('/admin/conductores')
+      await admin.getByLabel('Buscar', { exact: true }).fill(driver.email)
+      await admin.getByRole('button', { name: 'Buscar' }).click()
+      await expect(admin).toHaveURL(/[?&]q=/)
+      await admin.getByRole('link', { name: `${driver.firstname} ${driver.lastname}` }).click()
+      await expect(admin.getByTestId('progreso-validacion')).toContainText('1/22 aprobados')
+      await expect(admin.getByText('Rechazó un documento')).toBeVisible()
+      await expect(admin.getByText('Aprobó un documento')).toBeVisible()
+      await expectAccessible(admin)
+      await driverContext.close()
+    },
+  )
 
-  test('anonymous visitors are sent to the login (and back afterwards) and the console calls refuse them', async ({ page }) => {
+  test('anonymous visitors are sent to the login (and back afterwards) and the console calls refuse them', async ({
+    page,
+  }) => {
     const res = await page.request.get('/admin', { maxRedirects: 0 })
     expect(res.status()).toBe(302)
     expect(res.headers()['location']).toBe('/login?redirectTo=%2Fadmin')
@@ -124,7 +134,10 @@ test.describe('operations console', () => {
 })
 
 test.describe('operations console: companies', () => {
-  test('an admin verifies a company and closes one of its postings; every console page passes axe', async ({ page, request }) => {
+  test('an admin verifies a company and closes one of its postings; every console page passes axe', async ({
+    page,
+    request,
+  }) => {
     // The command-line script, then axe on six pages and five pages at 375 px.
     test.setTimeout(150_000)
     const company = await apiCompany(request)
@@ -143,7 +156,7 @@ test.describe('operations console: companies', () => {
 
     await page.getByRole('button', { name: 'Marcar como verificada' }).click()
     await expect(page.getByRole('button', { name: 'Quitar verificación' })).toBeVisible()
-    // Closing asks for a reason first (issue 12 item 9; e2e/admin-close-posting.spec.ts has the rest).
+    // Closing asks for a reason first (e2e/admin-close-posting.spec.ts has the rest).
     await page.getByRole('link', { name: `Cerrar publicación: ${title}` }).click()
     await page.getByLabel('Motivo del cierre (se envía a la empresa)').fill('Publicación duplicada.')
     await page.getByRole('button', { name: 'Sí, cerrar publicación' }).click()

@@ -6,7 +6,11 @@ import { expect, expectAccessible, test, unique } from './fixtures'
  * own projects after every other spec (playwright.config.ts) and puts the content back.
  */
 test.describe('operations console: site content', () => {
-  test('content edited in the console shows at once on / and /preguntas-frecuentes', async ({ page, browser, baseURL }) => {
+  test('content edited in the console shows at once on / and /preguntas-frecuentes', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // The command-line script, two edits, then both pages read and the content put back.
     test.setTimeout(150_000)
     // Warm the anonymous page cache first: the edit must still show at once.
@@ -29,7 +33,9 @@ test.describe('operations console: site content', () => {
       value: await orders.getByLabel('Valor', { exact: true }).inputValue(),
     }
     await firstFaq.getByLabel('Pregunta', { exact: true }).fill(question)
-    await firstFaq.getByLabel('Respuesta', { exact: true }).fill('Primer párrafo de la respuesta.\n\nSegundo párrafo de la respuesta.')
+    await firstFaq
+      .getByLabel('Respuesta', { exact: true })
+      .fill('Primer párrafo de la respuesta.\n\nSegundo párrafo de la respuesta.')
     await firstFaq.getByRole('button', { name: 'Guardar pregunta' }).click()
     await expect(page.getByText('Cambios guardados.')).toBeVisible()
 

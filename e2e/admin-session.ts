@@ -70,11 +70,21 @@ export async function enterCode(page: Page, email: string) {
 export async function newAdmin(page: Page, opts: { role?: 'revisor' | 'administrador' } = {}) {
   const email = `${unique('admin')}@fleeters.cl`
   const role = opts.role ?? 'administrador'
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', '--email', email, '--name', 'Olga Operaciones', '--role', role], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'production' },
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin-create.ts', '--email', email, '--name', 'Olga Operaciones', '--role', role],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        NODE_ENV: 'production',
+      },
+      encoding: 'utf8',
+    },
+  )
   expect(out).toContain(`Cuenta de administración creada: ${email}`)
   expect(out).toContain(`Rol: ${role}.`)
   const printed = /\/login\/restablecer\?token=([A-Za-z0-9_-]+)/.exec(out)?.[1]

@@ -36,7 +36,7 @@ test.describe('driver account', () => {
 
     await page.getByRole('button', { name: 'Cerrar sesión' }).click()
     await expect(page).toHaveURL(/\/$/)
-    // Logged out, the dashboard asks to log in and would come back here (issue 12 item 6).
+    // Logged out, the dashboard asks to log in and would come back here.
     await page.goto('/user/dashboard/home')
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fhome$/)
   })
@@ -119,12 +119,17 @@ test.describe('public shell', () => {
   test('home is complete HTML with the WhatsApp link and the collapsible menu', async ({ page }) => {
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-CL')
-    await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toHaveAttribute('href', 'https://wa.me/56912345678')
+    await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/56912345678',
+    )
     await expectAccessible(page)
     await page.setViewportSize({ width: 375, height: 800 })
     const menu = page.getByText('Menú')
     await expect(menu).toBeVisible()
     await menu.click()
-    await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }).last()).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contacto' }).last(),
+    ).toBeVisible()
   })
 })

@@ -14,7 +14,7 @@ import { apiPowerLink } from './power-support'
 const BUDGETS: Array<[string, number]> = [['/', 125]]
 
 /**
- * Form pages after the first focus (issue 14 item 5): at most 150 KB, the first focus's schema,
+ * Form pages after the first focus: at most 150 KB, the first focus's schema,
  * zod/mini and conform's parsing included (docs/architecture.md § Performance). Each form loads
  * its own schema module (decision 69): /empresas/registro the company's (domain/validation/
  * company.ts), not every marketplace schema.
@@ -66,7 +66,9 @@ function measure(page: Page) {
     // has been quiet for a second.
     await expect.poll(() => Date.now() - last, { intervals: [250] }).toBeGreaterThan(1000)
     await Promise.all(pending)
-    if (process.env.BUDGET_FILES) for (const [file, bytes] of files.sort((a, b) => b[1] - a[1])) console.log(`  ${(bytes / 1024).toFixed(1).padStart(5)} ${file}`)
+    if (process.env.BUDGET_FILES)
+      for (const [file, bytes] of files.sort((a, b) => b[1] - a[1]))
+        console.log(`  ${(bytes / 1024).toFixed(1).padStart(5)} ${file}`)
     return { js: sizes.js / 1024, css: sizes.css / 1024 }
   }
 }
@@ -111,7 +113,8 @@ test('a form page asks for its validation on the first focus, not before', async
   test.skip(!jsEnabled, 'measured with JS on')
   for (const [path, label] of [FORMS[0]!, FORMS[FORMS.length - 1]!]) {
     const asked: string[] = []
-    const onRequest = (req: { url(): string }) => void (/\/assets\/validation-[\w-]+\.js$/.test(req.url()) && asked.push(req.url()))
+    const onRequest = (req: { url(): string }) =>
+      void (/\/assets\/validation-[\w-]+\.js$/.test(req.url()) && asked.push(req.url()))
     page.on('request', onRequest)
     await page.goto(path, { waitUntil: 'networkidle' })
     await page.waitForSelector('body[data-hydrated]', { state: 'attached' })
@@ -123,56 +126,75 @@ test('a form page asks for its validation on the first focus, not before', async
 })
 
 for (const [path, label, kb = FORM_AFTER_FOCUS_KB] of FORMS) {
-  test(`${path} loads at most ${kb} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
+  test(`${path} loads at most ${kb} KB of gzip JS with its validation, and 25 KB of CSS`, async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, 'measured with JS on')
     await formWeight(page, path, label, kb)
   })
 }
 
-test(`the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with their validation, and 25 KB of CSS`, async ({ page, browser, jsEnabled }) => {
-  test.skip(!jsEnabled, 'measured with JS on')
-  test.setTimeout(120_000)
-  await newDriver(page)
-  const storageState = await page.context().storageState()
-  for (const [path, label] of DRIVER_FORMS) {
-    const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
-    await formWeight(await context.newPage(), path, label)
-    await context.close()
-  }
-})
+test(
+  `the driver's forms load at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with their ` + `validation, and 25 KB of CSS`,
+  async ({ page, browser, jsEnabled }) => {
+    test.skip(!jsEnabled, 'measured with JS on')
+    test.setTimeout(120_000)
+    await newDriver(page)
+    const storageState = await page.context().storageState()
+    for (const [path, label] of DRIVER_FORMS) {
+      const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
+      await formWeight(await context.newPage(), path, label)
+      await context.close()
+    }
+  },
+)
 
-test(`the company's posting form, to create and to edit, loads at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({
-  page,
-  browser,
-  jsEnabled,
-}) => {
-  test.skip(!jsEnabled, 'measured with JS on')
-  test.setTimeout(120_000)
-  const company = await apiCompany(page.request)
-  const id = await apiPosting(page.request, company.token)
-  await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
-  const storageState = await page.context().storageState()
-  for (const path of ['/business/dashboard?dialogo=crear', `/business/dashboard?editar=${id}`]) {
-    const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
-    await formWeight(await context.newPage(), path, 'Título')
-    await context.close()
-  }
-})
+test(
+  `the company's posting form, to create and to edit, loads at most ${FORM_AFTER_FOCUS_KB} ` +
+    `KB of gzip JS with its validation, and 25 KB of CSS`,
+  async ({ page, browser, jsEnabled }) => {
+    test.skip(!jsEnabled, 'measured with JS on')
+    test.setTimeout(120_000)
+    const company = await apiCompany(page.request)
+    const id = await apiPosting(page.request, company.token)
+    await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
+    const storageState = await page.context().storageState()
+    for (const path of ['/business/dashboard?dialogo=crear', `/business/dashboard?editar=${id}`]) {
+      const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
+      await formWeight(await context.newPage(), path, 'Título')
+      await context.close()
+    }
+  },
+)
 
-test(`the simple power's form loads at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with its validation, and 25 KB of CSS`, async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, 'measured with JS on')
-  const { path } = await apiPowerLink(page.request)
-  await formWeight(page, path, 'Nacionalidad del conductor')
-})
+test(
+  `the simple power's form loads at most ${FORM_AFTER_FOCUS_KB} KB of gzip JS with ` +
+    `its validation, and 25 KB of CSS`,
+  async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, 'measured with JS on')
+    const { path } = await apiPowerLink(page.request)
+    await formWeight(page, path, 'Nacionalidad del conductor')
+  },
+)
 
 /**
- * Issue 14 item 4: the first paint needs the HTML and the one stylesheet, nothing else. The head
+ * The first paint needs the HTML and the one stylesheet, nothing else. The head
  * lists the stylesheet (root.tsx `links` with `precedence`) and no second one; nothing in the
  * document makes the browser fetch a script while it parses: no `modulepreload`, no `<script src>`,
  * no module script, whose imports are fetched as soon as it is parsed (ScriptsAfterPaint writes
  * them once the page has painted).
  */
-const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/ayuda', '/preguntas-frecuentes', '/terminos-condiciones', '/login', '/register']
+const PUBLIC_PAGES = [
+  '/',
+  '/empresas',
+  '/contacto',
+  '/ayuda',
+  '/preguntas-frecuentes',
+  '/terminos-condiciones',
+  '/login',
+  '/register',
+]
 
 test('public pages ask for one stylesheet and no script before their first paint', async ({ request }) => {
   for (const path of PUBLIC_PAGES) {
@@ -192,7 +214,10 @@ test('public pages ask for one stylesheet and no script before their first paint
   }
 })
 
-test('public pages ask for their scripts after the first contentful paint, then hydrate', async ({ page, jsEnabled }) => {
+test('public pages ask for their scripts after the first contentful paint, then hydrate', async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, 'about the scripts')
   for (const path of PUBLIC_PAGES) {
     // The fixture's goto waits for hydration: the scripts did load.
@@ -201,11 +226,14 @@ test('public pages ask for their scripts after the first contentful paint, then 
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType !== 'fetch' && /\.js$/.test(new URL(e.name).pathname))
+        .filter(
+          (e) => (e as PerformanceResourceTiming).initiatorType !== 'fetch' && /\.js$/.test(new URL(e.name).pathname),
+        )
         .map((e) => ({ url: e.name, start: e.startTime })),
     }))
     expect(fcp, `${path}: first contentful paint`).toBeDefined()
     expect(scripts.length, `${path}: scripts loaded`).toBeGreaterThan(0)
-    for (const script of scripts) expect(script.start, `${path}: ${script.url} asked for after the paint at ${fcp} ms`).toBeGreaterThan(fcp!)
+    for (const script of scripts)
+      expect(script.start, `${path}: ${script.url} asked for after the paint at ${fcp} ms`).toBeGreaterThan(fcp!)
   }
 })

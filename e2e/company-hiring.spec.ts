@@ -4,16 +4,25 @@ import { e2eDatabase } from './driver-session'
 import { expect, expectAccessible, randomDriver, test, unique } from './fixtures'
 import { apiCompany, apiPosting, apiToken, screenshots, uiLogin } from './marketplace-support'
 
-/** Issue 16 item 5: the company's hiring screen. */
+/** The company's hiring screen. */
 const SHOTS = '/tmp/shots-hiring'
 
 /** A driver with their own last name (the cards are told apart by it), applied to `postingId`. */
 async function applicant(request: APIRequestContext, lastname: string, postingId: number) {
   const d = { ...randomDriver(), lastname }
-  const res = await request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })
+  const res = await request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
   expect(res.status()).toBe(201)
   const token = await apiToken(request, d.email, d.password)
-  expect((await request.post('/api/users/postulate-job-posting', { data: { id_publication: postingId }, headers: { 'auth-user': token } })).status()).toBe(201)
+  expect(
+    (
+      await request.post('/api/users/postulate-job-posting', {
+        data: { id_publication: postingId },
+        headers: { 'auth-user': token },
+      })
+    ).status(),
+  ).toBe(201)
   return { ...d, token, name: `${d.firstname} ${lastname}` }
 }
 
@@ -24,7 +33,9 @@ function driverRecords(email: string) {
     const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }
     const now = new Date().toISOString()
     const file = db.prepare(
-      'INSERT INTO user_files (user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, original_name, rejection_reason, created_at, reviewed_at, expires_on) VALUES (?, ?, ?, ?, ?, 10, ?, NULL, ?, ?, ?)',
+      'INSERT INTO user_files (user_id, purpose_name, file_status, storage_key, ' +
+        'mime_type, size_bytes, original_name, rejection_reason, created_at, reviewed_at, ' +
+        'expires_on) VALUES (?, ?, ?, ?, ?, 10, ?, NULL, ?, ?, ?)',
     )
     for (const [slot, expires] of [
       ['cedula_identidad_frontal', null],
@@ -32,16 +43,53 @@ function driverRecords(email: string) {
       ['hoja_vida_conductor', null],
       ['licencia_conducir_frontal', '2020-01-01'],
     ] as const)
-      file.run(user.id, slot, 'ACCEPTED', `documents/${unique('doc')}abcdefghijklmnopqrstuv.png`, 'image/png', 'x.png', now, now, expires)
+      file.run(
+        user.id,
+        slot,
+        'ACCEPTED',
+        `documents/${unique('doc')}abcdefghijklmnopqrstuv.png`,
+        'image/png',
+        'x.png',
+        now,
+        now,
+        expires,
+      )
     // One still under review: it counts in the driver's upload progress, not as approved.
     db.prepare(
-      "INSERT INTO user_files (user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, original_name, rejection_reason, created_at, reviewed_at, expires_on) VALUES (?, 'certificado_antecedentes', 'PENDING', ?, 'image/png', 10, 'x.png', NULL, ?, NULL, NULL)",
+      'INSERT INTO user_files (user_id, purpose_name, file_status, storage_key, ' +
+        'mime_type, size_bytes, original_name, rejection_reason, created_at, reviewed_at, ' +
+        "expires_on) VALUES (?, 'certificado_antecedentes', 'PENDING', ?, 'image/png', " +
+        "10, 'x.png', NULL, ?, NULL, NULL)",
     ).run(user.id, `documents/${unique('doc')}abcdefghijklmnopqrstuv.png`, now)
     const job = db.prepare(
-      'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, ' +
+        'location, start_date, end_date, job_description, created_at, updated_at) VALUES ' +
+        '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
-    job.run(user.id, 'Repartidora', 'Rápido Express', 'Jornada completa', 'Santiago', '2019-03-01', '2022-12-31', 'Reparto de paquetería.', now, now)
-    job.run(user.id, 'Conductora', 'Mercado Sur', 'Jornada completa', 'Ñuñoa', '2023-05-01', '2024-12-31', 'Rutas de supermercado.', now, now)
+    job.run(
+      user.id,
+      'Repartidora',
+      'Rápido Express',
+      'Jornada completa',
+      'Santiago',
+      '2019-03-01',
+      '2022-12-31',
+      'Reparto de paquetería.',
+      now,
+      now,
+    )
+    job.run(
+      user.id,
+      'Conductora',
+      'Mercado Sur',
+      'Jornada completa',
+      'Ñuñoa',
+      '2023-05-01',
+      '2024-12-31',
+      'Rutas de supermercado.',
+      now,
+      now,
+    )
   } finally {
     db.close()
   }
@@ -58,149 +106,159 @@ async function expectTargets(page: Page, names: Array<{ role: 'link' | 'button';
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px: new applicants on the panel, the applicant cards and their status filter, closing and deleting`, async ({ page, request, jsEnabled }) => {
-    test.setTimeout(180_000)
-    await page.setViewportSize({ width, height: 900 })
-    const tag = `${jsEnabled ? 'js' : 'nojs'}-${width}`
-    const word = unique('contrata')
-    const company = await apiCompany(request)
-    const hiring = `Ruta de farmacia ${word}`
-    const spare = `Ruta sin postulantes ${word}`
-    const doomed = `Ruta a eliminar ${word}`
-    const hiringId = await apiPosting(request, company.token, { title: hiring })
-    await apiPosting(request, company.token, { title: spare })
-    await apiPosting(request, company.token, { title: doomed })
-    const rosa = await applicant(request, `Rosales${word.slice(-4)}`, hiringId)
-    const tomas = await applicant(request, `Tapia${word.slice(-4)}`, hiringId)
-    driverRecords(rosa.email)
-    // Rosa states her vehicle type and commune in «Mi perfil» (issue 16); Tomás does not.
-    const stated = await request.post('/api/users/update-data-user', {
-      data: { data: { firstname: rosa.firstname, lastname: rosa.lastname, id_vehicle: 3, id_commune: 13123 } },
-      headers: { 'auth-user': rosa.token },
-    })
-    expect(stated.status()).toBe(200)
+  test(
+    `at ${width} px: new applicants on the panel, the applicant cards and their ` +
+      `status filter, closing and deleting`,
+    async ({ page, request, jsEnabled }) => {
+      test.setTimeout(180_000)
+      await page.setViewportSize({ width, height: 900 })
+      const tag = `${jsEnabled ? 'js' : 'nojs'}-${width}`
+      const word = unique('contrata')
+      const company = await apiCompany(request)
+      const hiring = `Ruta de farmacia ${word}`
+      const spare = `Ruta sin postulantes ${word}`
+      const doomed = `Ruta a eliminar ${word}`
+      const hiringId = await apiPosting(request, company.token, { title: hiring })
+      await apiPosting(request, company.token, { title: spare })
+      await apiPosting(request, company.token, { title: doomed })
+      const rosa = await applicant(request, `Rosales${word.slice(-4)}`, hiringId)
+      const tomas = await applicant(request, `Tapia${word.slice(-4)}`, hiringId)
+      driverRecords(rosa.email)
+      // Rosa states her vehicle type and commune in «Mi perfil»; Tomás does not.
+      const stated = await request.post('/api/users/update-data-user', {
+        data: { data: { firstname: rosa.firstname, lastname: rosa.lastname, id_vehicle: 3, id_commune: 13123 } },
+        headers: { 'auth-user': rosa.token },
+      })
+      expect(stated.status()).toBe(200)
 
-    // The panel: «Postulantes» is each posting's main action, with how many are new.
-    await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
-    const rows = page.getByRole('list', { name: 'Publicaciones' }).getByRole('listitem')
-    const row = (title: string) => rows.filter({ has: page.getByRole('heading', { name: title }) })
-    await expect(row(hiring).getByRole('link', { name: /^Postulantes \(2\)/ })).toContainText('2 nuevos')
-    await expect(row(spare).getByRole('link', { name: 'Postulantes (0)' })).toBeVisible()
-    await expect(row(spare).getByTestId('postulantes-nuevos')).toHaveCount(0)
-    // Closing is in view; deleting is behind «Más acciones».
-    await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toBeVisible()
-    await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeHidden()
-    await expectTargets(page, [
-      { role: 'link', name: /^Postulantes \(2\)/ },
-      { role: 'button', name: `Cerrar publicación: ${hiring}` },
-      { role: 'link', name: `Editar: ${hiring}` },
-    ])
-    const more = row(hiring).getByText('Más acciones')
-    const moreBox = await more.boundingBox()
-    expect(moreBox!.height).toBeGreaterThanOrEqual(44)
-    await expectAccessible(page)
-    fs.mkdirSync(SHOTS, { recursive: true })
-    await page.screenshot({ path: `${SHOTS}/panel-${tag}.png`, fullPage: true })
-
-    // The applicants: both new on this first view, each card with its facts.
-    await row(hiring)
-      .getByRole('link', { name: /^Postulantes/ })
-      .click()
-    await expect(page.getByRole('heading', { name: 'Postulantes', level: 1 })).toBeVisible()
-    const cards = page.getByRole('list', { name: 'Postulantes' }).getByRole('listitem')
-    await expect(cards).toHaveCount(2)
-    await expect(cards.getByTestId('postulante-nuevo')).toHaveCount(2)
-    await page.screenshot({ path: `${SHOTS}/applicants-first-view-${tag}.png`, fullPage: true })
-    const rosaCard = cards.filter({ hasText: rosa.name })
-    await expect(rosaCard.getByRole('definition')).toHaveText([
-      'Moto',
-      'Providencia',
-      `+56 9 ${rosa.phone.slice(1, 5)} ${rosa.phone.slice(5)}`,
-      rosa.email,
-      '3/22 documentos aprobados',
-      '2 trabajos desde 2019 · Último: Conductora en Mercado Sur',
-    ])
-    await expect(rosaCard.getByRole('link', { name: `+56 9 ${rosa.phone.slice(1, 5)} ${rosa.phone.slice(5)}` })).toHaveAttribute('href', `tel:+56${rosa.phone}`)
-    const tomasCard = cards.filter({ hasText: tomas.name })
-    await expect(tomasCard.getByTestId('documentos-postulante')).toHaveText('0/22 documentos aprobados')
-    await expect(tomasCard).toContainText('Sin experiencia registrada')
-    await expect(tomasCard.getByRole('definition').first()).toHaveText('Sin informar')
-
-    // The status filter: links with a count per status.
-    const filter = page.getByRole('navigation', { name: 'Filtrar por estado' })
-    await expect(filter.getByRole('link', { name: 'Todos (2)' })).toHaveAttribute('aria-current', 'page')
-    await expect(filter.getByRole('link', { name: 'Nueva (2)' })).toBeVisible()
-    await tomasCard.getByLabel('Estado de la postulación').selectOption({ label: 'Contactado' })
-    await tomasCard.getByRole('button', { name: `Guardar estado de ${tomas.name}` }).click()
-    await expect(page.getByText('Estado de la postulación actualizado.')).toBeVisible()
-    await filter.getByRole('link', { name: 'Contactado (1)' }).click()
-    await expect(page).toHaveURL(/\?estado=contactado$/)
-    await expect(filter.getByRole('link', { name: 'Contactado (1)' })).toHaveAttribute('aria-current', 'page')
-    await expect(cards).toHaveCount(1)
-    await expect(cards).toContainText(tomas.name)
-    await expect(filter.getByRole('link', { name: 'Nueva (1)' })).toBeVisible()
-    await filter.getByRole('link', { name: 'Descartada (0)' }).click()
-    await expect(page.getByText('No hay postulantes en «Descartada».')).toBeVisible()
-    await filter.getByRole('link', { name: 'Todos (2)' }).click()
-    // Seen once, they are no longer new.
-    await expect(cards).toHaveCount(2)
-    await expect(cards.getByTestId('postulante-nuevo')).toHaveCount(0)
-    await expectAccessible(page)
-    await screenshots(page, `applicants-${jsEnabled ? 'js' : 'nojs'}`, (n) => `${SHOTS}/${n}`)
-
-    // Back on the panel the «nuevos» are gone.
-    await page.getByRole('link', { name: '← Volver a mis publicaciones' }).click()
-    await expect(row(hiring).getByRole('link', { name: 'Postulantes (2)', exact: true })).toBeVisible()
-    await expect(row(hiring).getByTestId('postulantes-nuevos')).toHaveCount(0)
-
-    // Closing is one visible button; the posting stays, closed, with its applicants.
-    await row(hiring)
-      .getByRole('button', { name: `Cerrar publicación: ${hiring}` })
-      .click()
-    await expect(page.getByText('Publicación cerrada: ya no recibe postulaciones. Puedes reabrirla desde «Editar».')).toBeVisible()
-    await expect(row(hiring)).toContainText('Cerrada')
-    await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toHaveCount(0)
-    await expect(row(hiring).getByRole('link', { name: 'Postulantes (2)', exact: true })).toBeVisible()
-
-    // Deleting: open the menu (by keyboard with JS, by tap without), then confirm.
-    const menu = row(doomed).getByText('Más acciones')
-    if (jsEnabled) {
-      await menu.focus()
-      await page.keyboard.press('Enter')
-      await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeVisible()
-      await page.keyboard.press('Escape')
+      // The panel: «Postulantes» is each posting's main action, with how many are new.
+      await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
+      const rows = page.getByRole('list', { name: 'Publicaciones' }).getByRole('listitem')
+      const row = (title: string) => rows.filter({ has: page.getByRole('heading', { name: title }) })
+      await expect(row(hiring).getByRole('link', { name: /^Postulantes \(2\)/ })).toContainText('2 nuevos')
+      await expect(row(spare).getByRole('link', { name: 'Postulantes (0)' })).toBeVisible()
+      await expect(row(spare).getByTestId('postulantes-nuevos')).toHaveCount(0)
+      // Closing is in view; deleting is behind «Más acciones».
+      await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toBeVisible()
       await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeHidden()
-      await expect(menu).toBeFocused()
-      await page.keyboard.press('Enter')
-      await page.keyboard.press('Tab')
-      await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeFocused()
-    } else {
-      await menu.click()
-    }
-    const remove = row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })
-    await expect(remove).toBeVisible()
-    await expectTargets(page, [{ role: 'link', name: `Eliminar: ${doomed}` }])
-    await expectAccessible(page)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: `${SHOTS}/panel-menu-${tag}.png`, fullPage: true })
-    if (jsEnabled) await page.keyboard.press('Enter')
-    else await remove.click()
-    const confirm = page.getByRole('dialog', { name: 'Eliminar trabajo' })
-    await expect(confirm).toContainText(doomed)
-    // «Cancelar» keeps it.
-    await confirm.getByRole('link', { name: 'Cancelar' }).click()
-    await expect(confirm).toHaveCount(0)
-    await expect(row(doomed)).toHaveCount(1)
-    await row(doomed).getByText('Más acciones').click()
-    await row(doomed)
-      .getByRole('link', { name: `Eliminar: ${doomed}` })
-      .click()
-    await confirm.getByRole('button', { name: 'Eliminar' }).click()
-    await expect(page.getByText('Trabajo eliminado correctamente.')).toBeVisible()
-    await expect(row(doomed)).toHaveCount(0)
-    await expect(rows).toHaveCount(2)
-  })
+      await expectTargets(page, [
+        { role: 'link', name: /^Postulantes \(2\)/ },
+        { role: 'button', name: `Cerrar publicación: ${hiring}` },
+        { role: 'link', name: `Editar: ${hiring}` },
+      ])
+      const more = row(hiring).getByText('Más acciones')
+      const moreBox = await more.boundingBox()
+      expect(moreBox!.height).toBeGreaterThanOrEqual(44)
+      await expectAccessible(page)
+      fs.mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: `${SHOTS}/panel-${tag}.png`, fullPage: true })
+
+      // The applicants: both new on this first view, each card with its facts.
+      await row(hiring)
+        .getByRole('link', { name: /^Postulantes/ })
+        .click()
+      await expect(page.getByRole('heading', { name: 'Postulantes', level: 1 })).toBeVisible()
+      const cards = page.getByRole('list', { name: 'Postulantes' }).getByRole('listitem')
+      await expect(cards).toHaveCount(2)
+      await expect(cards.getByTestId('postulante-nuevo')).toHaveCount(2)
+      await page.screenshot({ path: `${SHOTS}/applicants-first-view-${tag}.png`, fullPage: true })
+      const rosaCard = cards.filter({ hasText: rosa.name })
+      await expect(rosaCard.getByRole('definition')).toHaveText([
+        'Moto',
+        'Providencia',
+        `+56 9 ${rosa.phone.slice(1, 5)} ${rosa.phone.slice(5)}`,
+        rosa.email,
+        '3/22 documentos aprobados',
+        '2 trabajos desde 2019 · Último: Conductora en Mercado Sur',
+      ])
+      await expect(
+        rosaCard.getByRole('link', { name: `+56 9 ${rosa.phone.slice(1, 5)} ${rosa.phone.slice(5)}` }),
+      ).toHaveAttribute('href', `tel:+56${rosa.phone}`)
+      const tomasCard = cards.filter({ hasText: tomas.name })
+      await expect(tomasCard.getByTestId('documentos-postulante')).toHaveText('0/22 documentos aprobados')
+      await expect(tomasCard).toContainText('Sin experiencia registrada')
+      await expect(tomasCard.getByRole('definition').first()).toHaveText('Sin informar')
+
+      // The status filter: links with a count per status.
+      const filter = page.getByRole('navigation', { name: 'Filtrar por estado' })
+      await expect(filter.getByRole('link', { name: 'Todos (2)' })).toHaveAttribute('aria-current', 'page')
+      await expect(filter.getByRole('link', { name: 'Nueva (2)' })).toBeVisible()
+      await tomasCard.getByLabel('Estado de la postulación').selectOption({ label: 'Contactado' })
+      await tomasCard.getByRole('button', { name: `Guardar estado de ${tomas.name}` }).click()
+      await expect(page.getByText('Estado de la postulación actualizado.')).toBeVisible()
+      await filter.getByRole('link', { name: 'Contactado (1)' }).click()
+      await expect(page).toHaveURL(/\?estado=contactado$/)
+      await expect(filter.getByRole('link', { name: 'Contactado (1)' })).toHaveAttribute('aria-current', 'page')
+      await expect(cards).toHaveCount(1)
+      await expect(cards).toContainText(tomas.name)
+      await expect(filter.getByRole('link', { name: 'Nueva (1)' })).toBeVisible()
+      await filter.getByRole('link', { name: 'Descartada (0)' }).click()
+      await expect(page.getByText('No hay postulantes en «Descartada».')).toBeVisible()
+      await filter.getByRole('link', { name: 'Todos (2)' }).click()
+      // Seen once, they are no longer new.
+      await expect(cards).toHaveCount(2)
+      await expect(cards.getByTestId('postulante-nuevo')).toHaveCount(0)
+      await expectAccessible(page)
+      await screenshots(page, `applicants-${jsEnabled ? 'js' : 'nojs'}`, (n) => `${SHOTS}/${n}`)
+
+      // Back on the panel the «nuevos» are gone.
+      await page.getByRole('link', { name: '← Volver a mis publicaciones' }).click()
+      await expect(row(hiring).getByRole('link', { name: 'Postulantes (2)', exact: true })).toBeVisible()
+      await expect(row(hiring).getByTestId('postulantes-nuevos')).toHaveCount(0)
+
+      // Closing is one visible button; the posting stays, closed, with its applicants.
+      await row(hiring)
+        .getByRole('button', { name: `Cerrar publicación: ${hiring}` })
+        .click()
+      await expect(
+        page.getByText('Publicación cerrada: ya no recibe postulaciones. Puedes reabrirla desde «Editar».'),
+      ).toBeVisible()
+      await expect(row(hiring)).toContainText('Cerrada')
+      await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toHaveCount(0)
+      await expect(row(hiring).getByRole('link', { name: 'Postulantes (2)', exact: true })).toBeVisible()
+
+      // Deleting: open the menu (by keyboard with JS, by tap without), then confirm.
+      const menu = row(doomed).getByText('Más acciones')
+      if (jsEnabled) {
+        await menu.focus()
+        await page.keyboard.press('Enter')
+        await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeVisible()
+        await page.keyboard.press('Escape')
+        await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeHidden()
+        await expect(menu).toBeFocused()
+        await page.keyboard.press('Enter')
+        await page.keyboard.press('Tab')
+        await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeFocused()
+      } else {
+        await menu.click()
+      }
+      const remove = row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })
+      await expect(remove).toBeVisible()
+      await expectTargets(page, [{ role: 'link', name: `Eliminar: ${doomed}` }])
+      await expectAccessible(page)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: `${SHOTS}/panel-menu-${tag}.png`, fullPage: true })
+      if (jsEnabled) await page.keyboard.press('Enter')
+      else await remove.click()
+      const confirm = page.getByRole('dialog', { name: 'Eliminar trabajo' })
+      await expect(confirm).toContainText(doomed)
+      // «Cancelar» keeps it.
+      await confirm.getByRole('link', { name: 'Cancelar' }).click()
+      await expect(confirm).toHaveCount(0)
+      await expect(row(doomed)).toHaveCount(1)
+      await row(doomed).getByText('Más acciones').click()
+      await row(doomed)
+        .getByRole('link', { name: `Eliminar: ${doomed}` })
+        .click()
+      await confirm.getByRole('button', { name: 'Eliminar' }).click()
+      await expect(page.getByText('Trabajo eliminado correctamente.')).toBeVisible()
+      await expect(row(doomed)).toHaveCount(0)
+      await expect(rows).toHaveCount(2)
+    },
+  )
 }
 
 test('the company sees the same n/22 as the driver on their home', async ({ page, request }) => {
@@ -209,18 +267,35 @@ test('the company sees the same n/22 as the driver on their home', async ({ page
   const postingId = await apiPosting(request, company.token, { title: `Ruta de conteo ${unique('n22')}` })
   const driver = await applicant(request, 'Conteo', postingId)
   driverRecords(driver.email)
-  const res = await request.get(`/api/business/job-postings/${postingId}/applicants`, { headers: { 'auth-business': company.token } })
+  const res = await request.get(`/api/business/job-postings/${postingId}/applicants`, {
+    headers: { 'auth-business': company.token },
+  })
   expect((await res.json()).applicants[0]).toMatchObject({ documents_accepted: 3, documents_total: 22 })
   await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
   // Uploaded and not rejected: 4 (one under review); approved, the company's number: 3.
   await expect(page.getByTestId('progreso-documentos')).toHaveText('4/22')
   await expect(page.getByTestId('documentos-aprobados')).toContainText('3/22 aprobados por Fleeters')
   // Neither a driver nor an anonymous caller reads a company's applicants or marks them seen.
-  expect((await request.get(`/api/business/job-postings/${postingId}/applicants`, { headers: { 'auth-user': driver.token } })).status()).toBe(403)
+  expect(
+    (
+      await request.get(`/api/business/job-postings/${postingId}/applicants`, {
+        headers: { 'auth-user': driver.token },
+      })
+    ).status(),
+  ).toBe(403)
   expect((await request.get(`/api/business/job-postings/${postingId}/applicants`)).status()).toBe(401)
-  expect((await request.put(`/api/business/close-job-posting/${postingId}`, { headers: { 'auth-user': driver.token } })).status()).toBe(403)
+  expect(
+    (
+      await request.put(`/api/business/close-job-posting/${postingId}`, { headers: { 'auth-user': driver.token } })
+    ).status(),
+  ).toBe(403)
   const rival = await apiCompany(request)
-  expect((await request.put(`/api/business/job-postings/${postingId}/applicants-seen`, { data: { applications: [1] }, headers: { 'auth-business': rival.token } })).status()).toBe(
-    404,
-  )
+  expect(
+    (
+      await request.put(`/api/business/job-postings/${postingId}/applicants-seen`, {
+        data: { applications: [1] },
+        headers: { 'auth-business': rival.token },
+      })
+    ).status(),
+  ).toBe(404)
 })

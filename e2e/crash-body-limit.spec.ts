@@ -4,7 +4,7 @@ import { newDriver } from './driver-session'
 import { expect, test } from './fixtures'
 
 /**
- * Issue 11 item 3 and issue 12 item 7: page actions read bounded bodies. The memory figures need
+ * Page actions read bounded bodies. The memory figures need
  * a server of their own (its pid, nobody else's requests), so the first tests start server.ts
  * once more, with the same build; they run in the JS project only (no browser involved).
  */
@@ -15,7 +15,10 @@ function post(base: string, path: string, total: number, opts: { chunked?: boole
   return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
     const started = Date.now()
     const url = new URL(path, base)
-    const headers: Record<string, string> = { 'content-type': opts.type ?? 'application/x-www-form-urlencoded', origin: url.origin }
+    const headers: Record<string, string> = {
+      'content-type': opts.type ?? 'application/x-www-form-urlencoded',
+      origin: url.origin,
+    }
     if (!opts.chunked) headers['content-length'] = String(total)
     const req = http.request(url, { method: 'POST', headers })
     let answered = false
@@ -68,7 +71,9 @@ test.describe('bounded request bodies (own server process)', () => {
     const after = rssOf(server.pid)
     const grown = (after - before) / MB
     console.info(
-      `[body-limit] 50 MB POST /login: ${declared.status} in ${declared.ms} ms (Content-Length), ${chunked.status} in ${chunked.ms} ms (chunked); RSS ${(before / MB).toFixed(0)} → ${(after / MB).toFixed(0)} MB (+${grown.toFixed(1)} MB)`,
+      `[body-limit] 50 MB POST /login: ${declared.status} in ${declared.ms} ms ` +
+        `(Content-Length), ${chunked.status} in ${chunked.ms} ms (chunked); RSS ${(before / MB).toFixed(0)} ` +
+        `→ ${(after / MB).toFixed(0)} MB (+${grown.toFixed(1)} MB)`,
     )
     expect(declared.status).toBe(413)
     expect(chunked.status).toBe(413)
@@ -87,15 +92,23 @@ test.describe('bounded request bodies (own server process)', () => {
   })
 })
 
-test('without JS, a document over 5 MB gets the page with the message (413), not a reset', async ({ page, jsEnabled }) => {
+test('without JS, a document over 5 MB gets the page with the message (413), not a reset', async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(jsEnabled, 'the no-JS form post')
   await newDriver(page)
   await page.getByRole('link', { name: 'Añadir documento: SOAP (frontal)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Subir documento: SOAP (frontal)' })
   const big = Buffer.alloc(6 * MB)
   Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d]).copy(big)
-  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles({ name: 'soap.pdf', mimeType: 'application/pdf', buffer: big })
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), dialog.getByRole('button', { name: 'Subir archivo' }).click()])
+  await dialog
+    .getByLabel('Archivo', { exact: true })
+    .setInputFiles({ name: 'soap.pdf', mimeType: 'application/pdf', buffer: big })
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'Subir archivo' }).click(),
+  ])
   expect(response.status()).toBe(413)
   await expect(page.getByText('El archivo no puede ser mayor a 5MB.')).toBeVisible()
 })

@@ -53,7 +53,14 @@ test.describe('driver bank details', () => {
     // Spec §5: the alert leaves after 3 s.
     if (jsEnabled) await expect(dialog.getByText('Todos los campos son obligatorios')).toHaveCount(0, { timeout: 5000 })
 
-    await fill(dialog, { ...valid, holder: 'h'.repeat(51), number: '12a', phone: '5698765432', email: 'yo@fleeters.cl', sii: 's'.repeat(201) })
+    await fill(dialog, {
+      ...valid,
+      holder: 'h'.repeat(51),
+      number: '12a',
+      phone: '5698765432',
+      email: 'yo@fleeters.cl',
+      sii: 's'.repeat(201),
+    })
     await submit()
     await expect(dialog.getByText('Máximo 50 caracteres')).toBeVisible()
     await expect(dialog.getByText('Solo se permiten números')).toBeVisible()
@@ -70,10 +77,14 @@ test.describe('driver bank details', () => {
     // The receipt/invoice cross-rule, once every field is valid.
     await fill(dialog, { ...valid, receipt: 'No emitiré boleta, emitiré factura', invoice: 'Boleta' })
     await submit()
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Para emitir factura, selecciona "Factura" en tipo de documento' })).toBeVisible()
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Para emitir factura, selecciona "Factura" en tipo de documento' }),
+    ).toBeVisible()
     await fill(dialog, { ...valid, receipt: 'Emítanla ustedes', invoice: 'Factura' })
     await submit()
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Para emitir boleta, selecciona "Boleta" en tipo de documento' })).toBeVisible()
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Para emitir boleta, selecciona "Boleta" en tipo de documento' }),
+    ).toBeVisible()
 
     for (const [phone, message] of [
       ['56887654321', 'El teléfono debe comenzar con 569'],
@@ -96,11 +107,21 @@ test.describe('driver bank details', () => {
     await page.goto('/user/dashboard/settings/banco-detalles')
     await addAccount(page, valid)
     const panel = page.getByRole('region', { name: 'Detalle de la cuenta' })
-    await expect(panel.getByRole('switch', { name: 'Cuenta seleccionada para pagos' })).toHaveAttribute('aria-checked', 'true')
+    await expect(panel.getByRole('switch', { name: 'Cuenta seleccionada para pagos' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    )
     await expect(panel.getByText('123456789')).toBeVisible()
     await expect(page.getByRole('link', { name: /Banco Estado/ })).toContainText('•••• 6789')
 
-    await addAccount(page, { ...valid, bank: 'Banco de Chile', type: 'Cuenta Corriente', number: '987654321', receipt: 'No emitiré boleta, emitiré factura', invoice: 'Factura' })
+    await addAccount(page, {
+      ...valid,
+      bank: 'Banco de Chile',
+      type: 'Cuenta Corriente',
+      number: '987654321',
+      receipt: 'No emitiré boleta, emitiré factura',
+      invoice: 'Factura',
+    })
     await expect(panel.getByText('Banco de Chile')).toBeVisible()
     await expect(panel.getByRole('switch')).toHaveAttribute('aria-checked', 'false')
     await expect(panel.getByRole('switch')).toHaveText('No Seleccionado')

@@ -2,7 +2,12 @@ import type { Page } from '@playwright/test'
 import { e2eDatabase, exeAsJpg, fillExpiryIfAsked, jpgFile, newDriver, pdfFile, pngFile } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
-async function upload(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer }, trigger = 'Añadir documento') {
+async function upload(
+  page: Page,
+  title: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  trigger = 'Añadir documento',
+) {
   await page.getByRole('link', { name: `${trigger}: ${title}` }).click()
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${title}` })
   await expect(dialog).toBeVisible()
@@ -16,7 +21,10 @@ function slot(page: Page, title: string) {
 }
 
 test.describe('driver documents', () => {
-  test('upload each kind, follow the review status and progress, view and re-upload a rejected one', async ({ page, jsEnabled }) => {
+  test('upload each kind, follow the review status and progress, view and re-upload a rejected one', async ({
+    page,
+    jsEnabled,
+  }) => {
     // A new driver, seven uploads, a preview and axe on three dialogs.
     test.setTimeout(150_000)
     const driver = await newDriver(page)
@@ -41,7 +49,9 @@ test.describe('driver documents', () => {
 
     // Checked by content: an executable named .jpg is refused.
     await upload(page, 'SOAP (frontal)', exeAsJpg())
-    await expect(page.getByRole('dialog').getByText('Error al subir los archivos: El archivo debe ser JPG, JPEG, PNG o PDF.')).toBeVisible()
+    await expect(
+      page.getByRole('dialog').getByText('Error al subir los archivos: El archivo debe ser JPG, JPEG, PNG o PDF.'),
+    ).toBeVisible()
     await expectAccessible(page)
     await page.getByRole('dialog').getByRole('link', { name: 'Cancelar' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -49,7 +59,9 @@ test.describe('driver documents', () => {
     // The back office rejects the certificate with a reason.
     const db = e2eDatabase()
     db.prepare(
-      "UPDATE user_files SET file_status = 'REJECTED', rejection_reason = 'La imagen está borrosa.' WHERE purpose_name = 'certificado_antecedentes' AND user_id = (SELECT id FROM users WHERE email = ?)",
+      "UPDATE user_files SET file_status = 'REJECTED', rejection_reason = 'La imagen " +
+        "está borrosa.' WHERE purpose_name = 'certificado_antecedentes' AND user_id = " +
+        '(SELECT id FROM users WHERE email = ?)',
     ).run(driver.email)
     db.close()
     await page.reload()
@@ -85,7 +97,10 @@ test.describe('driver documents', () => {
     await expect(slot(page, 'SOAP (posterior)').getByText('En revisión')).toBeVisible()
     const db = e2eDatabase()
     const { id } = db
-      .prepare("SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = 'soap_posterior'")
+      .prepare(
+        'SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE ' +
+          "u.email = ? AND f.purpose_name = 'soap_posterior'",
+      )
       .get(driver.email) as { id: number }
     db.close()
     expect((await page.request.get(`/user/dashboard/archivos/${id}`)).status()).toBe(200)

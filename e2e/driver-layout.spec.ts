@@ -6,61 +6,66 @@ import { e2eDatabase, fillExpiryIfAsked, newDriver, pngFile } from './driver-ses
 import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('driver area layout', () => {
-  test('sidebar from 1024 px, menu toggle below, bottom navigation with «Publicaciones», settings menu and not-found', async ({ page }) => {
-    const d = await newDriver(page)
-    const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
-    await page.setViewportSize({ width: 1440, height: 900 })
-    await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeVisible()
-    await expect(sidebar.getByText('Configuración')).toBeVisible()
-    await expect(sidebar.getByRole('link', { name: 'Ayuda' })).toHaveAttribute('href', '/ayuda')
-    await expect(sidebar.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
-    await expect(page.getByTestId('driver-name')).toHaveText(`${d.firstname} ${d.lastname}`)
-    await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toBeHidden()
+  test(
+    'sidebar from 1024 px, menu toggle below, bottom navigation with «Publicaciones», ' + 'settings menu and not-found',
+    async ({ page }) => {
+      const d = await newDriver(page)
+      const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeVisible()
+      await expect(sidebar.getByText('Configuración')).toBeVisible()
+      await expect(sidebar.getByRole('link', { name: 'Ayuda' })).toHaveAttribute('href', '/ayuda')
+      await expect(sidebar.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
+      await expect(page.getByTestId('driver-name')).toHaveText(`${d.firstname} ${d.lastname}`)
+      await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toBeHidden()
 
-    // Issue 16 item 1 (decision 56): at desktop widths, from 1024 px, the sidebar stays in view.
-    for (const width of [1280, 1024]) {
-      await page.setViewportSize({ width, height: 900 })
-      await expect(sidebar.getByRole('link', { name: 'Publicaciones' })).toBeVisible()
-      await expect(page.locator('header label[title="Menú"]')).toBeHidden()
-    }
+      // At desktop widths, from 1024 px, the sidebar stays in view.
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 900 })
+        await expect(sidebar.getByRole('link', { name: 'Publicaciones' })).toBeVisible()
+        await expect(page.locator('header label[title="Menú"]')).toBeHidden()
+      }
 
-    await page.setViewportSize({ width: 1023, height: 900 })
-    await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeHidden()
-    await page.locator('header label[title="Menú"]').click()
-    await expect(sidebar.getByRole('link', { name: 'Mi perfil' })).toBeVisible()
-    // An open panel blocks page scrolling.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
-    await sidebar.getByRole('link', { name: 'Datos bancarios' }).click()
-    await expect(page).toHaveURL(/\/user\/dashboard\/settings\/banco-detalles$/)
-    await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
+      await page.setViewportSize({ width: 1023, height: 900 })
+      await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeHidden()
+      await page.locator('header label[title="Menú"]').click()
+      await expect(sidebar.getByRole('link', { name: 'Mi perfil' })).toBeVisible()
+      // An open panel blocks page scrolling.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
+      await sidebar.getByRole('link', { name: 'Datos bancarios' }).click()
+      await expect(page).toHaveURL(/\/user\/dashboard\/settings\/banco-detalles$/)
+      await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
 
-    await page.setViewportSize({ width: 375, height: 800 })
-    const bottom = page.getByRole('navigation', { name: 'Navegación inferior' })
-    await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Publicaciones', 'Mi perfil', 'Datos bancarios'])
-    // Finding work is one tap away, and every entry is a thumb-sized target.
-    for (const box of await bottom.getByRole('link').evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect))) {
-      expect(box.height).toBeGreaterThanOrEqual(44)
-      expect(box.width).toBeGreaterThanOrEqual(44)
-    }
-    await bottom.getByRole('link', { name: 'Publicaciones' }).click()
-    await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
-    await expect(bottom.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page')
-    await bottom.getByRole('link', { name: 'Mi perfil' }).click()
-    await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible()
+      await page.setViewportSize({ width: 375, height: 800 })
+      const bottom = page.getByRole('navigation', { name: 'Navegación inferior' })
+      await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Publicaciones', 'Mi perfil', 'Datos bancarios'])
+      // Finding work is one tap away, and every entry is a thumb-sized target.
+      for (const box of await bottom
+        .getByRole('link')
+        .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect))) {
+        expect(box.height).toBeGreaterThanOrEqual(44)
+        expect(box.width).toBeGreaterThanOrEqual(44)
+      }
+      await bottom.getByRole('link', { name: 'Publicaciones' }).click()
+      await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
+      await expect(bottom.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page')
+      await bottom.getByRole('link', { name: 'Mi perfil' }).click()
+      await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible()
 
-    await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Seguridad' }).click()
-    await expect(page).toHaveURL(/\/settings\/seguridad$/)
-    await expect(page.getByRole('navigation', { name: 'Configuración' })).toBeVisible()
-    // Spec §2 had this page show only the menu; issue 16 item 6 gives it content (decision 53).
-    await expect(page.getByRole('heading', { name: 'Cambiar contraseña', level: 2 })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Sesiones activas', level: 2 })).toBeVisible()
-    await expectAccessible(page)
+      await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Seguridad' }).click()
+      await expect(page).toHaveURL(/\/settings\/seguridad$/)
+      await expect(page.getByRole('navigation', { name: 'Configuración' })).toBeVisible()
+      // Spec §2 had this page show only the menu; issue 16 item 6 gives it content (decision 53).
+      await expect(page.getByRole('heading', { name: 'Cambiar contraseña', level: 2 })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Sesiones activas', level: 2 })).toBeVisible()
+      await expectAccessible(page)
 
-    const res = await page.goto('/user/dashboard/no-existe')
-    expect(res?.status()).toBe(404)
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
-    await expect(page.getByTestId('driver-name')).toBeVisible()
-  })
+      const res = await page.goto('/user/dashboard/no-existe')
+      expect(res?.status()).toBe(404)
+      await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+      await expect(page.getByTestId('driver-name')).toBeVisible()
+    },
+  )
 
   test('three skeletons stand in for the bank list while it loads (JS)', async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, 'client navigation only')
@@ -73,14 +78,20 @@ test.describe('driver area layout', () => {
       await released
       await route.continue()
     })
-    await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Datos bancarios' }).click()
+    await page
+      .getByRole('navigation', { name: 'Panel del conductor' })
+      .getByRole('link', { name: 'Datos bancarios' })
+      .click()
     await expect(page.getByTestId('bank-skeletons').locator('> div')).toHaveCount(3)
     release()
     await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
     await expect(page.getByTestId('bank-skeletons')).toHaveCount(0)
   })
 
-  test('the menu and the document cards, written as plain anchors, navigate in the app once hydrated (JS)', async ({ page, jsEnabled }) => {
+  test('the menu and the document cards, written as plain anchors, navigate in the app once hydrated (JS)', async ({
+    page,
+    jsEnabled,
+  }) => {
     test.skip(!jsEnabled, 'client navigation only')
     await newDriver(page)
     await page.setViewportSize({ width: 1440, height: 900 })
@@ -111,7 +122,9 @@ test.describe('driver area layout', () => {
     const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(d.email) as { id: number }
     const now = new Date().toISOString()
     db.prepare(
-      'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO work_experience (user_id, job_title, company_name, type_employment, ' +
+        'location, start_date, end_date, job_description, created_at, updated_at) VALUES ' +
+        '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
       id,
       'Conductor de reparto de última milla',
@@ -120,12 +133,16 @@ test.describe('driver area layout', () => {
       'Providencia, Santiago',
       '2020-01-06',
       '2023-11-30',
-      'Reparto diario de paquetería e-commerce en rutas micro-sectorizadas, con entrega de rendición al cierre de cada jornada.',
+      'Reparto diario de paquetería e-commerce en rutas micro-sectorizadas, con entrega ' +
+        'de rendición al cierre de cada jornada.',
       now,
       now,
     )
     const bank = db.prepare(
-      'INSERT INTO bank_details (user_id, account_holder_name, bank_name, account_number, account_type, invoice_type, receipt_issuance, sii_address, phone, email, selected, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO bank_details (user_id, account_holder_name, bank_name, ' +
+        'account_number, account_type, invoice_type, receipt_issuance, sii_address, ' +
+        'phone, email, selected, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ' +
+        '?, ?, ?, ?, ?)',
     )
     bank.run(
       id,
@@ -185,7 +202,10 @@ test.describe('driver area layout', () => {
         await page.evaluate(() => document.fonts.ready.then(() => undefined))
         // Nothing may stick out sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-        await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: !name.includes('-') && name !== 'subir' })
+        await page.screenshot({
+          path: path.join(SHOTS, `${name}-${width}.png`),
+          fullPage: !name.includes('-') && name !== 'subir',
+        })
       }
     }
   })
@@ -193,7 +213,11 @@ test.describe('driver area layout', () => {
   test('driver pages stay within the JS budget of a form page (159 KB gzip)', async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, 'measured with JS on')
     await newDriver(page)
-    for (const url of ['/user/dashboard/home', '/user/dashboard/settings?modal=experiencia', '/user/dashboard/settings/banco-detalles?modal=agregar']) {
+    for (const url of [
+      '/user/dashboard/home',
+      '/user/dashboard/settings?modal=experiencia',
+      '/user/dashboard/settings/banco-detalles?modal=agregar',
+    ]) {
       const sizes: number[] = []
       const pending: Promise<void>[] = []
       const onResponse = (res: Response) => {
@@ -203,7 +227,10 @@ test.describe('driver area layout', () => {
       const fresh = await page
         .context()
         .browser()!
-        .newContext({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL, storageState: await page.context().storageState() })
+        .newContext({
+          baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL,
+          storageState: await page.context().storageState(),
+        })
       const p = await fresh.newPage()
       p.on('response', onResponse)
       await p.goto(url, { waitUntil: 'networkidle' })

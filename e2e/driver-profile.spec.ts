@@ -17,8 +17,10 @@ test.describe('driver profile', () => {
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
     await expect(dialog.getByText('Campo requerido')).toBeVisible()
 
-    // Over 3 MB and not a photo the browser can shrink (issue 12 item 7): refused with JS and without.
-    await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1) })
+    // Over 3 MB and not a photo the browser can shrink: refused with JS and without.
+    await dialog
+      .getByLabel(/^Imagen/)
+      .setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1) })
     await dialog.getByRole('button', { name: 'Subir imagen' }).click()
     await expect(dialog.getByText('El tamaño de la imagen no puede ser mayor a 3MB')).toBeVisible()
 
@@ -42,7 +44,7 @@ test.describe('driver profile', () => {
     test.setTimeout(90_000)
     const d = await newDriver(page)
     await page.goto('/user/dashboard/settings')
-    // Issue 12 item 10: the driver's phone reads «+56 9 XXXX XXXX».
+    // The driver's phone reads «+56 9 XXXX XXXX».
     await expect(page.getByText(`+56 9 ${d.phone.slice(1, 5)} ${d.phone.slice(5)}`)).toBeVisible()
     await page.getByRole('link', { name: 'Editar', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Editar datos' })).toBeVisible()
@@ -64,7 +66,7 @@ test.describe('driver profile', () => {
     await page.getByLabel('Nombre').fill(d.firstname)
     await page.getByLabel('Apellido').fill(d.lastname)
     await page.getByLabel('Sobre mí').fill('Conductor de reparto en Santiago.')
-    // One rule for the driver's phone: a Chilean mobile (issue 12 item 10).
+    // One rule for the driver's phone: a Chilean mobile.
     for (const phone of ['98765', '9'.repeat(16), '123456789']) {
       await page.getByLabel('Teléfono').fill(phone)
       await page.getByRole('button', { name: 'Guardar cambios' }).click()
@@ -75,7 +77,9 @@ test.describe('driver profile', () => {
     await page.getByLabel('Teléfono').fill(`+56 9 ${d.phone.slice(1, 5)}-${d.phone.slice(5)}`)
     await page.getByLabel('Dirección').fill('')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
-    await expect(page.getByText('Completa nombre, apellido, dirección y sobre mí para guardar los cambios')).toBeVisible()
+    await expect(
+      page.getByText('Completa nombre, apellido, dirección y sobre mí para guardar los cambios'),
+    ).toBeVisible()
     await page.getByLabel('Dirección').fill('Av. Matta 500')
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await expect(page.getByText('Datos actualizados correctamente.')).toBeVisible()
@@ -92,7 +96,10 @@ test.describe('driver profile', () => {
     await expect(page.getByText('Av. Matta 500')).toBeVisible()
   })
 
-  test('vehicle type and commune (issue 16): stated in «Mi perfil», kept after a reload, used by «Publicaciones para ti»', async ({ page, jsEnabled }) => {
+  test('vehicle type and commune: stated in «Mi perfil», kept after a reload, used by «Publicaciones para ti»', async ({
+    page,
+    jsEnabled,
+  }) => {
     test.setTimeout(120_000)
     await newDriver(page)
     await page.goto('/user/dashboard/settings')
@@ -114,9 +121,15 @@ test.describe('driver profile', () => {
     // Nothing scrolls sideways on a phone.
     await page.setViewportSize({ width: 375, height: 800 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    await page.screenshot({ path: `/tmp/shots-place/profile-form-375-${jsEnabled ? 'js' : 'no-js'}.png`, fullPage: true })
+    await page.screenshot({
+      path: `/tmp/shots-place/profile-form-375-${jsEnabled ? 'js' : 'no-js'}.png`,
+      fullPage: true,
+    })
     await page.setViewportSize({ width: 1280, height: 900 })
-    await page.screenshot({ path: `/tmp/shots-place/profile-form-1280-${jsEnabled ? 'js' : 'no-js'}.png`, fullPage: true })
+    await page.screenshot({
+      path: `/tmp/shots-place/profile-form-1280-${jsEnabled ? 'js' : 'no-js'}.png`,
+      fullPage: true,
+    })
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await expect(page.getByText('Datos actualizados correctamente.')).toBeVisible()
 
@@ -132,7 +145,9 @@ test.describe('driver profile', () => {
     await expect(page.getByText('No hay cambios para guardar')).toBeVisible()
 
     await page.goto('/user/dashboard/home')
-    await expect(page.getByRole('region', { name: 'Publicaciones para ti' })).toContainText('Según tu perfil: Moto · Providencia')
+    await expect(page.getByRole('region', { name: 'Publicaciones para ti' })).toContainText(
+      'Según tu perfil: Moto · Providencia',
+    )
   })
 
   test('work experience: every rule, add, edit (only when changed) and delete', async ({ page }) => {

@@ -12,7 +12,9 @@ import { codeIn, expect, randomDriver, readMail } from './fixtures'
  */
 export async function newDriver(page: Page) {
   const d = randomDriver()
-  const res = await page.request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })
+  const res = await page.request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
   expect(res.status()).toBe(201)
   await page.goto('/login')
   await page.getByLabel('Correo electrónico').fill(d.email)
@@ -65,12 +67,18 @@ export function pdfFile(name = 'documento.pdf') {
 
 /** A Windows executable's header, named like a photo. */
 export function exeAsJpg(name = 'foto.jpg') {
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]) }
+  return {
+    name,
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from([
+      0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00,
+    ]),
+  }
 }
 
 let phonePhotoCache: Promise<Buffer> | null = null
 /**
- * A phone photo as phones take them (issue 12 item 7): 4032×3024, a gradient with sensor-like
+ * A phone photo as phones take them: 4032×3024, a gradient with sensor-like
  * noise, JPEG quality 93 — a little over 6 MB. Made once per worker.
  */
 export async function phonePhoto(name = 'foto-celular.jpg') {
@@ -101,7 +109,7 @@ export function chileDay(days = 0) {
   return addDays(dayInChile(new Date()), days)
 }
 
-/** The kinds that expire ask for their date in the upload panel (issue 16.3): fill it when asked. */
+/** The kinds that expire ask for their date in the upload panel: fill it when asked. */
 export async function fillExpiryIfAsked(dialog: Locator, day = chileDay(365)) {
   const field = dialog.getByLabel('Fecha de vencimiento')
   if (await field.count()) await field.fill(day)

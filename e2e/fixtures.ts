@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page, type Response as PwResponse } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Response as PwResponse,
+} from '@playwright/test'
 
 const HYDRATED = 'body[data-hydrated]'
 const patched = new WeakSet<Page>()
@@ -39,7 +46,10 @@ function watchContext(context: BrowserContext, javaScriptEnabled: boolean) {
 const HYDRATION_TIMEOUT_MS = 20_000
 
 export const test = base.extend<{ jsEnabled: boolean }, { projectJs: boolean }>({
-  projectJs: [async ({}, use, workerInfo) => use(workerInfo.project.use.javaScriptEnabled !== false), { scope: 'worker' }],
+  projectJs: [
+    async ({}, use, workerInfo) => use(workerInfo.project.use.javaScriptEnabled !== false),
+    { scope: 'worker' },
+  ],
   // Contexts a test opens itself (another driver, a visitor) get the project's JS setting and
   // base URL unless the test says otherwise, and wait for hydration like the default page.
   browser: [
@@ -48,7 +58,11 @@ export const test = base.extend<{ jsEnabled: boolean }, { projectJs: boolean }>(
       const newPage = browser.newPage.bind(browser)
       Object.assign(browser, {
         newContext: async (options: BrowserContextOptions = {}) => {
-          const context = await newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: projectJs, ...options })
+          const context = await newContext({
+            baseURL: process.env.E2E_BASE_URL,
+            javaScriptEnabled: projectJs,
+            ...options,
+          })
           watchContext(context, options.javaScriptEnabled ?? projectJs)
           return context
         },
@@ -131,7 +145,9 @@ export async function readMail(to: string, match: RegExp = /./): Promise<string>
 }
 
 export function codeIn(mail: string): string {
-  const m = /c=C3=B3digo de verificaci=C3=B3n es (\d{6})|c\S*digo de verificaci\S* es (\d{6})/.exec(mail) ?? /\b(\d{6})\b/.exec(mail)
+  const m =
+    /c=C3=B3digo de verificaci=C3=B3n es (\d{6})|c\S*digo de verificaci\S* es (\d{6})/.exec(mail) ??
+    /\b(\d{6})\b/.exec(mail)
   const code = m?.[1] ?? m?.[2]
   if (!code) throw new Error('no code in mail')
   return code

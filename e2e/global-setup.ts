@@ -10,7 +10,8 @@ import path from 'node:path'
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '..')
   const entry = path.join(process.env.BUILD_DIR ?? 'build', 'server.js')
-  if (!fs.existsSync(path.resolve(root, entry))) throw new Error(`${entry} not found: run \`npx react-router build\` first`)
+  if (!fs.existsSync(path.resolve(root, entry)))
+    throw new Error(`${entry} not found: run \`npx react-router build\` first`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-e2e-'))
   const child = spawn(process.execPath, [entry], {
     cwd: root,
@@ -40,7 +41,8 @@ export default async function globalSetup() {
     child.stdout.on('data', (chunk: Buffer) => {
       if (started) {
         // The server logs one JSON line per request; only its errors are worth showing here.
-        for (const line of chunk.toString().split('\n')) if (/"level":(50|60)/.test(line)) process.stderr.write(`[server] ${line}\n`)
+        for (const line of chunk.toString().split('\n'))
+          if (/"level":(50|60)/.test(line)) process.stderr.write(`[server] ${line}\n`)
         return
       }
       out += chunk.toString()

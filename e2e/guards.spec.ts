@@ -6,7 +6,7 @@ import { codeIn, expect, expectAccessible, randomDriver, readMail, test } from '
 import { apiCompany, apiDriver } from './marketplace-support'
 
 /**
- * Issue 11 item 2 and issue 12 items 5 and 6: the guards of the three areas. A session the users
+ * The guards of the three areas. A session the users
  * service no longer knows (revoked by a logout, expired) sends the person to
  * /login?redirectTo=<path> with «Inicia sesión para continuar», and the login brings them back
  * there; another role's area sends them to their own home with a message, keeping the session.
@@ -40,7 +40,10 @@ async function fillLogin(page: Page, email: string, password: string) {
 function expireSessionsOf(email: string) {
   const db = e2eDatabase()
   try {
-    db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = (SELECT id FROM users WHERE email = ?)").run(email)
+    db.prepare(
+      "UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = " +
+        '(SELECT id FROM users WHERE email = ?)',
+    ).run(email)
   } finally {
     db.close()
   }
@@ -56,7 +59,10 @@ async function loginCompany(page: Page) {
 }
 
 test.describe('11.2: a session the service refused leads to the login, on every layout', () => {
-  test('driver: after logout a replayed cookie opens neither Seguridad nor Crear poder simple', async ({ page, context }) => {
+  test('driver: after logout a replayed cookie opens neither Seguridad nor Crear poder simple', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000)
     const d = await newDriver(page)
     await page.goto('/user/dashboard/settings/seguridad')
@@ -73,14 +79,19 @@ test.describe('11.2: a session the service refused leads to the login, on every 
     }
   })
 
-  test('driver: an expired session in the service leads to the login, which brings the driver back', async ({ page }) => {
+  test('driver: an expired session in the service leads to the login, which brings the driver back', async ({
+    page,
+  }) => {
     test.setTimeout(90_000)
     const d = await newDriver(page)
     await page.setViewportSize({ width: 1440, height: 900 })
     expireSessionsOf(d.email)
     // A link inside the area (with JS a client navigation: the layout asks the service again).
     const path = '/user/dashboard/settings/banco-detalles'
-    await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Datos bancarios' }).click()
+    await page
+      .getByRole('navigation', { name: 'Panel del conductor' })
+      .getByRole('link', { name: 'Datos bancarios' })
+      .click()
     await expectLoginFor(page, path)
     await fillLogin(page, d.email, d.password)
     await expect(page).toHaveURL(new RegExp(`${path}$`))
@@ -212,7 +223,9 @@ test.describe('12.6: a deep link while logged out goes through the login and arr
 /** A registered driver who has not verified the email yet (the login has the code step). */
 async function apiDriverUnverified(page: Page) {
   const d = randomDriver()
-  const res = await page.request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })
+  const res = await page.request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
   expect(res.status()).toBe(201)
   return d
 }
@@ -224,45 +237,57 @@ test.describe('11.2: the process survives a revoked admin session (own server pr
   test.beforeAll(async () => {
     test.setTimeout(90_000)
     // The demo data brings a console account (decision 29), so no browser is needed.
-    server = await startServer({ SERVICES: undefined, NODE_ENV: 'production', RATE_LIMIT_FACTOR: '1000', SEED_DEMO: 'always' })
+    server = await startServer({
+      SERVICES: undefined,
+      NODE_ENV: 'production',
+      RATE_LIMIT_FACTOR: '1000',
+      SEED_DEMO: 'always',
+    })
   })
   test.afterAll(async () => server?.stop())
 
-  test('GET /admin with a revoked admin session answers a redirect to the login, and the process keeps serving', async () => {
-    test.setTimeout(60_000)
-    // The demo logins are printed after «listening on», possibly in a later chunk: wait for them.
-    const password = (await server.waitForOutput(/password for all: (\S+)\)/))[1]
-    const email = (await server.waitForOutput(/admin\s+(\S+@\S+)/))[1]
-    const origin = new URL(server.url).origin
-    const login = await fetch(`${server.url}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-      body: new URLSearchParams({ email: email!, password: password! }),
-    })
-    // The password opens a session that still owes its second factor (decision 77).
-    expect(login.status).toBe(302)
-    expect(login.headers.get('location')).toMatch(/^\/login\/verificacion/)
-    const session = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
-      .split(';')[0]!
-    const pending = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })
-    expect(pending.status).toBe(302)
-    expect(pending.headers.get('location')).toMatch(/^\/login\/verificacion/)
+  test(
+    'GET /admin with a revoked admin session answers a redirect to the login, and the ' + 'process keeps serving',
+    async () => {
+      test.setTimeout(60_000)
+      // The demo logins are printed after «listening on», possibly in a later chunk: wait for them.
+      const password = (await server.waitForOutput(/password for all: (\S+)\)/))[1]
+      const email = (await server.waitForOutput(/admin\s+(\S+@\S+)/))[1]
+      const origin = new URL(server.url).origin
+      const login = await fetch(`${server.url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams({ email: email!, password: password! }),
+      })
+      // The password opens a session that still owes its second factor (decision 77).
+      expect(login.status).toBe(302)
+      expect(login.headers.get('location')).toMatch(/^\/login\/verificacion/)
+      const session = login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+        .split(';')[0]!
+      const pending = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })
+      expect(pending.status).toBe(302)
+      expect(pending.headers.get('location')).toMatch(/^\/login\/verificacion/)
 
-    const logout = await fetch(`${server.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: session, origin } })
-    expect(logout.status).toBe(302)
+      const logout = await fetch(`${server.url}/logout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: session, origin },
+      })
+      expect(logout.status).toBe(302)
 
-    for (let i = 0; i < 3; i++) {
-      const replayed = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })
-      expect(replayed.status).toBe(302)
-      expect(replayed.headers.get('location')).toBe('/login?redirectTo=%2Fadmin')
-    }
-    // Anything the process would die of has happened by now.
-    await new Promise((r) => setTimeout(r, 500))
-    expect(server.alive(), server.output()).toBe(true)
-    expect((await fetch(`${server.url}/login`)).status).toBe(200)
-    expect(server.output()).not.toMatch(/unhandled|UnhandledPromiseRejection/i)
-  })
+      for (let i = 0; i < 3; i++) {
+        const replayed = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: session } })
+        expect(replayed.status).toBe(302)
+        expect(replayed.headers.get('location')).toBe('/login?redirectTo=%2Fadmin')
+      }
+      // Anything the process would die of has happened by now.
+      await new Promise((r) => setTimeout(r, 500))
+      expect(server.alive(), server.output()).toBe(true)
+      expect((await fetch(`${server.url}/login`)).status).toBe(200)
+      expect(server.output()).not.toMatch(/unhandled|UnhandledPromiseRejection/i)
+    },
+  )
 })

@@ -35,11 +35,14 @@ test.describe('validation that arrives late', () => {
 })
 
 /**
- * Issue 14 item 5: the first focus brings the form's own schema module and zod, not the other
+ * The first focus brings the form's own schema module and zod, not the other
  * forms' schemas, and not zod's JSON Schema generator (used only by the server's OpenAPI document;
  * scripts/vite-zod-browser.ts leaves it out of the browser build).
  */
-test('the first focus loads this form’s schema module and zod without its JSON Schema generator', async ({ page, jsEnabled }) => {
+test('the first focus loads this form’s schema module and zod without its JSON Schema generator', async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, 'client validation is a JS enhancement')
   const scripts: Array<{ url: string; body: Promise<string> }> = []
   let last = Date.now()
@@ -64,5 +67,9 @@ test('the first focus loads this form’s schema module and zod without its JSON
       `${other} schemas on /contacto`,
     ).toEqual([])
   }
-  for (const script of scripts) expect((await script.body).includes('json-schema.org/draft'), `${script.url} carries zod's JSON Schema generator`).toBe(false)
+  for (const script of scripts)
+    expect(
+      (await script.body).includes('json-schema.org/draft'),
+      `${script.url} carries zod's JSON Schema generator`,
+    ).toBe(false)
 })

@@ -1,6 +1,17 @@
 import type { Locator, Page } from '@playwright/test'
 import { codeIn, expect, expectAccessible, readMail, test, unique } from './fixtures'
-import { apiCompany, apiDriver, apiPosting, apiToken, jsWeight, logoPng, mailText, postingBody, randomCompany, screenshots } from './marketplace-support'
+import {
+  apiCompany,
+  apiDriver,
+  apiPosting,
+  apiToken,
+  jsWeight,
+  logoPng,
+  mailText,
+  postingBody,
+  randomCompany,
+  screenshots,
+} from './marketplace-support'
 
 interface PostingInput {
   title: string
@@ -22,7 +33,9 @@ async function choosePlace(scope: Locator | Page, js: boolean, region: string, c
 async function fillPosting(page: Page, js: boolean, p: PostingInput) {
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Título').fill(p.title)
-  await dialog.getByLabel('Descripción').fill('Rutas micro-sectorizadas en la comuna; carga ordenada por sector y pago en 48 horas.')
+  await dialog
+    .getByLabel('Descripción')
+    .fill('Rutas micro-sectorizadas en la comuna; carga ordenada por sector y pago en 48 horas.')
   await choosePlace(dialog, js, 'Metropolitana de Santiago', p.commune)
   await dialog.getByLabel('Vehículo').selectOption({ label: p.vehicle })
   if (p.capacity) await dialog.getByLabel('Capacidad').selectOption(p.capacity)
@@ -34,7 +47,11 @@ async function fillPosting(page: Page, js: boolean, p: PostingInput) {
   await dialog.getByLabel('Período de pago').selectOption({ label: 'por día' })
 }
 
-test('a company registers with a logo, verifies its email and manages its postings and applicants', async ({ page, jsEnabled, request }) => {
+test('a company registers with a logo, verifies its email and manages its postings and applicants', async ({
+  page,
+  jsEnabled,
+  request,
+}) => {
   // Registration with a logo, the mailed code, postings created, edited and deleted, applicants.
   test.setTimeout(240_000)
   const pageErrors: string[] = []
@@ -116,7 +133,7 @@ test('a company registers with a logo, verifies its email and manages its postin
   await expect(page.getByText('Trabajo actualizado correctamente.')).toBeVisible()
   await expect(page.getByRole('heading', { name: `Moto ${word} editada` })).toBeVisible()
 
-  // Delete one, after confirming: «Eliminar» is behind «Más acciones» (issue 16.5).
+  // Delete one, after confirming: «Eliminar» is behind «Más acciones».
   await page
     .getByRole('list', { name: 'Publicaciones' })
     .getByRole('listitem')
@@ -150,11 +167,20 @@ test('a company registers with a logo, verifies its email and manages its postin
   await screenshots(page, 'panel-empresa', (n) => test.info().outputPath(n))
 
   // An applicant: a driver applies to the first posting, the company sees, emails and selects them.
-  const oldest = (await (await request.get('/api/business/job-postings?page=3', { headers: { 'auth-business': token } })).json()).postings.at(-1)
+  const oldest = (
+    await (await request.get('/api/business/job-postings?page=3', { headers: { 'auth-business': token } })).json()
+  ).postings.at(-1)
   expect(oldest.title).toBe(postings[0]!.title)
   const firstId: number = oldest.id
   const driver = await apiDriver(request)
-  expect((await request.post('/api/users/postulate-job-posting', { data: { id_publication: firstId }, headers: { 'auth-user': driver.token } })).status()).toBe(201)
+  expect(
+    (
+      await request.post('/api/users/postulate-job-posting', {
+        data: { id_publication: firstId },
+        headers: { 'auth-user': driver.token },
+      })
+    ).status(),
+  ).toBe(201)
   expect(mailText(await readMail(c.email, /postulaci/))).toContain(postings[0]!.title)
 
   await page.goto(`/business/dashboard/publicaciones/${firstId}`)
@@ -179,7 +205,7 @@ test('a company registers with a logo, verifies its email and manages its postin
   const sent = mailText(raw)
   expect(sent).toContain('nos gustaría conversar contigo')
   expect(sent).toContain(c.name_business)
-  // Issue 12.8: the driver's answer goes to the company, and the mail says so.
+  // The driver's answer goes to the company, and the mail says so.
   expect(raw).toMatch(new RegExp(`^Reply-To: ${c.email.replace(/[.+]/g, '\\$&')}\r?$`, 'mi'))
   expect(sent).toContain(`Responde a este correo para contactar a ${c.name_business}`)
 
@@ -202,8 +228,22 @@ test('a company registers with a logo, verifies its email and manages its postin
   const res = await page.goto(`/business/dashboard/publicaciones/${rivalPosting}`)
   expect(res?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
-  expect((await request.post('/api/business/create-job-posting', { data: postingBody(), headers: { 'auth-user': driver.token } })).status()).toBe(403)
-  expect((await request.post('/api/business/create-job-posting', { data: postingBody(), headers: { 'auth-business': driver.token } })).status()).toBe(403)
+  expect(
+    (
+      await request.post('/api/business/create-job-posting', {
+        data: postingBody(),
+        headers: { 'auth-user': driver.token },
+      })
+    ).status(),
+  ).toBe(403)
+  expect(
+    (
+      await request.post('/api/business/create-job-posting', {
+        data: postingBody(),
+        headers: { 'auth-business': driver.token },
+      })
+    ).status(),
+  ).toBe(403)
 
   // Logout goes to /login (spec §4).
   await page.goto('/business/dashboard')

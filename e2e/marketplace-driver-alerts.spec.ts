@@ -1,11 +1,15 @@
 import { expect, test, unique } from './fixtures'
 import { apiCompany, apiDriver, apiPosting, uiLogin } from './marketplace-support'
 
-/** Issue 12 item 11: the apply/save answer clears after the spec's 4 s and never hides «Guardar». */
+/** The apply/save answer clears after the spec's 4 s and never hides «Guardar». */
 test.describe('a driver applies to a posting on a phone', () => {
   test.use({ viewport: { width: 375, height: 667 } })
 
-  test('the answer leaves after 4 s with JS; «Guardar» stays in view at 375 px', async ({ page, request, jsEnabled }) => {
+  test('the answer leaves after 4 s with JS; «Guardar» stays in view at 375 px', async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     test.setTimeout(120_000)
     const word = unique('aviso')
     const company = await apiCompany(request)

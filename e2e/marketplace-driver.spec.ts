@@ -1,21 +1,33 @@
 import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import { apiCompany, apiDriver, apiPosting, jsWeight, screenshots, uiLogin } from './marketplace-support'
 
-test('a driver filters postings, opens one, saves it, applies and follows both lists', async ({ page, jsEnabled, request }) => {
+test('a driver filters postings, opens one, saves it, applies and follows both lists', async ({
+  page,
+  jsEnabled,
+  request,
+}) => {
   test.setTimeout(150_000)
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   const word = unique('ruta')
   const company = await apiCompany(request)
   const target = await apiPosting(request, company.token, { title: `Furgón ${word} Providencia`, id_commune: 13123 })
-  await apiPosting(request, company.token, { title: `Moto ${word} Providencia`, id_commune: 13123, id_vehicle: 3, id_capacity: '' })
+  await apiPosting(request, company.token, {
+    title: `Moto ${word} Providencia`,
+    id_commune: 13123,
+    id_vehicle: 3,
+    id_capacity: '',
+  })
   await apiPosting(request, company.token, { title: `Furgón ${word} Valparaíso`, id_region: 5000, id_commune: 5101 })
   const closed = await apiPosting(request, company.token, { title: `Cerrada ${word}`, status: 'closed' })
   const driver = await apiDriver(request)
   await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
   // The sidebar (in view from 1024 px, decision 56) leads to the postings.
-  await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Publicaciones' }).click()
+  await page
+    .getByRole('navigation', { name: 'Panel del conductor' })
+    .getByRole('link', { name: 'Publicaciones' })
+    .click()
   await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
   await expect(page.getByRole('heading', { name: 'Publicaciones de empleo' })).toBeVisible()
   await expectAccessible(page)
@@ -64,11 +76,18 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   await expect(saved).toHaveCount(1)
   await expect(saved).toContainText(`Furgón ${word} Providencia`)
   await expectAccessible(page)
-  const applicants = await (await request.get(`/api/business/job-postings/${target}/applicants`, { headers: { 'auth-business': company.token } })).json()
-  const review = await request.put(`/api/business/update-application-status/${applicants.applicants[0].id_application}`, {
-    data: { status: 'en_revision' },
-    headers: { 'auth-business': company.token },
-  })
+  const applicants = await (
+    await request.get(`/api/business/job-postings/${target}/applicants`, {
+      headers: { 'auth-business': company.token },
+    })
+  ).json()
+  const review = await request.put(
+    `/api/business/update-application-status/${applicants.applicants[0].id_application}`,
+    {
+      data: { status: 'en_revision' },
+      headers: { 'auth-business': company.token },
+    },
+  )
   expect(review.ok()).toBe(true)
   await page.getByRole('link', { name: 'Postuladas' }).click()
   const applied = page.getByRole('list', { name: 'Mis postulaciones' }).getByRole('listitem')
@@ -80,7 +99,14 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   await page.goto(`/user/dashboard/job-postings?id=${closed}`)
   await expect(detail).toContainText('Esta publicación está cerrada y ya no recibe postulaciones.')
   await expect(detail.getByRole('button', { name: /^Postular/ })).toHaveCount(0)
-  expect((await request.post('/api/users/postulate-job-posting', { data: { id_publication: closed }, headers: { 'auth-user': driver.token } })).status()).toBe(409)
+  expect(
+    (
+      await request.post('/api/users/postulate-job-posting', {
+        data: { id_publication: closed },
+        headers: { 'auth-user': driver.token },
+      })
+    ).status(),
+  ).toBe(409)
 
   // Withdrawing takes it off the applied list.
   await page.goto('/user/dashboard/job-postings/postuladas')

@@ -53,7 +53,9 @@ export async function apiCompany(request: APIRequestContext) {
 
 export async function apiDriver(request: APIRequestContext) {
   const d = randomDriver()
-  const res = await request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })
+  const res = await request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
   expect(res.status()).toBe(201)
   return { ...d, token: await apiToken(request, d.email, d.password) }
 }
@@ -78,8 +80,15 @@ export function postingBody(overrides: Record<string, unknown> = {}) {
   }
 }
 
-export async function apiPosting(request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const res = await request.post('/api/business/create-job-posting', { data: postingBody(overrides), headers: { 'auth-business': token } })
+export async function apiPosting(
+  request: APIRequestContext,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const res = await request.post('/api/business/create-job-posting', {
+    data: postingBody(overrides),
+    headers: { 'auth-business': token },
+  })
   expect(res.status()).toBe(201)
   return (await res.json()).id
 }
@@ -126,7 +135,9 @@ export async function screenshots(page: Page, name: string, outputPath: (n: stri
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     // Nothing may stick out sideways at either width.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0)
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true })
   }
@@ -135,7 +146,11 @@ export async function screenshots(page: Page, name: string, outputPath: (n: stri
 
 /** The .eml outbox files are quoted-printable with encoded-word subjects: read them as text. */
 export function mailText(raw: string): string {
-  const subjects = raw.replace(/\?=\r?\n[ \t]+=\?UTF-8\?Q\?/gi, '').replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, s: string) => s.replace(/_/g, ' '))
-  const bytes = subjects.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+  const subjects = raw
+    .replace(/\?=\r?\n[ \t]+=\?UTF-8\?Q\?/gi, '')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, s: string) => s.replace(/_/g, ' '))
+  const bytes = subjects
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
   return Buffer.from(bytes, 'latin1').toString('utf8')
 }

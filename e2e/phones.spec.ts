@@ -2,7 +2,7 @@ import { e2eDatabase } from './driver-session'
 import { codeIn, expect, randomDriver, readMail, test, unique } from './fixtures'
 import { decodeMail } from './public-mail'
 
-/** Issue 12 item 10: the driver's phone as Chileans write it, one rule and one display everywhere. */
+/** The driver's phone as Chileans write it, one rule and one display everywhere. */
 test.describe('the driver phone', () => {
   test('registration takes «+56 9 XXXX XXXX»; the profile shows it the same way', async ({ page }) => {
     test.setTimeout(120_000)
@@ -54,7 +54,11 @@ test.describe('the driver phone', () => {
   test('a number stored before the rule is shown as it is, without an added «+»', async ({ page, request }) => {
     test.setTimeout(90_000)
     const d = randomDriver()
-    expect((await request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })).status()).toBe(201)
+    expect(
+      (
+        await request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })
+      ).status(),
+    ).toBe(201)
     const legacy = `12${d.phone.slice(2)}`
     const db = e2eDatabase()
     try {
@@ -85,7 +89,9 @@ test.describe('the driver phone', () => {
     await field('Teléfono').fill('+56 9 8765-4321')
     await field('Mensaje').fill(`Hola, quiero información. ${token}`)
     await page.getByRole('button', { name: 'Enviar mensaje' }).click()
-    await expect(page.locator('#contacto-resultado')).toHaveText('Mensaje enviado correctamente. Te responderemos a la brevedad.')
+    await expect(page.locator('#contacto-resultado')).toHaveText(
+      'Mensaje enviado correctamente. Te responderemos a la brevedad.',
+    )
     expect(decodeMail(await readMail('contacto@fleeters.cl', new RegExp(token)))).toContain('Teléfono: 56987654321')
   })
 })

@@ -4,7 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { codeIn, expect, expectAccessible, randomDriver, readMail, test, unique } from './fixtures'
 import { apiDriver, apiPosting, apiToken, logoPng, randomCompany, screenshots, uiLogin } from './marketplace-support'
 
-/** Issue 16 items 1 and 4: postings that make sense (pay first, «Turno», logos, links, «Publicaciones para ti»). */
+/** Postings that make sense (pay first, «Turno», logos, links, «Publicaciones para ti»). */
 
 const SHOTS = '/tmp/shots-postings'
 const shot = (jsEnabled: boolean) => (name: string) => {
@@ -16,7 +16,9 @@ const shot = (jsEnabled: boolean) => (name: string) => {
 async function companyWithLogo(request: APIRequestContext) {
   const c = randomCompany()
   const data = { ...c, id_zone: 2, id_region: 13000, id_commune: 13101, acceptTerms: true }
-  const res = await request.post('/api/business/register', { multipart: { data: JSON.stringify(data), logoBusiness: await logoPng() } })
+  const res = await request.post('/api/business/register', {
+    multipart: { data: JSON.stringify(data), logoBusiness: await logoPng() },
+  })
   expect(res.status()).toBe(201)
   return { ...c, token: await apiToken(request, c.email, c.password) }
 }
@@ -57,11 +59,16 @@ for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
 
-    test('the home shows 4 posting cards that are links, pay first, readable logos, and «Ver todas»', async ({ page, request, jsEnabled }) => {
+    test('the home shows 4 posting cards that are links, pay first, readable logos, and «Ver todas»', async ({
+      page,
+      request,
+      jsEnabled,
+    }) => {
       test.setTimeout(90_000)
       const word = unique('inicio')
       const company = await companyWithLogo(request)
-      for (let i = 0; i < 5; i++) await apiPosting(request, company.token, { title: `Furgón ${word} ${i}`, payment_amount: 41000 + i * 1000 })
+      for (let i = 0; i < 5; i++)
+        await apiPosting(request, company.token, { title: `Furgón ${word} ${i}`, payment_amount: 41000 + i * 1000 })
       await page.goto('/')
       const section = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' })
       const cards = section.getByRole('listitem')
@@ -69,7 +76,10 @@ for (const width of [375, 1280]) {
       for (const card of await cards.all()) {
         const link = card.getByTestId('oferta-inicio')
         // A visitor goes to registration carrying the posting.
-        await expect(link).toHaveAttribute('href', /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D\d+$/)
+        await expect(link).toHaveAttribute(
+          'href',
+          /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D\d+$/,
+        )
         await expectPayHeadline(card, link)
         await expect(card).toContainText('Turno:')
       }
@@ -82,7 +92,10 @@ for (const width of [375, 1280]) {
       // The whole card is the link: a tap on its pay opens it too.
       const first = cards.first()
       const href = await first.getByTestId('oferta-inicio').getAttribute('href')
-      await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute('href', '/register?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings')
+      await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute(
+        'href',
+        '/register?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings',
+      )
       await expectAccessible(page)
       if (width === 1280) await screenshots(page, 'home', shot(jsEnabled))
       // (The link's layer covers the card, so a click at the pay's place is a click on the link.)
@@ -92,7 +105,10 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(href!)
     })
 
-    test('an anonymous click on a home card is remembered through registration and login', async ({ page, request }) => {
+    test('an anonymous click on a home card is remembered through registration and login', async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(150_000)
       const company = await companyWithLogo(request)
       await apiPosting(request, company.token, { title: `Moto ${unique('recuerda')}`, id_vehicle: 3, id_capacity: '' })
@@ -121,11 +137,21 @@ for (const width of [375, 1280]) {
       // Signed in, the home's cards and «Ver todas» lead straight to the postings.
       await page.goto('/')
       const section = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' })
-      await expect(section.getByTestId('oferta-inicio').first()).toHaveAttribute('href', /^\/user\/dashboard\/job-postings\?id=\d+$/)
-      await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute('href', '/user/dashboard/job-postings')
+      await expect(section.getByTestId('oferta-inicio').first()).toHaveAttribute(
+        'href',
+        /^\/user\/dashboard\/job-postings\?id=\d+$/,
+      )
+      await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute(
+        'href',
+        '/user/dashboard/job-postings',
+      )
     })
 
-    test('«Publicaciones para ti» on the driver home: empty at first, then postings like the ones saved', async ({ page, request, jsEnabled }) => {
+    test('«Publicaciones para ti» on the driver home: empty at first, then postings like the ones saved', async ({
+      page,
+      request,
+      jsEnabled,
+    }) => {
       test.setTimeout(120_000)
       const word = unique('parati')
       // SUV in Pirque, Lampa, Tiltil or Buin (one per run): what no other test posts, so this driver's commune holds this run's postings only.
@@ -133,16 +159,27 @@ for (const width of [375, 1280]) {
       const place = { id_vehicle: 8, id_capacity: '', id_commune: commune }
       const company = await companyWithLogo(request)
       const saved = await apiPosting(request, company.token, { title: `SUV ${word} guardada`, ...place })
-      const match = await apiPosting(request, company.token, { title: `SUV ${word} para ti`, payment_amount: 52000, payment_period: 'por ruta', ...place })
+      const match = await apiPosting(request, company.token, {
+        title: `SUV ${word} para ti`,
+        payment_amount: 52000,
+        payment_period: 'por ruta',
+        ...place,
+      })
       await apiPosting(request, company.token, { title: `Moto ${word} otra`, ...place, id_vehicle: 3 })
       const driver = await apiDriver(request)
       await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
       const section = page.getByRole('region', { name: 'Publicaciones para ti' })
       await expect(section).toContainText('Aún no sabemos qué publicaciones buscas.')
-      await expect(section.getByRole('link', { name: 'Ver todas las publicaciones' })).toHaveAttribute('href', '/user/dashboard/job-postings')
+      await expect(section.getByRole('link', { name: 'Ver todas las publicaciones' })).toHaveAttribute(
+        'href',
+        '/user/dashboard/job-postings',
+      )
 
-      const res = await request.post('/api/users/save-posting', { data: { id_publication: saved }, headers: { 'auth-user': driver.token } })
+      const res = await request.post('/api/users/save-posting', {
+        data: { id_publication: saved },
+        headers: { 'auth-user': driver.token },
+      })
       expect(res.status()).toBe(201)
       await page.reload()
       // It comes after the documents' next step.
@@ -156,27 +193,48 @@ for (const width of [375, 1280]) {
       const title = cards.first().getByRole('link', { name: `SUV ${word} para ti` })
       await expectPayHeadline(cards.first(), title, /^Pago: \$52\.000 por ruta$/)
       await expectReadableLogo(cards.first(), company.name_business)
-      await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute('href', '/user/dashboard/job-postings?id_vehicle=8&id_zone=2&id_region=13000')
+      await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute(
+        'href',
+        '/user/dashboard/job-postings?id_vehicle=8&id_zone=2&id_region=13000',
+      )
       await expectAccessible(page)
       if (width === 1280) await screenshots(page, 'driver-home', shot(jsEnabled))
 
       await title.click()
       await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings\\?id=${match}$`))
-      await expect(page.getByRole('dialog', { name: 'Detalle de la publicación' }).getByRole('heading', { name: `SUV ${word} para ti` })).toBeVisible()
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Detalle de la publicación' })
+          .getByRole('heading', { name: `SUV ${word} para ti` }),
+      ).toBeVisible()
     })
 
-    test('the list and detail lead with the pay; an empty search offers «Limpiar filtros»', async ({ page, request, jsEnabled }) => {
+    test('the list and detail lead with the pay; an empty search offers «Limpiar filtros»', async ({
+      page,
+      request,
+      jsEnabled,
+    }) => {
       test.setTimeout(120_000)
       const word = unique('limpiar')
       const company = await companyWithLogo(request)
-      const id = await apiPosting(request, company.token, { title: `Camión ${word} mensual`, id_vehicle: 5, id_capacity: 7, payment_amount: 950000, payment_period: 'mensual' })
+      const id = await apiPosting(request, company.token, {
+        title: `Camión ${word} mensual`,
+        id_vehicle: 5,
+        id_capacity: 7,
+        payment_amount: 950000,
+        payment_period: 'mensual',
+      })
       const driver = await apiDriver(request)
       await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
       await page.goto(`/user/dashboard/job-postings?search=${word}`)
       const card = page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem')
       await expect(card).toHaveCount(1)
-      await expectPayHeadline(card, card.getByRole('link', { name: `Camión ${word} mensual` }), /^Pago: \$950\.000 mensual$/)
+      await expectPayHeadline(
+        card,
+        card.getByRole('link', { name: `Camión ${word} mensual` }),
+        /^Pago: \$950\.000 mensual$/,
+      )
       await expect(card).toContainText('Turno:')
       await expect(card).not.toContainText('Horario')
       await expectReadableLogo(card, company.name_business)
@@ -186,7 +244,11 @@ for (const width of [375, 1280]) {
 
       await page.goto(`/user/dashboard/job-postings?id=${id}&search=${word}`)
       const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
-      await expectPayHeadline(detail, detail.getByRole('heading', { name: `Camión ${word} mensual` }), /^Pago: \$950\.000 mensual$/)
+      await expectPayHeadline(
+        detail,
+        detail.getByRole('heading', { name: `Camión ${word} mensual` }),
+        /^Pago: \$950\.000 mensual$/,
+      )
       await expect(detail).toContainText('Turno')
       await expectReadableLogo(detail, company.name_business)
       if (width === 1280) await screenshots(page, 'detail', shot(jsEnabled))
@@ -198,7 +260,9 @@ for (const width of [375, 1280]) {
       await expectAccessible(page)
       await empty.getByRole('link', { name: 'Limpiar filtros' }).click()
       await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
-      await expect(page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem').first()).toBeVisible()
+      await expect(
+        page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem').first(),
+      ).toBeVisible()
       await expect(page.getByLabel('Buscar publicaciones')).toHaveValue('')
     })
   })

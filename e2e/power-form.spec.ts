@@ -2,12 +2,15 @@ import { expect, test } from './fixtures'
 import { apiPowerLink, attachIdImages, fillOwner, fillPhase1, randomPlate, reachPhase2 } from './power-support'
 
 /**
- * Issue 12.1: the confirmation of phase 2 opens only when 'Crear poder simple' is pressed on a
+ * The confirmation of phase 2 opens only when 'Crear poder simple' is pressed on a
  * valid form; never while typing (conform re-validates through submit events), never on an
  * empty or invalid form, which shows its messages and focuses its first invalid field.
  */
 test.describe('simple power, phase 2: confirmation only for a valid form', () => {
-  test('a refused attempt, then a correction typed key by key: every key is kept and no dialog opens', async ({ page, jsEnabled }) => {
+  test('a refused attempt, then a correction typed key by key: every key is kept and no dialog opens', async ({
+    page,
+    jsEnabled,
+  }) => {
     test.setTimeout(120_000)
     const { driver, path } = await apiPowerLink(page.request)
     // The driver's profile prefills the name and RUT; the rest of phase 1 is typed.
@@ -17,7 +20,8 @@ test.describe('simple power, phase 2: confirmation only for a valid form', () =>
     await attachIdImages(page)
     const phone = page.getByLabel('Teléfono (WhatsApp) del dueño', { exact: true })
     const dialog = page.getByRole('dialog', { name: '¿Crear el poder simple?' })
-    if (!jsEnabled) await page.getByLabel('Confirmo que los datos son correctos y quiero crear el poder simple.').check()
+    if (!jsEnabled)
+      await page.getByLabel('Confirmo que los datos son correctos y quiero crear el poder simple.').check()
     await page.getByRole('button', { name: 'Crear poder simple' }).click()
 
     // Refused: the field's message, focus on the field, no confirmation asked.
@@ -55,7 +59,10 @@ test.describe('simple power, phase 2: confirmation only for a valid form', () =>
     await expect(page.getByRole('dialog', { name: 'Proceso de Poder Simple Iniciado' })).toBeVisible()
   })
 
-  test('an empty form: the press shows the messages, focuses the first field and asks nothing', async ({ page, jsEnabled }) => {
+  test('an empty form: the press shows the messages, focuses the first field and asks nothing', async ({
+    page,
+    jsEnabled,
+  }) => {
     test.setTimeout(90_000)
     const { path } = await apiPowerLink(page.request)
     await reachPhase2(page, path)
@@ -77,12 +84,16 @@ test.describe('simple power, phase 2: confirmation only for a valid form', () =>
   })
 })
 
-/** Issue 12.4: the vehicle years count from today (in Chile): next year down to the spec's 2005. */
+/** The vehicle years count from today (in Chile): next year down to the spec's 2005. */
 test('the «Año» list runs from next year down to 2005, whatever year it is', async ({ page }) => {
   const { path } = await apiPowerLink(page.request)
   await page.goto(path)
-  const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Santiago', year: 'numeric' }).format(new Date()))
-  const years = (await page.getByLabel('Año').locator('option').allTextContents()).map((t) => t.trim()).filter((t) => /^\d{4}$/.test(t))
+  const thisYear = Number(
+    new Intl.DateTimeFormat('en', { timeZone: 'America/Santiago', year: 'numeric' }).format(new Date()),
+  )
+  const years = (await page.getByLabel('Año').locator('option').allTextContents())
+    .map((t) => t.trim())
+    .filter((t) => /^\d{4}$/.test(t))
   expect(years[0]).toBe(String(thisYear + 1))
   expect(years.at(-1)).toBe('2005')
   expect(years).toHaveLength(thisYear + 1 - 2005 + 1)

@@ -3,11 +3,14 @@ import { e2eDatabase, newDriver } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 import { apiPowerLink, POWER_SLOT_TITLE, powerSlot, usePowerLink } from './power-support'
 
-/** Issue 12.3: a link that cannot be used says why and what to do; the driver sees each link's state. Issue 12.12: its dates. */
+/** A link that cannot be used says why and what to do; the driver sees each link's state. Issue 12.12: its dates. */
 
 function expireLinksOf(email: string) {
   const db = e2eDatabase()
-  db.prepare("UPDATE simple_power_links SET expires_at = '2026-01-02T11:13:00.000Z' WHERE used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)").run(email)
+  db.prepare(
+    "UPDATE simple_power_links SET expires_at = '2026-01-02T11:13:00.000Z' WHERE " +
+      'used_at IS NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
+  ).run(email)
   db.close()
 }
 
@@ -24,7 +27,9 @@ async function expectDeadPage(page: Page, path: string, status: number, title: s
 }
 
 test.describe('simple power links', () => {
-  test('used (410), expired (410) and invalid (404) links get a page that says what happened and what to do', async ({ page }) => {
+  test('used (410), expired (410) and invalid (404) links get a page that says what happened and what to do', async ({
+    page,
+  }) => {
     test.setTimeout(90_000)
     const first = await apiPowerLink(page.request)
     await usePowerLink(page.request, first.token)
@@ -36,7 +41,9 @@ test.describe('simple power links', () => {
       /^Con este enlace ya se creó un poder simple\. Cada enlace sirve una sola vez\. Se usó el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/,
     )
 
-    const second = await page.request.post('/api/users/create-power-simple-link', { headers: { 'auth-user': first.driver.token } })
+    const second = await page.request.post('/api/users/create-power-simple-link', {
+      headers: { 'auth-user': first.driver.token },
+    })
     const { path } = (await second.json()) as { path: string }
     expireLinksOf(first.driver.email)
     // 2026-01-02T11:13Z is 08:13 in Santiago: one full stop after the time, not 'a. m..'.
@@ -44,14 +51,21 @@ test.describe('simple power links', () => {
     await expect(page.getByText(/\.\./)).toHaveCount(0)
 
     const token = new URL(path, 'http://x').searchParams.get('power')!
-    for (const bad of ['/crear-poder-simple', '/crear-poder-simple?power=nada', `/crear-poder-simple?power=${token.slice(0, -3)}abc`, `/crear-poder-simple?power=${token}x`]) {
+    for (const bad of [
+      '/crear-poder-simple',
+      '/crear-poder-simple?power=nada',
+      `/crear-poder-simple?power=${token.slice(0, -3)}abc`,
+      `/crear-poder-simple?power=${token}x`,
+    ]) {
       await expectDeadPage(page, bad, 404, 'Este enlace no es válido', /Revisa que lo hayas copiado completo\./)
     }
     // Without a driver session, the driver's way is the login.
     await expect(page.getByRole('link', { name: 'Soy el conductor: iniciar sesión' })).toHaveAttribute('href', '/login')
   })
 
-  test('the driver area lists each link with its state (enviado, usado, vencido) and issues a new one', async ({ page }) => {
+  test('the driver area lists each link with its state (enviado, usado, vencido) and issues a new one', async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
     const driver = await newDriver(page)
     await powerSlot(page)
@@ -59,7 +73,7 @@ test.describe('simple power links', () => {
       .click()
     await expect(page).toHaveURL(/\/user\/dashboard\/poder-simple$/)
 
-    // Issue 12.12: the expiry reads '… de 2026, HH:MM.' with one full stop.
+    // The expiry reads '… de 2026, HH:MM.' with one full stop.
     const sentence = page.getByText(/^Complétalo tú o envíaselo al dueño del vehículo\./)
     await expect(sentence).toHaveText(/Sirve una sola vez y vence el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/)
     expect(await sentence.textContent()).not.toMatch(/\.\.|a\. m|p\. m/)

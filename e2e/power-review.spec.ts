@@ -3,11 +3,14 @@ import { expect, expectAccessible, test } from './fixtures'
 import { apiPowerLink, usePowerLink } from './power-support'
 
 /**
- * Issue 12.2: the review of a simple power is not blind. The console shows the owner's ID images
+ * The review of a simple power is not blind. The console shows the owner's ID images
  * and signature state; «Aprobar» stays disabled, and says why, until a reviewer records the
  * owner's signature («firma recibida», with who and when, in the log).
  */
-test('the console shows the owner ID images and signature state; «Aprobar» waits for the recorded signature', async ({ page, jsEnabled }) => {
+test('the console shows the owner ID images and signature state; «Aprobar» waits for the recorded signature', async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(150_000)
   const { token } = await apiPowerLink(page.request)
   const created = await usePowerLink(page.request, token)
@@ -49,7 +52,10 @@ test('the console shows the owner ID images and signature state; «Aprobar» wai
   await power.getByRole('button', { name: 'Registrar firma recibida' }).click()
   await expect(page.getByText('Firma del dueño registrada. Ya puedes aprobar el poder simple.')).toBeVisible()
   await expect(power.getByTestId('firma-estado')).toHaveText(
-    new RegExp(`^Firma recibida: registrada el \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} por ${admin.email.replace(/[.+]/g, '\\$&')}\\.$`),
+    new RegExp(
+      `^Firma recibida: registrada el \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} por ` +
+        `${admin.email.replace(/[.+]/g, '\\$&')}\\.$`,
+    ),
   )
   await expect(power.getByRole('button', { name: 'Registrar firma recibida' })).toHaveCount(0)
   await expect(page.getByText(`${admin.email}: Registró la firma del dueño (poder simple)`)).toBeVisible()

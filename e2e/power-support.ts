@@ -21,7 +21,8 @@ export const owner = {
 }
 
 export async function fillOwner(page: Page, overrides: Partial<Record<keyof typeof owner, string>> = {}) {
-  for (const [label, value] of Object.entries({ ...owner, ...overrides })) await page.getByLabel(label, { exact: true }).fill(value)
+  for (const [label, value] of Object.entries({ ...owner, ...overrides }))
+    await page.getByLabel(label, { exact: true }).fill(value)
 }
 
 export async function fillPhase1(page: Page, plate: string) {
@@ -63,7 +64,10 @@ export async function attachIdImages(page: Page) {
 }
 
 /** Creates a power through the service with `token`: the link is then used. */
-export async function usePowerLink(request: APIRequestContext, token: string): Promise<{ id_power: number; document: { id_file: number } }> {
+export async function usePowerLink(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ id_power: number; document: { id_file: number } }> {
   const front = await pngFile('frente.png')
   const back = await pngFile('atras.png', 90, 60)
   const res = await request.post('/api/users/create-power-simple', {

@@ -19,7 +19,9 @@ async function screenshots(page: Page, name: string, outputPath: (n: string) => 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow, `${name} overflows at ${width} px`).toBeLessThanOrEqual(0)
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true })
   }
@@ -31,7 +33,10 @@ function consentsOf(email: string) {
   const db = e2eDatabase()
   try {
     return db
-      .prepare('SELECT c.document, c.version, c.accepted_at, c.ip FROM consents c JOIN users u ON u.id = c.user_id WHERE u.email = ? ORDER BY c.document, c.version')
+      .prepare(
+        'SELECT c.document, c.version, c.accepted_at, c.ip FROM consents c JOIN users u ' +
+          'ON u.id = c.user_id WHERE u.email = ? ORDER BY c.document, c.version',
+      )
       .all(email.toLowerCase()) as Array<{ document: string; version: string; accepted_at: string; ip: string | null }>
   } finally {
     db.close()
@@ -42,7 +47,10 @@ function consentsOf(email: string) {
 function acceptedOlderVersion(email: string, document: 'terms' | 'privacy') {
   const db = e2eDatabase()
   try {
-    db.prepare("UPDATE consents SET version = version || '-anterior' WHERE document = ? AND user_id = (SELECT id FROM users WHERE email = ?)").run(document, email.toLowerCase())
+    db.prepare(
+      "UPDATE consents SET version = version || '-anterior' WHERE document = ? AND " +
+        'user_id = (SELECT id FROM users WHERE email = ?)',
+    ).run(document, email.toLowerCase())
   } finally {
     db.close()
   }
@@ -57,51 +65,61 @@ function forgetConsents(email: string) {
   }
 }
 
-test('/privacidad says who, what, why, who else, how long and which rights, from the domain module, and is linked from the footer and the terms', async ({ page, jsEnabled }) => {
-  await page.goto('/')
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' }).click()
-  await expect(page).toHaveURL(/\/privacidad$/)
-  const main = page.getByRole('main')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de privacidad')
-  await expect(main.getByRole('heading', { level: 2 })).toHaveText([
-    '1. Quién es responsable de tus datos',
-    '2. Qué datos tratamos, para qué y con qué base legal',
-    '3. Quién recibe tus datos',
-    '4. Cuánto tiempo guardamos tus datos',
-    '5. Tus derechos y cómo ejercerlos',
-    '6. Si no estás conforme',
-    '7. Seguridad y cookies',
-    '8. Cambios a esta política',
-  ])
-  // Every category of the module, with its retention in the table.
-  await expect(main.getByRole('heading', { level: 3 })).toHaveText(DATA_CATEGORIES.map((c) => c.name))
-  const periods = main.locator('#plazos dl > div')
-  await expect(periods).toHaveCount(DATA_CATEGORIES.length)
-  await expect(periods.filter({ hasText: 'Certificado de antecedentes' })).toContainText('30 días')
-  for (const r of DATA_RIGHTS) await expect(main.getByText(`${r.name}.`, { exact: true })).toBeVisible()
-  await expect(main.getByRole('link', { name: 'contacto@fleeters.cl' }).first()).toHaveAttribute('href', 'mailto:contacto@fleeters.cl')
-  await expect(main).toContainText('Agencia de Protección de Datos Personales')
-  await expect(main).toContainText('Ley 21.719')
-  await expect(main).toContainText('Protección especial')
-  await expect(main).toContainText(`Versión ${CURRENT.privacy}, vigente desde el 26 de noviembre de 2026.`)
-  await expectAccessible(page)
-  await screenshots(page, 'privacidad', shot(jsEnabled))
+test(
+  '/privacidad says who, what, why, who else, how long and which rights, from the ' +
+    'domain module, and is linked from the footer and the terms',
+  async ({ page, jsEnabled }) => {
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' }).click()
+    await expect(page).toHaveURL(/\/privacidad$/)
+    const main = page.getByRole('main')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de privacidad')
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+      '1. Quién es responsable de tus datos',
+      '2. Qué datos tratamos, para qué y con qué base legal',
+      '3. Quién recibe tus datos',
+      '4. Cuánto tiempo guardamos tus datos',
+      '5. Tus derechos y cómo ejercerlos',
+      '6. Si no estás conforme',
+      '7. Seguridad y cookies',
+      '8. Cambios a esta política',
+    ])
+    // Every category of the module, with its retention in the table.
+    await expect(main.getByRole('heading', { level: 3 })).toHaveText(DATA_CATEGORIES.map((c) => c.name))
+    const periods = main.locator('#plazos dl > div')
+    await expect(periods).toHaveCount(DATA_CATEGORIES.length)
+    await expect(periods.filter({ hasText: 'Certificado de antecedentes' })).toContainText('30 días')
+    for (const r of DATA_RIGHTS) await expect(main.getByText(`${r.name}.`, { exact: true })).toBeVisible()
+    await expect(main.getByRole('link', { name: 'contacto@fleeters.cl' }).first()).toHaveAttribute(
+      'href',
+      'mailto:contacto@fleeters.cl',
+    )
+    await expect(main).toContainText('Agencia de Protección de Datos Personales')
+    await expect(main).toContainText('Ley 21.719')
+    await expect(main).toContainText('Protección especial')
+    await expect(main).toContainText(`Versión ${CURRENT.privacy}, vigente desde el 26 de noviembre de 2026.`)
+    await expectAccessible(page)
+    await screenshots(page, 'privacidad', shot(jsEnabled))
 
-  await page.goto('/terminos-condiciones')
-  const terms = page.getByRole('main')
-  await expect(terms).toContainText('Ley N° 21.719')
-  await expect(terms).not.toContainText('19.628')
-  await expect(terms).toContainText(`Versión ${CURRENT.terms}, vigente desde el 26 de noviembre de 2026.`)
-  await terms.getByRole('link', { name: 'Política de privacidad' }).click()
-  await expect(page).toHaveURL(/\/privacidad$/)
-})
+    await page.goto('/terminos-condiciones')
+    const terms = page.getByRole('main')
+    await expect(terms).toContainText('Ley N° 21.719')
+    await expect(terms).not.toContainText('19.628')
+    await expect(terms).toContainText(`Versión ${CURRENT.terms}, vigente desde el 26 de noviembre de 2026.`)
+    await terms.getByRole('link', { name: 'Política de privacidad' }).click()
+    await expect(page).toHaveURL(/\/privacidad$/)
+  },
+)
 
 test('a driver who registers through the form records the versions in force of both documents', async ({ page }) => {
   const d = randomDriver()
   await page.goto('/register')
   const checkbox = page.getByLabel(/Acepto los Términos y condiciones y la Política de privacidad/)
   const label = page.locator('label', { has: page.getByRole('link', { name: 'Política de privacidad' }) })
-  await expect(label.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/terminos-condiciones')
+  await expect(label.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+    'href',
+    '/terminos-condiciones',
+  )
   await expect(label.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacidad')
   await page.getByLabel('Nombre').fill(d.firstname)
   await page.getByLabel('Apellido').fill(d.lastname)
@@ -136,10 +154,15 @@ async function expectAcceptanceStep(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
 }
 
-test('a driver whose accepted policy is older is asked once, accepts, and goes on where they were going', async ({ page, jsEnabled }) => {
+test('a driver whose accepted policy is older is asked once, accepts, and goes on where they were going', async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(120_000)
   const d = randomDriver()
-  const res = await page.request.post('/api/users/register', { multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) } })
+  const res = await page.request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
   expect(res.status()).toBe(201)
   acceptedOlderVersion(d.email, 'privacy')
 
@@ -183,7 +206,10 @@ test('a company older than the records (none) is asked for both documents, once'
   await uiLogin(page, c.email, c.password, /\/business\/dashboard(\/aceptar-condiciones|$)/)
   await expectAcceptanceStep(page, 'Actualizamos nuestros Términos y condiciones y nuestra Política de privacidad')
   const step = page.getByRole('main')
-  await expect(step.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/terminos-condiciones')
+  await expect(step.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+    'href',
+    '/terminos-condiciones',
+  )
   await expect(step.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacidad')
   await expectAccessible(page)
   await step.getByRole('button', { name: 'Aceptar' }).click()

@@ -18,12 +18,17 @@ test.describe('/empresas', () => {
     await expectAccessible(page)
   })
 
-  test('why to trust Fleeters, above the two forms, and which form to use (issue 16 item 10)', async ({ page }) => {
+  test('why to trust Fleeters, above the two forms, and which form to use', async ({ page }) => {
     await page.goto('/empresas')
     const main = page.getByRole('main')
     // How drivers are validated: the product's own rules.
     await expect(main.getByRole('heading', { name: 'Cómo validamos a los conductores' })).toBeVisible()
-    for (const step of ['Requisitos para postular', '22 documentos revisados', 'Revisión en menos de 24 horas hábiles', 'Vencimientos bajo control']) {
+    for (const step of [
+      'Requisitos para postular',
+      '22 documentos revisados',
+      'Revisión en menos de 24 horas hábiles',
+      'Vencimientos bajo control',
+    ]) {
       await expect(main.getByRole('heading', { name: step, exact: true })).toBeVisible()
     }
     await expect(main.getByText(/Avisamos al conductor 30 y 7 días antes/)).toBeVisible()
@@ -36,7 +41,13 @@ test.describe('/empresas', () => {
     // All of it comes before the forms, and so does the choice between them.
     const top = async (name: string) => (await main.getByRole('heading', { name, exact: true }).boundingBox())!.y
     const firstForm = Math.min(await top('Requerimientos de flota'), await top('Contáctanos'))
-    for (const name of ['Cómo validamos a los conductores', 'Fleeters en cifras', 'Empresas que confían en Fleeters', 'Lo que dicen de nosotros', '¿Qué formulario usar?']) {
+    for (const name of [
+      'Cómo validamos a los conductores',
+      'Fleeters en cifras',
+      'Empresas que confían en Fleeters',
+      'Lo que dicen de nosotros',
+      '¿Qué formulario usar?',
+    ]) {
       expect(await top(name), `${name} is above the forms`).toBeLessThan(firstForm)
     }
     await expect(main.getByRole('heading', { name: '¿Ya sabes qué flota necesitas?' })).toBeVisible()
@@ -64,9 +75,13 @@ test.describe('/empresas', () => {
     await send()
     await expect(contactField(page, 'Nombre completo')).toHaveAccessibleDescription('Campo requerido')
     await expect(contactField(page, 'Nombre de la empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
-    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription('Ingresa un correo electrónico válido')
+    await expect(contactField(page, 'Correo electrónico')).toHaveAccessibleDescription(
+      'Ingresa un correo electrónico válido',
+    )
     await expect(contactField(page, 'Teléfono')).toHaveAccessibleDescription(/Mínimo 8 caracteres/)
-    await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener al menos 10 caracteres/)
+    await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(
+      /El mensaje debe tener al menos 10 caracteres/,
+    )
     await expectAccessible(page)
     for (const [phone, message] of [
       ['', 'Campo requerido'],
@@ -80,7 +95,9 @@ test.describe('/empresas', () => {
     }
     await contactField(page, 'Mensaje').fill('x'.repeat(1001))
     await send()
-    await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje no puede superar los 1000 caracteres/)
+    await expect(contactField(page, 'Mensaje')).toHaveAccessibleDescription(
+      /El mensaje no puede superar los 1000 caracteres/,
+    )
 
     const token = unique('empresa')
     await contactField(page, 'Nombre completo').fill('Ana Pérez')
@@ -92,11 +109,16 @@ test.describe('/empresas', () => {
     const result = page.locator('#contacto-empresa-resultado')
     await expect(result).toHaveText('Mensaje enviado correctamente.')
     await expect(contactField(page, 'Nombre completo')).toHaveValue('')
-    expect(decodeMail(await readMail(TEAM, new RegExp(token)))).toContain('Subject: Contacto de empresa: Transportes Andes')
+    expect(decodeMail(await readMail(TEAM, new RegExp(token)))).toContain(
+      'Subject: Contacto de empresa: Transportes Andes',
+    )
     if (jsEnabled) await expect(result).toBeHidden({ timeout: 5000 })
   })
 
-  test('fleet requirements: zone → region → commune, then the request reaches the team', async ({ page, jsEnabled }) => {
+  test('fleet requirements: zone → region → commune, then the request reaches the team', async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto('/empresas')
     const token = unique('flota')
     await fleetField(page, 'Empresa').fill('Transportes Andes')
@@ -129,7 +151,13 @@ test.describe('/empresas', () => {
     await expect(fleetField(page, 'Empresa')).toHaveValue('')
     const mail = decodeMail(await readMail(TEAM, new RegExp(token)))
     expect(mail).toContain('Subject: Requerimiento de flota de Transportes Andes')
-    for (const line of ['Tipo de vehículo: Furgón', 'Cantidad de vehículos: 4', 'Región: Metropolitana de Santiago', 'Comuna: Santiago Centro', 'Turno: AM (mañanas)'])
+    for (const line of [
+      'Tipo de vehículo: Furgón',
+      'Cantidad de vehículos: 4',
+      'Región: Metropolitana de Santiago',
+      'Comuna: Santiago Centro',
+      'Turno: AM (mañanas)',
+    ])
       expect(mail).toContain(line)
     if (jsEnabled) await expect(result).toBeHidden({ timeout: 6000 })
   })
@@ -138,7 +166,17 @@ test.describe('/empresas', () => {
     await page.goto('/empresas')
     const send = () => page.getByRole('button', { name: 'Enviar requerimientos' }).click()
     await send()
-    for (const label of ['Empresa', 'Nombre de contacto', 'Correo electrónico', 'Tipo de vehículo', 'Cantidad de vehículos', 'Zona', 'Región', 'Comuna', 'Turno']) {
+    for (const label of [
+      'Empresa',
+      'Nombre de contacto',
+      'Correo electrónico',
+      'Tipo de vehículo',
+      'Cantidad de vehículos',
+      'Zona',
+      'Región',
+      'Comuna',
+      'Turno',
+    ]) {
       await expect(fleetField(page, label)).toHaveAccessibleDescription(/Campo requerido/)
     }
     await expect(fleetField(page, 'Teléfono')).toHaveAccessibleDescription(/Campo requerido/)
@@ -150,8 +188,12 @@ test.describe('/empresas', () => {
     await send()
     await expect(fleetField(page, 'Empresa')).toHaveAccessibleDescription('Máximo 50 caracteres')
     await expect(fleetField(page, 'Nombre de contacto')).toHaveAccessibleDescription('Máximo 100 caracteres')
-    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription('Ingresa una cantidad entre 1 y 999')
-    await expect(fleetField(page, 'Mensaje (opcional)')).toHaveAccessibleDescription(/El mensaje no puede superar los 1000 caracteres/)
+    await expect(fleetField(page, 'Cantidad de vehículos')).toHaveAccessibleDescription(
+      'Ingresa una cantidad entre 1 y 999',
+    )
+    await expect(fleetField(page, 'Mensaje (opcional)')).toHaveAccessibleDescription(
+      /El mensaje no puede superar los 1000 caracteres/,
+    )
     if (!jsEnabled) {
       // Without JS a zone changed without 'Actualizar' leaves a stale region: the server says so.
       await page.goto('/empresas?id_zone=2&id_region=13000')
@@ -166,7 +208,9 @@ test.describe('/empresas', () => {
       await fleetField(page, 'Comuna').selectOption({ label: 'Providencia' })
       await fleetField(page, 'Zona').selectOption({ label: 'Zona Norte' })
       await send()
-      await expect(fleetField(page, 'Región')).toHaveAccessibleDescription('La región no pertenece a la zona seleccionada')
+      await expect(fleetField(page, 'Región')).toHaveAccessibleDescription(
+        'La región no pertenece a la zona seleccionada',
+      )
       await expect(fleetField(page, 'Región').locator('option', { hasText: 'Antofagasta' })).toHaveCount(1)
       await expect(fleetField(page, 'Empresa')).toHaveValue('Transportes Andes')
     }

@@ -22,7 +22,12 @@ test.describe('/contacto', () => {
     await expect(page).toHaveTitle('Contacto | Fleeters')
     await expectAccessible(page)
 
-    await fill(page, { Apellido: 'x'.repeat(51), 'Correo electrónico': 'ana@gmail.comercial', Teléfono: '98765432', Mensaje: 'Hola' })
+    await fill(page, {
+      Apellido: 'x'.repeat(51),
+      'Correo electrónico': 'ana@gmail.comercial',
+      Teléfono: '98765432',
+      Mensaje: 'Hola',
+    })
     await send(page)
     await expect(field(page, 'Nombre')).toHaveAccessibleDescription('Campo requerido')
     await expect(field(page, 'Apellido')).toHaveAccessibleDescription('Máximo 50 caracteres')
@@ -75,7 +80,13 @@ test.describe('/contacto', () => {
   test('a valid message is stored, mailed to the team and the form resets', async ({ page, jsEnabled }) => {
     const token = unique('contacto')
     await page.goto('/contacto')
-    await fill(page, { Nombre: 'Ana', Apellido: 'Pérez', 'Correo electrónico': 'ana@example.cl', Teléfono: '987654321', Mensaje: `Hola, quiero información. ${token}` })
+    await fill(page, {
+      Nombre: 'Ana',
+      Apellido: 'Pérez',
+      'Correo electrónico': 'ana@example.cl',
+      Teléfono: '987654321',
+      Mensaje: `Hola, quiero información. ${token}`,
+    })
     await send(page)
     const result = page.locator('#contacto-resultado')
     await expect(result).toHaveText('Mensaje enviado correctamente. Te responderemos a la brevedad.')
@@ -97,9 +108,17 @@ test.describe('/contacto', () => {
 
   test('a refused submission keeps what was typed and says why', async ({ page }) => {
     await page.goto('/contacto')
-    await fill(page, { Nombre: 'Ana', Apellido: 'Pérez', 'Correo electrónico': 'ana@example.cl', Teléfono: '987654321', Mensaje: 'Un mensaje de un robot.' })
+    await fill(page, {
+      Nombre: 'Ana',
+      Apellido: 'Pérez',
+      'Correo electrónico': 'ana@example.cl',
+      Teléfono: '987654321',
+      Mensaje: 'Un mensaje de un robot.',
+    })
     // Only a bot fills the invisible field: the server refuses, the person keeps their text.
-    await page.locator('#contacto input[name="url_sitio"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'))
+    await page
+      .locator('#contacto input[name="url_sitio"]')
+      .evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'))
     await send(page)
     await expect(page.locator('#contacto-resultado')).toHaveText('Error en enviar formulario, inténtalo nuevamente...')
     await expect(field(page, 'Mensaje')).toHaveValue('Un mensaje de un robot.')

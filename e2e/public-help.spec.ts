@@ -58,7 +58,16 @@ test.describe('/ayuda, the inquiries and complaints wizard', () => {
       .click()
     await expect(page).toHaveURL(/\/ayuda\?tipo=Complaints$/)
     await expect(page.getByRole('heading', { name: '¿Qué tipo de reclamo es?' })).toBeVisible()
-    for (const label of ['Pago', 'Mal servicio', 'Falta de ruta', 'Robo', 'Demora en la entrega', 'Carga incorrecta', 'Trato del personal', 'Otro']) {
+    for (const label of [
+      'Pago',
+      'Mal servicio',
+      'Falta de ruta',
+      'Robo',
+      'Demora en la entrega',
+      'Carga incorrecta',
+      'Trato del personal',
+      'Otro',
+    ]) {
       await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible()
     }
     await expectAccessible(page)
@@ -81,7 +90,9 @@ test.describe('/ayuda, the inquiries and complaints wizard', () => {
     const token = unique('reclamo')
     await fillForm(page, `La ruta llegó con dos horas de atraso. ${token}`)
     await page.getByRole('button', { name: 'Enviar' }).click()
-    await expect(page.locator('#ayuda-resultado')).toHaveText('Tu reclamo fue registrado correctamente. Te contactaremos a la brevedad.')
+    await expect(page.locator('#ayuda-resultado')).toHaveText(
+      'Tu reclamo fue registrado correctamente. Te contactaremos a la brevedad.',
+    )
     const mail = decodeMail(await readMail(TEAM, new RegExp(token)))
     expect(mail).toContain('Subject: Nuevo reclamo (Demora en la entrega) de Jorge Fuentes')
 
@@ -103,13 +114,19 @@ test.describe('/ayuda, the inquiries and complaints wizard', () => {
     await field(page, 'Mensaje').fill('x'.repeat(1501))
     await page.getByRole('button', { name: 'Enviar' }).click()
     await expect(field(page, 'Nombre')).toHaveAccessibleDescription('El nombre debe tener menos de 100 caracteres')
-    await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/El número de teléfono debe tener al menos 9 dígitos/)
-    await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription('Por favor, introduce un correo electrónico válido')
+    await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(
+      /El número de teléfono debe tener al menos 9 dígitos/,
+    )
+    await expect(field(page, 'Correo electrónico')).toHaveAccessibleDescription(
+      'Por favor, introduce un correo electrónico válido',
+    )
     await expect(field(page, 'Mensaje')).toHaveAccessibleDescription(/El mensaje debe tener menos de 1500 caracteres/)
     for (const phone of ['9876543210123456', '98765#4321']) {
       await field(page, 'Teléfono').fill(phone)
       await page.getByRole('button', { name: 'Enviar' }).click()
-      await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(/Por favor, introduce un número de teléfono válido de hasta 15 dígitos/)
+      await expect(field(page, 'Teléfono')).toHaveAccessibleDescription(
+        /Por favor, introduce un número de teléfono válido de hasta 15 dígitos/,
+      )
     }
   })
 

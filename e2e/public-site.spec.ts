@@ -7,7 +7,10 @@ test.describe('home', () => {
     test.setTimeout(90_000)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conduce con Fleeters y gana más con tus rutas')
-    await expect(page.getByRole('main').getByRole('link', { name: 'Quiero conducir' })).toHaveAttribute('href', '/register')
+    await expect(page.getByRole('main').getByRole('link', { name: 'Quiero conducir' })).toHaveAttribute(
+      'href',
+      '/register',
+    )
     await expect(page.getByRole('img', { name: 'Despachos Andes' })).toBeVisible()
     for (const heading of [
       'Requisitos para ser Fleeter',
@@ -31,7 +34,10 @@ test.describe('home', () => {
       await expect(page.getByText(text, { exact: true })).toBeVisible()
     }
     await expect(page.getByText(/furgón \(700 a 1\.500 kg\) o camión \(1\.500 a 16\.000 kg\)/)).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Conoce los servicios para empresas' })).toHaveAttribute('href', '/empresas')
+    await expect(page.getByRole('link', { name: 'Conoce los servicios para empresas' })).toHaveAttribute(
+      'href',
+      '/empresas',
+    )
     await expect(page.getByText('+839')).toBeVisible()
     await expect(page.getByText('0,4 %')).toBeVisible()
     await expect(page.getByText('98 %')).toBeVisible()
@@ -112,7 +118,10 @@ test.describe('FAQ and terms', () => {
 
 test.describe('SEO and layout', () => {
   for (const path of PAGES) {
-    test(`${path} has its own title, description, canonical URL and Open Graph tags, and fits 375 px`, async ({ page, baseURL }) => {
+    test(`${path} has its own title, description, canonical URL and Open Graph tags, and fits 375 px`, async ({
+      page,
+      baseURL,
+    }) => {
       await page.goto(path)
       const title = await page.title()
       expect(title).toMatch(/Fleeters/)

@@ -35,19 +35,33 @@ test.describe('forms are accepted from our own pages only', () => {
     expect([crossSite.status, await crossSite.text()]).toEqual([403, REFUSED])
     const multipart = new FormData()
     multipart.set('email', 'nadie@example.cl')
-    const upload = await fetch(`${base()}/user/dashboard/home`, { method: 'POST', redirect: 'manual', headers: { origin: 'https://evil.example' }, body: multipart })
+    const upload = await fetch(`${base()}/user/dashboard/home`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: 'https://evil.example' },
+      body: multipart,
+    })
     expect(upload.status).toBe(403)
   })
 
-  test('our own host (behind a TLS proxy too), Origin null, and clients that are not browsers get through', async () => {
-    const host = new URL(base()).host
-    const cases: Record<string, string>[] = [{ origin: new URL(base()).origin }, { origin: `https://${host}` }, { origin: 'null' }, { 'sec-fetch-site': 'same-origin' }, {}]
-    for (const headers of cases) {
-      const res = await postLogin(headers)
-      expect([JSON.stringify(headers), res.status]).not.toEqual([JSON.stringify(headers), 403])
-      expect(await res.text()).not.toBe(REFUSED)
-    }
-  })
+  test(
+    'our own host (behind a TLS proxy too), Origin null, and clients that are not ' + 'browsers get through',
+    async () => {
+      const host = new URL(base()).host
+      const cases: Record<string, string>[] = [
+        { origin: new URL(base()).origin },
+        { origin: `https://${host}` },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'same-origin' },
+        {},
+      ]
+      for (const headers of cases) {
+        const res = await postLogin(headers)
+        expect([JSON.stringify(headers), res.status]).not.toEqual([JSON.stringify(headers), 403])
+        expect(await res.text()).not.toBe(REFUSED)
+      }
+    },
+  )
 })
 
 test('behind a TLS proxy (https Origin, http URL) a form is answered by its action, not aborted', async () => {
@@ -107,11 +121,17 @@ test.describe('security headers', () => {
   test('a stored PDF keeps its sandbox policy', async ({ page }) => {
     const driver = await newDriver(page)
     const token = await apiToken(page.request, driver.email, driver.password)
-    const stored = await page.request.post('/api/users/upload-files-user', { headers: { 'auth-user': token }, multipart: { padron_vehiculo_frontal: pdfFile('padron.pdf') } })
+    const stored = await page.request.post('/api/users/upload-files-user', {
+      headers: { 'auth-user': token },
+      multipart: { padron_vehiculo_frontal: pdfFile('padron.pdf') },
+    })
     expect(stored.status()).toBeLessThan(300)
     const db = e2eDatabase()
     const { id } = db
-      .prepare("SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = 'padron_vehiculo_frontal'")
+      .prepare(
+        'SELECT max(f.id) AS id FROM user_files f JOIN users u ON u.id = f.user_id WHERE ' +
+          "u.email = ? AND f.purpose_name = 'padron_vehiculo_frontal'",
+      )
       .get(driver.email) as { id: number }
     db.close()
     const file = await page.request.get(`/user/dashboard/archivos/${id}`)

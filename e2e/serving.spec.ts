@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 
 /**
- * Issue 14 items 3 and 6, in a browser: a campaign link (utm_*, gclid) opens the home page
+ * In a browser: a campaign link (utm_*, gclid) opens the home page
  * served from the page cache and it works (hydrates, navigates); the scripts and styles it loads
  * come pre-compressed as built, with an immutable cache and Vary: Accept-Encoding.
  */
@@ -14,7 +14,10 @@ test('a campaign link opens a working home page', async ({ page, jsEnabled }) =>
   await expect(page).toHaveURL(/\/empresas$/)
 })
 
-test('assets are sent as built: Brotli, gzip or plain, never compressed per request', async ({ request, jsEnabled }) => {
+test('assets are sent as built: Brotli, gzip or plain, never compressed per request', async ({
+  request,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, 'no browser involved: once is enough')
   const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text()
   const assets = [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0])
@@ -39,7 +42,10 @@ test('assets are sent as built: Brotli, gzip or plain, never compressed per requ
   }
 })
 
-test('a document with nothing deferred is sent whole: compressed once, with its length', async ({ request, jsEnabled }) => {
+test('a document with nothing deferred is sent whole: compressed once, with its length', async ({
+  request,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, 'no browser involved: once is enough')
   // A query parameter keeps the page cache out: this is the render path of every signed-in page.
   for (const [accept, encoding] of [
@@ -47,7 +53,9 @@ test('a document with nothing deferred is sent whole: compressed once, with its 
     ['gzip', 'gzip'],
     ['identity', undefined],
   ] as const) {
-    const res = await request.get('/terminos-condiciones?desde=e2e', { headers: { accept: 'text/html', 'accept-encoding': accept } })
+    const res = await request.get('/terminos-condiciones?desde=e2e', {
+      headers: { accept: 'text/html', 'accept-encoding': accept },
+    })
     const headers = res.headers()
     expect(res.status()).toBe(200)
     expect(headers['content-encoding']).toBe(encoding)
@@ -60,7 +68,10 @@ test('a document with nothing deferred is sent whole: compressed once, with its 
   }
 })
 
-test("a page's scripts are the same when the server remembers them, each with the response's nonce", async ({ request, jsEnabled }) => {
+test("a page's scripts are the same when the server remembers them, each with the response's nonce", async ({
+  request,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, 'no browser involved: once is enough')
   // A path no other test asks for: the first render works the scripts out, the second reuses them
   // (ScriptsAfterPaint's server cache); only the nonce may differ.

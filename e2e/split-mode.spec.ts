@@ -6,7 +6,7 @@ import { codeIn, expect, randomDriver, readMail, test } from './fixtures'
 import { apiCompany, apiPosting } from './marketplace-support'
 
 /**
- * Issue 15 item 7: split mode. A web-only process (W) whose USERS_API_URL, BUSINESS_API_URL and
+ * Split mode. A web-only process (W) whose USERS_API_URL, BUSINESS_API_URL and
  * GENERAL_API_URL point at a services-only process (S), each with its own data folder and
  * database file: a driver registers, verifies the mailed code, uploads a document and applies
  * to a posting, all through W's pages, and every record lands in S. One run (no JS: the
@@ -22,10 +22,21 @@ const previousDataDir = process.env.E2E_DATA_DIR
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  const shared = { INTERNAL_SECRET: randomBytes(36).toString('base64url'), SESSION_SECRET: randomBytes(36).toString('base64url'), RATE_LIMIT_FACTOR: '1000' }
+  const shared = {
+    INTERNAL_SECRET: randomBytes(36).toString('base64url'),
+    SESSION_SECRET: randomBytes(36).toString('base64url'),
+    RATE_LIMIT_FACTOR: '1000',
+  }
   services = await startServer({ ...shared, SERVICES: 'users,business,general', MAIL_WORKER_INTERVAL_MS: '200' })
   const api = `${services.url}/api`
-  web = await startServer({ ...shared, SERVICES: undefined, NODE_ENV: 'production', USERS_API_URL: api, BUSINESS_API_URL: api, GENERAL_API_URL: api })
+  web = await startServer({
+    ...shared,
+    SERVICES: undefined,
+    NODE_ENV: 'production',
+    USERS_API_URL: api,
+    BUSINESS_API_URL: api,
+    GENERAL_API_URL: api,
+  })
   // The mails (verification code) are written by the services process.
   process.env.E2E_DATA_DIR = services.dataDir
 })
@@ -76,7 +87,9 @@ test('a web-only process over a services-only process: register, code, upload, a
   await expect(page.getByText('Postulación enviada correctamente.')).toBeVisible()
 
   // Everything is in the services process: the company sees the applicant there.
-  const applicants = await s.get(`/api/business/job-postings/${postingId}/applicants`, { headers: { 'auth-business': company.token } })
+  const applicants = await s.get(`/api/business/job-postings/${postingId}/applicants`, {
+    headers: { 'auth-business': company.token },
+  })
   const body = JSON.stringify(await applicants.json())
   expect(applicants.status(), body).toBe(200)
   expect(body).toContain(d.email)

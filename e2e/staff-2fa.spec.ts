@@ -42,7 +42,9 @@ test.describe('console: second factor and roles', () => {
     await expect(page.getByText('Campo requerido')).toBeVisible()
     await page.getByLabel('Código de verificación').fill('12')
     await page.getByRole('button', { name: 'Verificar' }).click()
-    await expect(page.getByText(/Ingresa los 6 dígitos de tu aplicación o un código de recuperación/).first()).toBeVisible()
+    await expect(
+      page.getByText(/Ingresa los 6 dígitos de tu aplicación o un código de recuperación/).first(),
+    ).toBeVisible()
     await expect(page).toHaveURL(/\/login\/verificacion/)
 
     // A recovery code opens it, and comes back to the page asked for.
@@ -105,39 +107,43 @@ test.describe('console: second factor and roles', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 
-  test('a company turns the app on in «Seguridad», then its login asks for a code; it turns it off with the password and a code', async ({ page, browser, request }) => {
-    test.setTimeout(150_000)
-    const c = await apiCompany(request)
-    await uiLogin(page, c.email, c.password, /\/business\/dashboard$/)
-    await page.goto('/business/dashboard/seguridad')
-    await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click()
-    const secret = decodeBase32IgnorePadding((await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, ''))
-    await expectAccessible(page)
-    await page.getByLabel('Código de la aplicación (6 dígitos)').fill(totpCode(secret))
-    await page.getByRole('button', { name: 'Activar' }).click()
-    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10)
-    const recovery = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()
+  test(
+    'a company turns the app on in «Seguridad», then its login asks for a code; it ' +
+      'turns it off with the password and a code',
+    async ({ page, browser, request }) => {
+      test.setTimeout(150_000)
+      const c = await apiCompany(request)
+      await uiLogin(page, c.email, c.password, /\/business\/dashboard$/)
+      await page.goto('/business/dashboard/seguridad')
+      await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click()
+      const secret = decodeBase32IgnorePadding((await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, ''))
+      await expectAccessible(page)
+      await page.getByLabel('Código de la aplicación (6 dígitos)').fill(totpCode(secret))
+      await page.getByRole('button', { name: 'Activar' }).click()
+      await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10)
+      const recovery = await page.getByTestId('recovery-codes').getByRole('listitem').allInnerTexts()
 
-    // Another device: the password, then the code step (a recovery code here).
-    const other = await browser.newPage()
-    await other.goto('/login')
-    await other.getByLabel('Correo electrónico').fill(c.email)
-    await other.getByLabel('Contraseña').fill(c.password)
-    await other.getByRole('button', { name: 'Iniciar sesión' }).click()
-    await expect(other).toHaveURL(/\/login\/verificacion/)
-    await other.goto('/business/dashboard')
-    await expect(other).toHaveURL(/\/login\/verificacion/)
-    await other.getByLabel('Código de verificación').fill(recovery[0]!)
-    await other.getByRole('button', { name: 'Verificar' }).click()
-    await expect(other).toHaveURL(/\/business\/dashboard/)
-    await other.close()
+      // Another device: the password, then the code step (a recovery code here).
+      const other = await browser.newPage()
+      await other.goto('/login')
+      await other.getByLabel('Correo electrónico').fill(c.email)
+      await other.getByLabel('Contraseña').fill(c.password)
+      await other.getByRole('button', { name: 'Iniciar sesión' }).click()
+      await expect(other).toHaveURL(/\/login\/verificacion/)
+      await other.goto('/business/dashboard')
+      await expect(other).toHaveURL(/\/login\/verificacion/)
+      await other.getByLabel('Código de verificación').fill(recovery[0]!)
+      await other.getByRole('button', { name: 'Verificar' }).click()
+      await expect(other).toHaveURL(/\/business\/dashboard/)
+      await other.close()
 
-    // Off: the password and a code.
-    await page.goto('/business/dashboard/seguridad')
-    await expect(page.getByText('Activada: al iniciar sesión te pedimos un código')).toBeVisible()
-    await page.getByLabel('Contraseña', { exact: true }).last().fill(c.password)
-    await page.getByLabel('Código de la aplicación o de recuperación').fill(recovery[1]!)
-    await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).click()
-    await expect(page.getByRole('button', { name: 'Activar verificación en dos pasos' })).toBeVisible()
-  })
+      // Off: the password and a code.
+      await page.goto('/business/dashboard/seguridad')
+      await expect(page.getByText('Activada: al iniciar sesión te pedimos un código')).toBeVisible()
+      await page.getByLabel('Contraseña', { exact: true }).last().fill(c.password)
+      await page.getByLabel('Código de la aplicación o de recuperación').fill(recovery[1]!)
+      await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).click()
+      await expect(page.getByRole('button', { name: 'Activar verificación en dos pasos' })).toBeVisible()
+    },
+  )
 })

@@ -25,15 +25,23 @@ export default class SummaryReporter implements Reporter {
       for (const r of results) {
         if (r.status === 'skipped') continue
         const project = test.parent.project()?.name ?? ''
-        timings.push({ name: `[${project}] ${test.location.file.split(/[\\/]/).pop()}:${test.location.line} ${test.title}`, ms: r.duration, timeout: test.timeout })
+        timings.push({
+          name: `[${project}] ${test.location.file.split(/[\\/]/).pop()}:${test.location.line} ${test.title}`,
+          ms: r.duration,
+          timeout: test.timeout,
+        })
       }
     }
     timings.sort((a, b) => b.ms - a.ms)
     const lines = [
       '',
-      `Playwright summary: ${counts.passed} passed, ${counts.flaky} flaky, ${counts.failed} failed, ${counts.skipped} skipped (${result.status}, ${(result.duration / 1000).toFixed(0)} s)`,
+      `Playwright summary: ${counts.passed} passed, ${counts.flaky} flaky, ${counts.failed} ` +
+        `failed, ${counts.skipped} skipped (${result.status}, ${(result.duration / 1000).toFixed(0)} ` +
+        `s)`,
       'Slowest tests (duration / timeout):',
-      ...timings.slice(0, 10).map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)} s / ${(t.timeout / 1000).toFixed(0)} s  ${t.name}`),
+      ...timings
+        .slice(0, 10)
+        .map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)} s / ${(t.timeout / 1000).toFixed(0)} s  ${t.name}`),
       '',
     ]
     console.log(lines.join('\n'))

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 9, "nothing covers a field": every tap target on the main screens is at least
+ * "nothing covers a field": every tap target on the main screens is at least
  * 44 × 44 px at 375 px and 1280 px, and the floating WhatsApp button never covers a form control
  * at 375 px. Both projects: the WhatsApp rule is CSS (it hides while a form control has focus, and
  * the footer leaves room below the last control), so it holds with and without JS.
@@ -52,7 +52,8 @@ async function smallTargets(page: Page): Promise<string[]> {
       'DL',
     ])
     const PROSE = new Set(['P', 'LI', 'DD', 'TD', 'LABEL'])
-    const visible = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('[inert]')
+    const visible = (el: Element) =>
+      el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('[inert]')
     const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim()
     const isInline = (el: Element) => {
       if (el.tagName !== 'A') return false
@@ -66,7 +67,8 @@ async function smallTargets(page: Page): Promise<string[]> {
       const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null)
       return label && visible(label) ? label : null
     }
-    const target = (el: Element): Element => (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) ? (labelOf(el) ?? el) : el)
+    const target = (el: Element): Element =>
+      el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) ? (labelOf(el) ?? el) : el
     const out: string[] = []
     for (const el of Array.from(document.querySelectorAll(SELECTOR))) {
       if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') continue
@@ -83,8 +85,12 @@ async function smallTargets(page: Page): Promise<string[]> {
         else if (box.width <= 1 && box.height <= 1) continue
       }
       if (box.width < min - 0.01 || box.height < min - 0.01) {
-        const name = el.getAttribute('aria-label') ?? (text(t) || el.getAttribute('name') || el.getAttribute('href') || '')
-        out.push(`${t.tagName.toLowerCase()}${t === el ? '' : `(${el.tagName.toLowerCase()})`} "${name.slice(0, 50)}" ${Math.round(box.width)}×${Math.round(box.height)}`)
+        const name =
+          el.getAttribute('aria-label') ?? (text(t) || el.getAttribute('name') || el.getAttribute('href') || '')
+        out.push(
+          `${t.tagName.toLowerCase()}${t === el ? '' : `(${el.tagName.toLowerCase()})`} ` +
+            `"${name.slice(0, 50)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        )
       }
     }
     return out
@@ -104,7 +110,16 @@ async function checkPage(page: Page, path: string, found: string[]) {
   }
 }
 
-const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/ayuda', '/preguntas-frecuentes', '/login', '/register', '/empresas/registro']
+const PUBLIC_PAGES = [
+  '/',
+  '/empresas',
+  '/contacto',
+  '/ayuda',
+  '/preguntas-frecuentes',
+  '/login',
+  '/register',
+  '/empresas/registro',
+]
 
 test.describe('tap targets are at least 44 × 44 px', () => {
   test('public pages', async ({ page }) => {
@@ -135,7 +150,12 @@ test.describe('tap targets are at least 44 × 44 px', () => {
     await page.goto(upload!)
     await expect(page.getByRole('dialog')).toBeVisible()
     await checkPage(page, upload!, found)
-    const driverPages = ['/user/dashboard/settings', '/user/dashboard/settings/banco-detalles', '/user/dashboard/settings/seguridad', '/user/dashboard/job-postings']
+    const driverPages = [
+      '/user/dashboard/settings',
+      '/user/dashboard/settings/banco-detalles',
+      '/user/dashboard/settings/seguridad',
+      '/user/dashboard/job-postings',
+    ]
     // «Mis datos»: deletion and pause (decision 76)
     driverPages.push('/user/dashboard/settings/mis-datos/eliminar', '/user/dashboard/settings/mis-datos/pausar')
     for (const path of driverPages) {
@@ -150,7 +170,10 @@ test.describe('tap targets are at least 44 × 44 px', () => {
     const company = await apiCompany(request)
     const posting = await apiPosting(request, company.token)
     const driver = await apiDriver(request)
-    const applied = await request.post('/api/users/postulate-job-posting', { data: { id_publication: posting }, headers: { 'auth-user': driver.token } })
+    const applied = await request.post('/api/users/postulate-job-posting', {
+      data: { id_publication: posting },
+      headers: { 'auth-user': driver.token },
+    })
     expect(applied.status()).toBe(201)
     await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
     const found: string[] = []
@@ -172,12 +195,17 @@ async function coveredByWhatsApp(page: Page): Promise<string[]> {
     if (!wa || !wa.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return []
     const w = wa.getBoundingClientRect()
     const out: string[] = []
-    for (const el of Array.from(document.querySelectorAll('input:not([type="hidden"]), select, textarea, button, a[href], summary, label'))) {
+    for (const el of Array.from(
+      document.querySelectorAll('input:not([type="hidden"]), select, textarea, button, a[href], summary, label'),
+    )) {
       if (el === wa || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
       const b = el.getBoundingClientRect()
       if (b.width <= 1 || b.height <= 1) continue
       if (b.left < w.right && b.right > w.left && b.top < w.bottom && b.bottom > w.top) {
-        out.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 40)}"`)
+        out.push(
+          `${el.tagName.toLowerCase()} ` +
+            `"${(el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+        )
       }
     }
     return out
@@ -186,7 +214,9 @@ async function coveredByWhatsApp(page: Page): Promise<string[]> {
 
 const FORM_PAGES = ['/empresas', '/contacto', '/ayuda?tipo=Inquiries', '/login', '/register', '/empresas/registro']
 
-test('at 375 px the WhatsApp button covers no form control: hidden while one has focus, clear of the last one', async ({ page }) => {
+test('at 375 px the WhatsApp button covers no form control: hidden while one has focus, clear of the last one', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 375, height: 740 })
   const whatsApp = page.getByRole('link', { name: 'Escríbenos por WhatsApp' })

@@ -7,7 +7,7 @@ import { e2eDatabase, fillExpiryIfAsked, newDriver, phonePhoto, pngFile } from '
 import { expect, expectAccessible, test } from './fixtures'
 
 /**
- * Issue 12 item 7: uploads are checked in the browser before they travel, phone photos over the
+ * Uploads are checked in the browser before they travel, phone photos over the
  * limit are shrunk there first, and a progress bar shows while a file travels. Without JS the
  * limit is written next to the button and the web tier refuses an oversized body with the
  * Spanish message (413).
@@ -28,7 +28,10 @@ function storedDocument(email: string, slot: string) {
   const db = e2eDatabase()
   try {
     return db
-      .prepare('SELECT f.storage_key, f.mime_type, f.size_bytes FROM user_files f JOIN users u ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = ? ORDER BY f.id DESC')
+      .prepare(
+        'SELECT f.storage_key, f.mime_type, f.size_bytes FROM user_files f JOIN users u ' +
+          'ON u.id = f.user_id WHERE u.email = ? AND f.purpose_name = ? ORDER BY f.id DESC',
+      )
       .get(email, slot) as { storage_key: string; mime_type: string; size_bytes: number } | undefined
   } finally {
     db.close()
@@ -48,7 +51,9 @@ test.describe('uploads with JS', () => {
     await expect(input).toHaveAccessibleDescription(/JPG, PNG o PDF, hasta 5 MB/)
     await input.setInputFiles(photo)
     // Told what happened, before anything is sent.
-    await expect(dialog.getByRole('status').filter({ hasText: /La foto pesaba 6,\d MB: la reducimos a \d,\d MB para subirla\./ })).toBeVisible({ timeout: 30_000 })
+    await expect(
+      dialog.getByRole('status').filter({ hasText: /La foto pesaba 6,\d MB: la reducimos a \d,\d MB para subirla\./ }),
+    ).toBeVisible({ timeout: 30_000 })
     const posts: Request[] = []
     page.on('request', (r) => {
       if (r.method() === 'POST') posts.push(r)
@@ -62,7 +67,9 @@ test.describe('uploads with JS', () => {
         .getByText('En revisión'),
     ).toBeVisible()
     // One upload went, through XMLHttpRequest to the route's data URL.
-    expect(posts.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual([['xhr', '/user/dashboard/home.data']])
+    expect(posts.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual([
+      ['xhr', '/user/dashboard/home.data'],
+    ])
 
     // What arrived is the shrunk photo: a JPEG of at most 5 MB, its longest side 2000 px.
     const stored = storedDocument(driver.email, 'soap_frontal')!
@@ -115,7 +122,12 @@ test.describe('uploads with JS', () => {
     await dialog.locator('input[type="file"]').setInputFiles(padded)
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    })
     await dialog.getByRole('button', { name: 'Subir archivo' }).click()
     const bar = dialog.getByRole('progressbar', { name: 'Subiendo archivo' })
     await expect(bar).toBeVisible()
@@ -132,7 +144,12 @@ test.describe('uploads with JS', () => {
       )
       .toBeGreaterThanOrEqual(2)
     await expect(dialog.getByText(/\d+ %/)).toBeVisible()
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
     await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByRole('progressbar', { name: 'Subiendo archivo' })).toHaveCount(0)
   })
@@ -161,67 +178,81 @@ test.describe('uploads with JS', () => {
 test.describe('simple power with JS', () => {
   test.skip(({ jsEnabled }) => !jsEnabled, 'the browser side of the upload rules')
 
-  test("the owner's ID: a wrong type is refused before sending, a 6 MB photo is shrunk, and the power is created", async ({ page }) => {
-    test.setTimeout(150_000)
-    const driver = await newDriver(page)
-    const slot = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Autorización del dueño del vehículo', exact: true }) })
-    await slot.getByRole('button', { name: 'Crear poder simple: Autorización del dueño del vehículo' }).click()
-    const link = await page.getByLabel('Enlace', { exact: true }).inputValue()
-    await page.goto(link)
-    await expect(page.getByLabel('RUT del conductor')).toHaveValue(driver.rut)
-    await page.getByLabel('Nacionalidad del conductor').fill('Chilena')
-    await page.getByLabel('Domicilio del conductor').fill('Los Aromos 45, Maipú')
-    await page.getByLabel('Marca').fill('Toyota')
-    await page.getByLabel('Modelo').fill('Hiace')
-    await page.getByLabel('Año').selectOption('2019')
-    const letters = Array.from({ length: 4 }, () => String.fromCharCode(66 + Math.floor(Math.random() * 20))).join('')
-    await page.getByLabel('Patente').fill(`${letters}${10 + Math.floor(Math.random() * 89)}`)
-    await page.getByRole('button', { name: 'Siguiente' }).click()
-    await expect(page.getByRole('heading', { name: 'Dueño del vehículo', level: 2 })).toBeVisible()
-    for (const [label, value] of Object.entries({
-      'Nombre completo del dueño': 'María José Muñoz',
-      'RUT del dueño': '11.111.111-1',
-      'Nacionalidad del dueño': 'Chilena',
-      'Domicilio del dueño': 'Av. Grecia 123, Ñuñoa',
-      'Teléfono (WhatsApp) del dueño': '+56 9 8765 4321',
-      'Correo electrónico del dueño': 'maria.munoz@gmail.com',
-    }))
-      await page.getByLabel(label, { exact: true }).fill(value)
+  test(
+    "the owner's ID: a wrong type is refused before sending, a 6 MB photo is shrunk, " + 'and the power is created',
+    async ({ page }) => {
+      test.setTimeout(150_000)
+      const driver = await newDriver(page)
+      const slot = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Autorización del dueño del vehículo', exact: true }) })
+      await slot.getByRole('button', { name: 'Crear poder simple: Autorización del dueño del vehículo' }).click()
+      const link = await page.getByLabel('Enlace', { exact: true }).inputValue()
+      await page.goto(link)
+      await expect(page.getByLabel('RUT del conductor')).toHaveValue(driver.rut)
+      await page.getByLabel('Nacionalidad del conductor').fill('Chilena')
+      await page.getByLabel('Domicilio del conductor').fill('Los Aromos 45, Maipú')
+      await page.getByLabel('Marca').fill('Toyota')
+      await page.getByLabel('Modelo').fill('Hiace')
+      await page.getByLabel('Año').selectOption('2019')
+      const letters = Array.from({ length: 4 }, () => String.fromCharCode(66 + Math.floor(Math.random() * 20))).join('')
+      await page.getByLabel('Patente').fill(`${letters}${10 + Math.floor(Math.random() * 89)}`)
+      await page.getByRole('button', { name: 'Siguiente' }).click()
+      await expect(page.getByRole('heading', { name: 'Dueño del vehículo', level: 2 })).toBeVisible()
+      for (const [label, value] of Object.entries({
+        'Nombre completo del dueño': 'María José Muñoz',
+        'RUT del dueño': '11.111.111-1',
+        'Nacionalidad del dueño': 'Chilena',
+        'Domicilio del dueño': 'Av. Grecia 123, Ñuñoa',
+        'Teléfono (WhatsApp) del dueño': '+56 9 8765 4321',
+        'Correo electrónico del dueño': 'maria.munoz@gmail.com',
+      }))
+        await page.getByLabel(label, { exact: true }).fill(value)
 
-    const front = page.getByLabel('Cédula de identidad (frontal)')
-    const back = page.getByLabel('Cédula de identidad (posterior)')
-    await expect(front).toHaveAccessibleDescription(/JPG o PNG, de menos de 3 MB/)
-    const requests: string[] = []
-    // Route discovery (`/__manifest`) is not a request about the file (see above).
-    const record = (r: Request) => new URL(r.url()).pathname !== '/__manifest' && requests.push(`${r.method()} ${r.url()}`)
-    page.on('request', record)
-    await front.setInputFiles({ name: 'cedula.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
-    const refused = 'El archivo Cédula de identidad (frontal) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.'
-    await expect(page.getByText(refused)).toBeVisible()
-    // Refused whether the press opens the confirmation first or validates first.
-    await page.getByRole('button', { name: 'Crear poder simple' }).click()
-    const asked = page.getByRole('dialog', { name: '¿Crear el poder simple?' })
-    if (await asked.isVisible()) await asked.getByRole('button', { name: 'Sí, crear poder simple' }).click()
-    await expect(asked).toBeHidden()
-    await expect(page.getByText(refused)).toBeVisible()
-    await expect(front).toBeFocused()
-    expect(requests).toEqual([])
-    page.off('request', record)
+      const front = page.getByLabel('Cédula de identidad (frontal)')
+      const back = page.getByLabel('Cédula de identidad (posterior)')
+      await expect(front).toHaveAccessibleDescription(/JPG o PNG, de menos de 3 MB/)
+      const requests: string[] = []
+      // Route discovery (`/__manifest`) is not a request about the file (see above).
+      const record = (r: Request) =>
+        new URL(r.url()).pathname !== '/__manifest' && requests.push(`${r.method()} ${r.url()}`)
+      page.on('request', record)
+      await front.setInputFiles({ name: 'cedula.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
+      const refused =
+        'El archivo Cédula de identidad (frontal) tiene un tipo no válido. Por favor, ' +
+        'sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.'
+      await expect(page.getByText(refused)).toBeVisible()
+      // Refused whether the press opens the confirmation first or validates first.
+      await page.getByRole('button', { name: 'Crear poder simple' }).click()
+      const asked = page.getByRole('dialog', { name: '¿Crear el poder simple?' })
+      if (await asked.isVisible()) await asked.getByRole('button', { name: 'Sí, crear poder simple' }).click()
+      await expect(asked).toBeHidden()
+      await expect(page.getByText(refused)).toBeVisible()
+      await expect(front).toBeFocused()
+      expect(requests).toEqual([])
+      page.off('request', record)
 
-    await front.setInputFiles(await pngFile('frente.png', 900, 600))
-    await back.setInputFiles(await phonePhoto('atras.jpg'))
-    await expect(page.getByRole('status').filter({ hasText: /la reducimos a \d,\d MB/ })).toBeVisible({ timeout: 30_000 })
-    await page.getByRole('button', { name: 'Crear poder simple' }).click()
-    const confirm = page.getByRole('dialog', { name: '¿Crear el poder simple?' })
-    await confirm.getByRole('button', { name: 'Sí, crear poder simple' }).click()
-    await expect(page.getByRole('heading', { name: 'Proceso de Poder Simple Iniciado' })).toBeVisible({ timeout: 30_000 })
-  })
+      await front.setInputFiles(await pngFile('frente.png', 900, 600))
+      await back.setInputFiles(await phonePhoto('atras.jpg'))
+      await expect(page.getByRole('status').filter({ hasText: /la reducimos a \d,\d MB/ })).toBeVisible({
+        timeout: 30_000,
+      })
+      await page.getByRole('button', { name: 'Crear poder simple' }).click()
+      const confirm = page.getByRole('dialog', { name: '¿Crear el poder simple?' })
+      await confirm.getByRole('button', { name: 'Sí, crear poder simple' }).click()
+      await expect(page.getByRole('heading', { name: 'Proceso de Poder Simple Iniciado' })).toBeVisible({
+        timeout: 30_000,
+      })
+    },
+  )
 })
 
 test.describe('uploads without JS', () => {
   test.skip(({ jsEnabled }) => jsEnabled, 'the plain form post')
 
-  test('the limit is written next to each upload button; a 6 MB photo gets the Spanish 413 message', async ({ page }) => {
+  test('the limit is written next to each upload button; a 6 MB photo gets the Spanish 413 message', async ({
+    page,
+  }) => {
     test.setTimeout(90_000)
     await newDriver(page)
     const dialog = await openDocumentUpload(page, 'SOAP (frontal)')
@@ -229,7 +260,10 @@ test.describe('uploads without JS', () => {
     await expect(dialog.getByText('JPG, PNG o PDF, hasta 5 MB')).toBeVisible()
     await expect(input).toHaveAccessibleDescription(/JPG, PNG o PDF, hasta 5 MB/)
     await input.setInputFiles(await phonePhoto())
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), dialog.getByRole('button', { name: 'Subir archivo' }).click()])
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      dialog.getByRole('button', { name: 'Subir archivo' }).click(),
+    ])
     expect(response.status()).toBe(413)
     await expect(page.getByText('El archivo no puede ser mayor a 5MB.')).toBeVisible()
 
@@ -237,7 +271,10 @@ test.describe('uploads without JS', () => {
     const photo = page.getByRole('dialog', { name: 'Actualizar imagen de perfil' })
     await expect(photo.locator('input[type="file"]')).toHaveAccessibleDescription(/JPG o PNG, hasta 3 MB/)
     await photo.locator('input[type="file"]').setInputFiles(await phonePhoto('perfil.jpg'))
-    const [photoResponse] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), photo.getByRole('button', { name: 'Subir imagen' }).click()])
+    const [photoResponse] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      photo.getByRole('button', { name: 'Subir imagen' }).click(),
+    ])
     expect(photoResponse.status()).toBe(413)
     await expect(page.getByText('El tamaño de la imagen no puede ser mayor a 3MB')).toBeVisible()
   })

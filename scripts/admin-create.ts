@@ -14,16 +14,27 @@ import { ApiError } from '#services/platform/http'
 import { createAdminAccount } from '#services/users/admin/accounts'
 import { withPlatform, withRetries } from './one-off'
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } }, strict: true })
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+  strict: true,
+})
 if (!values.email || !values.name) {
-  console.error('Uso: npm run admin:create -- --email correo@fleeters.cl --name "Nombre Apellido" [--role revisor|administrador]')
+  console.error(
+    'Uso: npm run admin:create -- --email correo@fleeters.cl --name "Nombre Apellido" [--role revisor|administrador]',
+  )
   process.exit(2)
 }
 
 await withPlatform(async (platform) => {
   try {
-    const admin = await withRetries(() => createAdminAccount(platform, { email: values.email!, name: values.name!, role: values.role }))
-    console.log(admin.created ? `Cuenta de administración creada: ${admin.email}` : `La cuenta ${admin.email} ya existía: se emitió un enlace nuevo.`)
+    const admin = await withRetries(() =>
+      createAdminAccount(platform, { email: values.email!, name: values.name!, role: values.role }),
+    )
+    console.log(
+      admin.created
+        ? `Cuenta de administración creada: ${admin.email}`
+        : `La cuenta ${admin.email} ya existía: se emitió un enlace nuevo.`,
+    )
     console.log(`Rol: ${admin.staffRole}. Al iniciar sesión por primera vez, activa la verificación en dos pasos.`)
     console.log('Enlace para crear la contraseña (también enviado por correo, sirve una sola vez):')
     console.log(admin.link)

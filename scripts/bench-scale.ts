@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 9: throughput of `/` and of the logged-in driver home with one process and with
+ * Throughput of `/` and of the logged-in driver home with one process and with
  * two identical processes behind a small round-robin proxy (the load balancer), in the same run,
  * interleaved. Both processes share one database file, one data folder and one session secret;
  * each case goes through the proxy, so the only difference is the number of processes.
@@ -22,7 +22,17 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(BUILD_DIR, 'server.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      RATE_LIMIT_FACTOR: '1000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   // LOG_LEVEL=warn keeps request lines out of the measurement; the port comes from /proc instead.
@@ -75,7 +85,14 @@ function roundRobin(targets: number[]): Promise<{ url: string; close(): void }> 
   const server = http.createServer((req, res) => {
     const port = targets[next++ % targets.length]!
     const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent },
+      {
+        host: '127.0.0.1',
+        port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+        agent,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers)
         up.pipe(res)
@@ -119,7 +136,12 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
   // The bench's own build (npm run bench has just made it).
   if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'server.js'))) buildProduct()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-scale-'))
-  const env = { DATA_DIR: dataDir, SESSION_SECRET: randomBytes(36).toString('base64url'), SEED_DEMO: 'always', BUILD_DIR }
+  const env = {
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(36).toString('base64url'),
+    SEED_DEMO: 'always',
+    BUILD_DIR,
+  }
   const a = await startServer(env)
   const b = await startServer(env)
   const one = await roundRobin([a.port])
@@ -131,14 +153,20 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
       { name: '/ rendered (no page cache)', path: '/', headers: { 'cache-control': 'no-cache' } },
       { name: 'driver home (logged in)', path: '/user/dashboard/home', headers: { cookie } },
     ]
-    for (const c of cases) for (const p of [one, two]) await throughput(`${p.url}${c.path}`, connections, 1000, c.headers) // warm-up
+    for (const c of cases)
+      for (const p of [one, two]) await throughput(`${p.url}${c.path}`, connections, 1000, c.headers) // warm-up
     const results = cases.map(() => ({ one: [] as number[], two: [] as number[], errors: 0 }))
     for (let r = 0; r < rounds; r++) {
       for (const [i, c] of cases.entries()) {
         // Interleaved: one, two, then two, one on the next round.
         const order = r % 2 ? (['two', 'one'] as const) : (['one', 'two'] as const)
         for (const which of order) {
-          const t = await throughput(`${(which === 'one' ? one : two).url}${c.path}`, connections, seconds * 1000, c.headers)
+          const t = await throughput(
+            `${(which === 'one' ? one : two).url}${c.path}`,
+            connections,
+            seconds * 1000,
+            c.headers,
+          )
           results[i]![which].push(t.rps)
           results[i]!.errors += t.errors
         }
@@ -154,7 +182,8 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
       const r = results[i]!
       const ratio = median(r.two) / median(r.one)
       console.log(
-        `  ${c.name.padEnd(28)} 1 process ${median(r.one).toFixed(0).padStart(5)} req/s   2 processes ${median(r.two).toFixed(0).padStart(5)} req/s   ×${ratio.toFixed(2)}${r.errors ? `   (${r.errors} errors)` : ''}`,
+        `  ${c.name.padEnd(28)} 1 process ${median(r.one).toFixed(0).padStart(5)} req/s   ` +
+          `2 processes ${median(r.two).toFixed(0).padStart(5)} req/s   ×${ratio.toFixed(2)}${r.errors ? `   (${r.errors} errors)` : ''}`,
       )
       return { name: c.name, one: median(r.one), two: median(r.two), ratio, errors: r.errors }
     })

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the product's performance against a real bare React Router app, and its
- * budgets (issue 14 item 7). The budgets are checked here, never by timed tests.
+ * budgets. The budgets are checked here, never by timed tests.
  *
  * 1. Pages. Builds the product (build-bench/) and the bare app of scripts/bench/bare-app (the
  *    same React Router, React and isbot versions, one route with a little text, served by
@@ -29,14 +29,27 @@ import path from 'node:path'
 import { createPageCache } from '#app/.server/page-cache'
 import { BUDGET_MS as COLD_START_BUDGET_MS, coldStart } from './bench/cold-start'
 import { pageCacheBench } from './bench/page-cache'
-import { BUILD_DIR, buildBare, buildProduct, driverCookie, loadAverage, median, ROOT, rssMb, startBare, startProduct, throughput, type Served } from './bench/servers'
+import {
+  BUILD_DIR,
+  buildBare,
+  buildProduct,
+  driverCookie,
+  loadAverage,
+  median,
+  ROOT,
+  rssMb,
+  startBare,
+  startProduct,
+  throughput,
+  type Served,
+} from './bench/servers'
 import { benchScale } from './bench-scale'
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 
-/** Budgets (issue 14): share of the bare page's throughput. */
+/** Budgets: share of the bare page's throughput. */
 export const PAGE_BUDGETS = { homeRendered: 0.6, driverDashboard: 0.5 }
 /** Our resident memory under the same load, at most this many times the bare app's: a 512 MB box holds us. */
 export const RSS_BUDGET = 2
@@ -55,7 +68,10 @@ const NO_PAGE_CACHE = { cookie: 'bench=1' }
 
 async function benchPages(): Promise<string[]> {
   const failures: string[] = []
-  console.log(`Building the product (${path.relative(ROOT, path.join(ROOT, 'build-bench'))}/) and the bare app (scripts/bench/bare-app/build/)…`)
+  console.log(
+    `Building the product (${path.relative(ROOT, path.join(ROOT, 'build-bench'))}/) ` +
+      `and the bare app (scripts/bench/bare-app/build/)…`,
+  )
   buildProduct()
   buildBare()
   let ours: (Served & { dataDir: string }) | undefined
@@ -66,14 +82,36 @@ async function benchPages(): Promise<string[]> {
     const targets: Target[] = [
       { key: 'bare', name: 'bare React Router `/`', server: 'bare', path: '/', headers: {} },
       { key: 'homeCached', name: '`/` (page cache)', server: 'ours', path: '/', headers: {} },
-      { key: 'homeRendered', name: '`/` rendered every time', server: 'ours', path: '/', headers: NO_PAGE_CACHE, budget: PAGE_BUDGETS.homeRendered },
-      { key: 'driverDashboard', name: 'driver dashboard', server: 'ours', path: '/user/dashboard/home', headers: { cookie }, budget: PAGE_BUDGETS.driverDashboard },
-      { key: 'driverPostings', name: 'driver postings list', server: 'ours', path: '/user/dashboard/job-postings', headers: { cookie } },
+      {
+        key: 'homeRendered',
+        name: '`/` rendered every time',
+        server: 'ours',
+        path: '/',
+        headers: NO_PAGE_CACHE,
+        budget: PAGE_BUDGETS.homeRendered,
+      },
+      {
+        key: 'driverDashboard',
+        name: 'driver dashboard',
+        server: 'ours',
+        path: '/user/dashboard/home',
+        headers: { cookie },
+        budget: PAGE_BUDGETS.driverDashboard,
+      },
+      {
+        key: 'driverPostings',
+        name: 'driver postings list',
+        server: 'ours',
+        path: '/user/dashboard/job-postings',
+        headers: { cookie },
+      },
     ]
     // The page cache's own rule says which of these it may answer (app/.server/page-cache.ts).
     const rule = createPageCache({ paths: ['/'], ttlMs: 10_000 })
-    const eligible = (t: Target) => rule.eligible(new Request(`http://bench${t.path}`, { headers: { accept: 'text/html', ...t.headers } }))
-    if (!eligible(targets[1]!) || eligible(targets[2]!)) throw new Error('the page cache rule changed: `/` cached/rendered targets no longer mean what they say')
+    const eligible = (t: Target) =>
+      rule.eligible(new Request(`http://bench${t.path}`, { headers: { accept: 'text/html', ...t.headers } }))
+    if (!eligible(targets[1]!) || eligible(targets[2]!))
+      throw new Error('the page cache rule changed: `/` cached/rendered targets no longer mean what they say')
 
     const urlOf = (t: Target) => `${(t.server === 'bare' ? bare! : ours!).url}${t.path}`
     for (const t of targets) {
@@ -92,7 +130,10 @@ async function benchPages(): Promise<string[]> {
     }, 250)
     for (const t of targets) await throughput(urlOf(t), CONNECTIONS, 1000, t.headers) // warm-up
 
-    console.log(`\n${ROUNDS} interleaved rounds × ${SECONDS} s per target, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}`)
+    console.log(
+      `\n${ROUNDS} interleaved rounds × ${SECONDS} s per target, ${CONNECTIONS} ` +
+        `connections, ${os.cpus().length} cores, node ${process.version}`,
+    )
     const rps = new Map(targets.map((t) => [t.key, [] as number[]]))
     const errors = new Map(targets.map((t) => [t.key, 0]))
     for (let r = 0; r < ROUNDS; r++) {
@@ -111,19 +152,26 @@ async function benchPages(): Promise<string[]> {
 
     const bareRps = rps.get('bare')!
     const bareMedian = median(bareRps)
-    console.log(`\nPages (req/s: median, min–max over ${ROUNDS} rounds; ratio = median ÷ bare median, per-round range in brackets):`)
+    console.log(
+      `\nPages (req/s: median, min–max over ${ROUNDS} rounds; ratio = median ÷ bare ` +
+        `median, per-round range in brackets):`,
+    )
     for (const t of targets) {
       const xs = rps.get(t.key)!
       const m = median(xs)
       const ratio = m / bareMedian
       const perRound = xs.map((x, i) => x / bareRps[i]!)
       const over = t.budget !== undefined && ratio < t.budget
-      if (over) failures.push(`${t.name}: ${(ratio * 100).toFixed(0)} % of the bare page (budget ≥ ${t.budget! * 100} %)`)
+      if (over)
+        failures.push(`${t.name}: ${(ratio * 100).toFixed(0)} % of the bare page (budget ≥ ${t.budget! * 100} %)`)
       console.log(
-        `  ${t.name.padEnd(26)} ${m.toFixed(0).padStart(6)}  (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})` +
+        `  ${t.name.padEnd(26)} ${m.toFixed(0).padStart(6)}  ` +
+          `(${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})` +
           (t.key === 'bare'
             ? ''
-            : `   ${(ratio * 100).toFixed(0).padStart(3)} % of bare [${(Math.min(...perRound) * 100).toFixed(0)}–${(Math.max(...perRound) * 100).toFixed(0)} %]`) +
+            : `   ${(ratio * 100).toFixed(0).padStart(3)} % of bare ` +
+              `[${(Math.min(...perRound) * 100).toFixed(0)}–${(Math.max(...perRound) * 100).toFixed(0)} ` +
+              `%]`) +
           (t.budget !== undefined ? `   budget ≥ ${t.budget * 100} %: ${over ? 'MISSED' : 'met'}` : '') +
           (errors.get(t.key) ? `   (${errors.get(t.key)} answers not 200)` : ''),
       )
@@ -167,10 +215,16 @@ function memoryReport(idle: Rss, peak: Rss, after: Rss): string[] {
 
 /** scripts/bench/search.ts in its own process (it seeds up to a million rows). */
 function benchSearch(): string[] {
-  const sizes = process.env.BENCH_SEARCH_SIZES ?? (process.env.BENCH_1M === '1' ? '10000,100000,1000000' : '10000,100000')
+  const sizes =
+    process.env.BENCH_SEARCH_SIZES ?? (process.env.BENCH_1M === '1' ? '10000,100000,1000000' : '10000,100000')
   console.log(`\n== Posting search (scripts/bench/search.ts --sizes=${sizes})`)
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/search.ts', `--sizes=${sizes}`], { cwd: ROOT, stdio: 'inherit' })
-  return r.status === 0 ? [] : [`posting search: a p95 over budget, a full scan of job_postings or a failed run (exit ${r.status})`]
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/search.ts', `--sizes=${sizes}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  return r.status === 0
+    ? []
+    : [`posting search: a p95 over budget, a full scan of job_postings or a failed run (exit ${r.status})`]
 }
 
 /** Cold start of `node build/server.js` on an existing database (scripts/bench/cold-start.ts; budget 3 s). */
@@ -180,25 +234,35 @@ async function benchColdStart(): Promise<string[]> {
   process.env.BUILD_DIR = BUILD_DIR
   const r = await coldStart({ runs: 3 })
   console.log(
-    `  first GET /healthz ${Math.round(r.healthzMs)} ms · first GET / ${Math.round(r.pageMs)} ms (budget ${COLD_START_BUDGET_MS} ms) · idle RSS ${Math.round(r.rssMb)} MB`,
+    `  first GET /healthz ${Math.round(r.healthzMs)} ms · first GET / ${Math.round(r.pageMs)} ` +
+      `ms (budget ${COLD_START_BUDGET_MS} ms) · idle RSS ${Math.round(r.rssMb)} MB`,
   )
   return r.pageMs > COLD_START_BUDGET_MS ? [`cold start ${Math.round(r.pageMs)} ms > ${COLD_START_BUDGET_MS} ms`] : []
 }
 
 /** The page cache under a mixed read/write load (scripts/bench/page-cache.ts): its hit ratio, printed. */
 async function benchPageCache(): Promise<string[]> {
-  console.log('\n== Page cache under a mixed load (scripts/bench/page-cache.ts: views with and without campaign parameters, logins, searches, driver writes, posting writes)')
+  console.log(
+    '\n== Page cache under a mixed load (scripts/bench/page-cache.ts: views with and ' +
+      'without campaign parameters, logins, searches, driver writes, posting writes)',
+  )
   buildProduct()
   process.env.BUILD_DIR = BUILD_DIR
   const r = await pageCacheBench({ seconds: Number(process.env.BENCH_CACHE_SECONDS ?? 8) })
   console.log(`  ${r.requests} requests in ${r.seconds} s (${r.views} page views; writes ${JSON.stringify(r.writes)})`)
-  console.log(`  hit ratio ${(r.hitRatio * 100).toFixed(1)} % · stats ${JSON.stringify(r.stats)} · view p50 ${r.viewP50.toFixed(1)} ms, p95 ${r.viewP95.toFixed(1)} ms`)
+  console.log(
+    `  hit ratio ${(r.hitRatio * 100).toFixed(1)} % · stats ${JSON.stringify(r.stats)} ` +
+      `· view p50 ${r.viewP50.toFixed(1)} ms, p95 ${r.viewP95.toFixed(1)} ms`,
+  )
   return []
 }
 
 async function main() {
   const only = process.env.BENCH_ONLY
-  console.log(`npm run bench — ${new Date().toISOString()}, load average ${loadAverage()} (${os.cpus().length} cores): figures on a loaded machine are noisy.\n`)
+  console.log(
+    `npm run bench — ${new Date().toISOString()}, load average ${loadAverage()} (${os.cpus().length} ` +
+      `cores): figures on a loaded machine are noisy.\n`,
+  )
   const failures: string[] = []
   if (!only || only === 'pages') failures.push(...(await benchPages()))
 
@@ -211,7 +275,9 @@ async function main() {
     await benchScale()
   }
 
-  console.log(`\n== Budgets: ${failures.length ? `${failures.length} MISSED` : 'all met'} (load average ${loadAverage()})`)
+  console.log(
+    `\n== Budgets: ${failures.length ? `${failures.length} MISSED` : 'all met'} (load average ${loadAverage()})`,
+  )
   for (const f of failures) console.log(`  MISSED: ${f}`)
   if (failures.length) process.exitCode = 1
 }

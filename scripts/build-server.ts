@@ -91,6 +91,7 @@ export async function afterReactRouterBuild(root: string, buildDir: string) {
   const compressed = await compressStaticFiles(path.join(buildDir, 'client'))
   await buildServer(root, buildDir)
   console.log(
-    `Compressed ${compressed} static files (.br, .gz) and compiled ${path.relative(root, path.join(buildDir, 'server.js'))} in ${Math.round(performance.now() - started)} ms`,
+    `Compressed ${compressed} static files (.br, .gz) and compiled ${path.relative(root, path.join(buildDir, 'server.js'))} ` +
+      `in ${Math.round(performance.now() - started)} ms`,
   )
 }

@@ -31,7 +31,11 @@ const config = loadConfig()
 keepDataPrivate(config.dataDir)
 const generated = !config.DATA_ENCRYPTION_KEY
 if (generated) addGeneratedKey(config.dataDir)
-const ring = loadKeyring({ key: config.DATA_ENCRYPTION_KEY, oldKeys: config.DATA_ENCRYPTION_OLD_KEYS, dataDir: config.dataDir })
+const ring = loadKeyring({
+  key: config.DATA_ENCRYPTION_KEY,
+  oldKeys: config.DATA_ENCRYPTION_OLD_KEYS,
+  dataDir: config.dataDir,
+})
 const store = await createRawFileStore(config)
 
 let sealed = 0
@@ -74,7 +78,10 @@ if (config.DATABASE_URL || fs.existsSync(sqlitePath)) {
 
 if (generated && !failed.length) dropOlderGeneratedKeys(config.dataDir)
 console.log(`Clave ${ring.current.id}: ${sealed} archivos cifrados de nuevo, ${current} ya estaban con ella.`)
-if (columns) console.log(`RUT y cuentas bancarias: ${columns.sealed} valores cifrados de nuevo, ${columns.current} ya estaban con ella.`)
+if (columns)
+  console.log(
+    `RUT y cuentas bancarias: ${columns.sealed} valores cifrados de nuevo, ${columns.current} ya estaban con ella.`,
+  )
 if (columns) console.log(`Verificación en dos pasos: ${totp} claves de aplicación cifradas de nuevo.`)
 if (failed.length) {
   console.error(`${failed.length} archivos o valores no se pudieron leer:\n${failed.join('\n')}`)

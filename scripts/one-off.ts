@@ -13,10 +13,16 @@ import { keepDataPrivate } from '#services/platform/runtime'
  * `--now <ISO instant>` (default: now) and the boolean flags named; anything else prints `usage`
  * and exits 2.
  */
-export function jobArgs<F extends string>(usage: string, flags: readonly F[] = []): { now: Date; flags: Record<F, boolean> } {
+export function jobArgs<F extends string>(
+  usage: string,
+  flags: readonly F[] = [],
+): { now: Date; flags: Record<F, boolean> } {
   let values: Record<string, string | boolean | undefined>
   try {
-    const options = Object.fromEntries([['now', { type: 'string' as const }], ...flags.map((f) => [f, { type: 'boolean' as const }])])
+    const options = Object.fromEntries([
+      ['now', { type: 'string' as const }],
+      ...flags.map((f) => [f, { type: 'boolean' as const }]),
+    ])
     values = parseArgs({ options, strict: true }).values as Record<string, string | boolean | undefined>
   } catch {
     console.error(usage)

@@ -57,7 +57,12 @@ export function prng(seed: number) {
 }
 
 async function benchCompanies(p: Platform): Promise<number[]> {
-  const existing = await p.db.selectFrom('companies').select('id').where('email', 'like', `%@${BENCH_DOMAIN}`).orderBy('id').execute()
+  const existing = await p.db
+    .selectFrom('companies')
+    .select('id')
+    .where('email', 'like', `%@${BENCH_DOMAIN}`)
+    .orderBy('id')
+    .execute()
   if (existing.length >= COMPANY_COUNT) return existing.map((c) => c.id)
   const hash = await hashPassword(BENCH_PASSWORD)
   const now = p.now().toISOString()
@@ -159,7 +164,10 @@ async function main() {
   try {
     const started = performance.now()
     const total = await seedPostings(p, count)
-    console.log(`Seeded ${count} postings in ${((performance.now() - started) / 1000).toFixed(1)} s (${total} in total) on ${p.dialect}.`)
+    console.log(
+      `Seeded ${count} postings in ${((performance.now() - started) / 1000).toFixed(1)} ` +
+        `s (${total} in total) on ${p.dialect}.`,
+    )
   } finally {
     await p.close()
   }

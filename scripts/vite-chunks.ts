@@ -13,7 +13,10 @@ const rel = (id: string) => path.relative(ROOT, id.split('?')[0]!).split(path.se
  */
 const GROUPS: Array<[string, RegExp]> = [
   // root.tsx's own imports, and the logo every area's header draws: loaded by every page.
-  ['root-kit', /^(app\/components\/(ui\/(button|skip-link|tones)|not-found|logo)\.tsx?|node_modules\/remix-utils\/build\/react\/use-hydrated\.js)$/],
+  [
+    'root-kit',
+    /^(app\/components\/(ui\/(button|skip-link|tones)|not-found|logo)\.tsx?|node_modules\/remix-utils\/build\/react\/use-hydrated\.js)$/,
+  ],
   // A form's state (conform) and its lazy validation hook: every form page, from the first paint.
   ['forms', /^(node_modules\/@conform-to\/(react|dom)\/|app\/components\/lazy-validation\.ts$)/],
   // What a form's first focus loads: zod/mini, conform's zod parsing, the shared field rules.
@@ -23,12 +26,20 @@ const GROUPS: Array<[string, RegExp]> = [
   ['place-rules', /^domain\/(validation\/(place-ids|reference-id|place-codes)|reference-data\/regions)\.ts$/],
   // Form fields, the class merging they draw with, and the phone and required-field rules both the
   // fields and the schemas use: every form page, and most of the app's.
-  ['field', /^(app\/components\/(ui\/(cn\.ts|field\.tsx|alert\.tsx)|js-marker\.tsx)|domain\/(phone|validation\/submission)\.ts|node_modules\/(clsx|tailwind-merge)\/)/],
+  [
+    'field',
+    /^(app\/components\/(ui\/(cn\.ts|field\.tsx|alert\.tsx)|js-marker\.tsx)|domain\/(phone|validation\/submission)\.ts|node_modules\/(clsx|tailwind-merge)\/)/,
+  ],
   // A list's pages and tabs, and a posting's or application's labels: the drivers' and the companies' lists.
   ['list-kit', /^app\/components\/(ui\/(pagination|tabs)\.tsx|marketplace\/(labels\.ts|posting-bits\.tsx))$/],
   // Imported by the groups above and by pages without them: each in a chunk of its own, as Rollup
   // would, so that no group takes it in (a page that needs only the phone rules would load zod).
-  ...['domain/reference-data/zones.ts', 'domain/format.ts', 'app/components/ui/badge.tsx', 'app/components/marketplace/posting-facts.tsx'].map((file): [string, RegExp] => [
+  ...[
+    'domain/reference-data/zones.ts',
+    'domain/format.ts',
+    'app/components/ui/badge.tsx',
+    'app/components/marketplace/posting-facts.tsx',
+  ].map((file): [string, RegExp] => [
     path.basename(file).replace(/\.tsx?$/, ''),
     new RegExp(`^${file.replace(/[./]/g, '\\$&')}$`),
   ]),
@@ -44,7 +55,9 @@ export function chunkGroups(): Plugin {
     // stops and says which route.
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return
-      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])))
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
+      )
       for (const chunk of chunks.values()) {
         if (!chunk.isEntry) continue
         const seen = new Set<string>()
@@ -61,7 +74,11 @@ export function chunkGroups(): Plugin {
           return null
         }
         const chain = walk(chunk.fileName)
-        if (chain) this.error(`${chunk.facadeModuleId ? rel(chunk.facadeModuleId) : chunk.fileName} loads the validation chunk with the page: ${chain}`)
+        if (chain)
+          this.error(
+            `${chunk.facadeModuleId ? rel(chunk.facadeModuleId) : chunk.fileName} loads the ` +
+              `validation chunk with the page: ${chain}`,
+          )
       }
     },
     configEnvironment(name) {

@@ -33,7 +33,8 @@ export function createServicesApp(p: Platform, only?: ServiceName[]) {
   app.use('*', async (c, next) => {
     await next()
     const authenticated = Object.values(ROLE_HEADER).some((h) => c.req.header(h) !== undefined)
-    if (authenticated && !/no-store/.test(c.res.headers.get('cache-control') ?? '')) c.res.headers.set('Cache-Control', 'private, no-store')
+    if (authenticated && !/no-store/.test(c.res.headers.get('cache-control') ?? ''))
+      c.res.headers.set('Cache-Control', 'private, no-store')
   })
   const wants = (name: ServiceName) => !only || only.includes(name)
   if (wants('users')) app.route('/', usersService(p))
@@ -44,7 +45,12 @@ export function createServicesApp(p: Platform, only?: ServiceName[]) {
   let docs: string | undefined
   const contract = () => (document ??= openApiDocument(app))
   app.get('/openapi.json', (c) => c.json(contract(), 200, { 'Cache-Control': 'no-cache' }))
-  app.get('/docs', (c) => c.html((docs ??= renderApiDocs(contract())), 200, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': API_DOCS_CSP }))
+  app.get('/docs', (c) =>
+    c.html((docs ??= renderApiDocs(contract())), 200, {
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': API_DOCS_CSP,
+    }),
+  )
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404))
   app.onError(errorResponse)
   return app

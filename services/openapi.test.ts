@@ -64,7 +64,10 @@ const SPEC_7 = [
  * allowed values where the specification lists them.
  */
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
-const mediaTypes = z.record(z.string().regex(/^[\w.+-]+\/[\w.+*-]+$/), z.object({ schema: z.record(z.string(), z.unknown()).optional() }))
+const mediaTypes = z.record(
+  z.string().regex(/^[\w.+-]+\/[\w.+*-]+$/),
+  z.object({ schema: z.record(z.string(), z.unknown()).optional() }),
+)
 const parameter = z.object({
   name: z.string().min(1),
   in: z.enum(['query', 'header', 'path', 'cookie']),
@@ -76,9 +79,14 @@ const operation = z.object({
   summary: z.string().optional(),
   operationId: z.string().optional(),
   parameters: z.array(parameter).optional(),
-  requestBody: z.object({ content: mediaTypes, required: z.boolean().optional(), description: z.string().optional() }).optional(),
+  requestBody: z
+    .object({ content: mediaTypes, required: z.boolean().optional(), description: z.string().optional() })
+    .optional(),
   responses: z
-    .record(z.string().regex(/^([1-5](\d\d|XX)|default)$/), z.object({ description: z.string(), content: mediaTypes.optional() }))
+    .record(
+      z.string().regex(/^([1-5](\d\d|XX)|default)$/),
+      z.object({ description: z.string(), content: mediaTypes.optional() }),
+    )
     .refine((r) => Object.keys(r).length > 0),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
 })
@@ -88,11 +96,16 @@ const openApi31 = z.object({
   info: z.object({ title: z.string().min(1), version: z.string().min(1), description: z.string().optional() }),
   servers: z.array(z.object({ url: z.string() })).optional(),
   paths: z.record(z.string().startsWith('/'), pathItem),
-  components: z.object({ schemas: z.record(z.string(), z.unknown()).optional(), securitySchemes: z.record(z.string(), z.object({ type: z.string() })).optional() }).optional(),
+  components: z
+    .object({
+      schemas: z.record(z.string(), z.unknown()).optional(),
+      securitySchemes: z.record(z.string(), z.object({ type: z.string() })).optional(),
+    })
+    .optional(),
   tags: z.array(z.object({ name: z.string(), description: z.string().optional() })).optional(),
 })
 
-describe('the API contract (issue 13 item 4)', () => {
+describe('the API contract', () => {
   let p: TestPlatform
   let app: ReturnType<typeof createServicesApp>
   beforeAll(async () => {
@@ -108,15 +121,19 @@ describe('the API contract (issue 13 item 4)', () => {
     expect(document.openapi).toMatch(/^3\.1\.\d+$/)
     const parsed = openApi31.safeParse(document)
     expect(parsed.success ? [] : parsed.error.issues.slice(0, 5)).toEqual([])
-    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
     )
     expect(SPEC_7.filter((call) => !operations.includes(call))).toEqual([])
     // Each path parameter is declared, and each operation says what it answers on success.
-    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, z.infer<typeof operation>>>)) {
+    for (const [path, item] of Object.entries(
+      document.paths as Record<string, Record<string, z.infer<typeof operation>>>,
+    )) {
       const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
       for (const [method, op] of Object.entries(item)) {
-        expect(op.parameters?.filter((x) => x.in === 'path').map((x) => x.name) ?? [], `${method} ${path}`).toEqual(names)
+        expect(op.parameters?.filter((x) => x.in === 'path').map((x) => x.name) ?? [], `${method} ${path}`).toEqual(
+          names,
+        )
         expect(
           Object.keys(op.responses).some((s) => s.startsWith('2')),
           `${method} ${path}`,
@@ -129,10 +146,13 @@ describe('the API contract (issue 13 item 4)', () => {
     const document = await (await app.request('/openapi.json')).json()
     const schemes = Object.keys(document.components.securitySchemes).sort()
     expect(schemes).toEqual(['auth-admin', 'auth-business', 'auth-user'])
-    for (const name of schemes) expect(document.components.securitySchemes[name]).toMatchObject({ type: 'apiKey', in: 'header', name })
+    for (const name of schemes)
+      expect(document.components.securitySchemes[name]).toMatchObject({ type: 'apiKey', in: 'header', name })
     const ids: string[] = []
     const publicCalls: string[] = []
-    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, z.infer<typeof operation>>>)) {
+    for (const [path, item] of Object.entries(
+      document.paths as Record<string, Record<string, z.infer<typeof operation>>>,
+    )) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][a-zA-Z0-9]*$/)
         ids.push(op.operationId!)
@@ -164,7 +184,8 @@ describe('the API contract (issue 13 item 4)', () => {
     const document = await (await app.request('/openapi.json')).json()
     const login = document.paths['/auth/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
-    const documents = document.paths['/users/obtain-all-documents-user'].get.responses['200'].content['application/json'].schema
+    const documents =
+      document.paths['/users/obtain-all-documents-user'].get.responses['200'].content['application/json'].schema
     // Spec §3's seven fields, the expiry date the dated kinds add (decision 54) and the mark of a
     // file the retention job removed (decision 79), both optional.
     expect(Object.keys(documents.items.properties).sort()).toEqual([
@@ -181,7 +202,10 @@ describe('the API contract (issue 13 item 4)', () => {
     expect(documents.items.required).not.toContain('expires_on')
     expect(documents.items.required).not.toContain('file_removed')
     expect(Object.keys(document.paths['/users/register'].post.requestBody.content)).toEqual(['multipart/form-data'])
-    expect(Object.keys(document.paths['/business/register'].post.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data'])
+    expect(Object.keys(document.paths['/business/register'].post.requestBody.content).sort()).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ])
   })
 
   it('a split deployment documents only the services it serves', async () => {

@@ -8,11 +8,12 @@ import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { createWorld, send, WRITE_ROUTES, type Route, type Who, type World } from './api-world'
 
 /**
- * Issue 11 item 10: every protected route of the services × every kind of caller → the expected
+ * Every protected route of the services × every kind of caller → the expected
  * status, and no change to the owner's data. Owners: the world's driver (bank account,
  * experience, documents, applications), company (postings, applicants) and the console's content.
  */
-type Caller = 'anonymous' | 'forged' | 'expired' | 'wrong-role-token' | 'other-role' | 'admin' | 'other-same-role' | 'owner'
+type Caller =
+  'anonymous' | 'forged' | 'expired' | 'wrong-role-token' | 'other-role' | 'admin' | 'other-same-role' | 'owner'
 
 /** Read routes: who may call them and whether the path names an owner's row. */
 const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean }> = [
@@ -40,7 +41,11 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/users/bank-details/get-banks-details', who: 'driver', owned: false },
   { path: (w) => `/users/bank-details/get-bank-details-for-update/${w.ids.bank}`, who: 'driver', owned: true },
   { path: () => '/users/experience-work/get-experience-work', who: 'driver', owned: false },
-  { path: (w) => `/users/experience-work/get-experience-work-for-update/${w.ids.experience}`, who: 'driver', owned: true },
+  {
+    path: (w) => `/users/experience-work/get-experience-work-for-update/${w.ids.experience}`,
+    who: 'driver',
+    owned: true,
+  },
   { path: () => '/users/job-postings', who: 'driver', owned: false },
   { path: () => '/users/job-postings-for-you', who: 'driver', owned: false },
   { path: (w) => `/users/filter-job-postings-by-id/${w.ids.posting}`, who: 'driver', owned: false },
@@ -82,7 +87,13 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
  * The console's roles (decision 77): what a «revisor» may call; every other /admin route is for
  * an «administrador» and answers a revisor 403.
  */
-const REVISOR_PATHS = [/^\/admin\/summary$/, /^\/admin\/documents/, /^\/admin\/expiring-documents$/, /^\/admin\/drivers/, /^\/admin\/powers\//]
+const REVISOR_PATHS = [
+  /^\/admin\/summary$/,
+  /^\/admin\/documents/,
+  /^\/admin\/expiring-documents$/,
+  /^\/admin\/drivers/,
+  /^\/admin\/powers\//,
+]
 
 /**
  * Routes anyone may call (no session header): everything else the services serve must be in the
@@ -115,7 +126,7 @@ const PUBLIC_ROUTES = [
   'GET /general-data/get-jobpostings-home',
   'POST /contact/send-email-contact',
   'POST /contact/send-email-inquiries-complaints',
-  // The API contract: the OpenAPI document and its reference page (issue 13 item 4).
+  // The API contract: the OpenAPI document and its reference page.
   'GET /openapi.json',
   'GET /docs',
 ]
@@ -145,9 +156,24 @@ describe.each(engines)('access matrix on %s', (engine) => {
         .sign(randomBytes(32)),
       // Right key, expired a week ago.
       expired: {
-        driver: await signSessionToken(w.p.keys.jwt, { userId: w.driver.id, role: 'User', sessionId: randomUUID() }, longAgo, 3600),
-        company: await signSessionToken(w.p.keys.jwt, { userId: w.company.id, role: 'business', sessionId: randomUUID() }, longAgo, 3600),
-        admin: await signSessionToken(w.p.keys.jwt, { userId: w.admin.id, role: 'admin', sessionId: randomUUID() }, longAgo, 3600),
+        driver: await signSessionToken(
+          w.p.keys.jwt,
+          { userId: w.driver.id, role: 'User', sessionId: randomUUID() },
+          longAgo,
+          3600,
+        ),
+        company: await signSessionToken(
+          w.p.keys.jwt,
+          { userId: w.company.id, role: 'business', sessionId: randomUUID() },
+          longAgo,
+          3600,
+        ),
+        admin: await signSessionToken(
+          w.p.keys.jwt,
+          { userId: w.admin.id, role: 'admin', sessionId: randomUUID() },
+          longAgo,
+          3600,
+        ),
       },
     }
   }, 60_000)
@@ -156,7 +182,21 @@ describe.each(engines)('access matrix on %s', (engine) => {
   /** Everything the owners have, as JSON: compared before and after the intruders' calls. */
   async function ownersData() {
     const db = w.p.db
-    const [driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies, sessions] = await Promise.all([
+    const [
+      driver,
+      files,
+      banks,
+      experience,
+      applications,
+      saved,
+      postings,
+      faqs,
+      testimonials,
+      logos,
+      statistics,
+      companies,
+      sessions,
+    ] = await Promise.all([
       db.selectFrom('users').selectAll().where('id', 'in', [w.driver.id, w.company.id]).orderBy('id').execute(),
       db.selectFrom('user_files').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
       db.selectFrom('bank_details').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
@@ -170,26 +210,64 @@ describe.each(engines)('access matrix on %s', (engine) => {
       db.selectFrom('statistics').selectAll().orderBy('id').execute(),
       db.selectFrom('companies').selectAll().orderBy('id').execute(),
       // Which of the owners' sessions are open (last_seen_at moves with any call of theirs).
-      db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', 'in', [w.driver.id, w.company.id]).orderBy('id').execute(),
+      db
+        .selectFrom('sessions')
+        .select(['id', 'revoked_at'])
+        .where('user_id', 'in', [w.driver.id, w.company.id])
+        .orderBy('id')
+        .execute(),
     ])
-    return JSON.stringify({ driver, files, banks, experience, applications, saved, postings, faqs, testimonials, logos, statistics, companies, sessions })
+    return JSON.stringify({
+      driver,
+      files,
+      banks,
+      experience,
+      applications,
+      saved,
+      postings,
+      faqs,
+      testimonials,
+      logos,
+      statistics,
+      companies,
+      sessions,
+    })
   }
 
-  function callersFor(who: Who): Array<{ caller: Caller; headers: Record<string, string>; expect: (status: number) => boolean; label: string }> {
+  function callersFor(
+    who: Who,
+  ): Array<{ caller: Caller; headers: Record<string, string>; expect: (status: number) => boolean; label: string }> {
     const own = HEADER[who]
     const otherRole: Who = who === 'company' ? 'driver' : 'company'
     const otherPerson = otherRole === 'driver' ? w.driver : w.company
     const sameRoleOther = who === 'driver' ? w.otherDriver : who === 'company' ? w.otherCompany : null
-    const list: Array<{ caller: Caller; headers: Record<string, string>; expect: (status: number) => boolean; label: string }> = [
+    const list: Array<{
+      caller: Caller
+      headers: Record<string, string>
+      expect: (status: number) => boolean
+      label: string
+    }> = [
       { caller: 'anonymous', headers: {}, expect: (s) => s === 401, label: '401' },
       { caller: 'forged', headers: { [own]: tokens.forged }, expect: (s) => s === 401, label: '401' },
       { caller: 'expired', headers: { [own]: tokens.expired[who] }, expect: (s) => s === 401, label: '401' },
       // A live token of another role, sent in this route's header or in its own.
       { caller: 'wrong-role-token', headers: { [own]: otherPerson.token }, expect: (s) => s === 403, label: '403' },
-      { caller: 'other-role', headers: { [HEADER[otherRole]]: otherPerson.token }, expect: (s) => s === 403, label: '403' },
+      {
+        caller: 'other-role',
+        headers: { [HEADER[otherRole]]: otherPerson.token },
+        expect: (s) => s === 403,
+        label: '403',
+      },
     ]
-    if (who !== 'admin') list.push({ caller: 'admin', headers: { 'auth-admin': w.admin.token }, expect: (s) => s === 403, label: '403' })
-    if (sameRoleOther) list.push({ caller: 'other-same-role', headers: sameRoleOther.headers, expect: () => true, label: 'own data only' })
+    if (who !== 'admin')
+      list.push({ caller: 'admin', headers: { 'auth-admin': w.admin.token }, expect: (s) => s === 403, label: '403' })
+    if (sameRoleOther)
+      list.push({
+        caller: 'other-same-role',
+        headers: sameRoleOther.headers,
+        expect: () => true,
+        label: 'own data only',
+      })
     return list
   }
 
@@ -204,15 +282,30 @@ describe.each(engines)('access matrix on %s', (engine) => {
     for (const route of READ_ROUTES) {
       for (const c of callersFor(route.who)) {
         const res = await w.api.get(route.path(w), c.headers)
-        const expected = c.caller === 'other-same-role' ? (route.owned ? (s: number) => s === 404 : (s: number) => s === 200) : c.expect
-        check(`GET ${route.path(w)} as ${c.caller}`, res.status, expected(res.status), c.caller === 'other-same-role' ? (route.owned ? '404' : '200') : c.label)
+        const expected =
+          c.caller === 'other-same-role'
+            ? route.owned
+              ? (s: number) => s === 404
+              : (s: number) => s === 200
+            : c.expect
+        check(
+          `GET ${route.path(w)} as ${c.caller}`,
+          res.status,
+          expected(res.status),
+          c.caller === 'other-same-role' ? (route.owned ? '404' : '200') : c.label,
+        )
       }
     }
     for (const route of WRITE_ROUTES.filter((r) => r.who !== null)) {
       for (const c of callersFor(route.who!)) {
         const res = await send(w, route, route.base(w), { as: c.headers })
         const owned = ownedWrite(route)
-        const expected = c.caller === 'other-same-role' ? (owned ? (s: number) => s === 404 : (s: number) => s < 500 && s !== 401 && s !== 403) : c.expect
+        const expected =
+          c.caller === 'other-same-role'
+            ? owned
+              ? (s: number) => s === 404
+              : (s: number) => s < 500 && s !== 401 && s !== 403
+            : c.expect
         check(
           `${route.method} ${route.path(w)} as ${c.caller}`,
           res.status,
@@ -223,7 +316,10 @@ describe.each(engines)('access matrix on %s', (engine) => {
     }
     const after = await ownersData()
     const leaks = before === after ? 0 : 1
-    console.info(`[matrix ${engine}] ${cells} route × caller cells, ${wrong.length} unexpected, owners' data changed: ${leaks ? 'YES' : 'no'}`)
+    console.info(
+      `[matrix ${engine}] ${cells} route × caller cells, ${wrong.length} unexpected, ` +
+        `owners' data changed: ${leaks ? 'YES' : 'no'}`,
+    )
     if (wrong.length) console.info(wrong.join('\n'))
     expect(wrong).toEqual([])
     expect(after).toBe(before)
@@ -250,45 +346,76 @@ describe.each(engines)('access matrix on %s', (engine) => {
     }
     const strays: string[] = []
     for (const r of READ_ROUTES) if (!place('GET', r.path(w))) strays.push(`GET ${r.path(w)}`)
-    for (const r of WRITE_ROUTES.filter((x) => x.who !== null)) if (!place(r.method, r.path(w))) strays.push(`${r.method} ${r.path(w)}`)
+    for (const r of WRITE_ROUTES.filter((x) => x.who !== null))
+      if (!place(r.method, r.path(w))) strays.push(`${r.method} ${r.path(w)}`)
     for (const r of PUBLIC_ROUTES)
       if (served.includes(r)) covered.add(r)
       else strays.push(r)
     // Entries that name no served route (a renamed path) and served routes no entry names.
     expect(strays).toEqual([])
     expect(served.filter((r) => !covered.has(r))).toEqual([])
-    console.info(`[matrix ${engine}] ${served.length} served routes: ${served.length - PUBLIC_ROUTES.length} protected in the matrix, ${PUBLIC_ROUTES.length} public`)
+    console.info(
+      `[matrix ${engine}] ${served.length} served routes: ${served.length - PUBLIC_ROUTES.length} ` +
+        `protected in the matrix, ${PUBLIC_ROUTES.length} public`,
+    )
   })
 
-  it('covers both console roles on every admin route, and refuses a console session without its second factor', async () => {
-    const revisor = await userWithSession(w.p, 'admin', { staffRole: 'revisor' })
-    // A console login that has not passed the second factor yet: the password alone opens nothing.
-    const pendingUser = await userWithSession(w.p, 'admin')
-    await w.p.db.updateTable('sessions').set({ factor_pending: 1 }).where('user_id', '=', pendingUser.user.id).execute()
-    const wrong: string[] = []
-    const adminCalls = [
-      ...READ_ROUTES.filter((r) => r.who === 'admin' && r.path(w).startsWith('/admin')).map((r) => ({ method: 'GET' as const, path: r.path(w), route: null })),
-      ...WRITE_ROUTES.filter((r) => r.who === 'admin' && r.path(w).startsWith('/admin')).map((r) => ({ method: r.method, path: r.path(w), route: r })),
-    ]
-    for (const call of adminCalls) {
-      const asRevisor = call.route ? await send(w, call.route, call.route.base(w), { as: revisor.headers }) : await w.api.get(call.path, revisor.headers)
-      const allowed = REVISOR_PATHS.some((re) => re.test(call.path))
-      const ok = allowed ? asRevisor.status < 500 && asRevisor.status !== 401 && asRevisor.status !== 403 : asRevisor.status === 403
-      if (!ok) wrong.push(`${call.method} ${call.path} as revisor: ${asRevisor.status}, expected ${allowed ? 'allowed' : '403'}`)
-      const asPending = call.route ? await send(w, call.route, call.route.base(w), { as: pendingUser.headers }) : await w.api.get(call.path, pendingUser.headers)
-      if (asPending.status !== 401) wrong.push(`${call.method} ${call.path} before the second factor: ${asPending.status}, expected 401`)
-    }
-    console.info(`[matrix ${engine}] ${adminCalls.length} console routes × revisor and pending second factor`)
-    expect(wrong).toEqual([])
-    expect(adminCalls.length).toBeGreaterThan(30)
-  })
+  it(
+    'covers both console roles on every admin route, and refuses a console session ' + 'without its second factor',
+    async () => {
+      const revisor = await userWithSession(w.p, 'admin', { staffRole: 'revisor' })
+      // A console login that has not passed the second factor yet: the password alone opens nothing.
+      const pendingUser = await userWithSession(w.p, 'admin')
+      await w.p.db
+        .updateTable('sessions')
+        .set({ factor_pending: 1 })
+        .where('user_id', '=', pendingUser.user.id)
+        .execute()
+      const wrong: string[] = []
+      const adminCalls = [
+        ...READ_ROUTES.filter((r) => r.who === 'admin' && r.path(w).startsWith('/admin')).map((r) => ({
+          method: 'GET' as const,
+          path: r.path(w),
+          route: null,
+        })),
+        ...WRITE_ROUTES.filter((r) => r.who === 'admin' && r.path(w).startsWith('/admin')).map((r) => ({
+          method: r.method,
+          path: r.path(w),
+          route: r,
+        })),
+      ]
+      for (const call of adminCalls) {
+        const asRevisor = call.route
+          ? await send(w, call.route, call.route.base(w), { as: revisor.headers })
+          : await w.api.get(call.path, revisor.headers)
+        const allowed = REVISOR_PATHS.some((re) => re.test(call.path))
+        const ok = allowed
+          ? asRevisor.status < 500 && asRevisor.status !== 401 && asRevisor.status !== 403
+          : asRevisor.status === 403
+        if (!ok)
+          wrong.push(
+            `${call.method} ${call.path} as revisor: ${asRevisor.status}, expected ${allowed ? 'allowed' : '403'}`,
+          )
+        const asPending = call.route
+          ? await send(w, call.route, call.route.base(w), { as: pendingUser.headers })
+          : await w.api.get(call.path, pendingUser.headers)
+        if (asPending.status !== 401)
+          wrong.push(`${call.method} ${call.path} before the second factor: ${asPending.status}, expected 401`)
+      }
+      console.info(`[matrix ${engine}] ${adminCalls.length} console routes × revisor and pending second factor`)
+      expect(wrong).toEqual([])
+      expect(adminCalls.length).toBeGreaterThan(30)
+    },
+  )
 
   it('lets the owners in (their own calls are never 401/403)', async () => {
     const refused: string[] = []
     for (const route of READ_ROUTES) {
-      const headers = route.who === 'driver' ? w.driver.headers : route.who === 'company' ? w.company.headers : w.admin.headers
+      const headers =
+        route.who === 'driver' ? w.driver.headers : route.who === 'company' ? w.company.headers : w.admin.headers
       const res = await w.api.get(route.path(w), headers)
-      if (res.status === 401 || res.status === 403 || res.status >= 500) refused.push(`GET ${route.path(w)}: ${res.status}`)
+      if (res.status === 401 || res.status === 403 || res.status >= 500)
+        refused.push(`GET ${route.path(w)}: ${res.status}`)
     }
     if (refused.length) console.info(refused.join('\n'))
     expect(refused).toEqual([])

@@ -26,7 +26,16 @@ interface Person {
 /** What must not survive, in every spelling the product stores. */
 function needles(x: Person): string[] {
   const rutBody = x.rut.split('-')[0]!
-  return [x.email, x.firstname, x.lastname, x.rut, rutBody, x.phone, x.phone.replace(/\D/g, '').slice(-9), x.account].map((s) => s.toLowerCase())
+  return [
+    x.email,
+    x.firstname,
+    x.lastname,
+    x.rut,
+    rutBody,
+    x.phone,
+    x.phone.replace(/\D/g, '').slice(-9),
+    x.account,
+  ].map((s) => s.toLowerCase())
 }
 
 /**
@@ -76,7 +85,8 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
       for (const [column, value] of Object.entries(row)) {
         if (value === null || column === '__table') continue
         const text = String(value).toLowerCase()
-        for (const needle of find) if (text.includes(needle)) hits.push(`${String(row.__table)}.${column} has «${needle}»`)
+        for (const needle of find)
+          if (text.includes(needle)) hits.push(`${String(row.__table)}.${column} has «${needle}»`)
       }
     }
     for (const file of await dumpFiles()) {
@@ -114,16 +124,38 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
     await recordConsents(p.db, user.id, now, '200.1.2.3')
     await p.db
       .insertInto('email_verifications')
-      .values({ user_id: user.id, token_hash: `t${user.id}`, code_hash: 'c', attempts: 0, expires_at: now, consumed_at: null, created_at: now })
+      .values({
+        user_id: user.id,
+        token_hash: `t${user.id}`,
+        code_hash: 'c',
+        attempts: 0,
+        expires_at: now,
+        consumed_at: null,
+        created_at: now,
+      })
       .execute()
     await p.db
       .insertInto('password_resets')
       .values({ user_id: user.id, token_hash: `r${user.id}`, expires_at: now, used_at: null, created_at: now })
       .execute()
-    await enqueueEmail(p.db, { to: x.email, subject: `Hola ${x.firstname}`, text: `Hola ${x.firstname} ${x.lastname}` }, p.now())
+    await enqueueEmail(
+      p.db,
+      { to: x.email, subject: `Hola ${x.firstname}`, text: `Hola ${x.firstname} ${x.lastname}` },
+      p.now(),
+    )
     await p.db.updateTable('outbox').set({ status: 'sent', sent_at: now }).where('recipient', '=', x.email).execute()
     await enqueueEmail(p.db, { to: x.email, subject: 'Pendiente', text: `Tu RUT ${x.rut}` }, p.now())
-    await p.db.insertInto('contact_messages').values({ first_name: x.firstname, last_name: x.lastname, email: x.email, phone: x.phone, message: 'Hola', created_at: now }).execute()
+    await p.db
+      .insertInto('contact_messages')
+      .values({
+        first_name: x.firstname,
+        last_name: x.lastname,
+        email: x.email,
+        phone: x.phone,
+        message: 'Hola',
+        created_at: now,
+      })
+      .execute()
     await p.db
       .insertInto('privacy_requests')
       .values({
@@ -144,7 +176,11 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
   async function driverWithEverything(x: Person, companyUserId: number, postingId: number) {
     const user = await person('User', x)
     const now = p.now().toISOString()
-    const doc = await p.files.put('documents', new TextEncoder().encode(`%PDF cédula de ${x.firstname} ${x.lastname} RUT ${x.rut}`), 'pdf')
+    const doc = await p.files.put(
+      'documents',
+      new TextEncoder().encode(`%PDF cédula de ${x.firstname} ${x.lastname} RUT ${x.rut}`),
+      'pdf',
+    )
     const file = await p.db
       .insertInto('user_files')
       .values({
@@ -162,9 +198,15 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await p.db.insertInto('document_reminders').values({ user_file_id: file.id, kind: 30, expires_on: '2030-01-01', created_at: now }).execute()
+    await p.db
+      .insertInto('document_reminders')
+      .values({ user_file_id: file.id, kind: 30, expires_on: '2030-01-01', created_at: now })
+      .execute()
     const photo = await p.files.put('profile-images', new TextEncoder().encode(`JPEG ${x.email}`), 'jpg')
-    await p.db.insertInto('profile_images').values({ user_id: user.id, storage_key: photo, mime_type: 'image/jpeg', size_bytes: 5, created_at: now }).execute()
+    await p.db
+      .insertInto('profile_images')
+      .values({ user_id: user.id, storage_key: photo, mime_type: 'image/jpeg', size_bytes: 5, created_at: now })
+      .execute()
     await p.db
       .insertInto('work_experience')
       .values({
@@ -203,7 +245,11 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
       .values({ user_id: user.id, jti: `jti-${user.id}`, created_at: now, expires_at: now, used_at: now })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const front = await p.files.put('owner-ids', new TextEncoder().encode(`cédula dueño, pedida por ${x.firstname}`), 'jpg')
+    const front = await p.files.put(
+      'owner-ids',
+      new TextEncoder().encode(`cédula dueño, pedida por ${x.firstname}`),
+      'jpg',
+    )
     const back = await p.files.put('owner-ids', new TextEncoder().encode('reverso'), 'jpg')
     await p.db
       .insertInto('simple_powers')
@@ -236,12 +282,30 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
         signature_recorded_by_user_id: null,
       })
       .execute()
-    await enqueueWhatsApp(p.db, { to: '56911112222', text: `${x.firstname} ${x.lastname} te pide autorización` }, p.now())
-    await p.db.insertInto('applications').values({ posting_id: postingId, user_id: user.id, status: 'nueva', created_at: now, updated_at: now }).execute()
-    await p.db.insertInto('saved_postings').values({ posting_id: postingId, user_id: user.id, created_at: now }).execute()
+    await enqueueWhatsApp(
+      p.db,
+      { to: '56911112222', text: `${x.firstname} ${x.lastname} te pide autorización` },
+      p.now(),
+    )
+    await p.db
+      .insertInto('applications')
+      .values({ posting_id: postingId, user_id: user.id, status: 'nueva', created_at: now, updated_at: now })
+      .execute()
+    await p.db
+      .insertInto('saved_postings')
+      .values({ posting_id: postingId, user_id: user.id, created_at: now })
+      .execute()
     // The company's notice about her application.
-    const company = await p.db.selectFrom('users').select('email').where('id', '=', companyUserId).executeTakeFirstOrThrow()
-    await enqueueEmail(p.db, { to: company.email, subject: 'Nueva postulación', text: `${x.firstname} ${x.lastname} postuló` }, p.now())
+    const company = await p.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', companyUserId)
+      .executeTakeFirstOrThrow()
+    await enqueueEmail(
+      p.db,
+      { to: company.email, subject: 'Nueva postulación', text: `${x.firstname} ${x.lastname} postuló` },
+      p.now(),
+    )
     return user
   }
 
@@ -290,7 +354,14 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
       .executeTakeFirstOrThrow()
     await p.db
       .insertInto('business_contacts')
-      .values({ fullname: `${x.firstname} ${x.lastname}`, name_business: 'Transportes', email: x.email, phone: x.phone, message: 'Hola', created_at: now })
+      .values({
+        fullname: `${x.firstname} ${x.lastname}`,
+        name_business: 'Transportes',
+        email: x.email,
+        phone: x.phone,
+        message: 'Hola',
+        created_at: now,
+      })
       .execute()
     return { user, companyId: company.id, postingId: posting.id }
   }
@@ -311,8 +382,22 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
     phone: '+56223456789',
     account: 'n/a-cuenta',
   }
-  const bruno: Person = { email: 'bruno.ortuzar@example.cl', firstname: 'Brunildo', lastname: 'Ortuzarmena', rut: '11222333-9', phone: '+56955554444', account: '999888777666' }
-  const otros: Person = { email: 'otra.empresa@example.cl', firstname: 'Anacleta', lastname: 'Fuenzalidaparra', rut: '77111222-3', phone: '+56224440000', account: 'n/a-otra' }
+  const bruno: Person = {
+    email: 'bruno.ortuzar@example.cl',
+    firstname: 'Brunildo',
+    lastname: 'Ortuzarmena',
+    rut: '11222333-9',
+    phone: '+56955554444',
+    account: '999888777666',
+  }
+  const otros: Person = {
+    email: 'otra.empresa@example.cl',
+    firstname: 'Anacleta',
+    lastname: 'Fuenzalidaparra',
+    rut: '77111222-3',
+    phone: '+56224440000',
+    account: 'n/a-otra',
+  }
 
   it('a driver: every row and file is gone but the farewell, which goes once sent; others keep theirs', async () => {
     const other = await companyWithEverything(otros)
@@ -333,33 +418,54 @@ describe.each(engines)('a completed deletion leaves nothing of the person on %s'
     expect(await leftovers(eulalia)).toEqual([])
 
     // Kept, anonymised: her requests and consents, naming only the account's number.
-    expect(await p.db.selectFrom('privacy_requests').select(['kind', 'status']).where('user_id', '=', her.id).orderBy('id').execute()).toEqual([
-      { kind: 'rectification', status: 'done' },
-    ])
-    expect((await p.db.selectFrom('consents').select('ip').where('user_id', '=', her.id).execute()).map((c) => c.ip)).toEqual([null, null])
+    expect(
+      await p.db
+        .selectFrom('privacy_requests')
+        .select(['kind', 'status'])
+        .where('user_id', '=', her.id)
+        .orderBy('id')
+        .execute(),
+    ).toEqual([{ kind: 'rectification', status: 'done' }])
+    expect(
+      (await p.db.selectFrom('consents').select('ip').where('user_id', '=', her.id).execute()).map((c) => c.ip),
+    ).toEqual([null, null])
     // Nobody else lost anything.
     expect((await leftovers(bruno)).length).toBeGreaterThan(20)
     expect((await leftovers(otros)).length).toBeGreaterThan(10)
-    expect(await p.db.selectFrom('applications').select('user_id').where('posting_id', '=', other.postingId).execute()).toEqual([{ user_id: him.id }])
+    expect(
+      await p.db.selectFrom('applications').select('user_id').where('posting_id', '=', other.postingId).execute(),
+    ).toEqual([{ user_id: him.id }])
   })
 
-  it('a company: its row, logo, postings and what drivers did on them go; the drivers keep their accounts', async () => {
-    const leaving = await companyWithEverything(teodoro)
-    const him = await driverWithEverything(bruno, leaving.user.id, leaving.postingId)
-    expect((await leftovers(teodoro)).length).toBeGreaterThan(10)
+  it(
+    'a company: its row, logo, postings and what drivers did on them go; the drivers ' + 'keep their accounts',
+    async () => {
+      const leaving = await companyWithEverything(teodoro)
+      const him = await driverWithEverything(bruno, leaving.user.id, leaving.postingId)
+      expect((await leftovers(teodoro)).length).toBeGreaterThan(10)
 
-    await p.db.updateTable('users').set({ deletion_due_at: p.now().toISOString() }).where('id', '=', leaving.user.id).execute()
-    expect((await runAccountClosure(p, p.now())).erased).toBe(1)
-    expect(await leftovers(teodoro, FAREWELL)).toEqual([])
-    await p.db.updateTable('outbox').set({ status: 'sent' }).where('subject', '=', ACCOUNT_DELETED_SUBJECT).execute()
-    await runAccountClosure(p, p.now())
-    expect(await leftovers(teodoro)).toEqual([])
+      await p.db
+        .updateTable('users')
+        .set({ deletion_due_at: p.now().toISOString() })
+        .where('id', '=', leaving.user.id)
+        .execute()
+      expect((await runAccountClosure(p, p.now())).erased).toBe(1)
+      expect(await leftovers(teodoro, FAREWELL)).toEqual([])
+      await p.db.updateTable('outbox').set({ status: 'sent' }).where('subject', '=', ACCOUNT_DELETED_SUBJECT).execute()
+      await runAccountClosure(p, p.now())
+      expect(await leftovers(teodoro)).toEqual([])
 
-    expect(await p.db.selectFrom('job_postings').select('id').where('company_id', '=', leaving.companyId).execute()).toEqual([])
-    expect(await p.db.selectFrom('applications').select('id').where('user_id', '=', him.id).execute()).toEqual([])
-    expect((await p.db.selectFrom('users').select('closed_at').where('id', '=', him.id).executeTakeFirstOrThrow()).closed_at).toBeNull()
-    // Bruno's own data is all there; only the company's notice about his application, which
-    // named him to the company, went with the company.
-    expect((await leftovers(bruno)).length).toBeGreaterThan(15)
-  })
+      expect(
+        await p.db.selectFrom('job_postings').select('id').where('company_id', '=', leaving.companyId).execute(),
+      ).toEqual([])
+      expect(await p.db.selectFrom('applications').select('id').where('user_id', '=', him.id).execute()).toEqual([])
+      expect(
+        (await p.db.selectFrom('users').select('closed_at').where('id', '=', him.id).executeTakeFirstOrThrow())
+          .closed_at,
+      ).toBeNull()
+      // Bruno's own data is all there; only the company's notice about his application, which
+      // named him to the company, went with the company.
+      expect((await leftovers(bruno)).length).toBeGreaterThan(15)
+    },
+  )
 })

@@ -27,13 +27,24 @@ describe.each(engines)('RUTs and account numbers at rest on %s', (engine) => {
   beforeAll(async () => {
     p = await createTestPlatform(engine)
     api = testClient(p)
-    const driver = { firstname: 'Camila', lastname: 'Pérez', rut: formatRut(driverRut), email: 'camila@example.cl', phone: '987654321', password: 'clave1234', acceptTerms: true }
+    const driver = {
+      firstname: 'Camila',
+      lastname: 'Pérez',
+      rut: formatRut(driverRut),
+      email: 'camila@example.cl',
+      phone: '987654321',
+      password: 'clave1234',
+      acceptTerms: true,
+    }
     const form = new FormData()
     form.set('data', JSON.stringify(driver))
     expect((await api.call('POST', '/users/register', { form })).status).toBe(201)
     const step = await api.post('/auth/login', { email: driver.email, password: driver.password })
     const mail = (await outbox(p, driver.email)).at(-1)!
-    const verified = await api.post('/auth/validate-code-email-verification', { code: codeFrom(mail.body_text), token: step.body.email_one_time_token })
+    const verified = await api.post('/auth/validate-code-email-verification', {
+      code: codeFrom(mail.body_text),
+      token: step.body.email_one_time_token,
+    })
     expect(verified.status).toBe(200)
     // What the session shows is the clear RUT (as the registration normalised it).
     expect(verified.body.rut).toBe(driverRut)
@@ -105,7 +116,12 @@ describe.each(engines)('RUTs and account numbers at rest on %s', (engine) => {
 
   it.runIf(engine === 'sqlite')('the database file and its write-ahead log hold none of them in clear', async () => {
     const dir = p.config.dataDir
-    const read = () => Buffer.concat(['fleeters.db', 'fleeters.db-wal'].filter((f) => fs.existsSync(path.join(dir, f))).map((f) => fs.readFileSync(path.join(dir, f))))
+    const read = () =>
+      Buffer.concat(
+        ['fleeters.db', 'fleeters.db-wal']
+          .filter((f) => fs.existsSync(path.join(dir, f)))
+          .map((f) => fs.readFileSync(path.join(dir, f))),
+      )
     const count = (bytes: Buffer, needle: string) => {
       let n = 0
       for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) n++
@@ -116,7 +132,8 @@ describe.each(engines)('RUTs and account numbers at rest on %s', (engine) => {
       expect(bytes.length).toBeGreaterThan(10_000)
       // The test reads what it thinks it reads: a value stored in clear is found.
       expect(bytes.includes('maria.munoz@gmail.com')).toBe(true)
-      for (const needle of [account, ...spellings(ownerRut)]) expect({ needle, found: bytes.includes(needle) }).toEqual({ needle, found: false })
+      for (const needle of [account, ...spellings(ownerRut)])
+        expect({ needle, found: bytes.includes(needle) }).toEqual({ needle, found: false })
       for (const needle of spellings(driverRut)) {
         expect({ needle, copies: count(bytes, needle) }).toEqual({ needle, copies: await outboxCopies(needle) })
       }
@@ -130,11 +147,14 @@ describe.each(engines)('RUTs and account numbers at rest on %s', (engine) => {
     expect(tables.rows.map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'bank_details', 'simple_powers']))
     let text = ''
     for (const { name } of tables.rows) {
-      const rows = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.table(name)} t`.execute(p.db)
+      const rows = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.table(name)} t`.execute(
+        p.db,
+      )
       text += rows.rows.map((r) => r.row).join('\n')
     }
     expect(text).toContain('maria.munoz@gmail.com')
-    for (const needle of [account, ...spellings(ownerRut)]) expect({ needle, found: text.includes(needle) }).toEqual({ needle, found: false })
+    for (const needle of [account, ...spellings(ownerRut)])
+      expect({ needle, found: text.includes(needle) }).toEqual({ needle, found: false })
     for (const needle of spellings(driverRut)) {
       const copies = text.split(needle).length - 1
       expect({ needle, copies }).toEqual({ needle, copies: await outboxCopies(needle) })

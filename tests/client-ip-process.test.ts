@@ -15,7 +15,10 @@ const login = (url: string, headers: Record<string, string>) =>
   fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ email: `nadie-${randomBytes(4).toString('hex')}@example.cl`, password: 'clave-equivocada-1' }),
+    body: JSON.stringify({
+      email: `nadie-${randomBytes(4).toString('hex')}@example.cl`,
+      password: 'clave-equivocada-1',
+    }),
   })
 
 async function spend(url: string, headers: Record<string, string>, n: number) {
@@ -41,7 +44,10 @@ describe('split deployment: the services process and the forwarded address', () 
   it('ignores an address sent without the secret (or with a wrong one): a client cannot pick its bucket', async () => {
     const forged = (ip: string) => ({ [CLIENT_IP_HEADER]: ip, [INTERNAL_SECRET_HEADER]: 'x'.repeat(48) })
     // Every forged address lands in the caller's own (socket) bucket, which runs out.
-    const statuses = [...(await spend(services.url, forged('203.0.113.1'), 6)), ...(await spend(services.url, { [CLIENT_IP_HEADER]: '203.0.113.2' }, 6))]
+    const statuses = [
+      ...(await spend(services.url, forged('203.0.113.1'), 6)),
+      ...(await spend(services.url, { [CLIENT_IP_HEADER]: '203.0.113.2' }, 6)),
+    ]
     expect(statuses).toContain(429)
   })
 })
@@ -63,7 +69,8 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
 
   it('TRUST_PROXY=0: X-Forwarded-For is ignored', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push(...(await spend(direct.url, { 'x-forwarded-for': `198.51.100.${20 + i}` }, 1)))
+    for (let i = 0; i < 11; i++)
+      statuses.push(...(await spend(direct.url, { 'x-forwarded-for': `198.51.100.${20 + i}` }, 1)))
     expect(statuses.at(-1)).toBe(429)
   })
 })

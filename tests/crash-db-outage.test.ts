@@ -8,7 +8,7 @@ import { createTestPlatform, type TestPlatform } from '#services/testing/platfor
 import { startServer, type ServerProcess } from './server-process'
 
 /**
- * Issue 11 item 1: a dropped PostgreSQL connection must not end the process. Other suites share
+ * A dropped PostgreSQL connection must not end the process. Other suites share
  * the server, so only this server's own connections are terminated: it runs with an
  * application_name of its own (PGAPPNAME) on a database of its own (created and dropped here;
  * a schema of the shared `test` database is not enough for server.ts, whose migrator would see
@@ -33,7 +33,12 @@ describe.skipIf(!url)('a PostgreSQL outage (server process)', () => {
     await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
   })
 
-  const terminate = () => pgAdmin(async (c) => (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName])).rowCount ?? 0)
+  const terminate = () =>
+    pgAdmin(
+      async (c) =>
+        (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName]))
+          .rowCount ?? 0,
+    )
 
   const call = async () => {
     try {
@@ -65,7 +70,10 @@ describe.skipIf(!url)('a PostgreSQL outage (server process)', () => {
     const statuses = new Set(results.map((r) => r.status))
     expect([...statuses].filter((s) => s !== 200 && s !== 503)).toEqual([])
     for (const r of results.filter((x) => x.status === 503)) expect(r.body).toEqual({ message: MESSAGES.unavailable })
-    console.info(`[outage] burst: ${results.length} requests, ${results.filter((r) => r.status === 503).length} × 503, backends terminated: ${killed.join('+')}`)
+    console.info(
+      `[outage] burst: ${results.length} requests, ${results.filter((r) => r.status === 503).length} ` +
+        `× 503, backends terminated: ${killed.join('+')}`,
+    )
 
     expect((await call()).status).toBe(200)
     expect(server.output()).toMatch(/\[db\] postgres connection lost/)

@@ -46,7 +46,9 @@ async function freshDatabase(engine: EngineName) {
 /** Every table, column, index, trigger and recorded migration, as text to compare. */
 async function schemaOf(handle: DatabaseHandle): Promise<string[]> {
   const db = handle.db as unknown as Kysely<Record<string, never>>
-  const migrations = (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)).rows.map((r) => `migration ${r.name}`)
+  const migrations = (
+    await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
+  ).rows.map((r) => `migration ${r.name}`)
   if (handle.dialect === 'sqlite') {
     const objects = await sql<{ type: string; name: string; sql: string | null }>`
       SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`.execute(db)
@@ -55,7 +57,9 @@ async function schemaOf(handle: DatabaseHandle): Promise<string[]> {
   const columns = await sql<{ t: string; c: string; type: string; nullable: string; def: string | null }>`
     SELECT table_name AS t, column_name AS c, data_type AS type, is_nullable AS nullable, column_default AS def
     FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, column_name`.execute(db)
-  const indexes = await sql<{ def: string }>`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`.execute(db)
+  const indexes = await sql<{
+    def: string
+  }>`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`.execute(db)
   const triggers = await sql<{ t: string; name: string; event: string }>`
     SELECT event_object_table AS t, trigger_name AS name, event_manipulation AS event
     FROM information_schema.triggers WHERE trigger_schema = current_schema() ORDER BY 1, 2, 3`.execute(db)
@@ -67,7 +71,10 @@ async function schemaOf(handle: DatabaseHandle): Promise<string[]> {
   ]
 }
 
-async function count(db: Kysely<Database>, table: 'users' | 'job_postings' | 'user_files' | 'communes' | 'faqs' | 'statistics') {
+async function count(
+  db: Kysely<Database>,
+  table: 'users' | 'job_postings' | 'user_files' | 'communes' | 'faqs' | 'statistics',
+) {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -81,7 +88,13 @@ async function kill(server: ServerProcess) {
   await exited
 }
 
-const POINTS = ['migration:0001_foundation', 'migration:0016_posting_words', 'migration:0023_retention', 'seed:reference', 'seed:demo']
+const POINTS = [
+  'migration:0001_foundation',
+  'migration:0016_posting_words',
+  'migration:0023_retention',
+  'seed:reference',
+  'seed:demo',
+]
 
 describe.each(engines)('a start killed midway on %s', (engine) => {
   let clean: string[] = []
@@ -113,7 +126,10 @@ describe.each(engines)('a start killed midway on %s', (engine) => {
       const target = await freshDatabase(engine)
       try {
         const env = { ...target.env, SEED_DEMO: 'always' }
-        const paused = await startServer({ ...env, FLEETERS_PAUSE_AT: point }, { dataDir: target.dataDir, ready: new RegExp(`paused at ${point}`) })
+        const paused = await startServer(
+          { ...env, FLEETERS_PAUSE_AT: point },
+          { dataDir: target.dataDir, ready: new RegExp(`paused at ${point}`) },
+        )
         await kill(paused)
 
         const server = await startServer(env, { dataDir: target.dataDir })
@@ -128,7 +144,8 @@ describe.each(engines)('a start killed midway on %s', (engine) => {
           // Every file a row names is in the store (files written before a killed seed may be left
           // over, unnamed; never a row without its file).
           const keys = await handle.db.selectFrom('user_files').select('storage_key').execute()
-          for (const { storage_key } of keys) expect(fs.existsSync(path.join(target.dataDir, 'uploads', storage_key))).toBe(true)
+          for (const { storage_key } of keys)
+            expect(fs.existsSync(path.join(target.dataDir, 'uploads', storage_key))).toBe(true)
         } finally {
           await handle.destroy()
         }

@@ -5,7 +5,7 @@ import { engines } from '#services/testing/database'
 import { createWorld, send, WRITE_ROUTES, type Route, type World } from './api-world'
 
 /**
- * Issue 11 item 10: generated hostile bodies against every write route of the services, on each
+ * Generated hostile bodies against every write route of the services, on each
  * engine: no answer may be a 5xx and none may hang. FUZZ_RUNS bodies per engine (CI: 3000, the
  * full count; locally 500 unless set); FUZZ_SEED replays a run (the seed is printed).
  */
@@ -58,7 +58,9 @@ const hostileString = fc.oneof(
   // A valid-looking value with a control character somewhere inside.
   {
     weight: 2,
-    arbitrary: fc.tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 31 }), fc.string({ maxLength: 20 })).map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`),
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 31 }), fc.string({ maxLength: 20 }))
+      .map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`),
   },
 )
 
@@ -98,7 +100,18 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   top: fc.oneof(fc.jsonValue(), hostileValue),
   control: fc.oneof(fc.integer({ min: 0, max: 31 }), fc.constant(127)),
   raw: fc.oneof(
-    fc.constantFrom('{', '{"a":', '[1,2', 'null', '"\u0000"', '{"email":"\\u0000"}', '\u0000\u0001\u0002', 'true', '1e999', '{"__proto__":{"x":1}}'),
+    fc.constantFrom(
+      '{',
+      '{"a":',
+      '[1,2',
+      'null',
+      '"\u0000"',
+      '{"email":"\\u0000"}',
+      '\u0000\u0001\u0002',
+      'true',
+      '1e999',
+      '{"__proto__":{"x":1}}',
+    ),
     fc.string({ unit: 'binary', maxLength: 200 }),
   ),
 })
@@ -123,7 +136,9 @@ function bodyOf(w: World, route: Route, c: Case, pick: number): { body: unknown;
       return { body: { ...base, [key]: `${text.slice(0, at)}${String.fromCharCode(control)}${text.slice(at)}` } }
     }
     case 'random':
-      return { body: { ...Object.fromEntries(keys.filter((_, i) => (pick >> i) & 1).map((k) => [k, base[k]])), ...c.extra } }
+      return {
+        body: { ...Object.fromEntries(keys.filter((_, i) => (pick >> i) & 1).map((k) => [k, base[k]])), ...c.extra },
+      }
     case 'top':
       return { body: c.top }
     case 'raw':
@@ -148,13 +163,17 @@ describe.each(engines)('fuzzing the write routes on %s', (engine) => {
       const { body, raw } = bodyOf(w, route, c, pick)
       let timer: NodeJS.Timeout | undefined
       const hang = new Promise<'hang'>((r) => (timer = setTimeout(() => r('hang'), HANG_MS)))
-      const res = await Promise.race([send(w, route, body, raw === undefined ? {} : { raw }).catch((e: unknown) => ({ status: -1, body: String(e) })), hang])
+      const res = await Promise.race([
+        send(w, route, body, raw === undefined ? {} : { raw }).catch((e: unknown) => ({ status: -1, body: String(e) })),
+        hang,
+      ])
       clearTimeout(timer)
       const status = res === 'hang' ? 0 : res.status
       statuses[status] = (statuses[status] ?? 0) + 1
       if (status === 0 || status === -1 || status >= 500) {
         failures.push(
-          `${route.method} ${route.path(w)} ${status} ${JSON.stringify(raw ?? body).slice(0, 200)} → ${res === 'hang' ? 'hang' : JSON.stringify(res.body).slice(0, 200)}`,
+          `${route.method} ${route.path(w)} ${status} ${JSON.stringify(raw ?? body).slice(0, 200)} ` +
+            `→ ${res === 'hang' ? 'hang' : JSON.stringify(res.body).slice(0, 200)}`,
         )
       }
     }
@@ -162,24 +181,31 @@ describe.each(engines)('fuzzing the write routes on %s', (engine) => {
       .filter(([s]) => Number(s) >= 500 || Number(s) <= 0)
       .reduce((a, [, n]) => a + n, 0)
     console.info(
-      `[fuzz ${engine}] ${cases.length} bodies over ${ROUTES.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${SEED}: ${fiveXX} × 5xx/hang; statuses ${JSON.stringify(statuses)}`,
+      `[fuzz ${engine}] ${cases.length} bodies over ${ROUTES.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} ` +
+        `s, seed ${SEED}: ${fiveXX} × 5xx/hang; statuses ${JSON.stringify(statuses)}`,
     )
     expect(failures.slice(0, 20)).toEqual([])
   })
 
-  it('refuses a NUL byte in every text field of every write route with 400 (issue 11 item 4)', async () => {
+  it('refuses a NUL byte in every text field of every write route with 400', async () => {
     const outcomes: string[] = []
     let fields = 0
     for (const route of ROUTES) {
       const base = route.base(w)
-      for (const key of Object.keys(base).filter((k) => typeof base[k] === 'string' && (base[k] as string).length > 0 && k !== 'power')) {
+      for (const key of Object.keys(base).filter(
+        (k) => typeof base[k] === 'string' && (base[k] as string).length > 0 && k !== 'power',
+      )) {
         fields++
         const text = base[key] as string
         const res = await send(w, route, { ...base, [key]: `${text.slice(0, 1)}\u0000${text.slice(1)}` })
         const messages = ([] as string[]).concat(res.body?.message ?? [])
-        if (res.status !== 400) outcomes.push(`${route.method} ${route.path(w)} ${key}: ${res.status} ${JSON.stringify(res.body)}`)
+        if (res.status !== 400)
+          outcomes.push(`${route.method} ${route.path(w)} ${key}: ${res.status} ${JSON.stringify(res.body)}`)
         // The text rules answer with their message; a field with a format (email, RUT, date) may say that first.
-        else if (!messages.includes(CONTROL_CHARACTERS_MESSAGE) && !/inválid|Formato|Selecciona /i.test(messages.join(' ')))
+        else if (
+          !messages.includes(CONTROL_CHARACTERS_MESSAGE) &&
+          !/inválid|Formato|Selecciona /i.test(messages.join(' '))
+        )
           outcomes.push(`${route.path(w)} ${key}: ${messages.join(', ')}`)
       }
     }

@@ -8,7 +8,7 @@ import { ROOT, startServer, type ServerProcess } from './server-process'
 import { startS3Server } from './setup/s3'
 
 /**
- * Issue 15 items 4 and 5: health and readiness, graceful SIGTERM, migrations once per deploy,
+ * Health and readiness, graceful SIGTERM, migrations once per deploy,
  * and one JSON log line per request with no secret in it. Each case runs server.ts as its own
  * process (services only: no web build needed).
  */
@@ -46,7 +46,9 @@ describe('health, request ids and logs', () => {
   it('returns the X-Request-Id it was given, or a new one, and logs one JSON line per request', async () => {
     const given = await fetch(`${server.url}/api/general-data/get-faqs`, { headers: { 'X-Request-Id': 'lb-7f3a.42' } })
     expect(given.headers.get('x-request-id')).toBe('lb-7f3a.42')
-    const generated = await fetch(`${server.url}/api/general-data/get-faqs`, { headers: { 'X-Request-Id': 'bad id with spaces' } })
+    const generated = await fetch(`${server.url}/api/general-data/get-faqs`, {
+      headers: { 'X-Request-Id': 'bad id with spaces' },
+    })
     const id = generated.headers.get('x-request-id')!
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     await server.waitForOutput(new RegExp(`"reqId":"${id}"`))
@@ -63,11 +65,20 @@ describe('health, request ids and logs', () => {
     const secrets = ['Sup3rSecreta-pw', 'tok_9f8e7d6c5b4a', 'cookie-value-55aa', 'query-token-77bb', 'Bearer-abc-999']
     await fetch(`${server.url}/api/auth/login?token=${secrets[3]}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `__session=${secrets[2]}`, 'auth-user': secrets[1], authorization: secrets[4] },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `__session=${secrets[2]}`,
+        'auth-user': secrets[1],
+        authorization: secrets[4],
+      },
       body: JSON.stringify({ email: 'nadie@example.cl', password: secrets[0] }),
     })
     // A failing call logs too (401 here); and an error response from a malformed body.
-    await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"password":"${secrets[0]}"` })
+    await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"password":"${secrets[0]}"`,
+    })
     // Wait for the second call's request line (a line may reach the pipe after the answer).
     await server.waitForOutput(/^(?=.*"path":"\/api\/auth\/login")(?=.*"status":400).*$/m)
     const output = server.output()
@@ -110,11 +121,20 @@ describe('SIGTERM', () => {
     const { port } = new URL(server.url)
     // A request whose body arrives slowly: still in flight when the signal comes.
     const slow = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' } }, (res) => {
-        let body = ''
-        res.on('data', (c: Buffer) => (body += c.toString()))
-        res.on('end', () => resolve({ status: res.statusCode!, body }))
-      })
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          let body = ''
+          res.on('data', (c: Buffer) => (body += c.toString()))
+          res.on('end', () => resolve({ status: res.statusCode!, body }))
+        },
+      )
       req.on('error', reject)
       req.write('{"email":"nadie@example.cl",')
       setTimeout(() => req.end('"password":"clave12345"}'), 1500)

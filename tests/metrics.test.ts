@@ -164,7 +164,13 @@ describe.each(engines)('GET /metrics with pages and services on %s', (engine) =>
     expect(find(samples, 'fleeters_outbox_failed')[0]?.value).toBe(0)
     // Each periodic job this process declared, by name: none failing on a fresh server.
     const jobs = find(samples, 'fleeters_job_consecutive_failures')
-    expect(jobs.map((s) => s.labels.job).sort()).toEqual(['account-closure', 'backup', 'exports', 'reminders', 'retention'])
+    expect(jobs.map((s) => s.labels.job).sort()).toEqual([
+      'account-closure',
+      'backup',
+      'exports',
+      'reminders',
+      'retention',
+    ])
     expect(jobs.every((s) => s.value === 0)).toBe(true)
     // Node's own, the event loop's lag among them.
     expect(find(samples, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1)

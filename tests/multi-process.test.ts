@@ -16,7 +16,7 @@ import { startSession } from '#services/users/session-object'
 import { ROOT, startServer, type ServerProcess } from './server-process'
 
 /**
- * Issue 15 item 6: two identical web processes, A and B, on one PostgreSQL database, one Redis,
+ * Two identical web processes, A and B, on one PostgreSQL database, one Redis,
  * one S3 bucket (the run's s3rver) and one SMTP server, as they would run behind a load
  * balancer (TRUST_PROXY=1: the test plays the balancer and sets X-Forwarded-For). Nothing is
  * shared through a process's memory or disk, so whatever one process does the other must see.
@@ -24,7 +24,11 @@ import { ROOT, startServer, type ServerProcess } from './server-process'
 const databaseUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
 const hasBuild = fs.existsSync(path.join(ROOT, 'build', 'server', 'index.js'))
-const missing = [!databaseUrl && 'TEST_DATABASE_URL', !redisUrl && 'TEST_REDIS_URL', !hasBuild && 'the web build (npm test builds it first)'].filter(Boolean)
+const missing = [
+  !databaseUrl && 'TEST_DATABASE_URL',
+  !redisUrl && 'TEST_REDIS_URL',
+  !hasBuild && 'the web build (npm test builds it first)',
+].filter(Boolean)
 if (missing.length) console.warn(`[multi-process] skipped: needs ${missing.join(', ')}`)
 
 describe.skipIf(missing.length > 0)('two processes behind a load balancer', () => {
@@ -65,12 +69,20 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       SHUTDOWN_TIMEOUT_MS: '10000',
     }
     // Migrations run once per deploy, then both processes start on the migrated database.
-    const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: ownUrl }, encoding: 'utf8' })
+    const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: ownUrl },
+      encoding: 'utf8',
+    })
     expect(migrate.status, migrate.stderr).toBe(0)
     a = await startServer(env)
     b = await startServer(env)
     handle = openDatabase({ url: ownUrl, poolSize: 2 })
-    platform = { db: handle.db, keys: loadKeys({ secret, dataDir: a.dataDir }), now: () => new Date() } as unknown as Platform
+    platform = {
+      db: handle.db,
+      keys: loadKeys({ secret, dataDir: a.dataDir }),
+      now: () => new Date(),
+    } as unknown as Platform
   }, 180_000)
 
   afterAll(async () => {
@@ -110,7 +122,12 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     if (role !== 'admin') await recordConsents(handle.db, user.id, now, null)
     const token = await startSession(platform, user)
     // A console session is opened once its second factor is passed (decision 77): as if it were.
-    if (role === 'admin') await handle.db.updateTable('sessions').set({ factor_pending: 0, reauth_at: now }).where('user_id', '=', user.id).execute()
+    if (role === 'admin')
+      await handle.db
+        .updateTable('sessions')
+        .set({ factor_pending: 0, reauth_at: now })
+        .where('user_id', '=', user.id)
+        .execute()
     return { user, password, token }
   }
 
@@ -124,12 +141,18 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       body: documentForm({ cedula_identidad_frontal: fileOf(png, 'cedula.png', 'image/png') }),
     })
     expect(upload.status, await upload.clone().text()).toBe(201)
-    const [doc] = (await (await fetch(`${a.url}/api/users/obtain-all-documents-user`, { headers: lb({ 'auth-user': driver.token }) })).json()) as {
+    const [doc] = (await (
+      await fetch(`${a.url}/api/users/obtain-all-documents-user`, { headers: lb({ 'auth-user': driver.token }) })
+    ).json()) as {
       id_file: number
       url_file: string
     }[]
     // The file is in the bucket, on neither process's disk.
-    const row = await handle.db.selectFrom('user_files').select('storage_key').where('id', '=', doc!.id_file).executeTakeFirstOrThrow()
+    const row = await handle.db
+      .selectFrom('user_files')
+      .select('storage_key')
+      .where('id', '=', doc!.id_file)
+      .executeTakeFirstOrThrow()
     for (const p of [a, b]) expect(fs.existsSync(path.join(p.dataDir, 'uploads', row.storage_key))).toBe(false)
 
     const review = await fetch(`${b.url}/api/admin/documents/${doc!.id_file}/review`, {
@@ -160,7 +183,10 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     const bytes = new Uint8Array(await file.arrayBuffer())
     expect(bytes.byteLength).toBeGreaterThan(0)
     expect(file.headers.get('content-type')).toMatch(/^image\//)
-    console.info(`[two processes] upload on A → approved on B → «Archivo aprobado» on A → ${bytes.byteLength} bytes downloaded from the bucket through B`)
+    console.info(
+      `[two processes] upload on A → approved on B → «Archivo aprobado» on A → ${bytes.byteLength} ` +
+        `bytes downloaded from the bucket through B`,
+    )
   })
 
   it('failed logins on A and on B count against one limit for the visitor', async () => {
@@ -191,9 +217,14 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
 
   it("a content edit through B shows on A's home within 1 s", async () => {
     const console_ = await person('admin')
-    const faq = await handle.db.selectFrom('faqs').select(['id', 'question']).orderBy('position').executeTakeFirstOrThrow()
+    const faq = await handle.db
+      .selectFrom('faqs')
+      .select(['id', 'question'])
+      .orderBy('position')
+      .executeTakeFirstOrThrow()
     // A has the home page (and its content) cached.
-    for (let i = 0; i < 2; i++) expect(await (await fetch(`${a.url}/`, { headers: lb() })).text()).toContain(faq.question.slice(0, 20))
+    for (let i = 0; i < 2; i++)
+      expect(await (await fetch(`${a.url}/`, { headers: lb() })).text()).toContain(faq.question.slice(0, 20))
     const question = `¿Pregunta editada ${randomBytes(3).toString('hex')}?`
     const edit = await fetch(`${b.url}/api/admin/content/faqs/${faq.id}`, {
       method: 'PUT',
@@ -217,8 +248,12 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     const before = smtp.received.length
     const tag = randomBytes(3).toString('hex')
     const recipients = Array.from({ length: 50 }, (_, i) => `destino-${tag}-${i}@example.cl`)
-    await Promise.all(recipients.map((to) => enqueueEmail(handle.db, { to, subject: `Prueba ${tag}`, text: 'Hola' }, new Date())))
-    await expect.poll(() => smtp.received.length - before, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(50)
+    await Promise.all(
+      recipients.map((to) => enqueueEmail(handle.db, { to, subject: `Prueba ${tag}`, text: 'Hola' }, new Date())),
+    )
+    await expect
+      .poll(() => smtp.received.length - before, { timeout: 30_000, interval: 200 })
+      .toBeGreaterThanOrEqual(50)
     // Time for a duplicate to show up if a message were taken by both workers.
     await new Promise((r) => setTimeout(r, 1500))
     const mine = smtp.received.slice(before).filter((m) => m.to.some((t) => t.includes(tag)))
@@ -231,7 +266,10 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       .where('status', '=', 'sent')
       .executeTakeFirstOrThrow()
     expect(Number(sent.n)).toBe(50)
-    console.info(`[two processes] 50 queued mails, two workers: ${mine.length} delivered, ${mine.length - new Set(mine.map((m) => m.to[0])).size} duplicates`)
+    console.info(
+      `[two processes] 50 queued mails, two workers: ${mine.length} delivered, ${mine.length - new Set(mine.map((m) => m.to[0])).size} ` +
+        `duplicates`,
+    )
   })
 
   it('SIGTERM to A during a burst: every write that got a 2xx is stored, and B keeps answering', async () => {
@@ -277,7 +315,9 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     expect(bAnswers.length).toBeGreaterThan(0)
     expect(bAnswers.filter((st) => st !== 200)).toEqual([])
     console.info(
-      `[two processes] SIGTERM to A mid-burst: exit ${code}, ${acknowledged.length} writes acknowledged, ${stored.length} stored, ${failures.length} refused (${failures.filter((st) => st.startsWith('5')).length} × 5xx); B answered ${bAnswers.length} reads, all 200`,
+      `[two processes] SIGTERM to A mid-burst: exit ${code}, ${acknowledged.length} ` +
+        `writes acknowledged, ${stored.length} stored, ${failures.length} refused (${failures.filter((st) => st.startsWith('5')).length} ` +
+        `× 5xx); B answered ${bAnswers.length} reads, all 200`,
     )
     expect((await fetch(`${b.url}/readyz`)).status).toBe(200)
     expect((await fetch(`${b.url}/api/general-data/get-faqs`, { headers: lb() })).status).toBe(200)

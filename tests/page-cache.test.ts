@@ -5,7 +5,7 @@ import { postingBody } from '#services/testing/business'
 import { startServer, type ServerProcess } from './server-process'
 
 /**
- * Issue 14 item 6, end to end on a server process of its own (pages and services, the demo
+ * End to end on a server process of its own (pages and services, the demo
  * data, the built app): the anonymous home page is kept across logins, searches and page form
  * posts, marketing parameters share it, and a company's new posting empties it at once, the
  * page then showing the posting. The cache's counters come from /internal/page-cache.
@@ -14,7 +14,13 @@ describe('the page cache of a running server', () => {
   const secret = randomBytes(36).toString('base64url')
   let server: ServerProcess
   beforeAll(async () => {
-    server = await startServer({ SERVICES: undefined, NODE_ENV: 'production', SEED_DEMO: 'always', INTERNAL_SECRET: secret, RATE_LIMIT_FACTOR: '1000' })
+    server = await startServer({
+      SERVICES: undefined,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'always',
+      INTERNAL_SECRET: secret,
+      RATE_LIMIT_FACTOR: '1000',
+    })
   }, 90_000)
   afterAll(async () => server?.stop())
 
@@ -29,7 +35,11 @@ describe('the page cache of a running server', () => {
     return res.text()
   }
   const api = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
 
   it('keeps the page across writes that do not change it, and not across one that does', async () => {
     // The counters are not for anyone without the secret.
@@ -45,7 +55,9 @@ describe('the page cache of a running server', () => {
     expect(login.status).toBe(200)
     const token = ((await login.json()) as { token_jwt: string }).token_jwt
     expect((await api('/auth/login', { email: 'andes@demo.fleeters.cl', password: 'otraClave99' })).status).toBe(401)
-    expect((await api('/business/search-my-job-postings', { search: 'reparto' }, { 'auth-business': token })).status).toBe(200)
+    expect(
+      (await api('/business/search-my-job-postings', { search: 'reparto' }, { 'auth-business': token })).status,
+    ).toBe(200)
     const form = await fetch(`${server.url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },

@@ -2,7 +2,15 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEALED_COLUMNS } from '#services/platform/column-crypto'
-import { buildExportZip, classOf, ENGINE_SPECIFIC_COLUMNS, PERSON_TABLES, PERSONAL_DATA, personEmails, personRows } from '#services/shared/personal-data'
+import {
+  buildExportZip,
+  classOf,
+  ENGINE_SPECIFIC_COLUMNS,
+  PERSON_TABLES,
+  PERSONAL_DATA,
+  personEmails,
+  personRows,
+} from '#services/shared/personal-data'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 
@@ -31,13 +39,19 @@ describe.each(engines)('personal-data inventory on %s', (engine) => {
         continue
       }
       const classified = [...cls.columns, ...Object.keys(cls.omit ?? {})]
-      for (const c of columns) if (!classified.includes(c)) mismatched.push(`${table}.${c}: not classified (export it or omit it with a reason)`)
-      for (const c of classified) if (!columns.includes(c) && !ENGINE_SPECIFIC_COLUMNS.has(`${table}.${c}`)) mismatched.push(`${table}.${c}: classified, not in the schema`)
-      for (const c of cls.columns) if (cls.omit && c in cls.omit) mismatched.push(`${table}.${c}: both exported and omitted`)
+      for (const c of columns)
+        if (!classified.includes(c))
+          mismatched.push(`${table}.${c}: not classified (export it or omit it with a reason)`)
+      for (const c of classified)
+        if (!columns.includes(c) && !ENGINE_SPECIFIC_COLUMNS.has(`${table}.${c}`))
+          mismatched.push(`${table}.${c}: classified, not in the schema`)
+      for (const c of cls.columns)
+        if (cls.omit && c in cls.omit) mismatched.push(`${table}.${c}: both exported and omitted`)
     }
     expect(mismatched).toEqual([])
     // Reference and system tables say why they hold no one's data.
-    for (const cls of Object.values(PERSONAL_DATA)) if (cls.kind !== 'person') expect(cls.reason.length).toBeGreaterThan(10)
+    for (const cls of Object.values(PERSONAL_DATA))
+      if (cls.kind !== 'person') expect(cls.reason.length).toBeGreaterThan(10)
   })
 
   describe('the export of one person', () => {
@@ -54,7 +68,9 @@ describe.each(engines)('personal-data inventory on %s', (engine) => {
       const empty: string[] = []
       for (const [table] of PERSON_TABLES) {
         let n = 0
-        for (const who of [people.driverA, people.companyA]) n += (await personRows(p.db, table, { userId: who.userId, emails: await personEmails(p.db, who.userId) })).length
+        for (const who of [people.driverA, people.companyA])
+          n += (await personRows(p.db, table, { userId: who.userId, emails: await personEmails(p.db, who.userId) }))
+            .length
         if (n === 0) empty.push(table)
       }
       expect(empty).toEqual([])
@@ -63,39 +79,46 @@ describe.each(engines)('personal-data inventory on %s', (engine) => {
     it.each([
       ['driverA', ['driverB', 'companyB']],
       ['companyA', ['companyB', 'driverB', 'driverA']],
-    ] as const)('of %s holds each classified column of each of their rows and their files, and nothing of %j', async (who, others) => {
-      const person = people[who]
-      const zip = unzipSync(await buildExportZip(p.db, p.files, p.columns, person.userId, p.now()))
-      const data = JSON.parse(strFromU8(zip['datos.json']!))
-      const emails = await personEmails(p.db, person.userId)
-      const missing: string[] = []
-      for (const [table, cls] of PERSON_TABLES) {
-        const rows = await personRows(p.db, table, { userId: person.userId, emails })
-        for (const row of rows) {
-          // Encrypted columns (decision 80) are exported as written: opened.
-          const sealed = (c: string) => SEALED_COLUMNS.find((s) => s.table === table && s.column === c)
-          const value = (c: string) => (sealed(c) ? p.columns.openNullable(sealed(c)!.field, row[c] as string | null) : (row[c] ?? null))
-          const expected = Object.fromEntries(cls.columns.map((c) => [c, value(c)]))
-          const found = (data.tablas[table] as Array<Record<string, unknown>>).some((r) => JSON.stringify(r) === JSON.stringify(expected))
-          if (!found) missing.push(`${table} ${JSON.stringify(expected)}`)
+    ] as const)(
+      'of %s holds each classified column of each of their rows and their files, and nothing of %j',
+      async (who, others) => {
+        const person = people[who]
+        const zip = unzipSync(await buildExportZip(p.db, p.files, p.columns, person.userId, p.now()))
+        const data = JSON.parse(strFromU8(zip['datos.json']!))
+        const emails = await personEmails(p.db, person.userId)
+        const missing: string[] = []
+        for (const [table, cls] of PERSON_TABLES) {
+          const rows = await personRows(p.db, table, { userId: person.userId, emails })
+          for (const row of rows) {
+            // Encrypted columns (decision 80) are exported as written: opened.
+            const sealed = (c: string) => SEALED_COLUMNS.find((s) => s.table === table && s.column === c)
+            const value = (c: string) =>
+              sealed(c) ? p.columns.openNullable(sealed(c)!.field, row[c] as string | null) : (row[c] ?? null)
+            const expected = Object.fromEntries(cls.columns.map((c) => [c, value(c)]))
+            const found = (data.tablas[table] as Array<Record<string, unknown>>).some(
+              (r) => JSON.stringify(r) === JSON.stringify(expected),
+            )
+            if (!found) missing.push(`${table} ${JSON.stringify(expected)}`)
+          }
         }
-      }
-      expect(missing).toEqual([])
-      // Never a secret (the password hash, a code's or a token's hash), nor the vehicle owner's data.
-      for (const secret of ['scrypt$secreto', '"t', '"c', '"r', 'jti-', 'totp-', 'dueno', 'Dueño']) {
-        expect(JSON.stringify(data.tablas)).not.toContain(secret.startsWith('"') ? `${secret}${person.n}"` : secret)
-      }
+        expect(missing).toEqual([])
+        // Never a secret (the password hash, a code's or a token's hash), nor the vehicle owner's data.
+        for (const secret of ['scrypt$secreto', '"t', '"c', '"r', 'jti-', 'totp-', 'dueno', 'Dueño']) {
+          expect(JSON.stringify(data.tablas)).not.toContain(secret.startsWith('"') ? `${secret}${person.n}"` : secret)
+        }
 
-      // Their own files, decrypted; none of another's.
-      const bytesOf = (name: string) => Buffer.from(zip[name]!).toString('utf8')
-      const all = Object.keys(zip).map(bytesOf).join('\n')
-      for (const marker of person.fileMarkers) expect(all).toContain(marker)
-      for (const other of others) {
-        for (const marker of people[other].fileMarkers) expect(all).not.toContain(marker)
-        for (const value of people[other].identifiers) expect(all.toLowerCase(), `${who}'s export names ${other}: ${value}`).not.toContain(value.toLowerCase())
-      }
-      for (const value of person.identifiers) expect(all).toContain(value)
-    })
+        // Their own files, decrypted; none of another's.
+        const bytesOf = (name: string) => Buffer.from(zip[name]!).toString('utf8')
+        const all = Object.keys(zip).map(bytesOf).join('\n')
+        for (const marker of person.fileMarkers) expect(all).toContain(marker)
+        for (const other of others) {
+          for (const marker of people[other].fileMarkers) expect(all).not.toContain(marker)
+          for (const value of people[other].identifiers)
+            expect(all.toLowerCase(), `${who}'s export names ${other}: ${value}`).not.toContain(value.toLowerCase())
+        }
+        for (const value of person.identifiers) expect(all).toContain(value)
+      },
+    )
   })
 })
 
@@ -113,7 +136,8 @@ interface Person {
 async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, company?: Person): Promise<Person> {
   const db = p.db as unknown as Kysely<any>
   const at = new Date(p.now().getTime() + n * 1000).toISOString()
-  const insert = (table: string, values: Record<string, unknown>) => db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()
+  const insert = (table: string, values: Record<string, unknown>) =>
+    db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()
   const email = `persona${n}@ejemplo${n}.cl`
   const rut = `1${n}.${n}${n}${n}.${n}${n}${n}-K`
   const phone = `9${String(n).repeat(8)}`
@@ -156,10 +180,37 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
       last_seen_at: at,
     })
     .execute()
-  await insert('email_verifications', { user_id: userId, token_hash: `t${n}`, code_hash: `c${n}`, attempts: 0, expires_at: at, consumed_at: null, created_at: at })
-  await insert('password_resets', { user_id: userId, token_hash: `r${n}`, expires_at: at, used_at: null, created_at: at })
-  await insert('consents', { user_id: userId, document: 'privacy', version: '1', accepted_at: at, ip: `203.0.113.${n}` })
-  await insert('privacy_requests', { user_id: userId, kind: 'rectification', status: 'pending', detail: `Corregir ${n}`, requested_at: at, due_at: at })
+  await insert('email_verifications', {
+    user_id: userId,
+    token_hash: `t${n}`,
+    code_hash: `c${n}`,
+    attempts: 0,
+    expires_at: at,
+    consumed_at: null,
+    created_at: at,
+  })
+  await insert('password_resets', {
+    user_id: userId,
+    token_hash: `r${n}`,
+    expires_at: at,
+    used_at: null,
+    created_at: at,
+  })
+  await insert('consents', {
+    user_id: userId,
+    document: 'privacy',
+    version: '1',
+    accepted_at: at,
+    ip: `203.0.113.${n}`,
+  })
+  await insert('privacy_requests', {
+    user_id: userId,
+    kind: 'rectification',
+    status: 'pending',
+    detail: `Corregir ${n}`,
+    requested_at: at,
+    due_at: at,
+  })
   const mail = {
     channel: 'email',
     subject: `Asunto ${n}`,
@@ -173,8 +224,22 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     sent_at: at,
   }
   await insert('outbox', { ...mail, recipient: email, reply_to: null })
-  await insert('contact_messages', { first_name: firstname, last_name: lastname, email, phone, message: `Contacto ${n}`, created_at: at })
-  await insert('business_contacts', { fullname: `${firstname} ${lastname}`, name_business: `Negocio ${n}`, email, phone, message: `Negocio ${n}`, created_at: at })
+  await insert('contact_messages', {
+    first_name: firstname,
+    last_name: lastname,
+    email,
+    phone,
+    message: `Contacto ${n}`,
+    created_at: at,
+  })
+  await insert('business_contacts', {
+    fullname: `${firstname} ${lastname}`,
+    name_business: `Negocio ${n}`,
+    email,
+    phone,
+    message: `Negocio ${n}`,
+    created_at: at,
+  })
   await insert('fleet_requests', {
     name_business: `Flota ${n}`,
     fullname: `${firstname} ${lastname}`,
@@ -189,7 +254,15 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     message: `Flota ${n}`,
     created_at: at,
   })
-  await insert('inquiries', { type: 'Inquiries', complaint_type: null, name: `${firstname} ${lastname}`, phone, email, message: `Consulta ${n}`, created_at: at })
+  await insert('inquiries', {
+    type: 'Inquiries',
+    complaint_type: null,
+    name: `${firstname} ${lastname}`,
+    phone,
+    email,
+    message: `Consulta ${n}`,
+    created_at: at,
+  })
   const identifiers = [email, rut, phone, `${firstname} ${lastname}`]
 
   if (kind === 'company') {
@@ -249,7 +322,13 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     expires_on: '2027-01-01',
   })
   await insert('document_reminders', { user_file_id: doc.id, kind: 30, expires_on: '2027-01-01', created_at: at })
-  await insert('profile_images', { user_id: userId, storage_key: await stored('profile-images', 'jpg'), mime_type: 'image/jpeg', size_bytes: 40, created_at: at })
+  await insert('profile_images', {
+    user_id: userId,
+    storage_key: await stored('profile-images', 'jpg'),
+    mime_type: 'image/jpeg',
+    size_bytes: 40,
+    created_at: at,
+  })
   await insert('work_experience', {
     user_id: userId,
     job_title: `Conductor ${n}`,
@@ -279,7 +358,14 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     updated_at: at,
   })
   identifiers.push(account)
-  await insert('applications', { posting_id: company!.postingId, user_id: userId, status: 'nueva', created_at: at, updated_at: at, seen_at: null })
+  await insert('applications', {
+    posting_id: company!.postingId,
+    user_id: userId,
+    status: 'nueva',
+    created_at: at,
+    updated_at: at,
+    seen_at: null,
+  })
   await insert('saved_postings', { posting_id: company!.postingId, user_id: userId, created_at: at })
   await insert('data_views', {
     subject_user_id: userId,
@@ -292,7 +378,13 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     viewed_at: at,
     window_start: 0,
   })
-  const link = await insert('simple_power_links', { user_id: userId, jti: `jti-${n}`, created_at: at, expires_at: at, used_at: at })
+  const link = await insert('simple_power_links', {
+    user_id: userId,
+    jti: `jti-${n}`,
+    created_at: at,
+    expires_at: at,
+    used_at: at,
+  })
   await insert('simple_powers', {
     user_id: userId,
     link_id: link.id,

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1: search that stays fast as postings grow. The count stops at 1,001 (the
+ * Search that stays fast as postings grow. The count stops at 1,001 (the
  * screens read «más de 1.000»), accents never matter to the full-text search, and no query shape
  * of the bench (scripts/bench/search.ts) reads all of job_postings on either engine.
  */
@@ -8,10 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchTokens } from '#domain/validation/marketplace'
 import { companyPostingsQueries } from '#services/business/postings'
 import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
-import { business, companyAccount, driver, driverAccount, insertPostings, postingBody, type Account, type CompanyAccount } from '#services/testing/business'
+import {
+  business,
+  companyAccount,
+  driver,
+  driverAccount,
+  insertPostings,
+  postingBody,
+  type Account,
+  type CompanyAccount,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { searchDriver, searchOpenPostings, searchQueries, wordsWalk, type SearchFilters, type Store } from '#services/users/postings/queries'
+import {
+  searchDriver,
+  searchOpenPostings,
+  searchQueries,
+  wordsWalk,
+  type SearchFilters,
+  type Store,
+} from '#services/users/postings/queries'
 import { driversOf, isFullScan, planOf, prng, queriesOf, seedPostings, SHAPES } from '../scripts/bench/search'
 
 /** n open postings of one company in a few multi-row INSERTs (the service path would take minutes). */
@@ -53,7 +69,13 @@ async function seededPlatform(engine: (typeof engines)[number], n: number) {
   const b = await companyAccount(p, 'Mercado Sur Ltda.')
   const driverId = (await driverAccount(p)).userId
   await seedPostings({ db: p.db }, n, { companyIds: [a.companyId, b.companyId] })
-  return { p, store: { db: p.db, dialect: p.dialect } as Store, driverId, bigCompany: a.companyId, companyId: b.companyId }
+  return {
+    p,
+    store: { db: p.db, dialect: p.dialect } as Store,
+    driverId,
+    bigCompany: a.companyId,
+    companyId: b.companyId,
+  }
 }
 
 /** One open posting of the company with these words, created at `created` (its place and terms are postingBody's). */
@@ -104,18 +126,35 @@ describe.each(engines)('search at scale on %s', (engine) => {
       await bulkPostings(p, andes.companyId, 1000, 500)
       const list = await api.get('/users/job-postings', driver(camila))
       expect(list.body.count).toBe(1001)
-      expect((await api.post('/users/filter-job-postings', { id_vehicle: postingBody().id_vehicle }, driver(camila))).body.count).toBe(1001)
-      expect((await api.post('/users/search-job-postings', { search_jps: 'reparto' }, driver(camila))).body.count).toBe(1001)
+      expect(
+        (await api.post('/users/filter-job-postings', { id_vehicle: postingBody().id_vehicle }, driver(camila))).body
+          .count,
+      ).toBe(1001)
+      expect((await api.post('/users/search-job-postings', { search_jps: 'reparto' }, driver(camila))).body.count).toBe(
+        1001,
+      )
       expect((await api.get('/business/job-postings', business(andes))).body.count).toBe(1001)
-      expect((await api.post('/business/search-my-job-postings', { search: 'numero' }, business(andes))).body.count).toBe(1001)
+      expect(
+        (await api.post('/business/search-my-job-postings', { search: 'numero' }, business(andes))).body.count,
+      ).toBe(1001)
       // The last page the screens link (100) is full, and pages past it still answer.
-      const page100 = (await api.get('/users/job-postings?page=100', driver(camila))).body.jobPostings as Array<{ title: string }>
-      expect(page100.map((x) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Reparto número ${1499 - 990 - i}`))
-      const page101 = (await api.get('/users/job-postings?page=101', driver(camila))).body.jobPostings as Array<{ title: string }>
-      expect(page101.map((x) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Reparto número ${1499 - 1000 - i}`))
+      const page100 = (await api.get('/users/job-postings?page=100', driver(camila))).body.jobPostings as Array<{
+        title: string
+      }>
+      expect(page100.map((x) => x.title)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Reparto número ${1499 - 990 - i}`),
+      )
+      const page101 = (await api.get('/users/job-postings?page=101', driver(camila))).body.jobPostings as Array<{
+        title: string
+      }>
+      expect(page101.map((x) => x.title)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Reparto número ${1499 - 1000 - i}`),
+      )
       expect((await api.get('/users/job-postings?page=151', driver(camila))).body.jobPostings).toHaveLength(0)
       // A narrower search counts exactly again.
-      expect((await api.post('/users/search-job-postings', { search_jps: 'numero 1499' }, driver(camila))).body.count).toBe(1)
+      expect(
+        (await api.post('/users/search-job-postings', { search_jps: 'numero 1499' }, driver(camila))).body.count,
+      ).toBe(1)
     })
   })
 
@@ -138,7 +177,12 @@ describe.each(engines)('search at scale on %s', (engine) => {
     afterAll(async () => p.destroy())
 
     const found = async (search: string) =>
-      ((await api.post('/users/search-job-postings', { search_jps: search }, driver(camila))).body.jobPostings as Array<{ title: string }>).map((x) => x.title).sort()
+      (
+        (await api.post('/users/search-job-postings', { search_jps: search }, driver(camila))).body
+          .jobPostings as Array<{ title: string }>
+      )
+        .map((x) => x.title)
+        .sort()
 
     it('ignores accents on both sides: camion finds camión, and camión finds camion', async () => {
       expect(await found('camion')).toEqual(['Despacho en camión refrigerado', 'Reparto en camion con peoneta'])
@@ -186,7 +230,10 @@ describe.each(engines)('search at scale on %s', (engine) => {
           const filters = shape.filters(rnd)
           for (const driver of await driversOf(inTrx, filters, shape.company)) {
             const { ids, list } = queriesOf(inTrx, seeded, filters, shape.company, driver)
-            for (const q of [ids, list]) found.push(...(await planOf(inTrx, q)).filter(isFullScan).map((line) => `${shape.name} (${driver}): ${line}`))
+            for (const q of [ids, list])
+              found.push(
+                ...(await planOf(inTrx, q)).filter(isFullScan).map((line) => `${shape.name} (${driver}): ${line}`),
+              )
           }
         }
         return found
@@ -218,12 +265,16 @@ describe.each(engines)('search at scale on %s', (engine) => {
       seeded.driverId = driverId
       seeded.bigCompany = fixture.bigCompany
       // Two postings of the same millisecond (id breaks the tie), one of them closed later.
-      for (const title of ['Reparto en camión', 'Reparto en furgón']) await wordsPosting(p, companyId, title, postingBody().description, '2026-02-01T12:00:00.000Z')
+      for (const title of ['Reparto en camión', 'Reparto en furgón'])
+        await wordsPosting(p, companyId, title, postingBody().description, '2026-02-01T12:00:00.000Z')
       // As autovacuum leaves the table; a transaction open in another suite can keep vacuum from
       // marking the pages all-visible, so it tries again.
       for (let i = 0; i < 20; i++) {
         await sql`vacuum analyze job_postings, job_posting_words`.execute(p.db)
-        const vm = await sql<{ pages: number; visible: number }>`select sum(relpages)::int as pages, sum(relallvisible)::int as visible from pg_class
+        const vm = await sql<{
+          pages: number
+          visible: number
+        }>`select sum(relpages)::int as pages, sum(relallvisible)::int as visible from pg_class
           where oid in ('job_postings'::regclass, 'job_posting_words'::regclass)`.execute(p.db)
         if (vm.rows[0]!.visible >= vm.rows[0]!.pages) break
         await new Promise((r) => setTimeout(r, 250))
@@ -239,7 +290,12 @@ describe.each(engines)('search at scale on %s', (engine) => {
       for (const shape of SHAPES) {
         const filters = shape.filters(rnd)
         const { ids, list } = queriesOf(store, seeded, filters, shape.company)
-        for (const q of [ids, list]) scans.push(...(await planOf(store, q)).filter(isFullScan).map((line) => `${shape.name} ${JSON.stringify(filters)}: ${line.trim()}`))
+        for (const q of [ids, list])
+          scans.push(
+            ...(await planOf(store, q))
+              .filter(isFullScan)
+              .map((line) => `${shape.name} ${JSON.stringify(filters)}: ${line.trim()}`),
+          )
       }
       expect(scans).toEqual([])
     })
@@ -247,7 +303,8 @@ describe.each(engines)('search at scale on %s', (engine) => {
     /** The same query with every index read priced out: the whole table read and sorted. */
     async function straightforward<T>(query: { compile(): CompiledQuery<T> }): Promise<T[]> {
       return p.db.transaction().execute(async (trx) => {
-        for (const method of ['enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan']) await sql`select set_config(${method}, 'off', true)`.execute(trx)
+        for (const method of ['enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan'])
+          await sql`select set_config(${method}, 'off', true)`.execute(trx)
         expect((await planOf({ db: trx, dialect: 'postgres' }, query)).join('\n')).toMatch(/Seq Scan on job_postings/)
         return (await trx.executeQuery(query.compile())).rows
       })
@@ -298,58 +355,89 @@ describe.each(engines)('search at scale on %s', (engine) => {
       { id_zone: 1, id_vehicle: 3 },
     ]
 
-    it('finds for every filter combination and search what reading the whole table finds, newest first, walking the words too', async () => {
-      const differences: string[] = []
-      let walked = 0
-      for (const filters of FILTERS) {
-        for (const search of [undefined, ...SEARCHES]) {
-          const { ids } = searchQueries(store, driverId, { ...filters, search }, 1)
-          const got = (await throughIndexes(ids)).map((r) => r.id)
-          const expected = (await straightforward(ids)).map((r) => r.id)
-          if (JSON.stringify(got) !== JSON.stringify(expected)) differences.push(`${JSON.stringify(filters)} ${search}: ${got.length} ids, expected ${expected.length}`)
-          const walk = await wordsWalk(store, { ...filters, search })
-          if (walk) {
-            walked++
-            const words = (await searchQueries(store, driverId, { ...filters, search }, 1, walk).ids.execute()).map((r) => r.id)
-            if (JSON.stringify(words) !== JSON.stringify(expected))
-              differences.push(`${JSON.stringify(filters)} ${search} (walking the words): ${words.length} ids, expected ${expected.length}`)
+    it(
+      'finds for every filter combination and search what reading the whole table ' +
+        'finds, newest first, walking the words too',
+      async () => {
+        const differences: string[] = []
+        let walked = 0
+        for (const filters of FILTERS) {
+          for (const search of [undefined, ...SEARCHES]) {
+            const { ids } = searchQueries(store, driverId, { ...filters, search }, 1)
+            const got = (await throughIndexes(ids)).map((r) => r.id)
+            const expected = (await straightforward(ids)).map((r) => r.id)
+            if (JSON.stringify(got) !== JSON.stringify(expected))
+              differences.push(`${JSON.stringify(filters)} ${search}: ${got.length} ids, expected ${expected.length}`)
+            const walk = await wordsWalk(store, { ...filters, search })
+            if (walk) {
+              walked++
+              const words = (await searchQueries(store, driverId, { ...filters, search }, 1, walk).ids.execute()).map(
+                (r) => r.id,
+              )
+              if (JSON.stringify(words) !== JSON.stringify(expected))
+                differences.push(
+                  `${JSON.stringify(filters)} ${search} (walking the words): ${words.length} ids, ` +
+                    `expected ${expected.length}`,
+                )
+            }
+            const page = await searchOpenPostings(store, driverId, { ...filters, search }, 1)
+            if (
+              page.count !== expected.length ||
+              JSON.stringify(page.jobPostings.map((x) => x.id)) !== JSON.stringify(expected.slice(0, 10))
+            )
+              differences.push(
+                `${JSON.stringify(filters)} ${search} (the service): ${page.count} found, expected ${expected.length}`,
+              )
           }
-          const page = await searchOpenPostings(store, driverId, { ...filters, search }, 1)
-          if (page.count !== expected.length || JSON.stringify(page.jobPostings.map((x) => x.id)) !== JSON.stringify(expected.slice(0, 10)))
-            differences.push(`${JSON.stringify(filters)} ${search} (the service): ${page.count} found, expected ${expected.length}`)
         }
-      }
-      expect(differences).toEqual([])
-      // Every search but those with a word under 4 letters ('de', '48').
-      expect(walked).toBe(FILTERS.length * 15)
-    })
+        expect(differences).toEqual([])
+        // Every search but those with a word under 4 letters ('de', '48').
+        expect(walked).toBe(FILTERS.length * 15)
+      },
+    )
 
-    it('walks the words newest first in the index alone for a word with a region and a vehicle, and the filters for a common word with narrow ones', async () => {
-      const wide = { id_zone: 2, id_region: 13000, id_vehicle: 1, search: 'farmacia' }
-      const chosen = await searchDriver(store, wide)
-      expect(isWordsDriver(chosen)).toBe(true)
-      const plan = (await planOf(store, searchQueries(store, driverId, wide, 1, chosen).ids)).join('\n')
-      expect(plan).toMatch(/Index Only Scan Backward using job_posting_words_13000_pkey/)
-      expect(plan).not.toMatch(/Sort|job_postings\b|Gather/)
-      // A stem under other letters than the word: both keys walked, each stopping at 1,001.
-      const motos = await searchDriver(store, { search: 'motos' })
-      expect(isWordsDriver(motos)).toBe(true)
-      expect((await planOf(store, searchQueries(store, driverId, { search: 'motos' }, 1, motos).ids)).join('\n')).toMatch(/word = 'moto'::text[^]*word = 'mot'::text/)
-      // Without a region, the regions' walks merge newest first (at 10,000 postings the planner
-      // rightly sorts the few matches instead; with sorting priced out it must not need to).
-      const merged = await p.db.transaction().execute(async (trx) => {
-        await sql`set local enable_sort = off`.execute(trx)
-        const inTrx: Store = { db: trx, dialect: 'postgres' }
-        const walk = (await wordsWalk(inTrx, { id_vehicle: 1, search: 'farmacia' }))!
-        return (await planOf(inTrx, searchQueries(inTrx, driverId, { id_vehicle: 1, search: 'farmacia' }, 1, walk).ids)).join('\n')
-      })
-      expect(merged).toMatch(/Merge Append/)
-      // A partition per region and a default one.
-      expect(merged.match(/Index Only Scan Backward using job_posting_words_\d+_pkey/g)).toHaveLength(16)
-      expect(merged).not.toMatch(/Sort\b(?! Key)|job_postings\b/)
-      expect(await searchDriver(store, { id_commune: 13101, id_vehicle: 1, start_time: 1, pawn: false, search: 'reparto' })).toBe('text')
-      expect(await searchDriver(store, { search: 'de' })).toBe('text')
-    })
+    it(
+      'walks the words newest first in the index alone for a word with a region and a ' +
+        'vehicle, and the filters for a common word with narrow ones',
+      async () => {
+        const wide = { id_zone: 2, id_region: 13000, id_vehicle: 1, search: 'farmacia' }
+        const chosen = await searchDriver(store, wide)
+        expect(isWordsDriver(chosen)).toBe(true)
+        const plan = (await planOf(store, searchQueries(store, driverId, wide, 1, chosen).ids)).join('\n')
+        expect(plan).toMatch(/Index Only Scan Backward using job_posting_words_13000_pkey/)
+        expect(plan).not.toMatch(/Sort|job_postings\b|Gather/)
+        // A stem under other letters than the word: both keys walked, each stopping at 1,001.
+        const motos = await searchDriver(store, { search: 'motos' })
+        expect(isWordsDriver(motos)).toBe(true)
+        expect(
+          (await planOf(store, searchQueries(store, driverId, { search: 'motos' }, 1, motos).ids)).join('\n'),
+        ).toMatch(/word = 'moto'::text[^]*word = 'mot'::text/)
+        // Without a region, the regions' walks merge newest first (at 10,000 postings the planner
+        // rightly sorts the few matches instead; with sorting priced out it must not need to).
+        const merged = await p.db.transaction().execute(async (trx) => {
+          await sql`set local enable_sort = off`.execute(trx)
+          const inTrx: Store = { db: trx, dialect: 'postgres' }
+          const walk = (await wordsWalk(inTrx, { id_vehicle: 1, search: 'farmacia' }))!
+          return (
+            await planOf(inTrx, searchQueries(inTrx, driverId, { id_vehicle: 1, search: 'farmacia' }, 1, walk).ids)
+          ).join('\n')
+        })
+        expect(merged).toMatch(/Merge Append/)
+        // A partition per region and a default one.
+        expect(merged.match(/Index Only Scan Backward using job_posting_words_\d+_pkey/g)).toHaveLength(16)
+        expect(merged).not.toMatch(/Sort\b(?! Key)|job_postings\b/)
+        expect(
+          await searchDriver(store, {
+            id_commune: 13101,
+            id_vehicle: 1,
+            start_time: 1,
+            pawn: false,
+            search: 'reparto',
+          }),
+        ).toBe('text')
+        expect(await searchDriver(store, { search: 'de' })).toBe('text')
+      },
+    )
 
     it("finds in a company's own postings what reading the whole table finds", async () => {
       for (const search of [undefined, ...SEARCHES]) {
@@ -382,7 +470,13 @@ describe.each(engines)('search at scale on %s', (engine) => {
         ['Desreparto', 'Palabra que contiene reparto sin empezar por ella: areparto, xcamion.'],
       ]
       for (const [i, [title, description]] of tricky.entries())
-        await wordsPosting(p, companyId, title!, description!, i < 3 ? '2026-02-01T12:00:00.000Z' : `2026-02-0${i}T08:00:00.000Z`)
+        await wordsPosting(
+          p,
+          companyId,
+          title!,
+          description!,
+          i < 3 ? '2026-02-01T12:00:00.000Z' : `2026-02-0${i}T08:00:00.000Z`,
+        )
       await sql`analyze`.execute(p.db)
     })
     afterAll(async () => p.destroy())
@@ -424,27 +518,37 @@ describe.each(engines)('search at scale on %s', (engine) => {
     ]
     const FILTERS: Array<[string, SearchFilters, string]> = [
       ['no filters', {}, "jp.status = 'open'"],
-      ['region + vehicle', { id_zone: 2, id_region: 13000, id_vehicle: 1 }, "jp.status = 'open' and jp.id_region = 13000 and jp.id_vehicle = 1"],
+      [
+        'region + vehicle',
+        { id_zone: 2, id_region: 13000, id_vehicle: 1 },
+        "jp.status = 'open' and jp.id_region = 13000 and jp.id_vehicle = 1",
+      ],
       ['commune', { id_commune: 13101 }, "jp.status = 'open' and jp.id_commune = 13101"],
     ]
 
-    it.each(FILTERS)('finds what the full-text index finds, newest first, with either driver (%s)', async (_, filters, where) => {
-      const differences: string[] = []
-      for (const search of SEARCHES) {
-        const expected = await reference(where, search)
-        for (const driver of ['text', 'rows'] as TextDriver[]) {
-          const got = (await searchQueries(store, driverId, { ...filters, search }, 1, driver).ids.execute()).map((r) => r.id)
-          if (JSON.stringify(got) !== JSON.stringify(expected)) differences.push(`${search} (${driver}): ${got.length} ids, expected ${expected.length}`)
+    it.each(FILTERS)(
+      'finds what the full-text index finds, newest first, with either driver (%s)',
+      async (_, filters, where) => {
+        const differences: string[] = []
+        for (const search of SEARCHES) {
+          const expected = await reference(where, search)
+          for (const driver of ['text', 'rows'] as TextDriver[]) {
+            const got = (await searchQueries(store, driverId, { ...filters, search }, 1, driver).ids.execute()).map(
+              (r) => r.id,
+            )
+            if (JSON.stringify(got) !== JSON.stringify(expected))
+              differences.push(`${search} (${driver}): ${got.length} ids, expected ${expected.length}`)
+          }
+          const page = await searchOpenPostings(store, driverId, { ...filters, search }, 1)
+          expect(page.count, search).toBe(expected.length)
+          expect(
+            page.jobPostings.map((x) => x.id),
+            search,
+          ).toEqual(expected.slice(0, 10))
         }
-        const page = await searchOpenPostings(store, driverId, { ...filters, search }, 1)
-        expect(page.count, search).toBe(expected.length)
-        expect(
-          page.jobPostings.map((x) => x.id),
-          search,
-        ).toEqual(expected.slice(0, 10))
-      }
-      expect(differences).toEqual([])
-    })
+        expect(differences).toEqual([])
+      },
+    )
 
     it("finds what the full-text index finds in a company's own postings", async () => {
       for (const search of SEARCHES) {
@@ -458,7 +562,11 @@ describe.each(engines)('search at scale on %s', (engine) => {
 
     it('orders postings of the same millisecond by id, newest first', async () => {
       const ids = (await companyPostingsQueries(store, companyId, 1, 'repart', 'text').ids.execute()).map((r) => r.id)
-      const same = await sql<{ id: number }>`select id from job_postings where created_at = '2026-02-01T12:00:00.000Z' and title like '%epart%' order by id desc`.execute(p.db)
+      const same = await sql<{
+        id: number
+      }>`select id from job_postings where created_at = '2026-02-01T12:00:00.000Z' and title like '%epart%' order by id desc`.execute(
+        p.db,
+      )
       expect(same.rows.length).toBe(2)
       const at = same.rows.map((r) => ids.indexOf(r.id))
       expect(at[0]).toBeGreaterThanOrEqual(0)
@@ -474,13 +582,16 @@ describe.each(engines)('search at scale on %s', (engine) => {
       expect(plan).not.toMatch(/TEMP B-TREE|LIST SUBQUERY/)
     })
 
-    it('walks the narrow filters newest first and checks the words on the row when the word is common there', async () => {
-      const filters = { id_commune: 13101, id_vehicle: 1, start_time: 1, pawn: false, search: 'reparto' }
-      expect(await searchDriver(store, filters)).toBe('rows')
-      const plan = (await planOf(store, searchQueries(store, driverId, filters, 1, 'rows').ids)).join('\n')
-      expect(plan).toMatch(/SEARCH jp USING (COVERING )?INDEX job_postings_open_commune_idx/)
-      expect(plan).not.toMatch(/TEMP B-TREE|LIST SUBQUERY|job_postings_fts/)
-    })
+    it(
+      'walks the narrow filters newest first and checks the words on the row when the ' + 'word is common there',
+      async () => {
+        const filters = { id_commune: 13101, id_vehicle: 1, start_time: 1, pawn: false, search: 'reparto' }
+        expect(await searchDriver(store, filters)).toBe('rows')
+        const plan = (await planOf(store, searchQueries(store, driverId, filters, 1, 'rows').ids)).join('\n')
+        expect(plan).toMatch(/SEARCH jp USING (COVERING )?INDEX job_postings_open_commune_idx/)
+        expect(plan).not.toMatch(/TEMP B-TREE|LIST SUBQUERY|job_postings_fts/)
+      },
+    )
 
     it('walks the full-text index for a rare word whatever the filters', async () => {
       expect(await searchDriver(store, { search: 'refrigerado' })).toBe('text')

@@ -34,7 +34,10 @@ export interface StartOptions {
  * see whether that very process survives what it is put through. Services only unless `env`
  * says otherwise (no web build needed).
  */
-export async function startServer(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const ownsData = !options.dataDir
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-proc-'))
   const ready = options.ready ?? /listening on (http:\/\/[^\s"]+)/
@@ -57,7 +60,11 @@ export async function startServer(env: Record<string, string | undefined>, optio
   }
   // A variable given as undefined is left out (SERVICES: undefined serves the pages too).
   for (const [k, v] of Object.entries(vars)) if (v === undefined) delete vars[k]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: ROOT, env: vars as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: ROOT,
+    env: vars as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()))

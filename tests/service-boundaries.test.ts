@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ROOT } from './server-process'
 
 /**
- * Issue 13 item 5: the three services are independent units. The lint rule (eslint.config.js,
+ * The three services are independent units. The lint rule (eslint.config.js,
  * import-x/no-restricted-paths) is what holds it; this plants violations and checks it fires.
  */
 const eslint = new ESLint({ cwd: ROOT })
@@ -16,14 +16,42 @@ async function restricted(file: string, code: string) {
 
 describe('service boundaries', () => {
   it.each([
-    ['services/users/planted.ts', "import { businessService } from '../business'\nexport const x = businessService\n", 'services/users must not import services/business'],
-    ['services/business/planted.ts', "import { usersService } from '../users'\nexport const x = usersService\n", 'services/business must not import services/users'],
-    ['services/general-data/planted.ts', "import { usersService } from '../users'\nexport const x = usersService\n", 'services/general-data must not import services/users'],
-    ['services/shared/planted.ts', "import { businessService } from '../business'\nexport const x = businessService\n", 'services/shared is shared'],
-    ['services/platform/planted.ts', "import { generalDataService } from '../general-data'\nexport const x = generalDataService\n", 'services/platform is shared'],
+    [
+      'services/users/planted.ts',
+      "import { businessService } from '../business'\nexport const x = businessService\n",
+      'services/users must not import services/business',
+    ],
+    [
+      'services/business/planted.ts',
+      "import { usersService } from '../users'\nexport const x = usersService\n",
+      'services/business must not import services/users',
+    ],
+    [
+      'services/general-data/planted.ts',
+      "import { usersService } from '../users'\nexport const x = usersService\n",
+      'services/general-data must not import services/users',
+    ],
+    [
+      'services/shared/planted.ts',
+      "import { businessService } from '../business'\nexport const x = businessService\n",
+      'services/shared is shared',
+    ],
+    [
+      'services/platform/planted.ts',
+      "import { generalDataService } from '../general-data'\nexport const x = generalDataService\n",
+      'services/platform is shared',
+    ],
     // The path aliases (package.json "imports") are held by the same rule.
-    ['services/users/planted.ts', "import { businessService } from '#services/business'\nexport const x = businessService\n", 'services/users must not import services/business'],
-    ['services/platform/planted.ts', "import { usersService } from '#services/users'\nexport const x = usersService\n", 'services/platform is shared'],
+    [
+      'services/users/planted.ts',
+      "import { businessService } from '#services/business'\nexport const x = businessService\n",
+      'services/users must not import services/business',
+    ],
+    [
+      'services/platform/planted.ts',
+      "import { usersService } from '#services/users'\nexport const x = usersService\n",
+      'services/platform is shared',
+    ],
   ])(
     'refuses a planted import in %s',
     async (file, code, message) => {

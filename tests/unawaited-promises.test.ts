@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { ROOT } from './server-process'
 
 /**
- * Issue 11 item 2: a loader or action must not start a promise it leaves unhandled while it
+ * A loader or action must not start a promise it leaves unhandled while it
  * waits for something else. `Promise.all([check(await a()), check(await b())])` starts the first
  * check, then waits for `b`; if the first check rejects meanwhile (a redirect thrown on a revoked
  * session), nobody handles it yet and Node ends the process. This reads the web tier's server
@@ -34,7 +34,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 function isFunctionLike(node: ts.Node) {
-  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node)
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node)
+  )
 }
 
 /** Whether `node` awaits, outside any function nested in it. */
@@ -46,13 +51,21 @@ function containsAwait(node: ts.Node): boolean {
 
 function unwrap(node: ts.Expression): ts.Expression {
   let n = node
-  while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n) || ts.isNonNullExpression(n)) n = n.expression
+  while (
+    ts.isParenthesizedExpression(n) ||
+    ts.isAsExpression(n) ||
+    ts.isSatisfiesExpression(n) ||
+    ts.isNonNullExpression(n)
+  )
+    n = n.expression
   return n
 }
 
 function functionName(node: ts.Node): string | undefined {
-  if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node)) && node.name) return node.name.getText()
-  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent)) return node.parent.name.getText()
+  if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node)) && node.name)
+    return node.name.getText()
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent))
+    return node.parent.name.getText()
   return undefined
 }
 
@@ -66,18 +79,24 @@ function isClientCode(node: ts.Node): boolean {
 
 function isCaught(node: ts.Expression): boolean {
   const init = unwrap(node)
-  return ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && init.expression.name.text === 'catch'
+  return (
+    ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && init.expression.name.text === 'catch'
+  )
 }
 
 /** For `const p = promise`: the first await between it and the first statement that uses `p`. */
 function awaitBeforeUse(decl: ts.VariableDeclaration): ts.Node | undefined {
   let statement: ts.Node = decl
-  while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent)) statement = statement.parent
+  while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent))
+    statement = statement.parent
   const block = statement.parent as ts.Block | ts.SourceFile | undefined
   if (!block || !ts.isIdentifier(decl.name)) return undefined
   const name = decl.name.text
-  const uses = (node: ts.Node): boolean => (ts.isIdentifier(node) && node.text === name) || (ts.forEachChild(node, (c) => (uses(c) ? true : undefined)) ?? false)
-  const firstAwait = (node: ts.Node): ts.Node | undefined => (ts.isAwaitExpression(node) ? node : isFunctionLike(node) ? undefined : ts.forEachChild(node, firstAwait))
+  const uses = (node: ts.Node): boolean =>
+    (ts.isIdentifier(node) && node.text === name) ||
+    (ts.forEachChild(node, (c) => (uses(c) ? true : undefined)) ?? false)
+  const firstAwait = (node: ts.Node): ts.Node | undefined =>
+    ts.isAwaitExpression(node) ? node : isFunctionLike(node) ? undefined : ts.forEachChild(node, firstAwait)
   const rest = block.statements.slice(block.statements.indexOf(statement as ts.Statement) + 1)
   for (const next of rest) {
     if (uses(next)) return undefined
@@ -118,14 +137,19 @@ export function findUnhandledPromises(files: string[]): string[] {
   for (const file of files) {
     const source = program.getSourceFile(file)
     if (!source) continue
-    const where = (node: ts.Node) => `${path.relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
+    const where = (node: ts.Node) =>
+      `${path.relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`
 
     /** Siblings evaluated in order: a promise among them must not wait through a later await. */
     const checkSiblings = (items: readonly ts.Expression[]) => {
       items.forEach((item, i) => {
         if (!isPromise(item)) return
         const later = items.slice(i + 1).find((next) => containsAwait(next))
-        if (later) findings.push(`${where(item)}: a promise is left unhandled while a later argument awaits (${where(later)}); await each, or pass unawaited calls to Promise.all`)
+        if (later)
+          findings.push(
+            `${where(item)}: a promise is left unhandled while a later argument awaits ` +
+              `(${where(later)}); await each, or pass unawaited calls to Promise.all`,
+          )
       })
     }
 
@@ -133,13 +157,23 @@ export function findUnhandledPromises(files: string[]): string[] {
       if (isClientCode(node)) return
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) checkSiblings(node.arguments ?? [])
       if (ts.isArrayLiteralExpression(node)) checkSiblings(node.elements.filter((e) => !ts.isSpreadElement(e)))
-      if (ts.isObjectLiteralExpression(node)) checkSiblings(node.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? [p.initializer] : [])))
-      if (ts.isVariableDeclaration(node) && node.initializer && isPromise(node.initializer) && !isCaught(node.initializer)) {
+      if (ts.isObjectLiteralExpression(node))
+        checkSiblings(node.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? [p.initializer] : [])))
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.initializer &&
+        isPromise(node.initializer) &&
+        !isCaught(node.initializer)
+      ) {
         const awaitedFirst = awaitBeforeUse(node)
         if (awaitedFirst)
-          findings.push(`${where(node)}: the promise in '${node.name.getText(source)}' is left unhandled while the code awaits something else (${where(awaitedFirst)})`)
+          findings.push(
+            `${where(node)}: the promise in '${node.name.getText(source)}' is left unhandled ` +
+              `while the code awaits something else (${where(awaitedFirst)})`,
+          )
       }
-      if (ts.isExpressionStatement(node) && isPromise(node.expression)) findings.push(`${where(node)}: a promise nobody awaits`)
+      if (ts.isExpressionStatement(node) && isPromise(node.expression))
+        findings.push(`${where(node)}: a promise nobody awaits`)
       ts.forEachChild(node, visit)
     }
     visit(source)
@@ -147,7 +181,7 @@ export function findUnhandledPromises(files: string[]): string[] {
   return findings
 }
 
-describe('server code of the web tier (issue 11 item 2)', () => {
+describe('server code of the web tier', () => {
   it('starts no promise it leaves unhandled', () => {
     const files = DIRS.flatMap(sourceFiles)
     expect(files.length).toBeGreaterThan(40)
@@ -190,7 +224,9 @@ describe('server code of the web tier (issue 11 item 2)', () => {
       const findings = findUnhandledPromises([file]).map((f) => f.replace(/^.*?sample\.ts:/, ''))
       expect(findings).toEqual([
         expect.stringMatching(/^4: a promise is left unhandled while a later argument awaits/),
-        expect.stringMatching(/^7: the promise in 'first' is left unhandled while the code awaits something else \(.*:8\)/),
+        expect.stringMatching(
+          /^7: the promise in 'first' is left unhandled while the code awaits something else \(.*:8\)/,
+        ),
         expect.stringMatching(/^12: a promise nobody awaits/),
       ])
     } finally {

@@ -32,19 +32,27 @@ export async function deleteAccountAction(request: Request, context: AppLoadCont
   const session = await requireSession(request, context, role)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: deleteAccountSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), stamp: stamp() }, { status: 400 })
-  const res = await accountClosureApi.deleteAccount(context, role, session.token, { current_password: submission.value.password })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply({ hideFields: ['password'] }), stamp: stamp() }, { status: 400 })
+  const res = await accountClosureApi.deleteAccount(context, role, session.token, {
+    current_password: submission.value.password,
+  })
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
     const formErrors = serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.delete)
-    return data({ result: submission.reply({ formErrors, hideFields: ['password'] }), stamp: stamp() }, { status: res.status })
+    return data(
+      { result: submission.reply({ formErrors, hideFields: ['password'] }), stamp: stamp() },
+      { status: res.status },
+    )
   }
   const date = formatDate(res.data.deletion_due_at, 'long')
   return redirectWithToast(
     '/login',
     {
       type: 'success',
-      message: `Pediste eliminar tu cuenta: la eliminaremos el ${date}. Si cambias de opinión, inicia sesión antes de esa fecha.`,
+      message:
+        `Pediste eliminar tu cuenta: la eliminaremos el ${date}. Si cambias de opinión, ` +
+        `inicia sesión antes de esa fecha.`,
       durationMs: DELETION_TOAST_MS,
     },
     [await destroySession(request)],
@@ -66,7 +74,10 @@ export async function pauseAction(request: Request, context: AppLoadContext, rol
   if (!res) return data({ intent, errors: ['Acción no válida.'], stamp: stamp() }, { status: 400 })
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
-    return data({ intent, errors: serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.change), stamp: stamp() }, { status: res.status })
+    return data(
+      { intent, errors: serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.change), stamp: stamp() },
+      { status: res.status },
+    )
   }
   return redirectWithToast(page, { type: 'success', message: res.data.message })
 }

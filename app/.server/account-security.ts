@@ -22,7 +22,7 @@ export async function securityLoader(request: Request, context: AppLoadContext, 
 }
 
 /**
- * Its three forms (issue 16 item 6). A success goes back to `page` with a toast (JS or not); a
+ * Its three forms. A success goes back to `page` with a toast (JS or not); a
  * refused change stays on the page with the service's message (4xx) and no password echoed.
  */
 export async function securityAction(request: Request, context: AppLoadContext, role: AccountRole, page: string) {
@@ -32,19 +32,29 @@ export async function securityAction(request: Request, context: AppLoadContext, 
 
   if (intent === 'change-password') {
     const submission = parseWithZod(formData, { schema: changePasswordSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: HIDDEN }), stamp: stamp() }, { status: 400 })
-    const res = await authApi.changePassword(context, role, session.token, { current_password: submission.value.currentPassword, password: submission.value.password })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply({ hideFields: HIDDEN }), stamp: stamp() }, { status: 400 })
+    const res = await authApi.changePassword(context, role, session.token, {
+      current_password: submission.value.currentPassword,
+      password: submission.value.password,
+    })
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
       const formErrors = serviceMessages(res, SECURITY_PAGE_ERRORS.password)
-      return data({ intent, result: submission.reply({ formErrors, hideFields: HIDDEN }), stamp: stamp() }, { status: res.status })
+      return data(
+        { intent, result: submission.reply({ formErrors, hideFields: HIDDEN }), stamp: stamp() },
+        { status: res.status },
+      )
     }
     return redirectWithToast(page, { type: 'success', message: res.data.message })
   }
 
   if (intent === 'close-others' || intent === 'close-session') {
     const id = String(formData.get('id') ?? '')
-    const res = intent === 'close-others' ? await authApi.closeOtherSessions(context, role, session.token) : await authApi.closeSession(context, role, session.token, id)
+    const res =
+      intent === 'close-others'
+        ? await authApi.closeOtherSessions(context, role, session.token)
+        : await authApi.closeSession(context, role, session.token, id)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
       // A session closed meanwhile (404) says so; anything else gets the page's message.

@@ -5,7 +5,7 @@ import { commitSession, type SessionUser } from './session'
 import { readToast } from './toast'
 
 /**
- * The guard of the protected areas (issue 11 item 2, issue 12 items 5 and 6): the cookie names
+ * The guard of the protected areas: the cookie names
  * the session, the users service says whether it is live and whose it is.
  */
 const driver: SessionUser = {
@@ -20,7 +20,14 @@ const driver: SessionUser = {
   img_profile: null,
   email_verified: true,
 }
-const company: SessionUser = { ...driver, role: 'business', email: 'empresa@example.cl', firstname: 'Ana', lastname: 'Pérez', rut: null }
+const company: SessionUser = {
+  ...driver,
+  role: 'business',
+  email: 'empresa@example.cl',
+  firstname: 'Ana',
+  lastname: 'Pérez',
+  rut: null,
+}
 
 function token(role: string) {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
@@ -29,7 +36,11 @@ function token(role: string) {
 
 async function requestAs(user: SessionUser | null, path = '/user/dashboard/settings/seguridad') {
   const headers = new Headers()
-  if (user) headers.set('cookie', (await commitSession(new Request(`http://localhost${path}`), token(user.role), user)).split(';')[0]!)
+  if (user)
+    headers.set(
+      'cookie',
+      (await commitSession(new Request(`http://localhost${path}`), token(user.role), user)).split(';')[0]!,
+    )
   return new Request(`http://localhost${path}`, { headers })
 }
 
@@ -50,7 +61,8 @@ function services(answer: (path: string, headers: Headers) => Response) {
   return { context, calls }
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const live =
   (user: SessionUser, changes: Partial<SessionUser> = {}) =>
   () =>
@@ -78,23 +90,31 @@ async function toastOf(res: Response) {
 describe('requireSession', () => {
   it('without a session, sends to the login with the page to come back to and the message', async () => {
     const { context, calls } = services(() => json(500, {}))
-    const res = await thrown(requireSession(await requestAs(null, '/user/dashboard/settings/banco-detalles?cuenta=2'), context, 'User'))
+    const res = await thrown(
+      requireSession(await requestAs(null, '/user/dashboard/settings/banco-detalles?cuenta=2'), context, 'User'),
+    )
     expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fbanco-detalles%3Fcuenta%3D2')
+    expect(res.headers.get('location')).toBe(
+      '/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fbanco-detalles%3Fcuenta%3D2',
+    )
     expect(await toastOf(res)).toMatchObject({ type: 'info', message: 'Inicia sesión para continuar' })
     expect(calls).toEqual([])
   })
 
-  it('asks the users service about the cookie’s session, and a refused one goes to the login with the cookie cleared', async () => {
-    for (const status of [401, 403]) {
-      const { context, calls } = services(() => json(status, { message: 'No autorizado. Inicia sesión nuevamente.' }))
-      const res = await thrown(requireSession(await requestAs(driver), context, 'User'))
-      expect(calls).toEqual(['/auth/session/user'])
-      expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fseguridad')
-      expect(cookies(res)).toMatch(/__fleeters_session=; Max-Age=0/)
-      expect((await toastOf(res))?.message).toBe('Inicia sesión para continuar')
-    }
-  })
+  it(
+    'asks the users service about the cookie’s session, and a refused one goes to the ' +
+      'login with the cookie cleared',
+    async () => {
+      for (const status of [401, 403]) {
+        const { context, calls } = services(() => json(status, { message: 'No autorizado. Inicia sesión nuevamente.' }))
+        const res = await thrown(requireSession(await requestAs(driver), context, 'User'))
+        expect(calls).toEqual(['/auth/session/user'])
+        expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fseguridad')
+        expect(cookies(res)).toMatch(/__fleeters_session=; Max-Age=0/)
+        expect((await toastOf(res))?.message).toBe('Inicia sesión para continuar')
+      }
+    },
+  )
 
   it('answers 503 while the service cannot say, never trusting the cookie alone', async () => {
     const { context } = services(() => json(503, { message: 'El servicio no está disponible' }))
@@ -113,7 +133,11 @@ describe('requireSession', () => {
   it('asks once per request however many loaders guard it', async () => {
     const { context, calls } = services(live(driver))
     const request = await requestAs(driver)
-    await Promise.all([requireSession(request, context, 'User'), requireSession(request, context, 'User'), requireSession(request, context, 'User')])
+    await Promise.all([
+      requireSession(request, context, 'User'),
+      requireSession(request, context, 'User'),
+      requireSession(request, context, 'User'),
+    ])
     expect(calls).toEqual(['/auth/session/user'])
     // The next request has a context of its own and asks again.
     const next = services(live(driver))

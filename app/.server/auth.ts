@@ -2,7 +2,14 @@ import { redirect, type AppLoadContext } from 'react-router'
 import { authApi, type LiveSessionUser, type SessionPayload } from './backend/auth'
 import type { BackendResult } from './backend/client'
 import { loginUrlFor, returnPathOf, safeRedirectPath } from './safe-redirect'
-import { commitSession, destroySession, getSession, hasSessionCookie, type SessionUser, type WebSession } from './session'
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  hasSessionCookie,
+  type SessionUser,
+  type WebSession,
+} from './session'
 import { setToast } from './toast'
 
 type Role = SessionUser['role']
@@ -23,11 +30,11 @@ export function secondFactorUrl(redirectTo: string | null | undefined): string {
   return safe ? `${SECOND_FACTOR_PATH}?${new URLSearchParams({ redirectTo: safe })}` : SECOND_FACTOR_PATH
 }
 
-/** Issue 12 item 6: what the login page says to whoever a guard sent there. */
+/** What the login page says to whoever a guard sent there. */
 export const LOGIN_NEEDED_MESSAGE = 'Inicia sesión para continuar'
 const LOGIN_NEEDED_MS = 6000
 
-/** Issue 12 item 5: what a person reads on their own home after opening another role's area. */
+/** What a person reads on their own home after opening another role's area. */
 export const WRONG_AREA_MESSAGE: Record<Exclude<Role, 'admin'>, string> = {
   User: 'Esa sección es para conductores',
   business: 'Esa sección es para empresas',
@@ -61,7 +68,10 @@ export function startWebSession(request: Request, payload: SessionPayload): Prom
 export async function loginRedirect(request: Request): Promise<Response> {
   const headers = new Headers()
   if (hasSessionCookie(request)) headers.append('Set-Cookie', await destroySession(request))
-  headers.append('Set-Cookie', await setToast({ type: 'info', message: LOGIN_NEEDED_MESSAGE, durationMs: LOGIN_NEEDED_MS }))
+  headers.append(
+    'Set-Cookie',
+    await setToast({ type: 'info', message: LOGIN_NEEDED_MESSAGE, durationMs: LOGIN_NEEDED_MS }),
+  )
   return redirect(loginUrlFor(returnPathOf(request)), { headers })
 }
 
@@ -104,16 +114,22 @@ export async function requireSession(request: Request, context: AppLoadContext, 
   const res = await liveUser(context, session)
   if (!res.ok) {
     if (res.status === 401 || res.status === 403) throw await loginRedirect(request)
-    throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', { status: 503, headers: { 'Retry-After': '5' } })
+    throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', {
+      status: 503,
+      headers: { 'Retry-After': '5' },
+    })
   }
   const user: SessionUser = { ...session.user, ...res.data }
   if (!user.email) throw await loginRedirect(request)
   // A session that still waits for its second factor (decision 77) goes to that step first.
-  if (user.role === role && user.second_factor && user.second_factor !== 'ok') throw redirect(secondFactorUrl(returnPathOf(request)))
+  if (user.role === role && user.second_factor && user.second_factor !== 'ok')
+    throw redirect(secondFactorUrl(returnPathOf(request)))
   if (user.role !== role) {
     if (role === 'admin') throw redirect('/')
     throw redirect(homeFor(user.role), {
-      headers: { 'Set-Cookie': await setToast({ type: 'info', message: WRONG_AREA_MESSAGE[role], durationMs: WRONG_AREA_MS }) },
+      headers: {
+        'Set-Cookie': await setToast({ type: 'info', message: WRONG_AREA_MESSAGE[role], durationMs: WRONG_AREA_MS }),
+      },
     })
   }
   return { ...session, user }

@@ -4,7 +4,10 @@ import { readUpload } from './body-limit'
 const MB = 1024 * 1024
 
 /** The head of a multipart body (boundary x) whose one file then goes on and on. */
-const FILE_HEAD = new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="soap_frontal"; filename="soap.pdf"\r\nContent-Type: application/pdf\r\n\r\n')
+const FILE_HEAD = new TextEncoder().encode(
+  '--x\r\nContent-Disposition: form-data; name="soap_frontal"; ' +
+    'filename="soap.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+)
 
 /** A body of `total` bytes in 64 KB chunks (a file's head, then zeros) that records how much of it was read. */
 function counted(total: number) {
@@ -30,10 +33,12 @@ const request = (body: ReadableStream<Uint8Array>, headers: Record<string, strin
     duplex: 'half',
   } as RequestInit)
 
-describe('readUpload (uploads without JS, issue 12 item 7; @remix-run/form-data-parser)', () => {
+describe('readUpload (uploads without JS, @remix-run/form-data-parser)', () => {
   it('refuses a declared Content-Length over the limit without reading the body', async () => {
     const { body, read } = counted(20 * MB)
-    expect(await readUpload(request(body, { 'content-length': String(20 * MB) }), { maxFileSize: 5 * MB })).toBe('too-large')
+    expect(await readUpload(request(body, { 'content-length': String(20 * MB) }), { maxFileSize: 5 * MB })).toBe(
+      'too-large',
+    )
     // A ReadableStream pulls its first chunk by itself; nothing more is read.
     expect(read.bytes).toBeLessThanOrEqual(64 * 1024)
   })
@@ -64,17 +69,35 @@ describe('readUpload (uploads without JS, issue 12 item 7; @remix-run/form-data-
 
   it('refuses more files than the form has, and a body that is not a form', async () => {
     const form = new FormData()
-    for (const name of ['a', 'b', 'c']) form.append(name, new File([new Uint8Array(10)], `${name}.png`, { type: 'image/png' }))
-    expect(await readUpload(new Request('http://localhost/x', { method: 'POST', body: form }), { maxFileSize: MB, maxFiles: 2 })).toBe('invalid')
-    const broken = new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: 'esto no es multipart' })
+    for (const name of ['a', 'b', 'c'])
+      form.append(name, new File([new Uint8Array(10)], `${name}.png`, { type: 'image/png' }))
+    expect(
+      await readUpload(new Request('http://localhost/x', { method: 'POST', body: form }), {
+        maxFileSize: MB,
+        maxFiles: 2,
+      }),
+    ).toBe('invalid')
+    const broken = new Request('http://localhost/x', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'esto no es multipart',
+    })
     expect(await readUpload(broken, { maxFileSize: MB })).toBe('invalid')
   })
 
   it('reads the same page’s urlencoded forms too, within the total', async () => {
-    const r = new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=move&item=3' })
+    const r = new Request('http://localhost/x', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=move&item=3',
+    })
     const parsed = await readUpload(r, { maxFileSize: MB })
     expect(Object.fromEntries((parsed as FormData).entries())).toEqual({ intent: 'move', item: '3' })
-    const big = new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `a=${'a'.repeat(2 * MB)}` })
+    const big = new Request('http://localhost/x', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `a=${'a'.repeat(2 * MB)}`,
+    })
     expect(await readUpload(big, { maxFileSize: MB })).toBe('too-large')
   })
 })

@@ -1,4 +1,10 @@
-import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParseError, parseFormData } from '@remix-run/form-data-parser'
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from '@remix-run/form-data-parser'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { UPLOAD_FRAMING_BYTES } from '#domain/uploads'
@@ -18,7 +24,8 @@ export const PAGE_MULTIPART_LIMIT = MULTIPART_BODY_LIMIT
 
 export const TOO_LARGE_TITLE = 'La solicitud es demasiado grande'
 export const TOO_LARGE_PAGE_MESSAGE =
-  'Lo que enviaste supera el tamaño permitido (64 KB para un formulario, 12 MB con archivos). Revisa los datos o el tamaño de los archivos e intenta nuevamente.'
+  'Lo que enviaste supera el tamaño permitido (64 KB para un formulario, 12 MB con ' +
+  'archivos). Revisa los datos o el tamaño de los archivos e intenta nuevamente.'
 
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -33,15 +40,29 @@ export function tooLargePage(request: Request): Response {
   } catch {
     // keep '/'
   }
-  const html = `<!doctype html><html lang="es-CL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${TOO_LARGE_TITLE} | Fleeters</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><main><h1>${TOO_LARGE_TITLE}</h1><p>${TOO_LARGE_PAGE_MESSAGE}</p><p><a href="${escapeHtml(back)}">Volver</a></p></main></body></html>`
-  return new Response(html, { status: 413, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
+  const html =
+    `<!doctype html><html lang="es-CL"><head><meta charset="utf-8"><meta ` +
+    `name="viewport" content="width=device-width, initial-scale=1"><title>${TOO_LARGE_TITLE} ` +
+    `| Fleeters</title></head><body ` +
+    `style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem ` +
+    `auto;padding:0 ` +
+    `1rem;color:#0f172a"><main><h1>${TOO_LARGE_TITLE}</h1><p>${TOO_LARGE_PAGE_MESSAGE}</p><p><a ` +
+    `href="${escapeHtml(back)}">Volver</a></p></main></body></html>`
+  return new Response(html, {
+    status: 413,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 }
 
 /**
  * Counts the bytes of a body as they pass; past `maxBytes` the stream errors (so whoever reads
  * it, e.g. Request.formData(), stops at once) and `onOverflow` runs. Nothing is buffered here.
  */
-export function limitStream(body: ReadableStream<Uint8Array>, maxBytes: number, onOverflow: () => void): ReadableStream<Uint8Array> {
+export function limitStream(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  onOverflow: () => void,
+): ReadableStream<Uint8Array> {
   let total = 0
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -73,7 +94,10 @@ export function pageBodyLimit(): MiddlewareHandler {
     }
     let overflow = false
     const request = c.req.raw
-    c.req.raw = new Request(request, { body: limitStream(request.body!, PAGE_MULTIPART_LIMIT, () => (overflow = true)), duplex: 'half' } as RequestInit)
+    c.req.raw = new Request(request, {
+      body: limitStream(request.body!, PAGE_MULTIPART_LIMIT, () => (overflow = true)),
+      duplex: 'half',
+    } as RequestInit)
     await next()
     if (overflow) c.res = tooLargePage(request)
   }

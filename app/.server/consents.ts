@@ -26,7 +26,12 @@ const settled = new LRUCache<string, true>({ max: 20_000 })
  * which brings them back here afterwards. A failing service does not lock anyone out of their
  * area (the step comes on the next page); a refused token is the guard's login redirect.
  */
-export async function requireCurrentConsents(request: Request, context: AppLoadContext, role: ConsentRole, token: string): Promise<void> {
+export async function requireCurrentConsents(
+  request: Request,
+  context: AppLoadContext,
+  role: ConsentRole,
+  token: string,
+): Promise<void> {
   const key = `${role} ${token}`
   if (settled.has(key)) return
   if (new URL(request.url).pathname === ACCEPT_DOCUMENTS_PATH[role]) return
@@ -47,7 +52,10 @@ export async function pendingDocumentsFor(request: Request, context: AppLoadCont
   const res = await consentsApi.status(context, role, token)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
-    throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', { status: 503, headers: { 'Retry-After': '5' } })
+    throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', {
+      status: 503,
+      headers: { 'Retry-After': '5' },
+    })
   }
   return res.data.pending.map(({ document }) => ({ document, ...LEGAL_DOCUMENTS[document] }))
 }

@@ -38,14 +38,18 @@ export async function myDataAction(request: Request, context: AppLoadContext, ro
     const res = await myDataApi.requestExport(context, role, session.token)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ intent, errors: serviceMessages(res, MY_DATA_PAGE_ERRORS.export), stamp: Date.now() }, { status: res.status })
+      return data(
+        { intent, errors: serviceMessages(res, MY_DATA_PAGE_ERRORS.export), stamp: Date.now() },
+        { status: res.status },
+      )
     }
     return redirectWithToast(page, { type: 'success', message: res.data.message })
   }
 
   if (intent === 'rectification') {
     const submission = parseWithZod(formData, { schema: rectificationSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: Date.now() }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), stamp: Date.now() }, { status: 400 })
     const res = await myDataApi.rectification(context, role, session.token, submission.value)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
@@ -59,7 +63,12 @@ export async function myDataAction(request: Request, context: AppLoadContext, ro
 }
 
 /** An export's ZIP, to its owner only (the service checks it); anything else is a 404. */
-export async function myDataExportFile(request: Request, context: AppLoadContext, role: MyDataRole, rawId: string | undefined) {
+export async function myDataExportFile(
+  request: Request,
+  context: AppLoadContext,
+  role: MyDataRole,
+  rawId: string | undefined,
+) {
   const session = await requireSession(request, context, role)
   if (!rawId || !/^\d{1,12}$/.test(rawId)) return new Response('No encontrado', { status: 404 })
   return privateFileResponse(await fetchExportFile(context, role, session.token, Number(rawId)))

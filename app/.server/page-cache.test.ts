@@ -7,7 +7,8 @@ const gunzip = promisify(zlib.gunzip)
 const unbrotli = promisify(zlib.brotliDecompress)
 
 const HTML_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, br' }
-const get = (path: string, headers: Record<string, string> = HTML_HEADERS) => new Request(`http://localhost${path}`, { headers })
+const get = (path: string, headers: Record<string, string> = HTML_HEADERS) =>
+  new Request(`http://localhost${path}`, { headers })
 const page = (nonce: string, init: ResponseInit = {}) =>
   new Response(`<html><script nonce="${nonce}">1</script><script nonce="${nonce}">2</script></html>`, {
     status: 200,
@@ -131,7 +132,9 @@ describe('page cache', () => {
       await gate
       return page(nonce)
     }
-    const results = Array.from({ length: 10 }, (_, i) => c.fill(get(i % 2 ? '/?utm_source=x' : '/'), `N${i}`, render(`N${i}`)))
+    const results = Array.from({ length: 10 }, (_, i) =>
+      c.fill(get(i % 2 ? '/?utm_source=x' : '/'), `N${i}`, render(`N${i}`)),
+    )
     const other = c.fill(get('/preguntas-frecuentes'), 'F', async () => (renders++, page('F')))
     release()
     const pages = await Promise.all(results)

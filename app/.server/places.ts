@@ -17,7 +17,12 @@ function id(raw: unknown): number | null {
  * The regions of the chosen zone and the communes of the chosen region through the spec §7
  * lookups. A region outside the zone is dropped, so a stale choice never shows communes.
  */
-export async function loadPlaces(context: AppLoadContext, zoneRaw: unknown, regionRaw: unknown, token?: string): Promise<PlaceChoice> {
+export async function loadPlaces(
+  context: AppLoadContext,
+  zoneRaw: unknown,
+  regionRaw: unknown,
+  token?: string,
+): Promise<PlaceChoice> {
   const zoneId = id(zoneRaw)
   const regionsRes = zoneId ? await placesApi.regions(context, zoneId, token) : null
   const regions = regionsRes?.ok ? regionsRes.data.map((r) => ({ value: r.id_region, label: r.name_region })) : []

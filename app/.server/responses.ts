@@ -17,7 +17,11 @@ export async function required<T>(request: Request, res: BackendResult<T>): Prom
 }
 
 /** Redirects to `to` with a toast (4 s with JS unless it says otherwise) and any other cookies. */
-export async function redirectWithToast(to: string, toast: Omit<Toast, 'durationMs'> & { durationMs?: number }, cookies: string[] = []): Promise<never> {
+export async function redirectWithToast(
+  to: string,
+  toast: Omit<Toast, 'durationMs'> & { durationMs?: number },
+  cookies: string[] = [],
+): Promise<never> {
   const headers = new Headers()
   for (const c of cookies) headers.append('Set-Cookie', c)
   headers.append('Set-Cookie', await setToast({ durationMs: ALERT_MS, ...toast }))
@@ -38,7 +42,10 @@ export function serviceMessages(res: { status: number; message: string | string[
 export async function privateFileResponse(res: Response | null, { frameable = false } = {}): Promise<Response> {
   if (!res || !res.ok || !res.body) {
     await res?.body?.cancel()
-    return new Response('No encontrado', { status: res?.status === 401 ? 401 : 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    return new Response('No encontrado', {
+      status: res?.status === 401 ? 401 : 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   }
   const headers = new Headers({
     'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',

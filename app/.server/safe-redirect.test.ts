@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loginUrlFor, returnPathOf, safeRedirectPath } from './safe-redirect'
 
-describe('safeRedirectPath (issue 12 item 6)', () => {
+describe('safeRedirectPath', () => {
   it.each([
     ['/user/dashboard/home', '/user/dashboard/home'],
     ['/user/dashboard/settings/banco-detalles?cuenta=3', '/user/dashboard/settings/banco-detalles?cuenta=3'],
@@ -50,18 +50,27 @@ describe('safeRedirectPath (issue 12 item 6)', () => {
   })
 
   it('refuses what is not a string', () => {
-    for (const value of [null, undefined, 42, ['/admin'], { path: '/admin' }, new File(['/admin'], 'x')]) expect(safeRedirectPath(value)).toBeNull()
+    for (const value of [null, undefined, 42, ['/admin'], { path: '/admin' }, new File(['/admin'], 'x')])
+      expect(safeRedirectPath(value)).toBeNull()
   })
 
   it('builds the login URL of a path, and plain /login for an unsafe one', () => {
-    expect(loginUrlFor('/user/dashboard/settings/seguridad')).toBe('/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fseguridad')
-    expect(loginUrlFor('/business/dashboard?page=2&q=ruta')).toBe('/login?redirectTo=%2Fbusiness%2Fdashboard%3Fpage%3D2%26q%3Druta')
+    expect(loginUrlFor('/user/dashboard/settings/seguridad')).toBe(
+      '/login?redirectTo=%2Fuser%2Fdashboard%2Fsettings%2Fseguridad',
+    )
+    expect(loginUrlFor('/business/dashboard?page=2&q=ruta')).toBe(
+      '/login?redirectTo=%2Fbusiness%2Fdashboard%3Fpage%3D2%26q%3Druta',
+    )
     expect(loginUrlFor('//evil.com')).toBe('/login')
   })
 
   it("takes a request's path and query without React Router's markers", () => {
-    expect(returnPathOf(new Request('http://localhost/user/dashboard/settings?index&editar=1'))).toBe('/user/dashboard/settings?editar=1')
+    expect(returnPathOf(new Request('http://localhost/user/dashboard/settings?index&editar=1'))).toBe(
+      '/user/dashboard/settings?editar=1',
+    )
     expect(returnPathOf(new Request('http://localhost/admin?_routes=routes%2Fadmin%2Fhome'))).toBe('/admin')
-    expect(returnPathOf(new Request('http://localhost/admin/documentos?slot=licencia'))).toBe('/admin/documentos?slot=licencia')
+    expect(returnPathOf(new Request('http://localhost/admin/documentos?slot=licencia'))).toBe(
+      '/admin/documentos?slot=licencia',
+    )
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Where a login may send the person afterwards (`/login?redirectTo=…`, issue 12 item 6): only a
+ * Where a login may send the person afterwards (`/login?redirectTo=…`): only a
  * path of this site. Anything else gives null and the caller falls back to the role's home.
  *
  * Refused: non-strings, empty or over 2,000 characters; anything not starting with one `/`

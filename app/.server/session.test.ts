@@ -45,7 +45,7 @@ function copies(cookie: string, n: number) {
   return Array.from({ length: n }, () => new Request('http://localhost/user/dashboard/home', { headers: { cookie } }))
 }
 
-describe('session cookie decrypted once per cookie value (issue 14 item 2)', () => {
+describe('session cookie decrypted once per cookie value', () => {
   beforeEach(() => {
     vi.mocked(jose.jwtDecrypt).mockClear()
     vi.mocked(reactRouter.createCookie).mockClear()

@@ -46,7 +46,7 @@ function decodeExp(token: string): number {
 }
 
 /**
- * Cookies being or already decrypted, by their exact value (issue 14 item 2). A signed-in driver
+ * Cookies being or already decrypted, by their exact value. A signed-in driver
  * sends the same cookie with every page, and each page has several loaders (root, area layout,
  * page) that read it: AES-GCM through WebCrypto cost ~0.5 ms of a ~12 ms dashboard render. One
  * decryption per cookie value serves them all, the concurrent loaders of its first request

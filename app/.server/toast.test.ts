@@ -9,7 +9,7 @@ const request = (cookie: string) => new Request('http://localhost/', { headers: 
 const pair = (setCookie: string) => setCookie.split(';')[0]!
 
 describe('flash cookie', () => {
-  it('is Secure under an https PUBLIC_URL (issue 11 item 9)', async () => {
+  it('is Secure under an https PUBLIC_URL', async () => {
     const { setToast } = await freshToast({ PUBLIC_URL: 'https://fleeters.cl', SESSION_SECRET: 'x'.repeat(40) })
     const cookie = await setToast({ type: 'success', message: 'Hola', durationMs: 3000 })
     expect(cookie).toMatch(/; Secure/)
@@ -17,7 +17,7 @@ describe('flash cookie', () => {
     vi.unstubAllEnvs()
   })
 
-  it('carries a toast to the next page once, and clears itself (issue 13 item 3)', async () => {
+  it('carries a toast to the next page once, and clears itself', async () => {
     const { setToast, readToast } = await freshToast({ SESSION_SECRET: 'y'.repeat(40) })
     const cookie = await setToast({ type: 'info', message: 'Inicia sesión para continuar', durationMs: 4000 })
     const read = await readToast(request(pair(cookie)))
@@ -30,7 +30,9 @@ describe('flash cookie', () => {
   it('is signed: a forged or altered value is dropped (and cleared), never shown', async () => {
     const { setToast, readToast } = await freshToast({ SESSION_SECRET: 'z'.repeat(40) })
     // What the old unsigned cookie held: base64url JSON anyone could write.
-    const forged = Buffer.from(JSON.stringify({ type: 'success', message: '<b>Tu cuenta fue verificada</b>', durationMs: 3000 })).toString('base64url')
+    const forged = Buffer.from(
+      JSON.stringify({ type: 'success', message: '<b>Tu cuenta fue verificada</b>', durationMs: 3000 }),
+    ).toString('base64url')
     for (const value of [
       forged,
       `${pair(await setToast({ type: 'success', message: 'Hola', durationMs: 3000 }))

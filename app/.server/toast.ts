@@ -31,7 +31,9 @@ let storage: SessionStorage<Record<string, never>, { toast: Toast }> | undefined
 function toastStorage() {
   // Its own key, derived from the cookie key: signing never reuses the session's encryption key.
   const secret = createHmac('sha256', env().keys.cookie).update('fleeters:toast-cookie').digest('base64url')
-  return (storage ??= createCookieSessionStorage({ cookie: { name: COOKIE_NAME, ...toastCookieOptions(), secrets: [secret] } }))
+  return (storage ??= createCookieSessionStorage({
+    cookie: { name: COOKIE_NAME, ...toastCookieOptions(), secrets: [secret] },
+  }))
 }
 
 /** The Set-Cookie header that carries `toast` to the next page. */

@@ -15,10 +15,16 @@ export function AreaError({ error, home }: { error: unknown; home: string }) {
     status === 404
       ? ['Página no encontrada', 'Lo sentimos, no pudimos encontrar la página que estás buscando.']
       : status === 403
-        ? ['Sin permiso', isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : failed]
+        ? [
+            'Sin permiso',
+            isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : failed,
+          ]
         : ['Ocurrió un error', failed]
   return (
-    <section aria-labelledby="area-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+    <section
+      aria-labelledby="area-error-title"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center"
+    >
       <title>{`${title} | Fleeters`}</title>
       <h1 id="area-error-title" className="text-2xl font-bold text-slate-900">
         {title}
@@ -26,7 +32,11 @@ export function AreaError({ error, home }: { error: unknown; home: string }) {
       <p className="text-slate-700">{text}</p>
       <div className="flex flex-wrap justify-center gap-3">
         {status === 404 || status === 403 ? null : (
-          <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass('primary', 'min-h-11 px-4 py-2 text-base')}>
+          <Link
+            to={`${location.pathname}${location.search}`}
+            reloadDocument
+            className={buttonClass('primary', 'min-h-11 px-4 py-2 text-base')}
+          >
             Intentar nuevamente
           </Link>
         )}

@@ -1,7 +1,7 @@
 import { createElement, lazy, type ComponentType } from 'react'
 
 /**
- * A part of a page whose code loads apart (issue 14 item 5): a dialog or a form the URL opens
+ * A part of a page whose code loads apart: a dialog or a form the URL opens
  * (`?editar=1`, `?modal=…`), whose code the page's first load need not carry. `Part` renders it;
  * `preload()` fetches its code. The route preloads what its URL asks for before anything renders
  * it: in its loader on the server (the page is rendered whole, dialogs included, for the no-JS
@@ -22,7 +22,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         throw error
       },
     ))
-  const now = (value: Loaded) => ({ then: (resolve: (value: Loaded) => void) => resolve(value) }) as unknown as Promise<Loaded>
+  const now = (value: Loaded) =>
+    ({ then: (resolve: (value: Loaded) => void) => resolve(value) }) as unknown as Promise<Loaded>
   const Lazy = lazy(() => (loaded ? now(loaded) : preload().then(() => loaded!)))
   const Part = (props: P) => createElement(Lazy as ComponentType<P>, props)
   return Object.assign(Part, { preload })

@@ -5,7 +5,16 @@ import type { z } from 'zod'
 /** What getZodConstraint gives for each field (computed on the server, sent as loader data). */
 export type Constraint = Record<
   string,
-  { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; multiple?: boolean; pattern?: string }
+  {
+    required?: boolean
+    minLength?: number
+    maxLength?: number
+    min?: string | number
+    max?: string | number
+    step?: string | number
+    multiple?: boolean
+    pattern?: string
+  }
 >
 
 /**
@@ -41,7 +50,10 @@ export function useLazySchema<Schema extends Record<string, any>>(load: () => Pr
   const ensureLoaded = useCallback((): Promise<void> => {
     // Destructured where it is imported, so the bundle keeps parseWithZod and leaves out
     // getZodConstraint (the constraints come from the loader).
-    pending.current ??= Promise.all([load(), import('@conform-to/zod/v4').then(({ parseWithZod }) => parseWithZod)]).then(
+    pending.current ??= Promise.all([
+      load(),
+      import('@conform-to/zod/v4').then(({ parseWithZod }) => parseWithZod),
+    ]).then(
       ([schema, parseWithZod]) => {
         validator.current = (formData: FormData) => parseWithZod(formData, { schema }) as Submission<Schema>
         setLoaded(true)
@@ -66,7 +78,9 @@ export function useLazySchema<Schema extends Record<string, any>>(load: () => Pr
   }, [ensureLoaded])
   const onValidate = useCallback(
     ({ formData }: { formData: FormData }): Submission<Schema> =>
-      validator.current ? validator.current(formData) : parse<Schema, string[]>(formData, { resolve: (value) => ({ value: value as Schema }) }),
+      validator.current
+        ? validator.current(formData)
+        : parse<Schema, string[]>(formData, { resolve: (value) => ({ value: value as Schema }) }),
     [],
   )
   const isLoaded = useCallback(() => validator.current !== null, [])

@@ -1,7 +1,7 @@
 /**
  * The Fleeters logo, apart from the icons: every area's header draws it, and a module of its own
  * keeps the public site's large WhatsApp icon (components/icons.tsx) and the driver area's icon
- * set (components/driver/icons.tsx) off the pages that only need the logo (issue 14 item 5).
+ * set (components/driver/icons.tsx) off the pages that only need the logo.
  */
 export function LogoMark() {
   return (
@@ -26,7 +26,16 @@ export function Logo({ className = 'h-8 w-auto' }: { className?: string }) {
 /** The logo's «log out» companion for the company's and the console's headers (the driver area has its icon set). */
 export function LogoutIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
     </svg>
   )

@@ -4,7 +4,10 @@ import { buttonClass } from '#app/components/ui/button'
 /** Spec §2: any unknown path. */
 export function NotFound() {
   return (
-    <main id="contenido" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+    <main
+      id="contenido"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+    >
       <title>Página no encontrada | Fleeters</title>
       <p className="text-6xl font-extrabold text-brand-700" aria-hidden="true">
         404

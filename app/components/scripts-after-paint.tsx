@@ -1,10 +1,14 @@
 import { Children, cloneElement, Fragment, isValidElement, useContext, type ReactElement, type ReactNode } from 'react'
-import { Scripts, UNSAFE_DataRouterStateContext as DataRouterStateContext, UNSAFE_FrameworkContext as FrameworkContext } from 'react-router'
+import {
+  Scripts,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+} from 'react-router'
 
 type ScriptsProps = Parameters<typeof Scripts>[0]
 
 /**
- * React Router's `<Scripts/>`, asked for after the first contentful paint (issue 14 item 4).
+ * React Router's `<Scripts/>`, asked for after the first contentful paint.
  *
  * `<Scripts/>` writes ~15–20 `<link rel="modulepreload">` (React hoists them into the head) and an
  * async module script whose imports the browser fetches as soon as it parses them. On a slow
@@ -97,7 +101,10 @@ function split(scripts: ReactNode): Deferred {
     }
   }
   walk(scripts)
-  const loader = import.meta.env.SSR && moduleCode !== null ? `(${LOAD_AFTER_FIRST_PAINT})(${inlineJson(preloads)},${inlineJson(moduleCode)})` : ''
+  const loader =
+    import.meta.env.SSR && moduleCode !== null
+      ? `(${LOAD_AFTER_FIRST_PAINT})(${inlineJson(preloads)},${inlineJson(moduleCode)})`
+      : ''
   return { kept, moduleCode, nonce, loader }
 }
 
@@ -105,7 +112,7 @@ function split(scripts: ReactNode): Deferred {
  * `<Scripts/>` works out, on every server render, which routes the browser is told about (with
  * lazy route discovery, the routes matching the page's path and each of its parent paths: some
  * 240 route-pattern matches for a driver-area page) and writes them into the module script: ~0.6 ms
- * of a ~8 ms dashboard render (issue 14 item 2). For one build its elements depend only on the
+ * of a ~8 ms dashboard render. For one build its elements depend only on the
  * server handoff (constant), the path and the matched routes, so the server keeps them per page,
  * bounded and per manifest (a new build starts empty); each response puts its own nonce on them.
  * `scripts-after-paint.test.tsx` checks a cached render is the same HTML as a fresh one.
@@ -113,7 +120,10 @@ function split(scripts: ReactNode): Deferred {
 const caches = new WeakMap<object, Map<string, Deferred>>()
 const MAX_PAGES = 500
 
-function serverCache(manifest: object): { get(key: string): Deferred | undefined; set(key: string, value: Deferred): void } {
+function serverCache(manifest: object): {
+  get(key: string): Deferred | undefined
+  set(key: string, value: Deferred): void
+} {
   let map = caches.get(manifest)
   if (!map) caches.set(manifest, (map = new Map()))
   const pages = map
@@ -127,7 +137,10 @@ function serverCache(manifest: object): { get(key: string): Deferred | undefined
   }
 }
 
-function pageKey(handoff: string | undefined, state: { location: { pathname: string }; matches: Array<{ route: { id: string } }> }): string {
+function pageKey(
+  handoff: string | undefined,
+  state: { location: { pathname: string }; matches: Array<{ route: { id: string } }> },
+): string {
   return `${handoff ?? ''}\n${state.location.pathname}\n${state.matches.map((m) => m.route.id).join(' ')}`
 }
 

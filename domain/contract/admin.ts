@@ -6,7 +6,12 @@ const slotKey = z.enum(DOCUMENT_SLOT_KEYS)
 const documentStatus = z.enum(DOCUMENT_STATUSES)
 const record = z.record(z.string(), z.unknown())
 
-export const adminSummarySchema = z.object({ pending_documents: z.number(), drivers: z.number(), companies: z.number(), validated_drivers: z.number() })
+export const adminSummarySchema = z.object({
+  pending_documents: z.number(),
+  drivers: z.number(),
+  companies: z.number(),
+  validated_drivers: z.number(),
+})
 
 export const queueItemSchema = z.object({
   id: z.number(),
@@ -27,7 +32,7 @@ export const slotStateSchema = z.object({
   id_file: z.number().nullable(),
   rejection_reason: z.string().nullable(),
   date_upload: z.string().nullable(),
-  /** 'yyyy-mm-dd' on the kinds that expire (issue 16.3). */
+  /** 'yyyy-mm-dd' on the kinds that expire. */
   expires_on: z.string().nullable(),
   /** The date has passed: the slot counts as missing. */
   expired: z.boolean(),
@@ -45,7 +50,7 @@ export const auditEntrySchema = z.object({
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 
-/** A simple power's PDF under review: the power, its owner's ID images and signature state (issue 12.2). */
+/** A simple power's PDF under review: the power, its owner's ID images and signature state. */
 export const powerReviewSchema = z.object({
   id: z.number(),
   status: z.enum(['PENDING_SIGNATURE', 'SIGNED']),
@@ -68,7 +73,7 @@ export const documentDetailSchema = z.object({
     size_bytes: z.number(),
     url_file: z.string(),
     superseded: z.boolean(),
-    /** 'yyyy-mm-dd' as the driver typed it (issue 16.3); `expiring`: the kind carries one. */
+    /** 'yyyy-mm-dd' as the driver typed it; `expiring`: the kind carries one. */
     expires_on: z.string().nullable(),
     expiring: z.boolean(),
     /** When the retention job removed the file (decision 79); null: the file is kept. */
@@ -113,13 +118,25 @@ export const driverListItemSchema = z.object({
   address: z.string().nullable(),
   name_commune: z.string().nullable(),
   created_at: z.string(),
-  documents: z.object({ accepted: z.number(), pending: z.number(), rejected: z.number(), expired: z.number(), total: z.number() }),
+  documents: z.object({
+    accepted: z.number(),
+    pending: z.number(),
+    rejected: z.number(),
+    expired: z.number(),
+    total: z.number(),
+  }),
   validated: z.boolean(),
 })
 export type DriverListItem = z.infer<typeof driverListItemSchema>
-export const driverListSchema = z.object({ drivers: z.array(driverListItemSchema), count: z.number(), page: z.number(), page_size: z.number(), validated_total: z.number() })
+export const driverListSchema = z.object({
+  drivers: z.array(driverListItemSchema),
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  validated_total: z.number(),
+})
 
-/** A document due within `days` (30) or expired, soonest first (issue 16.3). */
+/** A document due within `days` (30) or expired, soonest first. */
 export const expiringItemSchema = z.object({
   id: z.number(),
   purpose_name: slotKey,
@@ -157,13 +174,21 @@ export const driverDetailSchema = z.object({
       type_employment: z.string(),
       location: z.string(),
       start_date: z.string(),
-      // null: the current job («Trabajo actual», issue 16 item 7).
+      // null: the current job («Trabajo actual»).
       end_date: z.string().nullable(),
       job_description: z.string(),
     }),
   ),
   applications: z.array(
-    z.object({ id: z.number(), status: z.string(), created_at: z.string(), posting_id: z.number(), title: z.string(), posting_status: z.string(), company_name: z.string() }),
+    z.object({
+      id: z.number(),
+      status: z.string(),
+      created_at: z.string(),
+      posting_id: z.number(),
+      title: z.string(),
+      posting_status: z.string(),
+      company_name: z.string(),
+    }),
   ),
   powers: z.array(
     z.object({
@@ -178,7 +203,15 @@ export const driverDetailSchema = z.object({
       document_file_id: z.number(),
     }),
   ),
-  reviews: z.array(z.object({ id: z.number(), actor: z.string(), action: z.string(), after: record.nullable(), created_at: z.string() })),
+  reviews: z.array(
+    z.object({
+      id: z.number(),
+      actor: z.string(),
+      action: z.string(),
+      after: record.nullable(),
+      created_at: z.string(),
+    }),
+  ),
 })
 export type DriverDetail = z.infer<typeof driverDetailSchema>
 
@@ -229,7 +262,17 @@ export const contentDataSchema = z.object({
     }),
   ),
   logos: z.array(z.object({ id: z.number(), name: z.string(), img_logo: z.string(), position: z.number() })),
-  statistics: z.array(z.object({ id: z.number(), key: z.string(), title: z.string(), value: z.string(), description: z.string(), position: z.number(), source: z.string() })),
+  statistics: z.array(
+    z.object({
+      id: z.number(),
+      key: z.string(),
+      title: z.string(),
+      value: z.string(),
+      description: z.string(),
+      position: z.number(),
+      source: z.string(),
+    }),
+  ),
   validated_drivers: z.number(),
 })
 export type ContentData = z.infer<typeof contentDataSchema>

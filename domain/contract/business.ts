@@ -3,14 +3,28 @@ import { z } from 'zod'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { jobPostingSchema } from './postings'
 
-/** Spec §3 "Business data", and whether the console verified the company (issue 12 item 9). */
-export const businessDataSchema = z.object({ email: z.string(), name: z.string(), phone: z.string(), logo: z.string().nullable(), verified: z.boolean() })
+/** Spec §3 "Business data", and whether the console verified the company. */
+export const businessDataSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  logo: z.string().nullable(),
+  verified: z.boolean(),
+})
 export type BusinessData = z.infer<typeof businessDataSchema>
 
-/** `new_applicants_count`: applications the company has not had on its applicants screen yet (issue 16.5). */
-export const companyPostingSchema = jobPostingSchema.extend({ applicants_count: z.number(), new_applicants_count: z.number() })
+/** `new_applicants_count`: applications the company has not had on its applicants screen yet. */
+export const companyPostingSchema = jobPostingSchema.extend({
+  applicants_count: z.number(),
+  new_applicants_count: z.number(),
+})
 export type CompanyPosting = z.infer<typeof companyPostingSchema>
-export const companyPostingsPageSchema = z.object({ postings: z.array(companyPostingSchema), count: z.number(), page: z.number(), page_size: z.number() })
+export const companyPostingsPageSchema = z.object({
+  postings: z.array(companyPostingSchema),
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+})
 export type CompanyPostingsPage = z.infer<typeof companyPostingsPageSchema>
 
 export const postingCreatedSchema = z.object({ message: z.string(), id: z.number() })
@@ -27,7 +41,7 @@ export const applicantSchema = z.object({
   applied_at: z.string(),
   documents_accepted: z.number(),
   documents_total: z.number(),
-  /** Issue 16.5: the card's contact and summary. The driver applied to this company, so it may call them. */
+  /** The card's contact and summary. The driver applied to this company, so it may call them. */
   phone: z.string().nullable(),
   /** Not yet seen by the company on its applicants screen. */
   is_new: z.boolean(),
@@ -41,14 +55,17 @@ export const applicantSchema = z.object({
 })
 export type Applicant = z.infer<typeof applicantSchema>
 export const applicantStatusCountsSchema = z.object(
-  Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, z.number()])) as Record<(typeof APPLICATION_STATUSES)[number], z.ZodNumber>,
+  Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, z.number()])) as Record<
+    (typeof APPLICATION_STATUSES)[number],
+    z.ZodNumber
+  >,
 )
 export type ApplicantStatusCounts = z.infer<typeof applicantStatusCountsSchema>
 export const applicantsSchema = z.object({
   posting: z.object({ id: z.number(), title: z.string(), status: z.enum(['open', 'closed']) }),
   /** The ones with `status` when the call asked for it (?status=), else all. */
   applicants: z.array(applicantSchema),
-  /** Issue 16.5: the filter's tabs: all the posting's applicants, and how many in each status. */
+  /** The filter's tabs: all the posting's applicants, and how many in each status. */
   status: z.enum(APPLICATION_STATUSES).nullable(),
   total: z.number(),
   status_counts: applicantStatusCountsSchema,

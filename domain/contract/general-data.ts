@@ -13,7 +13,13 @@ export type FilterData = z.infer<typeof filterDataSchema>
 
 export const faqSchema = z.object({ id: z.number(), question: z.string(), answers: z.array(z.string()) })
 export type Faq = z.infer<typeof faqSchema>
-export const statisticSchema = z.object({ id: z.number(), key: z.string(), title: z.string(), value: z.string(), description: z.string() })
+export const statisticSchema = z.object({
+  id: z.number(),
+  key: z.string(),
+  title: z.string(),
+  value: z.string(),
+  description: z.string(),
+})
 export type Statistic = z.infer<typeof statisticSchema>
 export const testimonialSchema = z.object({
   id: z.number(),
@@ -41,7 +47,7 @@ export const homePostingSchema = z.object({
   time: z.string(),
   pawn: z.enum(['Si', 'No']),
   payment: z.string(),
-  /** The amount and its period apart, for the pay headline of the home cards (issue 16 item 4). */
+  /** The amount and its period apart, for the pay headline of the home cards. */
   payment_amount: z.number(),
   payment_period: z.string(),
   created_at: z.string(),

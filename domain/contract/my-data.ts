@@ -25,7 +25,11 @@ export type MyRequest = z.infer<typeof myRequestSchema>
 
 /** GET /users/my-data, /business/my-data. */
 export const myDataSchema = z.object({
-  account: z.object({ paused_at: z.string().nullable(), opted_out_at: z.string().nullable(), deletion_due_at: z.string().nullable() }),
+  account: z.object({
+    paused_at: z.string().nullable(),
+    opted_out_at: z.string().nullable(),
+    deletion_due_at: z.string().nullable(),
+  }),
   requests: z.array(myRequestSchema),
   /** When a new export can be requested (null: now). */
   next_export_at: z.string().nullable(),
@@ -33,7 +37,11 @@ export const myDataSchema = z.object({
 export type MyData = z.infer<typeof myDataSchema>
 
 /** POST …/my-data/export: the request, prepared at once (small accounts) or in the background. */
-export const exportRequestedSchema = z.object({ message: z.string(), id: z.number(), status: z.enum(PRIVACY_REQUEST_STATUSES) })
+export const exportRequestedSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  status: z.enum(PRIVACY_REQUEST_STATUSES),
+})
 export type ExportRequested = z.infer<typeof exportRequestedSchema>
 
 /** POST …/my-data/rectification. */

@@ -8,7 +8,7 @@ export const jobPostingSchema = z.object({
   description: z.string(),
   logo: z.string().nullable(),
   company_name: z.string(),
-  /** The console verified the company (issue 12 item 9): drivers see a «Verificada» badge. */
+  /** The console verified the company: drivers see a «Verificada» badge. */
   company_verified: z.boolean(),
   id_zone: z.number(),
   name_zone: z.string(),
@@ -44,11 +44,16 @@ export const driverPostingSchema = jobPostingSchema.extend({
 })
 export type DriverPostingDto = z.infer<typeof driverPostingSchema>
 
-export const driverPostingsPageSchema = z.object({ jobPostings: z.array(driverPostingSchema), count: z.number(), page: z.number(), page_size: z.number() })
+export const driverPostingsPageSchema = z.object({
+  jobPostings: z.array(driverPostingSchema),
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+})
 export type PostingsPage = z.infer<typeof driverPostingsPageSchema>
 
 /**
- * «Publicaciones para ti» (issue 16 item 1): a few open postings for the driver's vehicles and
+ * «Publicaciones para ti»: a few open postings for the driver's vehicles and
  * places, and what they were matched on (vehicle and commune names; both empty when nothing is
  * known of the driver yet).
  */

@@ -79,7 +79,7 @@ export const documentRecordSchema = z.object({
   url_file: z.string(),
   rejection_reason: z.string().nullable(),
   date_upload: z.string(),
-  /** 'yyyy-mm-dd', only on the kinds that expire (null for a record uploaded before dates were asked; issue 16.3). */
+  /** 'yyyy-mm-dd', only on the kinds that expire (null for a record uploaded before dates were asked). */
   expires_on: z.string().nullable().optional(),
   /** Present (true) when the retention job removed the file (decision 79): the record stays, without its file. */
   file_removed: z.literal(true).optional(),
@@ -95,7 +95,7 @@ export const driverProfileSchema = z.object({
   phone: z.string().nullable(),
   email: z.string(),
   img_profile: z.string().nullable(),
-  /** The vehicle type and commune the driver stated (issue 16); null: not stated. Names from the reference data. */
+  /** The vehicle type and commune the driver stated; null: not stated. Names from the reference data. */
   id_vehicle: z.number().nullable(),
   name_vehicle: z.string().nullable(),
   id_commune: z.number().nullable(),
@@ -113,7 +113,7 @@ export const experienceRecordSchema = z.object({
   type_employment: z.string(),
   location: z.string(),
   start_date: z.string(),
-  // null: the current job («Trabajo actual», issue 16 item 7), shown «Actualidad».
+  // null: the current job («Trabajo actual»), shown «Actualidad».
   end_date: z.string().nullable(),
   duration: z.string(),
   job_description: z.string(),
@@ -144,9 +144,22 @@ export const applicationResultSchema = z.object({ message: z.string(), status: z
 
 /** Simple power (spec §1, §3, §5, §7). */
 export const POWER_LINK_STATES = ['sent', 'used', 'expired'] as const
-export const powerLinkCreatedSchema = z.object({ message: z.string(), token: z.string(), path: z.string(), expires_at: z.string() })
+export const powerLinkCreatedSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  path: z.string(),
+  expires_at: z.string(),
+})
 export const powerLinksSchema = z.object({
-  links: z.array(z.object({ id: z.number(), created_at: z.string(), expires_at: z.string(), used_at: z.string().nullable(), state: z.enum(POWER_LINK_STATES) })),
+  links: z.array(
+    z.object({
+      id: z.number(),
+      created_at: z.string(),
+      expires_at: z.string(),
+      used_at: z.string().nullable(),
+      state: z.enum(POWER_LINK_STATES),
+    }),
+  ),
 })
 export const powerLinkValidSchema = z.object({
   expires_at: z.string(),
@@ -159,9 +172,13 @@ export const powerLinkDeadSchema = z.object({
   expires_at: z.string().optional(),
   used_at: z.string().nullable().optional(),
 })
-export const powerCreatedSchema = z.object({ message: z.string(), id_power: z.number(), document: documentRecordSchema })
+export const powerCreatedSchema = z.object({
+  message: z.string(),
+  id_power: z.number(),
+  document: documentRecordSchema,
+})
 
-/** One open session of the account, as its «Seguridad» page lists it (issue 16 item 6). */
+/** One open session of the account, as its «Seguridad» page lists it. */
 export const accountSessionSchema = z.object({
   id: z.string(),
   device: z.string(),

@@ -15,7 +15,11 @@ import {
   type DocumentRecordLike,
 } from './documents'
 
-const rec = (purpose_name: string, file_status: DocumentRecordLike['file_status'], extra: Partial<DocumentRecordLike> = {}) => ({
+const rec = (
+  purpose_name: string,
+  file_status: DocumentRecordLike['file_status'],
+  extra: Partial<DocumentRecordLike> = {},
+) => ({
   purpose_name,
   file_status,
   ...extra,
@@ -38,24 +42,47 @@ describe('documentProgress', () => {
   })
 
   it('is 22/22 when every slot is accepted', () => {
-    expect(documentProgress(DOCUMENT_SLOT_KEYS.map((k) => rec(k, 'ACCEPTED')))).toEqual({ done: 22, total: 22, rejected: 0, approved: 22 })
+    expect(documentProgress(DOCUMENT_SLOT_KEYS.map((k) => rec(k, 'ACCEPTED')))).toEqual({
+      done: 22,
+      total: 22,
+      rejected: 0,
+      approved: 22,
+    })
   })
 
   it('counts a rejected van interior as invalid', () => {
-    expect(documentProgress([rec('furgon_interior_general', 'REJECTED')])).toEqual({ done: 0, total: 22, rejected: 1, approved: 0 })
-  })
-
-  it('uses only the latest record of a slot (by date, then id, then list order)', () => {
-    expect(
-      documentProgress([rec('soap_frontal', 'PENDING', { date_upload: '2025-03-02T10:00:00Z' }), rec('soap_frontal', 'REJECTED', { date_upload: '2025-03-01T10:00:00Z' })]),
-    ).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
-    expect(documentProgress([rec('soap_frontal', 'REJECTED', { id_file: 9 }), rec('soap_frontal', 'PENDING', { id_file: 3 })])).toEqual({
+    expect(documentProgress([rec('furgon_interior_general', 'REJECTED')])).toEqual({
       done: 0,
       total: 22,
       rejected: 1,
       approved: 0,
     })
-    expect(documentProgress([rec('soap_frontal', 'REJECTED'), rec('soap_frontal', 'PENDING')])).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
+  })
+
+  it('uses only the latest record of a slot (by date, then id, then list order)', () => {
+    expect(
+      documentProgress([
+        rec('soap_frontal', 'PENDING', { date_upload: '2025-03-02T10:00:00Z' }),
+        rec('soap_frontal', 'REJECTED', { date_upload: '2025-03-01T10:00:00Z' }),
+      ]),
+    ).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
+    expect(
+      documentProgress([
+        rec('soap_frontal', 'REJECTED', { id_file: 9 }),
+        rec('soap_frontal', 'PENDING', { id_file: 3 }),
+      ]),
+    ).toEqual({
+      done: 0,
+      total: 22,
+      rejected: 1,
+      approved: 0,
+    })
+    expect(documentProgress([rec('soap_frontal', 'REJECTED'), rec('soap_frontal', 'PENDING')])).toEqual({
+      done: 1,
+      total: 22,
+      rejected: 0,
+      approved: 0,
+    })
   })
 
   it('property: done + rejected never exceed the slots and done <= 22', () => {
@@ -70,7 +97,15 @@ describe('documentProgress', () => {
         const latest = latestDocumentRecords(records)
         expect(p.done).toBeLessThanOrEqual(22)
         expect(p.done + p.rejected).toBeLessThanOrEqual(latest.size)
-        expect(p.done + p.rejected + (latest.get('furgon_interior_general')?.file_status === 'REJECTED' ? 0 : latest.has('furgon_interior_general') ? 1 : 0)).toBe(latest.size)
+        expect(
+          p.done +
+            p.rejected +
+            (latest.get('furgon_interior_general')?.file_status === 'REJECTED'
+              ? 0
+              : latest.has('furgon_interior_general')
+                ? 1
+                : 0),
+        ).toBe(latest.size)
       }),
     )
   })
@@ -82,19 +117,32 @@ describe('documentStatusLabel', () => {
     expect(documentStatusLabel({ file_status: 'ACCEPTED' })).toBe('Archivo aprobado')
     expect(documentStatusLabel({ file_status: 'REJECTED' })).toBe('Archivo rechazado')
     expect(documentStatusLabel({ file_status: 'REJECTED', rejection_reason: '  ' })).toBe('Archivo rechazado')
-    expect(documentStatusLabel({ file_status: 'REJECTED', rejection_reason: 'Documento ilegible' })).toBe('Documento ilegible')
+    expect(documentStatusLabel({ file_status: 'REJECTED', rejection_reason: 'Documento ilegible' })).toBe(
+      'Documento ilegible',
+    )
   })
 })
 
-describe('groups and expiry (issue 16)', () => {
+describe('groups and expiry', () => {
   it('puts each of the 23 slots in exactly one of the five groups', () => {
     const grouped = DOCUMENT_GROUPS.flatMap((g) => g.slots)
     expect([...grouped].sort()).toEqual([...DOCUMENT_SLOT_KEYS].sort())
-    expect(DOCUMENT_GROUPS.map((g) => g.title)).toEqual(['Identidad', 'Licencia', 'Vehículo', 'Seguros y permisos', 'Fotos del vehículo'])
+    expect(DOCUMENT_GROUPS.map((g) => g.title)).toEqual([
+      'Identidad',
+      'Licencia',
+      'Vehículo',
+      'Seguros y permisos',
+      'Fotos del vehículo',
+    ])
   })
 
   it('shows «Vence el», «Vence en N días» and «Vencido» by Chile’s day; the date itself is still valid', () => {
-    expect(expiryView('2027-03-12', '2027-02-26')).toMatchObject({ date_text: 'Vence el 12-03-2027', due_text: 'Vence en 14 días', expired: false, days_left: 14 })
+    expect(expiryView('2027-03-12', '2027-02-26')).toMatchObject({
+      date_text: 'Vence el 12-03-2027',
+      due_text: 'Vence en 14 días',
+      expired: false,
+      days_left: 14,
+    })
     expect(expiryView('2027-03-12', '2027-03-12')).toMatchObject({ due_text: 'Vence hoy', expired: false })
     expect(expiryView('2027-03-12', '2027-03-13')).toMatchObject({ due_text: 'Vencido', expired: true })
     expect(expiryView('2027-03-12', '2026-12-01')?.due_text).toBeNull()
@@ -108,7 +156,10 @@ describe('groups and expiry (issue 16)', () => {
   })
 
   it('counts an expired record as missing in n/22 and in the expired count', () => {
-    const records = [rec('soap_frontal', 'ACCEPTED', { expires_on: '2027-01-01' }), rec('soap_posterior', 'PENDING', { expires_on: '2027-06-01' })]
+    const records = [
+      rec('soap_frontal', 'ACCEPTED', { expires_on: '2027-01-01' }),
+      rec('soap_posterior', 'PENDING', { expires_on: '2027-06-01' }),
+    ]
     expect(documentProgress(records, '2027-02-01')).toEqual({ done: 1, total: 22, rejected: 0, approved: 0 })
     // Before it expires, the accepted SOAP is approved: the number a company sees.
     expect(documentProgress(records, '2026-12-01')).toEqual({ done: 2, total: 22, rejected: 0, approved: 1 })

@@ -108,7 +108,7 @@ export interface DocumentRecordLike {
   /** ISO timestamp; when present it decides which record of a slot is the latest. */
   date_upload?: string | Date | null
   id_file?: number | null
-  /** 'yyyy-mm-dd' on the kinds that expire (issue 16.3). */
+  /** 'yyyy-mm-dd' on the kinds that expire. */
   expires_on?: string | null
 }
 
@@ -147,14 +147,14 @@ export interface DocumentProgress {
   /**
    * Required slots whose latest record is accepted and in force: the «n/22 documentos aprobados»
    * a company sees on the driver's application (services/shared/validated-drivers.ts counts the
-   * same), shown to the driver too so both read one number (issue 16 item 5).
+   * same), shown to the driver too so both read one number.
    */
   approved: number
 }
 
 /**
  * Dashboard progress 'n/22' and the 'Tiene N documentos inválidos' count. Given `today` (Chile's
- * 'yyyy-mm-dd', dayInChile), a record whose expiry date has passed counts as missing (issue 16.3).
+ * 'yyyy-mm-dd', dayInChile), a record whose expiry date has passed counts as missing.
  */
 export function documentProgress(records: readonly DocumentRecordLike[], today?: string): DocumentProgress {
   let done = 0
@@ -173,11 +173,12 @@ export function documentProgress(records: readonly DocumentRecordLike[], today?:
 /** Latest records (not rejected) whose expiry date has passed: shown «Vencido», counted as missing. */
 export function expiredCount(records: readonly DocumentRecordLike[], today: string): number {
   let n = 0
-  for (const record of latestDocumentRecords(records).values()) if (record.file_status !== 'REJECTED' && isExpired(record.expires_on, today)) n++
+  for (const record of latestDocumentRecords(records).values())
+    if (record.file_status !== 'REJECTED' && isExpired(record.expires_on, today)) n++
   return n
 }
 
-/* ---------- Groups and guidance (issue 16.2) ---------- */
+/* ---------- Groups and guidance ---------- */
 
 export interface DocumentGroup {
   key: 'identidad' | 'licencia' | 'vehiculo' | 'seguros' | 'fotos'
@@ -187,9 +188,26 @@ export interface DocumentGroup {
 
 /** The 23 slots in the five groups the driver sees, in the order they are asked for. */
 export const DOCUMENT_GROUPS: readonly DocumentGroup[] = [
-  { key: 'identidad', title: 'Identidad', slots: ['cedula_identidad_frontal', 'cedula_identidad_posterior', 'certificado_antecedentes', 'comprobante_domicilio'] },
-  { key: 'licencia', title: 'Licencia', slots: ['licencia_conducir_frontal', 'licencia_conducir_posterior', 'hoja_vida_conductor'] },
-  { key: 'vehiculo', title: 'Vehículo', slots: ['padron_vehiculo_frontal', 'padron_vehiculo_posterior', 'autorizacion_dueno_vehiculo'] },
+  {
+    key: 'identidad',
+    title: 'Identidad',
+    slots: [
+      'cedula_identidad_frontal',
+      'cedula_identidad_posterior',
+      'certificado_antecedentes',
+      'comprobante_domicilio',
+    ],
+  },
+  {
+    key: 'licencia',
+    title: 'Licencia',
+    slots: ['licencia_conducir_frontal', 'licencia_conducir_posterior', 'hoja_vida_conductor'],
+  },
+  {
+    key: 'vehiculo',
+    title: 'Vehículo',
+    slots: ['padron_vehiculo_frontal', 'padron_vehiculo_posterior', 'autorizacion_dueno_vehiculo'],
+  },
   {
     key: 'seguros',
     title: 'Seguros y permisos',
@@ -207,7 +225,13 @@ export const DOCUMENT_GROUPS: readonly DocumentGroup[] = [
   {
     key: 'fotos',
     title: 'Fotos del vehículo',
-    slots: ['vehiculo_frontal', 'vehiculo_posterior', 'vehiculo_lateral_derecho', 'vehiculo_lateral_izquierdo', 'furgon_interior_general'],
+    slots: [
+      'vehiculo_frontal',
+      'vehiculo_posterior',
+      'vehiculo_lateral_derecho',
+      'vehiculo_lateral_izquierdo',
+      'furgon_interior_general',
+    ],
   },
 ]
 
@@ -217,12 +241,19 @@ export const REVIEW_PROMISE = 'Revisamos tus documentos en menos de 24 horas há
 export function documentGuidance(key: DocumentSlotKey, name: string): string[] {
   if (key.startsWith('vehiculo_') || key === 'furgon_interior_general') {
     return [
-      key === 'furgon_interior_general' ? 'El interior del furgón completo, con las puertas abiertas.' : 'El vehículo completo en la foto, sin cortes.',
+      key === 'furgon_interior_general'
+        ? 'El interior del furgón completo, con las puertas abiertas.'
+        : 'El vehículo completo en la foto, sin cortes.',
       ...(key === 'vehiculo_frontal' || key === 'vehiculo_posterior' ? ['La patente legible.'] : []),
       'Con buena luz y sin reflejos del flash.',
     ]
   }
-  const own = key.startsWith('cedula_') || key.startsWith('licencia_') || key === 'certificado_antecedentes' || key === 'hoja_vida_conductor' || key === 'comprobante_domicilio'
+  const own =
+    key.startsWith('cedula_') ||
+    key.startsWith('licencia_') ||
+    key === 'certificado_antecedentes' ||
+    key === 'hoja_vida_conductor' ||
+    key === 'comprobante_domicilio'
   return [
     'Las cuatro esquinas del documento visibles.',
     'Sin reflejos del flash.',
@@ -232,16 +263,24 @@ export function documentGuidance(key: DocumentSlotKey, name: string): string[] {
   ]
 }
 
-/* ---------- Expiry dates (issue 16.3) ---------- */
+/* ---------- Expiry dates ---------- */
 
 /**
  * The kinds of document that expire: cédula, licencia, permiso de circulación, revisión técnica
  * and SOAP (the seguro obligatorio, the only insurance among the slots; decision 54). Both sides of
  * each carry the date the driver enters at upload.
  */
-export const EXPIRING_KINDS = ['cedula_identidad', 'licencia_conducir', 'permiso_circulacion', 'revision_tecnica', 'soap'] as const
+export const EXPIRING_KINDS = [
+  'cedula_identidad',
+  'licencia_conducir',
+  'permiso_circulacion',
+  'revision_tecnica',
+  'soap',
+] as const
 
-export const EXPIRING_SLOTS: readonly DocumentSlotKey[] = DOCUMENT_SLOT_KEYS.filter((k) => EXPIRING_KINDS.some((kind) => k === `${kind}_frontal` || k === `${kind}_posterior`))
+export const EXPIRING_SLOTS: readonly DocumentSlotKey[] = DOCUMENT_SLOT_KEYS.filter((k) =>
+  EXPIRING_KINDS.some((kind) => k === `${kind}_frontal` || k === `${kind}_posterior`),
+)
 
 export function isExpiringSlot(key: string): boolean {
   return (EXPIRING_SLOTS as readonly string[]).includes(key)
@@ -249,7 +288,11 @@ export function isExpiringSlot(key: string): boolean {
 
 /** The slot of the other side of the same document ('soap_frontal' ↔ 'soap_posterior'). */
 export function otherSide(key: DocumentSlotKey): DocumentSlotKey | null {
-  const other = key.endsWith('_frontal') ? key.replace(/_frontal$/, '_posterior') : key.endsWith('_posterior') ? key.replace(/_posterior$/, '_frontal') : null
+  const other = key.endsWith('_frontal')
+    ? key.replace(/_frontal$/, '_posterior')
+    : key.endsWith('_posterior')
+      ? key.replace(/_posterior$/, '_frontal')
+      : null
   return other && isDocumentSlotKey(other) ? other : null
 }
 
@@ -281,8 +324,23 @@ export interface ExpiryView {
 export function expiryView(expiresOn: string | null | undefined, today: string): ExpiryView | null {
   if (!expiresOn) return null
   const days = daysBetween(today, expiresOn)
-  const dueText = days < 0 ? 'Vencido' : days === 0 ? 'Vence hoy' : days === 1 ? 'Vence mañana' : days <= EXPIRY_WARNING_DAYS ? `Vence en ${days} días` : null
-  return { expires_on: expiresOn, days_left: days, expired: days < 0, date_text: `Vence el ${formatDate(expiresOn, 'numeric')}`, due_text: dueText }
+  const dueText =
+    days < 0
+      ? 'Vencido'
+      : days === 0
+        ? 'Vence hoy'
+        : days === 1
+          ? 'Vence mañana'
+          : days <= EXPIRY_WARNING_DAYS
+            ? `Vence en ${days} días`
+            : null
+  return {
+    expires_on: expiresOn,
+    days_left: days,
+    expired: days < 0,
+    date_text: `Vence el ${formatDate(expiresOn, 'numeric')}`,
+    due_text: dueText,
+  }
 }
 
 /** The reminder due for a document `daysLeft` days from expiry: the most urgent threshold reached. */

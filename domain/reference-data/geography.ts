@@ -32,7 +32,11 @@ export function communesByRegion(regionId: number | string): Commune[] {
 }
 
 /** True when the commune exists and belongs to the region (and the region to the zone, if given). */
-export function isCommuneInRegion(communeId: number | string, regionId: number | string, zoneId?: number | string): boolean {
+export function isCommuneInRegion(
+  communeId: number | string,
+  regionId: number | string,
+  zoneId?: number | string,
+): boolean {
   const commune = findCommune(communeId)
   const region = findRegion(regionId)
   if (!commune || !region || commune.id_region !== region.id_region) return false

@@ -41,9 +41,28 @@ describe('zones, regions, communes', () => {
   it('has 16 regions with ids 1000..16000 in order, each in an existing zone', () => {
     expect(regions.map((r) => r.id_region)).toEqual(Array.from({ length: 16 }, (_, i) => (i + 1) * 1000))
     expect(regions.every((r) => findZone(r.zone_id))).toBe(true)
-    expect(regionsByZone(1).map((r) => r.name_region)).toEqual(['Tarapacá', 'Antofagasta', 'Atacama', 'Coquimbo', 'Arica y Parinacota'])
-    expect(regionsByZone(2).map((r) => r.name_region)).toEqual(['Valparaíso', "O'Higgins", 'Maule', 'Bio-bío', 'Metropolitana de Santiago', 'Ñuble'])
-    expect(regionsByZone('3').map((r) => r.name_region)).toEqual(['La Araucanía', 'Los Lagos', 'Aysén', 'Magallanes', 'Los Ríos'])
+    expect(regionsByZone(1).map((r) => r.name_region)).toEqual([
+      'Tarapacá',
+      'Antofagasta',
+      'Atacama',
+      'Coquimbo',
+      'Arica y Parinacota',
+    ])
+    expect(regionsByZone(2).map((r) => r.name_region)).toEqual([
+      'Valparaíso',
+      "O'Higgins",
+      'Maule',
+      'Bio-bío',
+      'Metropolitana de Santiago',
+      'Ñuble',
+    ])
+    expect(regionsByZone('3').map((r) => r.name_region)).toEqual([
+      'La Araucanía',
+      'Los Lagos',
+      'Aysén',
+      'Magallanes',
+      'Los Ríos',
+    ])
     expect(regionsByZone(9)).toEqual([])
   })
 
@@ -132,7 +151,16 @@ describe('lists', () => {
     expect(BANKS[18]).toBe('Mercado Pago')
   })
   it('complaint and inquiry types', () => {
-    expect(COMPLAINT_TYPES.map((t) => t.value)).toEqual(['PAGO', 'MAL_SERVICIO', 'FALTA_DE_RUTA', 'ROBO', 'DEMORA_EN_LA_ENTREGA', 'CARGA_INCORRECTA', 'TRATO_DEL_PERSONAL', 'OTRO'])
+    expect(COMPLAINT_TYPES.map((t) => t.value)).toEqual([
+      'PAGO',
+      'MAL_SERVICIO',
+      'FALTA_DE_RUTA',
+      'ROBO',
+      'DEMORA_EN_LA_ENTREGA',
+      'CARGA_INCORRECTA',
+      'TRATO_DEL_PERSONAL',
+      'OTRO',
+    ])
     expect(COMPLAINT_TYPES.find((t) => t.value === 'DEMORA_EN_LA_ENTREGA')?.label).toBe('Demora en la entrega')
     expect(INQUIRY_TYPES).toEqual([
       { value: 'Inquiries', label: 'Consulta' },
@@ -142,6 +170,10 @@ describe('lists', () => {
   it('document slots', () => {
     expect(DOCUMENT_SLOTS).toHaveLength(23)
     expect(DOCUMENT_SLOTS.filter((s) => s.optional).map((s) => s.key)).toEqual(['furgon_interior_general'])
-    expect(DOCUMENT_SLOTS[0]).toEqual({ key: 'cedula_identidad_frontal', title: 'Cédula de identidad (frontal)', optional: false })
+    expect(DOCUMENT_SLOTS[0]).toEqual({
+      key: 'cedula_identidad_frontal',
+      title: 'Cédula de identidad (frontal)',
+      optional: false,
+    })
   })
 })

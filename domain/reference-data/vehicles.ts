@@ -39,7 +39,9 @@ const CAPACITY_KG: ReadonlyArray<readonly [number, readonly number[]]> = [
 ]
 
 /** Capacities numbered 1..16 in the order Furgón, Camión, Camion ¾. */
-export const capacities: readonly VehicleCapacity[] = CAPACITY_KG.flatMap(([vehicle_id, kgs]) => kgs.map((capacity_kg) => ({ vehicle_id, capacity_kg }))).map((c, i) => ({
+export const capacities: readonly VehicleCapacity[] = CAPACITY_KG.flatMap(([vehicle_id, kgs]) =>
+  kgs.map((capacity_kg) => ({ vehicle_id, capacity_kg })),
+).map((c, i) => ({
   id_capacity: i + 1,
   ...c,
 }))
@@ -67,7 +69,9 @@ export function findCapacity(id: number | string): VehicleCapacity | undefined {
  */
 export function capacityLabel(kg: number, vehicleId?: number): string {
   if ((OPEN_CAPACITIES as readonly number[]).includes(kg)) {
-    const owner = CAPACITY_KG.find(([id, kgs]) => id === vehicleId && kgs.includes(kg)) ?? CAPACITY_KG.find(([, kgs]) => kgs.includes(kg))
+    const owner =
+      CAPACITY_KG.find(([id, kgs]) => id === vehicleId && kgs.includes(kg)) ??
+      CAPACITY_KG.find(([, kgs]) => kgs.includes(kg))
     const listed = owner ? owner[1].filter((c) => c !== kg) : []
     if (listed.length) return `más de ${formatInteger(Math.max(...listed))} kg`
   }

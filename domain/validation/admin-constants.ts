@@ -3,12 +3,16 @@
  * the server and in the services).
  */
 
-/** The common rejection reasons of the review queue (issue 7), as the driver reads them. */
+/** The common rejection reasons of the review queue, as the driver reads them. */
 export const REJECTION_REASONS = [
   { key: 'ilegible', label: 'Ilegible', text: 'El documento es ilegible. Sube una foto o escaneo nítido.' },
   { key: 'vencido', label: 'Vencido', text: 'El documento está vencido. Sube uno vigente.' },
   { key: 'no_corresponde', label: 'No corresponde', text: 'El archivo no corresponde al documento solicitado.' },
-  { key: 'datos_no_coinciden', label: 'Datos no coinciden', text: 'Los datos del documento no coinciden con los del conductor.' },
+  {
+    key: 'datos_no_coinciden',
+    label: 'Datos no coinciden',
+    text: 'Los datos del documento no coinciden con los del conductor.',
+  },
 ] as const
 
 export type RejectionReasonKey = (typeof REJECTION_REASONS)[number]['key'] | 'otro'
@@ -20,14 +24,21 @@ export type RejectionReasonKey = (typeof REJECTION_REASONS)[number]['key'] | 'ot
  * adding one here means adding it there too.
  */
 export const TESTIMONIAL_LOGO_HOSTS: readonly string[] = []
-const OWN_LOGO = /^\/(images\/partners\/[a-z0-9][a-z0-9_-]{0,80}\.(svg|png|webp|jpe?g)|api\/business\/logos\/[A-Za-z0-9_-]{22,}\.webp)$/
+const OWN_LOGO =
+  /^\/(images\/partners\/[a-z0-9][a-z0-9_-]{0,80}\.(svg|png|webp|jpe?g)|api\/business\/logos\/[A-Za-z0-9_-]{22,}\.webp)$/
 
 export function isAllowedLogoUrl(value: string): boolean {
   if (value === '') return true
   if (OWN_LOGO.test(value)) return true
   try {
     const url = new URL(value)
-    return url.protocol === 'https:' && url.username === '' && url.password === '' && TESTIMONIAL_LOGO_HOSTS.includes(url.hostname) && value.startsWith('https://')
+    return (
+      url.protocol === 'https:' &&
+      url.username === '' &&
+      url.password === '' &&
+      TESTIMONIAL_LOGO_HOSTS.includes(url.hostname) &&
+      value.startsWith('https://')
+    )
   } catch {
     return false
   }
@@ -60,8 +71,10 @@ export const ADMIN_MESSAGES = {
   verified: 'Empresa marcada como verificada.',
   unverified: 'Empresa marcada como no verificada.',
   logoRequired: 'Selecciona una imagen para el logo.',
-  /** Issue 12.2: a simple power is approved only once the owner's signature is recorded. */
-  signatureMissing: 'No se puede aprobar el poder simple: falta registrar la firma del dueño del vehículo (su respuesta «ACEPTO» por WhatsApp).',
+  /** A simple power is approved only once the owner's signature is recorded. */
+  signatureMissing:
+    'No se puede aprobar el poder simple: falta registrar la firma del dueño del ' +
+    'vehículo (su respuesta «ACEPTO» por WhatsApp).',
   signatureRecorded: 'Firma del dueño registrada. Ya puedes aprobar el poder simple.',
   signatureAlready: 'La firma de este poder simple ya estaba registrada. No se hicieron cambios.',
 } as const

@@ -13,7 +13,16 @@ import {
   TESTIMONIAL_COMMENT_MAX,
 } from './admin-constants'
 import { EXPIRY_MESSAGES } from './documents'
-import { boundedString, CAMPO_REQUERIDO, formObject, INVALID_VALUE, maxChars, optionalString, plainText, requiredString } from './fields'
+import {
+  boundedString,
+  CAMPO_REQUERIDO,
+  formObject,
+  INVALID_VALUE,
+  maxChars,
+  optionalString,
+  plainText,
+  requiredString,
+} from './fields'
 import * as z from './zod'
 
 export * from './admin-constants'
@@ -22,16 +31,26 @@ export * from './admin-constants'
 export const reviewDecisionSchema = z.discriminatedUnion(
   'decision',
   [
-    // expires_on ('yyyy-mm-dd'): the reviewer's confirmation or correction of a document's expiry date (issue 16.3), checked by the service.
-    formObject({ decision: z.literal('ACCEPTED'), expires_on: z.optional(plainText(EXPIRY_MESSAGES.invalid).check(z.trim(), z.maxLength(10, EXPIRY_MESSAGES.invalid))) }),
-    formObject({ decision: z.literal('REJECTED'), reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX) }),
+    // expires_on ('yyyy-mm-dd'): the reviewer's confirmation or correction of a document's expiry date, checked by the service.
+    formObject({
+      decision: z.literal('ACCEPTED'),
+      expires_on: z.optional(
+        plainText(EXPIRY_MESSAGES.invalid).check(z.trim(), z.maxLength(10, EXPIRY_MESSAGES.invalid)),
+      ),
+    }),
+    formObject({
+      decision: z.literal('REJECTED'),
+      reason: boundedString(ADMIN_MESSAGES.reasonRequired, 1, REJECTION_REASON_MAX),
+    }),
   ],
   { error: INVALID_VALUE },
 )
 export type ReviewDecision = z.output<typeof reviewDecisionSchema>
 
 /** Closing a posting on the company's behalf: the reason is required and mailed to the company. */
-export const postingCloseSchema = formObject({ reason: boundedString(ADMIN_MESSAGES.closeReasonRequired, 1, CLOSE_REASON_MAX) })
+export const postingCloseSchema = formObject({
+  reason: boundedString(ADMIN_MESSAGES.closeReasonRequired, 1, CLOSE_REASON_MAX),
+})
 export type PostingClose = z.output<typeof postingCloseSchema>
 
 export const documentQueueQuerySchema = z.object({
@@ -60,7 +79,12 @@ export const testimonialSchema = formObject({
   name_business: boundedString(CAMPO_REQUERIDO, 1, SHORT_TEXT_MAX),
   comment: boundedString(CAMPO_REQUERIDO, 1, TESTIMONIAL_COMMENT_MAX),
   /** One of the site's partner images or a logo uploaded in the console; '' for none. */
-  logo_business: optionalString(300).check(z.refine(isAllowedLogoUrl, 'Ingresa una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola')),
+  logo_business: optionalString(300).check(
+    z.refine(
+      isAllowedLogoUrl,
+      'Ingresa una ruta del sitio, como /images/partners/logo.svg, o un logo subido en la consola',
+    ),
+  ),
 })
 export type TestimonialInput = z.output<typeof testimonialSchema>
 

@@ -1,6 +1,6 @@
 /**
  * The email a company sends an applicant (spec §5), apart from the postings' schemas so the
- * applicants page loads only its own (issue 14 item 5). Built under a `#__PURE__` mark, like the
+ * applicants page loads only its own. Built under a `#__PURE__` mark, like the
  * other marketplace schemas (company.ts).
  */
 import { isValidEmail } from '#domain/email'

@@ -30,7 +30,10 @@ const { confirmPassword: _c, ...payload } = form
 describe('driverRegistrationSchema', () => {
   it('accepts a valid sample and normalises rut and phone', () => {
     expect(driverRegistrationSchema.parse(form)).toEqual({ ...form, rut: '12345678-5', phone: '56987654321' })
-    expect(driverRegistrationSchema.parse({ ...form, phone: '56987654321', rut: '1000005-k' })).toMatchObject({ phone: '56987654321', rut: '1000005-K' })
+    expect(driverRegistrationSchema.parse({ ...form, phone: '56987654321', rut: '1000005-k' })).toMatchObject({
+      phone: '56987654321',
+      rut: '1000005-K',
+    })
   })
 
   describe.each(BLANKS)('required fields with %s', (_, blank) => {
@@ -67,34 +70,62 @@ describe('driverRegistrationSchema', () => {
     ['password', '1234567890', 'La contraseña debe incluir letras y números'],
     ['acceptTerms', false, M.acceptTerms],
   ])('%s = %j -> %s', (field, value, message) => {
-    expect(fieldErrors(driverRegistrationSchema, { ...form, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) }, field)).toEqual([message])
+    expect(
+      fieldErrors(
+        driverRegistrationSchema,
+        { ...form, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) },
+        field,
+      ),
+    ).toEqual([message])
   })
 
   it('requires matching passwords on confirmPassword', () => {
-    expect(errorsOf(driverRegistrationSchema, { ...form, confirmPassword: 'clave12345' })).toEqual({ confirmPassword: ['Las contraseñas no coinciden'] })
+    expect(errorsOf(driverRegistrationSchema, { ...form, confirmPassword: 'clave12345' })).toEqual({
+      confirmPassword: ['Las contraseñas no coinciden'],
+    })
   })
 
   it('reports the mismatch together with format errors of other fields', () => {
-    const errors = errorsOf(driverRegistrationSchema, { ...form, firstname: 'x'.repeat(51), confirmPassword: 'otra1234' })
+    const errors = errorsOf(driverRegistrationSchema, {
+      ...form,
+      firstname: 'x'.repeat(51),
+      confirmPassword: 'otra1234',
+    })
     expect(errors).toEqual({ firstname: ['Máximo 50 caracteres'], confirmPassword: ['Las contraseñas no coinciden'] })
   })
 
   it('does not trim passwords', () => {
-    expect(driverRegistrationSchema.parse({ ...form, password: ' clave1234 ', confirmPassword: ' clave1234 ' }).password).toBe(' clave1234 ')
+    expect(
+      driverRegistrationSchema.parse({ ...form, password: ' clave1234 ', confirmPassword: ' clave1234 ' }).password,
+    ).toBe(' clave1234 ')
   })
 })
 
 describe('driverRegistrationPayloadSchema', () => {
   it('accepts the JSON the service receives (no confirmPassword)', () => {
-    expect(driverRegistrationPayloadSchema.parse(payload)).toEqual({ ...payload, rut: '12345678-5', phone: '56987654321' })
+    expect(driverRegistrationPayloadSchema.parse(payload)).toEqual({
+      ...payload,
+      rut: '12345678-5',
+      phone: '56987654321',
+    })
   })
   it('requires acceptTerms === true', () => {
     for (const v of [undefined, null, false, 'true', 'on']) {
-      expect(fieldErrors(driverRegistrationPayloadSchema, { ...payload, acceptTerms: v }, 'acceptTerms')).toEqual([M.acceptTerms])
+      expect(fieldErrors(driverRegistrationPayloadSchema, { ...payload, acceptTerms: v }, 'acceptTerms')).toEqual([
+        M.acceptTerms,
+      ])
     }
   })
   it.each(BLANKS)('gives the required messages for %s', (_, blank) => {
-    const errors = errorsOf(driverRegistrationPayloadSchema, { firstname: blank, lastname: blank, rut: blank, email: blank, phone: blank, password: blank, acceptTerms: true })
+    const errors = errorsOf(driverRegistrationPayloadSchema, {
+      firstname: blank,
+      lastname: blank,
+      rut: blank,
+      email: blank,
+      phone: blank,
+      password: blank,
+      acceptTerms: true,
+    })
     expect(errors).toEqual({
       firstname: [M.required],
       lastname: [M.required],
@@ -108,10 +139,16 @@ describe('driverRegistrationPayloadSchema', () => {
 
 describe('loginSchema', () => {
   it('accepts a sample', () => {
-    expect(loginSchema.parse({ email: ' ana@gmail.com ', password: 'x' })).toEqual({ email: 'ana@gmail.com', password: 'x' })
+    expect(loginSchema.parse({ email: ' ana@gmail.com ', password: 'x' })).toEqual({
+      email: 'ana@gmail.com',
+      password: 'x',
+    })
   })
   it.each(BLANKS)('required messages for %s', (_, blank) => {
-    expect(errorsOf(loginSchema, { email: blank, password: blank })).toEqual({ email: ['Campo requerido'], password: ['Campo requerido'] })
+    expect(errorsOf(loginSchema, { email: blank, password: blank })).toEqual({
+      email: ['Campo requerido'],
+      password: ['Campo requerido'],
+    })
   })
 })
 
@@ -132,19 +169,33 @@ describe('password reset', () => {
         confirmPassword: [M.confirmPasswordRequired],
       })
     }
-    expect(errorsOf(resetPasswordConfirmSchema, { ...confirm, token: 'x'.repeat(513) })).toEqual({ token: [M.tokenRequired] })
-    expect(errorsOf(resetPasswordConfirmSchema, { ...confirm, confirmPassword: 'otra1234' })).toEqual({ confirmPassword: [M.passwordMismatch] })
-    expect(errorsOf(resetPasswordConfirmSchema, { ...confirm, password: 'corta1', confirmPassword: 'corta1' })).toEqual({ password: [M.passwordMin] })
+    expect(errorsOf(resetPasswordConfirmSchema, { ...confirm, token: 'x'.repeat(513) })).toEqual({
+      token: [M.tokenRequired],
+    })
+    expect(errorsOf(resetPasswordConfirmSchema, { ...confirm, confirmPassword: 'otra1234' })).toEqual({
+      confirmPassword: [M.passwordMismatch],
+    })
+    expect(errorsOf(resetPasswordConfirmSchema, { ...confirm, password: 'corta1', confirmPassword: 'corta1' })).toEqual(
+      { password: [M.passwordMin] },
+    )
   })
   it('confirm payload: {token, password}', () => {
-    expect(resetPasswordConfirmPayloadSchema.parse({ token: 't', password: 'nueva1234' })).toEqual({ token: 't', password: 'nueva1234' })
-    expect(errorsOf(resetPasswordConfirmPayloadSchema, { token: 't', password: 'sololetras' })).toEqual({ password: [M.passwordLettersNumbers] })
+    expect(resetPasswordConfirmPayloadSchema.parse({ token: 't', password: 'nueva1234' })).toEqual({
+      token: 't',
+      password: 'nueva1234',
+    })
+    expect(errorsOf(resetPasswordConfirmPayloadSchema, { token: 't', password: 'sololetras' })).toEqual({
+      password: [M.passwordLettersNumbers],
+    })
   })
 })
 
 describe('emailCodeSchema', () => {
   it('accepts 6 digits and a token of 1 to 64 characters', () => {
-    expect(emailCodeSchema.parse({ code: ' 012345 ', token: 'x'.repeat(64) })).toEqual({ code: '012345', token: 'x'.repeat(64) })
+    expect(emailCodeSchema.parse({ code: ' 012345 ', token: 'x'.repeat(64) })).toEqual({
+      code: '012345',
+      token: 'x'.repeat(64),
+    })
   })
   it.each(['12345', '1234567', '12a456', '123 456'])('rejects code %j', (code) => {
     expect(errorsOf(emailCodeSchema, { code, token: 't' })).toEqual({ code: ['El código debe tener 6 dígitos'] })
@@ -152,7 +203,10 @@ describe('emailCodeSchema', () => {
   it('rejects a token over 64 characters and blanks', () => {
     expect(errorsOf(emailCodeSchema, { code: '123456', token: 'x'.repeat(65) })).toEqual({ token: [M.tokenRequired] })
     for (const [, blank] of BLANKS) {
-      expect(errorsOf(emailCodeSchema, { code: blank, token: blank })).toEqual({ code: [M.codeRequired], token: [M.tokenRequired] })
+      expect(errorsOf(emailCodeSchema, { code: blank, token: blank })).toEqual({
+        code: [M.codeRequired],
+        token: [M.tokenRequired],
+      })
     }
   })
 })
@@ -170,7 +224,7 @@ describe('uniqueness calls', () => {
   it('validatePhoneSchema normalises to 569XXXXXXXX', () => {
     expect(validatePhoneSchema.parse({ phone: '987654321' })).toEqual({ phone: '56987654321' })
     expect(errorsOf(validatePhoneSchema, { phone: '' })).toEqual({ phone: [M.phoneRequired] })
-    // Issue 12 item 10: one reading of a phone everywhere, numbers and '+56 9 …' included.
+    // One reading of a phone everywhere, numbers and '+56 9 …' included.
     expect(validatePhoneSchema.parse({ phone: 987654321 })).toEqual({ phone: '56987654321' })
     expect(validatePhoneSchema.parse({ phone: '+56 9 8765 4321' })).toEqual({ phone: '56987654321' })
     expect(errorsOf(validatePhoneSchema, { phone: true })).toEqual({ phone: ['Valor inválido'] })
@@ -178,7 +232,9 @@ describe('uniqueness calls', () => {
 })
 
 const AUTH_SCHEMAS = Object.fromEntries(
-  Object.entries(authSchemas).filter(([name, value]) => name.endsWith('Schema') && typeof (value as { safeParse?: unknown }).safeParse === 'function'),
+  Object.entries(authSchemas).filter(
+    ([name, value]) => name.endsWith('Schema') && typeof (value as { safeParse?: unknown }).safeParse === 'function',
+  ),
 ) as Record<string, { safeParse: (input: unknown) => { success: boolean } }>
 
 describe('every auth schema answers a non-object with an issue, never a TypeError', () => {

@@ -45,7 +45,7 @@ export const passwordField = requiredRawString(M.passwordRequired).check(
 )
 
 /**
- * The driver's phone, one rule everywhere (issue 12 item 10): a Chilean mobile typed any usual
+ * The driver's phone, one rule everywhere: a Chilean mobile typed any usual
  * way ('+56 9 8765 4321', '9 8765-4321', '987654321'), read as digits first, then 9 digits
  * starting with 9 or 11 starting with 569, stored as '569XXXXXXXX' (the shape the bank form uses).
  */
@@ -77,7 +77,13 @@ export const driverRegistrationSchema = formObject({
   ...registrationShape,
   confirmPassword: requiredRawString(M.confirmPasswordRequired),
   acceptTerms: z.literal(true, { error: M.acceptTerms }),
-}).check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches }))
+}).check(
+  z.refine((v) => v.password === v.confirmPassword, {
+    error: M.passwordMismatch,
+    path: ['confirmPassword'],
+    when: confirmMatches,
+  }),
+)
 export type DriverRegistrationValues = z.infer<typeof driverRegistrationSchema>
 
 /** What POST /users/register receives (the JSON in its `data` field): no confirmPassword. */
@@ -103,7 +109,13 @@ export const resetPasswordConfirmSchema = formObject({
   token: resetToken,
   password: passwordField,
   confirmPassword: requiredRawString(M.confirmPasswordRequired),
-}).check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches }))
+}).check(
+  z.refine((v) => v.password === v.confirmPassword, {
+    error: M.passwordMismatch,
+    path: ['confirmPassword'],
+    when: confirmMatches,
+  }),
+)
 export type ResetPasswordConfirmValues = z.infer<typeof resetPasswordConfirmSchema>
 
 /** What POST /auth/reset-password-confirm receives: {token, password}. */
@@ -127,7 +139,7 @@ export type ValidateEmailValues = z.infer<typeof validateEmailSchema>
 export type ValidateRutValues = z.infer<typeof validateRutSchema>
 export type ValidatePhoneValues = z.infer<typeof validatePhoneSchema>
 
-/** The «Seguridad» page of drivers and companies (issue 16 item 6). */
+/** The «Seguridad» page of drivers and companies. */
 export const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: CAMPO_REQUERIDO,
   confirmRequired: CAMPO_REQUERIDO,
@@ -142,8 +154,16 @@ export const changePasswordSchema = formObject({
   password: passwordField,
   confirmPassword: requiredRawString(CHANGE_PASSWORD_MESSAGES.confirmRequired),
 }).check(
-  z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'], when: confirmMatches }),
-  z.refine((v) => v.password !== v.currentPassword, { error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, path: ['password'], when: differsFromCurrent }),
+  z.refine((v) => v.password === v.confirmPassword, {
+    error: M.passwordMismatch,
+    path: ['confirmPassword'],
+    when: confirmMatches,
+  }),
+  z.refine((v) => v.password !== v.currentPassword, {
+    error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['password'],
+    when: differsFromCurrent,
+  }),
 )
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 
@@ -154,7 +174,10 @@ function differsFromCurrent(payload: z.core.ParsePayload): boolean {
 }
 
 /** What POST /auth/change-password/{user|business} receives: {current_password, password}. */
-export const changePasswordPayloadSchema = formObject({ current_password: currentPassword, password: passwordField }).check(
+export const changePasswordPayloadSchema = formObject({
+  current_password: currentPassword,
+  password: passwordField,
+}).check(
   z.refine((v) => v.password !== v.current_password, {
     error: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
     path: ['password'],

@@ -31,7 +31,14 @@ export function maskAccountNumber(accountNumber: string): string {
   return accountNumber.length <= 4 ? '••••' : `•••• ${accountNumber.slice(-4)}`
 }
 
-export const BANK_DETAIL_FIELDS = ['account_number', 'account_holder_name', 'bank_name', 'account_type', 'invoice_type', 'receipt_issuance'] as const
+export const BANK_DETAIL_FIELDS = [
+  'account_number',
+  'account_holder_name',
+  'bank_name',
+  'account_type',
+  'invoice_type',
+  'receipt_issuance',
+] as const
 
 /** Spec §4: edit, delete, toggle and invoice info show only when these six fields are present. */
 export function bankDetailComplete(detail: Partial<Record<(typeof BANK_DETAIL_FIELDS)[number], unknown>>): boolean {

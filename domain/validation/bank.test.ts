@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { BANK_MESSAGES as M, TODOS_LOS_CAMPOS, bankDetailsPayloadSchema, bankDetailsUpdatePayloadSchema, bankFormSchema, bankSelectionSchema, receiptInvoiceMismatch } from './bank'
+import {
+  BANK_MESSAGES as M,
+  TODOS_LOS_CAMPOS,
+  bankDetailsPayloadSchema,
+  bankDetailsUpdatePayloadSchema,
+  bankFormSchema,
+  bankSelectionSchema,
+  receiptInvoiceMismatch,
+} from './bank'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 
 const bank = {
@@ -27,7 +35,12 @@ describe('bankFormSchema', () => {
       receipt_issuance: 'no emitire boleta, emitire factura',
       bank_name: 'banco itau',
     })
-    expect(v).toMatchObject({ account_type: 'Cuenta Corriente', invoice_type: 'Factura', receipt_issuance: 'No emitiré boleta, emitiré factura', bank_name: 'Banco Itaú' })
+    expect(v).toMatchObject({
+      account_type: 'Cuenta Corriente',
+      invoice_type: 'Factura',
+      receipt_issuance: 'No emitiré boleta, emitiré factura',
+      bank_name: 'Banco Itaú',
+    })
   })
 
   describe.each(BLANKS)('required fields with %s', (_, blank) => {
@@ -69,7 +82,10 @@ describe('bankFormSchema', () => {
   })
 
   it('accepts the phone and account number as numbers', () => {
-    expect(bankFormSchema.parse({ ...bank, phone: 56987654321, account_number: 123456 })).toMatchObject({ phone: '56987654321', account_number: '123456' })
+    expect(bankFormSchema.parse({ ...bank, phone: 56987654321, account_number: 123456 })).toMatchObject({
+      phone: '56987654321',
+      account_number: '123456',
+    })
   })
 
   it.each([
@@ -82,8 +98,16 @@ describe('bankFormSchema', () => {
   })
 
   it('cross-rule: matching pairs pass', () => {
-    expect(bankFormSchema.safeParse({ ...bank, receipt_issuance: 'No emitiré boleta, emitiré factura', invoice_type: 'Factura' }).success).toBe(true)
-    expect(bankFormSchema.safeParse({ ...bank, receipt_issuance: 'Emítanla ustedes', invoice_type: 'Boleta' }).success).toBe(true)
+    expect(
+      bankFormSchema.safeParse({
+        ...bank,
+        receipt_issuance: 'No emitiré boleta, emitiré factura',
+        invoice_type: 'Factura',
+      }).success,
+    ).toBe(true)
+    expect(
+      bankFormSchema.safeParse({ ...bank, receipt_issuance: 'Emítanla ustedes', invoice_type: 'Boleta' }).success,
+    ).toBe(true)
     expect(receiptInvoiceMismatch('x', 'Boleta')).toBeNull()
   })
 
@@ -102,14 +126,18 @@ describe('bank payloads', () => {
 
   it('add payload uses account_holder_name', () => {
     expect(bankDetailsPayloadSchema.parse(payload)).toEqual(payload)
-    expect(errorsOf(bankDetailsPayloadSchema, { ...payload, account_holder_name: null })).toEqual({ account_holder_name: [TODOS_LOS_CAMPOS] })
+    expect(errorsOf(bankDetailsPayloadSchema, { ...payload, account_holder_name: null })).toEqual({
+      account_holder_name: [TODOS_LOS_CAMPOS],
+    })
   })
 
   it('update payload takes only the changed fields', () => {
     expect(bankDetailsUpdatePayloadSchema.parse({ sii_address: 'Nueva 1' })).toEqual({ sii_address: 'Nueva 1' })
     expect(errorsOf(bankDetailsUpdatePayloadSchema, { sii_address: '' })).toEqual({ sii_address: [TODOS_LOS_CAMPOS] })
     expect(errorsOf(bankDetailsUpdatePayloadSchema, { sii_address: null })).toEqual({ sii_address: [TODOS_LOS_CAMPOS] })
-    expect(errorsOf(bankDetailsUpdatePayloadSchema, { receipt_issuance: 'Yo la emito', invoice_type: 'Factura' })).toEqual({ invoice_type: [M.needsBoleta] })
+    expect(
+      errorsOf(bankDetailsUpdatePayloadSchema, { receipt_issuance: 'Yo la emito', invoice_type: 'Factura' }),
+    ).toEqual({ invoice_type: [M.needsBoleta] })
     expect(errorsOf(bankDetailsUpdatePayloadSchema, {})).toEqual({ '': [M.noChanges] })
   })
 

@@ -9,7 +9,15 @@ import {
   canonicalReceiptIssuance,
 } from '#domain/reference-data/banking'
 import { BANK_MESSAGES } from './bank-view'
-import { canonicalChoice, formObject, numberToString, optionalFields, phoneString, requiredEnum, requiredString } from './fields'
+import {
+  canonicalChoice,
+  formObject,
+  numberToString,
+  optionalFields,
+  phoneString,
+  requiredEnum,
+  requiredString,
+} from './fields'
 import * as z from './zod'
 
 export { BANK_DETAIL_FIELDS, BANK_MESSAGES, bankDetailComplete, maskAccountNumber, TODOS_LOS_CAMPOS } from './bank-view'
@@ -36,8 +44,17 @@ const fields = {
       .check(z.maxLength(100, M.accountMax)),
   ),
   // '+56 9 8765 4321' is read as 56987654321 (normalizePhoneInput, numbers included).
-  phone: phoneString({ required: M.phoneRequired, min: 11, max: 11, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '569', message: M.phonePrefix } }),
-  email: requiredString(M.emailRequired).check(z.maxLength(BANK_EMAIL_MAX_LENGTH, M.emailMax)).check(z.refine(isValidBankEmail, M.emailInvalid)),
+  phone: phoneString({
+    required: M.phoneRequired,
+    min: 11,
+    max: 11,
+    minMessage: M.phoneMin,
+    maxMessage: M.phoneMax,
+    prefix: { value: '569', message: M.phonePrefix },
+  }),
+  email: requiredString(M.emailRequired)
+    .check(z.maxLength(BANK_EMAIL_MAX_LENGTH, M.emailMax))
+    .check(z.refine(isValidBankEmail, M.emailInvalid)),
   bank_name: canonicalChoice(canonicalBankName, M.required, M.invalidOption),
   account_type: canonicalChoice(canonicalAccountType, M.required, M.invalidOption),
   receipt_issuance: canonicalChoice(canonicalReceiptIssuance, M.required, M.invalidOption),
@@ -56,7 +73,9 @@ export const bankFormSchema = formObject({ name_account: holder, ...fields }).ch
 export type BankFormValues = z.infer<typeof bankFormSchema>
 
 /** POST /users/bank-details/add-bank-details body: name_account is sent as account_holder_name. */
-export const bankDetailsPayloadSchema = formObject({ account_holder_name: holder, ...fields }).check(z.superRefine(crossRule))
+export const bankDetailsPayloadSchema = formObject({ account_holder_name: holder, ...fields }).check(
+  z.superRefine(crossRule),
+)
 export type BankDetailsPayload = z.infer<typeof bankDetailsPayloadSchema>
 
 /**
@@ -70,7 +89,9 @@ export const bankDetailsUpdatePayloadSchema = formObject(optionalFields({ accoun
 export type BankDetailsUpdatePayload = z.infer<typeof bankDetailsUpdatePayloadSchema>
 
 /** PUT /users/bank-details/change-select-bank/{id} {selected}. */
-export const bankSelectionSchema = formObject({ selected: requiredEnum(BANK_SELECTION_VALUES, M.required, M.invalidOption) })
+export const bankSelectionSchema = formObject({
+  selected: requiredEnum(BANK_SELECTION_VALUES, M.required, M.invalidOption),
+})
 export type BankSelectionValues = z.infer<typeof bankSelectionSchema>
 
 /** The form's name_account goes out as account_holder_name (spec §3). */
@@ -79,10 +100,23 @@ export function bankPayloadFromForm(values: BankFormValues): BankDetailsPayload 
   return { account_holder_name: name_account, ...rest }
 }
 
-const PAYLOAD_FIELDS = ['account_holder_name', 'account_number', 'phone', 'email', 'bank_name', 'account_type', 'receipt_issuance', 'invoice_type', 'sii_address'] as const
+const PAYLOAD_FIELDS = [
+  'account_holder_name',
+  'account_number',
+  'phone',
+  'email',
+  'bank_name',
+  'account_type',
+  'receipt_issuance',
+  'invoice_type',
+  'sii_address',
+] as const
 
 /** Spec §5: the edit form sends only the fields that changed (an empty object when none did). */
-export function changedBankFields(loaded: Record<string, unknown>, next: BankDetailsPayload): Partial<BankDetailsPayload> {
+export function changedBankFields(
+  loaded: Record<string, unknown>,
+  next: BankDetailsPayload,
+): Partial<BankDetailsPayload> {
   const out: Partial<Record<(typeof PAYLOAD_FIELDS)[number], string>> = {}
   for (const key of PAYLOAD_FIELDS) {
     if (String(loaded[key] ?? '').trim() !== String(next[key] ?? '').trim()) out[key] = next[key]

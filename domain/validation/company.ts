@@ -1,13 +1,21 @@
 /**
  * The company's registration (spec §5, §9: POST /business/register and the /empresas/registro
  * form), apart from the postings' schemas so the registration page loads only its own
- * (issue 14 item 5). Each schema is built under a `#__PURE__` mark: the route module imports it
+ *. Each schema is built under a `#__PURE__` mark: the route module imports it
  * for its loader and action without the page bundling it (nor zod); the page fetches it on the
  * form's first focus. auth.ts is not imported (its schemas are side effects).
  */
 import { isValidEmail } from '#domain/email'
 import { LOGO_UPLOAD } from '#domain/uploads'
-import { fileTypeAllowed, formObject, maxChars, phoneString, requiredRawString, requiredString, type FileLike } from './fields'
+import {
+  fileTypeAllowed,
+  formObject,
+  maxChars,
+  phoneString,
+  requiredRawString,
+  requiredString,
+  type FileLike,
+} from './fields'
 import { communeId, locationRefinement, regionId, zoneId } from './place-ids'
 import { rutString } from './rut-field'
 import { ACCEPT_TERMS_MESSAGE, CAMPO_REQUERIDO } from './submission'
@@ -46,7 +54,10 @@ const PASSWORD_MESSAGES = {
 const optionalLogo = () =>
   z.optional(
     z.file({ error: M.logoType }).check(
-      z.refine((f: FileLike) => f.size === 0 || fileTypeAllowed(f, LOGO_MIME_TYPES, LOGO_EXTENSIONS), { error: M.logoType, abort: true }),
+      z.refine((f: FileLike) => f.size === 0 || fileTypeAllowed(f, LOGO_MIME_TYPES, LOGO_EXTENSIONS), {
+        error: M.logoType,
+        abort: true,
+      }),
       z.refine((f) => f.size <= LOGO_MAX_BYTES, M.logoSize),
     ),
   )
@@ -72,7 +83,8 @@ const companyShape = () => ({
 })
 
 /** The `data` JSON of POST /business/register (multipart, with an optional logoBusiness file). */
-export const companyRegistrationPayloadSchema = /*#__PURE__*/ (() => formObject(companyShape()).check(z.superRefine(locationRefinement)))()
+export const companyRegistrationPayloadSchema = /*#__PURE__*/ (() =>
+  formObject(companyShape()).check(z.superRefine(locationRefinement)))()
 export type CompanyRegistrationPayload = z.infer<typeof companyRegistrationPayloadSchema>
 
 /** The /empresas/registro form: the payload plus the password confirmation and the logo. */
@@ -83,5 +95,7 @@ export const companyRegistrationSchema = /*#__PURE__*/ (() =>
     logoBusiness: optionalLogo(),
   })
     .check(z.superRefine(locationRefinement))
-    .check(z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] })))()
+    .check(
+      z.refine((v) => v.password === v.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] }),
+    ))()
 export type CompanyRegistrationValues = z.infer<typeof companyRegistrationSchema>

@@ -1,6 +1,6 @@
 /**
  * The help page's complaint form (spec §5, /ayuda), apart from the contact forms (contact.ts) so
- * each page loads its own form's schema (issue 14 item 5).
+ * each page loads its own form's schema.
  */
 import { isValidEmail } from '#domain/email'
 import { COMPLAINT_TYPE_VALUES, INQUIRY_TYPE_VALUES } from '#domain/reference-data/inquiries'
@@ -22,7 +22,15 @@ const C = COMPLAINT_MESSAGES
 
 export const complaintSchema = formObject({
   name: requiredString(C.required).check(z.maxLength(100, C.nameMax)),
-  phone: phoneString({ required: C.required, min: 9, max: 15, minMessage: C.phoneMin, maxMessage: C.phone, digitsMessage: C.phone, forbidSequences: false }),
+  phone: phoneString({
+    required: C.required,
+    min: 9,
+    max: 15,
+    minMessage: C.phoneMin,
+    maxMessage: C.phone,
+    digitsMessage: C.phone,
+    forbidSequences: false,
+  }),
   email: requiredString(C.required).check(z.refine(isValidEmail, C.email)),
   message: requiredString(C.required).check(z.maxLength(1500, C.messageMax)),
   type: requiredEnum(INQUIRY_TYPE_VALUES, C.required, C.invalidType),

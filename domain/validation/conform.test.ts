@@ -5,7 +5,13 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { driverRegistrationSchema, emailCodeSchema, loginSchema, resetPasswordConfirmSchema, resetPasswordRequestSchema } from './auth'
+import {
+  driverRegistrationSchema,
+  emailCodeSchema,
+  loginSchema,
+  resetPasswordConfirmSchema,
+  resetPasswordRequestSchema,
+} from './auth'
 import { bankFormSchema } from './bank'
 import { complaintSchema } from './complaint'
 import { businessContactSchema, contactSchema } from './contact'
@@ -18,7 +24,9 @@ import { toFormData } from './test-utils'
 /** The submission flattened to status, value and field errors. */
 function parse(formData: FormData, schema: z.ZodType) {
   const s = parseWithZod(formData, { schema })
-  return s.status === 'success' ? { status: s.status, value: s.value as unknown, error: undefined } : { status: s.status, value: undefined, error: s.error ?? undefined }
+  return s.status === 'success'
+    ? { status: s.status, value: s.value as unknown, error: undefined }
+    : { status: s.status, value: undefined, error: s.error ?? undefined }
 }
 
 function submit(schema: z.ZodType, values: Record<string, unknown>) {
@@ -81,7 +89,15 @@ describe('conform', () => {
     expect(ok.status).toBe('success')
     expect(ok.value).toMatchObject({ rut: '12345678-5', phone: '56987654321', acceptTerms: true })
 
-    const empty = submit(driverRegistrationSchema, { firstname: '', lastname: '', rut: '', email: '', phone: '', password: '', confirmPassword: '' })
+    const empty = submit(driverRegistrationSchema, {
+      firstname: '',
+      lastname: '',
+      rut: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+    })
     expect(empty.error).toEqual({
       firstname: ['Campo requerido'],
       lastname: ['Campo requerido'],
@@ -107,7 +123,9 @@ describe('conform', () => {
   it('complaint: an empty complaint type is required only for complaints', () => {
     const base = { name: 'Ana', phone: '987654321', email: 'ana@gmail.com', message: 'Hola' }
     expect(submit(complaintSchema, { ...base, type: 'Inquiries', selectedComplainsType: '' }).status).toBe('success')
-    expect(submit(complaintSchema, { ...base, type: 'Complaints', selectedComplainsType: '' }).error).toEqual({ selectedComplainsType: ['Campo requerido'] })
+    expect(submit(complaintSchema, { ...base, type: 'Complaints', selectedComplainsType: '' }).error).toEqual({
+      selectedComplainsType: ['Campo requerido'],
+    })
   })
 
   it('profile: optional fields may be empty', () => {

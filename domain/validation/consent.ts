@@ -11,5 +11,6 @@ import * as z from './zod'
  * POST /auth/consents/{user|business} and the acceptance page's form («Aceptar» sends 'on'). Built
  * under a `#__PURE__` mark, so the page's client bundle (which imports it for its action) has no zod.
  */
-export const consentAcceptanceSchema = /*#__PURE__*/ (() => formObject({ acceptTerms: z.literal(true, { error: ACCEPT_TERMS_MESSAGE }) }))()
+export const consentAcceptanceSchema = /*#__PURE__*/ (() =>
+  formObject({ acceptTerms: z.literal(true, { error: ACCEPT_TERMS_MESSAGE }) }))()
 export type ConsentAcceptance = z.infer<typeof consentAcceptanceSchema>

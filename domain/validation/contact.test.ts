@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { COMPLAINT_MESSAGES as C, complaintSchema } from './complaint'
-import { CONTACT_MESSAGES as M, businessContactSchema, contactSchema, isBusinessContactSubmissionEmpty, isContactSubmissionEmpty } from './contact'
+import {
+  CONTACT_MESSAGES as M,
+  businessContactSchema,
+  contactSchema,
+  isBusinessContactSubmissionEmpty,
+  isContactSubmissionEmpty,
+} from './contact'
 import { INVALID_DATA } from './fields'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 
-const contact = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@gmail.com', phone: '987654321', message: 'Hola, quiero más información.' }
+const contact = {
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  email: 'ana@gmail.com',
+  phone: '987654321',
+  message: 'Hola, quiero más información.',
+}
 
 describe('contactSchema', () => {
   it('accepts a valid sample and trims', () => {
@@ -44,18 +56,33 @@ describe('contactSchema', () => {
   })
 
   it('accepts the boundaries', () => {
-    expect(contactSchema.safeParse({ ...contact, lastName: 'x'.repeat(50), phone: '987654321987654', message: 'x'.repeat(500) }).success).toBe(true)
+    expect(
+      contactSchema.safeParse({
+        ...contact,
+        lastName: 'x'.repeat(50),
+        phone: '987654321987654',
+        message: 'x'.repeat(500),
+      }).success,
+    ).toBe(true)
     expect(contactSchema.safeParse({ ...contact, message: 'x'.repeat(10) }).success).toBe(true)
   })
 
   it('isContactSubmissionEmpty', () => {
-    expect(isContactSubmissionEmpty({ firstName: '', lastName: ' ', email: undefined, message: null, phone: '987654321' })).toBe(true)
+    expect(
+      isContactSubmissionEmpty({ firstName: '', lastName: ' ', email: undefined, message: null, phone: '987654321' }),
+    ).toBe(true)
     expect(isContactSubmissionEmpty(undefined)).toBe(true)
     expect(isContactSubmissionEmpty({ firstName: 'Ana' })).toBe(false)
   })
 })
 
-const business = { fullname: 'Ana Pérez', name_business: 'Transportes Andes', email: 'ana@andes.cl', phone: '22876543', message: 'Necesitamos 5 conductores.' }
+const business = {
+  fullname: 'Ana Pérez',
+  name_business: 'Transportes Andes',
+  email: 'ana@andes.cl',
+  phone: '22876543',
+  message: 'Necesitamos 5 conductores.',
+}
 
 describe('businessContactSchema', () => {
   it('accepts a valid sample', () => {
@@ -97,7 +124,13 @@ describe('businessContactSchema', () => {
   })
 })
 
-const inquiry = { name: 'Ana', phone: '987654321', email: 'ana@gmail.com', message: '¿Cuándo pagan?', type: 'Inquiries' }
+const inquiry = {
+  name: 'Ana',
+  phone: '987654321',
+  email: 'ana@gmail.com',
+  message: '¿Cuándo pagan?',
+  type: 'Inquiries',
+}
 const complaint = { ...inquiry, type: 'Complaints', selectedComplainsType: 'DEMORA_EN_LA_ENTREGA' }
 
 describe('complaintSchema', () => {
@@ -112,7 +145,9 @@ describe('complaintSchema', () => {
       expect(errorsOf(complaintSchema, { ...complaint, [field]: blank })).toEqual({ [field]: [C.required] })
     })
     it('selectedComplainsType is required for a complaint', () => {
-      expect(errorsOf(complaintSchema, { ...complaint, selectedComplainsType: blank })).toEqual({ selectedComplainsType: [C.required] })
+      expect(errorsOf(complaintSchema, { ...complaint, selectedComplainsType: blank })).toEqual({
+        selectedComplainsType: [C.required],
+      })
     })
   })
 
@@ -130,7 +165,16 @@ describe('complaintSchema', () => {
   })
 
   it('accepts every complaint type', () => {
-    for (const t of ['PAGO', 'MAL_SERVICIO', 'FALTA_DE_RUTA', 'ROBO', 'DEMORA_EN_LA_ENTREGA', 'CARGA_INCORRECTA', 'TRATO_DEL_PERSONAL', 'OTRO']) {
+    for (const t of [
+      'PAGO',
+      'MAL_SERVICIO',
+      'FALTA_DE_RUTA',
+      'ROBO',
+      'DEMORA_EN_LA_ENTREGA',
+      'CARGA_INCORRECTA',
+      'TRATO_DEL_PERSONAL',
+      'OTRO',
+    ]) {
       expect(complaintSchema.safeParse({ ...complaint, selectedComplainsType: t }).success).toBe(true)
     }
   })

@@ -1,6 +1,15 @@
 /** Public contact forms (spec §5): general contact, business contact and the complaints wizard. */
 import { isValidContactEmail } from '#domain/email'
-import { CAMPO_REQUERIDO, formObject, maxChars, minChars, numberToString, optionalString, phoneString, requiredString } from './fields'
+import {
+  CAMPO_REQUERIDO,
+  formObject,
+  maxChars,
+  minChars,
+  numberToString,
+  optionalString,
+  phoneString,
+  requiredString,
+} from './fields'
 import * as z from './zod'
 
 export const CONTACT_MESSAGES = {
@@ -40,7 +49,13 @@ export const businessContactSchema = formObject({
   fullname: requiredString(M.required),
   name_business: requiredString(M.required).check(z.maxLength(50, M.max50)),
   email: contactEmail,
-  phone: phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
+  phone: phoneString({
+    required: M.phoneRequired,
+    min: 8,
+    max: 15,
+    minMessage: M.businessPhoneMin,
+    maxMessage: M.phoneMax,
+  }),
   message: message(1000, M.businessMessageMax),
 })
 export type BusinessContactValues = z.infer<typeof businessContactSchema>
@@ -62,7 +77,13 @@ const F = FLEET_MESSAGES
  * Written as a string schema (not z.number) so conform keeps the raw text and sets no pattern.
  */
 function choiceId(isKnown: (id: number) => boolean, invalidMessage: string = F.invalidOption) {
-  return z.preprocess(numberToString, z.pipe(requiredString(F.required).check(z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)), z.transform(Number)))
+  return z.preprocess(
+    numberToString,
+    z.pipe(
+      requiredString(F.required).check(z.refine((v) => /^\d{1,9}$/.test(v) && isKnown(Number(v)), invalidMessage)),
+      z.transform(Number),
+    ),
+  )
 }
 
 /**
@@ -94,7 +115,13 @@ export function createFleetRequestSchema(ref: FleetReferenceData) {
     name_business: requiredString(F.required).check(z.maxLength(50, M.max50)),
     fullname: requiredString(F.required).check(z.maxLength(100, F.fullnameMax)),
     email: contactEmail,
-    phone: phoneString({ required: M.phoneRequired, min: 8, max: 15, minMessage: M.businessPhoneMin, maxMessage: M.phoneMax }),
+    phone: phoneString({
+      required: M.phoneRequired,
+      min: 8,
+      max: 15,
+      minMessage: M.businessPhoneMin,
+      maxMessage: M.phoneMax,
+    }),
     id_vehicle: choiceId((id) => vehicleIds.has(id)),
     quantity: choiceId((n) => n >= 1 && n <= 999, F.quantity),
     id_zone: choiceId((id) => zoneIds.has(id)),
@@ -110,9 +137,11 @@ export function createFleetRequestSchema(ref: FleetReferenceData) {
     const region = regionById.get(value.id_region)
     const commune = communeById.get(value.id_commune)
     if (!region) ctx.addIssue({ code: 'custom', message: F.invalidOption, path: ['id_region'] })
-    else if (region.zone_id !== value.id_zone) ctx.addIssue({ code: 'custom', message: F.regionOutsideZone, path: ['id_region'] })
+    else if (region.zone_id !== value.id_zone)
+      ctx.addIssue({ code: 'custom', message: F.regionOutsideZone, path: ['id_region'] })
     else if (!commune) ctx.addIssue({ code: 'custom', message: F.invalidOption, path: ['id_commune'] })
-    else if (commune.id_region !== region.id_region) ctx.addIssue({ code: 'custom', message: F.communeOutsideRegion, path: ['id_commune'] })
+    else if (commune.id_region !== region.id_region)
+      ctx.addIssue({ code: 'custom', message: F.communeOutsideRegion, path: ['id_commune'] })
   })
 }
 export type FleetRequestValues = z.infer<ReturnType<typeof createFleetRequestSchema>>

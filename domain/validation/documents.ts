@@ -1,4 +1,4 @@
-/** The expiry date of a document (issue 16.3): entered by the driver at upload, confirmed or corrected by a reviewer. */
+/** The expiry date of a document: entered by the driver at upload, confirmed or corrected by a reviewer. */
 import { addDays } from '#domain/format'
 
 export const EXPIRY_MESSAGES = {
@@ -27,8 +27,13 @@ export function isCalendarDay(value: string): boolean {
  * An expiry date as typed ('yyyy-mm-dd', what a date input sends): today or later (`today` is
  * Chile's day) and at most EXPIRY_MAX_YEARS ahead. Answers the day or the Spanish message.
  */
-export function checkExpiryDate(value: unknown, today: string, expiredMessage: string = EXPIRY_MESSAGES.expired): { ok: true; day: string } | { ok: false; message: string } {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: false, message: EXPIRY_MESSAGES.required }
+export function checkExpiryDate(
+  value: unknown,
+  today: string,
+  expiredMessage: string = EXPIRY_MESSAGES.expired,
+): { ok: true; day: string } | { ok: false; message: string } {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return { ok: false, message: EXPIRY_MESSAGES.required }
   if (typeof value !== 'string' || !isCalendarDay(value.trim())) return { ok: false, message: EXPIRY_MESSAGES.invalid }
   const day = value.trim()
   if (day < today) return { ok: false, message: expiredMessage }

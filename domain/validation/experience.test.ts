@@ -55,15 +55,25 @@ describe('experienceSchema', () => {
   })
 
   it('accepts every employment type', () => {
-    for (const t of ['Jornada completa', 'Jornada parcial', 'Profesional independiente', 'Contrato temporal', 'Contrato de practicas']) {
+    for (const t of [
+      'Jornada completa',
+      'Jornada parcial',
+      'Profesional independiente',
+      'Contrato temporal',
+      'Contrato de practicas',
+    ]) {
       expect(experienceSchema.safeParse({ ...experience, typeEmployment: t }).success).toBe(true)
     }
   })
 
-  describe('«Trabajo actual» (issue 16 item 7)', () => {
+  describe('«Trabajo actual»', () => {
     it('needs no end date and gives a null one', () => {
       const { end_date: _, ...open } = experience
-      expect(experienceSchema.parse({ ...open, current_job: true })).toEqual({ ...open, current_job: true, end_date: null })
+      expect(experienceSchema.parse({ ...open, current_job: true })).toEqual({
+        ...open,
+        current_job: true,
+        end_date: null,
+      })
     })
 
     it.each([
@@ -76,12 +86,16 @@ describe('experienceSchema', () => {
     })
 
     it('unchecked (false or absent), the end date is required as before', () => {
-      expect(errorsOf(experienceSchema, { ...experience, end_date: '', current_job: false })).toEqual({ end_date: ['Campo requerido'] })
+      expect(errorsOf(experienceSchema, { ...experience, end_date: '', current_job: false })).toEqual({
+        end_date: ['Campo requerido'],
+      })
       expect(experienceSchema.parse({ ...experience, current_job: false }).end_date).toBe(experience.end_date)
     })
 
     it('refuses a current_job that is not a boolean', () => {
-      expect(fieldErrors(experienceSchema, { ...experience, current_job: 'sí' }, 'current_job')).toEqual(['Valor inválido'])
+      expect(fieldErrors(experienceSchema, { ...experience, current_job: 'sí' }, 'current_job')).toEqual([
+        'Valor inválido',
+      ])
     })
 
     it('reads the form checkbox (on) without JS, where the disabled-with-JS date may still be sent', () => {

@@ -1,6 +1,15 @@
 /** Work experience create/update form (spec §5). All fields required: 'Campo requerido'. */
 import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
-import { CAMPO_REQUERIDO, INVALID_VALUE, boundedString, formObject, isIsoDate, isoDateString, requiredEnum, requiredString } from './fields'
+import {
+  CAMPO_REQUERIDO,
+  INVALID_VALUE,
+  boundedString,
+  formObject,
+  isIsoDate,
+  isoDateString,
+  requiredEnum,
+  requiredString,
+} from './fields'
 import * as z from './zod'
 
 export const EXPERIENCE_MESSAGES = {
@@ -29,7 +38,11 @@ function blank(value: unknown): boolean {
  * on any input: a non-object, null included, gets 'Datos inválidos', never a TypeError).
  */
 function endDateReadable(payload: z.core.ParsePayload): boolean {
-  return typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => i.path?.[0] === 'end_date' || i.path?.[0] === 'current_job')
+  return (
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((i) => i.path?.[0] === 'end_date' || i.path?.[0] === 'current_job')
+  )
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -52,8 +65,20 @@ export const experienceSchema = formObject({
   current_job: z.optional(z.boolean({ error: INVALID_VALUE })),
   job_description: requiredString(M.required).check(z.maxLength(1300, M.descriptionMax)),
 })
-  .check(z.refine((v) => v.current_job === true || !blank(v.end_date), { error: M.required, path: ['end_date'], when: endDateReadable }))
-  .check(z.refine((v) => v.current_job === true || blank(v.end_date) || isIsoDate(v.end_date!.trim()), { error: M.date, path: ['end_date'], when: endDateReadable }))
+  .check(
+    z.refine((v) => v.current_job === true || !blank(v.end_date), {
+      error: M.required,
+      path: ['end_date'],
+      when: endDateReadable,
+    }),
+  )
+  .check(
+    z.refine((v) => v.current_job === true || blank(v.end_date) || isIsoDate(v.end_date!.trim()), {
+      error: M.date,
+      path: ['end_date'],
+      when: endDateReadable,
+    }),
+  )
   .check(
     z.refine((v) => v.end_date!.trim() >= v.start_date, {
       error: M.endBeforeStart,
@@ -98,16 +123,32 @@ export function experienceDurationUntil(start: string, end: string | null, today
 /** The update call may name the fields as stored (company_name, type_employment): same rules. */
 export function experienceInputFromPayload(body: Record<string, unknown>): Record<string, unknown> {
   const { company_name, type_employment, ...rest } = body
-  return { ...rest, nameBusiness: rest.nameBusiness ?? company_name, typeEmployment: rest.typeEmployment ?? type_employment }
+  return {
+    ...rest,
+    nameBusiness: rest.nameBusiness ?? company_name,
+    typeEmployment: rest.typeEmployment ?? type_employment,
+  }
 }
 
-export const EXPERIENCE_FORM_FIELDS = ['job_title', 'nameBusiness', 'typeEmployment', 'location', 'start_date', 'end_date', 'job_description'] as const
+export const EXPERIENCE_FORM_FIELDS = [
+  'job_title',
+  'nameBusiness',
+  'typeEmployment',
+  'location',
+  'start_date',
+  'end_date',
+  'job_description',
+] as const
 
-type ExperienceFields = Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string | null>> & { current_job?: boolean }
+type ExperienceFields = Partial<Record<(typeof EXPERIENCE_FORM_FIELDS)[number], string | null>> & {
+  current_job?: boolean
+}
 
 /** Spec §5: an update is sent only if some value differs from the loaded one (a null end date is the current job). */
 export function experienceChanged(loaded: ExperienceFields, next: ExperienceFields): boolean {
   const current = (v: ExperienceFields) => v.current_job === true || ('end_date' in v && v.end_date === null)
   if (current(loaded) !== current(next)) return true
-  return EXPERIENCE_FORM_FIELDS.some((k) => (k === 'end_date' && current(next) ? false : (loaded[k] ?? '').trim() !== (next[k] ?? '').trim()))
+  return EXPERIENCE_FORM_FIELDS.some((k) =>
+    k === 'end_date' && current(next) ? false : (loaded[k] ?? '').trim() !== (next[k] ?? '').trim(),
+  )
 }

@@ -34,7 +34,9 @@ export function hasControlCharacters(value: string): boolean {
 
 /** Any text of a schema: refuses control characters with the shared Spanish message. */
 export function plainText(message: string = INVALID_VALUE) {
-  return z.string({ error: message }).check(z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }))
+  return z
+    .string({ error: message })
+    .check(z.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE, abort: true }))
 }
 
 export { maxChars, minChars } from './submission'
@@ -51,7 +53,9 @@ export function formObject<T extends z.core.$ZodLooseShape>(shape: T) {
  * as a function zod/mini has too: domain/validation/zod.ts).
  */
 export function optionalFields<T extends z.core.$ZodLooseShape>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
-  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof T]: z.ZodOptional<T[K]> }
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>
+  }
 }
 
 /** Trimmed, non-empty string; undefined, null, '' and whitespace give `requiredMessage`. */
@@ -85,14 +89,23 @@ export function optionalString(max: number, maxMessage: string = maxChars(max)) 
 }
 
 /** Required text with min/max lengths counted after trimming. */
-export function boundedString(requiredMessage: string, min: number, max: number, messages: { min?: string; max?: string } = {}) {
+export function boundedString(
+  requiredMessage: string,
+  min: number,
+  max: number,
+  messages: { min?: string; max?: string } = {},
+) {
   let s = requiredString(requiredMessage)
   if (min > 1) s = s.check(z.minLength(min, messages.min ?? minChars(min)))
   return s.check(z.maxLength(max, messages.max ?? maxChars(max)))
 }
 
 /** One of `values`; blank gives `requiredMessage`, anything else outside the list `invalidMessage`. */
-export function requiredEnum<const T extends readonly [string, ...string[]]>(values: T, requiredMessage: string, invalidMessage = INVALID_VALUE) {
+export function requiredEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  requiredMessage: string,
+  invalidMessage = INVALID_VALUE,
+) {
   return z.enum(values, { error: (iss) => (isBlank(iss.input) ? requiredMessage : invalidMessage) })
 }
 
@@ -100,7 +113,11 @@ export function requiredEnum<const T extends readonly [string, ...string[]]>(val
  * A value chosen from a list, matched ignoring case, accents and surrounding spaces, and returned
  * in its canonical spelling ('cuenta corriente' -> 'Cuenta Corriente').
  */
-export function canonicalChoice<T extends string>(canonical: (value: string) => T | undefined, requiredMessage: string, invalidMessage = INVALID_VALUE) {
+export function canonicalChoice<T extends string>(
+  canonical: (value: string) => T | undefined,
+  requiredMessage: string,
+  invalidMessage = INVALID_VALUE,
+) {
   return z.pipe(
     requiredString(requiredMessage).check(z.refine((v) => canonical(v) !== undefined, { error: invalidMessage })),
     z.transform((v: string) => canonical(v) as T),
@@ -138,7 +155,8 @@ export function phoneString(rules: PhoneRules, normalize: (value: unknown) => un
   )
   const prefix = rules.prefix
   if (prefix) s = s.check(z.refine((v) => v.startsWith(prefix.value), prefix.message))
-  if (rules.forbidSequences !== false) s = s.check(z.refine((v) => !hasForbiddenSequence(v), FORBIDDEN_SEQUENCE_MESSAGE))
+  if (rules.forbidSequences !== false)
+    s = s.check(z.refine((v) => !hasForbiddenSequence(v), FORBIDDEN_SEQUENCE_MESSAGE))
   return z.preprocess(normalize, s)
 }
 

@@ -2,7 +2,7 @@
  * The job marketplace (spec §3, §5, §9): job postings, the driver's filters and search and the
  * application status. The company's registration is in company.ts and the email to an applicant
  * in applicant-email.ts, what their forms share (messages, place fields) in marketplace-fields.ts:
- * a page loads the schema of its own form (issue 14 item 5). The same schemas run in conform on
+ * a page loads the schema of its own form. The same schemas run in conform on
  * the client, in the route actions and again in the services.
  *
  * Pages fetch this file only when a form is first used (app/components/lazy-validation.ts): with
@@ -14,7 +14,17 @@
 import { findSchedule } from '#domain/reference-data/schedules'
 import { capacitiesByVehicle, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
 import { formObject, isBlank, isIsoDate, numberToString, plainText, requiredString, CAMPO_REQUERIDO } from './fields'
-import { choiceId, communeId, isCommuneCode, isRegion, isZone, locationRefinement, PLACE_MESSAGES, regionId, zoneId } from './place-ids'
+import {
+  choiceId,
+  communeId,
+  isCommuneCode,
+  isRegion,
+  isZone,
+  locationRefinement,
+  PLACE_MESSAGES,
+  regionId,
+  zoneId,
+} from './place-ids'
 import { numberAsText, optionalReferenceId, referenceId } from './reference-id'
 import * as z from './zod'
 
@@ -23,7 +33,7 @@ export { communeRegionOf } from './place-ids'
 /** Spec §9: postings lists show 10 per page, for drivers and companies alike. */
 export const POSTINGS_PAGE_SIZE = 10
 
-/** Issue 14: a postings count stops at 1,001; the screens show «más de 1.000». */
+/** A postings count stops at 1,001; the screens show «más de 1.000». */
 export const POSTINGS_COUNT_CAP = 1000
 
 export const PAYMENT_PERIODS = ['por día', 'por ruta', 'mensual'] as const
@@ -62,7 +72,13 @@ function wholeNumber(min: number, max: number, message: string) {
     numberAsText,
     z.pipe(
       requiredString(M.required).check(
-        z.refine((v) => /^(\d{1,3}(\.\d{3})+|\d+)$/.test(v) && Number(v.replaceAll('.', '')) >= min && Number(v.replaceAll('.', '')) <= max, message),
+        z.refine(
+          (v) =>
+            /^(\d{1,3}(\.\d{3})+|\d+)$/.test(v) &&
+            Number(v.replaceAll('.', '')) >= min &&
+            Number(v.replaceAll('.', '')) <= max,
+          message,
+        ),
       ),
       z.transform((v: string) => Number(v.replaceAll('.', ''))),
     ),
@@ -89,7 +105,9 @@ function yesNo(required: boolean) {
 function buildJobPostingSchema() {
   return formObject({
     title: requiredString(M.required).check(z.minLength(5, M.titleMin)).check(z.maxLength(100, M.titleMax)),
-    description: requiredString(M.required).check(z.minLength(20, M.descriptionMin)).check(z.maxLength(2000, M.descriptionMax)),
+    description: requiredString(M.required)
+      .check(z.minLength(20, M.descriptionMin))
+      .check(z.maxLength(2000, M.descriptionMax)),
     id_zone: zoneId(),
     id_region: regionId(),
     id_commune: communeId(),
@@ -108,7 +126,9 @@ function buildJobPostingSchema() {
       ),
     ),
     id_schedule: choiceId((id) => findSchedule(id) !== undefined),
-    start_date: requiredString(M.required).check(z.refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', M.date)),
+    start_date: requiredString(M.required).check(
+      z.refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', M.date),
+    ),
     pawn: yesNo(true),
     payment_amount: wholeNumber(1000, 50_000_000, M.payment),
     payment_period: z.enum(PAYMENT_PERIODS, { error: (iss) => (isBlank(iss.input) ? M.required : M.invalidOption) }),
@@ -130,7 +150,11 @@ function buildJobPostingSchema() {
 export const jobPostingSchema = /*#__PURE__*/ buildJobPostingSchema()
 export type JobPostingValues = z.infer<typeof jobPostingSchema>
 
-const searchText = () => z.preprocess((v) => (v == null ? '' : v), plainText(M.invalidOption).check(z.trim()).check(z.maxLength(100, M.searchMax)))
+const searchText = () =>
+  z.preprocess(
+    (v) => (v == null ? '' : v),
+    plainText(M.invalidOption).check(z.trim()).check(z.maxLength(100, M.searchMax)),
+  )
 const page = () =>
   z.preprocess(
     (v) => (isBlank(v) ? '1' : numberAsText(v)),
@@ -177,20 +201,28 @@ export const applicationStatusSchema = /*#__PURE__*/ (() =>
     status: z.enum(APPLICATION_STATUSES, { error: (iss) => (isBlank(iss.input) ? M.required : M.applicationStatus) }),
   }))()
 
-/** Issue 16.5: GET /business/job-postings/{id}/applicants?status= filters by one status; blank is all. */
+/** GET /business/job-postings/{id}/applicants?status= filters by one status; blank is all. */
 export const applicantsQuerySchema = /*#__PURE__*/ (() =>
   formObject({
-    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.optional(z.enum(APPLICATION_STATUSES, { error: M.applicationStatus }))),
+    status: z.preprocess(
+      (v) => (isBlank(v) ? undefined : v),
+      z.optional(z.enum(APPLICATION_STATUSES, { error: M.applicationStatus })),
+    ),
   }))()
 
 /** Most applications one "seen" call marks: the applicants screen shows at most this many. */
 export const MAX_SEEN_APPLICATIONS = 500
 
-/** Issue 16.5: PUT /business/job-postings/{id}/applicants-seen {applications}: the ones the company had on screen. */
+/** PUT /business/job-postings/{id}/applicants-seen {applications}: the ones the company had on screen. */
 export const applicantsSeenSchema = /*#__PURE__*/ (() =>
   formObject({
     applications: z
-      .array(z.number({ error: M.invalidOption }).check(z.int(M.invalidOption), z.gte(1, M.invalidOption), z.lte(2_147_483_647, M.invalidOption)), { error: M.invalidOption })
+      .array(
+        z
+          .number({ error: M.invalidOption })
+          .check(z.int(M.invalidOption), z.gte(1, M.invalidOption), z.lte(2_147_483_647, M.invalidOption)),
+        { error: M.invalidOption },
+      )
       .check(z.maxLength(MAX_SEEN_APPLICATIONS, M.invalidOption)),
   }))()
 

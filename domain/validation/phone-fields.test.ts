@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 10: every phone input of the product reads what people type — spaces, dashes,
+ * Every phone input of the product reads what people type — spaces, dashes,
  * parentheses, a leading +56 — through one function (normalizePhoneInput) before its own rule.
  * Each schema is the one the browser, the page action and the service all run.
  */
@@ -28,7 +28,12 @@ const CASES: Array<[string, string, string, z.ZodType]> = [
   ['contact', '+56 9 8765 4321', '56987654321', field(contactSchema, 'phone')],
   ['business contact', '(2) 2876-5432', '228765432', field(businessContactSchema, 'phone')],
   ['complaint', '+56 9 8765 4321', '56987654321', field(complaintSchema, 'phone')],
-  ['fleet request', '+56 2 2876 5432', '56228765432', field(createFleetRequestSchema({ vehicles, schedules, zones }), 'phone')],
+  [
+    'fleet request',
+    '+56 2 2876 5432',
+    '56228765432',
+    field(createFleetRequestSchema({ vehicles, schedules, zones }), 'phone'),
+  ],
   ['company registration', '+56 2 2876 5432', '56228765432', field(companyRegistrationPayloadSchema, 'phone')],
   ['simple power owner', '+56 9 8765 4321', '987654321', field(powerOwnerSchema, 'phoneOwner')],
 ]

@@ -1,5 +1,5 @@
 /**
- * Places by their CUT codes, with no list (issue 14 item 5): Chile's 16 regions are 1000…16000
+ * Places by their CUT codes, with no list: Chile's 16 regions are 1000…16000
  * (the reference list's ids, domain/reference-data/regions.ts; place-codes.test.ts holds them
  * together) and a commune's code carries its region (13101 is in region 13000). The forms check a
  * commune this way rather than against the 346-entry list, which a page would otherwise load on
@@ -16,7 +16,8 @@ export const PLACE_MESSAGES = {
 /** The number of Chile's regions: ids 1000 to 16000. */
 export const REGION_COUNT = 16
 
-export const isRegion = (id: number) => Number.isInteger(id) && id % 1000 === 0 && id >= 1000 && id <= REGION_COUNT * 1000
+export const isRegion = (id: number) =>
+  Number.isInteger(id) && id % 1000 === 0 && id >= 1000 && id <= REGION_COUNT * 1000
 
 /** A commune's CUT code carries its region: 13101 is in region 13 (id 13000). */
 export function communeRegionOf(communeId: number): number {

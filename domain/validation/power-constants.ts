@@ -28,9 +28,11 @@ export const OWNER_ID_IMAGE_LARGEST = OWNER_ID_IMAGE_MAX_BYTES - 1
 export const OWNER_ID_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const
 export const OWNER_ID_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const
 
-export const ownerIdImageTooLargeMessage = (tipo: string) => `El archivo ${tipo} es demasiado grande. Por favor, sube un archivo de menos de 3MB.`
+export const ownerIdImageTooLargeMessage = (tipo: string) =>
+  `El archivo ${tipo} es demasiado grande. Por favor, sube un archivo de menos de 3MB.`
 export const ownerIdImageInvalidTypeMessage = (tipo: string) =>
-  `El archivo ${tipo} tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.`
+  `El archivo ${tipo} tiene un tipo no válido. Por favor, sube un archivo con uno ` +
+  `de los siguientes tipos: PNG, JPG, JPEG.`
 
 /** The two image fields with the {tipo} used in their messages. */
 export const OWNER_ID_IMAGE_FIELDS = [
@@ -50,6 +52,13 @@ export const POWER_DRIVER_FIELDS = [
   'vehicleLicensePlate',
 ] as const
 /** The owner-side text field names (phase 2 of the page), in form order. */
-export const POWER_OWNER_FIELDS = ['fullNameOwner', 'rutOwner', 'addressOwner', 'nationalityOwner', 'phoneOwner', 'emailOwner'] as const
+export const POWER_OWNER_FIELDS = [
+  'fullNameOwner',
+  'rutOwner',
+  'addressOwner',
+  'nationalityOwner',
+  'phoneOwner',
+  'emailOwner',
+] as const
 /** Multipart names of the owner ID images in POST /users/create-power-simple (spec §7). */
 export const ownerIdImagePart = (name: (typeof OWNER_ID_IMAGE_FIELDS)[number]['name']) => `files[${name}]`

@@ -34,12 +34,21 @@ const owner = {
   emailOwner: 'maria.soto@gmail.com',
 }
 
-const image = (size: number, name = 'cedula.jpg', type = 'image/jpeg') => new File([new Uint8Array(size)], name, { type })
+const image = (size: number, name = 'cedula.jpg', type = 'image/jpeg') =>
+  new File([new Uint8Array(size)], name, { type })
 
 describe('powerDriverSchema', () => {
   it('accepts a valid sample and normalises rut, year and plate', () => {
-    expect(powerDriverSchema.parse(driver)).toEqual({ ...driver, rutDriver: '12345678-5', vehicleYear: 2019, vehicleLicensePlate: 'BBBB12' })
-    expect(powerDriverSchema.parse({ ...driver, vehicleYear: 2005, vehicleLicensePlate: 'ab-1234' })).toMatchObject({ vehicleYear: 2005, vehicleLicensePlate: 'AB1234' })
+    expect(powerDriverSchema.parse(driver)).toEqual({
+      ...driver,
+      rutDriver: '12345678-5',
+      vehicleYear: 2019,
+      vehicleLicensePlate: 'BBBB12',
+    })
+    expect(powerDriverSchema.parse({ ...driver, vehicleYear: 2005, vehicleLicensePlate: 'ab-1234' })).toMatchObject({
+      vehicleYear: 2005,
+      vehicleLicensePlate: 'AB1234',
+    })
   })
 
   describe.each(BLANKS)('required fields with %s', (_, blank) => {
@@ -71,7 +80,11 @@ describe('powerDriverSchema', () => {
     ['vehicleYear', new Date().getUTCFullYear() + 3, [vehicleYearMessage(new Date())]],
     ['vehicleYear', '20x9', [vehicleYearMessage(new Date())]],
     ['vehicleYear', 2019.5, [vehicleYearMessage(new Date())]],
-    ['vehicleLicensePlate', 'ABCD-EFGH-1234', ['Patente no debe exceder los 12 caracteres', 'Formato de patente inválido']],
+    [
+      'vehicleLicensePlate',
+      'ABCD-EFGH-1234',
+      ['Patente no debe exceder los 12 caracteres', 'Formato de patente inválido'],
+    ],
     ['vehicleLicensePlate', 'ABC1234', ['Formato de patente inválido']],
     ['vehicleLicensePlate', 'AB12345', ['Formato de patente inválido']],
     ['vehicleLicensePlate', 'A12345', ['Formato de patente inválido']],
@@ -122,9 +135,15 @@ describe('powerDriverSchema', () => {
     ]) {
       expect([field, fieldErrors(powerDriverSchema, { ...driver, [field!]: value }, field!)]).toEqual([field, []])
     }
-    expect(powerOwnerSchema.safeParse({ ...owner, fullNameOwner: 'Ana Ñuñez', addressOwner: 'Av. Grecia 123' }).success).toBe(true)
-    expect(fieldErrors(powerOwnerSchema, { ...owner, fullNameOwner: 'Banco https://x.cl' }, 'fullNameOwner')).toEqual([M.personName])
-    expect(fieldErrors(powerOwnerSchema, { ...owner, addressOwner: 'www.evil.cl' }, 'addressOwner')).toEqual([M.noLinks])
+    expect(
+      powerOwnerSchema.safeParse({ ...owner, fullNameOwner: 'Ana Ñuñez', addressOwner: 'Av. Grecia 123' }).success,
+    ).toBe(true)
+    expect(fieldErrors(powerOwnerSchema, { ...owner, fullNameOwner: 'Banco https://x.cl' }, 'fullNameOwner')).toEqual([
+      M.personName,
+    ])
+    expect(fieldErrors(powerOwnerSchema, { ...owner, addressOwner: 'www.evil.cl' }, 'addressOwner')).toEqual([
+      M.noLinks,
+    ])
   })
 
   it('accepts every plate shape', () => {
@@ -154,7 +173,9 @@ describe('powerDriverSchema', () => {
     let now = new Date('2026-11-23T12:00:00-03:00')
     const schema = powerDriverSchemaAt(() => now)
     expect(schema.safeParse({ ...driver, vehicleYear: '2027' }).success).toBe(true)
-    expect(errorsOf(schema, { ...driver, vehicleYear: '2028' }).vehicleYear).toEqual(['Selecciona un año entre 2005 y 2027'])
+    expect(errorsOf(schema, { ...driver, vehicleYear: '2028' }).vehicleYear).toEqual([
+      'Selecciona un año entre 2005 y 2027',
+    ])
     now = new Date('2027-06-01T12:00:00-04:00')
     expect(schema.safeParse({ ...driver, vehicleYear: '2028' }).success).toBe(true)
   })
@@ -163,7 +184,8 @@ describe('powerDriverSchema', () => {
 describe('powerOwnerSchema', () => {
   it('accepts a valid sample and phones of 9 to 12 digits starting with 9', () => {
     expect(powerOwnerSchema.parse(owner)).toEqual(owner)
-    for (const phone of ['956785678', '998765432109']) expect(powerOwnerSchema.safeParse({ ...owner, phoneOwner: phone }).success).toBe(true)
+    for (const phone of ['956785678', '998765432109'])
+      expect(powerOwnerSchema.safeParse({ ...owner, phoneOwner: phone }).success).toBe(true)
     expect(powerOwnerSchema.safeParse({ ...owner, emailOwner: `${'a'.repeat(60)}@gmail.com` }).success).toBe(true)
     expect(powerOwnerSchema.parse({ ...owner, phoneOwner: 987654321 }).phoneOwner).toBe('987654321')
   })
@@ -213,12 +235,23 @@ describe('powerOwnerSchema', () => {
 })
 
 describe('owner ID images', () => {
-  const files = { cedula_identidad_frontal_owner: image(100), cedula_identidad_posterior_owner: image(100, 'b.png', 'image/png') }
+  const files = {
+    cedula_identidad_frontal_owner: image(100),
+    cedula_identidad_posterior_owner: image(100, 'b.png', 'image/png'),
+  }
 
   it('accepts png, jpg and jpeg under 3145728 bytes: 3145727 passes, 3145728 does not', () => {
     expect(powerOwnerFormSchema.safeParse({ ...owner, ...files }).success).toBe(true)
-    expect(powerOwnerFormSchema.safeParse({ ...owner, ...files, cedula_identidad_frontal_owner: image(3145727) }).success).toBe(true)
-    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_frontal_owner: image(3145728) }, 'cedula_identidad_frontal_owner')).toEqual([
+    expect(
+      powerOwnerFormSchema.safeParse({ ...owner, ...files, cedula_identidad_frontal_owner: image(3145727) }).success,
+    ).toBe(true)
+    expect(
+      fieldErrors(
+        powerOwnerFormSchema,
+        { ...owner, ...files, cedula_identidad_frontal_owner: image(3145728) },
+        'cedula_identidad_frontal_owner',
+      ),
+    ).toEqual([
       'El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
     ])
     expect(OWNER_ID_IMAGE_MAX_BYTES).toBe(3145728)
@@ -226,14 +259,30 @@ describe('owner ID images', () => {
 
   it('accepts .jpeg and .png names when the browser gives no type, refuses other names', () => {
     const untyped = (name: string) => new File([new Uint8Array(10)], name)
-    expect(powerOwnerFormSchema.safeParse({ ...owner, cedula_identidad_frontal_owner: untyped('a.JPEG'), cedula_identidad_posterior_owner: untyped('b.png') }).success).toBe(true)
-    expect(fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_posterior_owner: untyped('b.gif') }, 'cedula_identidad_posterior_owner')).toEqual([
-      ownerIdImageInvalidTypeMessage('Cédula de identidad (posterior)'),
-    ])
+    expect(
+      powerOwnerFormSchema.safeParse({
+        ...owner,
+        cedula_identidad_frontal_owner: untyped('a.JPEG'),
+        cedula_identidad_posterior_owner: untyped('b.png'),
+      }).success,
+    ).toBe(true)
+    expect(
+      fieldErrors(
+        powerOwnerFormSchema,
+        { ...owner, ...files, cedula_identidad_posterior_owner: untyped('b.gif') },
+        'cedula_identidad_posterior_owner',
+      ),
+    ).toEqual([ownerIdImageInvalidTypeMessage('Cédula de identidad (posterior)')])
   })
 
   it.each([undefined, null, ''])('requires both images (%j)', (v) => {
-    expect(errorsOf(powerOwnerFormSchema, { ...owner, cedula_identidad_frontal_owner: v, cedula_identidad_posterior_owner: v })).toEqual({
+    expect(
+      errorsOf(powerOwnerFormSchema, {
+        ...owner,
+        cedula_identidad_frontal_owner: v,
+        cedula_identidad_posterior_owner: v,
+      }),
+    ).toEqual({
       cedula_identidad_frontal_owner: ['Campo requerido'],
       cedula_identidad_posterior_owner: ['Campo requerido'],
     })
@@ -241,17 +290,33 @@ describe('owner ID images', () => {
 
   it('rejects a large file and a wrong type with the {tipo} messages', () => {
     expect(
-      fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES + 1) }, 'cedula_identidad_frontal_owner'),
-    ).toEqual(['El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.'])
+      fieldErrors(
+        powerOwnerFormSchema,
+        { ...owner, ...files, cedula_identidad_frontal_owner: image(OWNER_ID_IMAGE_MAX_BYTES + 1) },
+        'cedula_identidad_frontal_owner',
+      ),
+    ).toEqual([
+      'El archivo Cédula de identidad (frontal) es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
+    ])
     expect(
-      fieldErrors(powerOwnerFormSchema, { ...owner, ...files, cedula_identidad_posterior_owner: image(10, 'c.pdf', 'application/pdf') }, 'cedula_identidad_posterior_owner'),
-    ).toEqual(['El archivo Cédula de identidad (posterior) tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.'])
+      fieldErrors(
+        powerOwnerFormSchema,
+        { ...owner, ...files, cedula_identidad_posterior_owner: image(10, 'c.pdf', 'application/pdf') },
+        'cedula_identidad_posterior_owner',
+      ),
+    ).toEqual([
+      'El archivo Cédula de identidad (posterior) tiene un tipo no válido. Por favor, ' +
+        'sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.',
+    ])
   })
 
   it('message functions', () => {
-    expect(ownerIdImageTooLargeMessage('frontal')).toBe('El archivo frontal es demasiado grande. Por favor, sube un archivo de menos de 3MB.')
+    expect(ownerIdImageTooLargeMessage('frontal')).toBe(
+      'El archivo frontal es demasiado grande. Por favor, sube un archivo de menos de 3MB.',
+    )
     expect(ownerIdImageInvalidTypeMessage('posterior')).toBe(
-      'El archivo posterior tiene un tipo no válido. Por favor, sube un archivo con uno de los siguientes tipos: PNG, JPG, JPEG.',
+      'El archivo posterior tiene un tipo no válido. Por favor, sube un archivo con uno ' +
+        'de los siguientes tipos: PNG, JPG, JPEG.',
     )
   })
 })
@@ -259,6 +324,8 @@ describe('owner ID images', () => {
 describe('simplePowerSchema', () => {
   it('validates driver and owner fields together', () => {
     expect(simplePowerSchema.safeParse({ ...driver, ...owner }).success).toBe(true)
-    expect(Object.keys(errorsOf(simplePowerSchema, {})).sort()).toEqual([...Object.keys(driver), ...Object.keys(owner)].sort())
+    expect(Object.keys(errorsOf(simplePowerSchema, {})).sort()).toEqual(
+      [...Object.keys(driver), ...Object.keys(owner)].sort(),
+    )
   })
 })

@@ -47,9 +47,12 @@ export const isPersonName = (v: string) => /^\p{L}[\p{L}\p{M}' ’-]*$/u.test(v)
 /** A web address in a text not meant to carry one: `://`, `www.`, `x.cl`, `evil.example/login`. */
 export const hasLink = (v: string) => /:\/\/|www\.|\p{L}\.\p{L}+\/|\.(com|cl|net|org|io|ly|co|app|me)\b/iu.test(v)
 const personName = (max: number) => boundedString(M.required, 2, max).check(z.refine(isPersonName, M.personName))
-const noLinks = (link: (v: string) => boolean) => boundedString(M.required, 2, 100).check(z.refine((v) => !link(v), { error: M.noLinks, abort: true }))
+const noLinks = (link: (v: string) => boolean) =>
+  boundedString(M.required, 2, 100).check(z.refine((v) => !link(v), { error: M.noLinks, abort: true }))
 // A brand or a model: «Mercedes-Benz», «Sprinter 515 CDI», «Hilux 2.4»: no dot between letters.
-const vehicleText = noLinks((v) => hasLink(v) || /\p{L}\.\p{L}/u.test(v)).check(z.refine((v) => /^[\p{L}\p{M}\d .-]*$/u.test(v), M.vehicleText))
+const vehicleText = noLinks((v) => hasLink(v) || /\p{L}\.\p{L}/u.test(v)).check(
+  z.refine((v) => /^[\p{L}\p{M}\d .-]*$/u.test(v), M.vehicleText),
+)
 
 /** Where a schema reads the time: the live clock, or the service's injected one. */
 export type Clock = () => Date
@@ -61,11 +64,17 @@ const liveClock: Clock = () => new Date()
  */
 export function vehicleYearField(now: Clock = liveClock) {
   return z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : typeof v === 'string' && v.trim() === '' ? undefined : v),
+    (v) =>
+      typeof v === 'string' && /^\s*\d+\s*$/.test(v)
+        ? Number(v)
+        : typeof v === 'string' && v.trim() === ''
+          ? undefined
+          : v,
     z.number({ error: (iss) => (iss.input == null ? M.required : vehicleYearMessage(now())) }).check(
       z.superRefine((year, ctx) => {
         const at = now()
-        if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at)) ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
+        if (!Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > vehicleYearMax(at))
+          ctx.addIssue({ code: 'custom', message: vehicleYearMessage(at) })
       }),
     ),
   )
@@ -101,10 +110,19 @@ const ownerShape = {
   nationalityOwner: personName(30),
   // '+56 9 8765 4321' is read as 987654321: the rule is the local 9 digits starting with 9.
   phoneOwner: phoneString(
-    { required: M.phoneRequired, min: 9, max: 12, minMessage: M.phoneMin, maxMessage: M.phoneMax, prefix: { value: '9', message: M.phonePrefix } },
+    {
+      required: M.phoneRequired,
+      min: 9,
+      max: 12,
+      minMessage: M.phoneMin,
+      maxMessage: M.phoneMax,
+      prefix: { value: '9', message: M.phonePrefix },
+    },
     normalizeLocalChileanPhoneInput,
   ),
-  emailOwner: requiredString(M.emailRequired).check(z.maxLength(OWNER_EMAIL_MAX_LENGTH, M.emailMax)).check(z.refine(isValidOwnerEmail, M.emailInvalid)),
+  emailOwner: requiredString(M.emailRequired)
+    .check(z.maxLength(OWNER_EMAIL_MAX_LENGTH, M.emailMax))
+    .check(z.refine(isValidOwnerEmail, M.emailInvalid)),
 }
 
 /** Owner text fields (phase 2 of the form, without the ID images). */
@@ -135,6 +153,7 @@ export const simplePowerSchema = formObject({ ...powerDriverSchema.shape, ...own
 export type SimplePowerValues = z.infer<typeof simplePowerSchema>
 
 /** Both phases and both images: what the final submission must satisfy (page and service). */
-export const simplePowerFormSchemaAt = (now: Clock) => formObject({ ...driverShape(now), ...powerOwnerFormSchema.shape })
+export const simplePowerFormSchemaAt = (now: Clock) =>
+  formObject({ ...driverShape(now), ...powerOwnerFormSchema.shape })
 export const simplePowerFormSchema = simplePowerFormSchemaAt(liveClock)
 export type SimplePowerFormValues = z.infer<typeof simplePowerFormSchema>

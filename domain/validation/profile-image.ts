@@ -1,6 +1,6 @@
 /**
  * The profile photo (spec §5, §9): its rules (domain/uploads.ts) and the schema of its upload,
- * apart from the profile form's schema (profile.ts), so each form loads its own (issue 14 item 5).
+ * apart from the profile form's schema (profile.ts), so each form loads its own.
  */
 import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
 import { formObject, imageFile } from './fields'

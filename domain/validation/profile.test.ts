@@ -3,13 +3,19 @@ import { PROFILE_MESSAGES as M, profileSchema, shouldSaveProfile } from './profi
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES as IM, profileImageSchema } from './profile-image'
 import { BLANKS, errorsOf, fieldErrors } from './test-utils'
 
-const profile = { firstname: 'Ana', lastname: 'Pérez', address: 'Av. Siempre Viva 123', about_me: 'Conductora con 5 años de experiencia.', phone: '56987654321' }
+const profile = {
+  firstname: 'Ana',
+  lastname: 'Pérez',
+  address: 'Av. Siempre Viva 123',
+  about_me: 'Conductora con 5 años de experiencia.',
+  phone: '56987654321',
+}
 
 describe('profileSchema', () => {
   it('accepts a valid sample', () => {
     expect(profileSchema.parse(profile)).toEqual(profile)
   })
-  it('reads the phone the way Chileans write it and stores 569XXXXXXXX (issue 12 item 10)', () => {
+  it('reads the phone the way Chileans write it and stores 569XXXXXXXX', () => {
     for (const typed of ['+56 9 8765 4321', '9 8765 4321', '(9) 8765-4321', '987654321', '56987654321'])
       expect(profileSchema.parse({ ...profile, phone: typed }).phone).toBe('56987654321')
   })
@@ -21,7 +27,9 @@ describe('profileSchema', () => {
       about_me: '',
       phone: '56987654321',
     })
-    expect(profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', address: null, about_me: '  ', phone: '' })).toEqual({
+    expect(
+      profileSchema.parse({ firstname: 'Ana', lastname: 'Pérez', address: null, about_me: '  ', phone: '' }),
+    ).toEqual({
       firstname: 'Ana',
       lastname: 'Pérez',
       address: '',
@@ -64,7 +72,9 @@ const png = (size: number, name = 'foto.png', type = 'image/png') => new File([n
 describe('profileImageSchema', () => {
   it('accepts a png and a jpeg up to 3 MB', () => {
     expect(profileImageSchema.safeParse({ newProfileImage: png(1000) }).success).toBe(true)
-    expect(profileImageSchema.safeParse({ newProfileImage: png(PROFILE_IMAGE_MAX_BYTES, 'a.jpg', 'image/jpeg') }).success).toBe(true)
+    expect(
+      profileImageSchema.safeParse({ newProfileImage: png(PROFILE_IMAGE_MAX_BYTES, 'a.jpg', 'image/jpeg') }).success,
+    ).toBe(true)
     expect(profileImageSchema.safeParse({ newProfileImage: png(10, 'a.JPEG', '') }).success).toBe(true)
   })
   it.each([undefined, null, '', 'foto.png'])('requires the image (%j)', (v) => {
@@ -72,8 +82,14 @@ describe('profileImageSchema', () => {
   })
   it('rejects an empty file, a large file and other types', () => {
     expect(fieldErrors(profileImageSchema, { newProfileImage: png(0) }, 'newProfileImage')).toEqual([IM.required])
-    expect(fieldErrors(profileImageSchema, { newProfileImage: png(PROFILE_IMAGE_MAX_BYTES + 1) }, 'newProfileImage')).toEqual(['El tamaño de la imagen no puede ser mayor a 3MB'])
-    expect(fieldErrors(profileImageSchema, { newProfileImage: png(10, 'a.gif', 'image/gif') }, 'newProfileImage')).toEqual([IM.invalidType])
-    expect(fieldErrors(profileImageSchema, { newProfileImage: png(10, 'a.pdf', '') }, 'newProfileImage')).toEqual([IM.invalidType])
+    expect(
+      fieldErrors(profileImageSchema, { newProfileImage: png(PROFILE_IMAGE_MAX_BYTES + 1) }, 'newProfileImage'),
+    ).toEqual(['El tamaño de la imagen no puede ser mayor a 3MB'])
+    expect(
+      fieldErrors(profileImageSchema, { newProfileImage: png(10, 'a.gif', 'image/gif') }, 'newProfileImage'),
+    ).toEqual([IM.invalidType])
+    expect(fieldErrors(profileImageSchema, { newProfileImage: png(10, 'a.pdf', '') }, 'newProfileImage')).toEqual([
+      IM.invalidType,
+    ])
   })
 })

@@ -19,7 +19,7 @@ export const PROFILE_MESSAGES = {
 const M = PROFILE_MESSAGES
 
 /**
- * Optional phone (sent as a number by the form): the driver's one rule (issue 12 item 10), a
+ * Optional phone (sent as a number by the form): the driver's one rule, a
  * Chilean mobile typed any usual way, stored as '569XXXXXXXX'; empty means "unchanged".
  */
 const optionalPhone = z.preprocess(
@@ -38,7 +38,7 @@ const optionalPhone = z.preprocess(
 
 /**
  * POST /users/update-data-user: firstname and lastname required, address and about_me optional;
- * the vehicle type and commune optional (issue 16): a select's '13101' or JSON's 13101, '' or null
+ * the vehicle type and commune optional: a select's '13101' or JSON's 13101, '' or null
  * for "not stated" (null, clears it), absent for "unchanged" (reference-id.ts). The form also sends
  * the region it chose the commune in (`id_region`): a commune of another region is refused. As in
  * the marketplace's schemas, a commune is checked by its CUT code (its region is code ÷ 1000), not
@@ -77,7 +77,7 @@ export function shouldSaveProfile(
   return PROFILE_FIELDS.some((k) => (next[k] ?? '').trim() !== (current[k] ?? '').trim())
 }
 
-/** The profile's optional reference-data ids (issue 16). */
+/** The profile's optional reference-data ids. */
 export const STATED_IDS = ['id_vehicle', 'id_commune'] as const
 
 export const PROFILE_SAVE_MESSAGES = {
@@ -90,12 +90,14 @@ export const PROFILE_SAVE_MESSAGES = {
  * 'unchanged' mean nothing is sent (spec §5).
  */
 export function profileSaveDecision(
-  current: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>> & Partial<Record<(typeof STATED_IDS)[number], number | null>>,
-  next: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>> & Partial<Record<(typeof STATED_IDS)[number], number | null>>,
+  current: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>> &
+    Partial<Record<(typeof STATED_IDS)[number], number | null>>,
+  next: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'phone', string | null>> &
+    Partial<Record<(typeof STATED_IDS)[number], number | null>>,
 ): 'save' | 'unchanged' | 'incomplete' {
   if (PROFILE_FIELDS.some((k) => isBlank(next[k]))) return 'incomplete'
   if (shouldSaveProfile(current, next)) return 'save'
-  // The vehicle type and commune (issue 16): a stated or cleared one is a change; absent is not.
+  // The vehicle type and commune: a stated or cleared one is a change; absent is not.
   if (STATED_IDS.some((k) => next[k] !== undefined && (next[k] ?? null) !== (current[k] ?? null))) return 'save'
   const phone = (next.phone ?? '').trim()
   return phone !== '' && phone !== (current.phone ?? '').trim() ? 'save' : 'unchanged'

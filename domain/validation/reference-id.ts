@@ -18,12 +18,18 @@ const isKnownId = (exists: (id: number) => boolean) => (v: string) => /^\d{1,9}$
 
 /** The id's text (trimmed) that `exists`, as a number. */
 function idText(exists: (id: number) => boolean, invalidMessage: string) {
-  return z.pipe(z.string({ error: invalidMessage }).check(z.trim(), z.refine(isKnownId(exists), invalidMessage)), z.transform(Number))
+  return z.pipe(
+    z.string({ error: invalidMessage }).check(z.trim(), z.refine(isKnownId(exists), invalidMessage)),
+    z.transform(Number),
+  )
 }
 
 /** Required: blank gives `requiredMessage`, an id not in the list `invalidMessage`. */
 export function referenceId(exists: (id: number) => boolean, requiredMessage: string, invalidMessage: string) {
-  return z.preprocess(numberAsText, z.pipe(requiredString(requiredMessage).check(z.refine(isKnownId(exists), invalidMessage)), z.transform(Number)))
+  return z.preprocess(
+    numberAsText,
+    z.pipe(requiredString(requiredMessage).check(z.refine(isKnownId(exists), invalidMessage)), z.transform(Number)),
+  )
 }
 
 /** Optional, for filters: blank (or absent) means "any" (undefined). */
@@ -36,5 +42,8 @@ export function optionalReferenceId(exists: (id: number) => boolean, invalidMess
  * clears it); absent means "unchanged" (undefined).
  */
 export function statedReferenceId(exists: (id: number) => boolean, invalidMessage: string) {
-  return z.preprocess((v) => (v === undefined ? undefined : isBlank(v) ? null : numberAsText(v)), z.optional(z.nullable(idText(exists, invalidMessage))))
+  return z.preprocess(
+    (v) => (v === undefined ? undefined : isBlank(v) ? null : numberAsText(v)),
+    z.optional(z.nullable(idText(exists, invalidMessage))),
+  )
 }

@@ -1,5 +1,5 @@
 /**
- * One required-field message across all forms (issue 16 item 8, decision 57): every schema the
+ * One required-field message across all forms (decision 57): every schema the
  * forms and services use, walked with empty input, answers CAMPO_REQUERIDO for each empty field.
  * The few exceptions are not a field left blank: the terms checkbox (a consent), hidden
  * references (a broken link or a posting id) and pressed buttons' values, the bank form (spec §5: its one alert, «Todos los
@@ -14,7 +14,8 @@ import { AUTH_MESSAGES, CAMPO_REQUERIDO, INVALID_VALUE, MARKETPLACE_MESSAGES, TO
 
 type Schema = z.ZodType
 
-const isSchema = (value: unknown): value is Schema => typeof (value as { safeParseAsync?: unknown } | null)?.safeParseAsync === 'function'
+const isSchema = (value: unknown): value is Schema =>
+  typeof (value as { safeParseAsync?: unknown } | null)?.safeParseAsync === 'function'
 
 /** The message an empty field gives instead of CAMPO_REQUERIDO, by field name. */
 const FIELD_EXCEPTIONS: Record<string, string> = {
@@ -25,7 +26,7 @@ const FIELD_EXCEPTIONS: Record<string, string> = {
   decision: INVALID_VALUE,
   direction: INVALID_VALUE,
   verified: INVALID_VALUE,
-  // The ids of the applications the page showed (issue 16.5), sent by the page, never typed.
+  // The ids of the applications the page showed, sent by the page, never typed.
   applications: MARKETPLACE_MESSAGES.invalidOption,
 }
 const SCHEMA_EXCEPTIONS: Record<string, string> = {
@@ -42,8 +43,8 @@ async function fieldIssues(schema: Schema, input: unknown): Promise<Array<[field
   return result.error.issues.filter((i) => i.path.length > 0).map((i) => [String(i.path[0]), i.message])
 }
 
-const schemas: Array<[string, Schema]> = [...Object.entries(forms), ...Object.entries(admin)].flatMap(([name, value]: [string, unknown]) =>
-  isSchema(value) ? [[name, value] as [string, Schema]] : [],
+const schemas: Array<[string, Schema]> = [...Object.entries(forms), ...Object.entries(admin)].flatMap(
+  ([name, value]: [string, unknown]) => (isSchema(value) ? [[name, value] as [string, Schema]] : []),
 )
 
 describe('one required-field message', () => {
@@ -67,12 +68,20 @@ describe('one required-field message', () => {
 
   it('single required fields say it too', async () => {
     for (const field of [forms.passwordField, forms.chileanMobileField, forms.licensePlateField]) {
-      for (const empty of ['', '  ']) expect((await field.safeParseAsync(empty)).error?.issues[0]?.message).toBe(CAMPO_REQUERIDO)
+      for (const empty of ['', '  '])
+        expect((await field.safeParseAsync(empty)).error?.issues[0]?.message).toBe(CAMPO_REQUERIDO)
     }
   })
 
   it('is the only required text left in the messages', () => {
-    const texts = [AUTH_MESSAGES, MARKETPLACE_MESSAGES, forms.CONTACT_MESSAGES, forms.COMPLAINT_MESSAGES, forms.POWER_MESSAGES, forms.BANK_MESSAGES]
+    const texts = [
+      AUTH_MESSAGES,
+      MARKETPLACE_MESSAGES,
+      forms.CONTACT_MESSAGES,
+      forms.COMPLAINT_MESSAGES,
+      forms.POWER_MESSAGES,
+      forms.BANK_MESSAGES,
+    ]
       .flatMap((m) => Object.values(m))
       .filter((v): v is string => typeof v === 'string')
     const other = texts.filter((t) => /requerid|obligatori/i.test(t) && t !== CAMPO_REQUERIDO && t !== TODOS_LOS_CAMPOS)

@@ -23,5 +23,11 @@ export function rutString(options: RutFieldOptions) {
   let s = requiredString(options.required)
   if (options.min !== undefined) s = s.check(z.minLength(options.min, minChars(options.min)))
   if (options.max !== undefined) s = s.check(z.maxLength(options.max, maxChars(options.max)))
-  return z.pipe(s.check(z.refine(isValidRutFormat, { error: RUT_MESSAGES.format, abort: true }), z.refine(isValidRut, RUT_MESSAGES.checkDigit)), z.transform(normalizeRut))
+  return z.pipe(
+    s.check(
+      z.refine(isValidRutFormat, { error: RUT_MESSAGES.format, abort: true }),
+      z.refine(isValidRut, RUT_MESSAGES.checkDigit),
+    ),
+    z.transform(normalizeRut),
+  )
 }

@@ -1,6 +1,13 @@
 /** The second factor (TOTP and recovery codes), re-authentication and the console's roles (decision 77). */
 import { STAFF_ROLE_VALUES } from '#domain/staff-roles'
-import { CAMPO_REQUERIDO, CONTROL_CHARACTERS_MESSAGE, formObject, hasControlCharacters, requiredRawString, requiredString } from './fields'
+import {
+  CAMPO_REQUERIDO,
+  CONTROL_CHARACTERS_MESSAGE,
+  formObject,
+  hasControlCharacters,
+  requiredRawString,
+  requiredString,
+} from './fields'
 import * as z from './zod'
 
 export const STAFF_MESSAGES = {
@@ -56,7 +63,12 @@ export const reauthSchema = formObject({
       z.maxLength(20),
     ),
   ),
-}).check(z.refine((v) => Boolean(v.password?.trim()) || /^\d{6}$/.test(v.code ?? ''), { error: M.reauthOne, path: ['password'] }))
+}).check(
+  z.refine((v) => Boolean(v.password?.trim()) || /^\d{6}$/.test(v.code ?? ''), {
+    error: M.reauthOne,
+    path: ['password'],
+  }),
+)
 
 export { STAFF_ROLE_VALUES } from '#domain/staff-roles'
 
@@ -66,5 +78,6 @@ export type StaffRoleValues = z.infer<typeof staffRoleSchema>
 
 /** The console's sensitive actions need a proof of identity this recent (decision 77). */
 export const REAUTH_WINDOW_MS = 10 * 60_000
-export const REAUTH_REQUIRED_MESSAGE = 'Confirma tu identidad para continuar: esta acción pide tu contraseña o un código de tu aplicación.'
+export const REAUTH_REQUIRED_MESSAGE =
+  'Confirma tu identidad para continuar: esta acción pide tu contraseña o un código de tu aplicación.'
 export const STAFF_ROLE_FORBIDDEN_MESSAGE = 'Tu rol en el equipo no permite esta acción. Pídesela a un administrador.'

@@ -3,7 +3,7 @@
  * and must not pull the schemas into their first load.
  */
 /**
- * The one message of a required field left empty, in every form (issue 16 item 8, decision 57).
+ * The one message of a required field left empty, in every form (decision 57).
  * Here, with no zod, so the pages and domain/uploads.ts can use it without loading the schemas.
  */
 export const CAMPO_REQUERIDO = 'Campo requerido'

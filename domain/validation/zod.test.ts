@@ -33,12 +33,33 @@ describe(`domain schemas on ${mini ? 'zod/mini' : 'classic zod'}`, () => {
  * Spanish messages, never zod's default ('Invalid input…', 'Too big…'), on either flavour.
  */
 describe("no message falls back to zod's own", () => {
-  const isSchema = (value: unknown): value is z.ZodType => typeof (value as { safeParseAsync?: unknown } | null)?.safeParseAsync === 'function'
+  const isSchema = (value: unknown): value is z.ZodType =>
+    typeof (value as { safeParseAsync?: unknown } | null)?.safeParseAsync === 'function'
   // The console's document queue reads a query string (always an object; a bad filter is dropped).
   const schemas = [...Object.entries(forms), ...Object.entries(admin)].flatMap(([name, value]: [string, unknown]) =>
     isSchema(value) && name !== 'documentQueueQuerySchema' ? [[name, value] as const] : [],
   )
-  const WRONG: unknown[] = [undefined, null, '', '   ', 'x', 'x'.repeat(5000), '\u0000', -1, 0, 1.5, 1e12, Number.NaN, true, false, {}, [], ['x'], [1, 2], { a: 1 }]
+  const WRONG: unknown[] = [
+    undefined,
+    null,
+    '',
+    '   ',
+    'x',
+    'x'.repeat(5000),
+    '\u0000',
+    -1,
+    0,
+    1.5,
+    1e12,
+    Number.NaN,
+    true,
+    false,
+    {},
+    [],
+    ['x'],
+    [1, 2],
+    { a: 1 },
+  ]
   const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized|Expected)/
 
   it('walks the schemas of every form', () => {
@@ -57,7 +78,12 @@ describe("no message falls back to zod's own", () => {
     for (const field of fields) {
       for (const value of WRONG) {
         const result = await schema.safeParseAsync({ [field]: value })
-        for (const issue of result.error?.issues ?? []) expect({ field, value, message: issue.message }).not.toEqual({ field, value, message: expect.stringMatching(ZOD_DEFAULT) })
+        for (const issue of result.error?.issues ?? [])
+          expect({ field, value, message: issue.message }).not.toEqual({
+            field,
+            value,
+            message: expect.stringMatching(ZOD_DEFAULT),
+          })
       }
     }
   })

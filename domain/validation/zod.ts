@@ -1,5 +1,5 @@
 /**
- * The zod the domain schemas are written with (issue 14 item 5). On the server and in Vitest it is
+ * The zod the domain schemas are written with. On the server and in Vitest it is
  * zod itself (the classic API: the services' OpenAPI document reads its getters and metadata); the
  * browser build swaps this module for ./zod-mini.ts (scripts/vite-zod-browser.ts), zod/mini from
  * the same package, whose checks are functions a bundle keeps only when a schema uses them: the

@@ -1,5 +1,5 @@
 /**
- * Cold start (issue 14 item 3): how long the production server takes from `spawn` to its first
+ * Cold start: how long the production server takes from `spawn` to its first
  * `GET /healthz` 200 and its first `GET /` 200, on an existing database (a first start creates
  * and seeds it in a temporary folder and is not counted). Prints the median of 3 starts, and
  * the idle memory (RSS) of the process after its first page.
@@ -35,7 +35,17 @@ async function startOnce(entry: string[], dataDir: string): Promise<Start> {
   const started = performance.now()
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
@@ -70,14 +80,21 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export async function coldStart(opts: { runs?: number; entry?: 'node' | 'tsx' } = {}) {
   const runs = opts.runs ?? 3
-  const entry = opts.entry === 'tsx' ? ['--import', 'tsx', 'server.ts'] : [path.join(process.env.BUILD_DIR ?? 'build', 'server.js')]
-  if (opts.entry !== 'tsx' && !fs.existsSync(path.resolve(ROOT, entry[0]!))) throw new Error(`${entry[0]} not found: run \`npm run build\` first`)
+  const entry =
+    opts.entry === 'tsx' ? ['--import', 'tsx', 'server.ts'] : [path.join(process.env.BUILD_DIR ?? 'build', 'server.js')]
+  if (opts.entry !== 'tsx' && !fs.existsSync(path.resolve(ROOT, entry[0]!)))
+    throw new Error(`${entry[0]} not found: run \`npm run build\` first`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-cold-'))
   try {
     await startOnce(entry, dataDir) // creates, migrates and seeds the database
     const starts: Start[] = []
     for (let i = 0; i < runs; i++) starts.push(await startOnce(entry, dataDir))
-    return { healthzMs: median(starts.map((s) => s.healthzMs)), pageMs: median(starts.map((s) => s.pageMs)), rssMb: median(starts.map((s) => s.rssMb)), starts }
+    return {
+      healthzMs: median(starts.map((s) => s.healthzMs)),
+      pageMs: median(starts.map((s) => s.pageMs)),
+      rssMb: median(starts.map((s) => s.rssMb)),
+      starts,
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
@@ -87,7 +104,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const entry = arg('entry') === 'tsx' ? 'tsx' : 'node'
   const result = await coldStart({ runs: Number(arg('runs') ?? 3), entry })
   const ms = (n: number) => `${Math.round(n)} ms`
-  console.log(`Cold start (${entry === 'tsx' ? 'node --import tsx server.ts' : 'node build/server.js'}, existing database, median of ${result.starts.length}):`)
+  console.log(
+    `Cold start ` +
+      `(${entry === 'tsx' ? 'node --import tsx server.ts' : 'node build/server.js'}, ` +
+      `existing database, median of ${result.starts.length}):`,
+  )
   console.log(`  first GET /healthz  ${ms(result.healthzMs)}`)
   console.log(`  first GET /         ${ms(result.pageMs)}   (budget ${ms(BUDGET_MS)})`)
   console.log(`  idle RSS            ${Math.round(result.rssMb)} MB`)

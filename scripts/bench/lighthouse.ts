@@ -22,7 +22,16 @@ import path from 'node:path'
 import { buildBare, startBare } from './servers'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-export const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/ayuda', '/preguntas-frecuentes', '/terminos-condiciones', '/login', '/register']
+export const PUBLIC_PAGES = [
+  '/',
+  '/empresas',
+  '/contacto',
+  '/ayuda',
+  '/preguntas-frecuentes',
+  '/terminos-condiciones',
+  '/login',
+  '/register',
+]
 const LIGHTHOUSE = process.env.LIGHTHOUSE_PACKAGE ?? 'lighthouse@12.8.2'
 export const LCP_BUDGET_MS = 1500
 export const SCORE_BUDGET = 97
@@ -95,7 +104,10 @@ export function lighthouse(url: string, outFile: string): Promise<Run> {
     '--quiet',
   ]
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn('npx', args, {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let err = ''
     child.stderr.on('data', (c: Buffer) => (err += c.toString()))
     child.on('exit', (code) => {
@@ -120,7 +132,12 @@ export function lighthouse(url: string, outFile: string): Promise<Run> {
       const a = report.audits
       const node = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
       const paint = a.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0
-      const scriptsIn = Math.max(0, ...(a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script').map((r) => r.networkEndTime ?? 0))
+      const scriptsIn = Math.max(
+        0,
+        ...(a['network-requests']?.details?.items ?? [])
+          .filter((r) => r.resourceType === 'Script')
+          .map((r) => r.networkEndTime ?? 0),
+      )
       resolve({
         score: Math.round(report.categories.performance.score * 100),
         lcp: a['largest-contentful-paint']!.numericValue!,
@@ -140,7 +157,9 @@ function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
 }
 
-export async function benchLighthouse(opts: { runs?: number; pages?: string[]; baseUrl?: string; keep?: string; bare?: boolean } = {}) {
+export async function benchLighthouse(
+  opts: { runs?: number; pages?: string[]; baseUrl?: string; keep?: string; bare?: boolean } = {},
+) {
   const runs = opts.runs ?? 3
   const pages = opts.pages ?? PUBLIC_PAGES
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-lighthouse-'))
@@ -150,7 +169,8 @@ export async function benchLighthouse(opts: { runs?: number; pages?: string[]; b
   const results: Array<{ page: string; runs: Run[]; median: Omit<Run, 'lcpElement' | 'latePaint'> }> = []
   try {
     if (!baseUrl) {
-      if (!fs.existsSync(path.join(ROOT, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) throw new Error('no production build: run `npx react-router build` first')
+      if (!fs.existsSync(path.join(ROOT, process.env.BUILD_DIR ?? 'build', 'server/index.js')))
+        throw new Error('no production build: run `npx react-router build` first')
       server = await startServer(path.join(out, 'data'))
       baseUrl = server.url
     }
@@ -158,12 +178,16 @@ export async function benchLighthouse(opts: { runs?: number; pages?: string[]; b
       buildBare()
       bare = await startBare()
     }
-    const targets = [...(bare ? [{ page: 'bare /', url: `${bare.url}/` }] : []), ...pages.map((page) => ({ page, url: `${baseUrl}${page}` }))]
+    const targets = [
+      ...(bare ? [{ page: 'bare /', url: `${bare.url}/` }] : []),
+      ...pages.map((page) => ({ page, url: `${baseUrl}${page}` })),
+    ]
     // One unmeasured load warms the server's caches (templates, demo data) and npx's.
     await lighthouse(`${baseUrl}/`, path.join(out, 'warm.json'))
     const done = new Map(targets.map((t) => [t.page, [] as Run[]]))
     for (let i = 0; i < runs; i++) {
-      for (const { page, url } of targets) done.get(page)!.push(await lighthouse(url, path.join(out, `${page.replace(/\W/g, '_')}-${i}.json`)))
+      for (const { page, url } of targets)
+        done.get(page)!.push(await lighthouse(url, path.join(out, `${page.replace(/\W/g, '_')}-${i}.json`)))
     }
     for (const { page } of targets) {
       const pageRuns = done.get(page)!
@@ -176,7 +200,10 @@ export async function benchLighthouse(opts: { runs?: number; pages?: string[]; b
       }
       if (page !== 'bare /') results.push({ page, runs: pageRuns, median: m })
       console.log(
-        `${page.padEnd(24)} perf ${String(m.score).padStart(3)}  LCP ${(m.lcp / 1000).toFixed(2)} s  FCP ${(m.fcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  (runs: ${pageRuns.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)}${r.latePaint ? '*' : ''}`).join(', ')})  LCP element ${pageRuns[0]!.lcpElement}`,
+        `${page.padEnd(24)} perf ${String(m.score).padStart(3)}  LCP ${(m.lcp / 1000).toFixed(2)} ` +
+          `s  FCP ${(m.fcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  (runs: ` +
+          `${pageRuns.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)}${r.latePaint ? '*' : ''}`).join(', ')}) ` +
+          ` LCP element ${pageRuns[0]!.lcpElement}`,
       )
     }
   } finally {
@@ -190,7 +217,9 @@ export async function benchLighthouse(opts: { runs?: number; pages?: string[]; b
     `Load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')} on ${os.cpus().length} CPUs. Budget: LCP ≤ ${LCP_BUDGET_MS / 1000} s and perf ≥ ${SCORE_BUDGET} (median of ${runs}).`,
+      .join(' ')} ` +
+      `on ${os.cpus().length} CPUs. Budget: LCP ≤ ${LCP_BUDGET_MS / 1000} s and perf ≥ ${SCORE_BUDGET} ` +
+      `(median of ${runs}).`,
   )
   if (over.length) console.log(`Over budget: ${over.map((r) => r.page).join(', ')}`)
   return { results, ok: over.length === 0 }
@@ -200,7 +229,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(arg('runs') ?? 3)
   const pages = arg('pages')?.split(',')
   const json = arg('json')
-  benchLighthouse({ runs, pages, baseUrl: process.env.BASE_URL, keep: arg('keep'), bare: process.argv.includes('--bare') }).then(
+  benchLighthouse({
+    runs,
+    pages,
+    baseUrl: process.env.BASE_URL,
+    keep: arg('keep'),
+    bare: process.argv.includes('--bare'),
+  }).then(
     ({ results, ok }) => {
       if (json) fs.writeFileSync(json, JSON.stringify(results, null, 2))
       process.exitCode = ok ? 0 : 1

@@ -1,5 +1,5 @@
 /**
- * The page cache under a mixed read/write load (issue 14 item 6): anonymous views of `/`,
+ * The page cache under a mixed read/write load: anonymous views of `/`,
  * `/preguntas-frecuentes` and `/terminos-condiciones` (half of them from campaign links with
  * utm_* / gclid), logins, companies' searches, drivers' profile saves and, now and then, a new
  * company posting, from several clients at once. Prints the cache's hit ratio (hits and waits
@@ -16,7 +16,11 @@ import { startProduct } from './servers'
 
 const DEMO_PASSWORD = 'Fleeters2026'
 const PAGES = ['/', '/preguntas-frecuentes', '/terminos-condiciones']
-const CAMPAIGNS = ['?utm_source=newsletter&utm_medium=email&utm_campaign=verano', '?utm_source=facebook&fbclid=IwAR0abc', '?gclid=Cj0KCQ']
+const CAMPAIGNS = [
+  '?utm_source=newsletter&utm_medium=email&utm_campaign=verano',
+  '?utm_source=facebook&fbclid=IwAR0abc',
+  '?gclid=Cj0KCQ',
+]
 
 function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -24,7 +28,10 @@ function arg(name: string): string | undefined {
 
 /** `node build/server.js` on a temporary database with the demo data (scripts/bench/servers.ts). */
 function startServer(secret: string): Promise<{ url: string; stop(): Promise<void> }> {
-  return startProduct({ buildDir: process.env.BUILD_DIR ?? 'build', env: { SMTP_URL: '', INTERNAL_SECRET: secret, LOG_LEVEL: 'warn' } })
+  return startProduct({
+    buildDir: process.env.BUILD_DIR ?? 'build',
+    env: { SMTP_URL: '', INTERNAL_SECRET: secret, LOG_LEVEL: 'warn' },
+  })
 }
 
 export interface PageCacheBench {
@@ -38,7 +45,9 @@ export interface PageCacheBench {
   viewP95: number
 }
 
-export async function pageCacheBench(opts: { seconds?: number; clients?: number; url?: string; secret?: string } = {}): Promise<PageCacheBench> {
+export async function pageCacheBench(
+  opts: { seconds?: number; clients?: number; url?: string; secret?: string } = {},
+): Promise<PageCacheBench> {
   const seconds = opts.seconds ?? 10
   const clients = opts.clients ?? 8
   const secret = opts.secret ?? randomBytes(24).toString('base64url')
@@ -46,7 +55,11 @@ export async function pageCacheBench(opts: { seconds?: number; clients?: number;
   const base = opts.url ?? server!.url
   try {
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+      fetch(`${base}/api${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
     const tokenOf = async (email: string) => {
       const res = await post('/auth/login', { email, password: DEMO_PASSWORD })
       if (!res.ok) throw new Error(`login of ${email}: ${res.status}`)
@@ -71,19 +84,32 @@ export async function pageCacheBench(opts: { seconds?: number; clients?: number;
         const page = PAGES[r % PAGES.length]!
         const query = r % 2 ? CAMPAIGNS[r % CAMPAIGNS.length]! : ''
         const started = performance.now()
-        const res = await fetch(`${base}${page}${query}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } })
+        const res = await fetch(`${base}${page}${query}`, {
+          headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+        })
         await res.arrayBuffer()
         viewMs.push(performance.now() - started)
       } else if (r < 78) {
         writes.login!++
-        await (await post('/auth/login', { email: 'conductor@demo.fleeters.cl', password: r % 2 ? DEMO_PASSWORD : 'otraClave99' })).arrayBuffer()
+        await (
+          await post('/auth/login', {
+            email: 'conductor@demo.fleeters.cl',
+            password: r % 2 ? DEMO_PASSWORD : 'otraClave99',
+          })
+        ).arrayBuffer()
       } else if (r < 88) {
         writes.search!++
-        await (await post('/business/search-my-job-postings', { search: 'reparto' }, { 'auth-business': company })).arrayBuffer()
+        await (
+          await post('/business/search-my-job-postings', { search: 'reparto' }, { 'auth-business': company })
+        ).arrayBuffer()
       } else if (r < 98) {
         writes.profile!++
         await (
-          await post('/users/update-data-user', { firstname: 'Camila', lastname: 'Pérez', address: 'Av. Siempre Viva 742', about_me: `Conductora ${n}` }, { 'auth-user': driver })
+          await post(
+            '/users/update-data-user',
+            { firstname: 'Camila', lastname: 'Pérez', address: 'Av. Siempre Viva 742', about_me: `Conductora ${n}` },
+            { 'auth-user': driver },
+          )
         ).arrayBuffer()
       } else {
         writes.posting!++
@@ -115,11 +141,22 @@ export async function pageCacheBench(opts: { seconds?: number; clients?: number;
       }),
     )
     const after = await stats()
-    const delta = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - before[k as keyof PageCacheStats]])) as unknown as PageCacheStats
+    const delta = Object.fromEntries(
+      Object.entries(after).map(([k, v]) => [k, v - before[k as keyof PageCacheStats]]),
+    ) as unknown as PageCacheStats
     const served = delta.hits + delta.coalesced
     const sorted = [...viewMs].sort((a, b) => a - b)
     const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
-    return { seconds, requests, views: viewMs.length, writes, stats: delta, hitRatio: served / Math.max(1, served + delta.renders), viewP50: pct(0.5), viewP95: pct(0.95) }
+    return {
+      seconds,
+      requests,
+      views: viewMs.length,
+      writes,
+      stats: delta,
+      hitRatio: served / Math.max(1, served + delta.renders),
+      viewP50: pct(0.5),
+      viewP95: pct(0.95),
+    }
   } finally {
     await server?.stop()
   }
@@ -140,6 +177,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       .join(', ')}`,
   )
   console.log(`  views      ${result.views} (p50 ${result.viewP50.toFixed(1)} ms, p95 ${result.viewP95.toFixed(1)} ms)`)
-  console.log(`  cache      ${s.hits} hits, ${s.coalesced} waited on a render, ${s.renders} renders, ${s.invalidations} invalidations`)
+  console.log(
+    `  cache      ${s.hits} hits, ${s.coalesced} waited on a render, ${s.renders} ` +
+      `renders, ${s.invalidations} invalidations`,
+  )
   console.log(`  hit ratio  ${(result.hitRatio * 100).toFixed(1)} %`)
 }

@@ -27,7 +27,12 @@ interface Profile {
 const nowUs = () => Number(process.hrtime.bigint() / 1000n)
 
 /** Self time by function (name, file, line), in ms, largest first; only samples within [fromUs, toUs] when given. */
-export function topSelfTime(file: string, top = 25, fromUs = 0, toUs = Infinity): Array<{ name: string; ms: number; share: number }> {
+export function topSelfTime(
+  file: string,
+  top = 25,
+  fromUs = 0,
+  toUs = Infinity,
+): Array<{ name: string; ms: number; share: number }> {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const self = new Map<string, number>()
@@ -74,7 +79,10 @@ async function main() {
     const e2 = await requests(`${server.url}/user/dashboard/home`, n, 4, { cookie })
     const t2 = performance.now()
     window.to = nowUs()
-    console.log(`${n} × / uncached in ${((t1 - t0) / 1000).toFixed(1)} s (${e1} not 200), ${n} × driver dashboard in ${((t2 - t1) / 1000).toFixed(1)} s (${e2} not 200)`)
+    console.log(
+      `${n} × / uncached in ${((t1 - t0) / 1000).toFixed(1)} s (${e1} not 200), ${n} × ` +
+        `driver dashboard in ${((t2 - t1) / 1000).toFixed(1)} s (${e2} not 200)`,
+    )
   } finally {
     await server.stop()
   }
@@ -86,7 +94,8 @@ async function main() {
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]
   if (!file) throw new Error(`no .cpuprofile in ${outDir}`)
   console.log(`Profile: ${file}\nTop self time while the measured requests ran:`)
-  for (const f of topSelfTime(file, 30, window.from, window.to)) console.log(`  ${f.ms.toFixed(0).padStart(6)} ms ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`)
+  for (const f of topSelfTime(file, 30, window.from, window.to))
+    console.log(`  ${f.ms.toFixed(0).padStart(6)} ms ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`)
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

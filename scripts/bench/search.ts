@@ -1,5 +1,5 @@
 /**
- * Posting search at scale (issue 14 item 1): seeds N postings into a temporary SQLite file and,
+ * Posting search at scale: seeds N postings into a temporary SQLite file and,
  * when DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, into a fresh schema there;
  * then times the services' own search functions (the driver's filtered and text search, the
  * company's own list and search) over the filter combinations the screens produce, one at a time
@@ -30,7 +30,14 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/pl
 import { fillPostingWords } from '#services/platform/db/migrations/0016_posting_words'
 import { seedReferenceData } from '#services/platform/seed'
 import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
-import { searchDriver, searchOpenPostings, searchQueries, wordsWalk, type SearchFilters, type Store } from '#services/users/postings/queries'
+import {
+  searchDriver,
+  searchOpenPostings,
+  searchQueries,
+  wordsWalk,
+  type SearchFilters,
+  type Store,
+} from '#services/users/postings/queries'
 
 export const BUDGET = { oneP95: 20, concurrentP95: 50 }
 const CONCURRENCY = 10
@@ -98,19 +105,40 @@ export async function seedCompanies(db: DatabaseHandle['db']): Promise<Seeded> {
   const users = []
   for (let i = 1; i <= COMPANIES + 1; i++) {
     const role = i <= COMPANIES ? 'business' : 'User'
-    users.push(`(${sqlText(role)}, ${sqlText(`bench${i}@bench.fleeters.test`)}, 'x', 'Bench', ${sqlText(String(i))}, 1, ${sqlText(now)}, ${sqlText(now)}, ${sqlText(now)})`)
+    users.push(
+      `(${sqlText(role)}, ${sqlText(`bench${i}@bench.fleeters.test`)}, 'x', 'Bench', ` +
+        `${sqlText(String(i))}, 1, ${sqlText(now)}, ${sqlText(now)}, ${sqlText(now)})`,
+    )
   }
   await db.executeQuery(
-    CompiledQuery.raw(`insert into users (role, email, password_hash, firstname, lastname, email_verified, accepted_terms_at, created_at, updated_at) values ${users.join(', ')}`),
+    CompiledQuery.raw(
+      `insert into users (role, email, password_hash, firstname, lastname, ` +
+        `email_verified, accepted_terms_at, created_at, updated_at) values ${users.join(', ')}`,
+    ),
   )
-  const ids = await db.selectFrom('users').select(['id', 'role']).where('email', 'like', '%@bench.fleeters.test').orderBy('id').execute()
+  const ids = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', 'like', '%@bench.fleeters.test')
+    .orderBy('id')
+    .execute()
   const rows = ids
     .filter((u) => u.role === 'business')
     .map((u, i) => {
       const body = 70_000_000 + i * 1_001
-      return `(${u.id}, ${sqlText(`Logística Prueba ${i + 1} SpA`)}, ${sqlText(`${body}-${computeCheckDigit(body)}`)}, 'Contacto', ${sqlText(`bench${i + 1}@bench.fleeters.test`)}, ${sqlText(`2280${5000 + i}`)}, 13101, 1, ${sqlText(now)})`
+      return (
+        `(${u.id}, ${sqlText(`Logística Prueba ${i + 1} SpA`)}, ` +
+        `${sqlText(`${body}-${computeCheckDigit(body)}`)}, 'Contacto', ` +
+        `${sqlText(`bench${i + 1}@bench.fleeters.test`)}, ${sqlText(`2280${5000 + i}`)}, ` +
+        `13101, 1, ${sqlText(now)})`
+      )
     })
-  await db.executeQuery(CompiledQuery.raw(`insert into companies (user_id, name, rut, contact_name, email, phone, id_commune, verified, created_at) values ${rows.join(', ')}`))
+  await db.executeQuery(
+    CompiledQuery.raw(
+      `insert into companies (user_id, name, rut, contact_name, email, phone, ` +
+        `id_commune, verified, created_at) values ${rows.join(', ')}`,
+    ),
+  )
   const companyIds = (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id)
   return { companyIds, bigCompany: companyIds[0]!, driverId: ids.find((u) => u.role === 'User')!.id }
 }
@@ -140,7 +168,9 @@ export async function seedPostings(handle: Pick<DatabaseHandle, 'db'>, n: number
   const SPAN_MS = 2 * 365 * 24 * 3600 * 1000
   const BATCH = 2000
   const columns =
-    'company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_capacity, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at'
+    'company_id, title, description, id_zone, id_region, id_commune, id_vehicle, ' +
+    'id_capacity, id_schedule, start_date, pawn, payment_amount, payment_period, ' +
+    'drivers_needed, status, created_at, updated_at'
   const statements: string[] = []
   const flush = async () => {
     if (!statements.length) return
@@ -159,10 +189,19 @@ export async function seedPostings(handle: Pick<DatabaseHandle, 'db'>, n: number
       // is when it was written, so the table holds postings in time order as a real one does.
       const created = new Date(now - SPAN_MS + Math.floor(((i + rnd.next()) * SPAN_MS) / n)).toISOString()
       const rare = rnd.next() < 0.0002 ? ' Carga refrigerado.' : ''
-      const title = `${rnd.next() < 0.4 ? 'Reparto' : rnd.pick(TITLE_HEADS)} ${rnd.pick(TITLE_WHAT)} ${rnd.pick(TITLE_WITH)}`.trim()
+      const title =
+        `${rnd.next() < 0.4 ? 'Reparto' : rnd.pick(TITLE_HEADS)} ${rnd.pick(TITLE_WHAT)} ${rnd.pick(TITLE_WITH)}`.trim()
       const description = `${rnd.pick(DETAILS)} ${rnd.pick(DETAILS)} Comuna de ${commune.name_commune}.${rare}`
       values.push(
-        `(${company()}, ${sqlText(title)}, ${sqlText(description)}, ${zoneOf.get(commune.id_region)}, ${commune.id_region}, ${commune.id_commune}, ${vehicle.id_vehicle}, ${capacities.length ? rnd.pick(capacities).id_capacity : 'null'}, ${1 + Math.floor(rnd.next() * 3)}, ${sqlText(created.slice(0, 10))}, ${rnd.next() < 0.25 ? 1 : 0}, ${20_000 + Math.floor(rnd.next() * 60) * 1_000}, ${sqlText(rnd.pick(PAYMENT_PERIODS))}, ${1 + Math.floor(rnd.next() * 10)}, ${rnd.next() < 0.85 ? "'open'" : "'closed'"}, ${sqlText(created)}, ${sqlText(created)})`,
+        `(${company()}, ${sqlText(title)}, ${sqlText(description)}, ` +
+          `${zoneOf.get(commune.id_region)}, ${commune.id_region}, ${commune.id_commune}, ` +
+          `${vehicle.id_vehicle}, ` +
+          `${capacities.length ? rnd.pick(capacities).id_capacity : 'null'}, ` +
+          `${1 + Math.floor(rnd.next() * 3)}, ${sqlText(created.slice(0, 10))}, ` +
+          `${rnd.next() < 0.25 ? 1 : 0}, ${20_000 + Math.floor(rnd.next() * 60) * 1_000}, ` +
+          `${sqlText(rnd.pick(PAYMENT_PERIODS))}, ${1 + Math.floor(rnd.next() * 10)}, ` +
+          `${rnd.next() < 0.85 ? "'open'" : "'closed'"}, ${sqlText(created)}, ` +
+          `${sqlText(created)})`,
       )
     }
     statements.push(`insert into job_postings (${columns}) values ${values.join(', ')}`)
@@ -179,22 +218,32 @@ export async function seedPostings(handle: Pick<DatabaseHandle, 'db'>, n: number
 async function withoutIndexes(handle: DatabaseHandle, load: () => Promise<void>) {
   if (handle.dialect === 'postgres') {
     const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes
-      where schemaname = current_schema() and tablename = 'job_postings' and indexname not like '%pkey'`.execute(handle.db)
+      where schemaname = current_schema() and tablename = 'job_postings' and indexname not like '%pkey'`.execute(
+      handle.db,
+    )
     // The words table's trigger and key (migration 0016): its rows are written once after the load.
-    const triggers = await sql<{ name: string; def: string }>`select tgname as name, pg_get_triggerdef(oid) as def from pg_trigger
+    const triggers = await sql<{
+      name: string
+      def: string
+    }>`select tgname as name, pg_get_triggerdef(oid) as def from pg_trigger
       where tgrelid = 'job_postings'::regclass and not tgisinternal`.execute(handle.db)
-    const wordsKey = await sql<{ name: string; def: string }>`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+    const wordsKey = await sql<{
+      name: string
+      def: string
+    }>`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
       where conrelid = to_regclass('job_posting_words') and contype = 'p'`.execute(handle.db)
     for (const i of indexes.rows) await sql`drop index ${sql.id(i.indexname)}`.execute(handle.db)
     for (const t of triggers.rows) await sql`drop trigger ${sql.id(t.name)} on job_postings`.execute(handle.db)
-    for (const k of wordsKey.rows) await sql`alter table job_posting_words drop constraint ${sql.id(k.name)}`.execute(handle.db)
+    for (const k of wordsKey.rows)
+      await sql`alter table job_posting_words drop constraint ${sql.id(k.name)}`.execute(handle.db)
     await load()
     await sql`set maintenance_work_mem = '256MB'`.execute(handle.db)
     for (const i of indexes.rows) await handle.db.executeQuery(CompiledQuery.raw(i.indexdef))
     if (wordsKey.rows.length) {
       await sql`truncate job_posting_words`.execute(handle.db)
       await fillPostingWords(handle.db)
-      for (const k of wordsKey.rows) await sql`alter table job_posting_words add constraint ${sql.id(k.name)} ${sql.raw(k.def)}`.execute(handle.db)
+      for (const k of wordsKey.rows)
+        await sql`alter table job_posting_words add constraint ${sql.id(k.name)} ${sql.raw(k.def)}`.execute(handle.db)
     }
     for (const t of triggers.rows) await handle.db.executeQuery(CompiledQuery.raw(t.def))
     return
@@ -256,18 +305,34 @@ export const SHAPES: Shape[] = [
     name: 'region + vehicle + shift + pawn',
     filters: (rnd) => {
       const r = region(rnd)
-      return { id_zone: zoneOf(r), id_region: r, id_vehicle: vehicle(rnd), start_time: shift(rnd), pawn: rnd.next() < 0.5 }
+      return {
+        id_zone: zoneOf(r),
+        id_region: r,
+        id_vehicle: vehicle(rnd),
+        start_time: shift(rnd),
+        pawn: rnd.next() < 0.5,
+      }
     },
   },
   {
     name: 'commune + vehicle + shift + pawn',
     filters: (rnd) => {
       const c = anyCommune(rnd)
-      return { id_zone: zoneOf(c.id_region), id_region: c.id_region, id_commune: c.id_commune, id_vehicle: vehicle(rnd), start_time: shift(rnd), pawn: rnd.next() < 0.5 }
+      return {
+        id_zone: zoneOf(c.id_region),
+        id_region: c.id_region,
+        id_commune: c.id_commune,
+        id_vehicle: vehicle(rnd),
+        start_time: shift(rnd),
+        pawn: rnd.next() < 0.5,
+      }
     },
   },
   { name: 'shift + pawn', filters: (rnd) => ({ start_time: shift(rnd), pawn: rnd.next() < 0.5 }) },
-  { name: 'vehicle + shift + pawn', filters: (rnd) => ({ id_vehicle: vehicle(rnd), start_time: shift(rnd), pawn: rnd.next() < 0.5 }) },
+  {
+    name: 'vehicle + shift + pawn',
+    filters: (rnd) => ({ id_vehicle: vehicle(rnd), start_time: shift(rnd), pawn: rnd.next() < 0.5 }),
+  },
   { name: 'text, common word', filters: (rnd) => ({ search: rnd.pick(['reparto', 'Reparto de', 'conductor']) }) },
   { name: 'text, rare word', filters: (rnd) => ({ search: rnd.pick(['refrigerado', 'xyzsinresultados']) }) },
   { name: 'text, accented', filters: (rnd) => ({ search: rnd.pick(['camion', 'furgón', 'distribucion']) }) },
@@ -275,11 +340,20 @@ export const SHAPES: Shape[] = [
     name: 'text + region + vehicle',
     filters: (rnd) => {
       const r = region(rnd)
-      return { id_zone: zoneOf(r), id_region: r, id_vehicle: vehicle(rnd), search: rnd.pick(['farmacia', 'moto', 'peoneta']) }
+      return {
+        id_zone: zoneOf(r),
+        id_region: r,
+        id_vehicle: vehicle(rnd),
+        search: rnd.pick(['farmacia', 'moto', 'peoneta']),
+      }
     },
   },
   { name: 'company list (largest company)', company: true, filters: () => ({}) },
-  { name: 'company search (largest company)', company: true, filters: (rnd) => ({ search: rnd.pick(['reparto', 'camion', 'refrigerado']) }) },
+  {
+    name: 'company search (largest company)',
+    company: true,
+    filters: (rnd) => ({ search: rnd.pick(['reparto', 'camion', 'refrigerado']) }),
+  },
 ]
 
 type Run = () => Promise<number>
@@ -330,10 +404,14 @@ export function isFullScan(line: string): boolean {
 export async function planOf(store: Store, query: { compile(): CompiledQuery }): Promise<string[]> {
   const compiled = query.compile()
   if (store.dialect === 'postgres') {
-    const res = await store.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]))
+    const res = await store.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
+    )
     return res.rows.map((r) => r['QUERY PLAN'])
   }
-  const res = await store.db.executeQuery<{ id: number; parent: number; detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]))
+  const res = await store.db.executeQuery<{ id: number; parent: number; detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+  )
   const depth = new Map<number, number>([[0, 0]])
   return res.rows.map((r) => {
     const d = (depth.get(r.parent) ?? 0) + 1
@@ -346,8 +424,16 @@ export async function planOf(store: Store, query: { compile(): CompiledQuery }):
  * The queries of a shape (the first 1,001 ids, and the page query used past them), as the services
  * build them; `driver`: which index an SQLite search with words walks (both are planned).
  */
-export function queriesOf(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false, driver: TextDriver = 'text') {
-  const { ids, list } = company ? companyPostingsQueries(store, seeded.bigCompany, 1, filters.search, driver) : searchQueries(store, seeded.driverId, filters, 1, driver)
+export function queriesOf(
+  store: Store,
+  seeded: { driverId: number; bigCompany: number },
+  filters: SearchFilters,
+  company = false,
+  driver: TextDriver = 'text',
+) {
+  const { ids, list } = company
+    ? companyPostingsQueries(store, seeded.bigCompany, 1, filters.search, driver)
+    : searchQueries(store, seeded.driverId, filters, 1, driver)
   return { ids, list }
 }
 
@@ -368,7 +454,12 @@ export async function driversOf(store: Store, filters: SearchFilters, company = 
 }
 
 /** The driver the service picks for a shape's search. */
-export function chosenDriver(store: Store, seeded: { driverId: number; bigCompany: number }, filters: SearchFilters, company = false): Promise<TextDriver> {
+export function chosenDriver(
+  store: Store,
+  seeded: { driverId: number; bigCompany: number },
+  filters: SearchFilters,
+  company = false,
+): Promise<TextDriver> {
   return company ? companySearchDriver(store, seeded.bigCompany, filters.search) : searchDriver(store, filters)
 }
 
@@ -385,30 +476,46 @@ export function driverLabel(driver: TextDriver): string {
  * runs where the timings cannot.
  */
 async function printServerWork(store: Store, seeded: Seeded) {
-  type Explained = Array<{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number }>
+  type Explained = Array<{
+    Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }
+    'Execution Time': number
+  }>
   const rnd = prng(11)
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-  console.log('  server work per shape (ids query; EXPLAIN ANALYZE, BUFFERS of 6 searches): pages touched and execution time, median and max')
+  console.log(
+    '  server work per shape (ids query; EXPLAIN ANALYZE, BUFFERS of 6 searches): ' +
+      'pages touched and execution time, median and max',
+  )
   for (const shape of SHAPES) {
     const pages: number[] = []
     const reads: number[] = []
     const ms: number[] = []
     for (let i = 0; i < 6; i++) {
       const filters = shape.filters(rnd)
-      const { ids } = queriesOf(store, seeded, filters, shape.company, await chosenDriver(store, seeded, filters, shape.company))
+      const { ids } = queriesOf(
+        store,
+        seeded,
+        filters,
+        shape.company,
+        await chosenDriver(store, seeded, filters, shape.company),
+      )
       const compiled = ids.compile()
-      const res = await store.db.executeQuery<{ 'QUERY PLAN': Explained }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]))
+      const res = await store.db.executeQuery<{ 'QUERY PLAN': Explained }>(
+        CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+      )
       const explained = res.rows[0]!['QUERY PLAN'][0]!
       pages.push(explained.Plan['Shared Hit Blocks'] + explained.Plan['Shared Read Blocks'])
       reads.push(explained.Plan['Shared Read Blocks'])
       ms.push(explained['Execution Time'])
     }
     console.log(
-      `    work · ${shape.name.padEnd(34)} pages ${String(median(pages)).padStart(6)} max ${String(Math.max(...pages)).padStart(6)} (read ${String(median(reads)).padStart(5)})  exec ${median(ms).toFixed(1).padStart(6)} ms max ${Math.max(
-        ...ms,
-      )
-        .toFixed(1)
-        .padStart(6)} ms`,
+      `    work · ${shape.name.padEnd(34)} pages ${String(median(pages)).padStart(6)} ` +
+        `max ${String(Math.max(...pages)).padStart(6)} (read ` +
+        `${String(median(reads)).padStart(5)})  exec ${median(ms).toFixed(1).padStart(6)} ` +
+        `ms max ${Math.max(...ms)
+          .toFixed(1)
+          .padStart(6)} ` +
+        `ms`,
     )
   }
 }
@@ -426,7 +533,10 @@ interface EngineResult {
   fullScans: string[]
 }
 
-async function openEngine(engine: 'sqlite' | 'postgres', size: number): Promise<{ handle: DatabaseHandle; reused?: boolean; cleanup: () => Promise<void> }> {
+async function openEngine(
+  engine: 'sqlite' | 'postgres',
+  size: number,
+): Promise<{ handle: DatabaseHandle; reused?: boolean; cleanup: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-search-'))
     const handle = openDatabase({ sqlitePath: path.join(dir, 'fleeters.db') })
@@ -452,7 +562,10 @@ async function openEngine(engine: 'sqlite' | 'postgres', size: number): Promise<
   const handle = openDatabase({ url, pgSchema: schema, poolSize: CONCURRENCY })
   const migrating = performance.now()
   await migrateToLatest(handle)
-  if (kept) console.log(`\n(schema ${schema} migrated to the latest in ${((performance.now() - migrating) / 1000).toFixed(1)} s)`)
+  if (kept)
+    console.log(
+      `\n(schema ${schema} migrated to the latest in ${((performance.now() - migrating) / 1000).toFixed(1)} s)`,
+    )
   return {
     handle,
     reused: kept !== undefined,
@@ -485,7 +598,12 @@ async function seededBefore(db: DatabaseHandle['db'], size: number): Promise<See
     if (Number(postings.n)) throw new Error(`BENCH_PG_SCHEMA holds ${postings.n} postings, not ${size}`)
     return undefined
   }
-  const users = await db.selectFrom('users').select(['id', 'role']).where('email', 'like', '%@bench.fleeters.test').orderBy('id').execute()
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', 'like', '%@bench.fleeters.test')
+    .orderBy('id')
+    .execute()
   const companyIds = (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((c) => c.id)
   return { companyIds, bigCompany: companyIds[0]!, driverId: users.find((u) => u.role === 'User')!.id }
 }
@@ -500,16 +618,21 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     // visibility map that lets an index-only scan skip the table.
     await sql.raw(handle.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(handle.db)
     const seedSeconds = (performance.now() - started) / 1000
-    console.log(`\n== ${engine}, ${size.toLocaleString('en')} postings (seeded and analysed in ${seedSeconds.toFixed(1)} s)`)
+    console.log(
+      `\n== ${engine}, ${size.toLocaleString('en')} postings (seeded and analysed in ${seedSeconds.toFixed(1)} s)`,
+    )
     if (engine === 'postgres') {
       // An index-only scan reads the table for a page the visibility map does not mark; vacuum
       // cannot mark rows a transaction still open elsewhere may not see (other sessions on the server).
-      const vm = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'job_postings'::regclass`.execute(
+      const vm = await sql<{
+        pages: number
+        visible: number
+      }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'job_postings'::regclass`.execute(
         handle.db,
       )
       const { pages, visible } = vm.rows[0]!
       console.log(
-        `   visibility map: ${visible} of ${pages} pages all-visible${visible < pages * 0.95 ? ' ← index-only scans will read the table (a transaction elsewhere held vacuum back)' : ''}`,
+        `   visibility map: ${visible} of ${pages} pages all-visible${visible < pages * 0.95 ? ' ← index-only scans will read the table (a transaction elsewhere held vacuum ' + 'back)' : ''}`,
       )
     }
 
@@ -529,7 +652,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
           const bad = plan.filter(isFullScan)
           if (bad.length) fullScans.push(`${shape.name}${by} (${part}): ${bad.join(' / ')}`)
           if (process.env.BENCH_PLANS !== '0') {
-            console.log(`  plan · ${shape.name}${by} — ${part} ${JSON.stringify(filters)}${bad.length ? '  ← FULL SCAN' : ''}`)
+            console.log(
+              `  plan · ${shape.name}${by} — ${part} ${JSON.stringify(filters)}${bad.length ? '  ← FULL SCAN' : ''}`,
+            )
             for (const line of plan) console.log(`      ${line}`)
           }
         }
@@ -592,23 +717,30 @@ async function main() {
   if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) throw new Error('--sizes=10000,100000')
   const searches = Number(arg('searches') ?? 340)
   const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
-  const engines = (arg('engines') ?? (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl) ? 'sqlite,postgres' : 'sqlite')).split(',') as Array<'sqlite' | 'postgres'>
+  const engines = (arg('engines') ?? (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl) ? 'sqlite,postgres' : 'sqlite')).split(
+    ',',
+  ) as Array<'sqlite' | 'postgres'>
   console.log(
-    `Posting search bench: ${engines.join(' and ')}, sizes ${sizes.join(', ')}, ${searches} searches per run; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `Posting search bench: ${engines.join(' and ')}, sizes ${sizes.join(', ')}, ${searches} ` +
+      `searches per run; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   )
   const results: EngineResult[] = []
   const failures: string[] = []
   const print = (r: EngineResult) => {
     const over = r.one.p95 >= BUDGET.oneP95 || r.concurrent.p95 >= BUDGET.concurrentP95 || r.errors > 0
     console.log(
-      `\n${r.engine} ${r.size.toLocaleString('en')}: one at a time p50 ${r.one.p50.toFixed(1)} ms p95 ${r.one.p95.toFixed(1)} ms · ${CONCURRENCY} at once p50 ${r.concurrent.p50.toFixed(1)} ms p95 ${r.concurrent.p95.toFixed(1)} ms${r.errors ? ` · ${r.errors} failed` : ''}${over ? '  ← OVER BUDGET' : ''}`,
+      `\n${r.engine} ${r.size.toLocaleString('en')}: one at a time p50 ${r.one.p50.toFixed(1)} ` +
+        `ms p95 ${r.one.p95.toFixed(1)} ms · ${CONCURRENCY} at once p50 ${r.concurrent.p50.toFixed(1)} ` +
+        `ms p95 ${r.concurrent.p95.toFixed(1)} ms${r.errors ? ` · ${r.errors} failed` : ''}${over ? '  ← OVER BUDGET' : ''}`,
     )
     for (const s of r.perShape)
       console.log(
-        `    ${s.name.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  cpu p50 ${s.cpuP50.toFixed(1).padStart(5)} p95 ${s.cpuP95.toFixed(1).padStart(5)} ms  (${s.matches} found)`,
+        `    ${s.name.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ` +
+          `ms  cpu p50 ${s.cpuP50.toFixed(1).padStart(5)} p95 ${s.cpuP95.toFixed(1).padStart(5)} ` +
+          `ms  (${s.matches} found)`,
       )
     for (const f of r.fullScans) console.log(`  FULL SCAN: ${f}`)
     return over || r.fullScans.length > 0
@@ -632,7 +764,10 @@ async function main() {
     }
   }
 
-  console.log(`\n== Summary. Budget: p95 < ${BUDGET.oneP95} ms one at a time, < ${BUDGET.concurrentP95} ms at ${CONCURRENCY} at once; no full scan of job_postings.`)
+  console.log(
+    `\n== Summary. Budget: p95 < ${BUDGET.oneP95} ms one at a time, < ${BUDGET.concurrentP95} ` +
+      `ms at ${CONCURRENCY} at once; no full scan of job_postings.`,
+  )
   let failed = failures.length > 0
   for (const r of results) failed = print(r) || failed
   for (const f of failures) console.log(`FAILED: ${f}`)

@@ -37,13 +37,17 @@ export function freePort(): Promise<number> {
 
 function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${path.relative(ROOT, cwd) || '.'}) failed:\n${r.stdout}\n${r.stderr}`)
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(' ')} (in ${path.relative(ROOT, cwd) || '.'}) failed:\n${r.stdout}\n${r.stderr}`,
+    )
 }
 
 /** `react-router build` of the product into build-bench/ (with build-bench/server.js), once a run (BENCH_SKIP_BUILD=1 reuses it). */
 let productBuilt = false
 export function buildProduct() {
-  if (productBuilt || (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, BUILD_DIR, 'server.js')))) return
+  if (productBuilt || (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, BUILD_DIR, 'server.js'))))
+    return
   run('npx', ['react-router', 'build'], ROOT, { ...process.env, BUILD_DIR })
   productBuilt = true
 }
@@ -109,9 +113,12 @@ export function productionStart(): { command: string; env: Record<string, string
  * data folder with SQLite and the demo accounts.
  * `nodeArgs` e.g. `--cpu-prof` (scripts/bench/profile.ts).
  */
-export async function startProduct(opts: { nodeArgs?: string[]; env?: Record<string, string>; buildDir?: string } = {}): Promise<Served & { dataDir: string }> {
+export async function startProduct(
+  opts: { nodeArgs?: string[]; env?: Record<string, string>; buildDir?: string } = {},
+): Promise<Served & { dataDir: string }> {
   const buildDir = opts.buildDir ?? BUILD_DIR
-  if (!fs.existsSync(path.join(ROOT, buildDir, 'server.js'))) throw new Error(`${buildDir}/server.js not found: run \`npm run build\` first`)
+  if (!fs.existsSync(path.join(ROOT, buildDir, 'server.js')))
+    throw new Error(`${buildDir}/server.js not found: run \`npm run build\` first`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-bench-'))
   const port = await freePort()
   const production = productionStart()
@@ -168,7 +175,9 @@ export async function startBare(): Promise<Served> {
   try {
     pkg = require.resolve('@react-router/serve/package.json')
   } catch {
-    throw new Error('@react-router/serve is not installed: run `npm install` (it is a devDependency of the root package).')
+    throw new Error(
+      '@react-router/serve is not installed: run `npm install` (it is a devDependency of the root package).',
+    )
   }
   const bin = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { bin: Record<string, string> }).bin['react-router-serve']!
   const child = spawn(process.execPath, [path.join(path.dirname(pkg), bin), 'build/server/index.js'], {
@@ -183,10 +192,19 @@ export async function startBare(): Promise<Served> {
 }
 
 /** What Chrome sends for a page load (over HTTPS it also offers br and zstd). */
-export const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br', 'sec-fetch-dest': 'document' }
+export const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'sec-fetch-dest': 'document',
+}
 
 /** Requests per second with `connections` closed loops for `ms` (only 200s count; others are errors). */
-export async function throughput(url: string, connections: number, ms: number, headers: Record<string, string> = {}): Promise<{ rps: number; errors: number; count: number }> {
+export async function throughput(
+  url: string,
+  connections: number,
+  ms: number,
+  headers: Record<string, string> = {},
+): Promise<{ rps: number; errors: number; count: number }> {
   const end = Date.now() + ms
   let done = 0
   let errors = 0
@@ -209,7 +227,12 @@ export async function throughput(url: string, connections: number, ms: number, h
 }
 
 /** Exactly `n` requests, `connections` at a time (for profiles). */
-export async function requests(url: string, n: number, connections: number, headers: Record<string, string> = {}): Promise<number> {
+export async function requests(
+  url: string,
+  n: number,
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<number> {
   let next = 0
   let errors = 0
   await Promise.all(

@@ -25,14 +25,24 @@ try {
   check(home.status === 200 && (await home.text()).includes('Camila'), 'the demo driver logs in and opens the home')
   // A photo of the vehicle's registration (a slot without an expiry date), as the home's form sends it.
   const slot = 'padron_vehiculo_posterior'
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 210, g: 190, b: 170 } } })
+  const photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 210, g: 190, b: 170 } },
+  })
     .jpeg()
     .toBuffer()
   const form = new FormData()
   form.set('name', slot)
   form.set(slot, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'padron.jpg')
-  const upload = await fetch(`${server.url}/user/dashboard/home?name=${slot}`, { method: 'POST', body: form, headers: { cookie }, redirect: 'manual' })
-  check(upload.status === 302 && upload.headers.get('location') === '/user/dashboard/home', 'a document uploaded through the home')
+  const upload = await fetch(`${server.url}/user/dashboard/home?name=${slot}`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie },
+    redirect: 'manual',
+  })
+  check(
+    upload.status === 302 && upload.headers.get('location') === '/user/dashboard/home',
+    'a document uploaded through the home',
+  )
 
   const targets: Array<{ name: string; path: string; headers: Record<string, string> }> = [
     { name: '/ (page cache)', path: '/', headers: {} },
@@ -46,11 +56,19 @@ try {
   let peak = 0
   for (let i = 0; Date.now() < end; i++) {
     const t = targets[i % targets.length]!
-    const r = await throughput(`${server.url}${t.path}`, 8, Math.min(30_000, Math.max(1000, end - Date.now())), t.headers)
+    const r = await throughput(
+      `${server.url}${t.path}`,
+      8,
+      Math.min(30_000, Math.max(1000, end - Date.now())),
+      t.headers,
+    )
     answered += r.count
     other += r.errors
     peak = Math.max(peak, rssMb(server.pid))
-    console.log(`  ${t.name.padEnd(16)} ${r.rps.toFixed(0).padStart(4)} req/s · ${r.errors} not 200 · RSS ${rssMb(server.pid).toFixed(0)} MB · load ${loadAverage()}`)
+    console.log(
+      `  ${t.name.padEnd(16)} ${r.rps.toFixed(0).padStart(4)} req/s · ${r.errors} not ` +
+        `200 · RSS ${rssMb(server.pid).toFixed(0)} MB · load ${loadAverage()}`,
+    )
   }
   let alive = true
   try {
@@ -58,7 +76,11 @@ try {
   } catch {
     alive = false
   }
-  check(alive && other === 0, `${minutes} min of load: ${answered} requests answered 200, ${other} otherwise, peak RSS ${peak.toFixed(0)} MB, server alive`)
+  check(
+    alive && other === 0,
+    `${minutes} min of load: ${answered} requests answered 200, ${other} otherwise, ` +
+      `peak RSS ${peak.toFixed(0)} MB, server alive`,
+  )
 } finally {
   await server.stop()
 }

@@ -4,7 +4,16 @@ import type { Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDeliveryWorker } from '#services/platform/messaging/delivery'
 import { createTransports } from '#services/platform/messaging/transports'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '#services/testing/business'
+import {
+  business,
+  companyAccount,
+  driver,
+  driverAccount,
+  insertPostings,
+  messages,
+  type Account,
+  type CompanyAccount,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
@@ -24,7 +33,9 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     camila = await driverAccount(p, 'Camila')
     pedro = await driverAccount(p, 'Pedro')
     ;[postingId] = await insertPostings(p, andes.companyId, [{ title: 'Reparto de farmacia en Providencia' }])
-    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(201)
+    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(
+      201,
+    )
   })
   afterEach(async () => p.destroy())
 
@@ -48,37 +59,48 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
 
   const applicants = (who = andes, id = postingId) => api.get(`/business/job-postings/${id}/applicants`, business(who))
 
-  it('lists applicants with their accepted documents out of 22 (latest record per slot, van interior excluded)', async () => {
-    await file(camila.userId, 'cedula_identidad_frontal', 'ACCEPTED')
-    await file(camila.userId, 'cedula_identidad_posterior', 'ACCEPTED')
-    await file(camila.userId, 'soap_frontal', 'ACCEPTED')
-    await file(camila.userId, 'soap_frontal', 'REJECTED')
-    await file(camila.userId, 'licencia_conducir_frontal', 'REJECTED')
-    await file(camila.userId, 'licencia_conducir_frontal', 'ACCEPTED')
-    await file(camila.userId, 'hoja_vida_conductor', 'PENDING')
-    await file(camila.userId, 'furgon_interior_general', 'ACCEPTED')
-    await file(pedro.userId, 'cedula_identidad_frontal', 'ACCEPTED')
-    const res = await applicants()
-    expect(res.status).toBe(200)
-    expect(res.body.posting).toMatchObject({ id: postingId, title: 'Reparto de farmacia en Providencia', status: 'open' })
-    expect(res.body.applicants).toHaveLength(1)
-    expect(res.body.applicants[0]).toMatchObject({
-      id_user: camila.userId,
-      name: expect.stringContaining('Camila'),
-      email: camila.email,
-      status: 'nueva',
-      documents_accepted: 3,
-      documents_total: 22,
-      name_commune: null,
-      name_vehicle: null,
-    })
-    expect(res.body.applicants[0].applied_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
-  })
+  it(
+    'lists applicants with their accepted documents out of 22 (latest record per ' + 'slot, van interior excluded)',
+    async () => {
+      await file(camila.userId, 'cedula_identidad_frontal', 'ACCEPTED')
+      await file(camila.userId, 'cedula_identidad_posterior', 'ACCEPTED')
+      await file(camila.userId, 'soap_frontal', 'ACCEPTED')
+      await file(camila.userId, 'soap_frontal', 'REJECTED')
+      await file(camila.userId, 'licencia_conducir_frontal', 'REJECTED')
+      await file(camila.userId, 'licencia_conducir_frontal', 'ACCEPTED')
+      await file(camila.userId, 'hoja_vida_conductor', 'PENDING')
+      await file(camila.userId, 'furgon_interior_general', 'ACCEPTED')
+      await file(pedro.userId, 'cedula_identidad_frontal', 'ACCEPTED')
+      const res = await applicants()
+      expect(res.status).toBe(200)
+      expect(res.body.posting).toMatchObject({
+        id: postingId,
+        title: 'Reparto de farmacia en Providencia',
+        status: 'open',
+      })
+      expect(res.body.applicants).toHaveLength(1)
+      expect(res.body.applicants[0]).toMatchObject({
+        id_user: camila.userId,
+        name: expect.stringContaining('Camila'),
+        email: camila.email,
+        status: 'nueva',
+        documents_accepted: 3,
+        documents_total: 22,
+        name_commune: null,
+        name_vehicle: null,
+      })
+      expect(res.body.applicants[0].applied_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    },
+  )
 
   it('changes the status; seleccionado mails the driver once', async () => {
     const [a] = (await applicants()).body.applicants
-    const change = (status: string, who = andes) => api.put(`/business/update-application-status/${a.id_application}`, { status }, business(who))
-    expect((await change('en_revision')).body).toEqual({ message: 'Estado de la postulación actualizado.', status: 'en_revision' })
+    const change = (status: string, who = andes) =>
+      api.put(`/business/update-application-status/${a.id_application}`, { status }, business(who))
+    expect((await change('en_revision')).body).toEqual({
+      message: 'Estado de la postulación actualizado.',
+      status: 'en_revision',
+    })
     expect(await outbox(p, camila.email)).toHaveLength(0)
     expect((await change('seleccionado')).status).toBe(200)
     expect((await change('seleccionado')).status).toBe(200)
@@ -107,7 +129,11 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
   })
 
   it('emails an applicant through the outbox, signed with the stored company data', async () => {
-    const res = await api.post('/business/send-email-to-user-jobpostulate', email({ name_business: 'Otra Empresa' }), business(andes))
+    const res = await api.post(
+      '/business/send-email-to-user-jobpostulate',
+      email({ name_business: 'Otra Empresa' }),
+      business(andes),
+    )
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Correo enviado correctamente.')
     const [mail] = await outbox(p, camila.email)
@@ -117,7 +143,7 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     expect(mail!.body_text).not.toContain('Otra Empresa')
   })
 
-  it("sends the applicant's mail with Reply-To the company's contact email, and says so in the text (issue 12 item 8)", async () => {
+  it("sends the applicant's mail with Reply-To the company's contact email, and says so in the text", async () => {
     const res = await api.post('/business/send-email-to-user-jobpostulate', email(), business(andes))
     expect(res.status).toBe(200)
     const [row] = await outbox(p, camila.email)
@@ -136,21 +162,34 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
       .find((m) => m.includes(`To: ${camila.email}`))!
     expect(eml).toMatch(new RegExp(`^From: Fleeters <no-responder@fleeters\\.cl>$`, 'm'))
     expect(eml).toMatch(new RegExp(`^Reply-To: ${andes.email.replace('.', '\\.')}$`, 'm'))
-    const text = eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-    expect(Buffer.from(text, 'latin1').toString('utf8')).toContain('Responde a este correo para contactar a Transportes Andes SpA')
+    const text = eml
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    expect(Buffer.from(text, 'latin1').toString('utf8')).toContain(
+      'Responde a este correo para contactar a Transportes Andes SpA',
+    )
   })
 
-  it.each(['subject', 'message', 'name_user', 'user_email', 'email_business', 'name_business', 'phone_business'])('refuses the email without %s', async (field) => {
-    const res = await api.post('/business/send-email-to-user-jobpostulate', email({ [field]: '' }), business(andes))
-    expect(res.status).toBe(400)
-    expect(messages(res.body)).toContain('Campo requerido')
-    expect(await outbox(p, camila.email)).toHaveLength(0)
-  })
+  it.each(['subject', 'message', 'name_user', 'user_email', 'email_business', 'name_business', 'phone_business'])(
+    'refuses the email without %s',
+    async (field) => {
+      const res = await api.post('/business/send-email-to-user-jobpostulate', email({ [field]: '' }), business(andes))
+      expect(res.status).toBe(400)
+      expect(messages(res.body)).toContain('Campo requerido')
+      expect(await outbox(p, camila.email)).toHaveLength(0)
+    },
+  )
 
   it('only emails drivers who applied to its own postings (404 otherwise)', async () => {
-    expect((await api.post('/business/send-email-to-user-jobpostulate', email({ user_email: pedro.email }), business(andes))).status).toBe(404)
+    expect(
+      (await api.post('/business/send-email-to-user-jobpostulate', email({ user_email: pedro.email }), business(andes)))
+        .status,
+    ).toBe(404)
     expect((await api.post('/business/send-email-to-user-jobpostulate', email(), business(sur))).status).toBe(404)
-    expect((await api.post('/business/send-email-to-user-jobpostulate', email({ user_email: sur.email }), business(andes))).status).toBe(404)
+    expect(
+      (await api.post('/business/send-email-to-user-jobpostulate', email({ user_email: sur.email }), business(andes)))
+        .status,
+    ).toBe(404)
     expect(await outbox(p, pedro.email)).toHaveLength(0)
     expect(await outbox(p, camila.email)).toHaveLength(0)
   })
@@ -158,12 +197,23 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
   it("shows an applicant's public profile to that company only, without private data", async () => {
     await p.db
       .updateTable('users')
-      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5'), phone: '56987654321', address: 'Calle 1' })
+      .set({
+        rut: p.columns.seal('rut', '12345678-5'),
+        rut_hmac: p.columns.hash('rut', '12345678-5'),
+        phone: '56987654321',
+        address: 'Calle 1',
+      })
       .where('id', '=', camila.userId)
       .execute()
     const res = await api.get(`/business/driver-profile/${camila.userId}`, business(andes))
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id_user: camila.userId, firstname: 'Camila', about_me: 'Conductor con experiencia en reparto.', documents_accepted: 0, experience: [] })
+    expect(res.body).toMatchObject({
+      id_user: camila.userId,
+      firstname: 'Camila',
+      about_me: 'Conductor con experiencia en reparto.',
+      documents_accepted: 0,
+      experience: [],
+    })
     for (const key of ['rut', 'phone', 'address', 'email', 'password_hash']) expect(res.body).not.toHaveProperty(key)
     expect(JSON.stringify(res.body)).not.toContain('12345678')
     expect((await api.get(`/business/driver-profile/${camila.userId}`, business(sur))).status).toBe(404)
@@ -176,7 +226,13 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     const key = await p.files.put('profile-images', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'jpg')
     const image = await p.db
       .insertInto('profile_images')
-      .values({ user_id: camila.userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: 7, created_at: p.now().toISOString() })
+      .values({
+        user_id: camila.userId,
+        storage_key: key,
+        mime_type: 'image/jpeg',
+        size_bytes: 7,
+        created_at: p.now().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     await p.db
@@ -201,7 +257,17 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
         .createTable('work_experience')
         .addColumn('id', 'integer', (c) => c.primaryKey())
         .addColumn('user_id', 'integer')
-      for (const col of ['job_title', 'company_name', 'type_employment', 'location', 'start_date', 'end_date', 'job_description', 'created_at', 'updated_at'])
+      for (const col of [
+        'job_title',
+        'company_name',
+        'type_employment',
+        'location',
+        'start_date',
+        'end_date',
+        'job_description',
+        'created_at',
+        'updated_at',
+      ])
         table = table.addColumn(col, 'text')
       await table.execute()
     }
@@ -227,11 +293,18 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
       .execute()
     const res = await api.get(`/business/driver-profile/${camila.userId}`, business(andes))
     expect(res.body.experience.map((e: { job_title: string }) => e.job_title)).toEqual(['Conductora', 'Repartidora'])
-    expect(res.body.experience[0]).toMatchObject({ company_name: 'Mercado Sur', start_date: '2023-05-01', type_employment: 'Jornada completa', location: 'Santiago' })
+    expect(res.body.experience[0]).toMatchObject({
+      company_name: 'Mercado Sur',
+      start_date: '2023-05-01',
+      type_employment: 'Jornada completa',
+      location: 'Santiago',
+    })
   })
 
   it('mailed the company when the driver applied, once', async () => {
-    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(200)
+    expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(
+      200,
+    )
     const mails = await outbox(p, andes.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]!.subject).toBe('Nueva postulación: Reparto de farmacia en Providencia')

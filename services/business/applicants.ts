@@ -10,9 +10,24 @@ import { okMessageSchema } from '#domain/contract/common'
 import { findCommune } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
 import { emailToApplicantSchema } from '#domain/validation/applicant-email'
-import { APPLICATION_STATUSES, applicantsQuerySchema, applicantsSeenSchema, applicationStatusSchema, type ApplicationStatus } from '#domain/validation/marketplace'
+import {
+  APPLICATION_STATUSES,
+  applicantsQuerySchema,
+  applicantsSeenSchema,
+  applicationStatusSchema,
+  type ApplicationStatus,
+} from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileResponse,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
@@ -23,7 +38,7 @@ import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
 
-/** The vehicle type and commune the driver stated in «Mi perfil» (issue 16), named from the reference data; null: not stated. */
+/** The vehicle type and commune the driver stated in «Mi perfil», named from the reference data; null: not stated. */
 function statedPlace(u: { id_vehicle: number | null; id_commune: number | null }) {
   return {
     name_commune: u.id_commune === null ? null : (findCommune(u.id_commune)?.name_commune ?? null),
@@ -93,7 +108,10 @@ export function applicantRoutes(p: Platform) {
           .execute(),
       ])
       const ids = rows.map((r) => r.id_user)
-      const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, ids, p.now()), experienceSummaries(p, ids)])
+      const [documents, experience] = await Promise.all([
+        acceptedDocumentCounts(p.db, ids, p.now()),
+        experienceSummaries(p, ids),
+      ])
       const applicants: Applicant[] = rows.map((r) => ({
         id_application: r.id_application,
         id_user: r.id_user,
@@ -117,7 +135,8 @@ export function applicantRoutes(p: Platform) {
         rows.map((r) => ({ viewer, subjectUserId: r.id_user, kind: 'contacto' as const, itemId: r.id_user, now })),
       )
       const status_counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantStatusCounts
-      for (const row of counted) if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
+      for (const row of counted)
+        if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
       return c.json({ posting, applicants, status, total, status_counts })
     },
@@ -134,7 +153,10 @@ export function applicantRoutes(p: Platform) {
       security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(applicantsSeenSchema) },
-      responses: { 200: jsonResponse(applicantsSeenResponseSchema, 'Postulaciones marcadas'), ...errors(400, 401, 403, 404) },
+      responses: {
+        200: jsonResponse(applicantsSeenResponseSchema, 'Postulaciones marcadas'),
+        ...errors(400, 401, 403, 404),
+      },
     },
     async (c) => {
       const company = await currentCompany(p, c)
@@ -164,7 +186,10 @@ export function applicantRoutes(p: Platform) {
       security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(applicationStatusSchema) },
-      responses: { 200: jsonResponse(applicationStatusUpdatedSchema, 'Estado actualizado'), ...errors(400, 401, 403, 404) },
+      responses: {
+        200: jsonResponse(applicationStatusUpdatedSchema, 'Estado actualizado'),
+        ...errors(400, 401, 403, 404),
+      },
     },
     async (c) => {
       const company = await currentCompany(p, c)
@@ -182,14 +207,29 @@ export function applicantRoutes(p: Platform) {
         .executeTakeFirst()
       if (!application) throw new ApiError(404, MESSAGES.notFound)
       await inTransaction(p.db, async (trx) => {
-        await trx.updateTable('applications').set({ status, updated_at: now.toISOString() }).where('id', '=', id).execute()
+        await trx
+          .updateTable('applications')
+          .set({ status, updated_at: now.toISOString() })
+          .where('id', '=', id)
+          .execute()
         // Acting on it is seeing it: it no longer counts among the posting's new applicants.
-        await trx.updateTable('applications').set({ seen_at: now.toISOString() }).where('id', '=', id).where('seen_at', 'is', null).execute()
+        await trx
+          .updateTable('applications')
+          .set({ seen_at: now.toISOString() })
+          .where('id', '=', id)
+          .where('seen_at', 'is', null)
+          .execute()
         if (status === 'seleccionado' && application.status !== 'seleccionado') {
           const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
           await enqueueEmail(
             trx,
-            selectedMail(application.email, { driverName: application.firstname, postingTitle: application.title, companyName: company.name, companyEmail: company.email, link }),
+            selectedMail(application.email, {
+              driverName: application.firstname,
+              postingTitle: application.title,
+              companyName: company.name,
+              companyEmail: company.email,
+              link,
+            }),
             now,
           )
         }
@@ -250,7 +290,12 @@ export function applicantRoutes(p: Platform) {
 
   /** One of this company's postings; another company's does not exist for it (404). */
   async function companyPosting(companyId: number, id: number) {
-    const posting = await p.db.selectFrom('job_postings').select(['id', 'title', 'status']).where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst()
+    const posting = await p.db
+      .selectFrom('job_postings')
+      .select(['id', 'title', 'status'])
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst()
     if (!posting) throw new ApiError(404, MESSAGES.notFound)
     return posting
   }
@@ -294,7 +339,10 @@ export function applicantRoutes(p: Platform) {
     async (c) => {
       const company = await currentCompany(p, c)
       const driver = await applicantOf(company.id, c.req.valid('param').id)
-      const [documents, experience] = await Promise.all([acceptedDocumentCounts(p.db, [driver.id], p.now()), driverExperience(p, driver.id)])
+      const [documents, experience] = await Promise.all([
+        acceptedDocumentCounts(p.db, [driver.id], p.now()),
+        driverExperience(p, driver.id),
+      ])
       // The driver sees which company opened their profile (decision 78); no record, no profile.
       await recordView(p.db, {
         viewer: { kind: 'company', userId: c.get('auth').userId, companyId: company.id },
@@ -335,7 +383,12 @@ export function applicantRoutes(p: Platform) {
     async (c) => {
       const company = await currentCompany(p, c)
       const driver = await applicantOf(company.id, c.req.valid('param').id)
-      const image = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('user_id', '=', driver.id).orderBy('id', 'desc').executeTakeFirst()
+      const image = await p.db
+        .selectFrom('profile_images')
+        .select(['storage_key', 'mime_type'])
+        .where('user_id', '=', driver.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
       const bytes = image ? await p.files.get(image.storage_key) : null
       if (!image || !bytes) throw new ApiError(404, MESSAGES.notFound)
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -63,7 +63,15 @@ describe.each(engines)('company registration on %s', (engine) => {
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Empresa registrada correctamente. Inicia sesión para verificar tu correo.')
     const user = await p.db.selectFrom('users').selectAll().executeTakeFirstOrThrow()
-    expect(user).toMatchObject({ role: 'business', email: 'ana@andes.cl', email_verified: 0, firstname: 'Ana', lastname: 'Pérez Soto', rut: null, phone: null })
+    expect(user).toMatchObject({
+      role: 'business',
+      email: 'ana@andes.cl',
+      email_verified: 0,
+      firstname: 'Ana',
+      lastname: 'Pérez Soto',
+      rut: null,
+      phone: null,
+    })
     const row = await p.db.selectFrom('companies').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({
       user_id: user.id,
@@ -80,26 +88,51 @@ describe.each(engines)('company registration on %s', (engine) => {
     expect(mail!.subject).toBe('Bienvenido a Fleeters')
   })
 
-  it('records the versions in force of the terms and the privacy policy, with the address the web tier gave', async () => {
-    const form = registration({ ...company, version: '0' })
-    const res = await api.call('POST', '/business/register', { form, headers: { [CLIENT_IP_HEADER]: '203.0.113.9' } })
-    expect(res.status).toBe(201)
-    const user = await p.db.selectFrom('users').select(['id', 'accepted_terms_at', 'created_at']).executeTakeFirstOrThrow()
-    const rows = await p.db.selectFrom('consents').select(['user_id', 'document', 'version', 'accepted_at', 'ip']).orderBy('document').execute()
-    expect(rows).toEqual([
-      { user_id: user.id, document: 'privacy', version: LEGAL_DOCUMENTS.privacy.version, accepted_at: user.created_at, ip: '203.0.113.9' },
-      { user_id: user.id, document: 'terms', version: LEGAL_DOCUMENTS.terms.version, accepted_at: user.created_at, ip: '203.0.113.9' },
-    ])
-    expect(user.accepted_terms_at).toBe(user.created_at)
-  })
+  it(
+    'records the versions in force of the terms and the privacy policy, with the ' + 'address the web tier gave',
+    async () => {
+      const form = registration({ ...company, version: '0' })
+      const res = await api.call('POST', '/business/register', { form, headers: { [CLIENT_IP_HEADER]: '203.0.113.9' } })
+      expect(res.status).toBe(201)
+      const user = await p.db
+        .selectFrom('users')
+        .select(['id', 'accepted_terms_at', 'created_at'])
+        .executeTakeFirstOrThrow()
+      const rows = await p.db
+        .selectFrom('consents')
+        .select(['user_id', 'document', 'version', 'accepted_at', 'ip'])
+        .orderBy('document')
+        .execute()
+      expect(rows).toEqual([
+        {
+          user_id: user.id,
+          document: 'privacy',
+          version: LEGAL_DOCUMENTS.privacy.version,
+          accepted_at: user.created_at,
+          ip: '203.0.113.9',
+        },
+        {
+          user_id: user.id,
+          document: 'terms',
+          version: LEGAL_DOCUMENTS.terms.version,
+          accepted_at: user.created_at,
+          ip: '203.0.113.9',
+        },
+      ])
+      expect(user.accepted_terms_at).toBe(user.created_at)
+    },
+  )
 
-  it.each([[false], [undefined], ['si']])('refuses acceptTerms = %j with the checkbox message and writes nothing', async (value) => {
-    const res = await register(registration({ ...company, acceptTerms: value }))
-    expect(res.status).toBe(400)
-    expect(messages(res.body)).toEqual(['Debes aceptar los Términos y condiciones y la Política de privacidad'])
-    expect(await counts()).toEqual({ users: 0, companies: 0, mails: 0 })
-    expect(await p.db.selectFrom('consents').select('id').execute()).toEqual([])
-  })
+  it.each([[false], [undefined], ['si']])(
+    'refuses acceptTerms = %j with the checkbox message and writes nothing',
+    async (value) => {
+      const res = await register(registration({ ...company, acceptTerms: value }))
+      expect(res.status).toBe(400)
+      expect(messages(res.body)).toEqual(['Debes aceptar los Términos y condiciones y la Política de privacidad'])
+      expect(await counts()).toEqual({ users: 0, companies: 0, mails: 0 })
+      expect(await p.db.selectFrom('consents').select('id').execute()).toEqual([])
+    },
+  )
 
   it('stores the logo resized to WebP and serves it', async () => {
     const res = await register(registration(company, await png(1600, 900)))
@@ -155,7 +188,8 @@ describe.each(engines)('company registration on %s', (engine) => {
     for (const password of ['', 'corta1', 'x'.repeat(73) + '1', 'solamenteletras', '12345678']) {
       const ours = companyRegistrationPayloadSchema.safeParse({ ...company, password })
       const theirs = driverRegistrationPayloadSchema.safeParse({ password })
-      const passwordIssues = (r: typeof ours | typeof theirs) => (r.error?.issues ?? []).filter((i) => i.path[0] === 'password').map((i) => i.message)
+      const passwordIssues = (r: typeof ours | typeof theirs) =>
+        (r.error?.issues ?? []).filter((i) => i.path[0] === 'password').map((i) => i.message)
       expect(passwordIssues(ours)).toEqual(passwordIssues(theirs))
       expect(passwordIssues(ours).length).toBeGreaterThan(0)
     }
@@ -183,10 +217,19 @@ describe.each(engines)('company registration on %s', (engine) => {
     const step = await api.post('/auth/login', { email: company.email, password: company.password })
     expect(step.body).toMatchObject({ email_verification: true, role: 'business' })
     const mail = (await outbox(p, 'ana@andes.cl')).at(-1)!
-    const verified = await api.post('/auth/validate-code-email-verification', { code: codeFrom(mail.body_text), token: step.body.email_one_time_token })
+    const verified = await api.post('/auth/validate-code-email-verification', {
+      code: codeFrom(mail.body_text),
+      token: step.body.email_one_time_token,
+    })
     expect(verified.status).toBe(200)
     expect(verified.body.role).toBe('business')
     const data = await api.get('/business/get-data-business', { 'auth-business': verified.body.token_jwt })
-    expect(data.body).toEqual({ email: 'ana@andes.cl', name: company.name_business, phone: '22876543', logo: null, verified: false })
+    expect(data.body).toEqual({
+      email: 'ana@andes.cl',
+      name: company.name_business,
+      phone: '22876543',
+      logo: null,
+      verified: false,
+    })
   })
 })

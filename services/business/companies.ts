@@ -31,8 +31,10 @@ export function companyRegistration(p: Platform) {
     assertKnownCommune(input.id_commune)
     const email = input.email.toLowerCase()
     const conflicts: string[] = []
-    if (await p.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) conflicts.push(COMPANY_MESSAGES.emailTaken)
-    if (await p.db.selectFrom('companies').select('id').where('rut', '=', input.rut).executeTakeFirst()) conflicts.push(COMPANY_MESSAGES.rutTaken)
+    if (await p.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())
+      conflicts.push(COMPANY_MESSAGES.emailTaken)
+    if (await p.db.selectFrom('companies').select('id').where('rut', '=', input.rut).executeTakeFirst())
+      conflicts.push(COMPANY_MESSAGES.rutTaken)
     if (conflicts.length) throw new ApiError(409, conflicts.length === 1 ? conflicts[0]! : conflicts)
 
     const logoKey = await storeLogo(p, form.get('logoBusiness'))
@@ -80,7 +82,15 @@ export function companyRegistration(p: Platform) {
           .execute()
         // The schema required the checkbox; the versions are the ones in force, not the form's.
         await recordConsents(trx, user.id, ts, consentIp(c.req.raw.headers))
-        await enqueueEmail(trx, companyWelcomeMail(email, { contactName: firstname!, companyName: input.name_business, link: `${p.publicUrl}/login` }), now)
+        await enqueueEmail(
+          trx,
+          companyWelcomeMail(email, {
+            contactName: firstname!,
+            companyName: input.name_business,
+            link: `${p.publicUrl}/login`,
+          }),
+          now,
+        )
       })
     } catch (err) {
       if (logoKey) await p.files.remove(logoKey)

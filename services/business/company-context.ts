@@ -9,13 +9,17 @@ export interface CompanyRef {
   email: string
   phone: string
   logo_url: string | null
-  /** companies.verified: the console checked this company (issue 12 item 9). */
+  /** companies.verified: the console checked this company. */
   verified: number
 }
 
 /** The company behind the caller's business session (requireRole ran first). */
 export async function currentCompany(p: Platform, c: Context<AuthEnv>): Promise<CompanyRef> {
-  const company = await p.db.selectFrom('companies').select(['id', 'name', 'email', 'phone', 'logo_url', 'verified']).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+  const company = await p.db
+    .selectFrom('companies')
+    .select(['id', 'name', 'email', 'phone', 'logo_url', 'verified'])
+    .where('user_id', '=', c.get('auth').userId)
+    .executeTakeFirst()
   // A business account without its company row cannot act as one.
   if (!company) throw new ApiError(403, MESSAGES.forbidden)
   return company

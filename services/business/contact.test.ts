@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
-const business = { fullname: 'Ana Pérez', name_business: 'Transportes Andes', email: 'ana@andes.cl', phone: '22876543', message: 'Necesitamos 5 conductores para marzo.' }
+const business = {
+  fullname: 'Ana Pérez',
+  name_business: 'Transportes Andes',
+  email: 'ana@andes.cl',
+  phone: '22876543',
+  message: 'Necesitamos 5 conductores para marzo.',
+}
 const fleet = {
   name_business: 'Transportes Andes',
   fullname: 'Ana Pérez',
@@ -66,8 +72,17 @@ describe.each(engines)('business contact forms on %s', (engine) => {
     })
 
     it('refuses malformed and oversized bodies', async () => {
-      expect((await api.call('POST', '/business/contact-business', { body: 'no-json', headers: { 'content-type': 'application/json' } })).status).toBe(400)
-      expect((await api.post('/business/contact-business', { ...business, message: 'x'.repeat(70 * 1024) })).status).toBe(413)
+      expect(
+        (
+          await api.call('POST', '/business/contact-business', {
+            body: 'no-json',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+      ).toBe(400)
+      expect(
+        (await api.post('/business/contact-business', { ...business, message: 'x'.repeat(70 * 1024) })).status,
+      ).toBe(413)
       expect(await outbox(p)).toHaveLength(0)
     })
 
@@ -94,7 +109,13 @@ describe.each(engines)('business contact forms on %s', (engine) => {
       const mails = await outbox(p, TEAM)
       expect(mails).toHaveLength(2)
       expect(mails[0]!.subject).toBe('Requerimiento de flota de Transportes Andes')
-      for (const line of ['Tipo de vehículo: Furgón', 'Cantidad de vehículos: 4', 'Región: Metropolitana de Santiago', 'Comuna: Santiago Centro', 'Turno: AM (mañanas)']) {
+      for (const line of [
+        'Tipo de vehículo: Furgón',
+        'Cantidad de vehículos: 4',
+        'Región: Metropolitana de Santiago',
+        'Comuna: Santiago Centro',
+        'Turno: AM (mañanas)',
+      ]) {
         expect(mails[0]!.body_text).toContain(line)
       }
     })
@@ -137,7 +158,10 @@ describe.each(engines)('business contact forms on %s', (engine) => {
     })
 
     it('refuses malformed and oversized bodies', async () => {
-      expect((await api.call('POST', '/business/register', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+      expect(
+        (await api.call('POST', '/business/register', { body: '{', headers: { 'content-type': 'application/json' } }))
+          .status,
+      ).toBe(400)
       expect((await api.post('/business/register', { ...fleet, message: 'x'.repeat(70 * 1024) })).status).toBe(413)
       expect(await p.db.selectFrom('fleet_requests').select('id').execute()).toHaveLength(0)
     })

@@ -1,6 +1,17 @@
 import type { Context } from 'hono'
 import { okMessageSchema } from '#domain/contract/common'
-import { communes, findCommune, findRegion, findSchedule, findVehicle, findZone, regions, schedules, vehicles, zones } from '#domain/reference-data'
+import {
+  communes,
+  findCommune,
+  findRegion,
+  findSchedule,
+  findVehicle,
+  findZone,
+  regions,
+  schedules,
+  vehicles,
+  zones,
+} from '#domain/reference-data'
 import { businessContactSchema, createFleetRequestSchema, type FleetRequestValues } from '#domain/validation/contact'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'

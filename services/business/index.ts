@@ -23,10 +23,25 @@ export function businessService(p: Platform) {
       operationId: 'registerCompany',
       security: [],
       tags: ['Empresas'],
-      summary: 'JSON: requerimientos de flota del formulario de /empresas. Multipart (data + logoBusiness): registro de una empresa',
-      middleware: [(c, next) => (isMultipart(c.req.header('content-type')) ? registration.limit(c, next) : fleet.limit(c, next))],
-      request: { body: { required: true, content: { ...jsonBody(fleetRequestSchema).content, 'multipart/form-data': { schema: companyRegistrationForm } } } },
-      responses: { 201: jsonResponse(okMessageSchema, 'Requerimiento recibido, o empresa registrada'), ...errors(400, 409, 413, 429) },
+      summary:
+        'JSON: requerimientos de flota del formulario de /empresas. Multipart (data + ' +
+        'logoBusiness): registro de una empresa',
+      middleware: [
+        (c, next) => (isMultipart(c.req.header('content-type')) ? registration.limit(c, next) : fleet.limit(c, next)),
+      ],
+      request: {
+        body: {
+          required: true,
+          content: {
+            ...jsonBody(fleetRequestSchema).content,
+            'multipart/form-data': { schema: companyRegistrationForm },
+          },
+        },
+      },
+      responses: {
+        201: jsonResponse(okMessageSchema, 'Requerimiento recibido, o empresa registrada'),
+        ...errors(400, 409, 413, 429),
+      },
     },
     (c) => (isMultipart(c.req.header('content-type')) ? registration.handle(c) : fleet.handle(c, c.req.valid('json'))),
   )

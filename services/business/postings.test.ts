@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, postingBody, type CompanyAccount } from '#services/testing/business'
+import {
+  business,
+  companyAccount,
+  driver,
+  driverAccount,
+  insertPostings,
+  messages,
+  postingBody,
+  type CompanyAccount,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 
@@ -19,7 +28,11 @@ describe.each(engines)('company postings on %s', (engine) => {
   const rows = async () => p.db.selectFrom('job_postings').selectAll().orderBy('id').execute()
 
   it('creates a posting and reads it back with every name', async () => {
-    const res = await api.post('/business/create-job-posting', postingBody({ payment_amount: '45.000', pawn: 'Sí' }), business(andes))
+    const res = await api.post(
+      '/business/create-job-posting',
+      postingBody({ payment_amount: '45.000', pawn: 'Sí' }),
+      business(andes),
+    )
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Trabajo creado correctamente.')
     const data = await api.get(`/business/get-data-job-posting-to-update/${res.body.id}`, business(andes))
@@ -70,7 +83,11 @@ describe.each(engines)('company postings on %s', (engine) => {
   })
 
   it('accepts a vehicle without capacities and drops no capacity', async () => {
-    const res = await api.post('/business/create-job-posting', postingBody({ id_vehicle: 3, id_capacity: '' }), business(andes))
+    const res = await api.post(
+      '/business/create-job-posting',
+      postingBody({ id_vehicle: 3, id_capacity: '' }),
+      business(andes),
+    )
     expect(res.status).toBe(201)
     expect((await rows())[0]).toMatchObject({ id_vehicle: 3, id_capacity: null })
   })
@@ -91,7 +108,9 @@ describe.each(engines)('company postings on %s', (engine) => {
     expect(first.body.postings[0]).toMatchObject({ title: 'Ruta número 25', applicants_count: 1 })
     expect(first.body.postings[1].applicants_count).toBe(0)
     const second = await api.get('/business/job-postings?page=2', business(andes))
-    expect(second.body.postings.map((x: { title: string }) => x.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Ruta número ${15 - i}`))
+    expect(second.body.postings.map((x: { title: string }) => x.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Ruta número ${15 - i}`),
+    )
     const third = await api.get('/business/job-postings?page=3', business(andes))
     expect(third.body.postings).toHaveLength(5)
     expect((await api.get('/business/job-postings?page=9', business(andes))).body.postings).toHaveLength(0)
@@ -108,7 +127,9 @@ describe.each(engines)('company postings on %s', (engine) => {
     await insertPostings(p, sur.companyId, [{ title: 'Farmacia del sur, reparto' }])
     const search = (search: string) => api.post('/business/search-my-job-postings', { search }, business(andes))
     expect((await search('FARMACIA')).body.count).toBe(2)
-    expect((await search('furgon')).body.postings.map((x: { title: string }) => x.title)).toEqual(['Conductor de furgón para farmacia'])
+    expect((await search('furgon')).body.postings.map((x: { title: string }) => x.title)).toEqual([
+      'Conductor de furgón para farmacia',
+    ])
     expect((await search('camión mudanza')).body.count).toBe(1)
     expect((await search('farm moto')).body.count).toBe(1)
     expect((await search('inexistente')).body).toMatchObject({ postings: [], count: 0 })
@@ -118,7 +139,11 @@ describe.each(engines)('company postings on %s', (engine) => {
 
   it('updates and deletes its own postings', async () => {
     const [id] = await insertPostings(p, andes.companyId, [{}])
-    const updated = await api.put(`/business/update-job-posting/${id}`, postingBody({ title: 'Ruta actualizada de la tarde', id_schedule: 2, status: 'closed' }), business(andes))
+    const updated = await api.put(
+      `/business/update-job-posting/${id}`,
+      postingBody({ title: 'Ruta actualizada de la tarde', id_schedule: 2, status: 'closed' }),
+      business(andes),
+    )
     expect(updated.status).toBe(200)
     expect(updated.body.message).toBe('Trabajo actualizado correctamente.')
     expect((await rows())[0]).toMatchObject({ title: 'Ruta actualizada de la tarde', id_schedule: 2, status: 'closed' })
@@ -157,9 +182,15 @@ describe.each(engines)('company postings on %s', (engine) => {
       ['GET', '/business/get-data-business'],
     ]
     for (const [method, path] of calls) {
-      expect((await api.call(method, path, { json: method === 'GET' || method === 'DELETE' ? undefined : {} })).status, path).toBe(401)
+      expect(
+        (await api.call(method, path, { json: method === 'GET' || method === 'DELETE' ? undefined : {} })).status,
+        path,
+      ).toBe(401)
       expect((await api.call(method, path, { headers: driver(d) })).status, path).toBe(403)
-      expect((await api.call(method, path, { headers: { 'auth-user': d.token, 'auth-business': 'x' } })).status, path).toBe(401)
+      expect(
+        (await api.call(method, path, { headers: { 'auth-user': d.token, 'auth-business': 'x' } })).status,
+        path,
+      ).toBe(401)
     }
     expect(await rows()).toHaveLength(0)
   })

@@ -1,15 +1,43 @@
 import { sql } from 'kysely'
-import { businessDataSchema, companyPostingsPageSchema, postingCreatedSchema, type CompanyPosting } from '#domain/contract/business'
+import {
+  businessDataSchema,
+  companyPostingsPageSchema,
+  postingCreatedSchema,
+  type CompanyPosting,
+} from '#domain/contract/business'
 import { okMessageSchema } from '#domain/contract/common'
 import { jobPostingSchema as jobPostingResponseSchema } from '#domain/contract/postings'
-import { businessSearchSchema, jobPostingSchema, pageSchema, POSTINGS_PAGE_SIZE, type JobPostingValues } from '#domain/validation/marketplace'
+import {
+  businessSearchSchema,
+  jobPostingSchema,
+  pageSchema,
+  POSTINGS_PAGE_SIZE,
+  type JobPostingValues,
+} from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
-import { matchingIds, offsetOf, pageAndCount, postingsWithNames, searchCondition, textDriver, toPostingDto, type TextDriver } from '#services/shared/posting-rows'
+import {
+  matchingIds,
+  offsetOf,
+  pageAndCount,
+  postingsWithNames,
+  searchCondition,
+  textDriver,
+  toPostingDto,
+  type TextDriver,
+} from '#services/shared/posting-rows'
 import { currentCompany } from './company-context'
 import { assertKnownCommune } from './places'
 
@@ -43,17 +71,31 @@ function columns(v: JobPostingValues) {
  * The queries of a company's list (optionally searched): its first 1,001 ids in order, and one
  * page. `driver`: which index an SQLite search walks (companySearchDriver picks it).
  */
-export function companyPostingsQueries({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string, driver: TextDriver = 'text') {
+export function companyPostingsQueries(
+  { db, dialect }: Pick<Platform, 'db' | 'dialect'>,
+  companyId: number,
+  page: number,
+  search?: string,
+  driver: TextDriver = 'text',
+) {
   const condition = searchCondition(search, dialect, driver)
   const list = withApplicants(postingsWithNames(db).where('jp.company_id', '=', companyId))
   return {
     ids: matchingIds(db, dialect, sql<boolean>`jp.company_id = ${companyId}`, search, driver),
-    list: (condition ? list.where(condition) : list).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)),
+    list: (condition ? list.where(condition) : list)
+      .orderBy('jp.created_at', 'desc')
+      .orderBy('jp.id', 'desc')
+      .limit(POSTINGS_PAGE_SIZE)
+      .offset(offsetOf(page, POSTINGS_PAGE_SIZE)),
   }
 }
 
 /** The index an SQLite search of a company's postings walks (TextDriver). */
-export function companySearchDriver({ db, dialect }: Pick<Platform, 'db' | 'dialect'>, companyId: number, search?: string): Promise<TextDriver> {
+export function companySearchDriver(
+  { db, dialect }: Pick<Platform, 'db' | 'dialect'>,
+  companyId: number,
+  search?: string,
+): Promise<TextDriver> {
   return textDriver(db, dialect, sql<boolean>`jp.company_id = ${companyId}`, search)
 }
 
@@ -65,7 +107,7 @@ function withApplicants(q: ReturnType<typeof postingsWithNames>) {
       .whereRef('a.posting_id', '=', 'jp.id')
       .where(visibleToCompanies('a.user_id'))
       .as('applicants_count'),
-    // Issue 16.5: the ones the company has not had on its applicants screen yet (migration 0012).
+    // The ones the company has not had on its applicants screen yet (migration 0012).
     eb
       .selectFrom('applications as a')
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -77,12 +119,26 @@ function withApplicants(q: ReturnType<typeof postingsWithNames>) {
 }
 
 /** One page of a company's postings (optionally searched) and their total up to 1,001. */
-export async function companyPostings(store: Pick<Platform, 'db' | 'dialect'>, companyId: number, page: number, search?: string) {
-  const { ids, list } = companyPostingsQueries(store, companyId, page, search, await companySearchDriver(store, companyId, search))
+export async function companyPostings(
+  store: Pick<Platform, 'db' | 'dialect'>,
+  companyId: number,
+  page: number,
+  search?: string,
+) {
+  const { ids, list } = companyPostingsQueries(
+    store,
+    companyId,
+    page,
+    search,
+    await companySearchDriver(store, companyId, search),
+  )
   const { rows, count } = await pageAndCount(
     ids,
     page,
-    (pageIds) => withApplicants(postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds)).execute(),
+    (pageIds) =>
+      withApplicants(
+        postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds),
+      ).execute(),
     () => list.execute(),
   )
   const postings: CompanyPosting[] = rows.map((r) => ({
@@ -114,8 +170,14 @@ export function companyPostingRoutes(p: Platform) {
     },
     async (c) => {
       const company = await currentCompany(p, c)
-      // Spec §3 "Business data", and whether the console verified the company (issue 12 item 9).
-      return c.json({ email: company.email, name: company.name, phone: company.phone, logo: company.logo_url, verified: company.verified === 1 })
+      // Spec §3 "Business data", and whether the console verified the company.
+      return c.json({
+        email: company.email,
+        name: company.name,
+        phone: company.phone,
+        logo: company.logo_url,
+        verified: company.verified === 1,
+      })
     },
   )
 
@@ -201,7 +263,10 @@ export function companyPostingRoutes(p: Platform) {
     },
     async (c) => {
       const company = await currentCompany(p, c)
-      const row = await postingsWithNames(p.db).where('jp.id', '=', c.req.valid('param').id).where('jp.company_id', '=', company.id).executeTakeFirst()
+      const row = await postingsWithNames(p.db)
+        .where('jp.id', '=', c.req.valid('param').id)
+        .where('jp.company_id', '=', company.id)
+        .executeTakeFirst()
       // Another company's posting does not exist for this one.
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       return c.json(toPostingDto(row))
@@ -244,7 +309,7 @@ export function companyPostingRoutes(p: Platform) {
       path: '/close-job-posting/{id}',
       operationId: 'closeJobPosting',
       tags,
-      summary: 'Cierra una oferta de la empresa: deja de recibir postulaciones (issue 16.5)',
+      summary: 'Cierra una oferta de la empresa: deja de recibir postulaciones',
       security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { params: idParams },
@@ -282,7 +347,11 @@ export function companyPostingRoutes(p: Platform) {
       const company = await currentCompany(p, c)
       const { id } = c.req.valid('param')
       // Applications and saves go with it (ON DELETE CASCADE).
-      const result = await p.db.deleteFrom('job_postings').where('id', '=', id).where('company_id', '=', company.id).executeTakeFirst()
+      const result = await p.db
+        .deleteFrom('job_postings')
+        .where('id', '=', id)
+        .where('company_id', '=', company.id)
+        .executeTakeFirst()
       if (Number(result.numDeletedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
       return c.json({ message: POSTING_MESSAGES.deleted })
     },

@@ -2,9 +2,26 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
-const contact = { firstName: 'Ana', lastName: 'Pérez', email: 'ana@gmail.com', phone: '987654321', message: 'Hola, quiero más información sobre Fleeters.' }
-const inquiry = { name: 'Jorge Fuentes', phone: '987654321', email: 'jorge@gmail.com', message: '¿Cuándo pagan la producción?', type: 'Inquiries' }
-const complaint = { ...inquiry, type: 'Complaints', selectedComplainsType: 'DEMORA_EN_LA_ENTREGA', message: 'La ruta llegó con dos horas de atraso.' }
+const contact = {
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  email: 'ana@gmail.com',
+  phone: '987654321',
+  message: 'Hola, quiero más información sobre Fleeters.',
+}
+const inquiry = {
+  name: 'Jorge Fuentes',
+  phone: '987654321',
+  email: 'jorge@gmail.com',
+  message: '¿Cuándo pagan la producción?',
+  type: 'Inquiries',
+}
+const complaint = {
+  ...inquiry,
+  type: 'Complaints',
+  selectedComplainsType: 'DEMORA_EN_LA_ENTREGA',
+  message: 'La ruta llegó con dos horas de atraso.',
+}
 const TEAM = 'equipo@fleeters.cl'
 
 function messagesOf(body: { message: string | string[] }) {
@@ -27,7 +44,13 @@ describe.each(engines)('contact forms on %s', (engine) => {
       expect(res.body.message).toBe('Mensaje enviado correctamente. Te responderemos a la brevedad.')
       const rows = await p.db.selectFrom('contact_messages').selectAll().execute()
       expect(rows).toHaveLength(1)
-      expect(rows[0]).toMatchObject({ first_name: 'Ana', last_name: 'Pérez', email: contact.email, phone: contact.phone, message: contact.message })
+      expect(rows[0]).toMatchObject({
+        first_name: 'Ana',
+        last_name: 'Pérez',
+        email: contact.email,
+        phone: contact.phone,
+        message: contact.message,
+      })
       const mails = await outbox(p, TEAM)
       expect(mails).toHaveLength(1)
       expect(mails[0]!.subject).toBe('Nuevo mensaje de contacto de Ana Pérez')
@@ -64,7 +87,10 @@ describe.each(engines)('contact forms on %s', (engine) => {
       expect([res.body.message].flat()).toEqual(['Campo requerido'])
       expect((await api.post('/contact/send-email-contact', 'hola')).status).toBe(400)
       expect((await api.post('/contact/send-email-contact', [1, 2])).status).toBe(400)
-      const broken = await api.call('POST', '/contact/send-email-contact', { body: '{"firstName":', headers: { 'content-type': 'application/json' } })
+      const broken = await api.call('POST', '/contact/send-email-contact', {
+        body: '{"firstName":',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(broken.status).toBe(400)
       expect(broken.body.message).toBe('El cuerpo de la solicitud no es válido.')
     })
@@ -84,7 +110,9 @@ describe.each(engines)('contact forms on %s', (engine) => {
       expect(limited.body.message).toBe('Demasiadas solicitudes. Intenta nuevamente en unos minutos.')
       expect(limited.headers.get('retry-after')).toBeTruthy()
       expect(await p.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(10)
-      expect((await api.post('/contact/send-email-contact', contact, { 'x-fleeters-client-ip': '198.51.100.8' })).status).toBe(201)
+      expect(
+        (await api.post('/contact/send-email-contact', contact, { 'x-fleeters-client-ip': '198.51.100.8' })).status,
+      ).toBe(201)
       p.advance(15 * 60_000 + 1)
       expect((await api.post('/contact/send-email-contact', contact, ip)).status).toBe(201)
     })
@@ -92,11 +120,21 @@ describe.each(engines)('contact forms on %s', (engine) => {
 
   describe('POST /contact/send-email-inquiries-complaints', () => {
     it('stores an inquiry without a complaint type and mails the team', async () => {
-      const res = await api.post('/contact/send-email-inquiries-complaints', { ...inquiry, selectedComplainsType: 'PAGO' })
+      const res = await api.post('/contact/send-email-inquiries-complaints', {
+        ...inquiry,
+        selectedComplainsType: 'PAGO',
+      })
       expect(res.status).toBe(201)
       expect(res.body.message).toBe('Tu consulta fue enviada correctamente. Te responderemos a la brevedad.')
       const row = await p.db.selectFrom('inquiries').selectAll().executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ type: 'Inquiries', complaint_type: null, name: inquiry.name, email: inquiry.email, phone: inquiry.phone, message: inquiry.message })
+      expect(row).toMatchObject({
+        type: 'Inquiries',
+        complaint_type: null,
+        name: inquiry.name,
+        email: inquiry.email,
+        phone: inquiry.phone,
+        message: inquiry.message,
+      })
       const [mail] = await outbox(p, TEAM)
       expect(mail!.subject).toBe('Nueva consulta de Jorge Fuentes')
       expect(mail!.body_text).toContain('Tipo: Consulta')
@@ -137,7 +175,10 @@ describe.each(engines)('contact forms on %s', (engine) => {
     })
 
     it('refuses an oversized body with 413', async () => {
-      const res = await api.post('/contact/send-email-inquiries-complaints', { ...complaint, message: 'x'.repeat(70 * 1024) })
+      const res = await api.post('/contact/send-email-inquiries-complaints', {
+        ...complaint,
+        message: 'x'.repeat(70 * 1024),
+      })
       expect(res.status).toBe(413)
       expect(await p.db.selectFrom('inquiries').select('id').execute()).toHaveLength(0)
     })

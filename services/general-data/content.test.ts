@@ -18,7 +18,11 @@ describe.each(engines)('general-data content on %s', (engine) => {
     const all = await api.get('/general-data/get-faqs')
     expect(all.status).toBe(200)
     expect(all.body.length).toBeGreaterThan(5)
-    expect(all.body[0]).toEqual({ id: expect.any(Number), question: '¿Qué es Fleeters?', answers: expect.arrayContaining([expect.stringContaining('plataforma')]) })
+    expect(all.body[0]).toEqual({
+      id: expect.any(Number),
+      question: '¿Qué es Fleeters?',
+      answers: expect.arrayContaining([expect.stringContaining('plataforma')]),
+    })
     const five = await api.get('/general-data/get-faqs?limit=5')
     expect(five.body).toHaveLength(5)
     expect(five.body.map((f: { id: number }) => f.id)).toEqual(all.body.slice(0, 5).map((f: { id: number }) => f.id))
@@ -44,7 +48,11 @@ describe.each(engines)('general-data content on %s', (engine) => {
     })
     const logos = await api.get('/general-data/get-company-logos')
     expect(logos.body).toHaveLength(6)
-    expect(logos.body[0]).toEqual({ id: expect.any(Number), img_logo: '/images/partners/andes.svg', name: 'Despachos Andes' })
+    expect(logos.body[0]).toEqual({
+      id: expect.any(Number),
+      img_logo: '/images/partners/andes.svg',
+      name: 'Despachos Andes',
+    })
   })
 
   it('lists the newest open postings for the home page with every field of spec §3', async () => {
@@ -104,7 +112,9 @@ describe.each(engines)('general-data content on %s', (engine) => {
       expect(res.status).toBe(429)
       expect(res.body.message).toBe('Demasiadas solicitudes. Intenta nuevamente en unos minutos.')
       // Another client is not affected.
-      expect((await client.get('/general-data/get-jobpostings-home', { 'x-fleeters-client-ip': '203.0.113.10' })).status).toBe(200)
+      expect(
+        (await client.get('/general-data/get-jobpostings-home', { 'x-fleeters-client-ip': '203.0.113.10' })).status,
+      ).toBe(200)
     } finally {
       await limited.destroy()
     }

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { companyLogoSchema, faqSchema, homePostingSchema, statisticSchema, testimonialSchema, type HomePosting } from '#domain/contract/general-data'
+import {
+  companyLogoSchema,
+  faqSchema,
+  homePostingSchema,
+  statisticSchema,
+  testimonialSchema,
+  type HomePosting,
+} from '#domain/contract/general-data'
 import { formatPayment } from '#domain/format'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
@@ -37,7 +44,10 @@ export { formatPayment }
 export function contentRoutes(p: Platform) {
   const app = new OpenAPIHono()
   const tags = ['Datos generales']
-  const list = <S extends z.ZodType>(schema: S, description: string) => ({ 200: jsonResponse(z.array(schema), description), ...errors(429) })
+  const list = <S extends z.ZodType>(schema: S, description: string) => ({
+    200: jsonResponse(z.array(schema), description),
+    ...errors(429),
+  })
   // Every home page view calls these: generous, but a scraper still meets a limit.
   const readLimit = rateLimit(p, 'content', 300 * p.config.RATE_LIMIT_FACTOR, 60_000)
   // Public and the same for everyone: the web tier (and any HTTP cache) may keep it briefly.
@@ -81,10 +91,19 @@ export function contentRoutes(p: Platform) {
       responses: { ...list(statisticSchema, 'Cifras') },
     },
     async (c) => {
-      const rows = await p.db.selectFrom('statistics').select(['id', 'key', 'title', 'value', 'description', 'source']).orderBy('position').orderBy('id').execute()
+      const rows = await p.db
+        .selectFrom('statistics')
+        .select(['id', 'key', 'title', 'value', 'description', 'source'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
       // The console decides whether a number is typed or the live count of validated drivers.
-      const live = rows.some((r) => r.source === 'validated_drivers') ? String(await countValidatedDrivers(p.db, p.now())) : null
-      return c.json(rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)))
+      const live = rows.some((r) => r.source === 'validated_drivers')
+        ? String(await countValidatedDrivers(p.db, p.now()))
+        : null
+      return c.json(
+        rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)),
+      )
     },
   )
 
@@ -124,7 +143,12 @@ export function contentRoutes(p: Platform) {
       responses: { ...list(companyLogoSchema, 'Logos') },
     },
     async (c) => {
-      const rows = await p.db.selectFrom('partner_logos').select(['id', 'img_logo', 'name']).orderBy('position').orderBy('id').execute()
+      const rows = await p.db
+        .selectFrom('partner_logos')
+        .select(['id', 'img_logo', 'name'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
       return c.json(rows)
     },
   )

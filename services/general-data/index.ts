@@ -25,7 +25,12 @@ export function generalDataService(p: Platform) {
     },
     async (c) => {
       const zoneId = c.req.valid('param').id
-      const regions = await p.db.selectFrom('regions').selectAll().where('zone_id', '=', zoneId).orderBy('id_region').execute()
+      const regions = await p.db
+        .selectFrom('regions')
+        .selectAll()
+        .where('zone_id', '=', zoneId)
+        .orderBy('id_region')
+        .execute()
       return c.json(regions)
     },
   )

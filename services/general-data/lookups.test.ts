@@ -14,7 +14,13 @@ describe.each(engines)('general-data lookups on %s', (engine) => {
   it('lists the regions of a zone in the spec order', async () => {
     const res = await api.get('/general-data/get-filtered-regions/1')
     expect(res.status).toBe(200)
-    expect(res.body.map((r: { name_region: string }) => r.name_region)).toEqual(['Tarapacá', 'Antofagasta', 'Atacama', 'Coquimbo', 'Arica y Parinacota'])
+    expect(res.body.map((r: { name_region: string }) => r.name_region)).toEqual([
+      'Tarapacá',
+      'Antofagasta',
+      'Atacama',
+      'Coquimbo',
+      'Arica y Parinacota',
+    ])
     const centro = await api.get('/general-data/get-filtered-regions/2')
     expect(centro.body).toHaveLength(6)
     expect(centro.body.map((r: { id_region: number }) => r.id_region)).toContain(13000)
@@ -24,7 +30,9 @@ describe.each(engines)('general-data lookups on %s', (engine) => {
     const res = await api.get('/general-data/get-filtered-communes/13000')
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(52)
-    expect(res.body).toEqual(expect.arrayContaining([{ id_commune: 13101, name_commune: 'Santiago Centro', id_region: 13000 }]))
+    expect(res.body).toEqual(
+      expect.arrayContaining([{ id_commune: 13101, name_commune: 'Santiago Centro', id_region: 13000 }]),
+    )
     const names = res.body.map((c: { name_commune: string }) => c.name_commune)
     expect(names.indexOf('Ñuñoa')).toBeLessThan(names.indexOf('Vitacura'))
     const all = await p.db

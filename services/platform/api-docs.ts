@@ -9,27 +9,53 @@ type Json = Record<string, any>
 
 /** Tag order and Spanish descriptions of the reference page's sections. */
 export const API_TAGS = [
-  { name: 'Autenticación', description: 'Servicio de usuarios: inicio y cierre de sesión, verificación de correo, contraseña.' },
-  { name: 'Registro', description: 'Servicio de usuarios: registro de conductores y disponibilidad de correo, RUT y teléfono.' },
-  { name: 'Área del conductor', description: 'Servicio de usuarios: perfil, documentos, experiencia laboral y datos bancarios.' },
-  { name: 'Ofertas para conductores', description: 'Servicio de usuarios: búsqueda, postulaciones y ofertas guardadas.' },
-  { name: 'Poder simple', description: 'Servicio de usuarios: enlaces firmados y poder simple del dueño del vehículo.' },
-  { name: 'Privacidad', description: 'Servicio de usuarios: aceptación de las versiones vigentes de los términos y la política de privacidad (Ley 21.719).' },
+  {
+    name: 'Autenticación',
+    description: 'Servicio de usuarios: inicio y cierre de sesión, verificación de correo, contraseña.',
+  },
+  {
+    name: 'Registro',
+    description: 'Servicio de usuarios: registro de conductores y disponibilidad de correo, RUT y teléfono.',
+  },
+  {
+    name: 'Área del conductor',
+    description: 'Servicio de usuarios: perfil, documentos, experiencia laboral y datos bancarios.',
+  },
+  {
+    name: 'Ofertas para conductores',
+    description: 'Servicio de usuarios: búsqueda, postulaciones y ofertas guardadas.',
+  },
+  {
+    name: 'Poder simple',
+    description: 'Servicio de usuarios: enlaces firmados y poder simple del dueño del vehículo.',
+  },
+  {
+    name: 'Privacidad',
+    description:
+      'Servicio de usuarios: aceptación de las versiones vigentes de los términos y la ' +
+      'política de privacidad (Ley 21.719).',
+  },
   { name: 'Consola', description: 'Servicio de usuarios: consola de operaciones (/admin).' },
   { name: 'Empresas', description: 'Servicio de empresas: registro, ofertas, postulantes y contacto.' },
-  { name: 'Datos generales', description: 'Servicio de datos generales: zonas, regiones, comunas y contenido del inicio.' },
+  {
+    name: 'Datos generales',
+    description: 'Servicio de datos generales: zonas, regiones, comunas y contenido del inicio.',
+  },
   { name: 'Contacto', description: 'Servicio de datos generales: formularios de contacto y reclamos.' },
 ]
 
 export function openApiDocument(app: OpenAPIHono<any, any, any>) {
   const used = new Set<string>()
-  for (const def of app.openAPIRegistry.definitions) if (def.type === 'route') for (const t of def.route.tags ?? []) used.add(t)
+  for (const def of app.openAPIRegistry.definitions)
+    if (def.type === 'route') for (const t of def.route.tags ?? []) used.add(t)
   const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'Fleeters API',
       version: '1.0.0',
-      description: 'Los tres servicios de la especificación §7 (usuarios, empresas, datos generales). Los errores responden `{ message }` en español.',
+      description:
+        'Los tres servicios de la especificación §7 (usuarios, empresas, datos ' +
+        'generales). Los errores responden `{ message }` en español.',
     },
     servers: [{ url: '/api', description: 'El mismo origen que las páginas' }],
     tags: API_TAGS.filter((t) => used.has(t.name)),
@@ -64,7 +90,10 @@ function fields(schema: Json | undefined, depth = 0): string {
   const required = new Set<string>(target.required ?? [])
   const items = Object.entries(target.properties as Json).map(([name, s]) => {
     const nested = fields(s as Json, depth + 1)
-    return `<li><code>${escape(name)}</code>: ${escape(typeOf(s as Json))}${required.has(name) ? '' : ' (opcional)'}${nested}</li>`
+    return (
+      `<li><code>${escape(name)}</code>: ` +
+      `${escape(typeOf(s as Json))}${required.has(name) ? '' : ' (opcional)'}${nested}</li>`
+    )
   })
   return `<ul>${items.join('')}</ul>`
 }
@@ -72,7 +101,10 @@ function fields(schema: Json | undefined, depth = 0): string {
 function content(c: Json | undefined): string {
   if (!c) return ''
   return Object.entries(c)
-    .map(([type, media]) => `<p>${escape(type)}</p>${fields((media as Json).schema) || `<p>${escape(typeOf((media as Json).schema))}</p>`}`)
+    .map(
+      ([type, media]) =>
+        `<p>${escape(type)}</p>${fields((media as Json).schema) || `<p>${escape(typeOf((media as Json).schema))}</p>`}`,
+    )
     .join('')
 }
 
@@ -90,36 +122,54 @@ export function renderApiDocs(document: Json): string {
         o.summary ? `<p>${escape(o.summary)}</p>` : '',
         o.description ? `<p>${escape(o.description)}</p>` : '',
         auth.length ? `<p>Requiere el encabezado <code>${escape(auth.join(', '))}</code>.</p>` : '<p>Pública.</p>',
-        params.length ? `<h4>Parámetros</h4><ul>${params.map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}): ${escape(typeOf(p.schema))}</li>`).join('')}</ul>` : '',
+        params.length
+          ? `<h4>Parámetros</h4><ul>${params.map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}): ` + `${escape(typeOf(p.schema))}</li>`).join('')}</ul>`
+          : '',
         o.requestBody ? `<h4>Cuerpo</h4>${content(o.requestBody.content)}` : '',
         `<h4>Respuestas</h4><dl>${Object.entries(o.responses as Json)
-          .map(([status, r]) => `<dt>${escape(status)}</dt><dd><p>${escape((r as Json).description)}</p>${/^2/.test(status) ? content((r as Json).content) : ''}</dd>`)
+          .map(
+            ([status, r]) =>
+              `<dt>${escape(status)}</dt><dd><p>${escape((r as Json).description)}</p>${/^2/.test(status) ? content((r as Json).content) : ''}</dd>`,
+          )
           .join('')}</dl></section>`,
       ].join('')
       for (const tag of o.tags ?? ['Otros']) byTag.set(tag, [...(byTag.get(tag) ?? []), html])
     }
   }
-  const tags = [...((document.tags ?? []) as Json[]), ...[...byTag.keys()].filter((t) => !(document.tags ?? []).some((d: Json) => d.name === t)).map((name): Json => ({ name }))]
+  const tags = [
+    ...((document.tags ?? []) as Json[]),
+    ...[...byTag.keys()]
+      .filter((t) => !(document.tags ?? []).some((d: Json) => d.name === t))
+      .map((name): Json => ({ name })),
+  ]
   const sections = tags
     .filter((t) => byTag.has(t.name))
     .map(
       (t, i) =>
-        `<section aria-labelledby="tag-${i}"><h2 id="tag-${i}">${escape(t.name)}</h2>${t.description ? `<p>${escape(t.description)}</p>` : ''}${byTag.get(t.name)!.join('')}</section>`,
+        `<section aria-labelledby="tag-${i}"><h2 ` +
+        `id="tag-${i}">${escape(t.name)}</h2>${t.description ? `<p>${escape(t.description)}</p>` : ''}${byTag.get(t.name)!.join('')}</section>`,
     )
   const toc = tags
     .filter((t) => byTag.has(t.name))
     .map((t, i) => `<li><a href="#tag-${i}">${escape(t.name)}</a> (${byTag.get(t.name)!.length})</li>`)
     .join('')
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(document.info.title)}: referencia</title>
+<meta ` +
+    `name="viewport" content="width=device-width, ` +
+    `initial-scale=1">
+<title>${escape(document.info.title)}: ` +
+    `referencia</title>
 <style>
-body{font-family:system-ui,sans-serif;line-height:1.5;max-width:60rem;margin:0 auto;padding:1rem;color:#1a1a1a}
-code{font-family:ui-monospace,monospace;background:#f2f2f2;padding:0 .2em;border-radius:3px}
-h3{border-top:1px solid #ccc;padding-top:1rem}
+body{font-family:system-ui,sans-serif;line-height:1.5;max-width:60rem;margin:0 ` +
+    `auto;padding:1rem;color:#1a1a1a}
+code{font-family:ui-monospace,monospace;background:#f2f2f2;padding:0 ` +
+    `.2em;border-radius:3px}
+h3{border-top:1px solid ` +
+    `#ccc;padding-top:1rem}
 dt{font-weight:bold}
 </style>
 </head>
@@ -127,13 +177,19 @@ dt{font-weight:bold}
 <main>
 <h1>${escape(document.info.title)}</h1>
 <p>${escape(document.info.description)}</p>
-<p>Versión ${escape(document.info.version)}. Rutas relativas a <code>${escape(document.servers?.[0]?.url ?? '/')}</code>. Documento OpenAPI 3.1: <a href="openapi.json">openapi.json</a>.</p>
-<nav aria-label="Servicios"><ul>${toc}</ul></nav>
+<p>Versión ` +
+    `${escape(document.info.version)}. Rutas relativas a ` +
+    `<code>${escape(document.servers?.[0]?.url ?? '/')}</code>. Documento OpenAPI ` +
+    `3.1: <a href="openapi.json">openapi.json</a>.</p>
+<nav ` +
+    `aria-label="Servicios"><ul>${toc}</ul></nav>
 ${sections.join('\n')}
 </main>
 </body>
 </html>`
+  )
 }
 
 /** The page has no script and only its own inline style. */
-export const API_DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+export const API_DOCS_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"

@@ -32,15 +32,35 @@ export async function authenticate(p: Platform, token: string): Promise<AuthCont
   if (!claims) return null
   const session = await p.db
     .selectFrom('sessions')
-    .select(['user_id', 'role', 'expires_at', 'revoked_at', 'last_seen_at', 'created_at', 'factor_pending', 'reauth_at'])
+    .select([
+      'user_id',
+      'role',
+      'expires_at',
+      'revoked_at',
+      'last_seen_at',
+      'created_at',
+      'factor_pending',
+      'reauth_at',
+    ])
     .where('id', '=', claims.sid)
     .executeTakeFirst()
   if (!session || session.revoked_at || session.expires_at <= now.toISOString()) return null
   if (String(session.user_id) !== claims.sub || session.role !== claims.role) return null
   // A console session left alone for 12 hours is over, whatever its 7-day expiry says.
-  if (session.role === 'admin' && now.getTime() - Date.parse(session.last_seen_at ?? session.created_at) >= CONSOLE_IDLE_MS) return null
+  if (
+    session.role === 'admin' &&
+    now.getTime() - Date.parse(session.last_seen_at ?? session.created_at) >= CONSOLE_IDLE_MS
+  )
+    return null
   await touchSession(p, claims.sid, session.last_seen_at, now)
-  return { userId: session.user_id, role: session.role, sessionId: claims.sid, token, factorPending: session.factor_pending === 1, reauthAt: session.reauth_at }
+  return {
+    userId: session.user_id,
+    role: session.role,
+    sessionId: claims.sid,
+    token,
+    factorPending: session.factor_pending === 1,
+    reauthAt: session.reauth_at,
+  }
 }
 
 /** A console session ends after 12 hours without a request (decision 77). */
@@ -70,7 +90,7 @@ async function touchSession(p: Platform, sessionId: string, lastSeen: string | n
 }
 
 /**
- * Issue 14 item 2: the calls one page request makes to the services in the same process (the
+ * The calls one page request makes to the services in the same process (the
  * area's session check, then the page's data) carry the same token; the first verifies it (JWT
  * and the sessions row), the others of that page request reuse the answer. The memo travels in
  * the Hono `env` that server.ts passes to `services.fetch(request, env)` for its in-process
@@ -91,7 +111,9 @@ export function inProcessEnv(): InProcessEnv {
  * empties the memo before and after, so what the page's loaders ask after its action sees the
  * write (e.g. a session the action revoked is refused).
  */
-export function inProcessCaller(fetch: (request: Request, env?: InProcessEnv) => Response | Promise<Response>): (request: Request) => Promise<Response> {
+export function inProcessCaller(
+  fetch: (request: Request, env?: InProcessEnv) => Response | Promise<Response>,
+): (request: Request) => Promise<Response> {
   const env = inProcessEnv()
   return async (request) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD'
@@ -118,7 +140,11 @@ function authenticateOnce(p: Platform, env: unknown, token: string): Promise<Aut
  * `factorPending` says the route is part of that step), sent in that role's header, get through.
  * No credentials: 401. A valid session of another role (in any role header): 403.
  */
-export function requireRole(p: Platform, role: Role, opts: { factorPending?: boolean } = {}): MiddlewareHandler<AuthEnv> {
+export function requireRole(
+  p: Platform,
+  role: Role,
+  opts: { factorPending?: boolean } = {},
+): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const own = c.req.header(ROLE_HEADER[role])
     if (own) {

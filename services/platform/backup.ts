@@ -664,7 +664,11 @@ export async function runScheduledBackup(config: Config, now: Date): Promise<Sch
  * the database is shared: there the provider's backups or a cron of `npm run backup` on one machine
  * do it (docs/deploy.md); nor with BACKUP_DAILY=false.
  */
-export async function dailyBackup(platform: Pick<Platform, 'dialect'>, config: Config, now: Date): Promise<string | null> {
+export async function dailyBackup(
+  platform: Pick<Platform, 'dialect'>,
+  config: Config,
+  now: Date,
+): Promise<string | null> {
   if (platform.dialect !== 'sqlite' || !config.BACKUP_DAILY) return null
   const run = await runScheduledBackup(config, now)
   if (!run.made) return null

@@ -11,7 +11,11 @@ export const INTERNAL_SECRET_HEADER = 'x-fleeters-internal'
  * address from the right of [...X-Forwarded-For, socket address]. Anything further left was
  * written by the client and is ignored; with no trusted proxy the header is ignored entirely.
  */
-export function clientAddress(socketAddress: string, forwardedFor: string | null | undefined, trustProxy: number): string {
+export function clientAddress(
+  socketAddress: string,
+  forwardedFor: string | null | undefined,
+  trustProxy: number,
+): string {
   if (trustProxy <= 0 || !forwardedFor) return socketAddress
   const chain = [
     ...forwardedFor

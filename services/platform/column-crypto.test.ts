@@ -45,7 +45,8 @@ describe('encrypted columns', () => {
   it('the lookup hash: normalised (dots, dash, k), keyed, under every key of the ring, not the encryption key', () => {
     const cipher = columnCipher(keyring(a))
     const h = cipher.hash('rut', '16234567-K')
-    for (const spelling of ['16.234.567-k', '16234567K', ' 16.234.567-K ', '16234567-k']) expect(cipher.hash('rut', spelling)).toBe(h)
+    for (const spelling of ['16.234.567-k', '16234567K', ' 16.234.567-K ', '16234567-k'])
+      expect(cipher.hash('rut', spelling)).toBe(h)
     expect(cipher.hash('rut', '16234567-2')).not.toBe(h)
     expect(normalizeForLookup('rut', '16.234.567-k')).toBe('16234567K')
     expect(normalizeForLookup('account_number', '00-123 456.7')).toBe('001234567')
@@ -53,7 +54,10 @@ describe('encrypted columns', () => {
     // Another key, another hash: the hash says nothing without the key.
     expect(columnCipher(keyring(b)).hash('rut', '16234567-K')).not.toBe(h)
     // During a rotation a lookup hashes under both keys, the current first.
-    expect(columnCipher(keyring(b, [a])).hashes('rut', '16.234.567-k')).toEqual([columnCipher(keyring(b)).hash('rut', '16234567-K'), h])
+    expect(columnCipher(keyring(b, [a])).hashes('rut', '16.234.567-k')).toEqual([
+      columnCipher(keyring(b)).hash('rut', '16234567-K'),
+      h,
+    ])
     expect(h).not.toContain('16234567')
   })
 
@@ -74,8 +78,12 @@ describe.each(engines)('migration 0024 and the rotation on %s', (engine) => {
   async function withClearRows() {
     const { handle, cleanup } = await databaseBefore(engine, THIS)
     const now = '2026-01-01T00:00:00.000Z'
-    const user = await sql<{ id: number }>`INSERT INTO users (role, email, password_hash, firstname, lastname, rut, email_verified, created_at, updated_at)
-      VALUES ('User', 'camila@b.cl', 'x', 'Camila', 'Pérez', '16234567-2', 1, ${now}, ${now}) RETURNING id`.execute(handle.db)
+    const user = await sql<{
+      id: number
+    }>`INSERT INTO users (role, email, password_hash, firstname, lastname, rut, email_verified, created_at, updated_at)
+      VALUES ('User', 'camila@b.cl', 'x', 'Camila', 'Pérez', '16234567-2', 1, ${now}, ${now}) RETURNING id`.execute(
+      handle.db,
+    )
     const userId = user.rows[0]!.id
     await sql`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
       VALUES ('User', 'sinrut@b.cl', 'x', 'Ana', 'Soto', 1, ${now}, ${now})`.execute(handle.db)
@@ -86,9 +94,16 @@ describe.each(engines)('migration 0024 and the rotation on %s', (engine) => {
     return { handle, cleanup, userId }
   }
 
-  async function migrate(handle: Awaited<ReturnType<typeof databaseBefore>>['handle'], cipher?: ReturnType<typeof columnCipher>) {
+  async function migrate(
+    handle: Awaited<ReturnType<typeof databaseBefore>>['handle'],
+    cipher?: ReturnType<typeof columnCipher>,
+  ) {
     const all = await migrations(engine, { columns: cipher })
-    return new Migrator({ db: handle.db, provider: { getMigrations: async () => all }, allowUnorderedMigrations: true }).migrateToLatest()
+    return new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => all },
+      allowUnorderedMigrations: true,
+    }).migrateToLatest()
   }
 
   it('refuses to run without the key when there is something to encrypt, and changes nothing', async () => {
@@ -96,56 +111,86 @@ describe.each(engines)('migration 0024 and the rotation on %s', (engine) => {
     try {
       const { error } = await migrate(handle)
       expect(String(error)).toMatch(/clave de datos/)
-      const row = await handle.db.selectFrom('users').select('rut').where('email', '=', 'camila@b.cl').executeTakeFirstOrThrow()
+      const row = await handle.db
+        .selectFrom('users')
+        .select('rut')
+        .where('email', '=', 'camila@b.cl')
+        .executeTakeFirstOrThrow()
       expect(row.rut).toBe('16234567-2')
     } finally {
       await cleanup()
     }
   })
 
-  it('encrypts the rows already there in place, with their hashes; the rotation re-encrypts them under a new key', async () => {
-    const { handle, cleanup } = await withClearRows()
-    try {
-      const cipher = columnCipher(keyring(a))
-      expect((await migrate(handle, cipher)).error).toBeUndefined()
-      const user = await handle.db.selectFrom('users').select(['rut', 'rut_hmac']).where('email', '=', 'camila@b.cl').executeTakeFirstOrThrow()
-      expect(user.rut).toMatch(/^v1:/)
-      expect(cipher.open('rut', user.rut!)).toBe('16234567-2')
-      expect(user.rut_hmac).toBe(cipher.hash('rut', '16.234.567-2'))
-      const none = await handle.db.selectFrom('users').select(['rut', 'rut_hmac']).where('email', '=', 'sinrut@b.cl').executeTakeFirstOrThrow()
-      expect(none).toEqual({ rut: null, rut_hmac: null })
-      const bank = await handle.db.selectFrom('bank_details').select('account_number').executeTakeFirstOrThrow()
-      expect(cipher.open('account_number', bank.account_number)).toBe('987654321012')
-      // Unique as the RUT was.
-      await expect(handle.db.updateTable('users').set({ rut_hmac: user.rut_hmac }).where('email', '=', 'sinrut@b.cl').execute()).rejects.toThrow()
+  it(
+    'encrypts the rows already there in place, with their hashes; the rotation ' + 're-encrypts them under a new key',
+    async () => {
+      const { handle, cleanup } = await withClearRows()
+      try {
+        const cipher = columnCipher(keyring(a))
+        expect((await migrate(handle, cipher)).error).toBeUndefined()
+        const user = await handle.db
+          .selectFrom('users')
+          .select(['rut', 'rut_hmac'])
+          .where('email', '=', 'camila@b.cl')
+          .executeTakeFirstOrThrow()
+        expect(user.rut).toMatch(/^v1:/)
+        expect(cipher.open('rut', user.rut!)).toBe('16234567-2')
+        expect(user.rut_hmac).toBe(cipher.hash('rut', '16.234.567-2'))
+        const none = await handle.db
+          .selectFrom('users')
+          .select(['rut', 'rut_hmac'])
+          .where('email', '=', 'sinrut@b.cl')
+          .executeTakeFirstOrThrow()
+        expect(none).toEqual({ rut: null, rut_hmac: null })
+        const bank = await handle.db.selectFrom('bank_details').select('account_number').executeTakeFirstOrThrow()
+        expect(cipher.open('account_number', bank.account_number)).toBe('987654321012')
+        // Unique as the RUT was.
+        await expect(
+          handle.db.updateTable('users').set({ rut_hmac: user.rut_hmac }).where('email', '=', 'sinrut@b.cl').execute(),
+        ).rejects.toThrow()
 
-      if (engine === 'sqlite') {
-        // Nothing of the clear values is left in the file: secure_delete zeroed the old cells.
-        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(handle.db)
-        const dir = path.dirname((await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(handle.db)).rows[0]!.file)
-        const bytes = Buffer.concat(['fleeters.db', 'fleeters.db-wal'].filter((f) => fs.existsSync(path.join(dir, f))).map((f) => fs.readFileSync(path.join(dir, f))))
-        expect(bytes.includes('16234567')).toBe(false)
-        expect(bytes.includes('987654321012')).toBe(false)
+        if (engine === 'sqlite') {
+          // Nothing of the clear values is left in the file: secure_delete zeroed the old cells.
+          await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(handle.db)
+          const dir = path.dirname(
+            (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(handle.db))
+              .rows[0]!.file,
+          )
+          const bytes = Buffer.concat(
+            ['fleeters.db', 'fleeters.db-wal']
+              .filter((f) => fs.existsSync(path.join(dir, f)))
+              .map((f) => fs.readFileSync(path.join(dir, f))),
+          )
+          expect(bytes.includes('16234567')).toBe(false)
+          expect(bytes.includes('987654321012')).toBe(false)
+        }
+
+        // A new key: the rotation re-encrypts and re-hashes; run again, it finds everything current.
+        const rotated = columnCipher(keyring(b, [a]))
+        expect(await resealColumns(handle.db, rotated)).toEqual({ sealed: 2, current: 0 })
+        expect(await resealColumns(handle.db, rotated)).toEqual({ sealed: 0, current: 2 })
+        const after = await handle.db
+          .selectFrom('users')
+          .select(['rut', 'rut_hmac'])
+          .where('email', '=', 'camila@b.cl')
+          .executeTakeFirstOrThrow()
+        expect(rotated.sealedWith(after.rut!)).toBe(b.id)
+        expect(columnCipher(keyring(b)).open('rut', after.rut!)).toBe('16234567-2')
+        expect(after.rut_hmac).toBe(columnCipher(keyring(b)).hash('rut', '16234567-2'))
+        // Without the old key, a value still under it cannot be read: the rotation fails (keys:rotate runs it in one transaction).
+        await handle.db
+          .updateTable('bank_details')
+          .set({ account_number: cipher.seal('account_number', '111') })
+          .execute()
+        await expect(resealColumns(handle.db, columnCipher(keyring(masterKey('c'.repeat(32)), [b])))).rejects.toThrow(
+          /unknown master key/,
+        )
+      } finally {
+        await cleanup()
       }
-
-      // A new key: the rotation re-encrypts and re-hashes; run again, it finds everything current.
-      const rotated = columnCipher(keyring(b, [a]))
-      expect(await resealColumns(handle.db, rotated)).toEqual({ sealed: 2, current: 0 })
-      expect(await resealColumns(handle.db, rotated)).toEqual({ sealed: 0, current: 2 })
-      const after = await handle.db.selectFrom('users').select(['rut', 'rut_hmac']).where('email', '=', 'camila@b.cl').executeTakeFirstOrThrow()
-      expect(rotated.sealedWith(after.rut!)).toBe(b.id)
-      expect(columnCipher(keyring(b)).open('rut', after.rut!)).toBe('16234567-2')
-      expect(after.rut_hmac).toBe(columnCipher(keyring(b)).hash('rut', '16234567-2'))
-      // Without the old key, a value still under it cannot be read: the rotation fails (keys:rotate runs it in one transaction).
-      await handle.db
-        .updateTable('bank_details')
-        .set({ account_number: cipher.seal('account_number', '111') })
-        .execute()
-      await expect(resealColumns(handle.db, columnCipher(keyring(masterKey('c'.repeat(32)), [b])))).rejects.toThrow(/unknown master key/)
-    } finally {
-      await cleanup()
-    }
-  })
+    },
+  )
 })
 
 describe('npm run keys:rotate (embedded default) and the columns', () => {
@@ -181,7 +226,13 @@ describe('npm run keys:rotate (embedded default) and the columns', () => {
       const totpSecret = new Uint8Array(20).fill(7)
       await handle.db
         .insertInto('totp_factors')
-        .values({ user_id: 1, secret_sealed: Buffer.from(seal(loadKeyring({ dataDir }), totpSecret)).toString('base64url'), confirmed_at: now, last_step: null, created_at: now })
+        .values({
+          user_id: 1,
+          secret_sealed: Buffer.from(seal(loadKeyring({ dataDir }), totpSecret)).toString('base64url'),
+          confirmed_at: now,
+          last_step: null,
+          created_at: now,
+        })
         .execute()
       await handle.destroy()
 

@@ -85,7 +85,8 @@ export function columnCipher(ring: Keyring): ColumnCipher {
     if (!isSealedValue(stored)) throw new Error(`${field}: the column holds a value that is not encrypted`)
     const [, keyId, ivText, bodyText] = stored.split(':') as [string, string, string, string]
     const master = ring.byId.get(keyId)
-    if (!master) throw new Error(`${field} encrypted with an unknown master key (${keyId}): set DATA_ENCRYPTION_OLD_KEYS`)
+    if (!master)
+      throw new Error(`${field} encrypted with an unknown master key (${keyId}): set DATA_ENCRYPTION_OLD_KEYS`)
     const body = Buffer.from(bodyText, 'base64url')
     if (body.length < 16) throw new Error(`${field}: the encrypted value is truncated`)
     const decipher = createDecipheriv('aes-256-gcm', keysOf(master).encrypt, Buffer.from(ivText, 'base64url'))
@@ -150,9 +151,14 @@ export async function resealColumns(db: Kysely<any>, cipher: ColumnCipher, batch
   for (const { table, column, field, hash } of SEALED_COLUMNS) {
     let after = 0
     for (;;) {
-      const rows = (await db.selectFrom(table).select(['id', column]).where('id', '>', after).where(column, 'is not', null).orderBy('id').limit(batch).execute()) as Array<
-        { id: number } & Record<string, string>
-      >
+      const rows = (await db
+        .selectFrom(table)
+        .select(['id', column])
+        .where('id', '>', after)
+        .where(column, 'is not', null)
+        .orderBy('id')
+        .limit(batch)
+        .execute()) as Array<{ id: number } & Record<string, string>>
       if (!rows.length) break
       after = rows[rows.length - 1]!.id
       const updates: Array<{ id: number; value: string; hash: string }> = []

@@ -18,7 +18,10 @@ function envExample(): Record<string, string> {
 
 function readmeVariables(): string[] {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8')
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## ', readme.indexOf('## Configuration') + 5))
+  const table = readme.slice(
+    readme.indexOf('## Configuration'),
+    readme.indexOf('## ', readme.indexOf('## Configuration') + 5),
+  )
   const names = new Set<string>()
   for (const row of table.split('\n').filter((l) => l.startsWith('| `'))) {
     const first = row.split('|')[1]!
@@ -40,11 +43,15 @@ describe('configuration docs', () => {
     expect(config).toEqual(defaults)
   })
 
-  it('S3_BUCKET needs DATA_ENCRYPTION_KEY: a key generated on one disk would leave the bucket unreadable to other processes', () => {
-    expect(() => loadConfig({ S3_BUCKET: 'fleeters' })).toThrow(/DATA_ENCRYPTION_KEY: required with S3_BUCKET/)
-    expect(loadConfig({ S3_BUCKET: 'fleeters', DATA_ENCRYPTION_KEY: 'k'.repeat(32) }).S3_BUCKET).toBe('fleeters')
-    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY/)
-  })
+  it(
+    'S3_BUCKET needs DATA_ENCRYPTION_KEY: a key generated on one disk would leave the ' +
+      'bucket unreadable to other processes',
+    () => {
+      expect(() => loadConfig({ S3_BUCKET: 'fleeters' })).toThrow(/DATA_ENCRYPTION_KEY: required with S3_BUCKET/)
+      expect(loadConfig({ S3_BUCKET: 'fleeters', DATA_ENCRYPTION_KEY: 'k'.repeat(32) }).S3_BUCKET).toBe('fleeters')
+      expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY/)
+    },
+  )
 
   it('an empty variable means not set', () => {
     const config = loadConfig({ SESSION_SECRET: '', DATABASE_URL: ' ', PORT: '' })

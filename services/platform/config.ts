@@ -105,7 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.S3_BUCKET && !parsed.data.DATA_ENCRYPTION_KEY) {
     // A key generated into one process's DATA_DIR would leave the bucket's files unreadable to
     // every other process, and to this one once its disk is replaced.
-    throw new Error('Invalid environment:\n  DATA_ENCRYPTION_KEY: required with S3_BUCKET (at least 32 characters, the same in every process)')
+    throw new Error(
+      'Invalid environment:\n  DATA_ENCRYPTION_KEY: required with S3_BUCKET (at least ' +
+        '32 characters, the same in every process)',
+    )
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) }
 }

@@ -1,5 +1,5 @@
 /**
- * One API contract (issue 13 item 4): each service route is declared once — method, spec §7 path,
+ * One API contract: each service route is declared once — method, spec §7 path,
  * request schemas (domain/validation/) and response schemas (domain/contract/) — and from that
  * declaration come its input validation, the types `c.req.valid()` hands the handler, and its
  * entry in the OpenAPI 3.1 document (/api/openapi.json, /api/docs).
@@ -89,7 +89,10 @@ const SCHEME: Record<Role, { name: string; description: string }> = {
 
 /** The session headers as OpenAPI security schemes, named by their header as routes require them. */
 export const SECURITY_SCHEMES = Object.fromEntries(
-  Object.values(SCHEME).map(({ name, description }) => [name, { type: 'apiKey' as const, in: 'header' as const, name, description }]),
+  Object.values(SCHEME).map(({ name, description }) => [
+    name,
+    { type: 'apiKey' as const, in: 'header' as const, name, description },
+  ]),
 )
 
 /** The session header a route requires (the role middleware enforces it). */
@@ -116,7 +119,9 @@ type Empty = Record<never, never>
 type RequestOf<R> = R extends { request: infer Q } ? Q : Empty
 type ParamOut<Q> = Q extends { params: infer S extends z.ZodType } ? { param: z.output<S> } : Empty
 type QueryOut<Q> = Q extends { query: infer S extends z.ZodType } ? { query: z.output<S> } : Empty
-type JsonOut<Q> = Q extends { body: { content: { 'application/json': { schema: infer S extends z.ZodType } } } } ? { json: z.output<S> } : Empty
+type JsonOut<Q> = Q extends { body: { content: { 'application/json': { schema: infer S extends z.ZodType } } } }
+  ? { json: z.output<S> }
+  : Empty
 /** What `c.req.valid()` hands a route's handler. */
 export type RouteInput<R> = { in: Empty; out: ParamOut<RequestOf<R>> & QueryOut<RequestOf<R>> & JsonOut<RequestOf<R>> }
 
@@ -151,7 +156,10 @@ async function checkResponse(route: RouteConfig, c: Context) {
   const status = c.res.status
   const declared = route.responses[String(status)] as { content?: Record<string, { schema?: unknown }> } | undefined
   if (!declared) {
-    if (status < 300) throw new Error(`Contract: ${route.method.toUpperCase()} ${route.path} answered ${status}, which it does not declare`)
+    if (status < 300)
+      throw new Error(
+        `Contract: ${route.method.toUpperCase()} ${route.path} answered ${status}, which it does not declare`,
+      )
     return
   }
   const schema = declared.content?.['application/json']?.schema as z.ZodType | undefined
@@ -159,7 +167,10 @@ async function checkResponse(route: RouteConfig, c: Context) {
   const body = await c.res.clone().json()
   const result = schema.safeParse(body)
   if (!result.success) {
-    throw new Error(`Contract: ${route.method.toUpperCase()} ${route.path} ${status} does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}`)
+    throw new Error(
+      `Contract: ${route.method.toUpperCase()} ${route.path} ${status} does not match ` +
+        `its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}`,
+    )
   }
 }
 
@@ -167,7 +178,11 @@ async function checkResponse(route: RouteConfig, c: Context) {
  * Declares a route on `app`: it joins the app's OpenAPI registry and answers at its path with
  * `route.middleware` (roles, rate limits), then validation, then `handler`.
  */
-export function defineRoute<E extends Env, const R extends ServiceRoute>(app: OpenAPIHono<E>, route: R, handler: Handler<E, string, RouteInput<R>>) {
+export function defineRoute<E extends Env, const R extends ServiceRoute>(
+  app: OpenAPIHono<E>,
+  route: R,
+  handler: Handler<E, string, RouteInput<R>>,
+) {
   const { middleware, hide, ...doc } = route
   if (!hide) app.openAPIRegistry.registerPath(doc as RouteConfig)
   const chain: MiddlewareHandler[] = []

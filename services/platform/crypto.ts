@@ -3,7 +3,11 @@ import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const
 
 function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (err, key) => (err ? reject(err) : resolve(key))))
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  )
 }
 
 /** `scrypt$N$r$p$salt$hash`, base64url parts: parameters travel with the hash. */
@@ -18,7 +22,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false
   const expected = Buffer.from(hashB64, 'base64url')
   const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) }, (err, k) => (err ? reject(err) : resolve(k))),
+    scrypt(
+      password,
+      Buffer.from(saltB64, 'base64url'),
+      expected.length,
+      { N: Number(n), r: Number(r), p: Number(p) },
+      (err, k) => (err ? reject(err) : resolve(k)),
+    ),
   )
   return key.length === expected.length && timingSafeEqual(key, expected)
 }

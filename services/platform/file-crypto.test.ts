@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '#services/platform/seed/demo'
 import { TINY_PDF, TINY_PNG } from '#services/platform/seed/sample-files'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
-import { encryptedFileStore, keyring, loadKeyring, masterKey, readGeneratedKeys, resealed, seal, sealedWith, unseal } from './file-crypto'
+import {
+  encryptedFileStore,
+  keyring,
+  loadKeyring,
+  masterKey,
+  readGeneratedKeys,
+  resealed,
+  seal,
+  sealedWith,
+  unseal,
+} from './file-crypto'
 import { localFileStore } from './files'
 
 const text = (s: string) => new Uint8Array(Buffer.from(s))
@@ -45,18 +55,21 @@ describe('sealed files', () => {
     expect(Buffer.from(unseal(keyring(b, [a]), sealed)).toString()).toBe(Buffer.from(plain).toString())
   })
 
-  it('rotation seals again under the current key; a file stored before encryption is read as it is, then sealed', () => {
-    const ring = keyring(b, [a])
-    const old = seal(keyring(a), plain)
-    const legacy = TINY_PNG
-    expect(Buffer.from(unseal(ring, legacy)).equals(Buffer.from(legacy))).toBe(true)
-    for (const stored of [old, legacy]) {
-      const next = resealed(ring, stored)!
-      expect(sealedWith(next)).toBe(b.id)
-      expect(Buffer.from(unseal(keyring(b), next)).equals(Buffer.from(unseal(ring, stored)))).toBe(true)
-      expect(resealed(ring, next)).toBeNull()
-    }
-  })
+  it(
+    'rotation seals again under the current key; a file stored before encryption is ' + 'read as it is, then sealed',
+    () => {
+      const ring = keyring(b, [a])
+      const old = seal(keyring(a), plain)
+      const legacy = TINY_PNG
+      expect(Buffer.from(unseal(ring, legacy)).equals(Buffer.from(legacy))).toBe(true)
+      for (const stored of [old, legacy]) {
+        const next = resealed(ring, stored)!
+        expect(sealedWith(next)).toBe(b.id)
+        expect(Buffer.from(unseal(keyring(b), next)).equals(Buffer.from(unseal(ring, stored)))).toBe(true)
+        expect(resealed(ring, next)).toBeNull()
+      }
+    },
+  )
 
   it('the embedded default generates its key once into DATA_DIR, readable by its own user only', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-keys-'))

@@ -148,7 +148,8 @@ export function seal(ring: Keyring, plain: Uint8Array): Uint8Array {
 function dataKeyOf(ring: Keyring, stored: Buffer): Buffer {
   const id = stored.subarray(MAGIC.length, MAGIC.length + ID_BYTES)
   const master = ring.byId.get(id.toString('hex'))
-  if (!master) throw new Error(`file encrypted with an unknown master key (${id.toString('hex')}): set DATA_ENCRYPTION_OLD_KEYS`)
+  if (!master)
+    throw new Error(`file encrypted with an unknown master key (${id.toString('hex')}): set DATA_ENCRYPTION_OLD_KEYS`)
   let at = MAGIC.length + ID_BYTES
   const iv = stored.subarray(at, (at += 12))
   const tag = stored.subarray(at, (at += 16))

@@ -9,7 +9,11 @@ import type { Platform } from '#services/platform/platform'
  * their keys. A crash or an absent store leaves keys for the next run: no row ever points to a
  * missing file, and no file is forgotten. Listing a key twice records it once.
  */
-export async function queueFileRemovals(db: Kysely<Database> | Transaction<Database>, keys: readonly string[], at: string): Promise<void> {
+export async function queueFileRemovals(
+  db: Kysely<Database> | Transaction<Database>,
+  keys: readonly string[],
+  at: string,
+): Promise<void> {
   if (!keys.length) return
   await db
     .insertInto('pending_file_removals')
@@ -32,7 +36,12 @@ export async function countQueuedFiles(db: Kysely<Database>): Promise<number> {
  * stay for the next run (`filesLeft`); a key no store can hold names no file and is dropped.
  */
 export async function removeQueuedFiles(p: Platform, limit: number): Promise<{ files: number; filesLeft: number }> {
-  const queued = await p.db.selectFrom('pending_file_removals').select(['id', 'storage_key']).orderBy('id').limit(limit).execute()
+  const queued = await p.db
+    .selectFrom('pending_file_removals')
+    .select(['id', 'storage_key'])
+    .orderBy('id')
+    .limit(limit)
+    .execute()
   let files = 0
   let filesLeft = 0
   for (const [i, row] of queued.entries()) {

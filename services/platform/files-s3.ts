@@ -1,4 +1,13 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import { checkKey, KEY_PATTERN, newKey, StorageUnavailableError, type FileStore } from './files'
 
 export interface S3Options {
@@ -29,7 +38,10 @@ export function s3FileStore(options: S3Options): FileStore {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
     // A slow store must not hold a request forever; the SDK retries transient errors itself.
     maxAttempts: 3,
     requestHandler: { requestTimeout: 15_000, connectionTimeout: 3_000 },
@@ -41,9 +53,18 @@ export function s3FileStore(options: S3Options): FileStore {
     kind: 's3',
     async put(prefix, bytes, extension) {
       const key = newKey(prefix, extension)
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' })).catch((error) => {
-        throw unavailable(error)
-      })
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          }),
+        )
+        .catch((error) => {
+          throw unavailable(error)
+        })
       return key
     },
     async get(key) {
@@ -56,7 +77,11 @@ export function s3FileStore(options: S3Options): FileStore {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
         return object.Body ? await object.Body.transformToByteArray() : null
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null
+        if (
+          error instanceof NoSuchKey ||
+          (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+        )
+          return null
         throw unavailable(error)
       }
     },
@@ -82,9 +107,18 @@ export function s3FileStore(options: S3Options): FileStore {
     },
     async replace(key, bytes) {
       const extension = key.slice(key.lastIndexOf('.') + 1)
-      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: bytes, ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' })).catch((error) => {
-        throw unavailable(error)
-      })
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            Body: bytes,
+            ContentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          }),
+        )
+        .catch((error) => {
+          throw unavailable(error)
+        })
     },
   }
 }

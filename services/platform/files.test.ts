@@ -90,10 +90,14 @@ describe('a store outage seen by a caller', () => {
     const store = await createFileStore(loadConfig({ ...s3Env(), S3_ENDPOINT: 'http://127.0.0.1:9' }))
     const app = new Hono()
     app.onError(errorResponse)
-    app.get('/file', async (c) => c.json({ found: (await store.get('documents/AAAAAAAAAAAAAAAAAAAAAAAA.pdf')) !== null }))
+    app.get('/file', async (c) =>
+      c.json({ found: (await store.get('documents/AAAAAAAAAAAAAAAAAAAAAAAA.pdf')) !== null }),
+    )
     const res = await app.request('/file')
     expect(res.status).toBe(503)
     expect(res.headers.get('retry-after')).toBe('5')
-    expect(await res.json()).toEqual({ message: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.' })
+    expect(await res.json()).toEqual({
+      message: 'El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.',
+    })
   })
 })

@@ -57,7 +57,8 @@ export function localFileStore(dataDir: string): FileStore {
       try {
         return new Uint8Array(await fs.readFile(resolve(key)))
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as Error).message === 'invalid file key') return null
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as Error).message === 'invalid file key')
+          return null
         throw error
       }
     },

@@ -54,7 +54,10 @@ export function errorResponse(err: unknown, c: Context) {
       c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
       return c.json({ message: MESSAGES.unavailable }, 503)
   }
-  log.error({ reqId: c.req.header('x-request-id'), method: c.req.method, path: c.req.path, err }, 'unexpected service error')
+  log.error(
+    { reqId: c.req.header('x-request-id'), method: c.req.method, path: c.req.path, err },
+    'unexpected service error',
+  )
   return c.json({ message: MESSAGES.internal }, 500)
 }
 

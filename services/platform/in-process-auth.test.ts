@@ -6,7 +6,7 @@ import { startSession } from '#services/users/session-object'
 import { IN_PROCESS_AUTH, inProcessCaller, inProcessEnv } from './auth'
 
 /**
- * Issue 14 item 2: the services calls of one page request, in the web tier's own process, verify
+ * The services calls of one page request, in the web tier's own process, verify
  * the session's token once (the memo travels in the Hono env server.ts passes, never in anything
  * a request carries); calls from outside verify every time.
  */
@@ -45,8 +45,10 @@ describe.each(engines)('in-process authentication (%s)', (engine) => {
   })
   afterEach(() => p.destroy())
 
-  const sessionRequest = (headers: Record<string, string> = { 'auth-user': token }) => new Request('http://localhost/auth/session/user', { headers })
-  const revoke = () => p.db.updateTable('sessions').set({ revoked_at: p.now().toISOString() }).where('id', '=', sessionId).execute()
+  const sessionRequest = (headers: Record<string, string> = { 'auth-user': token }) =>
+    new Request('http://localhost/auth/session/user', { headers })
+  const revoke = () =>
+    p.db.updateTable('sessions').set({ revoked_at: p.now().toISOString() }).where('id', '=', sessionId).execute()
 
   it('the reads of one page request verify the token once: the second reuses the first answer', async () => {
     const call = inProcessCaller((req, env) => app.fetch(req, env))
@@ -69,7 +71,9 @@ describe.each(engines)('in-process authentication (%s)', (engine) => {
   it('a write (an action) empties the memo: what the page reads after it sees the write', async () => {
     const call = inProcessCaller((req, env) => app.fetch(req, env))
     expect((await call(sessionRequest())).status).toBe(200)
-    const logout = await call(new Request('http://localhost/auth/logout/user', { method: 'POST', headers: { 'auth-user': token } }))
+    const logout = await call(
+      new Request('http://localhost/auth/logout/user', { method: 'POST', headers: { 'auth-user': token } }),
+    )
     expect(logout.status).toBe(200)
     expect((await call(sessionRequest())).status).toBe(401)
   })
@@ -78,9 +82,22 @@ describe.each(engines)('in-process authentication (%s)', (engine) => {
     expect((await app.fetch(sessionRequest())).status).toBe(200)
     await revoke()
     // What /api's forward() sends: the request alone, whatever headers the caller added.
-    expect((await app.fetch(sessionRequest({ 'auth-user': token, 'x-fleeters-internal': '1', 'fleeters.in-process-auth': 'live' }))).status).toBe(401)
+    expect(
+      (
+        await app.fetch(
+          sessionRequest({ 'auth-user': token, 'x-fleeters-internal': '1', 'fleeters.in-process-auth': 'live' }),
+        )
+      ).status,
+    ).toBe(401)
     // A services-only process gets node-server's env; a look-alike string key is no memo either.
-    const live = Promise.resolve({ userId: 1, role: 'User' as const, sessionId, token, factorPending: false, reauthAt: null })
+    const live = Promise.resolve({
+      userId: 1,
+      role: 'User' as const,
+      sessionId,
+      token,
+      factorPending: false,
+      reauthAt: null,
+    })
     const lookAlike = { incoming: {}, outgoing: {}, [IN_PROCESS_AUTH.description!]: new Map([[token, live]]) }
     expect((await app.fetch(sessionRequest(), lookAlike)).status).toBe(401)
     // Only the Symbol-keyed memo made in-process is believed.

@@ -17,7 +17,11 @@ describe('local invalidation bus', () => {
 describe.skipIf(!redisUrl)('redis invalidation bus', () => {
   it('a publish on one process reaches every other process once, and its own at once', async () => {
     const channel = `fleeters:test-invalidate:${Math.random().toString(36).slice(2)}`
-    const [a, b, c] = await Promise.all([redisInvalidationBus(redisUrl!, channel), redisInvalidationBus(redisUrl!, channel), redisInvalidationBus(redisUrl!, channel)])
+    const [a, b, c] = await Promise.all([
+      redisInvalidationBus(redisUrl!, channel),
+      redisInvalidationBus(redisUrl!, channel),
+      redisInvalidationBus(redisUrl!, channel),
+    ])
     const seen = { a: 0, b: 0, c: 0 }
     a.onInvalidate(() => seen.a++)
     b.onInvalidate(() => seen.b++)
@@ -42,7 +46,10 @@ describe.skipIf(!redisUrl)('a public-content write on one process', () => {
     const { createTestPlatform, testClient } = await import('#services/testing/platform')
     const { business, companyAccount, postingBody } = await import('#services/testing/business')
     const channel = `fleeters:test-invalidate:${Math.random().toString(36).slice(2)}`
-    const [writer, reader] = await Promise.all([redisInvalidationBus(redisUrl!, channel), redisInvalidationBus(redisUrl!, channel)])
+    const [writer, reader] = await Promise.all([
+      redisInvalidationBus(redisUrl!, channel),
+      redisInvalidationBus(redisUrl!, channel),
+    ])
     const p = await createTestPlatform('sqlite')
     try {
       // The writer process wires its services like server.ts does; the reader keeps a page.
@@ -50,10 +57,16 @@ describe.skipIf(!redisUrl)('a public-content write on one process', () => {
       const cache = createPageCache({ paths: ['/'], ttlMs: 60_000 })
       reader.onInvalidate(() => cache.invalidate())
       const get = new Request('http://localhost/', { headers: { accept: 'text/html' } })
-      await cache.fill(get, 'N', async () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }))
+      await cache.fill(
+        get,
+        'N',
+        async () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      )
       const api = testClient(p)
       const andes = await companyAccount(p)
-      expect((await api.post('/business/search-my-job-postings', { search: 'reparto' }, business(andes))).status).toBe(200)
+      expect((await api.post('/business/search-my-job-postings', { search: 'reparto' }, business(andes))).status).toBe(
+        200,
+      )
       await new Promise((r) => setTimeout(r, 200))
       expect(cache.get(get)).not.toBeNull()
       expect((await api.post('/business/create-job-posting', postingBody(), business(andes))).status).toBe(201)

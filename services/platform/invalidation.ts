@@ -40,10 +40,18 @@ export async function redisInvalidationBus(url: string, channel = INVALIDATION_C
   const fire = () => listeners.forEach((l) => l())
   let reported = 0
   const report = (error: Error) => {
-    if (Date.now() - reported > 10_000) log.error({ err: error }, 'invalidation bus: redis error; other processes may show old content for up to their cache time')
+    if (Date.now() - reported > 10_000)
+      log.error(
+        { err: error },
+        'invalidation bus: redis error; other processes may show old content for up to their cache time',
+      )
     reported = Date.now()
   }
-  const options = { url, disableOfflineQueue: true, socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5000) } }
+  const options = {
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5000) },
+  }
   const publisher = createClient(options)
   const subscriber = createClient(options)
   publisher.on('error', report)

@@ -11,7 +11,20 @@ export const log = pino({
   level: process.env.LOG_LEVEL ?? (process.env.VITEST ? 'warn' : 'info'),
   base: { pid: process.pid },
   redact: {
-    paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie', 'headers', '*.headers', 'secret', '*.secret'],
+    paths: [
+      'password',
+      '*.password',
+      'token',
+      '*.token',
+      'authorization',
+      '*.authorization',
+      'cookie',
+      '*.cookie',
+      'headers',
+      '*.headers',
+      'secret',
+      '*.secret',
+    ],
     censor: '[oculto]',
   },
 })

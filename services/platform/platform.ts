@@ -11,7 +11,11 @@ import { loadKeys, type Keys } from './secrets'
 
 /** The master keys of files and columns: DATA_ENCRYPTION_KEY (and its older keys), or DATA_DIR/.data-keys. */
 export function configuredKeyring(config: Config): Keyring {
-  return loadKeyring({ key: config.DATA_ENCRYPTION_KEY, oldKeys: config.DATA_ENCRYPTION_OLD_KEYS, dataDir: config.dataDir })
+  return loadKeyring({
+    key: config.DATA_ENCRYPTION_KEY,
+    oldKeys: config.DATA_ENCRYPTION_OLD_KEYS,
+    dataDir: config.dataDir,
+  })
 }
 
 /** The store the services use: every file sealed on the way in (file-crypto.ts). */

@@ -98,7 +98,9 @@ describe.skipIf(!url)('Redis rate limiter', () => {
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
     const port = (proxy.address() as net.AddressInfo).port
     const lines: string[] = []
-    const l = await redisRateLimiter(`redis://127.0.0.1:${port}`, `fleeters-test:${randomUUID()}:`, 5000, (line) => lines.push(line))
+    const l = await redisRateLimiter(`redis://127.0.0.1:${port}`, `fleeters-test:${randomUUID()}:`, 5000, (line) =>
+      lines.push(line),
+    )
     const key = `login:${randomUUID()}`
     expect((await l.hit(key, 5, 60_000)).allowed).toBe(true)
 

@@ -51,7 +51,10 @@ export async function redisRateLimiter(
     await Promise.race([
       client.connect(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`No se pudo conectar a Redis (REDIS_URL) en ${connectMs} ms`)), connectMs)
+        timer = setTimeout(
+          () => reject(new Error(`No se pudo conectar a Redis (REDIS_URL) en ${connectMs} ms`)),
+          connectMs,
+        )
       }),
     ])
   } catch (error) {
@@ -63,7 +66,10 @@ export async function redisRateLimiter(
   return {
     async hit(key, limit, windowMs) {
       try {
-        const [count, ttl] = (await client.eval(HIT, { keys: [prefix + key], arguments: [String(windowMs)] })) as [number, number]
+        const [count, ttl] = (await client.eval(HIT, { keys: [prefix + key], arguments: [String(windowMs)] })) as [
+          number,
+          number,
+        ]
         if (count > limit) countRateLimitRefusal(key)
         return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)), count }
       } catch (error) {

@@ -31,7 +31,11 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       }
       w.count++
       if (w.count > limit) countRateLimitRefusal(key)
-      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)), count: w.count }
+      return {
+        allowed: w.count <= limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)),
+        count: w.count,
+      }
     },
     async peek(key) {
       const w = windows.get(key)

@@ -28,7 +28,9 @@ export function pageNonce(c: Context): string {
  * served inline must not be sandboxed by it. secure-headers sets its headers on every response,
  * so that part is the same middleware run after the page answered, when it is a document.
  */
-export function pageSecurityHeaders(opts: { production: boolean }): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
+export function pageSecurityHeaders(opts: {
+  production: boolean
+}): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
   const always = secureHeaders({
     ...NOT_SENT,
     xContentTypeOptions: true,

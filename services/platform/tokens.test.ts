@@ -14,7 +14,7 @@ const key = new Uint8Array(32).fill(7)
 const now = new Date('2026-11-24T12:00:00Z')
 const sign = (at = now, ttl = 3600) => signSessionToken(key, { userId: 5, role: 'User', sessionId: 's1' }, at, ttl)
 
-describe('verifySessionToken keeps what it verified (issue 14 item 2)', () => {
+describe('verifySessionToken keeps what it verified', () => {
   beforeEach(() => {
     vi.mocked(jose.jwtVerify).mockClear()
   })
@@ -23,7 +23,8 @@ describe('verifySessionToken keeps what it verified (issue 14 item 2)', () => {
     const token = await sign()
     const first = await verifySessionToken(key, token, now)
     expect(first).toMatchObject({ sub: '5', role: 'User', sid: 's1' })
-    for (let i = 0; i < 5; i++) expect(await verifySessionToken(key, token, new Date(now.getTime() + i * 1000))).toEqual(first)
+    for (let i = 0; i < 5; i++)
+      expect(await verifySessionToken(key, token, new Date(now.getTime() + i * 1000))).toEqual(first)
     expect(verifications.count).toBe(1)
     expect(() => Object.assign(first!, { role: 'admin' })).toThrow(TypeError)
   })

@@ -12,7 +12,12 @@ export interface SessionClaims {
   exp: number
 }
 
-export async function signSessionToken(key: Uint8Array, claims: { userId: number; role: Role; sessionId: string }, now: Date, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
+export async function signSessionToken(
+  key: Uint8Array,
+  claims: { userId: number; role: Role; sessionId: string },
+  now: Date,
+  ttlSeconds = SESSION_TTL_SECONDS,
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000)
   return new SignJWT({ role: claims.role, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -25,7 +30,7 @@ export async function signSessionToken(key: Uint8Array, claims: { userId: number
 }
 
 /**
- * Tokens whose signature and claims already checked out, by their exact text (issue 14 item 2):
+ * Tokens whose signature and claims already checked out, by their exact text:
  * every call of a signed-in page carries the same token, and an HMAC through WebCrypto is ~0.4 ms
  * of a ~12 ms dashboard render. Only verified tokens are remembered (bounded; a forged or altered
  * token is never a hit and is verified in full); expiry is checked against `now` on every call;

@@ -19,7 +19,15 @@ export async function recordConsents(
   if (!documents.length) return
   await db
     .insertInto('consents')
-    .values(documents.map((document) => ({ user_id: userId, document, version: LEGAL_DOCUMENTS[document].version, accepted_at: at, ip })))
+    .values(
+      documents.map((document) => ({
+        user_id: userId,
+        document,
+        version: LEGAL_DOCUMENTS[document].version,
+        accepted_at: at,
+        ip,
+      })),
+    )
     // Accepted already (another tab, a retried request): the first record stands.
     .onConflict((oc) => oc.columns(['user_id', 'document', 'version']).doNothing())
     .execute()
@@ -27,7 +35,11 @@ export async function recordConsents(
 
 /** The documents whose version in force the account has not accepted. */
 export async function pendingConsents(db: Kysely<Database>, userId: number): Promise<ConsentDocument[]> {
-  const accepted = await db.selectFrom('consents').select(['document', 'version']).where('user_id', '=', userId).execute()
+  const accepted = await db
+    .selectFrom('consents')
+    .select(['document', 'version'])
+    .where('user_id', '=', userId)
+    .execute()
   return pendingDocuments(accepted)
 }
 

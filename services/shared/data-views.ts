@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
-import { DATA_VIEW_WINDOW_MS, dataViewItem, STAFF_VIEWER_NAME, UNKNOWN_COMPANY_NAME, type DataViewKind } from '#domain/data-views'
+import {
+  DATA_VIEW_WINDOW_MS,
+  dataViewItem,
+  STAFF_VIEWER_NAME,
+  UNKNOWN_COMPANY_NAME,
+  type DataViewKind,
+} from '#domain/data-views'
 import type { Database } from '#services/platform/db/schema'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -53,11 +59,22 @@ export async function recordViews(db: Db, views: readonly DataView[]): Promise<v
 }
 
 /** A console list shows these drivers' RUTs (the driver search, the document queue): one 'rut' view each. */
-export async function recordRutsShown(db: Db, staffUserId: number, drivers: ReadonlyArray<{ id: number; rut: string | null }>, now: Date): Promise<void> {
+export async function recordRutsShown(
+  db: Db,
+  staffUserId: number,
+  drivers: ReadonlyArray<{ id: number; rut: string | null }>,
+  now: Date,
+): Promise<void> {
   const shown = [...new Set(drivers.filter((d) => d.rut).map((d) => d.id))]
   await recordViews(
     db,
-    shown.map((id) => ({ viewer: { kind: 'staff', userId: staffUserId }, subjectUserId: id, kind: 'rut', itemId: id, now })),
+    shown.map((id) => ({
+      viewer: { kind: 'staff', userId: staffUserId },
+      subjectUserId: id,
+      kind: 'rut',
+      itemId: id,
+      now,
+    })),
   )
 }
 
@@ -84,7 +101,9 @@ async function countOf(db: Db, subjectUserId: number): Promise<number> {
 /** «Quién vio mis datos»: newest first; companies by name, staff only as «Equipo Fleeters». */
 export async function viewsForDriver(db: Db, subjectUserId: number, page: number): Promise<MyDataViews> {
   const [rows, count] = await Promise.all([
-    pageOf(db, subjectUserId, page).select(['v.id', 'v.viewer_kind', 'v.kind', 'v.detail', 'v.viewed_at', 'co.name as company_name']).execute(),
+    pageOf(db, subjectUserId, page)
+      .select(['v.id', 'v.viewer_kind', 'v.kind', 'v.detail', 'v.viewed_at', 'co.name as company_name'])
+      .execute(),
     countOf(db, subjectUserId),
   ])
   return {
@@ -107,7 +126,17 @@ export async function viewsForConsole(db: Db, subjectUserId: number, page: numbe
   const [rows, count] = await Promise.all([
     pageOf(db, subjectUserId, page)
       .leftJoin('users as vu', 'vu.id', 'v.viewer_user_id')
-      .select(['v.id', 'v.viewer_kind', 'v.kind', 'v.detail', 'v.viewed_at', 'co.name as company_name', 'vu.firstname', 'vu.lastname', 'vu.email'])
+      .select([
+        'v.id',
+        'v.viewer_kind',
+        'v.kind',
+        'v.detail',
+        'v.viewed_at',
+        'co.name as company_name',
+        'vu.firstname',
+        'vu.lastname',
+        'vu.email',
+      ])
       .execute(),
     countOf(db, subjectUserId),
   ])

@@ -32,7 +32,7 @@ export interface ExperienceSummary {
   latest_company: string | null
 }
 
-/** Issue 16.5: each driver's experience in one line for the applicant cards: one query for the list. */
+/** Each driver's experience in one line for the applicant cards: one query for the list. */
 export async function experienceSummaries(p: Platform, userIds: number[]): Promise<Map<number, ExperienceSummary>> {
   const out = new Map<number, ExperienceSummary>()
   if (!userIds.length) return out
@@ -47,7 +47,8 @@ export async function experienceSummaries(p: Platform, userIds: number[]): Promi
   for (const r of rows) {
     const seen = out.get(r.user_id)
     // Rows come newest first per driver: the first is the latest job, the last the earliest start.
-    if (!seen) out.set(r.user_id, { jobs: 1, since: r.start_date, latest_title: r.job_title, latest_company: r.company_name })
+    if (!seen)
+      out.set(r.user_id, { jobs: 1, since: r.start_date, latest_title: r.job_title, latest_company: r.company_name })
     else {
       seen.jobs += 1
       if (r.start_date && (!seen.since || r.start_date < seen.since)) seen.since = r.start_date

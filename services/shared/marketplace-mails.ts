@@ -23,7 +23,11 @@ export function applicationReceivedMail(
   return mail(
     to,
     `Nueva postulación: ${a.postingTitle}`,
-    [`Hola, ${a.companyName}:`, `${a.driverName} postuló a tu publicación «${a.postingTitle}».`, 'Revisa su perfil y sus documentos aprobados en tu panel de empresa.'],
+    [
+      `Hola, ${a.companyName}:`,
+      `${a.driverName} postuló a tu publicación «${a.postingTitle}».`,
+      'Revisa su perfil y sus documentos aprobados en tu panel de empresa.',
+    ],
     { href: a.link, label: 'Ver postulantes' },
   )
 }
@@ -47,7 +51,9 @@ export function messageFromCompanyMail(
     ...mail(to, m.subject, [
       `Hola, ${m.driverName}:`,
       m.message,
-      `${m.companyName} te escribió a través de Fleeters. Responde a este correo para contactar a ${m.companyName} (${m.companyEmail}), o llámalos al teléfono ${formatPhone(m.companyPhone)}.`,
+      `${m.companyName} te escribió a través de Fleeters. Responde a este correo para ` +
+        `contactar a ${m.companyName} (${m.companyEmail}), o llámalos al teléfono ` +
+        `${formatPhone(m.companyPhone)}.`,
     ]),
     replyTo: m.companyEmail,
   }
@@ -70,7 +76,8 @@ export function selectedMail(
       `¡Fuiste seleccionado para «${s.postingTitle}»!`,
       [
         `Hola, ${s.driverName}:`,
-        `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto se pondrán en contacto contigo.`,
+        `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto ` +
+          `se pondrán en contacto contigo.`,
         `Responde a este correo para contactar a ${s.companyName}.`,
       ],
       { href: s.link, label: 'Ver mis postulaciones' },
@@ -80,11 +87,18 @@ export function selectedMail(
 }
 
 /** To a new company account: how to start. */
-export function companyWelcomeMail(to: string, w: { contactName: string; companyName: string; link: string }): EmailMessage {
+export function companyWelcomeMail(
+  to: string,
+  w: { contactName: string; companyName: string; link: string },
+): EmailMessage {
   return mail(
     to,
     'Bienvenido a Fleeters',
-    [`Hola, ${w.contactName}:`, `La cuenta de ${w.companyName} fue creada. Inicia sesión para verificar tu correo y publicar tus ofertas de trabajo.`],
+    [
+      `Hola, ${w.contactName}:`,
+      `La cuenta de ${w.companyName} fue creada. Inicia sesión para verificar tu correo ` +
+        `y publicar tus ofertas de trabajo.`,
+    ],
     { href: w.link, label: 'Iniciar sesión' },
   )
 }

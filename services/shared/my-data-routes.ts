@@ -1,7 +1,17 @@
 import { exportRequestedSchema, myDataSchema, requestLoggedSchema } from '#domain/contract/my-data'
 import { rectificationSchema } from '#domain/validation/my-data'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileResponse,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
@@ -29,7 +39,9 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       path: '/my-data',
       operationId: operationName('getMyData', role),
       tags,
-      summary: `«Mis datos» ${who}: el estado de la cuenta (pausa, oposición, eliminación) y sus solicitudes (Ley 21.719)`,
+      summary:
+        `«Mis datos» ${who}: el estado de la cuenta (pausa, oposición, eliminación) y sus ` +
+        `solicitudes (Ley 21.719)`,
       security: security(role),
       middleware: [auth],
       responses: { 200: jsonResponse(myDataSchema, 'Estado y solicitudes'), ...errors(401, 403) },
@@ -38,7 +50,11 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       const userId = c.get('auth').userId
       const now = p.now()
       const [account, rows] = await Promise.all([
-        p.db.selectFrom('users').select(['paused_at', 'opted_out_at', 'deletion_due_at']).where('id', '=', userId).executeTakeFirstOrThrow(),
+        p.db
+          .selectFrom('users')
+          .select(['paused_at', 'opted_out_at', 'deletion_due_at'])
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow(),
         p.db
           .selectFrom('privacy_requests')
           .select(['id', 'kind', 'status', 'detail', 'requested_at', 'answered_at', 'file_key', 'file_expires_at'])
@@ -54,7 +70,12 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
         account,
         requests: rows.map(({ file_key, ...r }) => ({
           ...r,
-          downloadable: r.kind === 'export' && r.status === 'done' && file_key !== null && r.file_expires_at !== null && r.file_expires_at > now.toISOString(),
+          downloadable:
+            r.kind === 'export' &&
+            r.status === 'done' &&
+            file_key !== null &&
+            r.file_expires_at !== null &&
+            r.file_expires_at > now.toISOString(),
         })),
         next_export_at: next > now.getTime() ? new Date(next).toISOString() : null,
       })
@@ -78,7 +99,10 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
     },
     async (c) => {
       const result = await requestExport(p, c.get('auth').userId)
-      return c.json({ ...result, message: result.status === 'done' ? MY_DATA_MESSAGES.exportReady : MY_DATA_MESSAGES.exportQueued })
+      return c.json({
+        ...result,
+        message: result.status === 'done' ? MY_DATA_MESSAGES.exportReady : MY_DATA_MESSAGES.exportQueued,
+      })
     },
   )
 
@@ -128,7 +152,15 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       tags,
       summary: `Pide corregir un dato ${who} que no se puede editar (RUT, datos de un documento aprobado)`,
       security: security(role),
-      middleware: [auth, rateLimit(p, `rectification-${role}`, RECTIFICATION_LIMIT.count * p.config.RATE_LIMIT_FACTOR, RECTIFICATION_LIMIT.windowMs)],
+      middleware: [
+        auth,
+        rateLimit(
+          p,
+          `rectification-${role}`,
+          RECTIFICATION_LIMIT.count * p.config.RATE_LIMIT_FACTOR,
+          RECTIFICATION_LIMIT.windowMs,
+        ),
+      ],
       request: { body: jsonBody(rectificationSchema) },
       responses: { 201: jsonResponse(requestLoggedSchema, 'Solicitud registrada'), ...errors(400, 401, 403, 429) },
     },

@@ -29,83 +29,101 @@ describe.each(engines)('«Mis datos» (Ley 21.719) on %s', (engine) => {
   }
 
   describe('export', () => {
-    it('prepares a small account at once: a ZIP with datos.json and the stored files decrypted, a mail, 7 days to download', async () => {
-      const stored = new Uint8Array([0x25, 0x50, 0x44, 0x46, 1, 2, 3, 4])
-      const key = await p.files.put('documents', stored, 'pdf')
-      await p.db
-        .insertInto('user_files')
-        .values({
-          user_id: camila.userId,
-          purpose_name: 'carnet_frontal',
-          file_status: 'ACCEPTED',
-          storage_key: key,
-          mime_type: 'application/pdf',
-          size_bytes: stored.byteLength,
-          original_name: 'carnet.pdf',
-          rejection_reason: null,
-          created_at: p.now().toISOString(),
-          reviewed_at: null,
-        })
-        .execute()
+    it(
+      'prepares a small account at once: a ZIP with datos.json and the stored files ' +
+        'decrypted, a mail, 7 days to download',
+      async () => {
+        const stored = new Uint8Array([0x25, 0x50, 0x44, 0x46, 1, 2, 3, 4])
+        const key = await p.files.put('documents', stored, 'pdf')
+        await p.db
+          .insertInto('user_files')
+          .values({
+            user_id: camila.userId,
+            purpose_name: 'carnet_frontal',
+            file_status: 'ACCEPTED',
+            storage_key: key,
+            mime_type: 'application/pdf',
+            size_bytes: stored.byteLength,
+            original_name: 'carnet.pdf',
+            rejection_reason: null,
+            created_at: p.now().toISOString(),
+            reviewed_at: null,
+          })
+          .execute()
 
-      const res = await api.post('/users/my-data/export', undefined, driver(camila))
-      expect(res.status).toBe(200)
-      expect(res.body).toMatchObject({ status: 'done', message: MY_DATA_MESSAGES.exportReady })
+        const res = await api.post('/users/my-data/export', undefined, driver(camila))
+        expect(res.status).toBe(200)
+        expect(res.body).toMatchObject({ status: 'done', message: MY_DATA_MESSAGES.exportReady })
 
-      const row = await p.db.selectFrom('privacy_requests').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ kind: 'export', status: 'done', user_id: camila.userId })
-      expect(Date.parse(row.file_expires_at!) - Date.parse(row.answered_at!)).toBe(7 * DAY)
-      const mails = await outbox(p, camila.email)
-      expect(mails.map((m) => m.subject)).toEqual(['Tu copia de datos de Fleeters está lista'])
-      expect(mails[0]!.body_text).toContain('http://localhost:3000/user/dashboard/settings/mis-datos')
+        const row = await p.db
+          .selectFrom('privacy_requests')
+          .selectAll()
+          .where('id', '=', res.body.id)
+          .executeTakeFirstOrThrow()
+        expect(row).toMatchObject({ kind: 'export', status: 'done', user_id: camila.userId })
+        expect(Date.parse(row.file_expires_at!) - Date.parse(row.answered_at!)).toBe(7 * DAY)
+        const mails = await outbox(p, camila.email)
+        expect(mails.map((m) => m.subject)).toEqual(['Tu copia de datos de Fleeters está lista'])
+        expect(mails[0]!.body_text).toContain('http://localhost:3000/user/dashboard/settings/mis-datos')
 
-      const file = await download('/users', res.body.id, driver(camila))
-      expect(file.status).toBe(200)
-      expect(file.headers.get('content-type')).toBe('application/zip')
-      expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="fleeters-mis-datos-\d{4}-\d{2}-\d{2}\.zip"$/)
-      const zip = unzipSync(file.bytes)
-      const data = JSON.parse(strFromU8(zip['datos.json']!))
-      expect(data.tablas.users[0].email).toBe(camila.email)
-      expect(data.tablas.users[0]).not.toHaveProperty('password_hash')
-      const doc = Object.keys(zip).find((name) => name.startsWith('archivos/documentos/'))!
-      expect(doc).toMatch(/^archivos\/documentos\/\d+-carnet_frontal\.pdf$/)
-      expect(zip[doc]).toEqual(stored)
+        const file = await download('/users', res.body.id, driver(camila))
+        expect(file.status).toBe(200)
+        expect(file.headers.get('content-type')).toBe('application/zip')
+        expect(file.headers.get('content-disposition')).toMatch(
+          /^attachment; filename="fleeters-mis-datos-\d{4}-\d{2}-\d{2}\.zip"$/,
+        )
+        const zip = unzipSync(file.bytes)
+        const data = JSON.parse(strFromU8(zip['datos.json']!))
+        expect(data.tablas.users[0].email).toBe(camila.email)
+        expect(data.tablas.users[0]).not.toHaveProperty('password_hash')
+        const doc = Object.keys(zip).find((name) => name.startsWith('archivos/documentos/'))!
+        expect(doc).toMatch(/^archivos\/documentos\/\d+-carnet_frontal\.pdf$/)
+        expect(zip[doc]).toEqual(stored)
 
-      // The page's state: downloadable, and no new export before 24 hours.
-      const state = await api.get('/users/my-data', driver(camila))
-      expect(state.body.requests[0]).toMatchObject({ kind: 'export', status: 'done', downloadable: true })
-      expect(state.body.next_export_at).toBe(new Date(Date.parse(row.requested_at) + DAY).toISOString())
+        // The page's state: downloadable, and no new export before 24 hours.
+        const state = await api.get('/users/my-data', driver(camila))
+        expect(state.body.requests[0]).toMatchObject({ kind: 'export', status: 'done', downloadable: true })
+        expect(state.body.next_export_at).toBe(new Date(Date.parse(row.requested_at) + DAY).toISOString())
 
-      // Owner only: another driver, a company on its own path, anonymous.
-      const other = await driverAccount(p, 'Pedro')
-      expect((await download('/users', res.body.id, driver(other))).status).toBe(404)
-      const company = await companyAccount(p)
-      expect((await download('/business', res.body.id, business(company))).status).toBe(404)
-      expect((await download('/users', res.body.id, {})).status).toBe(401)
-      expect((await download('/users', res.body.id, { 'auth-user': company.token })).status).toBe(403)
+        // Owner only: another driver, a company on its own path, anonymous.
+        const other = await driverAccount(p, 'Pedro')
+        expect((await download('/users', res.body.id, driver(other))).status).toBe(404)
+        const company = await companyAccount(p)
+        expect((await download('/business', res.body.id, business(company))).status).toBe(404)
+        expect((await download('/users', res.body.id, {})).status).toBe(401)
+        expect((await download('/users', res.body.id, { 'auth-user': company.token })).status).toBe(403)
 
-      // Seven days later it is gone from the page and the route.
-      // (Sessions last 7 days too: she logs in again.)
-      p.advance(7 * DAY + 1000)
-      const user = await p.db.selectFrom('users').selectAll().where('id', '=', camila.userId).executeTakeFirstOrThrow()
-      const again = { 'auth-user': await startSession(p, user) }
-      expect((await download('/users', res.body.id, again)).status).toBe(404)
-      expect((await api.get('/users/my-data', again)).body.requests[0].downloadable).toBe(false)
-    })
+        // Seven days later it is gone from the page and the route.
+        // (Sessions last 7 days too: she logs in again.)
+        p.advance(7 * DAY + 1000)
+        const user = await p.db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', camila.userId)
+          .executeTakeFirstOrThrow()
+        const again = { 'auth-user': await startSession(p, user) }
+        expect((await download('/users', res.body.id, again)).status).toBe(404)
+        expect((await api.get('/users/my-data', again)).body.requests[0].downloadable).toBe(false)
+      },
+    )
 
     it('answers a second export within 24 hours with 429 and the time of the next one, writing nothing', async () => {
       expect((await api.post('/users/my-data/export', undefined, driver(camila))).status).toBe(200)
       p.advance(DAY - 60_000)
       const again = await api.post('/users/my-data/export', undefined, driver(camila))
       expect(again.status).toBe(429)
-      expect(messages(again.body)[0]).toMatch(/^Ya pediste una copia de tus datos en las últimas 24 horas\. Podrás pedir otra desde el /)
+      expect(messages(again.body)[0]).toMatch(
+        /^Ya pediste una copia de tus datos en las últimas 24 horas\. Podrás pedir otra desde el /,
+      )
       expect(await p.db.selectFrom('privacy_requests').select('id').execute()).toHaveLength(1)
       p.advance(120_000)
       expect((await api.post('/users/my-data/export', undefined, driver(camila))).status).toBe(200)
     })
 
     it('lets one of two simultaneous export requests through', async () => {
-      const answers = await Promise.all([1, 2, 3].map(() => api.post('/users/my-data/export', undefined, driver(camila))))
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => api.post('/users/my-data/export', undefined, driver(camila))),
+      )
       expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429])
       expect(await p.db.selectFrom('privacy_requests').select('id').execute()).toHaveLength(1)
       expect(await outbox(p, camila.email)).toHaveLength(1)
@@ -144,43 +162,77 @@ describe.each(engines)('«Mis datos» (Ley 21.719) on %s', (engine) => {
       const company = await companyAccount(p, 'Reparto Sur SpA')
       const res = await api.post('/business/my-data/export', undefined, business(company))
       expect(res.body.status).toBe('done')
-      const data = JSON.parse(strFromU8(unzipSync((await download('/business', res.body.id, business(company))).bytes)['datos.json']!))
+      const data = JSON.parse(
+        strFromU8(unzipSync((await download('/business', res.body.id, business(company))).bytes)['datos.json']!),
+      )
       expect(data.tablas.companies[0]).toMatchObject({ name: 'Reparto Sur SpA', email: company.email })
       expect((await outbox(p, company.email))[0]!.body_text).toContain('/business/dashboard/mis-datos')
       // A driver's token on the company's path.
-      expect((await api.post('/business/my-data/export', undefined, { 'auth-business': camila.token })).status).toBe(403)
+      expect((await api.post('/business/my-data/export', undefined, { 'auth-business': camila.token })).status).toBe(
+        403,
+      )
     })
   })
 
   describe('rectification', () => {
-    it('logs the request, mails the team, and shows it pending; the console answers it once, with an audit row and a mail', async () => {
-      const res = await api.post('/users/my-data/rectification', { detail: 'Mi RUT está mal: es 12.345.678-5.' }, driver(camila))
-      expect(res.status).toBe(201)
-      const team = await outbox(p, p.config.TEAM_EMAIL)
-      expect(team[0]!.subject).toBe(`Solicitud de rectificación de datos #${res.body.id}`)
-      expect(team[0]!.body_text).toContain('Mi RUT está mal')
-      const mine = await api.get('/users/my-data', driver(camila))
-      expect(mine.body.requests).toEqual([expect.objectContaining({ kind: 'rectification', status: 'pending', answered_at: null })])
+    it(
+      'logs the request, mails the team, and shows it pending; the console answers it ' +
+        'once, with an audit row and a mail',
+      async () => {
+        const res = await api.post(
+          '/users/my-data/rectification',
+          { detail: 'Mi RUT está mal: es 12.345.678-5.' },
+          driver(camila),
+        )
+        expect(res.status).toBe(201)
+        const team = await outbox(p, p.config.TEAM_EMAIL)
+        expect(team[0]!.subject).toBe(`Solicitud de rectificación de datos #${res.body.id}`)
+        expect(team[0]!.body_text).toContain('Mi RUT está mal')
+        const mine = await api.get('/users/my-data', driver(camila))
+        expect(mine.body.requests).toEqual([
+          expect.objectContaining({ kind: 'rectification', status: 'pending', answered_at: null }),
+        ])
 
-      const admin = await userWithSession(p, 'admin')
-      const list = await api.get('/admin/privacy-requests?estado=pendientes', admin.headers)
-      expect(list.body.requests).toEqual([expect.objectContaining({ id: res.body.id, email: camila.email, kind: 'rectification', status: 'pending' })])
-      expect((await api.post(`/admin/privacy-requests/${res.body.id}/answer`, { note: '' }, admin.headers)).status).toBe(400)
-      const answer = await api.post(`/admin/privacy-requests/${res.body.id}/answer`, { note: 'Corregimos tu RUT.' }, admin.headers)
-      expect(answer).toMatchObject({ status: 200, body: { message: PRIVACY_ADMIN_MESSAGES.answered } })
-      const again = await api.post(`/admin/privacy-requests/${res.body.id}/answer`, { note: 'Otra vez.' }, admin.headers)
-      expect(again.status).toBe(409)
-      const audit = await p.db.selectFrom('admin_audit_log').selectAll().where('entity_type', '=', 'privacy_request').execute()
-      expect(audit).toHaveLength(1)
-      expect((await outbox(p, camila.email)).map((m) => m.subject)).toEqual(['Respondimos tu solicitud de corrección de datos'])
-      expect((await api.get('/admin/privacy-requests?estado=pendientes', admin.headers)).body.requests).toEqual([])
-      expect((await api.get('/users/my-data', driver(camila))).body.requests[0]).toMatchObject({ status: 'done' })
-      // Only rectifications are answered from the console; a driver cannot list them.
-      const exp = await api.post('/users/my-data/export', undefined, driver(camila))
-      expect((await api.post(`/admin/privacy-requests/${exp.body.id}/answer`, { note: 'x' }, admin.headers)).status).toBe(409)
-      expect((await api.post('/admin/privacy-requests/999999/answer', { note: 'x' }, admin.headers)).status).toBe(404)
-      expect((await api.get('/admin/privacy-requests', driver(camila))).status).toBe(403)
-    })
+        const admin = await userWithSession(p, 'admin')
+        const list = await api.get('/admin/privacy-requests?estado=pendientes', admin.headers)
+        expect(list.body.requests).toEqual([
+          expect.objectContaining({ id: res.body.id, email: camila.email, kind: 'rectification', status: 'pending' }),
+        ])
+        expect(
+          (await api.post(`/admin/privacy-requests/${res.body.id}/answer`, { note: '' }, admin.headers)).status,
+        ).toBe(400)
+        const answer = await api.post(
+          `/admin/privacy-requests/${res.body.id}/answer`,
+          { note: 'Corregimos tu RUT.' },
+          admin.headers,
+        )
+        expect(answer).toMatchObject({ status: 200, body: { message: PRIVACY_ADMIN_MESSAGES.answered } })
+        const again = await api.post(
+          `/admin/privacy-requests/${res.body.id}/answer`,
+          { note: 'Otra vez.' },
+          admin.headers,
+        )
+        expect(again.status).toBe(409)
+        const audit = await p.db
+          .selectFrom('admin_audit_log')
+          .selectAll()
+          .where('entity_type', '=', 'privacy_request')
+          .execute()
+        expect(audit).toHaveLength(1)
+        expect((await outbox(p, camila.email)).map((m) => m.subject)).toEqual([
+          'Respondimos tu solicitud de corrección de datos',
+        ])
+        expect((await api.get('/admin/privacy-requests?estado=pendientes', admin.headers)).body.requests).toEqual([])
+        expect((await api.get('/users/my-data', driver(camila))).body.requests[0]).toMatchObject({ status: 'done' })
+        // Only rectifications are answered from the console; a driver cannot list them.
+        const exp = await api.post('/users/my-data/export', undefined, driver(camila))
+        expect(
+          (await api.post(`/admin/privacy-requests/${exp.body.id}/answer`, { note: 'x' }, admin.headers)).status,
+        ).toBe(409)
+        expect((await api.post('/admin/privacy-requests/999999/answer', { note: 'x' }, admin.headers)).status).toBe(404)
+        expect((await api.get('/admin/privacy-requests', driver(camila))).status).toBe(403)
+      },
+    )
 
     it.each([
       [{}, FORM_MESSAGES.required],

@@ -19,7 +19,8 @@ export const EXPORT_AT_ONCE_MAX_BYTES = 8 * 1024 * 1024
 export const MY_DATA_MESSAGES = {
   exportReady: 'Tu copia está lista: descárgala con «Descargar ZIP».',
   exportQueued: 'Estamos preparando tu copia. Te avisaremos por correo cuando esté lista.',
-  exportTooSoon: (next: Date) => `Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra desde el ${formatDateTime(next)}.`,
+  exportTooSoon: (next: Date) =>
+    `Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra desde el ${formatDateTime(next)}.`,
   exportNotAvailable: 'Esta copia no existe o ya no está disponible. Pide una nueva desde «Mis datos».',
   rectificationLogged: 'Recibimos tu solicitud. El equipo la revisará y te responderá por correo.',
 } as const
@@ -39,7 +40,8 @@ function exportReadyMail(to: string, firstname: string, link: string, expires: D
       'La copia de tus datos que pediste está lista. Descárgala desde «Mis datos» (debes iniciar sesión):',
       link,
       '',
-      `Podrás descargarla hasta el ${formatDate(expires)}. Después la borraremos; puedes pedir otra cuando quieras, una vez al día.`,
+      `Podrás descargarla hasta el ${formatDate(expires)}. Después la borraremos; ` +
+        `puedes pedir otra cuando quieras, una vez al día.`,
       '',
       'Si no pediste esta copia, cambia tu contraseña en «Seguridad» y escríbenos.',
       '',
@@ -66,7 +68,8 @@ export async function requestExport(p: Platform, userId: number): Promise<{ id: 
       .where('requested_at', '>', new Date(now.getTime() - EXPORT_EVERY_MS).toISOString())
       .orderBy('requested_at', 'desc')
       .executeTakeFirst()
-    if (last) throw new ApiError(429, MY_DATA_MESSAGES.exportTooSoon(new Date(Date.parse(last.requested_at) + EXPORT_EVERY_MS)))
+    if (last)
+      throw new ApiError(429, MY_DATA_MESSAGES.exportTooSoon(new Date(Date.parse(last.requested_at) + EXPORT_EVERY_MS)))
     return openRequest(trx, { userId, kind: 'export', now })
   })
   const [docs, photos] = await Promise.all([
@@ -118,7 +121,11 @@ export async function prepareExport(p: Platform, id: number, now: Date): Promise
         .where('status', '=', 'pending')
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) !== 1) return false
-      await enqueueEmail(trx, exportReadyMail(request.email, request.firstname, `${p.publicUrl}${myDataPath(request.role)}`, expires), now)
+      await enqueueEmail(
+        trx,
+        exportReadyMail(request.email, request.firstname, `${p.publicUrl}${myDataPath(request.role)}`, expires),
+        now,
+      )
       return true
     })
   } finally {
@@ -130,7 +137,14 @@ export async function prepareExport(p: Platform, id: number, now: Date): Promise
 
 /** The export job's run: every pending export, oldest first (a failing one is retried next run). */
 export async function prepareExports(p: Platform, now: Date, limit = 20): Promise<number> {
-  const pending = await p.db.selectFrom('privacy_requests').select('id').where('kind', '=', 'export').where('status', '=', 'pending').orderBy('requested_at').limit(limit).execute()
+  const pending = await p.db
+    .selectFrom('privacy_requests')
+    .select('id')
+    .where('kind', '=', 'export')
+    .where('status', '=', 'pending')
+    .orderBy('requested_at')
+    .limit(limit)
+    .execute()
   let prepared = 0
   for (const r of pending) {
     try {
@@ -154,7 +168,11 @@ export function describeExportRun(prepared: number): string | null {
 export async function requestRectification(p: Platform, userId: number, detail: string): Promise<number> {
   const now = p.now()
   const id = await inTransaction(p.db, async (trx) => {
-    const user = await trx.selectFrom('users').select(['email', 'firstname', 'lastname', 'role']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const user = await trx
+      .selectFrom('users')
+      .select(['email', 'firstname', 'lastname', 'role'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     const requestId = await openRequest(trx, { userId, kind: 'rectification', now, detail })
     const mail = teamMail(
       p.config.TEAM_EMAIL,

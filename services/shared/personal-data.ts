@@ -13,7 +13,8 @@ type Db = Kysely<Database> | Transaction<Database>
  * - `email`: its `column` holds the account's email (mails sent to them, forms they sent
  *   signed in or not); for a company, also its contact email.
  */
-export type PersonLink = { by: 'user'; column: string } | { by: 'via'; column: string; table: string } | { by: 'email'; column: string }
+export type PersonLink =
+  { by: 'user'; column: string } | { by: 'via'; column: string; table: string } | { by: 'email'; column: string }
 
 /** A table holding people's data: how it links to the person, and the columns left out of an export with why. */
 export interface PersonTable {
@@ -76,19 +77,29 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
      email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at
      last_login_at inactivity_warned_at staff_role`,
-    { password_hash: SECRET, rut_hmac: 'Huella con clave de tu RUT, solo para saber si ya está registrado; tu RUT va en «rut»' },
+    {
+      password_hash: SECRET,
+      rut_hmac: 'Huella con clave de tu RUT, solo para saber si ya está registrado; tu RUT va en «rut»',
+    },
     'id',
   ),
-  sessions: byUser('user_id role created_at expires_at revoked_at device last_seen_at factor_pending reauth_at', { id: KEY }),
+  sessions: byUser('user_id role created_at expires_at revoked_at device last_seen_at factor_pending reauth_at', {
+    id: KEY,
+  }),
   totp_factors: byUser('user_id confirmed_at created_at', {
     secret_sealed: 'Secreto de tu app de autenticación: quien lo tenga genera tus códigos',
     last_step: 'Dato interno para que un código no sirva dos veces',
   }),
   recovery_codes: byUser('id user_id used_at created_at', { code_hash: SECRET }),
-  email_verifications: byUser('id user_id attempts expires_at consumed_at created_at', { token_hash: SECRET, code_hash: SECRET }),
+  email_verifications: byUser('id user_id attempts expires_at consumed_at created_at', {
+    token_hash: SECRET,
+    code_hash: SECRET,
+  }),
   password_resets: byUser('id user_id expires_at used_at created_at', { token_hash: SECRET }),
   consents: byUser('id user_id document version accepted_at ip'),
-  privacy_requests: byUser('id user_id kind status detail requested_at due_at answered_at file_expires_at', { file_key: STORAGE }),
+  privacy_requests: byUser('id user_id kind status detail requested_at due_at answered_at file_expires_at', {
+    file_key: STORAGE,
+  }),
   user_files: byUser(
     `id user_id purpose_name file_status mime_type size_bytes original_name rejection_reason
      created_at reviewed_at expires_on retired_at file_purged_at`,
@@ -140,14 +151,21 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
 
   data_views: byUser(
     'id subject_user_id viewer_kind company_id kind item_id detail viewed_at',
-    { viewer_user_id: 'Cuenta de quien vio el dato (la empresa aparece por su nombre; el equipo, como «Equipo Fleeters»)', window_start: 'Dato interno para no repetir registros' },
+    {
+      viewer_user_id:
+        'Cuenta de quien vio el dato (la empresa aparece por su nombre; el equipo, como «Equipo Fleeters»)',
+      window_start: 'Dato interno para no repetir registros',
+    },
     'subject_user_id',
   ),
   scheduled_jobs: {
     kind: 'system',
     reason: 'Las tareas periódicas del servidor: cuándo corrió cada una, su resultado y su próxima ejecución',
   },
-  pending_file_removals: { kind: 'system', reason: 'Nombres internos de archivos ya borrados de sus registros, por eliminar del almacenamiento' },
+  pending_file_removals: {
+    kind: 'system',
+    reason: 'Nombres internos de archivos ya borrados de sus registros, por eliminar del almacenamiento',
+  },
   admin_audit_log: {
     kind: 'system',
     reason: 'Lo que hizo el equipo en la consola (quién, qué, cuándo, sobre qué id): evidencia que se conserva',
@@ -166,7 +184,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     kind: 'system',
     reason: 'Índice de búsqueda de PostgreSQL sobre las publicaciones (palabras de su texto), por región',
   },
-  job_postings_fts: { kind: 'system', reason: 'Índice de búsqueda de SQLite sobre las publicaciones (copia de su texto)' },
+  job_postings_fts: {
+    kind: 'system',
+    reason: 'Índice de búsqueda de SQLite sobre las publicaciones (copia de su texto)',
+  },
   job_postings_fts_config: { kind: 'system', reason: 'Índice de búsqueda de SQLite: configuración' },
   job_postings_fts_data: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
   job_postings_fts_docsize: { kind: 'system', reason: 'Índice de búsqueda de SQLite: datos internos' },
@@ -182,7 +203,9 @@ export function classOf(table: string): TableClass | undefined {
 }
 
 /** The tables that hold people's data, in the order of the export. */
-export const PERSON_TABLES = Object.entries(PERSONAL_DATA).filter((e): e is [string, PersonTable] => e[1].kind === 'person')
+export const PERSON_TABLES = Object.entries(PERSONAL_DATA).filter(
+  (e): e is [string, PersonTable] => e[1].kind === 'person',
+)
 
 type Row = Record<string, unknown>
 
@@ -230,7 +253,12 @@ export interface PersonalExport {
  * on its postings: its applicants as application ids and the status it set (never the drivers'
  * data), and the mails it sent (subject, date, state; never the driver they went to).
  */
-export async function collectPersonalData(db: Db, cipher: ColumnCipher, userId: number, now: Date): Promise<PersonalExport> {
+export async function collectPersonalData(
+  db: Db,
+  cipher: ColumnCipher,
+  userId: number,
+  now: Date,
+): Promise<PersonalExport> {
   const emails = await personEmails(db, userId)
   const tables: Record<string, Row[]> = {}
   for (const [table, cls] of PERSON_TABLES) {
@@ -244,13 +272,30 @@ export async function collectPersonalData(db: Db, cipher: ColumnCipher, userId: 
     })
   }
   const files: PersonalExport['files'] = []
-  const docs = await db.selectFrom('user_files').select(['id', 'purpose_name', 'mime_type', 'storage_key']).where('user_id', '=', userId).orderBy('id').execute()
+  const docs = await db
+    .selectFrom('user_files')
+    .select(['id', 'purpose_name', 'mime_type', 'storage_key'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute()
   for (const f of docs) {
-    files.push({ path: `archivos/documentos/${f.id}-${f.purpose_name}.${EXTENSION[f.mime_type] ?? 'bin'}`, key: f.storage_key })
+    files.push({
+      path: `archivos/documentos/${f.id}-${f.purpose_name}.${EXTENSION[f.mime_type] ?? 'bin'}`,
+      key: f.storage_key,
+    })
   }
-  const photos = await db.selectFrom('profile_images').select(['id', 'mime_type', 'storage_key']).where('user_id', '=', userId).execute()
-  for (const f of photos) files.push({ path: `archivos/foto-perfil-${f.id}.${EXTENSION[f.mime_type] ?? 'jpg'}`, key: f.storage_key })
-  const companies = await db.selectFrom('companies').select(['id', 'email', 'logo_url']).where('user_id', '=', userId).execute()
+  const photos = await db
+    .selectFrom('profile_images')
+    .select(['id', 'mime_type', 'storage_key'])
+    .where('user_id', '=', userId)
+    .execute()
+  for (const f of photos)
+    files.push({ path: `archivos/foto-perfil-${f.id}.${EXTENSION[f.mime_type] ?? 'jpg'}`, key: f.storage_key })
+  const companies = await db
+    .selectFrom('companies')
+    .select(['id', 'email', 'logo_url'])
+    .where('user_id', '=', userId)
+    .execute()
   for (const c of companies) {
     const name = c.logo_url?.split('/').pop()
     if (name) files.push({ path: `archivos/logo-${c.id}.${name.split('.').pop()}`, key: `logos/${name}` })
@@ -268,7 +313,12 @@ export async function collectPersonalData(db: Db, cipher: ColumnCipher, userId: 
         .execute()
     : []
   const sent = companyEmails.length
-    ? await db.selectFrom('outbox').select(['id', 'subject', 'status', 'created_at', 'sent_at']).where('reply_to', 'in', companyEmails).orderBy('id').execute()
+    ? await db
+        .selectFrom('outbox')
+        .select(['id', 'subject', 'status', 'created_at', 'sent_at'])
+        .where('reply_to', 'in', companyEmails)
+        .orderBy('id')
+        .execute()
     : []
 
   const omitted = Object.fromEntries(PERSON_TABLES.filter(([, c]) => c.omit).map(([t, c]) => [t, c.omit]))
@@ -287,7 +337,13 @@ export async function collectPersonalData(db: Db, cipher: ColumnCipher, userId: 
 }
 
 /** The ZIP of «Descargar mis datos»: `datos.json` and the person's files, decrypted by the store. */
-export async function buildExportZip(db: Db, store: FileStore, cipher: ColumnCipher, userId: number, now: Date): Promise<Uint8Array> {
+export async function buildExportZip(
+  db: Db,
+  store: FileStore,
+  cipher: ColumnCipher,
+  userId: number,
+  now: Date,
+): Promise<Uint8Array> {
   const data = await collectPersonalData(db, cipher, userId, now)
   const entries: Zippable = { 'datos.json': strToU8(JSON.stringify(data.json, null, 2)) }
   for (const f of data.files) {

@@ -175,12 +175,23 @@ const ROW_CHECK_COST = 4
  * the time its 500th entry goes back to is the side's density: walking one side reads about
  * 1,001 / (the other side's share) entries, so the denser side is the one to check, not walk.
  */
-export async function textDriver(db: Kysely<Database>, dialect: Dialect, where: RawBuilder<boolean>, search: string | undefined): Promise<TextDriver> {
+export async function textDriver(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  where: RawBuilder<boolean>,
+  search: string | undefined,
+): Promise<TextDriver> {
   const tokens = searchTokens(search ?? '')
   if (dialect !== 'sqlite' || !tokens.length) return 'text'
-  const text = await sql<{ n: number; last: number | null }>`select count(*) as n, min(rowid) as last from (select rowid from job_postings_fts
+  const text = await sql<{
+    n: number
+    last: number | null
+  }>`select count(*) as n, min(rowid) as last from (select rowid from job_postings_fts
       where job_postings_fts match ${ftsQuery(tokens, true)} order by rowid desc limit ${DRIVER_PROBE})`.execute(db)
-  const rows = await sql<{ n: number; last: string | null }>`select count(*) as n, min(created_at) as last from (select jp.created_at from job_postings jp
+  const rows = await sql<{
+    n: number
+    last: string | null
+  }>`select count(*) as n, min(created_at) as last from (select jp.created_at from job_postings jp
       where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE})`.execute(db)
   const t = text.rows[0]!
   const r = rows.rows[0]!
@@ -219,7 +230,8 @@ function termCheck(alias: string, term: WordTerm, key: string): RawBuilder<boole
     if (term.prefix.length === key.length) return sql<boolean>`true`
     parts.push(sql<boolean>`strpos(' ' || ${lexemes}, ${` ${term.prefix}`}) > 0`)
   }
-  if (term.stem && key === wordKey(term.stem)) parts.push(sql<boolean>`strpos(' ' || ${lexemes} || ' ', ${` ${term.stem} `}) > 0`)
+  if (term.stem && key === wordKey(term.stem))
+    parts.push(sql<boolean>`strpos(' ' || ${lexemes} || ' ', ${` ${term.stem} `}) > 0`)
   return sql<boolean>`(${sql.join(parts, sql` or `)})`
 }
 
@@ -237,7 +249,11 @@ const termsCache = new Map<string, WordTerm | null>()
 export async function wordTerms(db: Kysely<Database>, tokens: string[]): Promise<WordTerm[] | null> {
   const missing = tokens.filter((t) => !termsCache.has(t))
   if (missing.length) {
-    const res = await sql<{ t: string; p: string; s: string }>`select t, to_tsquery('fleeters_words', t || ':*')::text as p, to_tsquery('fleeters_es', t)::text as s
+    const res = await sql<{
+      t: string
+      p: string
+      s: string
+    }>`select t, to_tsquery('fleeters_words', t || ':*')::text as p, to_tsquery('fleeters_es', t)::text as s
       from unnest(${missing}::text[]) t`.execute(db)
     if (termsCache.size > 5000) termsCache.clear()
     for (const { t, p, s } of res.rows) {
@@ -269,7 +285,13 @@ const WORDS_ROW_CHECK_COST = 40
  * reads the filters' entries until 1,001 have every word, at most all of them, each costing
  * WORDS_ROW_CHECK_COST entries of the words walk. The cheaper is taken.
  */
-export async function postgresTextDriver(db: Kysely<Database>, where: RawBuilder<boolean>, walk: WordsPlace, filtered: boolean, search: string | undefined): Promise<TextDriver> {
+export async function postgresTextDriver(
+  db: Kysely<Database>,
+  where: RawBuilder<boolean>,
+  walk: WordsPlace,
+  filtered: boolean,
+  search: string | undefined,
+): Promise<TextDriver> {
   const tokens = searchTokens(search ?? '')
   if (!tokens.length) return 'text'
   const terms = await wordTerms(db, tokens)
@@ -280,7 +302,9 @@ export async function postgresTextDriver(db: Kysely<Database>, where: RawBuilder
     return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last from (select w.created_at from job_posting_words w
       where w.word = ${key} and ${termCheck('w', term, key)} and ${walk.regions} order by w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
   })
-  probes.push(sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at) from job_postings where status = 'open'`)
+  probes.push(
+    sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at) from job_postings where status = 'open'`,
+  )
   if (filtered)
     probes.push(
       sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
@@ -289,14 +313,20 @@ export async function postgresTextDriver(db: Kysely<Database>, where: RawBuilder
     probes.push(
       sql`select -3, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${walk.place} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) p`,
     )
-  const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(db)
+  const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(
+    db,
+  )
   const now = Date.now()
   const open = res.rows.find((r) => r.i === -2)!
   // The planner's count of open postings (-1 before the first analyze), at least what a side counted.
   const all = Math.max(1, open.n, ...res.rows.filter((r) => r.i !== -2).map((r) => r.n))
   const history = Math.max(1, now - Date.parse(open.last ?? new Date(now).toISOString()))
   // How many open postings a side holds: counted when under 500, else from how far back its 500 newest go.
-  const total = (p: { n: number; last: string | null }) => Math.max(1, p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))))
+  const total = (p: { n: number; last: string | null }) =>
+    Math.max(
+      1,
+      p.n < DRIVER_PROBE ? p.n : Math.min(all, (DRIVER_PROBE * history) / Math.max(1, now - Date.parse(p.last!))),
+    )
   const sides = res.rows.filter((r) => r.i >= 0).map((r) => ({ i: r.i, total: total(r) }))
   const driving = sides.reduce((a, b) => (b.total < a.total ? b : a))
   const words: WordsDriver = { ...walk, terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)] }
@@ -351,7 +381,9 @@ function wordsIds(db: Kysely<Database>, driver: WordsDriver) {
   const keys = termKeys(first!)
   // Two keys (a stem under other letters than the word): both walks, each stopping at 1,001, merged.
   const walks = keys.length === 1 ? walk(keys[0]!) : sql`(${walk(keys[0]!)}) union (${walk(keys[1]!)})`
-  const query = sql<{ id: number }>`select u.id from (${walks}) u order by u.created_at desc, u.id desc limit ${COUNT_CAP + 1}`
+  const query = sql<{
+    id: number
+  }>`select u.id from (${walks}) u order by u.created_at desc, u.id desc limit ${COUNT_CAP + 1}`
   return {
     compile: () => query.compile(db),
     execute: async () => (await query.execute(db)).rows,
@@ -364,7 +396,13 @@ type WithFts = Kysely<Database & { job_postings_fts: { rowid: number } }>
  * The first 1,001 ids of the postings `where` lets through whose words match `search`, newest
  * first: the count, and the ids of the first 100 pages. `where` holds the other filters.
  */
-export function matchingIds(db: Kysely<Database>, dialect: Dialect, where: RawBuilder<boolean>, search: string | undefined, driver: TextDriver = 'text') {
+export function matchingIds(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  where: RawBuilder<boolean>,
+  search: string | undefined,
+  driver: TextDriver = 'text',
+) {
   if (isWordsDriver(driver)) return wordsIds(db, driver)
   const tokens = searchTokens(search ?? '')
   if (dialect === 'sqlite' && tokens.length && driver === 'text') {
@@ -377,7 +415,8 @@ export function matchingIds(db: Kysely<Database>, dialect: Dialect, where: RawBu
       .where(sql<boolean>`f.job_postings_fts match ${ftsQuery(tokens, true)}`)
       .where(sql<boolean>`jp.search_key = f.rowid`)
       .where(where)
-    if (long.length) ids = ids.where(sql<boolean>`fleeters_words_start(jp.title, jp.description, ${long.join(' ')}) = 1`)
+    if (long.length)
+      ids = ids.where(sql<boolean>`fleeters_words_start(jp.title, jp.description, ${long.join(' ')}) = 1`)
     return ids.orderBy(sql`f.rowid`, 'desc').limit(COUNT_CAP + 1)
   }
   const condition = searchCondition(search, dialect, driver)
@@ -390,7 +429,7 @@ export function matchingIds(db: Kysely<Database>, dialect: Dialect, where: RawBu
     .limit(COUNT_CAP + 1)
 }
 
-/** A count stops here plus one: the screens read more as «más de 1.000» (issue 14 item 1). */
+/** A count stops here plus one: the screens read more as «más de 1.000». */
 export const COUNT_CAP = POSTINGS_COUNT_CAP
 
 /**

@@ -15,7 +15,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
  */
 export async function openRequest(
   db: Db,
-  request: { userId: number; kind: PrivacyRequestKind; now: Date; detail?: string | null; status?: PrivacyRequestStatus },
+  request: {
+    userId: number
+    kind: PrivacyRequestKind
+    now: Date
+    detail?: string | null
+    status?: PrivacyRequestStatus
+  },
 ): Promise<number> {
   const requestedAt = request.now.toISOString()
   const status = request.status ?? 'pending'
@@ -37,7 +43,13 @@ export async function openRequest(
 }
 
 /** Closes a pending request as done or cancelled; false when it was not pending (already closed). */
-export async function answerRequest(db: Db, id: number, status: Exclude<PrivacyRequestStatus, 'pending'>, now: Date, detail?: string): Promise<boolean> {
+export async function answerRequest(
+  db: Db,
+  id: number,
+  status: Exclude<PrivacyRequestStatus, 'pending'>,
+  now: Date,
+  detail?: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('privacy_requests')
     .set({ status, answered_at: now.toISOString(), ...(detail === undefined ? {} : { detail }) })

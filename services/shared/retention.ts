@@ -110,7 +110,12 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
       .selectFrom('simple_powers as sp')
       .innerJoin('user_files as f', 'f.id', 'sp.document_file_id')
       .where('sp.id_images_purged_at', 'is', null)
-      .where((eb) => eb.or([eb.and([eb('f.file_status', '!=', 'PENDING'), eb('f.reviewed_at', '<=', since)]), eb('f.retired_at', '<=', since)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('f.file_status', '!=', 'PENDING'), eb('f.reviewed_at', '<=', since)]),
+          eb('f.retired_at', '<=', since),
+        ]),
+      )
     if (dryRun) {
       const n = num((await due.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
       removed['power-id-images'] = n
@@ -137,7 +142,10 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
   // Expired ZIPs of «Descargar mis datos»: the key is nulled (the request stays as evidence).
   {
     const since = cutoff(now, 'export-files')
-    const due = db.selectFrom('privacy_requests').where('file_key', 'is not', null).where('file_expires_at', '<=', since)
+    const due = db
+      .selectFrom('privacy_requests')
+      .where('file_key', 'is not', null)
+      .where('file_expires_at', '<=', since)
     if (dryRun) {
       const n = num((await due.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
       removed['export-files'] = n
@@ -154,7 +162,12 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
           .execute()
         let n = 0
         for (const row of rows) {
-          const changed = await trx.updateTable('privacy_requests').set({ file_key: null }).where('id', '=', row.id).where('file_key', '=', row.file_key!).executeTakeFirst()
+          const changed = await trx
+            .updateTable('privacy_requests')
+            .set({ file_key: null })
+            .where('id', '=', row.id)
+            .where('file_key', '=', row.file_key!)
+            .executeTakeFirst()
           if (num(changed.numUpdatedRows) !== 1) continue
           await queueFileRemovals(trx, [row.file_key!], ts)
           n++
@@ -168,7 +181,11 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
   const deletions: Array<{ rule: RetentionRuleId; table: string; where: RawBuilder<unknown> }> = []
   const sessions = cutoff(now, 'sessions')
   deletions.push({ rule: 'sessions', table: 'sessions', where: sql`expires_at <= ${sessions}` })
-  deletions.push({ rule: 'sessions', table: 'sessions', where: sql`revoked_at is not null and revoked_at <= ${sessions}` })
+  deletions.push({
+    rule: 'sessions',
+    table: 'sessions',
+    where: sql`revoked_at is not null and revoked_at <= ${sessions}`,
+  })
   const codes = cutoff(now, 'one-time-codes')
   deletions.push({ rule: 'one-time-codes', table: 'email_verifications', where: sql`expires_at <= ${codes}` })
   deletions.push({ rule: 'one-time-codes', table: 'password_resets', where: sql`expires_at <= ${codes}` })
@@ -190,7 +207,11 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
   // A closed posting, 2 years after its last change (the closing: both ways of closing stamp updated_at;
   // a later edit only keeps it longer). Its applications and saved marks go with it (cascade).
   const closed = cutoff(now, 'closed-postings')
-  deletions.push({ rule: 'closed-postings', table: 'job_postings', where: sql`status = 'closed' and updated_at <= ${closed}` })
+  deletions.push({
+    rule: 'closed-postings',
+    table: 'job_postings',
+    where: sql`status = 'closed' and updated_at <= ${closed}`,
+  })
 
   for (const d of deletions) {
     const table = sql.table(d.table)
@@ -199,7 +220,8 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
       removed[d.rule] += num(row.rows[0]?.n)
       continue
     }
-    const result = await sql`delete from ${table} where id in (select id from ${table} where ${d.where} limit ${batch})`.execute(db)
+    const result =
+      await sql`delete from ${table} where id in (select id from ${table} where ${d.where} limit ${batch})`.execute(db)
     removed[d.rule] += num(result.numAffectedRows)
   }
 

@@ -13,9 +13,21 @@ function oneLine(s: string) {
  * What the team receives for every public form: a subject and the fields as "Label: value"
  * lines (plain text, so nothing a visitor typed is ever interpreted as HTML).
  */
-export function teamMail(to: string, subject: string, fields: Array<[label: string, value: string | number | null | undefined]>, message?: string): EmailMessage {
-  const lines = fields.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([label, v]) => `${label}: ${oneLine(String(v))}`)
-  const text = [...lines, ...(message ? ['', 'Mensaje:', message] : []), '', '— Enviado desde el sitio de Fleeters'].join('\n')
+export function teamMail(
+  to: string,
+  subject: string,
+  fields: Array<[label: string, value: string | number | null | undefined]>,
+  message?: string,
+): EmailMessage {
+  const lines = fields
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([label, v]) => `${label}: ${oneLine(String(v))}`)
+  const text = [
+    ...lines,
+    ...(message ? ['', 'Mensaje:', message] : []),
+    '',
+    '— Enviado desde el sitio de Fleeters',
+  ].join('\n')
   return { to, subject: oneLine(subject).slice(0, 200), text }
 }
 
@@ -23,7 +35,11 @@ export function teamMail(to: string, subject: string, fields: Array<[label: stri
  * A public form's record and its mail to the team, written in one transaction (nothing is lost
  * while the mail server is down, nothing is half written), then the outbox worker is woken.
  */
-export async function recordForTeam(p: Platform, store: (trx: Transaction<Database>, createdAt: string) => Promise<unknown>, mail: EmailMessage) {
+export async function recordForTeam(
+  p: Platform,
+  store: (trx: Transaction<Database>, createdAt: string) => Promise<unknown>,
+  mail: EmailMessage,
+) {
   const now = p.now()
   await inTransaction(p.db, async (trx) => {
     await store(trx, now.toISOString())

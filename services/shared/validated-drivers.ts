@@ -18,7 +18,11 @@ export function latestRecords(db: Kysely<Database>) {
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
+          selectFrom('user_files as n')
+            .select('n.id')
+            .whereRef('n.user_id', '=', 'f.user_id')
+            .whereRef('n.purpose_name', '=', 'f.purpose_name')
+            .whereRef('n.id', '>', 'f.id'),
         ),
       ),
     )
@@ -26,12 +30,13 @@ export function latestRecords(db: Kysely<Database>) {
 
 /**
  * A record still in force on `now`'s day in Chile: it carries no expiry date (a kind that does not
- * expire, or uploaded before dates were asked) or its date is today or later (issue 16.3). An
+ * expire, or uploaded before dates were asked) or its date is today or later. An
  * expired document counts as missing everywhere: the n/22, the validated count, the console.
  */
 export function inForce(now: Date) {
   const today = dayInChile(now)
-  return (eb: ExpressionBuilder<Database & { f: Database['user_files'] }, 'f'>) => eb.or([eb('f.expires_on', 'is', null), eb('f.expires_on', '>=', today)])
+  return (eb: ExpressionBuilder<Database & { f: Database['user_files'] }, 'f'>) =>
+    eb.or([eb('f.expires_on', 'is', null), eb('f.expires_on', '>=', today)])
 }
 
 /** The same rule as SQL text, for sums over the latest records (`f` is the user_files alias). */
@@ -51,7 +56,11 @@ export function acceptedRequiredByDriver(db: Kysely<Database>, now: Date) {
 
 /** Drivers whose 22 required slots are all ACCEPTED and unexpired in their latest record: 'Fleeter validado'. */
 function latestAccepted(db: Kysely<Database>, now: Date) {
-  return acceptedRequiredByDriver(db, now).having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+  return acceptedRequiredByDriver(db, now).having(
+    sql<number>`count(distinct f.purpose_name)`,
+    '=',
+    REQUIRED_DOCUMENT_COUNT,
+  )
 }
 
 export async function countValidatedDrivers(db: Kysely<Database>, now: Date): Promise<number> {

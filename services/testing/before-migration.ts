@@ -15,7 +15,10 @@ import { seedReferenceData } from '#services/platform/seed'
  * SQLite file, or a PostgreSQL schema of its own on TEST_DATABASE_URL): what a migration's test
  * runs it on, to check what it does to the rows already there.
  */
-export async function databaseBefore(engine: Dialect, name: string): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+export async function databaseBefore(
+  engine: Dialect,
+  name: string,
+): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
   const tag = name.slice(0, 4)
   let handle: DatabaseHandle
   let cleanup: () => Promise<void>
@@ -54,7 +57,11 @@ export async function migrateThrough(handle: DatabaseHandle, name: string): Prom
 async function migrateWhile(handle: DatabaseHandle, engine: Dialect, keep: (migration: string) => boolean) {
   const all = await migrations(engine)
   const chosen = Object.fromEntries(Object.entries(all).filter(([migration]) => keep(migration)))
-  const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => chosen }, allowUnorderedMigrations: true }).migrateToLatest()
+  const { error } = await new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => chosen },
+    allowUnorderedMigrations: true,
+  }).migrateToLatest()
   expect(error).toBeUndefined()
 }
 
@@ -62,10 +69,16 @@ async function migrateWhile(handle: DatabaseHandle, engine: Dialect, keep: (migr
 export async function addSearchPostings(db: Kysely<any>, dialect: Dialect) {
   await seedReferenceData({ db, dialect } as Platform)
   const now = '2026-01-01T00:00:00.000Z'
-  const user = await sql<{ id: number }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
+  const user = await sql<{
+    id: number
+  }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
     VALUES ('business', 'empresa@b.cl', 'x', 'A', 'B', 1, ${now}, ${now}) RETURNING id`.execute(db)
-  const company = await sql<{ id: number }>`INSERT INTO companies (user_id, name, rut, contact_name, email, phone, verified, created_at)
-    VALUES (${user.rows[0]!.id}, 'Andes', '76000000-0', 'Ana', 'empresa@b.cl', '22876543', 1, ${now}) RETURNING id`.execute(db)
+  const company = await sql<{
+    id: number
+  }>`INSERT INTO companies (user_id, name, rut, contact_name, email, phone, verified, created_at)
+    VALUES (${user.rows[0]!.id}, 'Andes', '76000000-0', 'Ana', 'empresa@b.cl', '22876543', 1, ${now}) RETURNING id`.execute(
+    db,
+  )
   const postings: Array<[string, string, string]> = [
     ['Despacho en camión refrigerado', 'Carga en Ñuñoa, turnos estables.', 'open'],
     ['Reparto de camiones', 'Distribución de pedidos en la comuna.', 'open'],
@@ -74,6 +87,8 @@ export async function addSearchPostings(db: Kysely<any>, dialect: Dialect) {
   for (const [i, [title, description, status]] of postings.entries()) {
     const at = `2026-01-0${i + 1}T08:00:00.000Z`
     await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
-      VALUES (${company.rows[0]!.id}, ${title}, ${description}, 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000, 'por día', 2, ${status}, ${at}, ${at})`.execute(db)
+      VALUES (${company.rows[0]!.id}, ${title}, ${description}, 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000, 'por día', 2, ${status}, ${at}, ${at})`.execute(
+      db,
+    )
   }
 }

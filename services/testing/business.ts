@@ -97,7 +97,11 @@ export function postingBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** Inserts postings straight into the table; created_at goes back one minute per posting. */
-export async function insertPostings(p: Platform, companyId: number, rows: Array<Record<string, unknown>>): Promise<number[]> {
+export async function insertPostings(
+  p: Platform,
+  companyId: number,
+  rows: Array<Record<string, unknown>>,
+): Promise<number[]> {
   const base = p.now().getTime()
   const ids: number[] = []
   for (const [i, r] of rows.entries()) {

@@ -52,7 +52,11 @@ export async function createTestPlatform(engine: EngineName, env: Record<string,
 /** The composed services app plus small helpers to call it like a client would. */
 export function testClient(p: Platform) {
   const app = createServicesApp(p)
-  async function call(method: string, path: string, opts: { json?: unknown; form?: FormData; headers?: Record<string, string>; body?: string } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    opts: { json?: unknown; form?: FormData; headers?: Record<string, string>; body?: string } = {},
+  ) {
     const headers = new Headers(opts.headers)
     let body: BodyInit | undefined
     if (opts.json !== undefined) {

@@ -6,10 +6,19 @@ import type { EmailMessage } from '#services/platform/messaging/outbox'
 /** The last mail to a deleted account's address; the job purges its outbox row once sent. */
 export const ACCOUNT_DELETED_SUBJECT = 'Tu cuenta de Fleeters fue eliminada'
 
-function mail(to: string, subject: string, firstname: string, paragraphs: string[], link?: { url: string; label: string }): EmailMessage {
+function mail(
+  to: string,
+  subject: string,
+  firstname: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): EmailMessage {
   const lines = [`Hola ${firstname}:`, ...paragraphs]
   const text = `${lines.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}\n\nFleeters`
-  const html = mailLayout(subject, [...lines.map(escapeHtml), ...(link ? [`<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`] : [])])
+  const html = mailLayout(subject, [
+    ...lines.map(escapeHtml),
+    ...(link ? [`<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`] : []),
+  ])
   return { to, subject, text, html }
 }
 
@@ -20,8 +29,10 @@ export function deletionRequestedMail(to: string, firstname: string, dueAt: Date
     'Pediste eliminar tu cuenta de Fleeters',
     firstname,
     [
-      `Recibimos tu solicitud para eliminar tu cuenta. Cerramos tu sesión en todos tus dispositivos y el ${date} ` + 'eliminaremos tus datos personales y tus archivos.',
-      `Si cambias de opinión, inicia sesión antes del ${date}: así se cancela la eliminación y tu cuenta sigue como estaba.`,
+      `Recibimos tu solicitud para eliminar tu cuenta. Cerramos tu sesión en todos tus dispositivos y el ${date} ` +
+        'eliminaremos tus datos personales y tus archivos.',
+      `Si cambias de opinión, inicia sesión antes del ${date}: así se cancela la ` +
+        `eliminación y tu cuenta sigue como estaba.`,
       'Si no fuiste tú, inicia sesión ahora y cambia tu contraseña.',
     ],
     { url: loginUrl, label: 'Iniciar sesión' },
@@ -50,7 +61,8 @@ export function inactivityWarningMail(to: string, firstname: string, dueAt: Date
     'Tu cuenta de Fleeters se eliminará por inactividad',
     firstname,
     [
-      'Hace más de dos años que no inicias sesión en Fleeters. Para no guardar datos que ya no usas, ' + `el ${date} eliminaremos tu cuenta, tus datos personales y tus archivos.`,
+      'Hace más de dos años que no inicias sesión en Fleeters. Para no guardar datos que ya no usas, ' +
+        `el ${date} eliminaremos tu cuenta, tus datos personales y tus archivos.`,
       'Si quieres conservarla, basta con que inicies sesión antes de esa fecha.',
     ],
     { url: loginUrl, label: 'Iniciar sesión' },

@@ -1,7 +1,20 @@
-import { accountPrivacyChangeSchema, accountPrivacyStateSchema, deletionRequestedSchema, type AccountPrivacyState } from '#domain/contract/users'
+import {
+  accountPrivacyChangeSchema,
+  accountPrivacyStateSchema,
+  deletionRequestedSchema,
+  type AccountPrivacyState,
+} from '#domain/contract/users'
 import { deleteAccountPayloadSchema, optOutPayloadSchema, pausePayloadSchema } from '#domain/validation/account-closure'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -12,7 +25,8 @@ import { deletionDueFrom, scheduleDeletion } from './account-closure'
 
 export const ACCOUNT_CLOSURE_SERVICE_MESSAGES = {
   wrongPassword: 'La contraseña es incorrecta.',
-  deletionRequested: 'Pediste eliminar tu cuenta. Cerramos tu sesión; si cambias de opinión, inicia sesión antes de la fecha indicada.',
+  deletionRequested:
+    'Pediste eliminar tu cuenta. Cerramos tu sesión; si cambias de opinión, inicia sesión antes de la fecha indicada.',
   alreadyDue: 'Tu cuenta ya tiene una eliminación pendiente.',
   paused: 'Pausaste tu perfil: las empresas ya no lo ven.',
   resumed: 'Reanudaste tu perfil: las empresas vuelven a verlo.',
@@ -39,7 +53,11 @@ export function accountClosureRoutes(p: Platform) {
   const limit = p.config.RATE_LIMIT_FACTOR
 
   async function state(userId: number): Promise<AccountPrivacyState> {
-    const row = await p.db.selectFrom('users').select(['paused_at', 'opted_out_at', 'deletion_due_at']).where('id', '=', userId).executeTakeFirst()
+    const row = await p.db
+      .selectFrom('users')
+      .select(['paused_at', 'opted_out_at', 'deletion_due_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
     if (!row) throw new ApiError(401, MESSAGES.unauthorized)
     return row
   }
@@ -52,7 +70,8 @@ export function accountClosureRoutes(p: Platform) {
         path: `/privacy-state/${path}`,
         operationId: operationName('getPrivacyState', role),
         tags,
-        summary: 'Si la cuenta está pausada, si se opuso a los correos no esenciales y si tiene una eliminación pendiente',
+        summary:
+          'Si la cuenta está pausada, si se opuso a los correos no esenciales y si tiene una eliminación pendiente',
         security: security(role),
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(accountPrivacyStateSchema, 'Estado de la cuenta'), ...errors(401, 403) },
@@ -67,11 +86,15 @@ export function accountClosureRoutes(p: Platform) {
         path: `/delete-account/${path}`,
         operationId: operationName('requestAccountDeletion', role),
         tags,
-        summary: 'Pide eliminar la cuenta (con la contraseña): se cierra al instante y se elimina tras el plazo de gracia',
+        summary:
+          'Pide eliminar la cuenta (con la contraseña): se cierra al instante y se elimina tras el plazo de gracia',
         security: security(role),
         middleware: [rateLimit(p, 'delete-account', 10 * limit, 60_000), requireRole(p, role)],
         request: { body: jsonBody(deleteAccountPayloadSchema) },
-        responses: { 200: jsonResponse(deletionRequestedSchema, 'Eliminación pedida'), ...errors(400, 401, 403, 409, 429) },
+        responses: {
+          200: jsonResponse(deletionRequestedSchema, 'Eliminación pedida'),
+          ...errors(400, 401, 403, 409, 429),
+        },
       },
       async (c) => {
         const auth = c.get('auth')
@@ -92,7 +115,11 @@ export function accountClosureRoutes(p: Platform) {
         const now = p.now()
         const dueAt = deletionDueFrom(now)
         await inTransaction(p.db, async (trx) => {
-          const fresh = await trx.selectFrom('users').select('deletion_due_at').where('id', '=', user.id).executeTakeFirstOrThrow()
+          const fresh = await trx
+            .selectFrom('users')
+            .select('deletion_due_at')
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow()
           if (fresh.deletion_due_at) throw new ApiError(409, M.alreadyDue)
           await scheduleDeletion(trx, p, user, now, { dueAt, mail: true })
         })
@@ -126,7 +153,9 @@ export function accountClosureRoutes(p: Platform) {
             .where('opted_out_at', opted_out ? 'is' : 'is not', null)
             .executeTakeFirst()
           if (Number(res.numUpdatedRows) !== 1) return false
-          const detail = opted_out ? 'Se opuso a los correos no esenciales.' : 'Volvió a aceptar los correos no esenciales.'
+          const detail = opted_out
+            ? 'Se opuso a los correos no esenciales.'
+            : 'Volvió a aceptar los correos no esenciales.'
           await openRequest(trx, { userId, kind: 'opposition', now, status: 'done', detail })
           return true
         })
@@ -161,7 +190,13 @@ export function accountClosureRoutes(p: Platform) {
           .where('paused_at', paused ? 'is' : 'is not', null)
           .executeTakeFirst()
         if (Number(res.numUpdatedRows) !== 1) return false
-        await openRequest(trx, { userId, kind: 'blocking', now, status: 'done', detail: paused ? 'Perfil pausado.' : 'Perfil reanudado.' })
+        await openRequest(trx, {
+          userId,
+          kind: 'blocking',
+          now,
+          status: 'done',
+          detail: paused ? 'Perfil pausado.' : 'Perfil reanudado.',
+        })
         return true
       })
       const message = !changed ? M.unchanged : paused ? M.paused : M.resumed

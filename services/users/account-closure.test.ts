@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CLOSED_ACCOUNT_NAME, closedAccountEmail, DELETION_GRACE_DAYS, INACTIVITY_DAYS, INACTIVITY_NOTICE_DAYS } from '#domain/account-closure'
+import {
+  CLOSED_ACCOUNT_NAME,
+  closedAccountEmail,
+  DELETION_GRACE_DAYS,
+  INACTIVITY_DAYS,
+  INACTIVITY_NOTICE_DAYS,
+} from '#domain/account-closure'
 import { hashPassword } from '#services/platform/crypto'
 import { business, companyAccount, driver, driverAccount, insertPostings } from '#services/testing/business'
 import { engines } from '#services/testing/database'
@@ -32,7 +38,8 @@ describe.each(engines)('account closure on %s', (engine) => {
       .execute()
   }
   const user = (id: number) => p.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-  const requests = (id: number) => p.db.selectFrom('privacy_requests').selectAll().where('user_id', '=', id).orderBy('id').execute()
+  const requests = (id: number) =>
+    p.db.selectFrom('privacy_requests').selectAll().where('user_id', '=', id).orderBy('id').execute()
   const login = (email: string, password = PASSWORD) => api.post('/auth/login', { email, password })
 
   it('refuses a wrong password or a bad body without writing anything', async () => {
@@ -49,7 +56,9 @@ describe.each(engines)('account closure on %s', (engine) => {
     expect((await user(camila.userId)).deletion_due_at).toBeNull()
     expect(await requests(camila.userId)).toEqual([])
     // Another role's path is refused.
-    expect((await api.post('/auth/delete-account/business', { current_password: PASSWORD }, driver(camila))).status).toBe(403)
+    expect(
+      (await api.post('/auth/delete-account/business', { current_password: PASSWORD }, driver(camila))).status,
+    ).toBe(403)
   })
 
   it('a request closes the account at once, logs it, mails how to cancel; a login cancels it', async () => {
@@ -89,93 +98,122 @@ describe.each(engines)('account closure on %s', (engine) => {
   it('a company leaving has its open postings hidden from drivers; a login reopens exactly those', async () => {
     const andes = await companyAccount(p)
     await withPassword(andes.userId)
-    const [open, alreadyClosed] = await insertPostings(p, andes.companyId, [{ title: 'Abierta' }, { title: 'Cerrada', status: 'closed' }])
+    const [open, alreadyClosed] = await insertPostings(p, andes.companyId, [
+      { title: 'Abierta' },
+      { title: 'Cerrada', status: 'closed' },
+    ])
     const camila = await driverAccount(p)
-    expect((await api.post('/auth/delete-account/business', { current_password: PASSWORD }, business(andes))).status).toBe(200)
+    expect(
+      (await api.post('/auth/delete-account/business', { current_password: PASSWORD }, business(andes))).status,
+    ).toBe(200)
     const apply = await api.post('/users/postulate-job-posting', { id_publication: open }, driver(camila))
     expect(apply.status).toBe(409)
     expect((await login(andes.email)).body.message).toBe(AUTH_MESSAGES.deletionCancelled)
-    const statuses = await p.db.selectFrom('job_postings').select(['id', 'status']).where('company_id', '=', andes.companyId).orderBy('id').execute()
+    const statuses = await p.db
+      .selectFrom('job_postings')
+      .select(['id', 'status'])
+      .where('company_id', '=', andes.companyId)
+      .orderBy('id')
+      .execute()
     expect(statuses).toEqual([
       { id: open, status: 'open' },
       { id: alreadyClosed, status: 'closed' },
     ])
   })
 
-  it('the job erases a due account under an injected clock, removes its files after the commit and purges the farewell once sent', async () => {
-    const camila = await driverAccount(p)
-    await withPassword(camila.userId)
-    await p.db
-      .updateTable('users')
-      .set({ rut: p.columns.seal('rut', '12345678-5'), rut_hmac: p.columns.hash('rut', '12345678-5'), phone: '+56987654321', address: 'Av. Siempre Viva 742' })
-      .where('id', '=', camila.userId)
-      .execute()
-    const key = await p.files.put('documents', new Uint8Array([1, 2, 3, 4]), 'pdf')
-    const now = p.now().toISOString()
-    await p.db
-      .insertInto('user_files')
-      .values({
-        user_id: camila.userId,
-        purpose_name: 'cedula_frontal',
-        file_status: 'PENDING',
-        storage_key: key,
-        mime_type: 'application/pdf',
-        size_bytes: 4,
-        original_name: 'c.pdf',
-        rejection_reason: null,
-        created_at: now,
-        reviewed_at: null,
-      })
-      .execute()
-    // Someone saw her RUT (decision 78): that record goes with her.
-    await p.db
-      .insertInto('data_views')
-      .values({
-        subject_user_id: camila.userId,
-        viewer_user_id: null,
-        viewer_kind: 'staff',
-        company_id: null,
-        kind: 'rut',
-        item_id: camila.userId,
-        detail: null,
-        viewed_at: now,
-        window_start: 0,
-      })
-      .execute()
-    expect((await api.post('/auth/delete-account/user', { current_password: PASSWORD }, driver(camila))).status).toBe(200)
+  it(
+    'the job erases a due account under an injected clock, removes its files after ' +
+      'the commit and purges the farewell once sent',
+    async () => {
+      const camila = await driverAccount(p)
+      await withPassword(camila.userId)
+      await p.db
+        .updateTable('users')
+        .set({
+          rut: p.columns.seal('rut', '12345678-5'),
+          rut_hmac: p.columns.hash('rut', '12345678-5'),
+          phone: '+56987654321',
+          address: 'Av. Siempre Viva 742',
+        })
+        .where('id', '=', camila.userId)
+        .execute()
+      const key = await p.files.put('documents', new Uint8Array([1, 2, 3, 4]), 'pdf')
+      const now = p.now().toISOString()
+      await p.db
+        .insertInto('user_files')
+        .values({
+          user_id: camila.userId,
+          purpose_name: 'cedula_frontal',
+          file_status: 'PENDING',
+          storage_key: key,
+          mime_type: 'application/pdf',
+          size_bytes: 4,
+          original_name: 'c.pdf',
+          rejection_reason: null,
+          created_at: now,
+          reviewed_at: null,
+        })
+        .execute()
+      // Someone saw her RUT (decision 78): that record goes with her.
+      await p.db
+        .insertInto('data_views')
+        .values({
+          subject_user_id: camila.userId,
+          viewer_user_id: null,
+          viewer_kind: 'staff',
+          company_id: null,
+          kind: 'rut',
+          item_id: camila.userId,
+          detail: null,
+          viewed_at: now,
+          window_start: 0,
+        })
+        .execute()
+      expect((await api.post('/auth/delete-account/user', { current_password: PASSWORD }, driver(camila))).status).toBe(
+        200,
+      )
 
-    const later = new Date(p.now().getTime() + DELETION_GRACE_DAYS * DAY + 60_000)
-    const run = await runAccountClosure(p, later)
-    expect(run).toMatchObject({ erased: 1, filesRemoved: 1, filesFailed: 0 })
-    expect(await p.db.selectFrom('data_views').select('id').where('subject_user_id', '=', camila.userId).execute()).toEqual([])
-    const row = await user(camila.userId)
-    expect(row).toMatchObject({
-      email: closedAccountEmail(camila.userId),
-      firstname: CLOSED_ACCOUNT_NAME,
-      lastname: '',
-      rut: null,
-      phone: null,
-      address: null,
-      deletion_due_at: null,
-    })
-    expect(row.closed_at).toBe(later.toISOString())
-    expect(await p.files.get(key)).toBeNull()
-    expect(await p.db.selectFrom('user_files').select('id').where('user_id', '=', camila.userId).execute()).toEqual([])
-    expect((await requests(camila.userId))[0]).toMatchObject({ kind: 'deletion', status: 'done' })
-    // The old address gets one last mail; every earlier one to it is gone.
-    const left = await outbox(p, camila.email)
-    expect(left.map((m) => m.subject)).toEqual([ACCOUNT_DELETED_SUBJECT])
-    // The old password no longer logs in, nor the old address.
-    expect((await login(camila.email)).status).toBe(401)
-    expect((await login(closedAccountEmail(camila.userId))).status).toBe(401)
+      const later = new Date(p.now().getTime() + DELETION_GRACE_DAYS * DAY + 60_000)
+      const run = await runAccountClosure(p, later)
+      expect(run).toMatchObject({ erased: 1, filesRemoved: 1, filesFailed: 0 })
+      expect(
+        await p.db.selectFrom('data_views').select('id').where('subject_user_id', '=', camila.userId).execute(),
+      ).toEqual([])
+      const row = await user(camila.userId)
+      expect(row).toMatchObject({
+        email: closedAccountEmail(camila.userId),
+        firstname: CLOSED_ACCOUNT_NAME,
+        lastname: '',
+        rut: null,
+        phone: null,
+        address: null,
+        deletion_due_at: null,
+      })
+      expect(row.closed_at).toBe(later.toISOString())
+      expect(await p.files.get(key)).toBeNull()
+      expect(await p.db.selectFrom('user_files').select('id').where('user_id', '=', camila.userId).execute()).toEqual(
+        [],
+      )
+      expect((await requests(camila.userId))[0]).toMatchObject({ kind: 'deletion', status: 'done' })
+      // The old address gets one last mail; every earlier one to it is gone.
+      const left = await outbox(p, camila.email)
+      expect(left.map((m) => m.subject)).toEqual([ACCOUNT_DELETED_SUBJECT])
+      // The old password no longer logs in, nor the old address.
+      expect((await login(camila.email)).status).toBe(401)
+      expect((await login(closedAccountEmail(camila.userId))).status).toBe(401)
 
-    // Once sent, the next run purges it.
-    await runAccountClosure(p, later)
-    expect(await outbox(p, camila.email)).toHaveLength(1)
-    await p.db.updateTable('outbox').set({ status: 'sent', sent_at: later.toISOString() }).where('recipient', '=', camila.email).execute()
-    expect((await runAccountClosure(p, later)).erased).toBe(0)
-    expect(await outbox(p, camila.email)).toEqual([])
-  })
+      // Once sent, the next run purges it.
+      await runAccountClosure(p, later)
+      expect(await outbox(p, camila.email)).toHaveLength(1)
+      await p.db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: later.toISOString() })
+        .where('recipient', '=', camila.email)
+        .execute()
+      expect((await runAccountClosure(p, later)).erased).toBe(0)
+      expect(await outbox(p, camila.email)).toEqual([])
+    },
+  )
 
   it('a file removal that fails leaves no row behind and is retried by the next run', async () => {
     const camila = await driverAccount(p)
@@ -195,7 +233,11 @@ describe.each(engines)('account closure on %s', (engine) => {
         reviewed_at: null,
       })
       .execute()
-    await p.db.updateTable('users').set({ deletion_due_at: p.now().toISOString() }).where('id', '=', camila.userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ deletion_due_at: p.now().toISOString() })
+      .where('id', '=', camila.userId)
+      .execute()
     const remove = p.files.remove
     p.files.remove = async () => {
       throw new Error('disco no disponible')
@@ -215,7 +257,11 @@ describe.each(engines)('account closure on %s', (engine) => {
     const back = await driverAccount(p, 'Bruno')
     await withPassword(back.userId)
     const twoYearsAgo = new Date(p.now().getTime() - INACTIVITY_DAYS * DAY - DAY).toISOString()
-    await p.db.updateTable('users').set({ last_login_at: twoYearsAgo }).where('id', 'in', [idle.userId, back.userId]).execute()
+    await p.db
+      .updateTable('users')
+      .set({ last_login_at: twoYearsAgo })
+      .where('id', 'in', [idle.userId, back.userId])
+      .execute()
     const active = await driverAccount(p, 'Ana')
 
     const first = await runAccountClosure(p, p.now())
@@ -233,7 +279,11 @@ describe.each(engines)('account closure on %s', (engine) => {
     const run = await runAccountClosure(p, later)
     expect(run).toMatchObject({ scheduled: 1, erased: 1 })
     expect((await user(idle.userId)).closed_at).toBe(later.toISOString())
-    expect((await requests(idle.userId))[0]).toMatchObject({ kind: 'deletion', status: 'done', detail: 'Cuenta eliminada.' })
+    expect((await requests(idle.userId))[0]).toMatchObject({
+      kind: 'deletion',
+      status: 'done',
+      detail: 'Cuenta eliminada.',
+    })
     expect((await user(back.userId)).closed_at).toBeNull()
     expect((await user(active.userId)).closed_at).toBeNull()
   })
@@ -243,7 +293,8 @@ describe.each(engines)('account closure on %s', (engine) => {
     const [first, second] = await insertPostings(p, andes.companyId, [{ title: 'Primera' }, { title: 'Segunda' }])
     const camila = await driverAccount(p, 'Camila')
     const bruno = await driverAccount(p, 'Bruno')
-    for (const who of [camila, bruno]) expect((await api.post('/users/postulate-job-posting', { id_publication: first }, driver(who))).status).toBe(201)
+    for (const who of [camila, bruno])
+      expect((await api.post('/users/postulate-job-posting', { id_publication: first }, driver(who))).status).toBe(201)
 
     const paused = await api.post('/auth/pause/user', { paused: true }, driver(camila))
     expect(paused.status).toBe(200)
@@ -289,7 +340,9 @@ describe.each(engines)('account closure on %s', (engine) => {
       expect(res.body.message).toBe(M.optedOut)
       expect(res.body.opted_out_at).toEqual(expect.any(String))
     }
-    expect((await api.post('/users/postulate-job-posting', { id_publication: posting }, driver(camila))).status).toBe(201)
+    expect((await api.post('/users/postulate-job-posting', { id_publication: posting }, driver(camila))).status).toBe(
+      201,
+    )
     expect(await outbox(p, andes.email)).toEqual([])
 
     const today = p.now().toISOString().slice(0, 10)

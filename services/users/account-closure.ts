@@ -8,7 +8,13 @@
  * per account), then remove the erased accounts' stored files and purge the sent farewell mails.
  */
 import { sql, type Transaction } from 'kysely'
-import { CLOSED_ACCOUNT_NAME, closedAccountEmail, DELETION_GRACE_DAYS, INACTIVITY_DAYS, INACTIVITY_NOTICE_DAYS } from '#domain/account-closure'
+import {
+  CLOSED_ACCOUNT_NAME,
+  closedAccountEmail,
+  DELETION_GRACE_DAYS,
+  INACTIVITY_DAYS,
+  INACTIVITY_NOTICE_DAYS,
+} from '#domain/account-closure'
 import { formatRut } from '#domain/format'
 import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -17,7 +23,13 @@ import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { LOGO_URL_PREFIX } from '#services/shared/logo'
 import { answerRequest, openRequest } from '#services/shared/privacy-requests'
-import { ACCOUNT_DELETED_SUBJECT, accountDeletedMail, deletionCancelledMail, deletionRequestedMail, inactivityWarningMail } from './account-closure-mails'
+import {
+  ACCOUNT_DELETED_SUBJECT,
+  accountDeletedMail,
+  deletionCancelledMail,
+  deletionRequestedMail,
+  inactivityWarningMail,
+} from './account-closure-mails'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** What a closed account's password hash is: no scheme verifyPassword accepts. */
@@ -39,15 +51,34 @@ export async function scheduleDeletion(
 ): Promise<void> {
   const ts = now.toISOString()
   await openRequest(trx, { userId: user.id, kind: 'deletion', now, detail: opts.detail ?? null })
-  await trx.updateTable('users').set({ deletion_due_at: opts.dueAt.toISOString(), updated_at: ts }).where('id', '=', user.id).execute()
-  await trx.updateTable('sessions').set({ revoked_at: ts }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute()
+  await trx
+    .updateTable('users')
+    .set({ deletion_due_at: opts.dueAt.toISOString(), updated_at: ts })
+    .where('id', '=', user.id)
+    .execute()
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: ts })
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .execute()
   if (user.role === 'business') {
     // Stamped with the request's instant: a cancel reopens exactly these (the company cannot touch
     // its postings meanwhile: it is signed out, and signing in cancels).
     const companies = trx.selectFrom('companies').select('id').where('user_id', '=', user.id)
-    await trx.updateTable('job_postings').set({ status: 'closed', updated_at: ts }).where('company_id', 'in', companies).where('status', '=', 'open').execute()
+    await trx
+      .updateTable('job_postings')
+      .set({ status: 'closed', updated_at: ts })
+      .where('company_id', 'in', companies)
+      .where('status', '=', 'open')
+      .execute()
   }
-  if (opts.mail) await enqueueEmail(trx, deletionRequestedMail(user.email, user.firstname, opts.dueAt, `${p.publicUrl}/login`), p.now())
+  if (opts.mail)
+    await enqueueEmail(
+      trx,
+      deletionRequestedMail(user.email, user.firstname, opts.dueAt, `${p.publicUrl}/login`),
+      p.now(),
+    )
 }
 
 export const deletionDueFrom = (now: Date) => new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS)
@@ -60,7 +91,11 @@ export async function recordLogin(p: Platform, user: User): Promise<boolean> {
   const now = p.now()
   const ts = now.toISOString()
   const cancelled = await inTransaction(p.db, async (trx) => {
-    await trx.updateTable('users').set({ last_login_at: ts, inactivity_warned_at: null }).where('id', '=', user.id).execute()
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: ts, inactivity_warned_at: null })
+      .where('id', '=', user.id)
+      .execute()
     if (!user.deletion_due_at) return false
     const cleared = await trx
       .updateTable('users')
@@ -129,34 +164,62 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
       .executeTakeFirst()
     if (!user) return false
     // Claim the row first: a second process erasing it at once finds nothing due.
-    const claimed = await trx.updateTable('users').set({ closed_at: ts }).where('id', '=', user.id).where('closed_at', 'is', null).executeTakeFirst()
+    const claimed = await trx
+      .updateTable('users')
+      .set({ closed_at: ts })
+      .where('id', '=', user.id)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) return false
 
-    const companies = await trx.selectFrom('companies').select(['id', 'email', 'phone', 'logo_url', 'contact_name']).where('user_id', '=', user.id).execute()
-    const powers = await trx.selectFrom('simple_powers').select(['id_front_key', 'id_back_key', 'phone_owner', 'email_owner']).where('user_id', '=', user.id).execute()
+    const companies = await trx
+      .selectFrom('companies')
+      .select(['id', 'email', 'phone', 'logo_url', 'contact_name'])
+      .where('user_id', '=', user.id)
+      .execute()
+    const powers = await trx
+      .selectFrom('simple_powers')
+      .select(['id_front_key', 'id_back_key', 'phone_owner', 'email_owner'])
+      .where('user_id', '=', user.id)
+      .execute()
     const files = await trx.selectFrom('user_files').select('storage_key').where('user_id', '=', user.id).execute()
     const images = await trx.selectFrom('profile_images').select('storage_key').where('user_id', '=', user.id).execute()
-    const exports = await trx.selectFrom('privacy_requests').select('file_key').where('user_id', '=', user.id).where('file_key', 'is not', null).execute()
+    const exports = await trx
+      .selectFrom('privacy_requests')
+      .select('file_key')
+      .where('user_id', '=', user.id)
+      .where('file_key', 'is not', null)
+      .execute()
     const keys = new Set<string>([
       ...files.map((f) => f.storage_key),
       ...images.map((i) => i.storage_key),
       ...powers.flatMap((w) => [w.id_front_key, w.id_back_key]),
       ...exports.map((e) => e.file_key!),
-      ...companies.filter((c) => c.logo_url?.startsWith(LOGO_URL_PREFIX)).map((c) => `logos/${c.logo_url!.slice(LOGO_URL_PREFIX.length)}`),
+      ...companies
+        .filter((c) => c.logo_url?.startsWith(LOGO_URL_PREFIX))
+        .map((c) => `logos/${c.logo_url!.slice(LOGO_URL_PREFIX.length)}`),
     ])
 
     // The outbox: every message to, from or about the person goes (sent or not), then the farewell.
     const addresses = [user.email, ...companies.map((c) => c.email)]
-    const phones = [user.phone, ...companies.map((c) => c.phone), ...powers.map((w) => w.phone_owner)].filter((x): x is string => !!x)
+    const phones = [user.phone, ...companies.map((c) => c.phone), ...powers.map((w) => w.phone_owner)].filter(
+      (x): x is string => !!x,
+    )
     const digits = phones.map((ph) => ph.replace(/\D/g, '')).filter((d) => d.length >= 8)
-    const names = [`${user.firstname} ${user.lastname}`.trim(), ...companies.map((c) => c.contact_name)].filter((n) => n.length >= 5)
+    const names = [`${user.firstname} ${user.lastname}`.trim(), ...companies.map((c) => c.contact_name)].filter(
+      (n) => n.length >= 5,
+    )
     // The RUT is stored encrypted (decision 80); messages carry it as written or formatted.
     const rut = user.rut ? p.columns.open('rut', user.rut) : null
     const mentions = [...addresses, ...names, ...digits, ...(rut ? [...new Set([rut, formatRut(rut)])] : [])]
     await trx
       .deleteFrom('outbox')
       .where((eb) =>
-        eb.or([eb('recipient', 'in', [...addresses, ...digits]), eb('reply_to', 'in', addresses), ...mentions.flatMap((m) => [contains('body_text', m), contains('subject', m)])]),
+        eb.or([
+          eb('recipient', 'in', [...addresses, ...digits]),
+          eb('reply_to', 'in', addresses),
+          ...mentions.flatMap((m) => [contains('body_text', m), contains('subject', m)]),
+        ]),
       )
       .execute()
     await enqueueEmail(trx, accountDeletedMail(user.email, user.firstname), p.now())
@@ -220,15 +283,31 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
       // SQLite's full-text index keeps a deleted row's words in its older segments until they are
       // merged: merge them now, or the postings' text would outlive them (PostgreSQL's index has
       // no such copy).
-      if (p.dialect === 'sqlite') await sql`insert into job_postings_fts(job_postings_fts) values ('optimize')`.execute(trx)
+      if (p.dialect === 'sqlite')
+        await sql`insert into job_postings_fts(job_postings_fts) values ('optimize')`.execute(trx)
     }
 
     // Kept as evidence, without what identifies the person beyond the account's number.
     await trx.updateTable('consents').set({ ip: null }).where('user_id', '=', user.id).execute()
-    await trx.updateTable('privacy_requests').set({ file_key: null, file_expires_at: null }).where('user_id', '=', user.id).execute()
+    await trx
+      .updateTable('privacy_requests')
+      .set({ file_key: null, file_expires_at: null })
+      .where('user_id', '=', user.id)
+      .execute()
     // A rectification's detail is the person's own words about their data.
-    await trx.updateTable('privacy_requests').set({ detail: null }).where('user_id', '=', user.id).where('kind', '=', 'rectification').execute()
-    const pending = await trx.selectFrom('privacy_requests').select('id').where('user_id', '=', user.id).where('kind', '=', 'deletion').where('status', '=', 'pending').execute()
+    await trx
+      .updateTable('privacy_requests')
+      .set({ detail: null })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'rectification')
+      .execute()
+    const pending = await trx
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'deletion')
+      .where('status', '=', 'pending')
+      .execute()
     for (const request of pending) await answerRequest(trx, request.id, 'done', now, 'Cuenta eliminada.')
 
     await trx
@@ -266,7 +345,12 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
   const run: ClosureRun = { warned: 0, scheduled: 0, erased: 0, filesRemoved: 0, filesFailed: 0 }
   const ts = now.toISOString()
   const idleSince = new Date(now.getTime() - INACTIVITY_DAYS * DAY_MS).toISOString()
-  const open = () => p.db.selectFrom('users').where('role', 'in', ['User', 'business']).where('closed_at', 'is', null).where('deletion_due_at', 'is', null)
+  const open = () =>
+    p.db
+      .selectFrom('users')
+      .where('role', 'in', ['User', 'business'])
+      .where('closed_at', 'is', null)
+      .where('deletion_due_at', 'is', null)
 
   // 1. Inactive for INACTIVITY_DAYS: warned once (a login clears the warning).
   const idle = await open()
@@ -277,9 +361,18 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
   const deleteOn = new Date(now.getTime() + INACTIVITY_NOTICE_DAYS * DAY_MS)
   for (const user of idle) {
     const warned = await inTransaction(p.db, async (trx) => {
-      const res = await trx.updateTable('users').set({ inactivity_warned_at: ts }).where('id', '=', user.id).where('inactivity_warned_at', 'is', null).executeTakeFirst()
+      const res = await trx
+        .updateTable('users')
+        .set({ inactivity_warned_at: ts })
+        .where('id', '=', user.id)
+        .where('inactivity_warned_at', 'is', null)
+        .executeTakeFirst()
       if (Number(res.numUpdatedRows) !== 1) return false
-      await enqueueEmail(trx, inactivityWarningMail(user.email, user.firstname, deleteOn, `${p.publicUrl}/login`), p.now())
+      await enqueueEmail(
+        trx,
+        inactivityWarningMail(user.email, user.firstname, deleteOn, `${p.publicUrl}/login`),
+        p.now(),
+      )
       return true
     })
     if (warned) run.warned++
@@ -287,21 +380,36 @@ export async function runAccountClosure(p: Platform, now: Date): Promise<Closure
 
   // 2. Warned INACTIVITY_NOTICE_DAYS ago and still no login: the deletion path, due at once.
   const noticeEnded = new Date(now.getTime() - INACTIVITY_NOTICE_DAYS * DAY_MS).toISOString()
-  const expired = await open().select(['id', 'role', 'email', 'firstname']).where('inactivity_warned_at', '<=', noticeEnded).execute()
+  const expired = await open()
+    .select(['id', 'role', 'email', 'firstname'])
+    .where('inactivity_warned_at', '<=', noticeEnded)
+    .execute()
   for (const user of expired) {
-    await inTransaction(p.db, (trx) => scheduleDeletion(trx, p, user, now, { dueAt: now, detail: 'Cuenta inactiva.', mail: false }))
+    await inTransaction(p.db, (trx) =>
+      scheduleDeletion(trx, p, user, now, { dueAt: now, detail: 'Cuenta inactiva.', mail: false }),
+    )
     run.scheduled++
   }
 
   // 3. Due: erased, one transaction each.
-  const due = await p.db.selectFrom('users').select('id').where('deletion_due_at', '<=', ts).where('closed_at', 'is', null).orderBy('id').execute()
+  const due = await p.db
+    .selectFrom('users')
+    .select('id')
+    .where('deletion_due_at', '<=', ts)
+    .where('closed_at', 'is', null)
+    .orderBy('id')
+    .execute()
   for (const { id } of due) if (await eraseAccount(p, id, now)) run.erased++
 
   // 4. Their files, after the commits; then the farewells already sent.
   const files = await removeQueuedFiles(p, 1000)
   run.filesRemoved = files.files
   run.filesFailed = files.filesLeft
-  await p.db.deleteFrom('outbox').where('subject', '=', ACCOUNT_DELETED_SUBJECT).where('status', '!=', 'pending').execute()
+  await p.db
+    .deleteFrom('outbox')
+    .where('subject', '=', ACCOUNT_DELETED_SUBJECT)
+    .where('status', '!=', 'pending')
+    .execute()
   if (run.warned || run.erased) p.wakeOutbox()
   return run
 }

@@ -1,10 +1,32 @@
 import { okMessageSchema } from '#domain/contract/common'
 import { liveSessionUserSchema, loginResponseSchema, sessionPayloadSchema } from '#domain/contract/users'
 import { deviceLabel } from '#domain/device'
-import { emailCodeSchema, loginSchema, resetPasswordConfirmPayloadSchema, resetPasswordRequestSchema } from '#domain/validation/auth'
+import {
+  emailCodeSchema,
+  loginSchema,
+  resetPasswordConfirmPayloadSchema,
+  resetPasswordRequestSchema,
+} from '#domain/validation/auth'
 import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
-import { dummyPasswordHash, hashPassword, hmac, randomToken, safeEqual, sha256, sixDigitCode, verifyPassword } from '#services/platform/crypto'
+import {
+  defineRoute,
+  errors,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hmac,
+  randomToken,
+  safeEqual,
+  sha256,
+  sixDigitCode,
+  verifyPassword,
+} from '#services/platform/crypto'
 import type { Role, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -33,7 +55,9 @@ export const AUTH_MESSAGES = {
   loggedIn: 'Inicio de sesión exitoso.',
   codeSent: 'Te enviamos un código de verificación a tu correo electrónico.',
   codeRequired:
-    'Por seguridad, después de varios intentos fallidos esta cuenta necesita un código para iniciar sesión. Si el correo y la contraseña son correctos, te lo enviamos a tu correo electrónico.',
+    'Por seguridad, después de varios intentos fallidos esta cuenta necesita un ' +
+    'código para iniciar sesión. Si el correo y la contraseña son correctos, te lo ' +
+    'enviamos a tu correo electrónico.',
   codeInvalid: 'El código no es válido o ya expiró. Inicia sesión nuevamente para recibir uno nuevo.',
   codeWrong: 'El código ingresado es incorrecto.',
   codeLocked: 'Demasiados intentos con este código. Inicia sesión nuevamente para recibir uno nuevo.',
@@ -62,7 +86,10 @@ export function authRoutes(p: Platform) {
       summary: 'Inicia sesión: devuelve el objeto de sesión, o envía un código si el correo no está verificado',
       middleware: [rateLimit(p, 'login', 10 * limit, 60_000)],
       request: { body: jsonBody(loginSchema) },
-      responses: { 200: jsonResponse(loginResponseSchema, 'Sesión iniciada, o código enviado (email_verification: true)'), ...errors(400, 401, 429) },
+      responses: {
+        200: jsonResponse(loginResponseSchema, 'Sesión iniciada, o código enviado (email_verification: true)'),
+        ...errors(400, 401, 429),
+      },
     },
     async (c) => {
       const { email, password } = c.req.valid('json')
@@ -78,7 +105,11 @@ export function authRoutes(p: Platform) {
         // The failure that reaches the limit, once per window (the counter is atomic).
         if (user && count === threshold) {
           const now = p.now()
-          await enqueueEmail(p.db, loginLockedMail(user.email, user.firstname, LOGIN_ACCOUNT_FAILURES.limit, `${p.publicUrl}/login/recuperar`), now)
+          await enqueueEmail(
+            p.db,
+            loginLockedMail(user.email, user.firstname, LOGIN_ACCOUNT_FAILURES.limit, `${p.publicUrl}/login/recuperar`),
+            now,
+          )
           p.wakeOutbox()
         }
       }
@@ -87,13 +118,24 @@ export function authRoutes(p: Platform) {
         // exists, so a guess learns nothing; only the right password gets a code mailed. A wrong one
         // on a known account gets a code nobody receives, which answers like a real one.
         const token = user ? await issueCode(user, ok) : randomToken(32)
-        return c.json({ message: AUTH_MESSAGES.codeRequired, email: address, email_verification: true, email_one_time_token: token })
+        return c.json({
+          message: AUTH_MESSAGES.codeRequired,
+          email: address,
+          email_verification: true,
+          email_one_time_token: token,
+        })
       }
       if (!user || !ok) throw new ApiError(401, AUTH_MESSAGES.badCredentials)
 
       if (user.email_verified !== 1) {
         const token = await issueCode(user, true)
-        return c.json({ message: AUTH_MESSAGES.codeSent, role: user.role, email: user.email, email_verification: true, email_one_time_token: token })
+        return c.json({
+          message: AUTH_MESSAGES.codeSent,
+          role: user.role,
+          email: user.email,
+          email_verification: true,
+          email_one_time_token: token,
+        })
       }
 
       // A login cancels a deletion waiting out its grace period (decision 76).
@@ -114,7 +156,13 @@ export function authRoutes(p: Platform) {
     const code = sixDigitCode()
     const now = p.now()
     await inTransaction(p.db, async (trx) => {
-      if (mail) await trx.updateTable('email_verifications').set({ consumed_at: now.toISOString() }).where('user_id', '=', user.id).where('consumed_at', 'is', null).execute()
+      if (mail)
+        await trx
+          .updateTable('email_verifications')
+          .set({ consumed_at: now.toISOString() })
+          .where('user_id', '=', user.id)
+          .where('consumed_at', 'is', null)
+          .execute()
       await trx
         .insertInto('email_verifications')
         .values({
@@ -161,8 +209,13 @@ export function authRoutes(p: Platform) {
         .returning(['id', 'user_id', 'code_hash', 'attempts'])
         .executeTakeFirst()
       if (!counted) {
-        const row = await p.db.selectFrom('email_verifications').select(['attempts', 'consumed_at', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst()
-        if (!row || row.consumed_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
+        const row = await p.db
+          .selectFrom('email_verifications')
+          .select(['attempts', 'consumed_at', 'expires_at'])
+          .where('token_hash', '=', sha256(token))
+          .executeTakeFirst()
+        if (!row || row.consumed_at || row.expires_at <= now.toISOString())
+          throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
         throw new ApiError(429, AUTH_MESSAGES.codeLocked)
       }
       const row = counted
@@ -177,7 +230,11 @@ export function authRoutes(p: Platform) {
         .where('consumed_at', 'is', null)
         .executeTakeFirst()
       if (Number(consumed.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.codeInvalid)
-      await p.db.updateTable('users').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
+      await p.db
+        .updateTable('users')
+        .set({ email_verified: 1, updated_at: now.toISOString() })
+        .where('id', '=', row.user_id)
+        .execute()
       const user = await p.db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow()
       const cancelled = await recordLogin(p, user)
       const sessionToken = await startSession(p, user, deviceLabel(c.req.header('user-agent')))
@@ -201,7 +258,11 @@ export function authRoutes(p: Platform) {
     },
     async (c) => {
       const { email } = c.req.valid('json')
-      const user = await p.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+      const user = await p.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst()
       if (user) {
         const token = randomToken(32)
         const now = p.now()
@@ -241,15 +302,34 @@ export function authRoutes(p: Platform) {
     async (c) => {
       const { token, password } = c.req.valid('json')
       const now = p.now()
-      const row = await p.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst()
-      if (!row || row.used_at || row.expires_at <= now.toISOString()) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
+      const row = await p.db
+        .selectFrom('password_resets')
+        .selectAll()
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst()
+      if (!row || row.used_at || row.expires_at <= now.toISOString())
+        throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
       const passwordHash = await hashPassword(password)
       await inTransaction(p.db, async (trx) => {
-        const used = await trx.updateTable('password_resets').set({ used_at: now.toISOString() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
+        const used = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now.toISOString() })
+          .where('id', '=', row.id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst()
         if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, AUTH_MESSAGES.resetInvalid)
         // The link proves the mailbox is theirs; every other session ends with the old password.
-        await trx.updateTable('users').set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() }).where('id', '=', row.user_id).execute()
-        await trx.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute()
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, email_verified: 1, updated_at: now.toISOString() })
+          .where('id', '=', row.user_id)
+          .execute()
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now.toISOString() })
+          .where('user_id', '=', row.user_id)
+          .where('revoked_at', 'is', null)
+          .execute()
       })
       return c.json({ message: AUTH_MESSAGES.resetDone })
     },
@@ -299,7 +379,19 @@ export function authRoutes(p: Platform) {
         const auth = c.get('auth')
         const user = await p.db
           .selectFrom('users')
-          .select(['role', 'email', 'firstname', 'lastname', 'rut', 'phone', 'address', 'about_me', 'img_profile', 'email_verified', 'staff_role'])
+          .select([
+            'role',
+            'email',
+            'firstname',
+            'lastname',
+            'rut',
+            'phone',
+            'address',
+            'about_me',
+            'img_profile',
+            'email_verified',
+            'staff_role',
+          ])
           .where('id', '=', auth.userId)
           .executeTakeFirst()
         if (!user) throw new ApiError(401, MESSAGES.unauthorized)
@@ -335,7 +427,11 @@ export function authRoutes(p: Platform) {
       },
       async (c) => {
         const auth = c.get('auth')
-        await p.db.updateTable('sessions').set({ revoked_at: p.now().toISOString() }).where('id', '=', auth.sessionId).execute()
+        await p.db
+          .updateTable('sessions')
+          .set({ revoked_at: p.now().toISOString() })
+          .where('id', '=', auth.sessionId)
+          .execute()
         return c.json({ message: AUTH_MESSAGES.loggedOut })
       },
     )

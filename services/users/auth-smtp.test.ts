@@ -17,14 +17,27 @@ describe.each(engines)('verification code over real SMTP on %s', (engine) => {
     const smtpUrl = `smtp://127.0.0.1:${port}`
     const worker = createDeliveryWorker({
       db: p.db,
-      transports: createTransports({ smtpUrl, mailFrom: p.config.MAIL_FROM, dataDir: p.config.dataDir, smtpTimeoutMs: 2000 }),
+      transports: createTransports({
+        smtpUrl,
+        mailFrom: p.config.MAIL_FROM,
+        dataDir: p.config.dataDir,
+        smtpTimeoutMs: 2000,
+      }),
       now: p.now,
     })
     const api = testClient(p)
     const form = new FormData()
     form.set(
       'data',
-      JSON.stringify({ firstname: 'Ana', lastname: 'Soto', rut: '11111111-1', email: 'ana@example.cl', phone: '987654321', password: 'clave1234', acceptTerms: true }),
+      JSON.stringify({
+        firstname: 'Ana',
+        lastname: 'Soto',
+        rut: '11111111-1',
+        email: 'ana@example.cl',
+        phone: '987654321',
+        password: 'clave1234',
+        acceptTerms: true,
+      }),
     )
     expect((await api.call('POST', '/users/register', { form })).status).toBe(201)
     const step = await api.post('/auth/login', { email: 'ana@example.cl', password: 'clave1234' })
@@ -41,7 +54,10 @@ describe.each(engines)('verification code over real SMTP on %s', (engine) => {
       const codeMail = smtp.received.find((m) => m.raw.includes('digo de verificaci'))!
       expect(codeMail.to).toEqual(['ana@example.cl'])
       const code = codeFrom(codeMail.raw.replace(/=\r?\n/g, '').replace(/Date:.*\n/g, ''))
-      const session = await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })
+      const session = await api.post('/auth/validate-code-email-verification', {
+        code,
+        token: step.body.email_one_time_token,
+      })
       expect(session.status).toBe(200)
       expect(session.body.token_jwt).toBeTruthy()
     } finally {

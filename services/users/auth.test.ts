@@ -42,7 +42,10 @@ describe.each(engines)('auth and registration on %s', (engine) => {
     const step = await api.post('/auth/login', { email: data.email, password: data.password })
     expect(step.body.email_verification).toBe(true)
     const mail = (await outbox(p, data.email)).at(-1)!
-    const verified = await api.post('/auth/validate-code-email-verification', { code: codeFrom(mail.body_text), token: step.body.email_one_time_token })
+    const verified = await api.post('/auth/validate-code-email-verification', {
+      code: codeFrom(mail.body_text),
+      token: step.body.email_one_time_token,
+    })
     expect(verified.status).toBe(200)
     return verified.body.token_jwt as string
   }
@@ -52,7 +55,11 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const res = await register()
       expect(res.status).toBe(201)
       expect(typeof res.body.message).toBe('string')
-      const user = await p.db.selectFrom('users').selectAll().where('email', '=', driver.email).executeTakeFirstOrThrow()
+      const user = await p.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', driver.email)
+        .executeTakeFirstOrThrow()
       expect(user.role).toBe('User')
       expect(user.email_verified).toBe(0)
       expect(user.phone).toBe('56987654321')
@@ -79,20 +86,29 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       expect(await outbox(p)).toHaveLength(0)
     })
 
-    it('takes the phone the way Chileans write a mobile, «+56 9 8765 4321», and stores 569XXXXXXXX (issue 12 item 10)', async () => {
+    it('takes the phone the way Chileans write a mobile, «+56 9 8765 4321», and stores 569XXXXXXXX', async () => {
       const res = await register({ ...driver, phone: '+56 9 8765 4321' })
       expect(res.status).toBe(201)
-      const user = await p.db.selectFrom('users').select('phone').where('email', '=', driver.email).executeTakeFirstOrThrow()
+      const user = await p.db
+        .selectFrom('users')
+        .select('phone')
+        .where('email', '=', driver.email)
+        .executeTakeFirstOrThrow()
       expect(user.phone).toBe('56987654321')
       // The same number in another spelling is the same phone.
       expect((await api.post('/users/validate-phone-user', { phone: '(9) 8765-4321' })).status).toBe(409)
-      expect((await register({ ...driver, email: 'otra@example.cl', rut: '11111111-1', phone: '9 8765 4321' })).body.message).toBe('El teléfono ya está registrado.')
+      expect(
+        (await register({ ...driver, email: 'otra@example.cl', rut: '11111111-1', phone: '9 8765 4321' })).body.message,
+      ).toBe('El teléfono ya está registrado.')
     })
 
     it('refuses a body without data, with malformed JSON, or too large', async () => {
       expect((await api.call('POST', '/users/register', { form: new FormData() })).status).toBe(400)
       expect((await api.call('POST', '/users/register', { form: registrationForm('{no json') })).status).toBe(400)
-      const big = await api.call('POST', '/users/register', { body: JSON.stringify({ data: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } })
+      const big = await api.call('POST', '/users/register', {
+        body: JSON.stringify({ data: 'x'.repeat(200_000) }),
+        headers: { 'content-type': 'application/json' },
+      })
       expect(big.status).toBe(413)
     })
 
@@ -124,7 +140,8 @@ describe.each(engines)('auth and registration on %s', (engine) => {
 
     it('is rate limited', async () => {
       let last = 0
-      for (let i = 0; i < 31; i++) last = (await api.post('/users/validate-email-user', { email: `a${i}@example.cl` })).status
+      for (let i = 0; i < 31; i++)
+        last = (await api.post('/users/validate-email-user', { email: `a${i}@example.cl` })).status
       expect(last).toBe(429)
     })
   })
@@ -143,7 +160,9 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const res = await api.post('/auth/login', { email: '', password: '' })
       expect(res.status).toBe(400)
       expect(res.body.message).toBe('Campo requerido')
-      expect((await api.call('POST', '/auth/login', { body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+      expect(
+        (await api.call('POST', '/auth/login', { body: '{', headers: { 'content-type': 'application/json' } })).status,
+      ).toBe(400)
     })
 
     it('asks an unverified account for the mailed code, then returns the session', async () => {
@@ -160,7 +179,10 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const stored = await p.db.selectFrom('email_verifications').selectAll().executeTakeFirstOrThrow()
       expect(stored.code_hash).not.toContain(code)
 
-      const session = await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })
+      const session = await api.post('/auth/validate-code-email-verification', {
+        code,
+        token: step.body.email_one_time_token,
+      })
       expect(session.status).toBe(200)
       expect(session.body).toMatchObject({
         role: 'User',
@@ -172,7 +194,10 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       })
       expect(typeof session.body.token_jwt).toBe('string')
       // The code is single use.
-      expect((await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token })).status).toBe(400)
+      expect(
+        (await api.post('/auth/validate-code-email-verification', { code, token: step.body.email_one_time_token }))
+          .status,
+      ).toBe(400)
       // A verified account logs in directly.
       const direct = await api.post('/auth/login', { email: driver.email, password: driver.password })
       expect(direct.body.token_jwt).toBeTruthy()
@@ -195,81 +220,121 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const step2 = await api.post('/auth/login', { email: driver.email, password: driver.password })
       const code2 = codeFrom((await outbox(p, driver.email)).at(-1)!.body_text)
       p.advance(16 * 60 * 1000)
-      expect((await api.post('/auth/validate-code-email-verification', { code: code2, token: step2.body.email_one_time_token })).status).toBe(400)
+      expect(
+        (
+          await api.post('/auth/validate-code-email-verification', {
+            code: code2,
+            token: step2.body.email_one_time_token,
+          })
+        ).status,
+      ).toBe(400)
     })
 
-    it('bounds the guesses per account from any address: after 10 failures the right password needs the mailed code; the owner is mailed once; an unknown email answers the same', async () => {
-      const company = await companyAccount(p)
-      const password = 'Fleeters2026'
-      await p.db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(password) })
-        .where('id', '=', company.userId)
-        .execute()
-      const sessions = async () => (await p.db.selectFrom('sessions').select('id').where('user_id', '=', company.userId).execute()).length
-      const before = await sessions()
-      const from = (ip: string) => ({ 'x-fleeters-client-ip': ip })
-      const login = (email: string, pass: string, ip: string) => api.call('POST', '/auth/login', { json: { email, password: pass }, headers: from(ip) })
-      // What an answer says, without the parts that differ by nature (the email asked, a fresh token).
-      const shape = (r: { status: number; body: Record<string, unknown> }): { status: number; body: Record<string, unknown> } => ({
-        status: r.status,
-        body: { ...r.body, email: r.body.email === undefined ? undefined : 'x', email_one_time_token: typeof r.body.email_one_time_token },
-      })
-      const lockMails = async () => (await outbox(p, company.email)).filter((m) => m.subject?.includes('Intentos fallidos'))
+    it(
+      'bounds the guesses per account from any address: after 10 failures the right ' +
+        'password needs the mailed code; the owner is mailed once; an unknown email ' +
+        'answers the same',
+      async () => {
+        const company = await companyAccount(p)
+        const password = 'Fleeters2026'
+        await p.db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(password) })
+          .where('id', '=', company.userId)
+          .execute()
+        const sessions = async () =>
+          (await p.db.selectFrom('sessions').select('id').where('user_id', '=', company.userId).execute()).length
+        const before = await sessions()
+        const from = (ip: string) => ({ 'x-fleeters-client-ip': ip })
+        const login = (email: string, pass: string, ip: string) =>
+          api.call('POST', '/auth/login', { json: { email, password: pass }, headers: from(ip) })
+        // What an answer says, without the parts that differ by nature (the email asked, a fresh token).
+        const shape = (r: {
+          status: number
+          body: Record<string, unknown>
+        }): { status: number; body: Record<string, unknown> } => ({
+          status: r.status,
+          body: {
+            ...r.body,
+            email: r.body.email === undefined ? undefined : 'x',
+            email_one_time_token: typeof r.body.email_one_time_token,
+          },
+        })
+        const lockMails = async () =>
+          (await outbox(p, company.email)).filter((m) => m.subject?.includes('Intentos fallidos'))
 
-      // 12 wrong passwords from each of three addresses (within the addresses' own limit of 10 a
-      // minute: four rounds a minute apart), the same for an email with no account.
-      const known: Array<ReturnType<typeof shape>> = []
-      const unknown: Array<ReturnType<typeof shape>> = []
-      for (let round = 0; round < 4; round++) {
-        for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-          for (let i = 0; i < 3; i++) {
-            known.push(shape(await login(company.email, `otraClave${round}${i}`, ip)))
-            unknown.push(shape(await login('nadie@example.cl', `otraClave${round}${i}`, ip)))
+        // 12 wrong passwords from each of three addresses (within the addresses' own limit of 10 a
+        // minute: four rounds a minute apart), the same for an email with no account.
+        const known: Array<ReturnType<typeof shape>> = []
+        const unknown: Array<ReturnType<typeof shape>> = []
+        for (let round = 0; round < 4; round++) {
+          for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+            for (let i = 0; i < 3; i++) {
+              known.push(shape(await login(company.email, `otraClave${round}${i}`, ip)))
+              unknown.push(shape(await login('nadie@example.cl', `otraClave${round}${i}`, ip)))
+            }
           }
+          p.advance(61_000)
         }
-        p.advance(61_000)
-      }
-      expect(unknown).toEqual(known)
-      expect(known.slice(0, 10).every((a) => a.status === 401 && a.body.message === AUTH_MESSAGES.badCredentials)).toBe(true)
-      expect(known.slice(10).every((a) => a.status === 200 && a.body.message === AUTH_MESSAGES.codeRequired && a.body.email_verification === true)).toBe(true)
-      expect(await lockMails()).toHaveLength(1)
+        expect(unknown).toEqual(known)
+        expect(
+          known.slice(0, 10).every((a) => a.status === 401 && a.body.message === AUTH_MESSAGES.badCredentials),
+        ).toBe(true)
+        expect(
+          known
+            .slice(10)
+            .every(
+              (a) =>
+                a.status === 200 && a.body.message === AUTH_MESSAGES.codeRequired && a.body.email_verification === true,
+            ),
+        ).toBe(true)
+        expect(await lockMails()).toHaveLength(1)
 
-      // The right password from a fourth address: no session, the code step; the code goes to the
-      // owner's mailbox, and the answer is the one a wrong password and an unknown email get.
-      const mailsBefore = (await outbox(p, company.email)).length
-      const right = await login(company.email, password, '10.0.0.4')
-      expect(shape(right)).toEqual(shape(await login('nadie@example.cl', password, '10.0.0.4')))
-      expect(shape(right)).toEqual(shape(await login(company.email, 'otraClave99', '10.0.0.4')))
-      expect(right.body.token_jwt).toBeUndefined()
-      expect(right.body.role).toBeUndefined()
-      expect(await sessions()).toBe(before)
-      const mails = await outbox(p, company.email)
-      expect(mails).toHaveLength(mailsBefore + 1)
-      const code = codeFrom(mails.at(-1)!.body_text)
-      // A code tried on a wrong password's token answers as on the right one's.
-      const wrongCode = code === '000000' ? '111111' : '000000'
-      const decoy = await login(company.email, 'otraClave98', '10.0.0.4')
-      const onDecoy = await api.post('/auth/validate-code-email-verification', { code: wrongCode, token: decoy.body.email_one_time_token })
-      const onReal = await api.post('/auth/validate-code-email-verification', { code: wrongCode, token: right.body.email_one_time_token })
-      expect(onDecoy).toMatchObject({ status: 400, body: { message: AUTH_MESSAGES.codeWrong } })
-      expect(onDecoy.body).toEqual(onReal.body)
-      // Still once: the owner's mail said so at the 10th failure.
-      expect(await lockMails()).toHaveLength(1)
+        // The right password from a fourth address: no session, the code step; the code goes to the
+        // owner's mailbox, and the answer is the one a wrong password and an unknown email get.
+        const mailsBefore = (await outbox(p, company.email)).length
+        const right = await login(company.email, password, '10.0.0.4')
+        expect(shape(right)).toEqual(shape(await login('nadie@example.cl', password, '10.0.0.4')))
+        expect(shape(right)).toEqual(shape(await login(company.email, 'otraClave99', '10.0.0.4')))
+        expect(right.body.token_jwt).toBeUndefined()
+        expect(right.body.role).toBeUndefined()
+        expect(await sessions()).toBe(before)
+        const mails = await outbox(p, company.email)
+        expect(mails).toHaveLength(mailsBefore + 1)
+        const code = codeFrom(mails.at(-1)!.body_text)
+        // A code tried on a wrong password's token answers as on the right one's.
+        const wrongCode = code === '000000' ? '111111' : '000000'
+        const decoy = await login(company.email, 'otraClave98', '10.0.0.4')
+        const onDecoy = await api.post('/auth/validate-code-email-verification', {
+          code: wrongCode,
+          token: decoy.body.email_one_time_token,
+        })
+        const onReal = await api.post('/auth/validate-code-email-verification', {
+          code: wrongCode,
+          token: right.body.email_one_time_token,
+        })
+        expect(onDecoy).toMatchObject({ status: 400, body: { message: AUTH_MESSAGES.codeWrong } })
+        expect(onDecoy.body).toEqual(onReal.body)
+        // Still once: the owner's mail said so at the 10th failure.
+        expect(await lockMails()).toHaveLength(1)
 
-      // With the mailed code, the owner gets in.
-      const verified = await api.post('/auth/validate-code-email-verification', { code, token: right.body.email_one_time_token })
-      expect(verified.status).toBe(200)
-      expect(verified.body).toMatchObject({ role: 'business', email: company.email })
-      expect(await sessions()).toBe(before + 1)
+        // With the mailed code, the owner gets in.
+        const verified = await api.post('/auth/validate-code-email-verification', {
+          code,
+          token: right.body.email_one_time_token,
+        })
+        expect(verified.status).toBe(200)
+        expect(verified.body).toMatchObject({ role: 'business', email: company.email })
+        expect(await sessions()).toBe(before + 1)
 
-      // 15 minutes after the first failure, the window is over: the password alone again.
-      p.advance(15 * 60_000)
-      const later = await login(company.email, password, '10.0.0.5')
-      expect(later.status).toBe(200)
-      expect(typeof later.body.token_jwt).toBe('string')
-      expect((await login('nadie@example.cl', password, '10.0.0.5')).status).toBe(401)
-    })
+        // 15 minutes after the first failure, the window is over: the password alone again.
+        p.advance(15 * 60_000)
+        const later = await login(company.email, password, '10.0.0.5')
+        expect(later.status).toBe(200)
+        expect(typeof later.body.token_jwt).toBe('string')
+        expect((await login('nadie@example.cl', password, '10.0.0.5')).status).toBe(401)
+      },
+    )
 
     it('bounds driver and console logins alike', async () => {
       for (const role of ['User', 'admin'] as const) {
@@ -280,12 +345,25 @@ describe.each(engines)('auth and registration on %s', (engine) => {
           .where('id', '=', user.id)
           .execute()
         for (let i = 0; i < 10; i++) {
-          expect((await api.call('POST', '/auth/login', { json: { email: user.email, password: `mala${i}` }, headers: { 'x-fleeters-client-ip': `10.1.${i}.1` } })).status).toBe(
-            401,
-          )
+          expect(
+            (
+              await api.call('POST', '/auth/login', {
+                json: { email: user.email, password: `mala${i}` },
+                headers: { 'x-fleeters-client-ip': `10.1.${i}.1` },
+              })
+            ).status,
+          ).toBe(401)
         }
-        const right = await api.call('POST', '/auth/login', { json: { email: user.email, password: 'Fleeters2026' }, headers: { 'x-fleeters-client-ip': '10.2.0.1' } })
-        expect([role, right.status, right.body.message, right.body.token_jwt]).toEqual([role, 200, AUTH_MESSAGES.codeRequired, undefined])
+        const right = await api.call('POST', '/auth/login', {
+          json: { email: user.email, password: 'Fleeters2026' },
+          headers: { 'x-fleeters-client-ip': '10.2.0.1' },
+        })
+        expect([role, right.status, right.body.message, right.body.token_jwt]).toEqual([
+          role,
+          200,
+          AUTH_MESSAGES.codeRequired,
+          undefined,
+        ])
         expect((await outbox(p, user.email)).map((m) => m.subject)).toEqual([
           'Intentos fallidos de inicio de sesión en tu cuenta de Fleeters',
           'Tu código de verificación de Fleeters',
@@ -295,7 +373,8 @@ describe.each(engines)('auth and registration on %s', (engine) => {
 
     it('is rate limited per client', async () => {
       let status = 0
-      for (let i = 0; i < 11; i++) status = (await api.post('/auth/login', { email: 'x@example.cl', password: 'clave1234' })).status
+      for (let i = 0; i < 11; i++)
+        status = (await api.post('/auth/login', { email: 'x@example.cl', password: 'clave1234' })).status
       expect(status).toBe(429)
     })
   })
@@ -318,48 +397,51 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       expect((await api.post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
     })
 
-    it('GET /auth/session/{role} says whose a live session is, and refuses revoked, expired and wrong-role ones (issue 11.2)', async () => {
-      const token = await loggedInDriver()
-      const live = await api.get('/auth/session/user', { 'auth-user': token })
-      expect(live.status).toBe(200)
-      expect(live.body).toEqual({
-        role: 'User',
-        email: driver.email,
-        firstname: driver.firstname,
-        lastname: driver.lastname,
-        rut: driver.rut,
-        phone: '56987654321',
-        address: null,
-        about_me: null,
-        img_profile: null,
-        email_verified: true,
-      })
-      expect(live.headers.get('cache-control')).toMatch(/no-store/)
+    it(
+      'GET /auth/session/{role} says whose a live session is, and refuses revoked, ' + 'expired and wrong-role ones',
+      async () => {
+        const token = await loggedInDriver()
+        const live = await api.get('/auth/session/user', { 'auth-user': token })
+        expect(live.status).toBe(200)
+        expect(live.body).toEqual({
+          role: 'User',
+          email: driver.email,
+          firstname: driver.firstname,
+          lastname: driver.lastname,
+          rut: driver.rut,
+          phone: '56987654321',
+          address: null,
+          about_me: null,
+          img_profile: null,
+          email_verified: true,
+        })
+        expect(live.headers.get('cache-control')).toMatch(/no-store/)
 
-      // No token, a forged one, a driver's token on the company or console path: refused.
-      expect((await api.get('/auth/session/user')).status).toBe(401)
-      expect((await api.get('/auth/session/user', { 'auth-user': `${token}x` })).status).toBe(401)
-      expect((await api.get('/auth/session/business', { 'auth-business': token })).status).toBe(403)
-      expect((await api.get('/auth/session/admin', { 'auth-user': token })).status).toBe(403)
-      expect((await api.get('/auth/session/admin')).body.message).toBe('No autorizado. Inicia sesión nuevamente.')
+        // No token, a forged one, a driver's token on the company or console path: refused.
+        expect((await api.get('/auth/session/user')).status).toBe(401)
+        expect((await api.get('/auth/session/user', { 'auth-user': `${token}x` })).status).toBe(401)
+        expect((await api.get('/auth/session/business', { 'auth-business': token })).status).toBe(403)
+        expect((await api.get('/auth/session/admin', { 'auth-user': token })).status).toBe(403)
+        expect((await api.get('/auth/session/admin')).body.message).toBe('No autorizado. Inicia sesión nuevamente.')
 
-      // The cookie of the web tier still holds this token after a logout: the service says no.
-      expect((await api.post('/auth/logout/user', undefined, { 'auth-user': token })).status).toBe(200)
-      const revoked = await api.get('/auth/session/user', { 'auth-user': token })
-      expect(revoked.status).toBe(401)
-      expect(revoked.body.message).toBe('No autorizado. Inicia sesión nuevamente.')
+        // The cookie of the web tier still holds this token after a logout: the service says no.
+        expect((await api.post('/auth/logout/user', undefined, { 'auth-user': token })).status).toBe(200)
+        const revoked = await api.get('/auth/session/user', { 'auth-user': token })
+        expect(revoked.status).toBe(401)
+        expect(revoked.body.message).toBe('No autorizado. Inicia sesión nuevamente.')
 
-      // A session row that expired (or ended with a password reset) is refused the same way.
-      const again = await api.post('/auth/login', { email: driver.email, password: driver.password })
-      const second = again.body.token_jwt as string
-      expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(200)
-      await p.db
-        .updateTable('sessions')
-        .set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() })
-        .where('revoked_at', 'is', null)
-        .execute()
-      expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(401)
-    })
+        // A session row that expired (or ended with a password reset) is refused the same way.
+        const again = await api.post('/auth/login', { email: driver.email, password: driver.password })
+        const second = again.body.token_jwt as string
+        expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(200)
+        await p.db
+          .updateTable('sessions')
+          .set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() })
+          .where('revoked_at', 'is', null)
+          .execute()
+        expect((await api.get('/auth/session/user', { 'auth-user': second })).status).toBe(401)
+      },
+    )
 
     it('expires tokens', async () => {
       const token = await loggedInDriver()
@@ -371,7 +453,9 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const token = await loggedInDriver()
       const other = await createTestPlatform(engine)
       try {
-        expect((await testClient(other).post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
+        expect((await testClient(other).post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(
+          401,
+        )
       } finally {
         await other.destroy()
       }
@@ -390,15 +474,21 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const link = /http\S+restablecer\?token=(\S+)/.exec(mail.body_text)!
       const resetToken = decodeURIComponent(link[1]!)
 
-      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'corta' })).status).toBe(400)
+      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'corta' })).status).toBe(
+        400,
+      )
       const done = await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'nuevaClave42' })
       expect(done.status).toBe(200)
       // Old sessions end; the old password no longer works; the new one does.
       expect((await api.post('/auth/success-login', undefined, { 'auth-user': token })).status).toBe(401)
       expect((await api.post('/auth/login', { email: driver.email, password: driver.password })).status).toBe(401)
-      expect((await api.post('/auth/login', { email: driver.email, password: 'nuevaClave42' })).body.token_jwt).toBeTruthy()
+      expect(
+        (await api.post('/auth/login', { email: driver.email, password: 'nuevaClave42' })).body.token_jwt,
+      ).toBeTruthy()
       // Single use.
-      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'otraClave42' })).status).toBe(400)
+      expect(
+        (await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'otraClave42' })).status,
+      ).toBe(400)
     })
 
     it('refuses expired and unknown links', async () => {
@@ -407,8 +497,12 @@ describe.each(engines)('auth and registration on %s', (engine) => {
       const mail = (await outbox(p, driver.email)).at(-1)!
       const resetToken = decodeURIComponent(/restablecer\?token=(\S+)/.exec(mail.body_text)![1]!)
       p.advance(61 * 60 * 1000)
-      expect((await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'nuevaClave42' })).status).toBe(400)
-      expect((await api.post('/auth/reset-password-confirm', { token: 'inventado', password: 'nuevaClave42' })).status).toBe(400)
+      expect(
+        (await api.post('/auth/reset-password-confirm', { token: resetToken, password: 'nuevaClave42' })).status,
+      ).toBe(400)
+      expect(
+        (await api.post('/auth/reset-password-confirm', { token: 'inventado', password: 'nuevaClave42' })).status,
+      ).toBe(400)
     })
   })
 })

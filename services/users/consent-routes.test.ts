@@ -38,27 +38,50 @@ describe.each(engines)('consents (Ley 21.719) on %s', (engine) => {
     return api.call('POST', '/users/register', { form, headers })
   }
   const rowsOf = (userId: number) =>
-    p.db.selectFrom('consents').select(['document', 'version', 'accepted_at', 'ip']).where('user_id', '=', userId).orderBy('document').orderBy('version').execute()
+    p.db
+      .selectFrom('consents')
+      .select(['document', 'version', 'accepted_at', 'ip'])
+      .where('user_id', '=', userId)
+      .orderBy('document')
+      .orderBy('version')
+      .execute()
 
   describe('driver registration', () => {
-    it('records the versions in force of both documents, at the account creation, with the address the web tier gave', async () => {
-      // A version the client names is not the service's to take.
-      const res = await register({ ...driver, version: '0', document: 'otro' }, { [CLIENT_IP_HEADER]: '203.0.113.7' })
-      expect(res.status).toBe(201)
-      const user = await p.db.selectFrom('users').select(['id', 'created_at']).executeTakeFirstOrThrow()
-      expect(await rowsOf(user.id)).toEqual([
-        { document: 'privacy', version: LEGAL_DOCUMENTS.privacy.version, accepted_at: user.created_at, ip: '203.0.113.7' },
-        { document: 'terms', version: LEGAL_DOCUMENTS.terms.version, accepted_at: user.created_at, ip: '203.0.113.7' },
-      ])
-    })
+    it(
+      'records the versions in force of both documents, at the account creation, with ' +
+        'the address the web tier gave',
+      async () => {
+        // A version the client names is not the service's to take.
+        const res = await register({ ...driver, version: '0', document: 'otro' }, { [CLIENT_IP_HEADER]: '203.0.113.7' })
+        expect(res.status).toBe(201)
+        const user = await p.db.selectFrom('users').select(['id', 'created_at']).executeTakeFirstOrThrow()
+        expect(await rowsOf(user.id)).toEqual([
+          {
+            document: 'privacy',
+            version: LEGAL_DOCUMENTS.privacy.version,
+            accepted_at: user.created_at,
+            ip: '203.0.113.7',
+          },
+          {
+            document: 'terms',
+            version: LEGAL_DOCUMENTS.terms.version,
+            accepted_at: user.created_at,
+            ip: '203.0.113.7',
+          },
+        ])
+      },
+    )
 
-    it.each([[false], [undefined], ['on'], [1]])('refuses acceptTerms = %j with the checkbox message, and records nothing', async (value) => {
-      const res = await register({ ...driver, acceptTerms: value })
-      expect(res.status).toBe(400)
-      expect(messages(res.body)).toEqual([ACCEPT_MESSAGE])
-      expect(await p.db.selectFrom('users').select('id').execute()).toEqual([])
-      expect(await p.db.selectFrom('consents').select('id').execute()).toEqual([])
-    })
+    it.each([[false], [undefined], ['on'], [1]])(
+      'refuses acceptTerms = %j with the checkbox message, and records nothing',
+      async (value) => {
+        const res = await register({ ...driver, acceptTerms: value })
+        expect(res.status).toBe(400)
+        expect(messages(res.body)).toEqual([ACCEPT_MESSAGE])
+        expect(await p.db.selectFrom('users').select('id').execute()).toEqual([])
+        expect(await p.db.selectFrom('consents').select('id').execute()).toEqual([])
+      },
+    )
   })
 
   describe.each([
@@ -77,9 +100,16 @@ describe.each(engines)('consents (Ley 21.719) on %s', (engine) => {
     it('asks an account with no record (older than the records) for both documents, once', async () => {
       const a = await account()
       expect((await api.get(`/auth/consents/${path}`, a.headers)).body).toEqual({ pending: CURRENT })
-      const res = await api.post(`/auth/consents/${path}`, { acceptTerms: true, version: '999', document: 'privacy' }, { ...a.headers, [CLIENT_IP_HEADER]: '198.51.100.4' })
+      const res = await api.post(
+        `/auth/consents/${path}`,
+        { acceptTerms: true, version: '999', document: 'privacy' },
+        { ...a.headers, [CLIENT_IP_HEADER]: '198.51.100.4' },
+      )
       expect(res.status).toBe(200)
-      expect(res.body).toEqual({ message: 'Gracias. Registramos que aceptaste los documentos actualizados.', pending: [] })
+      expect(res.body).toEqual({
+        message: 'Gracias. Registramos que aceptaste los documentos actualizados.',
+        pending: [],
+      })
       const rows = await rowsOf(a.id)
       expect(rows.map(({ document, version, ip }) => ({ document, version, ip }))).toEqual([
         { document: 'privacy', version: LEGAL_DOCUMENTS.privacy.version, ip: '198.51.100.4' },
@@ -99,10 +129,18 @@ describe.each(engines)('consents (Ley 21.719) on %s', (engine) => {
         .insertInto('consents')
         .values([
           { user_id: a.id, document: 'terms', version: LEGAL_DOCUMENTS.terms.version, accepted_at: at, ip: null },
-          { user_id: a.id, document: 'privacy', version: `${LEGAL_DOCUMENTS.privacy.version}-anterior`, accepted_at: at, ip: null },
+          {
+            user_id: a.id,
+            document: 'privacy',
+            version: `${LEGAL_DOCUMENTS.privacy.version}-anterior`,
+            accepted_at: at,
+            ip: null,
+          },
         ])
         .execute()
-      expect((await api.get(`/auth/consents/${path}`, a.headers)).body).toEqual({ pending: [{ document: 'privacy', version: LEGAL_DOCUMENTS.privacy.version }] })
+      expect((await api.get(`/auth/consents/${path}`, a.headers)).body).toEqual({
+        pending: [{ document: 'privacy', version: LEGAL_DOCUMENTS.privacy.version }],
+      })
       expect((await api.post(`/auth/consents/${path}`, { acceptTerms: true }, a.headers)).status).toBe(200)
       const rows = await rowsOf(a.id)
       expect(rows.map((r) => [r.document, r.version])).toEqual([
@@ -126,7 +164,10 @@ describe.each(engines)('consents (Ley 21.719) on %s', (engine) => {
 
     it('refuses malformed JSON with 400', async () => {
       const a = await account()
-      const res = await api.call('POST', `/auth/consents/${path}`, { body: '{', headers: { 'content-type': 'application/json', ...a.headers } })
+      const res = await api.call('POST', `/auth/consents/${path}`, {
+        body: '{',
+        headers: { 'content-type': 'application/json', ...a.headers },
+      })
       expect(res.status).toBe(400)
       expect(res.body.message).toBeTruthy()
     })
@@ -136,9 +177,14 @@ describe.each(engines)('consents (Ley 21.719) on %s', (engine) => {
       expect((await api.post(`/auth/consents/${path}`, { acceptTerms: true })).status).toBe(401)
       const other = role === 'User' ? await companyAccount(p) : null
       const otherHeaders = other ? { 'auth-user': other.token } : (await userWithSession(p, 'User')).headers
-      const wrongHeaders = role === 'User' ? otherHeaders : { 'auth-business': (await userWithSession(p, 'User')).token }
+      const wrongHeaders =
+        role === 'User' ? otherHeaders : { 'auth-business': (await userWithSession(p, 'User')).token }
       const admin = await userWithSession(p, 'admin')
-      for (const headers of [wrongHeaders, admin.headers, { [role === 'User' ? 'auth-user' : 'auth-business']: admin.token }]) {
+      for (const headers of [
+        wrongHeaders,
+        admin.headers,
+        { [role === 'User' ? 'auth-user' : 'auth-business']: admin.token },
+      ]) {
         expect((await api.get(`/auth/consents/${path}`, headers)).status).toBe(403)
         const res = await api.post(`/auth/consents/${path}`, { acceptTerms: true }, headers)
         expect(res.status).toBe(403)

@@ -2,7 +2,15 @@ import { consentsAcceptedSchema, consentStatusSchema } from '#domain/contract/us
 import { LEGAL_DOCUMENTS } from '#domain/privacy'
 import { consentAcceptanceSchema } from '#domain/validation/consent'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { consentIp, pendingConsents, recordConsents } from '#services/shared/consents'
@@ -45,7 +53,9 @@ export function consentRoutes(p: Platform) {
       },
       async (c) => {
         const pending = await pendingConsents(p.db, c.get('auth').userId)
-        return c.json({ pending: pending.map((document) => ({ document, version: LEGAL_DOCUMENTS[document].version })) })
+        return c.json({
+          pending: pending.map((document) => ({ document, version: LEGAL_DOCUMENTS[document].version })),
+        })
       },
     )
 
@@ -67,7 +77,10 @@ export function consentRoutes(p: Platform) {
         const pending = await pendingConsents(p.db, userId)
         // Two tabs accepting at once: the unique index keeps one row per version.
         await recordConsents(p.db, userId, p.now().toISOString(), consentIp(c.req.raw.headers), pending)
-        return c.json({ message: pending.length ? CONSENT_MESSAGES.accepted : CONSENT_MESSAGES.nothingPending, pending: [] })
+        return c.json({
+          message: pending.length ? CONSENT_MESSAGES.accepted : CONSENT_MESSAGES.nothingPending,
+          pending: [],
+        })
       },
     )
   }

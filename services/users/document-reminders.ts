@@ -1,5 +1,5 @@
 /**
- * Issue 16.3: reminder mails 30 and 7 days before a document's expiry date and on the day, through
+ * Reminder mails 30 and 7 days before a document's expiry date and on the day, through
  * the outbox. `sendExpiryReminders(p, now)` is the whole job: the server runs it on an interval
  * (services/jobs.ts), a test or `scripts/expiry-reminders.ts` runs it with any clock.
  *
@@ -11,7 +11,13 @@
  * documents (both sides of a licence usually share their date).
  */
 import { addDays, dayInChile, daysBetween } from '#domain/format'
-import { dueReminder, expiryView, EXPIRY_WARNING_DAYS, findDocumentSlot, type ExpiryReminderKind } from '#domain/reference-data/documents'
+import {
+  dueReminder,
+  expiryView,
+  EXPIRY_WARNING_DAYS,
+  findDocumentSlot,
+  type ExpiryReminderKind,
+} from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
@@ -42,12 +48,21 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
     .execute()
 
   // Per driver and kind: the documents due.
-  const batches = new Map<string, { userId: number; email: string; firstname: string; kind: ExpiryReminderKind; docs: typeof rows }>()
+  const batches = new Map<
+    string,
+    { userId: number; email: string; firstname: string; kind: ExpiryReminderKind; docs: typeof rows }
+  >()
   for (const row of rows) {
     const kind = dueReminder(daysBetween(today, row.expires_on!))
     if (kind === null) continue
     const key = `${row.user_id}:${kind}`
-    const batch = batches.get(key) ?? { userId: row.user_id, email: row.email, firstname: row.firstname, kind, docs: [] }
+    const batch = batches.get(key) ?? {
+      userId: row.user_id,
+      email: row.email,
+      firstname: row.firstname,
+      kind,
+      docs: [],
+    }
     batch.docs.push(row)
     batches.set(key, batch)
   }
@@ -70,7 +85,11 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
       if (!claimed.length) return 0
       const documents = claimed.map((d) => {
         const view = expiryView(d.expires_on, today)!
-        return { title: findDocumentSlot(d.purpose_name)?.title ?? d.purpose_name, dateText: view.date_text, dueText: view.due_text ?? view.date_text }
+        return {
+          title: findDocumentSlot(d.purpose_name)?.title ?? d.purpose_name,
+          dateText: view.date_text,
+          dueText: view.due_text ?? view.date_text,
+        }
       })
       // The outbox runs on the process's clock: a mail of a run under an injected clock is due at once.
       await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, batch.kind, documents, link), p.now())

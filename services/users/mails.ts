@@ -3,14 +3,17 @@ import type { EmailMessage } from '#services/platform/messaging/outbox'
 
 export function verificationCodeMail(to: string, firstname: string, code: string): EmailMessage {
   const subject = 'Tu código de verificación de Fleeters'
-  const text = `Hola ${firstname}:\n\nTu código de verificación es ${code}. Vence en 15 minutos.\n\nSi no intentaste iniciar sesión, ignora este correo.\n\nFleeters`
+  const text =
+    `Hola ${firstname}:\n\nTu código de verificación es ${code}. Vence en 15 ` +
+    `minutos.\n\nSi no intentaste iniciar sesión, ignora este correo.\n\nFleeters`
   return {
     to,
     subject,
     text,
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
-      `Tu código de verificación es <strong style="font-size:22px;letter-spacing:4px">${code}</strong>. Vence en 15 minutos.`,
+      `Tu código de verificación es <strong ` +
+        `style="font-size:22px;letter-spacing:4px">${code}</strong>. Vence en 15 minutos.`,
       'Si no intentaste iniciar sesión, ignora este correo.',
     ]),
   }
@@ -19,9 +22,14 @@ export function verificationCodeMail(to: string, firstname: string, code: string
 /** Sent once when an account reaches its limit of failed logins (decision 73). */
 export function loginLockedMail(to: string, firstname: string, failures: number, recoverUrl: string): EmailMessage {
   const subject = 'Intentos fallidos de inicio de sesión en tu cuenta de Fleeters'
-  const what = `Hubo ${failures} intentos fallidos de iniciar sesión en tu cuenta en menos de 15 minutos. Por seguridad, durante un rato te pediremos un código, que te enviaremos a este correo, cada vez que inicies sesión.`
+  const what =
+    `Hubo ${failures} intentos fallidos de iniciar sesión en tu cuenta en menos de 15 ` +
+    `minutos. Por seguridad, durante un rato te pediremos un código, que te ` +
+    `enviaremos a este correo, cada vez que inicies sesión.`
   const ifNot = 'Si no fuiste tú, alguien podría estar intentando adivinar tu contraseña: te recomendamos cambiarla'
-  const text = `Hola ${firstname}:\n\n${what}\n\nSi fuiste tú, no tienes que hacer nada más. ${ifNot} en ${recoverUrl}\n\nFleeters`
+  const text =
+    `Hola ${firstname}:\n\n${what}\n\nSi fuiste tú, no tienes que hacer nada más. ${ifNot} ` +
+    `en ${recoverUrl}\n\nFleeters`
   return {
     to,
     subject,
@@ -36,14 +44,18 @@ export function loginLockedMail(to: string, firstname: string, failures: number,
 
 export function passwordResetMail(to: string, firstname: string, link: string): EmailMessage {
   const subject = 'Restablece tu contraseña de Fleeters'
-  const text = `Hola ${firstname}:\n\nPara crear una nueva contraseña abre este enlace (vence en 1 hora y sirve una sola vez):\n${link}\n\nSi no lo pediste, ignora este correo: tu contraseña no cambia.\n\nFleeters`
+  const text =
+    `Hola ${firstname}:\n\nPara crear una nueva contraseña abre este enlace (vence en ` +
+    `1 hora y sirve una sola vez):\n${link}\n\nSi no lo pediste, ignora este correo: ` +
+    `tu contraseña no cambia.\n\nFleeters`
   return {
     to,
     subject,
     text,
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
-      `Para crear una nueva contraseña abre <a href="${escapeHtml(link)}">este enlace</a> (vence en 1 hora y sirve una sola vez).`,
+      `Para crear una nueva contraseña abre <a href="${escapeHtml(link)}">este ` +
+        `enlace</a> (vence en 1 hora y sirve una sola vez).`,
       'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
     ]),
   }
@@ -51,19 +63,22 @@ export function passwordResetMail(to: string, firstname: string, link: string): 
 
 export function welcomeMail(to: string, firstname: string, loginUrl: string): EmailMessage {
   const subject = 'Bienvenido a Fleeters'
-  const text = `Hola ${firstname}:\n\nTu cuenta fue creada. Inicia sesión en ${loginUrl} para verificar tu correo y completar tus documentos.\n\nFleeters`
+  const text =
+    `Hola ${firstname}:\n\nTu cuenta fue creada. Inicia sesión en ${loginUrl} para ` +
+    `verificar tu correo y completar tus documentos.\n\nFleeters`
   return {
     to,
     subject,
     text,
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
-      `Tu cuenta fue creada. <a href="${escapeHtml(loginUrl)}">Inicia sesión</a> para verificar tu correo y completar tus documentos.`,
+      `Tu cuenta fue creada. <a href="${escapeHtml(loginUrl)}">Inicia sesión</a> para ` +
+        `verificar tu correo y completar tus documentos.`,
     ]),
   }
 }
 
-/** Issue 16.3: 30 and 7 days before a document's expiry date, and on the day. */
+/** 30 and 7 days before a document's expiry date, and on the day. */
 export function documentExpiryMail(
   to: string,
   firstname: string,
@@ -72,10 +87,14 @@ export function documentExpiryMail(
   link: string,
 ): EmailMessage {
   const first = documents[0]!
-  const subject = documents.length <= 2 ? `${first.dueText}: ${documents.map((d) => d.title).join(', ')}` : `Tienes ${documents.length} documentos por vencer`
+  const subject =
+    documents.length <= 2
+      ? `${first.dueText}: ${documents.map((d) => d.title).join(', ')}`
+      : `Tienes ${documents.length} documentos por vencer`
   const intro =
     kind === 0
-      ? 'Estos documentos dejan de estar vigentes: mientras no subas uno nuevo cuentan como faltantes y no apareces como Fleeter validado.'
+      ? 'Estos documentos dejan de estar vigentes: mientras no subas uno nuevo cuentan ' +
+        'como faltantes y no apareces como Fleeter validado.'
       : 'Estos documentos vencen pronto. Sube la versión vigente antes de esa fecha para seguir como Fleeter validado.'
   const lines = documents.map((d) => `- ${d.title}: ${d.dateText.toLowerCase()} (${d.dueText.toLowerCase()})`)
   const text = `Hola ${firstname}:\n\n${intro}\n\n${lines.join('\n')}\n\nSúbelos en ${link}\n\nFleeters`
@@ -86,7 +105,13 @@ export function documentExpiryMail(
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
       escapeHtml(intro),
-      documents.map((d) => `<strong>${escapeHtml(d.title)}</strong>: ${escapeHtml(d.dateText.toLowerCase())} (${escapeHtml(d.dueText.toLowerCase())})`).join('<br>'),
+      documents
+        .map(
+          (d) =>
+            `<strong>${escapeHtml(d.title)}</strong>: ${escapeHtml(d.dateText.toLowerCase())} ` +
+            `(${escapeHtml(d.dueText.toLowerCase())})`,
+        )
+        .join('<br>'),
       `<a href="${escapeHtml(link)}">Subir documentos</a>`,
     ]),
   }
@@ -94,15 +119,21 @@ export function documentExpiryMail(
 
 export function passwordChangedMail(to: string, firstname: string, recoverUrl: string): EmailMessage {
   const subject = 'Tu contraseña de Fleeters cambió'
-  const text = `Hola ${firstname}:\n\nLa contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu sesión en los demás dispositivos.\n\nSi no fuiste tú, crea una nueva contraseña ahora en ${recoverUrl}: así se cierran también las sesiones que queden abiertas.\n\nFleeters`
+  const text =
+    `Hola ${firstname}:\n\nLa contraseña de tu cuenta se cambió desde la página ` +
+    `«Seguridad», y cerramos tu sesión en los demás dispositivos.\n\nSi no fuiste tú, ` +
+    `crea una nueva contraseña ahora en ${recoverUrl}: así se cierran también las ` +
+    `sesiones que queden abiertas.\n\nFleeters`
   return {
     to,
     subject,
     text,
     html: mailLayout(subject, [
       `Hola ${escapeHtml(firstname)}:`,
-      'La contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu sesión en los demás dispositivos.',
-      `Si no fuiste tú, <a href="${escapeHtml(recoverUrl)}">crea una nueva contraseña ahora</a>: así se cierran también las sesiones que queden abiertas.`,
+      'La contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu ' +
+        'sesión en los demás dispositivos.',
+      `Si no fuiste tú, <a href="${escapeHtml(recoverUrl)}">crea una nueva contraseña ` +
+        `ahora</a>: así se cierran también las sesiones que queden abiertas.`,
     ]),
   }
 }

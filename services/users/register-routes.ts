@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { okMessageSchema } from '#domain/contract/common'
 import { availabilitySchema } from '#domain/contract/users'
-import { driverRegistrationPayloadSchema, validateEmailSchema, validatePhoneSchema, validateRutSchema } from '#domain/validation/auth'
+import {
+  driverRegistrationPayloadSchema,
+  validateEmailSchema,
+  validatePhoneSchema,
+  validateRutSchema,
+} from '#domain/validation/auth'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, multipartBody, OpenAPIHono } from '#services/platform/contract'
 import { hashPassword } from '#services/platform/crypto'
@@ -33,7 +38,9 @@ export function registerRoutes(p: Platform) {
   async function taken(field: 'email' | 'rut' | 'phone', value: string) {
     // The RUT is stored encrypted: it is found by its keyed hash, under any key of the ring (decision 80).
     const q = p.db.selectFrom('users').select('id')
-    const row = await (field === 'rut' ? q.where('rut_hmac', 'in', p.columns.hashes('rut', value)) : q.where(field, '=', value)).executeTakeFirst()
+    const row = await (
+      field === 'rut' ? q.where('rut_hmac', 'in', p.columns.hashes('rut', value)) : q.where(field, '=', value)
+    ).executeTakeFirst()
     return Boolean(row)
   }
 
@@ -47,7 +54,11 @@ export function registerRoutes(p: Platform) {
       tags,
       summary: 'Registra un conductor: multipart con un campo data que trae el JSON del registro',
       middleware: [rateLimit(p, 'register', 10 * limit, 60 * 60_000)],
-      request: { body: multipartBody(z.object({ data: z.string().meta({ description: 'JSON de driverRegistrationPayloadSchema' }) })) },
+      request: {
+        body: multipartBody(
+          z.object({ data: z.string().meta({ description: 'JSON de driverRegistrationPayloadSchema' }) }),
+        ),
+      },
       responses: { 201: jsonResponse(okMessageSchema, 'Usuario registrado'), ...errors(400, 409, 429) },
     },
     async (c) => {

@@ -3,7 +3,15 @@ import { okMessageSchema } from '#domain/contract/common'
 import { factorEnrolmentSchema, factorStatusSchema, recoveryCodesSchema } from '#domain/contract/staff'
 import { confirmFactorSchema, disableFactorSchema, reauthSchema, verifyFactorSchema } from '#domain/validation/staff'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -89,7 +97,11 @@ export function secondFactorRoutes(p: Platform) {
       },
       async (c) => {
         const auth = c.get('auth')
-        const factor = await p.db.selectFrom('totp_factors').select('confirmed_at').where('user_id', '=', auth.userId).executeTakeFirst()
+        const factor = await p.db
+          .selectFrom('totp_factors')
+          .select('confirmed_at')
+          .where('user_id', '=', auth.userId)
+          .executeTakeFirst()
         const left = await p.db
           .selectFrom('recovery_codes')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -119,10 +131,18 @@ export function secondFactorRoutes(p: Platform) {
       },
       async (c) => {
         const auth = c.get('auth')
-        const user = await p.db.selectFrom('users').select(['email']).where('id', '=', auth.userId).executeTakeFirstOrThrow()
+        const user = await p.db
+          .selectFrom('users')
+          .select(['email'])
+          .where('id', '=', auth.userId)
+          .executeTakeFirstOrThrow()
         const now = p.now().toISOString()
         const secret = await inTransaction(p.db, async (trx) => {
-          const existing = await trx.selectFrom('totp_factors').select(['secret_sealed', 'confirmed_at']).where('user_id', '=', auth.userId).executeTakeFirst()
+          const existing = await trx
+            .selectFrom('totp_factors')
+            .select(['secret_sealed', 'confirmed_at'])
+            .where('user_id', '=', auth.userId)
+            .executeTakeFirst()
           // An app already confirmed is never replaced from here: a stolen password cannot re-enrol.
           if (existing?.confirmed_at) throw new ApiError(409, FACTOR_MESSAGES.alreadyEnabled)
           // The same secret while enrolling, so reloading the page keeps what the app already scanned.
@@ -130,10 +150,20 @@ export function secondFactorRoutes(p: Platform) {
           const fresh = newTotpSecret()
           await trx
             .insertInto('totp_factors')
-            .values({ user_id: auth.userId, secret_sealed: sealSecret(p, fresh), confirmed_at: null, last_step: null, created_at: now })
+            .values({
+              user_id: auth.userId,
+              secret_sealed: sealSecret(p, fresh),
+              confirmed_at: null,
+              last_step: null,
+              created_at: now,
+            })
             .onConflict((oc) => oc.column('user_id').doNothing())
             .execute()
-          const row = await trx.selectFrom('totp_factors').select('secret_sealed').where('user_id', '=', auth.userId).executeTakeFirstOrThrow()
+          const row = await trx
+            .selectFrom('totp_factors')
+            .select('secret_sealed')
+            .where('user_id', '=', auth.userId)
+            .executeTakeFirstOrThrow()
           return openSecret(p, row.secret_sealed)
         })
         const uri = totpUri(secret, user.email)
@@ -161,7 +191,11 @@ export function secondFactorRoutes(p: Platform) {
         const ts = now.toISOString()
         const codes = newRecoveryCodes()
         await inTransaction(p.db, async (trx) => {
-          const factor = await trx.selectFrom('totp_factors').select(['secret_sealed', 'confirmed_at']).where('user_id', '=', auth.userId).executeTakeFirst()
+          const factor = await trx
+            .selectFrom('totp_factors')
+            .select(['secret_sealed', 'confirmed_at'])
+            .where('user_id', '=', auth.userId)
+            .executeTakeFirst()
           if (!factor) throw new ApiError(409, FACTOR_MESSAGES.notEnrolling)
           if (factor.confirmed_at) throw new ApiError(409, FACTOR_MESSAGES.alreadyEnabled)
           const step = matchingStep(openSecret(p, factor.secret_sealed), code, now)
@@ -176,7 +210,14 @@ export function secondFactorRoutes(p: Platform) {
           await trx.deleteFrom('recovery_codes').where('user_id', '=', auth.userId).execute()
           await trx
             .insertInto('recovery_codes')
-            .values(codes.map((rc) => ({ user_id: auth.userId, code_hash: recoveryCodeHash(p, auth.userId, rc), used_at: null, created_at: ts })))
+            .values(
+              codes.map((rc) => ({
+                user_id: auth.userId,
+                code_hash: recoveryCodeHash(p, auth.userId, rc),
+                used_at: null,
+                created_at: ts,
+              })),
+            )
             .execute()
           await passSession(trx, auth.sessionId, ts)
         })
@@ -191,7 +232,8 @@ export function secondFactorRoutes(p: Platform) {
         path: `/second-factor/${path}/verify`,
         operationId: operationName('verifySecondFactor', role),
         tags,
-        summary: 'El paso del código al iniciar sesión: un código de la aplicación o un código de recuperación (se gasta)',
+        summary:
+          'El paso del código al iniciar sesión: un código de la aplicación o un código de recuperación (se gasta)',
         security: security(role),
         middleware: [rateLimit(p, 'factor', 20 * limit, 60_000), pending, perAccount('factor')],
         request: { body: jsonBody(verifyFactorSchema) },
@@ -202,7 +244,11 @@ export function secondFactorRoutes(p: Platform) {
         const { code } = c.req.valid('json')
         const ts = p.now().toISOString()
         await inTransaction(p.db, async (trx) => {
-          const factor = await trx.selectFrom('totp_factors').select('confirmed_at').where('user_id', '=', auth.userId).executeTakeFirst()
+          const factor = await trx
+            .selectFrom('totp_factors')
+            .select('confirmed_at')
+            .where('user_id', '=', auth.userId)
+            .executeTakeFirst()
           if (!factor?.confirmed_at) throw new ApiError(409, FACTOR_MESSAGES.notEnabled)
           if (!(await acceptFactorCode(p, trx, auth.userId, code))) throw new ApiError(400, FACTOR_MESSAGES.wrongCode)
           await passSession(trx, auth.sessionId, ts)
@@ -218,7 +264,8 @@ export function secondFactorRoutes(p: Platform) {
         path: `/reauthenticate/${path}`,
         operationId: operationName('reauthenticate', role),
         tags,
-        summary: 'Confirma la identidad (contraseña o código de la aplicación) antes de una acción delicada: vale 10 minutos',
+        summary:
+          'Confirma la identidad (contraseña o código de la aplicación) antes de una acción delicada: vale 10 minutos',
         security: security(role),
         middleware: [rateLimit(p, 'reauth', 10 * limit, 60_000), requireRole(p, role), perAccount('reauth')],
         request: { body: jsonBody(reauthSchema) },
@@ -227,12 +274,17 @@ export function secondFactorRoutes(p: Platform) {
       async (c) => {
         const auth = c.get('auth')
         const input = c.req.valid('json')
-        const user = await p.db.selectFrom('users').select(['password_hash']).where('id', '=', auth.userId).executeTakeFirstOrThrow()
+        const user = await p.db
+          .selectFrom('users')
+          .select(['password_hash'])
+          .where('id', '=', auth.userId)
+          .executeTakeFirstOrThrow()
         const ts = p.now().toISOString()
         let ok = false
         if (input.password?.trim()) ok = await verifyPassword(input.password, user.password_hash)
         else if (input.code) ok = (await acceptFactorCode(p, p.db, auth.userId, input.code)) === 'totp'
-        if (!ok) throw new ApiError(400, input.password?.trim() ? FACTOR_MESSAGES.wrongPassword : FACTOR_MESSAGES.wrongCode)
+        if (!ok)
+          throw new ApiError(400, input.password?.trim() ? FACTOR_MESSAGES.wrongPassword : FACTOR_MESSAGES.wrongCode)
         await p.db.updateTable('sessions').set({ reauth_at: ts }).where('id', '=', auth.sessionId).execute()
         return c.json({ message: FACTOR_MESSAGES.reauthenticated })
       },
@@ -256,10 +308,18 @@ export function secondFactorRoutes(p: Platform) {
     async (c) => {
       const auth = c.get('auth')
       const { password, code } = c.req.valid('json')
-      const user = await p.db.selectFrom('users').select(['password_hash']).where('id', '=', auth.userId).executeTakeFirstOrThrow()
+      const user = await p.db
+        .selectFrom('users')
+        .select(['password_hash'])
+        .where('id', '=', auth.userId)
+        .executeTakeFirstOrThrow()
       const passwordOk = await verifyPassword(password, user.password_hash)
       await inTransaction(p.db, async (trx) => {
-        const factor = await trx.selectFrom('totp_factors').select('confirmed_at').where('user_id', '=', auth.userId).executeTakeFirst()
+        const factor = await trx
+          .selectFrom('totp_factors')
+          .select('confirmed_at')
+          .where('user_id', '=', auth.userId)
+          .executeTakeFirst()
         if (!factor?.confirmed_at) throw new ApiError(409, FACTOR_MESSAGES.notEnabled)
         if (!passwordOk) throw new ApiError(400, FACTOR_MESSAGES.wrongPassword)
         if (!(await acceptFactorCode(p, trx, auth.userId, code))) throw new ApiError(400, FACTOR_MESSAGES.wrongCode)

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { decodeBase64url, encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding, encodeBase64url } from '@oslojs/encoding'
+import {
+  decodeBase64url,
+  encodeBase32LowerCaseNoPadding,
+  encodeBase32UpperCaseNoPadding,
+  encodeBase64url,
+} from '@oslojs/encoding'
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp'
 import type { Kysely } from 'kysely'
 import QRCode from 'qrcode'
@@ -25,7 +30,11 @@ const rings = new WeakMap<Platform['config'], Keyring>()
 function ringOf(p: Platform): Keyring {
   let ring = rings.get(p.config)
   if (!ring) {
-    ring = loadKeyring({ key: p.config.DATA_ENCRYPTION_KEY, oldKeys: p.config.DATA_ENCRYPTION_OLD_KEYS, dataDir: p.config.dataDir })
+    ring = loadKeyring({
+      key: p.config.DATA_ENCRYPTION_KEY,
+      oldKeys: p.config.DATA_ENCRYPTION_OLD_KEYS,
+      dataDir: p.config.dataDir,
+    })
     rings.set(p.config, ring)
   }
   return ring
@@ -110,7 +119,11 @@ export function recoveryCodeHash(p: Platform, userId: number, code: string): str
 }
 
 export async function confirmedFactor(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('totp_factors').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst()
+  const row = await db
+    .selectFrom('totp_factors')
+    .select('confirmed_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return Boolean(row?.confirmed_at)
 }
 
@@ -120,7 +133,11 @@ export async function needsSecondFactor(db: Kysely<Database>, user: { id: number
 }
 
 /** Where a session stands: passed (or none needed), an app to enrol, a code to type. */
-export async function factorState(db: Kysely<Database>, userId: number, factorPending: boolean): Promise<SecondFactorState> {
+export async function factorState(
+  db: Kysely<Database>,
+  userId: number,
+  factorPending: boolean,
+): Promise<SecondFactorState> {
   if (!factorPending) return 'ok'
   return (await confirmedFactor(db, userId)) ? 'verify' : 'enrol'
 }
@@ -130,8 +147,17 @@ export async function factorState(db: Kysely<Database>, userId: number, factorPe
  * code seen over a shoulder cannot be replayed), or an unused recovery code, which is spent. The
  * check and the spending are one conditional update each: two simultaneous tries spend it once.
  */
-export async function acceptFactorCode(p: Platform, db: Kysely<Database>, userId: number, code: string): Promise<'totp' | 'recovery' | null> {
-  const factor = await db.selectFrom('totp_factors').select(['secret_sealed', 'confirmed_at']).where('user_id', '=', userId).executeTakeFirst()
+export async function acceptFactorCode(
+  p: Platform,
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
+  const factor = await db
+    .selectFrom('totp_factors')
+    .select(['secret_sealed', 'confirmed_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   if (!factor?.confirmed_at) return null
   if (isRecoveryCode(code)) {
     const spent = await db

@@ -5,7 +5,15 @@ import { accountSessionsSchema, closedSessionsSchema, type AccountSession } from
 import { deviceLabel } from '#domain/device'
 import { changePasswordPayloadSchema } from '#domain/validation/auth'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
 import { hashPassword, verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -32,7 +40,7 @@ const ROLES: Array<[string, Role]> = [
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
- * Account security (issue 16 item 6), under the users service's /auth: change the password
+ * Account security, under the users service's /auth: change the password
  * (the current one required; every other session of the account ends), list the account's
  * open sessions, close one of them or all but this one.
  */
@@ -42,10 +50,21 @@ export function securityRoutes(p: Platform) {
   const limit = p.config.RATE_LIMIT_FACTOR
 
   /** The account's sessions still open (not closed, not expired). */
-  const openSessions = (userId: number) => p.db.selectFrom('sessions').where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', p.now().toISOString())
+  const openSessions = (userId: number) =>
+    p.db
+      .selectFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', p.now().toISOString())
 
   const closeOthers = (userId: number, currentId: string, now: string) =>
-    p.db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', currentId).where('revoked_at', 'is', null).executeTakeFirst()
+    p.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '!=', currentId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
 
   /** Per account, so a stolen session cannot guess the current password from many addresses. */
   const perAccountLimit: MiddlewareHandler<AuthEnv> = async (c, next) => {
@@ -75,16 +94,35 @@ export function securityRoutes(p: Platform) {
       async (c) => {
         const auth = c.get('auth')
         const input = c.req.valid('json')
-        const user = await p.db.selectFrom('users').select(['id', 'email', 'firstname', 'password_hash']).where('id', '=', auth.userId).executeTakeFirst()
+        const user = await p.db
+          .selectFrom('users')
+          .select(['id', 'email', 'firstname', 'password_hash'])
+          .where('id', '=', auth.userId)
+          .executeTakeFirst()
         if (!user) throw new ApiError(401, MESSAGES.unauthorized)
-        if (!(await verifyPassword(input.current_password, user.password_hash))) throw new ApiError(400, SECURITY_MESSAGES.wrongPassword)
+        if (!(await verifyPassword(input.current_password, user.password_hash)))
+          throw new ApiError(400, SECURITY_MESSAGES.wrongPassword)
         const passwordHash = await hashPassword(input.password)
         const now = p.now().toISOString()
         await inTransaction(p.db, async (trx) => {
-          await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute()
+          await trx
+            .updateTable('users')
+            .set({ password_hash: passwordHash, updated_at: now })
+            .where('id', '=', user.id)
+            .execute()
           // The session that changed it stays; every other one ends with the old password.
-          await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('id', '!=', auth.sessionId).where('revoked_at', 'is', null).execute()
-          await enqueueEmail(trx, passwordChangedMail(user.email, user.firstname, `${p.publicUrl}/login/recuperar`), p.now())
+          await trx
+            .updateTable('sessions')
+            .set({ revoked_at: now })
+            .where('user_id', '=', user.id)
+            .where('id', '!=', auth.sessionId)
+            .where('revoked_at', 'is', null)
+            .execute()
+          await enqueueEmail(
+            trx,
+            passwordChangedMail(user.email, user.firstname, `${p.publicUrl}/login/recuperar`),
+            p.now(),
+          )
         })
         p.wakeOutbox()
         return c.json({ message: SECURITY_MESSAGES.passwordChanged })
@@ -114,7 +152,12 @@ export function securityRoutes(p: Platform) {
             last_seen_at: r.last_seen_at ?? r.created_at,
             current: r.id === auth.sessionId,
           }))
-          .sort((a, b) => Number(b.current) - Number(a.current) || b.last_seen_at.localeCompare(a.last_seen_at) || a.id.localeCompare(b.id))
+          .sort(
+            (a, b) =>
+              Number(b.current) - Number(a.current) ||
+              b.last_seen_at.localeCompare(a.last_seen_at) ||
+              a.id.localeCompare(b.id),
+          )
         return c.json({ sessions })
       },
     )

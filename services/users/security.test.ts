@@ -6,8 +6,12 @@ import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 import { SECURITY_MESSAGES } from './security-routes'
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Chrome/126.0.0.0 Mobile Safari/537.36'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 ' +
+  '(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0'
 const PASSWORD = 'clave1234'
 
@@ -56,7 +60,10 @@ describe.each(engines)('account security on %s', (engine) => {
 
   /** A session opened through the real login, from the given browser. */
   async function login(email: string, userAgent: string, password = PASSWORD) {
-    const res = await api.call('POST', '/auth/login', { json: { email, password }, headers: { 'user-agent': userAgent } })
+    const res = await api.call('POST', '/auth/login', {
+      json: { email, password },
+      headers: { 'user-agent': userAgent },
+    })
     expect(res.status).toBe(200)
     return res.body.token_jwt as string
   }
@@ -75,14 +82,23 @@ describe.each(engines)('account security on %s', (engine) => {
 
       const res = await api.get(`/auth/sessions/${path}`, as(phone))
       expect(res.status).toBe(200)
-      const sessions = res.body.sessions as Array<{ id: string; device: string; current: boolean; last_seen_at: string; created_at: string }>
+      const sessions = res.body.sessions as Array<{
+        id: string
+        device: string
+        current: boolean
+        last_seen_at: string
+        created_at: string
+      }>
       expect(sessions.map((s) => [s.device, s.current])).toEqual([
         ['Chrome en Android', true],
         ['Firefox en Windows', false],
       ])
       expect(sessions.every((s) => typeof s.id === 'string' && s.last_seen_at >= s.created_at)).toBe(true)
       // From the laptop, the laptop is «Este dispositivo».
-      const fromLaptop = (await api.get(`/auth/sessions/${path}`, as(laptop))).body.sessions as Array<{ device: string; current: boolean }>
+      const fromLaptop = (await api.get(`/auth/sessions/${path}`, as(laptop))).body.sessions as Array<{
+        device: string
+        current: boolean
+      }>
       expect(fromLaptop[0]).toMatchObject({ device: 'Firefox en Windows', current: true })
     })
 
@@ -113,7 +129,11 @@ describe.each(engines)('account security on %s', (engine) => {
       const email = await account(role)
       const token = await login(email, ANDROID)
       const other = await login(email, WINDOWS)
-      const res = await api.post(`/auth/change-password/${path}`, { current_password: 'otraclave99', password: 'nueva2026x' }, as(token))
+      const res = await api.post(
+        `/auth/change-password/${path}`,
+        { current_password: 'otraclave99', password: 'nueva2026x' },
+        as(token),
+      )
       expect(res.status).toBe(400)
       expect(res.body.message).toBe(SECURITY_MESSAGES.wrongPassword)
       expect((await api.get(`/auth/session/${path}`, as(other))).status).toBe(200)
@@ -140,7 +160,11 @@ describe.each(engines)('account security on %s', (engine) => {
       const laptop = await login(email, WINDOWS)
       const tablet = await login(email, IPHONE)
       const stranger = await login(await account(role), WINDOWS)
-      const res = await api.post(`/auth/change-password/${path}`, { current_password: PASSWORD, password: 'nueva2026x' }, as(token))
+      const res = await api.post(
+        `/auth/change-password/${path}`,
+        { current_password: PASSWORD, password: 'nueva2026x' },
+        as(token),
+      )
       expect(res.status).toBe(200)
       expect(res.body.message).toBe(SECURITY_MESSAGES.passwordChanged)
       expect((await api.get(`/auth/session/${path}`, as(token))).status).toBe(200)
@@ -174,9 +198,14 @@ describe.each(engines)('account security on %s', (engine) => {
       const token = await login(email, ANDROID)
       const laptop = await login(email, WINDOWS)
       const strangerToken = await login(await account(role), IPHONE)
-      const mine = (await api.get(`/auth/sessions/${path}`, as(token))).body.sessions as Array<{ id: string; current: boolean }>
+      const mine = (await api.get(`/auth/sessions/${path}`, as(token))).body.sessions as Array<{
+        id: string
+        current: boolean
+      }>
       const laptopId = mine.find((s) => !s.current)!.id
-      const strangers = (await api.get(`/auth/sessions/${path}`, as(strangerToken))).body.sessions as Array<{ id: string }>
+      const strangers = (await api.get(`/auth/sessions/${path}`, as(strangerToken))).body.sessions as Array<{
+        id: string
+      }>
 
       const foreign = await api.delete(`/auth/sessions/${path}/${strangers[0]!.id}`, as(token))
       expect(foreign.status).toBe(404)
@@ -203,7 +232,12 @@ describe.each(engines)('account security on %s', (engine) => {
       ]
       for (const call of calls) expect((await call()).status).toBe(401)
       const asOther = [
-        () => api.post(`/auth/change-password/${path}`, { current_password: PASSWORD, password: 'nueva2026x' }, { [otherHeader]: otherToken }),
+        () =>
+          api.post(
+            `/auth/change-password/${path}`,
+            { current_password: PASSWORD, password: 'nueva2026x' },
+            { [otherHeader]: otherToken },
+          ),
         () => api.get(`/auth/sessions/${path}`, { [header]: otherToken }),
         () => api.post(`/auth/close-other-sessions/${path}`, undefined, { [otherHeader]: otherToken }),
       ]
@@ -216,10 +250,22 @@ describe.each(engines)('account security on %s', (engine) => {
     const token = await login(email, ANDROID)
     const statuses: number[] = []
     for (let i = 0; i < 11; i++) {
-      statuses.push((await api.post('/auth/change-password/user', { current_password: `mala${i}clave`, password: 'nueva2026x' }, { 'auth-user': token })).status)
+      statuses.push(
+        (
+          await api.post(
+            '/auth/change-password/user',
+            { current_password: `mala${i}clave`, password: 'nueva2026x' },
+            { 'auth-user': token },
+          )
+        ).status,
+      )
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
-    const limited = await api.post('/auth/change-password/user', { current_password: PASSWORD, password: 'nueva2026x' }, { 'auth-user': token })
+    const limited = await api.post(
+      '/auth/change-password/user',
+      { current_password: PASSWORD, password: 'nueva2026x' },
+      { 'auth-user': token },
+    )
     expect(statuses[10]).toBe(429)
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBeTruthy()

@@ -39,7 +39,12 @@ export async function secondFactorStep(p: Platform, user: User): Promise<{ secon
 
 export async function sessionObject(p: Platform, user: User, token: string): Promise<SessionObject> {
   // One pass over the driver's latest record per slot: uploaded (not rejected) and accepted.
-  const files = await p.db.selectFrom('user_files').select(['purpose_name', 'file_status', 'id']).where('user_id', '=', user.id).orderBy('id', 'asc').execute()
+  const files = await p.db
+    .selectFrom('user_files')
+    .select(['purpose_name', 'file_status', 'id'])
+    .where('user_id', '=', user.id)
+    .orderBy('id', 'asc')
+    .execute()
   const latest = new Map<string, string>()
   for (const f of files) latest.set(f.purpose_name, f.file_status)
   let filesUpload = 0

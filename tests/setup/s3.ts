@@ -12,7 +12,13 @@ export const TEST_BUCKET = 'fleeters-test'
  */
 export async function startS3Server(): Promise<{ endpoint: string; close(): Promise<void> }> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-s3-'))
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: TEST_BUCKET, configs: [] }] })
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
+  })
   const { port } = await server.run()
   return {
     endpoint: `http://127.0.0.1:${port}`,

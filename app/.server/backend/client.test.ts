@@ -13,7 +13,9 @@ function fakeContext(generation = { value: 0 }) {
       async fetch(request: Request) {
         const path = new URL(request.url).pathname
         calls.push(`${request.method} ${path}`)
-        const headers: Record<string, string> = path.startsWith('/public') ? { 'cache-control': 'public, max-age=10' } : {}
+        const headers: Record<string, string> = path.startsWith('/public')
+          ? { 'cache-control': 'public, max-age=10' }
+          : {}
         return Response.json({ n: calls.length, list: [1, 2] }, { headers })
       },
     },

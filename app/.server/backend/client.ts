@@ -8,7 +8,12 @@ export type AuthRole = 'User' | 'business' | 'admin'
 
 export type BackendResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string | string[]; /** The whole error answer ({ message, … }), for calls that say more than a message. */ body?: unknown }
+  | {
+      ok: false
+      status: number
+      message: string | string[]
+      /** The whole error answer ({ message, … }), for calls that say more than a message. */ body?: unknown
+    }
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -79,7 +84,12 @@ export function sendToService(context: AppLoadContext, request: Request, remote:
  * (no socket); with USERS_API_URL / BUSINESS_API_URL / GENERAL_API_URL it goes over HTTP.
  * Errors come back as `{ message }` (a string or a list) and never throw.
  */
-export async function callService<T>(context: AppLoadContext, service: Service, path: string, options: CallOptions = {}): Promise<BackendResult<T>> {
+export async function callService<T>(
+  context: AppLoadContext,
+  service: Service,
+  path: string,
+  options: CallOptions = {},
+): Promise<BackendResult<T>> {
   const headers = new Headers({ accept: 'application/json' })
   let body: BodyInit | undefined
   if (options.json !== undefined) {
@@ -94,7 +104,8 @@ export async function callService<T>(context: AppLoadContext, service: Service, 
   const cacheKey = method === 'GET' && !options.auth ? `${service} ${path}` : null
   if (cacheKey) {
     const hit = publicCache.get(cacheKey)
-    if (hit && hit.expires > Date.now() && hit.generation === (context.writeGeneration?.() ?? 0)) return { ok: true, status: hit.status, data: hit.data as T }
+    if (hit && hit.expires > Date.now() && hit.generation === (context.writeGeneration?.() ?? 0))
+      return { ok: true, status: hit.status, data: hit.data as T }
   } else if (method !== 'GET') {
     publicCache.clear()
   }
@@ -118,12 +129,22 @@ export async function callService<T>(context: AppLoadContext, service: Service, 
     const maxAge = cacheKey ? publicMaxAge(response) : 0
     if (cacheKey && maxAge > 0) {
       if (publicCache.size >= PUBLIC_CACHE_MAX_ENTRIES) publicCache.clear()
-      publicCache.set(cacheKey, { expires: Date.now() + maxAge * 1000, generation: context.writeGeneration?.() ?? 0, status: response.status, data: deepFreeze(payload) })
+      publicCache.set(cacheKey, {
+        expires: Date.now() + maxAge * 1000,
+        generation: context.writeGeneration?.() ?? 0,
+        status: response.status,
+        data: deepFreeze(payload),
+      })
     }
     return { ok: true, status: response.status, data: payload as T }
   }
   const message = (payload as { message?: string | string[] } | null)?.message
-  return { ok: false, status: response.status, message: message ?? 'Ocurrió un error inesperado. Intenta nuevamente.', body: payload }
+  return {
+    ok: false,
+    status: response.status,
+    message: message ?? 'Ocurrió un error inesperado. Intenta nuevamente.',
+    body: payload,
+  }
 }
 
 /** Lists are shown joined with ', ' where the spec says so (contact, inquiries, simple power). */

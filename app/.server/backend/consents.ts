@@ -11,7 +11,11 @@ export type ConsentRole = 'User' | 'business'
 const ROLE_PATH: Record<ConsentRole, string> = { User: 'user', business: 'business' }
 
 export const consentsApi = {
-  status: (ctx: AppLoadContext, role: ConsentRole, token: string) => callService<ConsentStatus>(ctx, 'users', `/auth/consents/${ROLE_PATH[role]}`, { auth: { role, token } }),
+  status: (ctx: AppLoadContext, role: ConsentRole, token: string) =>
+    callService<ConsentStatus>(ctx, 'users', `/auth/consents/${ROLE_PATH[role]}`, { auth: { role, token } }),
   accept: (ctx: AppLoadContext, role: ConsentRole, token: string, body: ConsentAcceptance) =>
-    callService<ConsentStatus & { message: string }>(ctx, 'users', `/auth/consents/${ROLE_PATH[role]}`, { json: body, auth: { role, token } }),
+    callService<ConsentStatus & { message: string }>(ctx, 'users', `/auth/consents/${ROLE_PATH[role]}`, {
+      json: body,
+      auth: { role, token },
+    }),
 }

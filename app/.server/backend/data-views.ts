@@ -7,8 +7,11 @@ export type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
 /** Views of a driver's sensitive items (decision 78): the driver's own record and the console's trail. */
 export const dataViewsApi = {
   /** «Quién vio mis datos» (auth-user). */
-  mine: (ctx: AppLoadContext, token: string, page: number) => callService<MyDataViews>(ctx, 'users', `/users/my-data/views?page=${page}`, { auth: { role: 'User', token } }),
+  mine: (ctx: AppLoadContext, token: string, page: number) =>
+    callService<MyDataViews>(ctx, 'users', `/users/my-data/views?page=${page}`, { auth: { role: 'User', token } }),
   /** The console's «Accesos a sus datos» of one driver (auth-admin). */
   ofDriver: (ctx: AppLoadContext, token: string, driverId: number, page: number) =>
-    callService<ConsoleDataViews>(ctx, 'users', `/admin/drivers/${driverId}/data-views?page=${page}`, { auth: { role: 'admin', token } }),
+    callService<ConsoleDataViews>(ctx, 'users', `/admin/drivers/${driverId}/data-views?page=${page}`, {
+      auth: { role: 'admin', token },
+    }),
 }

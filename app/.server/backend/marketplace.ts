@@ -1,6 +1,13 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type { Applicant, ApplicantProfile, Applicants, BusinessData, CompanyPosting, CompanyPostingsPage } from '#domain/contract/business'
+import type {
+  Applicant,
+  ApplicantProfile,
+  Applicants,
+  BusinessData,
+  CompanyPosting,
+  CompanyPostingsPage,
+} from '#domain/contract/business'
 import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
 import type { DriverPostingDto, JobPostingDto, PostingsForYou, PostingsPage } from '#domain/contract/postings'
 import type { EmailToApplicantValues } from '#domain/validation/applicant-email'
@@ -42,46 +49,90 @@ export const businessApi = {
     if (logo && logo.size > 0) form.set('logoBusiness', logo, logo.name)
     return callService<Message>(ctx, 'business', '/business/register', { form })
   },
-  data: (ctx: Ctx, token: string) => callService<BusinessData>(ctx, 'business', '/business/get-data-business', { auth: biz(token) }),
-  postings: (ctx: Ctx, token: string, page: number) => callService<CompanyPostingsPage>(ctx, 'business', `/business/job-postings?page=${page}`, { auth: biz(token) }),
+  data: (ctx: Ctx, token: string) =>
+    callService<BusinessData>(ctx, 'business', '/business/get-data-business', { auth: biz(token) }),
+  postings: (ctx: Ctx, token: string, page: number) =>
+    callService<CompanyPostingsPage>(ctx, 'business', `/business/job-postings?page=${page}`, { auth: biz(token) }),
   search: (ctx: Ctx, token: string, search: string, page: number) =>
-    callService<CompanyPostingsPage>(ctx, 'business', '/business/search-my-job-postings', { json: { search, page }, auth: biz(token) }),
-  create: (ctx: Ctx, token: string, body: JobPostingValues) =>
-    callService<Message & { id: number }>(ctx, 'business', '/business/create-job-posting', { json: body, auth: biz(token) }),
-  posting: (ctx: Ctx, token: string, id: number) => callService<JobPosting>(ctx, 'business', `/business/get-data-job-posting-to-update/${id}`, { auth: biz(token) }),
-  update: (ctx: Ctx, token: string, id: number, body: JobPostingValues) =>
-    callService<Message>(ctx, 'business', `/business/update-job-posting/${id}`, { method: 'PUT', json: body, auth: biz(token) }),
-  remove: (ctx: Ctx, token: string, id: number) => callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
-  /** Issue 16.5: `status` filters the list (the counts per status cover them all). */
-  applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus) =>
-    callService<Applicants>(ctx, 'business', `/business/job-postings/${id}/applicants${status ? `?status=${encodeURIComponent(status)}` : ''}`, {
+    callService<CompanyPostingsPage>(ctx, 'business', '/business/search-my-job-postings', {
+      json: { search, page },
       auth: biz(token),
     }),
+  create: (ctx: Ctx, token: string, body: JobPostingValues) =>
+    callService<Message & { id: number }>(ctx, 'business', '/business/create-job-posting', {
+      json: body,
+      auth: biz(token),
+    }),
+  posting: (ctx: Ctx, token: string, id: number) =>
+    callService<JobPosting>(ctx, 'business', `/business/get-data-job-posting-to-update/${id}`, { auth: biz(token) }),
+  update: (ctx: Ctx, token: string, id: number, body: JobPostingValues) =>
+    callService<Message>(ctx, 'business', `/business/update-job-posting/${id}`, {
+      method: 'PUT',
+      json: body,
+      auth: biz(token),
+    }),
+  remove: (ctx: Ctx, token: string, id: number) =>
+    callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
+  /** `status` filters the list (the counts per status cover them all). */
+  applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus) =>
+    callService<Applicants>(
+      ctx,
+      'business',
+      `/business/job-postings/${id}/applicants${status ? `?status=${encodeURIComponent(status)}` : ''}`,
+      {
+        auth: biz(token),
+      },
+    ),
   /** The applications the screen showed are no longer new to the company. */
   markApplicantsSeen: (ctx: Ctx, token: string, id: number, applications: number[]) =>
-    callService<{ marked: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-seen`, { method: 'PUT', json: { applications }, auth: biz(token) }),
-  close: (ctx: Ctx, token: string, id: number) => callService<Message>(ctx, 'business', `/business/close-job-posting/${id}`, { method: 'PUT', auth: biz(token) }),
+    callService<{ marked: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-seen`, {
+      method: 'PUT',
+      json: { applications },
+      auth: biz(token),
+    }),
+  close: (ctx: Ctx, token: string, id: number) =>
+    callService<Message>(ctx, 'business', `/business/close-job-posting/${id}`, { method: 'PUT', auth: biz(token) }),
   setApplicationStatus: (ctx: Ctx, token: string, id: number, status: ApplicationStatus) =>
-    callService<Message>(ctx, 'business', `/business/update-application-status/${id}`, { method: 'PUT', json: { status }, auth: biz(token) }),
+    callService<Message>(ctx, 'business', `/business/update-application-status/${id}`, {
+      method: 'PUT',
+      json: { status },
+      auth: biz(token),
+    }),
   emailApplicant: (ctx: Ctx, token: string, body: EmailToApplicantValues) =>
-    callService<Message>(ctx, 'business', '/business/send-email-to-user-jobpostulate', { json: body, auth: biz(token) }),
-  driverProfile: (ctx: Ctx, token: string, userId: number) => callService<DriverProfile>(ctx, 'business', `/business/driver-profile/${userId}`, { auth: biz(token) }),
+    callService<Message>(ctx, 'business', '/business/send-email-to-user-jobpostulate', {
+      json: body,
+      auth: biz(token),
+    }),
+  driverProfile: (ctx: Ctx, token: string, userId: number) =>
+    callService<DriverProfile>(ctx, 'business', `/business/driver-profile/${userId}`, { auth: biz(token) }),
 }
 
 export const driverPostingsApi = {
-  list: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/job-postings?page=${page}`, { auth: usr(token) }),
-  filter: (ctx: Ctx, token: string, body: PostingFilterBody) => callService<DriverPostingsPage>(ctx, 'users', '/users/filter-job-postings', { json: body, auth: usr(token) }),
+  list: (ctx: Ctx, token: string, page: number) =>
+    callService<DriverPostingsPage>(ctx, 'users', `/users/job-postings?page=${page}`, { auth: usr(token) }),
+  filter: (ctx: Ctx, token: string, body: PostingFilterBody) =>
+    callService<DriverPostingsPage>(ctx, 'users', '/users/filter-job-postings', { json: body, auth: usr(token) }),
   search: (ctx: Ctx, token: string, search_jps: string, page: number) =>
-    callService<DriverPostingsPage>(ctx, 'users', '/users/search-job-postings', { json: { search_jps, page }, auth: usr(token) }),
-  byId: (ctx: Ctx, token: string, id: number) => callService<DriverPosting>(ctx, 'users', `/users/filter-job-postings-by-id/${id}`, { auth: usr(token) }),
-  /** «Publicaciones para ti» on the driver home (issue 16 item 1). */
-  forYou: (ctx: Ctx, token: string) => callService<PostingsForYou>(ctx, 'users', '/users/job-postings-for-you', { auth: usr(token) }),
-  saved: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-save-posting?page=${page}`, { auth: usr(token) }),
-  applied: (ctx: Ctx, token: string, page: number) => callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-postulate-job-posting?page=${page}`, { auth: usr(token) }),
+    callService<DriverPostingsPage>(ctx, 'users', '/users/search-job-postings', {
+      json: { search_jps, page },
+      auth: usr(token),
+    }),
+  byId: (ctx: Ctx, token: string, id: number) =>
+    callService<DriverPosting>(ctx, 'users', `/users/filter-job-postings-by-id/${id}`, { auth: usr(token) }),
+  /** «Publicaciones para ti» on the driver home. */
+  forYou: (ctx: Ctx, token: string) =>
+    callService<PostingsForYou>(ctx, 'users', '/users/job-postings-for-you', { auth: usr(token) }),
+  saved: (ctx: Ctx, token: string, page: number) =>
+    callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-save-posting?page=${page}`, { auth: usr(token) }),
+  applied: (ctx: Ctx, token: string, page: number) =>
+    callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-postulate-job-posting?page=${page}`, {
+      auth: usr(token),
+    }),
   /** apply, withdraw, save and unsave: POST {id_publication}. */
   act: (ctx: Ctx, token: string, action: DriverPostingAction, id_publication: number) =>
     callService<Message>(ctx, 'users', DRIVER_ACTION_PATHS[action], { json: { id_publication }, auth: usr(token) }),
-  filterOptions: (ctx: Ctx, token: string) => callService<FilterData>(ctx, 'general', '/general-data/get-all-datas-filters', { auth: usr(token) }),
+  filterOptions: (ctx: Ctx, token: string) =>
+    callService<FilterData>(ctx, 'general', '/general-data/get-all-datas-filters', { auth: usr(token) }),
 }
 
 export type DriverPostingAction = 'postular' | 'retirar' | 'guardar' | 'quitar'
@@ -101,15 +152,27 @@ export interface Place {
 /** The spec §7 lookups (public; the user area sends its header too). */
 export const placesApi = {
   regions: (ctx: Ctx, zoneId: number, token?: string) =>
-    callService<RegionOption[]>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`, token ? { auth: usr(token) } : {}),
+    callService<RegionOption[]>(
+      ctx,
+      'general',
+      `/general-data/get-filtered-regions/${zoneId}`,
+      token ? { auth: usr(token) } : {},
+    ),
   communes: (ctx: Ctx, regionId: number, token?: string) =>
-    callService<CommuneOption[]>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`, token ? { auth: usr(token) } : {}),
+    callService<CommuneOption[]>(
+      ctx,
+      'general',
+      `/general-data/get-filtered-communes/${regionId}`,
+      token ? { auth: usr(token) } : {},
+    ),
 }
 
 /** An applicant's photo as bytes (GET /business/driver-photo/{id}): not JSON, so not callService. */
 export async function fetchApplicantPhoto(ctx: Ctx, token: string, userId: number): Promise<Response | null> {
   const remote = env().config.BUSINESS_API_URL
-  const request = new Request(`${remote ?? 'http://services.internal'}/business/driver-photo/${userId}`, { headers: { 'auth-business': token } })
+  const request = new Request(`${remote ?? 'http://services.internal'}/business/driver-photo/${userId}`, {
+    headers: { 'auth-business': token },
+  })
   try {
     return await sendToService(ctx, request, Boolean(remote))
   } catch (error) {

@@ -51,7 +51,10 @@ export const ACTION_TEXT: Record<string, string> = {
 export function actionText(action: string): string {
   if (ACTION_TEXT[action]) return ACTION_TEXT[action]
   const [entity, verb] = action.split('.')
-  const what = { faq: 'una pregunta frecuente', testimonial: 'un testimonio', logo: 'un logo', statistic: 'una estadística' }[entity ?? ''] ?? entity
+  const what =
+    { faq: 'una pregunta frecuente', testimonial: 'un testimonio', logo: 'un logo', statistic: 'una estadística' }[
+      entity ?? ''
+    ] ?? entity
   const does = { create: 'Creó', update: 'Editó', delete: 'Eliminó', move: 'Reordenó' }[verb ?? ''] ?? verb
   return `${does} ${what}`
 }
@@ -72,7 +75,11 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 export function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   const headingId = `${id ?? title.replace(/\W+/g, '-').toLowerCase()}-titulo`
   return (
-    <section id={id} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id={headingId} className="mb-4 text-lg font-bold text-slate-900">
         {title}
       </h2>
@@ -103,7 +110,11 @@ export function DataTable({
   children: React.ReactNode
 }) {
   return (
-    <div className={boxed ? 'relative overflow-x-auto rounded-xl border border-slate-200 bg-white' : 'relative overflow-x-auto'}>
+    <div
+      className={
+        boxed ? 'relative overflow-x-auto rounded-xl border border-slate-200 bg-white' : 'relative overflow-x-auto'
+      }
+    >
       <table className="min-w-full divide-y divide-slate-200">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className={boxed ? 'bg-slate-50' : undefined}>

@@ -30,15 +30,27 @@ export interface SecurityFeedback {
 }
 
 /**
- * The «Seguridad» page of drivers and companies (issue 16 item 6): change the password (the
+ * The «Seguridad» page of drivers and companies: change the password (the
  * current one, then the new one twice; the other devices are signed out), and the account's open
  * sessions with «Cerrar sesión en los demás dispositivos». Forms that work without JS.
  */
-export function AccountSecurity({ sessions, now, feedback }: { sessions: SessionView[]; now: number; feedback?: SecurityFeedback }) {
+export function AccountSecurity({
+  sessions,
+  now,
+  feedback,
+}: {
+  sessions: SessionView[]
+  now: number
+  feedback?: SecurityFeedback
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <ChangePasswordSection feedback={feedback?.intent === 'change-password' ? feedback : undefined} />
-      <SessionsSection sessions={sessions} now={now} feedback={feedback?.intent === 'change-password' ? undefined : feedback} />
+      <SessionsSection
+        sessions={sessions}
+        now={now}
+        feedback={feedback?.intent === 'change-password' ? undefined : feedback}
+      />
     </div>
   )
 }
@@ -53,21 +65,34 @@ function ChangePasswordSection({ feedback }: { feedback?: SecurityFeedback }) {
     shouldRevalidate: 'onInput',
   })
   return (
-    <section aria-labelledby="cambiar-contrasena-titulo" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="cambiar-contrasena-titulo"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="cambiar-contrasena-titulo" className="text-lg font-semibold text-slate-900">
         Cambiar contraseña
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Al cambiarla, cerraremos tu sesión en los demás dispositivos. En este seguirás conectado.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Al cambiarla, cerraremos tu sesión en los demás dispositivos. En este seguirás conectado.
+      </p>
       <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-4 space-y-4">
         <JsMarker />
         <input type="hidden" name="intent" value="change-password" />
         <Alert tone="error" messages={form.errors} id="cambiar-contrasena-error" stamp={feedback?.stamp} focus />
         <InputField
           label="Contraseña actual"
-          inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: 'password' }),
+            autoComplete: 'current-password',
+          }}
           errors={fields.currentPassword.errors}
         />
-        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Nueva contraseña" confirmLabel="Repite la nueva contraseña" />
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          label="Nueva contraseña"
+          confirmLabel="Repite la nueva contraseña"
+        />
         <SubmitButton pendingText="Guardando…" className="w-full sm:w-auto">
           Cambiar contraseña
         </SubmitButton>
@@ -76,7 +101,15 @@ function ChangePasswordSection({ feedback }: { feedback?: SecurityFeedback }) {
   )
 }
 
-function SessionsSection({ sessions, now, feedback }: { sessions: SessionView[]; now: number; feedback?: SecurityFeedback }) {
+function SessionsSection({
+  sessions,
+  now,
+  feedback,
+}: {
+  sessions: SessionView[]
+  now: number
+  feedback?: SecurityFeedback
+}) {
   const others = sessions.filter((s) => !s.current)
   const at = new Date(now)
   return (
@@ -95,7 +128,8 @@ function SessionsSection({ sessions, now, feedback }: { sessions: SessionView[];
                 {s.current ? <Badge tone="success">Este dispositivo</Badge> : null}
               </p>
               <p className="text-sm text-slate-600">
-                Última actividad: {s.current ? 'ahora' : formatTimeAgo(s.last_seen_at, at)} · Inició sesión el {formatDateTime(s.created_at)}
+                Última actividad: {s.current ? 'ahora' : formatTimeAgo(s.last_seen_at, at)} · Inició sesión el{' '}
+                {formatDateTime(s.created_at)}
               </p>
             </div>
             {s.current ? null : (
@@ -119,7 +153,9 @@ function SessionsSection({ sessions, now, feedback }: { sessions: SessionView[];
           </SubmitButton>
         </Form>
       ) : (
-        <p className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700">No tienes sesiones abiertas en otros dispositivos.</p>
+        <p className="mt-5 border-t border-slate-200 pt-4 text-sm text-slate-700">
+          No tienes sesiones abiertas en otros dispositivos.
+        </p>
       )}
     </section>
   )

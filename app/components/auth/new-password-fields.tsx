@@ -24,7 +24,11 @@ export function NewPasswordFields({
         inputProps={{ ...getInputProps(password, { type: 'password' }), autoComplete: 'new-password' }}
         errors={password.errors}
       />
-      <InputField label={confirmLabel} inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} errors={confirmPassword.errors} />
+      <InputField
+        label={confirmLabel}
+        inputProps={{ ...getInputProps(confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+        errors={confirmPassword.errors}
+      />
     </>
   )
 }

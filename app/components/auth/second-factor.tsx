@@ -23,7 +23,10 @@ export function EnrolmentCode({ qrSvg, secret }: { qrSvg: string; secret: string
       />
       <p className="text-sm text-slate-700">Clave para escribir a mano:</p>
       {/* Groups never break inside: a line ends only between them. */}
-      <code className="block rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900" data-testid="totp-secret">
+      <code
+        className="block rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900"
+        data-testid="totp-secret"
+      >
         {secret.split(' ').map((group, i) => (
           <span key={i}>
             {i ? ' ' : ''}
@@ -40,9 +43,14 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-3">
       <p className="text-slate-700">
-        Guarda estos códigos de recuperación en un lugar seguro. Cada uno sirve <strong>una sola vez</strong> para entrar si no tienes tu teléfono. No los volveremos a mostrar.
+        Guarda estos códigos de recuperación en un lugar seguro. Cada uno sirve <strong>una sola vez</strong> para
+        entrar si no tienes tu teléfono. No los volveremos a mostrar.
       </p>
-      <ul className="grid grid-cols-2 gap-2 font-mono text-base text-slate-900" aria-label="Códigos de recuperación" data-testid="recovery-codes">
+      <ul
+        className="grid grid-cols-2 gap-2 font-mono text-base text-slate-900"
+        aria-label="Códigos de recuperación"
+        data-testid="recovery-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-slate-100 px-2 py-1 text-center">
             {code}
@@ -74,18 +82,31 @@ export function FactorCodeForm({
   /** The account's password too (turning the factor off). */
   withPassword?: boolean
 }) {
-  const [form, fields] = useForm<{ code: string; password: string }>({ id, lastResult: result, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<{ code: string; password: string }>({
+    id,
+    lastResult: result,
+    shouldValidate: 'onSubmit',
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <JsMarker />
       <input type="hidden" name="intent" value={intent} />
       {form.errors?.length ? <Alert tone="error" id={`${id}-error`} messages={[form.errors.join(' ')]} /> : null}
       {withPassword ? (
-        <InputField label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+        <InputField
+          label="Contraseña"
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+          errors={fields.password.errors}
+        />
       ) : null}
       <InputField
         label={label}
-        inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: recovery ? 'text' : 'numeric', autoComplete: 'one-time-code', maxLength: recovery ? 11 : 6 }}
+        inputProps={{
+          ...getInputProps(fields.code, { type: 'text' }),
+          inputMode: recovery ? 'text' : 'numeric',
+          autoComplete: 'one-time-code',
+          maxLength: recovery ? 11 : 6,
+        }}
         errors={fields.code.errors}
       />
       <SubmitButton className="w-full" pendingText={pending}>

@@ -25,7 +25,15 @@ function split(errors: string[] | undefined) {
 }
 
 /** Add and edit modals; the edit one is prefilled and sends only what changed (the action decides). */
-export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | null; closeTo: string; feedback?: FormFeedback }) {
+export function BankFormModal({
+  bank,
+  closeTo,
+  feedback,
+}: {
+  bank: BankView | null
+  closeTo: string
+  feedback?: FormFeedback
+}) {
   const editing = bank !== null
   const [attempt, setAttempt] = useState(0)
   const { onValidate, ...loadOn } = useLazyValidation<BankFormValues>(loadSchema)
@@ -61,27 +69,70 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
         <input type="hidden" name="intent" value={editing ? 'edit' : 'add'} />
         {editing ? <input type="hidden" name="id" value={bank.id_bank_detail} /> : null}
         <div className="space-y-2 sm:col-span-2">
-          <Alert tone="error" messages={alerts} id="cuenta-alerta" durationMs={BANK_ALERT_MS} stamp={`${attempt}-${feedback?.stamp ?? ''}`} />
+          <Alert
+            tone="error"
+            messages={alerts}
+            id="cuenta-alerta"
+            durationMs={BANK_ALERT_MS}
+            stamp={`${attempt}-${feedback?.stamp ?? ''}`}
+          />
           <Alert tone="error" messages={form.errors} stamp={feedback?.stamp} durationMs={4000} />
-          <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
+          <Alert
+            tone="info"
+            messages={feedback?.notice ? [feedback.notice] : null}
+            stamp={feedback?.stamp}
+            durationMs={4000}
+          />
         </div>
         <InputField
           label="Nombre del titular"
-          inputProps={{ ...getInputProps(fields.name_account, { type: 'text' }), autoComplete: 'name', autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.name_account, { type: 'text' }),
+            autoComplete: 'name',
+            autoFocus: true,
+          }}
           {...field(fields.name_account)}
         />
-        <SelectField label="Banco" selectProps={getSelectProps(fields.bank_name)} options={BANKS} {...field(fields.bank_name)} />
-        <SelectField label="Tipo de cuenta" selectProps={getSelectProps(fields.account_type)} options={ACCOUNT_TYPES} {...field(fields.account_type)} />
-        <InputField label="Número de cuenta" inputProps={{ ...getInputProps(fields.account_number, { type: 'text' }), inputMode: 'numeric' }} {...field(fields.account_number)} />
+        <SelectField
+          label="Banco"
+          selectProps={getSelectProps(fields.bank_name)}
+          options={BANKS}
+          {...field(fields.bank_name)}
+        />
+        <SelectField
+          label="Tipo de cuenta"
+          selectProps={getSelectProps(fields.account_type)}
+          options={ACCOUNT_TYPES}
+          {...field(fields.account_type)}
+        />
+        <InputField
+          label="Número de cuenta"
+          inputProps={{ ...getInputProps(fields.account_number, { type: 'text' }), inputMode: 'numeric' }}
+          {...field(fields.account_number)}
+        />
         <InputField
           label="Teléfono"
           hint="11 dígitos que comienzan con 569, por ejemplo +56 9 8765 4321."
           inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), inputMode: 'tel', autoComplete: 'tel' }}
           {...field(fields.phone)}
         />
-        <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} {...field(fields.email)} />
-        <SelectField label="Emisión de boleta" selectProps={getSelectProps(fields.receipt_issuance)} options={RECEIPT_ISSUANCE_OPTIONS} {...field(fields.receipt_issuance)} />
-        <SelectField label="Tipo de documento" selectProps={getSelectProps(fields.invoice_type)} options={INVOICE_TYPES} {...field(fields.invoice_type)} />
+        <InputField
+          label="Correo electrónico"
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          {...field(fields.email)}
+        />
+        <SelectField
+          label="Emisión de boleta"
+          selectProps={getSelectProps(fields.receipt_issuance)}
+          options={RECEIPT_ISSUANCE_OPTIONS}
+          {...field(fields.receipt_issuance)}
+        />
+        <SelectField
+          label="Tipo de documento"
+          selectProps={getSelectProps(fields.invoice_type)}
+          options={INVOICE_TYPES}
+          {...field(fields.invoice_type)}
+        />
         <InputField
           className="sm:col-span-2"
           label="Dirección SII"
@@ -97,10 +148,25 @@ export function BankFormModal({ bank, closeTo, feedback }: { bank: BankView | nu
   )
 }
 
-export function DeleteBankModal({ bank, closeTo, feedback }: { bank: BankView; closeTo: string; feedback?: FormFeedback }) {
+export function DeleteBankModal({
+  bank,
+  closeTo,
+  feedback,
+}: {
+  bank: BankView
+  closeTo: string
+  feedback?: FormFeedback
+}) {
   return (
-    <ConfirmDeleteModal title="Eliminar cuenta bancaria" closeTo={closeTo} intent="delete" id={bank.id_bank_detail} feedback={feedback}>
-      ¿Seguro que quieres eliminar la cuenta de <strong>{bank.bank_name}</strong> terminada en {bank.account_number.slice(-4)}?
+    <ConfirmDeleteModal
+      title="Eliminar cuenta bancaria"
+      closeTo={closeTo}
+      intent="delete"
+      id={bank.id_bank_detail}
+      feedback={feedback}
+    >
+      ¿Seguro que quieres eliminar la cuenta de <strong>{bank.bank_name}</strong> terminada en{' '}
+      {bank.account_number.slice(-4)}?
     </ConfirmDeleteModal>
   )
 }

@@ -13,7 +13,12 @@ export type BankView = BankDetail
 /** The driver's accounts; the current one is highlighted, numbers are masked here. */
 export function BankList({ banks, currentId }: { banks: BankView[]; currentId: number | null }) {
   const { search } = useLocation()
-  if (banks.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700">Aún no has agregado una cuenta bancaria.</p>
+  if (banks.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700">
+        Aún no has agregado una cuenta bancaria.
+      </p>
+    )
   return (
     <ul className="space-y-3">
       {banks.map((b) => {
@@ -89,7 +94,10 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
               role="switch"
               aria-checked={isSelected}
               aria-label="Cuenta seleccionada para pagos"
-              className="inline-flex items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              className={
+                'inline-flex items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 ' +
+                'pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-50'
+              }
             >
               <span
                 className={`flex h-5 w-9 items-center rounded-full p-0.5 transition-colors ${isSelected ? 'justify-end bg-green-600' : 'justify-start bg-slate-300'}`}
@@ -110,13 +118,20 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
             <Details rows={invoice} />
           </div>
           <div className="mt-5 flex flex-wrap gap-2">
-            <Link to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'editar' })} preventScrollReset className={buttonClass('primary', 'px-4 py-2 text-base')}>
+            <Link
+              to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'editar' })}
+              preventScrollReset
+              className={buttonClass('primary', 'px-4 py-2 text-base')}
+            >
               Editar cuenta
             </Link>
             <Link
               to={withParams(BANK_PATH, search, { cuenta: bank.id_bank_detail, modal: 'eliminar' })}
               preventScrollReset
-              className="inline-flex items-center rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50"
+              className={
+                'inline-flex items-center rounded-md border border-red-700 px-4 py-2 ' +
+                'font-semibold text-red-700 hover:bg-red-50'
+              }
             >
               Eliminar cuenta
             </Link>

@@ -12,7 +12,14 @@ import { CancelLink, Modal } from '#app/components/ui/modal'
 import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
-import { documentStatusLabel, expiryFieldName, FILE_REMOVED, REVIEW_PROMISE, type DocumentSlot, type ExpiryView } from '#domain/reference-data/documents'
+import {
+  documentStatusLabel,
+  expiryFieldName,
+  FILE_REMOVED,
+  REVIEW_PROMISE,
+  type DocumentSlot,
+  type ExpiryView,
+} from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
@@ -32,9 +39,9 @@ export interface SlotView {
     /** The retention job removed the file (decision 79): no link to it, «Archivo eliminado por antigüedad». */
     file_removed?: true
   } | null
-  /** The kinds that expire: «Vence el …», «Vence en N días», «Vencido» (issue 16.3). */
+  /** The kinds that expire: «Vence el …», «Vence en N días», «Vencido». */
   expiry?: ExpiryView | null
-  /** The next missing, rejected or expired required document: «Siguiente paso» (issue 16.2). */
+  /** The next missing, rejected or expired required document: «Siguiente paso». */
   next?: boolean
 }
 
@@ -74,7 +81,10 @@ export function DocumentItem({ view }: { view: SlotView }) {
     <li
       aria-labelledby={titleId}
       data-next={view.next ? '' : undefined}
-      className={cn('flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm', view.next && 'border-brand-600 ring-2 ring-brand-600')}
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm',
+        view.next && 'border-brand-600 ring-2 ring-brand-600',
+      )}
     >
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="font-semibold text-slate-900">
@@ -97,7 +107,9 @@ export function DocumentItem({ view }: { view: SlotView }) {
         {expired ? (
           <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE.REJECTED}`}>Vencido</span>
         ) : record ? (
-          <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>{documentStatusLabel(record)}</span>
+          <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>
+            {documentStatusLabel(record)}
+          </span>
         ) : (
           <AppLink
             to={uploadHref(search, slot)}
@@ -137,19 +149,24 @@ export function DocumentItem({ view }: { view: SlotView }) {
               to={uploadHref(search, slot, record.file_removed ? null : documentFileUrl(record.url_file))}
               preventScrollReset
               aria-label={`Cargar nuevamente: ${slot.title}`}
-              className="inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              className={
+                'inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 ' +
+                'text-sm font-semibold text-brand-700 hover:bg-brand-50'
+              }
             >
               Cargar nuevamente
             </AppLink>
           </>
         ) : null}
-        {slot.key === 'autorizacion_dueno_vehiculo' && (!record || record.file_status === 'REJECTED') ? <CreatePowerButton label={slot.title} /> : null}
+        {slot.key === 'autorizacion_dueno_vehiculo' && (!record || record.file_status === 'REJECTED') ? (
+          <CreatePowerButton label={slot.title} />
+        ) : null}
       </div>
     </li>
   )
 }
 
-/** The 23 slots in their five groups (issue 16.2), each with its count. */
+/** The 23 slots in their five groups, each with its count. */
 export function DocumentGroups({ groups }: { groups: GroupView[] }) {
   return (
     <div className="space-y-6">
@@ -159,7 +176,11 @@ export function DocumentGroups({ groups }: { groups: GroupView[] }) {
             <h2 id={`grupo-${group.key}`} className="text-lg font-semibold text-slate-900">
               {group.title}
             </h2>
-            <Badge tone={group.done === group.total ? 'success' : 'neutral'} className="text-sm" data-testid={`grupo-${group.key}-cuenta`}>
+            <Badge
+              tone={group.done === group.total ? 'success' : 'neutral'}
+              className="text-sm"
+              data-testid={`grupo-${group.key}-cuenta`}
+            >
               {group.done}/{group.total}
               <span className="sr-only"> listos</span>
             </Badge>
@@ -187,14 +208,23 @@ export function NextStep({ view }: { view: SlotView }) {
         : `Sube tu ${view.slot.title}.`
   const previous = need === 'missing' || view.record?.file_removed ? null : documentFileUrl(view.record?.url_file)
   return (
-    <section aria-labelledby="siguiente-paso" className="rounded-xl border-2 border-brand-600 bg-brand-50 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4">
+    <section
+      aria-labelledby="siguiente-paso"
+      className={
+        'rounded-xl border-2 border-brand-600 bg-brand-50 p-4 sm:flex sm:items-center ' + 'sm:justify-between sm:gap-4'
+      }
+    >
       <div>
         <h2 id="siguiente-paso" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
           Siguiente paso
         </h2>
         <p className="mt-1 font-medium text-slate-900">{text}</p>
       </div>
-      <AppLink to={uploadHref(search, view.slot, previous)} preventScrollReset className={buttonClass('primary', 'mt-3 gap-1.5 sm:mt-0 sm:shrink-0')}>
+      <AppLink
+        to={uploadHref(search, view.slot, previous)}
+        preventScrollReset
+        className={buttonClass('primary', 'mt-3 gap-1.5 sm:mt-0 sm:shrink-0')}
+      >
         <Icon name="upload" className="h-4 w-4" />
         Subir ahora
       </AppLink>
@@ -275,9 +305,9 @@ export function UploadPanel({
   closeTo: string
   errors?: string[]
   stamp?: number
-  /** What makes this document approvable (issue 16.2). */
+  /** What makes this document approvable. */
   guidance: string[]
-  /** The kinds that expire ask for the date (issue 16.3): the value to start from and today's day. */
+  /** The kinds that expire ask for the date: the value to start from and today's day. */
   expiry: { defaultValue: string; min: string } | null
 }) {
   const [file, setFile] = useState<File | null>(null)
@@ -290,13 +320,22 @@ export function UploadPanel({
         <JsMarker />
         <input type="hidden" name="name" value={slot.key} />
         <UploadNotice />
-        <Alert tone="error" messages={shown} id="upload-error" stamp={upload.errors ? `c${upload.stamp}` : stamp} durationMs={4000} />
+        <Alert
+          tone="error"
+          messages={shown}
+          id="upload-error"
+          stamp={upload.errors ? `c${upload.stamp}` : stamp}
+          durationMs={4000}
+        />
         {previous?.rejectionReason ? (
           <Alert tone="error" messages={[`Motivo del rechazo: ${previous.rejectionReason}`]} />
         ) : previous?.expiredText ? (
           <Alert tone="error" messages={[previous.expiredText]} />
         ) : null}
-        <div className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800" data-testid="guia-documento">
+        <div
+          className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+          data-testid="guia-documento"
+        >
           <p className="font-semibold text-slate-900">Para que lo aprobemos:</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {guidance.map((g) => (
@@ -309,9 +348,18 @@ export function UploadPanel({
           <div className="text-sm text-slate-700">
             <p className="font-medium">Archivo anterior</p>
             {previous.isImage ? (
-              <img src={previous.url} alt={`Archivo anterior: ${slot.title}`} className="mt-1 max-h-40 rounded border border-slate-200 object-contain" />
+              <img
+                src={previous.url}
+                alt={`Archivo anterior: ${slot.title}`}
+                className="mt-1 max-h-40 rounded border border-slate-200 object-contain"
+              />
             ) : (
-              <a href={previous.url} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 hover:underline">
+              <a
+                href={previous.url}
+                target="_blank"
+                rel="noreferrer"
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 Abrir archivo anterior
               </a>
             )}
@@ -342,7 +390,14 @@ export function UploadPanel({
           <InputField
             label="Fecha de vencimiento"
             hint="Tal como aparece en el documento. Te avisaremos por correo 30 y 7 días antes, y el mismo día."
-            inputProps={{ type: 'date', name: expiryFieldName(slot.key), 'aria-required': true, min: expiry.min, defaultValue: expiry.defaultValue, className: 'sm:max-w-xs' }}
+            inputProps={{
+              type: 'date',
+              name: expiryFieldName(slot.key),
+              'aria-required': true,
+              min: expiry.min,
+              defaultValue: expiry.defaultValue,
+              className: 'sm:max-w-xs',
+            }}
           />
         ) : null}
         <UploadProgress />
@@ -356,7 +411,17 @@ export function UploadPanel({
 }
 
 /** Spec §2 file preview dialog (a rejected document). */
-export function PreviewDialog({ title, url, isImage, closeTo }: { title: string; url: string; isImage: boolean; closeTo: string }) {
+export function PreviewDialog({
+  title,
+  url,
+  isImage,
+  closeTo,
+}: {
+  title: string
+  url: string
+  isImage: boolean
+  closeTo: string
+}) {
   return (
     <Modal title={`Archivo: ${title}`} closeTo={closeTo} wide>
       {isImage ? (
@@ -369,7 +434,10 @@ export function PreviewDialog({ title, url, isImage, closeTo }: { title: string;
           href={url}
           target="_blank"
           rel="noreferrer"
-          className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+          className={
+            'inline-flex items-center rounded-md border border-brand-700 px-4 py-2.5 ' +
+            'font-semibold text-brand-700 hover:bg-brand-50'
+          }
         >
           Abrir en una pestaña nueva
         </a>

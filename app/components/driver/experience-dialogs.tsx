@@ -15,7 +15,15 @@ import type { FormFeedback } from './profile'
 const loadSchema = () => import('#domain/validation/experience').then((m) => m.experienceSchema)
 
 /** Create and update modals (spec §5 "Experience"): the same fields, prefilled when editing. */
-export function ExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView | null; closeTo: string; feedback?: FormFeedback }) {
+export function ExperienceModal({
+  experience,
+  closeTo,
+  feedback,
+}: {
+  experience: ExperienceView | null
+  closeTo: string
+  feedback?: FormFeedback
+}) {
   const editing = experience !== null
   const hydrated = useHydrated()
   const { onValidate, ...loadOn } = useLazyValidation<ExperienceValues>(loadSchema)
@@ -48,14 +56,45 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
         {editing ? <input type="hidden" name="id" value={experience.id_ew} /> : null}
         <div className="sm:col-span-2">
           <Alert tone="error" messages={form.errors} id="experiencia-error" stamp={feedback?.stamp} durationMs={4000} />
-          <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
+          <Alert
+            tone="info"
+            messages={feedback?.notice ? [feedback.notice] : null}
+            stamp={feedback?.stamp}
+            durationMs={4000}
+          />
         </div>
-        <InputField label="Cargo" inputProps={{ ...getInputProps(fields.job_title, { type: 'text' }), autoFocus: true }} errors={fields.job_title.errors} />
-        <InputField label="Nombre de la empresa" inputProps={getInputProps(fields.nameBusiness, { type: 'text' })} errors={fields.nameBusiness.errors} />
-        <SelectField label="Tipo de empleo" selectProps={getSelectProps(fields.typeEmployment)} options={EMPLOYMENT_TYPES} errors={fields.typeEmployment.errors} />
-        <InputField label="Ubicación" inputProps={getInputProps(fields.location, { type: 'text' })} errors={fields.location.errors} />
-        <CheckboxField className="sm:col-span-2" label="Trabajo actual" inputProps={getInputProps(fields.current_job, { type: 'checkbox' })} errors={fields.current_job.errors} />
-        <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
+        <InputField
+          label="Cargo"
+          inputProps={{ ...getInputProps(fields.job_title, { type: 'text' }), autoFocus: true }}
+          errors={fields.job_title.errors}
+        />
+        <InputField
+          label="Nombre de la empresa"
+          inputProps={getInputProps(fields.nameBusiness, { type: 'text' })}
+          errors={fields.nameBusiness.errors}
+        />
+        <SelectField
+          label="Tipo de empleo"
+          selectProps={getSelectProps(fields.typeEmployment)}
+          options={EMPLOYMENT_TYPES}
+          errors={fields.typeEmployment.errors}
+        />
+        <InputField
+          label="Ubicación"
+          inputProps={getInputProps(fields.location, { type: 'text' })}
+          errors={fields.location.errors}
+        />
+        <CheckboxField
+          className="sm:col-span-2"
+          label="Trabajo actual"
+          inputProps={getInputProps(fields.current_job, { type: 'checkbox' })}
+          errors={fields.current_job.errors}
+        />
+        <InputField
+          label="Fecha de inicio"
+          inputProps={getInputProps(fields.start_date, { type: 'date' })}
+          errors={fields.start_date.errors}
+        />
         <InputField
           label="Fecha de término"
           hint={currentJob ? 'No aplica: es tu trabajo actual.' : 'Déjala vacía si marcas «Trabajo actual».'}
@@ -79,10 +118,25 @@ export function ExperienceModal({ experience, closeTo, feedback }: { experience:
   )
 }
 
-export function DeleteExperienceModal({ experience, closeTo, feedback }: { experience: ExperienceView; closeTo: string; feedback?: FormFeedback }) {
+export function DeleteExperienceModal({
+  experience,
+  closeTo,
+  feedback,
+}: {
+  experience: ExperienceView
+  closeTo: string
+  feedback?: FormFeedback
+}) {
   return (
-    <ConfirmDeleteModal title="Eliminar experiencia" closeTo={closeTo} intent="delete-experience" id={experience.id_ew} feedback={feedback}>
-      ¿Seguro que quieres eliminar la experiencia <strong>{experience.job_title}</strong> en {experience.company_name}? Esta acción no se puede deshacer.
+    <ConfirmDeleteModal
+      title="Eliminar experiencia"
+      closeTo={closeTo}
+      intent="delete-experience"
+      id={experience.id_ew}
+      feedback={feedback}
+    >
+      ¿Seguro que quieres eliminar la experiencia <strong>{experience.job_title}</strong> en {experience.company_name}?
+      Esta acción no se puede deshacer.
     </ConfirmDeleteModal>
   )
 }

@@ -28,7 +28,11 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
               {managing ? 'Listo' : 'Editar experiencias'}
             </Link>
           ) : null}
-          <Link to={href({ modal: 'experiencia', id: null })} preventScrollReset className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}>
+          <Link
+            to={href({ modal: 'experiencia', id: null })}
+            preventScrollReset
+            className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}
+          >
             <Icon name="plus" className="h-4 w-4" />
             Agregar experiencia
           </Link>
@@ -47,7 +51,8 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
                     {e.company_name} · {e.type_employment} · {e.location}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {formatDate(e.start_date, 'numeric')} – {e.end_date ? formatDate(e.end_date, 'numeric') : 'Actualidad'} ({e.duration})
+                    {formatDate(e.start_date, 'numeric')} –{' '}
+                    {e.end_date ? formatDate(e.end_date, 'numeric') : 'Actualidad'} ({e.duration})
                   </p>
                 </div>
                 {managing ? (
@@ -56,7 +61,10 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
                       to={href({ modal: 'editar-experiencia', id: e.id_ew })}
                       preventScrollReset
                       aria-label={`Editar ${e.job_title}`}
-                      className="rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                      className={
+                        'rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold ' +
+                        'text-brand-700 hover:bg-brand-50'
+                      }
                     >
                       Editar
                     </Link>
@@ -64,7 +72,10 @@ export function ExperienceSection({ experiences, managing }: { experiences: Expe
                       to={href({ modal: 'eliminar-experiencia', id: e.id_ew })}
                       preventScrollReset
                       aria-label={`Eliminar ${e.job_title}`}
-                      className="rounded-md border border-red-700 px-3 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+                      className={
+                        'rounded-md border border-red-700 px-3 py-1 text-sm font-semibold text-red-700 ' +
+                        'hover:bg-red-50'
+                      }
                     >
                       Eliminar
                     </Link>

@@ -28,7 +28,14 @@ export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: 
   })
   return (
     <Modal title="Actualizar imagen de perfil" closeTo={closeTo}>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...loadOn} noValidate className="space-y-4">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        {...loadOn}
+        noValidate
+        className="space-y-4"
+      >
         <JsMarker />
         <input type="hidden" name="intent" value="photo" />
         <Alert tone="error" messages={form.errors} id="foto-error" stamp={feedback?.stamp} durationMs={4000} />
@@ -36,7 +43,12 @@ export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: 
           label="Imagen"
           limit={PROFILE_PHOTO_UPLOAD.limitText}
           note={upload.note}
-          inputProps={{ ...getInputProps(fields.newProfileImage, { type: 'file' }), accept: PROFILE_PHOTO_UPLOAD.accept, autoFocus: true, ...upload.inputProps }}
+          inputProps={{
+            ...getInputProps(fields.newProfileImage, { type: 'file' }),
+            accept: PROFILE_PHOTO_UPLOAD.accept,
+            autoFocus: true,
+            ...upload.inputProps,
+          }}
           errors={upload.errors ?? fields.newProfileImage.errors}
         />
         <UploadProgress />

@@ -17,7 +17,7 @@ const VEHICLE_OPTIONS = vehicles.map((v) => ({ value: v.id_vehicle, label: v.nam
 
 /**
  * The settings form (spec §5 "Profile"), with the optional vehicle type and zone → region →
- * commune (issue 16). Without JS, «Actualizar» brings the next place list with what was typed.
+ * commune. Without JS, «Actualizar» brings the next place list with what was typed.
  */
 export function ProfileForm({
   profile,
@@ -56,11 +56,28 @@ export function ProfileForm({
       <JsMarker />
       <div className="sm:col-span-2">
         <Alert tone="error" messages={form.errors} id="perfil-error" stamp={feedback?.stamp} durationMs={4000} />
-        <Alert tone="info" messages={feedback?.notice ? [feedback.notice] : null} stamp={feedback?.stamp} durationMs={4000} />
+        <Alert
+          tone="info"
+          messages={feedback?.notice ? [feedback.notice] : null}
+          stamp={feedback?.stamp}
+          durationMs={4000}
+        />
       </div>
-      <InputField label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
-      <InputField label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
-      <InputField label="Dirección" inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }} errors={fields.address.errors} />
+      <InputField
+        label="Nombre"
+        inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }}
+        errors={fields.firstname.errors}
+      />
+      <InputField
+        label="Apellido"
+        inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }}
+        errors={fields.lastname.errors}
+      />
+      <InputField
+        label="Dirección"
+        inputProps={{ ...getInputProps(fields.address, { type: 'text' }), autoComplete: 'street-address' }}
+        errors={fields.address.errors}
+      />
       <InputField
         label="Teléfono"
         hint="Celular chileno, por ejemplo +56 9 8765 4321."
@@ -84,15 +101,29 @@ export function ProfileForm({
           errors={{ id_region: fields.id_region.errors, id_commune: fields.id_commune.errors }}
           update={
             <div className="sm:col-span-3">
-              <button type="submit" name="intent" value="profile-places" formNoValidate className={buttonClass('secondary')}>
+              <button
+                type="submit"
+                name="intent"
+                value="profile-places"
+                formNoValidate
+                className={buttonClass('secondary')}
+              >
                 Actualizar
               </button>
-              <p className="mt-1 text-sm text-slate-600">Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista.
+              </p>
             </div>
           }
         />
       </fieldset>
-      <TextAreaField className="sm:col-span-2" label="Sobre mí" hint="Hasta 500 caracteres." textareaProps={getTextareaProps(fields.about_me)} errors={fields.about_me.errors} />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Sobre mí"
+        hint="Hasta 500 caracteres."
+        textareaProps={getTextareaProps(fields.about_me)}
+        errors={fields.about_me.errors}
+      />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <SubmitButton name="intent" value="profile" pendingText="Guardando…">
           Guardar cambios

@@ -4,7 +4,7 @@ import { formatPhone } from '#domain/format'
 
 /*
  * The «Mi perfil» page's data and its read-only view. Its forms load apart, when the page opens
- * them (issue 14 item 5): profile-form.tsx, photo-modal.tsx, experience-dialogs.tsx.
+ * them: profile-form.tsx, photo-modal.tsx, experience-dialogs.tsx.
  */
 
 export interface ProfileData {
@@ -14,7 +14,7 @@ export interface ProfileData {
   phone: string | null
   address: string | null
   about_me: string | null
-  /** The vehicle type and commune the driver stated (issue 16); null: not stated. */
+  /** The vehicle type and commune the driver stated; null: not stated. */
   id_vehicle: number | null
   name_vehicle: string | null
   id_commune: number | null
@@ -26,7 +26,7 @@ export interface FormFeedback {
   notice?: string
   errors?: string[]
   stamp?: number
-  /** The profile form's place lists and commune for what was posted (issue 16). */
+  /** The profile form's place lists and commune for what was posted. */
   places?: PlaceChoice
   commune?: string
   /** No JS: what the profile form had typed when «Actualizar» brought the next place list. */
@@ -37,7 +37,7 @@ export interface ActionFeedback extends FormFeedback {
   intent: string
 }
 
-/** Read-only "Mis Datos" (spec §2): the phone with a leading +, written «+56 9 XXXX XXXX» (issue 12 item 10). */
+/** Read-only "Mis Datos" (spec §2): the phone with a leading +, written «+56 9 XXXX XXXX». */
 export function ProfileDataView({ profile }: { profile: ProfileData }) {
   const rows: Array<[string, string]> = [
     ['Nombre completo', `${profile.firstname} ${profile.lastname}`.trim()],

@@ -10,8 +10,11 @@ const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 /** Whom the section matched on, in words: «Furgón · Providencia y Santiago Centro». */
 function basisText({ vehicles, communes }: Pick<PostingsForYou, 'vehicles' | 'communes'>): string {
-  const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names.at(-1)}` : (names[0] ?? ''))
-  return [list(vehicles.map((v) => v.name_vehicle)), list(communes.map((c) => c.name_commune))].filter(Boolean).join(' · ')
+  const list = (names: string[]) =>
+    names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names.at(-1)}` : (names[0] ?? '')
+  return [list(vehicles.map((v) => v.name_vehicle)), list(communes.map((c) => c.name_commune))]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 /** How the section says where its vehicles and communes came from. */
@@ -24,7 +27,7 @@ const SOURCE_TEXT: Record<NonNullable<PostingsForYou['source']>, string> = {
 }
 
 /**
- * «Publicaciones para ti» on the driver home (issue 16 item 1): a few open postings for the
+ * «Publicaciones para ti» on the driver home: a few open postings for the
  * vehicles and communes the driver has shown (services/users/postings/for-you.ts), each a link to
  * the posting, «Ver todas» to the list filtered alike, and an empty state that says what helps.
  */
@@ -37,7 +40,10 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
           Publicaciones para ti
         </h2>
         {data.jobPostings.length ? (
-          <AppLink to={allHref} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-800">
+          <AppLink
+            to={allHref}
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-800"
+          >
             Ver todas
           </AppLink>
         ) : null}
@@ -55,11 +61,14 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
         </ul>
       ) : (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-slate-700">
-          <p className="font-medium text-slate-900">{basis ? 'Por ahora no hay publicaciones nuevas para ti.' : 'Aún no sabemos qué publicaciones buscas.'}</p>
+          <p className="font-medium text-slate-900">
+            {basis ? 'Por ahora no hay publicaciones nuevas para ti.' : 'Aún no sabemos qué publicaciones buscas.'}
+          </p>
           <p className="mt-1 text-sm">
             {basis
               ? 'Te mostraremos aquí las que lleguen. Mientras tanto, revisa todas las publicaciones.'
-              : 'Indica tu tipo de vehículo y tu comuna en «Mi perfil», o guarda o postula a las publicaciones que te interesen, y aquí verás otras parecidas.'}
+              : 'Indica tu tipo de vehículo y tu comuna en «Mi perfil», o guarda o postula a las ' +
+                'publicaciones que te interesen, y aquí verás otras parecidas.'}
           </p>
           <AppLink to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
             Ver todas las publicaciones

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { LOGO_UPLOAD } from '#domain/uploads'
 import { LOGO_EXTENSIONS } from '#domain/validation/company'
-import { APPLICATION_STATUSES, PAYMENT_PERIODS, POSTING_STATUSES, POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE } from '#domain/validation/marketplace'
-import { APPLICATION_STATUS_OPTIONS, COUNT_CAP, PAGE_SIZE, PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, pageCount, rangeLabel } from './labels'
+import {
+  APPLICATION_STATUSES,
+  PAYMENT_PERIODS,
+  POSTING_STATUSES,
+  POSTINGS_COUNT_CAP,
+  POSTINGS_PAGE_SIZE,
+} from '#domain/validation/marketplace'
+import {
+  APPLICATION_STATUS_OPTIONS,
+  COUNT_CAP,
+  PAGE_SIZE,
+  PAYMENT_PERIOD_OPTIONS,
+  POSTING_STATUS_LABELS,
+  pageCount,
+  rangeLabel,
+} from './labels'
 
 describe('marketplace labels', () => {
   it('cover the domain values in their order', () => {

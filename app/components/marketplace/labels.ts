@@ -14,19 +14,26 @@ export const APPLICATION_STATUS_LABELS = {
   descartada: 'Descartada',
 } as const satisfies Record<ApplicationStatus, string>
 
-export const APPLICATION_STATUS_OPTIONS = (Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[]).map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }))
+export const APPLICATION_STATUS_OPTIONS = (Object.keys(APPLICATION_STATUS_LABELS) as ApplicationStatus[]).map(
+  (value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }),
+)
 
-/** «Turno» (issue 16 item 4), defined beside the posting facts. */
+/** «Turno», defined beside the posting facts. */
 export { SHIFT_LABEL } from './posting-facts'
 
-export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<PostingStatus, string>
+export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<
+  PostingStatus,
+  string
+>
 
-export const PAYMENT_PERIOD_OPTIONS = (['por día', 'por ruta', 'mensual'] as const satisfies readonly PaymentPeriod[]).map((p) => ({ value: p, label: p }))
+export const PAYMENT_PERIOD_OPTIONS = (
+  ['por día', 'por ruta', 'mensual'] as const satisfies readonly PaymentPeriod[]
+).map((p) => ({ value: p, label: p }))
 
 /** Spec §9: 10 per page. */
 export const PAGE_SIZE = 10
 
-/** Issue 14: the services count up to 1,001; more than this reads «más de 1.000». */
+/** The services count up to 1,001; more than this reads «más de 1.000». */
 export const COUNT_CAP = 1000
 
 /** Spec §9 range label: page 2 of 25 results reads '11-20 de 25'; past the cap, 'de más de 1.000'. */

@@ -7,7 +7,19 @@ import { PostingAction } from './posting-detail'
 import { PostingsTabs } from './postings-tabs'
 
 /** The saved or applied postings of the driver, with their status and the way back out. */
-export function OwnPostings({ kind, postings, count, page, error }: { kind: 'saved' | 'applied'; postings: DriverPosting[]; count: number; page: number; error: string | null }) {
+export function OwnPostings({
+  kind,
+  postings,
+  count,
+  page,
+  error,
+}: {
+  kind: 'saved' | 'applied'
+  postings: DriverPosting[]
+  count: number
+  page: number
+  error: string | null
+}) {
   const location = useLocation()
   const title = kind === 'saved' ? 'Publicaciones guardadas' : 'Mis postulaciones'
   return (
@@ -25,13 +37,23 @@ export function OwnPostings({ kind, postings, count, page, error }: { kind: 'sav
           {postings.map((p) => (
             <PostingCard key={p.id} posting={p} href={`/user/dashboard/job-postings?id=${p.id}`}>
               <div className="flex flex-wrap gap-2">
-                {kind === 'saved' ? <PostingAction id={p.id} intent="quitar" title={p.title} /> : <PostingAction id={p.id} intent="retirar" title={p.title} />}
+                {kind === 'saved' ? (
+                  <PostingAction id={p.id} intent="quitar" title={p.title} />
+                ) : (
+                  <PostingAction id={p.id} intent="retirar" title={p.title} />
+                )}
               </div>
             </PostingCard>
           ))}
         </ul>
       )}
-      {error ? null : <Pagination page={page} total={count} hrefFor={(n) => withParams(location.pathname, location.search, { page: n })} />}
+      {error ? null : (
+        <Pagination
+          page={page}
+          total={count}
+          hrefFor={(n) => withParams(location.pathname, location.search, { page: n })}
+        />
+      )}
     </main>
   )
 }

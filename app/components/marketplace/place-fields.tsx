@@ -45,8 +45,14 @@ export function PlaceFields({
   const regionsFetcher = useFetcher<PlaceChoice>()
   const communesFetcher = useFetcher<PlaceChoice>()
 
-  const regions = zone === places.zone ? places.regions : regionsFetcher.data?.zone === zone ? regionsFetcher.data.regions : []
-  const communes = zone === places.zone && region === places.region ? places.communes : communesFetcher.data?.region === region ? communesFetcher.data.communes : []
+  const regions =
+    zone === places.zone ? places.regions : regionsFetcher.data?.zone === zone ? regionsFetcher.data.regions : []
+  const communes =
+    zone === places.zone && region === places.region
+      ? places.communes
+      : communesFetcher.data?.region === region
+        ? communesFetcher.data.communes
+        : []
 
   function chooseZone(value: string) {
     setZone(value)
@@ -55,7 +61,8 @@ export function PlaceFields({
   }
   function chooseRegion(value: string) {
     setRegion(value)
-    if (value) communesFetcher.load(`${PLACES_URL}?id_zone=${encodeURIComponent(zone)}&id_region=${encodeURIComponent(value)}`)
+    if (value)
+      communesFetcher.load(`${PLACES_URL}?id_zone=${encodeURIComponent(zone)}&id_region=${encodeURIComponent(value)}`)
   }
   const waiting = regionsFetcher.state === 'loading' || communesFetcher.state === 'loading'
 
@@ -63,7 +70,12 @@ export function PlaceFields({
     <>
       <SelectField
         label="Zona"
-        selectProps={{ id: `${idPrefix}-zona`, name: 'id_zone', defaultValue: places.zone, onChange: (e) => chooseZone(e.currentTarget.value) }}
+        selectProps={{
+          id: `${idPrefix}-zona`,
+          name: 'id_zone',
+          defaultValue: places.zone,
+          onChange: (e) => chooseZone(e.currentTarget.value),
+        }}
         options={zoneOptions}
         placeholder={anyLabel ?? 'Selecciona una zona'}
         errors={errors.id_zone}

@@ -28,7 +28,12 @@ export function PostingCard({
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <AppLink to={href} onClick={onOpen} preventScrollReset className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
+            <AppLink
+              to={href}
+              onClick={onOpen}
+              preventScrollReset
+              className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline"
+            >
               {posting.title}
             </AppLink>
           </h3>
@@ -46,8 +51,14 @@ export function PostingCard({
         </div>
       </div>
       <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-3" />
-      {/* Issue 14 item 2: the rows' classes once on the list, not on every row, term and value. */}
-      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2 *:flex *:min-w-0 *:gap-1.5 [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:shrink-0 [&_dt]:text-slate-600">
+      {/* The rows' classes once on the list, not on every row, term and value. */}
+      <dl
+        className={
+          'mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[480px]:grid-cols-2 *:flex ' +
+          '*:min-w-0 *:gap-1.5 [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 ' +
+          '[&_dt]:shrink-0 [&_dt]:text-slate-600'
+        }
+      >
         {factList(posting).map(([k, v]) => (
           <div key={k}>
             <dt>{`${k}:`}</dt>

@@ -37,7 +37,10 @@ function useFleetingAnswer(answer: Answer | undefined, pending: boolean): Answer
 function AnswerLine({ answer }: { answer: Answer | null }) {
   if (!answer) return null
   return (
-    <p role={answer.ok ? 'status' : 'alert'} className={`basis-full text-sm font-medium ${answer.ok ? 'text-green-800' : 'text-red-800'}`}>
+    <p
+      role={answer.ok ? 'status' : 'alert'}
+      className={`basis-full text-sm font-medium ${answer.ok ? 'text-green-800' : 'text-red-800'}`}
+    >
       {answer.message}
     </p>
   )
@@ -46,7 +49,19 @@ function AnswerLine({ answer }: { answer: Answer | null }) {
 type Fetcher = ReturnType<typeof useFetcher<Answer>>
 
 /** One button of the posting actions, posting through the fetcher it is given. */
-function ActionButton({ fetcher, id, intent, primary = false, title }: { fetcher: Fetcher; id: number; intent: Intent; primary?: boolean; title: string }) {
+function ActionButton({
+  fetcher,
+  id,
+  intent,
+  primary = false,
+  title,
+}: {
+  fetcher: Fetcher
+  id: number
+  intent: Intent
+  primary?: boolean
+  title: string
+}) {
   const pending = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === intent
   return (
     <fetcher.Form method="post" className="inline">
@@ -72,7 +87,17 @@ function ActionButton({ fetcher, id, intent, primary = false, title }: { fetcher
  * browser posts it and the action comes back to this URL with a flash; with JS it posts in place,
  * the page's data reloads and the answer shows under the button for 4 s.
  */
-export function PostingAction({ id, intent, primary = false, title }: { id: number; intent: Intent; primary?: boolean; title: string }) {
+export function PostingAction({
+  id,
+  intent,
+  primary = false,
+  title,
+}: {
+  id: number
+  intent: Intent
+  primary?: boolean
+  title: string
+}) {
   const fetcher = useFetcher<Answer>()
   const answer = useFleetingAnswer(fetcher.data, fetcher.state !== 'idle')
   return (
@@ -97,7 +122,12 @@ export function PostingActions({ posting }: { posting: DriverPosting }) {
       ) : posting.status === 'open' ? (
         <ActionButton fetcher={fetcher} id={posting.id} intent="postular" primary title={posting.title} />
       ) : null}
-      <ActionButton fetcher={fetcher} id={posting.id} intent={posting.saved ? 'quitar' : 'guardar'} title={posting.title} />
+      <ActionButton
+        fetcher={fetcher}
+        id={posting.id}
+        intent={posting.saved ? 'quitar' : 'guardar'}
+        title={posting.title}
+      />
       <AnswerLine answer={answer} />
     </div>
   )
@@ -118,7 +148,11 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
             {posting.company_verified ? <VerifiedCompanyBadge /> : null}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            {posting.status === 'closed' ? <Badge tone="danger">Publicación cerrada</Badge> : <Badge tone="success">Abierta</Badge>}
+            {posting.status === 'closed' ? (
+              <Badge tone="danger">Publicación cerrada</Badge>
+            ) : (
+              <Badge tone="success">Abierta</Badge>
+            )}
             {posting.application_status ? <ApplicationBadge status={posting.application_status} /> : null}
             {posting.saved ? <Badge tone="brand">Guardada</Badge> : null}
           </div>
@@ -143,7 +177,9 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
         <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{posting.description}</p>
       </div>
       <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
-      {posting.status === 'closed' && !posting.applied ? <p className="text-sm text-slate-700">Esta publicación está cerrada y ya no recibe postulaciones.</p> : null}
+      {posting.status === 'closed' && !posting.applied ? (
+        <p className="text-sm text-slate-700">Esta publicación está cerrada y ya no recibe postulaciones.</p>
+      ) : null}
       {/* Pinned to the bottom of the dialog on a small screen: the buttons stay in view however long the posting is. */}
       <div className="sticky bottom-0 -mx-5 -mb-4 border-t border-slate-200 bg-white px-5 py-3">
         <PostingActions posting={posting} />

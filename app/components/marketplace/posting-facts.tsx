@@ -1,12 +1,12 @@
 import { formatPayment } from '#domain/format'
 
 /**
- * The parts of a posting the public home shows as well as the driver's pages (issue 16 item 4).
+ * The parts of a posting the public home shows as well as the driver's pages.
  * Imports nothing of the UI kit: Badge brings tailwind-merge, which the home's JS budget cannot
  * carry (e2e/budget.spec.ts).
  */
 
-/** One label for the shift everywhere (issue 16 item 4): cards, detail, filters and the company's form. */
+/** One label for the shift everywhere: cards, detail, filters and the company's form. */
 export const SHIFT_LABEL = 'Turno'
 
 /** What factList reads of a posting (spec §3 "Job posting"). */
@@ -19,12 +19,27 @@ export interface FactFields {
   pawn: 'Si' | 'No'
 }
 
-/** Issue 16 item 4: a company's logo reads at 64 px on every card and detail (smaller only in the company's own header). */
+/** A company's logo reads at 64 px on every card and detail (smaller only in the company's own header). */
 export function CompanyLogo({ src, name, size = 'h-16 w-16' }: { src: string | null; name: string; size?: string }) {
   if (src)
-    return <img src={src} alt={`Logo de ${name}`} width={64} height={64} loading="lazy" className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`} />
+    return (
+      <img
+        src={src}
+        alt={`Logo de ${name}`}
+        width={64}
+        height={64}
+        loading="lazy"
+        className={`${size} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`}
+      />
+    )
   return (
-    <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-50 text-2xl font-bold text-brand-700`}>
+    <span
+      aria-hidden="true"
+      className={
+        `${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-50 ` +
+        `text-2xl font-bold text-brand-700`
+      }
+    >
       {name.slice(0, 1).toUpperCase()}
     </span>
   )
@@ -41,14 +56,23 @@ export function factList(p: FactFields): Array<[string, string]> {
 }
 
 /**
- * The pay as the headline of a posting (issue 16 item 4): the amount large, its period beside it
+ * The pay as the headline of a posting: the amount large, its period beside it
  * ('$45.000 por día'), read out as «Pago: $45.000 por día».
  */
-export function PayHeadline({ amount, period, className = '' }: { amount: number; period: string; className?: string }) {
+export function PayHeadline({
+  amount,
+  period,
+  className = '',
+}: {
+  amount: number
+  period: string
+  className?: string
+}) {
   return (
     <p className={`flex flex-wrap items-baseline gap-x-1.5 ${className}`} data-testid="pago">
       <span className="sr-only">Pago: </span>
-      <span className="text-2xl font-extrabold text-slate-900">{formatPayment(amount, '')}</span> <span className="text-base font-semibold text-brand-700">{period}</span>
+      <span className="text-2xl font-extrabold text-slate-900">{formatPayment(amount, '')}</span>{' '}
+      <span className="text-base font-semibold text-brand-700">{period}</span>
     </p>
   )
 }

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -23,7 +30,13 @@ const PAWN_OPTIONS = [
 ]
 // Without JS every capacity shows, grouped by its vehicle; the service checks they match.
 const CAPACITY_GROUPS = vehicles
-  .map((v) => ({ label: v.name_vehicle, options: capacitiesByVehicle(v.id_vehicle).map((c) => ({ value: c.id_capacity, label: capacityLabel(c.capacity_kg, v.id_vehicle) })) }))
+  .map((v) => ({
+    label: v.name_vehicle,
+    options: capacitiesByVehicle(v.id_vehicle).map((c) => ({
+      value: c.id_capacity,
+      label: capacityLabel(c.capacity_kg, v.id_vehicle),
+    })),
+  }))
   .filter((g) => g.options.length)
 
 export type PostingDraft = Partial<
@@ -82,7 +95,10 @@ export function PostingForm({
     shouldRevalidate: 'onInput',
   })
   const [vehicle, setVehicle] = useState(defaults.id_vehicle ?? '')
-  const capacities = capacitiesByVehicle(vehicle).map((c) => ({ value: c.id_capacity, label: capacityLabel(c.capacity_kg, c.vehicle_id) }))
+  const capacities = capacitiesByVehicle(vehicle).map((c) => ({
+    value: c.id_capacity,
+    label: capacityLabel(c.capacity_kg, c.vehicle_id),
+  }))
 
   return (
     <Form method="post" {...getFormProps(form)} {...loadOn} className="grid gap-4 sm:grid-cols-2">
@@ -95,7 +111,12 @@ export function PostingForm({
           <Alert tone="error" id={`trabajo-${intent}-error`} messages={form.errors} />
         </div>
       ) : null}
-      <InputField className="sm:col-span-2" label="Título" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+      <InputField
+        className="sm:col-span-2"
+        label="Título"
+        inputProps={getInputProps(fields.title, { type: 'text' })}
+        errors={fields.title.errors}
+      />
       <TextAreaField
         className="sm:col-span-2"
         label="Descripción"
@@ -109,13 +130,19 @@ export function PostingForm({
           places={places}
           commune={defaults.id_commune ?? ''}
           idPrefix={`trabajo-${intent}`}
-          errors={{ id_zone: fields.id_zone.errors, id_region: fields.id_region.errors, id_commune: fields.id_commune.errors }}
+          errors={{
+            id_zone: fields.id_zone.errors,
+            id_region: fields.id_region.errors,
+            id_commune: fields.id_commune.errors,
+          }}
           update={
             <div className="sm:col-span-3">
               <button type="submit" name="intent" value="ubicacion" formNoValidate className={buttonClass('secondary')}>
                 Actualizar
               </button>
-              <p className="mt-1 text-sm text-slate-600">Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista.
+              </p>
             </div>
           }
         />
@@ -130,7 +157,11 @@ export function PostingForm({
         <SelectField
           key={`capacidad-${vehicle}`}
           label="Capacidad"
-          selectProps={{ ...getSelectProps(fields.id_capacity), disabled: capacities.length === 0, defaultValue: vehicle === defaults.id_vehicle ? defaults.id_capacity : '' }}
+          selectProps={{
+            ...getSelectProps(fields.id_capacity),
+            disabled: capacities.length === 0,
+            defaultValue: vehicle === defaults.id_vehicle ? defaults.id_capacity : '',
+          }}
           options={capacities}
           placeholder={capacities.length ? 'Selecciona la capacidad' : 'No aplica a este vehículo'}
           errors={fields.id_capacity.errors}
@@ -145,9 +176,24 @@ export function PostingForm({
           errors={fields.id_capacity.errors}
         />
       )}
-      <SelectField label={SHIFT_LABEL} selectProps={getSelectProps(fields.id_schedule)} options={SCHEDULE_OPTIONS} errors={fields.id_schedule.errors} />
-      <InputField label="Fecha de inicio" inputProps={getInputProps(fields.start_date, { type: 'date' })} errors={fields.start_date.errors} />
-      <SelectField label="Peoneta" hint="¿Incluye un ayudante?" selectProps={getSelectProps(fields.pawn)} options={PAWN_OPTIONS} errors={fields.pawn.errors} />
+      <SelectField
+        label={SHIFT_LABEL}
+        selectProps={getSelectProps(fields.id_schedule)}
+        options={SCHEDULE_OPTIONS}
+        errors={fields.id_schedule.errors}
+      />
+      <InputField
+        label="Fecha de inicio"
+        inputProps={getInputProps(fields.start_date, { type: 'date' })}
+        errors={fields.start_date.errors}
+      />
+      <SelectField
+        label="Peoneta"
+        hint="¿Incluye un ayudante?"
+        selectProps={getSelectProps(fields.pawn)}
+        options={PAWN_OPTIONS}
+        errors={fields.pawn.errors}
+      />
       <InputField
         label="Conductores requeridos"
         inputProps={{ ...getInputProps(fields.drivers_needed, { type: 'text' }), inputMode: 'numeric' }}
@@ -159,8 +205,18 @@ export function PostingForm({
         inputProps={{ ...getInputProps(fields.payment_amount, { type: 'text' }), inputMode: 'numeric' }}
         errors={fields.payment_amount.errors}
       />
-      <SelectField label="Período de pago" selectProps={getSelectProps(fields.payment_period)} options={PAYMENT_PERIOD_OPTIONS} errors={fields.payment_period.errors} />
-      <SelectField label="Estado" selectProps={getSelectProps(fields.status)} options={STATUS_OPTIONS} errors={fields.status.errors} />
+      <SelectField
+        label="Período de pago"
+        selectProps={getSelectProps(fields.payment_period)}
+        options={PAYMENT_PERIOD_OPTIONS}
+        errors={fields.payment_period.errors}
+      />
+      <SelectField
+        label="Estado"
+        selectProps={getSelectProps(fields.status)}
+        options={STATUS_OPTIONS}
+        errors={fields.status.errors}
+      />
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <SubmitButton name="intent" value={intent} pendingText="Guardando…">
           {submitLabel}

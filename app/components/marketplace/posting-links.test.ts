@@ -5,7 +5,7 @@ import { forYouListPath, homePostingLinks, postingPath, visitorPath } from './po
 
 const OURS = { signupUrl: '/register', loginUrl: '/login' }
 
-describe('posting links (issue 16 item 4)', () => {
+describe('posting links', () => {
   it('sends a signed-in person straight to the posting and the list', () => {
     const links = homePostingLinks(true, OURS)
     expect(links.posting(42)).toBe('/user/dashboard/job-postings?id=42')
@@ -22,22 +22,34 @@ describe('posting links (issue 16 item 4)', () => {
   })
 
   it('falls back to our login, then to an external sign-up, when registration is hosted elsewhere', () => {
-    expect(visitorPath('/user/dashboard/job-postings?id=7', { signupUrl: 'https://alta.example.cl', loginUrl: '/login' })).toBe(
-      '/login?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D7',
-    )
-    expect(visitorPath('/user/dashboard/job-postings', { signupUrl: 'https://alta.example.cl', loginUrl: 'https://entrar.example.cl' })).toBe('https://alta.example.cl')
+    expect(
+      visitorPath('/user/dashboard/job-postings?id=7', { signupUrl: 'https://alta.example.cl', loginUrl: '/login' }),
+    ).toBe('/login?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D7')
+    expect(
+      visitorPath('/user/dashboard/job-postings', {
+        signupUrl: 'https://alta.example.cl',
+        loginUrl: 'https://entrar.example.cl',
+      }),
+    ).toBe('https://alta.example.cl')
   })
 })
 
 describe('«Ver todas» of «Publicaciones para ti»', () => {
   const zoneOf = (id: number) => findRegion(id)?.zone_id
   it('filters the list by the one vehicle and the one region matched', () => {
-    expect(forYouListPath({ vehicles: [{ id_vehicle: 1 }], communes: [{ id_region: 13000 }, { id_region: 13000 }] }, zoneOf)).toBe(
-      '/user/dashboard/job-postings?id_vehicle=1&id_zone=2&id_region=13000',
-    )
+    expect(
+      forYouListPath({ vehicles: [{ id_vehicle: 1 }], communes: [{ id_region: 13000 }, { id_region: 13000 }] }, zoneOf),
+    ).toBe('/user/dashboard/job-postings?id_vehicle=1&id_zone=2&id_region=13000')
   })
   it('leaves out a filter the list cannot express (two vehicles, two regions)', () => {
-    expect(forYouListPath({ vehicles: [{ id_vehicle: 1 }, { id_vehicle: 3 }], communes: [{ id_region: 13000 }, { id_region: 5000 }] }, zoneOf)).toBe('/user/dashboard/job-postings')
-    expect(forYouListPath({ vehicles: [], communes: [{ id_region: 13000 }] }, zoneOf)).toBe('/user/dashboard/job-postings?id_zone=2&id_region=13000')
+    expect(
+      forYouListPath(
+        { vehicles: [{ id_vehicle: 1 }, { id_vehicle: 3 }], communes: [{ id_region: 13000 }, { id_region: 5000 }] },
+        zoneOf,
+      ),
+    ).toBe('/user/dashboard/job-postings')
+    expect(forYouListPath({ vehicles: [], communes: [{ id_region: 13000 }] }, zoneOf)).toBe(
+      '/user/dashboard/job-postings?id_zone=2&id_region=13000',
+    )
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Where a posting lives for a driver, and how a visitor gets there (issue 16 item 4). Kept free
+ * Where a posting lives for a driver, and how a visitor gets there. Kept free
  * of components so the home page can import it without the marketplace's pages.
  */
 export const POSTINGS_PATH = '/user/dashboard/job-postings'

@@ -18,7 +18,9 @@ const loadOwnerSchema = () => import('#domain/validation/power').then((m) => m.p
 
 export type Values = Record<string, string>
 
-const BACK = 'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
+const BACK =
+  'inline-flex items-center justify-center gap-1 rounded-md border border-slate-400 ' +
+  'px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-100'
 
 /** Spec §5: the plate is forced to uppercase without spaces as it is typed (the server does it too). */
 function normalizePlateInput(e: React.FormEvent<HTMLInputElement>) {
@@ -66,7 +68,10 @@ export function DriverPhase({
     'vehicleYear',
     'vehicleLicensePlate',
   ])
-  const text = (name: Exclude<keyof typeof fields, 'vehicleYear'>, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+  const text = (
+    name: Exclude<keyof typeof fields, 'vehicleYear'>,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => ({
     ...getInputProps(fields[name], { type: 'text' }),
     ...focus(name),
     ...extra,
@@ -83,8 +88,17 @@ export function DriverPhase({
           inputProps={text('fullNameDriver', { autoComplete: 'name' })}
           errors={fields.fullNameDriver.errors}
         />
-        <InputField label="RUT del conductor" hint="Ejemplo: 12.345.678-5" inputProps={text('rutDriver')} errors={fields.rutDriver.errors} />
-        <InputField label="Nacionalidad del conductor" inputProps={text('nationalityDriver')} errors={fields.nationalityDriver.errors} />
+        <InputField
+          label="RUT del conductor"
+          hint="Ejemplo: 12.345.678-5"
+          inputProps={text('rutDriver')}
+          errors={fields.rutDriver.errors}
+        />
+        <InputField
+          label="Nacionalidad del conductor"
+          inputProps={text('nationalityDriver')}
+          errors={fields.nationalityDriver.errors}
+        />
         <InputField
           className="sm:col-span-2"
           label="Domicilio del conductor"
@@ -106,7 +120,11 @@ export function DriverPhase({
         <InputField
           label="Patente"
           hint="Por ejemplo BBBB12 o AB1234; se escribe en mayúsculas y sin espacios."
-          inputProps={text('vehicleLicensePlate', { onInput: normalizePlateInput, autoCapitalize: 'characters', className: 'uppercase' })}
+          inputProps={text('vehicleLicensePlate', {
+            onInput: normalizePlateInput,
+            autoCapitalize: 'characters',
+            className: 'uppercase',
+          })}
           errors={fields.vehicleLicensePlate.errors}
         />
       </fieldset>
@@ -147,7 +165,7 @@ function Summary({ driver }: { driver: Values }) {
 const CREATE = 'crear'
 
 /**
- * One of the owner's ID images (issue 12 item 7): its limit beside it, checked as soon as it is
+ * One of the owner's ID images: its limit beside it, checked as soon as it is
  * chosen, a larger phone photo shrunk before sending (domain/uploads.ts).
  */
 function OwnerIdImageField({
@@ -204,9 +222,21 @@ export function OwnerPhase({
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
-  const order = ['fullNameOwner', 'rutOwner', 'addressOwner', 'nationalityOwner', 'phoneOwner', 'emailOwner', ...OWNER_ID_IMAGE_FIELDS.map((f) => f.name)]
+  const order = [
+    'fullNameOwner',
+    'rutOwner',
+    'addressOwner',
+    'nationalityOwner',
+    'phoneOwner',
+    'emailOwner',
+    ...OWNER_ID_IMAGE_FIELDS.map((f) => f.name),
+  ]
   const focus = autoFocusFirstInvalid(fields, order)
-  const text = (name: (typeof POWER_OWNER_FIELDS)[number], type: 'text' | 'tel' | 'email' = 'text', extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => ({
+  const text = (
+    name: (typeof POWER_OWNER_FIELDS)[number],
+    type: 'text' | 'tel' | 'email' = 'text',
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => ({
     ...getInputProps(fields[name], { type }),
     ...focus(name),
     ...extra,
@@ -257,23 +287,56 @@ export function OwnerPhase({
       </div>
       <Summary driver={driver} />
       <fieldset className="contents">
-        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Datos del dueño del vehículo</legend>
-        <InputField className="sm:col-span-2" label="Nombre completo del dueño" inputProps={text('fullNameOwner')} errors={fields.fullNameOwner.errors} />
-        <InputField label="RUT del dueño" hint="Ejemplo: 11.111.111-1" inputProps={text('rutOwner')} errors={fields.rutOwner.errors} />
-        <InputField label="Nacionalidad del dueño" inputProps={text('nationalityOwner')} errors={fields.nationalityOwner.errors} />
-        <InputField className="sm:col-span-2" label="Domicilio del dueño" inputProps={text('addressOwner')} errors={fields.addressOwner.errors} />
+        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">
+          Datos del dueño del vehículo
+        </legend>
+        <InputField
+          className="sm:col-span-2"
+          label="Nombre completo del dueño"
+          inputProps={text('fullNameOwner')}
+          errors={fields.fullNameOwner.errors}
+        />
+        <InputField
+          label="RUT del dueño"
+          hint="Ejemplo: 11.111.111-1"
+          inputProps={text('rutOwner')}
+          errors={fields.rutOwner.errors}
+        />
+        <InputField
+          label="Nacionalidad del dueño"
+          inputProps={text('nationalityOwner')}
+          errors={fields.nationalityOwner.errors}
+        />
+        <InputField
+          className="sm:col-span-2"
+          label="Domicilio del dueño"
+          inputProps={text('addressOwner')}
+          errors={fields.addressOwner.errors}
+        />
         <InputField
           label="Teléfono (WhatsApp) del dueño"
           hint="Celular que comienza con 9, por ejemplo 9 8765 4321 o +56 9 8765 4321."
           inputProps={text('phoneOwner', 'tel', { inputMode: 'tel' })}
           errors={fields.phoneOwner.errors}
         />
-        <InputField label="Correo electrónico del dueño" inputProps={text('emailOwner', 'email')} errors={fields.emailOwner.errors} />
+        <InputField
+          label="Correo electrónico del dueño"
+          inputProps={text('emailOwner', 'email')}
+          errors={fields.emailOwner.errors}
+        />
       </fieldset>
       <fieldset className="contents">
-        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">Cédula de identidad del dueño</legend>
+        <legend className="mt-2 text-lg font-semibold text-slate-900 sm:col-span-2">
+          Cédula de identidad del dueño
+        </legend>
         {OWNER_ID_IMAGE_FIELDS.map(({ name, tipo }) => (
-          <OwnerIdImageField key={name} name={name} label={tipo} inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name) }} errors={fields[name].errors} />
+          <OwnerIdImageField
+            key={name}
+            name={name}
+            label={tipo}
+            inputProps={{ ...getInputProps(fields[name], { type: 'file' }), ...focus(name) }}
+            errors={fields[name].errors}
+          />
         ))}
         <div className="sm:col-span-2">
           <UploadProgress />
@@ -312,12 +375,18 @@ export function OwnerPhase({
         <dialog
           ref={dialog}
           aria-labelledby="confirmar-titulo"
-          className="fixed inset-0 m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+          className={
+            'fixed inset-0 m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-6 ' +
+            'text-slate-900 shadow-2xl backdrop:bg-slate-900/50'
+          }
         >
           <h2 id="confirmar-titulo" className="text-lg font-semibold">
             ¿Crear el poder simple?
           </h2>
-          <p className="mt-2 text-sm text-slate-700">Revisa que los datos sean correctos. Se enviará un mensaje de WhatsApp al dueño del vehículo para que firme el poder.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            Revisa que los datos sean correctos. Se enviará un mensaje de WhatsApp al dueño del vehículo para que firme
+            el poder.
+          </p>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <button type="button" onClick={() => dialog.current?.close()} className={BACK}>
               Cancelar
@@ -349,14 +418,17 @@ export function SuccessModal() {
         ref={ref}
         open
         aria-labelledby="poder-creado"
-        className="fixed inset-0 z-50 m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+        className={
+          'fixed inset-0 z-50 m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-6 ' +
+          'text-slate-900 shadow-2xl backdrop:bg-slate-900/50'
+        }
       >
         <h2 id="poder-creado" className="text-xl font-bold">
           Proceso de Poder Simple Iniciado
         </h2>
         <p className="mt-3 text-slate-700">
-          Enviamos el poder simple al dueño del vehículo por WhatsApp. El dueño debe revisarlo y firmarlo a través de WhatsApp; cuando lo haga, revisaremos el documento en tu
-          panel.
+          Enviamos el poder simple al dueño del vehículo por WhatsApp. El dueño debe revisarlo y firmarlo a través de
+          WhatsApp; cuando lo haga, revisaremos el documento en tu panel.
         </p>
         <div className="mt-6 flex justify-end">
           <Link to="/" className={buttonClass('primary', 'px-4 py-2.5 text-base')}>
@@ -379,18 +451,36 @@ const DEAD_LINK_TEXT = {
   },
   invalid: {
     title: 'Este enlace no es válido',
-    what: 'El enlace está incompleto o no corresponde a un poder simple de Fleeters. Revisa que lo hayas copiado completo.',
+    what:
+      'El enlace está incompleto o no corresponde a un poder simple de Fleeters. Revisa ' +
+      'que lo hayas copiado completo.',
   },
 } as const
 
 /** A link that cannot be used (decision 41): what happened and what to do, never a silent redirect. */
-export function DeadLinkPage({ dead, driverSignedIn }: { dead: { state: keyof typeof DEAD_LINK_TEXT; at: string | null }; driverSignedIn: boolean }) {
+export function DeadLinkPage({
+  dead,
+  driverSignedIn,
+}: {
+  dead: { state: keyof typeof DEAD_LINK_TEXT; at: string | null }
+  driverSignedIn: boolean
+}) {
   const text = DEAD_LINK_TEXT[dead.state]
-  const when = dead.at ? (dead.state === 'used' ? `Se usó el ${dead.at}.` : dead.state === 'expired' ? `Venció el ${dead.at}.` : null) : null
+  const when = dead.at
+    ? dead.state === 'used'
+      ? `Se usó el ${dead.at}.`
+      : dead.state === 'expired'
+        ? `Venció el ${dead.at}.`
+        : null
+    : null
   return (
     <main id="contenido">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <section aria-labelledby="enlace-estado" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-estado={dead.state}>
+        <section
+          aria-labelledby="enlace-estado"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          data-estado={dead.state}
+        >
           <p className="text-sm font-medium text-brand-700">Crear poder simple</p>
           <h1 id="enlace-estado" className="mt-1 text-2xl font-bold text-slate-900">
             {text.title}
@@ -401,10 +491,14 @@ export function DeadLinkPage({ dead, driverSignedIn }: { dead: { state: keyof ty
           </p>
           <h2 className="mt-5 font-semibold text-slate-900">¿Qué hacer?</h2>
           <p className="mt-1 text-slate-800">
-            Pide al conductor un enlace nuevo. El conductor lo genera en su panel, en «Autorización del dueño del vehículo», y te lo envía por WhatsApp.
+            Pide al conductor un enlace nuevo. El conductor lo genera en su panel, en «Autorización del dueño del
+            vehículo», y te lo envía por WhatsApp.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={driverSignedIn ? '/user/dashboard/poder-simple' : '/login'} className={buttonClass('primary', 'px-4 py-2.5 text-base')}>
+            <Link
+              to={driverSignedIn ? '/user/dashboard/poder-simple' : '/login'}
+              className={buttonClass('primary', 'px-4 py-2.5 text-base')}
+            >
               {driverSignedIn ? 'Generar un enlace nuevo' : 'Soy el conductor: iniciar sesión'}
             </Link>
             <Link to="/" className={BACK}>

@@ -17,11 +17,17 @@ const loadSchema = () => import('#domain/validation/account-closure').then((m) =
 const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
 
 /** Where «Mis datos» is for each role (the page that links here). */
-export const MY_DATA_PATH: Record<AccountRole, string> = { User: '/user/dashboard/settings/mis-datos', business: '/business/dashboard/mis-datos' }
+export const MY_DATA_PATH: Record<AccountRole, string> = {
+  User: '/user/dashboard/settings/mis-datos',
+  business: '/business/dashboard/mis-datos',
+}
 
 function BackLink({ role }: { role: AccountRole }) {
   return (
-    <Link to={MY_DATA_PATH[role]} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
+    <Link
+      to={MY_DATA_PATH[role]}
+      className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline"
+    >
       Volver a «Mis datos»
     </Link>
   )
@@ -34,7 +40,13 @@ function BackLink({ role }: { role: AccountRole }) {
 export function DeleteAccountPage({ area: role }: { area: AccountRole }) {
   const feedback = useActionData<{ result?: SubmissionResult<string[]>; stamp?: number }>()
   const { onValidate, ...loadOn } = useLazyValidation<{ password: string; confirm: 'on' }>(loadSchema)
-  const [form, fields] = useForm({ id: 'eliminar-cuenta', lastResult: feedback?.result, onValidate, shouldValidate: 'onBlur', shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm({
+    id: 'eliminar-cuenta',
+    lastResult: feedback?.result,
+    onValidate,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   const removed = DELETION_SUMMARY[role].removed
   return (
     <main id="contenido" className="max-w-3xl space-y-6">
@@ -47,11 +59,14 @@ export function DeleteAccountPage({ area: role }: { area: AccountRole }) {
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
           <li>
             Al confirmar, cerramos tu sesión en todos tus dispositivos y tu cuenta deja de usarse:{' '}
-            {role === 'User' ? 'las empresas dejan de ver tus postulaciones.' : 'los conductores dejan de ver tus publicaciones.'}
+            {role === 'User'
+              ? 'las empresas dejan de ver tus postulaciones.'
+              : 'los conductores dejan de ver tus publicaciones.'}
           </li>
           <li>Te enviamos un correo con la fecha en que se eliminará, {DELETION_GRACE_DAYS} días después.</li>
           <li>
-            <strong>Si cambias de opinión, inicia sesión antes de esa fecha</strong>: la eliminación se cancela y tu cuenta sigue como estaba.
+            <strong>Si cambias de opinión, inicia sesión antes de esa fecha</strong>: la eliminación se cancela y tu
+            cuenta sigue como estaba.
           </li>
           <li>Ese día borramos tus datos personales y tus archivos, y te enviamos un último correo.</li>
         </ol>
@@ -71,7 +86,9 @@ export function DeleteAccountPage({ area: role }: { area: AccountRole }) {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <p className="mt-3 text-sm text-slate-700">Fleeters no cobra pagos ni emite facturas, así que no hay registros contables que conservar.</p>
+        <p className="mt-3 text-sm text-slate-700">
+          Fleeters no cobra pagos ni emite facturas, así que no hay registros contables que conservar.
+        </p>
       </section>
       <section aria-labelledby="confirmar" className={CARD}>
         <h2 id="confirmar" className="text-lg font-semibold text-slate-900">
@@ -124,18 +141,31 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
   return (
     <main id="contenido" className="max-w-3xl space-y-6">
       <BackLink role={role} />
-      <h1 className="text-2xl font-bold text-slate-900">{role === 'User' ? 'Pausar mi perfil o dejar de recibir correos' : 'Correos no esenciales'}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        {role === 'User' ? 'Pausar mi perfil o dejar de recibir correos' : 'Correos no esenciales'}
+      </h1>
       {role === 'User' ? (
         <section aria-labelledby="pausa" className={CARD}>
           <h2 id="pausa" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
             Tu perfil
-            {state.paused_at ? <Badge tone="warning">Pausado desde el {formatDate(state.paused_at)}</Badge> : <Badge tone="success">Visible</Badge>}
+            {state.paused_at ? (
+              <Badge tone="warning">Pausado desde el {formatDate(state.paused_at)}</Badge>
+            ) : (
+              <Badge tone="success">Visible</Badge>
+            )}
           </h2>
           <p className="mt-2 text-slate-800">
-            {state.paused_at ? 'Mientras tu perfil está pausado' : 'Si lo pausas'}, las empresas no te ven en sus listas de postulantes ni pueden abrir tu perfil, y tus
-            postulaciones quedan congeladas: no puedes postular a nuevas publicaciones. Tus datos no se borran; cuando lo reanudes, todo vuelve a estar como antes.
+            {state.paused_at ? 'Mientras tu perfil está pausado' : 'Si lo pausas'}, las empresas no te ven en sus listas
+            de postulantes ni pueden abrir tu perfil, y tus postulaciones quedan congeladas: no puedes postular a nuevas
+            publicaciones. Tus datos no se borran; cuando lo reanudes, todo vuelve a estar como antes.
           </p>
-          <Alert tone="error" messages={feedback?.intent === 'pause' ? feedback.errors : undefined} stamp={feedback?.stamp} className="mt-4" focus />
+          <Alert
+            tone="error"
+            messages={feedback?.intent === 'pause' ? feedback.errors : undefined}
+            stamp={feedback?.stamp}
+            className="mt-4"
+            focus
+          />
           {state.paused_at ? (
             <ToggleForm intent="pause" on={false} label="Reanudar mi perfil" pending="Reanudando…" />
           ) : (
@@ -152,10 +182,16 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
           {role === 'User'
             ? 'Son los recordatorios de vencimiento de tus documentos (las fechas siguen en tu panel).'
             : 'Son los avisos de nuevos postulantes (las postulaciones siguen en tu panel).'}{' '}
-          Los correos necesarios para tu cuenta te llegarán siempre: códigos, contraseña, decisiones sobre tus {role === 'User' ? 'documentos y postulaciones' : 'publicaciones'} y
-          respuestas a tus solicitudes.
+          Los correos necesarios para tu cuenta te llegarán siempre: códigos, contraseña, decisiones sobre tus{' '}
+          {role === 'User' ? 'documentos y postulaciones' : 'publicaciones'} y respuestas a tus solicitudes.
         </p>
-        <Alert tone="error" messages={feedback?.intent === 'opt-out' ? feedback.errors : undefined} stamp={feedback?.stamp} className="mt-4" focus />
+        <Alert
+          tone="error"
+          messages={feedback?.intent === 'opt-out' ? feedback.errors : undefined}
+          stamp={feedback?.stamp}
+          className="mt-4"
+          focus
+        />
         {state.opted_out_at ? (
           <ToggleForm intent="opt-out" on={false} label="Volver a recibir correos no esenciales" pending="Guardando…" />
         ) : (

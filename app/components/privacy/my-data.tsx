@@ -33,7 +33,10 @@ export const KIND_LABEL: Record<MyRequest['kind'], string> = {
 }
 
 /** A request's state in words, and its pill's tone; an export says whether it can be downloaded. */
-export function requestState(r: Pick<MyRequest, 'kind' | 'status' | 'downloadable'>): { label: string; tone: BadgeTone } {
+export function requestState(r: Pick<MyRequest, 'kind' | 'status' | 'downloadable'>): {
+  label: string
+  tone: BadgeTone
+} {
   if (r.status === 'cancelled') return { label: 'Cancelada', tone: 'neutral' }
   if (r.kind === 'export') {
     if (r.status === 'pending') return { label: 'En preparación', tone: 'warning' }
@@ -43,7 +46,8 @@ export function requestState(r: Pick<MyRequest, 'kind' | 'status' | 'downloadabl
 }
 
 const SECTION = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
-const LINK = 'inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900'
+const LINK =
+  'inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900'
 
 /**
  * «Mis datos» of drivers and companies (Ley 21.719; decision 75): the rights in a few words, the
@@ -58,8 +62,8 @@ export function MyDataPage() {
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Mis datos</h1>
         <p className="max-w-3xl text-slate-700">
-          Aquí ejerces tus derechos de la Ley 21.719: llevarte tus datos, corregirlos, pausar su uso o eliminarlos. Casi todo ocurre al instante; lo demás, en 30 días como máximo.
-          Más en la{' '}
+          Aquí ejerces tus derechos de la Ley 21.719: llevarte tus datos, corregirlos, pausar su uso o eliminarlos. Casi
+          todo ocurre al instante; lo demás, en 30 días como máximo. Más en la{' '}
           <Link to="/privacidad" className="font-medium text-brand-700 underline underline-offset-2">
             Política de privacidad
           </Link>
@@ -86,8 +90,8 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
         Descargar mis datos
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Te preparamos un archivo ZIP con todos tus datos en un formato que otro servicio puede leer (datos.json) y {files}. Puedes pedir una copia al día y descargarla durante 7
-        días.
+        Te preparamos un archivo ZIP con todos tus datos en un formato que otro servicio puede leer (datos.json) y{' '}
+        {files}. Puedes pedir una copia al día y descargarla durante 7 días.
       </p>
       <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} className="mt-4" focus />
       {latest && state ? (
@@ -96,20 +100,30 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
             <span>Copia pedida el {formatDateTime(latest.requested_at)}</span>
             <Badge tone={state.tone}>{state.label}</Badge>
           </p>
-          {latest.status === 'pending' ? <p className="mt-1">La estamos preparando. Te avisaremos por correo cuando esté lista.</p> : null}
+          {latest.status === 'pending' ? (
+            <p className="mt-1">La estamos preparando. Te avisaremos por correo cuando esté lista.</p>
+          ) : null}
           {latest.downloadable ? (
             <>
               <p className="mt-1">Puedes descargarla hasta el {formatDate(latest.file_expires_at)}.</p>
-              <a href={`${view.base}/copia/${latest.id}`} download className={buttonClass('primary', 'mt-3 w-full sm:w-auto')}>
+              <a
+                href={`${view.base}/copia/${latest.id}`}
+                download
+                className={buttonClass('primary', 'mt-3 w-full sm:w-auto')}
+              >
                 Descargar ZIP
               </a>
             </>
           ) : null}
-          {latest.status === 'done' && !latest.downloadable ? <p className="mt-1">Pasaron sus 7 días y la borramos. Puedes pedir una nueva.</p> : null}
+          {latest.status === 'done' && !latest.downloadable ? (
+            <p className="mt-1">Pasaron sus 7 días y la borramos. Puedes pedir una nueva.</p>
+          ) : null}
         </div>
       ) : null}
       {view.next_export_at ? (
-        <p className="mt-4 text-sm text-slate-700">Podrás pedir otra copia desde el {formatDateTime(view.next_export_at)}.</p>
+        <p className="mt-4 text-sm text-slate-700">
+          Podrás pedir otra copia desde el {formatDateTime(view.next_export_at)}.
+        </p>
       ) : (
         <Form method="post" className="mt-4">
           <JsMarker />
@@ -125,11 +139,20 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
 
 function RectificationSection({ role, feedback }: { role: MyDataView['role']; feedback?: MyDataFeedback }) {
   const { onValidate, ...loadOn } = useLazyValidation<RectificationValues>(loadSchema)
-  const [form, fields] = useForm({ id: 'corregir-datos', lastResult: feedback?.result, onValidate, shouldValidate: 'onBlur', shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm({
+    id: 'corregir-datos',
+    lastResult: feedback?.result,
+    onValidate,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   const editable =
     role === 'business'
-      ? 'Si un dato de tu empresa está mal y no puedes cambiarlo tú (el RUT, la razón social), cuéntanos cuál es y cuál es el correcto.'
-      : 'Tu nombre, teléfono, dirección y datos bancarios los cambias tú en «Mi perfil» y «Datos bancarios». Si está mal algo que no puedes editar (tu RUT, los datos de un documento ya aprobado), cuéntanos cuál es y cuál es el correcto.'
+      ? 'Si un dato de tu empresa está mal y no puedes cambiarlo tú (el RUT, la razón ' +
+        'social), cuéntanos cuál es y cuál es el correcto.'
+      : 'Tu nombre, teléfono, dirección y datos bancarios los cambias tú en «Mi perfil» y ' +
+        '«Datos bancarios». Si está mal algo que no puedes editar (tu RUT, los datos de ' +
+        'un documento ya aprobado), cuéntanos cuál es y cuál es el correcto.'
   return (
     <section aria-labelledby="corregir-titulo" className={SECTION}>
       <h2 id="corregir-titulo" className="text-lg font-semibold text-slate-900">
@@ -174,7 +197,9 @@ function RequestsSection({ view }: { view: MyDataView }) {
                   Pedida el {formatDateTime(r.requested_at)}
                   {r.answered_at ? ` · Respondida el ${formatDateTime(r.answered_at)}` : ''}
                 </p>
-                {r.detail ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{r.detail}</p> : null}
+                {r.detail ? (
+                  <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{r.detail}</p>
+                ) : null}
               </li>
             )
           })}
@@ -206,7 +231,11 @@ function AccountSection({ view }: { view: MyDataView }) {
             {driver ? 'Pausar mi perfil o dejar de recibir correos no esenciales' : 'Correos no esenciales'}
           </Link>
           <p className="text-sm text-slate-600" data-testid="estado-pausa">
-            {paused_at ? `Tu perfil está pausado desde el ${formatDate(paused_at)}.` : driver ? 'Tu perfil está visible para las empresas a las que postulas.' : null}{' '}
+            {paused_at
+              ? `Tu perfil está pausado desde el ${formatDate(paused_at)}.`
+              : driver
+                ? 'Tu perfil está visible para las empresas a las que postulas.'
+                : null}{' '}
             {optOutText(driver, opted_out_at)}
           </p>
         </li>
@@ -216,7 +245,8 @@ function AccountSection({ view }: { view: MyDataView }) {
           </Link>
           <p className="text-sm text-slate-600" data-testid="estado-eliminacion">
             {deletion_due_at
-              ? `Tu cuenta se eliminará el ${formatDate(deletion_due_at)}. Si inicias sesión antes, la eliminación se cancela.`
+              ? `Tu cuenta se eliminará el ${formatDate(deletion_due_at)}. Si inicias sesión ` +
+                `antes, la eliminación se cancela.`
               : 'Borra tus datos y archivos; te explicamos qué debemos conservar y por qué.'}
           </p>
         </li>
@@ -225,7 +255,9 @@ function AccountSection({ view }: { view: MyDataView }) {
             <Link to={`${view.base}/accesos`} className={LINK}>
               Quién vio mis datos
             </Link>
-            <p className="text-sm text-slate-600">Las empresas y el equipo de Fleeters que abrieron tus documentos o tus datos.</p>
+            <p className="text-sm text-slate-600">
+              Las empresas y el equipo de Fleeters que abrieron tus documentos o tus datos.
+            </p>
           </li>
         ) : null}
       </ul>

@@ -52,16 +52,43 @@ export function BusinessContactForm({
         <OutcomeAlert outcome={outcome} id="contacto-empresa-resultado" />
       </div>
       <HoneypotFields from={honeypot} formId="contacto-empresa" />
-      <InputField label="Nombre completo" inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }} errors={fields.fullname.errors} />
-      <InputField label="Nombre de la empresa" inputProps={{ ...getInputProps(fields.name_business, { type: 'text' }), ...focus('name_business'), autoComplete: 'organization' }} errors={fields.name_business.errors} />
-      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField
+        label="Nombre completo"
+        inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), ...focus('fullname'), autoComplete: 'name' }}
+        errors={fields.fullname.errors}
+      />
+      <InputField
+        label="Nombre de la empresa"
+        inputProps={{
+          ...getInputProps(fields.name_business, { type: 'text' }),
+          ...focus('name_business'),
+          autoComplete: 'organization',
+        }}
+        errors={fields.name_business.errors}
+      />
+      <InputField
+        label="Correo electrónico"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }}
+        errors={fields.email.errors}
+      />
       <InputField
         label="Teléfono"
         hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
+        inputProps={{
+          ...getInputProps(fields.phone, { type: 'tel' }),
+          ...focus('phone'),
+          autoComplete: 'tel',
+          inputMode: 'tel',
+        }}
         errors={fields.phone.errors}
       />
-      <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Entre 10 y 1000 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Mensaje"
+        hint="Entre 10 y 1000 caracteres."
+        textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }}
+        errors={fields.message.errors}
+      />
       <div className="sm:col-span-2">
         <SubmitButton name="intent" value="contacto" className="w-full sm:w-auto" pendingText="Enviando…">
           Enviar mensaje

@@ -53,15 +53,35 @@ export function ComplaintForm({
       <HoneypotFields from={honeypot} formId="ayuda" />
       <input type="hidden" name="type" value={type} />
       {complaintType ? <input type="hidden" name="selectedComplainsType" value={complaintType} /> : null}
-      <InputField className="sm:col-span-2" label="Nombre" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), ...focus('name'), autoComplete: 'name' }} errors={fields.name.errors} />
+      <InputField
+        className="sm:col-span-2"
+        label="Nombre"
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), ...focus('name'), autoComplete: 'name' }}
+        errors={fields.name.errors}
+      />
       <InputField
         label="Teléfono"
         hint="Entre 9 y 15 dígitos; puedes escribirlo con espacios o con +56."
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
+        inputProps={{
+          ...getInputProps(fields.phone, { type: 'tel' }),
+          ...focus('phone'),
+          autoComplete: 'tel',
+          inputMode: 'tel',
+        }}
         errors={fields.phone.errors}
       />
-      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }} errors={fields.email.errors} />
-      <TextAreaField className="sm:col-span-2" label="Mensaje" hint="Hasta 1500 caracteres." textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }} errors={fields.message.errors} />
+      <InputField
+        label="Correo electrónico"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), ...focus('email'), autoComplete: 'email' }}
+        errors={fields.email.errors}
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Mensaje"
+        hint="Hasta 1500 caracteres."
+        textareaProps={{ ...getTextareaProps(fields.message), ...focus('message') }}
+        errors={fields.message.errors}
+      />
       <div className="sm:col-span-2">
         <SubmitButton className="w-full sm:w-auto" pendingText="Enviando…">
           Enviar

@@ -13,9 +13,18 @@ export function FaqAccordion({ faqs, group }: { faqs: FaqItem[]; group?: string 
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
       {faqs.map((faq) => (
         <details key={faq.id} name={group} className="group p-0">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+          <summary
+            className={
+              'flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 ' +
+              'font-semibold text-slate-900 hover:bg-slate-50 ' +
+              '[&::-webkit-details-marker]:hidden'
+            }
+          >
             <span>{faq.question}</span>
-            <span aria-hidden="true" className="text-xl leading-none text-brand-700 transition-transform group-open:rotate-45">
+            <span
+              aria-hidden="true"
+              className="text-xl leading-none text-brand-700 transition-transform group-open:rotate-45"
+            >
               +
             </span>
           </summary>

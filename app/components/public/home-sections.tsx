@@ -10,20 +10,44 @@ const REQUIREMENTS = [
 ]
 
 const BENEFITS = [
-  { title: 'Entregas por sector', text: 'Rutas micro-sectorizadas, normalmente dentro de una misma comuna: menos kilómetros, más entregas.', icon: 'M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z' },
-  { title: 'Gana más', text: 'Te pagamos dentro de 48 horas después de enviar tu producción y emitir tu boleta o factura.', icon: 'M3 6h18v12H3zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM6 9v.01M18 15v.01' },
-  { title: 'Elige AM o PM', text: 'Trabaja en el turno de la mañana o de la tarde, según tu tiempo.', icon: 'M12 6v6l4 2M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z' },
+  {
+    title: 'Entregas por sector',
+    text: 'Rutas micro-sectorizadas, normalmente dentro de una misma comuna: menos kilómetros, más entregas.',
+    icon: 'M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z',
+  },
+  {
+    title: 'Gana más',
+    text: 'Te pagamos dentro de 48 horas después de enviar tu producción y emitir tu boleta o factura.',
+    icon: 'M3 6h18v12H3zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM6 9v.01M18 15v.01',
+  },
+  {
+    title: 'Elige AM o PM',
+    text: 'Trabaja en el turno de la mañana o de la tarde, según tu tiempo.',
+    icon: 'M12 6v6l4 2M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z',
+  },
 ]
 
 const SERVICES = [
   { title: 'Servicio a demanda', text: 'Conductores validados cuando los necesitas: peaks, campañas o rutas nuevas.' },
-  { title: 'Simplifica tu operación', text: 'Revisamos documentos y vehículos; tú publicas la ruta y eliges a quién asignar.' },
+  {
+    title: 'Simplifica tu operación',
+    text: 'Revisamos documentos y vehículos; tú publicas la ruta y eliges a quién asignar.',
+  },
   { title: 'Reduce costos', text: 'Sin flota propia ni contratos fijos: pagas por la producción de cada ruta.' },
 ]
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="h-7 w-7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={path} />
     </svg>
   )
@@ -34,10 +58,12 @@ export function Hero({ signupUrl }: { signupUrl: string }) {
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
         <div>
-          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">Conduce con Fleeters y gana más con tus rutas</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl">
+            Conduce con Fleeters y gana más con tus rutas
+          </h1>
           <p className="mt-4 text-lg text-slate-700">
-            Conectamos conductores independientes de última milla con empresas que necesitan mover su carga. Elige turno AM o PM y reparte en rutas
-            micro-sectorizadas, normalmente dentro de una misma comuna.
+            Conectamos conductores independientes de última milla con empresas que necesitan mover su carga. Elige turno
+            AM o PM y reparte en rutas micro-sectorizadas, normalmente dentro de una misma comuna.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href={signupUrl} className={buttonClass('accent', 'px-6 py-3 text-lg font-bold shadow')}>
@@ -47,7 +73,9 @@ export function Hero({ signupUrl }: { signupUrl: string }) {
               Soy empresa
             </Link>
           </div>
-          <p className="mt-4 text-sm text-slate-600">Servicio disponible en la Región Metropolitana, con expansión planificada.</p>
+          <p className="mt-4 text-sm text-slate-600">
+            Servicio disponible en la Región Metropolitana, con expansión planificada.
+          </p>
         </div>
         <section aria-labelledby="requisitos" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="requisitos" className="text-xl font-bold text-slate-900">
@@ -61,7 +89,10 @@ export function Hero({ signupUrl }: { signupUrl: string }) {
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-sm text-slate-700">Recibes tu pago dentro de 48 horas después de enviar tu producción y emitir tu boleta de honorarios o factura.</p>
+          <p className="mt-4 text-sm text-slate-700">
+            Recibes tu pago dentro de 48 horas después de enviar tu producción y emitir tu boleta de honorarios o
+            factura.
+          </p>
         </section>
       </div>
     </section>
@@ -96,7 +127,9 @@ export function BusinessServices() {
         <h2 id="empresas" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
           Soluciones para empresas
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">Mueve tu carga con conductores independientes validados, sin flota propia.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
+          Mueve tu carga con conductores independientes validados, sin flota propia.
+        </p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {SERVICES.map((s) => (
             <li key={s.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -12,7 +12,9 @@ export function HoneypotFields({ from, formId }: { from: HoneypotInputProps; for
     <div aria-hidden="true" className="hidden">
       <label htmlFor={id}>Deja este campo vacío</label>
       <input id={id} name={from.nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
-      {from.validFromFieldName ? <input type="hidden" name={from.validFromFieldName} value={from.encryptedValidFrom} /> : null}
+      {from.validFromFieldName ? (
+        <input type="hidden" name={from.validFromFieldName} value={from.encryptedValidFrom} />
+      ) : null}
     </div>
   )
 }

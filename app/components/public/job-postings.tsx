@@ -8,7 +8,7 @@ import type { HomePosting } from '#services/general-data/content'
 export type HomePostingItem = HomePosting & { ago: string }
 
 /**
- * Issue 16 item 4: the home shows a few postings (the loader keeps the newest HOME_CARDS) and
+ * The home shows a few postings (the loader keeps the newest HOME_CARDS) and
  * «Ver todas»; its skeleton has as many placeholders as cards (spec §9 had 12 rows for 12).
  */
 export const HOME_CARDS = 4
@@ -40,7 +40,12 @@ function Skeleton() {
       </p>
       <ul aria-hidden="true" className="mt-8 grid gap-4 md:grid-cols-2" data-testid="ofertas-cargando">
         {Array.from({ length: HOME_CARDS }, (_, i) => (
-          <li key={i} className="animate-pulse space-y-3 rounded-xl border border-slate-200 bg-white p-5 motion-reduce:animate-none">
+          <li
+            key={i}
+            className={
+              'animate-pulse space-y-3 rounded-xl border border-slate-200 bg-white p-5 ' + 'motion-reduce:animate-none'
+            }
+          >
             <div className="h-16 w-16 rounded-lg bg-slate-200" />
             <div className="h-4 w-3/4 rounded bg-slate-200" />
             <div className="h-3 w-1/2 rounded bg-slate-200" />
@@ -55,12 +60,26 @@ function Skeleton() {
 /** A card is one link (its title, stretched over the card), so the whole card opens the posting. */
 function PostingCard({ posting, href }: { posting: HomePostingItem; href: string }) {
   return (
-    <li className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+    <li
+      className={
+        'relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm ' +
+        'transition-colors focus-within:ring-2 focus-within:ring-brand-600 ' +
+        'hover:border-brand-600'
+      }
+    >
       <div className="flex items-start gap-3">
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <a href={href} className="flex min-h-11 items-center after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-none" data-testid="oferta-inicio">
+            <a
+              href={href}
+              className={
+                'flex min-h-11 items-center after:absolute after:inset-0 after:rounded-xl ' +
+                "after:content-[''] hover:text-brand-700 hover:underline " +
+                'focus-visible:outline-none'
+              }
+              data-testid="oferta-inicio"
+            >
               {posting.title}
             </a>
           </h3>
@@ -68,8 +87,13 @@ function PostingCard({ posting, href }: { posting: HomePostingItem; href: string
         </div>
       </div>
       <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-3" />
-      {/* Issue 14 item 2: classes once on the list, not on every term and value. */}
-      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1 text-sm [&_dd]:min-w-0 [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:text-slate-600">
+      {/* Classes once on the list, not on every term and value. */}
+      <dl
+        className={
+          'mt-2 grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1 text-sm [&_dd]:min-w-0 ' +
+          '[&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:text-slate-600'
+        }
+      >
         {factList(posting).map(([label, value]) => (
           <Fragment key={label}>
             <dt>{`${label}:`}</dt>
@@ -97,7 +121,11 @@ function PostingList({ list, links }: { list: HomePostingItem[]; links: HomeLink
         <a href={links.all} className={buttonClass('primary', 'px-6 py-3 text-base')}>
           Ver todas
         </a>
-        {links.signedIn ? null : <p className="text-sm text-slate-700">Crea tu cuenta gratis para postular: al terminar te llevamos a la oferta que elegiste.</p>}
+        {links.signedIn ? null : (
+          <p className="text-sm text-slate-700">
+            Crea tu cuenta gratis para postular: al terminar te llevamos a la oferta que elegiste.
+          </p>
+        )}
       </div>
     </Frame>
   )
@@ -109,7 +137,13 @@ function PostingList({ list, links }: { list: HomePostingItem[]; links: HomeLink
  * script-swapped segments that a visitor without JS would never see.
  * Spec §8: a failure — or an empty list — shows nothing at all.
  */
-export function JobPostings({ postings, links }: { postings: Promise<HomePostingItem[]> | HomePostingItem[]; links: HomeLinks }) {
+export function JobPostings({
+  postings,
+  links,
+}: {
+  postings: Promise<HomePostingItem[]> | HomePostingItem[]
+  links: HomeLinks
+}) {
   if (Array.isArray(postings)) return <PostingList list={postings} links={links} />
   return (
     <Suspense fallback={<Skeleton />}>

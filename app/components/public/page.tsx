@@ -13,7 +13,12 @@ export function seoMeta({ title, description, origin, path }: SeoInput) {
   return [
     { title },
     { name: 'description', content: description },
-    ...(url ? [{ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url }] : []),
+    ...(url
+      ? [
+          { tagName: 'link', rel: 'canonical', href: url },
+          { property: 'og:url', content: url },
+        ]
+      : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: 'Fleeters' },
     { property: 'og:locale', content: 'es_CL' },
@@ -24,7 +29,15 @@ export function seoMeta({ title, description, origin, path }: SeoInput) {
 }
 
 /** The public pages listed in sitemap.xml (the company registration page is the marketplace's). */
-export const PUBLIC_PAGES = ['/', '/empresas', '/contacto', '/preguntas-frecuentes', '/ayuda', '/terminos-condiciones', '/privacidad'] as const
+export const PUBLIC_PAGES = [
+  '/',
+  '/empresas',
+  '/contacto',
+  '/preguntas-frecuentes',
+  '/ayuda',
+  '/terminos-condiciones',
+  '/privacidad',
+] as const
 
 /** The band at the top of every public page except home. */
 export function PageHeader({ title, intro, children }: { title: string; intro?: string; children?: React.ReactNode }) {

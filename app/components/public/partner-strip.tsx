@@ -9,7 +9,15 @@ function Logos({ logos, copy }: { logos: PartnerLogo[]; copy?: boolean }) {
     <ul className={`flex shrink-0 items-center ${copy ? 'partner-copy' : ''}`} aria-hidden={copy || undefined}>
       {logos.map((logo) => (
         <li key={logo.id} className="px-4 sm:px-10">
-          <img src={logo.img_logo} alt={copy ? '' : (logo.name ?? 'Empresa asociada')} width={200} height={64} loading="lazy" decoding="async" className="h-12 w-auto sm:h-14" />
+          <img
+            src={logo.img_logo}
+            alt={copy ? '' : (logo.name ?? 'Empresa asociada')}
+            width={200}
+            height={64}
+            loading="lazy"
+            decoding="async"
+            className="h-12 w-auto sm:h-14"
+          />
         </li>
       ))}
     </ul>

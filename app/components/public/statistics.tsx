@@ -18,7 +18,8 @@ export function AnimatedCounter({ value, durationMs = 5000 }: { value: number; d
   const ref = useRef<HTMLSpanElement>(null)
   useEffect(() => {
     const el = ref.current
-    if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return
+    if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window))
+      return
     let frame = 0
     const observer = new IntersectionObserver(
       ([entry]) => {

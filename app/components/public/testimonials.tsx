@@ -23,9 +23,23 @@ export function Testimonials({ testimonials }: { testimonials: TestimonialItem[]
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-3">
                 {t.logo_business ? (
-                  <img src={t.logo_business} alt="" width={200} height={64} loading="lazy" decoding="async" className="h-10 w-auto" />
+                  <img
+                    src={t.logo_business}
+                    alt=""
+                    width={200}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-10 w-auto"
+                  />
                 ) : (
-                  <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900">
+                  <span
+                    aria-hidden="true"
+                    className={
+                      'flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold ' +
+                      'text-brand-900'
+                    }
+                  >
                     {t.name.charAt(0)}
                   </span>
                 )}

@@ -83,5 +83,14 @@ export interface FormOutcome {
 /** A FormOutcome as the kit's Alert: it takes the focus, as the answer to the reader's submit. */
 export function OutcomeAlert({ outcome, id }: { outcome: FormOutcome | null | undefined; id: string }) {
   if (!outcome) return null
-  return <Alert tone={outcome.type} messages={outcome.messages} durationMs={outcome.durationMs} stamp={outcome.stamp} focus id={id} />
+  return (
+    <Alert
+      tone={outcome.type}
+      messages={outcome.messages}
+      durationMs={outcome.durationMs}
+      stamp={outcome.stamp}
+      focus
+      id={id}
+    />
+  )
 }

@@ -7,9 +7,19 @@ import { ServerLink } from './app-link'
 
 describe('app links (decision 68)', () => {
   it('the server writes what <Link> writes for the same page, so the browser hydrates it as one', () => {
-    const html = (element: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: ['/user/dashboard/home'] }, element))
-    for (const to of ['/user/dashboard/job-postings', '/user/dashboard/home?name=licencia_frente&title=Licencia%20de%20conducir', '/']) {
-      const props = { to, className: 'flex min-h-11', 'aria-label': 'Añadir documento: Licencia', 'aria-current': 'page' as const }
+    const html = (element: ReactElement) =>
+      renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: ['/user/dashboard/home'] }, element))
+    for (const to of [
+      '/user/dashboard/job-postings',
+      '/user/dashboard/home?name=licencia_frente&title=Licencia%20de%20conducir',
+      '/',
+    ]) {
+      const props = {
+        to,
+        className: 'flex min-h-11',
+        'aria-label': 'Añadir documento: Licencia',
+        'aria-current': 'page' as const,
+      }
       const ours = html(createElement(ServerLink, { ...props, preventScrollReset: true }, 'Añadir'))
       expect(ours).toBe(html(createElement(Link, { ...props, preventScrollReset: true }, 'Añadir')))
       expect(ours).toContain(`href="${to.replace(/&/g, '&amp;')}"`)

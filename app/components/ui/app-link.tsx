@@ -8,7 +8,7 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>
 
 /**
  * What React Router's `<Link>` writes for a page of the app, without its work: the server's half
- * of an app link (issue 14 item 2, decision 68). A module that draws many links declares
+ * of an app link (decision 68). A module that draws many links declares
  * `const AppLink = import.meta.env.SSR ? ServerLink : Link`: in the browser it is `<Link>` itself
  * and this module is not in the bundle.
  *

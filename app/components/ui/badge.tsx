@@ -19,7 +19,14 @@ export function Badge({
   ...rest
 }: { tone?: BadgeTone; className?: string; children: React.ReactNode } & React.HTMLAttributes<HTMLSpanElement>) {
   return (
-    <span {...rest} className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}>
+    <span
+      {...rest}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   )

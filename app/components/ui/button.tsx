@@ -3,7 +3,7 @@ import { Link, useFormAction, useNavigation } from 'react-router'
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'accent' | 'danger' | 'danger-outline' | 'ghost'
 
 /**
- * The look of a button or a link that acts as one: at least 44 × 44 px (issue 16 item 9), a
+ * The look of a button or a link that acts as one: at least 44 × 44 px, a
  * visible focus ring, the variant's colours. They are component classes of app/app.css, so a
  * caller's utilities in `className` (px-6, text-lg, w-full) refine them by the cascade, with no
  * class merging shipped to the browser (`/` keeps its 125 KB budget).
@@ -20,7 +20,17 @@ export interface SubmissionState {
 }
 
 /** Is this button's submission the one under way? (its form action, its name and value) */
-function useSubmitting({ fetcher, name, value, formAction }: { fetcher?: SubmissionState; name?: string; value?: string; formAction?: string }) {
+function useSubmitting({
+  fetcher,
+  name,
+  value,
+  formAction,
+}: {
+  fetcher?: SubmissionState
+  name?: string
+  value?: string
+  formAction?: string
+}) {
   const navigation = useNavigation()
   const action = useFormAction(formAction)
   const state = fetcher ?? navigation
@@ -72,7 +82,10 @@ export function SubmitButton({
     >
       {pending ? (
         <>
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+            aria-hidden="true"
+          />
           {pendingText}
         </>
       ) : (

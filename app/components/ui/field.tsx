@@ -3,10 +3,13 @@ import { cn } from './cn'
 
 /**
  * The look of every text control (input, textarea, select): at least 44 px high, so a thumb
- * hits it (issue 16 item 9).
+ * hits it.
  */
 export const CONTROL =
-  'mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-500'
+  'mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 ' +
+  'text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 ' +
+  'focus:ring-2 focus:ring-brand-600/30 focus:outline-none ' +
+  'aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-500'
 
 const LABEL = 'block text-sm font-medium text-slate-800'
 
@@ -57,7 +60,16 @@ export interface FieldProps {
  * Label + any control + hint + errors, wired with ids so a screen reader reads the hint and the
  * errors with the control. The control comes from `children(wiring)`.
  */
-export function Field({ label, id: givenId, errors, invalid, hint, describedBy, className, children }: FieldProps & { children: (wiring: ControlWiring) => React.ReactNode }) {
+export function Field({
+  label,
+  id: givenId,
+  errors,
+  invalid,
+  hint,
+  describedBy,
+  className,
+  children,
+}: FieldProps & { children: (wiring: ControlWiring) => React.ReactNode }) {
   const fallbackId = useId()
   const id = givenId ?? fallbackId
   const errorId = errors?.length ? `${id}-error` : undefined
@@ -96,7 +108,14 @@ export function InputField({ inputProps, ...field }: Omit<FieldProps, 'id'> & { 
 export function TextAreaField({ textareaProps, ...field }: Omit<FieldProps, 'id'> & { textareaProps: TextAreaProps }) {
   return (
     <Field id={textareaProps.id} {...field}>
-      {(wiring) => <textarea {...textareaProps} rows={textareaProps.rows ?? 5} {...wiring} className={cn(wiring.className, textareaProps.className)} />}
+      {(wiring) => (
+        <textarea
+          {...textareaProps}
+          rows={textareaProps.rows ?? 5}
+          {...wiring}
+          className={cn(wiring.className, textareaProps.className)}
+        />
+      )}
     </Field>
   )
 }
@@ -155,7 +174,17 @@ export function SelectField({
 }
 
 /** A checkbox and its label on one line (the label fills the line, a 44 px tall tap target), then errors. */
-export function CheckboxField({ label, inputProps, errors, className }: { label: React.ReactNode; inputProps: InputProps; errors?: string[] | null; className?: string }) {
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+  className,
+}: {
+  label: React.ReactNode
+  inputProps: InputProps
+  errors?: string[] | null
+  className?: string
+}) {
   const fallbackId = useId()
   const id = inputProps.id ?? fallbackId
   const errorId = errors?.length ? `${id}-error` : undefined
@@ -181,7 +210,9 @@ export function CheckboxField({ label, inputProps, errors, className }: { label:
 
 /** The look of a file input: its «Seleccionar archivo» button is a 44 px target. */
 export const FILE_CONTROL =
-  'mt-1 block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100'
+  'mt-1 block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md ' +
+  'file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold ' +
+  'file:text-brand-700 hover:file:bg-brand-100'
 
 /**
  * Label + file input + its limit («PDF, JPG o PNG de hasta 5 MB») + what the browser is doing

@@ -51,7 +51,14 @@ describe('the kit gives every control a 44 px target', () => {
 
 describe('fields are read with their hint and errors', () => {
   it('wires aria-describedby and aria-invalid to the hint and the error list', () => {
-    const html = renderToStaticMarkup(createElement(InputField, { label: 'RUT', hint: 'Sin puntos', errors: ['RUT inválido'], inputProps: { name: 'rut', id: 'rut' } }))
+    const html = renderToStaticMarkup(
+      createElement(InputField, {
+        label: 'RUT',
+        hint: 'Sin puntos',
+        errors: ['RUT inválido'],
+        inputProps: { name: 'rut', id: 'rut' },
+      }),
+    )
     expect(html).toContain('aria-describedby="rut-hint rut-error"')
     expect(html).toContain('aria-invalid="true"')
     expect(html).toContain('<ul id="rut-error"')
@@ -59,7 +66,12 @@ describe('fields are read with their hint and errors', () => {
   })
   it('a file field names its limit and a form alert that shows its error', () => {
     const html = renderToStaticMarkup(
-      createElement(FileField, { label: 'Archivo', limit: 'PDF de hasta 5 MB', invalid: true, inputProps: { name: 'f', id: 'f', 'aria-describedby': 'upload-error' } }),
+      createElement(FileField, {
+        label: 'Archivo',
+        limit: 'PDF de hasta 5 MB',
+        invalid: true,
+        inputProps: { name: 'f', id: 'f', 'aria-describedby': 'upload-error' },
+      }),
     )
     expect(html).toContain('type="file"')
     expect(html).toContain('aria-describedby="f-limite upload-error"')
@@ -71,13 +83,23 @@ describe('fields are read with their hint and errors', () => {
 describe('Alert', () => {
   it('is nothing without messages, an alert for errors, a status otherwise, a list for several', () => {
     expect(renderToStaticMarkup(createElement(Alert, { tone: 'error', messages: [] }))).toBe('')
-    expect(renderToStaticMarkup(createElement(Alert, { tone: 'error', messages: ['Falta el RUT'] }))).toMatch(/^<div[^>]*role="alert"[^>]*>Falta el RUT<\/div>$/)
-    expect(renderToStaticMarkup(createElement(Alert, { tone: 'success', messages: ['Guardado'] }))).toContain('role="status"')
-    expect(renderToStaticMarkup(createElement(Alert, { tone: 'error', messages: ['Uno', 'Dos'] }))).toContain('<li>Uno</li><li>Dos</li>')
+    expect(renderToStaticMarkup(createElement(Alert, { tone: 'error', messages: ['Falta el RUT'] }))).toMatch(
+      /^<div[^>]*role="alert"[^>]*>Falta el RUT<\/div>$/,
+    )
+    expect(renderToStaticMarkup(createElement(Alert, { tone: 'success', messages: ['Guardado'] }))).toContain(
+      'role="status"',
+    )
+    expect(renderToStaticMarkup(createElement(Alert, { tone: 'error', messages: ['Uno', 'Dos'] }))).toContain(
+      '<li>Uno</li><li>Dos</li>',
+    )
   })
   it('the answer to the reader’s own submit takes the focus', () => {
-    expect(renderToStaticMarkup(createElement(Alert, { tone: 'success', messages: ['Enviado'], focus: true }))).toContain('autofocus')
-    expect(renderToStaticMarkup(createElement(Alert, { tone: 'success', messages: ['Enviado'] }))).not.toContain('autofocus')
+    expect(
+      renderToStaticMarkup(createElement(Alert, { tone: 'success', messages: ['Enviado'], focus: true })),
+    ).toContain('autofocus')
+    expect(renderToStaticMarkup(createElement(Alert, { tone: 'success', messages: ['Enviado'] }))).not.toContain(
+      'autofocus',
+    )
   })
 })
 
@@ -87,7 +109,9 @@ describe('SubmitButton', () => {
     return renderToStaticMarkup(createElement(RouterProvider, { router }))
   }
   it('is a submit button that keeps its name, value and formAction', () => {
-    const html = render(createElement(SubmitButton, { name: 'intent', value: 'delete', formAction: '/x', children: 'Eliminar' }))
+    const html = render(
+      createElement(SubmitButton, { name: 'intent', value: 'delete', formAction: '/x', children: 'Eliminar' }),
+    )
     expect(html).toContain('type="submit"')
     expect(html).toContain('name="intent"')
     expect(html).toContain('value="delete"')
@@ -98,8 +122,36 @@ describe('SubmitButton', () => {
     const formData = new FormData()
     formData.set('intent', 'save')
     const fetcher = { state: 'submitting' as const, formData, formAction: '/' }
-    expect(render(createElement(SubmitButton, { fetcher, name: 'intent', value: 'save', pendingText: 'Guardando…', children: 'Guardar' }))).toContain('Guardando…')
-    expect(render(createElement(SubmitButton, { fetcher, name: 'intent', value: 'apply', pendingText: 'Guardando…', children: 'Postular' }))).not.toContain('Guardando…')
-    expect(render(createElement(SubmitButton, { fetcher: { state: 'idle' as const }, pendingText: 'Guardando…', children: 'Guardar' }))).not.toContain('Guardando…')
+    expect(
+      render(
+        createElement(SubmitButton, {
+          fetcher,
+          name: 'intent',
+          value: 'save',
+          pendingText: 'Guardando…',
+          children: 'Guardar',
+        }),
+      ),
+    ).toContain('Guardando…')
+    expect(
+      render(
+        createElement(SubmitButton, {
+          fetcher,
+          name: 'intent',
+          value: 'apply',
+          pendingText: 'Guardando…',
+          children: 'Postular',
+        }),
+      ),
+    ).not.toContain('Guardando…')
+    expect(
+      render(
+        createElement(SubmitButton, {
+          fetcher: { state: 'idle' as const },
+          pendingText: 'Guardando…',
+          children: 'Guardar',
+        }),
+      ),
+    ).not.toContain('Guardando…')
   })
 })

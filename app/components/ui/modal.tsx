@@ -13,7 +13,17 @@ export { CancelLink } from './button'
  * renders it open, a plain section over the page without JS; once hydrated it becomes a modal
  * <dialog> (focus kept inside, Esc closes). Closing goes to `closeTo`, the URL without the state.
  */
-export function Modal({ title, closeTo, children, wide = false }: { title: string; closeTo: string; children: React.ReactNode; wide?: boolean }) {
+export function Modal({
+  title,
+  closeTo,
+  children,
+  wide = false,
+}: {
+  title: string
+  closeTo: string
+  children: React.ReactNode
+  wide?: boolean
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const hydrated = useHydrated()
@@ -39,9 +49,18 @@ export function Modal({ title, closeTo, children, wide = false }: { title: strin
           event.preventDefault()
           navigate(closeTo, { preventScrollReset: true })
         }}
-        className={`fixed inset-0 z-50 m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] overflow-y-auto overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 ${wide ? 'max-w-3xl' : 'max-w-lg'}`}
+        className={
+          `fixed inset-0 z-50 m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] overflow-y-auto ` +
+          `overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl ` +
+          `backdrop:bg-slate-900/50 ${wide ? 'max-w-3xl' : 'max-w-lg'}`
+        }
       >
-        <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-5 py-3">
+        <div
+          className={
+            'sticky top-0 z-10 flex items-center justify-between gap-3 border-b ' +
+            'border-slate-200 bg-white px-5 py-3'
+          }
+        >
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>

@@ -15,9 +15,20 @@ function visiblePages(current: number, last: number): Array<number | 'gap'> {
  * Spec §9: 10 per page with the range label 'from-to de total'. Plain links (?page=N keeping the
  * other parameters), so paging works without JS.
  */
-export function Pagination({ page, total, hrefFor, label = 'Paginación' }: { page: number; total: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  total,
+  hrefFor,
+  label = 'Paginación',
+}: {
+  page: number
+  total: number
+  hrefFor: (page: number) => string
+  label?: string
+}) {
   const last = pageCount(total)
-  const base = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium'
+  const base =
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium'
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" data-testid="rango">
@@ -27,7 +38,10 @@ export function Pagination({ page, total, hrefFor, label = 'Paginación' }: { pa
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             {page > 1 ? (
-              <Link to={hrefFor(page - 1)} className={`${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+              <Link
+                to={hrefFor(page - 1)}
+                className={`${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+              >
                 Anterior
               </Link>
             ) : null}
@@ -52,7 +66,10 @@ export function Pagination({ page, total, hrefFor, label = 'Paginación' }: { pa
           )}
           <li>
             {page < last ? (
-              <Link to={hrefFor(page + 1)} className={`${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+              <Link
+                to={hrefFor(page + 1)}
+                className={`${base} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+              >
                 Siguiente
               </Link>
             ) : null}
@@ -64,7 +81,11 @@ export function Pagination({ page, total, hrefFor, label = 'Paginación' }: { pa
 }
 
 /** `pathname?search` with `params` set, or removed when null/''. */
-export function withParams(pathname: string, search: string | URLSearchParams, params: Record<string, string | number | null | undefined>): string {
+export function withParams(
+  pathname: string,
+  search: string | URLSearchParams,
+  params: Record<string, string | number | null | undefined>,
+): string {
   const sp = new URLSearchParams(search)
   for (const [k, v] of Object.entries(params)) {
     if (v === null || v === undefined || v === '') sp.delete(k)

@@ -11,7 +11,10 @@ export interface TabItem {
 }
 
 const TAB = 'inline-flex min-h-11 items-center border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap'
-const tabState = (active: boolean) => (active ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900')
+const tabState = (active: boolean) =>
+  active
+    ? 'border-brand-700 text-brand-700'
+    : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
 
 /**
  * Underlined tabs that are links (they work without JS); the current one is marked with
@@ -27,7 +30,11 @@ export function Tabs({ items, label, className }: { items: readonly TabItem[]; l
               {item.label}
             </NavLink>
           ) : (
-            <Link to={item.to} aria-current={item.current ? 'page' : undefined} className={cn(TAB, tabState(item.current))}>
+            <Link
+              to={item.to}
+              aria-current={item.current ? 'page' : undefined}
+              className={cn(TAB, tabState(item.current))}
+            >
               {item.label}
             </Link>
           )}

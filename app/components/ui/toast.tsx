@@ -20,7 +20,10 @@ export function Toast({ toast }: { toast: ToastData }) {
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
-      className={`fixed inset-x-4 top-4 z-50 mx-auto max-w-md rounded-md border-l-4 px-4 py-3 shadow-lg sm:right-6 sm:left-auto ${TONES[toast.type]}`}
+      className={
+        `fixed inset-x-4 top-4 z-50 mx-auto max-w-md rounded-md border-l-4 px-4 py-3 ` +
+        `shadow-lg sm:right-6 sm:left-auto ${TONES[toast.type]}`
+      }
     >
       {toast.message}
     </div>

@@ -1,7 +1,7 @@
 import { PHOTO_SHRINK } from '#domain/uploads'
 
 /**
- * A photo over the limit, shrunk in the browser (issue 12 item 7): decoded with
+ * A photo over the limit, shrunk in the browser: decoded with
  * createImageBitmap (orientation applied), drawn on a canvas with its longest side at most
  * 2000 px and encoded as JPEG at quality 0.8; when that is still too big, smaller and lower
  * quality, a few times. null when the browser cannot decode it or it does not get small enough.

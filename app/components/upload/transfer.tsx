@@ -2,7 +2,7 @@ import { useRef, useSyncExternalStore } from 'react'
 import { data, redirect, UNSAFE_decodeViaTurboStream, type ClientActionFunctionArgs } from 'react-router'
 
 /**
- * Uploads with a progress bar (issue 12 item 7). fetch() cannot tell how much of a body has
+ * Uploads with a progress bar. fetch() cannot tell how much of a body has
  * gone, XMLHttpRequest can: a route with file uploads exports `clientAction = uploadClientAction`,
  * which sends a multipart submission with a file through XMLHttpRequest to the same URL React
  * Router's own fetch would use (`<path>.data`), reports `upload.onprogress` to the progress store,
@@ -52,7 +52,8 @@ function send(url: string, body: FormData, signal: AbortSignal): Promise<XMLHttp
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
     xhr.responseType = 'arraybuffer'
-    xhr.upload.onprogress = (e) => report({ loaded: e.loaded, total: e.lengthComputable ? e.total : Math.max(e.loaded, progress?.total ?? 0) })
+    xhr.upload.onprogress = (e) =>
+      report({ loaded: e.loaded, total: e.lengthComputable ? e.total : Math.max(e.loaded, progress?.total ?? 0) })
     xhr.upload.onload = () => report({ loaded: progress?.total ?? 1, total: progress?.total ?? 1 })
     xhr.onload = () => resolve(xhr)
     xhr.onerror = () => reject(new TypeError('No se pudo enviar el archivo. Revisa tu conexión e intenta nuevamente.'))

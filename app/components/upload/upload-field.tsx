@@ -7,7 +7,10 @@ const SHRINKING = 'Preparando la foto para subirla…'
 
 export interface UploadField {
   /** Spread on the file input (with the form's own props). */
-  inputProps: { ref: React.RefObject<HTMLInputElement | null>; onChange: (event: React.ChangeEvent<HTMLInputElement>) => void }
+  inputProps: {
+    ref: React.RefObject<HTMLInputElement | null>
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => void
+  }
   /** The refusal of the chosen file, for the field's error list. */
   errors: string[] | null
   /** Changes with every refusal, so a message shown for a while shows again when repeated. */
@@ -17,7 +20,7 @@ export interface UploadField {
 }
 
 /**
- * The browser side of an upload's rules (issue 12 item 7), for one file input with JS:
+ * The browser side of an upload's rules, for one file input with JS:
  * a file is checked as soon as it is chosen (type, size: refused with the rules' Spanish message
  * before anything is sent), a JPEG/PNG photo over the limit is shrunk and put back in the input,
  * and a submission of its form waits for the shrinking and is stopped while the file is refused.
@@ -25,7 +28,7 @@ export interface UploadField {
  * own submit handler (conform's validation, a confirmation dialog) sees only a file that passes.
  * Without JS none of this runs; the page action and the service refuse what is wrong. The
  * shrinking's code comes from the page (`shrink`: shrinkPhoto, ./shrink-photo.ts) where its rules
- * shrink photos, so a page that never shrinks one (a logo) does not load it (issue 14 item 5).
+ * shrink photos, so a page that never shrinks one (a logo) does not load it.
  */
 export function useUploadField(rules: UploadRules, shrink: PhotoShrinker | null = null): UploadField {
   const ref = useRef<HTMLInputElement>(null)
@@ -57,7 +60,9 @@ export function useUploadField(rules: UploadRules, shrink: PhotoShrinker | null 
     const transfer = new DataTransfer()
     transfer.items.add(smaller)
     input.files = transfer.files
-    setNote(`La foto pesaba ${formatMegabytes(file.size)}: la reducimos a ${formatMegabytes(smaller.size)} para subirla.`)
+    setNote(
+      `La foto pesaba ${formatMegabytes(file.size)}: la reducimos a ${formatMegabytes(smaller.size)} para subirla.`,
+    )
   }
 
   useEffect(() => {

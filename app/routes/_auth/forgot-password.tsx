@@ -48,9 +48,17 @@ export default function ForgotPasswordRoute() {
     <main id="contenido" className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-bold text-slate-900">¿Olvidaste tu contraseña?</h1>
       <p className="mt-1 text-slate-700">Escribe tu correo y te enviaremos un enlace para crear una nueva.</p>
-      <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        {...loadOn}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         {actionData?.sent ? (
-          <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm text-green-900">
+          <p
+            role="status"
+            className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-sm text-green-900"
+          >
             {actionData.sent}
           </p>
         ) : null}
@@ -61,7 +69,11 @@ export default function ForgotPasswordRoute() {
             ))}
           </ul>
         ) : null}
-        <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+        <InputField
+          label="Correo electrónico"
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          errors={fields.email.errors}
+        />
         <SubmitButton className="w-full">Enviar enlace</SubmitButton>
         <p className="text-center text-sm">
           <Link to="/login" className="font-medium text-brand-700 hover:underline">

@@ -20,11 +20,14 @@ import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Iniciar sesión | Fleeters' },
-  { name: 'description', content: 'Ingresa a tu cuenta de Fleeters para postular a rutas de reparto y gestionar tus documentos.' },
+  {
+    name: 'description',
+    content: 'Ingresa a tu cuenta de Fleeters para postular a rutas de reparto y gestionar tus documentos.',
+  },
 ]
 
 /**
- * `?redirectTo=<path>`: where a guard sent the person from (issue 12 item 6). Only a path of this
+ * `?redirectTo=<path>`: where a guard sent the person from. Only a path of this
  * site is kept (app/.server/safe-redirect.ts); the forms carry it in a hidden field, so it works
  * without JS too, through the email-code step.
  */
@@ -48,7 +51,10 @@ async function finishLogin(request: Request, formData: FormData, payload: Sessio
   const to = afterLoginPath(payload.role, redirectTo)
   if (fromEnhancedPage(formData)) {
     // The page shows the message and moves on after 2 s (spec §4).
-    return data({ step: 'done' as const, message: payload.message, redirectTo: to }, { headers: { 'Set-Cookie': cookie } })
+    return data(
+      { step: 'done' as const, message: payload.message, redirectTo: to },
+      { headers: { 'Set-Cookie': cookie } },
+    )
   }
   const headers = new Headers({ 'Set-Cookie': cookie })
   headers.append('Set-Cookie', await setToast({ type: 'success', message: payload.message, durationMs: 3000 }))
@@ -61,22 +67,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(formData.get('redirectTo')) ?? redirectToOf(request)
   if (formData.get('intent') === 'code') {
     const submission = parseWithZod(formData, { schema: emailCodeSchema })
-    if (submission.status !== 'success') return data({ step: 'code' as const, token: String(formData.get('token') ?? ''), redirectTo, result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success')
+      return data(
+        { step: 'code' as const, token: String(formData.get('token') ?? ''), redirectTo, result: submission.reply() },
+        { status: 400 },
+      )
     const res = await authApi.validateCode(context, request, submission.value)
     if (!res.ok) {
-      return data({ step: 'code' as const, token: submission.value.token, redirectTo, result: submission.reply({ formErrors: messageList(res.message) }) }, { status: res.status })
+      return data(
+        {
+          step: 'code' as const,
+          token: submission.value.token,
+          redirectTo,
+          result: submission.reply({ formErrors: messageList(res.message) }),
+        },
+        { status: res.status },
+      )
     }
     return finishLogin(request, formData, res.data, redirectTo)
   }
 
   const submission = parseWithZod(formData, { schema: loginSchema })
-  if (submission.status !== 'success') return data({ step: 'login' as const, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ step: 'login' as const, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const res = await authApi.login(context, request, submission.value)
   if (!res.ok) {
-    return data({ step: 'login' as const, result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) }, { status: res.status })
+    return data(
+      {
+        step: 'login' as const,
+        result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }),
+      },
+      { status: res.status },
+    )
   }
   if (res.data.email_verification) {
-    return data({ step: 'code' as const, token: res.data.email_one_time_token, email: res.data.email, message: res.data.message, redirectTo, result: undefined })
+    return data({
+      step: 'code' as const,
+      token: res.data.email_one_time_token,
+      email: res.data.email,
+      message: res.data.message,
+      redirectTo,
+      result: undefined,
+    })
   }
   return finishLogin(request, formData, res.data, redirectTo)
 }
@@ -89,7 +121,15 @@ function RedirectToField({ value }: { value: string | null | undefined }) {
   return value ? <input type="hidden" name="redirectTo" value={value} /> : null
 }
 
-function LoginForm({ result, constraint, redirectTo }: { result?: SubmissionResult<string[]>; constraint: Constraint; redirectTo: string | null }) {
+function LoginForm({
+  result,
+  constraint,
+  redirectTo,
+}: {
+  result?: SubmissionResult<string[]>
+  constraint: Constraint
+  redirectTo: string | null
+}) {
   const { onValidate, ...loadOn } = useLazyValidation<LoginValues>(loadLoginSchema)
   const [form, fields] = useForm({
     id: 'login',
@@ -103,11 +143,24 @@ function LoginForm({ result, constraint, redirectTo }: { result?: SubmissionResu
     <Form method="post" {...getFormProps(form)} {...loadOn} className="space-y-4">
       <JsMarker />
       <RedirectToField value={redirectTo} />
-      {form.errors?.length ? <Alert tone="error" id="login-error" durationMs={3000} messages={[form.errors.join(' ')]} /> : null}
-      <InputField label="Correo electrónico" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-      <InputField label="Contraseña" inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+      {form.errors?.length ? (
+        <Alert tone="error" id="login-error" durationMs={3000} messages={[form.errors.join(' ')]} />
+      ) : null}
+      <InputField
+        label="Correo electrónico"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        errors={fields.email.errors}
+      />
+      <InputField
+        label="Contraseña"
+        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        errors={fields.password.errors}
+      />
       <div className="flex justify-end">
-        <Link to="/login/recuperar" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/login/recuperar"
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+        >
           ¿Olvidaste tu contraseña?
         </Link>
       </div>
@@ -157,10 +210,17 @@ function CodeForm({
           </>
         ) : null}
       </p>
-      {form.errors?.length ? <Alert tone="error" id="code-error" durationMs={3000} messages={[form.errors.join(' ')]} /> : null}
+      {form.errors?.length ? (
+        <Alert tone="error" id="code-error" durationMs={3000} messages={[form.errors.join(' ')]} />
+      ) : null}
       <InputField
         label="Código de verificación (6 dígitos)"
-        inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+        inputProps={{
+          ...getInputProps(fields.code, { type: 'text' }),
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          maxLength: 6,
+        }}
         errors={fields.code.errors}
       />
       <SubmitButton className="w-full" pendingText="Verificando…">
@@ -168,7 +228,10 @@ function CodeForm({
       </SubmitButton>
       <p className="text-sm text-slate-600">
         ¿No te llegó?{' '}
-        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'} className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login'}
+          className="font-medium text-brand-700 hover:underline"
+        >
           Vuelve a iniciar sesión
         </Link>{' '}
         para recibir un código nuevo.

@@ -18,7 +18,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!res.ok && res.status !== 401) {
     const back = new URL(request.headers.get('Referer') ?? '/', request.url)
     return redirect(back.origin === new URL(request.url).origin ? back.pathname : '/', {
-      headers: { 'Set-Cookie': await setToast({ type: 'error', message: 'Error al cerrar sesión, intenta nuevamente.', durationMs: 4000 }) },
+      headers: {
+        'Set-Cookie': await setToast({
+          type: 'error',
+          message: 'Error al cerrar sesión, intenta nuevamente.',
+          durationMs: 4000,
+        }),
+      },
     })
   }
   // Spec §4: a driver goes to /, a company to /login.

@@ -16,7 +16,10 @@ import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Regístrate como conductor | Fleeters' },
-  { name: 'description', content: 'Crea tu cuenta de conductor Fleeters y empieza a postular a rutas de reparto de última milla.' },
+  {
+    name: 'description',
+    content: 'Crea tu cuenta de conductor Fleeters y empieza a postular a rutas de reparto de última milla.',
+  },
 ]
 
 /**
@@ -24,7 +27,10 @@ export const meta: Route.MetaFunction = () => [
  * 4). Only a path of this site; it rides on to /login, which lands there after signing in.
  */
 function redirectToOf(request: Request, formData?: FormData): string | null {
-  return safeRedirectPath(formData?.get('redirectTo')) ?? safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+  return (
+    safeRedirectPath(formData?.get('redirectTo')) ??
+    safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+  )
 }
 
 function loginUrl(redirectTo: string | null): string {
@@ -34,7 +40,11 @@ function loginUrl(redirectTo: string | null): string {
 export function loader({ request }: Route.LoaderArgs) {
   const external = env().config.DRIVER_SIGNUP_URL
   if (external) throw redirect(external)
-  return { constraint: getZodConstraint(driverRegistrationSchema), redirectTo: redirectToOf(request), links: termsLinks() }
+  return {
+    constraint: getZodConstraint(driverRegistrationSchema),
+    redirectTo: redirectToOf(request),
+    links: termsLinks(),
+  }
 }
 
 const loadSchema = () => import('#domain/validation/auth').then((m) => m.driverRegistrationSchema)
@@ -44,14 +54,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = redirectToOf(request, formData)
   const submission = parseWithZod(formData, { schema: driverRegistrationSchema })
   if (submission.status !== 'success') {
-    return data({ done: false as const, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
+    return data(
+      { done: false as const, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+      { status: 400 },
+    )
   }
   const { confirmPassword: _confirm, ...payload } = submission.value
   const res = await authApi.register(context, payload)
   if (!res.ok) {
     // Spec §8: 'Algo salio mal: {message}', each server message shown separately.
     const errors = messageList(res.message).map((m) => `Algo salió mal: ${m}`)
-    return data({ done: false as const, result: submission.reply({ formErrors: errors, hideFields: ['password', 'confirmPassword'] }) }, { status: res.status })
+    return data(
+      {
+        done: false as const,
+        result: submission.reply({ formErrors: errors, hideFields: ['password', 'confirmPassword'] }),
+      },
+      { status: res.status },
+    )
   }
   return data({ done: true as const, message: res.data.message, result: undefined, redirectTo })
 }
@@ -74,7 +93,12 @@ export default function RegisterRoute() {
   if (actionData?.done) {
     return (
       <main id="contenido" className="mx-auto max-w-lg px-4 py-16">
-        <div role="alertdialog" aria-labelledby="registro-ok" aria-describedby="registro-ok-texto" className="rounded-xl border border-green-700 bg-green-50 p-6 shadow-sm">
+        <div
+          role="alertdialog"
+          aria-labelledby="registro-ok"
+          aria-describedby="registro-ok-texto"
+          className="rounded-xl border border-green-700 bg-green-50 p-6 shadow-sm"
+        >
           <h1 id="registro-ok" className="text-xl font-bold text-green-900">
             ¡Registro exitoso!
           </h1>
@@ -103,9 +127,18 @@ export default function RegisterRoute() {
           Inicia sesión
         </Link>
       </p>
-      <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        {...loadOn}
+        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2"
+      >
         {form.errors?.length ? (
-          <div role="alert" id="register-error" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2">
+          <div
+            role="alert"
+            id="register-error"
+            className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2"
+          >
             <ul>
               {form.errors.map((e) => (
                 <li key={e}>{e}</li>
@@ -119,9 +152,22 @@ export default function RegisterRoute() {
           </p>
         ) : null}
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <InputField label="Nombre" inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstname.errors} />
-        <InputField label="Apellido" inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastname.errors} />
-        <InputField label="RUT" hint="Ejemplo: 12345678-5" inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }} errors={fields.rut.errors} />
+        <InputField
+          label="Nombre"
+          inputProps={{ ...getInputProps(fields.firstname, { type: 'text' }), autoComplete: 'given-name' }}
+          errors={fields.firstname.errors}
+        />
+        <InputField
+          label="Apellido"
+          inputProps={{ ...getInputProps(fields.lastname, { type: 'text' }), autoComplete: 'family-name' }}
+          errors={fields.lastname.errors}
+        />
+        <InputField
+          label="RUT"
+          hint="Ejemplo: 12345678-5"
+          inputProps={{ ...getInputProps(fields.rut, { type: 'text' }), autoComplete: 'off' }}
+          errors={fields.rut.errors}
+        />
         <InputField
           label="Teléfono móvil"
           hint="Celular chileno, por ejemplo +56 9 8765 4321"

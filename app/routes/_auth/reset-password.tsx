@@ -13,7 +13,10 @@ import { SubmitButton } from '#app/components/ui/button'
 import { resetPasswordConfirmSchema, type ResetPasswordConfirmValues } from '#domain/validation/auth'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Crear nueva contraseña | Fleeters' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: 'Crear nueva contraseña | Fleeters' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
@@ -25,14 +28,26 @@ const loadSchema = () => import('#domain/validation/auth').then((m) => m.resetPa
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: resetPasswordConfirmSchema })
-  if (submission.status !== 'success') return data({ done: null, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
-  const res = await authApi.resetPasswordConfirm(context, { token: submission.value.token, password: submission.value.password })
+  if (submission.status !== 'success')
+    return data(
+      { done: null, result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+      { status: 400 },
+    )
+  const res = await authApi.resetPasswordConfirm(context, {
+    token: submission.value.token,
+    password: submission.value.password,
+  })
   if (!res.ok) {
     const errors = messageList(res.message).map((m) => `Error al recuperar la contraseña, ${m}`)
-    return data({ done: null, result: submission.reply({ formErrors: errors, hideFields: ['password', 'confirmPassword'] }) }, { status: res.status })
+    return data(
+      { done: null, result: submission.reply({ formErrors: errors, hideFields: ['password', 'confirmPassword'] }) },
+      { status: res.status },
+    )
   }
   if (!fromEnhancedPage(formData)) {
-    throw redirect('/login', { headers: { 'Set-Cookie': await setToast({ type: 'success', message: res.data.message, durationMs: 3000 }) } })
+    throw redirect('/login', {
+      headers: { 'Set-Cookie': await setToast({ type: 'success', message: res.data.message, durationMs: 3000 }) },
+    })
   }
   return data({ done: res.data.message, result: undefined })
 }
@@ -74,7 +89,12 @@ export default function ResetPasswordRoute() {
           .
         </p>
       ) : (
-        <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          {...loadOn}
+          className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <JsMarker />
           <input {...getInputProps(fields.token, { type: 'hidden' })} />
           {form.errors?.length ? (
@@ -84,7 +104,11 @@ export default function ResetPasswordRoute() {
               ))}
             </ul>
           ) : null}
-          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label="Nueva contraseña" />
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            label="Nueva contraseña"
+          />
           <SubmitButton className="w-full" pendingText="Guardando…">
             Guardar contraseña
           </SubmitButton>

@@ -46,16 +46,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get('intent')
   if (intent === 'confirm') {
     const submission = parseWithZod(formData, { schema: confirmFactorSchema })
-    if (submission.status !== 'success') return data({ step: 'enrol' as const, result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ step: 'enrol' as const, result: submission.reply() }, { status: 400 })
     const res = await staffApi.confirm(context, role, session.token, submission.value)
-    if (!res.ok) return data({ step: 'enrol' as const, result: submission.reply({ formErrors: messageList(res.message) }) }, { status: res.status })
-    return { step: 'codes' as const, message: res.data.message, codes: res.data.recovery_codes, next: afterLoginPath(role, redirectTo) }
+    if (!res.ok)
+      return data(
+        { step: 'enrol' as const, result: submission.reply({ formErrors: messageList(res.message) }) },
+        { status: res.status },
+      )
+    return {
+      step: 'codes' as const,
+      message: res.data.message,
+      codes: res.data.recovery_codes,
+      next: afterLoginPath(role, redirectTo),
+    }
   }
   const submission = parseWithZod(formData, { schema: verifyFactorSchema })
-  if (submission.status !== 'success') return data({ step: 'verify' as const, result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ step: 'verify' as const, result: submission.reply() }, { status: 400 })
   const res = await staffApi.verify(context, role, session.token, submission.value)
-  if (!res.ok) return data({ step: 'verify' as const, result: submission.reply({ formErrors: messageList(res.message) }) }, { status: res.status })
-  throw redirect(afterLoginPath(role, redirectTo), { headers: { 'Set-Cookie': await setToast({ type: 'success', message: res.data.message, durationMs: 3000 }) } })
+  if (!res.ok)
+    return data(
+      { step: 'verify' as const, result: submission.reply({ formErrors: messageList(res.message) }) },
+      { status: res.status },
+    )
+  throw redirect(afterLoginPath(role, redirectTo), {
+    headers: { 'Set-Cookie': await setToast({ type: 'success', message: res.data.message, durationMs: 3000 }) },
+  })
 }
 
 export default function SecondFactorRoute() {
@@ -84,7 +101,9 @@ export default function SecondFactorRoute() {
           </>
         ) : state === 'enrol' && enrolment ? (
           <>
-            <p className="text-slate-700">Para entrar a la consola necesitas una aplicación de autenticación en tu teléfono. Actívala ahora:</p>
+            <p className="text-slate-700">
+              Para entrar a la consola necesitas una aplicación de autenticación en tu teléfono. Actívala ahora:
+            </p>
             <EnrolmentCode qrSvg={enrolment.qr_svg} secret={enrolment.secret} />
             <FactorCodeForm
               id="enrol-code"
@@ -97,7 +116,9 @@ export default function SecondFactorRoute() {
           </>
         ) : (
           <>
-            <p className="text-slate-700">Ingresa el código de 6 dígitos de tu aplicación de autenticación, o uno de tus códigos de recuperación.</p>
+            <p className="text-slate-700">
+              Ingresa el código de 6 dígitos de tu aplicación de autenticación, o uno de tus códigos de recuperación.
+            </p>
             <FactorCodeForm
               id="factor-code"
               intent="verify"

@@ -6,7 +6,13 @@ import { publicSiteApi } from '#app/.server/backend/public-site'
 import { ComplaintForm } from '#app/components/public/complaint-form'
 import { PageHeader, seoMeta } from '#app/components/public/page'
 import { buttonClass } from '#app/components/ui/button'
-import { COMPLAINT_TYPES, complaintTypeLabel, INQUIRY_TYPES, type ComplaintType, type InquiryType } from '#domain/reference-data/inquiries'
+import {
+  COMPLAINT_TYPES,
+  complaintTypeLabel,
+  INQUIRY_TYPES,
+  type ComplaintType,
+  type InquiryType,
+} from '#domain/reference-data/inquiries'
 import { complaintSchema } from '#domain/validation/complaint'
 import type { Route } from './+types/ayuda'
 import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypot, siteOrigin } from './site.server'
@@ -26,17 +32,27 @@ function wizardState(url: URL) {
   const type = INQUIRY_TYPES.find((t) => t.value === tipo)?.value ?? null
   const complaintType = type === 'Complaints' ? (COMPLAINT_TYPES.find((t) => t.value === reclamo)?.value ?? null) : null
   const step = !type ? 1 : type === 'Complaints' && !complaintType ? 2 : 3
-  return { step, type, complaintType } as { step: 1 | 2 | 3; type: InquiryType | null; complaintType: ComplaintType | null }
+  return { step, type, complaintType } as {
+    step: 1 | 2 | 3
+    type: InquiryType | null
+    complaintType: ComplaintType | null
+  }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), honeypot: await honeypotInputProps(), constraint: getZodConstraint(complaintSchema), ...wizardState(new URL(request.url)) }
+  return {
+    origin: siteOrigin(request),
+    honeypot: await honeypotInputProps(),
+    constraint: getZodConstraint(complaintSchema),
+    ...wizardState(new URL(request.url)),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   seoMeta({
     title: 'Consultas y reclamos | Fleeters',
-    description: 'Envíanos una consulta o registra un reclamo sobre un servicio de Fleeters. Te responderemos a la brevedad.',
+    description:
+      'Envíanos una consulta o registra un reclamo sobre un servicio de Fleeters. Te responderemos a la brevedad.',
     origin: data?.origin,
     path: '/ayuda',
   })
@@ -58,7 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), outcome: outcome('success', res.data.message, ALERT_MS) }
 }
 
-const CHOICE = 'block h-full rounded-xl border border-slate-300 bg-white p-5 shadow-sm hover:border-brand-600 hover:bg-brand-50 focus-visible:border-brand-600'
+const CHOICE =
+  'block h-full rounded-xl border border-slate-300 bg-white p-5 shadow-sm ' +
+  'hover:border-brand-600 hover:bg-brand-50 focus-visible:border-brand-600'
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -84,17 +102,32 @@ export default function HelpRoute() {
 
   const total = type === 'Inquiries' ? 2 : 3
   const position = type === 'Inquiries' && step === 3 ? 2 : step
-  const title = step === 1 ? '¿Qué quieres hacer?' : step === 2 ? '¿Qué tipo de reclamo es?' : type === 'Complaints' ? 'Cuéntanos qué pasó' : 'Escribe tu consulta'
+  const title =
+    step === 1
+      ? '¿Qué quieres hacer?'
+      : step === 2
+        ? '¿Qué tipo de reclamo es?'
+        : type === 'Complaints'
+          ? 'Cuéntanos qué pasó'
+          : 'Escribe tu consulta'
 
   return (
     <main id="contenido">
-      <PageHeader title="Consultas y reclamos" intro="Te ayudamos en pocos pasos. Responderemos a tu correo a la brevedad." />
+      <PageHeader
+        title="Consultas y reclamos"
+        intro="Te ayudamos en pocos pasos. Responderemos a tu correo a la brevedad."
+      />
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
         <section aria-labelledby="paso-titulo" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-sm font-medium text-brand-700">
             Paso {position} de {step === 1 ? '2 o 3' : total}
           </p>
-          <h2 id="paso-titulo" ref={heading} tabIndex={-1} className="mt-1 text-xl font-bold text-slate-900 focus:outline-none">
+          <h2
+            id="paso-titulo"
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-xl font-bold text-slate-900 focus:outline-none"
+          >
             {title}
           </h2>
 
@@ -116,7 +149,10 @@ export default function HelpRoute() {
               <ul className="mt-5 grid gap-3 sm:grid-cols-2">
                 {COMPLAINT_TYPES.map((t) => (
                   <li key={t.value}>
-                    <Link to={`?tipo=Complaints&reclamo=${t.value}`} className={`${CHOICE} py-3 font-semibold text-slate-900`}>
+                    <Link
+                      to={`?tipo=Complaints&reclamo=${t.value}`}
+                      className={`${CHOICE} py-3 font-semibold text-slate-900`}
+                    >
                       {t.label}
                     </Link>
                   </li>
@@ -139,7 +175,14 @@ export default function HelpRoute() {
                   </>
                 ) : null}
               </p>
-              <ComplaintForm type={type} complaintType={complaintType} result={actionData?.result} outcome={actionData?.outcome} honeypot={honeypot} constraint={constraint} />
+              <ComplaintForm
+                type={type}
+                complaintType={complaintType}
+                result={actionData?.result}
+                outcome={actionData?.outcome}
+                honeypot={honeypot}
+                constraint={constraint}
+              />
               <div className="mt-6">
                 <BackLink to={complaintType ? '?tipo=Complaints' : '/ayuda'} />
               </div>

@@ -29,29 +29,51 @@ import type { Route } from './+types/company-register'
 const FAILURE = 'Error al registrar usuario, intenta nuevamente'
 const REDIRECT_MS = 4000
 const SECRET_FIELDS = ['password', 'confirmPassword']
-const DRAFT_FIELDS = ['name_business', 'rut', 'contact_name', 'email', 'phone', 'id_zone', 'id_region', 'id_commune'] as const
+const DRAFT_FIELDS = [
+  'name_business',
+  'rut',
+  'contact_name',
+  'email',
+  'phone',
+  'id_zone',
+  'id_region',
+  'id_commune',
+] as const
 // The logo (≤ 3 MB) and the fields: anything larger is refused before it is read, or as it arrives.
 const MAX_BODY_BYTES = LOGO_MAX_BYTES + 256 * 1024
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Registro de empresas | Fleeters' },
-  { name: 'description', content: 'Crea la cuenta de tu empresa en Fleeters y publica ofertas para conductores de última milla.' },
+  {
+    name: 'description',
+    content: 'Crea la cuenta de tu empresa en Fleeters y publica ofertas para conductores de última milla.',
+  },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request)
   if (session) throw redirect(homeFor(session.user.role))
-  return { places: await loadPlaces(context, null, null), constraint: getZodConstraint(companyRegistrationSchema), links: termsLinks() }
+  return {
+    places: await loadPlaces(context, null, null),
+    constraint: getZodConstraint(companyRegistrationSchema),
+    links: termsLinks(),
+  }
 }
 
-type ActionData = { done: true; message: string } | { done: false; result?: SubmissionResult<string[]>; places?: PlaceChoice; draft?: Record<string, string> }
+type ActionData =
+  | { done: true; message: string }
+  | { done: false; result?: SubmissionResult<string[]>; places?: PlaceChoice; draft?: Record<string, string> }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readUpload(request, { maxFileSize: LOGO_MAX_BYTES, maxTotalSize: MAX_BODY_BYTES })
   if (formData === 'too-large') {
-    return data<ActionData>({ done: false, result: { status: 'error', error: { '': [LOGO_UPLOAD.messages.tooLarge] } } }, { status: 413 })
+    return data<ActionData>(
+      { done: false, result: { status: 'error', error: { '': [LOGO_UPLOAD.messages.tooLarge] } } },
+      { status: 413 },
+    )
   }
-  if (formData === 'invalid') return data<ActionData>({ done: false, result: { status: 'error', error: { '': [FAILURE] } } }, { status: 400 })
+  if (formData === 'invalid')
+    return data<ActionData>({ done: false, result: { status: 'error', error: { '': [FAILURE] } } }, { status: 400 })
   const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))
   if (formData.get('intent') === 'ubicacion') {
     // Without JS, 'Actualizar' brings the next list back with everything typed but the secrets.
@@ -59,15 +81,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ done: false, places, draft })
   }
   const submission = parseWithZod(formData, { schema: companyRegistrationSchema })
-  if (submission.status !== 'success') return data<ActionData>({ done: false, result: submission.reply({ hideFields: SECRET_FIELDS }), places }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<ActionData>(
+      { done: false, result: submission.reply({ hideFields: SECRET_FIELDS }), places },
+      { status: 400 },
+    )
   const { confirmPassword: _confirm, logoBusiness, ...payload } = submission.value
   const res = await businessApi.register(context, payload, logoBusiness)
   if (!res.ok) {
     const errors = messageList(res.message).map((m) => `${FAILURE}. ${m}`)
-    return data<ActionData>({ done: false, result: submission.reply({ formErrors: errors, hideFields: SECRET_FIELDS }), places }, { status: res.status })
+    return data<ActionData>(
+      { done: false, result: submission.reply({ formErrors: errors, hideFields: SECRET_FIELDS }), places },
+      { status: res.status },
+    )
   }
   if (fromEnhancedPage(formData)) return data<ActionData>({ done: true, message: res.data.message })
-  throw redirect('/login', { headers: { 'Set-Cookie': await setToast({ type: 'success', message: res.data.message, durationMs: REDIRECT_MS }) } })
+  throw redirect('/login', {
+    headers: { 'Set-Cookie': await setToast({ type: 'success', message: res.data.message, durationMs: REDIRECT_MS }) },
+  })
 }
 
 function Registered({ message }: { message: string }) {
@@ -107,7 +138,10 @@ function RegistrationForm({
     shouldRevalidate: 'onInput',
   })
   const logo = useUploadField(LOGO_UPLOAD)
-  const text = (name: 'name_business' | 'rut' | 'contact_name' | 'email' | 'phone', type: 'text' | 'email' | 'tel' = 'text') => getInputProps(fields[name], { type })
+  const text = (
+    name: 'name_business' | 'rut' | 'contact_name' | 'email' | 'phone',
+    type: 'text' | 'email' | 'tel' = 'text',
+  ) => getInputProps(fields[name], { type })
   return (
     <Form
       method="post"
@@ -130,9 +164,22 @@ function RegistrationForm({
         inputProps={{ ...text('name_business'), autoComplete: 'organization' }}
         errors={fields.name_business.errors}
       />
-      <InputField label="RUT de la empresa" hint="Ejemplo: 76123456-0" inputProps={{ ...text('rut'), autoComplete: 'off' }} errors={fields.rut.errors} />
-      <InputField label="Nombre de contacto" inputProps={{ ...text('contact_name'), autoComplete: 'name' }} errors={fields.contact_name.errors} />
-      <InputField label="Correo electrónico" inputProps={{ ...text('email', 'email'), autoComplete: 'email' }} errors={fields.email.errors} />
+      <InputField
+        label="RUT de la empresa"
+        hint="Ejemplo: 76123456-0"
+        inputProps={{ ...text('rut'), autoComplete: 'off' }}
+        errors={fields.rut.errors}
+      />
+      <InputField
+        label="Nombre de contacto"
+        inputProps={{ ...text('contact_name'), autoComplete: 'name' }}
+        errors={fields.contact_name.errors}
+      />
+      <InputField
+        label="Correo electrónico"
+        inputProps={{ ...text('email', 'email'), autoComplete: 'email' }}
+        errors={fields.email.errors}
+      />
       <InputField
         label="Teléfono"
         hint="Entre 8 y 15 dígitos; puedes escribirlo con espacios o con +56."
@@ -146,14 +193,19 @@ function RegistrationForm({
           places={places}
           commune={actionData?.draft?.id_commune ?? ''}
           idPrefix="registro"
-          errors={{ id_zone: fields.id_zone.errors, id_region: fields.id_region.errors, id_commune: fields.id_commune.errors }}
+          errors={{
+            id_zone: fields.id_zone.errors,
+            id_region: fields.id_region.errors,
+            id_commune: fields.id_commune.errors,
+          }}
           update={
             <div className="sm:col-span-3">
               <button type="submit" name="intent" value="ubicacion" formNoValidate className={buttonClass('secondary')}>
                 Actualizar
               </button>
               <p className="mt-1 text-sm text-slate-600">
-                Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista. La contraseña y el logo se eligen después.
+                Elige la zona o la región y presiona «Actualizar» para ver la siguiente lista. La contraseña y el logo
+                se eligen después.
               </p>
             </div>
           }
@@ -164,7 +216,11 @@ function RegistrationForm({
         label="Logo de la empresa (opcional)"
         limit={LOGO_UPLOAD.limitText}
         note={logo.note}
-        inputProps={{ ...getInputProps(fields.logoBusiness, { type: 'file' }), accept: LOGO_UPLOAD.accept, ...logo.inputProps }}
+        inputProps={{
+          ...getInputProps(fields.logoBusiness, { type: 'file' }),
+          accept: LOGO_UPLOAD.accept,
+          ...logo.inputProps,
+        }}
         errors={logo.errors ?? fields.logoBusiness.errors}
       />
       <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
@@ -184,7 +240,7 @@ function RegistrationForm({
   )
 }
 
-/** With JS, a logo travels through XMLHttpRequest so its progress shows (issue 12 item 7). */
+/** With JS, a logo travels through XMLHttpRequest so its progress shows. */
 export const clientAction = uploadClientAction
 
 export default function CompanyRegisterRoute() {
@@ -203,7 +259,13 @@ export default function CompanyRegisterRoute() {
         {actionData?.done ? (
           <Registered message={actionData.message} />
         ) : (
-          <RegistrationForm key={JSON.stringify(actionData?.draft ?? null)} actionData={actionData} places={actionData?.places ?? places} constraint={constraint} links={links} />
+          <RegistrationForm
+            key={JSON.stringify(actionData?.draft ?? null)}
+            actionData={actionData}
+            places={actionData?.places ?? places}
+            constraint={constraint}
+            links={links}
+          />
         )}
       </div>
     </main>

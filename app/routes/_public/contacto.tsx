@@ -19,13 +19,19 @@ import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypo
 const ALERT_MS = 3000
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), honeypot: await honeypotInputProps(), constraint: getZodConstraint(contactSchema) }
+  return {
+    origin: siteOrigin(request),
+    honeypot: await honeypotInputProps(),
+    constraint: getZodConstraint(contactSchema),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   seoMeta({
     title: 'Contacto | Fleeters',
-    description: 'Escríbenos y el equipo de Fleeters te responderá a la brevedad. Conductores y empresas de última milla en Chile.',
+    description:
+      'Escríbenos y el equipo de Fleeters te responderá a la brevedad. Conductores y ' +
+      'empresas de última milla en Chile.',
     origin: data?.origin,
     path: '/contacto',
   })
@@ -77,7 +83,10 @@ export default function ContactRoute() {
 
   return (
     <main id="contenido">
-      <PageHeader title="Contáctanos" intro="¿Tienes dudas sobre Fleeters? Escríbenos y te responderemos a la brevedad." />
+      <PageHeader
+        title="Contáctanos"
+        intro="¿Tienes dudas sobre Fleeters? Escríbenos y te responderemos a la brevedad."
+      />
       <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-12 sm:px-6 lg:grid-cols-3">
         <Form
           method="post"
@@ -93,12 +102,20 @@ export default function ContactRoute() {
           <HoneypotFields from={honeypot} formId="contacto" />
           <InputField
             label="Nombre"
-            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), ...focus('firstName'), autoComplete: 'given-name' }}
+            inputProps={{
+              ...getInputProps(fields.firstName, { type: 'text' }),
+              ...focus('firstName'),
+              autoComplete: 'given-name',
+            }}
             errors={fields.firstName.errors}
           />
           <InputField
             label="Apellido"
-            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), ...focus('lastName'), autoComplete: 'family-name' }}
+            inputProps={{
+              ...getInputProps(fields.lastName, { type: 'text' }),
+              ...focus('lastName'),
+              autoComplete: 'family-name',
+            }}
             errors={fields.lastName.errors}
           />
           <InputField
@@ -109,7 +126,12 @@ export default function ContactRoute() {
           <InputField
             label="Teléfono"
             hint="Por ejemplo +56 9 8765 4321 o 9 8765 4321."
-            inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), ...focus('phone'), autoComplete: 'tel', inputMode: 'tel' }}
+            inputProps={{
+              ...getInputProps(fields.phone, { type: 'tel' }),
+              ...focus('phone'),
+              autoComplete: 'tel',
+              inputMode: 'tel',
+            }}
             errors={fields.phone.errors}
           />
           <TextAreaField

@@ -15,7 +15,11 @@ function id(raw: unknown): number | null {
  * The regions of the chosen zone and the communes of the chosen region, through the spec §7
  * lookups. A region that is not in the zone is dropped, so stale choices never show communes.
  */
-export async function loadLocation(context: AppLoadContext, zoneRaw: unknown, regionRaw: unknown): Promise<LocationChoice> {
+export async function loadLocation(
+  context: AppLoadContext,
+  zoneRaw: unknown,
+  regionRaw: unknown,
+): Promise<LocationChoice> {
   const zoneId = id(zoneRaw)
   const regions = zoneId ? await listOrEmpty(publicSiteApi.regions(context, zoneId)) : []
   const regionId = id(regionRaw)
@@ -38,10 +42,27 @@ export async function loadRegions(context: AppLoadContext, zoneRaw: unknown): Pr
 export async function loadCommunes(context: AppLoadContext, regionRaw: unknown): Promise<LocationChoice> {
   const regionId = id(regionRaw)
   const communes = regionId ? await listOrEmpty(publicSiteApi.communes(context, regionId)) : []
-  return { zone: '', region: regionId ? String(regionId) : '', regions: [], communes: communes.map((c) => ({ value: c.id_commune, label: c.name_commune })) }
+  return {
+    zone: '',
+    region: regionId ? String(regionId) : '',
+    regions: [],
+    communes: communes.map((c) => ({ value: c.id_commune, label: c.name_commune })),
+  }
 }
 
-export const FLEET_FIELDS = ['name_business', 'fullname', 'email', 'phone', 'id_vehicle', 'quantity', 'id_zone', 'id_region', 'id_commune', 'id_schedule', 'message'] as const
+export const FLEET_FIELDS = [
+  'name_business',
+  'fullname',
+  'email',
+  'phone',
+  'id_vehicle',
+  'quantity',
+  'id_zone',
+  'id_region',
+  'id_commune',
+  'id_schedule',
+  'message',
+] as const
 
 /** What a no-JS visitor had typed before pressing 'Actualizar' (the fleet form sent by GET). */
 export function fleetDraft(url: URL): Record<string, string> {

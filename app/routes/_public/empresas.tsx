@@ -23,7 +23,7 @@ const FLEET_ERROR_MS = 5000
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  // Why a company can trust Fleeters (issue 16 item 10): the home page's numbers, logos and
+  // Why a company can trust Fleeters: the home page's numbers, logos and
   // testimonials, from the same content; each may fail without breaking the page.
   const [statistics, testimonials, logos] = await Promise.all([
     listOrEmpty(publicSiteApi.statistics(context)),
@@ -45,27 +45,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   seoMeta({
     title: 'Empresas: conductores de última milla a demanda | Fleeters',
-    description: 'Conductores validados a demanda para tu empresa: simplifica tu operación y reduce costos. Cuéntanos tus requerimientos de flota.',
+    description:
+      'Conductores validados a demanda para tu empresa: simplifica tu operación y ' +
+      'reduce costos. Cuéntanos tus requerimientos de flota.',
     origin: data?.origin,
     path: '/empresas',
   })
 
 async function contactAction(formData: FormData, context: Route.ActionArgs['context']) {
-  if (isBusinessContactSubmissionEmpty(Object.fromEntries(formData))) return { form: 'contacto' as const, result: undefined, outcome: null }
+  if (isBusinessContactSubmissionEmpty(Object.fromEntries(formData)))
+    return { form: 'contacto' as const, result: undefined, outcome: null }
   const submission = parseWithZod(formData, { schema: businessContactSchema })
-  if (submission.status !== 'success') return data({ form: 'contacto' as const, result: submission.reply(), outcome: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ form: 'contacto' as const, result: submission.reply(), outcome: null }, { status: 400 })
   const res = await publicSiteApi.sendBusinessContact(context, submission.value)
   if (!res.ok) {
     const failure = outcome('error', 'Ocurrió un error al enviar el mensaje.', CONTACT_MS)
-    return data({ form: 'contacto' as const, result: submission.reply(), outcome: failure }, { status: failureStatus(res.status) })
+    return data(
+      { form: 'contacto' as const, result: submission.reply(), outcome: failure },
+      { status: failureStatus(res.status) },
+    )
   }
-  return { form: 'contacto' as const, result: submission.reply({ resetForm: true }), outcome: outcome('success', 'Mensaje enviado correctamente.', CONTACT_MS) }
+  return {
+    form: 'contacto' as const,
+    result: submission.reply({ resetForm: true }),
+    outcome: outcome('success', 'Mensaje enviado correctamente.', CONTACT_MS),
+  }
 }
 
 async function fleetAction(formData: FormData, context: Route.ActionArgs['context']) {
   const location = await loadLocation(context, formData.get('id_zone'), formData.get('id_region'))
   const submission = parseWithZod(formData, { schema: fleetRequestSchema })
-  if (submission.status !== 'success') return data({ form: 'flota' as const, result: submission.reply(), outcome: null, location }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ form: 'flota' as const, result: submission.reply(), outcome: null, location }, { status: 400 })
   const res = await publicSiteApi.sendFleetRequest(context, submission.value)
   if (!res.ok) {
     // Spec §5: for fleet requirements each server message is shown separately.
@@ -74,10 +86,18 @@ async function fleetAction(formData: FormData, context: Route.ActionArgs['contex
       messageList(res.message).map((m) => `Error al enviar el mensaje: ${m}`),
       FLEET_ERROR_MS,
     )
-    return data({ form: 'flota' as const, result: submission.reply(), outcome: failure, location }, { status: failureStatus(res.status) })
+    return data(
+      { form: 'flota' as const, result: submission.reply(), outcome: failure, location },
+      { status: failureStatus(res.status) },
+    )
   }
   const fresh = { zone: '', region: '', regions: [], communes: [] }
-  return { form: 'flota' as const, result: submission.reply({ resetForm: true }), outcome: outcome('success', res.data.message, FLEET_OK_MS), location: fresh }
+  return {
+    form: 'flota' as const,
+    result: submission.reply({ resetForm: true }),
+    outcome: outcome('success', res.data.message, FLEET_OK_MS),
+    location: fresh,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,8 +107,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The values come back, so a person caught by mistake loses nothing.
     const schema = form === 'flota' ? fleetRequestSchema : businessContactSchema
     const ms = form === 'flota' ? FLEET_ERROR_MS : CONTACT_MS
-    const location = form === 'flota' ? await loadLocation(context, formData.get('id_zone'), formData.get('id_region')) : undefined
-    return data({ form, result: parseWithZod(formData, { schema }).reply(), outcome: outcome('error', FORM_FAILURE, ms), location }, { status: 400 })
+    const location =
+      form === 'flota' ? await loadLocation(context, formData.get('id_zone'), formData.get('id_region')) : undefined
+    return data(
+      {
+        form,
+        result: parseWithZod(formData, { schema }).reply(),
+        outcome: outcome('error', FORM_FAILURE, ms),
+        location,
+      },
+      { status: 400 },
+    )
   }
   return form === 'flota' ? fleetAction(formData, context) : contactAction(formData, context)
 }
@@ -102,7 +131,11 @@ export default function CompaniesRoute() {
     <main id="contenido">
       <PageHeader
         title="Conductores de última milla para tu empresa"
-        intro="Conductores independientes validados a demanda: simplifica tu operación y reduce costos, sin flota propia. Hoy en la Región Metropolitana y pronto en más regiones."
+        intro={
+          'Conductores independientes validados a demanda: simplifica tu operación y reduce ' +
+          'costos, sin flota propia. Hoy en la Región Metropolitana y pronto en más ' +
+          'regiones.'
+        }
       >
         <p className="mt-4 flex flex-wrap gap-3">
           <Link to="/empresas/registro" className={buttonClass('primary', 'px-5 py-2.5 text-base')}>
@@ -119,7 +152,11 @@ export default function CompaniesRoute() {
       <Testimonials testimonials={testimonials} />
       <div className="mx-auto grid max-w-5xl gap-8 px-4 pb-12 sm:px-6">
         <FormChooser />
-        <section id="requerimientos" aria-labelledby="requerimientos-titulo" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section
+          id="requerimientos"
+          aria-labelledby="requerimientos-titulo"
+          className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="requerimientos-titulo" className="text-xl font-bold text-slate-900">
             Requerimientos de flota
           </h2>
@@ -135,12 +172,21 @@ export default function CompaniesRoute() {
             constraint={constraints.fleet}
           />
         </section>
-        <section id="contacto-empresas" aria-labelledby="contacto-empresas-titulo" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section
+          id="contacto-empresas"
+          aria-labelledby="contacto-empresas-titulo"
+          className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="contacto-empresas-titulo" className="text-xl font-bold text-slate-900">
             Contáctanos
           </h2>
           <p className="mt-1 mb-4 text-slate-700">¿Prefieres conversar primero? Déjanos tus datos y te llamamos.</p>
-          <BusinessContactForm result={contact?.result} outcome={contact?.outcome} honeypot={honeypot} constraint={constraints.contact} />
+          <BusinessContactForm
+            result={contact?.result}
+            outcome={contact?.outcome}
+            honeypot={honeypot}
+            constraint={constraints.contact}
+          />
         </section>
       </div>
     </main>

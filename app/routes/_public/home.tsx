@@ -29,7 +29,9 @@ const DOCUMENT_WAIT_MS = 1500
  * time (in-process it takes milliseconds); client navigations get the promise and the skeleton.
  */
 function isDocumentRequest(request: Request) {
-  return request.headers.get('sec-fetch-dest') === 'document' || (request.headers.get('accept') ?? '').includes('text/html')
+  return (
+    request.headers.get('sec-fetch-dest') === 'document' || (request.headers.get('accept') ?? '').includes('text/html')
+  )
 }
 
 async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | null> {
@@ -66,7 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   seoMeta({
     title: 'Fleeters | Conductores de última milla para empresas en Chile',
-    description: 'Trabaja como conductor independiente de última milla en la Región Metropolitana o encuentra conductores validados para mover la carga de tu empresa.',
+    description:
+      'Trabaja como conductor independiente de última milla en la Región Metropolitana ' +
+      'o encuentra conductores validados para mover la carga de tu empresa.',
     origin: data?.origin,
     path: '/',
   })
@@ -94,7 +98,10 @@ export default function Home() {
               <FaqAccordion faqs={faqs} group="faq" />
             </div>
             <p className="mt-6 text-center">
-              <Link to="/preguntas-frecuentes" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+              <Link
+                to="/preguntas-frecuentes"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
                 Ver todas las preguntas
               </Link>
             </p>

@@ -24,7 +24,8 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const user = root?.user
   const wide = stacked ? 'flex w-full' : ''
   if (user) {
-    const home = user.role === 'User' ? '/user/dashboard/home' : user.role === 'business' ? '/business/dashboard' : '/admin'
+    const home =
+      user.role === 'User' ? '/user/dashboard/home' : user.role === 'business' ? '/business/dashboard' : '/admin'
     return (
       <Link to={home} className={buttonClass('primary', wide)}>
         Dashboard
@@ -33,7 +34,10 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <>
-      <a href={env?.loginUrl ?? '/login'} className={buttonClass('ghost', `text-brand-700 hover:bg-brand-50 hover:text-brand-700 ${wide}`)}>
+      <a
+        href={env?.loginUrl ?? '/login'}
+        className={buttonClass('ghost', `text-brand-700 hover:bg-brand-50 hover:text-brand-700 ${wide}`)}
+      >
         Iniciar sesión
       </a>
       <a href={env?.signupUrl ?? '/register'} className={buttonClass('accent', wide)}>
@@ -61,7 +65,10 @@ function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <SkipLink />
-      <nav aria-label="Principal" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <nav
+        aria-label="Principal"
+        className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6"
+      >
         <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
           <Logo />
         </Link>
@@ -71,7 +78,12 @@ function Navbar() {
         </div>
         {/* At 768 px or narrower (spec §2; Tailwind's md starts at 768) the links fold into a menu that needs no JS. */}
         <details className="group relative min-[769px]:hidden">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <summary
+            className={
+              'flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 ' +
+              'text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden'
+            }
+          >
             <MenuIcon />
             <span className="text-sm font-medium">Menú</span>
           </summary>
@@ -87,7 +99,7 @@ function Navbar() {
   )
 }
 
-/** Footer links: one per line, each a 44 px tall target (issue 16 item 9). */
+/** Footer links: one per line, each a 44 px tall target. */
 const FOOTER_LINK = 'inline-flex min-h-11 items-center hover:underline'
 
 function Footer() {
@@ -98,7 +110,9 @@ function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">Fleeters</p>
-          <p className="mt-2 text-sm text-slate-300">Conectamos conductores independientes de última milla con empresas que necesitan mover su carga en Chile.</p>
+          <p className="mt-2 text-sm text-slate-300">
+            Conectamos conductores independientes de última milla con empresas que necesitan mover su carga en Chile.
+          </p>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-accent-400">Conductores</h2>
@@ -161,7 +175,9 @@ function Footer() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 px-4 pt-4 pb-24 text-center text-xs text-slate-300 sm:pb-4">© {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.</p>
+      <p className="border-t border-white/10 px-4 pt-4 pb-24 text-center text-xs text-slate-300 sm:pb-4">
+        © {yearInChile(new Date())} Fleeters. Región Metropolitana, Chile.
+      </p>
     </footer>
   )
 }
@@ -170,7 +186,7 @@ function Footer() {
  * The floating WhatsApp button. At 375 px a form's fields run the page's full width, so a fixed
  * button would sit on one of them as the page scrolls: while a form control has focus it hides
  * (CSS :has, so with or without JS), and the footer below every page lets the last control scroll
- * clear of it (issue 16 item 9; checked in e2e/tap-targets.spec.ts).
+ * clear of it (checked in e2e/tap-targets.spec.ts).
  */
 function WhatsAppLink() {
   const phone = useRootData()?.env.whatsappPhone
@@ -181,7 +197,12 @@ function WhatsAppLink() {
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Escríbenos por WhatsApp"
-      className="fixed right-4 bottom-4 z-40 flex h-14 w-14 [body:has(:is(input,select,textarea,button):focus)_&]:hidden items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146236] sm:right-6 sm:bottom-6"
+      className={
+        'fixed right-4 bottom-4 z-40 flex h-14 w-14 ' +
+        '[body:has(:is(input,select,textarea,button):focus)_&]:hidden items-center ' +
+        'justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146236] ' +
+        'sm:right-6 sm:bottom-6'
+      }
     >
       <WhatsAppIcon />
     </a>

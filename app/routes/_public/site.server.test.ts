@@ -18,7 +18,7 @@ function form(fields: Record<string, string>) {
 
 afterEach(() => vi.unstubAllEnvs())
 
-describe('the public forms honeypot (remix-utils, issue 13 item 8)', () => {
+describe('the public forms honeypot (remix-utils)', () => {
   it('lets through a form from our page, with the trap empty, even in another process', async () => {
     const site = await freshSite(SECRET)
     const props = await site.honeypotInputProps()
@@ -34,7 +34,9 @@ describe('the public forms honeypot (remix-utils, issue 13 item 8)', () => {
   it('refuses a filled trap field', async () => {
     const site = await freshSite(SECRET)
     const props = await site.honeypotInputProps()
-    expect(await site.passesHoneypot(form({ url_sitio: 'http://spam.example', hp_desde: props.encryptedValidFrom }))).toBe(false)
+    expect(
+      await site.passesHoneypot(form({ url_sitio: 'http://spam.example', hp_desde: props.encryptedValidFrom })),
+    ).toBe(false)
   })
 
   it('refuses a form without the honeypot fields (remix-utils alone lets it through)', async () => {

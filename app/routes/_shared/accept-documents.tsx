@@ -17,7 +17,8 @@ import type { Route } from './+types/accept-documents'
  * layout sends here whoever has not accepted the version in force, and «Aceptar» records it and
  * goes back to where they were going. A plain form: the same with JS and without.
  */
-const roleOf = (request: Request): ConsentRole => (new URL(request.url).pathname.startsWith('/business/') ? 'business' : 'User')
+const roleOf = (request: Request): ConsentRole =>
+  new URL(request.url).pathname.startsWith('/business/') ? 'business' : 'User'
 
 const FAILURE = 'No pudimos registrar tu aceptación. Intenta nuevamente.'
 
@@ -29,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = await pendingDocumentsFor(request, context, role, session.token)
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')
   // Nothing pending (accepted in another tab, or the address typed): straight on.
-  if (!pending.length) return redirectWithToast(afterAcceptancePath(role, redirectTo), { type: 'info', message: 'Ya aceptaste las versiones vigentes.' })
+  if (!pending.length)
+    return redirectWithToast(afterAcceptancePath(role, redirectTo), {
+      type: 'info',
+      message: 'Ya aceptaste las versiones vigentes.',
+    })
   return { pending, redirectTo }
 }
 
@@ -43,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res = await consentsApi.accept(context, role, session.token, submission.value)
   if (!res.ok) return data({ errors: serviceMessages(res, FAILURE) }, { status: res.status })
   markSettled(role, session.token)
-  return redirectWithToast(afterAcceptancePath(role, formData.get('redirectTo')), { type: 'success', message: res.data.message })
+  return redirectWithToast(afterAcceptancePath(role, formData.get('redirectTo')), {
+    type: 'success',
+    message: res.data.message,
+  })
 }
 
 /** «Actualizamos nuestra Política de privacidad», or the terms, or both: what is pending, by name. */
@@ -57,12 +65,17 @@ export default function AcceptDocumentsRoute() {
   const actionData = useActionData<typeof action>()
   const one = pending.length === 1
   return (
-    <main id="contenido" aria-labelledby="aceptar-titulo" className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <main
+      id="contenido"
+      aria-labelledby="aceptar-titulo"
+      className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <h1 id="aceptar-titulo" className="text-2xl font-bold text-slate-900">
         {headingFor(pending.map((d) => d.title))}
       </h1>
       <p className="mt-2 leading-relaxed text-slate-700">
-        Para seguir usando Fleeters, revisa {one ? 'el cambio' : 'los cambios'} y {one ? 'acéptalo' : 'acéptalos'}. Te lo pedimos una sola vez.
+        Para seguir usando Fleeters, revisa {one ? 'el cambio' : 'los cambios'} y {one ? 'acéptalo' : 'acéptalos'}. Te
+        lo pedimos una sola vez.
       </p>
       <ul className="mt-6 space-y-4">
         {pending.map((d) => (
@@ -84,7 +97,8 @@ export default function AcceptDocumentsRoute() {
         <input type="hidden" name="acceptTerms" value="on" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <p className="mb-4 text-[0.9375rem] text-slate-700">
-          Al presionar «Aceptar» confirmas que leíste y aceptas {one ? 'esta versión' : 'estas versiones'}. Guardamos la fecha y la versión que aceptas.
+          Al presionar «Aceptar» confirmas que leíste y aceptas {one ? 'esta versión' : 'estas versiones'}. Guardamos la
+          fecha y la versión que aceptas.
         </p>
         <SubmitButton className="w-full px-6 text-base sm:w-auto" pendingText="Registrando…">
           Aceptar

@@ -5,14 +5,20 @@ import { describe, expect, it } from 'vitest'
 import routes from '#app/routes'
 import AreaPages, { ErrorBoundary } from './area-boundary'
 
-/** Issue 13 item 6: a page of a signed-in area that fails keeps the area's layout and navigation. */
+/** A page of a signed-in area that fails keeps the area's layout and navigation. */
 describe('area error boundary', () => {
   it('renders a failing page inside the layout, which keeps its navigation', async () => {
     const tree = [
       {
         id: 'layout',
         path: '/user/dashboard',
-        Component: () => createElement('div', null, createElement('nav', { 'aria-label': 'Panel del conductor' }, 'Publicaciones'), createElement(Outlet)),
+        Component: () =>
+          createElement(
+            'div',
+            null,
+            createElement('nav', { 'aria-label': 'Panel del conductor' }, 'Publicaciones'),
+            createElement(Outlet),
+          ),
         children: [
           {
             id: 'driver-pages',
@@ -37,7 +43,9 @@ describe('area error boundary', () => {
     if (context instanceof Response) throw new Error('unexpected redirect')
     const errors = console.error
     console.error = () => {}
-    const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }))
+    const html = renderToString(
+      createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }),
+    )
     console.error = errors
     expect(context.statusCode).toBe(500)
     expect(html).toContain('aria-label="Panel del conductor"')

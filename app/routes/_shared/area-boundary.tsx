@@ -10,7 +10,11 @@ export default function AreaPages() {
   return <Outlet />
 }
 
-const HOMES: Record<string, string> = { 'driver-pages': '/user/dashboard/home', 'company-pages': '/business/dashboard', 'console-pages': '/admin' }
+const HOMES: Record<string, string> = {
+  'driver-pages': '/user/dashboard/home',
+  'company-pages': '/business/dashboard',
+  'console-pages': '/admin',
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const id = useMatches().find((m) => m.id in HOMES)?.id

@@ -22,7 +22,8 @@ export function requireAdmin(request: Request, context: AppLoadContext): Promise
  */
 export async function requireAdministrador(request: Request, context: AppLoadContext): Promise<WebSession> {
   const session = await requireAdmin(request, context)
-  if (session.user.staff_role !== 'administrador') throw data({ message: STAFF_ROLE_FORBIDDEN_MESSAGE }, { status: 403 })
+  if (session.user.staff_role !== 'administrador')
+    throw data({ message: STAFF_ROLE_FORBIDDEN_MESSAGE }, { status: 403 })
   return session
 }
 

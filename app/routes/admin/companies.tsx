@@ -22,9 +22,16 @@ export default function Companies() {
   return (
     <>
       <PageHeader title="Empresas">
-        <p className="text-sm font-semibold text-slate-700">{companies.length === 1 ? '1 empresa' : `${companies.length} empresas`}</p>
+        <p className="text-sm font-semibold text-slate-700">
+          {companies.length === 1 ? '1 empresa' : `${companies.length} empresas`}
+        </p>
       </PageHeader>
-      <Form method="get" role="search" aria-label="Buscar empresas" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Buscar empresas"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Buscar
           <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT o correo" className={CONTROL} />

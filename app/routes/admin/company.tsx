@@ -15,7 +15,9 @@ import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '#domain/validation/admin-const
 import type { Route } from './+types/company'
 import { requireAdministrador } from './admin.server'
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Empresa'} | Consola | Fleeters` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.company.name ?? 'Empresa'} | Consola | Fleeters` },
+]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdministrador(request, context)
@@ -32,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   const here = `/admin/empresas/${id}`
   if (intent === 'close') {
-    // Issue 12 item 9: confirmed in the dialog (?cerrar=ID), with a reason mailed to the company.
+    // Confirmed in the dialog (?cerrar=ID), with a reason mailed to the company.
     const posting = positiveId(form.get('posting')) ?? 0
     const reason = String(form.get('reason') ?? '').trim()
     if (!reason) return data({ errors: [ADMIN_MESSAGES.closeReasonRequired], reason }, { status: 400 })
@@ -44,7 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return redirectWithToast(here, { type: 'success', message: res.data.message })
   }
-  const res = intent === 'verify' ? await adminApi.setVerified(context, session.token, id, form.get('verified') === '1') : null
+  const res =
+    intent === 'verify' ? await adminApi.setVerified(context, session.token, id, form.get('verified') === '1') : null
   if (!res) return redirectWithToast(here, { type: 'error', message: 'Acción no válida.' })
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
@@ -54,19 +57,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /**
- * «Cerrar publicación» asks first (issue 12 item 9): ?cerrar=ID opens this dialog, a modal with
+ * «Cerrar publicación» asks first: ?cerrar=ID opens this dialog, a modal with
  * JS and a confirmation section of the page without; the reason is required and goes to the
  * company by mail.
  */
-function CloseDialog({ posting, closeTo, errors, reason }: { posting: { id: number; title: string }; closeTo: string; errors?: string[]; reason?: string }) {
+function CloseDialog({
+  posting,
+  closeTo,
+  errors,
+  reason,
+}: {
+  posting: { id: number; title: string }
+  closeTo: string
+  errors?: string[]
+  reason?: string
+}) {
   return (
     <Modal title="Cerrar publicación" closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="posting" value={posting.id} />
         <p className="text-sm text-slate-800">
-          ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y no recibirá más postulaciones. Le enviaremos un correo a la
-          empresa con el motivo.
+          ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y
+          no recibirá más postulaciones. Le enviaremos un correo a la empresa con el motivo.
         </p>
         <Alert tone="error" className="mb-3 py-2" messages={errors} />
         <div>
@@ -154,7 +167,12 @@ export default function CompanyDetail() {
                   <td className={TD}>{formatDay(jp.created_at)}</td>
                   <td className={TD}>
                     {jp.status === 'open' ? (
-                      <Link to={`?cerrar=${jp.id}`} preventScrollReset className={buttonClass('danger', 'py-1 text-xs')} aria-label={`Cerrar publicación: ${jp.title}`}>
+                      <Link
+                        to={`?cerrar=${jp.id}`}
+                        preventScrollReset
+                        className={buttonClass('danger', 'py-1 text-xs')}
+                        aria-label={`Cerrar publicación: ${jp.title}`}
+                      >
                         Cerrar publicación
                       </Link>
                     ) : null}
@@ -165,7 +183,15 @@ export default function CompanyDetail() {
           )}
         </Section>
       </div>
-      {toClose ? <CloseDialog key={toClose.id} posting={toClose} closeTo={pathname} errors={actionData?.errors} reason={actionData?.reason} /> : null}
+      {toClose ? (
+        <CloseDialog
+          key={toClose.id}
+          posting={toClose}
+          closeTo={pathname}
+          errors={actionData?.errors}
+          reason={actionData?.reason}
+        />
+      ) : null}
     </>
   )
 }

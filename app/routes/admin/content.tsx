@@ -40,8 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdministrador(request, context)
   // A logo is at most 3 MB (domain/uploads.ts; the service checks it again).
   const form = await readUpload(request, { maxFileSize: LOGO_UPLOAD.maxBytes })
-  if (form === 'too-large') return redirectWithToast('/admin/contenido', { type: 'error', message: LOGO_UPLOAD.messages.tooLarge })
-  if (form === 'invalid') return redirectWithToast('/admin/contenido', { type: 'error', message: 'No se pudo leer el formulario.' })
+  if (form === 'too-large')
+    return redirectWithToast('/admin/contenido', { type: 'error', message: LOGO_UPLOAD.messages.tooLarge })
+  if (form === 'invalid')
+    return redirectWithToast('/admin/contenido', { type: 'error', message: 'No se pudo leer el formulario.' })
   const intent = String(form.get('intent') ?? '')
   const list = String(form.get('list') ?? '') as ContentList
   const id = positiveId(form.get('item'))
@@ -49,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v
   const key = `${list}-${id ?? 'nuevo'}`
   const token = session.token
-  if (!LISTS.includes(list)) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
+  if (!LISTS.includes(list))
+    return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
 
   let res
   if (intent === 'move' && id) {
@@ -58,10 +61,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     res = await adminApi.deleteContent(context, token, list, id)
   } else if (intent === 'save') {
     let body: { json?: unknown; form?: FormData }
-    if (list === 'faqs') body = { json: { question: values.question ?? '', answers: paragraphsFromText(values.answers ?? '') } }
+    if (list === 'faqs')
+      body = { json: { question: values.question ?? '', answers: paragraphsFromText(values.answers ?? '') } }
     else if (list === 'testimonials')
-      body = { json: { name: values.name, job_title: values.job_title, name_business: values.name_business, comment: values.comment, logo_business: values.logo_business ?? '' } }
-    else if (list === 'statistics') body = { json: { title: values.title, value: values.value, description: values.description, source: values.source } }
+      body = {
+        json: {
+          name: values.name,
+          job_title: values.job_title,
+          name_business: values.name_business,
+          comment: values.comment,
+          logo_business: values.logo_business ?? '',
+        },
+      }
+    else if (list === 'statistics')
+      body = {
+        json: { title: values.title, value: values.value, description: values.description, source: values.source },
+      }
     else {
       const upload = new FormData()
       upload.set('name', values.name ?? '')
@@ -69,7 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (image && typeof image !== 'string' && image.size > 0) upload.set('image', image)
       body = { form: upload }
     }
-    res = id ? await adminApi.updateContent(context, token, list, id, body) : list === 'statistics' ? null : await adminApi.createContent(context, token, list, body)
+    res = id
+      ? await adminApi.updateContent(context, token, list, id, body)
+      : list === 'statistics'
+        ? null
+        : await adminApi.createContent(context, token, list, body)
   }
   if (!res) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
   if (!res.ok) {
@@ -126,24 +145,62 @@ function Field({
         </p>
       ) : null}
       {multiline ? (
-        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={CONTROL} />
+        <textarea
+          id={id}
+          name={name}
+          defaultValue={value}
+          rows={rows ?? 3}
+          required={required}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className={CONTROL}
+        />
       ) : (
-        <input id={id} name={name} defaultValue={value} maxLength={max} required={required} aria-describedby={hint ? `${id}-hint` : undefined} className={CONTROL} />
+        <input
+          id={id}
+          name={name}
+          defaultValue={value}
+          maxLength={max}
+          required={required}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className={CONTROL}
+        />
       )}
     </div>
   )
 }
 
 /** Subir / Bajar / Eliminar for one item. */
-function ItemControls({ list, id, label, deletable = true }: { list: ContentList; id: number; label: string; deletable?: boolean }) {
+function ItemControls({
+  list,
+  id,
+  label,
+  deletable = true,
+}: {
+  list: ContentList
+  id: number
+  label: string
+  deletable?: boolean
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <Form method="post" preventScrollReset className="flex gap-1">
         <Hidden list={list} id={id} intent="move" />
-        <button type="submit" name="direction" value="up" className={buttonClass('secondary', 'px-2 py-1 text-xs')} aria-label={`Subir: ${label}`}>
+        <button
+          type="submit"
+          name="direction"
+          value="up"
+          className={buttonClass('secondary', 'px-2 py-1 text-xs')}
+          aria-label={`Subir: ${label}`}
+        >
           ↑ Subir
         </button>
-        <button type="submit" name="direction" value="down" className={buttonClass('secondary', 'px-2 py-1 text-xs')} aria-label={`Bajar: ${label}`}>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          className={buttonClass('secondary', 'px-2 py-1 text-xs')}
+          aria-label={`Bajar: ${label}`}
+        >
           ↓ Bajar
         </button>
       </Form>
@@ -156,7 +213,11 @@ function ItemControls({ list, id, label, deletable = true }: { list: ContentList
           }}
         >
           <Hidden list={list} id={id} intent="delete" />
-          <button type="submit" className={buttonClass('danger-outline', 'px-2 py-1 text-xs')} aria-label={`Eliminar: ${label}`}>
+          <button
+            type="submit"
+            className={buttonClass('danger-outline', 'px-2 py-1 text-xs')}
+            aria-label={`Eliminar: ${label}`}
+          >
             Eliminar
           </button>
         </Form>
@@ -209,10 +270,30 @@ function TestimonialForm({ t, actionData }: { t?: ContentData['testimonials'][nu
       </div>
       <Field label="Nombre" name="name" formKey={formKey} value={v.name ?? ''} max={SHORT_TEXT_MAX} />
       <Field label="Cargo" name="job_title" formKey={formKey} value={v.job_title ?? ''} max={SHORT_TEXT_MAX} />
-      <Field label="Empresa" name="name_business" formKey={formKey} value={v.name_business ?? ''} max={SHORT_TEXT_MAX} />
-      <Field label="Logo de la empresa (ruta, opcional)" name="logo_business" formKey={formKey} value={v.logo_business ?? ''} max={300} required={false} />
+      <Field
+        label="Empresa"
+        name="name_business"
+        formKey={formKey}
+        value={v.name_business ?? ''}
+        max={SHORT_TEXT_MAX}
+      />
+      <Field
+        label="Logo de la empresa (ruta, opcional)"
+        name="logo_business"
+        formKey={formKey}
+        value={v.logo_business ?? ''}
+        max={300}
+        required={false}
+      />
       <div className="sm:col-span-2">
-        <Field label="Comentario" name="comment" formKey={formKey} value={v.comment ?? ''} max={TESTIMONIAL_COMMENT_MAX} multiline />
+        <Field
+          label="Comentario"
+          name="comment"
+          formKey={formKey}
+          value={v.comment ?? ''}
+          max={TESTIMONIAL_COMMENT_MAX}
+          multiline
+        />
       </div>
       <div>
         <button type="submit" className={buttonClass('primary')}>
@@ -231,13 +312,25 @@ function LogoForm({ logo, actionData }: { logo?: ContentData['logos'][number]; a
     <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 space-y-3">
       <Hidden list="logos" id={logo?.id} intent="save" />
       <Alert tone="error" className="mb-3 py-2" messages={upload.errors ?? mine?.errors} />
-      <Field label="Nombre de la empresa" name="name" formKey={formKey} value={mine?.values.name ?? logo?.name ?? ''} max={SHORT_TEXT_MAX} />
+      <Field
+        label="Nombre de la empresa"
+        name="name"
+        formKey={formKey}
+        value={mine?.values.name ?? logo?.name ?? ''}
+        max={SHORT_TEXT_MAX}
+      />
       <FileField
         label={logo ? 'Reemplazar imagen (opcional)' : 'Imagen'}
         limit={LOGO_UPLOAD.limitText}
         note={upload.note}
         invalid={Boolean(upload.errors)}
-        inputProps={{ id: `${formKey}-image`, name: 'image', accept: LOGO_UPLOAD.accept, required: !logo, ...upload.inputProps }}
+        inputProps={{
+          id: `${formKey}-image`,
+          name: 'image',
+          accept: LOGO_UPLOAD.accept,
+          required: !logo,
+          ...upload.inputProps,
+        }}
       />
       <UploadProgress />
       <button type="submit" className={buttonClass('primary')}>
@@ -251,7 +344,7 @@ function hasErrorFor(actionData: ActionData, key: string) {
   return actionData?.key === key
 }
 
-/** With JS, a logo travels through XMLHttpRequest so its progress shows (issue 12 item 7); the other forms go as usual. */
+/** With JS, a logo travels through XMLHttpRequest so its progress shows; the other forms go as usual. */
 export const clientAction = uploadClientAction
 
 export default function ContentPage() {
@@ -260,7 +353,9 @@ export default function ContentPage() {
   return (
     <>
       <PageHeader title="Contenido del sitio">
-        <p className="text-sm text-slate-700">Los cambios se ven de inmediato en el inicio y en Preguntas frecuentes.</p>
+        <p className="text-sm text-slate-700">
+          Los cambios se ven de inmediato en el inicio y en Preguntas frecuentes.
+        </p>
       </PageHeader>
       <div className="space-y-6">
         <Section title="Estadísticas del inicio" id="statistics">
@@ -279,18 +374,38 @@ export default function ContentPage() {
                     <Hidden list="statistics" id={s.id} intent="save" />
                     <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
                     <Field label="Título" name="title" formKey={formKey} value={v.title ?? ''} max={SHORT_TEXT_MAX} />
-                    <Field label="Valor" name="value" formKey={formKey} value={v.value ?? ''} max={STATISTIC_VALUE_MAX} />
+                    <Field
+                      label="Valor"
+                      name="value"
+                      formKey={formKey}
+                      value={v.value ?? ''}
+                      max={STATISTIC_VALUE_MAX}
+                    />
                     <div>
                       <label htmlFor={`${formKey}-source`} className="block text-sm font-semibold text-slate-800">
                         Origen del número
                       </label>
                       <select id={`${formKey}-source`} name="source" defaultValue={v.source} className={CONTROL}>
                         <option value="manual">El valor escrito arriba</option>
-                        <option value="validated_drivers">Conteo de Fleeters validados (hoy {content.validated_drivers})</option>
+                        <option value="validated_drivers">
+                          Conteo de Fleeters validados (hoy {content.validated_drivers})
+                        </option>
                       </select>
                     </div>
-                    <Field label="Descripción" name="description" formKey={formKey} value={v.description ?? ''} max={STATISTIC_DESCRIPTION_MAX} multiline rows={2} />
-                    <button type="submit" className={buttonClass('primary')} aria-label={`Guardar estadística: ${s.title}`}>
+                    <Field
+                      label="Descripción"
+                      name="description"
+                      formKey={formKey}
+                      value={v.description ?? ''}
+                      max={STATISTIC_DESCRIPTION_MAX}
+                      multiline
+                      rows={2}
+                    />
+                    <button
+                      type="submit"
+                      className={buttonClass('primary')}
+                      aria-label={`Guardar estadística: ${s.title}`}
+                    >
                       Guardar
                     </button>
                   </Form>
@@ -307,18 +422,25 @@ export default function ContentPage() {
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
                     <strong className="text-slate-900">{f.question}</strong>
-                    <p className="text-xs text-slate-600">{f.answers.length === 1 ? '1 párrafo' : `${f.answers.length} párrafos`}</p>
+                    <p className="text-xs text-slate-600">
+                      {f.answers.length === 1 ? '1 párrafo' : `${f.answers.length} párrafos`}
+                    </p>
                   </div>
                   <ItemControls list="faqs" id={f.id} label={f.question} />
                 </div>
                 <details open={hasErrorFor(actionData, `faqs-${f.id}`)}>
-                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">Editar: {f.question}</summary>
+                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
+                    Editar: {f.question}
+                  </summary>
                   <FaqForm faq={f} actionData={actionData} />
                 </details>
               </li>
             ))}
           </ol>
-          <details open={hasErrorFor(actionData, 'faqs-nuevo')} className="mt-4 rounded-lg border border-dashed border-slate-300 p-3">
+          <details
+            open={hasErrorFor(actionData, 'faqs-nuevo')}
+            className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
+          >
             <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nueva pregunta</summary>
             <FaqForm actionData={actionData} />
           </details>
@@ -340,13 +462,18 @@ export default function ContentPage() {
                   <ItemControls list="testimonials" id={t.id} label={`testimonio de ${t.name}`} />
                 </div>
                 <details open={hasErrorFor(actionData, `testimonials-${t.id}`)}>
-                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">Editar testimonio de {t.name}</summary>
+                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
+                    Editar testimonio de {t.name}
+                  </summary>
                   <TestimonialForm t={t} actionData={actionData} />
                 </details>
               </li>
             ))}
           </ol>
-          <details open={hasErrorFor(actionData, 'testimonials-nuevo')} className="mt-4 rounded-lg border border-dashed border-slate-300 p-3">
+          <details
+            open={hasErrorFor(actionData, 'testimonials-nuevo')}
+            className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
+          >
             <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nuevo testimonio</summary>
             <TestimonialForm actionData={actionData} />
           </details>
@@ -364,13 +491,18 @@ export default function ContentPage() {
                   <ItemControls list="logos" id={l.id} label={`logo de ${l.name}`} />
                 </div>
                 <details open={hasErrorFor(actionData, `logos-${l.id}`)}>
-                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">Editar logo de {l.name}</summary>
+                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
+                    Editar logo de {l.name}
+                  </summary>
                   <LogoForm logo={l} actionData={actionData} />
                 </details>
               </li>
             ))}
           </ol>
-          <details open={hasErrorFor(actionData, 'logos-nuevo')} className="mt-4 rounded-lg border border-dashed border-slate-300 p-3">
+          <details
+            open={hasErrorFor(actionData, 'logos-nuevo')}
+            className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
+          >
             <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nuevo logo</summary>
             <LogoForm actionData={actionData} />
           </details>

@@ -1,10 +1,26 @@
 import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi, type PowerReview } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { actionText, formatDateTime, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '#app/components/admin/console'
+import {
+  actionText,
+  formatDateTime,
+  LINK,
+  StatusBadge,
+  STATUS_TEXT,
+  ValidatedBadge,
+} from '#app/components/admin/console'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
@@ -16,7 +32,9 @@ import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain
 import type { Route } from './+types/document'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` },
+]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
@@ -42,20 +60,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const res = await adminApi.recordSignature(context, session.token, powerId)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ error: messageList(res.message), conflict: res.status === 409, choice: '', other: '' }, { status: res.status })
+      return data(
+        { error: messageList(res.message), conflict: res.status === 409, choice: '', other: '' },
+        { status: res.status },
+      )
     }
-    return redirectWithToast(`/admin/documentos/${id}${filterQuery(filters)}`, { type: 'success', message: res.data.message })
+    return redirectWithToast(`/admin/documentos/${id}${filterQuery(filters)}`, {
+      type: 'success',
+      message: res.data.message,
+    })
   }
   let body: { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string }
-  // The expiry date of a kind that expires: the driver's, confirmed or corrected here (issue 16.3).
+  // The expiry date of a kind that expires: the driver's, confirmed or corrected here.
   const expiresOn = form.get('expires_on')
-  if (intent === 'approve') body = typeof expiresOn === 'string' ? { decision: 'ACCEPTED', expires_on: expiresOn } : { decision: 'ACCEPTED' }
+  if (intent === 'approve')
+    body = typeof expiresOn === 'string' ? { decision: 'ACCEPTED', expires_on: expiresOn } : { decision: 'ACCEPTED' }
   else if (intent === 'reject') {
     const choice = String(form.get('reason_choice') ?? '')
     const other = String(form.get('reason_other') ?? '').trim()
     const preset = REJECTION_REASONS.find((r) => r.key === choice)
     const reason = choice === 'otro' || !preset ? other : preset.text
-    if (!reason) return data({ error: [ADMIN_MESSAGES.reasonRequired], conflict: false, choice, other }, { status: 400 })
+    if (!reason)
+      return data({ error: [ADMIN_MESSAGES.reasonRequired], conflict: false, choice, other }, { status: 400 })
     body = { decision: 'REJECTED', reason }
   } else return data({ error: ['Acción no válida.'], conflict: false, choice: '', other: '' }, { status: 400 })
 
@@ -63,15 +89,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
     return data(
-      { error: messageList(res.message), conflict: res.status === 409, choice: String(form.get('reason_choice') ?? ''), other: String(form.get('reason_other') ?? '') },
+      {
+        error: messageList(res.message),
+        conflict: res.status === 409,
+        choice: String(form.get('reason_choice') ?? ''),
+        other: String(form.get('reason_other') ?? ''),
+      },
       { status: res.status },
     )
   }
   const after = await adminApi.document(context, session.token, id, filters)
   const next = after.ok ? after.data.next_id : null
   const query = filterQuery(filters)
-  const message = res.data.driver_validated ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.` : res.data.message
-  return redirectWithToast(next ? `/admin/documentos/${next}${query}` : `/admin/documentos${query}`, { type: 'success', message })
+  const message = res.data.driver_validated
+    ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.`
+    : res.data.message
+  return redirectWithToast(next ? `/admin/documentos/${next}${query}` : `/admin/documentos${query}`, {
+    type: 'success',
+    message,
+  })
 }
 
 /** After a refused decision (409) the page must show the record as it is now, not as it was. */
@@ -128,9 +164,15 @@ export default function ReviewDocument() {
   const approveForm = useRef<HTMLFormElement>(null)
   const firstReason = useRef<HTMLInputElement>(null)
   const otherRadio = useRef<HTMLInputElement>(null)
-  // A simple power is approved only once the owner's signature is recorded (issue 12.2).
+  // A simple power is approved only once the owner's signature is recorded.
   const unsigned = !!detail.power && !detail.power.signature
-  const shortcuts = useShortcuts({ approve: approveForm, reject: firstReason, next: nextHref, enabled: reviewable, canApprove: !unsigned })
+  const shortcuts = useShortcuts({
+    approve: approveForm,
+    reject: firstReason,
+    next: nextHref,
+    enabled: reviewable,
+    canApprove: !unsigned,
+  })
   const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED' && !s.expired).length
   const busy = navigation.state === 'submitting'
 
@@ -150,7 +192,13 @@ export default function ReviewDocument() {
         {doc.title} <span className="text-base font-semibold text-slate-700">· {driver.name}</span>
       </h1>
       {actionData?.error ? (
-        <Alert tone="error" className="mb-3 py-2" messages={actionData.conflict ? [...actionData.error, 'La página muestra el estado actual.'] : actionData.error} />
+        <Alert
+          tone="error"
+          className="mb-3 py-2"
+          messages={
+            actionData.conflict ? [...actionData.error, 'La página muestra el estado actual.'] : actionData.error
+          }
+        />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-label="Archivo" className="rounded-xl border border-slate-200 bg-white p-3">
@@ -160,9 +208,17 @@ export default function ReviewDocument() {
               {FILE_REMOVED} el {formatDate(doc.file_removed_at, 'numeric')}.
             </p>
           ) : isImage ? (
-            <img src={fileUrl} alt={`Documento: ${doc.title} de ${driver.name}`} className="mx-auto max-h-[75vh] w-auto max-w-full object-contain" />
+            <img
+              src={fileUrl}
+              alt={`Documento: ${doc.title} de ${driver.name}`}
+              className="mx-auto max-h-[75vh] w-auto max-w-full object-contain"
+            />
           ) : (
-            <iframe src={fileUrl} title={`Documento: ${doc.title} de ${driver.name} (PDF)`} className="h-[75vh] w-full rounded border border-slate-200" />
+            <iframe
+              src={fileUrl}
+              title={`Documento: ${doc.title} de ${driver.name} (PDF)`}
+              className="h-[75vh] w-full rounded border border-slate-200"
+            />
           )}
           <p className="mt-2 text-sm">
             {doc.file_removed_at ? null : (
@@ -171,14 +227,18 @@ export default function ReviewDocument() {
               </a>
             )}{' '}
             <span className="text-slate-600">
-              · {doc.original_name} · {formatInteger(Math.max(1, Math.round(doc.size_bytes / 1024)))} KB · subido {formatDateTime(doc.date_upload)}
+              · {doc.original_name} · {formatInteger(Math.max(1, Math.round(doc.size_bytes / 1024)))} KB · subido{' '}
+              {formatDateTime(doc.date_upload)}
             </span>
           </p>
         </section>
 
         <div className="space-y-4">
           <section aria-labelledby="decision-titulo" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="decision-titulo" className="mb-2 flex items-center justify-between gap-2 text-lg font-bold text-slate-900">
+            <h2
+              id="decision-titulo"
+              className="mb-2 flex items-center justify-between gap-2 text-lg font-bold text-slate-900"
+            >
               Decisión <StatusBadge status={doc.file_status} />
             </h2>
             {reviewable ? (
@@ -191,7 +251,8 @@ export default function ReviewDocument() {
                         <kbd className="rounded border px-1">A</kbd> aprobar ·{' '}
                       </>
                     )}
-                    <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd> siguiente
+                    <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd>{' '}
+                    siguiente
                   </p>
                 ) : null}
                 <Form method="post" ref={approveForm} className="mb-4 space-y-3">
@@ -202,15 +263,24 @@ export default function ReviewDocument() {
                       label="Fecha de vencimiento"
                       hint={
                         doc.expires_on
-                          ? `La indicó el conductor: ${formatDate(doc.expires_on, 'numeric')}. Corrígela si el documento dice otra.`
+                          ? `La indicó el conductor: ${formatDate(doc.expires_on, 'numeric')}. Corrígela si ` +
+                            `el documento dice otra.`
                           : 'El conductor no la indicó: escríbela tal como aparece en el documento.'
                       }
-                      inputProps={{ type: 'date', name: 'expires_on', required: true, defaultValue: doc.expires_on ?? '' }}
+                      inputProps={{
+                        type: 'date',
+                        name: 'expires_on',
+                        required: true,
+                        defaultValue: doc.expires_on ?? '',
+                      }}
                     />
                   ) : null}
                   <button
                     type="submit"
-                    className={buttonClass('primary', 'w-full bg-green-700 hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500')}
+                    className={buttonClass(
+                      'primary',
+                      'w-full bg-green-700 hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500',
+                    )}
                     disabled={busy || unsigned}
                     aria-describedby={unsigned ? 'aprobar-bloqueado' : undefined}
                   >
@@ -218,7 +288,8 @@ export default function ReviewDocument() {
                   </button>
                   {unsigned ? (
                     <p id="aprobar-bloqueado" className="mt-2 text-sm text-amber-900">
-                      Para aprobar este poder simple, primero registra la firma del dueño (su respuesta «ACEPTO» por WhatsApp) en «Poder simple».
+                      Para aprobar este poder simple, primero registra la firma del dueño (su respuesta «ACEPTO» por
+                      WhatsApp) en «Poder simple».
                     </p>
                   ) : null}
                 </Form>
@@ -246,7 +317,14 @@ export default function ReviewDocument() {
                         </label>
                       ))}
                       <label className="flex items-start gap-2 text-sm text-slate-800">
-                        <input type="radio" name="reason_choice" value="otro" ref={otherRadio} defaultChecked={actionData?.choice === 'otro'} className="mt-1" />
+                        <input
+                          type="radio"
+                          name="reason_choice"
+                          value="otro"
+                          ref={otherRadio}
+                          defaultChecked={actionData?.choice === 'otro'}
+                          className="mt-1"
+                        />
                         <strong>Otro motivo</strong>
                       </label>
                     </div>
@@ -273,7 +351,9 @@ export default function ReviewDocument() {
               <p className="text-sm text-slate-800" data-testid="ya-revisado">
                 {doc.superseded
                   ? 'El conductor subió una versión más reciente de este documento.'
-                  : `Este documento ya fue revisado: ${STATUS_TEXT[doc.file_status]}${doc.rejection_reason ? ` (${doc.rejection_reason})` : ''}, ${formatDateTime(doc.reviewed_at)}.`}
+                  : `Este documento ya fue revisado: ` +
+                    `${STATUS_TEXT[doc.file_status]}${doc.rejection_reason ? ` (${doc.rejection_reason})` : ''}, ` +
+                    `${formatDateTime(doc.reviewed_at)}.`}
               </p>
             )}
           </section>
@@ -328,7 +408,9 @@ export default function ReviewDocument() {
                   )}{' '}
                   · {formatDateTime(h.created_at)} · <StatusBadge status={h.file_status} />
                   {h.file_removed_at ? <span className="block text-xs text-slate-600">{FILE_REMOVED}</span> : null}
-                  {h.rejection_reason ? <span className="block text-xs text-slate-600">{h.rejection_reason}</span> : null}
+                  {h.rejection_reason ? (
+                    <span className="block text-xs text-slate-600">{h.rejection_reason}</span>
+                  ) : null}
                 </li>
               ))}
             </ol>
@@ -382,7 +464,8 @@ function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileSta
       ) : (
         <>
           <p className="mt-1 text-sm text-amber-900" data-testid="firma-estado">
-            Pendiente. El dueño debe responder «ACEPTO» (o enviar una foto del documento firmado) al mensaje de WhatsApp que le enviamos.
+            Pendiente. El dueño debe responder «ACEPTO» (o enviar una foto del documento firmado) al mensaje de WhatsApp
+            que le enviamos.
           </p>
           {fileStatus === 'PENDING' ? (
             <Form method="post" className="mt-2">
@@ -392,7 +475,10 @@ function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileSta
               <button type="submit" className={buttonClass('secondary', 'w-full')} disabled={busy}>
                 Registrar firma recibida
               </button>
-              <p className="mt-1 text-xs text-slate-600">Regístrala solo después de leer la respuesta del dueño en WhatsApp. Queda tu nombre y la hora en el registro.</p>
+              <p className="mt-1 text-xs text-slate-600">
+                Regístrala solo después de leer la respuesta del dueño en WhatsApp. Queda tu nombre y la hora en el
+                registro.
+              </p>
             </Form>
           ) : null}
         </>
@@ -407,7 +493,11 @@ function PowerSection({ power, fileStatus, busy }: { power: PowerReview; fileSta
         <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
           {images.map(([side, alt]) => (
             <figure key={side}>
-              <img src={`/admin/poderes/${power.id}/cedula/${side}`} alt={alt} className="w-full rounded border border-slate-200 object-contain" />
+              <img
+                src={`/admin/poderes/${power.id}/cedula/${side}`}
+                alt={alt}
+                className="w-full rounded border border-slate-200 object-contain"
+              />
               <figcaption className="mt-1 text-xs text-slate-600">
                 {side === 'anverso' ? 'Anverso' : 'Reverso'} ·{' '}
                 <a href={`/admin/poderes/${power.id}/cedula/${side}`} target="_blank" rel="noreferrer" className={LINK}>

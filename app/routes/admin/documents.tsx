@@ -30,7 +30,12 @@ export default function DocumentQueue() {
           {total === 1 ? '1 documento pendiente' : `${total} documentos pendientes`}
         </p>
       </PageHeader>
-      <Form method="get" role="search" aria-label="Filtrar documentos" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filtrar documentos"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
         <label className="block min-w-56 text-sm font-semibold text-slate-800">
           Documento
           <select name="slot" defaultValue={filters.slot ?? ''} className={CONTROL}>
@@ -44,7 +49,13 @@ export default function DocumentQueue() {
         </label>
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Conductor
-          <input type="search" name="driver" defaultValue={filters.driver ?? ''} placeholder="Nombre, RUT completo o correo" className={CONTROL} />
+          <input
+            type="search"
+            name="driver"
+            defaultValue={filters.driver ?? ''}
+            placeholder="Nombre, RUT completo o correo"
+            className={CONTROL}
+          />
         </label>
         <button type="submit" className={buttonClass('primary')}>
           Filtrar
@@ -57,11 +68,17 @@ export default function DocumentQueue() {
       </Form>
       {documents.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          {filtered ? 'Ningún documento pendiente coincide con los filtros.' : 'No hay documentos pendientes. ¡Todo al día!'}
+          {filtered
+            ? 'Ningún documento pendiente coincide con los filtros.'
+            : 'No hay documentos pendientes. ¡Todo al día!'}
         </p>
       ) : (
         <>
-          <DataTable boxed caption="Documentos pendientes, el más antiguo primero" headings={['Subido', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}>
+          <DataTable
+            boxed
+            caption="Documentos pendientes, el más antiguo primero"
+            headings={['Subido', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}
+          >
             {documents.map((d) => (
               <tr key={d.id}>
                 <td className={TD}>{formatDateTime(d.date_upload)}</td>
@@ -72,7 +89,11 @@ export default function DocumentQueue() {
                 </td>
                 <td className={TD}>{d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}</td>
                 <td className={TD}>
-                  <Link to={`/admin/documentos/${d.id}${query}`} className={LINK} aria-label={`Revisar ${d.title} de ${d.driver.name}`}>
+                  <Link
+                    to={`/admin/documentos/${d.id}${query}`}
+                    className={LINK}
+                    aria-label={`Revisar ${d.title} de ${d.driver.name}`}
+                  >
                     Revisar
                   </Link>
                 </td>

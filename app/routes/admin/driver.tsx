@@ -2,7 +2,18 @@ import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { dataViewsApi } from '#app/.server/backend/data-views'
 import { required } from '#app/.server/responses'
-import { actionText, DataTable, formatDateTime, formatDay, LINK, PageHeader, Section, StatusBadge, TD, ValidatedBadge } from '#app/components/admin/console'
+import {
+  actionText,
+  DataTable,
+  formatDateTime,
+  formatDay,
+  LINK,
+  PageHeader,
+  Section,
+  StatusBadge,
+  TD,
+  ValidatedBadge,
+} from '#app/components/admin/console'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Badge } from '#app/components/ui/badge'
 import { Pagination } from '#app/components/ui/pagination'
@@ -11,7 +22,9 @@ import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver'
 import { requireAdmin } from './admin.server'
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` },
+]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
@@ -20,12 +33,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await required(request, await adminApi.driver(context, session.token, id))
   // After the detail, whose RUT view is itself recorded: the trail includes this visit (decision 78).
   const wanted = positiveId(new URL(request.url).searchParams.get('accesos'))
-  const views = await required(request, await dataViewsApi.ofDriver(context, session.token, id, wanted && wanted <= 99_999 ? wanted : 1))
+  const views = await required(
+    request,
+    await dataViewsApi.ofDriver(context, session.token, id, wanted && wanted <= 99_999 ? wanted : 1),
+  )
   return { ...detail, views }
 }
 
 export default function DriverDetail() {
-  const { driver, slots, documents, validated, experience, applications, powers, reviews, views } = useLoaderData<typeof loader>()
+  const { driver, slots, documents, validated, experience, applications, powers, reviews, views } =
+    useLoaderData<typeof loader>()
   return (
     <>
       <p className="mb-3">
@@ -68,14 +85,22 @@ export default function DriverDetail() {
                 <span>
                   {s.title}
                   {s.optional ? <span className="text-xs text-slate-600"> (opcional)</span> : null}
-                  {s.file_status === 'REJECTED' && s.rejection_reason ? <span className="block text-xs text-red-800">{s.rejection_reason}</span> : null}
+                  {s.file_status === 'REJECTED' && s.rejection_reason ? (
+                    <span className="block text-xs text-red-800">{s.rejection_reason}</span>
+                  ) : null}
                 </span>
                 <span className="flex items-center gap-2">
                   {s.expired ? <Badge tone="danger">Vencido</Badge> : null}
-                  {s.expires_on && s.file_status !== 'REJECTED' ? <span className="text-xs text-slate-700">Vence el {formatDate(s.expires_on, 'numeric')}</span> : null}
+                  {s.expires_on && s.file_status !== 'REJECTED' ? (
+                    <span className="text-xs text-slate-700">Vence el {formatDate(s.expires_on, 'numeric')}</span>
+                  ) : null}
                   <StatusBadge status={s.file_status} />
                   {s.id_file ? (
-                    <Link to={`/admin/documentos/${s.id_file}`} className={`${LINK} text-xs`} aria-label={`${s.file_status === 'PENDING' ? 'Revisar' : 'Ver'}: ${s.title}`}>
+                    <Link
+                      to={`/admin/documentos/${s.id_file}`}
+                      className={`${LINK} text-xs`}
+                      aria-label={`${s.file_status === 'PENDING' ? 'Revisar' : 'Ver'}: ${s.title}`}
+                    >
                       {s.file_status === 'PENDING' ? 'Revisar' : 'Ver'}
                     </Link>
                   ) : null}
@@ -110,10 +135,15 @@ export default function DriverDetail() {
                 <tr key={a.id}>
                   <td className={TD}>
                     {a.title}
-                    <span className="block text-xs text-slate-600">{POSTING_STATUS_LABELS[a.posting_status as keyof typeof POSTING_STATUS_LABELS] ?? a.posting_status}</span>
+                    <span className="block text-xs text-slate-600">
+                      {POSTING_STATUS_LABELS[a.posting_status as keyof typeof POSTING_STATUS_LABELS] ??
+                        a.posting_status}
+                    </span>
                   </td>
                   <td className={TD}>{a.company_name}</td>
-                  <td className={TD}>{APPLICATION_STATUS_LABELS[a.status as keyof typeof APPLICATION_STATUS_LABELS] ?? a.status}</td>
+                  <td className={TD}>
+                    {APPLICATION_STATUS_LABELS[a.status as keyof typeof APPLICATION_STATUS_LABELS] ?? a.status}
+                  </td>
                   <td className={TD}>{formatDay(a.created_at)}</td>
                 </tr>
               ))}
@@ -132,7 +162,11 @@ export default function DriverDetail() {
                   </strong>
                   <span className="block text-xs text-slate-600">
                     Dueño: {pw.full_name_owner} ({formatRut(pw.rut_owner)}) · {formatDay(pw.created_at)} ·{' '}
-                    {pw.status === 'PENDING_SIGNATURE' ? 'Esperando firma del dueño' : pw.status === 'SIGNED' ? 'Firma del dueño recibida' : pw.status}
+                    {pw.status === 'PENDING_SIGNATURE'
+                      ? 'Esperando firma del dueño'
+                      : pw.status === 'SIGNED'
+                        ? 'Firma del dueño recibida'
+                        : pw.status}
                   </span>
                   <Link to={`/admin/documentos/${pw.document_file_id}`} className={`${LINK} text-xs`}>
                     Ver documento
@@ -150,7 +184,9 @@ export default function DriverDetail() {
               {reviews.map((r) => (
                 <li key={r.id}>
                   {formatDateTime(r.created_at)} · {r.actor}: {actionText(r.action)}
-                  {typeof r.after?.rejection_reason === 'string' ? <span className="text-slate-600"> — {r.after.rejection_reason}</span> : null}
+                  {typeof r.after?.rejection_reason === 'string' ? (
+                    <span className="text-slate-600"> — {r.after.rejection_reason}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -160,8 +196,8 @@ export default function DriverDetail() {
       <div className="mt-6">
         <Section title="Accesos a sus datos" id="accesos">
           <p className="mb-3 text-sm text-slate-700">
-            Quién abrió sus documentos, su RUT, la cédula del dueño de su vehículo, su ficha o su perfil de postulante, y cuándo. El conductor ve esta lista en «Quién vio mis
-            datos», con el equipo como «Equipo Fleeters».
+            Quién abrió sus documentos, su RUT, la cédula del dueño de su vehículo, su ficha o su perfil de postulante,
+            y cuándo. El conductor ve esta lista en «Quién vio mis datos», con el equipo como «Equipo Fleeters».
           </p>
           {views.count === 0 ? (
             <p className="text-sm text-slate-700">Nadie ha visto sus datos todavía.</p>
@@ -172,17 +208,28 @@ export default function DriverDetail() {
                   <tr key={v.id}>
                     <td className={TD}>
                       <span className="flex flex-wrap items-center gap-2">
-                        {v.viewer_kind === 'staff' ? (v.viewer_name ?? 'Cuenta eliminada') : (v.company_name ?? 'Empresa eliminada')}
-                        <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>{v.viewer_kind === 'staff' ? 'Equipo' : 'Empresa'}</Badge>
+                        {v.viewer_kind === 'staff'
+                          ? (v.viewer_name ?? 'Cuenta eliminada')
+                          : (v.company_name ?? 'Empresa eliminada')}
+                        <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>
+                          {v.viewer_kind === 'staff' ? 'Equipo' : 'Empresa'}
+                        </Badge>
                       </span>
-                      {v.viewer_email ? <span className="block break-all text-xs text-slate-600">{v.viewer_email}</span> : null}
+                      {v.viewer_email ? (
+                        <span className="block break-all text-xs text-slate-600">{v.viewer_email}</span>
+                      ) : null}
                     </td>
                     <td className={TD}>{v.item}</td>
                     <td className={`${TD} whitespace-nowrap`}>{formatDateTime(v.viewed_at)}</td>
                   </tr>
                 ))}
               </DataTable>
-              <Pagination page={views.page} total={views.count} hrefFor={(n) => `/admin/conductores/${driver.id}?accesos=${n}#accesos`} label="Páginas de accesos" />
+              <Pagination
+                page={views.page}
+                total={views.count}
+                hrefFor={(n) => `/admin/conductores/${driver.id}?accesos=${n}#accesos`}
+                label="Páginas de accesos"
+              />
             </>
           )}
         </Section>

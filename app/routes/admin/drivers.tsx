@@ -36,14 +36,26 @@ export default function Drivers() {
     <>
       <PageHeader title="Conductores">
         <p className="text-sm font-semibold text-slate-700">
-          <span data-testid="validados-total">{validated_total}</span> {validated_total === 1 ? 'Fleeter validado' : 'Fleeters validados'} · {count}{' '}
+          <span data-testid="validados-total">{validated_total}</span>{' '}
+          {validated_total === 1 ? 'Fleeter validado' : 'Fleeters validados'} · {count}{' '}
           {count === 1 ? 'resultado' : 'resultados'}
         </p>
       </PageHeader>
-      <Form method="get" role="search" aria-label="Buscar conductores" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Buscar conductores"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Buscar
-          <input type="search" name="q" defaultValue={q} placeholder="Nombre, RUT completo, correo o comuna" className={CONTROL} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Nombre, RUT completo, correo o comuna"
+            className={CONTROL}
+          />
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm font-semibold text-slate-800">
           <input type="checkbox" name="validados" value="1" defaultChecked={validados} />
@@ -54,7 +66,9 @@ export default function Drivers() {
         </button>
       </Form>
       {drivers.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No hay conductores que coincidan.</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          No hay conductores que coincidan.
+        </p>
       ) : (
         <DataTable boxed headings={['Nombre', 'RUT', 'Correo', 'Comuna / dirección', 'Documentos']}>
           {drivers.map((d) => (
@@ -73,8 +87,12 @@ export default function Drivers() {
                 ) : (
                   <span>
                     {d.documents.accepted}/{d.documents.total} aprobados
-                    {d.documents.pending ? <span className="block text-xs text-amber-800">{d.documents.pending} en revisión</span> : null}
-                    {d.documents.rejected ? <span className="block text-xs text-red-800">{d.documents.rejected} rechazados</span> : null}
+                    {d.documents.pending ? (
+                      <span className="block text-xs text-amber-800">{d.documents.pending} en revisión</span>
+                    ) : null}
+                    {d.documents.rejected ? (
+                      <span className="block text-xs text-red-800">{d.documents.rejected} rechazados</span>
+                    ) : null}
                   </span>
                 )}
               </td>

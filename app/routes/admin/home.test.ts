@@ -4,7 +4,7 @@ import { commitSession, type SessionUser } from '#app/.server/session'
 import { loader } from './home'
 
 /**
- * Issue 11 item 2: the console's home asks two things of the service. When the session is
+ * The console's home asks two things of the service. When the session is
  * revoked between the guard's check and those calls, the first answer (401) must not leave a
  * rejected promise unhandled while the loader waits for the second: Node would end the process.
  */
@@ -26,7 +26,8 @@ function token() {
   return `${part({ alg: 'HS256' })}.${part({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 })}.firma`
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The services as the loader sees them: the session is live for the guard, then refused. */
 function revokedMidway(): AppLoadContext {
@@ -37,7 +38,14 @@ function revokedMidway(): AppLoadContext {
       async fetch(request: Request) {
         const { pathname } = new URL(request.url)
         if (pathname === '/auth/session/admin')
-          return json(200, { role: 'admin', email: admin.email, firstname: admin.firstname, lastname: admin.lastname, img_profile: null, email_verified: true })
+          return json(200, {
+            role: 'admin',
+            email: admin.email,
+            firstname: admin.firstname,
+            lastname: admin.lastname,
+            img_profile: null,
+            email_verified: true,
+          })
         if (pathname === '/admin/summary') return json(401, { message: 'No autorizado' })
         // The second answer takes a while (a real round trip), so the first one is seen first.
         await new Promise((r) => setTimeout(r, 50))
@@ -54,7 +62,7 @@ afterEach(() => {
   process.off('unhandledRejection', onUnhandled)
 })
 
-describe('GET /admin when the service refuses the session midway (issue 11 item 2)', () => {
+describe('GET /admin when the service refuses the session midway', () => {
   it('redirects to the login and leaves no promise unhandled', async () => {
     // Vitest's own listener would fail the run; this one records what Node would die of.
     const previous = process.listeners('unhandledRejection')
@@ -63,7 +71,9 @@ describe('GET /admin when the service refuses the session midway (issue 11 item 
     try {
       const cookie = (await commitSession(new Request('http://localhost/admin'), token(), admin)).split(';')[0]!
       const request = new Request('http://localhost/admin', { headers: { cookie } })
-      const outcome = await loader({ request, context: revokedMidway(), params: {} } as Parameters<typeof loader>[0]).then(
+      const outcome = await loader({ request, context: revokedMidway(), params: {} } as Parameters<
+        typeof loader
+      >[0]).then(
         () => null,
         (thrown: unknown) => thrown,
       )

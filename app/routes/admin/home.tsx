@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Consola de operaciones 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   // Both calls run at once; their answers are checked only once both are in, so a refusal of
-  // the first is never a rejected promise left alone while the second is awaited (issue 11.2).
+  // the first is never a rejected promise left alone while the second is awaited.
   // The audit log is for administradores (decision 77): a revisor's home goes without it.
   const administrador = isAdministrador(session)
   const [summaryRes, auditRes, expiringRes] = await Promise.all([
@@ -43,16 +43,29 @@ export default function AdminHome() {
     <>
       <PageHeader title="Consola de operaciones" />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card label="Documentos por revisar" value={summary.pending_documents} to="/admin/documentos" testId="resumen-pendientes" />
+        <Card
+          label="Documentos por revisar"
+          value={summary.pending_documents}
+          to="/admin/documentos"
+          testId="resumen-pendientes"
+        />
         <Card label="Conductores" value={summary.drivers} to="/admin/conductores" testId="resumen-conductores" />
-        <Card label="Fleeters validados" value={summary.validated_drivers} to="/admin/conductores?validados=1" testId="resumen-validados" />
-        {administrador ? <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" /> : null}
+        <Card
+          label="Fleeters validados"
+          value={summary.validated_drivers}
+          to="/admin/conductores?validados=1"
+          testId="resumen-validados"
+        />
+        {administrador ? (
+          <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" />
+        ) : null}
       </div>
       <div className="mb-6">
         <Section title="Documentos por vencer" id="por-vencer">
           <p className="mb-3 text-sm text-slate-700">
-            Documentos vigentes o en revisión que vencen en los próximos {expiring.days} días, y los ya vencidos: cuentan como faltantes hasta que el conductor suba uno nuevo. El
-            conductor recibe un correo 30 y 7 días antes, y el mismo día.
+            Documentos vigentes o en revisión que vencen en los próximos {expiring.days} días, y los ya vencidos:
+            cuentan como faltantes hasta que el conductor suba uno nuevo. El conductor recibe un correo 30 y 7 días
+            antes, y el mismo día.
           </p>
           {expiring.documents.length === 0 ? (
             <p className="text-slate-700">Ningún documento vence en los próximos {expiring.days} días.</p>
@@ -70,7 +83,13 @@ export default function AdminHome() {
                   <td className={TD}>
                     {formatDate(d.expires_on, 'numeric')}{' '}
                     <Badge tone={d.days_left < 0 ? 'danger' : d.days_left <= 7 ? 'warning' : 'neutral'}>
-                      {d.days_left < 0 ? 'Vencido' : d.days_left === 0 ? 'Vence hoy' : d.days_left === 1 ? 'Vence mañana' : `En ${d.days_left} días`}
+                      {d.days_left < 0
+                        ? 'Vencido'
+                        : d.days_left === 0
+                          ? 'Vence hoy'
+                          : d.days_left === 1
+                            ? 'Vence mañana'
+                            : `En ${d.days_left} días`}
                     </Badge>
                   </td>
                 </tr>
@@ -107,7 +126,19 @@ export default function AdminHome() {
 
 function summarize(value: Record<string, unknown> | null): string {
   if (!value) return '—'
-  const keys = ['file_status', 'rejection_reason', 'verified', 'status', 'question', 'title', 'value', 'name', 'position']
-  const parts = keys.filter((k) => k in value && value[k] !== null && value[k] !== undefined).map((k) => `${k}: ${String(value[k])}`)
+  const keys = [
+    'file_status',
+    'rejection_reason',
+    'verified',
+    'status',
+    'question',
+    'title',
+    'value',
+    'name',
+    'position',
+  ]
+  const parts = keys
+    .filter((k) => k in value && value[k] !== null && value[k] !== undefined)
+    .map((k) => `${k}: ${String(value[k])}`)
   return parts.length ? parts.join(', ').slice(0, 160) : '—'
 }

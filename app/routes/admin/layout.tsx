@@ -6,7 +6,7 @@ import { Tabs } from '#app/components/ui/tabs'
 import type { Route } from './+types/layout'
 import { requireAdmin } from './admin.server'
 
-/** The operations console (issue 7): live admin sessions only; drivers and companies go back to `/`. */
+/** The operations console: live admin sessions only; drivers and companies go back to `/`. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   const administrador = session.user.staff_role === 'administrador'
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
+/** Every navigation asks the users service again whether the session is live, pages without a loader of their own included. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 const NAV = [
@@ -47,7 +47,9 @@ export default function AdminLayout() {
             <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
               <Logo className="h-7 w-auto" />
             </Link>
-            <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">Operaciones</span>
+            <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+              Operaciones
+            </span>
           </div>
           <div className="flex items-center gap-3">
             <span className="text-sm font-semibold text-slate-900" data-testid="admin-nombre">

@@ -148,7 +148,8 @@ function Jobs({ jobs }: { jobs: Operations['jobs'] }) {
       <p className="text-sm text-slate-700" data-testid="tareas-resumen">
         {failing.length === 0
           ? `Las ${formatInteger(jobs.length)} tareas terminaron bien su última ejecución.`
-          : `${formatInteger(failing.length)} de ${formatInteger(jobs.length)} tareas ` + `${failing.length === 1 ? 'falló' : 'fallaron'} en su última ejecución.`}
+          : `${formatInteger(failing.length)} de ${formatInteger(jobs.length)} tareas ` +
+            `${failing.length === 1 ? 'falló' : 'fallaron'} en su última ejecución.`}
       </p>
       {failing.length ? (
         <ul className="mt-3 space-y-2">
@@ -157,14 +158,18 @@ function Jobs({ jobs }: { jobs: Operations['jobs'] }) {
               <span className="font-semibold text-slate-900">{job.title}</span>
               <span className="text-slate-700">
                 {' '}
-                · {formatInteger(job.consecutive_failures)} fallas seguidas · próximo intento {formatDateTime(job.next_run_at)}
+                · {formatInteger(job.consecutive_failures)} fallas seguidas · próximo intento{' '}
+                {formatDateTime(job.next_run_at)}
               </span>
               {job.last_error ? <span className="mt-1 block break-words text-red-800">{job.last_error}</span> : null}
             </li>
           ))}
         </ul>
       ) : null}
-      <Link to="/admin/tareas" className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+      <Link
+        to="/admin/tareas"
+        className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+      >
         Ver todas las tareas
       </Link>
     </Section>
@@ -193,7 +198,8 @@ function Backup({ backup, daily }: { backup: Operations['last_backup']; daily: b
       ) : (
         <p className="text-sm text-slate-700" data-testid="respaldo">
           {daily
-            ? 'Aún no hay copias: la primera se hace a las 04:00 (o al iniciar, si el servidor estaba apagado a esa hora).'
+            ? 'Aún no hay copias: la primera se hace a las 04:00 (o al iniciar, si el servidor ' +
+              'estaba apagado a esa hora).'
             : 'Este servidor no hace copias diarias (base de datos PostgreSQL o BACKUP_DAILY=false): ' +
               'las hace el proveedor de la base de datos o «npm run backup» en una sola máquina.'}
         </p>

@@ -4,7 +4,7 @@ import { proxyAdminFile, requireAdmin } from './admin.server'
 
 const SIDES = { anverso: 'front', reverso: 'back' } as const
 
-/** A simple power owner's ID image (anverso or reverso) for the reviewer, inline (issue 12.2). */
+/** A simple power owner's ID image (anverso or reverso) for the reviewer, inline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   const side = SIDES[params.lado as keyof typeof SIDES]

@@ -38,8 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = Number(form.get('id'))
   const parsed = privacyAnswerSchema.safeParse({ note: form.get('note') ?? '' })
-  if (!Number.isSafeInteger(id) || id <= 0) return redirectWithToast(PAGE, { type: 'error', message: 'Acción no válida.' })
-  if (!parsed.success) return data({ id, errors: parsed.error.issues.map((i) => i.message), stamp: Date.now() }, { status: 400 })
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return redirectWithToast(PAGE, { type: 'error', message: 'Acción no válida.' })
+  if (!parsed.success)
+    return data({ id, errors: parsed.error.issues.map((i) => i.message), stamp: Date.now() }, { status: 400 })
   const res = await myDataApi.adminAnswer(context, session.token, id, parsed.data)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
@@ -75,7 +77,10 @@ const STATUS: Record<AdminPrivacyRequest['status'], { label: string; tone: 'warn
 }
 
 /** On a phone each row stacks its cells, each with its heading. */
-const CELL = `${TD} max-sm:block max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]`
+const CELL =
+  `${TD} max-sm:block max-sm:px-0 max-sm:py-1 max-sm:before:block ` +
+  `max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600 ` +
+  `max-sm:before:content-[attr(data-label)]`
 
 /**
  * The rights people exercise from «Mis datos» (Ley 21.719; decision 75): who, what, when, the legal
@@ -89,7 +94,9 @@ export default function PrivacyRequests() {
   return (
     <>
       <PageHeader title="Solicitudes de datos personales">
-        <p className="text-sm font-semibold text-slate-700">{requests.length === 1 ? '1 solicitud' : `${requests.length} solicitudes`}</p>
+        <p className="text-sm font-semibold text-slate-700">
+          {requests.length === 1 ? '1 solicitud' : `${requests.length} solicitudes`}
+        </p>
       </PageHeader>
       <Tabs
         label="Filtrar solicitudes"
@@ -100,15 +107,23 @@ export default function PrivacyRequests() {
         className="mb-4"
       />
       {requests.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{all ? 'Aún no hay solicitudes.' : 'No hay solicitudes pendientes.'}</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          {all ? 'Aún no hay solicitudes.' : 'No hay solicitudes pendientes.'}
+        </p>
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white max-sm:px-4 sm:overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200 max-sm:block" data-testid="solicitudes">
-            <caption className="sr-only">Solicitudes de datos personales, las pendientes primero, por plazo legal</caption>
+            <caption className="sr-only">
+              Solicitudes de datos personales, las pendientes primero, por plazo legal
+            </caption>
             <thead className="bg-slate-50 max-sm:sr-only">
               <tr>
                 {['Persona', 'Solicitud', 'Pedida', 'Plazo legal', 'Estado'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
+                  <th
+                    key={h}
+                    scope="col"
+                    className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase"
+                  >
                     {h}
                   </th>
                 ))}
@@ -118,7 +133,10 @@ export default function PrivacyRequests() {
               {requests.map((r) => (
                 <tr key={r.id} className="max-sm:block max-sm:py-3">
                   <td className={CELL} data-label="Persona">
-                    <Link to={r.role === 'business' ? '/admin/empresas' : `/admin/conductores/${r.user_id}`} className={LINK}>
+                    <Link
+                      to={r.role === 'business' ? '/admin/empresas' : `/admin/conductores/${r.user_id}`}
+                      className={LINK}
+                    >
                       {r.name}
                     </Link>
                     <span className="block text-xs break-all text-slate-600">
@@ -127,7 +145,9 @@ export default function PrivacyRequests() {
                   </td>
                   <td className={`${CELL} max-w-md`} data-label="Solicitud">
                     {KIND_LABEL[r.kind]}
-                    {r.detail ? <span className="block text-xs break-words whitespace-pre-line text-slate-600">{r.detail}</span> : null}
+                    {r.detail ? (
+                      <span className="block text-xs break-words whitespace-pre-line text-slate-600">{r.detail}</span>
+                    ) : null}
                   </td>
                   <td className={CELL} data-label="Pedida">
                     {formatDateTime(r.requested_at)}
@@ -137,9 +157,17 @@ export default function PrivacyRequests() {
                   </td>
                   <td className={CELL} data-label="Estado">
                     <Badge tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
-                    {r.answered_at ? <span className="block text-xs text-slate-600">Respondida el {formatDateTime(r.answered_at)}</span> : null}
+                    {r.answered_at ? (
+                      <span className="block text-xs text-slate-600">
+                        Respondida el {formatDateTime(r.answered_at)}
+                      </span>
+                    ) : null}
                     {r.kind === 'rectification' && r.status === 'pending' ? (
-                      <AnswerForm id={r.id} errors={feedback?.id === r.id ? feedback.errors : undefined} stamp={feedback?.stamp} />
+                      <AnswerForm
+                        id={r.id}
+                        errors={feedback?.id === r.id ? feedback.errors : undefined}
+                        stamp={feedback?.stamp}
+                      />
                     ) : null}
                   </td>
                 </tr>
@@ -155,7 +183,9 @@ export default function PrivacyRequests() {
 function AnswerForm({ id, errors, stamp }: { id: number; errors?: string[]; stamp?: number }) {
   return (
     <details className="mt-2" open={Boolean(errors?.length)}>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">Marcar como resuelta</summary>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+        Marcar como resuelta
+      </summary>
       <Form method="post" className="mt-2 space-y-2">
         <JsMarker />
         <input type="hidden" name="id" value={id} />

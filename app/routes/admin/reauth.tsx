@@ -35,9 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: reauthSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const res = await staffApi.reauthenticate(context, 'admin', session.token, submission.value)
-  if (!res.ok) return data({ result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) }, { status: res.status })
+  if (!res.ok)
+    return data(
+      { result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) },
+      { status: res.status },
+    )
   return redirectWithToast(backOf(request), { type: 'success', message: `${res.data.message} Ya puedes continuar.` })
 }
 
@@ -51,7 +56,10 @@ export default function ReauthRoute() {
       <Section title="Contraseña o código" id="confirmar">
         <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
           <JsMarker />
-          <p className="text-slate-700">Esta acción es delicada. Ingresa tu contraseña, o un código de 6 dígitos de tu aplicación de autenticación. Vale por 10 minutos.</p>
+          <p className="text-slate-700">
+            Esta acción es delicada. Ingresa tu contraseña, o un código de 6 dígitos de tu aplicación de autenticación.
+            Vale por 10 minutos.
+          </p>
           {form.errors?.length ? <Alert tone="error" id="reauth-error" messages={[form.errors.join(' ')]} /> : null}
           <InputField
             label="Contraseña"
@@ -60,7 +68,12 @@ export default function ReauthRoute() {
           />
           <InputField
             label="O código de la aplicación (6 dígitos)"
-            inputProps={{ ...getInputProps(fields.code, { type: 'text' }), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+            inputProps={{
+              ...getInputProps(fields.code, { type: 'text' }),
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: 6,
+            }}
             errors={fields.code.errors}
           />
           <div className="flex flex-wrap gap-3">

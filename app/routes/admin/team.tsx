@@ -47,9 +47,11 @@ export default function TeamRoute() {
       <PageHeader title="Equipo" />
       <Section title="Cuentas de la consola" id="cuentas">
         <p className="mb-3 text-sm text-slate-700">
-          Un <strong>revisor</strong> revisa documentos, poderes y los datos de los conductores que la revisión necesita. Un <strong>administrador</strong> además gestiona
-          contenido, empresas y el equipo. Cambiar un rol pide confirmar tu identidad. Las cuentas nuevas las crea quien opera el servidor (
-          <code>npm run admin:create -- --role revisor</code>), y su primer inicio de sesión les pide activar la verificación en dos pasos.
+          Un <strong>revisor</strong> revisa documentos, poderes y los datos de los conductores que la revisión
+          necesita. Un <strong>administrador</strong> además gestiona contenido, empresas y el equipo. Cambiar un rol
+          pide confirmar tu identidad. Las cuentas nuevas las crea quien opera el servidor (
+          <code>npm run admin:create -- --role revisor</code>), y su primer inicio de sesión les pide activar la
+          verificación en dos pasos.
         </p>
         <DataTable headings={['Cuenta', 'Verificación en dos pasos', 'Desde', 'Rol']}>
           {staff.map((m) => (
@@ -58,7 +60,9 @@ export default function TeamRoute() {
                 <span className="font-semibold">{`${m.firstname} ${m.lastname}`.trim()}</span>
                 <span className="block text-xs break-all text-slate-600">{m.email}</span>
               </td>
-              <td className={TD}>{m.factor_enabled ? <Badge tone="success">Activada</Badge> : <Badge tone="warning">Pendiente</Badge>}</td>
+              <td className={TD}>
+                {m.factor_enabled ? <Badge tone="success">Activada</Badge> : <Badge tone="warning">Pendiente</Badge>}
+              </td>
               <td className={TD}>{formatDateTime(m.created_at)}</td>
               <td className={TD}>
                 {m.email === me ? (
@@ -69,7 +73,12 @@ export default function TeamRoute() {
                     <label className="sr-only" htmlFor={`rol-${m.id}`}>
                       Rol de {m.email}
                     </label>
-                    <select id={`rol-${m.id}`} name="role" defaultValue={m.staff_role} className={`${CONTROL} mt-0 w-auto`}>
+                    <select
+                      id={`rol-${m.id}`}
+                      name="role"
+                      defaultValue={m.staff_role}
+                      className={`${CONTROL} mt-0 w-auto`}
+                    >
                       {STAFF_ROLE_VALUES.map((r) => (
                         <option key={r} value={r}>
                           {STAFF_ROLE_LABELS[r]}
@@ -79,7 +88,9 @@ export default function TeamRoute() {
                     <SubmitButton pendingText="Guardando…">Cambiar rol</SubmitButton>
                   </Form>
                 )}
-                {actionData?.id === m.id && actionData.errors.length ? <Alert tone="error" id={`rol-error-${m.id}`} messages={actionData.errors} /> : null}
+                {actionData?.id === m.id && actionData.errors.length ? (
+                  <Alert tone="error" id={`rol-error-${m.id}`} messages={actionData.errors} />
+                ) : null}
               </td>
             </tr>
           ))}

@@ -6,7 +6,11 @@ import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { setToast } from '#app/.server/toast'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { APPLICATION_STATUS_LABELS, APPLICATION_STATUS_OPTIONS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUS_OPTIONS,
+  POSTING_STATUS_LABELS,
+} from '#app/components/marketplace/labels'
 import { ApplicationBadge, shortDate } from '#app/components/marketplace/posting-bits'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
@@ -22,7 +26,9 @@ import { emailToApplicantSchema, type EmailToApplicantValues } from '#domain/val
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` },
+]
 
 /** Spec §8. */
 const EMAIL_ERROR = 'Error al enviar el email al usuario, intenta nuevamente.'
@@ -31,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
   const id = positiveId(params.id ?? null)
   const url = new URL(request.url)
-  // ?estado= filters by one status (issue 16.5); anything unknown shows them all.
+  // ?estado= filters by one status; anything unknown shows them all.
   const estado = url.searchParams.get('estado')
   const status = estado && estado in APPLICATION_STATUS_LABELS ? (estado as ApplicationStatus) : undefined
   const res = id ? await businessApi.applicants(context, session.token, id, status) : null
@@ -58,20 +64,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url)
   const back = withParams(url.pathname, url.search, { correo: null })
   const formData = await request.formData()
-  const toast = async (message: string, type: 'success' | 'error' = 'success') => ({ 'Set-Cookie': await setToast({ type, message, durationMs: 4000 }) })
+  const toast = async (message: string, type: 'success' | 'error' = 'success') => ({
+    'Set-Cookie': await setToast({ type, message, durationMs: 4000 }),
+  })
 
   if (formData.get('intent') === 'estado') {
     const id = positiveId(formData.get('id_application'))
     const status = String(formData.get('status') ?? '') as ApplicationStatus
     const res = id ? await businessApi.setApplicationStatus(context, session.token, id, status) : null
-    if (!res?.ok) throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Postulación inválida', 'error') })
+    if (!res?.ok)
+      throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Postulación inválida', 'error') })
     throw redirect(back, { headers: await toast(res.data.message) })
   }
 
   const submission = parseWithZod(formData, { schema: emailToApplicantSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const res = await businessApi.emailApplicant(context, session.token, submission.value)
-  if (!res.ok) return data({ result: submission.reply({ formErrors: messageList(res.message).map((m) => `${EMAIL_ERROR} ${m}`) }) }, { status: res.status })
+  if (!res.ok)
+    return data(
+      { result: submission.reply({ formErrors: messageList(res.message).map((m) => `${EMAIL_ERROR} ${m}`) }) },
+      { status: res.status },
+    )
   throw redirect(back, { headers: await toast(res.data.message) })
 }
 
@@ -82,7 +95,9 @@ const loadSchema = () => import('#domain/validation/applicant-email').then((m) =
 function experienceText(e: Applicant['experience']): string {
   if (!e.jobs) return 'Sin experiencia registrada'
   const since = e.since ? ` desde ${e.since.slice(0, 4)}` : ''
-  const latest = e.latest_title ? ` · Último: ${e.latest_title}${e.latest_company ? ` en ${e.latest_company}` : ''}` : ''
+  const latest = e.latest_title
+    ? ` · Último: ${e.latest_title}${e.latest_company ? ` en ${e.latest_company}` : ''}`
+    : ''
   return `${e.jobs} ${e.jobs === 1 ? 'trabajo' : 'trabajos'}${since}${latest}`
 }
 
@@ -131,7 +146,10 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
         <Fact label="Comuna">{applicant.name_commune ?? 'Sin informar'}</Fact>
         <Fact label="Teléfono">
           {phone ? (
-            <a href={`tel:+${applicant.phone}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            <a
+              href={`tel:+${applicant.phone}`}
+              className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+            >
               {phone}
             </a>
           ) : (
@@ -153,7 +171,13 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
             <label htmlFor={`estado-${applicant.id_application}`} className="block text-xs font-medium text-slate-700">
               Estado de la postulación
             </label>
-            <select id={`estado-${applicant.id_application}`} name="status" defaultValue={applicant.status} key={applicant.status} className={cn(CONTROL, 'w-auto text-sm')}>
+            <select
+              id={`estado-${applicant.id_application}`}
+              name="status"
+              defaultValue={applicant.status}
+              key={applicant.status}
+              className={cn(CONTROL, 'w-auto text-sm')}
+            >
               {STATUS_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -161,7 +185,13 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
               ))}
             </select>
           </div>
-          <button type="submit" name="intent" value="estado" className={buttonClass('secondary')} aria-label={`Guardar estado de ${applicant.name}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="estado"
+            className={buttonClass('secondary')}
+            aria-label={`Guardar estado de ${applicant.name}`}
+          >
             Guardar estado
           </button>
         </Form>
@@ -178,7 +208,7 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
   )
 }
 
-/** Issue 16.5: the posting's applicants by status, each tab with its count; links, so no JS is needed. */
+/** The posting's applicants by status, each tab with its count; links, so no JS is needed. */
 function StatusFilter({
   status,
   total,
@@ -195,12 +225,24 @@ function StatusFilter({
   const to = (estado: ApplicationStatus | null) => withParams(pathname, search, { estado, correo: null })
   const items = [
     { to: to(null), label: `Todos (${total})`, current: status === null },
-    ...STATUS_OPTIONS.map((o) => ({ to: to(o.value), label: `${o.label} (${counts[o.value]})`, current: status === o.value })),
+    ...STATUS_OPTIONS.map((o) => ({
+      to: to(o.value),
+      label: `${o.label} (${counts[o.value]})`,
+      current: status === o.value,
+    })),
   ]
   return <Tabs items={items} label="Filtrar por estado" />
 }
 
-function EmailForm({ applicant, business, constraint }: { applicant: Applicant; business: BusinessData; constraint: Constraint }) {
+function EmailForm({
+  applicant,
+  business,
+  constraint,
+}: {
+  applicant: Applicant
+  business: BusinessData
+  constraint: Constraint
+}) {
   const actionData = useActionData<typeof action>()
   const { onValidate, ...loadOn } = useLazyValidation<EmailToApplicantValues>(loadSchema)
   const [form, fields] = useForm<EmailToApplicantValues>({
@@ -226,10 +268,19 @@ function EmailForm({ applicant, business, constraint }: { applicant: Applicant; 
       ))}
       <Alert tone="error" id="correo-error" messages={form.errors} />
       <p className="text-sm text-slate-700">
-        Para: <strong>{applicant.name}</strong>. Le llegará firmado por {business.name}, con tu correo y teléfono para responder.
+        Para: <strong>{applicant.name}</strong>. Le llegará firmado por {business.name}, con tu correo y teléfono para
+        responder.
       </p>
-      <InputField label="Asunto" inputProps={getInputProps(fields.subject, { type: 'text' })} errors={fields.subject.errors} />
-      <TextAreaField label="Mensaje" textareaProps={{ ...getTextareaProps(fields.message), rows: 7 }} errors={fields.message.errors} />
+      <InputField
+        label="Asunto"
+        inputProps={getInputProps(fields.subject, { type: 'text' })}
+        errors={fields.subject.errors}
+      />
+      <TextAreaField
+        label="Mensaje"
+        textareaProps={{ ...getTextareaProps(fields.message), rows: 7 }}
+        errors={fields.message.errors}
+      />
       <SubmitButton name="intent" value="correo" pendingText="Enviando…">
         Enviar correo
       </SubmitButton>
@@ -242,19 +293,35 @@ export default function ApplicantsRoute() {
   const location = useLocation()
   return (
     <main id="contenido" className="space-y-5">
-      <Link to="/business/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to="/business/dashboard"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+      >
         ← Volver a mis publicaciones
       </Link>
       <div>
         <h1 className="text-2xl font-bold break-words text-slate-900">Postulantes</h1>
         <p className="mt-1 break-words text-slate-700">
-          {d.posting.title} · <Badge tone={d.posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[d.posting.status]}</Badge>
+          {d.posting.title} ·{' '}
+          <Badge tone={d.posting.status === 'open' ? 'success' : 'danger'}>
+            {POSTING_STATUS_LABELS[d.posting.status]}
+          </Badge>
         </p>
       </div>
-      {d.total > 0 ? <StatusFilter status={d.status} total={d.total} counts={d.status_counts} pathname={location.pathname} search={location.search} /> : null}
+      {d.total > 0 ? (
+        <StatusFilter
+          status={d.status}
+          total={d.total}
+          counts={d.status_counts}
+          pathname={location.pathname}
+          search={location.search}
+        />
+      ) : null}
       {d.applicants.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {d.status && d.total > 0 ? `No hay postulantes en «${APPLICATION_STATUS_LABELS[d.status]}».` : 'Aún no hay postulantes para esta publicación.'}
+          {d.status && d.total > 0
+            ? `No hay postulantes en «${APPLICATION_STATUS_LABELS[d.status]}».`
+            : 'Aún no hay postulantes para esta publicación.'}
         </p>
       ) : (
         <ul className="space-y-3" aria-label="Postulantes">
@@ -265,7 +332,11 @@ export default function ApplicantsRoute() {
       )}
       {d.recipient ? (
         <Modal title={`Enviar correo a ${d.recipient.name}`} closeTo={d.closeTo}>
-          {d.business && d.constraint ? <EmailForm applicant={d.recipient} business={d.business} constraint={d.constraint} /> : <p role="alert">{EMAIL_ERROR}</p>}
+          {d.business && d.constraint ? (
+            <EmailForm applicant={d.recipient} business={d.business} constraint={d.constraint} />
+          ) : (
+            <p role="alert">{EMAIL_ERROR}</p>
+          )}
         </Modal>
       ) : null}
     </main>

@@ -6,7 +6,9 @@ import { Badge } from '#app/components/ui/badge'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver-profile'
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? `${data.firstname} ${data.lastname}` : 'Conductor'} | Fleeters Empresas` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data ? `${data.firstname} ${data.lastname}` : 'Conductor'} | Fleeters Empresas` },
+]
 
 /** The public profile of a driver who applied to this company: never documents or bank data. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -47,7 +49,9 @@ export default function DriverProfileRoute() {
           />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold break-words text-slate-900">{name}</h1>
-            <p className="text-sm text-slate-700">{[d.name_commune, d.name_vehicle].filter(Boolean).join(' · ') || 'Conductor Fleeters'}</p>
+            <p className="text-sm text-slate-700">
+              {[d.name_commune, d.name_vehicle].filter(Boolean).join(' · ') || 'Conductor Fleeters'}
+            </p>
             <div className="mt-2">
               <Badge tone={d.documents_accepted === d.documents_total ? 'success' : 'neutral'}>
                 {d.documents_accepted}/{d.documents_total} documentos aprobados
@@ -56,7 +60,9 @@ export default function DriverProfileRoute() {
           </div>
         </div>
         <h2 className="mt-6 text-lg font-semibold text-slate-900">Sobre mí</h2>
-        <p className="mt-1 whitespace-pre-line text-slate-800">{d.about_me?.trim() || 'El conductor aún no escribe su presentación.'}</p>
+        <p className="mt-1 whitespace-pre-line text-slate-800">
+          {d.about_me?.trim() || 'El conductor aún no escribe su presentación.'}
+        </p>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="experiencia">
         <h2 id="experiencia" className="text-lg font-semibold text-slate-900">
@@ -69,14 +75,18 @@ export default function DriverProfileRoute() {
             {d.experience.map((e, i) => (
               <li key={i} className="border-l-2 border-brand-100 pl-3">
                 <h3 className="font-semibold break-words text-slate-900">{e.job_title}</h3>
-                <p className="text-sm text-slate-700">{[e.company_name, e.type_employment, e.location].filter(Boolean).join(' · ')}</p>
+                <p className="text-sm text-slate-700">
+                  {[e.company_name, e.type_employment, e.location].filter(Boolean).join(' · ')}
+                </p>
                 {e.start_date ? (
                   <p className="text-xs text-slate-600">
                     {shortDate(e.start_date)}
                     {` – ${e.end_date ? shortDate(e.end_date) : 'Actualidad'}`}
                   </p>
                 ) : null}
-                {e.job_description ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{e.job_description}</p> : null}
+                {e.job_description ? (
+                  <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{e.job_description}</p>
+                ) : null}
               </li>
             ))}
           </ul>

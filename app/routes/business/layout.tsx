@@ -1,4 +1,13 @@
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError, type ShouldRevalidateFunction } from 'react-router'
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
 import { requireCurrentConsents } from '#app/.server/consents'
@@ -16,13 +25,24 @@ import type { Route } from './+types/layout'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
-  const [res] = await Promise.all([businessApi.data(context, session.token), requireCurrentConsents(request, context, 'business', session.token)])
+  const [res] = await Promise.all([
+    businessApi.data(context, session.token),
+    requireCurrentConsents(request, context, 'business', session.token),
+  ])
   await signOutIfRefused(request, res.status)
-  const company = res.ok ? res.data : { name: `${session.user.firstname} ${session.user.lastname}`.trim(), email: session.user.email, phone: '', logo: null, verified: false }
+  const company = res.ok
+    ? res.data
+    : {
+        name: `${session.user.firstname} ${session.user.lastname}`.trim(),
+        email: session.user.email,
+        phone: '',
+        logo: null,
+        verified: false,
+      }
   return { company }
 }
 
-/** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
+/** Every navigation asks the users service again whether the session is live, pages without a loader of their own included. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export type BusinessLayoutData = Awaited<ReturnType<typeof loader>>
@@ -60,14 +80,25 @@ export default function BusinessLayout() {
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="empresa-nombre">
               {company.name}
             </span>
-            {company.verified ? <VerifiedCompanyBadge /> : <span className="shrink-0 text-xs text-slate-600">Verificación pendiente</span>}
+            {company.verified ? (
+              <VerifiedCompanyBadge />
+            ) : (
+              <span className="shrink-0 text-xs text-slate-600">Verificación pendiente</span>
+            )}
           </div>
         </div>
-        <nav aria-label="Panel de empresa" className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <nav
+          aria-label="Panel de empresa"
+          className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6"
+        >
           <Tabs items={navFor(pathname.replace(/\/+$/, ''))} className="min-w-0" />
           {/* On a phone the three tabs need their whole row: «Cerrar sesión» sits up by the logo, as an icon. */}
           <Form method="post" action="/logout" className="shrink-0 max-sm:absolute max-sm:top-3 max-sm:right-4">
-            <button type="submit" className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')} title="Cerrar sesión">
+            <button
+              type="submit"
+              className={buttonClass('ghost', 'p-2 text-sm whitespace-nowrap sm:px-3')}
+              title="Cerrar sesión"
+            >
               <LogoutIcon className="h-5 w-5 sm:hidden" />
               <span className="max-sm:sr-only">Cerrar sesión</span>
             </button>

@@ -81,19 +81,25 @@ export async function panelAction(request: Request, context: AppLoadContext) {
     return done(panelUrl(url), res.data.message)
   }
 
-  // Issue 16.5: closing is one visible button; the posting stays, with its applicants.
+  // Closing is one visible button; the posting stays, with its applicants.
   if (intent === 'cerrar') {
     const res = id ? await businessApi.close(context, session.token, id) : null
     if (!res?.ok) {
       if (res) await signOutIfRefused(request, res.status)
-      return done(panelUrl(url), `Error al cerrar la publicación ${res ? joinMessage(res.message) : 'Publicación inválida'}`, 'error')
+      return done(
+        panelUrl(url),
+        `Error al cerrar la publicación ${res ? joinMessage(res.message) : 'Publicación inválida'}`,
+        'error',
+      )
     }
     return done(panelUrl(url), `${res.data.message} Puedes reabrirla desde «Editar».`)
   }
 
   const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))
   if (intent === 'ubicacion') {
-    const draft = Object.fromEntries(DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 2000)])) as PostingDraft
+    const draft = Object.fromEntries(
+      DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 2000)]),
+    ) as PostingDraft
     return data({ intent, draft, places })
   }
   if (intent !== 'crear' && intent !== 'editar') return data({ intent, error: 'Acción inválida' }, { status: 400 })
@@ -109,7 +115,14 @@ export async function panelAction(request: Request, context: AppLoadContext) {
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
     const prefix = intent === 'crear' ? 'Error al crear el trabajo' : 'Error al actualizar el trabajo:'
-    return data({ intent, result: submission.reply({ formErrors: messageList(res.message).map((m) => `${prefix} ${m}`) }), places }, { status: res.status })
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: messageList(res.message).map((m) => `${prefix} ${m}`) }),
+        places,
+      },
+      { status: res.status },
+    )
   }
   // A new posting is first on page 1; an update keeps the page and search the company was on.
   return done(intent === 'crear' ? PANEL_PATH : panelUrl(url), res.data.message)

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context)
 }
 
-/** «Eliminar» sits behind this menu (issue 16.5): a <details>, so it opens without JS; Escape closes it. */
+/** «Eliminar» sits behind this menu: a <details>, so it opens without JS; Escape closes it. */
 function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
   const ref = useRef<HTMLDetailsElement>(null)
   useEffect(() => {
@@ -76,10 +76,20 @@ function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
   }, [])
   return (
     <details ref={ref} className="relative ml-auto">
-      <summary className={buttonClass('ghost', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')} aria-label={`Más acciones: ${title}`}>
+      <summary
+        className={buttonClass('ghost', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+        aria-label={`Más acciones: ${title}`}
+      >
         Más acciones
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
-          <path fillRule="evenodd" d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" clipRule="evenodd" />
+          <path
+            fillRule="evenodd"
+            d={
+              'M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 ' +
+              '1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z'
+            }
+            clipRule="evenodd"
+          />
         </svg>
       </summary>
       <div className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
@@ -97,7 +107,8 @@ function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
 }
 
 function PostingRow({ posting, search }: { posting: CompanyPosting; search: string }) {
-  const link = (param: 'editar' | 'eliminar') => withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: posting.id })
+  const link = (param: 'editar' | 'eliminar') =>
+    withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: posting.id })
   const fresh = posting.new_applicants_count
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -105,18 +116,19 @@ function PostingRow({ posting, search }: { posting: CompanyPosting; search: stri
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">{posting.title}</h3>
           <p className="text-sm text-slate-700">
-            {posting.name_commune}, {posting.name_region} · {posting.capacity ? `${posting.name_vehicle} (${posting.capacity})` : posting.name_vehicle} · {posting.time}
+            {posting.name_commune}, {posting.name_region} ·{' '}
+            {posting.capacity ? `${posting.name_vehicle} (${posting.capacity})` : posting.name_vehicle} · {posting.time}
           </p>
           <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-1" />
           <p className="text-sm text-slate-700">
-            Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed} {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio{' '}
-            {shortDate(posting.start_date)}
+            Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed}{' '}
+            {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio {shortDate(posting.start_date)}
           </p>
           <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
         </div>
         <Badge tone={posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[posting.status]}</Badge>
       </div>
-      {/* Issue 16.5: the applicants are the main action, with how many the company has not seen. */}
+      {/* The applicants are the main action, with how many the company has not seen. */}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={buttonClass('primary')}>
           Postulantes ({posting.applicants_count})
@@ -131,13 +143,24 @@ function PostingRow({ posting, search }: { posting: CompanyPosting; search: stri
             <input type="hidden" name="intent" value="cerrar" />
             <input type="hidden" name="id" value={posting.id} />
             {/* Its own name and value: only the pressed button shows «Cerrando…». */}
-            <SubmitButton name="cerrar" value={String(posting.id)} variant="secondary" pendingText="Cerrando…" className="py-2 text-sm">
+            <SubmitButton
+              name="cerrar"
+              value={String(posting.id)}
+              variant="secondary"
+              pendingText="Cerrando…"
+              className="py-2 text-sm"
+            >
               <span aria-hidden="true">Cerrar publicación</span>
               <span className="sr-only">Cerrar publicación: {posting.title}</span>
             </SubmitButton>
           </Form>
         ) : null}
-        <Link to={link('editar')} preventScrollReset className={buttonClass('secondary')} aria-label={`Editar: ${posting.title}`}>
+        <Link
+          to={link('editar')}
+          preventScrollReset
+          className={buttonClass('secondary')}
+          aria-label={`Editar: ${posting.title}`}
+        >
           Editar
         </Link>
         {/* Remounted closed after each navigation (the dialog opening, the list reloading). */}
@@ -161,7 +184,11 @@ export default function BusinessPostingsRoute() {
     <main id="contenido" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Mis publicaciones</h1>
-        <Link to={withParams('/business/dashboard', location.search, { dialogo: 'crear', editar: null, eliminar: null })} preventScrollReset className={buttonClass('primary')}>
+        <Link
+          to={withParams('/business/dashboard', location.search, { dialogo: 'crear', editar: null, eliminar: null })}
+          preventScrollReset
+          className={buttonClass('primary')}
+        >
           Publicar trabajo
         </Link>
       </div>
@@ -170,7 +197,15 @@ export default function BusinessPostingsRoute() {
           <label htmlFor="buscar-trabajos" className="block text-sm font-medium text-slate-800">
             Buscar en mis publicaciones
           </label>
-          <input id="buscar-trabajos" type="search" name="q" defaultValue={d.q} key={d.q} maxLength={100} className={CONTROL} />
+          <input
+            id="buscar-trabajos"
+            type="search"
+            name="q"
+            defaultValue={d.q}
+            key={d.q}
+            maxLength={100}
+            className={CONTROL}
+          />
         </div>
         <button type="submit" className={buttonClass('primary')}>
           Buscar
@@ -186,7 +221,9 @@ export default function BusinessPostingsRoute() {
         <Alert tone="error" messages={[d.error]} />
       ) : d.postings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {d.q ? 'Ninguna publicación coincide con la búsqueda.' : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.'}
+          {d.q
+            ? 'Ninguna publicación coincide con la búsqueda.'
+            : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.'}
         </p>
       ) : (
         <ul className="space-y-3" aria-label="Publicaciones">
@@ -195,7 +232,13 @@ export default function BusinessPostingsRoute() {
           ))}
         </ul>
       )}
-      {d.error ? null : <Pagination page={d.page} total={d.count} hrefFor={(n) => withParams('/business/dashboard', location.search, { page: n })} />}
+      {d.error ? null : (
+        <Pagination
+          page={d.page}
+          total={d.count}
+          hrefFor={(n) => withParams('/business/dashboard', location.search, { page: n })}
+        />
+      )}
 
       {(d.dialog === 'crear' && formReady) || editing ? (
         <Modal title={editing ? 'Editar trabajo' : 'Publicar trabajo'} closeTo={d.closeTo} wide>
@@ -225,7 +268,8 @@ export default function BusinessPostingsRoute() {
             id={d.target.id}
             feedback={{ errors: a && 'error' in a && a.error ? [a.error] : null }}
           >
-            ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones. Esta acción no se puede deshacer.
+            ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones.
+            Esta acción no se puede deshacer.
           </ConfirmDeleteModal>
         ) : (
           <Modal title="Eliminar trabajo" closeTo={d.closeTo}>

@@ -22,7 +22,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Seguridad | Panel de em
  * 10 recovery codes shown once), or off with the password and a code. Then its login asks a code.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [page, session] = await Promise.all([securityLoader(request, context, 'business'), requireSession(request, context, 'business')])
+  const [page, session] = await Promise.all([
+    securityLoader(request, context, 'business'),
+    requireSession(request, context, 'business'),
+  ])
   const factor = await required(request, await staffApi.status(context, 'business', session.token))
   return { ...page, factor }
 }
@@ -48,18 +51,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'factor-start') return { factor: 'enrol', enrolment: await enrolment() } satisfies FactorFeedback
   if (intent === 'factor-confirm') {
     const submission = parseWithZod(formData, { schema: confirmFactorSchema })
-    if (submission.status !== 'success') return data({ factor: 'enrol', enrolment: await enrolment(), result: submission.reply() } satisfies FactorFeedback, { status: 400 })
+    if (submission.status !== 'success')
+      return data(
+        { factor: 'enrol', enrolment: await enrolment(), result: submission.reply() } satisfies FactorFeedback,
+        { status: 400 },
+      )
     const res = await staffApi.confirm(context, 'business', session.token, submission.value)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
       const result = submission.reply({ formErrors: messageList(res.message) })
-      return data({ factor: 'enrol', enrolment: await enrolment(), result } satisfies FactorFeedback, { status: res.status })
+      return data({ factor: 'enrol', enrolment: await enrolment(), result } satisfies FactorFeedback, {
+        status: res.status,
+      })
     }
     return { factor: 'codes', message: res.data.message, codes: res.data.recovery_codes } satisfies FactorFeedback
   }
   if (intent === 'factor-disable') {
     const submission = parseWithZod(formData, { schema: disableFactorSchema })
-    if (submission.status !== 'success') return data({ factor: 'disable', result: submission.reply({ hideFields: ['password'] }) } satisfies FactorFeedback, { status: 400 })
+    if (submission.status !== 'success')
+      return data(
+        { factor: 'disable', result: submission.reply({ hideFields: ['password'] }) } satisfies FactorFeedback,
+        { status: 400 },
+      )
     const res = await staffApi.disable(context, session.token, submission.value)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
@@ -71,9 +84,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ factor: 'disable', result: { formErrors: ['Acción no válida.'] } } as FactorFeedback, { status: 400 })
 }
 
-function FactorSection({ enabled, recoveryLeft, feedback }: { enabled: boolean; recoveryLeft: number; feedback?: FactorFeedback }) {
+function FactorSection({
+  enabled,
+  recoveryLeft,
+  feedback,
+}: {
+  enabled: boolean
+  recoveryLeft: number
+  feedback?: FactorFeedback
+}) {
   return (
-    <section aria-labelledby="dos-pasos-titulo" className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="dos-pasos-titulo"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="dos-pasos-titulo" className="text-lg font-semibold text-slate-900">
         Verificación en dos pasos
       </h2>
@@ -87,11 +111,21 @@ function FactorSection({ enabled, recoveryLeft, feedback }: { enabled: boolean; 
       ) : feedback?.factor === 'enrol' ? (
         <>
           <EnrolmentCode qrSvg={feedback.enrolment.qr_svg} secret={feedback.enrolment.secret} />
-          <FactorCodeForm id="enrol-code" intent="factor-confirm" label="Código de la aplicación (6 dígitos)" submit="Activar" pending="Activando…" result={feedback.result} />
+          <FactorCodeForm
+            id="enrol-code"
+            intent="factor-confirm"
+            label="Código de la aplicación (6 dígitos)"
+            submit="Activar"
+            pending="Activando…"
+            result={feedback.result}
+          />
         </>
       ) : enabled ? (
         <>
-          <p className="text-slate-700">Activada: al iniciar sesión te pedimos un código de tu aplicación. Te quedan {recoveryLeft} códigos de recuperación.</p>
+          <p className="text-slate-700">
+            Activada: al iniciar sesión te pedimos un código de tu aplicación. Te quedan {recoveryLeft} códigos de
+            recuperación.
+          </p>
           <h3 className="font-semibold text-slate-900">Desactivar</h3>
           <FactorCodeForm
             id="disable-factor"
@@ -106,7 +140,10 @@ function FactorSection({ enabled, recoveryLeft, feedback }: { enabled: boolean; 
         </>
       ) : (
         <>
-          <p className="text-slate-700">Protege tu cuenta con un código de una aplicación de autenticación además de tu contraseña. Es opcional para empresas.</p>
+          <p className="text-slate-700">
+            Protege tu cuenta con un código de una aplicación de autenticación además de tu contraseña. Es opcional para
+            empresas.
+          </p>
           <Form method="post">
             <input type="hidden" name="intent" value="factor-start" />
             <SubmitButton pendingText="Preparando…">Activar verificación en dos pasos</SubmitButton>
@@ -119,12 +156,18 @@ function FactorSection({ enabled, recoveryLeft, feedback }: { enabled: boolean; 
 
 export default function BusinessSecurityRoute() {
   const { sessions, now, factor } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as (SecurityFeedback & Partial<FactorFeedback>) | FactorFeedback | undefined
-  const factorFeedback = actionData && 'factor' in actionData && actionData.factor ? (actionData as FactorFeedback) : undefined
+  const actionData = useActionData<typeof action>() as
+    (SecurityFeedback & Partial<FactorFeedback>) | FactorFeedback | undefined
+  const factorFeedback =
+    actionData && 'factor' in actionData && actionData.factor ? (actionData as FactorFeedback) : undefined
   return (
     <main id="contenido" className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Seguridad</h1>
-      <AccountSecurity sessions={sessions as SessionView[]} now={now} feedback={factorFeedback ? undefined : (actionData as SecurityFeedback | undefined)} />
+      <AccountSecurity
+        sessions={sessions as SessionView[]}
+        now={now}
+        feedback={factorFeedback ? undefined : (actionData as SecurityFeedback | undefined)}
+      />
       <FactorSection enabled={factor.enabled} recoveryLeft={factor.recovery_left} feedback={factorFeedback} />
     </main>
   )

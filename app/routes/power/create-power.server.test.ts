@@ -8,11 +8,22 @@ describe('phase 1 seal', () => {
     process.env.SESSION_SECRET = 'x'.repeat(40)
     seal = await import('./create-power.server')
   })
-  const values = { fullNameDriver: 'Juan Peña', rutDriver: '12.345.678-5', vehicleYear: '2019', vehicleLicensePlate: 'bb bb 12', extra: 'no' }
+  const values = {
+    fullNameDriver: 'Juan Peña',
+    rutDriver: '12.345.678-5',
+    vehicleYear: '2019',
+    vehicleLicensePlate: 'bb bb 12',
+    extra: 'no',
+  }
 
   it('opens what it sealed, as typed, without unknown fields', () => {
     const sealed = seal.sealPhase1('token-a', values)
-    expect(seal.openPhase1('token-a', sealed)).toEqual({ fullNameDriver: 'Juan Peña', rutDriver: '12.345.678-5', vehicleYear: '2019', vehicleLicensePlate: 'bb bb 12' })
+    expect(seal.openPhase1('token-a', sealed)).toEqual({
+      fullNameDriver: 'Juan Peña',
+      rutDriver: '12.345.678-5',
+      vehicleYear: '2019',
+      vehicleLicensePlate: 'bb bb 12',
+    })
   })
 
   it('refuses a seal of another link, a changed payload and garbage', () => {
@@ -25,7 +36,9 @@ describe('phase 1 seal', () => {
   })
 
   it("keeps only the owner's text fields of a draft", () => {
-    expect(seal.parseDraft(JSON.stringify({ fullNameOwner: 'María', phoneOwner: '987654321', power: 'x', n: 3 }))).toEqual({ fullNameOwner: 'María', phoneOwner: '987654321' })
+    expect(
+      seal.parseDraft(JSON.stringify({ fullNameOwner: 'María', phoneOwner: '987654321', power: 'x', n: 3 })),
+    ).toEqual({ fullNameOwner: 'María', phoneOwner: '987654321' })
     expect(seal.parseDraft('{')).toEqual({})
     expect(seal.parseDraft(null)).toEqual({})
   })

@@ -1,5 +1,14 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigation } from 'react-router'
+import {
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { requireCurrentConsents } from '#app/.server/consents'
 import { isCurrentPath } from '#app/components/driver/current-path'
@@ -22,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
 }
 
-/** Every navigation asks the users service again whether the session is live (issue 11 item 2), pages without a loader of their own included. */
+/** Every navigation asks the users service again whether the session is live, pages without a loader of their own included. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export interface DriverNavItem {
@@ -45,7 +54,7 @@ export const DRIVER_SETTINGS_ITEMS: DriverNavItem[] = [
   { to: MY_DATA_PATH, label: 'Mis datos', icon: 'file' },
 ]
 
-/** Bottom navigation on small screens (spec §2), finding work one tap away (issue 16 item 1). */
+/** Bottom navigation on small screens (spec §2), finding work one tap away. */
 const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_ITEMS.slice(0, 2)]
 
 const MENU_ID = 'driver-menu-toggle'
@@ -58,7 +67,17 @@ function sideLinkClass(isActive: boolean) {
  * A menu entry marked as the current page: NavLink in the browser; on the server the anchor it
  * writes, from the layout's location with NavLink's rule (decision 68).
  */
-function MenuLink({ to, pathname, className, children }: { to: string; pathname: string; className: (isActive: boolean) => string; children: React.ReactNode }) {
+function MenuLink({
+  to,
+  pathname,
+  className,
+  children,
+}: {
+  to: string
+  pathname: string
+  className: (isActive: boolean) => string
+  children: React.ReactNode
+}) {
   // Mi perfil lives at /settings, whose sub-pages have their own entries.
   const end = to === PROFILE_PATH
   if (!import.meta.env.SSR) {
@@ -111,7 +130,13 @@ function Sidebar({ pathname }: { pathname: string }) {
       <ul className="mt-auto space-y-1 border-t border-slate-200 pt-4">
         <li>
           <Form method="post" action="/logout">
-            <button type="submit" className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100">
+            <button
+              type="submit"
+              className={
+                'flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm ' +
+                'font-medium text-slate-800 hover:bg-slate-100'
+              }
+            >
               <Icon name="logout" />
               Cerrar sesión
             </button>
@@ -130,7 +155,10 @@ function Sidebar({ pathname }: { pathname: string }) {
 
 function BottomNav({ pathname }: { pathname: string }) {
   return (
-    <nav aria-label="Navegación inferior" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">
+    <nav
+      aria-label="Navegación inferior"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden"
+    >
       <ul className="grid grid-cols-4">
         {BOTTOM_ITEMS.map((item) => (
           <li key={item.to}>
@@ -138,7 +166,8 @@ function BottomNav({ pathname }: { pathname: string }) {
               to={item.to}
               pathname={pathname}
               className={(isActive) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center ` +
+                `text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`
               }
             >
               <Icon name={item.icon} />
@@ -160,18 +189,29 @@ export default function DriverLayout() {
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false
   }, [location.pathname])
-  const arrivingAtBanks = navigation.state === 'loading' && navigation.location.pathname.startsWith(BANK_PATH) && !location.pathname.startsWith(BANK_PATH)
+  const arrivingAtBanks =
+    navigation.state === 'loading' &&
+    navigation.location.pathname.startsWith(BANK_PATH) &&
+    !location.pathname.startsWith(BANK_PATH)
 
   return (
     <div className="min-h-screen bg-slate-50 pb-20 sm:pb-0">
       <SkipLink />
       {/* The menu below 1024 px (decision 56): a checkbox, so it opens without JS. */}
       <input ref={toggle} type="checkbox" id={MENU_ID} className="peer sr-only" aria-label="Mostrar menú" />
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+      <header
+        className={
+          'sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b ' +
+          'border-slate-200 bg-white px-4 sm:px-6'
+        }
+      >
         <div className="flex min-w-0 items-center gap-2">
           <label
             htmlFor={MENU_ID}
-            className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
+            className={
+              'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md p-2 ' +
+              'text-slate-800 hover:bg-slate-100 lg:hidden'
+            }
             title="Menú"
           >
             <Icon name="menu" className="h-6 w-6" />
@@ -182,8 +222,17 @@ export default function DriverLayout() {
           </AppLink>
         </div>
         <div className="flex min-w-0 items-center gap-1">
-          <AppLink to={PROFILE_PATH} className="flex min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50">
-            <img src={user.avatar} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover" />
+          <AppLink
+            to={PROFILE_PATH}
+            className="flex min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50"
+          >
+            <img
+              src={user.avatar}
+              alt=""
+              width={36}
+              height={36}
+              className="h-9 w-9 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover"
+            />
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="driver-name">
               {user.fullName}
             </span>
@@ -199,12 +248,28 @@ export default function DriverLayout() {
       </header>
       {/* The backdrop closes the drawer on a tap; hidden from assistive tech, which has the close button. */}
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
-      <label htmlFor={MENU_ID} aria-hidden="true" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:peer-checked:hidden" />
+      <label
+        htmlFor={MENU_ID}
+        aria-hidden="true"
+        className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:peer-checked:hidden"
+      />
       {/* Closed, the drawer is invisible too, so its links leave the tab order. */}
-      <aside className="invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:visible peer-checked:translate-x-0 lg:visible lg:top-14 lg:w-64 lg:translate-x-0">
+      <aside
+        className={
+          'invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col ' +
+          'border-r border-slate-200 bg-white transition-transform peer-checked:visible ' +
+          'peer-checked:translate-x-0 lg:visible lg:top-14 lg:w-64 lg:translate-x-0'
+        }
+      >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:hidden">
           <span className="font-semibold text-slate-900">Menú</span>
-          <label htmlFor={MENU_ID} className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md p-1.5 text-slate-700 hover:bg-slate-100">
+          <label
+            htmlFor={MENU_ID}
+            className={
+              'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md ' +
+              'p-1.5 text-slate-700 hover:bg-slate-100'
+            }
+          >
             <Icon name="close" />
             <span className="sr-only">Cerrar menú</span>
           </label>

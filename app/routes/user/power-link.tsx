@@ -45,10 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res = await powerApi.createLink(context, session.token)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
-    return data({ errors: [`Ocurrió un error: ${joinMessage(res.message)}`], stamp: Date.now(), link: null }, { status: res.status >= 500 ? 502 : res.status })
+    return data(
+      { errors: [`Ocurrió un error: ${joinMessage(res.message)}`], stamp: Date.now(), link: null },
+      { status: res.status >= 500 ? 502 : res.status },
+    )
   }
   const origin = (env().config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
-  return { errors: null, stamp: Date.now(), link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) } }
+  return {
+    errors: null,
+    stamp: Date.now(),
+    link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) },
+  }
 }
 
 const STATE_TONE = {
@@ -64,30 +71,42 @@ export default function PowerLinkPage() {
     <main id="contenido" className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Crear poder simple</h1>
       <p className="text-slate-700">
-        Si conduces un vehículo que no es tuyo, necesitas la autorización de su dueño (documento «Autorización del dueño del vehículo»). Puedes subir un poder firmado o crear aquí
-        un poder simple: genera un enlace, complétalo con tus datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
+        Si conduces un vehículo que no es tuyo, necesitas la autorización de su dueño (documento «Autorización del dueño
+        del vehículo»). Puedes subir un poder firmado o crear aquí un poder simple: genera un enlace, complétalo con tus
+        datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
       </p>
       <Alert tone="error" messages={actionData?.errors} stamp={actionData?.stamp} durationMs={4000} />
-      {actionData?.link ? <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} /> : null}
+      {actionData?.link ? (
+        <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} />
+      ) : null}
       <Form method="post">
-        <SubmitButton pendingText="Generando…">{actionData?.link || links?.length ? 'Generar enlace nuevo' : 'Generar enlace'}</SubmitButton>
+        <SubmitButton pendingText="Generando…">
+          {actionData?.link || links?.length ? 'Generar enlace nuevo' : 'Generar enlace'}
+        </SubmitButton>
       </Form>
       <section aria-labelledby="mis-enlaces" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="mis-enlaces" className="text-lg font-semibold text-slate-900">
           Tus enlaces
         </h2>
         {links === null ? (
-          <p className="mt-2 text-sm text-slate-700">No pudimos cargar tus enlaces. Intenta nuevamente en unos segundos.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            No pudimos cargar tus enlaces. Intenta nuevamente en unos segundos.
+          </p>
         ) : links.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">Aún no generas enlaces.</p>
         ) : (
           <>
             <p className="mt-1 text-sm text-slate-700">
-              Cada enlace sirve una sola vez y vence a los 7 días. Si el dueño te dice que su enlace venció o ya fue usado, genera uno nuevo y envíaselo.
+              Cada enlace sirve una sola vez y vence a los 7 días. Si el dueño te dice que su enlace venció o ya fue
+              usado, genera uno nuevo y envíaselo.
             </p>
             <ul className="mt-3 divide-y divide-slate-200">
               {links.map((l) => (
-                <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-estado={l.state}>
+                <li
+                  key={l.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                  data-estado={l.state}
+                >
                   <span className="text-slate-800">
                     Generado el {l.created}
                     <span className="block text-slate-600">{l.detail}</span>

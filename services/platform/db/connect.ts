@@ -59,7 +59,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       ...(options.applicationName ? { application_name: options.applicationName } : {}),
-      options: [...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []), `-c random_page_cost=${PG_RANDOM_PAGE_COST}`].join(' '),
+      options: [
+        ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
+        `-c random_page_cost=${PG_RANDOM_PAGE_COST}`,
+      ].join(' '),
     })
     // A connection the server drops (pg_terminate_backend, a restart, a failover) is an 'error'
     // event: without listeners Node ends the process. Idle clients report through the pool; a
@@ -102,7 +105,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // posting row per entry (half the time at 1M postings, decision 64).
   sqlite.pragma('mmap_size = 1073741824')
   // The text search's check on a row it reads through another index (decision 64).
-  sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) => wordsStart(String(title), String(description), String(words)))
+  sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) =>
+    wordsStart(String(title), String(description), String(words)),
+  )
   const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) })
   const db = new Kysely<Database>({ dialect, log: observeQuery })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
@@ -127,7 +132,7 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
 }
 
 /**
- * better-sqlite3 with its statements kept (issue 14 item 2): Kysely's SQLite driver prepares every
+ * better-sqlite3 with its statements kept: Kysely's SQLite driver prepares every
  * query it runs, and a page asks the same few dozen SQL texts again and again (preparing was ~4 %
  * of a dashboard render). A statement is reused by its exact SQL; one still being iterated (a
  * streamed query) is not shared, a fresh one is prepared. SQLite re-prepares a kept statement by
@@ -214,6 +219,9 @@ function migrationError(migration: string | undefined, error: unknown): Migratio
 export async function assertMigrated(handle: DatabaseHandle): Promise<void> {
   const pending = (await migratorFor(handle).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name)
   if (pending.length) {
-    throw new Error(`La base de datos no está al día (faltan ${pending.length} migraciones: ${pending.join(', ')}). Ejecuta \`npm run migrate\`.`)
+    throw new Error(
+      `La base de datos no está al día (faltan ${pending.length} migraciones: ` +
+        `${pending.join(', ')}). Ejecuta \`npm run migrate\`.`,
+    )
   }
 }

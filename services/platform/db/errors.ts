@@ -31,7 +31,16 @@ const UNAVAILABLE_SQLSTATES = new Set([
 ])
 
 // ESTORAGEUNAVAILABLE: the file store (services/platform/files.ts), answered like the database.
-const UNAVAILABLE_NODE_CODES = new Set(['ESTORAGEUNAVAILABLE', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ESTORAGEUNAVAILABLE',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
 
 /** pg's own messages when a connection is gone (no SQLSTATE on these). */
 const UNAVAILABLE_MESSAGES = [

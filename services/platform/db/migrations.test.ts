@@ -80,7 +80,9 @@ describe.runIf(engines.includes('postgres'))('migrations on postgres beside othe
     const churn = (async () => {
       for (let i = 0; churning; i++) {
         const name = `t_churn_${process.pid}_${i}`
-        await admin.query(`CREATE SCHEMA ${name}; CREATE TABLE ${name}.t (id serial primary key, a text, b text, c text)`)
+        await admin.query(
+          `CREATE SCHEMA ${name}; CREATE TABLE ${name}.t (id serial primary key, a text, b text, c text)`,
+        )
         await admin.query(`DROP SCHEMA ${name} CASCADE`)
       }
     })()
@@ -97,7 +99,7 @@ describe.runIf(engines.includes('postgres'))('migrations on postgres beside othe
   }, 120_000)
 })
 
-describe.each(engines)('migration 0008 on %s: drivers phones stored one way (issue 12 item 10)', (engine) => {
+describe.each(engines)('migration 0008 on %s: drivers phones stored one way', (engine) => {
   it('rewrites other spellings of a Chilean mobile as 569XXXXXXXX and leaves the rest', async () => {
     const h = await openTestDatabase(engine)
     try {
@@ -131,7 +133,9 @@ describe.each(engines)('migration 0008 on %s: drivers phones stored one way (iss
       await add('taken@b.cl', '976543210')
       await add('company@b.cl', '912345670', 'business')
       expect(await normaliseDriverPhones(h.db)).toBe(2)
-      const phones = Object.fromEntries((await h.db.selectFrom('users').select(['email', 'phone']).execute()).map((r) => [r.email, r.phone]))
+      const phones = Object.fromEntries(
+        (await h.db.selectFrom('users').select(['email', 'phone']).execute()).map((r) => [r.email, r.phone]),
+      )
       expect(phones).toEqual({
         'local@b.cl': '56987654321',
         'spaced@b.cl': '56976543219',
@@ -147,7 +151,7 @@ describe.each(engines)('migration 0008 on %s: drivers phones stored one way (iss
   })
 })
 
-describe('migration 0010 on sqlite: the experience table rebuilt with a nullable end date (issue 16 item 7)', () => {
+describe('migration 0010 on sqlite: the experience table rebuilt with a nullable end date', () => {
   const THIS = '0010_sessions_and_current_job'
 
   it('keeps every row, id, the AUTOINCREMENT counter and the index', async () => {
@@ -156,15 +160,23 @@ describe('migration 0010 on sqlite: the experience table rebuilt with a nullable
     try {
       const all = await migrations('sqlite')
       const earlier = Object.fromEntries(Object.entries(all).filter(([name]) => name < THIS))
-      const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier }, allowUnorderedMigrations: true }).migrateToLatest()
+      const { error } = await new Migrator({
+        db: handle.db,
+        provider: { getMigrations: async () => earlier },
+        allowUnorderedMigrations: true,
+      }).migrateToLatest()
       expect(error).toBeUndefined()
       const now = new Date().toISOString()
-      const user = await sql<{ id: number }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
+      const user = await sql<{
+        id: number
+      }>`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
         VALUES ('User', 'a@b.cl', 'x', 'A', 'B', 1, ${now}, ${now}) RETURNING id`.execute(handle.db)
       const userId = user.rows[0]!.id
       for (const title of ['Primero', 'Segundo', 'Tercero']) {
         await sql`INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at)
-          VALUES (${userId}, ${title}, 'Andes', 'Jornada completa', 'Santiago', '2020-01-01', '2021-01-01', 'Reparto', ${now}, ${now})`.execute(handle.db)
+          VALUES (${userId}, ${title}, 'Andes', 'Jornada completa', 'Santiago', '2020-01-01', '2021-01-01', 'Reparto', ${now}, ${now})`.execute(
+          handle.db,
+        )
       }
       await sql`DELETE FROM work_experience WHERE job_title = 'Tercero'`.execute(handle.db)
       const before = (await sql`SELECT * FROM work_experience ORDER BY id`.execute(handle.db)).rows
@@ -190,7 +202,9 @@ describe('migration 0010 on sqlite: the experience table rebuilt with a nullable
         .executeTakeFirstOrThrow()
       // The deleted third row's id is not given again.
       expect(added).toEqual({ id: 4, end_date: null })
-      const index = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'work_experience'`.execute(handle.db)
+      const index = await sql<{
+        name: string
+      }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'work_experience'`.execute(handle.db)
       expect(index.rows.map((r) => r.name)).toContain('work_experience_user_idx')
       // Deleting the account still takes its experience along (the foreign key survived).
       await sql`DELETE FROM users WHERE id = ${userId}`.execute(handle.db)

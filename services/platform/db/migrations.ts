@@ -21,7 +21,9 @@ export async function migrations(dialect: Dialect, context: MigrationContext = {
     .sort()
   const out: Record<string, Migration> = {}
   for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(DIR, file)).href)) as { default: (d: Dialect, context: MigrationContext) => Migration }
+    const mod = (await import(pathToFileURL(path.join(DIR, file)).href)) as {
+      default: (d: Dialect, context: MigrationContext) => Migration
+    }
     const name = file.replace(/\.(ts|js)$/, '')
     const migration = mod.default(dialect, context)
     out[name] = {

@@ -262,7 +262,16 @@ export interface PendingFileRemovalsTable {
  * Each product area declares its tables in its own file (schema-*.ts) and migration
  * (migrations/NNNN_*.ts); Database is their union.
  */
-export interface Database extends PublicSiteTables, DriverAreaTables, MarketplaceTables, SimplePowerTables, AdminTables, PrivacyTables, DataViewTables, StaffTables {
+export interface Database
+  extends
+    PublicSiteTables,
+    DriverAreaTables,
+    MarketplaceTables,
+    SimplePowerTables,
+    AdminTables,
+    PrivacyTables,
+    DataViewTables,
+    StaffTables {
   /** The scheduler's record of the periodic jobs (schema-scheduler.ts, migration 0025). */
   scheduled_jobs: ScheduledJobsTable
   users: UsersTable

@@ -20,7 +20,7 @@ afterEach(async () => {
   current = undefined
 })
 
-describe('SQLite statements are prepared once per SQL text (issue 14 item 2)', () => {
+describe('SQLite statements are prepared once per SQL text', () => {
   it('the same query asked again reuses its statement, with its own parameters each time', async () => {
     current = open()
     const { db, prepare } = current
@@ -28,7 +28,8 @@ describe('SQLite statements are prepared once per SQL text (issue 14 item 2)', (
     for (const name of ['uno', 'dos', 'tres']) await db.insertInto('items').values({ name }).execute()
     prepare.mockClear()
     const names: string[] = []
-    for (const id of [1, 2, 3]) names.push((await db.selectFrom('items').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name)
+    for (const id of [1, 2, 3])
+      names.push((await db.selectFrom('items').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name)
     expect(names).toEqual(['uno', 'dos', 'tres'])
     expect(prepare).toHaveBeenCalledTimes(1)
   })
@@ -37,7 +38,10 @@ describe('SQLite statements are prepared once per SQL text (issue 14 item 2)', (
     const sqlite = new SQLite(':memory:')
     const database = withStatementCache(sqlite)
     try {
-      sqlite.exec("create table items (id integer primary key, name text not null); insert into items (name) values ('uno'), ('dos'), ('tres')")
+      sqlite.exec(
+        'create table items (id integer primary key, name text not null); insert into ' +
+          "items (name) values ('uno'), ('dos'), ('tres')",
+      )
       const text = 'select id from items order by id'
       const first = database.prepare(text)
       const seen: Array<[number, number]> = []

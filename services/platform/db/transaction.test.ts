@@ -52,28 +52,35 @@ describe.each(engines)('inTransaction on %s', (engine) => {
     expect(calls).toBe(1)
   })
 
-  it('answers a real unique violation with 409 and the Spanish message, without retrying it or writing anything', async () => {
-    // A service route that loses a race on a unique index (issue 11 item 5): the engine's own error.
-    await handle.db.insertInto('zones').values({ id_zone: 700, name_zone: 'Única' }).execute()
-    let calls = 0
-    const app = new Hono()
-    app.onError(errorResponse)
-    app.post('/zones', async (c) => {
-      await inTransaction(handle.db, async (trx) => {
-        calls++
-        await trx.insertInto('zones').values({ id_zone: 701, name_zone: 'Nueva' }).execute()
-        await trx.insertInto('zones').values({ id_zone: 700, name_zone: 'Repetida' }).execute()
+  it(
+    'answers a real unique violation with 409 and the Spanish message, without ' + 'retrying it or writing anything',
+    async () => {
+      // A service route that loses a race on a unique index: the engine's own error.
+      await handle.db.insertInto('zones').values({ id_zone: 700, name_zone: 'Única' }).execute()
+      let calls = 0
+      const app = new Hono()
+      app.onError(errorResponse)
+      app.post('/zones', async (c) => {
+        await inTransaction(handle.db, async (trx) => {
+          calls++
+          await trx.insertInto('zones').values({ id_zone: 701, name_zone: 'Nueva' }).execute()
+          await trx.insertInto('zones').values({ id_zone: 700, name_zone: 'Repetida' }).execute()
+        })
+        return c.json({ ok: true }, 201)
       })
-      return c.json({ ok: true }, 201)
-    })
-    const res = await app.request('/zones', { method: 'POST' })
-    expect(res.status).toBe(409)
-    expect(await res.json()).toEqual({ message: MESSAGES.conflict })
-    expect(calls).toBe(1)
-    // Nothing of the failed transaction stays.
-    const rows = await handle.db.selectFrom('zones').select(['id_zone', 'name_zone']).where('id_zone', 'in', [700, 701]).execute()
-    expect(rows).toEqual([{ id_zone: 700, name_zone: 'Única' }])
-  })
+      const res = await app.request('/zones', { method: 'POST' })
+      expect(res.status).toBe(409)
+      expect(await res.json()).toEqual({ message: MESSAGES.conflict })
+      expect(calls).toBe(1)
+      // Nothing of the failed transaction stays.
+      const rows = await handle.db
+        .selectFrom('zones')
+        .select(['id_zone', 'name_zone'])
+        .where('id_zone', 'in', [700, 701])
+        .execute()
+      expect(rows).toEqual([{ id_zone: 700, name_zone: 'Única' }])
+    },
+  )
 
   it.runIf(engine === 'postgres')('resolves a real deadlock between two transactions', async () => {
     await handle.db
@@ -113,7 +120,12 @@ describe.each(engines)('inTransaction on %s', (engine) => {
     await Promise.all([lockBoth(801, 802), lockBoth(802, 801)])
     // One of them was chosen as the deadlock victim and ran again.
     expect(attempts).toBeGreaterThanOrEqual(3)
-    const rows = await handle.db.selectFrom('zones').select(['id_zone', 'name_zone']).where('id_zone', 'in', [801, 802]).orderBy('id_zone').execute()
+    const rows = await handle.db
+      .selectFrom('zones')
+      .select(['id_zone', 'name_zone'])
+      .where('id_zone', 'in', [801, 802])
+      .orderBy('id_zone')
+      .execute()
     expect(rows.map((r) => r.name_zone)).toEqual(['A..', 'B..'])
   })
 })

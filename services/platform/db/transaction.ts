@@ -14,7 +14,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * times with a short random pause; any other error (an ApiError, a unique violation) goes out at
  * once. So `work` must only touch the database: files, mails and wake-ups belong before or after.
  */
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work)

@@ -30,8 +30,16 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
       .execute()
 
   it('writes an .eml file per message when no SMTP server is configured', async () => {
-    await enqueueEmail(h.db, { to: 'ana@example.cl', subject: 'Tu código de verificación', text: 'Tu código de verificación es 123456' }, clock)
-    const worker = createDeliveryWorker({ db: h.db, transports: createTransports({ mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: h.dataDir }), now })
+    await enqueueEmail(
+      h.db,
+      { to: 'ana@example.cl', subject: 'Tu código de verificación', text: 'Tu código de verificación es 123456' },
+      clock,
+    )
+    const worker = createDeliveryWorker({
+      db: h.db,
+      transports: createTransports({ mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: h.dataDir }),
+      now,
+    })
     expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 })
     const files = fs.readdirSync(path.join(h.dataDir, 'mail'))
     expect(files).toHaveLength(1)
@@ -45,8 +53,17 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
     const port = await freePort()
     const smtp = await startSmtp(port)
     try {
-      await enqueueEmail(h.db, { to: 'ana@example.cl', subject: 'Código', text: 'Tu código de verificación es 654321' }, clock)
-      const transports = createTransports({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-responder@fleeters.cl', dataDir: h.dataDir, smtpTimeoutMs: 3000 })
+      await enqueueEmail(
+        h.db,
+        { to: 'ana@example.cl', subject: 'Código', text: 'Tu código de verificación es 654321' },
+        clock,
+      )
+      const transports = createTransports({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'no-responder@fleeters.cl',
+        dataDir: h.dataDir,
+        smtpTimeoutMs: 3000,
+      })
       const worker = createDeliveryWorker({ db: h.db, transports, now })
       expect((await worker.runOnce()).sent).toBe(1)
       expect(smtp.received).toHaveLength(1)
@@ -59,8 +76,17 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
 
   it('keeps the message while SMTP is down and delivers it once it is back', async () => {
     const port = await freePort()
-    await enqueueEmail(h.db, { to: 'ana@example.cl', subject: 'Código', text: 'Tu código de verificación es 111222' }, clock)
-    const transports = createTransports({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-responder@fleeters.cl', dataDir: h.dataDir, smtpTimeoutMs: 2000 })
+    await enqueueEmail(
+      h.db,
+      { to: 'ana@example.cl', subject: 'Código', text: 'Tu código de verificación es 111222' },
+      clock,
+    )
+    const transports = createTransports({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'no-responder@fleeters.cl',
+      dataDir: h.dataDir,
+      smtpTimeoutMs: 2000,
+    })
     const worker = createDeliveryWorker({ db: h.db, transports, now })
     expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0, retried: 1 })
     const [pending] = await row()
@@ -84,7 +110,11 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
 
   it('gives up after the maximum number of attempts', async () => {
     await enqueueEmail(h.db, { to: 'ana@example.cl', subject: 'x', text: 'y' }, clock)
-    const failing = { email: async () => Promise.reject(new Error('down')), whatsapp: async () => {}, describe: () => 'failing' }
+    const failing = {
+      email: async () => Promise.reject(new Error('down')),
+      whatsapp: async () => {},
+      describe: () => 'failing',
+    }
     const worker = createDeliveryWorker({ db: h.db, transports: failing, now, maxAttempts: 3 })
     for (let i = 0; i < 3; i++) {
       await worker.runOnce()
@@ -98,7 +128,11 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
   it('sends each message exactly once with two workers at the same time', async () => {
     for (let i = 0; i < 10; i++) await enqueueEmail(h.db, { to: `u${i}@example.cl`, subject: 's', text: 't' }, clock)
     const sent: string[] = []
-    const transports = { email: async (m: { to: string }) => void sent.push(m.to), whatsapp: async () => {}, describe: () => 'memory' }
+    const transports = {
+      email: async (m: { to: string }) => void sent.push(m.to),
+      whatsapp: async () => {},
+      describe: () => 'memory',
+    }
     const a = createDeliveryWorker({ db: h.db, transports, now })
     const b = createDeliveryWorker({ db: h.db, transports, now })
     const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()])
@@ -109,10 +143,17 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
 
   it('writes WhatsApp messages to files without a token and posts them to the Cloud API with one', async () => {
     await enqueueWhatsApp(h.db, { to: '56912345678', text: 'Hola, revisa el poder simple' }, clock)
-    const worker = createDeliveryWorker({ db: h.db, transports: createTransports({ mailFrom: 'x@fleeters.cl', dataDir: h.dataDir }), now })
+    const worker = createDeliveryWorker({
+      db: h.db,
+      transports: createTransports({ mailFrom: 'x@fleeters.cl', dataDir: h.dataDir }),
+      now,
+    })
     expect((await worker.runOnce()).sent).toBe(1)
     const files = fs.readdirSync(path.join(h.dataDir, 'whatsapp'))
-    expect(JSON.parse(fs.readFileSync(path.join(h.dataDir, 'whatsapp', files[0]!), 'utf8'))).toEqual({ to: '56912345678', text: 'Hola, revisa el poder simple' })
+    expect(JSON.parse(fs.readFileSync(path.join(h.dataDir, 'whatsapp', files[0]!), 'utf8'))).toEqual({
+      to: '56912345678',
+      text: 'Hola, revisa el poder simple',
+    })
 
     const calls: Array<{ url: string; auth: string; body: unknown }> = []
     const api = http.createServer((req, res) => {
@@ -135,23 +176,41 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
         whatsappApiBase: `http://127.0.0.1:${port}`,
       })
       expect((await createDeliveryWorker({ db: h.db, transports, now }).runOnce()).sent).toBe(1)
-      expect(calls).toEqual([{ url: '/123/messages', auth: 'Bearer tok', body: { messaging_product: 'whatsapp', to: '56987654321', type: 'text', text: { body: 'Segundo' } } }])
+      expect(calls).toEqual([
+        {
+          url: '/123/messages',
+          auth: 'Bearer tok',
+          body: { messaging_product: 'whatsapp', to: '56987654321', type: 'text', text: { body: 'Segundo' } },
+        },
+      ])
     } finally {
       await new Promise((r) => api.close(r))
     }
   })
 
-  describe('slow servers and dead workers (issue 11 item 7)', () => {
-    const messageIds = (received: Array<{ raw: string }>) => received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim())
+  describe('slow servers and dead workers', () => {
+    const messageIds = (received: Array<{ raw: string }>) =>
+      received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim())
 
     it('a server slower than the timeout: each message keeps one Message-ID across its copies', async () => {
       const port = await freePort()
       const delay = { ms: 800 }
       const smtp = await startSmtp(port, delay)
       try {
-        for (let i = 0; i < 3; i++) await enqueueEmail(h.db, { to: `u${i}@example.cl`, subject: 'Código', text: `Tu código es 12345${i}` }, clock)
-        const transports = createTransports({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Fleeters <no-responder@fleeters.cl>', dataDir: h.dataDir, smtpTimeoutMs: 300 })
-        const worker = createDeliveryWorker({ db: h.db, transports, now, mailFrom: 'Fleeters <no-responder@fleeters.cl>' })
+        for (let i = 0; i < 3; i++)
+          await enqueueEmail(h.db, { to: `u${i}@example.cl`, subject: 'Código', text: `Tu código es 12345${i}` }, clock)
+        const transports = createTransports({
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          mailFrom: 'Fleeters <no-responder@fleeters.cl>',
+          dataDir: h.dataDir,
+          smtpTimeoutMs: 300,
+        })
+        const worker = createDeliveryWorker({
+          db: h.db,
+          transports,
+          now,
+          mailFrom: 'Fleeters <no-responder@fleeters.cl>',
+        })
         // The server takes each message but answers after our timeout: we retry, it gets copies.
         expect((await worker.runOnce()).retried).toBe(3)
         delay.ms = 0
@@ -196,7 +255,11 @@ describe.each(engines)('outbox delivery on %s', (engine) => {
       void createDeliveryWorker({ db: h.db, transports: stuck, now }).runOnce()
       await new Promise((r) => setTimeout(r, 200))
       const sent: string[] = []
-      const b = createDeliveryWorker({ db: h.db, transports: { email: async (m) => void sent.push(m.to), whatsapp: async () => {}, describe: () => 'memory' }, now })
+      const b = createDeliveryWorker({
+        db: h.db,
+        transports: { email: async (m) => void sent.push(m.to), whatsapp: async () => {}, describe: () => 'memory' },
+        now,
+      })
       const started = clock
       clock = new Date(started.getTime() + CLAIM_LEASE_MS - 1000)
       expect((await b.runOnce()).sent).toBe(0)

@@ -121,7 +121,10 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
         if (giveUp) result.failed++
         else result.retried++
         countDeliveryFailure(row.channel, giveUp)
-        log(`${row.channel} #${row.id} to ${row.recipient} failed (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${String(error)}`)
+        log(
+          `${row.channel} #${row.id} to ${row.recipient} failed (attempt ` +
+            `${attempts}${giveUp ? ', giving up' : ''}): ${String(error)}`,
+        )
       }
     }
     return result

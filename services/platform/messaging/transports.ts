@@ -99,14 +99,22 @@ export function createTransports(opts: TransportsOptions): Transports {
         const res = await fetch(`${apiBase}/${opts.whatsappPhoneId}/messages`, {
           method: 'POST',
           headers: { authorization: `Bearer ${opts.whatsappToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ messaging_product: 'whatsapp', to: message.to, type: 'text', text: { body: message.text } }),
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            to: message.to,
+            type: 'text',
+            text: { body: message.text },
+          }),
           signal: AbortSignal.timeout(Math.min(deadline, SMTP_TIMEOUT_MS)),
         })
         if (!res.ok) throw new Error(`WhatsApp API answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
         return
       }
       await fs.mkdir(whatsappDir, { recursive: true })
-      await fs.writeFile(path.join(whatsappDir, `${stamp()}-${message.id}.json`), JSON.stringify({ to: message.to, text: message.text }, null, 2))
+      await fs.writeFile(
+        path.join(whatsappDir, `${stamp()}-${message.id}.json`),
+        JSON.stringify({ to: message.to, text: message.text }, null, 2),
+      )
     },
     describe() {
       const mail = smtp ? 'SMTP' : `files in ${mailDir}`

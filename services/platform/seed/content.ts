@@ -3,13 +3,18 @@ export const FAQS: Array<{ question: string; answers: string[] }> = [
   {
     question: '¿Qué es Fleeters?',
     answers: [
-      'Fleeters es una plataforma que conecta a conductores independientes de última milla con empresas que necesitan mover su carga.',
-      'Los conductores, a quienes llamamos Fleeters, eligen las rutas que les acomodan y las empresas encuentran conductores validados.',
+      'Fleeters es una plataforma que conecta a conductores independientes de última ' +
+        'milla con empresas que necesitan mover su carga.',
+      'Los conductores, a quienes llamamos Fleeters, eligen las rutas que les acomodan ' +
+        'y las empresas encuentran conductores validados.',
     ],
   },
   {
     question: '¿Qué requisitos necesito para ser Fleeter?',
-    answers: ['Ser mayor de 18 años, tener licencia de conducir chilena vigente e iniciación de actividades ante el SII.', 'Si eres extranjero, necesitas visa definitiva.'],
+    answers: [
+      'Ser mayor de 18 años, tener licencia de conducir chilena vigente e iniciación de actividades ante el SII.',
+      'Si eres extranjero, necesitas visa definitiva.',
+    ],
   },
   {
     question: '¿Qué vehículos son aceptados?',
@@ -18,13 +23,17 @@ export const FAQS: Array<{ question: string; answers: string[] }> = [
   {
     question: '¿Cuándo y cómo me pagan?',
     answers: [
-      'Recibes tu pago dentro de 48 horas después de enviar tu producción y emitir tu boleta de honorarios (persona natural) o factura (empresa).',
+      'Recibes tu pago dentro de 48 horas después de enviar tu producción y emitir tu ' +
+        'boleta de honorarios (persona natural) o factura (empresa).',
       'El pago se realiza por transferencia a la cuenta bancaria que registres en tu panel.',
     ],
   },
   {
     question: '¿En qué horarios puedo trabajar?',
-    answers: ['Trabajamos en turnos AM (mañanas) y PM (tardes). Las rutas son micro-sectorizadas, normalmente dentro de una misma comuna.'],
+    answers: [
+      'Trabajamos en turnos AM (mañanas) y PM (tardes). Las rutas son ' +
+        'micro-sectorizadas, normalmente dentro de una misma comuna.',
+    ],
   },
   {
     question: '¿En qué zonas opera Fleeters?',
@@ -33,8 +42,11 @@ export const FAQS: Array<{ question: string; answers: string[] }> = [
   {
     question: '¿Qué documentos debo subir?',
     answers: [
-      'Debes subir 22 documentos: cédula de identidad, certificado de antecedentes, licencia de conducir, hoja de vida del conductor, comprobante de domicilio y los documentos y fotos de tu vehículo.',
-      'Si conduces un vehículo de otra persona, necesitas la autorización del dueño: puedes crear un poder simple desde tu panel.',
+      'Debes subir 22 documentos: cédula de identidad, certificado de antecedentes, ' +
+        'licencia de conducir, hoja de vida del conductor, comprobante de domicilio y los ' +
+        'documentos y fotos de tu vehículo.',
+      'Si conduces un vehículo de otra persona, necesitas la autorización del dueño: ' +
+        'puedes crear un poder simple desde tu panel.',
     ],
   },
   {
@@ -44,10 +56,30 @@ export const FAQS: Array<{ question: string; answers: string[] }> = [
 ]
 
 export const STATISTICS = [
-  { key: 'orders', title: 'Pedidos entregados', value: '200000', description: 'Pedidos entregados por nuestra red de conductores.' },
-  { key: 'drivers', title: 'Fleeters validados', value: '839', description: 'Conductores con sus documentos revisados y aprobados.' },
-  { key: 'claims', title: 'Tasa de reclamos', value: '0.4%', description: 'De los pedidos entregados terminan en un reclamo.' },
-  { key: 'satisfaction', title: 'Satisfacción de clientes', value: '98%', description: 'De nuestros clientes califica el servicio como bueno o excelente.' },
+  {
+    key: 'orders',
+    title: 'Pedidos entregados',
+    value: '200000',
+    description: 'Pedidos entregados por nuestra red de conductores.',
+  },
+  {
+    key: 'drivers',
+    title: 'Fleeters validados',
+    value: '839',
+    description: 'Conductores con sus documentos revisados y aprobados.',
+  },
+  {
+    key: 'claims',
+    title: 'Tasa de reclamos',
+    value: '0.4%',
+    description: 'De los pedidos entregados terminan en un reclamo.',
+  },
+  {
+    key: 'satisfaction',
+    title: 'Satisfacción de clientes',
+    value: '98%',
+    description: 'De nuestros clientes califica el servicio como bueno o excelente.',
+  },
 ]
 
 export const TESTIMONIALS = [
@@ -55,7 +87,9 @@ export const TESTIMONIALS = [
     name: 'Carolina Muñoz',
     job_title: 'Jefa de operaciones',
     name_business: 'Despachos Andes',
-    comment: 'Con Fleeters cubrimos los peaks de fin de mes sin contratar flota propia. Los conductores llegan con sus documentos al día.',
+    comment:
+      'Con Fleeters cubrimos los peaks de fin de mes sin contratar flota propia. Los ' +
+      'conductores llegan con sus documentos al día.',
     logo_business: '/images/partners/andes.svg',
   },
   {

@@ -27,8 +27,12 @@ function vehiclesNamed(title: string, names: string[]): string[] {
   return found
 }
 
-/** Issue 16 item 4: the pay of each period on a believable scale (CLP). */
-const PAY_RANGE: Record<string, [number, number]> = { 'por ruta': [10_000, 100_000], 'por día': [25_000, 120_000], mensual: [500_000, 2_000_000] }
+/** The pay of each period on a believable scale (CLP). */
+const PAY_RANGE: Record<string, [number, number]> = {
+  'por ruta': [10_000, 100_000],
+  'por día': [25_000, 120_000],
+  mensual: [500_000, 2_000_000],
+}
 
 describe.each(engines)('the demo data on %s', (engine) => {
   let p: TestPlatform
@@ -38,15 +42,23 @@ describe.each(engines)('the demo data on %s', (engine) => {
   })
   afterAll(async () => p.destroy())
 
-  it('gives the demo driver a vehicle type and commune in «Mi perfil», and «Publicaciones para ti» shows postings for them (issue 16)', async () => {
-    const camila = await p.db.selectFrom('users').select(['id', 'id_vehicle', 'id_commune']).where('role', '=', 'User').executeTakeFirstOrThrow()
-    expect(camila).toMatchObject({ id_vehicle: 3, id_commune: 13123 })
-    const { postingsForYou } = await import('#services/users/postings/for-you')
-    const forYou = await postingsForYou(p.db, camila.id)
-    expect(forYou.source).toBe('profile')
-    expect(forYou.jobPostings.length).toBeGreaterThan(0)
-    for (const posting of forYou.jobPostings) expect(posting.name_vehicle).toBe('Moto')
-  })
+  it(
+    'gives the demo driver a vehicle type and commune in «Mi perfil», and ' +
+      '«Publicaciones para ti» shows postings for them',
+    async () => {
+      const camila = await p.db
+        .selectFrom('users')
+        .select(['id', 'id_vehicle', 'id_commune'])
+        .where('role', '=', 'User')
+        .executeTakeFirstOrThrow()
+      expect(camila).toMatchObject({ id_vehicle: 3, id_commune: 13123 })
+      const { postingsForYou } = await import('#services/users/postings/for-you')
+      const forYou = await postingsForYou(p.db, camila.id)
+      expect(forYou.source).toBe('profile')
+      expect(forYou.jobPostings.length).toBeGreaterThan(0)
+      for (const posting of forYou.jobPostings) expect(posting.name_vehicle).toBe('Moto')
+    },
+  )
 
   it('has postings whose title agrees with their vehicle, helper and pay period', async () => {
     const names = (await p.db.selectFrom('vehicles').select('name_vehicle').execute()).map((v) => v.name_vehicle)
@@ -54,16 +66,36 @@ describe.each(engines)('the demo data on %s', (engine) => {
       .selectFrom('job_postings as jp')
       .innerJoin('vehicles as v', 'v.id_vehicle', 'jp.id_vehicle')
       .leftJoin('capacities as c', 'c.id_capacity', 'jp.id_capacity')
-      .select(['jp.title', 'v.name_vehicle', 'jp.id_vehicle', 'c.vehicle_id as capacity_vehicle', 'jp.pawn', 'jp.payment_amount', 'jp.payment_period'])
+      .select([
+        'jp.title',
+        'v.name_vehicle',
+        'jp.id_vehicle',
+        'c.vehicle_id as capacity_vehicle',
+        'jp.pawn',
+        'jp.payment_amount',
+        'jp.payment_period',
+      ])
       .execute()
     expect(rows.length).toBeGreaterThanOrEqual(30)
     for (const r of rows) {
-      const seen = { title: r.title, vehicles: vehiclesNamed(r.title, names), helper: plain(r.title).includes('con peoneta'), monthly: plain(r.title).includes('mensual') }
-      expect(seen).toEqual({ title: r.title, vehicles: [r.name_vehicle], helper: r.pawn === 1, monthly: r.payment_period === 'mensual' })
+      const seen = {
+        title: r.title,
+        vehicles: vehiclesNamed(r.title, names),
+        helper: plain(r.title).includes('con peoneta'),
+        monthly: plain(r.title).includes('mensual'),
+      }
+      expect(seen).toEqual({
+        title: r.title,
+        vehicles: [r.name_vehicle],
+        helper: r.pawn === 1,
+        monthly: r.payment_period === 'mensual',
+      })
       // A capacity belongs to the posting's own vehicle.
       if (r.capacity_vehicle !== null) expect(r.capacity_vehicle).toBe(r.id_vehicle)
       const [min, max] = PAY_RANGE[r.payment_period]!
-      expect(Number(r.payment_amount), `${r.title}: ${r.payment_amount} ${r.payment_period}`).toBeGreaterThanOrEqual(min)
+      expect(Number(r.payment_amount), `${r.title}: ${r.payment_amount} ${r.payment_period}`).toBeGreaterThanOrEqual(
+        min,
+      )
       expect(Number(r.payment_amount)).toBeLessThanOrEqual(max)
     }
     // Every vehicle of the plan, with and without helper, and each pay period shows up.

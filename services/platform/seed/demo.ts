@@ -21,16 +21,37 @@ function rut(body: number) {
 }
 
 const COMPANIES = [
-  { name: 'Despachos Andes SpA', contact: 'Carolina Muñoz', email: `andes@${DEMO_DOMAIN}`, logo: '/images/companies/andes.svg', rut: 76123456, phone: '56922223333' },
-  { name: 'Mercado Sur Ltda.', contact: 'Valentina Rojas', email: `mercadosur@${DEMO_DOMAIN}`, logo: '/images/companies/mercado-sur.svg', rut: 77234567, phone: '56933334444' },
-  { name: 'Rápido Express SpA', contact: 'Andrés Soto', email: `rapido@${DEMO_DOMAIN}`, logo: '/images/companies/rapido.svg', rut: 78345678, phone: '56944445555' },
+  {
+    name: 'Despachos Andes SpA',
+    contact: 'Carolina Muñoz',
+    email: `andes@${DEMO_DOMAIN}`,
+    logo: '/images/companies/andes.svg',
+    rut: 76123456,
+    phone: '56922223333',
+  },
+  {
+    name: 'Mercado Sur Ltda.',
+    contact: 'Valentina Rojas',
+    email: `mercadosur@${DEMO_DOMAIN}`,
+    logo: '/images/companies/mercado-sur.svg',
+    rut: 77234567,
+    phone: '56933334444',
+  },
+  {
+    name: 'Rápido Express SpA',
+    contact: 'Andrés Soto',
+    email: `rapido@${DEMO_DOMAIN}`,
+    logo: '/images/companies/rapido.svg',
+    rut: 78345678,
+    phone: '56944445555',
+  },
 ]
 
 // Communes of the Metropolitan Region (official CUT codes).
 const RM_COMMUNES = [13101, 13114, 13123, 13119, 13110, 13120, 13201, 13401, 13124, 13122, 13105, 13112]
 
 /**
- * The demo postings agree with themselves (issue 16 item 4): the title names the vehicle asked
+ * The demo postings agree with themselves: the title names the vehicle asked
  * for, says «con peoneta» exactly when a helper goes, and a monthly pay reads «mensual»; the
  * amounts fit their period (seed.test.ts checks every seeded row). Capacity ids are those of
  * domain/reference-data/vehicles.ts (2: Furgón 1.000 kg, 4: Furgón 1.500 kg, 7: Camión 3.500 kg,
@@ -44,14 +65,70 @@ export const DEMO_POSTING_PLAN: ReadonlyArray<{
   period: 'por día' | 'por ruta' | 'mensual'
   amount: number
 }> = [
-  { title: 'Reparto de paquetería e-commerce en furgón', id_vehicle: 1, id_capacity: 2, pawn: false, period: 'por día', amount: 45000 },
-  { title: 'Despacho de farmacia en moto', id_vehicle: 3, id_capacity: null, pawn: false, period: 'por ruta', amount: 18000 },
-  { title: 'Reparto de abarrotes a domicilio en auto', id_vehicle: 2, id_capacity: null, pawn: false, period: 'por día', amount: 38000 },
-  { title: 'Ruta de última milla en moto', id_vehicle: 3, id_capacity: null, pawn: false, period: 'por día', amount: 32000 },
-  { title: 'Mudanzas pequeñas en furgón con peoneta', id_vehicle: 1, id_capacity: 4, pawn: true, period: 'por ruta', amount: 60000 },
-  { title: 'Reparto de electrodomésticos en camión ¾ con peoneta', id_vehicle: 7, id_capacity: 13, pawn: true, period: 'por día', amount: 75000 },
-  { title: 'Conductor de camión para centro de distribución, contrato mensual', id_vehicle: 5, id_capacity: 7, pawn: false, period: 'mensual', amount: 950000 },
-  { title: 'Reparto de paquetería en SUV', id_vehicle: 8, id_capacity: null, pawn: false, period: 'por día', amount: 40000 },
+  {
+    title: 'Reparto de paquetería e-commerce en furgón',
+    id_vehicle: 1,
+    id_capacity: 2,
+    pawn: false,
+    period: 'por día',
+    amount: 45000,
+  },
+  {
+    title: 'Despacho de farmacia en moto',
+    id_vehicle: 3,
+    id_capacity: null,
+    pawn: false,
+    period: 'por ruta',
+    amount: 18000,
+  },
+  {
+    title: 'Reparto de abarrotes a domicilio en auto',
+    id_vehicle: 2,
+    id_capacity: null,
+    pawn: false,
+    period: 'por día',
+    amount: 38000,
+  },
+  {
+    title: 'Ruta de última milla en moto',
+    id_vehicle: 3,
+    id_capacity: null,
+    pawn: false,
+    period: 'por día',
+    amount: 32000,
+  },
+  {
+    title: 'Mudanzas pequeñas en furgón con peoneta',
+    id_vehicle: 1,
+    id_capacity: 4,
+    pawn: true,
+    period: 'por ruta',
+    amount: 60000,
+  },
+  {
+    title: 'Reparto de electrodomésticos en camión ¾ con peoneta',
+    id_vehicle: 7,
+    id_capacity: 13,
+    pawn: true,
+    period: 'por día',
+    amount: 75000,
+  },
+  {
+    title: 'Conductor de camión para centro de distribución, contrato mensual',
+    id_vehicle: 5,
+    id_capacity: 7,
+    pawn: false,
+    period: 'mensual',
+    amount: 950000,
+  },
+  {
+    title: 'Reparto de paquetería en SUV',
+    id_vehicle: 8,
+    id_capacity: null,
+    pawn: false,
+    period: 'por día',
+    amount: 40000,
+  },
 ]
 
 interface DemoDocument {
@@ -93,9 +170,16 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
   return { demoLogins: await demoLogins(p), demoPassword: DEMO_PASSWORD }
 }
 
-async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes: Uint8Array; key: string }>, passwordHash: string, now: Date) {
+async function seedDemoRows(
+  p: Platform,
+  documents: Array<DemoDocument & { bytes: Uint8Array; key: string }>,
+  passwordHash: string,
+  now: Date,
+) {
   const iso = (offsetMinutes: number) => new Date(now.getTime() - offsetMinutes * 60_000).toISOString()
-  const capacityIds = new Set((await p.db.selectFrom('capacities').select('id_capacity').execute()).map((c) => c.id_capacity))
+  const capacityIds = new Set(
+    (await p.db.selectFrom('capacities').select('id_capacity').execute()).map((c) => c.id_capacity),
+  )
   const communeRegions = new Map(
     (
       await p.db
@@ -156,7 +240,9 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
           company_id: created.id,
           title: plan.title,
           description:
-            'Buscamos conductores responsables para rutas micro-sectorizadas dentro de la comuna. Entregamos la carga ordenada por sector y pagamos dentro de 48 horas tras recibir la boleta o factura.',
+            'Buscamos conductores responsables para rutas micro-sectorizadas dentro de la ' +
+            'comuna. Entregamos la carga ordenada por sector y pagamos dentro de 48 horas ' +
+            'tras recibir la boleta o factura.',
           id_zone: commune.zone_id,
           id_region: commune.id_region,
           id_commune: commune.id_commune,
@@ -191,7 +277,7 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
         address: 'Av. Providencia 1234, Providencia',
         about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',
         img_profile: null,
-        // Stated in «Mi perfil» (issue 16): «Publicaciones para ti» and the applicant card use them.
+        // Stated in «Mi perfil»: «Publicaciones para ti» and the applicant card use them.
         id_vehicle: 3,
         id_commune: 13123,
         email_verified: 1,
@@ -249,7 +335,12 @@ async function seedDemoRows(p: Platform, documents: Array<DemoDocument & { bytes
 }
 
 export async function demoLogins(p: Platform): Promise<DemoLogin[]> {
-  const rows = await p.db.selectFrom('users').select(['email', 'role']).where('email', 'like', `%@${DEMO_DOMAIN}`).orderBy('id').execute()
+  const rows = await p.db
+    .selectFrom('users')
+    .select(['email', 'role'])
+    .where('email', 'like', `%@${DEMO_DOMAIN}`)
+    .orderBy('id')
+    .execute()
   return rows.map((r) => ({ role: r.role as DemoLogin['role'], email: r.email }))
 }
 
@@ -257,6 +348,14 @@ export async function demoLogins(p: Platform): Promise<DemoLogin[]> {
 async function acceptCurrentDocuments(trx: Transaction<Database>, userId: number, at: string) {
   await trx
     .insertInto('consents')
-    .values(CONSENT_DOCUMENTS.map((document) => ({ user_id: userId, document, version: LEGAL_DOCUMENTS[document].version, accepted_at: at, ip: null })))
+    .values(
+      CONSENT_DOCUMENTS.map((document) => ({
+        user_id: userId,
+        document,
+        version: LEGAL_DOCUMENTS[document].version,
+        accepted_at: at,
+        ip: null,
+      })),
+    )
     .execute()
 }

@@ -24,7 +24,10 @@ export interface CreatedAdmin {
  * again for an existing admin it issues a new link. A driver's or company's email is refused:
  * roles never change in place.
  */
-export async function createAdminAccount(p: Platform, input: { email: unknown; name: unknown; role?: unknown }): Promise<CreatedAdmin> {
+export async function createAdminAccount(
+  p: Platform,
+  input: { email: unknown; name: unknown; role?: unknown },
+): Promise<CreatedAdmin> {
   const { email, name, role } = validate(adminAccountSchema, input)
   const now = p.now()
   const ts = now.toISOString()
@@ -33,11 +36,21 @@ export async function createAdminAccount(p: Platform, input: { email: unknown; n
   const [firstname, ...rest] = name.split(/\s+/)
   const unusable = await hashPassword(randomToken(32))
   const result = await inTransaction(p.db, async (trx) => {
-    const existing = await trx.selectFrom('users').select(['id', 'role', 'staff_role']).where('email', '=', email).executeTakeFirst()
-    if (existing && existing.role !== 'admin') throw new ApiError(409, 'El correo ya pertenece a una cuenta de conductor o empresa.')
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'staff_role'])
+      .where('email', '=', email)
+      .executeTakeFirst()
+    if (existing && existing.role !== 'admin')
+      throw new ApiError(409, 'El correo ya pertenece a una cuenta de conductor o empresa.')
     // Least privilege: a new account without --role reviews; an existing one keeps its role unless told.
     const staffRole = role ?? existing?.staff_role ?? 'revisor'
-    if (existing && existing.staff_role !== staffRole) await trx.updateTable('users').set({ staff_role: staffRole, updated_at: ts }).where('id', '=', existing.id).execute()
+    if (existing && existing.staff_role !== staffRole)
+      await trx
+        .updateTable('users')
+        .set({ staff_role: staffRole, updated_at: ts })
+        .where('id', '=', existing.id)
+        .execute()
     const userId =
       existing?.id ??
       (
@@ -78,7 +91,12 @@ export async function createAdminAccount(p: Platform, input: { email: unknown; n
     await audit(
       trx,
       { userId: null, actor: 'cli' },
-      { action: existing ? 'admin.link' : 'admin.create', entityType: 'user', entityId: userId, after: { email, role: 'admin', staff_role: staffRole } },
+      {
+        action: existing ? 'admin.link' : 'admin.create',
+        entityType: 'user',
+        entityId: userId,
+        after: { email, role: 'admin', staff_role: staffRole },
+      },
       now,
     )
     return { userId, created: !existing, staffRole }

@@ -1,7 +1,20 @@
-import { companyDetailSchema, companyListSchema, postingClosedSchema, verificationResultSchema } from '#domain/contract/admin'
+import {
+  companyDetailSchema,
+  companyListSchema,
+  postingClosedSchema,
+  verificationResultSchema,
+} from '#domain/contract/admin'
 import { ADMIN_MESSAGES, companyVerificationSchema, postingCloseSchema } from '#domain/validation/admin'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
@@ -54,11 +67,22 @@ export function adminCompanyRoutes(p: Platform) {
       ])
       if (term) {
         const like = likePattern(term)
-        q = q.where((eb) => eb.or([eb(eb.fn('lower', ['co.name']), 'like', like), eb(eb.fn('lower', ['co.email']), 'like', like), eb(eb.fn('lower', ['co.rut']), 'like', like)]))
+        q = q.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['co.name']), 'like', like),
+            eb(eb.fn('lower', ['co.email']), 'like', like),
+            eb(eb.fn('lower', ['co.rut']), 'like', like),
+          ]),
+        )
       }
       const rows = await q.orderBy('co.name').orderBy('co.id').limit(200).execute()
       return c.json({
-        companies: rows.map((r) => ({ ...r, verified: r.verified === 1, postings: Number(r.postings ?? 0), open_postings: Number(r.open_postings ?? 0) })),
+        companies: rows.map((r) => ({
+          ...r,
+          verified: r.verified === 1,
+          postings: Number(r.postings ?? 0),
+          open_postings: Number(r.open_postings ?? 0),
+        })),
       })
     },
   )
@@ -80,7 +104,18 @@ export function adminCompanyRoutes(p: Platform) {
       const company = await p.db
         .selectFrom('companies as co')
         .leftJoin('communes as cm', 'cm.id_commune', 'co.id_commune')
-        .select(['co.id', 'co.name', 'co.rut', 'co.email', 'co.phone', 'co.contact_name', 'co.logo_url', 'co.verified', 'co.created_at', 'cm.name_commune'])
+        .select([
+          'co.id',
+          'co.name',
+          'co.rut',
+          'co.email',
+          'co.phone',
+          'co.contact_name',
+          'co.logo_url',
+          'co.verified',
+          'co.created_at',
+          'cm.name_commune',
+        ])
         .where('co.id', '=', id)
         .executeTakeFirst()
       if (!company) throw new ApiError(404, MESSAGES.notFound)
@@ -141,7 +176,13 @@ export function adminCompanyRoutes(p: Platform) {
         await audit(
           trx,
           who,
-          { action: verified ? 'company.verify' : 'company.unverify', entityType: 'company', entityId: id, before: { verified: row.verified === 1 }, after: { verified } },
+          {
+            action: verified ? 'company.verify' : 'company.unverify',
+            entityType: 'company',
+            entityId: id,
+            before: { verified: row.verified === 1 },
+            after: { verified },
+          },
           now,
         )
       })
@@ -150,7 +191,7 @@ export function adminCompanyRoutes(p: Platform) {
   )
 
   /**
-   * Closing a posting on the company's behalf (issue 12 item 9): a reason is required; only an
+   * Closing a posting on the company's behalf: a reason is required; only an
    * open posting changes, and then, in the same transaction, the change is logged with the
    * reason and the company is mailed the reason (Reply-To: the team).
    */
@@ -177,16 +218,34 @@ export function adminCompanyRoutes(p: Platform) {
         const row = await trx
           .selectFrom('job_postings as jp')
           .innerJoin('companies as co', 'co.id', 'jp.company_id')
-          .select(['jp.id', 'jp.status', 'jp.company_id', 'jp.title', 'co.name as company_name', 'co.email as company_email'])
+          .select([
+            'jp.id',
+            'jp.status',
+            'jp.company_id',
+            'jp.title',
+            'co.name as company_name',
+            'co.email as company_email',
+          ])
           .where('jp.id', '=', id)
           .executeTakeFirst()
         if (!row) throw new ApiError(404, MESSAGES.notFound)
-        const res = await trx.updateTable('job_postings').set({ status: 'closed', updated_at: ts }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst()
+        const res = await trx
+          .updateTable('job_postings')
+          .set({ status: 'closed', updated_at: ts })
+          .where('id', '=', id)
+          .where('status', '=', 'open')
+          .executeTakeFirst()
         if (Number(res.numUpdatedRows) !== 1) return false
         await audit(
           trx,
           who,
-          { action: 'posting.close', entityType: 'job_posting', entityId: id, before: { status: row.status }, after: { status: 'closed', company_id: row.company_id, reason } },
+          {
+            action: 'posting.close',
+            entityType: 'job_posting',
+            entityId: id,
+            before: { status: row.status },
+            after: { status: 'closed', company_id: row.company_id, reason },
+          },
           now,
         )
         await enqueueEmail(
@@ -203,7 +262,11 @@ export function adminCompanyRoutes(p: Platform) {
         return true
       })
       if (changed) p.wakeOutbox()
-      return c.json({ message: changed ? ADMIN_MESSAGES.postingClosed : ADMIN_MESSAGES.postingAlreadyClosed, status: 'closed', changed })
+      return c.json({
+        message: changed ? ADMIN_MESSAGES.postingClosed : ADMIN_MESSAGES.postingAlreadyClosed,
+        status: 'closed',
+        changed,
+      })
     },
   )
 

@@ -3,9 +3,27 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { contentCreatedSchema, contentDataSchema } from '#domain/contract/admin'
 import { okMessageSchema } from '#domain/contract/common'
-import { ADMIN_MESSAGES, faqSchema, moveSchema, partnerLogoNameSchema, statisticSchema, testimonialSchema } from '#domain/validation/admin'
+import {
+  ADMIN_MESSAGES,
+  faqSchema,
+  moveSchema,
+  partnerLogoNameSchema,
+  statisticSchema,
+  testimonialSchema,
+} from '#domain/validation/admin'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileField, idParams, jsonBody, jsonResponse, multipartBody, OpenAPIHono, operationName, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileField,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  multipartBody,
+  OpenAPIHono,
+  operationName,
+  security,
+} from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES, validate } from '#services/platform/http'
@@ -37,7 +55,12 @@ async function nextPosition(db: Db, table: Ordered): Promise<number> {
 }
 
 /** Moves one item a place up or down: the list is renumbered 1..n in display order. */
-async function move(db: Db, table: Ordered, id: number, direction: 'up' | 'down'): Promise<{ before: number; after: number }> {
+async function move(
+  db: Db,
+  table: Ordered,
+  id: number,
+  direction: 'up' | 'down',
+): Promise<{ before: number; after: number }> {
   const rows = await db.selectFrom(table).select(['id', 'position']).orderBy('position').orderBy('id').execute()
   const i = rows.findIndex((r) => r.id === id)
   if (i < 0) throw new ApiError(404, MESSAGES.notFound)
@@ -93,7 +116,12 @@ export function adminContentRoutes(p: Platform) {
         countValidatedDrivers(p.db, p.now()),
       ])
       return c.json({
-        faqs: faqs.map((f) => ({ id: f.id, question: f.question, answers: answersOf(f.answers), position: f.position })),
+        faqs: faqs.map((f) => ({
+          id: f.id,
+          question: f.question,
+          answers: answersOf(f.answers),
+          position: f.position,
+        })),
         testimonials,
         logos,
         statistics,
@@ -123,7 +151,11 @@ export function adminContentRoutes(p: Platform) {
       const row = await inTransaction(p.db, async (trx) => {
         const created = await trx
           .insertInto('faqs')
-          .values({ question: input.question, answers: JSON.stringify(input.answers), position: await nextPosition(trx, 'faqs') })
+          .values({
+            question: input.question,
+            answers: JSON.stringify(input.answers),
+            position: await nextPosition(trx, 'faqs'),
+          })
           .returningAll()
           .executeTakeFirstOrThrow()
         await audit(trx, who, { action: 'faq.create', entityType: 'faq', entityId: created.id, after: input }, now)
@@ -162,7 +194,13 @@ export function adminContentRoutes(p: Platform) {
         await audit(
           trx,
           who,
-          { action: 'faq.update', entityType: 'faq', entityId: id, before: { question: before.question, answers: answersOf(before.answers) }, after: input },
+          {
+            action: 'faq.update',
+            entityType: 'faq',
+            entityId: id,
+            before: { question: before.question, answers: answersOf(before.answers) },
+            after: input,
+          },
           now,
         )
       })
@@ -191,10 +229,19 @@ export function adminContentRoutes(p: Platform) {
       const row = await inTransaction(p.db, async (trx) => {
         const created = await trx
           .insertInto('testimonials')
-          .values({ ...input, logo_business: input.logo_business || null, position: await nextPosition(trx, 'testimonials') })
+          .values({
+            ...input,
+            logo_business: input.logo_business || null,
+            position: await nextPosition(trx, 'testimonials'),
+          })
           .returningAll()
           .executeTakeFirstOrThrow()
-        await audit(trx, who, { action: 'testimonial.create', entityType: 'testimonial', entityId: created.id, after: input }, now)
+        await audit(
+          trx,
+          who,
+          { action: 'testimonial.create', entityType: 'testimonial', entityId: created.id, after: input },
+          now,
+        )
         return created
       })
       return c.json({ message: ADMIN_MESSAGES.created, id: row.id }, 201)
@@ -227,7 +274,12 @@ export function adminContentRoutes(p: Platform) {
           .set({ ...input, logo_business: input.logo_business || null })
           .where('id', '=', id)
           .execute()
-        await audit(trx, who, { action: 'testimonial.update', entityType: 'testimonial', entityId: id, before, after: input }, now)
+        await audit(
+          trx,
+          who,
+          { action: 'testimonial.update', entityType: 'testimonial', entityId: id, before, after: input },
+          now,
+        )
       })
       return c.json({ message: ADMIN_MESSAGES.saved })
     },
@@ -262,7 +314,17 @@ export function adminContentRoutes(p: Platform) {
             .values({ name, img_logo: logoUrl(key), position: await nextPosition(trx, 'partner_logos') })
             .returningAll()
             .executeTakeFirstOrThrow()
-          await audit(trx, who, { action: 'logo.create', entityType: 'partner_logo', entityId: created.id, after: { name, img_logo: created.img_logo } }, now)
+          await audit(
+            trx,
+            who,
+            {
+              action: 'logo.create',
+              entityType: 'partner_logo',
+              entityId: created.id,
+              after: { name, img_logo: created.img_logo },
+            },
+            now,
+          )
           return created
         })
         return c.json({ message: ADMIN_MESSAGES.created, id: row.id, img_logo: row.img_logo }, 201)
@@ -299,7 +361,12 @@ export function adminContentRoutes(p: Platform) {
         if (!row) throw new ApiError(404, MESSAGES.notFound)
         const img_logo = key ? logoUrl(key) : row.img_logo
         await trx.updateTable('partner_logos').set({ name, img_logo }).where('id', '=', id).execute()
-        await audit(trx, who, { action: 'logo.update', entityType: 'partner_logo', entityId: id, before: row, after: { name, img_logo } }, now)
+        await audit(
+          trx,
+          who,
+          { action: 'logo.update', entityType: 'partner_logo', entityId: id, before: row, after: { name, img_logo } },
+          now,
+        )
         return row
       })
       if (key) await removeStoredLogo(p, before.img_logo)
@@ -330,7 +397,12 @@ export function adminContentRoutes(p: Platform) {
         const before = await trx.selectFrom('statistics').selectAll().where('id', '=', id).executeTakeFirst()
         if (!before) throw new ApiError(404, MESSAGES.notFound)
         await trx.updateTable('statistics').set(input).where('id', '=', id).execute()
-        await audit(trx, who, { action: 'statistic.update', entityType: 'statistic', entityId: id, before, after: input }, now)
+        await audit(
+          trx,
+          who,
+          { action: 'statistic.update', entityType: 'statistic', entityId: id, before, after: input },
+          now,
+        )
       })
       return c.json({ message: ADMIN_MESSAGES.saved })
     },
@@ -365,7 +437,18 @@ export function adminContentRoutes(p: Platform) {
         const now = p.now()
         await inTransaction(p.db, async (trx) => {
           const positions = await move(trx, table, id, direction)
-          await audit(trx, who, { action: `${prefix}.move`, entityType: entity, entityId: id, before: { position: positions.before }, after: { position: positions.after } }, now)
+          await audit(
+            trx,
+            who,
+            {
+              action: `${prefix}.move`,
+              entityType: entity,
+              entityId: id,
+              before: { position: positions.before },
+              after: { position: positions.after },
+            },
+            now,
+          )
         })
         return c.json({ message: ADMIN_MESSAGES.moved })
       },

@@ -24,7 +24,12 @@ export function adminDataViewRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const driver = await p.db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'User').executeTakeFirst()
+      const driver = await p.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('role', '=', 'User')
+        .executeTakeFirst()
       if (!driver) throw new ApiError(404, MESSAGES.notFound)
       return c.json(await viewsForConsole(p.db, id, c.req.valid('query').page))
     },

@@ -17,7 +17,16 @@ import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '
 import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import { rutSearchHashes, type ColumnCipher } from '#services/platform/column-crypto'
-import { defineRoute, errors, fileResponse, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileResponse,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -61,7 +70,7 @@ export interface SlotState {
   id_file: number | null
   rejection_reason: string | null
   date_upload: string | null
-  /** 'yyyy-mm-dd' on the kinds that expire (issue 16.3). */
+  /** 'yyyy-mm-dd' on the kinds that expire. */
   expires_on: string | null
   /** The date has passed: the slot counts as missing. */
   expired: boolean
@@ -88,7 +97,11 @@ function notSuperseded(db: Db) {
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('user_files as n').select('n.id').whereRef('n.user_id', '=', 'f.user_id').whereRef('n.purpose_name', '=', 'f.purpose_name').whereRef('n.id', '>', 'f.id'),
+          selectFrom('user_files as n')
+            .select('n.id')
+            .whereRef('n.user_id', '=', 'f.user_id')
+            .whereRef('n.purpose_name', '=', 'f.purpose_name')
+            .whereRef('n.id', '>', 'f.id'),
         ),
       ),
     )
@@ -112,7 +125,17 @@ function pendingQueue(db: Db, columns: ColumnCipher, filters: { slot?: DocumentS
   return q
 }
 
-const itemColumns = ['f.id', 'f.purpose_name', 'f.mime_type', 'f.created_at', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut'] as const
+const itemColumns = [
+  'f.id',
+  'f.purpose_name',
+  'f.mime_type',
+  'f.created_at',
+  'u.id as user_id',
+  'u.firstname',
+  'u.lastname',
+  'u.email',
+  'u.rut',
+] as const
 
 function toItem(
   columns: ColumnCipher,
@@ -134,12 +157,24 @@ function toItem(
     title: findDocumentSlot(r.purpose_name)?.title ?? r.purpose_name,
     type_name: r.mime_type,
     date_upload: r.created_at,
-    driver: { id: r.user_id, name: `${r.firstname} ${r.lastname}`.trim(), email: r.email, rut: columns.openNullable('rut', r.rut) },
+    driver: {
+      id: r.user_id,
+      name: `${r.firstname} ${r.lastname}`.trim(),
+      email: r.email,
+      rut: columns.openNullable('rut', r.rut),
+    },
   }
 }
 
 export async function auditFor(db: Db, entityType: string, entityId: number): Promise<AuditEntry[]> {
-  const rows = await db.selectFrom('admin_audit_log').selectAll().where('entity_type', '=', entityType).where('entity_id', '=', entityId).orderBy('id', 'desc').limit(50).execute()
+  const rows = await db
+    .selectFrom('admin_audit_log')
+    .selectAll()
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute()
   return rows.map((r) => ({
     id: r.id,
     actor: r.actor,
@@ -155,7 +190,12 @@ export async function auditFor(db: Db, entityType: string, entityId: number): Pr
 /** The 23 slots of a driver with the latest record of each. */
 export async function slotStates(db: Db, userId: number, now: Date): Promise<SlotState[]> {
   const today = dayInChile(now)
-  const rows = await db.selectFrom('user_files').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute()
+  const rows = await db
+    .selectFrom('user_files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'asc')
+    .execute()
   const latest = new Map<string, (typeof rows)[number]>()
   for (const r of rows) latest.set(r.purpose_name, r)
   return DOCUMENT_SLOT_KEYS.map((key) => {
@@ -194,7 +234,16 @@ export async function expiringDocuments(db: Db, now: Date, limit = 200): Promise
   const today = dayInChile(now)
   const rows = await latestRecords(db)
     .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['f.id', 'f.purpose_name', 'f.file_status', 'f.expires_on', 'u.id as user_id', 'u.firstname', 'u.lastname', 'u.email'])
+    .select([
+      'f.id',
+      'f.purpose_name',
+      'f.file_status',
+      'f.expires_on',
+      'u.id as user_id',
+      'u.firstname',
+      'u.lastname',
+      'u.email',
+    ])
     .where('u.role', '=', 'User')
     .where('f.file_status', '!=', 'REJECTED')
     .where('f.expires_on', 'is not', null)
@@ -215,7 +264,10 @@ export async function expiringDocuments(db: Db, now: Date, limit = 200): Promise
 }
 
 function queueFilters(c: Context) {
-  return documentQueueQuerySchema.parse({ slot: c.req.query('slot') || undefined, driver: c.req.query('driver') || undefined })
+  return documentQueueQuerySchema.parse({
+    slot: c.req.query('slot') || undefined,
+    driver: c.req.query('driver') || undefined,
+  })
 }
 
 export function adminDocumentRoutes(p: Platform) {
@@ -257,7 +309,7 @@ export function adminDocumentRoutes(p: Platform) {
     },
   )
 
-  // Issue 16.3: drivers with documents about to expire (or expired), for the console.
+  // Drivers with documents about to expire (or expired), for the console.
   defineRoute(
     app,
     {
@@ -311,7 +363,16 @@ export function adminDocumentRoutes(p: Platform) {
         slotStates(p.db, row.user_id, p.now()),
         p.db
           .selectFrom('user_files')
-          .select(['id', 'file_status', 'rejection_reason', 'created_at', 'reviewed_at', 'mime_type', 'expires_on', 'file_purged_at as file_removed_at'])
+          .select([
+            'id',
+            'file_status',
+            'rejection_reason',
+            'created_at',
+            'reviewed_at',
+            'mime_type',
+            'expires_on',
+            'file_purged_at as file_removed_at',
+          ])
           .where('user_id', '=', row.user_id)
           .where('purpose_name', '=', row.purpose_name)
           .orderBy('id', 'desc')
@@ -321,21 +382,39 @@ export function adminDocumentRoutes(p: Platform) {
         pendingQueue(p.db, p.columns, filters)
           .select('f.id')
           .where('f.id', '!=', id)
-          .where((eb) => eb.or([eb('f.created_at', '>', row.created_at), eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)])]))
+          .where((eb) =>
+            eb.or([
+              eb('f.created_at', '>', row.created_at),
+              eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)]),
+            ]),
+          )
           .orderBy('f.created_at', 'asc')
           .orderBy('f.id', 'asc')
           .limit(1)
           .executeTakeFirst(),
-        // A simple power's PDF: the power, its owner's ID images and signature state (issue 12.2).
+        // A simple power's PDF: the power, its owner's ID images and signature state.
         powerOfDocument(p.db, id),
       ])
       // The power's own log (the recorded signature) beside the document's, newest first.
       const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
       const first = next
         ? null
-        : await pendingQueue(p.db, p.columns, filters).select('f.id').where('f.id', '!=', id).orderBy('f.created_at', 'asc').orderBy('f.id', 'asc').limit(1).executeTakeFirst()
+        : await pendingQueue(p.db, p.columns, filters)
+            .select('f.id')
+            .where('f.id', '!=', id)
+            .orderBy('f.created_at', 'asc')
+            .orderBy('f.id', 'asc')
+            .limit(1)
+            .executeTakeFirst()
       // The review shows the driver's RUT: recorded before it is sent (decision 78).
-      if (row.rut) await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: row.user_id, kind: 'rut', itemId: row.user_id, now: p.now() })
+      if (row.rut)
+        await recordView(p.db, {
+          viewer: { kind: 'staff', userId: c.get('auth').userId },
+          subjectUserId: row.user_id,
+          kind: 'rut',
+          itemId: row.user_id,
+          now: p.now(),
+        })
       return c.json({
         document: {
           ...toItem(p.columns, row),
@@ -382,7 +461,11 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const row = await p.db.selectFrom('user_files').select(['storage_key', 'mime_type', 'purpose_name', 'user_id', 'file_purged_at']).where('id', '=', id).executeTakeFirst()
+      const row = await p.db
+        .selectFrom('user_files')
+        .select(['storage_key', 'mime_type', 'purpose_name', 'user_id', 'file_purged_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
@@ -396,7 +479,11 @@ export function adminDocumentRoutes(p: Platform) {
         now: p.now(),
       })
       const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength))
+      return c.body(
+        bytes as Uint8Array<ArrayBuffer>,
+        200,
+        storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength),
+      )
     },
   )
 
@@ -428,7 +515,17 @@ export function adminDocumentRoutes(p: Platform) {
         const row = await trx
           .selectFrom('user_files as f')
           .innerJoin('users as u', 'u.id', 'f.user_id')
-          .select(['f.id', 'f.user_id', 'f.purpose_name', 'f.file_status', 'f.rejection_reason', 'f.expires_on', 'u.email', 'u.firstname', 'u.role'])
+          .select([
+            'f.id',
+            'f.user_id',
+            'f.purpose_name',
+            'f.file_status',
+            'f.rejection_reason',
+            'f.expires_on',
+            'u.email',
+            'u.firstname',
+            'u.role',
+          ])
           .where('f.id', '=', id)
           .executeTakeFirst()
         if (!row || row.role !== 'User') throw new ApiError(404, MESSAGES.notFound)
@@ -447,7 +544,10 @@ export function adminDocumentRoutes(p: Platform) {
           if (power && !power.signature_recorded_at) throw new ApiError(409, ADMIN_MESSAGES.signatureMissing)
         }
         // The expiry date the driver typed is confirmed, or corrected, by the reviewer approving it.
-        const expiresOn = decision.decision === 'ACCEPTED' ? reviewedExpiry(row.purpose_name, row.expires_on, decision.expires_on, now) : row.expires_on
+        const expiresOn =
+          decision.decision === 'ACCEPTED'
+            ? reviewedExpiry(row.purpose_name, row.expires_on, decision.expires_on, now)
+            : row.expires_on
         const dated = decision.decision === 'ACCEPTED' && isExpiringSlot(row.purpose_name)
         const reason = decision.decision === 'REJECTED' ? decision.reason : null
         const updated = await trx
@@ -465,7 +565,11 @@ export function adminDocumentRoutes(p: Platform) {
             entityType: 'user_file',
             entityId: id,
             // An approval of a dated kind records the date as typed and as confirmed or corrected.
-            before: { file_status: row.file_status, rejection_reason: row.rejection_reason, ...(dated ? { expires_on: row.expires_on } : {}) },
+            before: {
+              file_status: row.file_status,
+              rejection_reason: row.rejection_reason,
+              ...(dated ? { expires_on: row.expires_on } : {}),
+            },
             after: {
               file_status: decision.decision,
               rejection_reason: reason,
@@ -485,7 +589,11 @@ export function adminDocumentRoutes(p: Platform) {
           await enqueueEmail(trx, documentApprovedMail(row.email, row.firstname, title, home), now)
           // This approval completed the 22: the driver hears it once (the row was PENDING before).
           if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id, now))) {
-            await enqueueEmail(trx, allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`), now)
+            await enqueueEmail(
+              trx,
+              allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`),
+              now,
+            )
             return { validated: true }
           }
         }

@@ -22,7 +22,13 @@ export interface DriverListItem {
   address: string | null
   name_commune: string | null
   created_at: string
-  documents: { accepted: number; pending: number; rejected: number; expired: number; total: typeof REQUIRED_DOCUMENT_COUNT }
+  documents: {
+    accepted: number
+    pending: number
+    rejected: number
+    expired: number
+    total: typeof REQUIRED_DOCUMENT_COUNT
+  }
   validated: boolean
 }
 
@@ -51,10 +57,14 @@ export function adminDriverRoutes(p: Platform) {
       const latest = latestRecords(p.db)
         .select([
           'f.user_id',
-          sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT} and ${inForceSql(now)} then 1 else 0 end)`.as('accepted'),
+          sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT} and ${inForceSql(now)} then 1 else 0 end)`.as(
+            'accepted',
+          ),
           sql<number>`sum(case when f.file_status = 'PENDING' then 1 else 0 end)`.as('pending'),
           sql<number>`sum(case when f.file_status = 'REJECTED' then 1 else 0 end)`.as('rejected'),
-          sql<number>`sum(case when f.file_status <> 'REJECTED' and not ${inForceSql(now)} then 1 else 0 end)`.as('expired'),
+          sql<number>`sum(case when f.file_status <> 'REJECTED' and not ${inForceSql(now)} then 1 else 0 end)`.as(
+            'expired',
+          ),
         ])
         .groupBy('f.user_id')
       let q = p.db.selectFrom('users as u').leftJoin(latest.as('d'), 'd.user_id', 'u.id').where('u.role', '=', 'User')
@@ -74,7 +84,20 @@ export function adminDriverRoutes(p: Platform) {
       if (onlyValidated) q = q.where('d.accepted', '=', REQUIRED_DOCUMENT_COUNT)
       const [rows, total, validatedTotal] = await Promise.all([
         q
-          .select(['u.id', 'u.firstname', 'u.lastname', 'u.email', 'u.rut', 'u.phone', 'u.address', 'u.created_at', 'd.accepted', 'd.pending', 'd.rejected', 'd.expired'])
+          .select([
+            'u.id',
+            'u.firstname',
+            'u.lastname',
+            'u.email',
+            'u.rut',
+            'u.phone',
+            'u.address',
+            'u.created_at',
+            'd.accepted',
+            'd.pending',
+            'd.rejected',
+            'd.expired',
+          ])
           .orderBy('u.created_at', 'desc')
           .orderBy('u.id', 'desc')
           .limit(DRIVERS_PAGE_SIZE)
@@ -96,11 +119,23 @@ export function adminDriverRoutes(p: Platform) {
           address: r.address,
           name_commune: null, // drivers record no commune or vehicle yet (spec §5)
           created_at: r.created_at,
-          documents: { accepted, pending: Number(r.pending ?? 0), rejected: Number(r.rejected ?? 0), expired: Number(r.expired ?? 0), total: REQUIRED_DOCUMENT_COUNT },
+          documents: {
+            accepted,
+            pending: Number(r.pending ?? 0),
+            rejected: Number(r.rejected ?? 0),
+            expired: Number(r.expired ?? 0),
+            total: REQUIRED_DOCUMENT_COUNT,
+          },
           validated: accepted === REQUIRED_DOCUMENT_COUNT,
         }
       })
-      return c.json({ drivers, count: Number(total.n), page, page_size: DRIVERS_PAGE_SIZE, validated_total: validatedTotal })
+      return c.json({
+        drivers,
+        count: Number(total.n),
+        page,
+        page_size: DRIVERS_PAGE_SIZE,
+        validated_total: validatedTotal,
+      })
     },
   )
 
@@ -120,7 +155,18 @@ export function adminDriverRoutes(p: Platform) {
       const { id } = c.req.valid('param')
       const user = await p.db
         .selectFrom('users')
-        .select(['id', 'firstname', 'lastname', 'email', 'rut', 'phone', 'address', 'about_me', 'email_verified', 'created_at'])
+        .select([
+          'id',
+          'firstname',
+          'lastname',
+          'email',
+          'rut',
+          'phone',
+          'address',
+          'about_me',
+          'email_verified',
+          'created_at',
+        ])
         .where('id', '=', id)
         .where('role', '=', 'User')
         .executeTakeFirst()
@@ -129,7 +175,16 @@ export function adminDriverRoutes(p: Platform) {
         slotStates(p.db, id, p.now()),
         p.db
           .selectFrom('work_experience')
-          .select(['id', 'job_title', 'company_name', 'type_employment', 'location', 'start_date', 'end_date', 'job_description'])
+          .select([
+            'id',
+            'job_title',
+            'company_name',
+            'type_employment',
+            'location',
+            'start_date',
+            'end_date',
+            'job_description',
+          ])
           .where('user_id', '=', id)
           .orderBy('start_date', 'desc')
           .execute(),
@@ -137,13 +192,31 @@ export function adminDriverRoutes(p: Platform) {
           .selectFrom('applications as a')
           .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
           .innerJoin('companies as co', 'co.id', 'jp.company_id')
-          .select(['a.id', 'a.status', 'a.created_at', 'jp.id as posting_id', 'jp.title', 'jp.status as posting_status', 'co.name as company_name'])
+          .select([
+            'a.id',
+            'a.status',
+            'a.created_at',
+            'jp.id as posting_id',
+            'jp.title',
+            'jp.status as posting_status',
+            'co.name as company_name',
+          ])
           .where('a.user_id', '=', id)
           .orderBy('a.created_at', 'desc')
           .execute(),
         p.db
           .selectFrom('simple_powers')
-          .select(['id', 'full_name_owner', 'rut_owner', 'vehicle_brand', 'vehicle_model', 'vehicle_license_plate', 'status', 'created_at', 'document_file_id'])
+          .select([
+            'id',
+            'full_name_owner',
+            'rut_owner',
+            'vehicle_brand',
+            'vehicle_model',
+            'vehicle_license_plate',
+            'status',
+            'created_at',
+            'document_file_id',
+          ])
           .where('user_id', '=', id)
           .orderBy('id', 'desc')
           .execute(),
@@ -158,7 +231,14 @@ export function adminDriverRoutes(p: Platform) {
       ])
       const accepted = slots.filter((s) => !s.optional && s.file_status === 'ACCEPTED' && !s.expired).length
       // The page shows the driver's RUT: recorded before it is sent (decision 78).
-      if (user.rut) await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: id, kind: 'rut', itemId: id, now: p.now() })
+      if (user.rut)
+        await recordView(p.db, {
+          viewer: { kind: 'staff', userId: c.get('auth').userId },
+          subjectUserId: id,
+          kind: 'rut',
+          itemId: id,
+          now: p.now(),
+        })
       return c.json({
         driver: {
           id: user.id,
@@ -181,7 +261,13 @@ export function adminDriverRoutes(p: Platform) {
         experience,
         applications,
         powers: powers.map((power) => ({ ...power, rut_owner: p.columns.open('rut', power.rut_owner) })),
-        reviews: log.map((r) => ({ id: r.id, actor: r.actor, action: r.action, after: r.after_json ? JSON.parse(r.after_json) : null, created_at: r.created_at })),
+        reviews: log.map((r) => ({
+          id: r.id,
+          actor: r.actor,
+          action: r.action,
+          after: r.after_json ? JSON.parse(r.after_json) : null,
+          created_at: r.created_at,
+        })),
       })
     },
   )

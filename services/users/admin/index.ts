@@ -28,7 +28,18 @@ export function adminRoutes(p: Platform) {
   app.use('*', requireAdmin(p))
   // Roles (decision 77): a «revisor» reviews documents, powers and drivers; everything else is
   // for an «administrador» (403 {message} to a revisor).
-  for (const path of ['/audit', '/companies', '/companies/*', '/postings/*', '/content', '/content/*', '/staff', '/staff/*', '/privacy-requests', '/privacy-requests/*']) {
+  for (const path of [
+    '/audit',
+    '/companies',
+    '/companies/*',
+    '/postings/*',
+    '/content',
+    '/content/*',
+    '/staff',
+    '/staff/*',
+    '/privacy-requests',
+    '/privacy-requests/*',
+  ]) {
     app.use(path, requireAdministrador(p))
   }
   for (const path of ['/operations', '/operations/*']) app.use(path, requireAdministrador(p))
@@ -75,7 +86,12 @@ export function adminRoutes(p: Platform) {
           .executeTakeFirstOrThrow(),
         countValidatedDrivers(p.db, p.now()),
       ])
-      return c.json({ pending_documents: Number(pending.n), drivers: Number(drivers.n), companies: Number(companies.n), validated_drivers: validated })
+      return c.json({
+        pending_documents: Number(pending.n),
+        drivers: Number(drivers.n),
+        companies: Number(companies.n),
+        validated_drivers: validated,
+      })
     },
   )
 

@@ -5,7 +5,15 @@ import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { ADMIN_MESSAGES } from '#domain/validation/admin-constants'
 import type { AuthEnv } from '#services/platform/auth'
 import type { ColumnCipher } from '#services/platform/column-crypto'
-import { defineRoute, errors, fileResponse, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileResponse,
+  idParams,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -14,7 +22,7 @@ import { recordView } from '#services/shared/data-views'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import { actorOf, audit } from './shared'
 
-/** What the review of a simple power's PDF shows besides the PDF (issue 12.2). */
+/** What the review of a simple power's PDF shows besides the PDF. */
 export interface PowerReview {
   id: number
   status: 'PENDING_SIGNATURE' | 'SIGNED'
@@ -33,14 +41,29 @@ export async function powerOfDocument(db: Kysely<Database>, fileId: number) {
   return db.selectFrom('simple_powers').selectAll().where('document_file_id', '=', fileId).executeTakeFirst()
 }
 
-export function toPowerReview(columns: ColumnCipher, row: NonNullable<Awaited<ReturnType<typeof powerOfDocument>>>): PowerReview {
+export function toPowerReview(
+  columns: ColumnCipher,
+  row: NonNullable<Awaited<ReturnType<typeof powerOfDocument>>>,
+): PowerReview {
   return {
     id: row.id,
     status: row.status,
-    owner: { name: row.full_name_owner, rut: columns.open('rut', row.rut_owner), phone: row.phone_owner, email: row.email_owner },
-    vehicle: { brand: row.vehicle_brand, model: row.vehicle_model, year: row.vehicle_year, plate: row.vehicle_license_plate },
+    owner: {
+      name: row.full_name_owner,
+      rut: columns.open('rut', row.rut_owner),
+      phone: row.phone_owner,
+      email: row.email_owner,
+    },
+    vehicle: {
+      brand: row.vehicle_brand,
+      model: row.vehicle_model,
+      year: row.vehicle_year,
+      plate: row.vehicle_license_plate,
+    },
     created_at: row.created_at,
-    signature: row.signature_recorded_at ? { recorded_at: row.signature_recorded_at, recorded_by: row.signature_recorded_by ?? '—' } : null,
+    signature: row.signature_recorded_at
+      ? { recorded_at: row.signature_recorded_at, recorded_by: row.signature_recorded_by ?? '—' }
+      : null,
     id_images: { front: `/admin/powers/${row.id}/id-images/front`, back: `/admin/powers/${row.id}/id-images/back` },
     id_images_removed_at: row.id_images_purged_at,
   }
@@ -78,11 +101,22 @@ export function adminPowerRoutes(p: Platform) {
       const bytes = key ? await p.files.get(key) : null
       if (!row || !bytes || !mime) throw new ApiError(404, MESSAGES.notFound)
       // The owner is no account of ours: the view goes on the record of the driver who sent the power (decision 78).
-      await recordView(p.db, { viewer: { kind: 'staff', userId: c.get('auth').userId }, subjectUserId: row.user_id, kind: 'cedula_dueno', itemId: id, detail: side, now: p.now() })
+      await recordView(p.db, {
+        viewer: { kind: 'staff', userId: c.get('auth').userId },
+        subjectUserId: row.user_id,
+        kind: 'cedula_dueno',
+        itemId: id,
+        detail: side,
+        now: p.now(),
+      })
       return c.body(
         bytes as Uint8Array<ArrayBuffer>,
         200,
-        storedFileHeaders(mime, `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`, bytes.byteLength),
+        storedFileHeaders(
+          mime,
+          `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`,
+          bytes.byteLength,
+        ),
       )
     },
   )
@@ -110,11 +144,20 @@ export function adminPowerRoutes(p: Platform) {
       const now = p.now()
       const ts = now.toISOString()
       await inTransaction(p.db, async (trx) => {
-        const row = await trx.selectFrom('simple_powers').select(['id', 'status', 'document_file_id', 'user_id']).where('id', '=', id).executeTakeFirst()
+        const row = await trx
+          .selectFrom('simple_powers')
+          .select(['id', 'status', 'document_file_id', 'user_id'])
+          .where('id', '=', id)
+          .executeTakeFirst()
         if (!row) throw new ApiError(404, MESSAGES.notFound)
         const updated = await trx
           .updateTable('simple_powers')
-          .set({ status: 'SIGNED', signature_recorded_at: ts, signature_recorded_by: who.actor, signature_recorded_by_user_id: who.userId })
+          .set({
+            status: 'SIGNED',
+            signature_recorded_at: ts,
+            signature_recorded_by: who.actor,
+            signature_recorded_by_user_id: who.userId,
+          })
           .where('id', '=', id)
           .where('signature_recorded_at', 'is', null)
           .executeTakeFirst()
@@ -127,12 +170,23 @@ export function adminPowerRoutes(p: Platform) {
             entityType: 'simple_power',
             entityId: id,
             before: { status: row.status, signature_recorded_at: null },
-            after: { status: 'SIGNED', signature_recorded_at: ts, signature_recorded_by: who.actor, document_file_id: row.document_file_id, user_id: row.user_id },
+            after: {
+              status: 'SIGNED',
+              signature_recorded_at: ts,
+              signature_recorded_by: who.actor,
+              document_file_id: row.document_file_id,
+              user_id: row.user_id,
+            },
           },
           now,
         )
       })
-      return c.json({ message: ADMIN_MESSAGES.signatureRecorded, id, status: 'SIGNED', signature: { recorded_at: ts, recorded_by: who.actor } })
+      return c.json({
+        message: ADMIN_MESSAGES.signatureRecorded,
+        id,
+        status: 'SIGNED',
+        signature: { recorded_at: ts, recorded_by: who.actor },
+      })
     },
   )
 

@@ -2,7 +2,15 @@ import { okMessageSchema } from '#domain/contract/common'
 import { adminPrivacyRequestsSchema } from '#domain/contract/my-data'
 import { privacyAnswerSchema, privacyRequestsQuerySchema } from '#domain/validation/my-data'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
@@ -14,7 +22,8 @@ import { actorOf, audit } from './shared'
 export const PRIVACY_ADMIN_MESSAGES = {
   answered: 'Solicitud marcada como resuelta. Le avisamos por correo a la persona.',
   notFound: 'Solicitud no encontrada.',
-  notRectification: 'Desde la consola solo se responden las solicitudes de rectificación; las demás se resuelven solas.',
+  notRectification:
+    'Desde la consola solo se responden las solicitudes de rectificación; las demás se resuelven solas.',
   alreadyAnswered: 'Esta solicitud ya fue respondida.',
 } as const
 
@@ -64,7 +73,10 @@ export function adminPrivacyRequestRoutes(p: Platform) {
       if (estado === 'pendientes') q = q.where('r.status', '=', 'pending')
       const rows = await q.orderBy('r.status', 'desc').orderBy('r.due_at').orderBy('r.id').limit(500).execute()
       return c.json({
-        requests: rows.map(({ firstname, lastname, company, ...r }) => ({ ...r, name: company ?? `${firstname} ${lastname}`.trim() })),
+        requests: rows.map(({ firstname, lastname, company, ...r }) => ({
+          ...r,
+          name: company ?? `${firstname} ${lastname}`.trim(),
+        })),
       })
     },
   )
@@ -96,11 +108,18 @@ export function adminPrivacyRequestRoutes(p: Platform) {
         if (!row) throw new ApiError(404, PRIVACY_ADMIN_MESSAGES.notFound)
         if (row.kind !== 'rectification') throw new ApiError(409, PRIVACY_ADMIN_MESSAGES.notRectification)
         const detail = `${row.detail ?? ''}\n\nRespuesta del equipo: ${note}`.trim()
-        if (!(await answerRequest(trx, id, 'done', now, detail))) throw new ApiError(409, PRIVACY_ADMIN_MESSAGES.alreadyAnswered)
+        if (!(await answerRequest(trx, id, 'done', now, detail)))
+          throw new ApiError(409, PRIVACY_ADMIN_MESSAGES.alreadyAnswered)
         await audit(
           trx,
           who,
-          { action: 'privacy_request.answer', entityType: 'privacy_request', entityId: id, before: { status: row.status }, after: { status: 'done', note } },
+          {
+            action: 'privacy_request.answer',
+            entityType: 'privacy_request',
+            entityId: id,
+            before: { status: row.status },
+            after: { status: 'done', note },
+          },
           now,
         )
         await enqueueEmail(

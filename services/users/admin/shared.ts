@@ -15,7 +15,11 @@ export const requireAdmin = (p: Platform) => requireRole(p, 'admin')
  */
 export function requireAdministrador(p: Platform): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const row = await p.db.selectFrom('users').select('staff_role').where('id', '=', c.get('auth').userId).executeTakeFirst()
+    const row = await p.db
+      .selectFrom('users')
+      .select('staff_role')
+      .where('id', '=', c.get('auth').userId)
+      .executeTakeFirst()
     if (row?.staff_role !== 'administrador') throw new ApiError(403, STAFF_ROLE_FORBIDDEN_MESSAGE)
     await next()
   }

@@ -2,7 +2,15 @@ import { okMessageSchema } from '#domain/contract/common'
 import { staffListSchema } from '#domain/contract/staff'
 import { staffRoleSchema } from '#domain/validation/staff'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
@@ -33,7 +41,15 @@ export function adminStaffRoutes(p: Platform) {
       const rows = await p.db
         .selectFrom('users')
         .leftJoin('totp_factors', 'totp_factors.user_id', 'users.id')
-        .select(['users.id', 'users.email', 'users.firstname', 'users.lastname', 'users.staff_role', 'users.created_at', 'totp_factors.confirmed_at'])
+        .select([
+          'users.id',
+          'users.email',
+          'users.firstname',
+          'users.lastname',
+          'users.staff_role',
+          'users.created_at',
+          'totp_factors.confirmed_at',
+        ])
         .where('users.role', '=', 'admin')
         .orderBy('users.email')
         .execute()
@@ -58,7 +74,8 @@ export function adminStaffRoutes(p: Platform) {
       path: '/staff/{id}/role',
       operationId: 'changeStaffRole',
       tags,
-      summary: 'Cambia el rol de una cuenta de la consola (pide haber confirmado la identidad en los últimos 10 minutos)',
+      summary:
+        'Cambia el rol de una cuenta de la consola (pide haber confirmado la identidad en los últimos 10 minutos)',
       security: security('admin'),
       middleware: [requireRecentAuth(p)],
       request: { params: idParams, body: jsonBody(staffRoleSchema) },
@@ -71,11 +88,31 @@ export function adminStaffRoutes(p: Platform) {
       if (id === who.userId) throw new ApiError(409, STAFF_MESSAGES.ownRole)
       const now = p.now()
       await inTransaction(p.db, async (trx) => {
-        const row = await trx.selectFrom('users').select(['id', 'staff_role']).where('id', '=', id).where('role', '=', 'admin').executeTakeFirst()
+        const row = await trx
+          .selectFrom('users')
+          .select(['id', 'staff_role'])
+          .where('id', '=', id)
+          .where('role', '=', 'admin')
+          .executeTakeFirst()
         if (!row) throw new ApiError(404, MESSAGES.notFound)
         if (row.staff_role === role) return
-        await trx.updateTable('users').set({ staff_role: role, updated_at: now.toISOString() }).where('id', '=', id).execute()
-        await audit(trx, who, { action: 'staff.role', entityType: 'user', entityId: id, before: { staff_role: row.staff_role }, after: { staff_role: role } }, now)
+        await trx
+          .updateTable('users')
+          .set({ staff_role: role, updated_at: now.toISOString() })
+          .where('id', '=', id)
+          .execute()
+        await audit(
+          trx,
+          who,
+          {
+            action: 'staff.role',
+            entityType: 'user',
+            entityId: id,
+            before: { staff_role: row.staff_role },
+            after: { staff_role: role },
+          },
+          now,
+        )
       })
       return c.json({ message: STAFF_MESSAGES.roleChanged })
     },

@@ -29,7 +29,11 @@ describe.each(engines)('bank details on %s', (engine) => {
   afterEach(async () => p.destroy())
 
   const selection = async (headers: Record<string, string>) =>
-    Object.fromEntries((await api.get(`${BASE}/get-banks-details`, headers)).body.map((b: { id_bank_detail: number; selected: string }) => [b.id_bank_detail, b.selected]))
+    Object.fromEntries(
+      (await api.get(`${BASE}/get-banks-details`, headers)).body.map(
+        (b: { id_bank_detail: number; selected: string }) => [b.id_bank_detail, b.selected],
+      ),
+    )
 
   it('adds accounts (the first one selected), switches, updates changed fields and deletes', async () => {
     const a = await userWithSession(p)
@@ -40,24 +44,42 @@ describe.each(engines)('bank details on %s', (engine) => {
     const { account_holder_name: _h, ...rest } = account
     const second = await api.post(
       `${BASE}/add-bank-details`,
-      { ...rest, name_account: 'Cuenta dos', account_type: 'cuenta vista', receipt_issuance: 'No emitiré boleta, emitiré factura', invoice_type: 'Factura' },
+      {
+        ...rest,
+        name_account: 'Cuenta dos',
+        account_type: 'cuenta vista',
+        receipt_issuance: 'No emitiré boleta, emitiré factura',
+        invoice_type: 'Factura',
+      },
       a.headers,
     )
-    expect(second.body.bank_detail).toMatchObject({ account_holder_name: 'Cuenta dos', account_type: 'Cuenta Vista', selected: 'No Seleccionado' })
+    expect(second.body.bank_detail).toMatchObject({
+      account_holder_name: 'Cuenta dos',
+      account_type: 'Cuenta Vista',
+      selected: 'No Seleccionado',
+    })
     const [id1, id2] = [first.body.bank_detail.id_bank_detail, second.body.bank_detail.id_bank_detail]
 
-    const change = await api.put(`${BASE}/change-select-bank/${id2}`, { id_bank_detail: id2, selected: 'Seleccionado' }, a.headers)
+    const change = await api.put(
+      `${BASE}/change-select-bank/${id2}`,
+      { id_bank_detail: id2, selected: 'Seleccionado' },
+      a.headers,
+    )
     expect(change.status).toBe(200)
     expect(await selection(a.headers)).toEqual({ [id1]: 'No Seleccionado', [id2]: 'Seleccionado' })
     const unselect = await api.put(`${BASE}/change-select-bank/${id2}`, { selected: 'No Seleccionado' }, a.headers)
     expect([unselect.status, unselect.body.message]).toEqual([409, BANK_SERVICE_MESSAGES.keepOneSelected])
-    expect((await api.put(`${BASE}/change-select-bank/${id1}`, { selected: 'No Seleccionado' }, a.headers)).status).toBe(200)
+    expect(
+      (await api.put(`${BASE}/change-select-bank/${id1}`, { selected: 'No Seleccionado' }, a.headers)).status,
+    ).toBe(200)
     expect((await api.put(`${BASE}/change-select-bank/${id1}`, { selected: 'Tal vez' }, a.headers)).status).toBe(400)
 
     const updated = await api.put(`${BASE}/update-bank-details/${id1}`, { bank_name: 'Banco de Chile' }, a.headers)
     expect(updated.status).toBe(200)
     expect(updated.body.bank_detail).toMatchObject({ ...account, bank_name: 'Banco de Chile' })
-    expect((await api.get(`${BASE}/get-bank-details-for-update/${id1}`, a.headers)).body.bank_name).toBe('Banco de Chile')
+    expect((await api.get(`${BASE}/get-bank-details-for-update/${id1}`, a.headers)).body.bank_name).toBe(
+      'Banco de Chile',
+    )
 
     // Deleting the selected account hands the selection to the remaining one.
     expect((await api.delete(`${BASE}/delete-bank-details/${id2}`, a.headers)).status).toBe(200)
@@ -70,7 +92,11 @@ describe.each(engines)('bank details on %s', (engine) => {
     const id = (await api.post(`${BASE}/add-bank-details`, account, a.headers)).body.bank_detail.id_bank_detail
     const bad = await api.put(`${BASE}/update-bank-details/${id}`, { invoice_type: 'Factura' }, a.headers)
     expect([bad.status, bad.body.message]).toEqual([400, BANK_MESSAGES.needsBoleta])
-    const both = await api.put(`${BASE}/update-bank-details/${id}`, { invoice_type: 'Factura', receipt_issuance: 'No emitiré boleta, emitiré factura' }, a.headers)
+    const both = await api.put(
+      `${BASE}/update-bank-details/${id}`,
+      { invoice_type: 'Factura', receipt_issuance: 'No emitiré boleta, emitiré factura' },
+      a.headers,
+    )
     expect(both.status).toBe(200)
     const none = await api.put(`${BASE}/update-bank-details/${id}`, {}, a.headers)
     expect([none.status, none.body.message]).toEqual([400, BANK_MESSAGES.noChanges])
@@ -116,7 +142,9 @@ describe.each(engines)('bank details on %s', (engine) => {
     expect((await api.get(`${BASE}/get-banks-details`, b.headers)).body).toEqual([])
     expect((await api.get(`${BASE}/get-bank-details-for-update/${id}`, b.headers)).status).toBe(404)
     expect((await api.put(`${BASE}/update-bank-details/${id}`, { bank_name: 'Banco BCI' }, b.headers)).status).toBe(404)
-    expect((await api.put(`${BASE}/change-select-bank/${id}`, { selected: 'Seleccionado' }, b.headers)).status).toBe(404)
+    expect((await api.put(`${BASE}/change-select-bank/${id}`, { selected: 'Seleccionado' }, b.headers)).status).toBe(
+      404,
+    )
     expect((await api.delete(`${BASE}/delete-bank-details/${id}`, b.headers)).status).toBe(404)
     expect((await api.get(`${BASE}/get-bank-details-for-update/${id}`, a.headers)).body.bank_name).toBe('Banco Estado')
   })
@@ -133,7 +161,14 @@ describe.each(engines)('bank details on %s', (engine) => {
       ['DELETE', '/delete-bank-details/1'],
       ['GET', '/get-bank-details-for-update/1'],
     ]) {
-      expect((await api.call(method!, `${BASE}${path}`, { json: method === 'GET' || method === 'DELETE' ? undefined : account, headers: company.headers })).status).toBe(403)
+      expect(
+        (
+          await api.call(method!, `${BASE}${path}`, {
+            json: method === 'GET' || method === 'DELETE' ? undefined : account,
+            headers: company.headers,
+          })
+        ).status,
+      ).toBe(403)
     }
   })
 })

@@ -3,10 +3,23 @@ import { z } from 'zod'
 import { okMessageSchema } from '#domain/contract/common'
 import { bankDetailSavedSchema, bankDetailSchema, bankSelectedSchema } from '#domain/contract/users'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
-import { bankDetailsPayloadSchema, bankDetailsUpdatePayloadSchema, bankSelectionSchema, receiptInvoiceMismatch } from '#domain/validation/bank'
+import {
+  bankDetailsPayloadSchema,
+  bankDetailsUpdatePayloadSchema,
+  bankSelectionSchema,
+  receiptInvoiceMismatch,
+} from '#domain/validation/bank'
 import type { AuthEnv } from '#services/platform/auth'
 import type { ColumnCipher } from '#services/platform/column-crypto'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { BankDetailsTable } from '#services/platform/db/schema-driver-area'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
@@ -42,7 +55,9 @@ export function toBankDetail(columns: ColumnCipher, row: Selectable<BankDetailsT
 /** The form's name for the holder is accepted too (spec §3: name_account → account_holder_name). */
 function withHolderName(raw: unknown) {
   const { name_account, ...rest } = unwrapData(raw)
-  return name_account !== undefined && rest.account_holder_name === undefined ? { ...rest, account_holder_name: name_account } : rest
+  return name_account !== undefined && rest.account_holder_name === undefined
+    ? { ...rest, account_holder_name: name_account }
+    : rest
 }
 
 export function bankDetailRoutes(p: Platform) {
@@ -51,7 +66,8 @@ export function bankDetailRoutes(p: Platform) {
   const holder = 'El nombre del titular también se acepta como name_account.'
   app.use('/bank-details/*', requireDriver(p))
 
-  const own = (id: number, userId: number) => p.db.selectFrom('bank_details').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  const own = (id: number, userId: number) =>
+    p.db.selectFrom('bank_details').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
   defineRoute(
     app,
@@ -65,7 +81,12 @@ export function bankDetailRoutes(p: Platform) {
       responses: { 200: jsonResponse(z.array(bankDetailSchema), 'Lista'), ...errors(401, 403) },
     },
     async (c) => {
-      const rows = await p.db.selectFrom('bank_details').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
+      const rows = await p.db
+        .selectFrom('bank_details')
+        .selectAll()
+        .where('user_id', '=', c.get('auth').userId)
+        .orderBy('id', 'asc')
+        .execute()
       return c.json(rows.map((row) => toBankDetail(p.columns, row)))
     },
   )
@@ -109,7 +130,12 @@ export function bankDetailRoutes(p: Platform) {
       const row = await inTransaction(p.db, async (trx) => {
         // One writer of this driver's accounts at a time, so two first accounts cannot both be selected.
         await lockUser(trx, p.dialect, userId)
-        const selected = await trx.selectFrom('bank_details').select('id').where('user_id', '=', userId).where('selected', '=', BANK_SELECTED).executeTakeFirst()
+        const selected = await trx
+          .selectFrom('bank_details')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('selected', '=', BANK_SELECTED)
+          .executeTakeFirst()
         return trx
           .insertInto('bank_details')
           .values({
@@ -136,7 +162,10 @@ export function bankDetailRoutes(p: Platform) {
       tags,
       summary: 'Actualiza los campos enviados de una cuenta',
       security: security('User'),
-      request: { params: idParams, body: jsonBody(bankDetailsUpdatePayloadSchema, { prepare: withHolderName, description: holder }) },
+      request: {
+        params: idParams,
+        body: jsonBody(bankDetailsUpdatePayloadSchema, { prepare: withHolderName, description: holder }),
+      },
       responses: { 200: jsonResponse(bankDetailSavedSchema, 'Cuenta actualizada'), ...errors(400, 401, 403, 404) },
     },
     async (c) => {
@@ -146,10 +175,14 @@ export function bankDetailRoutes(p: Platform) {
       const row = await own(id, userId)
       if (!row) throw notFound()
       // Only one half of the receipt/invoice pair may be sent: check it against the stored other half.
-      const mismatch = receiptInvoiceMismatch(changes.receipt_issuance ?? row.receipt_issuance, changes.invoice_type ?? row.invoice_type)
+      const mismatch = receiptInvoiceMismatch(
+        changes.receipt_issuance ?? row.receipt_issuance,
+        changes.invoice_type ?? row.invoice_type,
+      )
       if (mismatch) throw new ApiError(400, mismatch)
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
-      if (changes.account_number !== undefined) defined.account_number = p.columns.seal('account_number', changes.account_number)
+      if (changes.account_number !== undefined)
+        defined.account_number = p.columns.seal('account_number', changes.account_number)
       const updated = await p.db
         .updateTable('bank_details')
         .set({ ...defined, updated_at: p.now().toISOString() })
@@ -180,7 +213,12 @@ export function bankDetailRoutes(p: Platform) {
       try {
         await inTransaction(p.db, async (trx) => {
           await lockUser(trx, p.dialect, userId)
-          const row = await trx.selectFrom('bank_details').select(['id', 'selected']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+          const row = await trx
+            .selectFrom('bank_details')
+            .select(['id', 'selected'])
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .executeTakeFirst()
           if (!row) throw notFound()
           if (selected === BANK_NOT_SELECTED) {
             // Exactly one account stays selected: another one has to be chosen instead.
@@ -195,7 +233,11 @@ export function bankDetailRoutes(p: Platform) {
             .where('id', '!=', id)
             .where('selected', '=', BANK_SELECTED)
             .execute()
-          await trx.updateTable('bank_details').set({ selected: BANK_SELECTED, updated_at: now }).where('id', '=', id).execute()
+          await trx
+            .updateTable('bank_details')
+            .set({ selected: BANK_SELECTED, updated_at: now })
+            .where('id', '=', id)
+            .execute()
         })
       } catch (err) {
         if (isUniqueViolation(err)) throw new ApiError(409, BANK_SERVICE_MESSAGES.conflict)
@@ -222,13 +264,28 @@ export function bankDetailRoutes(p: Platform) {
       const userId = c.get('auth').userId
       await inTransaction(p.db, async (trx) => {
         await lockUser(trx, p.dialect, userId)
-        const row = await trx.selectFrom('bank_details').select(['id', 'selected']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+        const row = await trx
+          .selectFrom('bank_details')
+          .select(['id', 'selected'])
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
         if (!row) throw notFound()
         await trx.deleteFrom('bank_details').where('id', '=', id).execute()
         if (row.selected !== BANK_SELECTED) return
         // The selected account went: the newest remaining one takes its place.
-        const next = await trx.selectFrom('bank_details').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
-        if (next) await trx.updateTable('bank_details').set({ selected: BANK_SELECTED, updated_at: p.now().toISOString() }).where('id', '=', next.id).execute()
+        const next = await trx
+          .selectFrom('bank_details')
+          .select('id')
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+        if (next)
+          await trx
+            .updateTable('bank_details')
+            .set({ selected: BANK_SELECTED, updated_at: p.now().toISOString() })
+            .where('id', '=', next.id)
+            .execute()
       })
       return c.json({ message: BANK_SERVICE_MESSAGES.deleted })
     },

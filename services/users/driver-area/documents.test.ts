@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { DOCUMENT_MESSAGES } from './documents'
-import { documentForm, fileOf, formWith, sampleExe, sampleJpeg, samplePdf, samplePng, userWithSession } from './test-helpers'
+import {
+  documentForm,
+  fileOf,
+  formWith,
+  sampleExe,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+  userWithSession,
+} from './test-helpers'
 
 describe.each(engines)('driver documents on %s', (engine) => {
   let p: TestPlatform
@@ -14,7 +23,8 @@ describe.each(engines)('driver documents on %s', (engine) => {
   })
   afterEach(async () => p.destroy())
 
-  const upload = (headers: Record<string, string>, entries: Record<string, File | string>) => api.call('POST', '/users/upload-files-user', { form: documentForm(entries), headers })
+  const upload = (headers: Record<string, string>, entries: Record<string, File | string>) =>
+    api.call('POST', '/users/upload-files-user', { form: documentForm(entries), headers })
 
   it('stores each kind privately as PENDING and lists the records', async () => {
     const a = await userWithSession(p)
@@ -30,11 +40,23 @@ describe.each(engines)('driver documents on %s', (engine) => {
     expect(list.status).toBe(200)
     expect(list.body).toHaveLength(3)
     for (const record of list.body) {
-      expect(Object.keys(record).sort()).toEqual(['date_upload', 'file_status', 'id_file', 'purpose_name', 'rejection_reason', 'type_name', 'url_file'])
+      expect(Object.keys(record).sort()).toEqual([
+        'date_upload',
+        'file_status',
+        'id_file',
+        'purpose_name',
+        'rejection_reason',
+        'type_name',
+        'url_file',
+      ])
       expect(record.file_status).toBe('PENDING')
       expect(record.url_file).toBe(`/users/files/${record.id_file}`)
     }
-    expect(list.body.map((r: { type_name: string }) => r.type_name)).toEqual(['image/png', 'image/jpeg', 'application/pdf'])
+    expect(list.body.map((r: { type_name: string }) => r.type_name)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'application/pdf',
+    ])
     const pdf = list.body[2]
     const file = await api.app.request(pdf.url_file, { headers: a.headers })
     expect(file.status).toBe(200)
@@ -65,9 +87,14 @@ describe.each(engines)('driver documents on %s', (engine) => {
     expect((await upload(a.headers, { soap_frontal: 'texto' })).status).toBe(400)
     expect((await upload(a.headers, { otro_documento: fileOf(await samplePng(), 'x.png') })).status).toBe(400)
     // One bad file sinks the whole request.
-    const mixed = await upload(a.headers, { soap_frontal: fileOf(await samplePng(), 'x.png'), soap_posterior: fileOf(sampleExe, 'y.jpg') })
+    const mixed = await upload(a.headers, {
+      soap_frontal: fileOf(await samplePng(), 'x.png'),
+      soap_posterior: fileOf(sampleExe, 'y.jpg'),
+    })
     expect(mixed.status).toBe(400)
-    expect((await api.call('POST', '/users/upload-files-user', { json: { soap_frontal: 'x' }, headers: a.headers })).status).toBe(400)
+    expect(
+      (await api.call('POST', '/users/upload-files-user', { json: { soap_frontal: 'x' }, headers: a.headers })).status,
+    ).toBe(400)
     const huge = await api.call('POST', '/users/upload-files-user', {
       form: formWith({ soap_frontal: fileOf(new Uint8Array(13 * 1024 * 1024), 'x.png') }),
       headers: a.headers,
@@ -80,7 +107,11 @@ describe.each(engines)('driver documents on %s', (engine) => {
     const a = await userWithSession(p)
     await upload(a.headers, { comprobante_domicilio: fileOf(await samplePng(), 'a.png') })
     const first = (await api.get('/users/obtain-all-documents-user', a.headers)).body[0]
-    await p.db.updateTable('user_files').set({ file_status: 'REJECTED', rejection_reason: 'Ilegible' }).where('id', '=', first.id_file).execute()
+    await p.db
+      .updateTable('user_files')
+      .set({ file_status: 'REJECTED', rejection_reason: 'Ilegible' })
+      .where('id', '=', first.id_file)
+      .execute()
     const rejected = (await api.get('/users/obtain-all-documents-user', a.headers)).body[0]
     expect(rejected).toMatchObject({ file_status: 'REJECTED', rejection_reason: 'Ilegible' })
     await upload(a.headers, { comprobante_domicilio: fileOf(samplePdf, 'b.pdf') })
@@ -113,7 +144,9 @@ describe.each(engines)('driver documents on %s', (engine) => {
     expect((await api.call('POST', '/users/upload-files-user', { form: form() })).status).toBe(401)
     expect((await api.get('/users/files/1')).status).toBe(401)
     expect((await api.get('/users/obtain-all-documents-user', company.headers)).status).toBe(403)
-    expect((await api.call('POST', '/users/upload-files-user', { form: form(), headers: company.headers })).status).toBe(403)
+    expect(
+      (await api.call('POST', '/users/upload-files-user', { form: form(), headers: company.headers })).status,
+    ).toBe(403)
     expect((await api.get('/users/files/1', company.headers)).status).toBe(403)
     expect((await api.get('/users/obtain-all-documents-user', { 'auth-user': 'no-es-un-token' })).status).toBe(401)
   })

@@ -2,11 +2,26 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { documentRecordSchema, uploadedDocumentsSchema, type DocumentRecord } from '#domain/contract/users'
 import { dayInChile } from '#domain/format'
-import { DOCUMENT_SLOT_KEYS, EXPIRING_SLOTS, expiryFieldName, isDocumentSlotKey, isExpiringSlot, type DocumentSlotKey } from '#domain/reference-data/documents'
+import {
+  DOCUMENT_SLOT_KEYS,
+  EXPIRING_SLOTS,
+  expiryFieldName,
+  isDocumentSlotKey,
+  isExpiringSlot,
+  type DocumentSlotKey,
+} from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { checkExpiryDate } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileField, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileField,
+  jsonResponse,
+  multipartBody,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { UserFilesTable } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
@@ -26,7 +41,9 @@ export const DOCUMENT_MESSAGES = {
   invalidType: DOCUMENT_UPLOAD.messages.invalidType,
   tooLarge: DOCUMENT_UPLOAD.messages.tooLarge,
   imageUnreadable: 'No se pudo leer la imagen. Intenta con otro archivo.',
-  imageTooManyPixels: `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} megapíxeles). Sube una foto o un escaneo más pequeño.`,
+  imageTooManyPixels:
+    `La imagen tiene demasiados píxeles (máximo ${DOCUMENT_MAX_PIXELS / 1_000_000} ` +
+    `megapíxeles). Sube una foto o un escaneo más pequeño.`,
 } as const
 
 export type { DocumentRecord }
@@ -61,10 +78,18 @@ export function documentRoutes(p: Platform) {
       summary: 'Los documentos del conductor: el último registro de cada casilla',
       security: security('User'),
       middleware: [auth],
-      responses: { 200: jsonResponse(z.array(documentRecordSchema), 'Lista de registros de documentos'), ...errors(401, 403) },
+      responses: {
+        200: jsonResponse(z.array(documentRecordSchema), 'Lista de registros de documentos'),
+        ...errors(401, 403),
+      },
     },
     async (c) => {
-      const rows = await p.db.selectFrom('user_files').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('id', 'asc').execute()
+      const rows = await p.db
+        .selectFrom('user_files')
+        .selectAll()
+        .where('user_id', '=', c.get('auth').userId)
+        .orderBy('id', 'asc')
+        .execute()
       const latest = new Map<string, Selectable<UserFilesTable>>()
       for (const row of rows) latest.set(row.purpose_name, row)
       return c.json(DOCUMENT_SLOT_KEYS.flatMap((key) => (latest.has(key) ? [toDocumentRecord(latest.get(key)!)] : [])))
@@ -85,9 +110,15 @@ export function documentRoutes(p: Platform) {
         body: multipartBody(
           z.object({
             ...Object.fromEntries(DOCUMENT_SLOT_KEYS.map((k) => [k, fileField().optional()])),
-            // The kinds that expire need their date beside the file (issue 16.3).
+            // The kinds that expire need their date beside the file.
             ...Object.fromEntries(
-              EXPIRING_SLOTS.map((k) => [expiryFieldName(k), z.iso.date().optional().meta({ description: 'Fecha de vencimiento (aaaa-mm-dd), obligatoria junto al archivo' })]),
+              EXPIRING_SLOTS.map((k) => [
+                expiryFieldName(k),
+                z.iso
+                  .date()
+                  .optional()
+                  .meta({ description: 'Fecha de vencimiento (aaaa-mm-dd), obligatoria junto al archivo' }),
+              ]),
             ),
           }),
         ),
@@ -108,7 +139,7 @@ export function documentRoutes(p: Platform) {
         files.push({ slot: key, file: value })
       }
       if (files.length === 0) throw new ApiError(400, DOCUMENT_MESSAGES.missing)
-      // The kinds that expire carry their date beside the file (issue 16.3): '<slot>_expires_on'.
+      // The kinds that expire carry their date beside the file: '<slot>_expires_on'.
       const today = dayInChile(p.now())
       const expiries = new Map<DocumentSlotKey, string>()
       for (const { slot } of files) {
@@ -120,7 +151,12 @@ export function documentRoutes(p: Platform) {
         expiries.set(slot, checked.day)
       }
       // Every file is checked before anything is written: all or nothing.
-      const checked: Array<{ slot: DocumentSlotKey; bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffType>>; name: string }> = []
+      const checked: Array<{
+        slot: DocumentSlotKey
+        bytes: Uint8Array
+        type: NonNullable<ReturnType<typeof sniffType>>
+        name: string
+      }> = []
       for (const { slot, file } of files) {
         if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
         if (file.size === 0) throw new ApiError(400, DOCUMENT_MESSAGES.empty)
@@ -131,7 +167,12 @@ export function documentRoutes(p: Platform) {
           try {
             bytes = await normalizeDocumentImage(bytes, type)
           } catch (err) {
-            throw new ApiError(400, /pixel limit/i.test(String(err)) ? DOCUMENT_MESSAGES.imageTooManyPixels : DOCUMENT_MESSAGES.imageUnreadable)
+            throw new ApiError(
+              400,
+              /pixel limit/i.test(String(err))
+                ? DOCUMENT_MESSAGES.imageTooManyPixels
+                : DOCUMENT_MESSAGES.imageUnreadable,
+            )
           }
         }
         // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).

@@ -44,7 +44,9 @@ describe.each(engines)('work experience on %s', (engine) => {
         job_description: 'Reparto de paquetería en la zona oriente.',
       },
     ])
-    expect((await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)).body.job_title).toBe('Conductor de reparto')
+    expect((await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)).body.job_title).toBe(
+      'Conductor de reparto',
+    )
     // The update may name the fields as stored.
     const { nameBusiness: _n, typeEmployment: _t, ...rest } = experience
     const updated = await api.put(
@@ -53,7 +55,11 @@ describe.each(engines)('work experience on %s', (engine) => {
       a.headers,
     )
     expect(updated.status).toBe(200)
-    expect(updated.body.experience).toMatchObject({ company_name: 'Mercado Sur', type_employment: 'Jornada parcial', duration: '1 mes' })
+    expect(updated.body.experience).toMatchObject({
+      company_name: 'Mercado Sur',
+      type_employment: 'Jornada parcial',
+      duration: '1 mes',
+    })
     expect((await api.delete(`${BASE}/delete-experience-work/${id}`, a.headers)).status).toBe(200)
     expect((await api.get(`${BASE}/get-experience-work`, a.headers)).body).toEqual([])
     expect((await api.delete(`${BASE}/delete-experience-work/${id}`, a.headers)).status).toBe(404)
@@ -82,25 +88,45 @@ describe.each(engines)('work experience on %s', (engine) => {
   it('stores «Trabajo actual» as a null end date, counts its duration up to today, and can end it later', async () => {
     const a = await userWithSession(p)
     const { end_date: _e, ...open } = experience
-    const created = await api.post(`${BASE}/add-experience-work`, { ...open, start_date: '2020-01-01', current_job: true }, a.headers)
+    const created = await api.post(
+      `${BASE}/add-experience-work`,
+      { ...open, start_date: '2020-01-01', current_job: true },
+      a.headers,
+    )
     expect(created.status).toBe(201)
     const id = created.body.experience.id_ew as number
     expect(created.body.experience.end_date).toBeNull()
-    const row = await p.db.selectFrom('work_experience').select('end_date').where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await p.db
+      .selectFrom('work_experience')
+      .select('end_date')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row.end_date).toBeNull()
     // From 2020-01-01 to today: whole years, never «Menos de 1 mes».
     const loaded = await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)
     expect(loaded.body).toMatchObject({ end_date: null })
     expect(loaded.body.duration).toMatch(/^\d+ años/)
     // An end date sent along with current_job is ignored, as the form without JS does.
-    const ignored = await api.put(`${BASE}/update-experience-work/${id}`, { ...experience, start_date: '2020-01-01', end_date: '2019-01-01', current_job: true }, a.headers)
+    const ignored = await api.put(
+      `${BASE}/update-experience-work/${id}`,
+      { ...experience, start_date: '2020-01-01', end_date: '2019-01-01', current_job: true },
+      a.headers,
+    )
     expect(ignored.status).toBe(200)
     expect(ignored.body.experience.end_date).toBeNull()
     // Unchecked, the end date is required again; with one, the job is over.
-    const missing = await api.put(`${BASE}/update-experience-work/${id}`, { ...open, start_date: '2020-01-01', current_job: false }, a.headers)
+    const missing = await api.put(
+      `${BASE}/update-experience-work/${id}`,
+      { ...open, start_date: '2020-01-01', current_job: false },
+      a.headers,
+    )
     expect(missing.status).toBe(400)
     expect([missing.body.message].flat()).toContain(EXPERIENCE_MESSAGES.required)
-    const ended = await api.put(`${BASE}/update-experience-work/${id}`, { ...experience, start_date: '2020-01-01', end_date: '2021-01-01', current_job: false }, a.headers)
+    const ended = await api.put(
+      `${BASE}/update-experience-work/${id}`,
+      { ...experience, start_date: '2020-01-01', end_date: '2021-01-01', current_job: false },
+      a.headers,
+    )
     expect(ended.body.experience).toMatchObject({ end_date: '2021-01-01', duration: '1 año' })
   })
 
@@ -113,7 +139,10 @@ describe.each(engines)('work experience on %s', (engine) => {
 
   it('refuses a malformed body', async () => {
     const a = await userWithSession(p)
-    const res = await api.call('POST', `${BASE}/add-experience-work`, { body: '{nope', headers: { ...a.headers, 'content-type': 'application/json' } })
+    const res = await api.call('POST', `${BASE}/add-experience-work`, {
+      body: '{nope',
+      headers: { ...a.headers, 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect((await api.post(`${BASE}/add-experience-work`, [1, 2], a.headers)).status).toBe(400)
   })
@@ -124,9 +153,13 @@ describe.each(engines)('work experience on %s', (engine) => {
     const id = (await api.post(`${BASE}/add-experience-work`, experience, a.headers)).body.experience.id_ew
     expect((await api.get(`${BASE}/get-experience-work`, b.headers)).body).toEqual([])
     expect((await api.get(`${BASE}/get-experience-work-for-update/${id}`, b.headers)).status).toBe(404)
-    expect((await api.put(`${BASE}/update-experience-work/${id}`, { ...experience, job_title: 'Robado' }, b.headers)).status).toBe(404)
+    expect(
+      (await api.put(`${BASE}/update-experience-work/${id}`, { ...experience, job_title: 'Robado' }, b.headers)).status,
+    ).toBe(404)
     expect((await api.delete(`${BASE}/delete-experience-work/${id}`, b.headers)).status).toBe(404)
-    expect((await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)).body.job_title).toBe(experience.job_title)
+    expect((await api.get(`${BASE}/get-experience-work-for-update/${id}`, a.headers)).body.job_title).toBe(
+      experience.job_title,
+    )
   })
 
   it('answers 401 without a token and 403 to a company', async () => {

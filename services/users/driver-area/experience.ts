@@ -5,7 +5,15 @@ import { experienceRecordSchema, experienceSavedSchema } from '#domain/contract/
 import { dayInChile } from '#domain/format'
 import { experienceDurationUntil, experienceInputFromPayload, experienceSchema } from '#domain/validation/experience'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { WorkExperienceTable } from '#services/platform/db/schema-driver-area'
 import type { Platform } from '#services/platform/platform'
 import { notFound, requireDriver, unwrapData } from './shared'
@@ -17,7 +25,7 @@ export const EXPERIENCE_SERVICE_MESSAGES = {
 } as const
 
 /**
- * Spec §3 "Work experience", its fields only. The current job («Trabajo actual», issue 16 item 7)
+ * Spec §3 "Work experience", its fields only. The current job («Trabajo actual»)
  * has a null end_date, and its duration counts up to `today` (yyyy-mm-dd, in Chile).
  */
 export function toExperience(row: Selectable<WorkExperienceTable>, today: string) {
@@ -44,7 +52,8 @@ export function experienceRoutes(p: Platform) {
   app.use('/experience-work/*', requireDriver(p))
 
   const present = (row: Selectable<WorkExperienceTable>) => toExperience(row, dayInChile(p.now()))
-  const own = (id: number, userId: number) => p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  const own = (id: number, userId: number) =>
+    p.db.selectFrom('work_experience').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
   defineRoute(
     app,
@@ -58,7 +67,13 @@ export function experienceRoutes(p: Platform) {
       responses: { 200: jsonResponse(z.array(experienceRecordSchema), 'Lista'), ...errors(401, 403) },
     },
     async (c) => {
-      const rows = await p.db.selectFrom('work_experience').selectAll().where('user_id', '=', c.get('auth').userId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute()
+      const rows = await p.db
+        .selectFrom('work_experience')
+        .selectAll()
+        .where('user_id', '=', c.get('auth').userId)
+        .orderBy('start_date', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
       return c.json(rows.map(present))
     },
   )
@@ -168,7 +183,11 @@ export function experienceRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const result = await p.db.deleteFrom('work_experience').where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+      const result = await p.db
+        .deleteFrom('work_experience')
+        .where('id', '=', id)
+        .where('user_id', '=', c.get('auth').userId)
+        .executeTakeFirst()
       if (Number(result.numDeletedRows) !== 1) throw notFound()
       return c.json({ message: EXPERIENCE_SERVICE_MESSAGES.deleted })
     },

@@ -64,7 +64,12 @@ export function fileRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const row = await p.db.selectFrom('profile_images').select(['storage_key', 'mime_type']).where('id', '=', id).where('user_id', '=', c.get('auth').userId).executeTakeFirst()
+      const row = await p.db
+        .selectFrom('profile_images')
+        .select(['storage_key', 'mime_type'])
+        .where('id', '=', id)
+        .where('user_id', '=', c.get('auth').userId)
+        .executeTakeFirst()
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw notFound()
       return send(c, bytes, row.mime_type, 'perfil.jpg')

@@ -50,7 +50,7 @@ export const DOCUMENT_MAX_PIXELS = 50_000_000
 const DOCUMENT_MAX_SIDE = 4000
 
 /**
- * Document images are decoded and written anew like photos (issue 11): metadata is dropped, the
+ * Document images are decoded and written anew like photos: metadata is dropped, the
  * orientation applied, at most 4000 px a side, and anything that is not really an image (or one
  * over 50 megapixels, such as a 400-megapixel PNG) throws here instead of reaching the reviewer.
  */
@@ -59,7 +59,8 @@ export async function normalizeDocumentImage(bytes: Uint8Array, type: 'image/png
   const image = sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' })
     .rotate()
     .resize(DOCUMENT_MAX_SIDE, DOCUMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-  const out = type === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+  const out =
+    type === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
   return new Uint8Array(out)
 }
 

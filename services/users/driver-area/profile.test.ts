@@ -16,19 +16,44 @@ describe.each(engines)('driver profile on %s', (engine) => {
   })
   afterEach(async () => p.destroy())
 
-  const profile = { firstname: 'Valentina', lastname: 'Rojas', address: 'Los Leones 100', about_me: 'Reparto en moto.', phone: 987654321 }
+  const profile = {
+    firstname: 'Valentina',
+    lastname: 'Rojas',
+    address: 'Los Leones 100',
+    about_me: 'Reparto en moto.',
+    phone: 987654321,
+  }
 
   it('reads and updates the driver data, the phone normalised like at registration', async () => {
     const a = await userWithSession(p)
     const before = await api.get('/users/get-extra-data-user', a.headers)
-    expect(before.body).toMatchObject({ firstname: 'Camila', lastname: 'Pérez', address: 'Av. Siempre Viva 742', about_me: 'Conductora de reparto.' })
+    expect(before.body).toMatchObject({
+      firstname: 'Camila',
+      lastname: 'Pérez',
+      address: 'Av. Siempre Viva 742',
+      about_me: 'Conductora de reparto.',
+    })
     const res = await api.post('/users/update-data-user', { data: profile }, a.headers)
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ message: PROFILE_SERVICE_MESSAGES.updated, firstname: 'Valentina', phone: '56987654321' })
+    expect(res.body).toMatchObject({
+      message: PROFILE_SERVICE_MESSAGES.updated,
+      firstname: 'Valentina',
+      phone: '56987654321',
+    })
     const after = await api.get('/users/get-extra-data-user', a.headers)
-    expect(after.body).toMatchObject({ firstname: 'Valentina', lastname: 'Rojas', address: 'Los Leones 100', about_me: 'Reparto en moto.', phone: '56987654321' })
+    expect(after.body).toMatchObject({
+      firstname: 'Valentina',
+      lastname: 'Rojas',
+      address: 'Los Leones 100',
+      about_me: 'Reparto en moto.',
+      phone: '56987654321',
+    })
     // Flat bodies work too; an omitted phone keeps the stored one.
-    const flat = await api.post('/users/update-data-user', { firstname: 'Vale', lastname: 'Rojas', address: '', about_me: '' }, a.headers)
+    const flat = await api.post(
+      '/users/update-data-user',
+      { firstname: 'Vale', lastname: 'Rojas', address: '', about_me: '' },
+      a.headers,
+    )
     expect(flat.body).toMatchObject({ firstname: 'Vale', address: null, about_me: null, phone: '56987654321' })
   })
 
@@ -50,22 +75,51 @@ describe.each(engines)('driver profile on %s', (engine) => {
     expect((await api.get('/users/get-extra-data-user', a.headers)).body.firstname).toBe('Camila')
   })
 
-  it('stores the vehicle type and commune the driver states, reads them back with their names, keeps them when absent and clears them when empty (issue 16)', async () => {
-    const a = await userWithSession(p)
-    const none = await api.get('/users/get-extra-data-user', a.headers)
-    expect(none.body).toMatchObject({ id_vehicle: null, name_vehicle: null, id_commune: null, name_commune: null })
-    const res = await api.post('/users/update-data-user', { data: { ...profile, id_vehicle: '3', id_commune: 13123 } }, a.headers)
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id_vehicle: 3, name_vehicle: 'Moto', id_commune: 13123, name_commune: 'Providencia' })
-    const row = await p.db.selectFrom('users').select(['id_vehicle', 'id_commune']).where('id', '=', a.user.id).executeTakeFirstOrThrow()
-    expect(row).toEqual({ id_vehicle: 3, id_commune: 13123 })
-    // The spec §7 body without them leaves them as they were.
-    expect((await api.post('/users/update-data-user', profile, a.headers)).body).toMatchObject({ id_vehicle: 3, id_commune: 13123 })
-    expect((await api.get('/users/get-extra-data-user', a.headers)).body).toMatchObject({ id_vehicle: 3, name_vehicle: 'Moto', id_commune: 13123, name_commune: 'Providencia' })
-    // Empty means "not stated".
-    const cleared = await api.post('/users/update-data-user', { ...profile, id_vehicle: '', id_commune: null }, a.headers)
-    expect(cleared.body).toMatchObject({ id_vehicle: null, name_vehicle: null, id_commune: null, name_commune: null })
-  })
+  it(
+    'stores the vehicle type and commune the driver states, reads them back with ' +
+      'their names, keeps them when absent and clears them when empty',
+    async () => {
+      const a = await userWithSession(p)
+      const none = await api.get('/users/get-extra-data-user', a.headers)
+      expect(none.body).toMatchObject({ id_vehicle: null, name_vehicle: null, id_commune: null, name_commune: null })
+      const res = await api.post(
+        '/users/update-data-user',
+        { data: { ...profile, id_vehicle: '3', id_commune: 13123 } },
+        a.headers,
+      )
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({
+        id_vehicle: 3,
+        name_vehicle: 'Moto',
+        id_commune: 13123,
+        name_commune: 'Providencia',
+      })
+      const row = await p.db
+        .selectFrom('users')
+        .select(['id_vehicle', 'id_commune'])
+        .where('id', '=', a.user.id)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({ id_vehicle: 3, id_commune: 13123 })
+      // The spec §7 body without them leaves them as they were.
+      expect((await api.post('/users/update-data-user', profile, a.headers)).body).toMatchObject({
+        id_vehicle: 3,
+        id_commune: 13123,
+      })
+      expect((await api.get('/users/get-extra-data-user', a.headers)).body).toMatchObject({
+        id_vehicle: 3,
+        name_vehicle: 'Moto',
+        id_commune: 13123,
+        name_commune: 'Providencia',
+      })
+      // Empty means "not stated".
+      const cleared = await api.post(
+        '/users/update-data-user',
+        { ...profile, id_vehicle: '', id_commune: null },
+        a.headers,
+      )
+      expect(cleared.body).toMatchObject({ id_vehicle: null, name_vehicle: null, id_commune: null, name_commune: null })
+    },
+  )
 
   it.each([
     [{ id_vehicle: 4 }, 'Selecciona una opción válida'],
@@ -80,17 +134,26 @@ describe.each(engines)('driver profile on %s', (engine) => {
     const res = await api.post('/users/update-data-user', { ...profile, id_vehicle: 2, ...change }, a.headers)
     expect(res.status).toBe(400)
     expect(([] as string[]).concat(res.body.message)).toContain(message)
-    const row = await p.db.selectFrom('users').select(['firstname', 'id_vehicle', 'id_commune']).where('id', '=', a.user.id).executeTakeFirstOrThrow()
+    const row = await p.db
+      .selectFrom('users')
+      .select(['firstname', 'id_vehicle', 'id_commune'])
+      .where('id', '=', a.user.id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ firstname: 'Camila', id_vehicle: null, id_commune: null })
   })
 
-  it.each(['+56 9 8765 4321', '9 8765-4321', '(+56) 9 8765 4321'])('takes the phone as Chileans write it (%j) and stores 569XXXXXXXX (issue 12 item 10)', async (typed) => {
-    const a = await userWithSession(p)
-    const res = await api.post('/users/update-data-user', { ...profile, phone: typed }, a.headers)
-    expect(res.status).toBe(200)
-    expect(res.body.phone).toBe('56987654321')
-    expect((await p.db.selectFrom('users').select('phone').where('id', '=', a.user.id).executeTakeFirstOrThrow()).phone).toBe('56987654321')
-  })
+  it.each(['+56 9 8765 4321', '9 8765-4321', '(+56) 9 8765 4321'])(
+    'takes the phone as Chileans write it (%j) and stores 569XXXXXXXX',
+    async (typed) => {
+      const a = await userWithSession(p)
+      const res = await api.post('/users/update-data-user', { ...profile, phone: typed }, a.headers)
+      expect(res.status).toBe(200)
+      expect(res.body.phone).toBe('56987654321')
+      expect(
+        (await p.db.selectFrom('users').select('phone').where('id', '=', a.user.id).executeTakeFirstOrThrow()).phone,
+      ).toBe('56987654321')
+    },
+  )
 
   it('refuses a phone another account uses with 409', async () => {
     const a = await userWithSession(p)
@@ -129,7 +192,11 @@ describe.each(engines)('driver profile on %s', (engine) => {
 
   it('refuses a missing, oversized, disguised or broken image', async () => {
     const a = await userWithSession(p)
-    const send = (file?: File) => api.call('POST', '/users/update-profile-image', { form: file ? formWith({ newProfileImage: file }) : new FormData(), headers: a.headers })
+    const send = (file?: File) =>
+      api.call('POST', '/users/update-profile-image', {
+        form: file ? formWith({ newProfileImage: file }) : new FormData(),
+        headers: a.headers,
+      })
     const missing = await send()
     expect([missing.status, missing.body.message]).toEqual([400, PROFILE_IMAGE_MESSAGES.required])
     const big = new Uint8Array(3 * 1024 * 1024 + 1)
@@ -151,7 +218,10 @@ describe.each(engines)('driver profile on %s', (engine) => {
     expect((await api.post('/users/update-data-user', profile)).status).toBe(401)
     expect((await api.get('/users/get-extra-data-user', company.headers)).status).toBe(403)
     expect((await api.post('/users/update-data-user', profile, company.headers)).status).toBe(403)
-    expect((await api.call('POST', '/users/update-profile-image', { form: new FormData(), headers: company.headers })).status).toBe(403)
+    expect(
+      (await api.call('POST', '/users/update-profile-image', { form: new FormData(), headers: company.headers }))
+        .status,
+    ).toBe(403)
     expect((await api.get('/users/profile-image/1', company.headers)).status).toBe(403)
   })
 })

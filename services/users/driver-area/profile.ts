@@ -5,7 +5,16 @@ import { findVehicle } from '#domain/reference-data/vehicles'
 import { PROFILE_MESSAGES, profileSchema } from '#domain/validation/profile'
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGES, profileImageSchema } from '#domain/validation/profile-image'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileField, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileField,
+  jsonBody,
+  jsonResponse,
+  multipartBody,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { User } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, validate } from '#services/platform/http'
@@ -67,7 +76,9 @@ export function profileRoutes(p: Platform) {
       path: '/update-data-user',
       operationId: 'updateDriverProfile',
       tags,
-      summary: 'Actualiza nombre, apellido, dirección, sobre mí, teléfono, tipo de vehículo y comuna (el objeto puede venir dentro de data)',
+      summary:
+        'Actualiza nombre, apellido, dirección, sobre mí, teléfono, tipo de vehículo y ' +
+        'comuna (el objeto puede venir dentro de data)',
       security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(profileSchema, { prepare: unwrapData }) },
@@ -77,11 +88,17 @@ export function profileRoutes(p: Platform) {
       const userId = c.get('auth').userId
       const input = c.req.valid('json')
       // The schema checks a commune by its CUT code (domain/validation/place-ids.ts): here, that it is one of the list.
-      if (input.id_commune != null && !findCommune(input.id_commune)) throw new ApiError(400, PROFILE_MESSAGES.invalidOption)
+      if (input.id_commune != null && !findCommune(input.id_commune))
+        throw new ApiError(400, PROFILE_MESSAGES.invalidOption)
       // The schema gives the driver's phone as registration stores it (569XXXXXXXX), so uniqueness holds.
       const phone = input.phone
       if (phone) {
-        const other = await p.db.selectFrom('users').select('id').where('phone', '=', phone).where('id', '!=', userId).executeTakeFirst()
+        const other = await p.db
+          .selectFrom('users')
+          .select('id')
+          .where('phone', '=', phone)
+          .where('id', '!=', userId)
+          .executeTakeFirst()
         if (other) throw new ApiError(409, PROFILE_SERVICE_MESSAGES.phoneTaken)
       }
       try {
@@ -93,7 +110,7 @@ export function profileRoutes(p: Platform) {
             address: input.address || null,
             about_me: input.about_me || null,
             ...(phone ? { phone } : {}),
-            // Absent: unchanged; null: not stated (issue 16).
+            // Absent: unchanged; null: not stated.
             ...(input.id_vehicle !== undefined ? { id_vehicle: input.id_vehicle } : {}),
             ...(input.id_commune !== undefined ? { id_commune: input.id_commune } : {}),
             updated_at: p.now().toISOString(),
@@ -146,7 +163,11 @@ export function profileRoutes(p: Platform) {
           // Replacements of one driver's photo run one after the other: each sees the row the
           // previous one wrote and removes it (one row per driver, unique since migration 0007).
           await lockUser(trx, p.dialect, userId)
-          previous = await trx.selectFrom('profile_images').select(['id', 'storage_key']).where('user_id', '=', userId).execute()
+          previous = await trx
+            .selectFrom('profile_images')
+            .select(['id', 'storage_key'])
+            .where('user_id', '=', userId)
+            .execute()
           const now = p.now().toISOString()
           if (previous.length)
             await trx
@@ -159,7 +180,13 @@ export function profileRoutes(p: Platform) {
               .execute()
           const row = await trx
             .insertInto('profile_images')
-            .values({ user_id: userId, storage_key: key, mime_type: 'image/jpeg', size_bytes: image.byteLength, created_at: now })
+            .values({
+              user_id: userId,
+              storage_key: key,
+              mime_type: 'image/jpeg',
+              size_bytes: image.byteLength,
+              created_at: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
           const path = profileImagePath(row.id)

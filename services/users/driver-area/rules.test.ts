@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { bankDetailComplete, bankPayloadFromForm, changedBankFields, maskAccountNumber, type BankFormValues } from '#domain/validation/bank'
+import {
+  bankDetailComplete,
+  bankPayloadFromForm,
+  changedBankFields,
+  maskAccountNumber,
+  type BankFormValues,
+} from '#domain/validation/bank'
 import { experienceChanged, experienceDuration, experienceInputFromPayload } from '#domain/validation/experience'
 import { profileSaveDecision } from '#domain/validation/profile'
 import { sniffType } from './images'
@@ -16,7 +22,11 @@ describe('driver area rules', () => {
   })
 
   it('maps the stored experience names and tells whether anything changed', () => {
-    expect(experienceInputFromPayload({ company_name: 'A', type_employment: 'B', job_title: 'C' })).toEqual({ job_title: 'C', nameBusiness: 'A', typeEmployment: 'B' })
+    expect(experienceInputFromPayload({ company_name: 'A', type_employment: 'B', job_title: 'C' })).toEqual({
+      job_title: 'C',
+      nameBusiness: 'A',
+      typeEmployment: 'B',
+    })
     expect(experienceInputFromPayload({ nameBusiness: 'X', company_name: 'A' }).nameBusiness).toBe('X')
     const loaded = {
       job_title: 'Conductor',
@@ -40,8 +50,16 @@ describe('driver area rules', () => {
     expect(profileSaveDecision(current, { ...current, phone: '' })).toBe('unchanged')
   })
 
-  it('counts a stated or cleared vehicle type or commune as a change, an absent one not (issue 16)', () => {
-    const current = { firstname: 'Ana', lastname: 'Soto', address: 'Calle 1', about_me: 'Hola', phone: '56987654321', id_vehicle: 3, id_commune: null }
+  it('counts a stated or cleared vehicle type or commune as a change, an absent one not', () => {
+    const current = {
+      firstname: 'Ana',
+      lastname: 'Soto',
+      address: 'Calle 1',
+      about_me: 'Hola',
+      phone: '56987654321',
+      id_vehicle: 3,
+      id_commune: null,
+    }
     expect(profileSaveDecision(current, { ...current })).toBe('unchanged')
     expect(profileSaveDecision(current, { ...current, id_vehicle: undefined, id_commune: undefined })).toBe('unchanged')
     expect(profileSaveDecision(current, { ...current, id_vehicle: 2 })).toBe('save')

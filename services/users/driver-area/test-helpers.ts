@@ -39,7 +39,12 @@ export async function userWithSession(p: TestPlatform, role: Role = 'User', opts
     .returningAll()
     .executeTakeFirstOrThrow()
   const token = await startSession(p, user)
-  if (role === 'admin') await p.db.updateTable('sessions').set({ factor_pending: 0, reauth_at: now }).where('user_id', '=', user.id).execute()
+  if (role === 'admin')
+    await p.db
+      .updateTable('sessions')
+      .set({ factor_pending: 0, reauth_at: now })
+      .where('user_id', '=', user.id)
+      .execute()
   const header = { [role === 'User' ? 'auth-user' : role === 'business' ? 'auth-business' : 'auth-admin']: token }
   return { user, token, headers: header }
 }
@@ -62,7 +67,9 @@ export async function sampleJpeg(width = 40, height = 30): Promise<Uint8Array> {
 
 export const samplePdf = TINY_PDF
 /** A Windows executable's first bytes. */
-export const sampleExe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff])
+export const sampleExe = new Uint8Array([
+  0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff,
+])
 
 export function fileOf(bytes: Uint8Array, name: string, type = ''): File {
   return new File([bytes as Uint8Array<ArrayBuffer>], name, { type })
@@ -74,7 +81,7 @@ export function formWith(entries: Record<string, File | string>): FormData {
   return form
 }
 
-/** An expiry date two years ahead (issue 16.3): valid at upload whatever a test's clock offset. */
+/** An expiry date two years ahead: valid at upload whatever a test's clock offset. */
 export const VALID_EXPIRY = addDays(dayInChile(new Date()), 730)
 
 /**
@@ -84,7 +91,8 @@ export const VALID_EXPIRY = addDays(dayInChile(new Date()), 730)
 export function documentForm(entries: Record<string, File | string>): FormData {
   const form = formWith(entries)
   for (const [k, v] of Object.entries(entries)) {
-    if (typeof v !== 'string' && isDocumentSlotKey(k) && isExpiringSlot(k) && !(expiryFieldName(k) in entries)) form.append(expiryFieldName(k), VALID_EXPIRY)
+    if (typeof v !== 'string' && isDocumentSlotKey(k) && isExpiringSlot(k) && !(expiryFieldName(k) in entries))
+      form.append(expiryFieldName(k), VALID_EXPIRY)
   }
   return form
 }

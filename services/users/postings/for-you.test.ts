@@ -1,6 +1,14 @@
 import { type CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { business, companyAccount, driver, driverAccount, insertPostings, type Account, type CompanyAccount } from '#services/testing/business'
+import {
+  business,
+  companyAccount,
+  driver,
+  driverAccount,
+  insertPostings,
+  type Account,
+  type CompanyAccount,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { isFullScan, planOf, seedPostings } from '../../../scripts/bench/search'
@@ -43,29 +51,45 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
     expect(res.body).toEqual({ jobPostings: [], vehicles: [], communes: [], source: null })
   })
 
-  it("matches the vehicle and commune of the driver's saves and applications: their commune first, then their region, newest first", async () => {
-    const [saved, applied] = await insertPostings(p, andes.companyId, [
-      { title: 'Guardada', ...FURGON_CENTRO },
-      { title: 'Postulada', ...FURGON_CENTRO, id_commune: 13123 },
-      { title: 'Misma comuna', ...FURGON_CENTRO },
-      { title: 'Misma región', ...FURGON_CENTRO, id_commune: 13114 },
-      { title: 'Otro vehículo', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null },
-      { title: 'Otra región', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
-      { title: 'Cerrada', ...FURGON_CENTRO, status: 'closed' },
-      { title: 'Misma comuna, antes', ...FURGON_CENTRO, id_commune: 13123 },
-    ])
-    expect((await api.post('/users/save-posting', { id_publication: saved }, driver(camila))).status).toBe(201)
-    expect((await api.post('/users/postulate-job-posting', { id_publication: applied }, driver(camila))).status).toBe(201)
+  it(
+    "matches the vehicle and commune of the driver's saves and applications: their " +
+      'commune first, then their region, newest first',
+    async () => {
+      const [saved, applied] = await insertPostings(p, andes.companyId, [
+        { title: 'Guardada', ...FURGON_CENTRO },
+        { title: 'Postulada', ...FURGON_CENTRO, id_commune: 13123 },
+        { title: 'Misma comuna', ...FURGON_CENTRO },
+        { title: 'Misma región', ...FURGON_CENTRO, id_commune: 13114 },
+        { title: 'Otro vehículo', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null },
+        { title: 'Otra región', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+        { title: 'Cerrada', ...FURGON_CENTRO, status: 'closed' },
+        { title: 'Misma comuna, antes', ...FURGON_CENTRO, id_commune: 13123 },
+      ])
+      expect((await api.post('/users/save-posting', { id_publication: saved }, driver(camila))).status).toBe(201)
+      expect((await api.post('/users/postulate-job-posting', { id_publication: applied }, driver(camila))).status).toBe(
+        201,
+      )
 
-    const res = await forYou(camila)
-    expect(res.status).toBe(200)
-    // Neither the saved nor the applied one; the driver's two communes (newest first) before the region's Las Condes.
-    expect(titles(res.body)).toEqual(['Misma comuna, antes', 'Misma comuna', 'Misma región'].slice(0, FOR_YOU_LIMIT))
-    expect(res.body.vehicles).toEqual([{ id_vehicle: 1, name_vehicle: 'Furgón' }])
-    expect(res.body.source).toBe('activity')
-    expect(res.body.communes.map((c: { name_commune: string }) => c.name_commune).sort()).toEqual(['Providencia', 'Santiago Centro'])
-    expect(res.body.jobPostings[0]).toMatchObject({ applied: false, saved: false, status: 'open', name_vehicle: 'Furgón', payment_amount: 45000, payment_period: 'por día' })
-  })
+      const res = await forYou(camila)
+      expect(res.status).toBe(200)
+      // Neither the saved nor the applied one; the driver's two communes (newest first) before the region's Las Condes.
+      expect(titles(res.body)).toEqual(['Misma comuna, antes', 'Misma comuna', 'Misma región'].slice(0, FOR_YOU_LIMIT))
+      expect(res.body.vehicles).toEqual([{ id_vehicle: 1, name_vehicle: 'Furgón' }])
+      expect(res.body.source).toBe('activity')
+      expect(res.body.communes.map((c: { name_commune: string }) => c.name_commune).sort()).toEqual([
+        'Providencia',
+        'Santiago Centro',
+      ])
+      expect(res.body.jobPostings[0]).toMatchObject({
+        applied: false,
+        saved: false,
+        status: 'open',
+        name_vehicle: 'Furgón',
+        payment_amount: 45000,
+        payment_period: 'por día',
+      })
+    },
+  )
 
   it('keeps to a few postings', async () => {
     const [first] = await insertPostings(
@@ -79,57 +103,92 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
     expect(titles(res.body)).toEqual(['Ruta 6', 'Ruta 5', 'Ruta 4'])
   })
 
-  it('falls back to the commune of the profile address, any vehicle, when the driver has not saved or applied', async () => {
-    await p.db.updateTable('users').set({ address: 'Av. Providencia 1234, Providencia' }).where('id', '=', camila.userId).execute()
-    await insertPostings(p, andes.companyId, [
-      { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
-      { title: 'Furgón en Santiago Centro', ...FURGON_CENTRO },
-      { title: 'Furgón en Valparaíso', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
-    ])
-    const res = await forYou(camila)
-    expect(titles(res.body)).toEqual(['Moto en Providencia', 'Furgón en Santiago Centro'])
-    expect(res.body.vehicles).toEqual([])
-    expect(res.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
-    expect(res.body.source).toBe('address')
-  })
+  it(
+    'falls back to the commune of the profile address, any vehicle, when the driver ' + 'has not saved or applied',
+    async () => {
+      await p.db
+        .updateTable('users')
+        .set({ address: 'Av. Providencia 1234, Providencia' })
+        .where('id', '=', camila.userId)
+        .execute()
+      await insertPostings(p, andes.companyId, [
+        { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
+        { title: 'Furgón en Santiago Centro', ...FURGON_CENTRO },
+        { title: 'Furgón en Valparaíso', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+      ])
+      const res = await forYou(camila)
+      expect(titles(res.body)).toEqual(['Moto en Providencia', 'Furgón en Santiago Centro'])
+      expect(res.body.vehicles).toEqual([])
+      expect(res.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
+      expect(res.body.source).toBe('address')
+    },
+  )
 
-  it('prefers the vehicle type and commune the driver stated in «Mi perfil» over saves, applications and the address (issue 16)', async () => {
-    await p.db.updateTable('users').set({ address: 'Calle 5 Norte 120, Valparaíso', id_vehicle: 3, id_commune: 13123 }).where('id', '=', camila.userId).execute()
-    const [saved] = await insertPostings(p, andes.companyId, [
-      { title: 'Guardada en furgón', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
-      { title: 'Furgón en Valparaíso', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
-      { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
-      { title: 'Moto en Santiago Centro', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null },
-      { title: 'Moto en Valparaíso', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_region: 5000, id_commune: 5101 },
-      { title: 'Furgón en Providencia', ...FURGON_CENTRO, id_commune: 13123 },
-    ])
-    await api.post('/users/save-posting', { id_publication: saved }, driver(camila))
-    const res = await forYou(camila)
-    expect(titles(res.body)).toEqual(['Moto en Providencia', 'Moto en Santiago Centro'])
-    expect(res.body.vehicles).toEqual([{ id_vehicle: 3, name_vehicle: 'Moto' }])
-    expect(res.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
-    expect(res.body.source).toBe('profile')
-  })
+  it(
+    'prefers the vehicle type and commune the driver stated in «Mi perfil» over ' +
+      'saves, applications and the address',
+    async () => {
+      await p.db
+        .updateTable('users')
+        .set({ address: 'Calle 5 Norte 120, Valparaíso', id_vehicle: 3, id_commune: 13123 })
+        .where('id', '=', camila.userId)
+        .execute()
+      const [saved] = await insertPostings(p, andes.companyId, [
+        { title: 'Guardada en furgón', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+        { title: 'Furgón en Valparaíso', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+        { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
+        { title: 'Moto en Santiago Centro', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null },
+        {
+          title: 'Moto en Valparaíso',
+          ...FURGON_CENTRO,
+          id_vehicle: 3,
+          id_capacity: null,
+          id_region: 5000,
+          id_commune: 5101,
+        },
+        { title: 'Furgón en Providencia', ...FURGON_CENTRO, id_commune: 13123 },
+      ])
+      await api.post('/users/save-posting', { id_publication: saved }, driver(camila))
+      const res = await forYou(camila)
+      expect(titles(res.body)).toEqual(['Moto en Providencia', 'Moto en Santiago Centro'])
+      expect(res.body.vehicles).toEqual([{ id_vehicle: 3, name_vehicle: 'Moto' }])
+      expect(res.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
+      expect(res.body.source).toBe('profile')
+    },
+  )
 
-  it('takes what the profile does not state from the saves and applications, then the address, and says so', async () => {
-    await p.db.updateTable('users').set({ address: 'Av. Providencia 1234, Providencia', id_vehicle: 3 }).where('id', '=', camila.userId).execute()
-    await insertPostings(p, andes.companyId, [
-      { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
-      { title: 'Furgón en Providencia', ...FURGON_CENTRO, id_commune: 13123 },
-    ])
-    const byAddress = await forYou(camila)
-    expect(titles(byAddress.body)).toEqual(['Moto en Providencia'])
-    expect(byAddress.body.source).toBe('profile_address')
+  it(
+    'takes what the profile does not state from the saves and applications, then the ' + 'address, and says so',
+    async () => {
+      await p.db
+        .updateTable('users')
+        .set({ address: 'Av. Providencia 1234, Providencia', id_vehicle: 3 })
+        .where('id', '=', camila.userId)
+        .execute()
+      await insertPostings(p, andes.companyId, [
+        { title: 'Moto en Providencia', ...FURGON_CENTRO, id_vehicle: 3, id_capacity: null, id_commune: 13123 },
+        { title: 'Furgón en Providencia', ...FURGON_CENTRO, id_commune: 13123 },
+      ])
+      const byAddress = await forYou(camila)
+      expect(titles(byAddress.body)).toEqual(['Moto en Providencia'])
+      expect(byAddress.body.source).toBe('profile_address')
 
-    await p.db.updateTable('users').set({ id_vehicle: null, id_commune: 13123 }).where('id', '=', camila.userId).execute()
-    const [saved] = await insertPostings(p, andes.companyId, [{ title: 'Guardada en furgón', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 }])
-    await api.post('/users/save-posting', { id_publication: saved }, driver(camila))
-    const mixed = await forYou(camila)
-    expect(titles(mixed.body)).toEqual(['Furgón en Providencia'])
-    expect(mixed.body.vehicles).toEqual([{ id_vehicle: 1, name_vehicle: 'Furgón' }])
-    expect(mixed.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
-    expect(mixed.body.source).toBe('profile_activity')
-  })
+      await p.db
+        .updateTable('users')
+        .set({ id_vehicle: null, id_commune: 13123 })
+        .where('id', '=', camila.userId)
+        .execute()
+      const [saved] = await insertPostings(p, andes.companyId, [
+        { title: 'Guardada en furgón', ...FURGON_CENTRO, id_region: 5000, id_commune: 5101 },
+      ])
+      await api.post('/users/save-posting', { id_publication: saved }, driver(camila))
+      const mixed = await forYou(camila)
+      expect(titles(mixed.body)).toEqual(['Furgón en Providencia'])
+      expect(mixed.body.vehicles).toEqual([{ id_vehicle: 1, name_vehicle: 'Furgón' }])
+      expect(mixed.body.communes).toEqual([{ id_commune: 13123, name_commune: 'Providencia', id_region: 13000 }])
+      expect(mixed.body.source).toBe('profile_activity')
+    },
+  )
 
   it("is the driver's own: another driver's saves do not shape it", async () => {
     const other = await driverAccount(p, 'Pedro')
@@ -149,7 +208,7 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
 })
 
 /**
- * Issue 14 item 1: the driver home asks «Publicaciones para ti» on every visit, so its queries must
+ * The driver home asks «Publicaciones para ti» on every visit, so its queries must
  * not read all of job_postings: the history starts from the driver's own applications and saves,
  * and the postings are two newest-first index walks (own communes, then the rest of the region).
  */
@@ -162,10 +221,22 @@ describe.each(engines)('«Publicaciones para ti» reads job_postings through ind
     const b = await companyAccount(p, 'Mercado Sur Ltda.')
     driverId = (await driverAccount(p)).userId
     await seedPostings({ db: p.db }, 4000, { companyIds: [a.companyId, b.companyId] })
-    const picked = await p.db.selectFrom('job_postings').select('id').where('status', '=', 'open').orderBy('id').limit(3).execute()
+    const picked = await p.db
+      .selectFrom('job_postings')
+      .select('id')
+      .where('status', '=', 'open')
+      .orderBy('id')
+      .limit(3)
+      .execute()
     const at = new Date().toISOString()
-    await p.db.insertInto('saved_postings').values({ posting_id: picked[0]!.id, user_id: driverId, created_at: at }).execute()
-    await p.db.insertInto('applications').values({ posting_id: picked[1]!.id, user_id: driverId, status: 'applied', created_at: at, updated_at: at }).execute()
+    await p.db
+      .insertInto('saved_postings')
+      .values({ posting_id: picked[0]!.id, user_id: driverId, created_at: at })
+      .execute()
+    await p.db
+      .insertInto('applications')
+      .values({ posting_id: picked[1]!.id, user_id: driverId, status: 'applied', created_at: at, updated_at: at })
+      .execute()
     await sql`analyze`.execute(p.db)
   })
   afterAll(async () => p.destroy())
@@ -194,7 +265,11 @@ describe.each(engines)('«Publicaciones para ti» reads job_postings through ind
   }
 
   it('from the saves and applications of a driver whose profile states nothing', async () => {
-    await p.db.updateTable('users').set({ id_vehicle: null, id_commune: null, address: null }).where('id', '=', driverId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ id_vehicle: null, id_commune: null, address: null })
+      .where('id', '=', driverId)
+      .execute()
     expect((await plans()).filter(isFullScan)).toEqual([])
   })
 

@@ -6,7 +6,7 @@ import { communeRegionOf } from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import { driverPostings, toDriverPostingDto } from './queries'
 
-/** Issue 16 item 1: the driver home shows a few postings, with a link to the rest. */
+/** The driver home shows a few postings, with a link to the rest. */
 export const FOR_YOU_LIMIT = 3
 
 /** How many of the driver's latest applications and saves tell their vehicles and places. */
@@ -44,8 +44,15 @@ export function communeInAddress(address: string | null | undefined): number | n
  * newest first; with no communes there, the commune their profile address names. `source` says
  * which of these were used.
  */
-export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles: number[]; communes: number[]; source: PostingsForYou['source'] }> {
-  const user = await db.selectFrom('users').select(['address', 'id_vehicle', 'id_commune']).where('id', '=', userId).executeTakeFirst()
+export async function driverLeanings(
+  db: DB,
+  userId: number,
+): Promise<{ vehicles: number[]; communes: number[]; source: PostingsForYou['source'] }> {
+  const user = await db
+    .selectFrom('users')
+    .select(['address', 'id_vehicle', 'id_commune'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
   const statedVehicle = user?.id_vehicle != null && findVehicle(user.id_vehicle) ? user.id_vehicle : null
   const statedCommune = user?.id_commune != null && findCommune(user.id_commune) ? user.id_commune : null
   // The history, only when the profile leaves something unstated. It starts from the driver's own
@@ -82,7 +89,11 @@ export async function driverLeanings(db: DB, userId: number): Promise<{ vehicles
   }
   if (statedVehicle === null && activityVehicles.length) other ??= 'activity'
   if (statedVehicle === null && statedCommune === null) return { vehicles, communes, source: other }
-  return { vehicles, communes, source: other === null ? 'profile' : other === 'activity' ? 'profile_activity' : 'profile_address' }
+  return {
+    vehicles,
+    communes,
+    source: other === null ? 'profile' : other === 'activity' ? 'profile_activity' : 'profile_address',
+  }
 }
 
 /**
@@ -108,17 +119,26 @@ export async function postingsForYou(db: DB, userId: number): Promise<PostingsFo
   // stop at FOR_YOU_LIMIT: the driver's own communes, then the rest of their regions. One query
   // ordered by «own commune first» would read and sort every matching posting.
   const open = () => {
-    let q = driverPostings(db, userId).where('jp.status', '=', 'open').where('a.id', 'is', null).where('sp.id', 'is', null)
+    let q = driverPostings(db, userId)
+      .where('jp.status', '=', 'open')
+      .where('a.id', 'is', null)
+      .where('sp.id', 'is', null)
     if (vehicles.length) q = q.where('jp.id_vehicle', 'in', vehicles)
     return q
   }
-  const newest = <Q extends ReturnType<typeof open>>(q: Q, limit: number) => q.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(limit).execute()
+  const newest = <Q extends ReturnType<typeof open>>(q: Q, limit: number) =>
+    q.orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(limit).execute()
   let rows: Awaited<ReturnType<typeof newest>>
   if (communes.length) {
     rows = await newest(open().where('jp.id_commune', 'in', communes), FOR_YOU_LIMIT)
     if (rows.length < FOR_YOU_LIMIT) {
       const regions = [...new Set(communes.map(communeRegionOf))]
-      rows = rows.concat(await newest(open().where('jp.id_region', 'in', regions).where('jp.id_commune', 'not in', communes), FOR_YOU_LIMIT - rows.length))
+      rows = rows.concat(
+        await newest(
+          open().where('jp.id_region', 'in', regions).where('jp.id_commune', 'not in', communes),
+          FOR_YOU_LIMIT - rows.length,
+        ),
+      )
     }
   } else {
     rows = await newest(open(), FOR_YOU_LIMIT)

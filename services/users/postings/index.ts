@@ -1,9 +1,22 @@
 import { okMessageSchema } from '#domain/contract/common'
 import { driverPostingSchema, driverPostingsPageSchema, postingsForYouSchema } from '#domain/contract/postings'
 import { applicationResultSchema } from '#domain/contract/users'
-import { driverSearchSchema, pageSchema, postingFiltersSchema, postingReferenceSchema } from '#domain/validation/marketplace'
+import {
+  driverSearchSchema,
+  pageSchema,
+  postingFiltersSchema,
+  postingReferenceSchema,
+} from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import { isUniqueViolation } from '#services/platform/db/errors'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -38,7 +51,14 @@ export function driverPostingsRoutes(p: Platform) {
       .selectFrom('job_postings as jp')
       .innerJoin('companies as co', 'co.id', 'jp.company_id')
       .innerJoin('users as cu', 'cu.id', 'co.user_id')
-      .select(['jp.id', 'jp.title', 'jp.status', 'co.email as company_email', 'co.name as company_name', 'cu.opted_out_at as company_opted_out_at'])
+      .select([
+        'jp.id',
+        'jp.title',
+        'jp.status',
+        'co.email as company_email',
+        'co.name as company_name',
+        'cu.opted_out_at as company_opted_out_at',
+      ])
       .where('jp.id', '=', id)
       .executeTakeFirst()
     if (!posting) throw new ApiError(404, MESSAGES.notFound)
@@ -112,7 +132,10 @@ export function driverPostingsRoutes(p: Platform) {
       summary: 'Publicaciones para ti: unas pocas ofertas abiertas para los vehículos y comunas del conductor',
       security: security('User'),
       middleware: [auth],
-      responses: { 200: jsonResponse(postingsForYouSchema, 'Ofertas para el conductor y en qué se basan'), ...errors(401, 403) },
+      responses: {
+        200: jsonResponse(postingsForYouSchema, 'Ofertas para el conductor y en qué se basan'),
+        ...errors(401, 403),
+      },
     },
     async (c) => c.json(await postingsForYou(p.db, c.get('auth').userId)),
   )
@@ -131,7 +154,9 @@ export function driverPostingsRoutes(p: Platform) {
       responses: { 200: jsonResponse(driverPostingSchema, 'La oferta'), ...errors(401, 403, 404) },
     },
     async (c) => {
-      const row = await driverPostings(p.db, c.get('auth').userId).where('jp.id', '=', c.req.valid('param').id).executeTakeFirst()
+      const row = await driverPostings(p.db, c.get('auth').userId)
+        .where('jp.id', '=', c.req.valid('param').id)
+        .executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       return c.json(toDriverPostingDto(row))
     },
@@ -158,10 +183,19 @@ export function driverPostingsRoutes(p: Platform) {
       const { id_publication } = c.req.valid('json')
       const userId = c.get('auth').userId
       const posting = await postingOr404(id_publication)
-      const existing = await p.db.selectFrom('applications').select('status').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
+      const existing = await p.db
+        .selectFrom('applications')
+        .select('status')
+        .where('posting_id', '=', posting.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
       if (existing) return c.json({ message: M.alreadyApplied, status: existing.status })
       if (posting.status !== 'open') throw new ApiError(409, M.closed)
-      const driver = await p.db.selectFrom('users').select(['firstname', 'lastname', 'paused_at']).where('id', '=', userId).executeTakeFirstOrThrow()
+      const driver = await p.db
+        .selectFrom('users')
+        .select(['firstname', 'lastname', 'paused_at'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
       // A paused profile's applications are frozen: no new ones (decision 76).
       if (driver.paused_at) throw new ApiError(409, M.paused)
       const now = p.now()
@@ -169,7 +203,13 @@ export function driverPostingsRoutes(p: Platform) {
         await inTransaction(p.db, async (trx) => {
           await trx
             .insertInto('applications')
-            .values({ posting_id: posting.id, user_id: userId, status: 'nueva', created_at: now.toISOString(), updated_at: now.toISOString() })
+            .values({
+              posting_id: posting.id,
+              user_id: userId,
+              status: 'nueva',
+              created_at: now.toISOString(),
+              updated_at: now.toISOString(),
+            })
             .execute()
           const mail = applicationReceivedMail(posting.company_email, {
             companyName: posting.company_name,
@@ -206,7 +246,11 @@ export function driverPostingsRoutes(p: Platform) {
     async (c) => {
       const { id_publication } = c.req.valid('json')
       const posting = await postingOr404(id_publication)
-      await p.db.deleteFrom('applications').where('posting_id', '=', posting.id).where('user_id', '=', c.get('auth').userId).execute()
+      await p.db
+        .deleteFrom('applications')
+        .where('posting_id', '=', posting.id)
+        .where('user_id', '=', c.get('auth').userId)
+        .execute()
       return c.json({ message: M.withdrawn })
     },
   )
@@ -222,16 +266,28 @@ export function driverPostingsRoutes(p: Platform) {
       security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(postingReferenceSchema) },
-      responses: { 201: jsonResponse(okMessageSchema, 'Oferta guardada'), 200: jsonResponse(okMessageSchema, 'Ya estaba guardada'), ...errors(400, 401, 403, 404) },
+      responses: {
+        201: jsonResponse(okMessageSchema, 'Oferta guardada'),
+        200: jsonResponse(okMessageSchema, 'Ya estaba guardada'),
+        ...errors(400, 401, 403, 404),
+      },
     },
     async (c) => {
       const { id_publication } = c.req.valid('json')
       const userId = c.get('auth').userId
       const posting = await postingOr404(id_publication)
-      const existing = await p.db.selectFrom('saved_postings').select('id').where('posting_id', '=', posting.id).where('user_id', '=', userId).executeTakeFirst()
+      const existing = await p.db
+        .selectFrom('saved_postings')
+        .select('id')
+        .where('posting_id', '=', posting.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
       if (existing) return c.json({ message: M.alreadySaved })
       try {
-        await p.db.insertInto('saved_postings').values({ posting_id: posting.id, user_id: userId, created_at: p.now().toISOString() }).execute()
+        await p.db
+          .insertInto('saved_postings')
+          .values({ posting_id: posting.id, user_id: userId, created_at: p.now().toISOString() })
+          .execute()
       } catch (err) {
         if (isUniqueViolation(err)) return c.json({ message: M.alreadySaved })
         throw err
@@ -256,7 +312,11 @@ export function driverPostingsRoutes(p: Platform) {
     async (c) => {
       const { id_publication } = c.req.valid('json')
       const posting = await postingOr404(id_publication)
-      await p.db.deleteFrom('saved_postings').where('posting_id', '=', posting.id).where('user_id', '=', c.get('auth').userId).execute()
+      await p.db
+        .deleteFrom('saved_postings')
+        .where('posting_id', '=', posting.id)
+        .where('user_id', '=', c.get('auth').userId)
+        .execute()
       return c.json({ message: M.unsaved })
     },
   )

@@ -1,16 +1,80 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { business, companyAccount, driver, driverAccount, insertPostings, messages, type Account, type CompanyAccount } from '#services/testing/business'
+import {
+  business,
+  companyAccount,
+  driver,
+  driverAccount,
+  insertPostings,
+  messages,
+  type Account,
+  type CompanyAccount,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 
 /** Six postings covering every filter value once or more (Santiago Centro = 13101, Valparaíso = 5101). */
 const FIXTURE = [
-  { title: 'Reparto de farmacia en furgón', id_vehicle: 1, id_capacity: 2, id_schedule: 1, pawn: 'Si', id_zone: 2, id_region: 13000, id_commune: 13101 },
-  { title: 'Ruta de última milla en moto', id_vehicle: 3, id_capacity: null, id_schedule: 2, pawn: 'No', id_zone: 2, id_region: 13000, id_commune: 13114 },
-  { title: 'Despacho de muebles en camión', id_vehicle: 5, id_capacity: 7, id_schedule: 3, pawn: 'Si', id_zone: 2, id_region: 5000, id_commune: 5101 },
-  { title: 'Reparto nocturno de supermercado', id_vehicle: 1, id_capacity: 3, id_schedule: 2, pawn: 'No', id_zone: 2, id_region: 13000, id_commune: 13101 },
-  { title: 'Courier express en Antofagasta', id_vehicle: 2, id_capacity: null, id_schedule: 1, pawn: 'No', id_zone: 1, id_region: 2000, id_commune: 2101 },
-  { title: 'Ruta cerrada de farmacia', id_vehicle: 1, id_capacity: 2, id_schedule: 1, pawn: 'Si', id_zone: 2, id_region: 13000, id_commune: 13101, status: 'closed' },
+  {
+    title: 'Reparto de farmacia en furgón',
+    id_vehicle: 1,
+    id_capacity: 2,
+    id_schedule: 1,
+    pawn: 'Si',
+    id_zone: 2,
+    id_region: 13000,
+    id_commune: 13101,
+  },
+  {
+    title: 'Ruta de última milla en moto',
+    id_vehicle: 3,
+    id_capacity: null,
+    id_schedule: 2,
+    pawn: 'No',
+    id_zone: 2,
+    id_region: 13000,
+    id_commune: 13114,
+  },
+  {
+    title: 'Despacho de muebles en camión',
+    id_vehicle: 5,
+    id_capacity: 7,
+    id_schedule: 3,
+    pawn: 'Si',
+    id_zone: 2,
+    id_region: 5000,
+    id_commune: 5101,
+  },
+  {
+    title: 'Reparto nocturno de supermercado',
+    id_vehicle: 1,
+    id_capacity: 3,
+    id_schedule: 2,
+    pawn: 'No',
+    id_zone: 2,
+    id_region: 13000,
+    id_commune: 13101,
+  },
+  {
+    title: 'Courier express en Antofagasta',
+    id_vehicle: 2,
+    id_capacity: null,
+    id_schedule: 1,
+    pawn: 'No',
+    id_zone: 1,
+    id_region: 2000,
+    id_commune: 2101,
+  },
+  {
+    title: 'Ruta cerrada de farmacia',
+    id_vehicle: 1,
+    id_capacity: 2,
+    id_schedule: 1,
+    pawn: 'Si',
+    id_zone: 2,
+    id_region: 13000,
+    id_commune: 13101,
+    status: 'closed',
+  },
 ]
 
 describe.each(engines)('driver postings on %s', (engine) => {
@@ -31,14 +95,19 @@ describe.each(engines)('driver postings on %s', (engine) => {
   const titles = (body: { jobPostings: Array<{ title: string }> }) => body.jobPostings.map((x) => x.title)
   const filter = (f: Record<string, unknown>) => api.post('/users/filter-job-postings', f, driver(camila))
 
-  it("tells drivers whether the console verified the posting's company (issue 12 item 9)", async () => {
+  it("tells drivers whether the console verified the posting's company", async () => {
     const sur = await companyAccount(p, 'Mercado Sur Ltda.')
     await p.db.updateTable('companies').set({ verified: 0 }).where('id', '=', sur.companyId).execute()
     const [surPosting] = await insertPostings(p, sur.companyId, [{ title: 'Ruta de Mercado Sur' }])
-    const list = (await api.get('/users/job-postings', driver(camila))).body.jobPostings as Array<{ id: number; company_verified: boolean }>
+    const list = (await api.get('/users/job-postings', driver(camila))).body.jobPostings as Array<{
+      id: number
+      company_verified: boolean
+    }>
     expect(list.find((x) => x.id === surPosting)!.company_verified).toBe(false)
     expect(list.find((x) => x.id === ids[0])!.company_verified).toBe(true)
-    expect((await api.get(`/users/filter-job-postings-by-id/${surPosting}`, driver(camila))).body.company_verified).toBe(false)
+    expect(
+      (await api.get(`/users/filter-job-postings-by-id/${surPosting}`, driver(camila))).body.company_verified,
+    ).toBe(false)
     // The company sees its own state too.
     expect((await api.get('/business/get-data-business', business(sur))).body.verified).toBe(false)
     expect((await api.get('/business/get-data-business', business(andes))).body.verified).toBe(true)
@@ -93,17 +162,40 @@ describe.each(engines)('driver postings on %s', (engine) => {
     [{ id_commune: 13114 }, ['Ruta de última milla en moto']],
     [{ start_time: 2 }, ['Reparto nocturno de supermercado', 'Ruta de última milla en moto']],
     [{ pawn: 'Si' }, ['Despacho de muebles en camión', 'Reparto de farmacia en furgón']],
-    [{ pawn: false }, ['Courier express en Antofagasta', 'Reparto nocturno de supermercado', 'Ruta de última milla en moto']],
+    [
+      { pawn: false },
+      ['Courier express en Antofagasta', 'Reparto nocturno de supermercado', 'Ruta de última milla en moto'],
+    ],
     [{ search: 'FARMACIA' }, ['Reparto de farmacia en furgón']],
     [{ search: 'camion' }, ['Despacho de muebles en camión']],
     [{ search: 'repar' }, ['Reparto nocturno de supermercado', 'Reparto de farmacia en furgón']],
-    [{ id_vehicle: '1', id_zone: '2', id_region: '13000', id_commune: '13101', start_time: '2', pawn: 'No', search: 'nocturno' }, ['Reparto nocturno de supermercado']],
+    [
+      {
+        id_vehicle: '1',
+        id_zone: '2',
+        id_region: '13000',
+        id_commune: '13101',
+        start_time: '2',
+        pawn: 'No',
+        search: 'nocturno',
+      },
+      ['Reparto nocturno de supermercado'],
+    ],
     [{ id_vehicle: 1, start_time: 1 }, ['Reparto de farmacia en furgón']],
-    [{ id_zone: 2, id_region: 13000, pawn: 'No' }, ['Reparto nocturno de supermercado', 'Ruta de última milla en moto']],
+    [
+      { id_zone: 2, id_region: 13000, pawn: 'No' },
+      ['Reparto nocturno de supermercado', 'Ruta de última milla en moto'],
+    ],
     [{ id_vehicle: 8 }, []],
     [
       { id_vehicle: '', id_zone: '', pawn: '', search: '' },
-      ['Courier express en Antofagasta', 'Reparto nocturno de supermercado', 'Despacho de muebles en camión', 'Ruta de última milla en moto', 'Reparto de farmacia en furgón'],
+      [
+        'Courier express en Antofagasta',
+        'Reparto nocturno de supermercado',
+        'Despacho de muebles en camión',
+        'Ruta de última milla en moto',
+        'Reparto de farmacia en furgón',
+      ],
     ],
   ])('filters by %j', async (f, expected) => {
     const res = await filter(f)
@@ -130,7 +222,9 @@ describe.each(engines)('driver postings on %s', (engine) => {
   it('searches with search_jps, and finds a posting again after its title changes', async () => {
     const res = await api.post('/users/search-job-postings', { search_jps: 'Última Milla' }, driver(camila))
     expect(titles(res.body)).toEqual(['Ruta de última milla en moto'])
-    expect((await api.post('/users/search-job-postings', { search_jps: 'inexistente' }, driver(camila))).body).toMatchObject({ jobPostings: [], count: 0 })
+    expect(
+      (await api.post('/users/search-job-postings', { search_jps: 'inexistente' }, driver(camila))).body,
+    ).toMatchObject({ jobPostings: [], count: 0 })
     await api.put(
       `/business/update-job-posting/${ids[1]}`,
       {
@@ -146,14 +240,23 @@ describe.each(engines)('driver postings on %s', (engine) => {
       business(andes),
     )
     expect((await api.post('/users/search-job-postings', { search_jps: 'milla' }, driver(camila))).body.count).toBe(0)
-    expect(titles((await api.post('/users/search-job-postings', { search_jps: 'bicicleta' }, driver(camila))).body)).toEqual(['Reparto express en bicicleta'])
+    expect(
+      titles((await api.post('/users/search-job-postings', { search_jps: 'bicicleta' }, driver(camila))).body),
+    ).toEqual(['Reparto express en bicicleta'])
     await api.delete(`/business/delete-job-posting/${ids[1]}`, business(andes))
-    expect((await api.post('/users/search-job-postings', { search_jps: 'bicicleta' }, driver(camila))).body.count).toBe(0)
+    expect((await api.post('/users/search-job-postings', { search_jps: 'bicicleta' }, driver(camila))).body.count).toBe(
+      0,
+    )
   })
 
   it('opens one posting by id, open or closed; 404 for an unknown one', async () => {
     const open = await api.get(`/users/filter-job-postings-by-id/${ids[0]}`, driver(camila))
-    expect(open.body).toMatchObject({ id: ids[0], description: expect.stringContaining('Rutas'), capacity: '1.000 kg', status: 'open' })
+    expect(open.body).toMatchObject({
+      id: ids[0],
+      description: expect.stringContaining('Rutas'),
+      capacity: '1.000 kg',
+      status: 'open',
+    })
     expect((await api.get(`/users/filter-job-postings-by-id/${ids[5]}`, driver(camila))).body.status).toBe('closed')
     expect((await api.get('/users/filter-job-postings-by-id/999999', driver(camila))).status).toBe(404)
     expect((await api.get('/users/filter-job-postings-by-id/abc', driver(camila))).status).toBe(404)
@@ -182,7 +285,11 @@ describe.each(engines)('driver postings on %s', (engine) => {
   })
 
   it('applies concurrently without duplicates', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => api.post('/users/postulate-job-posting', { id_publication: ids[2] }, driver(camila))))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.post('/users/postulate-job-posting', { id_publication: ids[2] }, driver(camila)),
+      ),
+    )
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true)
     expect(await p.db.selectFrom('applications').selectAll().execute()).toHaveLength(1)
     expect(await outbox(p, andes.email)).toHaveLength(1)
@@ -192,7 +299,9 @@ describe.each(engines)('driver postings on %s', (engine) => {
     const closed = await api.post('/users/postulate-job-posting', { id_publication: ids[5] }, driver(camila))
     expect(closed.status).toBe(409)
     expect(closed.body.message).toBe('Esta publicación está cerrada y ya no recibe postulaciones.')
-    expect((await api.post('/users/postulate-job-posting', { id_publication: 999999 }, driver(camila))).status).toBe(404)
+    expect((await api.post('/users/postulate-job-posting', { id_publication: 999999 }, driver(camila))).status).toBe(
+      404,
+    )
     for (const bad of [{}, { id_publication: 0 }, { id_publication: 'abc' }, { id_publication: -3 }]) {
       const res = await api.post('/users/postulate-job-posting', bad, driver(camila))
       expect(res.status).toBe(400)
@@ -214,7 +323,9 @@ describe.each(engines)('driver postings on %s', (engine) => {
     expect(saved.body.jobPostings[0]).toMatchObject({ saved: true, status: 'closed' })
     const list = await api.get('/users/job-postings', driver(camila))
     expect(list.body.jobPostings.find((x: { id: number }) => x.id === ids[0]).saved).toBe(true)
-    expect((await api.post('/users/unsave-posting', { id_publication: ids[0] }, driver(camila))).body.message).toBe('Publicación quitada de tus guardadas.')
+    expect((await api.post('/users/unsave-posting', { id_publication: ids[0] }, driver(camila))).body.message).toBe(
+      'Publicación quitada de tus guardadas.',
+    )
     expect((await api.post('/users/unsave-posting', { id_publication: ids[0] }, driver(camila))).status).toBe(200)
     expect((await api.get('/users/get-all-save-posting', driver(camila))).body.count).toBe(1)
     expect((await save(999999)).status).toBe(404)
@@ -226,7 +337,10 @@ describe.each(engines)('driver postings on %s', (engine) => {
     await api.post('/users/postulate-job-posting', { id_publication: ids[0] }, driver(camila))
     expect((await api.get('/users/get-all-save-posting', driver(pedro))).body.count).toBe(0)
     expect((await api.get('/users/get-all-postulate-job-posting', driver(pedro))).body.count).toBe(0)
-    expect((await api.get(`/users/filter-job-postings-by-id/${ids[0]}`, driver(pedro))).body).toMatchObject({ applied: false, saved: false })
+    expect((await api.get(`/users/filter-job-postings-by-id/${ids[0]}`, driver(pedro))).body).toMatchObject({
+      applied: false,
+      saved: false,
+    })
   })
 
   it('answers 401 without a token and 403 to a business token', async () => {

@@ -2,7 +2,13 @@ import { sql, type RawBuilder } from 'kysely'
 import type { DriverPostingDto, PostingsPage } from '#domain/contract/postings'
 import { findRegion } from '#domain/reference-data/geography'
 import { regions as regionsOf } from '#domain/reference-data/regions'
-import { communeRegionOf, POSTINGS_PAGE_SIZE, searchTokens, type ApplicationStatus, type PostingFilters } from '#domain/validation/marketplace'
+import {
+  communeRegionOf,
+  POSTINGS_PAGE_SIZE,
+  searchTokens,
+  type ApplicationStatus,
+  type PostingFilters,
+} from '#domain/validation/marketplace'
 import type { DB } from '#services/platform/db/connect'
 import type { Dialect } from '#services/platform/db/migrations'
 import {
@@ -79,7 +85,13 @@ function filterCondition(f: SearchFilters, alias: 'jp' | 'w' = 'jp'): RawBuilder
  * from memory), run for pages past the first 1.000. Exported so the bench can print their plans.
  * `driver`: which index an SQLite search with words walks (searchDriver picks it).
  */
-export function searchQueries({ db, dialect }: Store, userId: number, f: SearchFilters, page: number, driver: TextDriver = 'text') {
+export function searchQueries(
+  { db, dialect }: Store,
+  userId: number,
+  f: SearchFilters,
+  page: number,
+  driver: TextDriver = 'text',
+) {
   const filters = filterCondition(f)
   const ids = matchingIds(db, dialect, filters, f.search, driver)
   const search = searchCondition(f.search, dialect, driver)
@@ -98,7 +110,9 @@ export function searchQueries({ db, dialect }: Store, userId: number, f: SearchF
  */
 export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<TextDriver> {
   if (dialect === 'postgres') {
-    const filtered = [f.id_vehicle, f.id_commune, f.id_region, f.id_zone, f.start_time, f.pawn].some((v) => v !== undefined)
+    const filtered = [f.id_vehicle, f.id_commune, f.id_region, f.id_zone, f.start_time, f.pawn].some(
+      (v) => v !== undefined,
+    )
     return postgresTextDriver(db, filterCondition(f), wordsPlace(f), filtered, f.search)
   }
   return textDriver(db, dialect, filterCondition(f), f.search)
@@ -120,18 +134,31 @@ function wordsPlace(f: SearchFilters): WordsPlace {
   const region = f.id_commune !== undefined ? communeRegionOf(f.id_commune) : f.id_region
   if (region !== undefined) {
     const regions = sql<boolean>`w.id_region = ${region}`
-    return { where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`, regions, place: sql<boolean>`jp.status = 'open' and jp.id_region = ${region}` }
+    return {
+      where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`,
+      regions,
+      place: sql<boolean>`jp.status = 'open' and jp.id_region = ${region}`,
+    }
   }
   if (f.id_zone !== undefined) {
     const zone = f.id_zone
     const ids = regionsOf.filter((r) => r.zone_id === zone).map((r) => r.id_region)
     const regions = ids.length ? sql<boolean>`w.id_region in (${sql.join(ids)})` : sql<boolean>`false`
-    return { where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`, regions, place: sql<boolean>`jp.status = 'open' and jp.id_zone = ${zone}` }
+    return {
+      where: sql<boolean>`${regions} and ${filterCondition(f, 'w')}`,
+      regions,
+      place: sql<boolean>`jp.status = 'open' and jp.id_zone = ${zone}`,
+    }
   }
   return { where: filterCondition(f, 'w'), regions: sql<boolean>`true`, place: null }
 }
 
-export async function searchOpenPostings(store: Store, userId: number, f: SearchFilters, page: number): Promise<PostingsPage> {
+export async function searchOpenPostings(
+  store: Store,
+  userId: number,
+  f: SearchFilters,
+  page: number,
+): Promise<PostingsPage> {
   const { ids, list } = searchQueries(store, userId, f, page, await searchDriver(store, f))
   const { rows, count } = await pageAndCount(
     ids,
@@ -143,11 +170,24 @@ export async function searchOpenPostings(store: Store, userId: number, f: Search
 }
 
 /** The driver's saved or applied postings, newest save / application first, open or closed. */
-export async function ownPostings(db: DB, userId: number, kind: 'saved' | 'applied', page: number): Promise<PostingsPage> {
+export async function ownPostings(
+  db: DB,
+  userId: number,
+  kind: 'saved' | 'applied',
+  page: number,
+): Promise<PostingsPage> {
   const base = driverPostings(db, userId).where(kind === 'saved' ? 'sp.id' : 'a.id', 'is not', null)
-  const ordered = kind === 'saved' ? base.orderBy('sp.created_at', 'desc').orderBy('sp.id', 'desc') : base.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')
+  const ordered =
+    kind === 'saved'
+      ? base.orderBy('sp.created_at', 'desc').orderBy('sp.id', 'desc')
+      : base.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')
   const count =
-    kind === 'saved' ? cappedCount(db, db.selectFrom('saved_postings').where('user_id', '=', userId)) : cappedCount(db, db.selectFrom('applications').where('user_id', '=', userId))
-  const [rows, total] = await Promise.all([ordered.limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(), count.executeTakeFirstOrThrow()])
+    kind === 'saved'
+      ? cappedCount(db, db.selectFrom('saved_postings').where('user_id', '=', userId))
+      : cappedCount(db, db.selectFrom('applications').where('user_id', '=', userId))
+  const [rows, total] = await Promise.all([
+    ordered.limit(POSTINGS_PAGE_SIZE).offset(offsetOf(page, POSTINGS_PAGE_SIZE)).execute(),
+    count.executeTakeFirstOrThrow(),
+  ])
   return { jobPostings: rows.map(toDriverPostingDto), count: Number(total.n), page, page_size: POSTINGS_PAGE_SIZE }
 }

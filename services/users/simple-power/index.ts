@@ -1,7 +1,13 @@
 import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
-import { powerCreatedSchema, powerLinkCreatedSchema, powerLinkDeadSchema, powerLinksSchema, powerLinkValidSchema } from '#domain/contract/users'
+import {
+  powerCreatedSchema,
+  powerLinkCreatedSchema,
+  powerLinkDeadSchema,
+  powerLinksSchema,
+  powerLinkValidSchema,
+} from '#domain/contract/users'
 import { formatRut } from '#domain/format'
 import {
   isPersonName,
@@ -16,7 +22,17 @@ import {
   simplePowerSchema,
 } from '#domain/validation/power'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileField, fileResponse, jsonBody, jsonResponse, multipartBody, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  fileField,
+  fileResponse,
+  jsonBody,
+  jsonResponse,
+  multipartBody,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES, validate } from '#services/platform/http'
@@ -40,9 +56,13 @@ export const POWER_SERVICE_MESSAGES = {
   duplicated: 'Envía un solo archivo por imagen.',
   unreadableImage: 'No se pudo leer la imagen.',
   linkNeedsName:
-    'Para generar el enlace, tu nombre en tu perfil debe tener solo letras, espacios, apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Corrígelo en «Mi perfil».',
+    'Para generar el enlace, tu nombre en tu perfil debe tener solo letras, espacios, ' +
+    'apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Corrígelo en ' +
+    '«Mi perfil».',
   driverNeedsName:
-    'El nombre de la cuenta del conductor debe tener solo letras, espacios, apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Pide al conductor que lo corrija en su perfil.',
+    'El nombre de la cuenta del conductor debe tener solo letras, espacios, ' +
+    'apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Pide al ' +
+    'conductor que lo corrija en su perfil.',
   driverCap: 'Este conductor ya envió 3 solicitudes de poder simple en las últimas 24 horas. Intenta de nuevo mañana.',
   phoneCap: 'Este número ya recibió una solicitud de poder simple en las últimas 24 horas. Intenta de nuevo mañana.',
 } as const
@@ -66,7 +86,13 @@ function accountName(u: { firstname: string; lastname: string }): string {
  * in the writing transaction, after taking the driver's row and the phone's lock, so two
  * simultaneous submissions cannot both pass (SQLite writes one transaction at a time already).
  */
-async function checkMessageLimits(db: Kysely<Database>, p: Platform, driverId: number, phone: string, now: Date): Promise<void> {
+async function checkMessageLimits(
+  db: Kysely<Database>,
+  p: Platform,
+  driverId: number,
+  phone: string,
+  now: Date,
+): Promise<void> {
   const factor = p.config.RATE_LIMIT_FACTOR
   const since = new Date(now.getTime() - POWER_MESSAGE_LIMITS.windowMs).toISOString()
   const count = (column: 'user_id' | 'phone_owner', value: number | string) =>
@@ -82,7 +108,9 @@ async function checkMessageLimits(db: Kysely<Database>, p: Platform, driverId: n
   ] as const) {
     const row = await count(column, value)
     if (Number(row.n) < limit * factor) continue
-    const retry = row.oldest ? Date.parse(row.oldest) + POWER_MESSAGE_LIMITS.windowMs - now.getTime() : POWER_MESSAGE_LIMITS.windowMs
+    const retry = row.oldest
+      ? Date.parse(row.oldest) + POWER_MESSAGE_LIMITS.windowMs - now.getTime()
+      : POWER_MESSAGE_LIMITS.windowMs
     throw new PowerLimitError(message, Math.max(1, Math.ceil(retry / 1000)))
   }
 }
@@ -155,7 +183,15 @@ async function linkState(p: Platform, token: unknown) {
 /** The refusal for a link that cannot be used: 404 invalid, 410 used or expired, with its state. */
 function deadLink(c: Context, found: Exclude<Awaited<ReturnType<typeof linkState>>, { state: 'live' }>) {
   if (found.state === 'invalid') return c.json({ message: M.invalidLink, state: 'invalid' }, 404)
-  return c.json({ message: found.state === 'used' ? M.usedLink : M.expiredLink, state: found.state, expires_at: found.link.expires_at, used_at: found.link.used_at }, 410)
+  return c.json(
+    {
+      message: found.state === 'used' ? M.usedLink : M.expiredLink,
+      state: found.state,
+      expires_at: found.link.expires_at,
+      used_at: found.link.used_at,
+    },
+    410,
+  )
 }
 
 /** The link's token from a body `{ power }`; anything else is an invalid link (404), not a 400. */
@@ -171,7 +207,10 @@ const tokenBody = jsonBody(z.object({ power: z.unknown().meta({ description: 'El
 export function simplePowerRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Poder simple']
-  const dead = { 404: jsonResponse(powerLinkDeadSchema, 'Enlace inválido'), 410: jsonResponse(powerLinkDeadSchema, 'Enlace usado o vencido') }
+  const dead = {
+    404: jsonResponse(powerLinkDeadSchema, 'Enlace inválido'),
+    410: jsonResponse(powerLinkDeadSchema, 'Enlace usado o vencido'),
+  }
 
   // Only the driver can issue a link, and only for themself (the id comes from the session).
   defineRoute(
@@ -189,12 +228,28 @@ export function simplePowerRoutes(p: Platform) {
     async (c) => {
       const userId = c.get('auth').userId
       // The owner's message names the driver from the account: a name it can carry, or no link.
-      const driver = await p.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow()
+      const driver = await p.db
+        .selectFrom('users')
+        .select(['firstname', 'lastname'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
       if (!isPersonName(accountName(driver))) throw new ApiError(400, M.linkNeedsName)
       const now = p.now()
       const { token, jti, expiresAt } = await signPowerLinkToken(p.keys.jwt, userId, now)
-      await p.db.insertInto('simple_power_links').values({ user_id: userId, jti, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), used_at: null }).execute()
-      return c.json({ message: M.linkCreated, token, path: powerLinkPath(token), expires_at: expiresAt.toISOString() }, 201)
+      await p.db
+        .insertInto('simple_power_links')
+        .values({
+          user_id: userId,
+          jti,
+          created_at: now.toISOString(),
+          expires_at: expiresAt.toISOString(),
+          used_at: null,
+        })
+        .execute()
+      return c.json(
+        { message: M.linkCreated, token, path: powerLinkPath(token), expires_at: expiresAt.toISOString() },
+        201,
+      )
     },
   )
 
@@ -243,7 +298,11 @@ export function simplePowerRoutes(p: Platform) {
       const { link } = found
       return c.json({
         expires_at: link.expires_at,
-        driver: { fullNameDriver: `${link.firstname} ${link.lastname}`.trim(), rutDriver: link.rut ?? '', addressDriver: link.address ?? '' },
+        driver: {
+          fullNameDriver: `${link.firstname} ${link.lastname}`.trim(),
+          rutDriver: link.rut ?? '',
+          addressDriver: link.address ?? '',
+        },
       })
     },
   )
@@ -256,10 +315,16 @@ export function simplePowerRoutes(p: Platform) {
       operationId: 'createSimplePower',
       security: [],
       tags,
-      summary: 'Crea el poder simple: formulario multipart con los datos del conductor y del dueño, las dos imágenes de la cédula del dueño y el token del enlace (power)',
+      summary:
+        'Crea el poder simple: formulario multipart con los datos del conductor y del ' +
+        'dueño, las dos imágenes de la cédula del dueño y el token del enlace (power)',
       request: {
         body: multipartBody(
-          z.object({ ...simplePowerSchema.shape, power: z.string(), ...Object.fromEntries(OWNER_ID_IMAGE_FIELDS.map(({ name }) => [ownerIdImagePart(name), fileField()])) }),
+          z.object({
+            ...simplePowerSchema.shape,
+            power: z.string(),
+            ...Object.fromEntries(OWNER_ID_IMAGE_FIELDS.map(({ name }) => [ownerIdImagePart(name), fileField()])),
+          }),
         ),
       },
       responses: { 201: jsonResponse(powerCreatedSchema, 'Poder creado'), ...dead, ...errors(400, 403, 413, 429) },
@@ -274,7 +339,8 @@ export function simplePowerRoutes(p: Platform) {
       const input: Record<string, unknown> = {}
       for (const name of [...POWER_DRIVER_FIELDS, ...POWER_OWNER_FIELDS]) {
         const values = form.getAll(name)
-        input[name] = values.length === 1 && typeof values[0] === 'string' ? values[0] : values.length === 0 ? undefined : null
+        input[name] =
+          values.length === 1 && typeof values[0] === 'string' ? values[0] : values.length === 0 ? undefined : null
       }
       for (const { name } of OWNER_ID_IMAGE_FIELDS) {
         const files = form.getAll(ownerIdImagePart(name))
@@ -312,7 +378,11 @@ export function simplePowerRoutes(p: Platform) {
 
       const now = p.now()
       const { renderPowerDocument } = await pdfModule()
-      const pdf = await renderPowerDocument({ ...values, date: now, ownerId: { front: front.forPdf, back: back.forPdf } })
+      const pdf = await renderPowerDocument({
+        ...values,
+        date: now,
+        ownerId: { front: front.forPdf, back: back.forPdf },
+      })
       const keys: string[] = []
       try {
         keys.push(await p.files.put('powers', front.bytes, EXTENSION_FOR[front.type]))
@@ -322,10 +392,18 @@ export function simplePowerRoutes(p: Platform) {
         const { record, powerId } = await inTransaction(p.db, async (trx) => {
           // The limits again, with the driver's row and the phone locked until the power is written.
           await lockUser(trx, p.dialect, link.user_id)
-          if (p.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`fleeters:power-phone:${values.phoneOwner}`}))`.execute(trx)
+          if (p.dialect === 'postgres')
+            await sql`select pg_advisory_xact_lock(hashtext(${`fleeters:power-phone:${values.phoneOwner}`}))`.execute(
+              trx,
+            )
           await checkMessageLimits(trx, p, link.user_id, values.phoneOwner, now)
           // Spent first: of two submissions racing with one link, only one gets past this line.
-          const spent = await trx.updateTable('simple_power_links').set({ used_at: ts }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst()
+          const spent = await trx
+            .updateTable('simple_power_links')
+            .set({ used_at: ts })
+            .where('id', '=', link.id)
+            .where('used_at', 'is', null)
+            .executeTakeFirst()
           if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, M.usedLink)
           const file = await trx
             .insertInto('user_files')
@@ -374,7 +452,13 @@ export function simplePowerRoutes(p: Platform) {
             .executeTakeFirstOrThrow()
           const review = powerReviewUrl(p, await signPowerReviewToken(p.keys.jwt, power.id, now))
           const text = ownerMessage(
-            { ownerName: values.fullNameOwner, driverName, driverRut: link.rut, plate: values.vehicleLicensePlate, year: values.vehicleYear },
+            {
+              ownerName: values.fullNameOwner,
+              driverName,
+              driverRut: link.rut,
+              plate: values.vehicleLicensePlate,
+              year: values.vehicleYear,
+            },
             review,
             p.config.TEAM_EMAIL,
           )
@@ -416,7 +500,11 @@ export function simplePowerRoutes(p: Platform) {
         : undefined
       const bytes = row ? await p.files.get(row.storage_key) : null
       if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders('application/pdf', `poder-simple-${row.vehicle_license_plate}.pdf`, bytes.byteLength))
+      return c.body(
+        bytes as Uint8Array<ArrayBuffer>,
+        200,
+        storedFileHeaders('application/pdf', `poder-simple-${row.vehicle_license_plate}.pdf`, bytes.byteLength),
+      )
     },
   )
 
@@ -429,11 +517,16 @@ export function simplePowerRoutes(p: Platform) {
  * driver's from the account, validated as a person's name), the account's RUT, the plate and the
  * year (validated), the product's own review link, and where to report an abuse.
  */
-export function ownerMessage(v: { ownerName: string; driverName: string; driverRut: string | null; plate: string; year: number }, reviewUrl: string, contactEmail: string): string {
+export function ownerMessage(
+  v: { ownerName: string; driverName: string; driverRut: string | null; plate: string; year: number },
+  reviewUrl: string,
+  contactEmail: string,
+): string {
   const who = v.driverRut ? `${v.driverName} (RUT ${formatRut(v.driverRut)})` : v.driverName
   return [
     `Hola ${v.ownerName}:`,
-    `${who}, conductor registrado en Fleeters, te pide autorización para conducir tu vehículo patente ${v.plate} (año ${v.year}).`,
+    `${who}, conductor registrado en Fleeters, te pide autorización para conducir tu ` +
+      `vehículo patente ${v.plate} (año ${v.year}).`,
     `Revisa el poder simple aquí: ${reviewUrl}`,
     'Para firmarlo, responde a este mensaje con la palabra ACEPTO o con una foto del documento firmado.',
     `Si no conoces a esta persona, ignora este mensaje o escríbenos a ${contactEmail} para reportar un abuso.`,

@@ -1,4 +1,13 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream, type PDFRef } from 'pdf-lib'
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFNumber,
+  PDFRawStream,
+  type PDFRef,
+} from 'pdf-lib'
 
 /**
  * The text drawn on the pages of a PDF made by renderPowerDocument, for tests: pdf-lib writes
@@ -14,7 +23,8 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       const stream = doc.context.lookup(ref as PDFRef)
       if (!(stream instanceof PDFRawStream)) continue
       const raw = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
-      for (const m of raw.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(new TextDecoder('windows-1252').decode(Buffer.from(m[1]!, 'hex')))
+      for (const m of raw.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+        lines.push(new TextDecoder('windows-1252').decode(Buffer.from(m[1]!, 'hex')))
       for (const m of raw.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) lines.push(m[1]!)
     }
   }
@@ -22,7 +32,9 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 /** For tests: the images each page draws (its XObjects of subtype Image), with their pixel size and filter. */
-export async function pdfPageImages(bytes: Uint8Array): Promise<Array<Array<{ width: number; height: number; filter: string }>>> {
+export async function pdfPageImages(
+  bytes: Uint8Array,
+): Promise<Array<Array<{ width: number; height: number; filter: string }>>> {
   const doc = await PDFDocument.load(bytes)
   return doc.getPages().map((page) => {
     const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'))

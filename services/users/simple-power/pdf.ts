@@ -129,10 +129,14 @@ export async function renderPowerDocument(input: PowerDocumentInput): Promise<Ui
   paragraph('Autorización para conducir un vehículo', { center: true, gap: 18 })
   paragraph(`En Santiago de Chile, a ${date}.`, { gap: 12 })
   paragraph(
-    `Yo, ${input.fullNameOwner}, de nacionalidad ${input.nationalityOwner}, RUT ${formatRut(input.rutOwner)}, con domicilio en ${input.addressOwner}, ` +
-      `teléfono ${input.phoneOwner} y correo electrónico ${input.emailOwner}, en mi calidad de propietario(a) del vehículo que se individualiza a continuación, ` +
-      `por el presente instrumento AUTORIZO a ${input.fullNameDriver}, de nacionalidad ${input.nationalityDriver}, RUT ${formatRut(input.rutDriver)}, ` +
-      `con domicilio en ${input.addressDriver}, para conducir dicho vehículo y utilizarlo en servicios de transporte y reparto de carga de última milla ` +
+    `Yo, ${input.fullNameOwner}, de nacionalidad ${input.nationalityOwner}, RUT ` +
+      `${formatRut(input.rutOwner)}, con domicilio en ${input.addressOwner}, ` +
+      `teléfono ${input.phoneOwner} y correo electrónico ${input.emailOwner}, en mi ` +
+      `calidad de propietario(a) del vehículo que se individualiza a continuación, ` +
+      `por el presente instrumento AUTORIZO a ${input.fullNameDriver}, de nacionalidad ` +
+      `${input.nationalityDriver}, RUT ${formatRut(input.rutDriver)}, ` +
+      `con domicilio en ${input.addressDriver}, para conducir dicho vehículo y ` +
+      `utilizarlo en servicios de transporte y reparto de carga de última milla ` +
       `contratados a través de la plataforma Fleeters.`,
     { gap: 14 },
   )
@@ -147,20 +151,33 @@ export async function renderPowerDocument(input: PowerDocumentInput): Promise<Ui
   }
   y -= 12
   paragraph(
-    'La presente autorización se otorga por plazo indefinido y se mantendrá vigente mientras no sea revocada por escrito por el (la) propietario(a). ' +
+    'La presente autorización se otorga por plazo indefinido y se mantendrá vigente ' +
+      'mientras no sea revocada por escrito por el (la) propietario(a). ' +
       'El (la) conductor(a) autorizado(a) declara conocer y respetar la normativa de tránsito vigente.',
     { gap: 14 },
   )
-  paragraph('Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula de identidad del (de la) propietario(a), por ambos lados.', { gap: 56 })
+  paragraph(
+    'Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula ' +
+      'de identidad del (de la) propietario(a), por ambos lados.',
+    { gap: 56 },
+  )
 
   ensure(110)
   const signatureWidth = 220
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + signatureWidth, y }, thickness: 0.8, color: rgb(0.2, 0.2, 0.2) })
+  page.drawLine({
+    start: { x: MARGIN, y },
+    end: { x: MARGIN + signatureWidth, y },
+    thickness: 0.8,
+    color: rgb(0.2, 0.2, 0.2),
+  })
   y -= LEADING
   paragraph('Firma del (de la) propietario(a)', { font: bold, gap: 0 })
   paragraph(input.fullNameOwner, { gap: 0 })
   paragraph(`RUT ${formatRut(input.rutOwner)}`, { gap: 24 })
-  paragraph(`Documento generado por Fleeters el ${date}. Pendiente de firma del (de la) propietario(a).`, { size: 9, gap: 0 })
+  paragraph(`Documento generado por Fleeters el ${date}. Pendiente de firma del (de la) propietario(a).`, {
+    size: 9,
+    gap: 0,
+  })
 
   // Anexos: the ID card's two sides, one page each, the image as large as the page allows.
   const sides = [

@@ -46,14 +46,19 @@ describe.each(engines)('simple power on %s', (engine) => {
   })
   afterEach(async () => p.destroy())
 
-  const issue = async (headers: Record<string, string>, body?: unknown) => api.post('/users/create-power-simple-link', body, headers)
+  const issue = async (headers: Record<string, string>, body?: unknown) =>
+    api.post('/users/create-power-simple-link', body, headers)
   async function linkFor() {
     const driver = await userWithSession(p)
     const res = await issue(driver.headers)
     expect(res.status).toBe(201)
     return { driver, token: res.body.token as string }
   }
-  async function form(token: string | null, fields: Record<string, string> = { ...driverSide, ...ownerSide }, files?: { front?: File; back?: File }) {
+  async function form(
+    token: string | null,
+    fields: Record<string, string> = { ...driverSide, ...ownerSide },
+    files?: { front?: File; back?: File },
+  ) {
     const f = new FormData()
     if (token !== null) f.set('power', token)
     for (const [k, v] of Object.entries(fields)) f.set(k, v)
@@ -63,13 +68,16 @@ describe.each(engines)('simple power on %s', (engine) => {
     if (back.size || files?.back) f.set('files[cedula_identidad_posterior_owner]', back)
     return f
   }
-  const create = (f: FormData, headers: Record<string, string> = {}) => api.call('POST', '/users/create-power-simple', { form: f, headers })
+  const create = (f: FormData, headers: Record<string, string> = {}) =>
+    api.call('POST', '/users/create-power-simple', { form: f, headers })
   const counts = async () => ({
     powers: (await p.db.selectFrom('simple_powers').select('id').execute()).length,
     files: (await p.db.selectFrom('user_files').select('id').execute()).length,
     outbox: (await outbox(p)).length,
     stored: fs.existsSync(path.join(p.config.dataDir, 'uploads'))
-      ? fs.readdirSync(path.join(p.config.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.')).length
+      ? fs
+          .readdirSync(path.join(p.config.dataDir, 'uploads'), { recursive: true })
+          .filter((f) => String(f).includes('.')).length
       : 0,
   })
   const nothing = { powers: 0, files: 0, outbox: 0, stored: 0 }
@@ -87,7 +95,11 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(claims.purpose).toBe('simple-power')
       expect(claims.exp! - claims.iat!).toBe(POWER_LINK_TTL_SECONDS)
       expect(claims.jti).toMatch(/^[A-Za-z0-9_-]{20,}$/)
-      const row = await p.db.selectFrom('simple_power_links').selectAll().where('jti', '=', claims.jti!).executeTakeFirstOrThrow()
+      const row = await p.db
+        .selectFrom('simple_power_links')
+        .selectAll()
+        .where('jti', '=', claims.jti!)
+        .executeTakeFirstOrThrow()
       expect(row.user_id).toBe(b.user.id)
       expect(row.used_at).toBeNull()
     })
@@ -112,7 +124,11 @@ describe.each(engines)('simple power on %s', (engine) => {
         .execute()
       const ok = await api.post('/users/verify-power-simple', { power: token })
       expect(ok.status).toBe(200)
-      expect(ok.body.driver).toEqual({ fullNameDriver: 'Camila Pérez', rutDriver: '12345678-5', addressDriver: 'Av. Siempre Viva 742' })
+      expect(ok.body.driver).toEqual({
+        fullNameDriver: 'Camila Pérez',
+        rutDriver: '12345678-5',
+        addressDriver: 'Av. Siempre Viva 742',
+      })
 
       const [h, payload, sig] = token.split('.')
       const forged = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '999' })).toString('base64url')}.${sig}`
@@ -125,7 +141,11 @@ describe.each(engines)('simple power on %s', (engine) => {
       // Another platform's key: a token signed elsewhere is not ours.
       const other = await createTestPlatform(engine)
       try {
-        const foreign = await testClient(other).post('/users/create-power-simple-link', undefined, (await userWithSession(other)).headers)
+        const foreign = await testClient(other).post(
+          '/users/create-power-simple-link',
+          undefined,
+          (await userWithSession(other)).headers,
+        )
         expect((await api.post('/users/verify-power-simple', { power: foreign.body.token })).status).toBe(404)
       } finally {
         await other.destroy()
@@ -143,49 +163,63 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(await counts()).toEqual(nothing)
     })
 
-    it('tells a used link (410) from an expired (410) and an invalid one (404); the driver lists them with their state', async () => {
-      const { driver, token } = await linkFor()
-      const second = (await issue(driver.headers)).body.token as string
-      expect((await create(await form(token))).status).toBe(201)
-      const used = await api.post('/users/verify-power-simple', { power: token })
-      expect(used.status).toBe(410)
-      expect(used.body).toMatchObject({ message: M.usedLink, state: 'used' })
-      expect(used.body.used_at).toEqual(expect.any(String))
-      const again = await create(await form(token))
-      expect(again.status).toBe(410)
-      expect(again.body.message).toBe(M.usedLink)
+    it(
+      'tells a used link (410) from an expired (410) and an invalid one (404); the ' +
+        'driver lists them with their state',
+      async () => {
+        const { driver, token } = await linkFor()
+        const second = (await issue(driver.headers)).body.token as string
+        expect((await create(await form(token))).status).toBe(201)
+        const used = await api.post('/users/verify-power-simple', { power: token })
+        expect(used.status).toBe(410)
+        expect(used.body).toMatchObject({ message: M.usedLink, state: 'used' })
+        expect(used.body.used_at).toEqual(expect.any(String))
+        const again = await create(await form(token))
+        expect(again.status).toBe(410)
+        expect(again.body.message).toBe(M.usedLink)
 
-      let list = await api.get('/users/power-simple-links', driver.headers)
-      expect(list.status).toBe(200)
-      expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['sent', 'used'])
-      // Seven days later (the session would have expired too: the rows' expiry is moved instead).
-      await p.db
-        .updateTable('simple_power_links')
-        .set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() })
-        .execute()
-      list = await api.get('/users/power-simple-links', driver.headers)
-      // Used stays used after the 7 days; the unused one has expired.
-      expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['expired', 'used'])
-      expect((await api.post('/users/verify-power-simple', { power: token })).body.state).toBe('used')
-      expect((await api.post('/users/verify-power-simple', { power: second })).body.state).toBe('expired')
+        let list = await api.get('/users/power-simple-links', driver.headers)
+        expect(list.status).toBe(200)
+        expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['sent', 'used'])
+        // Seven days later (the session would have expired too: the rows' expiry is moved instead).
+        await p.db
+          .updateTable('simple_power_links')
+          .set({ expires_at: new Date(p.now().getTime() - 1000).toISOString() })
+          .execute()
+        list = await api.get('/users/power-simple-links', driver.headers)
+        // Used stays used after the 7 days; the unused one has expired.
+        expect(list.body.links.map((l: { state: string }) => l.state)).toEqual(['expired', 'used'])
+        expect((await api.post('/users/verify-power-simple', { power: token })).body.state).toBe('used')
+        expect((await api.post('/users/verify-power-simple', { power: second })).body.state).toBe('expired')
 
-      // Only the driver's own links, and only for a driver.
-      const other = await userWithSession(p)
-      expect((await api.get('/users/power-simple-links', other.headers)).body.links).toEqual([])
-      expect((await api.get('/users/power-simple-links', {})).status).toBe(401)
-      expect((await api.get('/users/power-simple-links', (await userWithSession(p, 'business')).headers)).status).toBe(403)
-    })
+        // Only the driver's own links, and only for a driver.
+        const other = await userWithSession(p)
+        expect((await api.get('/users/power-simple-links', other.headers)).body.links).toEqual([])
+        expect((await api.get('/users/power-simple-links', {})).status).toBe(401)
+        expect(
+          (await api.get('/users/power-simple-links', (await userWithSession(p, 'business')).headers)).status,
+        ).toBe(403)
+      },
+    )
   })
 
   describe('create-power-simple', () => {
     it('stores the power, attaches the PDF as PENDING, queues the WhatsApp message and spends the token', async () => {
       const { driver, token } = await linkFor()
       // The message names the driver as the account does (decision 73): here the same as the form.
-      await p.db.updateTable('users').set({ firstname: 'Juan Andrés', lastname: 'Peña' }).where('id', '=', driver.user.id).execute()
+      await p.db
+        .updateTable('users')
+        .set({ firstname: 'Juan Andrés', lastname: 'Peña' })
+        .where('id', '=', driver.user.id)
+        .execute()
       const res = await create(await form(token))
       expect(res.status).toBe(201)
       expect(res.body.message).toBe(M.created)
-      expect(res.body.document).toMatchObject({ purpose_name: POWER_SLOT, file_status: 'PENDING', type_name: 'application/pdf' })
+      expect(res.body.document).toMatchObject({
+        purpose_name: POWER_SLOT,
+        file_status: 'PENDING',
+        type_name: 'application/pdf',
+      })
 
       const docs = await api.get('/users/obtain-all-documents-user', driver.headers)
       expect(docs.body).toEqual([res.body.document])
@@ -213,7 +247,11 @@ describe.each(engines)('simple power on %s', (engine) => {
       // Both RUTs are stored encrypted (decision 80), and open to what the form sent.
       expect(stored.rut_driver).toMatch(/^v1:/)
       expect(stored.rut_owner).toMatch(/^v1:/)
-      const power = { ...stored, rut_driver: p.columns.open('rut', stored.rut_driver), rut_owner: p.columns.open('rut', stored.rut_owner) }
+      const power = {
+        ...stored,
+        rut_driver: p.columns.open('rut', stored.rut_driver),
+        rut_owner: p.columns.open('rut', stored.rut_owner),
+      }
       expect(power).toMatchObject({
         user_id: driver.user.id,
         rut_driver: '12345678-5',
@@ -259,7 +297,9 @@ describe.each(engines)('simple power on %s', (engine) => {
       const back = fileOf(await sampleJpeg(380, 240), 'atras.jpg', 'image/jpeg')
       const res = await create(await form(token, undefined, { front, back }))
       expect(res.status).toBe(201)
-      const bytes = new Uint8Array(await (await api.app.request(res.body.document.url_file, { headers: driver.headers })).arrayBuffer())
+      const bytes = new Uint8Array(
+        await (await api.app.request(res.body.document.url_file, { headers: driver.headers })).arrayBuffer(),
+      )
       const pages = await pdfPageImages(bytes)
       // Page 1: the power's text (no image); pages 2 and 3: one image each, the front then the back.
       expect(pages).toHaveLength(3)
@@ -267,33 +307,45 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(pages[1]).toEqual([{ width: 400, height: 250, filter: '/DCTDecode' }])
       expect(pages[2]).toEqual([{ width: 380, height: 240, filter: '/DCTDecode' }])
       const text = await pdfText(bytes)
-      expect(text).toContain('Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula de identidad del')
+      expect(text).toContain(
+        'Se adjuntan, en las dos páginas siguientes (anexos 1 y 2), copias de la cédula de identidad del',
+      )
       expect(text).toContain('Anexo 1: cédula de identidad del (de la) propietario(a), anverso')
       expect(text).toContain('Anexo 2: cédula de identidad del (de la) propietario(a), reverso')
     })
 
-    it('refuses an ID image that cannot be decoded (a PNG signature over garbage) with 400, writing nothing', async () => {
-      const { token } = await linkFor()
-      const broken = new Uint8Array(2000)
-      broken.set((await samplePng()).slice(0, 16))
-      const res = await create(await form(token, undefined, { back: fileOf(broken, 'atras.png', 'image/png') }))
-      expect(res.status).toBe(400)
-      expect(res.body.message).toBe('No se pudo leer la imagen: Cédula de identidad (posterior). Sube una foto PNG o JPG nítida.')
-      expect(await counts()).toEqual(nothing)
-    })
+    it(
+      'refuses an ID image that cannot be decoded (a PNG signature over garbage) with ' + '400, writing nothing',
+      async () => {
+        const { token } = await linkFor()
+        const broken = new Uint8Array(2000)
+        broken.set((await samplePng()).slice(0, 16))
+        const res = await create(await form(token, undefined, { back: fileOf(broken, 'atras.png', 'image/png') }))
+        expect(res.status).toBe(400)
+        expect(res.body.message).toBe(
+          'No se pudo leer la imagen: Cédula de identidad (posterior). Sube una foto PNG o JPG nítida.',
+        )
+        expect(await counts()).toEqual(nothing)
+      },
+    )
 
     it('needs a live token, not a session: none, forged, a session token', async () => {
       const { driver, token } = await linkFor()
       expect((await create(await form(null), driver.headers)).status).toBe(403)
       expect((await create(await form(driver.token), driver.headers)).status).toBe(403)
       expect((await create(await form(`${token}x`))).status).toBe(403)
-      expect((await api.call('POST', '/users/create-power-simple', { json: { power: token, ...driverSide, ...ownerSide } })).status).toBe(400)
+      expect(
+        (await api.call('POST', '/users/create-power-simple', { json: { power: token, ...driverSide, ...ownerSide } }))
+          .status,
+      ).toBe(400)
       expect(await counts()).toEqual(nothing)
     })
 
     it('validates every field again with the domain schema and answers every message', async () => {
       const { token } = await linkFor()
-      const res = await create(await form(token, {}, { front: fileOf(new Uint8Array(), 'x.png'), back: fileOf(new Uint8Array(), 'y.png') }))
+      const res = await create(
+        await form(token, {}, { front: fileOf(new Uint8Array(), 'x.png'), back: fileOf(new Uint8Array(), 'y.png') }),
+      )
       expect(res.status).toBe(400)
       // Every empty field, the plate, phone and email included, says the one required message (decision 57).
       expect(res.body.message).toBe(POWER_MESSAGES.required)
@@ -339,126 +391,163 @@ describe.each(engines)('simple power on %s', (engine) => {
         // A year later the list has moved on: 2028 is accepted (a new link; the first one is spent).
         vi.setSystemTime(new Date('2027-11-23T16:47:00-03:00'))
         const next = await linkFor()
-        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2029' }))).body.message).toBe('Selecciona un año entre 2005 y 2028')
-        expect((await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))).status).toBe(201)
+        expect(
+          (await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2029' }))).body.message,
+        ).toBe('Selecciona un año entre 2005 y 2028')
+        expect(
+          (await create(await form(next.token, { ...driverSide, ...ownerSide, vehicleYear: '2028' }))).status,
+        ).toBe(201)
       } finally {
         vi.useRealTimers()
       }
     })
 
-    it('checks the images by content and size: 3145727 bytes pass, 3145728 do not, a PDF named .png is refused', async () => {
-      const { token } = await linkFor()
-      const pdfAsPng = await create(await form(token, undefined, { back: fileOf(samplePdf, 'atras.png', 'image/png') }))
-      expect(pdfAsPng.status).toBe(400)
-      expect(pdfAsPng.body.message).toBe(ownerIdImageInvalidTypeMessage('Cédula de identidad (posterior)'))
-      const wrongName = await create(await form(token, undefined, { front: fileOf(samplePdf, 'frente.pdf', 'application/pdf') }))
-      expect(wrongName.body.message).toBe(ownerIdImageInvalidTypeMessage('Cédula de identidad (frontal)'))
-      const tooBig = await create(await form(token, undefined, { front: fileOf(await pngOfSize(3145728), 'frente.png', 'image/png') }))
-      expect(tooBig.status).toBe(400)
-      expect(tooBig.body.message).toBe(ownerIdImageTooLargeMessage('Cédula de identidad (frontal)'))
-      const twice = await form(token)
-      twice.append('files[cedula_identidad_frontal_owner]', fileOf(await samplePng(), 'otra.png', 'image/png'))
-      expect((await create(twice)).status).toBe(400)
-      const plainNames = await form(token)
-      plainNames.set('cedula_identidad_frontal_owner', plainNames.get('files[cedula_identidad_frontal_owner]')!)
-      plainNames.delete('files[cedula_identidad_frontal_owner]')
-      expect((await create(plainNames)).body.message).toBe('Campo requerido')
-      expect(await counts()).toEqual(nothing)
+    it(
+      'checks the images by content and size: 3145727 bytes pass, 3145728 do not, a PDF ' + 'named .png is refused',
+      async () => {
+        const { token } = await linkFor()
+        const pdfAsPng = await create(
+          await form(token, undefined, { back: fileOf(samplePdf, 'atras.png', 'image/png') }),
+        )
+        expect(pdfAsPng.status).toBe(400)
+        expect(pdfAsPng.body.message).toBe(ownerIdImageInvalidTypeMessage('Cédula de identidad (posterior)'))
+        const wrongName = await create(
+          await form(token, undefined, { front: fileOf(samplePdf, 'frente.pdf', 'application/pdf') }),
+        )
+        expect(wrongName.body.message).toBe(ownerIdImageInvalidTypeMessage('Cédula de identidad (frontal)'))
+        const tooBig = await create(
+          await form(token, undefined, { front: fileOf(await pngOfSize(3145728), 'frente.png', 'image/png') }),
+        )
+        expect(tooBig.status).toBe(400)
+        expect(tooBig.body.message).toBe(ownerIdImageTooLargeMessage('Cédula de identidad (frontal)'))
+        const twice = await form(token)
+        twice.append('files[cedula_identidad_frontal_owner]', fileOf(await samplePng(), 'otra.png', 'image/png'))
+        expect((await create(twice)).status).toBe(400)
+        const plainNames = await form(token)
+        plainNames.set('cedula_identidad_frontal_owner', plainNames.get('files[cedula_identidad_frontal_owner]')!)
+        plainNames.delete('files[cedula_identidad_frontal_owner]')
+        expect((await create(plainNames)).body.message).toBe('Campo requerido')
+        expect(await counts()).toEqual(nothing)
 
-      const largest = await create(await form(token, undefined, { front: fileOf(await pngOfSize(3145727), 'frente.png', 'image/png') }))
-      expect(largest.status).toBe(201)
-      const power = await p.db.selectFrom('simple_powers').select('id_front_key').executeTakeFirstOrThrow()
-      expect((await p.files.get(power.id_front_key))!.byteLength).toBe(3145727)
-    })
+        const largest = await create(
+          await form(token, undefined, { front: fileOf(await pngOfSize(3145727), 'frente.png', 'image/png') }),
+        )
+        expect(largest.status).toBe(201)
+        const power = await p.db.selectFrom('simple_powers').select('id_front_key').executeTakeFirstOrThrow()
+        expect((await p.files.get(power.id_front_key))!.byteLength).toBe(3145727)
+      },
+    )
 
-    it('sends no text or link a driver wrote: the phishing request is refused, and the message names the account', async () => {
-      const { driver, token } = await linkFor()
-      // The request of the report: the owner's phone is the victim's, the texts are the bait.
-      const bait = {
-        ...driverSide,
-        ...ownerSide,
-        phoneOwner: '955443322',
-        fullNameDriver: 'Banco Estado Seguridad',
-        vehicleBrand: 'Verifica tu cuenta en https://evil.example/login',
-      }
-      const refused = await create(await form(token, bait))
-      expect(refused.status).toBe(400)
-      expect(refused.body.message).toBe(POWER_MESSAGES.noLinks)
-      expect(await counts()).toEqual(nothing)
-      for (const [field, value, message] of [
-        ['vehicleModel', 'www.evil.example', POWER_MESSAGES.noLinks],
-        ['vehicleModel', 'evil.example', POWER_MESSAGES.noLinks],
-        ['vehicleBrand', 'Llama al +56 9 1234 5678', POWER_MESSAGES.vehicleText],
-        ['fullNameOwner', 'Banco Estado 24/7', POWER_MESSAGES.personName],
-        ['fullNameOwner', 'Ana https://evil.example', POWER_MESSAGES.personName],
-        ['fullNameDriver', 'Juan www.evil.cl', POWER_MESSAGES.personName],
-        ['nationalityOwner', 'Chilena.cl', POWER_MESSAGES.personName],
-        ['addressOwner', 'Ver https://evil.example', POWER_MESSAGES.noLinks],
-        ['addressDriver', 'evil.example/login', POWER_MESSAGES.noLinks],
-        ['addressDriver', 'banco-seguro.cl', POWER_MESSAGES.noLinks],
-      ]) {
-        const res = await create(await form(token, { ...driverSide, ...ownerSide, [field!]: value! }))
-        expect([field, res.status, res.body.message]).toEqual([field, 400, message])
-      }
-      expect(await counts()).toEqual(nothing)
-
-      // Names the form may type (accents, apostrophes, hyphens), a name in the form that is not the
-      // account's: the message says who asked as the account says it, and nothing else of the form.
-      const ok = await create(
-        await form(token, {
+    it(
+      'sends no text or link a driver wrote: the phishing request is refused, and the ' + 'message names the account',
+      async () => {
+        const { driver, token } = await linkFor()
+        // The request of the report: the owner's phone is the victim's, the texts are the bait.
+        const bait = {
           ...driverSide,
           ...ownerSide,
+          phoneOwner: '955443322',
           fullNameDriver: 'Banco Estado Seguridad',
-          fullNameOwner: "María-José O'Higgins",
-          vehicleBrand: 'Mercedes-Benz',
-          vehicleModel: 'Sprinter 2.1',
-        }),
-      )
-      expect(ok.status).toBe(201)
-      const [message] = await outbox(p)
-      expect(message!.body_text).not.toContain('Banco Estado')
-      expect(message!.body_text).not.toContain('Mercedes')
-      expect(message!.body_text).not.toContain('Sprinter')
-      expect(message!.body_text).toContain("Hola María-José O'Higgins:")
-      expect(message!.body_text).toContain('Camila Pérez, conductor registrado en Fleeters, te pide autorización para conducir tu vehículo patente BBBB12 (año 2019).')
-      expect(message!.body_text).toContain('Si no conoces a esta persona, ignora este mensaje o escríbenos a contacto@fleeters.cl para reportar un abuso.')
-      // The only link is the product's own.
-      const links = message!.body_text.match(/\S*(:\/\/|www\.)\S*/g)
-      expect(links).toHaveLength(1)
-      expect(links![0]).toMatch(/^http:\/\/localhost:3000\/api\/users\/power-simple-document\//)
+          vehicleBrand: 'Verifica tu cuenta en https://evil.example/login',
+        }
+        const refused = await create(await form(token, bait))
+        expect(refused.status).toBe(400)
+        expect(refused.body.message).toBe(POWER_MESSAGES.noLinks)
+        expect(await counts()).toEqual(nothing)
+        for (const [field, value, message] of [
+          ['vehicleModel', 'www.evil.example', POWER_MESSAGES.noLinks],
+          ['vehicleModel', 'evil.example', POWER_MESSAGES.noLinks],
+          ['vehicleBrand', 'Llama al +56 9 1234 5678', POWER_MESSAGES.vehicleText],
+          ['fullNameOwner', 'Banco Estado 24/7', POWER_MESSAGES.personName],
+          ['fullNameOwner', 'Ana https://evil.example', POWER_MESSAGES.personName],
+          ['fullNameDriver', 'Juan www.evil.cl', POWER_MESSAGES.personName],
+          ['nationalityOwner', 'Chilena.cl', POWER_MESSAGES.personName],
+          ['addressOwner', 'Ver https://evil.example', POWER_MESSAGES.noLinks],
+          ['addressDriver', 'evil.example/login', POWER_MESSAGES.noLinks],
+          ['addressDriver', 'banco-seguro.cl', POWER_MESSAGES.noLinks],
+        ]) {
+          const res = await create(await form(token, { ...driverSide, ...ownerSide, [field!]: value! }))
+          expect([field, res.status, res.body.message]).toEqual([field, 400, message])
+        }
+        expect(await counts()).toEqual(nothing)
 
-      // With the account's RUT, the message gives it (formatted), not the one the form typed.
-      await p.db
-        .updateTable('users')
-        .set({ rut: p.columns.seal('rut', '11111111-1'), rut_hmac: p.columns.hash('rut', '11111111-1') })
-        .where('id', '=', driver.user.id)
-        .execute()
-      const next = (await issue(driver.headers)).body.token as string
-      expect((await create(await form(next, { ...driverSide, ...ownerSide, phoneOwner: '998877665' }))).status).toBe(201)
-      const second = (await outbox(p)).at(-1)!.body_text
-      expect(second).toContain('Camila Pérez (RUT 11.111.111-1), conductor registrado en Fleeters')
-      expect(second).not.toContain('12.345.678-5')
-    })
+        // Names the form may type (accents, apostrophes, hyphens), a name in the form that is not the
+        // account's: the message says who asked as the account says it, and nothing else of the form.
+        const ok = await create(
+          await form(token, {
+            ...driverSide,
+            ...ownerSide,
+            fullNameDriver: 'Banco Estado Seguridad',
+            fullNameOwner: "María-José O'Higgins",
+            vehicleBrand: 'Mercedes-Benz',
+            vehicleModel: 'Sprinter 2.1',
+          }),
+        )
+        expect(ok.status).toBe(201)
+        const [message] = await outbox(p)
+        expect(message!.body_text).not.toContain('Banco Estado')
+        expect(message!.body_text).not.toContain('Mercedes')
+        expect(message!.body_text).not.toContain('Sprinter')
+        expect(message!.body_text).toContain("Hola María-José O'Higgins:")
+        expect(message!.body_text).toContain(
+          'Camila Pérez, conductor registrado en Fleeters, te pide autorización para ' +
+            'conducir tu vehículo patente BBBB12 (año 2019).',
+        )
+        expect(message!.body_text).toContain(
+          'Si no conoces a esta persona, ignora este mensaje o escríbenos a contacto@fleeters.cl para reportar un abuso.',
+        )
+        // The only link is the product's own.
+        const links = message!.body_text.match(/\S*(:\/\/|www\.)\S*/g)
+        expect(links).toHaveLength(1)
+        expect(links![0]).toMatch(/^http:\/\/localhost:3000\/api\/users\/power-simple-document\//)
 
-    it('needs an account name a message can carry: no link for a driver named like a link, no power either', async () => {
-      const { driver, token } = await linkFor()
-      await p.db.updateTable('users').set({ firstname: 'Verifica', lastname: 'https://evil.example' }).where('id', '=', driver.user.id).execute()
-      const link = await issue(driver.headers)
-      expect(link.status).toBe(400)
-      expect(link.body.message).toBe(M.linkNeedsName)
-      const res = await create(await form(token))
-      expect(res.status).toBe(400)
-      expect(res.body.message).toBe(M.driverNeedsName)
-      expect(await counts()).toEqual(nothing)
-      expect((await p.db.selectFrom('simple_power_links').select('used_at').executeTakeFirstOrThrow()).used_at).toBeNull()
-    })
+        // With the account's RUT, the message gives it (formatted), not the one the form typed.
+        await p.db
+          .updateTable('users')
+          .set({ rut: p.columns.seal('rut', '11111111-1'), rut_hmac: p.columns.hash('rut', '11111111-1') })
+          .where('id', '=', driver.user.id)
+          .execute()
+        const next = (await issue(driver.headers)).body.token as string
+        expect((await create(await form(next, { ...driverSide, ...ownerSide, phoneOwner: '998877665' }))).status).toBe(
+          201,
+        )
+        const second = (await outbox(p)).at(-1)!.body_text
+        expect(second).toContain('Camila Pérez (RUT 11.111.111-1), conductor registrado en Fleeters')
+        expect(second).not.toContain('12.345.678-5')
+      },
+    )
+
+    it(
+      'needs an account name a message can carry: no link for a driver named like a ' + 'link, no power either',
+      async () => {
+        const { driver, token } = await linkFor()
+        await p.db
+          .updateTable('users')
+          .set({ firstname: 'Verifica', lastname: 'https://evil.example' })
+          .where('id', '=', driver.user.id)
+          .execute()
+        const link = await issue(driver.headers)
+        expect(link.status).toBe(400)
+        expect(link.body.message).toBe(M.linkNeedsName)
+        const res = await create(await form(token))
+        expect(res.status).toBe(400)
+        expect(res.body.message).toBe(M.driverNeedsName)
+        expect(await counts()).toEqual(nothing)
+        expect(
+          (await p.db.selectFrom('simple_power_links').select('used_at').executeTakeFirstOrThrow()).used_at,
+        ).toBeNull()
+      },
+    )
 
     it('sends at most 3 messages per driver and 1 per owner phone in 24 hours (429, nothing written)', async () => {
       const driver = await userWithSession(p)
       const link = async (who = driver) => (await issue(who.headers)).body.token as string
       const phones = ['911111111', '922222222', '933333333', '944444444']
       // The report's burst: messages to many phones in a row. Three go out.
-      for (const phone of phones.slice(0, 3)) expect((await create(await form(await link(), { ...driverSide, ...ownerSide, phoneOwner: phone }))).status).toBe(201)
+      for (const phone of phones.slice(0, 3))
+        expect(
+          (await create(await form(await link(), { ...driverSide, ...ownerSide, phoneOwner: phone }))).status,
+        ).toBe(201)
       const before = await counts()
       const fourth = await link()
       const capped = await create(await form(fourth, { ...driverSide, ...ownerSide, phoneOwner: phones[3]! }))
@@ -474,12 +563,22 @@ describe.each(engines)('simple power on %s', (engine) => {
       expect(again.status).toBe(429)
       expect(again.body).toEqual({ message: M.phoneCap })
       expect(await counts()).toEqual(before)
-      expect((await create(await form(await link(other), { ...driverSide, ...ownerSide, phoneOwner: phones[3]! }))).status).toBe(201)
+      expect(
+        (await create(await form(await link(other), { ...driverSide, ...ownerSide, phoneOwner: phones[3]! }))).status,
+      ).toBe(201)
 
       // A day after the first ones, the driver may send again, and the phone receive again.
       p.advance(24 * 60 * 60 * 1000 + 1000)
-      expect((await create(await form(fourth, { ...driverSide, ...ownerSide, phoneOwner: phones[0]! }))).status).toBe(201)
-      expect((await outbox(p)).map((m) => m.recipient)).toEqual(['56911111111', '56922222222', '56933333333', '56944444444', '56911111111'])
+      expect((await create(await form(fourth, { ...driverSide, ...ownerSide, phoneOwner: phones[0]! }))).status).toBe(
+        201,
+      )
+      expect((await outbox(p)).map((m) => m.recipient)).toEqual([
+        '56911111111',
+        '56922222222',
+        '56933333333',
+        '56944444444',
+        '56911111111',
+      ])
     })
 
     it('lets only one of two simultaneous powers to one phone through', async () => {
@@ -497,7 +596,8 @@ describe.each(engines)('simple power on %s', (engine) => {
       let calls = 0
       p.files.put = async (...args) => {
         // While this request stores its files, another one spends the link.
-        if (++calls === 3) await p.db.updateTable('simple_power_links').set({ used_at: p.now().toISOString() }).execute()
+        if (++calls === 3)
+          await p.db.updateTable('simple_power_links').set({ used_at: p.now().toISOString() }).execute()
         return put(...args)
       }
       const res = await create(await form(token))

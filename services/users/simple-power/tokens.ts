@@ -21,7 +21,11 @@ export interface PowerLinkClaims {
 }
 
 /** A signed token naming the driver, its purpose, issue and expiry times, and a random jti. */
-export async function signPowerLinkToken(key: Uint8Array, driverId: number, now: Date): Promise<{ token: string; jti: string; expiresAt: Date }> {
+export async function signPowerLinkToken(
+  key: Uint8Array,
+  driverId: number,
+  now: Date,
+): Promise<{ token: string; jti: string; expiresAt: Date }> {
   const iat = Math.floor(now.getTime() / 1000)
   const jti = randomBytes(16).toString('base64url')
   const token = await new SignJWT({ purpose: POWER_LINK_PURPOSE })
@@ -42,10 +46,19 @@ function positiveId(sub: string | undefined): number | null {
 }
 
 /** The claims of a genuine, unexpired link token; null for anything else (forged, expired, another kind). */
-export async function verifyPowerLinkToken(key: Uint8Array, token: unknown, now: Date): Promise<PowerLinkClaims | null> {
+export async function verifyPowerLinkToken(
+  key: Uint8Array,
+  token: unknown,
+  now: Date,
+): Promise<PowerLinkClaims | null> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: LINK_AUDIENCE, currentDate: now })
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: LINK_AUDIENCE,
+      currentDate: now,
+    })
     const driverId = positiveId(payload.sub)
     if (payload.purpose !== POWER_LINK_PURPOSE || !driverId || !payload.jti || !payload.iat || !payload.exp) return null
     return { driverId, jti: payload.jti, iat: payload.iat, exp: payload.exp }
@@ -58,7 +71,11 @@ export async function verifyPowerLinkToken(key: Uint8Array, token: unknown, now:
  * A genuine link token whatever its age: its claims and whether it has expired at `now`; null for
  * anything we did not sign as a link. The page tells an expired link (410) from a bad one (404).
  */
-export async function inspectPowerLinkToken(key: Uint8Array, token: unknown, now: Date): Promise<{ claims: PowerLinkClaims; expired: boolean } | null> {
+export async function inspectPowerLinkToken(
+  key: Uint8Array,
+  token: unknown,
+  now: Date,
+): Promise<{ claims: PowerLinkClaims; expired: boolean } | null> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null
   let iat: number | undefined
   try {
@@ -89,7 +106,12 @@ export async function signPowerReviewToken(key: Uint8Array, powerId: number, now
 export async function verifyPowerReviewToken(key: Uint8Array, token: unknown, now: Date): Promise<number | null> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: REVIEW_AUDIENCE, currentDate: now })
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: REVIEW_AUDIENCE,
+      currentDate: now,
+    })
     return payload.purpose === POWER_REVIEW_PURPOSE ? positiveId(payload.sub) : null
   } catch {
     return null

@@ -1,7 +1,12 @@
 import { data, type AppLoadContext } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage, type BackendResult } from '#app/.server/backend/client'
-import { driverPostingsApi, type DriverPostingAction, type DriverPostingsPage, type PostingFilterBody } from '#app/.server/backend/marketplace'
+import {
+  driverPostingsApi,
+  type DriverPostingAction,
+  type DriverPostingsPage,
+  type PostingFilterBody,
+} from '#app/.server/backend/marketplace'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { redirectWithToast } from '#app/.server/responses'
 import { communesByRegion, findRegion } from '#domain/reference-data/geography'
@@ -19,7 +24,15 @@ export interface FilterValues {
   search: string
 }
 
-export const FILTER_NAMES = ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time', 'pawn', 'search'] as const
+export const FILTER_NAMES = [
+  'id_vehicle',
+  'id_zone',
+  'id_region',
+  'id_commune',
+  'start_time',
+  'pawn',
+  'search',
+] as const
 
 export function pageFrom(url: URL): number {
   const raw = url.searchParams.get('page') ?? '1'
@@ -34,7 +47,11 @@ export function filtersFrom(url: URL): FilterValues {
   const get = (k: (typeof FILTER_NAMES)[number]) => (url.searchParams.get(k) ?? '').trim().slice(0, 100)
   const f = Object.fromEntries(FILTER_NAMES.map((k) => [k, get(k)])) as unknown as FilterValues
   if (f.id_region && (!f.id_zone || String(findRegion(f.id_region)?.zone_id) !== f.id_zone)) f.id_region = ''
-  if (f.id_commune && (!f.id_region || !communesByRegion(f.id_region).some((c) => String(c.id_commune) === f.id_commune))) f.id_commune = ''
+  if (
+    f.id_commune &&
+    (!f.id_region || !communesByRegion(f.id_region).some((c) => String(c.id_commune) === f.id_commune))
+  )
+    f.id_commune = ''
   return f
 }
 
@@ -78,7 +95,10 @@ export async function postingAction(request: Request, context: AppLoadContext) {
   const outcome = res.ok ? { ok: true, message: res.data.message } : { ok: false, message: joinMessage(res.message) }
   if (fromEnhancedPage(formData)) return data(outcome, { status: res.ok ? 200 : res.status })
   const url = new URL(request.url)
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: outcome.ok ? 'success' : 'error', message: outcome.message })
+  return redirectWithToast(`${url.pathname}${url.search}`, {
+    type: outcome.ok ? 'success' : 'error',
+    message: outcome.message,
+  })
 }
 
 const OWN_LIST_NAME = { saved: 'guardadas', applied: 'postuladas' } as const

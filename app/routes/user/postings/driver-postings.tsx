@@ -70,7 +70,8 @@ function HashDetail({ closeTo }: { closeTo: string }) {
     if (hashId) load(`${POSTINGS_PATH}/detalle/${hashId}`)
   }, [hashId, load])
   if (!hashId) return null
-  const loaded = fetcher.data && (fetcher.data.posting === null || String(fetcher.data.posting.id) === hashId) ? fetcher.data : null
+  const loaded =
+    fetcher.data && (fetcher.data.posting === null || String(fetcher.data.posting.id) === hashId) ? fetcher.data : null
   return (
     <Modal title="Detalle de la publicación" closeTo={closeTo} wide>
       {loaded?.posting ? (
@@ -91,7 +92,9 @@ export default function DriverPostingsRoute() {
   const location = useLocation()
   const navigate = useNavigate()
   const listUrl = withParams(location.pathname, location.search, { id: null })
-  const active = ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time', 'pawn'].filter((k) => d.filters[k as keyof typeof d.filters]).length
+  const active = ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time', 'pawn'].filter(
+    (k) => d.filters[k as keyof typeof d.filters],
+  ).length
 
   function openByHash(id: number) {
     return (e: React.MouseEvent<HTMLAnchorElement>) => {
@@ -99,7 +102,10 @@ export default function DriverPostingsRoute() {
       e.preventDefault()
       const search = new URLSearchParams(location.search)
       search.delete('id')
-      navigate({ pathname: location.pathname, search: search.toString() ? `?${search}` : '', hash: String(id) }, { preventScrollReset: true })
+      navigate(
+        { pathname: location.pathname, search: search.toString() ? `?${search}` : '', hash: String(id) },
+        { preventScrollReset: true },
+      )
     }
   }
 
@@ -108,7 +114,14 @@ export default function DriverPostingsRoute() {
       <h1 className="text-2xl font-bold text-slate-900">Publicaciones de empleo</h1>
       <PostingsTabs />
       <div className="grid gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
-        <FiltersPanel action={location.pathname} values={d.filters} places={d.places} vehicles={d.vehicles} zones={d.zones} active={active} />
+        <FiltersPanel
+          action={location.pathname}
+          values={d.filters}
+          places={d.places}
+          vehicles={d.vehicles}
+          zones={d.zones}
+          active={active}
+        />
         <section aria-labelledby="resultados" className="min-w-0">
           <div className="flex flex-wrap items-end gap-2">
             <div className="min-w-0 flex-1">
@@ -140,26 +153,46 @@ export default function DriverPostingsRoute() {
             </div>
           ) : d.postings.length === 0 ? (
             active || d.filters.search ? (
-              // Issue 16 item 4: an empty search offers the way back to every posting.
-              <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700" data-testid="busqueda-vacia">
+              // An empty search offers the way back to every posting.
+              <div
+                className={
+                  'mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center ' + 'text-slate-700'
+                }
+                data-testid="busqueda-vacia"
+              >
                 <p>No encontramos publicaciones con estos filtros.</p>
                 <Link to={location.pathname} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
                   Limpiar filtros
                 </Link>
               </div>
             ) : (
-              <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+              <p
+                className={
+                  'mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center ' + 'text-slate-700'
+                }
+              >
                 Por ahora no hay publicaciones abiertas. Vuelve pronto.
               </p>
             )
           ) : (
             <ul className="mt-4 space-y-3" aria-label="Publicaciones encontradas">
               {d.postings.map((p) => (
-                <PostingCard key={p.id} posting={p} href={withParams(location.pathname, location.search, { id: p.id })} onOpen={openByHash(p.id)} />
+                <PostingCard
+                  key={p.id}
+                  posting={p}
+                  href={withParams(location.pathname, location.search, { id: p.id })}
+                  onOpen={openByHash(p.id)}
+                />
               ))}
             </ul>
           )}
-          {d.error ? null : <Pagination page={d.page} total={d.count} hrefFor={(n) => withParams(location.pathname, location.search, { page: n, id: null })} />}
+          {d.error ? null : (
+            <Pagination
+              page={d.page}
+              total={d.count}
+              hrefFor={(n) => withParams(location.pathname, location.search, { page: n, id: null })}
+            />
+          )}
         </section>
       </div>
       {d.detail ? (

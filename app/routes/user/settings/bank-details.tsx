@@ -24,9 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const banks = await required(request, await driverApi.banks(context, session.token))
   // The panel shows ?cuenta=ID when it is one of the driver's accounts, else the selected one.
   const wanted = positiveId(url.searchParams.get('cuenta'))
-  const current = banks.find((b) => b.id_bank_detail === wanted) ?? banks.find((b) => b.selected === BANK_SELECTED) ?? banks[0] ?? null
+  const current =
+    banks.find((b) => b.id_bank_detail === wanted) ??
+    banks.find((b) => b.selected === BANK_SELECTED) ??
+    banks[0] ??
+    null
   const requested = url.searchParams.get('modal')
-  let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '') ? (requested as ModalName) : null
+  let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '')
+    ? (requested as ModalName)
+    : null
   let editing = null
   if ((modal === 'editar' || modal === 'eliminar') && current) {
     // The edit form is prefilled from the record as loaded for update (spec §4).
@@ -47,14 +53,19 @@ export default function BankDetailsPage() {
   // Every answer of the action has this shape (see the .server module).
   const actionData = useActionData<typeof action>() as ActionFeedback | undefined
   const { search } = useLocation()
-  const feedbackFor = (intent: string): FormFeedback | undefined => (actionData?.intent === intent ? actionData : undefined)
+  const feedbackFor = (intent: string): FormFeedback | undefined =>
+    actionData?.intent === intent ? actionData : undefined
   const closeTo = withParams(BANK_PATH, search, { modal: null })
 
   return (
     <main id="contenido" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Datos bancarios</h1>
-        <Link to={withParams(BANK_PATH, search, { modal: 'agregar' })} preventScrollReset className={buttonClass('primary', 'gap-1.5 px-4 py-2 text-base')}>
+        <Link
+          to={withParams(BANK_PATH, search, { modal: 'agregar' })}
+          preventScrollReset
+          className={buttonClass('primary', 'gap-1.5 px-4 py-2 text-base')}
+        >
           <Icon name="plus" className="h-4 w-4" />
           Agregar cuenta
         </Link>
@@ -68,9 +79,15 @@ export default function BankDetailsPage() {
         </section>
         {current ? <BankDetailPanel key={current.id_bank_detail} bank={current} /> : null}
       </div>
-      {modal === 'agregar' ? <BankFormModal key="nueva" bank={null} closeTo={closeTo} feedback={feedbackFor('add')} /> : null}
-      {modal === 'editar' && editing ? <BankFormModal key={editing.id_bank_detail} bank={editing} closeTo={closeTo} feedback={feedbackFor('edit')} /> : null}
-      {modal === 'eliminar' && editing ? <DeleteBankModal bank={editing} closeTo={closeTo} feedback={feedbackFor('delete')} /> : null}
+      {modal === 'agregar' ? (
+        <BankFormModal key="nueva" bank={null} closeTo={closeTo} feedback={feedbackFor('add')} />
+      ) : null}
+      {modal === 'editar' && editing ? (
+        <BankFormModal key={editing.id_bank_detail} bank={editing} closeTo={closeTo} feedback={feedbackFor('edit')} />
+      ) : null}
+      {modal === 'eliminar' && editing ? (
+        <DeleteBankModal bank={editing} closeTo={closeTo} feedback={feedbackFor('delete')} />
+      ) : null}
     </main>
   )
 }

@@ -29,15 +29,22 @@ export default function DataViewsPage() {
       <div className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Quién vio mis datos</h1>
         <p className="max-w-prose text-slate-700">
-          Cada vez que una empresa a la que postulaste ve tu ficha de postulante (con tu correo y teléfono) o abre tu perfil, y cada vez que alguien del Equipo Fleeters abre uno de
-          tus documentos, tu RUT o la cédula del dueño de tu vehículo, queda registrado aquí: quién, qué y cuándo. Si vuelve a abrirlo dentro de 10 minutos, se registra una sola
-          vez.
+          Cada vez que una empresa a la que postulaste ve tu ficha de postulante (con tu correo y teléfono) o abre tu
+          perfil, y cada vez que alguien del Equipo Fleeters abre uno de tus documentos, tu RUT o la cédula del dueño de
+          tu vehículo, queda registrado aquí: quién, qué y cuándo. Si vuelve a abrirlo dentro de 10 minutos, se registra
+          una sola vez.
         </p>
       </div>
       {count === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700" data-testid="accesos-vacio">
+        <div
+          className="rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700"
+          data-testid="accesos-vacio"
+        >
           <p className="font-semibold text-slate-900">Nadie ha visto tus datos todavía.</p>
-          <p className="mt-1">Cuando una empresa vea tu postulación o el Equipo Fleeters revise uno de tus documentos, lo verás en esta lista con la fecha y la hora.</p>
+          <p className="mt-1">
+            Cuando una empresa vea tu postulación o el Equipo Fleeters revise uno de tus documentos, lo verás en esta
+            lista con la fecha y la hora.
+          </p>
         </div>
       ) : (
         <section aria-labelledby="accesos-lista">
@@ -58,7 +65,9 @@ export default function DataViewsPage() {
                 <li key={v.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold text-slate-900">{v.viewer}</span>
-                    <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>{v.viewer_kind === 'staff' ? 'Fleeters' : 'Empresa'}</Badge>
+                    <Badge tone={v.viewer_kind === 'staff' ? 'brand' : 'neutral'}>
+                      {v.viewer_kind === 'staff' ? 'Fleeters' : 'Empresa'}
+                    </Badge>
                   </div>
                   <p className="mt-1 text-slate-700">{v.item}</p>
                   <p className="mt-1 text-sm text-slate-600">
@@ -68,7 +77,12 @@ export default function DataViewsPage() {
               ))}
             </ol>
           )}
-          <Pagination page={page} total={count} hrefFor={(n) => (n === 1 ? DATA_VIEWS_PATH : `${DATA_VIEWS_PATH}?page=${n}`)} label="Páginas de accesos" />
+          <Pagination
+            page={page}
+            total={count}
+            hrefFor={(n) => (n === 1 ? DATA_VIEWS_PATH : `${DATA_VIEWS_PATH}?page=${n}`)}
+            label="Páginas de accesos"
+          />
         </section>
       )}
     </main>

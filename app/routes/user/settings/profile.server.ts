@@ -32,15 +32,27 @@ function pageWithoutModal(request: Request): string {
 }
 
 /**
- * The place lists of the profile form (issue 16): those of the zone and region posted (no JS:
+ * The place lists of the profile form: those of the zone and region posted (no JS:
  * «Actualizar», or a refused save), else those of the commune the driver stated.
  */
-export async function profilePlaces(context: AppLoadContext, token: string, idCommune: number | null, posted?: FormData): Promise<{ places: PlaceChoice; commune: string }> {
-  if (posted) return { places: await loadPlaces(context, posted.get('id_zone'), posted.get('id_region'), token), commune: String(posted.get('id_commune') ?? '') }
+export async function profilePlaces(
+  context: AppLoadContext,
+  token: string,
+  idCommune: number | null,
+  posted?: FormData,
+): Promise<{ places: PlaceChoice; commune: string }> {
+  if (posted)
+    return {
+      places: await loadPlaces(context, posted.get('id_zone'), posted.get('id_region'), token),
+      commune: String(posted.get('id_commune') ?? ''),
+    }
   const commune = idCommune === null ? undefined : findCommune(idCommune)
   const region = commune ? findRegion(commune.id_region) : undefined
   if (!commune || !region) return { places: await loadPlaces(context, null, null, token), commune: '' }
-  return { places: await loadPlaces(context, String(region.zone_id), String(region.id_region), token), commune: String(commune.id_commune) }
+  return {
+    places: await loadPlaces(context, String(region.zone_id), String(region.id_region), token),
+    commune: String(commune.id_commune),
+  }
 }
 
 /** What the profile form had typed when «Actualizar» (no JS) brought the next place list. */
@@ -57,23 +69,37 @@ export async function profileAction({ request, context, session }: Args) {
   const token = session.token
 
   if (intent === 'profile-places') {
-    const draft = Object.fromEntries(DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 600)])) as ProfileDraft
+    const draft = Object.fromEntries(
+      DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 600)]),
+    ) as ProfileDraft
     return data({ intent: 'profile', draft, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() })
   }
 
   if (intent === 'profile') {
     const submission = parseWithZod(formData, { schema: profileSchema })
     const refused = async (reply: ReturnType<typeof submission.reply>, status: number) =>
-      data({ intent, result: reply, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() }, { status })
+      data(
+        { intent, result: reply, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() },
+        { status },
+      )
     if (submission.status !== 'success') return refused(submission.reply(), 400)
     const v = submission.value
     // The form always sends the selects: an empty one (which conform reads as absent) means "not stated".
     const stated = { id_vehicle: v.id_vehicle ?? null, id_commune: v.id_commune ?? null }
     const loaded = await driverApi.profile(context, token)
-    const current = { ...session.user, ...(loaded.ok ? { id_vehicle: loaded.data.id_vehicle, id_commune: loaded.data.id_commune } : {}) }
+    const current = {
+      ...session.user,
+      ...(loaded.ok ? { id_vehicle: loaded.data.id_vehicle, id_commune: loaded.data.id_commune } : {}),
+    }
     const decision = profileSaveDecision(current, { ...v, ...stated })
     if (decision !== 'save')
-      return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES[decision], ...(await profilePlaces(context, token, null, formData)), stamp: stamp() })
+      return data({
+        intent,
+        result: submission.reply(),
+        notice: PROFILE_SAVE_MESSAGES[decision],
+        ...(await profilePlaces(context, token, null, formData)),
+        stamp: stamp(),
+      })
     const res = await driverApi.updateProfile(context, token, {
       firstname: v.firstname,
       lastname: v.lastname,
@@ -88,26 +114,42 @@ export async function profileAction({ request, context, session }: Args) {
     }
     // Spec §4: the stored session is rewritten with the merged fields.
     const { firstname, lastname, address, about_me, phone } = res.data
-    const cookie = await commitSession(request, token, { ...session.user, firstname, lastname, address, about_me, phone })
+    const cookie = await commitSession(request, token, {
+      ...session.user,
+      firstname,
+      lastname,
+      address,
+      about_me,
+      phone,
+    })
     return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])
   }
 
   if (intent === 'create-experience' || intent === 'update-experience') {
     const submission = parseWithZod(formData, { schema: experienceSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
     const closeTo = pageWithoutModal(request)
     if (intent === 'create-experience') {
       const res = await driverApi.addExperience(context, token, submission.value)
       if (!res.ok) {
         await signOutIfRefused(request, res.status)
         // Spec §8: 'Algo salió mal: {message}'.
-        return data({ intent, result: submission.reply({ formErrors: [`Algo salió mal: ${messageList(res.message).join(', ')}`] }), stamp: stamp() }, { status: res.status })
+        return data(
+          {
+            intent,
+            result: submission.reply({ formErrors: [`Algo salió mal: ${messageList(res.message).join(', ')}`] }),
+            stamp: stamp(),
+          },
+          { status: res.status },
+        )
       }
       return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
     }
     const id = positiveId(formData.get('id'))
     const loaded = id ? await driverApi.experience(context, token, id) : null
-    if (!id || !loaded?.ok) return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
+    if (!id || !loaded?.ok)
+      return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
     const l = loaded.data
     const current = {
       job_title: l.job_title,
@@ -119,11 +161,19 @@ export async function profileAction({ request, context, session }: Args) {
       job_description: l.job_description,
     }
     // Spec §5: the update is sent only if some value differs from the loaded one.
-    if (!experienceChanged(current, submission.value)) return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES.unchanged, stamp: stamp() })
+    if (!experienceChanged(current, submission.value))
+      return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES.unchanged, stamp: stamp() })
     const res = await driverApi.updateExperience(context, token, id, submission.value)
     if (!res.ok) {
       await signOutIfRefused(request, res.status)
-      return data({ intent, result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.experienceUpdate) }), stamp: stamp() }, { status: res.status })
+      return data(
+        {
+          intent,
+          result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.experienceUpdate) }),
+          stamp: stamp(),
+        },
+        { status: res.status },
+      )
     }
     return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
   }
@@ -149,15 +199,22 @@ async function photoAction({ request, context, session }: Args) {
   const formData = await readUpload(request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES })
   if (formData === 'too-large' || formData === 'invalid') {
     const message = formData === 'too-large' ? PROFILE_IMAGE_MESSAGES.tooLarge : PROFILE_IMAGE_MESSAGES.required
-    return data({ intent, result: { status: 'error' as const, error: { newProfileImage: [message] } }, stamp: stamp() }, { status: formData === 'too-large' ? 413 : 400 })
+    return data(
+      { intent, result: { status: 'error' as const, error: { newProfileImage: [message] } }, stamp: stamp() },
+      { status: formData === 'too-large' ? 413 : 400 },
+    )
   }
   const submission = parseWithZod(formData, { schema: profileImageSchema })
-  if (submission.status !== 'success') return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
   const res = await driverApi.updateProfileImage(context, session.token, submission.value.newProfileImage)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
     const detail = res.status >= 400 && res.status < 500 ? ` ${messageList(res.message).join(', ')}` : ''
-    return data({ intent, result: submission.reply({ formErrors: [`${PROFILE_PAGE_ERRORS.photo}.${detail}`] }), stamp: stamp() }, { status: res.status })
+    return data(
+      { intent, result: submission.reply({ formErrors: [`${PROFILE_PAGE_ERRORS.photo}.${detail}`] }), stamp: stamp() },
+      { status: res.status },
+    )
   }
   const cookie = await commitSession(request, session.token, { ...session.user, img_profile: res.data.img_profile })
   return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])

@@ -17,15 +17,19 @@ const MODALS = ['foto', 'experiencia', 'editar-experiencia', 'eliminar-experienc
 type ModalName = (typeof MODALS)[number]
 
 /*
- * The profile form and the dialogs load apart, when the URL opens them (issue 14 item 5): the
+ * The profile form and the dialogs load apart, when the URL opens them: the
  * page's first load carries the profile's view and the experience list only. Each part is loaded
  * before the page renders it (lazyPart): on the server in the loader, in the browser before the
  * page hydrates (below) and in the clientLoader on a navigation.
  */
 const ProfileForm = lazyPart(() => import('#app/components/driver/profile-form').then((m) => m.ProfileForm))
 const PhotoModal = lazyPart(() => import('#app/components/driver/photo-modal').then((m) => m.PhotoModal))
-const ExperienceModal = lazyPart(() => import('#app/components/driver/experience-dialogs').then((m) => m.ExperienceModal))
-const DeleteExperienceModal = lazyPart(() => import('#app/components/driver/experience-dialogs').then((m) => m.DeleteExperienceModal))
+const ExperienceModal = lazyPart(() =>
+  import('#app/components/driver/experience-dialogs').then((m) => m.ExperienceModal),
+)
+const DeleteExperienceModal = lazyPart(() =>
+  import('#app/components/driver/experience-dialogs').then((m) => m.DeleteExperienceModal),
+)
 
 /** The parts `url` opens (a part the loader then declines, an unknown experience, is only fetched for nothing). */
 function preloadParts(url: URL): Promise<unknown> {
@@ -49,7 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     driverApi.experiences(context, session.token).then((r) => required(request, r)),
   ])
   const requested = url.searchParams.get('modal')
-  let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '') ? (requested as ModalName) : null
+  let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '')
+    ? (requested as ModalName)
+    : null
   const id = positiveId(url.searchParams.get('id'))
   // Edit and delete work on one of the driver's own experiences, loaded fresh for the form.
   let experience = null
@@ -64,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: { ...profile, avatar: avatarUrl(profile.img_profile) },
     experiences,
     editing,
-    // The form's zone → region → commune lists, opened at the commune the driver stated (issue 16).
+    // The form's zone → region → commune lists, opened at the commune the driver stated.
     placeChoice: editing ? await profilePlaces(context, session.token, profile.id_commune) : null,
     managing: url.searchParams.get('gestionar') === '1',
     modal,
@@ -83,7 +89,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 /**
- * With JS, the photo travels through XMLHttpRequest so its progress shows (issue 12 item 7); the
+ * With JS, the photo travels through XMLHttpRequest so its progress shows; the
  * other forms go as usual. Its code comes with the photo dialog (photo-modal.tsx loads it).
  */
 export async function clientAction(args: ClientActionFunctionArgs) {
@@ -97,21 +103,35 @@ export default function ProfilePage() {
   // Every answer of the action has this shape (see the .server module).
   const actionData = useActionData<typeof action>() as ActionFeedback | undefined
   const { search } = useLocation()
-  const feedbackFor = (intent: string): FormFeedback | undefined => (actionData?.intent === intent ? actionData : undefined)
+  const feedbackFor = (intent: string): FormFeedback | undefined =>
+    actionData?.intent === intent ? actionData : undefined
   const href = (params: Record<string, string | number | null>) => withParams(PROFILE_PATH, search, params)
   const closeTo = href({ modal: null, id: null })
 
   return (
     <main id="contenido" className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Mi perfil</h1>
-      <section aria-labelledby="foto" className="flex flex-wrap items-center gap-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <img src={profile.avatar} alt="Tu imagen de perfil" width={96} height={96} className="h-24 w-24 rounded-full border border-slate-200 bg-slate-100 object-cover" />
+      <section
+        aria-labelledby="foto"
+        className="flex flex-wrap items-center gap-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <img
+          src={profile.avatar}
+          alt="Tu imagen de perfil"
+          width={96}
+          height={96}
+          className="h-24 w-24 rounded-full border border-slate-200 bg-slate-100 object-cover"
+        />
         <div className="min-w-0">
           <h2 id="foto" className="text-lg font-semibold break-words text-slate-900">
             {profile.firstname} {profile.lastname}
           </h2>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
-          <Link to={href({ modal: 'foto', id: null })} preventScrollReset className={buttonClass('primary', 'mt-2 px-3 py-1.5 text-sm')}>
+          <Link
+            to={href({ modal: 'foto', id: null })}
+            preventScrollReset
+            className={buttonClass('primary', 'mt-2 px-3 py-1.5 text-sm')}
+          >
             Subir imagen
           </Link>
         </div>
@@ -122,12 +142,21 @@ export default function ProfilePage() {
           <h2 id="datos" className="text-lg font-semibold text-slate-900">
             {editing ? 'Editar datos' : 'Mis Datos'}
           </h2>
-          <Link to={href({ editar: editing ? null : 1 })} preventScrollReset className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}>
+          <Link
+            to={href({ editar: editing ? null : 1 })}
+            preventScrollReset
+            className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
+          >
             {editing ? 'Mis Datos' : 'Editar'}
           </Link>
         </div>
         {editing && placeChoice ? (
-          <ProfileForm profile={profile} placeChoice={placeChoice} feedback={feedbackFor('profile')} cancelTo={href({ editar: null })} />
+          <ProfileForm
+            profile={profile}
+            placeChoice={placeChoice}
+            feedback={feedbackFor('profile')}
+            cancelTo={href({ editar: null })}
+          />
         ) : (
           <ProfileDataView profile={profile} />
         )}
@@ -136,11 +165,20 @@ export default function ProfilePage() {
       <ExperienceSection experiences={experiences} managing={managing} />
 
       {modal === 'foto' ? <PhotoModal closeTo={closeTo} feedback={feedbackFor('photo')} /> : null}
-      {modal === 'experiencia' ? <ExperienceModal key="nueva" experience={null} closeTo={closeTo} feedback={feedbackFor('create-experience')} /> : null}
-      {modal === 'editar-experiencia' && experience ? (
-        <ExperienceModal key={experience.id_ew} experience={experience} closeTo={closeTo} feedback={feedbackFor('update-experience')} />
+      {modal === 'experiencia' ? (
+        <ExperienceModal key="nueva" experience={null} closeTo={closeTo} feedback={feedbackFor('create-experience')} />
       ) : null}
-      {modal === 'eliminar-experiencia' && experience ? <DeleteExperienceModal experience={experience} closeTo={closeTo} feedback={feedbackFor('delete-experience')} /> : null}
+      {modal === 'editar-experiencia' && experience ? (
+        <ExperienceModal
+          key={experience.id_ew}
+          experience={experience}
+          closeTo={closeTo}
+          feedback={feedbackFor('update-experience')}
+        />
+      ) : null}
+      {modal === 'eliminar-experiencia' && experience ? (
+        <DeleteExperienceModal experience={experience} closeTo={closeTo} feedback={feedbackFor('delete-experience')} />
+      ) : null}
     </main>
   )
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/security'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Seguridad | Panel del conductor | Fleeters' }]
 
-/** The driver's account security (issue 16 item 6; decision 53): password and open sessions. */
+/** The driver's account security (decision 53): password and open sessions. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return securityLoader(request, context, 'User')
 }

@@ -135,12 +135,36 @@ export default function foundation(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute()
       // The driver search filters open postings by any mix of these and sorts newest first.
-      await db.schema.createIndex('job_postings_status_created_idx').on('job_postings').columns(['status', 'created_at']).execute()
-      await db.schema.createIndex('job_postings_region_idx').on('job_postings').columns(['status', 'id_region', 'created_at']).execute()
-      await db.schema.createIndex('job_postings_commune_idx').on('job_postings').columns(['status', 'id_commune', 'created_at']).execute()
-      await db.schema.createIndex('job_postings_zone_idx').on('job_postings').columns(['status', 'id_zone', 'created_at']).execute()
-      await db.schema.createIndex('job_postings_vehicle_idx').on('job_postings').columns(['status', 'id_vehicle', 'created_at']).execute()
-      await db.schema.createIndex('job_postings_company_idx').on('job_postings').columns(['company_id', 'created_at']).execute()
+      await db.schema
+        .createIndex('job_postings_status_created_idx')
+        .on('job_postings')
+        .columns(['status', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('job_postings_region_idx')
+        .on('job_postings')
+        .columns(['status', 'id_region', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('job_postings_commune_idx')
+        .on('job_postings')
+        .columns(['status', 'id_commune', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('job_postings_zone_idx')
+        .on('job_postings')
+        .columns(['status', 'id_zone', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('job_postings_vehicle_idx')
+        .on('job_postings')
+        .columns(['status', 'id_vehicle', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('job_postings_company_idx')
+        .on('job_postings')
+        .columns(['company_id', 'created_at'])
+        .execute()
 
       await createTable(db, dialect, 'applications')
         .addColumn('posting_id', 'integer', (c) => c.notNull().references('job_postings.id').onDelete('cascade'))
@@ -173,7 +197,11 @@ export default function foundation(dialect: Dialect): Migration {
         .addColumn('reviewed_at', 'text')
         .execute()
       await db.schema.createIndex('user_files_user_idx').on('user_files').columns(['user_id', 'purpose_name']).execute()
-      await db.schema.createIndex('user_files_status_idx').on('user_files').columns(['file_status', 'created_at']).execute()
+      await db.schema
+        .createIndex('user_files_status_idx')
+        .on('user_files')
+        .columns(['file_status', 'created_at'])
+        .execute()
 
       await createTable(db, dialect, 'faqs')
         .addColumn('question', 'text', (c) => c.notNull())

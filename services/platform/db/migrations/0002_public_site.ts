@@ -48,7 +48,11 @@ export default function publicSite(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
       // The team reads them newest first, inquiries and complaints apart.
-      await db.schema.createIndex('inquiries_type_created_idx').on('inquiries').columns(['type', 'created_at']).execute()
+      await db.schema
+        .createIndex('inquiries_type_created_idx')
+        .on('inquiries')
+        .columns(['type', 'created_at'])
+        .execute()
     },
   }
 }

@@ -17,7 +17,11 @@ export default function driverArea(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('work_experience_user_idx').on('work_experience').columns(['user_id', 'start_date']).execute()
+      await db.schema
+        .createIndex('work_experience_user_idx')
+        .on('work_experience')
+        .columns(['user_id', 'start_date'])
+        .execute()
 
       await createTable(db, dialect, 'bank_details')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -36,7 +40,13 @@ export default function driverArea(dialect: Dialect): Migration {
         .execute()
       await db.schema.createIndex('bank_details_user_idx').on('bank_details').column('user_id').execute()
       // At most one selected account per driver, whatever races the service loses.
-      await db.schema.createIndex('bank_details_one_selected_uq').on('bank_details').column('user_id').unique().where(sql.ref('selected'), '=', 'Seleccionado').execute()
+      await db.schema
+        .createIndex('bank_details_one_selected_uq')
+        .on('bank_details')
+        .column('user_id')
+        .unique()
+        .where(sql.ref('selected'), '=', 'Seleccionado')
+        .execute()
 
       await createTable(db, dialect, 'profile_images')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -20,7 +20,9 @@ export function foldedTextSql(dialect: Dialect): string {
  * is not stored twice). The tokenizer folds case and accents again, so prefixes match words.
  */
 async function sqliteSearch(db: Kysely<any>) {
-  await sql`create virtual table job_postings_fts using fts5(search_text, content='job_postings', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db)
+  await sql`create virtual table job_postings_fts using fts5(search_text, content='job_postings', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  )
   await sql`create trigger job_postings_fts_ai after insert on job_postings begin
     insert into job_postings_fts(rowid, search_text) values (new.id, new.search_text);
   end`.execute(db)
@@ -36,7 +38,9 @@ async function sqliteSearch(db: Kysely<any>) {
 
 /** PostgreSQL: a GIN index over the words of search_text ('simple': no stemming, no stop words). */
 async function postgresSearch(db: Kysely<any>) {
-  await sql`create index job_postings_search_idx on job_postings using gin (to_tsvector('simple', search_text))`.execute(db)
+  await sql`create index job_postings_search_idx on job_postings using gin (to_tsvector('simple', search_text))`.execute(
+    db,
+  )
 }
 
 /**
@@ -51,7 +55,9 @@ export default function marketplace(dialect: Dialect): Migration {
       // SQLite can only add a VIRTUAL generated column: the full-text index below keeps its words.
       await db.schema
         .alterTable('job_postings')
-        .addColumn('search_text', 'text', (c) => (dialect === 'postgres' ? c.generatedAlwaysAs(expr).stored() : c.generatedAlwaysAs(expr)))
+        .addColumn('search_text', 'text', (c) =>
+          dialect === 'postgres' ? c.generatedAlwaysAs(expr).stored() : c.generatedAlwaysAs(expr),
+        )
         .execute()
 
       await (dialect === 'postgres' ? postgresSearch(db) : sqliteSearch(db))
@@ -64,10 +70,26 @@ export default function marketplace(dialect: Dialect): Migration {
         .columns(['status', 'created_at', 'id_zone', 'id_region', 'id_commune', 'id_vehicle', 'id_schedule', 'pawn'])
         .execute()
       // The company's applicants, newest first, and the driver's own lists.
-      await db.schema.createIndex('applications_posting_created_idx').on('applications').columns(['posting_id', 'created_at']).execute()
-      await db.schema.createIndex('applications_user_created_idx').on('applications').columns(['user_id', 'created_at']).execute()
-      await db.schema.createIndex('saved_postings_user_created_idx').on('saved_postings').columns(['user_id', 'created_at']).execute()
-      await db.schema.createIndex('user_files_user_slot_id_idx').on('user_files').columns(['user_id', 'purpose_name', 'id']).execute()
+      await db.schema
+        .createIndex('applications_posting_created_idx')
+        .on('applications')
+        .columns(['posting_id', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('applications_user_created_idx')
+        .on('applications')
+        .columns(['user_id', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('saved_postings_user_created_idx')
+        .on('saved_postings')
+        .columns(['user_id', 'created_at'])
+        .execute()
+      await db.schema
+        .createIndex('user_files_user_slot_id_idx')
+        .on('user_files')
+        .columns(['user_id', 'purpose_name', 'id'])
+        .execute()
     },
   }
 }

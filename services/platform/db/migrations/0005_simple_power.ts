@@ -20,7 +20,9 @@ export default function simplePower(dialect: Dialect): Migration {
 
       await createTable(db, dialect, 'simple_powers')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('link_id', 'integer', (c) => c.notNull().unique().references('simple_power_links.id').onDelete('cascade'))
+        .addColumn('link_id', 'integer', (c) =>
+          c.notNull().unique().references('simple_power_links.id').onDelete('cascade'),
+        )
         .addColumn('full_name_driver', 'text', (c) => c.notNull())
         .addColumn('rut_driver', 'text', (c) => c.notNull())
         .addColumn('address_driver', 'text', (c) => c.notNull())

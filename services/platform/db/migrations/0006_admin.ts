@@ -20,7 +20,11 @@ export default function admin(dialect: Dialect): Migration {
         .addColumn('after_json', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('admin_audit_log_entity_idx').on('admin_audit_log').columns(['entity_type', 'entity_id', 'id']).execute()
+      await db.schema
+        .createIndex('admin_audit_log_entity_idx')
+        .on('admin_audit_log')
+        .columns(['entity_type', 'entity_id', 'id'])
+        .execute()
       await db.schema.createIndex('admin_audit_log_created_idx').on('admin_audit_log').column('created_at').execute()
 
       await db.schema

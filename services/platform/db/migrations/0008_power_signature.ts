@@ -6,7 +6,7 @@ import type { Dialect } from './helpers'
 // migrate one whose recorded name went missing, and would run the renamed file again.
 
 /**
- * Issue 12.2: the owner's signature of a simple power is recorded by a reviewer (the WhatsApp
+ * The owner's signature of a simple power is recorded by a reviewer (the WhatsApp
  * «ACEPTO» reply is read by people): when, by whom (the admin's email as in the audit log, and
  * the account while it exists). Until then the power's PDF cannot be approved.
  */

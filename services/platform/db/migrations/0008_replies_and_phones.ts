@@ -6,7 +6,7 @@ import type { Dialect } from './helpers'
 // migrate one whose recorded name went missing, and would run the renamed file again.
 
 /**
- * Issue 12: a mail may name where replies go (`outbox.reply_to`, item 8); the drivers' phones
+ * A mail may name where replies go (`outbox.reply_to`, item 8); the drivers' phones
  * are stored the one way registration stores them, 569XXXXXXXX (item 10).
  */
 export default function repliesAndPhones(_dialect: Dialect): Migration {
@@ -26,7 +26,10 @@ export default function repliesAndPhones(_dialect: Dialect): Migration {
  * Returns how many rows changed.
  */
 export async function normaliseDriverPhones(db: Kysely<any>): Promise<number> {
-  const rows = await sql<{ id: number; phone: string }>`SELECT id, phone FROM users WHERE role = 'User' AND phone IS NOT NULL`.execute(db)
+  const rows = await sql<{
+    id: number
+    phone: string
+  }>`SELECT id, phone FROM users WHERE role = 'User' AND phone IS NOT NULL`.execute(db)
   let changed = 0
   for (const row of rows.rows) {
     // The rule of domain/phone.ts normalizeChileanMobile, written out: a migration never changes.

@@ -5,7 +5,7 @@ import type { Dialect } from './helpers'
 const TRAILING_FILTERS = ['id_vehicle', 'id_schedule', 'pawn'] as const
 
 /**
- * PostgreSQL: the words of each posting as a stored tsvector with a GIN index (issue 14 item 1).
+ * PostgreSQL: the words of each posting as a stored tsvector with a GIN index.
  * Two text search configurations, both unaccented (the `unaccent` dictionary first): `fleeters_es`
  * stems Spanish words (camiones ~ camión) and drops stop words; `fleeters_words` keeps every word
  * as written, so a word prefix (`repar` for `Reparto`) matches as it did with 'simple'. The query
@@ -15,7 +15,9 @@ const TRAILING_FILTERS = ['id_vehicle', 'id_schedule', 'pawn'] as const
 async function postgresSearch(db: Kysely<any>) {
   // Several test schemas migrate at once on one server: one CREATE EXTENSION at a time.
   await sql`select pg_advisory_xact_lock(hashtext('fleeters:unaccent'))`.execute(db)
-  const existing = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'unaccent'`.execute(db)
+  const existing = await sql<{
+    schema: string
+  }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'unaccent'`.execute(db)
   let schema = existing.rows[0]?.schema
   if (!schema) {
     await sql`create extension if not exists unaccent schema public`.execute(db)
@@ -24,9 +26,13 @@ async function postgresSearch(db: Kysely<any>) {
   const unaccent = sql.raw(`${sql.id(schema).compile(db).sql}.unaccent`)
   const words = sql.raw('asciiword, asciihword, hword_asciipart, word, hword, hword_part')
   await sql`create text search configuration fleeters_es (copy = pg_catalog.spanish)`.execute(db)
-  await sql`alter text search configuration fleeters_es alter mapping for ${words} with ${unaccent}, spanish_stem`.execute(db)
+  await sql`alter text search configuration fleeters_es alter mapping for ${words} with ${unaccent}, spanish_stem`.execute(
+    db,
+  )
   await sql`create text search configuration fleeters_words (copy = pg_catalog.simple)`.execute(db)
-  await sql`alter text search configuration fleeters_words alter mapping for ${words} with ${unaccent}, simple`.execute(db)
+  await sql`alter text search configuration fleeters_words alter mapping for ${words} with ${unaccent}, simple`.execute(
+    db,
+  )
   await sql`alter table job_postings add column search_vector tsvector generated always as (
     to_tsvector('fleeters_es', title || ' ' || description) || to_tsvector('fleeters_words', title || ' ' || description)
   ) stored`.execute(db)
@@ -36,7 +42,7 @@ async function postgresSearch(db: Kysely<any>) {
 }
 
 /**
- * Search that stays fast as postings grow (issue 14 item 1). Every filter combination of the
+ * Search that stays fast as postings grow. Every filter combination of the
  * screens reads an index in the newest-first order: the most selective filter given (commune,
  * region, zone, vehicle; else none) leads, and the other filters are in the same index, so a
  * page and the capped count (1,001) read index entries only until they have enough. They
@@ -58,7 +64,11 @@ export default function searchAtScale(dialect: Dialect): Migration {
           .execute()
       }
       await db.schema.dropIndex('job_postings_vehicle_idx').execute()
-      await db.schema.createIndex('job_postings_open_vehicle_idx').on('job_postings').columns(['status', 'id_vehicle', 'created_at', 'id', 'id_schedule', 'pawn']).execute()
+      await db.schema
+        .createIndex('job_postings_open_vehicle_idx')
+        .on('job_postings')
+        .columns(['status', 'id_vehicle', 'created_at', 'id', 'id_schedule', 'pawn'])
+        .execute()
       await db.schema.dropIndex('job_postings_status_created_idx').execute()
       await db.schema.dropIndex('job_postings_open_filters_idx').execute()
       await db.schema
@@ -68,7 +78,11 @@ export default function searchAtScale(dialect: Dialect): Migration {
         .execute()
       // A company's own list, newest first.
       await db.schema.dropIndex('job_postings_company_idx').execute()
-      await db.schema.createIndex('job_postings_company_created_idx').on('job_postings').columns(['company_id', 'created_at', 'id']).execute()
+      await db.schema
+        .createIndex('job_postings_company_created_idx')
+        .on('job_postings')
+        .columns(['company_id', 'created_at', 'id'])
+        .execute()
     },
   }
 }

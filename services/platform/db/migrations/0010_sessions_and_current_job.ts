@@ -34,13 +34,22 @@ export default function sessionsAndCurrentJob(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute()
-      const columns = sql.raw('id, user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at')
+      const columns = sql.raw(
+        'id, user_id, job_title, company_name, type_employment, location, start_date, ' +
+          'end_date, job_description, created_at, updated_at',
+      )
       await sql`INSERT INTO work_experience_next (${columns}) SELECT ${columns} FROM work_experience`.execute(db)
       await sql`DELETE FROM sqlite_sequence WHERE name = 'work_experience_next'`.execute(db)
-      await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'work_experience_next', seq FROM sqlite_sequence WHERE name = 'work_experience'`.execute(db)
+      await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'work_experience_next', seq FROM sqlite_sequence WHERE name = 'work_experience'`.execute(
+        db,
+      )
       await db.schema.dropTable('work_experience').execute()
       await db.schema.alterTable('work_experience_next').renameTo('work_experience').execute()
-      await db.schema.createIndex('work_experience_user_idx').on('work_experience').columns(['user_id', 'start_date']).execute()
+      await db.schema
+        .createIndex('work_experience_user_idx')
+        .on('work_experience')
+        .columns(['user_id', 'start_date'])
+        .execute()
     },
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely'
 import { createTable, type Dialect } from './helpers'
 
 /**
- * Issue 16.3: documents that expire. `user_files.expires_on` ('yyyy-mm-dd', null for the kinds
+ * Documents that expire. `user_files.expires_on` ('yyyy-mm-dd', null for the kinds
  * that do not expire and for records uploaded before) and one row per reminder sent: the unique
  * (user_file_id, kind) makes each reminder go out once, even with two processes running the job.
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from './helpers'
 
 /**
- * Issue 16.5: the company's «nuevos» applicants. `applications.seen_at` is when the company first
+ * The company's «nuevos» applicants. `applications.seen_at` is when the company first
  * had the application on its applicants screen (or changed its status); null means new. The
  * applications the company already acted on (status other than the initial 'nueva') count as
  * seen; the others stay new until the company opens them.

@@ -3,7 +3,7 @@ import type { Dialect } from './helpers'
 
 /**
  * SQLite: the full-text index in the lists' order, so a common word's newest matches are its
- * first entries (issue 14 item 1, decision 64). FTS5 walks a word's entries by rowid, either way,
+ * first entries (decision 64). FTS5 walks a word's entries by rowid, either way,
  * and stops at a LIMIT; keyed by posting id it had to read every match of a common word and sort
  * them by created_at. Its rowid is now `search_key`, which orders as (created_at, id): the
  * millisecond of created_at, then the low 20 bits of the id (postings created in one

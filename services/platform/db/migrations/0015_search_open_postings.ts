@@ -6,7 +6,7 @@ const TRAILING_FILTERS = ['id_vehicle', 'id_schedule', 'pawn'] as const
 
 /**
  * PostgreSQL: every search reads its index newest first, in a table it can skip or read in order
- * (issue 14 item 1, decision 66). SQLite keeps migrations 0009 and 0013 (decision 64).
+ * (decision 66). SQLite keeps migrations 0009 and 0013 (decision 64).
  *
  * - The open postings' indexes are partial (`where status = 'open'`, the condition every driver
  *   search has) and start with the filter, then created_at: 0009's led with status, and the

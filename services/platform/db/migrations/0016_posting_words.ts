@@ -55,14 +55,22 @@ async function postgres(db: Kysely<any>) {
     word text not null, created_at text not null, posting_id integer not null, lexemes text not null, ${columns}
   ) partition by list (id_region)`.execute(db)
   const options = sql.raw(
-    'with (parallel_workers = 0, autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02)',
+    'with (parallel_workers = 0, autovacuum_vacuum_scale_factor = 0.02, ' +
+      'autovacuum_vacuum_insert_scale_factor = 0.02, autovacuum_analyze_scale_factor = ' +
+      '0.02)',
   )
   for (const region of REGIONS)
-    await sql`create table ${sql.id(`job_posting_words_${region}`)} partition of job_posting_words for values in (${sql.lit(region)}) ${options}`.execute(db)
+    await sql`create table ${sql.id(`job_posting_words_${region}`)} partition of job_posting_words for values in (${sql.lit(region)}) ${options}`.execute(
+      db,
+    )
   await sql`create table job_posting_words_other partition of job_posting_words default ${options}`.execute(db)
   const filters = sql.raw(WORDS_FILTERS.join(', '))
   const newFilters = sql.raw(WORDS_FILTERS.map((c) => `new.${c}`).join(', '))
-  const changed = sql.raw(['status', 'search_vector', 'created_at', ...WORDS_FILTERS].map((c) => `old.${c} is distinct from new.${c}`).join(' or '))
+  const changed = sql.raw(
+    ['status', 'search_vector', 'created_at', ...WORDS_FILTERS]
+      .map((c) => `old.${c} is distinct from new.${c}`)
+      .join(' or '),
+  )
   await sql`create function job_posting_words_sync() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') and old.status = 'open' then
@@ -78,16 +86,24 @@ async function postgres(db: Kysely<any>) {
   $$`.execute(db)
   await fillPostingWords(db)
   const others = sql.raw(WORDS_FILTERS.filter((c) => c !== 'id_region').join(', '))
-  await sql`alter table job_posting_words add constraint job_posting_words_pkey primary key (word, created_at, posting_id, id_region) include (lexemes, ${others})`.execute(db)
-  await sql`create trigger job_posting_words_write after insert or delete on job_postings for each row execute function job_posting_words_sync()`.execute(db)
-  await sql`create trigger job_posting_words_update after update on job_postings for each row when (${changed}) execute function job_posting_words_sync()`.execute(db)
+  await sql`alter table job_posting_words add constraint job_posting_words_pkey primary key (word, created_at, posting_id, id_region) include (lexemes, ${others})`.execute(
+    db,
+  )
+  await sql`create trigger job_posting_words_write after insert or delete on job_postings for each row execute function job_posting_words_sync()`.execute(
+    db,
+  )
+  await sql`create trigger job_posting_words_update after update on job_postings for each row when (${changed}) execute function job_posting_words_sync()`.execute(
+    db,
+  )
   await sql`create function job_posting_words_truncate() returns trigger language plpgsql as $$
     begin
       truncate job_posting_words;
       return null;
     end
   $$`.execute(db)
-  await sql`create trigger job_posting_words_truncate after truncate on job_postings for each statement execute function job_posting_words_truncate()`.execute(db)
+  await sql`create trigger job_posting_words_truncate after truncate on job_postings for each statement execute function job_posting_words_truncate()`.execute(
+    db,
+  )
 }
 
 export default function postingWords(dialect: Dialect): Migration {

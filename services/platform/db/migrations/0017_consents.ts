@@ -18,7 +18,12 @@ export default function consents(dialect: Dialect): Migration {
         .addColumn('accepted_at', 'text', (c) => c.notNull())
         .addColumn('ip', 'text')
         .execute()
-      await db.schema.createIndex('consents_user_document_version_idx').on('consents').columns(['user_id', 'document', 'version']).unique().execute()
+      await db.schema
+        .createIndex('consents_user_document_version_idx')
+        .on('consents')
+        .columns(['user_id', 'document', 'version'])
+        .unique()
+        .execute()
     },
   }
 }

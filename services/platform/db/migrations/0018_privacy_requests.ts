@@ -18,7 +18,9 @@ export default function privacyRequests(dialect: Dialect): Migration {
     async up(db: Kysely<any>) {
       await createTable(db, dialect, 'privacy_requests')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('export', 'rectification', 'deletion', 'blocking', 'opposition')`))
+        .addColumn('kind', 'text', (c) =>
+          c.notNull().check(sql`kind in ('export', 'rectification', 'deletion', 'blocking', 'opposition')`),
+        )
         .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'done', 'cancelled')`))
         .addColumn('detail', 'text')
         .addColumn('requested_at', 'text', (c) => c.notNull())
@@ -27,8 +29,16 @@ export default function privacyRequests(dialect: Dialect): Migration {
         .addColumn('file_key', 'text')
         .addColumn('file_expires_at', 'text')
         .execute()
-      await db.schema.createIndex('privacy_requests_user_idx').on('privacy_requests').columns(['user_id', 'kind', 'requested_at']).execute()
-      await db.schema.createIndex('privacy_requests_open_idx').on('privacy_requests').columns(['status', 'due_at']).execute()
+      await db.schema
+        .createIndex('privacy_requests_user_idx')
+        .on('privacy_requests')
+        .columns(['user_id', 'kind', 'requested_at'])
+        .execute()
+      await db.schema
+        .createIndex('privacy_requests_open_idx')
+        .on('privacy_requests')
+        .columns(['status', 'due_at'])
+        .execute()
       for (const column of ['paused_at', 'opted_out_at', 'deletion_due_at', 'closed_at']) {
         await db.schema.alterTable('users').addColumn(column, 'text').execute()
       }

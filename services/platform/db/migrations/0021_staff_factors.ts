@@ -36,7 +36,12 @@ export default function staffFactors(dialect: Dialect): Migration {
         .addColumn('used_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('recovery_codes_user_idx').on('recovery_codes').columns(['user_id', 'code_hash']).unique().execute()
+      await db.schema
+        .createIndex('recovery_codes_user_idx')
+        .on('recovery_codes')
+        .columns(['user_id', 'code_hash'])
+        .unique()
+        .execute()
       await db.schema
         .alterTable('sessions')
         .addColumn('factor_pending', 'integer', (c) => c.notNull().defaultTo(0))

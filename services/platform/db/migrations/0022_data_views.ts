@@ -28,8 +28,17 @@ export default function dataViews(dialect: Dialect): Migration {
         .addColumn('viewed_at', 'text', (c) => c.notNull())
         .addColumn('window_start', 'integer', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('data_views_burst_idx').on('data_views').columns(['viewer_user_id', 'kind', 'item_id', 'window_start']).unique().execute()
-      await db.schema.createIndex('data_views_subject_idx').on('data_views').columns(['subject_user_id', 'viewed_at']).execute()
+      await db.schema
+        .createIndex('data_views_burst_idx')
+        .on('data_views')
+        .columns(['viewer_user_id', 'kind', 'item_id', 'window_start'])
+        .unique()
+        .execute()
+      await db.schema
+        .createIndex('data_views_subject_idx')
+        .on('data_views')
+        .columns(['subject_user_id', 'viewed_at'])
+        .execute()
     },
   }
 }

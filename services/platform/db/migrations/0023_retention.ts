@@ -40,7 +40,9 @@ export default function retention(dialect: Dialect): Migration {
             return new;
           end
         $$`.execute(db)
-        await sql`create trigger user_files_retire_insert after insert on user_files for each row execute function user_files_retire()`.execute(db)
+        await sql`create trigger user_files_retire_insert after insert on user_files for each row execute function user_files_retire()`.execute(
+          db,
+        )
         await sql`create trigger user_files_retire_reject before update of file_status on user_files for each row
           when (new.file_status = 'REJECTED') execute function user_files_retire()`.execute(db)
       } else {
@@ -53,22 +55,57 @@ export default function retention(dialect: Dialect): Migration {
             update user_files set retired_at = coalesce(new.reviewed_at, new.created_at) where id = new.id;
           end`.execute(db)
       }
-      await db.schema.createIndex('user_files_retired_idx').on('user_files').columns(['retired_at']).where(sql.ref('file_purged_at'), 'is', null).execute()
+      await db.schema
+        .createIndex('user_files_retired_idx')
+        .on('user_files')
+        .columns(['retired_at'])
+        .where(sql.ref('file_purged_at'), 'is', null)
+        .execute()
 
       await db.schema.alterTable('simple_powers').addColumn('id_images_purged_at', 'text').execute()
-      await db.schema.createIndex('simple_powers_id_images_idx').on('simple_powers').columns(['document_file_id']).where(sql.ref('id_images_purged_at'), 'is', null).execute()
+      await db.schema
+        .createIndex('simple_powers_id_images_idx')
+        .on('simple_powers')
+        .columns(['document_file_id'])
+        .where(sql.ref('id_images_purged_at'), 'is', null)
+        .execute()
 
       await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute()
-      await db.schema.createIndex('sessions_revoked_idx').on('sessions').column('revoked_at').where(sql.ref('revoked_at'), 'is not', null).execute()
-      await db.schema.createIndex('email_verifications_expires_idx').on('email_verifications').column('expires_at').execute()
+      await db.schema
+        .createIndex('sessions_revoked_idx')
+        .on('sessions')
+        .column('revoked_at')
+        .where(sql.ref('revoked_at'), 'is not', null)
+        .execute()
+      await db.schema
+        .createIndex('email_verifications_expires_idx')
+        .on('email_verifications')
+        .column('expires_at')
+        .execute()
       await db.schema.createIndex('password_resets_expires_idx').on('password_resets').column('expires_at').execute()
-      for (const table of ['contact_messages', 'business_contacts', 'fleet_requests', 'inquiries', 'applications', 'saved_postings']) {
+      for (const table of [
+        'contact_messages',
+        'business_contacts',
+        'fleet_requests',
+        'inquiries',
+        'applications',
+        'saved_postings',
+      ]) {
         await db.schema.createIndex(`${table}_created_idx`).on(table).column('created_at').execute()
       }
-      await db.schema.createIndex('job_postings_status_updated_idx').on('job_postings').columns(['status', 'updated_at']).execute()
+      await db.schema
+        .createIndex('job_postings_status_updated_idx')
+        .on('job_postings')
+        .columns(['status', 'updated_at'])
+        .execute()
       await db.schema.createIndex('outbox_sent_idx').on('outbox').columns(['status', 'sent_at']).execute()
       await db.schema.createIndex('outbox_status_created_idx').on('outbox').columns(['status', 'created_at']).execute()
-      await db.schema.createIndex('privacy_requests_file_expires_idx').on('privacy_requests').column('file_expires_at').where(sql.ref('file_key'), 'is not', null).execute()
+      await db.schema
+        .createIndex('privacy_requests_file_expires_idx')
+        .on('privacy_requests')
+        .column('file_expires_at')
+        .where(sql.ref('file_key'), 'is not', null)
+        .execute()
     },
   }
 }

@@ -23,7 +23,10 @@ export default function sealedColumns(_dialect: Dialect, context: MigrationConte
         for (const { table, column } of SEALED_COLUMNS) {
           const row = await db.selectFrom(table).select('id').where(column, 'is not', null).limit(1).executeTakeFirst()
           if (row) {
-            throw new Error(`${table}.${column} tiene valores que cifrar y la migración no recibió la clave de datos (DATA_ENCRYPTION_KEY o DATA_DIR/.data-keys)`)
+            throw new Error(
+              `${table}.${column} tiene valores que cifrar y la migración no recibió la clave ` +
+                `de datos (DATA_ENCRYPTION_KEY o DATA_DIR/.data-keys)`,
+            )
           }
         }
         return

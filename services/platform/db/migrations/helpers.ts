@@ -5,7 +5,9 @@ export type Dialect = 'sqlite' | 'postgres'
 
 /** An auto-incrementing integer key, spelled the way each engine wants it. */
 export function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect, name = 'id') {
-  return dialect === 'postgres' ? table.addColumn(name, 'serial', (c) => c.primaryKey()) : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement())
+  return dialect === 'postgres'
+    ? table.addColumn(name, 'serial', (c) => c.primaryKey())
+    : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement())
 }
 
 /** `CREATE TABLE name (id …primary key)`, ready for more columns. */
