@@ -91,7 +91,10 @@ export function yearInChile(now: Date): number {
 
 const two = (n: number) => String(n).padStart(2, '0')
 
-/** The day in Chile at `now`, yyyy-mm-dd (a current job's duration counts up to it; «vence el …» dates compare with it). */
+/**
+ * The day in Chile at `now`, yyyy-mm-dd (a current job's duration counts up to it; «vence el …»
+ * dates compare with it).
+ */
 export function dayInChile(now: Date): string {
   const { year, month, day } = chileParts(now)!
   return `${year}-${two(month)}-${two(day)}`

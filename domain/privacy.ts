@@ -115,7 +115,10 @@ export interface RetentionRule {
   days: number
   /** The part of the category the rule is about, when not all of it. */
   only?: string
-  /** Set on the rules the retention job enforces (the others are enforced by whoever does the event: account closing). */
+  /**
+   * Set on the rules the retention job enforces (the others are enforced by whoever does the event:
+   * account closing).
+   */
   id?: RetentionRuleId
 }
 

@@ -39,7 +39,10 @@ async function shots(page: Page, name: string, jsEnabled: boolean) {
   if (size) await page.setViewportSize(size)
 }
 
-/** The expiry reminder job, run once by its script with an injected clock (`--now`), against the e2e server's database. */
+/**
+ * The expiry reminder job, run once by its script with an injected clock (`--now`), against the e2e
+ * server's database.
+ */
 function runReminders(now: string): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/expiry-reminders.ts', '--now', now], {
     cwd: path.resolve(import.meta.dirname, '..'),

@@ -55,7 +55,7 @@ test.describe('driver area layout', () => {
       await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Seguridad' }).click()
       await expect(page).toHaveURL(/\/settings\/seguridad$/)
       await expect(page.getByRole('navigation', { name: 'Configuración' })).toBeVisible()
-      // Spec §2 had this page show only the menu; issue 16 item 6 gives it content (decision 53).
+      // Spec §2 had this page show only the menu; decision 53 gives it content.
       await expect(page.getByRole('heading', { name: 'Cambiar contraseña', level: 2 })).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Sesiones activas', level: 2 })).toBeVisible()
       await expectAccessible(page)

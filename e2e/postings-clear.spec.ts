@@ -154,7 +154,8 @@ for (const width of [375, 1280]) {
     }) => {
       test.setTimeout(120_000)
       const word = unique('parati')
-      // SUV in Pirque, Lampa, Tiltil or Buin (one per run): what no other test posts, so this driver's commune holds this run's postings only.
+      // SUV in Pirque, Lampa, Tiltil or Buin (one per run): what no other test posts, so this driver's
+      // commune holds this run's postings only.
       const commune = jsEnabled ? (width === 375 ? 13202 : 13302) : width === 375 ? 13303 : 13402
       const place = { id_vehicle: 8, id_capacity: '', id_commune: commune }
       const company = await companyWithLogo(request)

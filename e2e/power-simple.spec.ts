@@ -94,7 +94,8 @@ test.describe('simple power', () => {
       const driver = await newDriver(page)
       await expect(slot(page).getByRole('link', { name: `Añadir documento: ${SLOT}` })).toBeVisible()
       const link = await createLink(page, jsEnabled)
-      const plate = `${String.fromCharCode(66 + Math.floor(Math.random() * 20))}${String.fromCharCode(66 + Math.floor(Math.random() * 20))}${String.fromCharCode(66 + Math.floor(Math.random() * 20))}${String.fromCharCode(66 + Math.floor(Math.random() * 20))}${10 + Math.floor(Math.random() * 89)}`
+      const letter = () => String.fromCharCode(66 + Math.floor(Math.random() * 20))
+      const plate = `${letter()}${letter()}${letter()}${letter()}${10 + Math.floor(Math.random() * 89)}`
 
       await page.goto(link)
       await expect(page.getByRole('heading', { name: 'Conductor y vehículo', level: 2 })).toBeVisible()

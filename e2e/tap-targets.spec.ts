@@ -202,10 +202,8 @@ async function coveredByWhatsApp(page: Page): Promise<string[]> {
       const b = el.getBoundingClientRect()
       if (b.width <= 1 || b.height <= 1) continue
       if (b.left < w.right && b.right > w.left && b.top < w.bottom && b.bottom > w.top) {
-        out.push(
-          `${el.tagName.toLowerCase()} ` +
-            `"${(el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
-        )
+        const label = el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent ?? ''
+        out.push(`${el.tagName.toLowerCase()} "${label.trim().slice(0, 40)}"`)
       }
     }
     return out

@@ -181,9 +181,10 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
     const summary = cases.map((c, i) => {
       const r = results[i]!
       const ratio = median(r.two) / median(r.one)
+      const errors = r.errors ? `   (${r.errors} errors)` : ''
       console.log(
         `  ${c.name.padEnd(28)} 1 process ${median(r.one).toFixed(0).padStart(5)} req/s   ` +
-          `2 processes ${median(r.two).toFixed(0).padStart(5)} req/s   ×${ratio.toFixed(2)}${r.errors ? `   (${r.errors} errors)` : ''}`,
+          `2 processes ${median(r.two).toFixed(0).padStart(5)} req/s   ×${ratio.toFixed(2)}${errors}`,
       )
       return { name: c.name, one: median(r.one), two: median(r.two), ratio, errors: r.errors }
     })

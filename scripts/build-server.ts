@@ -90,8 +90,9 @@ export async function afterReactRouterBuild(root: string, buildDir: string) {
   const started = performance.now()
   const compressed = await compressStaticFiles(path.join(buildDir, 'client'))
   await buildServer(root, buildDir)
+  const server = path.relative(root, path.join(buildDir, 'server.js'))
   console.log(
-    `Compressed ${compressed} static files (.br, .gz) and compiled ${path.relative(root, path.join(buildDir, 'server.js'))} ` +
+    `Compressed ${compressed} static files (.br, .gz) and compiled ${server} ` +
       `in ${Math.round(performance.now() - started)} ms`,
   )
 }

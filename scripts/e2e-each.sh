@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every e2e spec file alone (its own server, its own data), one after the other, and prints
-# one summary line per file: issue 17 asks that each file passes without the others.
+# one summary line per file: each file must pass without the others.
 # Usage: npm run test:e2e:each [-- file ...]   (builds first; extra Playwright flags via PW_FLAGS)
 set -uo pipefail
 cd "$(dirname "$0")/.."

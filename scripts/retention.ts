@@ -17,7 +17,6 @@ await withPlatform(async (platform) => {
   const run = await withRetries(() => runRetention(platform, now, { dryRun }))
   console.log(`${dryRun ? 'Retención, simulación (no se borra nada)' : 'Retención'} al ${now.toISOString()}:`)
   for (const id of RETENTION_RULE_IDS) console.log(`  ${id}: ${run.removed[id]}${dryRun ? ' por borrar' : ' borrados'}`)
-  console.log(
-    `  archivos: ${run.files}${dryRun ? ' por borrar' : ' borrados'}${run.filesLeft ? ` (${run.filesLeft} pendientes)` : ''}`,
-  )
+  const left = run.filesLeft ? ` (${run.filesLeft} pendientes)` : ''
+  console.log(`  archivos: ${run.files}${dryRun ? ' por borrar' : ' borrados'}${left}`)
 })

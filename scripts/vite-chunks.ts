@@ -4,6 +4,8 @@ import type { Plugin } from 'vite'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const rel = (id: string) => path.relative(ROOT, id.split('?')[0]!).split(path.sep).join('/')
+/** A pattern that matches where any of `patterns` matches. */
+const anyOf = (...patterns: RegExp[]) => new RegExp(patterns.map((p) => p.source).join('|'))
 
 /**
  * The client's shared code in a few chunks (decision 71): Rollup's chunk per set of importing
@@ -15,7 +17,10 @@ const GROUPS: Array<[string, RegExp]> = [
   // root.tsx's own imports, and the logo every area's header draws: loaded by every page.
   [
     'root-kit',
-    /^(app\/components\/(ui\/(button|skip-link|tones)|not-found|logo)\.tsx?|node_modules\/remix-utils\/build\/react\/use-hydrated\.js)$/,
+    anyOf(
+      /^app\/components\/(ui\/(button|skip-link|tones)|not-found|logo)\.tsx?$/,
+      /^node_modules\/remix-utils\/build\/react\/use-hydrated\.js$/,
+    ),
   ],
   // A form's state (conform) and its lazy validation hook: every form page, from the first paint.
   ['forms', /^(node_modules\/@conform-to\/(react|dom)\/|app\/components\/lazy-validation\.ts$)/],
@@ -28,7 +33,11 @@ const GROUPS: Array<[string, RegExp]> = [
   // fields and the schemas use: every form page, and most of the app's.
   [
     'field',
-    /^(app\/components\/(ui\/(cn\.ts|field\.tsx|alert\.tsx)|js-marker\.tsx)|domain\/(phone|validation\/submission)\.ts|node_modules\/(clsx|tailwind-merge)\/)/,
+    anyOf(
+      /^app\/components\/(ui\/(cn\.ts|field\.tsx|alert\.tsx)|js-marker\.tsx)/,
+      /^domain\/(phone|validation\/submission)\.ts/,
+      /^node_modules\/(clsx|tailwind-merge)\//,
+    ),
   ],
   // A list's pages and tabs, and a posting's or application's labels: the drivers' and the companies' lists.
   ['list-kit', /^app\/components\/(ui\/(pagination|tabs)\.tsx|marketplace\/(labels\.ts|posting-bits\.tsx))$/],

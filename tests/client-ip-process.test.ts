@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '#services/platform/cli
 import { startServer, type ServerProcess } from './server-process'
 
 /**
- * Issue 15 item 2 in every topology: rate limits count per visitor. A services-only process (a
+ * In every topology, rate limits count per visitor. A services-only process (a
  * split deployment's) believes the visitor address only from the web tier (INTERNAL_SECRET); a
  * process behind one trusted proxy reads X-Forwarded-For, and ignores it with none.
  */

@@ -180,8 +180,9 @@ describe.each(engines)('fuzzing the write routes on %s', (engine) => {
     const fiveXX = Object.entries(statuses)
       .filter(([s]) => Number(s) >= 500 || Number(s) <= 0)
       .reduce((a, [, n]) => a + n, 0)
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
     console.info(
-      `[fuzz ${engine}] ${cases.length} bodies over ${ROUTES.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} ` +
+      `[fuzz ${engine}] ${cases.length} bodies over ${ROUTES.length} routes in ${seconds} ` +
         `s, seed ${SEED}: ${fiveXX} × 5xx/hang; statuses ${JSON.stringify(statuses)}`,
     )
     expect(failures.slice(0, 20)).toEqual([])

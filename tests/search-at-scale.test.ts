@@ -564,9 +564,8 @@ describe.each(engines)('search at scale on %s', (engine) => {
       const ids = (await companyPostingsQueries(store, companyId, 1, 'repart', 'text').ids.execute()).map((r) => r.id)
       const same = await sql<{
         id: number
-      }>`select id from job_postings where created_at = '2026-02-01T12:00:00.000Z' and title like '%epart%' order by id desc`.execute(
-        p.db,
-      )
+      }>`select id from job_postings where created_at = '2026-02-01T12:00:00.000Z' and title like '%epart%'
+        order by id desc`.execute(p.db)
       expect(same.rows.length).toBe(2)
       const at = same.rows.map((r) => ids.indexOf(r.id))
       expect(at[0]).toBeGreaterThanOrEqual(0)

@@ -96,9 +96,8 @@ function liveUser(context: AppLoadContext, session: WebSession): Promise<Backend
 }
 
 /**
- * The guard of every protected page and action (spec §6, issue 11 item 2, issue 12 items 5
- * and 6). The cookie only says which session to ask about: the users service says whether it is
- * still live and whose it is.
+ * The guard of every protected page and action (spec §6). The cookie only says which session to
+ * ask about: the users service says whether it is still live and whose it is.
  *
  * - No session, or one the service no longer accepts (logged out, expired, reset password):
  *   to the login, which brings the person back here afterwards.

@@ -46,8 +46,8 @@ export const BROTLI_PARAMS = {
 export const GZIP_LEVEL = 6
 
 /** Query parameters of ad and mail campaigns: the page is the same with or without them. */
-const MARKETING_PARAM =
-  /^(utm_[a-z_]+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|yclid|igshid)$/i
+const CLICK_IDS = 'gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|li_fat_id'
+const MARKETING_PARAM = new RegExp(`^(utm_[a-z_]+|${CLICK_IDS}|mc_cid|mc_eid|_ga|_gl|yclid|igshid)$`, 'i')
 
 export interface PageCacheStats {
   /** Answered from a kept page. */

@@ -9,7 +9,8 @@ export function AreaError({ error, home }: { error: unknown; home: string }) {
   const location = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
-  // 403: a page the person's role may not open (a console «revisor» on content; decision 77), with the service's reason.
+  // 403: a page the person's role may not open (a console «revisor» on content; decision 77), with the
+  // service's reason.
   const failed = 'Lo sentimos, algo salió mal al cargar esta página. Intenta nuevamente en unos momentos.'
   const [title, text] =
     status === 404

@@ -1,5 +1,5 @@
 /**
- * Response shapes shared by the three services (issue 13 item 4: one API contract). The request
+ * Response shapes shared by the three services: one API contract. The request
  * schemas live in domain/validation/; the response schemas of each service live beside this file
  * (domain/contract/<service>.ts), so the services (which declare them on their routes), the
  * backend client (app/.server/backend/) and the components all read one declaration.

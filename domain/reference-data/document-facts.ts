@@ -1,7 +1,7 @@
 /**
  * The two facts about documents that public pages state (/empresas' validation section): a leaf
  * module, so a page that only says them does not ship the slots, their guidance and the upload
- * rules (documents.ts re-exports both; issue 14 item 5's page weight).
+ * rules (documents.ts re-exports both): the page weighs less.
  */
 export const REQUIRED_DOCUMENT_COUNT = 22
 

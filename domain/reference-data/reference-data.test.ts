@@ -26,7 +26,10 @@ import {
   zones,
 } from './index'
 
-/** The regions of a zone in the reference order, as the seeded table answers GET /general-data/get-filtered-regions/{id}. */
+/**
+ * The regions of a zone in the reference order, as the seeded table answers
+ * GET /general-data/get-filtered-regions/{id}.
+ */
 const regionsByZone = (zoneId: number | string) => regions.filter((r) => r.zone_id === Number(zoneId))
 
 describe('zones, regions, communes', () => {

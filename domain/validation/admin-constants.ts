@@ -24,8 +24,14 @@ export type RejectionReasonKey = (typeof REJECTION_REASONS)[number]['key'] | 'ot
  * adding one here means adding it there too.
  */
 export const TESTIMONIAL_LOGO_HOSTS: readonly string[] = []
-const OWN_LOGO =
-  /^\/(images\/partners\/[a-z0-9][a-z0-9_-]{0,80}\.(svg|png|webp|jpe?g)|api\/business\/logos\/[A-Za-z0-9_-]{22,}\.webp)$/
+const OWN_LOGO = new RegExp(
+  [
+    '^/(',
+    'images/partners/[a-z0-9][a-z0-9_-]{0,80}\\.(svg|png|webp|jpe?g)',
+    '|api/business/logos/[A-Za-z0-9_-]{22,}\\.webp',
+    ')$',
+  ].join(''),
+)
 
 export function isAllowedLogoUrl(value: string): boolean {
   if (value === '') return true

@@ -31,7 +31,8 @@ export * from './admin-constants'
 export const reviewDecisionSchema = z.discriminatedUnion(
   'decision',
   [
-    // expires_on ('yyyy-mm-dd'): the reviewer's confirmation or correction of a document's expiry date, checked by the service.
+    // expires_on ('yyyy-mm-dd'): the reviewer's confirmation or correction of a document's expiry date,
+    // checked by the service.
     formObject({
       decision: z.literal('ACCEPTED'),
       expires_on: z.optional(

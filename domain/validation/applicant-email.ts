@@ -18,7 +18,10 @@ export const APPLICANT_EMAIL_MESSAGES = {
 
 const M = APPLICANT_EMAIL_MESSAGES
 
-/** Spec §5: the send is refused unless subject, message, the driver's name and email and the business email, name and phone are there. */
+/**
+ * Spec §5: the send is refused unless subject, message, the driver's name and email and the business
+ * email, name and phone are there.
+ */
 export const emailToApplicantSchema = /*#__PURE__*/ (() =>
   formObject({
     // One line: a subject never carries a line break into the mail's headers.

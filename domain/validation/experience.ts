@@ -49,7 +49,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * Form and create payload (nameBusiness / typeEmployment, as the create call sends them).
- * «Trabajo actual» (`current_job`, issue 16 item 7; the checkbox sends 'on', which conform reads
+ * «Trabajo actual» (`current_job`; the checkbox sends 'on', which conform reads
  * as true; JSON sends true/false): then the job has no end date, whatever end_date says (the
  * field is disabled with JS; without JS, or from another client, it is ignored), and end_date
  * comes out null. Otherwise end_date is required as before.

@@ -45,7 +45,10 @@ export type PostingStatus = (typeof POSTING_STATUSES)[number]
 export const APPLICATION_STATUSES = ['nueva', 'en_revision', 'contactado', 'seleccionado', 'descartada'] as const
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 
-/** The postings' and the filters' messages (MARKETPLACE_MESSAGES, marketplace-messages.ts, has every marketplace form's). */
+/**
+ * The postings' and the filters' messages (MARKETPLACE_MESSAGES, marketplace-messages.ts, has every
+ * marketplace form's).
+ */
 export const POSTING_MESSAGES = {
   required: CAMPO_REQUERIDO,
   ...PLACE_MESSAGES,

@@ -35,7 +35,10 @@ export function locationRefinement(
   }
 }
 
-/** A required select of the marketplace's forms: blank is 'Campo requerido', an unknown id 'Selecciona una opción válida'. */
+/**
+ * A required select of the marketplace's forms: blank is 'Campo requerido', an unknown id
+ * 'Selecciona una opción válida'.
+ */
 export const choiceId = (exists: (id: number) => boolean) =>
   referenceId(exists, CAMPO_REQUERIDO, PLACE_MESSAGES.invalidOption)
 export const zoneId = () => choiceId(isZone)

@@ -1,9 +1,9 @@
 /**
- * One required-field message across all forms (decision 57): every schema the
- * forms and services use, walked with empty input, answers CAMPO_REQUERIDO for each empty field.
- * The few exceptions are not a field left blank: the terms checkbox (a consent), hidden
- * references (a broken link or a posting id) and pressed buttons' values, the bank form (spec §5: its one alert, «Todos los
- * campos son obligatorios») and the console's reason prompts (they say what the reason is for).
+ * One required-field message across all forms (decision 57): every schema the forms and services
+ * use, walked with empty input, answers CAMPO_REQUERIDO for each empty field. The few exceptions
+ * are not a field left blank: the terms checkbox (a consent), hidden references (a broken link or a
+ * posting id) and pressed buttons' values, the bank form (spec §5: its one alert, «Todos los campos
+ * son obligatorios») and the console's reason prompts (they say what the reason is for).
  */
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'

@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile, simulated throttling, performance only) on the 8 public pages, 3 runs each,
- * printing the median LCP, FCP, TBT and score per page (issue 14 item 4: LCP ≤ 1.5 s, score ≥ 97).
+ * printing the median LCP, FCP, TBT and score per page (budgets: LCP ≤ 1.5 s, score ≥ 97).
  * Lighthouse is not a dependency of the project: it runs through `npx lighthouse@12` (fetched from
  * the npm registry the first time) with Chromium at CHROME_PATH (default /usr/bin/chromium).
  *

@@ -631,9 +631,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
         handle.db,
       )
       const { pages, visible } = vm.rows[0]!
-      console.log(
-        `   visibility map: ${visible} of ${pages} pages all-visible${visible < pages * 0.95 ? ' ← index-only scans will read the table (a transaction elsewhere held vacuum ' + 'back)' : ''}`,
-      )
+      const held = ' ← index-only scans will read the table (a transaction elsewhere held vacuum back)'
+      console.log(`   visibility map: ${visible} of ${pages} pages all-visible${visible < pages * 0.95 ? held : ''}`)
     }
 
     // Plans of every shape, with a fixed value of each filter.
@@ -731,10 +730,11 @@ async function main() {
   const failures: string[] = []
   const print = (r: EngineResult) => {
     const over = r.one.p95 >= BUDGET.oneP95 || r.concurrent.p95 >= BUDGET.concurrentP95 || r.errors > 0
+    const failed = r.errors ? ` · ${r.errors} failed` : ''
     console.log(
       `\n${r.engine} ${r.size.toLocaleString('en')}: one at a time p50 ${r.one.p50.toFixed(1)} ` +
         `ms p95 ${r.one.p95.toFixed(1)} ms · ${CONCURRENCY} at once p50 ${r.concurrent.p50.toFixed(1)} ` +
-        `ms p95 ${r.concurrent.p95.toFixed(1)} ms${r.errors ? ` · ${r.errors} failed` : ''}${over ? '  ← OVER BUDGET' : ''}`,
+        `ms p95 ${r.concurrent.p95.toFixed(1)} ms${failed}${over ? '  ← OVER BUDGET' : ''}`,
     )
     for (const s of r.perShape)
       console.log(

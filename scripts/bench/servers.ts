@@ -43,7 +43,10 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
     )
 }
 
-/** `react-router build` of the product into build-bench/ (with build-bench/server.js), once a run (BENCH_SKIP_BUILD=1 reuses it). */
+/**
+ * `react-router build` of the product into build-bench/ (with build-bench/server.js), once a run
+ * (BENCH_SKIP_BUILD=1 reuses it).
+ */
 let productBuilt = false
 export function buildProduct() {
   if (productBuilt || (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, BUILD_DIR, 'server.js'))))

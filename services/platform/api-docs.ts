@@ -108,6 +108,17 @@ function content(c: Json | undefined): string {
     .join('')
 }
 
+/** A parameter's entry: its name, where it goes and its type. */
+function parameter(p: Json): string {
+  return `<li><code>${escape(p.name)}</code> (${escape(p.in)}): ${escape(typeOf(p.schema))}</li>`
+}
+
+/** A response's entry: its status and description, and what it returns when it succeeds (2xx). */
+function response([status, r]: [string, Json]): string {
+  const body = /^2/.test(status) ? content(r.content) : ''
+  return `<dt>${escape(status)}</dt><dd><p>${escape(r.description)}</p>${body}</dd>`
+}
+
 /** The reference page: one section per tag, one entry per operation. */
 export function renderApiDocs(document: Json): string {
   const byTag = new Map<string, string[]>()
@@ -122,15 +133,10 @@ export function renderApiDocs(document: Json): string {
         o.summary ? `<p>${escape(o.summary)}</p>` : '',
         o.description ? `<p>${escape(o.description)}</p>` : '',
         auth.length ? `<p>Requiere el encabezado <code>${escape(auth.join(', '))}</code>.</p>` : '<p>Pública.</p>',
-        params.length
-          ? `<h4>Parámetros</h4><ul>${params.map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}): ` + `${escape(typeOf(p.schema))}</li>`).join('')}</ul>`
-          : '',
+        params.length ? `<h4>Parámetros</h4><ul>${params.map(parameter).join('')}</ul>` : '',
         o.requestBody ? `<h4>Cuerpo</h4>${content(o.requestBody.content)}` : '',
         `<h4>Respuestas</h4><dl>${Object.entries(o.responses as Json)
-          .map(
-            ([status, r]) =>
-              `<dt>${escape(status)}</dt><dd><p>${escape((r as Json).description)}</p>${/^2/.test(status) ? content((r as Json).content) : ''}</dd>`,
-          )
+          .map(response)
           .join('')}</dl></section>`,
       ].join('')
       for (const tag of o.tags ?? ['Otros']) byTag.set(tag, [...(byTag.get(tag) ?? []), html])
@@ -146,8 +152,8 @@ export function renderApiDocs(document: Json): string {
     .filter((t) => byTag.has(t.name))
     .map(
       (t, i) =>
-        `<section aria-labelledby="tag-${i}"><h2 ` +
-        `id="tag-${i}">${escape(t.name)}</h2>${t.description ? `<p>${escape(t.description)}</p>` : ''}${byTag.get(t.name)!.join('')}</section>`,
+        `<section aria-labelledby="tag-${i}"><h2 id="tag-${i}">${escape(t.name)}</h2>` +
+        `${t.description ? `<p>${escape(t.description)}</p>` : ''}${byTag.get(t.name)!.join('')}</section>`,
     )
   const toc = tags
     .filter((t) => byTag.has(t.name))

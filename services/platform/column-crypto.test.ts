@@ -85,12 +85,14 @@ describe.each(engines)('migration 0024 and the rotation on %s', (engine) => {
       handle.db,
     )
     const userId = user.rows[0]!.id
-    await sql`INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
+    await sql`INSERT INTO users
+      (role, email, password_hash, firstname, lastname, email_verified, created_at, updated_at)
       VALUES ('User', 'sinrut@b.cl', 'x', 'Ana', 'Soto', 1, ${now}, ${now})`.execute(handle.db)
-    await sql`INSERT INTO bank_details (user_id, account_holder_name, bank_name, account_number, account_type, invoice_type, receipt_issuance,
+    await sql`INSERT INTO bank_details
+      (user_id, account_holder_name, bank_name, account_number, account_type, invoice_type, receipt_issuance,
       sii_address, phone, email, selected, created_at, updated_at)
-      VALUES (${userId}, 'Camila', 'Banco Estado', '987654321012', 'Cuenta RUT', 'Boleta', 'Sí', 'Calle 1', '56987654321', 'c@b.cl',
-      'Seleccionado', ${now}, ${now})`.execute(handle.db)
+      VALUES (${userId}, 'Camila', 'Banco Estado', '987654321012', 'Cuenta RUT', 'Boleta', 'Sí', 'Calle 1',
+      '56987654321', 'c@b.cl', 'Seleccionado', ${now}, ${now})`.execute(handle.db)
     return { handle, cleanup, userId }
   }
 
@@ -178,7 +180,8 @@ describe.each(engines)('migration 0024 and the rotation on %s', (engine) => {
         expect(rotated.sealedWith(after.rut!)).toBe(b.id)
         expect(columnCipher(keyring(b)).open('rut', after.rut!)).toBe('16234567-2')
         expect(after.rut_hmac).toBe(columnCipher(keyring(b)).hash('rut', '16234567-2'))
-        // Without the old key, a value still under it cannot be read: the rotation fails (keys:rotate runs it in one transaction).
+        // Without the old key, a value still under it cannot be read: the rotation fails (keys:rotate
+        // runs it in one transaction).
         await handle.db
           .updateTable('bank_details')
           .set({ account_number: cipher.seal('account_number', '111') })

@@ -7,8 +7,9 @@ import type { Platform } from './platform'
  * "Something public changed": a write that changes what the public pages show empties the page
  * cache and the cached public content of every process. The services say so when they commit
  * one (`changesPublicContent` on their write routes, calling `platform.publicContentChanged`);
- * other writes (logins, searches, the driver's area) leave the caches alone. Without REDIS_URL it reaches this process only (the
- * embedded product is one process); with it, every process subscribed to the channel.
+ * other writes (logins, searches, the driver's area) leave the caches alone. Without REDIS_URL it
+ * reaches this process only (the embedded product is one process); with it, every process
+ * subscribed to the channel.
  */
 export interface InvalidationBus {
   /** Tell every process (this one included) that public content may have changed. */

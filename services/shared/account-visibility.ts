@@ -6,5 +6,6 @@ import { sql } from 'kysely'
  * company-facing read of applicants (lists, counts, cards, profile, photo, writes to them) uses it.
  */
 export function visibleToCompanies(userIdColumn: string) {
-  return sql<boolean>`not exists (select 1 from users hidden where hidden.id = ${sql.ref(userIdColumn)} and (hidden.paused_at is not null or hidden.deletion_due_at is not null or hidden.closed_at is not null))`
+  return sql<boolean>`not exists (select 1 from users hidden where hidden.id = ${sql.ref(userIdColumn)}
+    and (hidden.paused_at is not null or hidden.deletion_due_at is not null or hidden.closed_at is not null))`
 }

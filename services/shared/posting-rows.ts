@@ -13,7 +13,7 @@ export type { JobPostingDto }
 /**
  * One query: the posting with its company (the only table whose names change). The names of the
  * reference tables — zone, region, commune, vehicle, capacity, schedule — come from
- * domain/reference-data in toPostingDto (issue 14 item 1: no join per name), the same lists the
+ * domain/reference-data in toPostingDto (no join per name), the same lists the
  * reference tables are seeded from.
  */
 export function postingsWithNames(db: Kysely<Database>) {
@@ -155,7 +155,8 @@ export function searchCondition(search: string | undefined, dialect: Dialect, dr
     return sql<boolean>`jp.search_vector @@ (${query})`
   }
   if (driver === 'rows') return sql<boolean>`fleeters_words_start(jp.title, jp.description, ${tokens.join(' ')}) = 1`
-  return sql<boolean>`jp.search_key in (select rowid from job_postings_fts where job_postings_fts match ${ftsQuery(tokens, false)})`
+  return sql<boolean>`jp.search_key in
+    (select rowid from job_postings_fts where job_postings_fts match ${ftsQuery(tokens, false)})`
 }
 
 /** How many entries textDriver reads of each index at most to weigh them. */
@@ -235,7 +236,10 @@ function termCheck(alias: string, term: WordTerm, key: string): RawBuilder<boole
   return sql<boolean>`(${sql.join(parts, sql` or `)})`
 }
 
-/** Terms the words table cannot answer: a word under 4 letters, a stem under 3 (lexemes of 1 or 2 letters have no row). */
+/**
+ * Terms the words table cannot answer: a word under 4 letters, a stem under 3 (lexemes of 1 or 2
+ * letters have no row).
+ */
 function wordsCanAnswer(term: WordTerm): boolean {
   return term.prefix.length >= 4 && (term.stem === '' || term.stem.length >= 3)
 }
@@ -299,19 +303,24 @@ export async function postgresTextDriver(
   if (!filtered && terms.length === 1) return { ...walk, terms }
   const probes = terms.map((term, i) => {
     const key = termKeys(term)[0]!
-    return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last from (select w.created_at from job_posting_words w
-      where w.word = ${key} and ${termCheck('w', term, key)} and ${walk.regions} order by w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
+    return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last
+      from (select w.created_at from job_posting_words w
+      where w.word = ${key} and ${termCheck('w', term, key)} and ${walk.regions}
+      order by w.created_at desc, w.posting_id desc limit ${DRIVER_PROBE}) t`
   })
   probes.push(
-    sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at) from job_postings where status = 'open'`,
+    sql`select -2, (select reltuples from pg_class where oid = 'job_postings_open_idx'::regclass)::int, min(created_at)
+      from job_postings where status = 'open'`,
   )
   if (filtered)
     probes.push(
-      sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
+      sql`select -1, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${where}
+        order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) r`,
     )
   if (walk.place)
     probes.push(
-      sql`select -3, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${walk.place} order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) p`,
+      sql`select -3, count(*)::int, min(created_at) from (select jp.created_at from job_postings jp where ${walk.place}
+        order by jp.created_at desc, jp.id desc limit ${DRIVER_PROBE}) p`,
     )
   const res = await sql<{ i: number; n: number; last: string | null }>`${sql.join(probes, sql` union all `)}`.execute(
     db,
@@ -356,7 +365,9 @@ function otherTerms(terms: WordTerm[]) {
     for (const [k, key] of keys.entries()) {
       const o = aliases[k]!
       joins.push(
-        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} job_posting_words ${sql.id(o)} on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.id_region`)} = w.id_region and ${sql.ref(`${o}.created_at`)} = w.created_at
+        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} job_posting_words ${sql.id(o)}
+          on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.id_region`)} = w.id_region
+          and ${sql.ref(`${o}.created_at`)} = w.created_at
           and ${sql.ref(`${o}.posting_id`)} = w.posting_id and ${termCheck(o, term, key)}`,
       )
     }
@@ -376,7 +387,8 @@ function wordsIds(db: Kysely<Database>, driver: WordsDriver) {
   const [first, ...others] = driver.terms
   const { joins, lookups } = otherTerms(others)
   const walk = (key: string) =>
-    sql`select w.posting_id as id, w.created_at from job_posting_words w${joins} where w.word = ${key} and ${termCheck('w', first!, key)} and ${driver.where} and ${lookups}
+    sql`select w.posting_id as id, w.created_at from job_posting_words w${joins}
+      where w.word = ${key} and ${termCheck('w', first!, key)} and ${driver.where} and ${lookups}
       order by w.created_at desc, w.posting_id desc limit ${COUNT_CAP + 1}`
   const keys = termKeys(first!)
   // Two keys (a stem under other letters than the word): both walks, each stopping at 1,001, merged.

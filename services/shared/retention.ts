@@ -201,7 +201,8 @@ export async function runRetention(p: Platform, now: Date, opts: RetentionOption
   deletions.push({
     rule: 'applications',
     table: 'applications',
-    where: sql`created_at <= ${applications} and (updated_at <= ${applications} or posting_id in (select jp.id from job_postings jp where jp.status = 'closed'))`,
+    where: sql`created_at <= ${applications} and (updated_at <= ${applications}
+      or posting_id in (select jp.id from job_postings jp where jp.status = 'closed'))`,
   })
   deletions.push({ rule: 'applications', table: 'saved_postings', where: sql`created_at <= ${applications}` })
   // A closed posting, 2 years after its last change (the closing: both ways of closing stamp updated_at;

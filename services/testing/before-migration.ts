@@ -76,9 +76,8 @@ export async function addSearchPostings(db: Kysely<any>, dialect: Dialect) {
   const company = await sql<{
     id: number
   }>`INSERT INTO companies (user_id, name, rut, contact_name, email, phone, verified, created_at)
-    VALUES (${user.rows[0]!.id}, 'Andes', '76000000-0', 'Ana', 'empresa@b.cl', '22876543', 1, ${now}) RETURNING id`.execute(
-    db,
-  )
+    VALUES (${user.rows[0]!.id}, 'Andes', '76000000-0', 'Ana', 'empresa@b.cl', '22876543', 1, ${now})
+    RETURNING id`.execute(db)
   const postings: Array<[string, string, string]> = [
     ['Despacho en camión refrigerado', 'Carga en Ñuñoa, turnos estables.', 'open'],
     ['Reparto de camiones', 'Distribución de pedidos en la comuna.', 'open'],
@@ -86,9 +85,9 @@ export async function addSearchPostings(db: Kysely<any>, dialect: Dialect) {
   ]
   for (const [i, [title, description, status]] of postings.entries()) {
     const at = `2026-01-0${i + 1}T08:00:00.000Z`
-    await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
-      VALUES (${company.rows[0]!.id}, ${title}, ${description}, 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000, 'por día', 2, ${status}, ${at}, ${at})`.execute(
-      db,
-    )
+    await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle,
+        id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
+      VALUES (${company.rows[0]!.id}, ${title}, ${description}, 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000,
+        'por día', 2, ${status}, ${at}, ${at})`.execute(db)
   }
 }

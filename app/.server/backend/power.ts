@@ -66,7 +66,10 @@ export const powerApi = {
   /** Public: the power token is the credential. */
   verify: (ctx: AppLoadContext, power: string) =>
     callService<PowerLinkCheck>(ctx, 'users', '/users/verify-power-simple', { json: { power } }),
-  /** Multipart with every field, files[cedula_identidad_frontal_owner], files[cedula_identidad_posterior_owner] and the token. */
+  /**
+   * Multipart with every field, files[cedula_identidad_frontal_owner], files[cedula_identidad_posterior_owner]
+   * and the token.
+   */
   create: (ctx: AppLoadContext, power: string, values: SimplePowerFormValues) => {
     const form = new FormData()
     form.set('power', power)

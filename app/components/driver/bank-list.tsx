@@ -29,7 +29,10 @@ export function BankList({ banks, currentId }: { banks: BankView[]; currentId: n
               to={withParams(BANK_PATH, search, { cuenta: b.id_bank_detail, modal: null })}
               preventScrollReset
               aria-current={current ? 'true' : undefined}
-              className={`block rounded-lg border bg-white p-4 shadow-sm hover:border-brand-600 ${current ? 'border-brand-700 ring-2 ring-brand-600/30' : 'border-slate-200'}`}
+              className={
+                'block rounded-lg border bg-white p-4 shadow-sm hover:border-brand-600 ' +
+                (current ? 'border-brand-700 ring-2 ring-brand-600/30' : 'border-slate-200')
+              }
             >
               <span className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-semibold text-slate-900">{b.bank_name}</span>
@@ -100,7 +103,10 @@ export function BankDetailPanel({ bank }: { bank: BankView }) {
               }
             >
               <span
-                className={`flex h-5 w-9 items-center rounded-full p-0.5 transition-colors ${isSelected ? 'justify-end bg-green-600' : 'justify-start bg-slate-300'}`}
+                className={
+                  'flex h-5 w-9 items-center rounded-full p-0.5 transition-colors ' +
+                  (isSelected ? 'justify-end bg-green-600' : 'justify-start bg-slate-300')
+                }
                 aria-hidden="true"
               >
                 <span className="h-4 w-4 rounded-full bg-white shadow" />

@@ -180,7 +180,8 @@ export function PostingDetail({ posting }: { posting: DriverPosting }) {
       {posting.status === 'closed' && !posting.applied ? (
         <p className="text-sm text-slate-700">Esta publicación está cerrada y ya no recibe postulaciones.</p>
       ) : null}
-      {/* Pinned to the bottom of the dialog on a small screen: the buttons stay in view however long the posting is. */}
+      {/* Pinned to the bottom of the dialog on a small screen: the buttons stay in view however long the
+          posting is. */}
       <div className="sticky bottom-0 -mx-5 -mb-4 border-t border-slate-200 bg-white px-5 py-3">
         <PostingActions posting={posting} />
       </div>

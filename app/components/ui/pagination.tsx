@@ -57,7 +57,12 @@ export function Pagination({
                   to={hrefFor(n)}
                   aria-current={n === page ? 'page' : undefined}
                   aria-label={`Página ${n}`}
-                  className={`${base} ${n === page ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
+                  className={
+                    `${base} ` +
+                    (n === page
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50')
+                  }
                 >
                   {n}
                 </Link>

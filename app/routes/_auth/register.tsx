@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 /**
- * `?redirectTo=<path>`: where the visitor was heading (a posting of the home page, issue 16 item
- * 4). Only a path of this site; it rides on to /login, which lands there after signing in.
+ * `?redirectTo=<path>`: where the visitor was heading (a posting of the home page). Only a path of
+ * this site; it rides on to /login, which lands there after signing in.
  */
 function redirectToOf(request: Request, formData?: FormData): string | null {
   return (

@@ -15,7 +15,10 @@ const NAV_LINKS = [
 ]
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+  return (
+    'flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ' +
+    (isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900')
+  )
 }
 
 function AccountLinks({ stacked = false }: { stacked?: boolean }) {
@@ -76,7 +79,8 @@ function Navbar() {
         <div className="hidden items-center gap-2 min-[769px]:flex">
           <AccountLinks />
         </div>
-        {/* At 768 px or narrower (spec §2; Tailwind's md starts at 768) the links fold into a menu that needs no JS. */}
+        {/* At 768 px or narrower (spec §2; Tailwind's md starts at 768) the links fold into a menu that
+            needs no JS. */}
         <details className="group relative min-[769px]:hidden">
           <summary
             className={

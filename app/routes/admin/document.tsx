@@ -120,6 +120,9 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 }
 
+/** The keys of the shortcuts, as the page lists them. */
+const KEY_CLASS = 'rounded border px-1'
+
 /** With JS: A approves, R goes to the reasons, N opens the next document. */
 function useShortcuts(opts: {
   approve: React.RefObject<HTMLFormElement | null>
@@ -248,11 +251,10 @@ export default function ReviewDocument() {
                     Atajos:{' '}
                     {unsigned ? null : (
                       <>
-                        <kbd className="rounded border px-1">A</kbd> aprobar ·{' '}
+                        <kbd className={KEY_CLASS}>A</kbd> aprobar ·{' '}
                       </>
                     )}
-                    <kbd className="rounded border px-1">R</kbd> rechazar · <kbd className="rounded border px-1">N</kbd>{' '}
-                    siguiente
+                    <kbd className={KEY_CLASS}>R</kbd> rechazar · <kbd className={KEY_CLASS}>N</kbd> siguiente
                   </p>
                 ) : null}
                 <Form method="post" ref={approveForm} className="mb-4 space-y-3">

@@ -23,7 +23,8 @@ const admin: SessionUser = {
 
 function token() {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
-  return `${part({ alg: 'HS256' })}.${part({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 })}.firma`
+  const claims = { sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }
+  return `${part({ alg: 'HS256' })}.${part(claims)}.firma`
 }
 
 const json = (status: number, body: unknown) =>

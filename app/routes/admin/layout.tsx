@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Every navigation asks the users service again whether the session is live, pages without a loader of their own included. */
+/**
+ * Every navigation asks the users service again whether the session is live, pages without a loader
+ * of their own included.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 const NAV = [

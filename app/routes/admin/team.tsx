@@ -17,7 +17,10 @@ import { reauthIfAsked, requireAdministrador } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Equipo | Consola | Fleeters' }]
 
-/** «Equipo» (decision 77): the console's accounts, their role and second factor; administradores change roles (re-authenticated). */
+/**
+ * «Equipo» (decision 77): the console's accounts, their role and second factor; administradores
+ * change roles (re-authenticated).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdministrador(request, context)
   const { staff } = await required(request, await staffApi.staff(context, session.token))

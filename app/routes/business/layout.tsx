@@ -42,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { company }
 }
 
-/** Every navigation asks the users service again whether the session is live, pages without a loader of their own included. */
+/**
+ * Every navigation asks the users service again whether the session is live, pages without a loader
+ * of their own included.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export type BusinessLayoutData = Awaited<ReturnType<typeof loader>>
@@ -51,7 +54,10 @@ const SECURITY = '/business/dashboard/seguridad'
 /** «Mis datos» (Ley 21.719, decision 75) and its pages (pausar, eliminar). */
 const MY_DATA = '/business/dashboard/mis-datos'
 
-/** Applicants and profiles belong to the postings: that tab stays marked there too, but not on «Seguridad» nor «Mis datos». */
+/**
+ * Applicants and profiles belong to the postings: that tab stays marked there too, but not on
+ * «Seguridad» nor «Mis datos».
+ */
 function navFor(pathname: string) {
   const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`)
   const security = under(SECURITY)

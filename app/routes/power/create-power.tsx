@@ -18,7 +18,10 @@ import { openPhase1, ownerDraft, parseDraft, pick, sealPhase1, toForm } from './
 
 /** Spec §8: simple-power errors stay 4 s. */
 const ALERT_MS = 4000
-/** Two images under 3 MB each and the text; larger files are read up to here so each gets its own message from the schema. */
+/**
+ * Two images under 3 MB each and the text; larger files are read up to here so each gets its own
+ * message from the schema.
+ */
 const BODY_LIMIT = 16 * 1024 * 1024
 const DONE_PATH = '/crear-poder-simple?estado=creado'
 const CONFIRM_MESSAGE = 'Confirma que los datos son correctos para crear el poder simple.'

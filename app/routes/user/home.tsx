@@ -117,7 +117,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             : null,
         }
       : null
-  // The date field starts from the replaced file's date, or the other side's (both sides of a licence share it), when still in force.
+  // The date field starts from the replaced file's date, or the other side's (both sides of a licence
+  // share it), when still in force.
   const sibling = upload ? otherSide(upload.key) : null
   const startDate = [previousRecord?.expires_on, sibling ? latest.get(sibling)?.expires_on : null].find(
     (d) => d && d >= today,

@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
 }
 
-/** Every navigation asks the users service again whether the session is live, pages without a loader of their own included. */
+/**
+ * Every navigation asks the users service again whether the session is live, pages without a loader
+ * of their own included.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true
 
 export interface DriverNavItem {
@@ -60,7 +63,10 @@ const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_I
 const MENU_ID = 'driver-menu-toggle'
 
 function sideLinkClass(isActive: boolean) {
-  return `flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`
+  return (
+    'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ' +
+    (isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100')
+  )
 }
 
 /**

@@ -44,19 +44,19 @@ describe('migration 0012 on sqlite: applications.seen_at', () => {
       const posting = (
         await sql<{
           id: number
-        }>`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
-          VALUES (${company}, 'Ruta', 'Reparto', 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000, 'por día', 2, 'open', ${now}, ${now}) RETURNING id`.execute(
-          handle.db,
-        )
+        }>`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle,
+            id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at,
+            updated_at)
+          VALUES (${company}, 'Ruta', 'Reparto', 2, 13000, 13101, 1, 1, '2026-03-02', 0, 45000, 'por día', 2, 'open',
+            ${now}, ${now}) RETURNING id`.execute(handle.db)
       ).rows[0]!.id
       for (const [email, status] of [
         ['nueva@b.cl', 'nueva'],
         ['contactado@b.cl', 'contactado'],
       ] as const) {
         const driver = await user(email, 'User')
-        await sql`INSERT INTO applications (posting_id, user_id, status, created_at, updated_at) VALUES (${posting}, ${driver}, ${status}, ${now}, ${later})`.execute(
-          handle.db,
-        )
+        await sql`INSERT INTO applications (posting_id, user_id, status, created_at, updated_at)
+          VALUES (${posting}, ${driver}, ${status}, ${now}, ${later})`.execute(handle.db)
       }
 
       await migrateToLatest(handle)

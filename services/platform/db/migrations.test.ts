@@ -173,10 +173,10 @@ describe('migration 0010 on sqlite: the experience table rebuilt with a nullable
         VALUES ('User', 'a@b.cl', 'x', 'A', 'B', 1, ${now}, ${now}) RETURNING id`.execute(handle.db)
       const userId = user.rows[0]!.id
       for (const title of ['Primero', 'Segundo', 'Tercero']) {
-        await sql`INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location, start_date, end_date, job_description, created_at, updated_at)
-          VALUES (${userId}, ${title}, 'Andes', 'Jornada completa', 'Santiago', '2020-01-01', '2021-01-01', 'Reparto', ${now}, ${now})`.execute(
-          handle.db,
-        )
+        await sql`INSERT INTO work_experience (user_id, job_title, company_name, type_employment, location,
+            start_date, end_date, job_description, created_at, updated_at)
+          VALUES (${userId}, ${title}, 'Andes', 'Jornada completa', 'Santiago', '2020-01-01', '2021-01-01', 'Reparto',
+            ${now}, ${now})`.execute(handle.db)
       }
       await sql`DELETE FROM work_experience WHERE job_title = 'Tercero'`.execute(handle.db)
       const before = (await sql`SELECT * FROM work_experience ORDER BY id`.execute(handle.db)).rows

@@ -21,14 +21,13 @@ interface WordsRow {
 
 /** The rows job_posting_words holds, and the rows the open postings' words make now. */
 async function wordsAndExpected(db: Kysely<any>) {
-  const held =
-    await sql<WordsRow>`select word, created_at, posting_id, lexemes, concat_ws(',', id_zone, id_region, id_commune, id_vehicle, id_schedule, pawn) as filters
+  const held = await sql<WordsRow>`select word, created_at, posting_id, lexemes,
+      concat_ws(',', id_zone, id_region, id_commune, id_vehicle, id_schedule, pawn) as filters
     from job_posting_words order by word, created_at, posting_id`.execute(db)
-  const expected =
-    await sql<WordsRow>`select k.word, jp.created_at, jp.id as posting_id, k.lexemes, concat_ws(',', jp.id_zone, jp.id_region, jp.id_commune, jp.id_vehicle, jp.id_schedule, jp.pawn) as filters
-    from job_postings jp, fleeters_posting_words(jp.search_vector) k where jp.status = 'open' order by k.word, jp.created_at, jp.id`.execute(
-      db,
-    )
+  const expected = await sql<WordsRow>`select k.word, jp.created_at, jp.id as posting_id, k.lexemes,
+      concat_ws(',', jp.id_zone, jp.id_region, jp.id_commune, jp.id_vehicle, jp.id_schedule, jp.pawn) as filters
+    from job_postings jp, fleeters_posting_words(jp.search_vector) k where jp.status = 'open'
+    order by k.word, jp.created_at, jp.id`.execute(db)
   return { held: held.rows, expected: expected.rows }
 }
 

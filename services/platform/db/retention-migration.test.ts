@@ -22,8 +22,10 @@ describe.each(engines as Dialect[])('migration 0023 on %s', (engine) => {
         const userId = user.rows[0]!.id
         const file = async (slot: string, status: string, created: string, reviewed: string | null) => {
           const row = await sql<{ id: number }>`INSERT INTO user_files
-            (user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, original_name, created_at, reviewed_at)
-          VALUES (${userId}, ${slot}, ${status}, ${`documents/${slot}-${created}.png`}, 'image/png', 3, 'a.png', ${created}, ${reviewed})
+            (user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, original_name,
+            created_at, reviewed_at)
+          VALUES (${userId}, ${slot}, ${status}, ${`documents/${slot}-${created}.png`}, 'image/png', 3, 'a.png',
+            ${created}, ${reviewed})
           RETURNING id`.execute(db)
           return row.rows[0]!.id
         }

@@ -40,8 +40,10 @@ describe.runIf(engines.includes('postgres'))(
         // A new posting gets its vector too (the column is still generated).
         const row = await sql<{
           id: number
-        }>`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
-        SELECT company_id, 'Peoneta para mudanzas', 'Carga y descarga.', id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, 'open', created_at, updated_at
+        }>`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle,
+          id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
+        SELECT company_id, 'Peoneta para mudanzas', 'Carga y descarga.', id_zone, id_region, id_commune, id_vehicle,
+          id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, 'open', created_at, updated_at
         FROM job_postings LIMIT 1 RETURNING id`.execute(handle.db)
         expect(row.rows).toHaveLength(1)
         expect(await titlesFound(handle.db, 'postgres', 'mudanza')).toEqual(['Peoneta para mudanzas'])
@@ -59,16 +61,19 @@ describe.runIf(engines.includes('postgres'))(
           await migrateThrough(handle, THIS)
           await addPostings(handle.db, 'postgres')
           // 6,000 more in time order, over 50 communes, one in 7 closed.
-          await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune, id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at, updated_at)
-        SELECT p.company_id, p.title, p.description, p.id_zone, p.id_region, c.id_commune, p.id_vehicle, 1 + g % 3, p.start_date, g % 2, p.payment_amount, p.payment_period, p.drivers_needed,
-          CASE WHEN g % 7 = 0 THEN 'closed' ELSE 'open' END, to_char(timestamp '2026-02-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), p.start_date
+          await sql`INSERT INTO job_postings (company_id, title, description, id_zone, id_region, id_commune,
+          id_vehicle, id_schedule, start_date, pawn, payment_amount, payment_period, drivers_needed, status, created_at,
+          updated_at)
+        SELECT p.company_id, p.title, p.description, p.id_zone, p.id_region, c.id_commune, p.id_vehicle, 1 + g % 3,
+          p.start_date, g % 2, p.payment_amount, p.payment_period, p.drivers_needed,
+          CASE WHEN g % 7 = 0 THEN 'closed' ELSE 'open' END,
+          to_char(timestamp '2026-02-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), p.start_date
         FROM (SELECT * FROM job_postings ORDER BY id LIMIT 1) p, generate_series(1, 6000) g,
           LATERAL (SELECT id_commune FROM communes ORDER BY id_commune OFFSET g % 50 LIMIT 1) c`.execute(handle.db)
           await sql`vacuum analyze job_postings`.execute(handle.db)
           const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes
-        where schemaname = current_schema() and tablename = 'job_postings' and indexname like 'job_postings_open%' order by indexname`.execute(
-            handle.db,
-          )
+        where schemaname = current_schema() and tablename = 'job_postings' and indexname like 'job_postings_open%'
+        order by indexname`.execute(handle.db)
           expect(
             Object.fromEntries(indexes.rows.map((r) => [r.indexname, r.indexdef.replace(/^.* USING /, '')])),
           ).toEqual({
@@ -91,7 +96,8 @@ describe.runIf(engines.includes('postgres'))(
             await sql`set local enable_seqscan = off`.execute(trx)
             const rows = await sql<{
               'QUERY PLAN': string
-            }>`explain select jp.id from job_postings jp where jp.status = 'open' and jp.id_commune = 13101 and jp.pawn = 0
+            }>`explain select jp.id from job_postings jp
+          where jp.status = 'open' and jp.id_commune = 13101 and jp.pawn = 0
           order by jp.created_at desc, jp.id desc limit 1001`.execute(trx)
             return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
           })

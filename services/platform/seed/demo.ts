@@ -234,7 +234,8 @@ async function seedDemoRows(
         const n = ci * 12 + i
         const commune = communeRegions.get(RM_COMMUNES[n % RM_COMMUNES.length]!)!
         const plan = DEMO_POSTING_PLAN[n % DEMO_POSTING_PLAN.length]!
-        // A little variety in the amount, on the scale of its period; the companies' postings alternate in time (the home shows each).
+        // A little variety in the amount, on the scale of its period; the companies' postings alternate
+        // in time (the home shows each).
         const step = plan.period === 'mensual' ? 50000 : 2000
         postings.push({
           company_id: created.id,

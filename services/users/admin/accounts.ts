@@ -19,10 +19,10 @@ export interface CreatedAdmin {
 }
 
 /**
- * `npm run admin:create`: an `admin` account (role revisor unless `--role administrador`) with an unusable random password, and a one-time
- * link to set one, through the same password-reset flow as everyone (/login/restablecer). Run
- * again for an existing admin it issues a new link. A driver's or company's email is refused:
- * roles never change in place.
+ * `npm run admin:create`: an `admin` account (role revisor unless `--role administrador`) with an
+ * unusable random password, and a one-time link to set one, through the same password-reset flow as
+ * everyone (/login/restablecer). Run again for an existing admin it issues a new link. A driver's or
+ * company's email is refused: roles never change in place.
  */
 export async function createAdminAccount(
   p: Platform,

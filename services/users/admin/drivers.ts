@@ -57,9 +57,8 @@ export function adminDriverRoutes(p: Platform) {
       const latest = latestRecords(p.db)
         .select([
           'f.user_id',
-          sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT} and ${inForceSql(now)} then 1 else 0 end)`.as(
-            'accepted',
-          ),
+          sql<number>`sum(case when f.file_status = 'ACCEPTED' and f.purpose_name <> ${OPTIONAL_DOCUMENT_SLOT}
+            and ${inForceSql(now)} then 1 else 0 end)`.as('accepted'),
           sql<number>`sum(case when f.file_status = 'PENDING' then 1 else 0 end)`.as('pending'),
           sql<number>`sum(case when f.file_status = 'REJECTED' then 1 else 0 end)`.as('rejected'),
           sql<number>`sum(case when f.file_status <> 'REJECTED' and not ${inForceSql(now)} then 1 else 0 end)`.as(

@@ -29,7 +29,10 @@ import type { Platform } from '#services/platform/platform'
 import { DOCUMENT_MAX_PIXELS, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
 
-/** Per file (domain/uploads.ts, as the page and the browser check it); the whole multipart body is capped at 12 MB by services/app.ts. */
+/**
+ * Per file (domain/uploads.ts, as the page and the browser check it); the whole multipart body is
+ * capped at 12 MB by services/app.ts.
+ */
 export const DOCUMENT_MAX_BYTES = DOCUMENT_UPLOAD.maxBytes
 
 export const DOCUMENT_MESSAGES = {

@@ -14,7 +14,10 @@ import { createTestPlatform, testClient, type TestPlatform } from '#services/tes
 import { isFullScan, planOf, seedPostings } from '../../../scripts/bench/search'
 import { communeInAddress, FOR_YOU_LIMIT, postingsForYou } from './for-you'
 
-/** Santiago Centro 13101, Providencia 13123 and Las Condes 13114 are in the Metropolitan Region (13000); Valparaíso 5101 is not. */
+/**
+ * Santiago Centro 13101, Providencia 13123 and Las Condes 13114 are in the Metropolitan Region
+ * (13000); Valparaíso 5101 is not.
+ */
 const FURGON_CENTRO = { id_vehicle: 1, id_capacity: 2, id_zone: 2, id_region: 13000, id_commune: 13101 }
 
 describe('communeInAddress', () => {

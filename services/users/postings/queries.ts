@@ -118,7 +118,10 @@ export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<
   return textDriver(db, dialect, filterCondition(f), f.search)
 }
 
-/** PostgreSQL: the walk of job_posting_words for a search, whether or not searchDriver picks it; null when the words table cannot answer it. */
+/**
+ * PostgreSQL: the walk of job_posting_words for a search, whether or not searchDriver picks it; null
+ * when the words table cannot answer it.
+ */
 export async function wordsWalk({ db, dialect }: Store, f: SearchFilters): Promise<WordsDriver | null> {
   const tokens = searchTokens(f.search ?? '')
   const terms = dialect === 'postgres' && tokens.length ? await wordTerms(db, tokens) : null

@@ -131,7 +131,8 @@ describe.each(engines)('simple power on %s', (engine) => {
       })
 
       const [h, payload, sig] = token.split('.')
-      const forged = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '999' })).toString('base64url')}.${sig}`
+      const otherSub = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: '999' })).toString('base64url')
+      const forged = `${h}.${otherSub}.${sig}`
       for (const bad of [forged, `${token.slice(0, -2)}xx`, driver.token, 'nada', '', undefined, 12]) {
         const res = await api.post('/users/verify-power-simple', { power: bad })
         expect(res.status).toBe(404)
@@ -494,7 +495,8 @@ describe.each(engines)('simple power on %s', (engine) => {
             'conducir tu vehículo patente BBBB12 (año 2019).',
         )
         expect(message!.body_text).toContain(
-          'Si no conoces a esta persona, ignora este mensaje o escríbenos a contacto@fleeters.cl para reportar un abuso.',
+          'Si no conoces a esta persona, ignora este mensaje o escríbenos a contacto@fleeters.cl ' +
+            'para reportar un abuso.',
         )
         // The only link is the product's own.
         const links = message!.body_text.match(/\S*(:\/\/|www\.)\S*/g)

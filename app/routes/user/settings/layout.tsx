@@ -23,8 +23,10 @@ export default function SettingsLayout() {
                 // «Mis datos» stays marked on its own pages (pausar, eliminar, accesos).
                 end={item.to !== MY_DATA_PATH}
                 className={({ isActive }) =>
-                  `-mb-px flex min-h-11 items-center gap-2 border-b-2 px-2.5 py-2 sm:px-3 text-sm ` +
-                  `font-medium ${isActive ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700 hover:text-slate-900'}`
+                  '-mb-px flex min-h-11 items-center gap-2 border-b-2 px-2.5 py-2 sm:px-3 text-sm font-medium ' +
+                  (isActive
+                    ? 'border-brand-700 text-brand-700'
+                    : 'border-transparent text-slate-700 hover:text-slate-900')
                 }
               >
                 <Icon name={item.icon} className="hidden h-4 w-4 sm:block" />

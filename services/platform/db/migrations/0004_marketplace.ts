@@ -20,9 +20,8 @@ export function foldedTextSql(dialect: Dialect): string {
  * is not stored twice). The tokenizer folds case and accents again, so prefixes match words.
  */
 async function sqliteSearch(db: Kysely<any>) {
-  await sql`create virtual table job_postings_fts using fts5(search_text, content='job_postings', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
-    db,
-  )
+  await sql`create virtual table job_postings_fts using fts5(search_text, content='job_postings', content_rowid='id',
+    tokenize='unicode61 remove_diacritics 2')`.execute(db)
   await sql`create trigger job_postings_fts_ai after insert on job_postings begin
     insert into job_postings_fts(rowid, search_text) values (new.id, new.search_text);
   end`.execute(db)
@@ -38,9 +37,8 @@ async function sqliteSearch(db: Kysely<any>) {
 
 /** PostgreSQL: a GIN index over the words of search_text ('simple': no stemming, no stop words). */
 async function postgresSearch(db: Kysely<any>) {
-  await sql`create index job_postings_search_idx on job_postings using gin (to_tsvector('simple', search_text))`.execute(
-    db,
-  )
+  await sql`create index job_postings_search_idx on job_postings
+    using gin (to_tsvector('simple', search_text))`.execute(db)
 }
 
 /**

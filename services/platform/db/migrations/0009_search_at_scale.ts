@@ -26,15 +26,15 @@ async function postgresSearch(db: Kysely<any>) {
   const unaccent = sql.raw(`${sql.id(schema).compile(db).sql}.unaccent`)
   const words = sql.raw('asciiword, asciihword, hword_asciipart, word, hword, hword_part')
   await sql`create text search configuration fleeters_es (copy = pg_catalog.spanish)`.execute(db)
-  await sql`alter text search configuration fleeters_es alter mapping for ${words} with ${unaccent}, spanish_stem`.execute(
-    db,
-  )
+  await sql`alter text search configuration fleeters_es
+    alter mapping for ${words} with ${unaccent}, spanish_stem`.execute(db)
   await sql`create text search configuration fleeters_words (copy = pg_catalog.simple)`.execute(db)
   await sql`alter text search configuration fleeters_words alter mapping for ${words} with ${unaccent}, simple`.execute(
     db,
   )
   await sql`alter table job_postings add column search_vector tsvector generated always as (
-    to_tsvector('fleeters_es', title || ' ' || description) || to_tsvector('fleeters_words', title || ' ' || description)
+    to_tsvector('fleeters_es', title || ' ' || description)
+      || to_tsvector('fleeters_words', title || ' ' || description)
   ) stored`.execute(db)
   await sql`create index job_postings_search_vector_idx on job_postings using gin (search_vector)`.execute(db)
   // Replaced by the stored vector: to_tsvector per row was the cost of a common word.

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { createTable, type Dialect } from './helpers'
 
 /**
- * Issue 16 items 6 and 7. A session remembers the device it was opened on (a short label read
+ * A session remembers the device it was opened on (a short label read
  * from the User-Agent at login, «Chrome en Android») and when it was last used (written at most
  * once a minute), for the account's «Seguridad» page. A work experience may be the current job:
  * its end date becomes nullable (null = «Actualidad»).
@@ -40,9 +40,8 @@ export default function sessionsAndCurrentJob(dialect: Dialect): Migration {
       )
       await sql`INSERT INTO work_experience_next (${columns}) SELECT ${columns} FROM work_experience`.execute(db)
       await sql`DELETE FROM sqlite_sequence WHERE name = 'work_experience_next'`.execute(db)
-      await sql`INSERT INTO sqlite_sequence (name, seq) SELECT 'work_experience_next', seq FROM sqlite_sequence WHERE name = 'work_experience'`.execute(
-        db,
-      )
+      await sql`INSERT INTO sqlite_sequence (name, seq)
+        SELECT 'work_experience_next', seq FROM sqlite_sequence WHERE name = 'work_experience'`.execute(db)
       await db.schema.dropTable('work_experience').execute()
       await db.schema.alterTable('work_experience_next').renameTo('work_experience').execute()
       await db.schema

@@ -29,16 +29,18 @@ async function sqliteSearch(db: Kysely<any>) {
     (search_key, status, id_zone, id_region, id_commune, id_vehicle, id_schedule, pawn, company_id)`.execute(db)
   for (const t of ['ai', 'ad', 'au']) await sql`drop trigger ${sql.id(`job_postings_fts_${t}`)}`.execute(db)
   await sql`drop table job_postings_fts`.execute(db)
-  await sql`create virtual table job_postings_fts using fts5(search_text, content='job_postings', content_rowid='search_key',
-    tokenize='unicode61 remove_diacritics 2', detail=none, prefix='2 3 4')`.execute(db)
+  await sql`create virtual table job_postings_fts using fts5(search_text, content='job_postings',
+    content_rowid='search_key', tokenize='unicode61 remove_diacritics 2', detail=none, prefix='2 3 4')`.execute(db)
   await sql`create trigger job_postings_fts_ai after insert on job_postings begin
     insert into job_postings_fts(rowid, search_text) values (new.search_key, new.search_text);
   end`.execute(db)
   await sql`create trigger job_postings_fts_ad after delete on job_postings begin
-    insert into job_postings_fts(job_postings_fts, rowid, search_text) values ('delete', old.search_key, old.search_text);
+    insert into job_postings_fts(job_postings_fts, rowid, search_text)
+      values ('delete', old.search_key, old.search_text);
   end`.execute(db)
   await sql`create trigger job_postings_fts_au after update of title, description, created_at on job_postings begin
-    insert into job_postings_fts(job_postings_fts, rowid, search_text) values ('delete', old.search_key, old.search_text);
+    insert into job_postings_fts(job_postings_fts, rowid, search_text)
+      values ('delete', old.search_key, old.search_text);
     insert into job_postings_fts(rowid, search_text) values (new.search_key, new.search_text);
   end`.execute(db)
   await sql`insert into job_postings_fts(job_postings_fts) values ('rebuild')`.execute(db)

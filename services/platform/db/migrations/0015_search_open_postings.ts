@@ -30,11 +30,11 @@ async function postgres(db: Kysely<any>) {
     drop column search_text,
     drop column search_vector,
     add column search_vector tsvector generated always as (strip(
-      to_tsvector('fleeters_es', title || ' ' || description) || to_tsvector('fleeters_words', title || ' ' || description)
+      to_tsvector('fleeters_es', title || ' ' || description)
+        || to_tsvector('fleeters_words', title || ' ' || description)
     )) stored`.execute(db)
-  await sql`alter table job_postings set (fillfactor = 90, autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02)`.execute(
-    db,
-  )
+  await sql`alter table job_postings set (fillfactor = 90, autovacuum_vacuum_scale_factor = 0.02,
+    autovacuum_vacuum_insert_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02)`.execute(db)
   await sql`create index job_postings_search_vector_idx on job_postings using gin (search_vector)`.execute(db)
   const open = (name: string, columns: readonly string[]) =>
     db.schema

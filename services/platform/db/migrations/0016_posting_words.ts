@@ -24,7 +24,7 @@ export async function fillPostingWords(db: Kysely<any>) {
  * PostgreSQL: the open postings' words in a B-tree keyed (word key, created_at, posting id), a
  * partition per region, so a search with words walks the postings of its region having a word
  * newest first (of several regions, their walks merged: a Merge Append) and checks the other
- * filters and the rest of the word in the index, reading no posting (issue 14 item 1, decision
+ * filters and the rest of the word in the index, reading no posting (decision
  * 68). SQLite keeps its FTS5 table (decision 64).
  *
  * - A row per open posting and key: a lexeme's first 4 letters, or the lexeme itself when it has
@@ -48,7 +48,8 @@ async function postgres(db: Kysely<any>) {
   await sql`lock table job_postings in share row exclusive mode`.execute(db)
   await sql`create function fleeters_posting_words(v tsvector) returns table (word text, lexemes text)
     language sql immutable parallel safe as $$
-      select left(l, 4), string_agg(l, ' ' order by l) from unnest(tsvector_to_array(v)) l where length(l) >= 3 group by 1
+      select left(l, 4), string_agg(l, ' ' order by l) from unnest(tsvector_to_array(v)) l
+        where length(l) >= 3 group by 1
     $$`.execute(db)
   const columns = sql.raw(WORDS_FILTERS.map((c) => `${c} integer not null`).join(', '))
   await sql`create table job_posting_words (
@@ -60,9 +61,8 @@ async function postgres(db: Kysely<any>) {
       '0.02)',
   )
   for (const region of REGIONS)
-    await sql`create table ${sql.id(`job_posting_words_${region}`)} partition of job_posting_words for values in (${sql.lit(region)}) ${options}`.execute(
-      db,
-    )
+    await sql`create table ${sql.id(`job_posting_words_${region}`)} partition of job_posting_words
+      for values in (${sql.lit(region)}) ${options}`.execute(db)
   await sql`create table job_posting_words_other partition of job_posting_words default ${options}`.execute(db)
   const filters = sql.raw(WORDS_FILTERS.join(', '))
   const newFilters = sql.raw(WORDS_FILTERS.map((c) => `new.${c}`).join(', '))
@@ -75,35 +75,33 @@ async function postgres(db: Kysely<any>) {
     begin
       if tg_op in ('UPDATE', 'DELETE') and old.status = 'open' then
         delete from job_posting_words w using fleeters_posting_words(old.search_vector) k
-          where w.word = k.word and w.id_region = old.id_region and w.created_at = old.created_at and w.posting_id = old.id;
+          where w.word = k.word and w.id_region = old.id_region and w.created_at = old.created_at
+            and w.posting_id = old.id;
       end if;
       if tg_op in ('INSERT', 'UPDATE') and new.status = 'open' then
         insert into job_posting_words (word, created_at, posting_id, lexemes, ${filters})
-          select k.word, new.created_at, new.id, k.lexemes, ${newFilters} from fleeters_posting_words(new.search_vector) k;
+          select k.word, new.created_at, new.id, k.lexemes, ${newFilters}
+            from fleeters_posting_words(new.search_vector) k;
       end if;
       return null;
     end
   $$`.execute(db)
   await fillPostingWords(db)
   const others = sql.raw(WORDS_FILTERS.filter((c) => c !== 'id_region').join(', '))
-  await sql`alter table job_posting_words add constraint job_posting_words_pkey primary key (word, created_at, posting_id, id_region) include (lexemes, ${others})`.execute(
-    db,
-  )
-  await sql`create trigger job_posting_words_write after insert or delete on job_postings for each row execute function job_posting_words_sync()`.execute(
-    db,
-  )
-  await sql`create trigger job_posting_words_update after update on job_postings for each row when (${changed}) execute function job_posting_words_sync()`.execute(
-    db,
-  )
+  await sql`alter table job_posting_words add constraint job_posting_words_pkey
+    primary key (word, created_at, posting_id, id_region) include (lexemes, ${others})`.execute(db)
+  await sql`create trigger job_posting_words_write after insert or delete on job_postings
+    for each row execute function job_posting_words_sync()`.execute(db)
+  await sql`create trigger job_posting_words_update after update on job_postings
+    for each row when (${changed}) execute function job_posting_words_sync()`.execute(db)
   await sql`create function job_posting_words_truncate() returns trigger language plpgsql as $$
     begin
       truncate job_posting_words;
       return null;
     end
   $$`.execute(db)
-  await sql`create trigger job_posting_words_truncate after truncate on job_postings for each statement execute function job_posting_words_truncate()`.execute(
-    db,
-  )
+  await sql`create trigger job_posting_words_truncate after truncate on job_postings
+    for each statement execute function job_posting_words_truncate()`.execute(db)
 }
 
 export default function postingWords(dialect: Dialect): Migration {

@@ -18,9 +18,8 @@ export default function accountActivity(dialect: Dialect): Migration {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('users').addColumn('last_login_at', 'text').execute()
       await db.schema.alterTable('users').addColumn('inactivity_warned_at', 'text').execute()
-      await sql`update users set last_login_at = coalesce((select max(s.created_at) from sessions s where s.user_id = users.id), users.created_at)`.execute(
-        db,
-      )
+      await sql`update users set last_login_at = coalesce((select max(s.created_at) from sessions s
+        where s.user_id = users.id), users.created_at)`.execute(db)
       await createTable(db, dialect, 'pending_file_removals')
         .addColumn('storage_key', 'text', (c) => c.notNull().unique())
         .addColumn('created_at', 'text', (c) => c.notNull())

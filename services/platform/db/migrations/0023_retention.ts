@@ -24,7 +24,8 @@ export default function retention(dialect: Dialect): Migration {
       await db.schema.alterTable('user_files').addColumn('file_purged_at', 'text').execute()
       await sql`update user_files set retired_at = case
           when file_status = 'REJECTED' then coalesce(reviewed_at, created_at)
-          else (select min(n.created_at) from user_files n where n.user_id = user_files.user_id and n.purpose_name = user_files.purpose_name and n.id > user_files.id)
+          else (select min(n.created_at) from user_files n where n.user_id = user_files.user_id
+            and n.purpose_name = user_files.purpose_name and n.id > user_files.id)
         end`.execute(db)
       if (dialect === 'postgres') {
         await sql`create function user_files_retire() returns trigger language plpgsql as $$
@@ -40,9 +41,8 @@ export default function retention(dialect: Dialect): Migration {
             return new;
           end
         $$`.execute(db)
-        await sql`create trigger user_files_retire_insert after insert on user_files for each row execute function user_files_retire()`.execute(
-          db,
-        )
+        await sql`create trigger user_files_retire_insert after insert on user_files for each row
+          execute function user_files_retire()`.execute(db)
         await sql`create trigger user_files_retire_reject before update of file_status on user_files for each row
           when (new.file_status = 'REJECTED') execute function user_files_retire()`.execute(db)
       } else {
