@@ -3,6 +3,7 @@ import {
   addWorkingHours,
   chileHolidays,
   closingToday,
+  describeDue,
   REVIEW_HOURS,
   subtractWorkingHours,
   workingHoursBetween,
@@ -131,5 +132,14 @@ describe('working hours in Chile', () => {
     expect(closingToday(at('2026-11-25T12:00:00.000Z'))?.toISOString()).toBe('2026-11-25T21:00:00.000Z')
     expect(closingToday(at('2026-11-21T12:00:00.000Z'))).toBeNull()
     expect(closingToday(at('2026-12-08T12:00:00.000Z'))).toBeNull()
+  })
+
+  it('says when a document falls due, or by how much it is late', () => {
+    const now = at('2026-11-25T14:00:00.000Z') // Wednesday 25 November 11:00
+    expect(describeDue(at('2026-11-25T17:30:00.000Z'), 20, false, now)).toBe('vence hoy 14:30')
+    expect(describeDue(at('2026-11-26T13:00:00.000Z'), 10, false, now)).toBe('vence mañana 10:00')
+    expect(describeDue(at('2026-12-02T12:00:00.000Z'), 1, false, now)).toBe('vence el 02-12 09:00')
+    expect(describeDue(at('2026-11-24T13:00:00.000Z'), 29.5, true, now)).toBe('atrasado 5 h')
+    expect(describeDue(at('2026-11-25T13:50:00.000Z'), 24.2, true, now)).toBe('atrasado 1 h')
   })
 })

@@ -3,7 +3,7 @@
  * public holidays excluded. «Revisamos tus documentos en menos de 24 horas hábiles» runs on this
  * clock. Pure: no I/O, every instant a Date, the calendar read through chileParts.
  */
-import { addDays, chileParts } from './format'
+import { addDays, chileParts, formatDate, formatTime } from './format'
 
 /** The working day's hours, Chile time: 09:00 to 18:00 (9 working hours a day). */
 export const WORKING_DAY = { start: 9, end: 18 } as const
@@ -215,4 +215,19 @@ export function workingHoursBetween(a: Date, b: Date): number {
 export function closingToday(now: Date): Date | null {
   const w = windowOf(chileDay(now.getTime()))
   return w ? new Date(w[1]) : null
+}
+
+/**
+ * The queue's words for a pending document: «atrasado 5 h» past its due time (in working hours,
+ * at least 1), else «vence hoy 14:30», «vence mañana 10:00» or «vence el 02-12 09:00» (Chile's
+ * calendar, the day before the month as the console's dates show it).
+ */
+export function describeDue(dueAt: Date, ageHours: number, late: boolean, now: Date): string {
+  if (late) return `atrasado ${Math.max(1, Math.floor(ageHours - REVIEW_HOURS))} h`
+  const today = chileDay(now.getTime())
+  const day = chileDay(dueAt.getTime())
+  const time = formatTime(dueAt)
+  if (day === today) return `vence hoy ${time}`
+  if (day === addDays(today, 1)) return `vence mañana ${time}`
+  return `vence el ${formatDate(dueAt).slice(0, 5)} ${time}`
 }

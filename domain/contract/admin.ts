@@ -22,7 +22,23 @@ export const queueItemSchema = z.object({
   driver: z.object({ id: z.number(), name: z.string(), email: z.string(), rut: z.string().nullable() }),
 })
 export type QueueItem = z.infer<typeof queueItemSchema>
-export const queueSchema = z.object({ documents: z.array(queueItemSchema), total: z.number() })
+/** A queued document on the review clock (decision 88): due 24 working hours after its upload. */
+export const clockedQueueItemSchema = queueItemSchema.extend({
+  due_at: z.string(),
+  /** Working hours since the upload, one decimal. */
+  age_hours: z.number(),
+  late: z.boolean(),
+})
+export type ClockedQueueItem = z.infer<typeof clockedQueueItemSchema>
+export const queueSchema = z.object({
+  documents: z.array(clockedQueueItemSchema),
+  total: z.number(),
+  /** Of the (filtered) queue: past due, due by today's closing, and the rest. */
+  counts: z.object({ late: z.number(), due_today: z.number(), on_time: z.number() }),
+  /** The service's clock, which the due words («vence hoy …») are relative to. */
+  now: z.string(),
+})
+export type Queue = z.infer<typeof queueSchema>
 
 export const slotStateSchema = z.object({
   purpose_name: slotKey,

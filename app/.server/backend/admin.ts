@@ -11,6 +11,7 @@ import type {
   DriverListItem,
   ExpiringItem,
   PowerReview,
+  Queue,
   QueueItem,
 } from '#domain/contract/admin'
 import { log } from '#services/platform/log'
@@ -52,7 +53,7 @@ export const adminApi = {
   audit: (ctx: AppLoadContext, token: string) =>
     callService<AuditEntry[]>(ctx, 'users', '/admin/audit', { auth: admin(token) }),
   queue: (ctx: AppLoadContext, token: string, filters: { slot?: string; driver?: string }) =>
-    callService<{ documents: QueueItem[]; total: number }>(ctx, 'users', `/admin/documents${query(filters)}`, {
+    callService<Queue>(ctx, 'users', `/admin/documents${query(filters)}`, {
       auth: admin(token),
     }),
   document: (ctx: AppLoadContext, token: string, id: number, filters: { slot?: string; driver?: string }) =>

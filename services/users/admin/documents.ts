@@ -15,6 +15,14 @@ import {
 } from '#domain/reference-data/documents'
 import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '#domain/validation/admin'
 import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
+import {
+  addWorkingHours,
+  closingToday,
+  REVIEW_HOURS,
+  subtractWorkingHours,
+  subtractWorkingMs,
+  workingHoursBetween,
+} from '#domain/working-hours'
 import type { AuthEnv } from '#services/platform/auth'
 import { rutSearchHashes, type ColumnCipher } from '#services/platform/column-crypto'
 import {
@@ -263,6 +271,20 @@ export async function expiringDocuments(db: Db, now: Date, limit = 200): Promise
   }))
 }
 
+/**
+ * The upload times that split the queue at `now` (ISO strings, compared as the stored ones):
+ * before `late`, more than REVIEW_HOURS working hours old; before `dueToday`, due by today's
+ * closing. subtractWorkingMs inverts the due time, so the counts are index ranges, not a read of
+ * every pending row.
+ */
+export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
+  const late = subtractWorkingHours(now, REVIEW_HOURS)
+  const closing = closingToday(now)
+  // Due at or before the closing: one working millisecond less reaches up to it.
+  const byClosing = closing ? subtractWorkingMs(closing, REVIEW_HOURS * 3_600_000 - 1) : late
+  return { late: late.toISOString(), dueToday: (byClosing > late ? byClosing : late).toISOString() }
+}
+
 function queueFilters(c: Context) {
   return documentQueueQuerySchema.parse({
     slot: c.req.query('slot') || undefined,
@@ -287,16 +309,25 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const filters = queueFilters(c)
-      const [rows, total] = await Promise.all([
+      const now = p.now()
+      const cut = reviewCutoffs(now)
+      // The due time grows with the upload time, so oldest upload first is soonest due first (the
+      // status and upload-time index serves both), and each count is a range of upload times.
+      const count = (range: (q: ReturnType<typeof pendingQueue>) => ReturnType<typeof pendingQueue>) =>
+        range(pendingQueue(p.db, p.columns, filters))
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      const [rows, total, late, dueToday] = await Promise.all([
         pendingQueue(p.db, p.columns, filters)
           .select([...itemColumns])
           .orderBy('f.created_at', 'asc')
           .orderBy('f.id', 'asc')
           .limit(QUEUE_PAGE_SIZE)
           .execute(),
-        pendingQueue(p.db, p.columns, filters)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow(),
+        count((q) => q),
+        count((q) => q.where('f.created_at', '<', cut.late)),
+        count((q) => q.where('f.created_at', '>=', cut.late).where('f.created_at', '<', cut.dueToday)),
       ])
       // Each row shows its driver's RUT (decision 78).
       await recordRutsShown(
@@ -305,7 +336,21 @@ export function adminDocumentRoutes(p: Platform) {
         rows.map((r) => ({ id: r.user_id, rut: r.rut })),
         p.now(),
       )
-      return c.json({ documents: rows.map((r) => toItem(p.columns, r)), total: Number(total.n) })
+      return c.json({
+        documents: rows.map((r) => {
+          const item = toItem(p.columns, r)
+          const uploaded = new Date(item.date_upload)
+          return {
+            ...item,
+            due_at: addWorkingHours(uploaded, REVIEW_HOURS).toISOString(),
+            age_hours: Math.round(workingHoursBetween(uploaded, now) * 10) / 10,
+            late: item.date_upload < cut.late,
+          }
+        }),
+        total,
+        counts: { late, due_today: dueToday, on_time: total - late - dueToday },
+        now: now.toISOString(),
+      })
     },
   )
 

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { documentForm, fileOf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
+import { reviewCutoffs } from './documents'
+
+interface Clocked {
+  id: number
+  due_at: string
+  age_hours: number
+  late: boolean
+}
+
+describe.each(engines)('the document queue on the review clock on %s', (engine) => {
+  let p: TestPlatform
+  let api: ReturnType<typeof testClient>
+
+  beforeEach(async () => {
+    p = await createTestPlatform(engine)
+    api = testClient(p)
+  })
+  afterEach(async () => p.destroy())
+
+  /** Moves the injected clock to an instant. */
+  const setNow = (iso: string) => p.advance(Date.parse(iso) - p.now().getTime())
+
+  /** A PENDING upload of `slot` by a new driver, dated `iso`. */
+  const uploadAt = async (slot: string, iso: string) => {
+    const driver = await userWithSession(p, 'User')
+    const res = await api.call('POST', '/users/upload-files-user', {
+      form: documentForm({ [slot]: fileOf(await samplePng(), `${slot}.png`, 'image/png') }),
+      headers: driver.headers,
+    })
+    expect(res.status).toBe(201)
+    const id = res.body.files[0].id_file as number
+    await p.db.updateTable('user_files').set({ created_at: iso }).where('id', '=', id).execute()
+    return id
+  }
+
+  /** The queue as a console session opened at the current clock sees it (sessions expire). */
+  const queueNow = async (query = '') =>
+    api.get(`/admin/documents${query}`, (await userWithSession(p, 'admin')).headers)
+
+  it('gives each document its due time and age, and counts the late, due today and on time', async () => {
+    // Wednesday 2 December 11:00 in Chile.
+    setNow('2026-12-02T14:00:00.000Z')
+    // Friday 27 November 2026 10:00 in Chile: 8 h Friday, 9 h Monday, 7 h Tuesday → due Tuesday 16:00.
+    const a = await uploadAt('soap_frontal', '2026-11-27T13:00:00.000Z')
+    // Monday 30 November 12:00 → due Wednesday 2 December at the closing, 18:00.
+    const b = await uploadAt('soap_frontal', '2026-11-30T15:00:00.000Z')
+    // Monday 30 November 11:30 → due Wednesday 17:30.
+    const d = await uploadAt('licencia_conducir_frontal', '2026-11-30T14:30:00.000Z')
+    // Tuesday 1 December 10:00 → due Thursday 3 December 16:00.
+    const c = await uploadAt('soap_frontal', '2026-12-01T13:00:00.000Z')
+
+    const queue = await queueNow()
+    expect(queue.status).toBe(200)
+    const docs = queue.body.documents as Clocked[]
+    expect(docs.map((x) => x.id)).toEqual([a, d, b, c])
+    expect(docs.map((x) => [x.due_at, x.age_hours, x.late])).toEqual([
+      ['2026-12-01T19:00:00.000Z', 28, true],
+      ['2026-12-02T20:30:00.000Z', 17.5, false],
+      ['2026-12-02T21:00:00.000Z', 17, false],
+      ['2026-12-03T19:00:00.000Z', 10, false],
+    ])
+    expect(queue.body.total).toBe(4)
+    expect(queue.body.counts).toEqual({ late: 1, due_today: 2, on_time: 1 })
+    expect(Date.parse(queue.body.now)).toBeGreaterThanOrEqual(Date.parse('2026-12-02T14:00:00.000Z'))
+    expect(Date.parse(queue.body.now)).toBeLessThanOrEqual(p.now().getTime())
+
+    // The counts follow the filters.
+    const soap = await queueNow('?slot=soap_frontal')
+    expect(soap.body.counts).toEqual({ late: 1, due_today: 1, on_time: 1 })
+
+    // Thursday 3 December 09:30: the two due on Wednesday are late, the last one is due today.
+    setNow('2026-12-03T12:30:00.000Z')
+    const later = await queueNow()
+    expect((later.body.documents as Clocked[]).map((x) => x.late)).toEqual([true, true, true, false])
+    expect(later.body.counts).toEqual({ late: 3, due_today: 1, on_time: 0 })
+
+    // Saturday 5 December: nothing falls due on a day off; Thursday's one is late by then.
+    setNow('2026-12-05T15:00:00.000Z')
+    expect((await queueNow()).body.counts).toEqual({ late: 4, due_today: 0, on_time: 0 })
+  })
+
+  it('counts the Monday 8 December holiday out: a Friday upload is due on Thursday', async () => {
+    // Friday 4 December 2026 15:00: 3 h Friday, 9 h Monday, Tuesday 8 a holiday, 9 h Wednesday,
+    // 3 h Thursday → due Thursday 10 December 12:00.
+    setNow('2026-12-09T15:00:00.000Z')
+    const id = await uploadAt('soap_frontal', '2026-12-04T18:00:00.000Z')
+    const queue = await queueNow()
+    const item = (queue.body.documents as Clocked[]).find((x) => x.id === id)!
+    expect(item).toMatchObject({ due_at: '2026-12-10T15:00:00.000Z', age_hours: 15, late: false })
+    expect(queue.body.counts).toEqual({ late: 0, due_today: 0, on_time: 1 })
+  })
+
+  it('splits the queue at the upload times whose due time is now and today’s closing', () => {
+    // Wednesday 2 December 11:00: late before Friday 27 November 14:00; due today up to Monday 12:00.
+    expect(reviewCutoffs(new Date('2026-12-02T14:00:00.000Z'))).toEqual({
+      late: '2026-11-27T17:00:00.000Z',
+      dueToday: '2026-11-30T15:00:00.001Z',
+    })
+  })
+})
