@@ -2,16 +2,21 @@ import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
 import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
+import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
-import { formatRut } from '#domain/format'
+import { formatInteger, formatRut } from '#domain/format'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
+import { describeDue } from '#domain/working-hours'
 import type { Route } from './+types/documents'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Revisión de documentos | Consola | Fleeters' }]
 
-/** The review queue: PENDING documents, oldest first, by slot and by driver (a GET form). */
+/**
+ * The review queue: PENDING documents, soonest due first (24 working hours after the upload, so
+ * oldest first), with the counts of late, due today and on time; by slot and by driver (a GET form).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   const filters = queueFilters(new URL(request.url))
@@ -21,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DocumentQueue() {
-  const { filters, query, documents, total } = useLoaderData<typeof loader>()
+  const { filters, query, documents, total, counts, now } = useLoaderData<typeof loader>()
   const filtered = Boolean(filters.slot || filters.driver)
+  const clock = new Date(now)
   return (
     <>
       <PageHeader title="Revisión de documentos">
@@ -30,6 +36,11 @@ export default function DocumentQueue() {
           {total === 1 ? '1 documento pendiente' : `${total} documentos pendientes`}
         </p>
       </PageHeader>
+      <ul aria-label="Plazo de revisión" className="mb-4 grid grid-cols-3 gap-2 sm:gap-3" data-testid="plazos">
+        <QueueCount label="Atrasados" n={counts.late} tone="border-red-300 bg-red-50 text-red-900" />
+        <QueueCount label="Vencen hoy" n={counts.due_today} tone="border-amber-300 bg-amber-50 text-amber-900" />
+        <QueueCount label="A tiempo" n={counts.on_time} tone="border-slate-200 bg-white text-slate-800" />
+      </ul>
       <Form
         method="get"
         role="search"
@@ -76,12 +87,20 @@ export default function DocumentQueue() {
         <>
           <DataTable
             boxed
-            caption="Documentos pendientes, el más antiguo primero"
-            headings={['Subido', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}
+            caption="Documentos pendientes, el que vence antes primero"
+            headings={['Subido', 'Plazo', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}
           >
             {documents.map((d) => (
               <tr key={d.id}>
                 <td className={TD}>{formatDateTime(d.date_upload)}</td>
+                <td className={TD}>
+                  <Badge tone={d.late ? 'danger' : 'neutral'}>
+                    {capitalised(describeDue(new Date(d.due_at), d.age_hours, d.late, clock))}
+                  </Badge>
+                  <span className="block text-xs text-slate-600">
+                    {`${formatInteger(Math.floor(d.age_hours))} h hábiles en cola`}
+                  </span>
+                </td>
                 <td className={`${TD} font-semibold`}>{d.title}</td>
                 <td className={TD}>
                   {d.driver.name}
@@ -108,5 +127,17 @@ export default function DocumentQueue() {
         </>
       )}
     </>
+  )
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** One of the queue's three counts: the figure large, its name under it (readable at 375 px). */
+function QueueCount({ label, n, tone }: { label: string; n: number; tone: string }) {
+  return (
+    <li className={`rounded-xl border px-3 py-2 ${tone}`}>
+      <span className="block text-2xl font-bold">{formatInteger(n)}</span>
+      <span className="block text-sm font-semibold">{label}</span>
+    </li>
   )
 }
