@@ -29,7 +29,6 @@ export const clockedQueueItemSchema = queueItemSchema.extend({
   age_hours: z.number(),
   late: z.boolean(),
 })
-export type ClockedQueueItem = z.infer<typeof clockedQueueItemSchema>
 export const queueSchema = z.object({
   documents: z.array(clockedQueueItemSchema),
   total: z.number(),
