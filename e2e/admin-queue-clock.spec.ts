@@ -54,6 +54,18 @@ test('the document queue says «Atrasado» on an old upload and counts late and 
   await expect(rows.nth(1)).toContainText(/Vence (mañana|el \d\d-\d\d) \d\d:\d\d/)
   await expectAccessible(page)
 
+  // Both are the driver's first upload of their slot: the re-upload filter leaves none, counts too.
+  await page.getByRole('combobox', { name: /^Carga/ }).selectOption('Carga repetida')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/origin=reupload/)
+  await expect(page.getByText('Ningún documento pendiente coincide con los filtros.')).toBeVisible()
+  await expect(counts.getByRole('listitem').filter({ hasText: 'Atrasados' })).toContainText('0')
+  await page.getByRole('combobox', { name: /^Carga/ }).selectOption('Primera carga')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/origin=first/)
+  await expect(rows).toHaveCount(2)
+  await expect(counts.getByRole('listitem').filter({ hasText: 'Atrasados' })).toContainText('1')
+
   // At 375 px the three counts stay side by side and readable.
   await page.setViewportSize({ width: 375, height: 740 })
   const boxes = await counts

@@ -52,12 +52,16 @@ export const adminApi = {
     ),
   audit: (ctx: AppLoadContext, token: string) =>
     callService<AuditEntry[]>(ctx, 'users', '/admin/audit', { auth: admin(token) }),
-  queue: (ctx: AppLoadContext, token: string, filters: { slot?: string; driver?: string }) =>
+  queue: (ctx: AppLoadContext, token: string, filters: { slot?: string; origin?: string; driver?: string }) =>
     callService<Queue>(ctx, 'users', `/admin/documents${query(filters)}`, {
       auth: admin(token),
     }),
-  document: (ctx: AppLoadContext, token: string, id: number, filters: { slot?: string; driver?: string }) =>
-    callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
+  document: (
+    ctx: AppLoadContext,
+    token: string,
+    id: number,
+    filters: { slot?: string; origin?: string; driver?: string },
+  ) => callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
   expiring: (ctx: AppLoadContext, token: string) =>
     callService<{ documents: ExpiringItem[]; days: number }>(ctx, 'users', '/admin/expiring-documents', {
       auth: admin(token),

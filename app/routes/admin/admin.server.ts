@@ -51,15 +51,17 @@ export async function reauthIfAsked(request: Request, res: BackendResult<unknown
 }
 
 /** Query filters of the review queue, carried from page to page. */
-export function queueFilters(url: URL): { slot?: string; driver?: string } {
+export function queueFilters(url: URL): { slot?: string; origin?: string; driver?: string } {
   const slot = url.searchParams.get('slot')?.trim() || undefined
+  const origin = url.searchParams.get('origin')?.trim() || undefined
   const driver = url.searchParams.get('driver')?.trim().slice(0, 100) || undefined
-  return { slot, driver }
+  return { slot, origin, driver }
 }
 
-export function filterQuery(filters: { slot?: string; driver?: string }): string {
+export function filterQuery(filters: { slot?: string; origin?: string; driver?: string }): string {
   const sp = new URLSearchParams()
   if (filters.slot) sp.set('slot', filters.slot)
+  if (filters.origin) sp.set('origin', filters.origin)
   if (filters.driver) sp.set('driver', filters.driver)
   const s = sp.toString()
   return s ? `?${s}` : ''

@@ -7,6 +7,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { formatInteger, formatRut } from '#domain/format'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
+import { QUEUE_ORIGINS, type QueueOrigin } from '#domain/validation/admin'
 import { describeDue } from '#domain/working-hours'
 import type { Route } from './+types/documents'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
@@ -21,13 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
   const filters = queueFilters(new URL(request.url))
   if (filters.slot && !isDocumentSlotKey(filters.slot)) filters.slot = undefined
+  if (filters.origin && !isQueueOrigin(filters.origin)) filters.origin = undefined
   const queue = await required(request, await adminApi.queue(context, session.token, filters))
   return { filters, query: filterQuery(filters), ...queue }
 }
 
 export default function DocumentQueue() {
   const { filters, query, documents, total, counts, now } = useLoaderData<typeof loader>()
-  const filtered = Boolean(filters.slot || filters.driver)
+  const filtered = Boolean(filters.slot || filters.origin || filters.driver)
   const clock = new Date(now)
   return (
     <>
@@ -56,6 +58,14 @@ export default function DocumentQueue() {
                 {s.title}
               </option>
             ))}
+          </select>
+        </label>
+        <label className="block min-w-48 text-sm font-semibold text-slate-800">
+          Carga
+          <select name="origin" defaultValue={filters.origin ?? ''} className={CONTROL}>
+            <option value="">Todas</option>
+            <option value="first">Primera carga</option>
+            <option value="reupload">Carga repetida</option>
           </select>
         </label>
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
@@ -141,3 +151,5 @@ function QueueCount({ label, n, tone }: { label: string; n: number; tone: string
     </li>
   )
 }
+
+const isQueueOrigin = (value: string): value is QueueOrigin => (QUEUE_ORIGINS as readonly string[]).includes(value)

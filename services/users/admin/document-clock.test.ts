@@ -25,11 +25,10 @@ describe.each(engines)('the document queue on the review clock on %s', (engine) 
   const setNow = (iso: string) => p.advance(Date.parse(iso) - p.now().getTime())
 
   /** A PENDING upload of `slot` by a new driver, dated `iso`. */
-  const uploadAt = async (slot: string, iso: string) => {
-    const driver = await userWithSession(p, 'User')
+  const uploadAt = async (slot: string, iso: string, headers?: Record<string, string>) => {
     const res = await api.call('POST', '/users/upload-files-user', {
       form: documentForm({ [slot]: fileOf(await samplePng(), `${slot}.png`, 'image/png') }),
-      headers: driver.headers,
+      headers: headers ?? (await userWithSession(p, 'User')).headers,
     })
     expect(res.status).toBe(201)
     const id = res.body.files[0].id_file as number
@@ -92,6 +91,24 @@ describe.each(engines)('the document queue on the review clock on %s', (engine) 
     const item = (queue.body.documents as Clocked[]).find((x) => x.id === id)!
     expect(item).toMatchObject({ due_at: '2026-12-10T15:00:00.000Z', age_hours: 15, late: false })
     expect(queue.body.counts).toEqual({ late: 0, due_today: 0, on_time: 1 })
+  })
+
+  it('filters first uploads from re-uploads (the driver had a file in that slot before), counts included', async () => {
+    setNow('2026-12-02T14:00:00.000Z')
+    const driver = await userWithSession(p, 'User')
+    await uploadAt('soap_frontal', '2026-11-20T13:00:00.000Z', driver.headers)
+    const again = await uploadAt('soap_frontal', '2026-11-27T13:00:00.000Z', driver.headers)
+    const first = await uploadAt('soap_frontal', '2026-12-01T13:00:00.000Z')
+    const ids = (res: { body: { documents: Array<{ id: number }> } }) => res.body.documents.map((x) => x.id)
+    expect(ids(await queueNow())).toEqual([again, first])
+    const reuploads = await queueNow('?origin=reupload')
+    expect(ids(reuploads)).toEqual([again])
+    expect(reuploads.body.counts).toEqual({ late: 1, due_today: 0, on_time: 0 })
+    const firsts = await queueNow('?origin=first')
+    expect(ids(firsts)).toEqual([first])
+    expect(firsts.body.counts).toEqual({ late: 0, due_today: 0, on_time: 1 })
+    // An unknown value is no filter, as an unknown slot.
+    expect(ids(await queueNow('?origin=otra'))).toEqual([again, first])
   })
 
   it('splits the queue at the upload times whose due time is now and today’s closing', () => {

@@ -13,7 +13,12 @@ import {
   type DocumentSlotKey,
   type DocumentStatus,
 } from '#domain/reference-data/documents'
-import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '#domain/validation/admin'
+import {
+  ADMIN_MESSAGES,
+  documentQueueQuerySchema,
+  reviewDecisionSchema,
+  type QueueOrigin,
+} from '#domain/validation/admin'
 import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
 import {
   addWorkingHours,
@@ -115,9 +120,27 @@ function notSuperseded(db: Db) {
     )
 }
 
-function pendingQueue(db: Db, columns: ColumnCipher, filters: { slot?: DocumentSlotKey; driver?: string }) {
+function pendingQueue(
+  db: Db,
+  columns: ColumnCipher,
+  filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin },
+) {
   let q = notSuperseded(db).where('f.file_status', '=', 'PENDING').where('u.role', '=', 'User')
   if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
+  if (filters.origin) {
+    // A re-upload: an earlier record of the same slot exists (the user, slot and id index finds it).
+    const reupload = filters.origin === 'reupload'
+    q = q.where(({ exists, not, selectFrom }) => {
+      const earlier = exists(
+        selectFrom('user_files as o')
+          .select('o.id')
+          .whereRef('o.user_id', '=', 'f.user_id')
+          .whereRef('o.purpose_name', '=', 'f.purpose_name')
+          .whereRef('o.id', '<', 'f.id'),
+      )
+      return reupload ? earlier : not(earlier)
+    })
+  }
   if (filters.driver) {
     const like = likePattern(filters.driver)
     // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
@@ -288,6 +311,7 @@ export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
 function queueFilters(c: Context) {
   return documentQueueQuerySchema.parse({
     slot: c.req.query('slot') || undefined,
+    origin: c.req.query('origin') || undefined,
     driver: c.req.query('driver') || undefined,
   })
 }
@@ -303,7 +327,7 @@ export function adminDocumentRoutes(p: Platform) {
       path: '/documents',
       operationId: 'listDocumentQueue',
       tags,
-      summary: 'La cola de documentos pendientes (filtros slot y driver en la consulta)',
+      summary: 'La cola de documentos pendientes (filtros slot, origin y driver en la consulta)',
       security: security('admin'),
       responses: { 200: jsonResponse(queueSchema, 'Cola'), ...errors(401, 403) },
     },
