@@ -187,7 +187,7 @@ export default function DriverDetail() {
                   <span className="block text-xs text-slate-600">
                     {formatDateTime(r.created_at)} · {actionText(r.action)}
                   </span>
-                  {activitySentence(r)}
+                  <span className="block">{activitySentence(r)}</span>
                 </li>
               ))}
             </ul>
