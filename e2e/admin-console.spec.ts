@@ -168,6 +168,11 @@ test.describe('operations console: companies', () => {
     await page.getByRole('button', { name: 'Sí, cerrar publicación' }).click()
     await expect(page.getByRole('link', { name: `Cerrar publicación: ${title}` })).toHaveCount(0)
     await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Cerrada')
+    // The company's «Historial» says both, newest first, in words.
+    await expect(page.getByTestId('historial-empresa').getByRole('listitem')).toContainText([
+      `Olga cerró la publicación «${title}» de ${company.name_business}: Publicación duplicada.`,
+      `Olga verificó ${company.name_business}`,
+    ])
 
     // The posting no longer takes applications: the service says it is closed.
     const driverList = await request.get('/api/general-data/get-jobpostings-home')

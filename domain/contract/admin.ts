@@ -254,6 +254,8 @@ export const companyDetailSchema = z.object({
       applicants: z.number(),
     }),
   ),
+  /** The team's actions on the company and its postings, newest first. */
+  audit: z.array(auditEntrySchema),
 })
 export type CompanyDetail = z.infer<typeof companyDetailSchema>
 export const verificationResultSchema = z.object({ message: z.string(), verified: z.boolean() })

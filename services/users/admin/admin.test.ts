@@ -618,6 +618,12 @@ describe.each(engines)('operations console on %s', (engine) => {
       ['company.unverify', 'Olga', { name: 'Rápido Express', owner: null }],
       ['document.reject', 'Olga', { name: 'soap_frontal', owner: 'Camila Pérez' }],
     ])
+    // The company's history holds its own row and its posting's, not the driver's.
+    const companyDetail = await api.get(`/admin/companies/${company.companyId}`, admin.headers)
+    expect(companyDetail.body.audit.map((e: { action: string }) => e.action)).toEqual([
+      'posting.close',
+      'company.unverify',
+    ])
     // The driver's reviews and the document's history carry the same names.
     const detail = await api.get(`/admin/drivers/${driver.user.id}`, admin.headers)
     expect(detail.body.reviews[0]).toMatchObject({
