@@ -117,6 +117,12 @@ test.describe('operations console', () => {
       await expect(admin.getByTestId('progreso-validacion')).toContainText('1/22 aprobados')
       await expect(admin.getByText('Rechazó un documento')).toBeVisible()
       await expect(admin.getByText('Aprobó un documento')).toBeVisible()
+      // Each review reads as a sentence: who, which document of whom, and why.
+      const whose = `${driver.firstname} ${driver.lastname}`
+      await expect(
+        admin.getByText(`Olga rechazó ${TITLE} de ${whose}: El documento es ilegible. Sube una foto o escaneo nítido.`),
+      ).toBeVisible()
+      await expect(admin.getByText(`Olga aprobó ${TITLE} de ${whose}`, { exact: true })).toBeVisible()
       await expectAccessible(admin)
       await driverContext.close()
     },
@@ -162,10 +168,34 @@ test.describe('operations console: companies', () => {
     await page.getByRole('button', { name: 'Sí, cerrar publicación' }).click()
     await expect(page.getByRole('link', { name: `Cerrar publicación: ${title}` })).toHaveCount(0)
     await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Cerrada')
+    // The company's «Historial» says both, newest first, in words.
+    await expect(page.getByTestId('historial-empresa').getByRole('listitem')).toContainText([
+      `Olga cerró la publicación «${title}» de ${company.name_business}: Publicación duplicada.`,
+      `Olga verificó ${company.name_business}`,
+    ])
 
     // The posting no longer takes applications: the service says it is closed.
     const driverList = await request.get('/api/general-data/get-jobpostings-home')
     expect(((await driverList.json()) as Array<{ title: string }>).some((p) => p.title === title)).toBe(false)
+
+    // The home's activity says what happened in words, never a diff of fields.
+    await page.goto('/admin')
+    const activity = page.getByTestId('actividad-reciente')
+    await expect(activity.getByText(`Olga verificó ${company.name_business}`, { exact: true })).toBeVisible()
+    await expect(
+      activity.getByText(`Olga cerró la publicación «${title}» de ${company.name_business}: Publicación duplicada.`),
+    ).toBeVisible()
+    await expect(activity).not.toContainText('→')
+    await expect(activity).not.toContainText('verified')
+    // The public «+839» is a typed value above the real count: the home says so and links to it.
+    const validated = Number((await page.getByTestId('resumen-validados').innerText()).replace(/\D/g, ''))
+    const claim = page.getByTestId('cifra-publica')
+    const drivers = validated === 1 ? 'conductor validado' : 'conductores validados'
+    await expect(claim).toContainText(`El sitio público dice +839; hoy hay ${validated} ${drivers}.`)
+    const edit = claim.getByRole('link', { name: 'Editar «Fleeters validados» en Contenido' })
+    await expect(edit).toHaveAttribute('href', /^\/admin\/contenido#statistics-\d+$/)
+    expect((await edit.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await expectAccessible(page)
 
     for (const path of ['/admin/documentos', '/admin/conductores', '/admin/contenido']) {
       await page.goto(path)
@@ -179,5 +209,13 @@ test.describe('operations console: companies', () => {
       await page.goto(path)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBe(0)
     }
+    // The home's activity stacks into cards at 375 px, each value under its heading, and passes axe.
+    await page.goto('/admin')
+    const row = page.getByTestId('actividad-reciente').locator('tbody tr').first()
+    expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block')
+    const box = (await page.getByTestId('actividad-reciente').boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(375)
+    await expect(page.getByTestId('cifra-publica')).toBeVisible()
+    await expectAccessible(page)
   })
 })

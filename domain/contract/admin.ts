@@ -11,7 +11,16 @@ export const adminSummarySchema = z.object({
   drivers: z.number(),
   companies: z.number(),
   validated_drivers: z.number(),
+  /**
+   * The public site's statistics about validated drivers (the seeded 'drivers' one, or any that
+   * reads the live count): the home compares a typed value with the real count.
+   */
+  driver_statistics: z.array(
+    z.object({ id: z.number(), title: z.string(), value: z.string(), source: z.enum(['manual', 'validated_drivers']) }),
+  ),
 })
+
+export type AdminSummary = z.infer<typeof adminSummarySchema>
 
 export const queueItemSchema = z.object({
   id: z.number(),
@@ -53,12 +62,22 @@ export const slotStateSchema = z.object({
   expired: z.boolean(),
 })
 
+/**
+ * What an audit row touched, by name: `name` the document's slot key, the company, the posting's
+ * title or the account's name; `owner` the driver or company it belongs to. Null when gone.
+ */
+export const auditSubjectSchema = z.object({ name: z.string().nullable(), owner: z.string().nullable() })
+export type AuditSubject = z.infer<typeof auditSubjectSchema>
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   actor: z.string(),
+  /** The first name behind `actor` (an email, or 'cli'), when it is a known account. */
+  actor_name: z.string().nullable(),
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.number().nullable(),
+  subject: auditSubjectSchema,
   before: record.nullable(),
   after: record.nullable(),
   created_at: z.string(),
@@ -218,15 +237,7 @@ export const driverDetailSchema = z.object({
       document_file_id: z.number(),
     }),
   ),
-  reviews: z.array(
-    z.object({
-      id: z.number(),
-      actor: z.string(),
-      action: z.string(),
-      after: record.nullable(),
-      created_at: z.string(),
-    }),
-  ),
+  reviews: z.array(auditEntrySchema),
 })
 export type DriverDetail = z.infer<typeof driverDetailSchema>
 
@@ -258,6 +269,8 @@ export const companyDetailSchema = z.object({
       applicants: z.number(),
     }),
   ),
+  /** The team's actions on the company and its postings, newest first. */
+  audit: z.array(auditEntrySchema),
 })
 export type CompanyDetail = z.infer<typeof companyDetailSchema>
 export const verificationResultSchema = z.object({ message: z.string(), verified: z.boolean() })

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
 import type {
+  AdminSummary,
   AuditEntry,
   CompanyDetail,
   CompanyListItem,
@@ -44,12 +45,7 @@ const query = (params: Record<string, string | number | undefined | null>) => {
 
 export const adminApi = {
   summary: (ctx: AppLoadContext, token: string) =>
-    callService<{ pending_documents: number; drivers: number; companies: number; validated_drivers: number }>(
-      ctx,
-      'users',
-      '/admin/summary',
-      { auth: admin(token) },
-    ),
+    callService<AdminSummary>(ctx, 'users', '/admin/summary', { auth: admin(token) }),
   audit: (ctx: AppLoadContext, token: string) =>
     callService<AuditEntry[]>(ctx, 'users', '/admin/audit', { auth: admin(token) }),
   queue: (ctx: AppLoadContext, token: string, filters: { slot?: string; origin?: string; driver?: string }) =>

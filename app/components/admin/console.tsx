@@ -131,3 +131,49 @@ export function DataTable({
     </div>
   )
 }
+
+/** A cell of a `StackTable`: on a phone it shows its heading (`data-label`) above its value. */
+export const STACK_TD = [
+  TD,
+  'max-sm:block max-sm:px-0 max-sm:py-1',
+  'max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600',
+  'max-sm:before:content-[attr(data-label)]',
+].join(' ')
+
+/** A row of a `StackTable`: a card of its own on a phone. */
+export const STACK_TR = 'max-sm:block max-sm:py-3'
+
+/**
+ * A console list that, on a phone, stacks each row into a card of labelled cells instead of
+ * scrolling sideways (the pattern of «Tareas»); the cells are `<td className={STACK_TD}
+ * data-label="…">` inside `<tr className={STACK_TR}>`.
+ */
+export function StackTable({
+  headings,
+  caption,
+  testId,
+  children,
+}: {
+  headings: readonly string[]
+  caption: string
+  testId?: string
+  children: React.ReactNode
+}) {
+  return (
+    <div className="sm:overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 max-sm:block" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="max-sm:sr-only">
+          <tr>
+            {headings.map((h) => (
+              <th key={h} scope="col" className={TH}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-sm:block">{children}</tbody>
+      </table>
+    </div>
+  )
+}

@@ -3,7 +3,17 @@ import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { DataTable, formatDay, LINK, PageHeader, Section, TD, VerifiedBadge } from '#app/components/admin/console'
+import { activitySentence } from '#app/components/admin/activity'
+import {
+  DataTable,
+  formatDateTime,
+  formatDay,
+  LINK,
+  PageHeader,
+  Section,
+  TD,
+  VerifiedBadge,
+} from '#app/components/admin/console'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
@@ -114,7 +124,7 @@ function CloseDialog({
 }
 
 export default function CompanyDetail() {
-  const { company, postings } = useLoaderData<typeof loader>()
+  const { company, postings, audit } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const { pathname, search } = useLocation()
   const closing = positiveId(new URLSearchParams(search).get('cerrar'))
@@ -180,6 +190,20 @@ export default function CompanyDetail() {
                 </tr>
               ))}
             </DataTable>
+          )}
+        </Section>
+        <Section title="Historial">
+          {audit.length === 0 ? (
+            <p className="text-sm text-slate-700">El equipo aún no ha hecho cambios en esta empresa.</p>
+          ) : (
+            <ul className="space-y-2 text-sm" data-testid="historial-empresa">
+              {audit.map((a) => (
+                <li key={a.id}>
+                  <span className="block text-xs text-slate-600">{formatDateTime(a.created_at)}</span>
+                  <span className="block">{activitySentence(a)}</span>
+                </li>
+              ))}
+            </ul>
           )}
         </Section>
       </div>

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { dataViewsApi } from '#app/.server/backend/data-views'
 import { required } from '#app/.server/responses'
+import { activitySentence } from '#app/components/admin/activity'
 import {
   actionText,
   DataTable,
@@ -183,10 +184,10 @@ export default function DriverDetail() {
             <ul className="space-y-1 text-sm">
               {reviews.map((r) => (
                 <li key={r.id}>
-                  {formatDateTime(r.created_at)} · {r.actor}: {actionText(r.action)}
-                  {typeof r.after?.rejection_reason === 'string' ? (
-                    <span className="text-slate-600"> — {r.after.rejection_reason}</span>
-                  ) : null}
+                  <span className="block text-xs text-slate-600">
+                    {formatDateTime(r.created_at)} · {actionText(r.action)}
+                  </span>
+                  <span className="block">{activitySentence(r)}</span>
                 </li>
               ))}
             </ul>

@@ -1,8 +1,19 @@
 import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { actionText, DataTable, formatDateTime, LINK, PageHeader, Section, TD } from '#app/components/admin/console'
+import { activitySentence } from '#app/components/admin/activity'
+import {
+  formatDateTime,
+  LINK,
+  PageHeader,
+  Section,
+  STACK_TD,
+  STACK_TR,
+  StackTable,
+} from '#app/components/admin/console'
+import { statisticClaim } from '#app/components/admin/statistic-claim'
 import { Badge } from '#app/components/ui/badge'
+import type { AdminSummary } from '#domain/contract/admin'
 import { formatDate, formatInteger } from '#domain/format'
 import type { Route } from './+types/home'
 import { isAdministrador, requireAdmin } from './admin.server'
@@ -37,6 +48,56 @@ function Card({ label, value, to, testId }: { label: string; value: number; to: 
   )
 }
 
+/**
+ * The public site's statistic beside the real count: a typed number above the count of validated
+ * drivers is a claim the platform does not back today, so the home says so and links to its form.
+ */
+function PublicClaim({
+  stat,
+  validated,
+  administrador,
+}: {
+  stat: AdminSummary['driver_statistics'][number]
+  validated: number
+  administrador: boolean
+}) {
+  const claim = statisticClaim(stat, validated)
+  const real = `hoy hay ${formatInteger(validated)} ${validated === 1 ? 'conductor validado' : 'conductores validados'}`
+  const edit = administrador ? (
+    <Link
+      to={`/admin/contenido#statistics-${stat.id}`}
+      className={`${LINK} inline-flex min-h-11 items-center`}
+      data-testid="editar-cifra-publica"
+    >
+      Editar «{stat.title}» en Contenido
+    </Link>
+  ) : null
+  if (claim.kind === 'live')
+    return (
+      <p className="mb-6 text-sm text-slate-700" data-testid="cifra-publica">
+        El sitio público muestra «{stat.title}» con el conteo real: {real}.
+      </p>
+    )
+  if (claim.kind === 'overstated')
+    return (
+      <div
+        className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        data-testid="cifra-publica"
+      >
+        <p className="font-semibold">
+          El sitio público dice +{formatInteger(claim.claimed)}; {real}.
+        </p>
+        <p className="mt-1">«{stat.title}» es un valor fijo escrito en Contenido, no el conteo real.</p>
+        {edit}
+      </div>
+    )
+  return (
+    <p className="mb-6 text-sm text-slate-700" data-testid="cifra-publica">
+      El sitio público muestra «{stat.title}» como valor fijo ({stat.value}); {real}. {edit}
+    </p>
+  )
+}
+
 export default function AdminHome() {
   const { summary, audit, expiring, administrador } = useLoaderData<typeof loader>()
   return (
@@ -60,6 +121,9 @@ export default function AdminHome() {
           <Card label="Empresas" value={summary.companies} to="/admin/empresas" testId="resumen-empresas" />
         ) : null}
       </div>
+      {summary.driver_statistics.map((stat) => (
+        <PublicClaim key={stat.id} stat={stat} validated={summary.validated_drivers} administrador={administrador} />
+      ))}
       <div className="mb-6">
         <Section title="Documentos por vencer" id="por-vencer">
           <p className="mb-3 text-sm text-slate-700">
@@ -70,17 +134,22 @@ export default function AdminHome() {
           {expiring.documents.length === 0 ? (
             <p className="text-slate-700">Ningún documento vence en los próximos {expiring.days} días.</p>
           ) : (
-            <DataTable headings={['Conductor', 'Documento', 'Vence']}>
+            <StackTable
+              headings={['Conductor', 'Documento', 'Vence']}
+              caption="Documentos por vencer, del que vence antes al que vence después"
+            >
               {expiring.documents.map((d) => (
-                <tr key={d.id}>
-                  <td className={TD}>
+                <tr key={d.id} className={STACK_TR}>
+                  <td className={STACK_TD} data-label="Conductor">
                     <Link to={`/admin/conductores/${d.driver.id}`} className={LINK}>
                       {d.driver.name}
                     </Link>
                     <span className="block text-xs break-all text-slate-600">{d.driver.email}</span>
                   </td>
-                  <td className={TD}>{d.title}</td>
-                  <td className={TD}>
+                  <td className={STACK_TD} data-label="Documento">
+                    {d.title}
+                  </td>
+                  <td className={STACK_TD} data-label="Vence">
                     {formatDate(d.expires_on, 'numeric')}{' '}
                     <Badge tone={d.days_left < 0 ? 'danger' : d.days_left <= 7 ? 'warning' : 'neutral'}>
                       {d.days_left < 0
@@ -94,7 +163,7 @@ export default function AdminHome() {
                   </td>
                 </tr>
               ))}
-            </DataTable>
+            </StackTable>
           )}
         </Section>
       </div>
@@ -103,42 +172,25 @@ export default function AdminHome() {
           {audit.length === 0 ? (
             <p className="text-slate-700">Aún no hay acciones registradas.</p>
           ) : (
-            <DataTable headings={['Fecha', 'Quién', 'Qué', 'Antes → después']}>
+            <StackTable
+              headings={['Fecha', 'Actividad']}
+              caption="Las últimas acciones de la consola, de la más reciente a la más antigua"
+              testId="actividad-reciente"
+            >
               {audit.map((a) => (
-                <tr key={a.id}>
-                  <td className={TD}>{formatDateTime(a.created_at)}</td>
-                  <td className={TD}>{a.actor}</td>
-                  <td className={TD}>
-                    {actionText(a.action)} #{a.entity_id}
+                <tr key={a.id} className={STACK_TR}>
+                  <td className={`${STACK_TD} whitespace-nowrap`} data-label="Fecha">
+                    {formatDateTime(a.created_at)}
                   </td>
-                  <td className={`${TD} text-xs text-slate-700`}>
-                    {summarize(a.before)} → {summarize(a.after)}
+                  <td className={`${STACK_TD} break-words`} data-label="Actividad">
+                    {activitySentence(a)}
                   </td>
                 </tr>
               ))}
-            </DataTable>
+            </StackTable>
           )}
         </Section>
       ) : null}
     </>
   )
-}
-
-function summarize(value: Record<string, unknown> | null): string {
-  if (!value) return '—'
-  const keys = [
-    'file_status',
-    'rejection_reason',
-    'verified',
-    'status',
-    'question',
-    'title',
-    'value',
-    'name',
-    'position',
-  ]
-  const parts = keys
-    .filter((k) => k in value && value[k] !== null && value[k] !== undefined)
-    .map((k) => `${k}: ${String(value[k])}`)
-  return parts.length ? parts.join(', ').slice(0, 160) : '—'
 }

@@ -585,4 +585,61 @@ describe.each(engines)('operations console on %s', (engine) => {
       ])
     },
   )
+
+  it('the audit log names who acted and what it touched; the summary brings the validated statistic', async () => {
+    const admin = await userWithSession(p, 'admin')
+    await p.db.updateTable('users').set({ firstname: 'Olga' }).where('id', '=', admin.user.id).execute()
+    const driver = await userWithSession(p, 'User')
+    await p.db
+      .updateTable('users')
+      .set({ firstname: 'Camila', lastname: 'Pérez' })
+      .where('id', '=', driver.user.id)
+      .execute()
+    const soap = await upload(driver.headers, 'soap_frontal')
+    const reason = 'El documento es ilegible.'
+    expect((await review(admin.headers, soap, { decision: 'REJECTED', reason })).status).toBe(200)
+    const company = await companyAccount(p, 'Rápido Express')
+    const created = await api.post('/business/create-job-posting', postingBody(), business(company))
+    expect(created.status).toBe(201)
+    const posting = (await api.get(`/admin/companies/${company.companyId}`, admin.headers)).body.postings[0].id
+    await api.post(`/admin/companies/${company.companyId}/verification`, { verified: false }, admin.headers)
+    await api.post(`/admin/postings/${posting}/close`, { reason: 'Publicación duplicada.' }, admin.headers)
+
+    const audit = await api.get('/admin/audit', admin.headers)
+    expect(audit.status).toBe(200)
+    expect(
+      audit.body.map((e: { action: string; actor_name: string | null; subject: unknown }) => [
+        e.action,
+        e.actor_name,
+        e.subject,
+      ]),
+    ).toEqual([
+      ['posting.close', 'Olga', { name: postingBody().title, owner: 'Rápido Express' }],
+      ['company.unverify', 'Olga', { name: 'Rápido Express', owner: null }],
+      ['document.reject', 'Olga', { name: 'soap_frontal', owner: 'Camila Pérez' }],
+    ])
+    // The company's history holds its own row and its posting's, not the driver's.
+    const companyDetail = await api.get(`/admin/companies/${company.companyId}`, admin.headers)
+    expect(companyDetail.body.audit.map((e: { action: string }) => e.action)).toEqual([
+      'posting.close',
+      'company.unverify',
+    ])
+    // The driver's reviews and the document's history carry the same names.
+    const detail = await api.get(`/admin/drivers/${driver.user.id}`, admin.headers)
+    expect(detail.body.reviews[0]).toMatchObject({
+      action: 'document.reject',
+      actor_name: 'Olga',
+      subject: { name: 'soap_frontal', owner: 'Camila Pérez' },
+      after: { rejection_reason: reason },
+    })
+    const doc = await api.get(`/admin/documents/${soap}`, admin.headers)
+    expect(doc.body.audit[0]).toMatchObject({ actor_name: 'Olga', subject: { owner: 'Camila Pérez' } })
+
+    // The seeded «Fleeters validados» is a typed 839; nobody is validated here.
+    const summary = await api.get('/admin/summary', admin.headers)
+    expect(summary.body.validated_drivers).toBe(0)
+    expect(summary.body.driver_statistics).toEqual([
+      { id: expect.any(Number), title: 'Fleeters validados', value: '839', source: 'manual' },
+    ])
+  })
 })

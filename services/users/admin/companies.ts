@@ -20,6 +20,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { auditNames } from './audit-names'
 import { postingClosedByAdminMail } from './mails'
 import { actorOf, audit, likePattern } from './shared'
 
@@ -141,9 +142,38 @@ export function adminCompanyRoutes(p: Platform) {
         .orderBy('jp.id', 'desc')
         .limit(500)
         .execute()
+      // What the team did to the company and to its postings, newest first.
+      const log = await p.db
+        .selectFrom('admin_audit_log')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('entity_type', '=', 'company'), eb('entity_id', '=', id)]),
+            eb.and([
+              eb('entity_type', '=', 'job_posting'),
+              eb('entity_id', 'in', eb.selectFrom('job_postings').select('id').where('company_id', '=', id)),
+            ]),
+          ]),
+        )
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute()
       return c.json({
         company: { ...company, verified: company.verified === 1 },
         postings: postings.map((r) => ({ ...r, applicants: Number(r.applicants ?? 0) })),
+        audit: await auditNames(
+          p.db,
+          log.map((r) => ({
+            id: r.id,
+            actor: r.actor,
+            action: r.action,
+            entity_type: r.entity_type,
+            entity_id: r.entity_id,
+            before: r.before_json ? JSON.parse(r.before_json) : null,
+            after: r.after_json ? JSON.parse(r.after_json) : null,
+            created_at: r.created_at,
+          })),
+        ),
       })
     },
   )

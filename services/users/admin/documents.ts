@@ -1,6 +1,12 @@
 import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
-import { documentDetailSchema, expiringDocumentsSchema, queueSchema, reviewResultSchema } from '#domain/contract/admin'
+import {
+  documentDetailSchema,
+  expiringDocumentsSchema,
+  queueSchema,
+  reviewResultSchema,
+  type AuditSubject,
+} from '#domain/contract/admin'
 import { addDays, dayInChile, daysBetween } from '#domain/format'
 import { FILE_REMOVED } from '#domain/reference-data/documents'
 import {
@@ -49,6 +55,7 @@ import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
+import { auditNames } from './audit-names'
 import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { powerOfDocument, toPowerReview } from './powers'
 import { actorOf, audit, likePattern } from './shared'
@@ -67,9 +74,11 @@ export interface QueueItem {
 export interface AuditEntry {
   id: number
   actor: string
+  actor_name: string | null
   action: string
   entity_type: string
   entity_id: number | null
+  subject: AuditSubject
   before: unknown
   after: unknown
   created_at: string
@@ -206,16 +215,19 @@ export async function auditFor(db: Db, entityType: string, entityId: number): Pr
     .orderBy('id', 'desc')
     .limit(50)
     .execute()
-  return rows.map((r) => ({
-    id: r.id,
-    actor: r.actor,
-    action: r.action,
-    entity_type: r.entity_type,
-    entity_id: r.entity_id,
-    before: r.before_json ? JSON.parse(r.before_json) : null,
-    after: r.after_json ? JSON.parse(r.after_json) : null,
-    created_at: r.created_at,
-  }))
+  return auditNames(
+    db,
+    rows.map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      action: r.action,
+      entity_type: r.entity_type,
+      entity_id: r.entity_id,
+      before: r.before_json ? JSON.parse(r.before_json) : null,
+      after: r.after_json ? JSON.parse(r.after_json) : null,
+      created_at: r.created_at,
+    })),
+  )
 }
 
 /** The 23 slots of a driver with the latest record of each. */

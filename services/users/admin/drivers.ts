@@ -8,6 +8,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
+import { auditNames } from './audit-names'
 import { slotStates } from './documents'
 import { likePattern } from './shared'
 
@@ -221,7 +222,7 @@ export function adminDriverRoutes(p: Platform) {
           .execute(),
         p.db
           .selectFrom('admin_audit_log')
-          .select(['id', 'actor', 'action', 'after_json', 'created_at'])
+          .selectAll()
           .where('entity_type', '=', 'user_file')
           .where('entity_id', 'in', p.db.selectFrom('user_files').select('id').where('user_id', '=', id))
           .orderBy('id', 'desc')
@@ -260,13 +261,19 @@ export function adminDriverRoutes(p: Platform) {
         experience,
         applications,
         powers: powers.map((power) => ({ ...power, rut_owner: p.columns.open('rut', power.rut_owner) })),
-        reviews: log.map((r) => ({
-          id: r.id,
-          actor: r.actor,
-          action: r.action,
-          after: r.after_json ? JSON.parse(r.after_json) : null,
-          created_at: r.created_at,
-        })),
+        reviews: await auditNames(
+          p.db,
+          log.map((r) => ({
+            id: r.id,
+            actor: r.actor,
+            action: r.action,
+            entity_type: r.entity_type,
+            entity_id: r.entity_id,
+            before: r.before_json ? JSON.parse(r.before_json) : null,
+            after: r.after_json ? JSON.parse(r.after_json) : null,
+            created_at: r.created_at,
+          })),
+        ),
       })
     },
   )

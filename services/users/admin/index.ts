@@ -4,6 +4,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
+import { auditNames } from './audit-names'
 import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
 import { adminDataViewRoutes } from './data-views'
@@ -17,6 +18,9 @@ import { adminPrivacyRequestRoutes } from './privacy-requests'
 import { adminScheduledJobRoutes } from './scheduled-jobs'
 import { requireAdmin, requireAdministrador } from './shared'
 import { adminStaffRoutes } from './staff'
+
+/** The public statistic the seed writes for validated drivers (services/platform/seed/content.ts). */
+const DRIVERS_STATISTIC_KEY = 'drivers'
 
 /**
  * The operations console's calls (mounted at /admin by the users service). Every route needs a
@@ -86,11 +90,22 @@ export function adminRoutes(p: Platform) {
           .executeTakeFirstOrThrow(),
         countValidatedDrivers(p.db, p.now()),
       ])
+      const statistics = await p.db
+        .selectFrom('statistics')
+        .select(['id', 'title', 'value', 'source'])
+        .where((eb) => eb.or([eb('key', '=', DRIVERS_STATISTIC_KEY), eb('source', '=', 'validated_drivers')]))
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
       return c.json({
         pending_documents: Number(pending.n),
         drivers: Number(drivers.n),
         companies: Number(companies.n),
         validated_drivers: validated,
+        driver_statistics: statistics.map((s) => ({
+          ...s,
+          source: s.source === 'validated_drivers' ? ('validated_drivers' as const) : ('manual' as const),
+        })),
       })
     },
   )
@@ -109,16 +124,19 @@ export function adminRoutes(p: Platform) {
     async (c) => {
       const rows = await p.db.selectFrom('admin_audit_log').selectAll().orderBy('id', 'desc').limit(100).execute()
       return c.json(
-        rows.map((r) => ({
-          id: r.id,
-          actor: r.actor,
-          action: r.action,
-          entity_type: r.entity_type,
-          entity_id: r.entity_id,
-          before: r.before_json ? JSON.parse(r.before_json) : null,
-          after: r.after_json ? JSON.parse(r.after_json) : null,
-          created_at: r.created_at,
-        })),
+        await auditNames(
+          p.db,
+          rows.map((r) => ({
+            id: r.id,
+            actor: r.actor,
+            action: r.action,
+            entity_type: r.entity_type,
+            entity_id: r.entity_id,
+            before: r.before_json ? JSON.parse(r.before_json) : null,
+            after: r.after_json ? JSON.parse(r.after_json) : null,
+            created_at: r.created_at,
+          })),
+        ),
       )
     },
   )
