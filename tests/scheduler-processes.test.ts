@@ -80,7 +80,8 @@ describe.each(engines)('two processes, one scheduler table, on %s', (engine) => 
       const seen = `${starts.length} runs, shortest gap ${shortest} ms`
       console.info(`[scheduler ${engine}] ${job} every ${interval} ms: ${seen}`)
     }
-    // Both processes took part: the runs went to whichever checked first after each period.
-    expect(pids.size).toBe(2)
+    // The runs go to whichever process checks first after each period: usually both, but one busy
+    // process may leave them all to the other, so this is reported, not required.
+    console.info(`[scheduler ${engine}] runs made by ${pids.size} of the 2 processes`)
   }, 60_000)
 })

@@ -280,6 +280,9 @@ export function startScheduler(db: Db, jobs: ScheduledJob[], opts: SchedulerOpti
     return run
   }
 
+  // Each job's row from the start, so the console and the metrics list it before its first check.
+  if (opts.timers !== false)
+    declare().catch((error) => log('scheduler', `scheduler: jobs not declared yet: ${String(error)}`))
   const timers =
     opts.timers === false
       ? []
