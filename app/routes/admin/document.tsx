@@ -14,7 +14,14 @@ import { adminApi, type PowerReview } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { activitySentence } from '#app/components/admin/activity'
-import { formatDateTime, LINK, StatusBadge, STATUS_TEXT, ValidatedBadge } from '#app/components/admin/console'
+import {
+  actionText,
+  formatDateTime,
+  LINK,
+  StatusBadge,
+  STATUS_TEXT,
+  ValidatedBadge,
+} from '#app/components/admin/console'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
@@ -414,7 +421,8 @@ export default function ReviewDocument() {
               <ul className="mt-3 space-y-1 border-t border-slate-200 pt-2 text-xs text-slate-700">
                 {audit.map((a) => (
                   <li key={a.id}>
-                    {formatDateTime(a.created_at)} · {activitySentence(a)}
+                    {formatDateTime(a.created_at)} · {a.actor}: {actionText(a.action)}
+                    <span className="block text-slate-600">{activitySentence(a)}</span>
                   </li>
                 ))}
               </ul>
