@@ -30,7 +30,6 @@ export const queueItemSchema = z.object({
   date_upload: z.string(),
   driver: z.object({ id: z.number(), name: z.string(), email: z.string(), rut: z.string().nullable() }),
 })
-export type QueueItem = z.infer<typeof queueItemSchema>
 /** A queued document on the review clock (decision 88): due 24 working hours after its upload. */
 export const clockedQueueItemSchema = queueItemSchema.extend({
   due_at: z.string(),

@@ -13,7 +13,6 @@ import type {
   ExpiringItem,
   PowerReview,
   Queue,
-  QueueItem,
 } from '#domain/contract/admin'
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
@@ -29,7 +28,6 @@ export type {
   DriverListItem,
   ExpiringItem,
   PowerReview,
-  QueueItem,
 }
 
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
