@@ -2,9 +2,9 @@ import { clsx, type ClassValue } from 'clsx'
 import { createTailwindMerge } from 'tailwind-merge'
 
 /** The product's colours: Tailwind's palette names it uses and its own (brand, accent). */
-const PALETTE = 'slate|gray|brand|accent|red|green|amber|blue|yellow|orange|emerald|sky'
-const COLOR = new RegExp(`^(inherit|current|transparent|white|black|(${PALETTE})-\\d{2,3})(\\/\\d{1,3})?$`)
-const isColor = (value: string) => COLOR.test(value)
+const isColor = (value: string) =>
+  /^(inherit|current|transparent|white|black)(\/\d{1,3})?$/.test(value) ||
+  /^(slate|gray|brand|accent|red|green|amber|blue|yellow|orange|emerald|sky)-\d{2,3}(\/\d{1,3})?$/.test(value)
 const isLength = (value: string) => /^(\d+(\.\d+)?|px|auto|full|screen|min|max|fit|\d+\/\d+|\[.+\])$/.test(value)
 const isSize = (value: string) => /^(xs|sm|md|lg|xl|\d?xl|none|full|prose|screen-\w+|\d+|\[.+\])$/.test(value)
 

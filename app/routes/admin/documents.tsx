@@ -24,13 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (filters.slot && !isDocumentSlotKey(filters.slot)) filters.slot = undefined
   if (filters.origin && !isQueueOrigin(filters.origin)) filters.origin = undefined
   const queue = await required(request, await adminApi.queue(context, session.token, filters))
-  return { filters, query: filterQuery(filters), ...queue }
+  // The due labels are written here, on the server: the working-hours clock never ships to browsers.
+  const clock = new Date(queue.now)
+  const dueLabels = queue.documents.map((d) => describeDue(new Date(d.due_at), d.age_hours, d.late, clock))
+  return { filters, query: filterQuery(filters), ...queue, dueLabels }
 }
 
 export default function DocumentQueue() {
-  const { filters, query, documents, total, counts, now } = useLoaderData<typeof loader>()
+  const { filters, query, documents, total, counts, dueLabels } = useLoaderData<typeof loader>()
   const filtered = Boolean(filters.slot || filters.origin || filters.driver)
-  const clock = new Date(now)
   return (
     <>
       <PageHeader title="Revisión de documentos">
@@ -100,13 +102,11 @@ export default function DocumentQueue() {
             caption="Documentos pendientes, el que vence antes primero"
             headings={['Subido', 'Plazo', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}
           >
-            {documents.map((d) => (
+            {documents.map((d, i) => (
               <tr key={d.id}>
                 <td className={TD}>{formatDateTime(d.date_upload)}</td>
                 <td className={TD}>
-                  <Badge tone={d.late ? 'danger' : 'neutral'}>
-                    {capitalised(describeDue(new Date(d.due_at), d.age_hours, d.late, clock))}
-                  </Badge>
+                  <Badge tone={d.late ? 'danger' : 'neutral'}>{capitalised(dueLabels[i] ?? '')}</Badge>
                   <span className="block text-xs text-slate-600">
                     {`${formatInteger(Math.floor(d.age_hours))} h hábiles en cola`}
                   </span>
