@@ -59,7 +59,7 @@ export function actionText(action: string): string {
   return `${does} ${what}`
 }
 
-const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
+export const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
 export const TD = 'px-3 py-2 align-top text-sm text-slate-800'
 export const LINK = 'font-semibold text-brand-700 underline-offset-2 hover:underline'
 

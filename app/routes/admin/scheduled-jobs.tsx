@@ -3,7 +3,7 @@ import { signOutIfRefused } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { schedulerApi } from '#app/.server/backend/scheduler'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { formatDateTime, PageHeader, TD } from '#app/components/admin/console'
+import { formatDateTime, PageHeader, STACK_TD as CELL, STACK_TR, TH } from '#app/components/admin/console'
 import { Badge } from '#app/components/ui/badge'
 import { SubmitButton } from '#app/components/ui/button'
 import type { ScheduledJobView } from '#domain/contract/scheduler'
@@ -75,14 +75,6 @@ function RunNow({ name, title }: { name: string; title: string }) {
   )
 }
 
-/** On a phone each row stacks its cells, each with its heading. */
-const CELL = [
-  TD,
-  'max-sm:block max-sm:px-0 max-sm:py-1',
-  'max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-600',
-  'max-sm:before:content-[attr(data-label)]',
-].join(' ')
-const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase'
 const COLS = ['Tarea', 'Horario', 'Última ejecución', 'Duración', 'Resultado', 'Próxima ejecución', 'Fallos seguidos']
 const RUN_BUTTON = 'w-full text-sm whitespace-nowrap sm:w-auto'
 const INTRO =
@@ -117,7 +109,7 @@ export default function ScheduledJobs() {
           </thead>
           <tbody className="divide-y divide-slate-100 max-sm:block">
             {jobs.map((job) => (
-              <tr key={job.name} className="max-sm:block max-sm:py-3" data-testid={`tarea-${job.name}`}>
+              <tr key={job.name} className={STACK_TR} data-testid={`tarea-${job.name}`}>
                 <td className={`${CELL} font-semibold text-slate-900`} data-label="Tarea">
                   {job.title}
                 </td>
