@@ -78,6 +78,9 @@ export function FiltersPanel({
         }
       >
         <Form
+          // The selects are uncontrolled: filters applied elsewhere (a link to the plain list,
+          // «Limpiar», back) must show in them, so new values make a new form.
+          key={`${Object.values(values).join('|')}|${places.zone}|${places.region}`}
           id={FILTERS_FORM_ID}
           method="get"
           action={action}

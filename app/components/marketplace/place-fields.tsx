@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { type Option, SelectField } from '#app/components/ui/field'
@@ -15,12 +15,23 @@ export interface PlaceChoice {
 const ZONE_OPTIONS = zones.map((z) => ({ value: z.id_zone, label: z.name_zone }))
 export const PLACES_URL = '/ubicaciones'
 
+type PlaceFieldsProps = Parameters<typeof ChainedPlaceFields>[0]
+
 /**
  * Zone → region → commune. Regions start empty until a zone is chosen. With JS the next list
  * comes from a fetcher; without JS the form's own submit (`update`, e.g. 'Actualizar' or
  * 'Aplicar filtros') brings the page back with it.
+ *
+ * The fields keep the chosen zone and region in state beside uncontrolled selects, so two
+ * things keep them in step: a new place from the server (another URL, «Limpiar», a link to the
+ * unfiltered list) mounts them afresh, and what was chosen before the scripts arrived is read
+ * back from the selects once they do.
  */
-export function PlaceFields({
+export function PlaceFields(props: PlaceFieldsProps) {
+  return <ChainedPlaceFields key={`${props.places.zone}|${props.places.region}|${props.commune ?? ''}`} {...props} />
+}
+
+function ChainedPlaceFields({
   places,
   commune = '',
   errors = {},
@@ -64,6 +75,18 @@ export function PlaceFields({
     if (value)
       communesFetcher.load(`${PLACES_URL}?id_zone=${encodeURIComponent(zone)}&id_region=${encodeURIComponent(value)}`)
   }
+  const zoneSelect = useRef<HTMLSelectElement>(null)
+  const regionSelect = useRef<HTMLSelectElement>(null)
+  useEffect(() => {
+    // On a slow connection a person can choose before hydration: the select shows the choice,
+    // the state does not, and the next list would never load.
+    const chosenZone = zoneSelect.current?.value ?? zone
+    if (chosenZone !== zone) return chooseZone(chosenZone)
+    const chosenRegion = regionSelect.current?.value ?? region
+    if (chosenRegion !== region) chooseRegion(chosenRegion)
+    // Once, on hydration: later choices arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const waiting = regionsFetcher.state === 'loading' || communesFetcher.state === 'loading'
 
   return (
@@ -71,6 +94,7 @@ export function PlaceFields({
       <SelectField
         label="Zona"
         selectProps={{
+          ref: zoneSelect,
           id: `${idPrefix}-zona`,
           name: 'id_zone',
           defaultValue: places.zone,
@@ -84,6 +108,7 @@ export function PlaceFields({
         key={`region-${zone}-${regions.length}`}
         label="Región"
         selectProps={{
+          ref: regionSelect,
           id: `${idPrefix}-region`,
           name: 'id_region',
           defaultValue: zone === places.zone ? places.region : '',

@@ -93,7 +93,7 @@ export function Field({
 
 type InputProps = React.ComponentProps<'input'> & { name: string }
 type TextAreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string }
-type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { name: string }
+type SelectProps = React.ComponentProps<'select'> & { name: string }
 
 /** Label + input + hint + errors. */
 export function InputField({ inputProps, ...field }: Omit<FieldProps, 'id'> & { inputProps: InputProps }) {
