@@ -7,8 +7,8 @@
  * is). Each (record, kind) is written to document_reminders, unique, in the same transaction as
  * the mail: a reminder goes out once, even when two processes run the job at the same moment.
  * Only the most urgent reminder due is sent (a document uploaded 5 days before its date gets the
- * 7-day one, never a stale 30-day one); a driver gets one mail per run and kind, listing the
- * documents (both sides of a licence usually share their date).
+ * 7-day one, never a stale 30-day one); a driver gets at most one mail per run, listing every
+ * document due, each with its own date (decision 54).
  */
 import { addDays, dayInChile, daysBetween } from '#domain/format'
 import {
@@ -46,37 +46,32 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
     .orderBy('f.user_id')
     .orderBy('f.id')
     .execute()
+  type Row = (typeof rows)[number]
 
-  // Per driver and kind: the documents due.
+  // Per driver: the documents due, each with its most urgent reminder, the nearest date first.
   const batches = new Map<
-    string,
-    { userId: number; email: string; firstname: string; kind: ExpiryReminderKind; docs: typeof rows }
+    number,
+    { email: string; firstname: string; docs: Array<Row & { kind: ExpiryReminderKind }> }
   >()
   for (const row of rows) {
     const kind = dueReminder(daysBetween(today, row.expires_on!))
     if (kind === null) continue
-    const key = `${row.user_id}:${kind}`
-    const batch = batches.get(key) ?? {
-      userId: row.user_id,
-      email: row.email,
-      firstname: row.firstname,
-      kind,
-      docs: [],
-    }
-    batch.docs.push(row)
-    batches.set(key, batch)
+    const batch = batches.get(row.user_id) ?? { email: row.email, firstname: row.firstname, docs: [] }
+    batch.docs.push({ ...row, kind })
+    batches.set(row.user_id, batch)
   }
+  for (const batch of batches.values()) batch.docs.sort((a, b) => a.expires_on!.localeCompare(b.expires_on!))
 
   const run: ReminderRun = { mails: 0, documents: 0 }
   const link = `${p.publicUrl}/user/dashboard/home`
   const ts = now.toISOString()
   for (const batch of batches.values()) {
     const sent = await inTransaction(p.db, async (trx) => {
-      const claimed: typeof rows = []
+      const claimed: typeof batch.docs = []
       for (const doc of batch.docs) {
         const inserted = await trx
           .insertInto('document_reminders')
-          .values({ user_file_id: doc.id, kind: batch.kind, expires_on: doc.expires_on!, created_at: ts })
+          .values({ user_file_id: doc.id, kind: doc.kind, expires_on: doc.expires_on!, created_at: ts })
           .onConflict((oc) => oc.columns(['user_file_id', 'kind']).doNothing())
           .returning('id')
           .executeTakeFirst()
@@ -86,13 +81,14 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
       const documents = claimed.map((d) => {
         const view = expiryView(d.expires_on, today)!
         return {
+          kind: d.kind,
           title: findDocumentSlot(d.purpose_name)?.title ?? d.purpose_name,
           dateText: view.date_text,
           dueText: view.due_text ?? view.date_text,
         }
       })
       // The outbox runs on the process's clock: a mail of a run under an injected clock is due at once.
-      await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, batch.kind, documents, link), p.now())
+      await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, documents, link), p.now())
       return claimed.length
     })
     if (sent) {

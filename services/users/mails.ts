@@ -78,24 +78,31 @@ export function welcomeMail(to: string, firstname: string, loginUrl: string): Em
   }
 }
 
-/** 30 and 7 days before a document's expiry date, and on the day. */
+/**
+ * One mail per driver and run: the documents due, 30 or 7 days before their expiry date or on
+ * it, the nearest first. A document still counts on its expiry date and as missing from the
+ * next day (inForce in services/shared/validated-drivers.ts): the text says exactly that.
+ */
 export function documentExpiryMail(
   to: string,
   firstname: string,
-  kind: 30 | 7 | 0,
-  documents: Array<{ title: string; dateText: string; dueText: string }>,
+  documents: Array<{ kind: 30 | 7 | 0; title: string; dateText: string; dueText: string }>,
   link: string,
 ): EmailMessage {
   const first = documents[0]!
   const subject =
-    documents.length <= 2
+    documents.length <= 2 && documents.every((d) => d.dueText === first.dueText)
       ? `${first.dueText}: ${documents.map((d) => d.title).join(', ')}`
       : `Tienes ${documents.length} documentos por vencer`
+  const onTheDay = documents.filter((d) => d.kind === 0).length
   const intro =
-    kind === 0
-      ? 'Estos documentos dejan de estar vigentes: mientras no subas uno nuevo cuentan ' +
-        'como faltantes y no apareces como Fleeter validado.'
-      : 'Estos documentos vencen pronto. Sube la versión vigente antes de esa fecha para seguir como Fleeter validado.'
+    onTheDay === 0
+      ? 'Estos documentos vencen pronto. Sube la versión vigente antes de esa fecha para seguir como Fleeter validado.'
+      : (onTheDay === documents.length
+          ? 'Estos documentos llegaron a su fecha de vencimiento. '
+          : 'Algunos de estos documentos llegaron a su fecha de vencimiento y otros vencen pronto. ') +
+        'Desde el día siguiente a esa fecha un documento vencido cuenta como faltante y dejas de aparecer ' +
+        'como Fleeter validado: sube la versión vigente.'
   const lines = documents.map((d) => `- ${d.title}: ${d.dateText.toLowerCase()} (${d.dueText.toLowerCase()})`)
   const text = `Hola ${firstname}:\n\n${intro}\n\n${lines.join('\n')}\n\nSúbelos en ${link}\n\nFleeters`
   return {

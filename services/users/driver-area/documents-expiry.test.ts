@@ -342,6 +342,40 @@ describe.each(engines)('document expiry on %s', (engine) => {
     },
   )
 
+  it('a driver gets one mail per run listing every document due, each with its own date', async () => {
+    const a = await userWithSession(p)
+    await upload(a.headers, 'soap_frontal', today())
+    await upload(a.headers, 'permiso_circulacion_frontal', addDays(today(), 6))
+    await upload(a.headers, 'revision_tecnica_frontal', addDays(today(), 25))
+    expect(await sendExpiryReminders(p, p.now())).toEqual({ mails: 1, documents: 3 })
+    const [mail, ...more] = (await outbox(p, a.user.email)).filter((m) => /vencer/.test(m.subject ?? ''))
+    expect(more).toEqual([])
+    expect(mail!.subject).toBe('Tienes 3 documentos por vencer')
+    // The nearest first, each with its own due text.
+    const lines = mail!.body_text!.split('\n').filter((l) => l.startsWith('- '))
+    expect(lines.map((l) => l.split(':')[0])).toEqual([
+      '- SOAP (frontal)',
+      '- Permiso de circulación (frontal)',
+      '- Revisión técnica (frontal)',
+    ])
+    expect(lines[0]).toContain('vence hoy')
+    // On its date the document still counts: the mail says from when it stops counting.
+    expect(mail!.body_text).toContain('Desde el día siguiente a esa fecha un documento vencido cuenta como faltante')
+    const kinds = await p.db
+      .selectFrom('document_reminders as r')
+      .innerJoin('user_files as f', 'f.id', 'r.user_file_id')
+      .select(['f.purpose_name', 'r.kind'])
+      .where('f.user_id', '=', a.user.id)
+      .orderBy('r.kind')
+      .execute()
+    expect(kinds.map((k) => [k.purpose_name, Number(k.kind)])).toEqual([
+      ['soap_frontal', 0],
+      ['permiso_circulacion_frontal', 7],
+      ['revision_tecnica_frontal', 30],
+    ])
+    expect(await sendExpiryReminders(p, p.now())).toEqual({ mails: 0, documents: 0 })
+  })
+
   it('a document uploaded 5 days before its date gets the 7-day reminder only, never a stale 30-day one', async () => {
     const a = await userWithSession(p)
     await upload(a.headers, 'permiso_circulacion_frontal', addDays(today(), 5))
