@@ -19,7 +19,19 @@ export interface FactFields {
   pawn: 'Si' | 'No'
 }
 
-/** A company's logo reads at 64 px on every card and detail (smaller only in the company's own header). */
+/** «Despachos Andes SpA» → «DA»: the first letters of its first two words, legal forms left out. */
+export function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w && !/^(spa|ltda\.?|s\.?a\.?|eirl|y|de|del|la|las|los)$/i.test(w))
+  return (words.length ? words : [name])
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('')
+}
+
+/**
+ * A company's logo reads at 64 px on every card and detail (smaller only in the company's own
+ * header); without one, its initials on a tinted square.
+ */
 export function CompanyLogo({ src, name, size = 'h-16 w-16' }: { src: string | null; name: string; size?: string }) {
   if (src)
     return (
@@ -36,11 +48,10 @@ export function CompanyLogo({ src, name, size = 'h-16 w-16' }: { src: string | n
     <span
       aria-hidden="true"
       className={
-        `${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-50 ` +
-        `text-2xl font-bold text-brand-700`
+        `${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-50 ` + `text-xl font-bold text-brand-700`
       }
     >
-      {name.slice(0, 1).toUpperCase()}
+      {initials(name)}
     </span>
   )
 }

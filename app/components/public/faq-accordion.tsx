@@ -15,7 +15,8 @@ export function FaqAccordion({ faqs, group }: { faqs: FaqItem[]; group?: string 
         <details key={faq.id} name={group} className="group p-0">
           <summary
             className={
-              'flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 ' +
+              'flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 px-4 py-2.5 ' +
+              'text-[0.9375rem] sm:px-5 sm:py-4 sm:text-base ' +
               'font-semibold text-slate-900 hover:bg-slate-50 ' +
               '[&::-webkit-details-marker]:hidden'
             }

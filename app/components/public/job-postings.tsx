@@ -22,15 +22,24 @@ export interface HomeLinks {
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <section aria-labelledby="ofertas" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <h2 id="ofertas" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+    <section aria-labelledby="ofertas" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-16">
+      <h2 id="ofertas" className="text-xl font-bold text-slate-900 sm:text-3xl">
         Ofertas de trabajo publicadas
       </h2>
-      <p className="mt-2 text-slate-700">Rutas de empresas que buscan Fleeters hoy.</p>
+      <p className="mt-0.5 text-sm text-slate-700 md:mt-2 md:text-base">Rutas de empresas que buscan Fleeters hoy.</p>
       {children}
     </section>
   )
 }
+
+/**
+ * On a phone the cards sit side by side and scroll sideways (the next one peeks in), so the
+ * offers take one screen of the home instead of four; from md they are a grid.
+ */
+const CARD_LIST =
+  '-mx-4 mt-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 ' +
+  'md:mx-0 md:mt-8 md:grid md:grid-cols-2 md:gap-4 md:overflow-visible md:px-0 md:pb-0'
+const CARD_ITEM = 'w-[85%] shrink-0 snap-start md:w-auto'
 
 function Skeleton() {
   return (
@@ -38,12 +47,13 @@ function Skeleton() {
       <p role="status" className="sr-only">
         Cargando ofertas de trabajo…
       </p>
-      <ul aria-hidden="true" className="mt-8 grid gap-4 md:grid-cols-2" data-testid="ofertas-cargando">
+      <ul aria-hidden="true" className={CARD_LIST} data-testid="ofertas-cargando">
         {Array.from({ length: HOME_CARDS }, (_, i) => (
           <li
             key={i}
             className={
-              'animate-pulse space-y-3 rounded-xl border border-slate-200 bg-white p-5 ' + 'motion-reduce:animate-none'
+              `${CARD_ITEM} animate-pulse space-y-3 rounded-xl border border-slate-200 bg-white p-5 ` +
+              'motion-reduce:animate-none'
             }
           >
             <div className="h-16 w-16 rounded-lg bg-slate-200" />
@@ -62,7 +72,7 @@ function PostingCard({ posting, href }: { posting: HomePostingItem; href: string
   return (
     <li
       className={
-        'relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm ' +
+        `${CARD_ITEM} relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ` +
         'transition-colors focus-within:ring-2 focus-within:ring-brand-600 ' +
         'hover:border-brand-600'
       }
@@ -112,17 +122,17 @@ function PostingList({ list, links }: { list: HomePostingItem[]; links: HomeLink
   if (!list.length) return null
   return (
     <Frame>
-      <ul className="mt-8 grid gap-4 md:grid-cols-2">
+      <ul className={CARD_LIST}>
         {list.map((p) => (
           <PostingCard key={p.id} posting={p} href={links.posting(p.id)} />
         ))}
       </ul>
-      <div className="mt-8 flex flex-col items-center gap-2 text-center">
-        <a href={links.all} className={buttonClass('primary', 'px-6 py-3 text-base')}>
+      <div className="mt-4 flex flex-col items-center gap-2 text-center md:mt-8">
+        <a href={links.all} className={buttonClass('primary', 'w-full px-6 py-3 text-base sm:w-auto')}>
           Ver todas
         </a>
         {links.signedIn ? null : (
-          <p className="text-sm text-slate-700">
+          <p className="text-xs text-slate-700 sm:text-sm">
             Crea tu cuenta gratis para postular: al terminar te llevamos a la oferta que elegiste.
           </p>
         )}

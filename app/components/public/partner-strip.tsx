@@ -31,7 +31,10 @@ function Logos({ logos, copy }: { logos: PartnerLogo[]; copy?: boolean }) {
 export function PartnerStrip({ logos }: { logos: PartnerLogo[] }) {
   if (!logos.length) return null
   return (
-    <section aria-labelledby="empresas-confian" className="partner-strip border-y border-slate-200 bg-white py-8">
+    <section
+      aria-labelledby="empresas-confian"
+      className="partner-strip border-y border-slate-200 bg-white py-6 md:py-8"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
         <h2 id="empresas-confian" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
           Empresas que confían en Fleeters

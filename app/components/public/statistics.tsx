@@ -65,19 +65,19 @@ function StatValue({ stat }: { stat: StatisticItem }) {
 export function Statistics({ stats }: { stats: StatisticItem[] }) {
   if (!stats.length) return null
   return (
-    <section aria-labelledby="cifras" className="bg-brand-900 py-14 text-white">
+    <section aria-labelledby="cifras" className="bg-brand-900 py-6 text-white md:py-14">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <h2 id="cifras" className="text-center text-2xl font-bold sm:text-3xl">
+        <h2 id="cifras" className="text-center text-xl font-bold sm:text-3xl">
           Fleeters en cifras
         </h2>
-        <dl className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-4 md:mt-10 md:gap-8 lg:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.id} className="flex flex-col-reverse items-center text-center">
               <dt className="mt-2">
-                <span className="block font-semibold text-accent-400">{stat.title}</span>
-                <span className="mt-1 block text-sm text-slate-200">{stat.description}</span>
+                <span className="block text-sm font-semibold text-accent-400 md:text-base">{stat.title}</span>
+                <span className="mt-1 hidden text-sm text-slate-200 md:block">{stat.description}</span>
               </dt>
-              <dd className="text-4xl font-extrabold sm:text-5xl">
+              <dd className="text-3xl font-extrabold sm:text-5xl">
                 <StatValue stat={stat} />
               </dd>
             </div>

@@ -83,21 +83,23 @@ export default function Home() {
   return (
     <main id="contenido">
       <Hero signupUrl={signupUrl} />
+      {/* The offers come right after the promise: on a phone the first one is on the first screens. */}
+      <JobPostings postings={postings} links={links} />
       <PartnerStrip logos={logos} />
       <Benefits />
       <BusinessServices />
       <Statistics stats={statistics} />
       <Testimonials testimonials={testimonials} />
       {faqs.length ? (
-        <section aria-labelledby="preguntas" className="bg-slate-50 py-16">
+        <section aria-labelledby="preguntas" className="bg-slate-50 py-6 md:py-16">
           <div className="mx-auto max-w-3xl px-4 sm:px-6">
-            <h2 id="preguntas" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            <h2 id="preguntas" className="text-xl font-bold text-slate-900 sm:text-3xl md:text-center">
               Preguntas frecuentes
             </h2>
-            <div className="mt-8">
+            <div className="mt-4 md:mt-8">
               <FaqAccordion faqs={faqs} group="faq" />
             </div>
-            <p className="mt-6 text-center">
+            <p className="mt-2 text-center md:mt-6">
               <Link
                 to="/preguntas-frecuentes"
                 className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
@@ -108,7 +110,6 @@ export default function Home() {
           </div>
         </section>
       ) : null}
-      <JobPostings postings={postings} links={links} />
     </main>
   )
 }
