@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from 'react-router'
 import { Logo } from '#app/components/logo'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
@@ -41,6 +41,8 @@ const NAV = [
 
 export default function AdminLayout() {
   const { name, roleLabel, nav } = useLoaderData<typeof loader>()
+  const { pathname } = useLocation()
+  const current = nav.find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)))
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
@@ -68,8 +70,42 @@ export default function AdminLayout() {
             </Form>
           </div>
         </div>
-        <nav aria-label="Consola de operaciones" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-          <Tabs items={nav.map(({ to, label, end }) => ({ to, label, end }))} />
+        <nav aria-label="Consola de operaciones" className="mx-auto max-w-7xl px-4 sm:px-6">
+          {/* On a phone the sections fold into one menu (a native <details>, no JS) instead of a
+              row of tabs scrolling sideways. */}
+          <details className="group pb-2 sm:hidden">
+            <summary
+              className={
+                'flex min-h-11 cursor-pointer list-none items-center justify-between rounded-lg border ' +
+                'border-slate-300 px-3 text-sm font-semibold text-slate-900 [&::-webkit-details-marker]:hidden'
+              }
+            >
+              <span>
+                <span className="font-normal text-slate-600">Sección: </span>
+                {current?.label ?? 'Menú'}
+              </span>
+              <span aria-hidden="true" className="text-brand-700 group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <ul className="mt-1 grid grid-cols-2 gap-1">
+              {nav.map(({ to, label, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={
+                      'flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-slate-700 ' +
+                      'hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700'
+                    }
+                  >
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+          <Tabs className="max-sm:hidden" items={nav.map(({ to, label, end }) => ({ to, label, end }))} />
         </nav>
       </header>
       <main id="contenido" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
