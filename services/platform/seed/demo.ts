@@ -6,7 +6,8 @@ import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
-import { TINY_PDF, TINY_PNG } from './sample-files'
+import type { DocumentSlotKey } from '#domain/reference-data/documents'
+import { specimenPdf, specimenPhoto, type SpecimenLook } from './specimen-photos'
 
 export interface DemoLogin {
   role: 'User' | 'business' | 'admin'
@@ -132,22 +133,39 @@ export const DEMO_POSTING_PLAN: ReadonlyArray<{
 ]
 
 interface DemoDocument {
-  slot: string
+  slot: DocumentSlotKey
   status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
   reason?: string
   pdf?: boolean
+  /**
+   * How the photo or scan came out (decision 93): the pending ones a reviewer opens first are a
+   * glare and a dark photo, the rejected padrón is blurred, and the rejected proof of address is
+   * the blurred scan its reason calls illegible.
+   */
+  look: SpecimenLook
 }
 
-/** The demo driver's documents, one in every status. */
-const DEMO_DOCUMENTS: DemoDocument[] = [
-  { slot: 'cedula_identidad_frontal', status: 'ACCEPTED' },
-  { slot: 'cedula_identidad_posterior', status: 'ACCEPTED' },
-  { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true },
-  { slot: 'licencia_conducir_frontal', status: 'PENDING' },
-  { slot: 'licencia_conducir_posterior', status: 'PENDING' },
-  { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true },
-  { slot: 'comprobante_domicilio', status: 'REJECTED', reason: 'El documento está ilegible.', pdf: true },
-  { slot: 'padron_vehiculo_frontal', status: 'REJECTED' },
+/** The demo driver's documents, one in every status, each a photo or scan of its specimen. */
+export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
+  { slot: 'cedula_identidad_frontal', status: 'ACCEPTED', look: 'clear' },
+  { slot: 'cedula_identidad_posterior', status: 'ACCEPTED', look: 'clear' },
+  { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true, look: 'clear' },
+  { slot: 'licencia_conducir_frontal', status: 'PENDING', look: 'glare' },
+  { slot: 'licencia_conducir_posterior', status: 'PENDING', look: 'dark' },
+  { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true, look: 'clear' },
+  {
+    slot: 'comprobante_domicilio',
+    status: 'REJECTED',
+    reason: 'El documento está ilegible.',
+    pdf: true,
+    look: 'blurred',
+  },
+  {
+    slot: 'padron_vehiculo_frontal',
+    status: 'REJECTED',
+    reason: 'La foto está borrosa: sube una foto nítida.',
+    look: 'blurred',
+  },
 ]
 
 export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
@@ -157,8 +175,8 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
   // no users and seeds again.
   const stored = await Promise.all(
     DEMO_DOCUMENTS.map(async (doc) => {
-      const bytes = doc.pdf ? TINY_PDF : TINY_PNG
-      return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'png') }
+      const bytes = doc.pdf ? await specimenPdf(doc.slot, doc.look) : await specimenPhoto(doc.slot, doc.look)
+      return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'jpg') }
     }),
   )
   try {
@@ -323,9 +341,9 @@ async function seedDemoRows(
           purpose_name: doc.slot,
           file_status: doc.status,
           storage_key: doc.key,
-          mime_type: doc.pdf ? 'application/pdf' : 'image/png',
+          mime_type: doc.pdf ? 'application/pdf' : 'image/jpeg',
           size_bytes: doc.bytes.byteLength,
-          original_name: `${doc.slot}.${doc.pdf ? 'pdf' : 'png'}`,
+          original_name: `${doc.slot}.${doc.pdf ? 'pdf' : 'jpg'}`,
           rejection_reason: doc.reason ?? null,
           created_at: iso(60 * 24 * 5 - i),
           reviewed_at: doc.status === 'PENDING' ? null : iso(60 * 24 * 2),
