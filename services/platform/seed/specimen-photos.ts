@@ -28,27 +28,27 @@ async function render(svg: string, long: number, background: sharp.Color = '#fff
   return sharp(Buffer.from(svg), { density }).flatten({ background })
 }
 
-/** Where the glare's brightest point falls, as a fraction of the width and height. */
+/** Where the glare's brightest point falls, as a fraction of the photo's width and height. */
 export const GLARE_AT = { x: 0.62, y: 0.38 }
 
-/** A lamp's reflection: a white blot, brightest in its middle, over a third of the picture. */
-function glare(width: number, height: number) {
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      '<radialGradient id="g"><stop stop-color="#fff"/><stop offset=".4" stop-color="#fff" stop-opacity=".97"/>' +
-      '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>' +
-      `<ellipse cx="${width * GLARE_AT.x}" cy="${height * GLARE_AT.y}" rx="${width * 0.26}" ry="${height * 0.24}" ` +
-      'fill="url(#g)"/></svg>',
-  )
+/**
+ * A lamp's reflection on the paper: a white blot, brightest in its middle, drawn into the specimen
+ * (one rendering, no second pass over the photo). `at` is where it falls as a fraction of the paper.
+ */
+function withGlare(svg: string, w: number, h: number, at: { x: number; y: number }) {
+  const blot =
+    '<radialGradient id="glare"><stop stop-color="#fff"/><stop offset=".4" stop-color="#fff" stop-opacity=".97"/>' +
+    '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>' +
+    `<ellipse cx="${Math.round(w * at.x)}" cy="${Math.round(h * at.y)}" rx="${Math.round(w * 0.3)}" ` +
+    `ry="${Math.round(h * 0.28)}" fill="url(#glare)"/>`
+  return svg.replace(/<\/svg>\n?$/, `${blot}</svg>`)
 }
 
-async function applyLook(image: sharp.Sharp, look: SpecimenLook, width: number, height: number) {
+/** The blurred and dark looks, over the whole photo or scan. */
+function applyLook(image: sharp.Sharp, look: SpecimenLook) {
   if (look === 'blurred') return image.blur(9)
-  if (look === 'dark') return image.modulate({ brightness: 0.3 }).linear(0.8, 0)
-  if (look === 'glare') {
-    const raw = await image.raw().toBuffer({ resolveWithObject: true })
-    return sharp(raw.data, { raw: raw.info }).composite([{ input: glare(width, height) }])
-  }
+  // A room without light: every value scaled down (cheaper than a change of brightness in LCh).
+  if (look === 'dark') return image.linear(0.28, 0)
   return image
 }
 
@@ -60,23 +60,30 @@ export async function specimenPhoto(slot: DocumentSlotKey, look: SpecimenLook): 
   const [width, height] = landscape ? [PHOTO_LONG_SIDE, 1200] : [1200, PHOTO_LONG_SIDE]
   // The paper fills most of the frame, as a driver holds the phone close to it.
   const scale = Math.min((width * 0.86) / w, (height * 0.86) / h)
+  // The glare falls at GLARE_AT of the photo: the same point measured on the centred paper.
+  const at = {
+    x: 0.5 + ((GLARE_AT.x - 0.5) * width) / (w * scale),
+    y: 0.5 + ((GLARE_AT.y - 0.5) * height) / (h * scale),
+  }
+  const drawing = look === 'glare' ? withGlare(svg!, w, h, at) : svg!
   const paper = await (
-    await render(svg!, Math.round(Math.max(w, h) * scale), TABLE)
+    await render(drawing, Math.round(Math.max(w, h) * scale), TABLE)
   )
     .rotate(slot.length % 2 ? 2.5 : -2, { background: { ...TABLE, alpha: 1 } })
-    .png({ compressionLevel: 0 })
+    .raw()
     .toBuffer({ resolveWithObject: true })
   const scene = await sharp({ create: { width, height, channels: 3, background: TABLE } })
     .composite([
       {
         input: paper.data,
+        raw: paper.info,
         left: Math.round((width - paper.info.width) / 2),
         top: Math.round((height - paper.info.height) / 2),
       },
     ])
     .raw()
     .toBuffer({ resolveWithObject: true })
-  const image = await applyLook(sharp(scene.data, { raw: scene.info }), look, width, height)
+  const image = applyLook(sharp(scene.data, { raw: scene.info }), look)
   return new Uint8Array(await image.jpeg({ quality: 82 }).toBuffer())
 }
 
@@ -85,7 +92,9 @@ export async function specimenPdf(slot: DocumentSlotKey, look: SpecimenLook): Pr
   // No creation or modification date: the same seed writes the same bytes.
   const pdf = await PDFDocument.create({ updateMetadata: false })
   for (const svg of specimenPages(slot)) {
-    const scan = await applyLook(await render(svg, 1650), look, 1275, 1650)
+    const { w, h } = viewBox(svg)
+    const drawing = look === 'glare' ? withGlare(svg, w, h, GLARE_AT) : svg
+    const scan = applyLook(await render(drawing, 1650), look)
     const image = await pdf.embedJpg(await scan.jpeg({ quality: 72 }).toBuffer())
     const page = pdf.addPage([612, 792])
     page.drawImage(image, { x: 0, y: 0, width: 612, height: 792 })
