@@ -3,9 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_DOCUMENTS, seedDemo } from '#services/platform/seed/demo'
+import { DEMO_DOCUMENTS, demoDocumentBytes, seedDemo } from '#services/platform/seed/demo'
 import { TINY_PDF, TINY_PNG } from '#services/platform/seed/sample-files'
-import { specimenPdf, specimenPhoto } from '#services/platform/seed/specimen-photos'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 import {
   encryptedFileStore,
@@ -104,7 +103,7 @@ describe('the store on disk holds no document in clear', () => {
     for (const row of rows) {
       // The seed's files are deterministic: made again, they are the bytes the store holds.
       const doc = DEMO_DOCUMENTS.find((d) => d.slot === row.purpose_name)!
-      const original = doc.pdf ? await specimenPdf(doc.slot, doc.look) : await specimenPhoto(doc.slot, doc.look)
+      const original = await demoDocumentBytes(doc)
       expect(Buffer.from((await p.files.get(row.storage_key))!).equals(Buffer.from(original))).toBe(true)
       const raw = fs.readFileSync(path.join(p.config.dataDir, 'uploads', row.storage_key))
       expect(holds(raw, original.subarray(0, 16))).toBe(false)

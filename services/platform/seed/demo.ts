@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import { CONSENT_DOCUMENTS, LEGAL_DOCUMENTS } from '#domain/privacy'
-import { computeCheckDigit } from '#domain/rut'
+import { computeCheckDigit, formatRut } from '#domain/rut'
 import { hashPassword } from '#services/platform/crypto'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -8,6 +8,7 @@ import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
 import type { DocumentSlotKey } from '#domain/reference-data/documents'
 import { specimenPdf, specimenPhoto, type SpecimenLook } from './specimen-photos'
+import type { Holder } from './specimens'
 
 export interface DemoLogin {
   role: 'User' | 'business' | 'admin'
@@ -132,6 +133,20 @@ export const DEMO_POSTING_PLAN: ReadonlyArray<{
   },
 ]
 
+/** The demo driver; her documents show her name, RUT and address, as her profile does. */
+const DEMO_DRIVER = {
+  firstname: 'Camila',
+  lastname: 'Pérez González',
+  rut: rut(16234567),
+  address: 'Av. Providencia 1234, Providencia',
+}
+const DEMO_DRIVER_HOLDER: Holder = {
+  names: DEMO_DRIVER.firstname.toUpperCase(),
+  surnames: DEMO_DRIVER.lastname.toUpperCase(),
+  rut: formatRut(DEMO_DRIVER.rut),
+  address: DEMO_DRIVER.address.toUpperCase(),
+}
+
 interface DemoDocument {
   slot: DocumentSlotKey
   status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
@@ -168,6 +183,13 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   },
 ]
 
+/** The photo or scan of a demo document (deterministic: the same bytes at every seed). */
+export function demoDocumentBytes(doc: DemoDocument): Promise<Uint8Array> {
+  return doc.pdf
+    ? specimenPdf(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
+    : specimenPhoto(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
+}
+
 export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   // The files go to the store before the rows that name them, and leave it if those rows are not
@@ -175,7 +197,7 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
   // no users and seeds again.
   const stored = await Promise.all(
     DEMO_DOCUMENTS.map(async (doc) => {
-      const bytes = doc.pdf ? await specimenPdf(doc.slot, doc.look) : await specimenPhoto(doc.slot, doc.look)
+      const bytes = await demoDocumentBytes(doc)
       return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'jpg') }
     }),
   )
@@ -287,13 +309,13 @@ async function seedDemoRows(
         role: 'User',
         email: `conductor@${DEMO_DOMAIN}`,
         password_hash: passwordHash,
-        firstname: 'Camila',
-        lastname: 'Pérez González',
+        firstname: DEMO_DRIVER.firstname,
+        lastname: DEMO_DRIVER.lastname,
         // Encrypted in its column, with its lookup hash (decision 80).
-        rut: p.columns.seal('rut', rut(16234567)),
-        rut_hmac: p.columns.hash('rut', rut(16234567)),
+        rut: p.columns.seal('rut', DEMO_DRIVER.rut),
+        rut_hmac: p.columns.hash('rut', DEMO_DRIVER.rut),
         phone: '56987654321',
-        address: 'Av. Providencia 1234, Providencia',
+        address: DEMO_DRIVER.address,
         about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',
         img_profile: null,
         // Stated in «Mi perfil»: «Publicaciones para ti» and the applicant card use them.

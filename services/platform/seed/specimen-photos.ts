@@ -8,7 +8,7 @@
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import type { DocumentSlotKey } from '#domain/reference-data/documents'
-import { specimenPages } from './specimens'
+import { specimenPages, type Holder } from './specimens'
 
 export type SpecimenLook = 'clear' | 'blurred' | 'dark' | 'glare'
 
@@ -52,9 +52,9 @@ function applyLook(image: sharp.Sharp, look: SpecimenLook) {
   return image
 }
 
-/** A phone photo of the slot's specimen: the paper turned a little, on a table. */
-export async function specimenPhoto(slot: DocumentSlotKey, look: SpecimenLook): Promise<Uint8Array> {
-  const [svg] = specimenPages(slot)
+/** A phone photo of the slot's specimen (of `holder`'s document): the paper turned a little, on a table. */
+export async function specimenPhoto(slot: DocumentSlotKey, look: SpecimenLook, holder?: Holder): Promise<Uint8Array> {
+  const [svg] = specimenPages(slot, holder)
   const { w, h } = viewBox(svg!)
   const landscape = w >= h
   const [width, height] = landscape ? [PHOTO_LONG_SIDE, 1200] : [1200, PHOTO_LONG_SIDE]
@@ -88,10 +88,10 @@ export async function specimenPhoto(slot: DocumentSlotKey, look: SpecimenLook): 
 }
 
 /** A scanned PDF of the slot's specimen, one letter page per page of the drawing. */
-export async function specimenPdf(slot: DocumentSlotKey, look: SpecimenLook): Promise<Uint8Array> {
+export async function specimenPdf(slot: DocumentSlotKey, look: SpecimenLook, holder?: Holder): Promise<Uint8Array> {
   // No creation or modification date: the same seed writes the same bytes.
   const pdf = await PDFDocument.create({ updateMetadata: false })
-  for (const svg of specimenPages(slot)) {
+  for (const svg of specimenPages(slot, holder)) {
     const { w, h } = viewBox(svg)
     const drawing = look === 'glare' ? withGlare(svg, w, h, GLARE_AT) : svg
     const scan = applyLook(await render(drawing, 1650), look)

@@ -47,4 +47,18 @@ describe('the specimen drawings (public/specimens)', () => {
     }
     for (const page of specimenPages('hoja_vida_conductor')) expect(ratio(page)).toBeCloseTo(8.5 / 11, 2)
   })
+
+  it('show another holder everywhere the invented person stood (the demo driver’s photos match her profile)', () => {
+    const holder = { names: 'ANA', surnames: 'ROJAS DÍAZ', rut: '16.234.567-2', address: 'PASAJE UNO 1, MAIPÚ' }
+    for (const slot of DOCUMENT_SLOT_KEYS) {
+      const invented = specimenPages(slot).join('')
+      const theirs = specimenPages(slot, holder).join('')
+      for (const text of ['CAMILA', 'PÉREZ', 'PEREZ', '12.345.678-5', '12345678', 'CALLE FICTICIA']) {
+        expect(theirs, `${slot}: ${text}`).not.toContain(text)
+      }
+      if (invented.includes('12.345.678-5')) expect(theirs, slot).toContain('16.234.567-2')
+      if (invented.includes('CAMILA ANDREA')) expect(theirs, slot).toMatch(/ANA ROJAS DÍAZ|ROJAS DÍAZ ANA|>ANA</)
+    }
+    expect(specimenPages('cedula_identidad_posterior', holder)[0]).toContain('ROJAS&lt;DIAZ&lt;&lt;ANA&lt;&lt;')
+  })
 })

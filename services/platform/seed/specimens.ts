@@ -18,7 +18,22 @@ const PHOTO = { w: 800, h: 600 }
 function rut(body: number) {
   return `${String(body).replace(/\B(?=(\d{3})+$)/g, '.')}-${computeCheckDigit(body)}`
 }
-const DRIVER = { names: 'CAMILA ANDREA', surnames: 'PÉREZ MUESTRA', rut: rut(12345678) }
+/** Whose documents a specimen shows. */
+export interface Holder {
+  names: string
+  surnames: string
+  /** 12.345.678-5 */
+  rut: string
+  address: string
+}
+
+/** The invented person of the public specimens. */
+const DRIVER: Holder = {
+  names: 'CAMILA ANDREA',
+  surnames: 'PÉREZ MUESTRA',
+  rut: rut(12345678),
+  address: 'CALLE FICTICIA 123, PROVIDENCIA',
+}
 const OWNER = { name: 'JUAN SOTO MUESTRA', rut: rut(11111111) }
 const PLATE = 'MUES·12'
 const VEHICLE = [
@@ -218,8 +233,19 @@ function cedulaFrontal() {
   )
 }
 
+/** The machine-readable lines of the card that carry the holder: the RUN and the name. */
+const mrzLine = (s: string) => s.padEnd(30, '<').slice(0, 30)
+const mrzNumber = (h: Holder) => mrzLine(`INCHL1000000014S${h.rut.replace(/\./g, '').replace('-', '<')}`)
+const mrzName = (h: Holder) =>
+  mrzLine(
+    `${h.surnames}<<${h.names}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ /g, '<'),
+  )
+
 function cedulaPosterior() {
-  const mrz = ['INCHL1000000014S12345678<5<<<<', '9001017F3403154CHL<<<<<<<<<<<6', 'PEREZ<MUESTRA<<CAMILA<ANDREA<<']
+  const mrz = [mrzNumber(DRIVER), '9001017F3403154CHL<<<<<<<<<<<6', mrzName(DRIVER)]
   return card(
     'cedula_identidad_posterior',
     '#e9eef6',
@@ -257,7 +283,7 @@ function licenciaFrontal() {
       field(270, 132, 'RUN', DRIVER.rut, 24) +
       field(270, 192, 'APELLIDOS', DRIVER.surnames, 24) +
       field(270, 252, 'NOMBRES', DRIVER.names, 24) +
-      field(270, 312, 'DOMICILIO', 'CALLE FICTICIA 123, PROVIDENCIA', 24) +
+      field(270, 312, 'DOMICILIO', DRIVER.address, 24) +
       field(270, 372, 'CLASE', 'B', 24) +
       field(390, 372, 'ÚLTIMO CONTROL', '10 ABR 2024', 24) +
       field(600, 372, 'PRÓXIMO CONTROL', '10 ABR 2030', 24) +
@@ -638,7 +664,7 @@ function domicilio() {
     'comprobante_domicilio',
     'ELÉCTRICA MUESTRA S.A.',
     'BOLETA DE SERVICIO ELÉCTRICO',
-    fields(56, 240, [...HOLDER, ['DIRECCIÓN DE SUMINISTRO', 'CALLE FICTICIA 123, PROVIDENCIA']], 18, 56) +
+    fields(56, 240, [...HOLDER, ['DIRECCIÓN DE SUMINISTRO', DRIVER.address]], 18, 56) +
       field(500, 240, 'N° DE CLIENTE', '0001234-5', 18) +
       field(500, 296, 'PERÍODO', 'FEB 2026', 18) +
       `<rect x="500" y="340" width="260" height="70" rx="6" fill="#ebf8ff" stroke="#2b6cb0"/>` +
@@ -796,7 +822,27 @@ export function specimenSvg(slot: DocumentSlotKey): string {
   return DRAWINGS[slot]()
 }
 
-/** The pages of a slot's specimen: the driver's record of offences runs to two. */
-export function specimenPages(slot: DocumentSlotKey): string[] {
-  return slot === 'hoja_vida_conductor' ? [hojaVida(1), hojaVida(2)] : [specimenSvg(slot)]
+/** Each text of a holder as the drawings print it, longest first (a full name before its parts). */
+function holderTexts(h: Holder): string[] {
+  return [
+    `${h.names} ${h.surnames}`,
+    `${h.surnames} ${h.names}`,
+    mrzNumber(h),
+    mrzName(h),
+    h.address,
+    h.surnames,
+    h.names,
+    h.rut,
+  ].map(esc)
+}
+
+/**
+ * The pages of a slot's specimen (the driver's record of offences runs to two), showing `holder`
+ * instead of the invented person: the demo driver's photos agree with the demo driver's profile.
+ */
+export function specimenPages(slot: DocumentSlotKey, holder: Holder = DRIVER): string[] {
+  const pages = slot === 'hoja_vida_conductor' ? [hojaVida(1), hojaVida(2)] : [specimenSvg(slot)]
+  const from = holderTexts(DRIVER)
+  const to = holderTexts(holder)
+  return pages.map((svg) => from.reduce((out, text, i) => out.split(text).join(to[i]!), svg))
 }
