@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely'
 import { CONSENT_DOCUMENTS, LEGAL_DOCUMENTS } from '#domain/privacy'
+import type { DocumentSlotKey } from '#domain/reference-data/documents'
 import { computeCheckDigit, formatRut } from '#domain/rut'
 import { hashPassword } from '#services/platform/crypto'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
-import type { DocumentSlotKey } from '#domain/reference-data/documents'
 import { specimenPdf, specimenPhoto, type SpecimenLook } from './specimen-photos'
 import type { Holder } from './specimens'
 

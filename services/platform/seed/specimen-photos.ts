@@ -13,7 +13,7 @@ import { specimenPages, type Holder } from './specimens'
 export type SpecimenLook = 'clear' | 'blurred' | 'dark' | 'glare'
 
 /** The long side of a photo, as a phone's upload arrives after the page shrinks it. */
-export const PHOTO_LONG_SIDE = 1600
+const PHOTO_LONG_SIDE = 1600
 const TABLE = { r: 92, g: 78, b: 64 }
 
 function viewBox(svg: string) {
