@@ -147,6 +147,13 @@ describe('createServer in-process', () => {
     expect(favicon.status).toBe(200)
     expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
     await favicon.arrayBuffer()
+    // The specimen drawings a driver sees as «Ejemplo»: an hour in caches, sent compressed as built.
+    const specimen = await fetch(`${url}/specimens/soap_frontal.svg`, { headers: { 'accept-encoding': 'br' } })
+    expect(specimen.status).toBe(200)
+    expect(specimen.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    expect(specimen.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(specimen.headers.get('content-encoding')).toBe('br')
+    await specimen.arrayBuffer()
     // A form posted from another site is refused before any page code runs.
     const forged = await fetch(`${url}/login`, {
       method: 'POST',

@@ -1,9 +1,35 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { PDFDocument } from 'pdf-lib'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
-import { seedDemo } from './demo'
+import { DEMO_DOCUMENTS, seedDemo } from './demo'
+import { GLARE_AT } from './specimen-photos'
+
+/** What a reviewer sees in a photo: its size, brightness, sharpness, and the spot where a glare falls. */
+async function looks(bytes: Uint8Array) {
+  const { width = 0, height = 0, format } = await sharp(bytes).metadata()
+  const { channels, sharpness } = await sharp(bytes).stats()
+  const spot = await sharp(bytes)
+    .extract({
+      left: Math.round(width * GLARE_AT.x) - 20,
+      top: Math.round(height * GLARE_AT.y) - 20,
+      width: 40,
+      height: 40,
+    })
+    .toBuffer()
+  const spotStats = await sharp(spot).stats()
+  return {
+    format,
+    long: Math.max(width, height),
+    brightness: channels.reduce((sum, c) => sum + c.mean, 0) / channels.length,
+    sharpness,
+    /** The darkest value in the spot: a glare leaves it white. */
+    spotDarkest: Math.min(...spotStats.channels.map((c) => c.min)),
+  }
+}
 
 /** Lower case without accents: «Camión» and «camion» are one word. */
 function plain(s: string) {
@@ -115,5 +141,36 @@ describe.each(engines)('the demo data on %s', (engine) => {
       // The image names its company for whoever reads it out.
       expect(svg).toContain(`aria-label="${c.name.replace(/ (SpA|Ltda\.)$/, '')}"`)
     }
+  })
+
+  it('gives the demo driver photos and scans of the specimens, the bad ones bad the way each is meant', async () => {
+    const rows = await p.db
+      .selectFrom('user_files')
+      .select(['purpose_name', 'storage_key', 'mime_type', 'size_bytes'])
+      .execute()
+    expect(rows.map((r) => r.purpose_name).sort()).toEqual(DEMO_DOCUMENTS.map((d) => d.slot).sort())
+    for (const doc of DEMO_DOCUMENTS) {
+      const row = rows.find((r) => r.purpose_name === doc.slot)!
+      const bytes = (await p.files.get(row.storage_key))!
+      expect(bytes.byteLength).toBe(Number(row.size_bytes))
+      if (doc.pdf) {
+        expect(row.mime_type).toBe('application/pdf')
+        const pdf = await PDFDocument.load(bytes)
+        // The driver's record runs to two pages, so the console's viewer shows pages.
+        expect(pdf.getPageCount(), doc.slot).toBe(doc.slot === 'hoja_vida_conductor' ? 2 : 1)
+        continue
+      }
+      expect(row.mime_type).toBe('image/jpeg')
+      const seen = await looks(bytes)
+      expect(seen.format).toBe('jpeg')
+      expect(seen.long, doc.slot).toBeGreaterThanOrEqual(1200)
+      expect(seen.brightness < 70, `${doc.slot} dark`).toBe(doc.look === 'dark')
+      if (doc.look === 'blurred') expect(seen.sharpness, doc.slot).toBeLessThan(0.5)
+      if (doc.look === 'clear' || doc.look === 'glare') expect(seen.sharpness, doc.slot).toBeGreaterThan(1.5)
+      expect(seen.spotDarkest >= 250, `${doc.slot} glare`).toBe(doc.look === 'glare')
+    }
+    // Each kind of bad photo is there to be judged.
+    const photoLooks = DEMO_DOCUMENTS.filter((d) => !d.pdf).map((d) => d.look)
+    expect(new Set(photoLooks)).toEqual(new Set(['clear', 'blurred', 'dark', 'glare']))
   })
 })

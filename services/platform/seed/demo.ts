@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely'
 import { CONSENT_DOCUMENTS, LEGAL_DOCUMENTS } from '#domain/privacy'
-import { computeCheckDigit } from '#domain/rut'
+import type { DocumentSlotKey } from '#domain/reference-data/documents'
+import { computeCheckDigit, formatRut } from '#domain/rut'
 import { hashPassword } from '#services/platform/crypto'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
-import { TINY_PDF, TINY_PNG } from './sample-files'
+import { specimenPdf, specimenPhoto, type SpecimenLook } from './specimen-photos'
+import type { Holder } from './specimens'
 
 export interface DemoLogin {
   role: 'User' | 'business' | 'admin'
@@ -131,24 +133,62 @@ export const DEMO_POSTING_PLAN: ReadonlyArray<{
   },
 ]
 
+/** The demo driver; her documents show her name, RUT and address, as her profile does. */
+const DEMO_DRIVER = {
+  firstname: 'Camila',
+  lastname: 'Pérez González',
+  rut: rut(16234567),
+  address: 'Av. Providencia 1234, Providencia',
+}
+const DEMO_DRIVER_HOLDER: Holder = {
+  names: DEMO_DRIVER.firstname.toUpperCase(),
+  surnames: DEMO_DRIVER.lastname.toUpperCase(),
+  rut: formatRut(DEMO_DRIVER.rut),
+  address: DEMO_DRIVER.address.toUpperCase(),
+}
+
 interface DemoDocument {
-  slot: string
+  slot: DocumentSlotKey
   status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
   reason?: string
   pdf?: boolean
+  /**
+   * How the photo or scan came out (decision 93): the pending ones a reviewer opens first are a
+   * glare and a dark photo, the rejected padrón is blurred, and the rejected proof of address is
+   * the blurred scan its reason calls illegible.
+   */
+  look: SpecimenLook
 }
 
-/** The demo driver's documents, one in every status. */
-const DEMO_DOCUMENTS: DemoDocument[] = [
-  { slot: 'cedula_identidad_frontal', status: 'ACCEPTED' },
-  { slot: 'cedula_identidad_posterior', status: 'ACCEPTED' },
-  { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true },
-  { slot: 'licencia_conducir_frontal', status: 'PENDING' },
-  { slot: 'licencia_conducir_posterior', status: 'PENDING' },
-  { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true },
-  { slot: 'comprobante_domicilio', status: 'REJECTED', reason: 'El documento está ilegible.', pdf: true },
-  { slot: 'padron_vehiculo_frontal', status: 'REJECTED' },
+/** The demo driver's documents, one in every status, each a photo or scan of its specimen. */
+export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
+  { slot: 'cedula_identidad_frontal', status: 'ACCEPTED', look: 'clear' },
+  { slot: 'cedula_identidad_posterior', status: 'ACCEPTED', look: 'clear' },
+  { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true, look: 'clear' },
+  { slot: 'licencia_conducir_frontal', status: 'PENDING', look: 'glare' },
+  { slot: 'licencia_conducir_posterior', status: 'PENDING', look: 'dark' },
+  { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true, look: 'clear' },
+  {
+    slot: 'comprobante_domicilio',
+    status: 'REJECTED',
+    reason: 'El documento está ilegible.',
+    pdf: true,
+    look: 'blurred',
+  },
+  {
+    slot: 'padron_vehiculo_frontal',
+    status: 'REJECTED',
+    reason: 'La foto está borrosa: sube una foto nítida.',
+    look: 'blurred',
+  },
 ]
+
+/** The photo or scan of a demo document (deterministic: the same bytes at every seed). */
+export function demoDocumentBytes(doc: DemoDocument): Promise<Uint8Array> {
+  return doc.pdf
+    ? specimenPdf(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
+    : specimenPhoto(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
+}
 
 export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -157,8 +197,8 @@ export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; 
   // no users and seeds again.
   const stored = await Promise.all(
     DEMO_DOCUMENTS.map(async (doc) => {
-      const bytes = doc.pdf ? TINY_PDF : TINY_PNG
-      return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'png') }
+      const bytes = await demoDocumentBytes(doc)
+      return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'jpg') }
     }),
   )
   try {
@@ -269,13 +309,13 @@ async function seedDemoRows(
         role: 'User',
         email: `conductor@${DEMO_DOMAIN}`,
         password_hash: passwordHash,
-        firstname: 'Camila',
-        lastname: 'Pérez González',
+        firstname: DEMO_DRIVER.firstname,
+        lastname: DEMO_DRIVER.lastname,
         // Encrypted in its column, with its lookup hash (decision 80).
-        rut: p.columns.seal('rut', rut(16234567)),
-        rut_hmac: p.columns.hash('rut', rut(16234567)),
+        rut: p.columns.seal('rut', DEMO_DRIVER.rut),
+        rut_hmac: p.columns.hash('rut', DEMO_DRIVER.rut),
         phone: '56987654321',
-        address: 'Av. Providencia 1234, Providencia',
+        address: DEMO_DRIVER.address,
         about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',
         img_profile: null,
         // Stated in «Mi perfil»: «Publicaciones para ti» and the applicant card use them.
@@ -323,9 +363,9 @@ async function seedDemoRows(
           purpose_name: doc.slot,
           file_status: doc.status,
           storage_key: doc.key,
-          mime_type: doc.pdf ? 'application/pdf' : 'image/png',
+          mime_type: doc.pdf ? 'application/pdf' : 'image/jpeg',
           size_bytes: doc.bytes.byteLength,
-          original_name: `${doc.slot}.${doc.pdf ? 'pdf' : 'png'}`,
+          original_name: `${doc.slot}.${doc.pdf ? 'pdf' : 'jpg'}`,
           rejection_reason: doc.reason ?? null,
           created_at: iso(60 * 24 * 5 - i),
           reviewed_at: doc.status === 'PENDING' ? null : iso(60 * 24 * 2),
