@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 
 /** A key's action; the event is handed over so an action may read it (a digit's value). */
 export type KeyAction = (event: KeyboardEvent) => void
@@ -18,7 +18,8 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export function useReviewKeys(keys: Readonly<Record<string, KeyAction>>, enabled: boolean) {
   const current = useRef({ keys, enabled })
-  useEffect(() => {
+  // Before the browser hands over the next key: R's mode is in place when its digit arrives.
+  useLayoutEffect(() => {
     current.current = { keys, enabled }
   })
   useEffect(() => {
