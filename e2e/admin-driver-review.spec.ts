@@ -75,7 +75,7 @@ for (const width of [1280, 375]) {
     const visor = page.getByTestId('visor')
     const marked = page.getByTestId('datos-conductor').locator('[data-comparar]')
     // The first in slot order: the cédula, RUT to compare, its expiry date filled in from the upload.
-    await expect(heading).toContainText(`${DOCUMENTS[0].title}1 de 5`)
+    await expect(heading).toContainText(`${DOCUMENTS[0].title} · 1 de 5`)
     await expect(visor.getByRole('img', { name: `Documento: ${DOCUMENTS[0].title} de ${name}` })).toBeVisible()
     await expect(marked.filter({ hasText: 'RUT' })).toContainText('Compara')
     await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue(expiry)
@@ -93,14 +93,14 @@ for (const width of [1280, 375]) {
     // Next and previous without deciding: K goes round to the last, J back to the first.
     if (jsEnabled) {
       await press('k')
-      await expect(heading).toContainText(`${DOCUMENTS[4].title}5 de 5`)
+      await expect(heading).toContainText(`${DOCUMENTS[4].title} · 5 de 5`)
       await press('j')
-      await expect(heading).toContainText(`${DOCUMENTS[0].title}1 de 5`)
+      await expect(heading).toContainText(`${DOCUMENTS[0].title} · 1 de 5`)
     } else {
       await page.getByRole('link', { name: '← Anterior' }).click()
-      await expect(heading).toContainText(`${DOCUMENTS[4].title}5 de 5`)
+      await expect(heading).toContainText(`${DOCUMENTS[4].title} · 5 de 5`)
       await page.getByRole('link', { name: 'Siguiente →' }).click()
-      await expect(heading).toContainText(`${DOCUMENTS[0].title}1 de 5`)
+      await expect(heading).toContainText(`${DOCUMENTS[0].title} · 1 de 5`)
     }
     const navigationKeys = keystrokes
     keystrokes = 0
@@ -108,7 +108,7 @@ for (const width of [1280, 375]) {
     const perDecision: string[] = []
     for (const [i, doc] of DOCUMENTS.entries()) {
       // Each decision leaves the next one first of those left.
-      await expect(heading).toContainText(`${doc.title}1 de ${5 - i}`)
+      await expect(heading).toContainText(`${doc.title} · 1 de ${5 - i}`)
       const before = keystrokes
       if (doc.slot === 'hoja_vida_conductor')
         await expect(visor.locator('iframe')).toHaveAttribute('title', `Documento: ${doc.title} de ${name} (PDF)`)

@@ -214,11 +214,34 @@ export default function DriverReview() {
           {pending.length === 1 ? '1 documento pendiente' : `${pending.length} documentos pendientes`} ·{' '}
           {progress.accepted}/{progress.total} aprobados
         </p>
+        {hydrated && current ? (
+          <p className="mt-1 text-xs leading-6 text-slate-700 max-sm:hidden" data-testid="atajos">
+            Atajos:{' '}
+            {current.unsigned ? null : (
+              <>
+                <kbd className={KEY}>A</kbd> aprobar y siguiente ·{' '}
+              </>
+            )}
+            <kbd className={KEY}>R</kbd> y luego <kbd className={KEY}>1</kbd>–<kbd className={KEY}>{OTHER_DIGIT}</kbd>{' '}
+            rechazar con ese motivo
+            {nextId ? (
+              <>
+                {' '}
+                · <kbd className={KEY}>N</kbd> o <kbd className={KEY}>J</kbd> siguiente · <kbd className={KEY}>K</kbd>{' '}
+                anterior
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </header>
       {actionData?.error ? <Alert tone="error" className="mb-3 py-2" messages={actionData.error} /> : null}
 
       {current === null ? (
-        <section className={`${CARD} max-w-xl`} aria-labelledby="al-dia-titulo" data-testid="conductor-al-dia">
+        <section
+          className="max-w-xl rounded-xl border border-green-300 bg-green-50 p-4"
+          aria-labelledby="al-dia-titulo"
+          data-testid="conductor-al-dia"
+        >
           <h2 id="al-dia-titulo" className="text-xl font-bold text-slate-900">
             Conductor al día
           </h2>
@@ -242,9 +265,9 @@ export default function DriverReview() {
           >
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <h2 id="documento-titulo" className="text-lg font-bold text-slate-900">
-                {current.title}
-                <span className="ml-2 text-sm font-semibold text-slate-600">
-                  {current.position} de {pending.length}
+                {current.title}{' '}
+                <span className="text-sm font-semibold whitespace-nowrap text-slate-600">
+                  · {current.position} de {pending.length}
                 </span>
               </h2>
               {pending.length > 1 ? (
@@ -328,25 +351,6 @@ export default function DriverReview() {
               <h2 id="decision-titulo" className="mb-2 text-lg font-bold text-slate-900">
                 Decisión
               </h2>
-              {hydrated ? (
-                <p className="mb-3 text-xs leading-6 text-slate-700" data-testid="atajos">
-                  Atajos:{' '}
-                  {current.unsigned ? null : (
-                    <>
-                      <kbd className={KEY}>A</kbd> aprobar y siguiente ·{' '}
-                    </>
-                  )}
-                  <kbd className={KEY}>R</kbd> y luego <kbd className={KEY}>1</kbd>–
-                  <kbd className={KEY}>{OTHER_DIGIT}</kbd> rechazar con ese motivo
-                  {nextId ? (
-                    <>
-                      {' '}
-                      · <kbd className={KEY}>N</kbd> o <kbd className={KEY}>J</kbd> siguiente ·{' '}
-                      <kbd className={KEY}>K</kbd> anterior
-                    </>
-                  ) : null}
-                </p>
-              ) : null}
               <Form method="post" ref={approveForm} key={`aprobar-${current.id}`} className="space-y-3">
                 <JsMarker />
                 <input type="hidden" name="intent" value="approve" />
