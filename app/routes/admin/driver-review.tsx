@@ -261,7 +261,7 @@ export default function DriverReview() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section
             aria-labelledby="documento-titulo"
-            className="min-w-0 rounded-xl border border-slate-200 bg-white p-3"
+            className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-3 lg:sticky lg:top-4"
           >
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <h2 id="documento-titulo" className="text-lg font-bold text-slate-900">
@@ -409,9 +409,15 @@ export default function DriverReview() {
                   <div className="mt-1 space-y-1">
                     {[...REJECTION_REASONS, { key: 'otro', label: 'Otro motivo', text: null }].map((r, i) => (
                       <label key={r.key} className="flex min-h-11 items-start gap-2 py-1 text-sm text-slate-800">
-                        <input type="radio" name="reason_choice" value={r.key} required className="mt-1 size-4" />
+                        <input
+                          type="radio"
+                          name="reason_choice"
+                          value={r.key}
+                          required
+                          className="mt-1 size-4 shrink-0"
+                        />
                         {hydrated ? (
-                          <kbd className={KEY} aria-hidden="true">
+                          <kbd className={`${KEY} shrink-0`} aria-hidden="true">
                             {i + 1}
                           </kbd>
                         ) : null}
