@@ -146,6 +146,10 @@ const CARD = 'rounded-xl border border-slate-200 bg-white p-4'
 /** The digits that pick a reason after R: the listed ones, then «Otro motivo». */
 const OTHER_DIGIT = String(REJECTION_REASONS.length + 1)
 
+function Key({ children }: { children: React.ReactNode }) {
+  return <kbd className={KEY}>{children}</kbd>
+}
+
 export default function DriverReview() {
   const { driver, progress, pending, current, checks, nextId, prevId } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -219,16 +223,14 @@ export default function DriverReview() {
             Atajos:{' '}
             {current.unsigned ? null : (
               <>
-                <kbd className={KEY}>A</kbd> aprobar y siguiente ·{' '}
+                <Key>A</Key> aprobar y siguiente ·{' '}
               </>
             )}
-            <kbd className={KEY}>R</kbd> y luego <kbd className={KEY}>1</kbd>–<kbd className={KEY}>{OTHER_DIGIT}</kbd>{' '}
-            rechazar con ese motivo
+            <Key>R</Key> y luego <Key>1</Key>–<Key>{OTHER_DIGIT}</Key> rechazar con ese motivo
             {nextId ? (
               <>
                 {' '}
-                · <kbd className={KEY}>N</kbd> o <kbd className={KEY}>J</kbd> siguiente · <kbd className={KEY}>K</kbd>{' '}
-                anterior
+                · <Key>N</Key> o <Key>J</Key> siguiente · <Key>K</Key> anterior
               </>
             ) : null}
           </p>
