@@ -61,6 +61,7 @@ for (const width of [1280, 375]) {
     // From the driver's page…
     await page.goto(`/admin/conductores/${driverId}`)
     await expect(page.getByRole('link', { name: 'Revisar conductor (5 pendientes)' })).toBeVisible()
+    await shot(page, `ficha-${jsEnabled ? 'js' : 'sin-js'}-${width}.png`)
     // …and from the queue, filtered to this driver.
     await page.goto(`/admin/documentos?driver=${encodeURIComponent(driver.email)}`)
     await expect(page.getByTestId('pendientes-total')).toHaveText('5 documentos pendientes')
@@ -110,8 +111,10 @@ for (const width of [1280, 375]) {
       // Each decision leaves the next one first of those left.
       await expect(heading).toContainText(`${doc.title} · 1 de ${5 - i}`)
       const before = keystrokes
-      if (doc.slot === 'hoja_vida_conductor')
+      if (doc.slot === 'hoja_vida_conductor') {
         await expect(visor.locator('iframe')).toHaveAttribute('title', `Documento: ${doc.title} de ${name} (PDF)`)
+        await shot(page, `pdf-${jsEnabled ? 'js' : 'sin-js'}-${width}.png`)
+      }
       if (doc.slot === 'padron_vehiculo_frontal') {
         await expect(marked.filter({ hasText: 'Patente' })).toContainText('Compara')
         await expect(marked.filter({ hasText: 'RUT' })).toHaveCount(0)
@@ -124,6 +127,7 @@ for (const width of [1280, 375]) {
         if (jsEnabled) {
           await press('r')
           await expect(page.getByText('Elige el motivo con su número (1 a 5).', { exact: false })).toBeVisible()
+          await shot(page, `rechazo-${jsEnabled ? 'js' : 'sin-js'}-${width}.png`)
           await press('1')
         } else {
           await page.getByLabel(/^Ilegible/).check()
