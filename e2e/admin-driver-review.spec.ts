@@ -65,6 +65,7 @@ for (const width of [1280, 375]) {
     // …and from the queue, filtered to this driver.
     await page.goto(`/admin/documentos?driver=${encodeURIComponent(driver.email)}`)
     await expect(page.getByTestId('pendientes-total')).toHaveText('5 documentos pendientes')
+    await shot(page, `cola-${jsEnabled ? 'js' : 'sin-js'}-${width}.png`)
     await page
       .getByRole('link', { name: `Revisar conductor: ${name}` })
       .first()

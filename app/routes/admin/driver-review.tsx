@@ -403,12 +403,12 @@ export default function DriverReview() {
                 <input type="hidden" name="intent" value="reject" />
                 <input type="hidden" name="doc" value={current.id} />
                 {nextId ? <input type="hidden" name="next" value={nextId} /> : null}
-                <fieldset className={choosing ? 'rounded bg-red-50 p-2 ring-2 ring-red-600' : ''}>
+                <fieldset>
                   <legend className="text-sm font-semibold text-slate-900">Motivo del rechazo</legend>
                   <p aria-live="polite" className="text-xs font-semibold text-red-900">
                     {choosing ? `Elige el motivo con su número (1 a ${OTHER_DIGIT}). Esc para no rechazar.` : ''}
                   </p>
-                  <div className="mt-1 space-y-1">
+                  <div className={`mt-1 space-y-1 rounded ${choosing ? 'bg-red-50 px-2 ring-2 ring-red-600' : ''}`}>
                     {[...REJECTION_REASONS, { key: 'otro', label: 'Otro motivo', text: null }].map((r, i) => (
                       <label key={r.key} className="flex min-h-11 items-start gap-2 py-1 text-sm text-slate-800">
                         <input
