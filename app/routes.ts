@@ -99,6 +99,8 @@ export default [
       route('poderes/:id/cedula/:lado', 'routes/admin/power-id-image.ts'),
       route('conductores', 'routes/admin/drivers.tsx'),
       route('conductores/:id', 'routes/admin/driver.tsx'),
+      // One driver's pending documents, one after the other, by keyboard (decision 90)
+      route('conductores/:id/revisar', 'routes/admin/driver-review.tsx'),
       route('empresas', 'routes/admin/companies.tsx'),
       route('empresas/:id', 'routes/admin/company.tsx'),
       route('contenido', 'routes/admin/content.tsx'),

@@ -5,6 +5,7 @@ import { privateFileResponse } from '#app/.server/responses'
 import { returnPathOf, safeRedirectPath } from '#app/.server/safe-redirect'
 import type { WebSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
+import { ADMIN_MESSAGES, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import { REAUTH_REQUIRED_MESSAGE, STAFF_ROLE_FORBIDDEN_MESSAGE } from '#domain/validation/staff'
 
 /**
@@ -73,4 +74,26 @@ export function filterQuery(filters: { slot?: string; origin?: string; driver?: 
  */
 export function proxyAdminFile(res: Response | null): Promise<Response> {
   return privateFileResponse(res, { frameable: true })
+}
+
+type ReviewBody = { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string }
+
+/**
+ * The decision a review form posts (the single document's page and the per-driver review): intent
+ * approve, with the expiry date of a kind that expires as the reviewer confirmed or corrected it;
+ * or reject, with a listed reason (reason_choice) or «Otro motivo» written in reason_other.
+ */
+export function reviewDecision(form: FormData): { body: ReviewBody } | { error: string } {
+  const intent = form.get('intent')
+  const expiresOn = form.get('expires_on')
+  if (intent === 'approve')
+    return {
+      body: typeof expiresOn === 'string' ? { decision: 'ACCEPTED', expires_on: expiresOn } : { decision: 'ACCEPTED' },
+    }
+  if (intent !== 'reject') return { error: 'Acción no válida.' }
+  const choice = String(form.get('reason_choice') ?? '')
+  const other = String(form.get('reason_other') ?? '').trim()
+  const preset = REJECTION_REASONS.find((r) => r.key === choice)
+  const reason = choice === 'otro' || !preset ? other : preset.text
+  return reason ? { body: { decision: 'REJECTED', reason } } : { error: ADMIN_MESSAGES.reasonRequired }
 }

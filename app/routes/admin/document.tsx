@@ -29,9 +29,9 @@ import { CONTROL, InputField } from '#app/components/ui/field'
 import { formatDate, formatInteger, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { FILE_REMOVED, type DocumentStatus } from '#domain/reference-data/documents'
-import { ADMIN_MESSAGES, REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
+import { REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/document'
-import { filterQuery, queueFilters, requireAdmin } from './admin.server'
+import { filterQuery, queueFilters, requireAdmin, reviewDecision } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` },
@@ -71,20 +71,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: res.data.message,
     })
   }
-  let body: { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string }
-  // The expiry date of a kind that expires: the driver's, confirmed or corrected here.
-  const expiresOn = form.get('expires_on')
-  if (intent === 'approve')
-    body = typeof expiresOn === 'string' ? { decision: 'ACCEPTED', expires_on: expiresOn } : { decision: 'ACCEPTED' }
-  else if (intent === 'reject') {
+  const decided = reviewDecision(form)
+  if ('error' in decided) {
     const choice = String(form.get('reason_choice') ?? '')
-    const other = String(form.get('reason_other') ?? '').trim()
-    const preset = REJECTION_REASONS.find((r) => r.key === choice)
-    const reason = choice === 'otro' || !preset ? other : preset.text
-    if (!reason)
-      return data({ error: [ADMIN_MESSAGES.reasonRequired], conflict: false, choice, other }, { status: 400 })
-    body = { decision: 'REJECTED', reason }
-  } else return data({ error: ['Acción no válida.'], conflict: false, choice: '', other: '' }, { status: 400 })
+    const other = intent === 'reject' ? String(form.get('reason_other') ?? '').trim() : ''
+    return data({ error: [decided.error], conflict: false, choice, other }, { status: 400 })
+  }
+  const body = decided.body
 
   const res = await adminApi.review(context, session.token, id, body)
   if (!res.ok) {

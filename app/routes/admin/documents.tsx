@@ -125,6 +125,13 @@ export default function DocumentQueue() {
                   >
                     Revisar
                   </Link>
+                  <Link
+                    to={`/admin/conductores/${d.driver.id}/revisar`}
+                    className={`${LINK} mt-1 block`}
+                    aria-label={`Revisar conductor: ${d.driver.name}`}
+                  >
+                    Revisar conductor
+                  </Link>
                 </td>
               </tr>
             ))}

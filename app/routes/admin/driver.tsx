@@ -17,6 +17,7 @@ import {
 } from '#app/components/admin/console'
 import { APPLICATION_STATUS_LABELS, POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { Badge } from '#app/components/ui/badge'
+import { buttonClass } from '#app/components/ui/button'
 import { Pagination } from '#app/components/ui/pagination'
 import { formatDate, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function DriverDetail() {
   const { driver, slots, documents, validated, experience, applications, powers, reviews, views } =
     useLoaderData<typeof loader>()
+  const pending = slots.filter((s) => s.file_status === 'PENDING').length
   return (
     <>
       <p className="mb-3">
@@ -52,9 +54,16 @@ export default function DriverDetail() {
         </Link>
       </p>
       <PageHeader title={driver.name}>
-        <p className="flex items-center gap-2 text-sm font-semibold text-slate-800" data-testid="progreso-validacion">
-          {documents.accepted}/{documents.total} aprobados {validated ? <ValidatedBadge /> : null}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="flex items-center gap-2 text-sm font-semibold text-slate-800" data-testid="progreso-validacion">
+            {documents.accepted}/{documents.total} aprobados {validated ? <ValidatedBadge /> : null}
+          </p>
+          {pending > 0 ? (
+            <Link to={`/admin/conductores/${driver.id}/revisar`} className={buttonClass('primary')}>
+              Revisar conductor ({pending === 1 ? '1 pendiente' : `${pending} pendientes`})
+            </Link>
+          ) : null}
+        </div>
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Perfil">
