@@ -19,13 +19,13 @@ export interface FactFields {
   pawn: 'Si' | 'No'
 }
 
-/** «Despachos Andes SpA» → «DA»: the first letters of its first two words, legal forms left out. */
+/** «Despachos Andes SpA» → «DA»: the first letters of its first two words (bytes count on every page). */
 export function initials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => w && !/^(spa|ltda\.?|s\.?a\.?|eirl|y|de|del|la|las|los)$/i.test(w))
-  return (words.length ? words : [name])
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
+  return name
+    .split(' ', 2)
+    .map((w) => w.charAt(0))
     .join('')
+    .toUpperCase()
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { buttonClass } from '#app/components/ui/button'
-import './home.css'
 
 const REQUIREMENTS = [
   'Ser mayor de 18 años.',
@@ -56,8 +55,7 @@ function Icon({ path }: { path: string }) {
 
 /**
  * On a phone the hero is one screen: the promise, the two ways in, and the requirements folded
- * (a native <details>, no JS); on wide screens the requirements card stands beside it, open
- * (home.css).
+ * (a native <details>, no JS); on wide screens the requirements card stands beside it, open.
  */
 export function Hero({ signupUrl }: { signupUrl: string }) {
   return (
@@ -99,11 +97,18 @@ export function Hero({ signupUrl }: { signupUrl: string }) {
             Servicio disponible en la Región Metropolitana, con expansión planificada.
           </p>
         </div>
-        <details className="home-requisitos group self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {/* From 1024 px the requirements show whatever the toggle says, where ::details-content exists. */}
+        <details
+          className={
+            'group self-start rounded-2xl border border-slate-200 bg-white shadow-sm ' +
+            'lg:[&::details-content]:contents lg:[&::details-content]:[content-visibility:visible]'
+          }
+        >
           <summary
             className={
               'flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 px-5 py-3 ' +
-              'lg:cursor-auto lg:px-6 lg:pt-6 lg:pb-0 [&::-webkit-details-marker]:hidden'
+              'lg:px-6 lg:pt-6 lg:pb-0 supports-[selector(::details-content)]:lg:pointer-events-none ' +
+              '[&::-webkit-details-marker]:hidden'
             }
           >
             <h2 id="requisitos" className="text-lg font-bold text-slate-900 lg:text-xl">
