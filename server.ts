@@ -7,10 +7,11 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from './services/platform/config'
-import { exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
+import { boundHeapGrowth, exitOnUnsupportedNode, keepDataPrivate } from './services/platform/runtime'
 import { startTracing, tracingRequested } from './services/platform/tracing'
 
 exitOnUnsupportedNode()
+boundHeapGrowth()
 const config = loadConfig()
 keepDataPrivate(config.dataDir)
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -277,6 +277,29 @@ export function rssMb(pid: number): number {
   }
 }
 
+/**
+ * Resets a process's peak resident memory (VmHWM) to its current one (`5` into
+ * /proc/<pid>/clear_refs, Linux ≥ 4.0, our own child). False where that is not possible.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The kernel's peak resident memory of a process in MB (VmHWM: since its start or resetPeakRss), or NaN. */
+export function peakRssMb(pid: number): number {
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Number(m[1]) / 1024 : NaN
+  } catch {
+    return NaN
+  }
+}
+
 export function loadAverage(): string {
   return os
     .loadavg()
