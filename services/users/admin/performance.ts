@@ -34,9 +34,11 @@ interface Decision {
 
 /**
  * The decisions made in [from, to). Index: admin_audit_log_action_created_idx (action, created_at)
- * (migration 0026): one range per action, then the uploads by primary key.
+ * (migration 0026), one range per action; PostgreSQL may instead read the period's range of
+ * admin_audit_log_created_idx and filter the actions. The uploads by primary key.
+ * tests/performance-at-scale.test.ts reads both engines' plans.
  */
-function decisionsBetween(db: Db, from: string, to: string): Promise<Decision[]> {
+export function decisionsQuery(db: Db, from: string, to: string) {
   return db
     .selectFrom('admin_audit_log as a')
     .leftJoin('user_files as f', 'f.id', 'a.entity_id')
@@ -45,7 +47,10 @@ function decisionsBetween(db: Db, from: string, to: string): Promise<Decision[]>
     .where('a.created_at', '>=', from)
     .where('a.created_at', '<', to)
     .where('a.entity_type', '=', 'user_file')
-    .execute()
+}
+
+function decisionsBetween(db: Db, from: string, to: string): Promise<Decision[]> {
+  return decisionsQuery(db, from, to).execute()
 }
 
 /** The value at a quantile of sorted values: the median halves an even count, others take the nearest rank. */
