@@ -25,7 +25,7 @@ export const performanceSchema = z.object({
   per_day: z.array(z.number()),
   /** Of the decisions, those whose upload is still on record (the times below are theirs). */
   timed: z.number(),
-  /** Working hours from upload to decision: the median and the 90th percentile (nearest rank); null without decisions. */
+  /** Working hours from upload to decision: the median and the 90th percentile (nearest rank); null without any. */
   median_hours: z.number().nullable(),
   p90_hours: z.number().nullable(),
   /** Decisions made within 24 working hours of the upload, and their share of `timed` (0 to 1; null without any). */

@@ -35,6 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     share: f.within_24h_share === null ? '—' : formatPercent(f.within_24h_share * 100, 0),
     shareValue: f.within_24h_share,
     within: `${formatInteger(f.within_24h)} de ${formatInteger(f.timed)}`,
+    // The two times in words: what the markers say, for whoever reads rather than looks.
+    reading:
+      f.median_hours === null
+        ? 'Sin decisiones en este periodo.'
+        : `La mitad de las decisiones llegó en ${hoursText(f.median_hours)} hábiles o menos; ` +
+          `nueve de cada diez, en ${hoursText(f.p90_hours)} o menos.`,
     lateNow: f.late_now,
     lateText: formatInteger(f.late_now),
     // The time scale, in percent of its width: the target, the median and the 90th percentile.
@@ -64,7 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>
 
-const CARD = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm'
+const REVIEWER_ROW =
+  'grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-4 gap-y-1 py-3 sm:grid-cols-[12rem_4rem_minmax(0,1fr)]'
+const CARD = 'rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4'
 
 /** The two periods as links: the toggle works without JS and the URL says which one is shown. */
 function PeriodSwitch({ period }: { period: PerformancePeriod }) {
@@ -92,7 +100,9 @@ function Figure({ label, value, note, tone }: { label: string; value: string; no
   return (
     <div className={CARD}>
       <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className={`mt-1 text-3xl font-bold ${tone === 'danger' ? 'text-red-700' : 'text-slate-900'}`}>{value}</dd>
+      <dd className={`mt-1 text-2xl font-bold sm:text-3xl ${tone === 'danger' ? 'text-red-700' : 'text-slate-900'}`}>
+        {value}
+      </dd>
       <dd className="mt-1 text-sm text-slate-600">{note}</dd>
     </div>
   )
@@ -115,7 +125,10 @@ function TimeScale({ d }: { d: Data }) {
   const { scale } = d
   const marker = (at: number | null, label: string, value: string, className: string) =>
     at === null ? null : (
-      <div className="absolute top-0 -translate-x-1/2 text-center" style={{ left: `${at}%` }}>
+      <div
+        className={`absolute top-0 ${at < 15 ? '' : at > 85 ? '-translate-x-full' : '-translate-x-1/2'}`}
+        style={{ left: `${at}%` }}
+      >
         <span className={`block text-xs font-semibold whitespace-nowrap ${className}`}>
           {label} {value}
         </span>
@@ -164,6 +177,7 @@ function TimeScale({ d }: { d: Data }) {
         </span>
         <span>{scale.max}</span>
       </figcaption>
+      {d.reading ? <p className="mt-4 text-sm text-slate-700">{d.reading}</p> : null}
     </figure>
   )
 }
@@ -247,10 +261,7 @@ function PerReviewer({ d }: { d: Data }) {
     <>
       <ul className="divide-y divide-slate-100" aria-hidden="true">
         {d.reviewers.map((r) => (
-          <li
-            key={r.key}
-            className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-4 gap-y-1 py-3 sm:grid-cols-[12rem_4rem_minmax(0,1fr)]"
-          >
+          <li key={r.key} className={REVIEWER_ROW}>
             <span className="truncate text-sm font-semibold text-slate-900">{r.name}</span>
             <span className="text-right text-sm font-bold text-slate-900 sm:order-none">{r.total}</span>
             <Bars values={r.perDay} max={max} className="col-span-2 h-8 w-full sm:col-span-1" />
@@ -298,12 +309,12 @@ export default function Performance() {
       <p className="-mt-4 mb-6 max-w-3xl text-sm text-slate-700">
         {d.range}. Los tiempos se cuentan en horas hábiles: de lunes a viernes, de 9:00 a 18:00, sin feriados.
       </p>
-      <dl className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="cifras">
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="cifras">
         <Figure label="Decisiones" value={d.decisions} note="Documentos aprobados o rechazados" />
         <Figure label="Mediana hasta la decisión" value={d.median} note={`Percentil 90: ${d.p90}`} />
         <div className={CARD}>
           <dt className="text-sm font-semibold text-slate-700">Dentro de 24 h hábiles</dt>
-          <dd className="mt-1 text-3xl font-bold text-slate-900">{d.share}</dd>
+          <dd className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{d.share}</dd>
           <dd className="mt-1 text-sm text-slate-600">{d.within} decisiones</dd>
           <dd>
             <ShareBar share={d.shareValue} />

@@ -89,7 +89,7 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
     return { ana, beto }
   }
 
-  it('computes the median, p90, share within 24 working hours and per-reviewer counts of the last 7 and 30 days', async () => {
+  it('computes the median, p90, share within 24 working hours and counts per reviewer over 7 and 30 days', async () => {
     const { ana, beto } = await madeUpSet()
 
     const week = await figures()
