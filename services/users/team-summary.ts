@@ -40,7 +40,7 @@ export async function sendTeamSummary(p: Platform, now: Date): Promise<TeamSumma
   const summary = {
     dayText: formatDate(chileDayStart(day)),
     decisions: figures.decisions,
-    withinText: share === null ? null : formatPercent(share * 100, 0),
+    withinText: share === null ? null : formatPercent(share * 100, 1),
     medianText: figures.median_hours === null ? null : `${formatDecimal(figures.median_hours)} h`,
     lateNow: figures.late_now,
     reviewers: figures.reviewers.map((r) => `${r.name}: ${formatInteger(r.decisions)}`),

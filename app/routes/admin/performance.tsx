@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     decisions: formatInteger(f.decisions),
     median: hoursText(f.median_hours),
     p90: hoursText(f.p90_hours),
-    share: f.within_24h_share === null ? '—' : formatPercent(f.within_24h_share * 100, 0),
+    // One decimal: 397 of 398 is 99,7 %, not a rounded 100 %.
+    share: f.within_24h_share === null ? '—' : formatPercent(f.within_24h_share * 100, 1),
     shareValue: f.within_24h_share,
     within: `${formatInteger(f.within_24h)} de ${formatInteger(f.timed)}`,
     // The two times in words: what the markers say, for whoever reads rather than looks.
@@ -225,7 +226,11 @@ function PerDay({ d }: { d: Data }) {
         <Bars values={d.days.map((x) => x.decisions)} max={max} className="h-32 w-full" />
         <div className="mt-1 grid text-center text-xs text-slate-600" style={cols}>
           {d.days.map((x, i) => (
-            <span key={x.key} className="overflow-visible whitespace-nowrap">
+            // A label wider than its day overflows both sides, the last one only into the chart.
+            <span
+              key={x.key}
+              className={`flex whitespace-nowrap ${i === d.days.length - 1 ? 'justify-end' : 'justify-center'}`}
+            >
               {!dense || i % 7 === (d.days.length - 1) % 7 ? x.label : ''}
             </span>
           ))}
