@@ -112,6 +112,8 @@ export default [
       route('operacion', 'routes/admin/operations.tsx'),
       // The periodic jobs' state (decision 81)
       route('tareas', 'routes/admin/scheduled-jobs.tsx'),
+      // The team's review figures (decision 92)
+      route('rendimiento', 'routes/admin/performance.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

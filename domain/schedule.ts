@@ -63,3 +63,9 @@ export function nextRunAfter(schedule: Schedule, from: Date): Date {
   }
   return new Date(from.getTime() + DAY_MS)
 }
+
+/** The instant a 'yyyy-mm-dd' day starts in Chile (its 00:00, or the first instant after a change of time). */
+export function chileDayStart(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return chileInstant(year, month, date, 0, 0)
+}

@@ -125,17 +125,37 @@ function chileHour(day: string, hour: number): number {
   return guess
 }
 
+// Both lookups below are remembered: a period's figures (decision 92) time every decision of a
+// month, each across a few days, and Intl's calendar is the cost. Bounded, emptied when full.
+const CACHE_MAX = 5000
+const WINDOWS = new Map<string, [number, number] | null>()
+const DAYS_BY_HOUR = new Map<number, string>()
+
 /** The working window of a Chile calendar day as [start, end) in epoch ms, or null on a day off. */
 function windowOf(day: string): [number, number] | null {
+  const known = WINDOWS.get(day)
+  if (known !== undefined) return known
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   const w = weekday(y, m, d)
-  if (w === 0 || w === 6 || isChileHoliday(day)) return null
-  return [chileHour(day, WORKING_DAY.start), chileHour(day, WORKING_DAY.end)]
+  const window: [number, number] | null =
+    w === 0 || w === 6 || isChileHoliday(day)
+      ? null
+      : [chileHour(day, WORKING_DAY.start), chileHour(day, WORKING_DAY.end)]
+  if (WINDOWS.size >= CACHE_MAX) WINDOWS.clear()
+  WINDOWS.set(day, window)
+  return window
 }
 
+/** The Chile day of an instant; Chile's offsets are whole hours, so one lookup serves a whole UTC hour. */
 function chileDay(ms: number): string {
-  const p = chileParts(new Date(ms))!
-  return isoDay(p.year, p.month, p.day)
+  const hour = Math.floor(ms / HOUR_MS)
+  const known = DAYS_BY_HOUR.get(hour)
+  if (known) return known
+  const p = chileParts(new Date(hour * HOUR_MS))!
+  const day = isoDay(p.year, p.month, p.day)
+  if (DAYS_BY_HOUR.size >= CACHE_MAX) DAYS_BY_HOUR.clear()
+  DAYS_BY_HOUR.set(hour, day)
+  return day
 }
 
 // A guard against a runaway walk: no stretch of Chile's calendar is a year without a working day.

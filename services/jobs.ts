@@ -14,6 +14,7 @@ import { describeExportRun, prepareExports } from './shared/my-data'
 import { describeRetentionRun, runRetention } from './shared/retention'
 import { describeClosureRun, runAccountClosure } from './users/account-closure'
 import { describeReminderRun, sendExpiryReminders } from './users/document-reminders'
+import { describeTeamSummaryRun, sendTeamSummary } from './users/team-summary'
 
 export interface JobDeclaration {
   /** The job's key in `scheduled_jobs` and the logs; never renamed (its record would start over). */
@@ -74,6 +75,15 @@ export const JOBS: JobDeclaration[] = [
     schedule: dailyAt('04:00'),
     services: ['users'],
     run: (p, now) => dailyBackup(p, p.config, now),
+  },
+  // Yesterday's review figures to every administrador, once a day (decision 92); a server that was
+  // down at that hour sends it at its next start.
+  {
+    name: 'team-summary',
+    title: 'Resumen diario del equipo',
+    schedule: dailyAt('08:00'),
+    services: ['users'],
+    run: async (p, now) => describeTeamSummaryRun(await sendTeamSummary(p, now)),
   },
 ]
 

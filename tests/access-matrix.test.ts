@@ -81,6 +81,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/admin/operations', who: 'admin', owned: false },
   // The periodic jobs' state (decision 81)
   { path: () => '/admin/scheduled-jobs', who: 'admin', owned: false },
+  // The team's review figures (decision 92; administradores)
+  { path: () => '/admin/performance', who: 'admin', owned: false },
 ]
 
 /**

@@ -167,7 +167,7 @@ describe.each(engines)('GET /metrics with pages and services on %s', (engine) =>
       find(all, 'fleeters_job_consecutive_failures')
         .map((s) => s.labels.job)
         .sort()
-    const declared = ['account-closure', 'backup', 'exports', 'reminders', 'retention']
+    const declared = ['account-closure', 'backup', 'exports', 'reminders', 'retention', 'team-summary']
     await expect.poll(async () => jobsOf(await scrape()), { timeout: 10_000 }).toEqual(declared)
     // Node's own, the event loop's lag among them.
     expect(find(samples, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1)

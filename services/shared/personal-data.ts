@@ -166,6 +166,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     kind: 'system',
     reason: 'Nombres internos de archivos ya borrados de sus registros, por eliminar del almacenamiento',
   },
+  team_summaries: {
+    kind: 'system',
+    reason: 'Los días cuyo resumen del equipo se envió por correo (solo la fecha y cuántos correos)',
+  },
   admin_audit_log: {
     kind: 'system',
     reason: 'Lo que hizo el equipo en la consola (quién, qué, cuándo, sobre qué id): evidencia que se conserva',

@@ -1,3 +1,4 @@
+import { formatInteger } from '#domain/format'
 import { escapeHtml, mailLayout } from '#services/platform/messaging/mail-html'
 import type { EmailMessage } from '#services/platform/messaging/outbox'
 
@@ -141,6 +142,52 @@ export function passwordChangedMail(to: string, firstname: string, recoverUrl: s
         'sesión en los demás dispositivos.',
       `Si no fuiste tú, <a href="${escapeHtml(recoverUrl)}">crea una nueva contraseña ` +
         `ahora</a>: así se cierran también las sesiones que queden abiertas.`,
+    ]),
+  }
+}
+
+/** The team's figures of one day, as the daily summary tells them (decision 92). */
+export interface TeamSummaryFigures {
+  /** '25-11-2026' */
+  dayText: string
+  decisions: number
+  /** '80 %', or null without decisions timed. */
+  withinText: string | null
+  /** '6,5 h', or null. */
+  medianText: string | null
+  lateNow: number
+  /** «Ana Pérez: 12», most decisions first. */
+  reviewers: string[]
+}
+
+/** The daily summary to each administrador: yesterday's decisions, the share within 24 working hours, late now. */
+export function teamSummaryMail(to: string, firstname: string, f: TeamSummaryFigures, link: string): EmailMessage {
+  const subject = `Resumen del equipo del ${f.dayText}`
+  const decided =
+    f.decisions === 1 ? 'El equipo decidió 1 documento' : `El equipo decidió ${formatInteger(f.decisions)} documentos`
+  const timing = f.withinText
+    ? `${f.withinText} dentro de 24 horas hábiles desde su carga (mediana: ${f.medianText} hábiles).`
+    : 'Sin decisiones que medir.'
+  const late =
+    f.lateNow === 0
+      ? 'No hay documentos atrasados ahora.'
+      : f.lateNow === 1
+        ? 'Hay 1 documento atrasado ahora (más de 24 horas hábiles en la cola).'
+        : `Hay ${formatInteger(f.lateNow)} documentos atrasados ahora (más de 24 horas hábiles en la cola).`
+  const people = f.reviewers.length ? `Por revisor:\n${f.reviewers.join('\n')}` : ''
+  const text =
+    `Hola ${firstname}:\n\n${decided} el ${f.dayText}. ${timing}\n\n${late}\n\n` +
+    `${people ? `${people}\n\n` : ''}Las cifras de los últimos 7 y 30 días: ${link}\n\nFleeters`
+  return {
+    to,
+    subject,
+    text,
+    html: mailLayout(subject, [
+      `Hola ${escapeHtml(firstname)}:`,
+      `${decided} el ${f.dayText}. ${escapeHtml(timing)}`,
+      `<strong>${escapeHtml(late)}</strong>`,
+      ...(people ? [escapeHtml(people)] : []),
+      `Las cifras de los últimos 7 y 30 días están en <a href="${escapeHtml(link)}">Rendimiento</a>.`,
     ]),
   }
 }

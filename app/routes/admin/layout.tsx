@@ -31,6 +31,8 @@ const NAV = [
   { to: '/admin/empresas', label: 'Empresas', end: false, administrador: true },
   { to: '/admin/contenido', label: 'Contenido', end: false, administrador: true },
   { to: '/admin/equipo', label: 'Equipo', end: false, administrador: true },
+  // The team's review figures (decision 92)
+  { to: '/admin/rendimiento', label: 'Rendimiento', end: false, administrador: true },
   // Privacy requests (Ley 21.719, decision 75)
   { to: '/admin/solicitudes', label: 'Solicitudes', end: false, administrador: true },
   // Health and the outbox's backlog (docs/operations.md)

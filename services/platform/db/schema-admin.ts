@@ -3,6 +3,16 @@ import type { Generated } from 'kysely'
 /** Tables of the operations console (see migrations/0006_admin.ts). */
 export interface AdminTables {
   admin_audit_log: AdminAuditLogTable
+  /** One row per Chile day whose team summary was mailed (migration 0026, decision 92). */
+  team_summaries: TeamSummariesTable
+}
+
+export interface TeamSummariesTable {
+  /** yyyy-mm-dd: the day the summary is about (yesterday when it was sent). */
+  day: string
+  /** How many administradores it was mailed to. */
+  mails: number
+  created_at: string
 }
 
 /** One row per admin action: who, what, when, and the record before and after (JSON). */

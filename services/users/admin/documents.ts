@@ -320,6 +320,18 @@ export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
   return { late: late.toISOString(), dueToday: (byClosing > late ? byClosing : late).toISOString() }
 }
 
+/**
+ * Pending documents past their due time at `now`: the queue's «Atrasados» without filters, a range
+ * of upload times on the (file_status, created_at) index.
+ */
+export async function countLate(db: Db, columns: ColumnCipher, now: Date): Promise<number> {
+  const row = await pendingQueue(db, columns, {})
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('f.created_at', '<', reviewCutoffs(now).late)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 function queueFilters(c: Context) {
   return documentQueueQuerySchema.parse({
     slot: c.req.query('slot') || undefined,

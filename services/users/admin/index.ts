@@ -11,6 +11,7 @@ import { adminDataViewRoutes } from './data-views'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminOperationsRoutes } from './operations'
+import { adminPerformanceRoutes } from './performance'
 import { adminPowerRoutes } from './powers'
 // Privacy requests with their legal deadline (decision 75)
 import { adminPrivacyRequestRoutes } from './privacy-requests'
@@ -47,6 +48,8 @@ export function adminRoutes(p: Platform) {
     app.use(path, requireAdministrador(p))
   }
   for (const path of ['/operations', '/operations/*']) app.use(path, requireAdministrador(p))
+  // «Rendimiento»: the team's review figures (decision 92).
+  app.use('/performance', requireAdministrador(p))
   // The periodic jobs' state and «Ejecutar ahora» (decision 81).
   for (const path of ['/scheduled-jobs', '/scheduled-jobs/*']) app.use(path, requireAdministrador(p))
 
@@ -154,5 +157,6 @@ export function adminRoutes(p: Platform) {
   // «Operación»: health and the outbox's backlog, with a retry for failed messages
   app.route('/', adminOperationsRoutes(p))
   app.route('/', adminScheduledJobRoutes(p))
+  app.route('/', adminPerformanceRoutes(p))
   return app
 }

@@ -31,12 +31,14 @@ describe.each(engines)('scheduled jobs in the console on %s', (engine) => {
       ['account-closure', 'Cierre de cuentas', 'cada hora'],
       ['retention', 'Plazos de conservación', 'cada hora'],
       ['backup', 'Copia de seguridad diaria', 'todos los días a las 04:00'],
+      ['team-summary', 'Resumen diario del equipo', 'todos los días a las 08:00'],
     ])
     const never = { last_started_at: null, last_outcome: null, next_run_at: null, consecutive_failures: 0 }
     expect(listed[0]).toMatchObject(never)
 
     // The server's own job list, on this database, checked a minute later: every job is due but the
-    // nightly backup.
+    // daily ones (the nightly backup, the team's morning summary).
+    const daily = ['backup', 'team-summary']
     const lines: string[] = []
     const jobs = startJobs(p, undefined, (job, line) => lines.push(`${job}: ${line}`), { timers: false })
     await jobs.tick()
@@ -45,12 +47,12 @@ describe.each(engines)('scheduled jobs in the console on %s', (engine) => {
     await jobs.stop()
     expect(ran.sort()).toEqual(
       JOBS.map((j) => j.name)
-        .filter((name) => name !== 'backup')
+        .filter((name) => !daily.includes(name))
         .sort(),
     )
 
     const after = await api.get('/admin/scheduled-jobs', admin.headers)
-    for (const job of (after.body.jobs as ScheduledJobView[]).filter((j) => j.name !== 'backup')) {
+    for (const job of (after.body.jobs as ScheduledJobView[]).filter((j) => !daily.includes(j.name))) {
       const ok = { last_outcome: 'ok', last_error: null, consecutive_failures: 0, running: false }
       expect(job, `${job.name}: ${lines.join('\n')}`).toMatchObject(ok)
       expect(typeof job.last_duration_ms).toBe('number')
@@ -61,6 +63,9 @@ describe.each(engines)('scheduled jobs in the console on %s', (engine) => {
     const backup = (after.body.jobs as ScheduledJobView[]).find((j) => j.name === 'backup')!
     expect(backup).toMatchObject({ last_started_at: null, last_outcome: null })
     expect(formatTime(backup.next_run_at)).toBe('04:00')
+    const summary = (after.body.jobs as ScheduledJobView[]).find((j) => j.name === 'team-summary')!
+    expect(summary).toMatchObject({ last_started_at: null, last_outcome: null })
+    expect(formatTime(summary.next_run_at)).toBe('08:00')
   })
 
   it('«Ejecutar ahora» moves the next run to now, audited; refuses a job not started, unknown, misnamed', async () => {
