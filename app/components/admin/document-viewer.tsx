@@ -81,7 +81,6 @@ export function DocumentViewer({ fileUrl, mimeType, name, pages }: DocumentViewe
   const stage = useRef<HTMLDivElement>(null)
   const { zoom, rotation } = view
   const kind = mimeType === 'application/pdf' ? 'pdf' : 'image'
-  const nextZoom = ZOOMS[(ZOOMS.indexOf(zoom) + 1) % ZOOMS.length]!
   const nextRotation = ((rotation + 90) % 360) as Rotation
 
   useEffect(() => {
@@ -199,8 +198,8 @@ export function DocumentViewer({ fileUrl, mimeType, name, pages }: DocumentViewe
         </span>
         {hydrated ? (
           <p className="ml-auto hidden text-xs text-slate-600 sm:block">
-            Atajos: <kbd className="rounded border px-1">Z</kbd> zoom ({ZOOM_TEXT[nextZoom].toLowerCase()}) ·{' '}
-            <kbd className="rounded border px-1">G</kbd> girar · arrastra para moverte
+            Atajos: <kbd className="rounded border px-1">Z</kbd> cambia el zoom ·{' '}
+            <kbd className="rounded border px-1">G</kbd> gira · con zoom, arrastra para moverte
           </p>
         ) : null}
       </div>
@@ -214,7 +213,7 @@ export function DocumentViewer({ fileUrl, mimeType, name, pages }: DocumentViewe
         ref={stage}
         role="region"
         aria-label={`${name}: vista`}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling area must be reachable by keyboard
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling area must be keyboard-reachable
         tabIndex={0}
         onPointerDown={onPointerDown}
         className={

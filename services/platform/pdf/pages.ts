@@ -166,5 +166,3 @@ export function createPdfPages(limits: PdfPageLimits = PDF_PAGE_LIMITS) {
     },
   }
 }
-
-export type PdfPages = ReturnType<typeof createPdfPages>
