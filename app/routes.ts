@@ -96,6 +96,7 @@ export default [
       route('documentos', 'routes/admin/documents.tsx'),
       route('documentos/:id', 'routes/admin/document.tsx'),
       route('archivos/:id', 'routes/admin/file.$id.ts'),
+      route('archivos/:id/paginas/:page', 'routes/admin/file.$id.page.ts'),
       route('poderes/:id/cedula/:lado', 'routes/admin/power-id-image.ts'),
       route('conductores', 'routes/admin/drivers.tsx'),
       route('conductores/:id', 'routes/admin/driver.tsx'),

@@ -7,7 +7,8 @@
  * 2. server.ts and what it imports from server/, services/, domain/ and app/.server are compiled
  *    into build/server.js and chunks beside it (the composition server.ts imports dynamically
  *    is one; Vite's SSR build: packages stay external imports of node_modules), with
- *    the database migrations as build/migrations/*.js, so production runs `node build/server.js`:
+ *    the database migrations as build/migrations/*.js and the PDF pages' worker as
+ *    build/pdf-pages-worker.js, so production runs `node build/server.js`:
  *    no TypeScript compiler in the process, no npm or tsx wrapper processes.
  */
 import fs from 'node:fs'
@@ -77,7 +78,12 @@ export async function buildServer(root: string, buildDir: string) {
       minify: false,
       copyPublicDir: false,
       rollupOptions: {
-        input: { server: path.join(root, 'server.ts'), ...migrations },
+        // The PDF pages' worker (services/platform/pdf/pages.ts) is started by file name: an entry of its own.
+        input: {
+          server: path.join(root, 'server.ts'),
+          'pdf-pages-worker': path.join(root, 'services/platform/pdf/pages-worker.ts'),
+          ...migrations,
+        },
         // Chunks sit beside server.js: services/platform/db/migrations.ts finds the compiled
         // migrations in ./migrations next to whichever file it ends up in.
         output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'server-[name]-[hash].js' },

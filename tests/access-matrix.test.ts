@@ -68,6 +68,9 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/admin/expiring-documents', who: 'admin', owned: false },
   { path: (w) => `/admin/documents/${w.ids.file}`, who: 'admin', owned: false },
   { path: (w) => `/admin/documents/${w.ids.file}/file`, who: 'admin', owned: false },
+  // The viewer's PDF pages, drawn as images (decision 91)
+  { path: (w) => `/admin/documents/${w.ids.file}/pages`, who: 'admin', owned: false },
+  { path: (w) => `/admin/documents/${w.ids.file}/pages/1`, who: 'admin', owned: false },
   { path: () => '/admin/content', who: 'admin', owned: false },
   { path: (w) => `/admin/powers/${w.ids.power}/id-images/front`, who: 'admin', owned: false },
   // Views of sensitive items (decision 78): the driver's own record, the console's trail

@@ -140,6 +140,10 @@ export const documentDetailSchema = z.object({
 })
 export type DocumentDetail = z.infer<typeof documentDetailSchema>
 
+/** A PDF document's pages for the console's viewer: how many it has and how many are shown as images. */
+export const documentPagesSchema = z.object({ total: z.number(), shown: z.number() })
+export type DocumentPages = z.infer<typeof documentPagesSchema>
+
 export const reviewResultSchema = z.object({ message: z.string(), driver_validated: z.boolean() })
 
 export const driverListItemSchema = z.object({

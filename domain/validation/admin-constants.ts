@@ -67,6 +67,8 @@ export const ADMIN_MESSAGES = {
   superseded: 'El conductor subió una versión más reciente de este documento. Revisa la nueva.',
   approved: 'Documento aprobado.',
   rejected: 'Documento rechazado. Le avisamos al conductor.',
+  /** The viewer draws the pages of a PDF only. */
+  notPdf: 'Este documento no es un PDF.',
   saved: 'Cambios guardados.',
   created: 'Elemento creado.',
   deleted: 'Elemento eliminado.',

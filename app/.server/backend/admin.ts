@@ -8,6 +8,7 @@ import type {
   ContentData,
   ContentList,
   DocumentDetail,
+  DocumentPages,
   DriverDetail,
   DriverListItem,
   ExpiringItem,
@@ -56,6 +57,9 @@ export const adminApi = {
     id: number,
     filters: { slot?: string; origin?: string; driver?: string },
   ) => callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
+  /** A PDF's pages for the viewer: how many it has and how many are drawn as images. */
+  documentPages: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<DocumentPages>(ctx, 'users', `/admin/documents/${id}/pages`, { auth: admin(token) }),
   expiring: (ctx: AppLoadContext, token: string) =>
     callService<{ documents: ExpiringItem[]; days: number }>(ctx, 'users', '/admin/expiring-documents', {
       auth: admin(token),
@@ -138,6 +142,16 @@ export const adminApi = {
 /** A driver's document as raw bytes for the console (callService parses JSON). */
 export async function fetchAdminFile(ctx: AppLoadContext, token: string, id: string): Promise<Response | null> {
   return fetchAdminBytes(ctx, token, `/admin/documents/${id}/file`)
+}
+
+/** Page `page` of a PDF document, drawn as PNG by the service (decision 91). */
+export async function fetchAdminFilePage(
+  ctx: AppLoadContext,
+  token: string,
+  id: string,
+  page: string,
+): Promise<Response | null> {
+  return fetchAdminBytes(ctx, token, `/admin/documents/${id}/pages/${page}`)
 }
 
 /** One of a simple power owner's ID images (side 'front' or 'back'), raw bytes for the console. */

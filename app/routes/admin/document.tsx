@@ -22,6 +22,7 @@ import {
   STATUS_TEXT,
   ValidatedBadge,
 } from '#app/components/admin/console'
+import { DocumentViewer } from '#app/components/admin/document-viewer'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
@@ -43,7 +44,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id) throw new Response(null, { status: 404 })
   const filters = queueFilters(new URL(request.url))
   const detail = await required(request, await adminApi.document(context, session.token, id, filters))
-  return { detail, query: filterQuery(filters) }
+  // A PDF's pages are shown as images the service draws (decision 91): how many, or why not.
+  let pages: { shown: number; total: number } | { error: string } | undefined
+  if (detail.document.type_name === 'application/pdf' && !detail.document.file_removed_at) {
+    const res = await adminApi.documentPages(context, session.token, id)
+    if (res.ok) pages = res.data
+    else {
+      await signOutIfRefused(request, res.status)
+      pages = { error: messageList(res.message)[0] ?? 'No se pudo mostrar el PDF en la página.' }
+    }
+  }
+  return { detail, query: filterQuery(filters), pages }
 }
 
 /** Aprobar / Rechazar as plain form posts; the next document of the queue opens after a decision. */
@@ -150,12 +161,11 @@ function useShortcuts(opts: {
 }
 
 export default function ReviewDocument() {
-  const { detail, query } = useLoaderData<typeof loader>()
+  const { detail, query, pages } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { document: doc, driver, slots, history, audit, next_id } = detail
   const fileUrl = `/admin/archivos/${doc.id}`
-  const isImage = doc.type_name.startsWith('image/')
   const reviewable = doc.file_status === 'PENDING' && !doc.superseded
   const nextHref = next_id ? `/admin/documentos/${next_id}${query}` : null
   const approveForm = useRef<HTMLFormElement>(null)
@@ -204,17 +214,13 @@ export default function ReviewDocument() {
             <p className="p-6 text-center text-slate-800" data-testid="archivo-eliminado">
               {FILE_REMOVED} el {formatDate(doc.file_removed_at, 'numeric')}.
             </p>
-          ) : isImage ? (
-            <img
-              src={fileUrl}
-              alt={`Documento: ${doc.title} de ${driver.name}`}
-              className="mx-auto max-h-[75vh] w-auto max-w-full object-contain"
-            />
           ) : (
-            <iframe
-              src={fileUrl}
-              title={`Documento: ${doc.title} de ${driver.name} (PDF)`}
-              className="h-[75vh] w-full rounded border border-slate-200"
+            <DocumentViewer
+              key={fileUrl}
+              fileUrl={fileUrl}
+              mimeType={doc.type_name}
+              name={`Documento: ${doc.title} de ${driver.name}`}
+              pages={pages}
             />
           )}
           <p className="mt-2 text-sm">

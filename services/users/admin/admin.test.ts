@@ -23,6 +23,8 @@ const ADMIN_CALLS: Array<[string, string, unknown?]> = [
   ['GET', '/admin/documents'],
   ['GET', '/admin/documents/1'],
   ['GET', '/admin/documents/1/file'],
+  ['GET', '/admin/documents/1/pages'],
+  ['GET', '/admin/documents/1/pages/1'],
   ['POST', '/admin/documents/1/review', { decision: 'ACCEPTED' }],
   ['GET', '/admin/drivers'],
   ['GET', '/admin/drivers/1'],

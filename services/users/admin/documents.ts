@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
+import { z } from 'zod'
 import {
   documentDetailSchema,
+  documentPagesSchema,
   expiringDocumentsSchema,
   queueSchema,
   reviewResultSchema,
@@ -51,6 +53,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
+import { createPdfPages, PdfPageError } from '#services/platform/pdf/pages'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
@@ -576,6 +579,87 @@ export function adminDocumentRoutes(p: Platform) {
         bytes as Uint8Array<ArrayBuffer>,
         200,
         storedFileHeaders(row.mime_type, `${row.purpose_name}.${ext}`, bytes.byteLength),
+      )
+    },
+  )
+
+  /**
+   * A PDF's pages as images for the console's viewer (decision 91): drawn on the server, in a
+   * worker with time, size and page caps (services/platform/pdf/pages.ts), kept in memory by the
+   * stored file's key. The file's bytes are read only when a page is not kept yet.
+   */
+  const pdfPages = createPdfPages()
+  async function pdfOf(id: number) {
+    const row = await p.db
+      .selectFrom('user_files')
+      .select(['storage_key', 'mime_type', 'purpose_name', 'user_id', 'file_purged_at'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
+    if (!row) throw new ApiError(404, MESSAGES.notFound)
+    if (row.mime_type !== 'application/pdf') throw new ApiError(400, ADMIN_MESSAGES.notPdf)
+    return { row, load: () => p.files.get(row.storage_key) }
+  }
+  function pdfRefusal(error: unknown): never {
+    if (error instanceof PdfPageError) throw new ApiError(error.status, error.message)
+    throw error
+  }
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/documents/{id}/pages',
+      operationId: 'countDocumentPages',
+      tags,
+      summary: 'Cuántas páginas tiene un documento PDF y cuántas muestra el visor como imágenes',
+      security: security('admin'),
+      request: { params: idParams },
+      responses: { 200: jsonResponse(documentPagesSchema, 'Páginas'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { row, load } = await pdfOf(c.req.valid('param').id)
+      return c.json(await pdfPages.count(row.storage_key, load).catch(pdfRefusal))
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/documents/{id}/pages/{page}',
+      operationId: 'renderDocumentPage',
+      tags,
+      summary: 'Una página de un documento PDF como imagen PNG, para el visor de la consola',
+      security: security('admin'),
+      request: {
+        params: idParams.extend({
+          page: z
+            .string()
+            .regex(/^[1-9][0-9]{0,2}$/)
+            .transform(Number)
+            .meta({ example: '1' }),
+        }),
+      },
+      responses: { 200: fileResponse('La página', 'image/png'), ...errors(400, 401, 403, 404) },
+    },
+    async (c) => {
+      const { id, page } = c.req.valid('param')
+      const { row, load } = await pdfOf(id)
+      const png = await pdfPages.page(row.storage_key, load, page).catch(pdfRefusal)
+      // A page shows the document: recorded like the file itself (decision 78), before it is sent.
+      await recordView(p.db, {
+        viewer: { kind: 'staff', userId: c.get('auth').userId },
+        subjectUserId: row.user_id,
+        kind: 'documento',
+        itemId: id,
+        detail: row.purpose_name,
+        now: p.now(),
+      })
+      return c.body(
+        png as Uint8Array<ArrayBuffer>,
+        200,
+        storedFileHeaders('image/png', `${row.purpose_name}-${page}.png`, png.byteLength),
       )
     },
   )
