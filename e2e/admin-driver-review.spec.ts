@@ -113,7 +113,11 @@ for (const width of [1280, 375]) {
       await expect(heading).toContainText(`${doc.title} · 1 de ${5 - i}`)
       const before = keystrokes
       if (doc.slot === 'hoja_vida_conductor') {
-        await expect(visor.locator('iframe')).toHaveAttribute('title', `Documento: ${doc.title} de ${name} (PDF)`)
+        // The viewer shows a PDF's pages as images the service draws (decision 91), never a frame.
+        await expect(
+          visor.getByRole('img', { name: new RegExp(`^Documento: ${doc.title} de ${name}, página 1 de`) }),
+        ).toBeVisible()
+        await expect(visor.locator('iframe')).toHaveCount(0)
         await shot(page, `pdf-${jsEnabled ? 'js' : 'sin-js'}-${width}.png`)
       }
       if (doc.slot === 'padron_vehiculo_frontal') {

@@ -15,6 +15,7 @@ import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { LINK } from '#app/components/admin/console'
+import { DocumentViewer } from '#app/components/admin/document-viewer'
 import { useReviewKeys, type KeyAction } from '#app/components/admin/review-keys'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
@@ -70,6 +71,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request,
     await adminApi.document(context, session.token, item.id, {}),
   )
+  // A PDF's pages are shown as images the service draws (decision 91): how many, or why not.
+  let pages: { shown: number; total: number } | { error: string } | undefined
+  if (doc.type_name === 'application/pdf' && !doc.file_removed_at) {
+    const res = await adminApi.documentPages(context, session.token, doc.id)
+    if (res.ok) pages = res.data
+    else {
+      await signOutIfRefused(request, res.status)
+      pages = { error: messageList(res.message)[0] ?? 'No se pudo mostrar el PDF en la página.' }
+    }
+  }
   // Next and previous go round the driver's pending list; alone, a document has neither.
   const nextId = pending.length > 1 ? pending[(at + 1) % pending.length]!.id : null
   const prevId = pending.length > 1 ? pending[(at - 1 + pending.length) % pending.length]!.id : null
@@ -84,7 +95,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: doc.id,
       title: doc.title,
       position: at + 1,
-      isImage: doc.type_name.startsWith('image/'),
+      mimeType: doc.type_name,
+      pages,
       fileUrl: `/admin/archivos/${doc.id}`,
       details:
         `${doc.original_name} · ${formatInteger(Math.max(1, Math.round(doc.size_bytes / 1024)))} KB · ` +
@@ -283,23 +295,17 @@ export default function DriverReview() {
                 </nav>
               ) : null}
             </div>
-            {/* The document viewer (zoom, rotation, PDF pages) goes in this container. */}
             <div data-testid="visor" className="rounded border border-slate-200 bg-slate-50">
               {current.removed ? (
                 <p className="p-6 text-center text-slate-800">{current.removed}</p>
-              ) : current.isImage ? (
-                <img
-                  key={current.id}
-                  src={current.fileUrl}
-                  alt={`Documento: ${current.title} de ${driver.name}`}
-                  className="mx-auto max-h-[70vh] w-auto max-w-full object-contain"
-                />
               ) : (
-                <iframe
-                  key={current.id}
-                  src={current.fileUrl}
-                  title={`Documento: ${current.title} de ${driver.name} (PDF)`}
-                  className="h-[70vh] w-full rounded"
+                // Each document opens at «Ajustar»: a new key, a new view.
+                <DocumentViewer
+                  key={current.fileUrl}
+                  fileUrl={current.fileUrl}
+                  mimeType={current.mimeType}
+                  name={`Documento: ${current.title} de ${driver.name}`}
+                  pages={current.pages}
                 />
               )}
             </div>
