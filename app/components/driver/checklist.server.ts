@@ -15,7 +15,7 @@ import {
 import { documentFileUrl } from './urls'
 
 /** One vocabulary for a document's state, everywhere in the driver area. */
-export const CHIP_TEXT = {
+const CHIP_TEXT = {
   missing: 'Falta',
   review: 'En revisión',
   approved: 'Aprobado',

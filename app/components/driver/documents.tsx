@@ -29,14 +29,11 @@ const CHIP_STYLE: Record<ChipTone, string> = {
   expired: 'bg-red-50 text-red-900 ring-red-300',
 }
 
-export function StatusChip({ tone, children }: { tone: ChipTone; children: React.ReactNode }) {
+function StatusChip({ tone, children }: { tone: ChipTone; children: React.ReactNode }) {
   return (
     <span
       data-chip={tone}
-      className={cn(
-        'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-        CHIP_STYLE[tone],
-      )}
+      className={cn('inline-block rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', CHIP_STYLE[tone])}
     >
       {children}
     </span>
@@ -44,7 +41,7 @@ export function StatusChip({ tone, children }: { tone: ChipTone; children: React
 }
 
 /** The upload of a row: ?name=slot (the title shown is ours), the file it replaces, walking or not. */
-export function uploadHref(search: string, row: Pick<ChecklistRow, 'key' | 'title' | 'previous'>, walk = false) {
+function uploadHref(search: string, row: Pick<ChecklistRow, 'key' | 'title' | 'previous'>, walk = false) {
   return withParams(HOME_PATH, search, {
     name: row.key,
     title: row.title,
@@ -211,9 +208,9 @@ function LocalPreview({ file }: { file: File | null }) {
 const CHOICE =
   'flex min-h-24 flex-col items-center justify-center gap-1.5 rounded-xl border-2 px-3 py-3 text-center ' +
   'font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ' +
-  'peer-focus-visible:outline-brand-600 cursor-pointer'
+  'peer-focus-visible:outline-brand-600 cursor-pointer border-brand-600 bg-white text-brand-700 hover:bg-brand-50'
 
-export interface UploadSheetProps {
+interface UploadSheetProps {
   slot: { key: string; title: string }
   previous: { url: string; isImage: boolean; rejectionReason?: string | null; expiredText?: string | null } | null
   closeTo: string
@@ -333,7 +330,7 @@ export function UploadPanel({
                   main.dispatchEvent(new Event('change', { bubbles: true }))
                 }}
               />
-              <label htmlFor={`${inputId}-camara`} className={cn(CHOICE, 'border-brand-600 bg-brand-600 text-white')}>
+              <label htmlFor={`${inputId}-camara`} className={CHOICE}>
                 <Icon name="camera" className="h-7 w-7" />
                 Tomar foto
               </label>
@@ -356,7 +353,7 @@ export function UploadPanel({
                   setFile(e.target.files?.[0] ?? null)
                 }}
               />
-              <label htmlFor={inputId} className={cn(CHOICE, 'border-brand-600 bg-white text-brand-700')}>
+              <label htmlFor={inputId} className={CHOICE}>
                 <Icon name="file" className="h-7 w-7" />
                 Elegir archivo
               </label>
