@@ -160,7 +160,7 @@ test.describe('uploads with JS', () => {
     await page.goto('/user/dashboard/settings')
     await page.getByRole('link', { name: 'Subir imagen' }).click()
     const dialog = page.getByRole('dialog', { name: 'Actualizar imagen de perfil' })
-    const input = dialog.getByLabel('Elegir archivo')
+    const input = dialog.locator('input[type="file"]')
     await expect(input).toHaveAccessibleDescription(/JPG o PNG, hasta 3 MB/)
     await input.setInputFiles(await phonePhoto('perfil.jpg'))
     await expect(dialog.getByRole('status').filter({ hasText: /la reducimos a/ })).toBeVisible({ timeout: 30_000 })

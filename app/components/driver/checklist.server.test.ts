@@ -81,10 +81,12 @@ describe('documentChecklist', () => {
 
 describe('expiryDateError', () => {
   it('answers the service’s Spanish messages', () => {
-    expect(expiryDateError(null, TODAY)).toBe('Indica la fecha de vencimiento del documento.')
-    expect(expiryDateError('', TODAY)).toBe('Indica la fecha de vencimiento del documento.')
-    expect(expiryDateError('2026-11-25', TODAY)).toBe('El documento está vencido: sube uno vigente.')
-    expect(expiryDateError('2026-02-30', TODAY)).toMatch(/no es válida/)
-    expect(expiryDateError('2026-11-26', TODAY)).toBeNull()
+    const latest = '2041-11-26'
+    expect(expiryDateError('2041-11-27', TODAY, latest)).toMatch(/demasiado lejana/)
+    expect(expiryDateError(null, TODAY, latest)).toBe('Indica la fecha de vencimiento del documento.')
+    expect(expiryDateError('', TODAY, latest)).toBe('Indica la fecha de vencimiento del documento.')
+    expect(expiryDateError('2026-11-25', TODAY, latest)).toBe('El documento está vencido: sube uno vigente.')
+    expect(expiryDateError('2026-02-30', TODAY, latest)).toMatch(/no es válida/)
+    expect(expiryDateError('2026-11-26', TODAY, latest)).toBeNull()
   })
 })

@@ -221,7 +221,7 @@ interface UploadSheetProps {
   guidance: string[]
   reviewPromise: string
   /** The kinds that expire: the field's name, the value to start from, today, and its refusal. */
-  expiry: { name: string; defaultValue: string; today: string; error: string | null } | null
+  expiry: { name: string; defaultValue: string; today: string; latest: string; error: string | null } | null
   /** Walking through «Subir siguiente documento»: the document just uploaded and how many are left. */
   walk: { done: string | null; left: number } | null
 }
@@ -256,11 +256,12 @@ export function UploadPanel({
     dateRef.current?.scrollIntoView({ block: 'center' })
   }, [expiry?.error, stamp])
   return (
-    <Modal title={`Subir documento: ${slot.title}`} closeTo={closeTo} sheet>
+    <Modal title={`Subir documento: ${slot.title}`} closeTo={closeTo}>
       <Form
         method="post"
         encType="multipart/form-data"
         className="flex flex-1 flex-col gap-4"
+        data-sheet=""
         replace
         // The date's rules speak Spanish at the field (the page's check), not in a browser bubble.
         noValidate
@@ -388,7 +389,12 @@ export function UploadPanel({
             }}
           />
         ) : null}
-        {expiry ? <input type="hidden" name="hoy" value={expiry.today} /> : null}
+        {expiry ? (
+          <>
+            <input type="hidden" name="hoy" value={expiry.today} />
+            <input type="hidden" name="hasta" value={expiry.latest} />
+          </>
+        ) : null}
         {previous ? (
           <div className="text-sm text-slate-700">
             <p className="font-medium">Archivo anterior</p>

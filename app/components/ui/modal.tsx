@@ -18,17 +18,11 @@ export function Modal({
   closeTo,
   children,
   wide = false,
-  sheet = false,
 }: {
   title: string
   closeTo: string
   children: React.ReactNode
   wide?: boolean
-  /**
-   * Built for a phone: the whole screen at ≤ 640 px, its body a column so a footer marked
-   * `sticky bottom-0 mt-auto` stays pinned to the bottom edge.
-   */
-  sheet?: boolean
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -58,11 +52,7 @@ export function Modal({
         className={
           `fixed inset-0 z-50 m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] overflow-y-auto ` +
           `overscroll-contain rounded-xl bg-white p-0 text-slate-900 shadow-2xl ` +
-          `backdrop:bg-slate-900/50 ${wide ? 'max-w-3xl' : 'max-w-lg'}` +
-          (sheet
-            ? ' max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none' +
-              ' max-sm:open:flex max-sm:open:flex-col'
-            : '')
+          `backdrop:bg-slate-900/50 ${wide ? 'max-w-3xl' : 'max-w-lg'}`
         }
       >
         <div
@@ -79,7 +69,7 @@ export function Modal({
             <span className="sr-only">Cerrar</span>
           </Link>
         </div>
-        <div className={sheet ? 'flex flex-1 flex-col px-5 pt-4' : 'px-5 py-4'}>{children}</div>
+        <div className="px-5 py-4">{children}</div>
       </dialog>
     </>
   )

@@ -27,6 +27,7 @@ import {
 } from '#domain/reference-data/documents'
 import { findRegion } from '#domain/reference-data/geography'
 import { DOCUMENT_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
+import { latestExpiryDay } from '#domain/validation/documents'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
@@ -83,7 +84,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   )
   const uploadExpiry =
     upload && isExpiringSlot(upload.key)
-      ? { name: expiryFieldName(upload.key), defaultValue: startDate ?? '', today, error: null }
+      ? {
+          name: expiryFieldName(upload.key),
+          defaultValue: startDate ?? '',
+          today,
+          latest: latestExpiryDay(today),
+          error: null,
+        }
       : null
   // Walking through «Subir siguiente documento»: what was just uploaded, and how many are left.
   const walking = upload && url.searchParams.get('siguiente') === '1'
@@ -137,7 +144,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The kinds that expire send their date beside the file: checked here by the service's rule, so
   // its message shows at the field, and checked again by the service.
   const expiresOn = isDocumentSlotKey(slot) ? form.get(expiryFieldName(slot)) : null
-  const dateError = isExpiringSlot(slot) ? expiryDateError(expiresOn, dayInChile(new Date())) : null
+  const today = dayInChile(new Date())
+  const dateError = isExpiringSlot(slot) ? expiryDateError(expiresOn, today, latestExpiryDay(today)) : null
   if (!isDocumentSlotKey(slot) || !file || dateError)
     return data(
       {
@@ -200,8 +208,9 @@ export async function clientAction(args: ClientActionFunctionArgs) {
   const form = await args.request.clone().formData()
   const field = `${String(form.get('name') ?? '')}_expires_on`
   const today = form.get('hoy')
-  if (form.has(field) && typeof today === 'string') {
-    const dateError = expiryDateError(form.get(field), today)
+  const latest = form.get('hasta')
+  if (form.has(field) && typeof today === 'string' && typeof latest === 'string') {
+    const dateError = expiryDateError(form.get(field), today, latest)
     if (dateError) {
       const file = form.getAll(String(form.get('name'))).some((v) => typeof v !== 'string' && v.size > 0)
       return data(
