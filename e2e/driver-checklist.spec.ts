@@ -94,7 +94,7 @@ test.describe('the driver document checklist', () => {
     await expect(page.getByTestId('grupo-identidad-cuenta')).toHaveText('0/4 aprobados')
   })
 
-  test('one vocabulary: every chip says Falta, En revisión, Aprobado, Rechazado: motivo, Vence pronto or Vencido', async ({
+  test('one vocabulary: each chip is Falta, En revisión, Aprobado, Rechazado: motivo, Vence pronto or Vencido', async ({
     page,
     jsEnabled,
   }) => {

@@ -173,7 +173,11 @@ export function DocumentChecklist({ groups }: { groups: ChecklistGroup[] }) {
               {group.approved}/{group.total} aprobados
             </span>
           </div>
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <ul
+            className={
+              'divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm'
+            }
+          >
             {group.rows.map((row) => (
               <ChecklistItem key={row.key} row={row} />
             ))}
