@@ -11,7 +11,7 @@ async function upload(page: Page, trigger: 'Añadir documento' | 'Cargar nuevame
   await page.getByRole('link', { name: `${trigger}: ${TITLE}` }).click()
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${TITLE}` })
   await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(await pngFile('certificado.png'))
+  await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile('certificado.png'))
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
 }
@@ -52,7 +52,7 @@ test.describe('operations console', () => {
       await driverPage.goto('/user/dashboard/home')
       await expect(driverPage).toHaveURL(/\/user\/dashboard\/home$/)
       await upload(driverPage, 'Añadir documento')
-      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+      await expect(driverPage.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
 
       // Reject with a common reason.
       await openInQueue(admin, driver.email)
@@ -72,13 +72,13 @@ test.describe('operations console', () => {
       await expect(
         slot(driverPage).getByText('El documento es ilegible. Sube una foto o escaneo nítido.'),
       ).toBeVisible()
-      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('0/22')
+      await expect(driverPage.getByTestId('resumen-documentos')).toHaveText('1 por corregir · 21 faltan')
       const rejectedMail = decodeMail(await readMail(driver.email, /rechazado/))
       expect(rejectedMail).toContain('Motivo: El documento es ilegible. Sube una foto o escaneo nítido.')
       expect(rejectedMail).toContain('/user/dashboard/home?name=certificado_antecedentes')
       await upload(driverPage, 'Cargar nuevamente')
       await expect(slot(driverPage).getByText('En revisión')).toBeVisible()
-      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+      await expect(driverPage.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
 
       // The new upload is queued. A second reviewer has it open too; the first approves it
       // (with JS through the keyboard shortcut).
@@ -104,8 +104,8 @@ test.describe('operations console', () => {
       await second.close()
 
       await driverPage.goto('/user/dashboard/home')
-      await expect(slot(driverPage).getByText('Archivo aprobado')).toBeVisible()
-      await expect(driverPage.getByTestId('progreso-documentos')).toHaveText('1/22')
+      await expect(slot(driverPage).locator('[data-chip]')).toHaveText('Aprobado')
+      await expect(driverPage.getByTestId('documentos-aprobados')).toHaveText('1/22 aprobados')
       expect(decodeMail(await readMail(driver.email, /aprobado/))).toContain(TITLE)
 
       // The driver's record in the console: 1/22, the review history.

@@ -272,9 +272,9 @@ test('the company sees the same n/22 as the driver on their home', async ({ page
   })
   expect((await res.json()).applicants[0]).toMatchObject({ documents_accepted: 3, documents_total: 22 })
   await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
-  // Uploaded and not rejected: 4 (one under review); approved, the company's number: 3.
-  await expect(page.getByTestId('progreso-documentos')).toHaveText('4/22')
-  await expect(page.getByTestId('documentos-aprobados')).toContainText('3/22 aprobados por Fleeters')
+  // Approved, the company's number: 3, the headline; one under review beside it in words.
+  await expect(page.getByTestId('documentos-aprobados')).toHaveText('3/22 aprobados')
+  await expect(page.getByTestId('resumen-documentos')).toContainText('1 en revisión')
   // Neither a driver nor an anonymous caller reads a company's applicants or marks them seen.
   expect(
     (

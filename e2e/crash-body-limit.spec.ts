@@ -103,7 +103,7 @@ test('without JS, a document over 5 MB gets the page with the message (413), not
   const big = Buffer.alloc(6 * MB)
   Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d]).copy(big)
   await dialog
-    .getByLabel('Archivo', { exact: true })
+    .getByLabel('Elegir archivo')
     .setInputFiles({ name: 'soap.pdf', mimeType: 'application/pdf', buffer: big })
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST'),

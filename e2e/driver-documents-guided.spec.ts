@@ -69,14 +69,14 @@ function mailsTo(to: string): string[] {
 }
 
 async function uploadWithDate(dialog: Locator, day: string | null) {
-  await dialog.getByLabel('Archivo', { exact: true }).setInputFiles(await pngFile())
+  await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile())
   if (day) await dialog.getByLabel('Fecha de vencimiento').fill(day)
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
 }
 
 test.describe('driver documents, grouped and guided, with expiry dates', () => {
   test(
-    'groups with counts, «Siguiente paso», guidance and the review promise; a date ' +
+    'groups with counts, «Subir siguiente documento», guidance and the review promise; a date ' +
       'set at upload, shown, and a rejected reason in the re-upload panel',
     async ({ page, jsEnabled }) => {
       test.setTimeout(150_000)
@@ -86,28 +86,26 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
         const groups = page.getByRole('heading', { level: 2 })
         await expect(groups).toContainText([
           'Tus documentos',
-          'Siguiente paso',
           'Identidad',
           'Licencia',
           'Vehículo',
           'Seguros y permisos',
           'Fotos del vehículo',
         ])
-        await expect(page.getByTestId('grupo-identidad-cuenta')).toHaveText('0/4 listos')
-        await expect(page.getByTestId('grupo-seguros-cuenta')).toHaveText('0/8 listos')
+        await expect(page.getByTestId('grupo-identidad-cuenta')).toHaveText('0/4 aprobados')
+        await expect(page.getByTestId('grupo-seguros-cuenta')).toHaveText('0/8 aprobados')
         // The van interior is optional: the photos count 4.
-        await expect(page.getByTestId('grupo-fotos-cuenta')).toHaveText('0/4 listos')
+        await expect(page.getByTestId('grupo-fotos-cuenta')).toHaveText('0/4 aprobados')
         await expect(page.getByTestId('grupo-fotos').getByRole('heading', { level: 3 })).toHaveCount(5)
-        const next = page.getByRole('region', { name: 'Siguiente paso' })
-        await expect(next).toContainText('Sube tu Cédula de identidad (frontal).')
-        await expect(slot(page, 'Cédula de identidad (frontal)').getByText('Siguiente paso')).toBeVisible()
+        await expect(page.getByTestId('siguiente-documento')).toHaveText('Sigue: Cédula de identidad (frontal)')
         await expect(page.locator('li[data-next]')).toHaveCount(1)
+        await expect(slot(page, 'Cédula de identidad (frontal)')).toHaveAttribute('data-next', '')
       }
       await expectAccessible(page)
       await shots(page, 'inicio-grupos', jsEnabled)
 
-      // The next step's link opens the panel: guidance for this document, the review promise, the date.
-      await page.getByRole('region', { name: 'Siguiente paso' }).getByRole('link', { name: 'Subir ahora' }).click()
+      // The next document's button opens the panel: guidance for this document, the review promise, the date.
+      await page.getByRole('link', { name: 'Subir siguiente documento' }).click()
       const dialog = page.getByRole('dialog', { name: 'Subir documento: Cédula de identidad (frontal)' })
       await expect(dialog).toBeVisible()
       const guide = dialog.getByTestId('guia-documento')
@@ -123,29 +121,22 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
       await expectAccessible(page)
       await shots(page, 'panel-subir-cedula', jsEnabled)
 
-      // Without a date the service refuses; the date goes in and the file is accepted.
+      // Without a date the page refuses it at the field (decision 95); the date goes in and the file is accepted.
       await uploadWithDate(dialog, null)
-      await expect(
-        dialog.getByText('Error al subir los archivos: Indica la fecha de vencimiento del documento.'),
-      ).toBeVisible()
+      await expect(dialog.getByText('Indica la fecha de vencimiento del documento.', { exact: true })).toBeVisible()
       const due = chileDay(14)
       await uploadWithDate(dialog, due)
-      await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
-      const cedula = slot(page, 'Cédula de identidad (frontal)')
-      await expect(cedula.getByText(`Vence el ${numeric(due)}`)).toBeVisible()
-      await expect(cedula.getByText('Vence en 14 días')).toBeVisible()
-      await expect(page.getByTestId('grupo-identidad-cuenta')).toHaveText('1/4 listos')
-      await expect(page.getByTestId('progreso-documentos')).toHaveText('1/22')
-      await expect(page.getByRole('region', { name: 'Siguiente paso' })).toContainText(
-        'Sube tu Cédula de identidad (posterior).',
-      )
-
-      // The other side starts from the same date.
-      await page.getByRole('region', { name: 'Siguiente paso' }).getByRole('link', { name: 'Subir ahora' }).click()
+      // The walk opens the next one, the other side, starting from the same date.
       const back = page.getByRole('dialog', { name: 'Subir documento: Cédula de identidad (posterior)' })
       await expect(back.getByLabel('Fecha de vencimiento')).toHaveValue(due)
       await back.getByRole('link', { name: 'Cancelar' }).click()
       await expect(page.getByRole('dialog')).toHaveCount(0)
+      const cedula = slot(page, 'Cédula de identidad (frontal)')
+      await expect(cedula.getByText(`Vence el ${numeric(due)}`)).toBeVisible()
+      await expect(cedula.getByText('Vence en 14 días')).toBeVisible()
+      await expect(page.getByTestId('grupo-identidad-cuenta')).toHaveText('0/4 aprobados')
+      await expect(page.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
+      await expect(page.getByTestId('siguiente-documento')).toHaveText('Sigue: Cédula de identidad (posterior)')
 
       // A rejected document: the next step says so, and its reason is repeated in the re-upload panel.
       const db = e2eDatabase()
@@ -156,8 +147,9 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
       ).run(driver.email)
       db.close()
       await page.reload()
-      await expect(page.getByRole('region', { name: 'Siguiente paso' })).toContainText(
-        'Vuelve a subir tu Cédula de identidad (frontal): fue rechazado.',
+      await expect(page.getByTestId('siguiente-documento')).toHaveText('Sigue: Cédula de identidad (frontal)')
+      await expect(slot(page, 'Cédula de identidad (frontal)').locator('[data-chip]')).toHaveText(
+        'Rechazado: La foto tiene reflejos del flash.',
       )
       await slot(page, 'Cédula de identidad (frontal)')
         .getByRole('link', { name: 'Cargar nuevamente: Cédula de identidad (frontal)' })
@@ -180,7 +172,7 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
       const expiry = chileDay(60)
       await uploadWithDate(dialog, expiry)
       await expect(slot(page, 'Licencia de conducir (frontal)').getByText(`Vence el ${numeric(expiry)}`)).toBeVisible()
-      await expect(page.getByTestId('progreso-documentos')).toHaveText('1/22')
+      await expect(page.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
 
       // The job, with its clock at noon in Chile 7 days before the date: one mail, once.
       const at = `${addDays(expiry, -7)}T16:00:00Z`
@@ -214,11 +206,8 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
       const licence = slot(page, 'Licencia de conducir (frontal)')
       await expect(licence.getByText('Vencido', { exact: true })).toBeVisible()
       await expect(licence.getByText(`Vence el ${numeric(chileDay(-1))}`)).toBeVisible()
-      await expect(page.getByTestId('progreso-documentos')).toHaveText('0/22')
-      await expect(page.getByTestId('documentos-vencidos')).toHaveText(
-        'Tienes 1 documento vencido: súbelos de nuevo para seguir como Fleeter validado.',
-      )
-      await expect(page.getByTestId('grupo-licencia-cuenta')).toHaveText('0/3 listos')
+      await expect(page.getByTestId('resumen-documentos')).toHaveText('1 por corregir · 21 faltan')
+      await expect(page.getByTestId('grupo-licencia-cuenta')).toHaveText('0/3 aprobados')
       await expectAccessible(page)
       await shots(page, 'inicio-vencido', jsEnabled)
 
@@ -230,8 +219,7 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
       ).toBeVisible()
       await uploadWithDate(again, chileDay(400))
       await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
-      await expect(page.getByTestId('progreso-documentos')).toHaveText('1/22')
-      await expect(page.getByTestId('documentos-vencidos')).toHaveCount(0)
+      await expect(page.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
     },
   )
 
@@ -281,6 +269,7 @@ test.describe('driver documents, grouped and guided, with expiry dates', () => {
     await page.reload()
     await expect(slot(page, 'SOAP (frontal)').getByText(`Vence el ${numeric(corrected)}`)).toBeVisible()
     await expect(slot(page, 'SOAP (frontal)').getByText('Vence en 20 días')).toBeVisible()
-    await expect(slot(page, 'SOAP (frontal)').getByText('Archivo aprobado')).toBeVisible()
+    // Approved, and within 30 days of its date: «Vence pronto».
+    await expect(slot(page, 'SOAP (frontal)').locator('[data-chip]')).toHaveText('Vence pronto')
   })
 })

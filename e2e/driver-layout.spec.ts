@@ -178,11 +178,11 @@ test.describe('driver area layout', () => {
     await page.getByRole('link', { name: 'Añadir documento: Cédula de identidad (frontal)' }).click()
     await page
       .getByRole('dialog')
-      .getByLabel('Archivo', { exact: true })
+      .getByLabel('Elegir archivo')
       .setInputFiles(await pngFile())
     await fillExpiryIfAsked(page.getByRole('dialog'))
     await page.getByRole('dialog').getByRole('button', { name: 'Subir archivo' }).click()
-    await expect(page.getByText('En revisión')).toBeVisible()
+    await expect(page.getByText('En revisión', { exact: true })).toBeVisible()
 
     // Kept for a person to look at: <output dir>/driver-screens/*.png.
     const SHOTS = path.join(test.info().project.outputDir, 'driver-screens')

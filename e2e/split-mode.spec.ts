@@ -75,11 +75,11 @@ test('a web-only process over a services-only process: register, code, upload, a
 
   await page.getByRole('link', { name: 'Añadir documento: Cédula de identidad (frontal)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Subir documento: Cédula de identidad (frontal)' })
-  await dialog.getByLabel(/^Archivo/).setInputFiles(await pngFile())
+  await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile())
   await fillExpiryIfAsked(dialog)
   await dialog.getByRole('button', { name: 'Subir archivo' }).click()
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
-  await expect(page.getByTestId('progreso-documentos')).toHaveText('1/22')
+  await expect(page.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
 
   await page.goto(`${web.url}/user/dashboard/job-postings?id=${postingId}`)
   const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })

@@ -47,7 +47,7 @@ test.describe('uploads with JS', () => {
     const photo = await phonePhoto()
     expect(photo.buffer.byteLength).toBeGreaterThan(6 * MB)
     const dialog = await openDocumentUpload(page, 'SOAP (frontal)')
-    const input = dialog.locator('input[type="file"]')
+    const input = dialog.getByLabel('Elegir archivo')
     await expect(input).toHaveAccessibleDescription(/JPG, PNG o PDF, hasta 5 MB/)
     await input.setInputFiles(photo)
     // Told what happened, before anything is sent.
@@ -85,7 +85,7 @@ test.describe('uploads with JS', () => {
     test.setTimeout(90_000)
     await newDriver(page)
     const dialog = await openDocumentUpload(page, 'SOAP (posterior)')
-    const input = dialog.locator('input[type="file"]')
+    const input = dialog.getByLabel('Elegir archivo')
     const requests: string[] = []
     // React Router's route discovery (`/__manifest?paths=…` for links that come into view, such as
     // the home's «Publicaciones para ti») is not a request about the file: left out.
@@ -119,7 +119,7 @@ test.describe('uploads with JS', () => {
     // About 1.5 MB at 256 KB/s: six seconds on the way.
     const file = await pngFile('revision.png', 1200, 900)
     const padded = { ...file, buffer: Buffer.concat([file.buffer, Buffer.alloc(1.5 * MB - file.buffer.byteLength)]) }
-    await dialog.locator('input[type="file"]').setInputFiles(padded)
+    await dialog.getByLabel('Elegir archivo').setInputFiles(padded)
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
@@ -256,7 +256,7 @@ test.describe('uploads without JS', () => {
     test.setTimeout(90_000)
     await newDriver(page)
     const dialog = await openDocumentUpload(page, 'SOAP (frontal)')
-    const input = dialog.locator('input[type="file"]')
+    const input = dialog.getByLabel('Elegir archivo')
     await expect(dialog.getByText('JPG, PNG o PDF, hasta 5 MB')).toBeVisible()
     await expect(input).toHaveAccessibleDescription(/JPG, PNG o PDF, hasta 5 MB/)
     await input.setInputFiles(await phonePhoto())

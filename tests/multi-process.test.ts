@@ -176,7 +176,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
       .join('; ')
     const page = await fetch(`${a.url}/user/dashboard/home`, { headers: lb({ cookie }) })
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('Archivo aprobado')
+    expect(await page.text()).toMatch(/data-chip="approved"[^>]*>Aprobado</)
 
     const file = await fetch(`${b.url}/api${doc!.url_file}`, { headers: lb({ 'auth-user': driver.token }) })
     expect(file.status).toBe(200)
@@ -184,7 +184,7 @@ describe.skipIf(missing.length > 0)('two processes behind a load balancer', () =
     expect(bytes.byteLength).toBeGreaterThan(0)
     expect(file.headers.get('content-type')).toMatch(/^image\//)
     console.info(
-      `[two processes] upload on A → approved on B → «Archivo aprobado» on A → ${bytes.byteLength} ` +
+      `[two processes] upload on A → approved on B → «Aprobado» on A → ${bytes.byteLength} ` +
         `bytes downloaded from the bucket through B`,
     )
   })

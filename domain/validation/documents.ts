@@ -23,6 +23,11 @@ export function isCalendarDay(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
 }
 
+/** The last expiry date accepted on `today`: EXPIRY_MAX_YEARS ahead. */
+export function latestExpiryDay(today: string): string {
+  return addDays(today, Math.round(EXPIRY_MAX_YEARS * 365.25))
+}
+
 /**
  * An expiry date as typed ('yyyy-mm-dd', what a date input sends): today or later (`today` is
  * Chile's day) and at most EXPIRY_MAX_YEARS ahead. Answers the day or the Spanish message.
@@ -32,11 +37,24 @@ export function checkExpiryDate(
   today: string,
   expiredMessage: string = EXPIRY_MESSAGES.expired,
 ): { ok: true; day: string } | { ok: false; message: string } {
+  return checkExpiryDay(value, today, latestExpiryDay(today), expiredMessage)
+}
+
+/**
+ * checkExpiryDate with its last day given (`latest`, latestExpiryDay(today)): what a page runs in
+ * the browser, with both days from its loader, so no date arithmetic ships with it.
+ */
+export function checkExpiryDay(
+  value: unknown,
+  today: string,
+  latest: string,
+  expiredMessage: string = EXPIRY_MESSAGES.expired,
+): { ok: true; day: string } | { ok: false; message: string } {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
     return { ok: false, message: EXPIRY_MESSAGES.required }
   if (typeof value !== 'string' || !isCalendarDay(value.trim())) return { ok: false, message: EXPIRY_MESSAGES.invalid }
   const day = value.trim()
   if (day < today) return { ok: false, message: expiredMessage }
-  if (day > addDays(today, Math.round(EXPIRY_MAX_YEARS * 365.25))) return { ok: false, message: EXPIRY_MESSAGES.tooFar }
+  if (day > latest) return { ok: false, message: EXPIRY_MESSAGES.tooFar }
   return { ok: true, day }
 }

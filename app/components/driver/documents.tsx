@@ -1,270 +1,189 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { ServerLink } from '#app/components/ui/app-link'
-import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { cn } from '#app/components/ui/cn'
-import { FileField, InputField } from '#app/components/ui/field'
+import { Hint, InputField, UploadNote } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
 import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
-import {
-  documentStatusLabel,
-  expiryFieldName,
-  FILE_REMOVED,
-  REVIEW_PROMISE,
-  type DocumentSlot,
-  type ExpiryView,
-} from '#domain/reference-data/documents'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
+import type { ChecklistGroup, ChecklistRow, ChecklistSummary, ChipTone } from './checklist.server'
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
-import { documentFileUrl, HOME_PATH, withParams } from './urls'
+import { HOME_PATH, withParams } from './urls'
 
 /** `<Link>` in the browser, its markup alone on the server (decision 68). */
 const AppLink = import.meta.env.SSR ? ServerLink : Link
 
-export interface SlotView {
-  slot: DocumentSlot
-  record: {
-    id_file: number
-    file_status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
-    rejection_reason: string | null
-    type_name: string
-    url_file: string
-    /** The retention job removed the file (decision 79): no link to it, «Archivo eliminado por antigüedad». */
-    file_removed?: true
-  } | null
-  /** The kinds that expire: «Vence el …», «Vence en N días», «Vencido». */
-  expiry?: ExpiryView | null
-  /** The next missing, rejected or expired required document: «Siguiente paso». */
-  next?: boolean
+/** The one status chip of a document: the same words and colours on every row. */
+const CHIP_STYLE: Record<ChipTone, string> = {
+  missing: 'bg-slate-100 text-slate-800 ring-slate-300',
+  review: 'bg-amber-50 text-amber-900 ring-amber-300',
+  approved: 'bg-green-50 text-green-900 ring-green-300',
+  rejected: 'bg-red-50 text-red-900 ring-red-300',
+  soon: 'bg-orange-50 text-orange-900 ring-orange-300',
+  expired: 'bg-red-50 text-red-900 ring-red-300',
 }
 
-export interface GroupView {
-  key: string
-  title: string
-  /** Required slots of the group uploaded, not rejected and not expired. */
-  done: number
-  total: number
-  slots: SlotView[]
-}
-
-/** What the driver has to do with a slot: upload it, upload it again (rejected or expired), or nothing. */
-export function slotNeed(view: SlotView): 'missing' | 'rejected' | 'expired' | null {
-  if (!view.record) return 'missing'
-  if (view.record.file_status === 'REJECTED') return 'rejected'
-  return view.expiry?.expired ? 'expired' : null
-}
-
-const STATUS_STYLE = {
-  PENDING: 'bg-amber-50 text-amber-900 ring-amber-300',
-  ACCEPTED: 'bg-green-50 text-green-900 ring-green-300',
-  REJECTED: 'bg-red-50 text-red-900 ring-red-300',
-} as const
-
-export function uploadHref(search: string, slot: DocumentSlot, previous?: string | null) {
-  return withParams(HOME_PATH, search, { name: slot.key, title: slot.title, url_file: previous ?? null, ver: null })
-}
-
-/** One slot of spec §4 "Document status", with its expiry date and the «Siguiente paso» mark. */
-export function DocumentItem({ view }: { view: SlotView }) {
-  const { search } = useLocation()
-  const { slot, record, expiry } = view
-  const titleId = `doc-${slot.key}`
-  const expired = Boolean(record && record.file_status !== 'REJECTED' && expiry?.expired)
+function StatusChip({ tone, children }: { tone: ChipTone; children: React.ReactNode }) {
   return (
-    <li
-      aria-labelledby={titleId}
-      data-next={view.next ? '' : undefined}
-      className={cn(
-        'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm',
-        view.next && 'border-brand-600 ring-2 ring-brand-600',
-      )}
+    <span
+      data-chip={tone}
+      className={cn('inline-block rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', CHIP_STYLE[tone])}
     >
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="font-semibold text-slate-900">
-          {slot.title}
-        </h3>
-        {view.next ? (
-          <Badge tone="brand" className="shrink-0">
-            Siguiente paso
-          </Badge>
-        ) : null}
-        {slot.optional ? <Badge className="shrink-0 font-normal">Opcional, solo furgones</Badge> : null}
-      </div>
-      {record && expiry && record.file_status !== 'REJECTED' ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <span>{expiry.date_text}</span>
-          {expiry.due_text && !expired ? <Badge tone="warning">{expiry.due_text}</Badge> : null}
-        </p>
-      ) : null}
-      <div className="mt-auto flex flex-wrap items-center gap-2">
-        {expired ? (
-          <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE.REJECTED}`}>Vencido</span>
-        ) : record ? (
-          <span className={`rounded-md px-2.5 py-1 text-sm font-medium ring-1 ${STATUS_STYLE[record.file_status]}`}>
-            {documentStatusLabel(record)}
-          </span>
-        ) : (
-          <AppLink
-            to={uploadHref(search, slot)}
-            preventScrollReset
-            aria-label={`Añadir documento: ${slot.title}`}
-            className={buttonClass('primary', 'gap-1.5 px-3 py-1.5 text-sm')}
-          >
-            <Icon name="upload" className="h-4 w-4" />
-            Añadir documento
-          </AppLink>
-        )}
-        {expired && record ? (
-          <AppLink
-            to={uploadHref(search, slot, documentFileUrl(record.url_file))}
-            preventScrollReset
-            aria-label={`Cargar nuevamente: ${slot.title}`}
-            className={buttonClass('outline', 'gap-1.5 px-3 py-1.5 text-sm')}
-          >
-            Cargar nuevamente
-          </AppLink>
-        ) : null}
-        {record?.file_status === 'REJECTED' ? (
-          <>
-            {record.file_removed ? (
-              <span className="text-sm text-slate-700">{FILE_REMOVED}</span>
-            ) : (
-              <AppLink
-                to={withParams(HOME_PATH, search, { ver: record.id_file, name: null, title: null, url_file: null })}
-                preventScrollReset
-                aria-label={`Ver archivo: ${slot.title}`}
-                className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-              >
-                Ver archivo
-              </AppLink>
-            )}
-            <AppLink
-              to={uploadHref(search, slot, record.file_removed ? null : documentFileUrl(record.url_file))}
-              preventScrollReset
-              aria-label={`Cargar nuevamente: ${slot.title}`}
-              className={
-                'inline-flex items-center gap-1.5 rounded-md border border-brand-700 px-3 py-1.5 ' +
-                'text-sm font-semibold text-brand-700 hover:bg-brand-50'
-              }
-            >
-              Cargar nuevamente
-            </AppLink>
-          </>
-        ) : null}
-        {slot.key === 'autorizacion_dueno_vehiculo' && (!record || record.file_status === 'REJECTED') ? (
-          <CreatePowerButton label={slot.title} />
-        ) : null}
-      </div>
-    </li>
+      {children}
+    </span>
   )
 }
 
-/** The 23 slots in their five groups, each with its count. */
-export function DocumentGroups({ groups }: { groups: GroupView[] }) {
-  return (
-    <div className="space-y-6">
-      {groups.map((group) => (
-        <section key={group.key} aria-labelledby={`grupo-${group.key}`} data-testid={`grupo-${group.key}`}>
-          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id={`grupo-${group.key}`} className="text-lg font-semibold text-slate-900">
-              {group.title}
-            </h2>
-            <Badge
-              tone={group.done === group.total ? 'success' : 'neutral'}
-              className="text-sm"
-              data-testid={`grupo-${group.key}-cuenta`}
-            >
-              {group.done}/{group.total}
-              <span className="sr-only"> listos</span>
-            </Badge>
-          </div>
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {group.slots.map((view) => (
-              <DocumentItem key={view.slot.key} view={view} />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  )
+/** The upload of a row: ?name=slot (the title shown is ours), the file it replaces, walking or not. */
+function uploadHref(search: string, row: Pick<ChecklistRow, 'key' | 'title' | 'previous'>, walk = false) {
+  return withParams(HOME_PATH, search, {
+    name: row.key,
+    title: row.title,
+    url_file: row.previous,
+    ver: null,
+    siguiente: walk ? 1 : null,
+    hecho: null,
+  })
 }
 
-/** «Siguiente paso»: the first required document missing, rejected or expired, with its upload link. */
-export function NextStep({ view }: { view: SlotView }) {
+/**
+ * The headline: the approved n/22 (what companies see), the rest in words beside it, and the one
+ * primary action, which walks through what is still to upload.
+ */
+export function ChecklistSummaryCard({ summary, next }: { summary: ChecklistSummary; next: ChecklistRow | null }) {
   const { search } = useLocation()
-  const need = slotNeed(view)
-  const text =
-    need === 'rejected'
-      ? `Vuelve a subir tu ${view.slot.title}: fue rechazado.`
-      : need === 'expired'
-        ? `Tu ${view.slot.title} venció: sube uno vigente.`
-        : `Sube tu ${view.slot.title}.`
-  const previous = need === 'missing' || view.record?.file_removed ? null : documentFileUrl(view.record?.url_file)
+  const pct = Math.round((summary.approved / summary.total) * 100)
   return (
-    <section
-      aria-labelledby="siguiente-paso"
-      className={
-        'rounded-xl border-2 border-brand-600 bg-brand-50 p-4 sm:flex sm:items-center ' + 'sm:justify-between sm:gap-4'
-      }
-    >
-      <div>
-        <h2 id="siguiente-paso" className="text-sm font-bold tracking-wide text-brand-800 uppercase">
-          Siguiente paso
-        </h2>
-        <p className="mt-1 font-medium text-slate-900">{text}</p>
-      </div>
-      <AppLink
-        to={uploadHref(search, view.slot, previous)}
-        preventScrollReset
-        className={buttonClass('primary', 'mt-3 gap-1.5 sm:mt-0 sm:shrink-0')}
+    <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="progreso" className="text-lg font-semibold text-slate-900">
+        Tus documentos
+      </h2>
+      <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="text-3xl font-bold text-slate-900" data-testid="documentos-aprobados">
+          {summary.approved}/{summary.total} <span className="text-lg font-semibold">aprobados</span>
+        </span>
+        <span className="text-sm font-medium text-slate-700" data-testid="resumen-documentos">
+          {summary.words}
+        </span>
+      </p>
+      <div
+        className="mt-3 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label="Documentos aprobados"
+        aria-valuemin={0}
+        aria-valuemax={summary.total}
+        aria-valuenow={summary.approved}
+        aria-valuetext={`${summary.approved} de ${summary.total}`}
       >
-        <Icon name="upload" className="h-4 w-4" />
-        Subir ahora
-      </AppLink>
+        <div className="h-full rounded-full bg-green-600" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-600">Las empresas ven cuántos tienes aprobados cuando postulas.</p>
+      {next ? (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-700" data-testid="siguiente-documento">
+            Sigue: <span className="font-semibold text-slate-900">{next.title}</span>
+          </p>
+          <AppLink
+            to={uploadHref(search, next, true)}
+            preventScrollReset
+            className={buttonClass('primary', 'w-full gap-2 sm:w-auto')}
+          >
+            <Icon name="upload" className="h-5 w-5" />
+            Subir siguiente documento
+          </AppLink>
+        </div>
+      ) : null}
     </section>
   )
 }
 
-const NOTICE_KEY = 'fleeters:ocultar-aviso-documentos'
-
-/** The upload notice; with JS the driver may hide it for good (spec §9: local storage). */
-function UploadNotice() {
-  const hydrated = useHydrated()
-  const [hidden, setHidden] = useState(false)
-  useEffect(() => {
-    try {
-      setHidden(localStorage.getItem(NOTICE_KEY) === '1')
-    } catch {
-      // Storage may be blocked; the notice then simply shows.
-    }
-  }, [])
-  if (hidden) return null
+/** One row: the document's name, its chip, and an arrow into its upload (the whole row is the link). */
+function ChecklistItem({ row }: { row: ChecklistRow }) {
+  const { search } = useLocation()
+  const titleId = `doc-${row.key}`
   return (
-    <div className="rounded-md border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-      <p>Sube una foto o escaneo legible del documento completo, sin recortes ni reflejos.</p>
-      {hydrated ? (
-        <label className="mt-2 flex min-h-11 items-center gap-2">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            onChange={(e) => {
-              try {
-                localStorage.setItem(NOTICE_KEY, e.target.checked ? '1' : '0')
-              } catch {
-                // Nothing to remember it in.
-              }
-            }}
-          />
-          No volver a mostrar este aviso
-        </label>
-      ) : null}
+    <li
+      aria-labelledby={titleId}
+      data-next={row.next ? '' : undefined}
+      className={cn(
+        'relative flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-slate-50',
+        row.next && 'bg-brand-50/60 shadow-[inset_4px_0_0_var(--color-brand-600)]',
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        <h3 id={titleId} className="font-medium text-slate-900">
+          {row.title}
+        </h3>
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <StatusChip tone={row.tone}>{row.chip}</StatusChip>
+          {row.optional ? <span>Opcional, solo furgones</span> : null}
+          {row.dateText ? <span>{row.dateText}</span> : null}
+          {row.dueText ? <span className="font-medium text-orange-800">{row.dueText}</span> : null}
+          {row.removedText ? <span>{row.removedText}</span> : null}
+          {row.viewId ? (
+            <AppLink
+              to={withParams(HOME_PATH, search, { ver: row.viewId, name: null, title: null, url_file: null })}
+              preventScrollReset
+              aria-label={`Ver archivo: ${row.title}`}
+              className="relative z-10 inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+            >
+              Ver archivo
+            </AppLink>
+          ) : null}
+          {row.key === 'autorizacion_dueno_vehiculo' && (row.tone === 'missing' || row.tone === 'rejected') ? (
+            <span className="relative z-10">
+              <CreatePowerButton label={row.title} />
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <AppLink
+        to={uploadHref(search, row)}
+        preventScrollReset
+        aria-label={`${row.action}: ${row.title}`}
+        className={cn(
+          'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500',
+          "after:absolute after:inset-0 after:content-['']",
+          row.needed && 'text-brand-700',
+        )}
+      >
+        <Icon name="chevron" className="h-5 w-5" />
+      </AppLink>
+    </li>
+  )
+}
+
+/** The 23 slots as rows in their five groups; each group counts its approvals. */
+export function DocumentChecklist({ groups }: { groups: ChecklistGroup[] }) {
+  return (
+    <div className="space-y-6">
+      {groups.map((group) => (
+        <section key={group.key} aria-labelledby={`grupo-${group.key}`} data-testid={`grupo-${group.key}`}>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2 px-1">
+            <h2 id={`grupo-${group.key}`} className="text-lg font-semibold text-slate-900">
+              {group.title}
+            </h2>
+            <span className="text-sm font-medium text-slate-600" data-testid={`grupo-${group.key}-cuenta`}>
+              {group.approved}/{group.total} aprobados
+            </span>
+          </div>
+          <ul
+            className={
+              'divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm'
+            }
+          >
+            {group.rows.map((row) => (
+              <ChecklistItem key={row.key} row={row} />
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
   )
 }
@@ -279,7 +198,7 @@ function LocalPreview({ file }: { file: File | null }) {
   }, [file])
   if (!file) return null
   return (
-    <figure className="rounded-md border border-slate-200 p-2">
+    <figure className="rounded-lg border border-slate-200 p-2">
       {url ? (
         <img src={url} alt="Vista previa del archivo seleccionado" className="mx-auto max-h-56 object-contain" />
       ) : (
@@ -290,7 +209,31 @@ function LocalPreview({ file }: { file: File | null }) {
   )
 }
 
-/** Spec §2 upload panel: opened by ?name=&title=&url_file=; one form field named after the slot. */
+const CHOICE =
+  'flex min-h-24 flex-col items-center justify-center gap-1.5 rounded-xl border-2 px-3 py-3 text-center ' +
+  'font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ' +
+  'peer-focus-visible:outline-brand-600 cursor-pointer border-brand-600 bg-white text-brand-700 hover:bg-brand-50'
+
+interface UploadSheetProps {
+  slot: { key: string; title: string }
+  previous: { url: string; isImage: boolean; rejectionReason?: string | null; expiredText?: string | null } | null
+  closeTo: string
+  /** The file's refusal (the page action's or the service's). */
+  errors?: string[]
+  stamp?: number
+  /** What makes this document approvable. */
+  guidance: string[]
+  reviewPromise: string
+  /** The kinds that expire: the field's name, the value to start from, today, and its refusal. */
+  expiry: { name: string; defaultValue: string; today: string; latest: string; error: string | null } | null
+  /** Walking through «Subir siguiente documento»: the document just uploaded and how many are left. */
+  walk: { done: string | null; left: number } | null
+}
+
+/**
+ * Spec §2 upload panel as a sheet for a phone: the example, one guidance box, two large choices
+ * (the camera, a file), the date where the kind expires, and the submit pinned to the bottom.
+ */
 export function UploadPanel({
   slot,
   previous,
@@ -298,52 +241,164 @@ export function UploadPanel({
   errors,
   stamp,
   guidance,
+  reviewPromise,
   expiry,
-}: {
-  slot: DocumentSlot
-  previous: { url: string; isImage: boolean; rejectionReason?: string | null; expiredText?: string | null } | null
-  closeTo: string
-  errors?: string[]
-  stamp?: number
-  /** What makes this document approvable. */
-  guidance: string[]
-  /** The kinds that expire ask for the date: the value to start from and today's day. */
-  expiry: { defaultValue: string; min: string } | null
-}) {
+  walk,
+}: UploadSheetProps) {
   const [file, setFile] = useState<File | null>(null)
   const upload = useUploadField(DOCUMENT_UPLOAD, shrinkPhoto)
+  const dateRef = useRef<HTMLInputElement>(null)
   const inputId = `archivo-${slot.key}`
   const shown = upload.errors ?? errors
+  const errorId = shown?.length ? 'upload-error' : undefined
+  const limitId = `${inputId}-limite`
+  // A refused date takes the focus, where its message is.
+  useEffect(() => {
+    if (!expiry?.error) return
+    dateRef.current?.focus()
+    // Its message sits under it: both clear of the pinned submit.
+    dateRef.current?.scrollIntoView({ block: 'center' })
+  }, [expiry?.error, stamp])
   return (
     <Modal title={`Subir documento: ${slot.title}`} closeTo={closeTo}>
-      <Form method="post" encType="multipart/form-data" className="space-y-4" replace>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="flex flex-1 flex-col gap-4"
+        data-sheet=""
+        replace
+        // The date's rules speak Spanish at the field (the page's check), not in a browser bubble.
+        noValidate
+      >
         <JsMarker />
         <input type="hidden" name="name" value={slot.key} />
-        <UploadNotice />
-        <Alert
-          tone="error"
-          messages={shown}
-          id="upload-error"
-          stamp={upload.errors ? `c${upload.stamp}` : stamp}
-          durationMs={4000}
-        />
+        {walk ? <input type="hidden" name="siguiente" value="1" /> : null}
+        {walk?.done ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2.5 text-sm font-medium text-green-900"
+            data-testid="subida-lista"
+          >
+            <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>
+              Listo: {walk.done} quedó en revisión. Sigue con este ({walk.left}{' '}
+              {walk.left === 1 ? 'pendiente' : 'pendientes'}).
+            </span>
+          </p>
+        ) : null}
         {previous?.rejectionReason ? (
           <Alert tone="error" messages={[`Motivo del rechazo: ${previous.rejectionReason}`]} />
         ) : previous?.expiredText ? (
           <Alert tone="error" messages={[previous.expiredText]} />
         ) : null}
         <div
-          className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+          className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50 text-sm text-slate-800"
           data-testid="guia-documento"
         >
-          <p className="font-semibold text-slate-900">Para que lo aprobemos:</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {guidance.map((g) => (
-              <li key={g}>{g}</li>
-            ))}
-          </ul>
-          <p className="mt-2 font-medium text-brand-900">{REVIEW_PROMISE}.</p>
+          <img
+            src={`/specimens/${slot.key}.svg`}
+            alt={`Ejemplo de ${slot.title}`}
+            width={480}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="block h-auto max-h-44 w-full bg-white object-contain"
+          />
+          <div className="px-4 py-3">
+            <p className="font-semibold text-slate-900">Para que lo aprobemos:</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {guidance.map((g) => (
+                <li key={g}>{g}</li>
+              ))}
+            </ul>
+            <p className="mt-2 text-slate-700">{reviewPromise}.</p>
+          </div>
         </div>
+        <fieldset>
+          <legend className="sr-only">Archivo</legend>
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <input
+                id={`${inputId}-camara`}
+                type="file"
+                name={slot.key}
+                accept="image/*"
+                capture="environment"
+                className="peer sr-only"
+                aria-describedby={[limitId, errorId].filter(Boolean).join(' ')}
+                onChange={(e) => {
+                  // With JS the photo joins the one file field, where it is checked and shrunk.
+                  const main = upload.inputProps.ref.current
+                  if (!main || !e.target.files?.length) return
+                  main.files = e.target.files
+                  e.target.value = ''
+                  main.dispatchEvent(new Event('change', { bubbles: true }))
+                }}
+              />
+              <label htmlFor={`${inputId}-camara`} className={CHOICE}>
+                <Icon name="camera" className="h-7 w-7" />
+                Tomar foto
+              </label>
+            </div>
+            <div>
+              <input
+                id={inputId}
+                type="file"
+                name={slot.key}
+                accept={DOCUMENT_UPLOAD.accept}
+                aria-required
+                aria-invalid={errorId ? true : undefined}
+                aria-describedby={[limitId, errorId].filter(Boolean).join(' ')}
+                // The sheet opened (also as a no-JS page) to choose this file, unless a date was refused.
+                {...(expiry?.error ? {} : { autoFocus: true })}
+                className="peer sr-only"
+                ref={upload.inputProps.ref}
+                onChange={(e) => {
+                  upload.inputProps.onChange(e)
+                  setFile(e.target.files?.[0] ?? null)
+                }}
+              />
+              <label htmlFor={inputId} className={CHOICE}>
+                <Icon name="file" className="h-7 w-7" />
+                Elegir archivo
+              </label>
+            </div>
+          </div>
+          <Hint id={limitId}>{DOCUMENT_UPLOAD.limitText}</Hint>
+          <UploadNote note={upload.note} />
+          <Alert
+            tone="error"
+            messages={shown}
+            id="upload-error"
+            stamp={upload.errors ? `c${upload.stamp}` : stamp}
+            durationMs={4000}
+          />
+        </fieldset>
+        <LocalPreview file={file} />
+        {expiry ? (
+          <InputField
+            label="Fecha de vencimiento"
+            hint="Tal como aparece en el documento. Te avisaremos por correo 30 y 7 días antes, y el mismo día."
+            errors={expiry.error ? [expiry.error] : null}
+            inputProps={{
+              id: 'fecha-vencimiento',
+              type: 'date',
+              name: expiry.name,
+              'aria-required': true,
+              defaultValue: expiry.defaultValue,
+              // Without JS nothing moves the focus to a refused date: the page asks for it.
+              autoFocus: Boolean(expiry.error),
+              ref: dateRef,
+              className: 'sm:max-w-xs',
+            }}
+          />
+        ) : null}
+        {expiry ? (
+          <>
+            <input type="hidden" name="hoy" value={expiry.today} />
+            <input type="hidden" name="hasta" value={expiry.latest} />
+          </>
+        ) : null}
         {previous ? (
           <div className="text-sm text-slate-700">
             <p className="font-medium">Archivo anterior</p>
@@ -365,43 +420,13 @@ export function UploadPanel({
             )}
           </div>
         ) : null}
-        <FileField
-          label="Archivo"
-          limit={DOCUMENT_UPLOAD.limitText}
-          note={upload.note}
-          invalid={Boolean(shown?.length)}
-          inputProps={{
-            id: inputId,
-            name: slot.key,
-            accept: DOCUMENT_UPLOAD.accept,
-            'aria-required': true,
-            // The upload dialog opened (also as a no-JS page) to choose this file.
-            autoFocus: true,
-            'aria-describedby': shown?.length ? 'upload-error' : undefined,
-            ref: upload.inputProps.ref,
-            onChange: (e) => {
-              upload.inputProps.onChange(e)
-              setFile(e.target.files?.[0] ?? null)
-            },
-          }}
-        />
-        <LocalPreview file={file} />
-        {expiry ? (
-          <InputField
-            label="Fecha de vencimiento"
-            hint="Tal como aparece en el documento. Te avisaremos por correo 30 y 7 días antes, y el mismo día."
-            inputProps={{
-              type: 'date',
-              name: expiryFieldName(slot.key),
-              'aria-required': true,
-              min: expiry.min,
-              defaultValue: expiry.defaultValue,
-              className: 'sm:max-w-xs',
-            }}
-          />
-        ) : null}
         <UploadProgress />
-        <div className="flex flex-wrap justify-end gap-2">
+        <div
+          className={
+            'sticky bottom-0 z-10 -mx-5 mt-auto flex gap-2 border-t border-slate-200 bg-white px-5 py-3 ' +
+            'sm:justify-end [&>*]:flex-1 sm:[&>*]:flex-none'
+          }
+        >
           <CancelLink to={closeTo} />
           <SubmitButton pendingText="Subiendo…">Subir archivo</SubmitButton>
         </div>

@@ -14,6 +14,9 @@ const PATHS = {
   file: 'M6 3h8l4 4v14H6zM14 3v4h4',
   plus: 'M12 5v14M5 12h14',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 17a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Z',
+  chevron: 'M9 5l7 7-7 7',
+  check: 'M5 12.5l4.5 4.5L19 7',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -1,31 +1,21 @@
-import { data, useActionData, useLoaderData, useLocation } from 'react-router'
+import { data, useActionData, useLoaderData, useLocation, type ClientActionFunctionArgs } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { driverPostingsApi } from '#app/.server/backend/marketplace'
 import { readUpload } from '#app/.server/body-limit'
 import { redirectWithToast, required } from '#app/.server/responses'
-import {
-  DocumentGroups,
-  NextStep,
-  PreviewDialog,
-  slotNeed,
-  UploadPanel,
-  type GroupView,
-  type SlotView,
-} from '#app/components/driver/documents'
+import { documentChecklist } from '#app/components/driver/checklist.server'
+import { ChecklistSummaryCard, DocumentChecklist, PreviewDialog, UploadPanel } from '#app/components/driver/documents'
+import { expiryDateError } from '#app/components/driver/expiry-check'
 import { documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
 import { PostingsForYouSection } from '#app/components/marketplace/for-you'
 import { forYouListPath } from '#app/components/marketplace/posting-links'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { dayInChile, formatDate } from '#domain/format'
 import {
-  DOCUMENT_GROUPS,
-  DOCUMENT_SLOTS,
   DOCUMENT_STATUS_LABELS,
   documentGuidance,
-  documentProgress,
-  expiredCount,
   expiryFieldName,
   expiryView,
   findDocumentSlot,
@@ -33,10 +23,11 @@ import {
   isExpiringSlot,
   latestDocumentRecords,
   otherSide,
-  type DocumentSlotKey,
+  REVIEW_PROMISE,
 } from '#domain/reference-data/documents'
 import { findRegion } from '#domain/reference-data/geography'
-import { DOCUMENT_UPLOAD } from '#domain/uploads'
+import { DOCUMENT_UPLOAD, UPLOAD_FRAMING_BYTES } from '#domain/uploads'
+import { latestExpiryDay } from '#domain/validation/documents'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Panel del conductor | Fleeters' }]
@@ -58,39 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const latest = latestDocumentRecords(records)
   // Expiry dates are days in Chile: «Vence el …» is valid through that day.
   const today = dayInChile(new Date())
-  const views = new Map<DocumentSlotKey, SlotView>(
-    DOCUMENT_SLOTS.map((slot) => {
-      const found = latest.get(slot.key)
-      // Only what the slot's view reads goes to the client (SlotView['record']).
-      const record: SlotView['record'] = found
-        ? {
-            id_file: found.id_file,
-            file_status: found.file_status,
-            rejection_reason: found.rejection_reason,
-            type_name: found.type_name,
-            url_file: found.url_file,
-            // Decision 79: the retention job removed the file; the record stays.
-            ...(found.file_removed ? { file_removed: true as const } : {}),
-          }
-        : null
-      return [slot.key, { slot, record, expiry: expiryView(found?.expires_on, today) }]
-    }),
-  )
-  // The groups, and the first required document missing, rejected or expired.
-  const order = DOCUMENT_GROUPS.flatMap((g) => g.slots)
-  const nextKey = order.find((key) => !views.get(key)!.slot.optional && slotNeed(views.get(key)!))
-  if (nextKey) views.get(nextKey)!.next = true
-  const groups: GroupView[] = DOCUMENT_GROUPS.map((g) => {
-    const slots = g.slots.map((key) => views.get(key)!)
-    const required = slots.filter((v) => !v.slot.optional)
-    return {
-      key: g.key,
-      title: g.title,
-      done: required.filter((v) => !slotNeed(v)).length,
-      total: required.length,
-      slots,
-    }
-  })
+  const checklist = documentChecklist(records, today)
   const url = new URL(request.url)
 
   // Upload panel (spec §2): ?name=slot&title=…&url_file=…; the title shown is ours, not the URL's.
@@ -123,7 +82,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const startDate = [previousRecord?.expires_on, sibling ? latest.get(sibling)?.expires_on : null].find(
     (d) => d && d >= today,
   )
-  const uploadExpiry = upload && isExpiringSlot(upload.key) ? { defaultValue: startDate ?? '', min: today } : null
+  const uploadExpiry =
+    upload && isExpiringSlot(upload.key)
+      ? {
+          name: expiryFieldName(upload.key),
+          defaultValue: startDate ?? '',
+          today,
+          latest: latestExpiryDay(today),
+          error: null,
+        }
+      : null
+  // Walking through «Subir siguiente documento»: what was just uploaded, and how many are left.
+  const walking = upload && url.searchParams.get('siguiente') === '1'
+  const done = walking ? findDocumentSlot(url.searchParams.get('hecho') ?? '') : undefined
+  const walk = walking ? { done: done?.title ?? null, left: checklist.walk.length } : null
   const guidance = upload
     ? documentGuidance(upload.key, `${session.user.firstname} ${session.user.lastname}`.trim())
     : []
@@ -142,11 +114,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   return {
     firstname: session.user.firstname,
-    groups,
-    next: nextKey ? views.get(nextKey)! : null,
-    progress: documentProgress(records, today),
-    expired: expiredCount(records, today),
+    groups: checklist.groups,
+    summary: checklist.summary,
+    next: checklist.walk[0] ?? null,
     upload,
+    walk,
+    reviewPromise: REVIEW_PROMISE,
     previous,
     preview,
     uploadExpiry,
@@ -157,16 +130,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSession(request, context, 'User')
-  // One file of at most 5 MB (domain/uploads.ts, as the service checks it again).
-  const form = await readUpload(request, { maxFileSize: DOCUMENT_UPLOAD.maxBytes })
-  if (form === 'too-large') return data({ errors: [TOO_LARGE], stamp: Date.now() }, { status: 413 })
-  if (form === 'invalid') return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })
+  // One file of at most 5 MB (domain/uploads.ts, as the service checks it again). Two file fields
+  // («Tomar foto», «Elegir archivo»): without JS the one not used travels empty.
+  const form = await readUpload(request, {
+    maxFileSize: DOCUMENT_UPLOAD.maxBytes,
+    maxFiles: 2,
+    maxTotalSize: DOCUMENT_UPLOAD.maxBytes + UPLOAD_FRAMING_BYTES,
+  })
+  if (form === 'too-large') return data({ errors: [TOO_LARGE], dateError: null, stamp: Date.now() }, { status: 413 })
+  if (form === 'invalid') return data({ errors: [MISSING], dateError: null, stamp: Date.now() }, { status: 400 })
   const slot = String(form.get('name') ?? '')
-  const file = isDocumentSlotKey(slot) ? form.get(slot) : null
-  if (!isDocumentSlotKey(slot) || !(file instanceof File) || file.size === 0)
-    return data({ errors: [MISSING], stamp: Date.now() }, { status: 400 })
-  // The kinds that expire send their date beside the file; the service checks it.
-  const expiresOn = form.get(expiryFieldName(slot))
+  const file = isDocumentSlotKey(slot) ? chosenFile(form.getAll(slot)) : null
+  // The kinds that expire send their date beside the file: checked here by the service's rule, so
+  // its message shows at the field, and checked again by the service.
+  const expiresOn = isDocumentSlotKey(slot) ? form.get(expiryFieldName(slot)) : null
+  const today = dayInChile(new Date())
+  const dateError = isExpiringSlot(slot) ? expiryDateError(expiresOn, today, latestExpiryDay(today)) : null
+  if (!isDocumentSlotKey(slot) || !file || dateError)
+    return data(
+      {
+        errors: file ? [] : [MISSING],
+        dateError,
+        stamp: Date.now(),
+        expires_on: typeof expiresOn === 'string' ? expiresOn : undefined,
+      },
+      { status: 400 },
+    )
   const res = await driverApi.uploadDocument(
     context,
     session.token,
@@ -180,97 +169,92 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         errors: [`Error al subir los archivos: ${messageList(res.message).join(', ')}`],
+        dateError: null,
         stamp: Date.now(),
         expires_on: typeof expiresOn === 'string' ? expiresOn : undefined,
       },
       { status: res.status },
     )
   }
+  // «Subir siguiente documento»: the next one to upload opens, without going back to the list.
+  if (form.get('siguiente') === '1') {
+    const after = await driverApi.documents(context, session.token)
+    const next = after.ok ? documentChecklist(after.data, dayInChile(new Date())).walk[0] : undefined
+    if (next)
+      return redirectWithToast(
+        withParams(HOME_PATH, '', {
+          name: next.key,
+          title: next.title,
+          url_file: next.previous,
+          siguiente: 1,
+          hecho: slot,
+        }),
+        { type: 'success', message: res.data.message },
+      )
+  }
   return redirectWithToast(HOME_PATH, { type: 'success', message: res.data.message })
 }
 
-/** With JS, a file travels through XMLHttpRequest so its progress shows. */
-export const clientAction = uploadClientAction
+/** The file of the two choices («Tomar foto», «Elegir archivo») that carries one. */
+function chosenFile(values: FormDataEntryValue[]): File | null {
+  return values.find((v): v is File => v instanceof File && v.size > 0) ?? null
+}
 
-function Progress({
-  done,
-  total,
-  rejected,
-  expired,
-  approved,
-}: {
-  done: number
-  total: number
-  rejected: number
-  expired: number
-  approved: number
-}) {
-  const pct = Math.round((Math.min(done, total) / total) * 100)
-  return (
-    <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="progreso" className="text-lg font-semibold text-slate-900">
-          Tus documentos
-        </h2>
-        <p className="text-2xl font-bold text-brand-700" data-testid="progreso-documentos">
-          {done}/{total}
-        </p>
-      </div>
-      <div
-        className="mt-3 h-3 w-full overflow-hidden rounded-full bg-slate-200"
-        role="progressbar"
-        aria-label="Documentos cargados"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={`${done} de ${total}`}
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${pct}%` }} />
-      </div>
-      <p className="mt-2 text-sm text-slate-700">
-        Documentos cargados, no rechazados ni vencidos. El interior del furgón es opcional y no cuenta.
-      </p>
-      {/* The number companies see on each application: accepted and in force. */}
-      <p className="mt-1 text-sm font-medium text-slate-900" data-testid="documentos-aprobados">
-        {approved}/{total} aprobados por Fleeters: es lo que ven las empresas cuando postulas.
-      </p>
-      {rejected > 0 ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-        >
-          Tienes {rejected} {rejected === 1 ? 'documento inválido' : 'documentos inválidos'}
-        </p>
-      ) : null}
-      {expired > 0 ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
-          data-testid="documentos-vencidos"
-        >
-          Tienes {expired} {expired === 1 ? 'documento vencido' : 'documentos vencidos'}: súbelos de nuevo para seguir
-          como Fleeter validado.
-        </p>
-      ) : null}
-    </section>
-  )
+/**
+ * With JS, the expiry date is checked by the same rule before the file travels; then the file
+ * travels through XMLHttpRequest so its progress shows.
+ */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const form = await args.request.clone().formData()
+  const field = `${String(form.get('name') ?? '')}_expires_on`
+  const today = form.get('hoy')
+  const latest = form.get('hasta')
+  if (form.has(field) && typeof today === 'string' && typeof latest === 'string') {
+    const dateError = expiryDateError(form.get(field), today, latest)
+    if (dateError) {
+      const file = form.getAll(String(form.get('name'))).some((v) => typeof v !== 'string' && v.size > 0)
+      return data(
+        { errors: file ? [] : [MISSING], dateError, stamp: Date.now(), expires_on: String(form.get(field)) },
+        { status: 400 },
+      )
+    }
+  }
+  return uploadClientAction(args)
 }
 
 export default function DriverHome() {
-  const { firstname, groups, next, progress, expired, upload, previous, preview, uploadExpiry, guidance, forYou } =
-    useLoaderData<typeof loader>()
+  const {
+    firstname,
+    groups,
+    summary,
+    next,
+    upload,
+    walk,
+    reviewPromise,
+    previous,
+    preview,
+    uploadExpiry,
+    guidance,
+    forYou,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const typedDate =
-    actionData && 'expires_on' in actionData && typeof actionData.expires_on === 'string' ? actionData.expires_on : null
+  const typedDate = actionData && 'expires_on' in actionData ? (actionData.expires_on ?? null) : null
+  const dateError = actionData?.dateError ?? null
   const { search } = useLocation()
-  const closeTo = withParams(HOME_PATH, search, { name: null, title: null, url_file: null, ver: null })
+  const closeTo = withParams(HOME_PATH, search, {
+    name: null,
+    title: null,
+    url_file: null,
+    ver: null,
+    siguiente: null,
+    hecho: null,
+  })
   return (
     <main id="contenido" className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">¡Hola, {firstname}!</h1>
-      <Progress {...progress} expired={expired} />
-      {next ? <NextStep view={next} /> : null}
+      <ChecklistSummaryCard summary={summary} next={next} />
       {forYou ? <PostingsForYouSection data={forYou.data} allHref={forYou.allHref} /> : null}
-      <DocumentGroups groups={groups} />
+      <DocumentChecklist groups={groups} />
       {upload ? (
         <UploadPanel
           key={upload.key}
@@ -280,8 +264,14 @@ export default function DriverHome() {
           errors={actionData?.errors}
           stamp={actionData?.stamp}
           guidance={guidance}
-          // The date typed before a refused upload stays.
-          expiry={uploadExpiry && typedDate ? { ...uploadExpiry, defaultValue: typedDate } : uploadExpiry}
+          reviewPromise={reviewPromise}
+          walk={walk}
+          // The date typed before a refused upload stays, with its refusal at the field.
+          expiry={
+            uploadExpiry
+              ? { ...uploadExpiry, defaultValue: typedDate ?? uploadExpiry.defaultValue, error: dateError ?? null }
+              : null
+          }
         />
       ) : null}
       {preview ? (
