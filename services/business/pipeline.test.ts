@@ -168,7 +168,7 @@ describe.each(engines)('the company pipeline on %s', (engine) => {
     expect((await applicationIds(open)).map((a) => a.status)).toEqual(['seleccionado', 'seleccionado', 'nueva'])
     const seen = await p.db.selectFrom('applications').select(['id', 'seen_at']).where('id', 'in', ids).execute()
     expect(seen.every((r) => r.seen_at !== null)).toBe(true)
-    const mails = (await outbox(p)).filter((m) => /seleccionad/i.test(m.subject))
+    const mails = (await outbox(p)).filter((m) => /seleccionad/i.test(m.subject ?? ''))
     expect(mails.map((m) => m.recipient).sort()).toEqual([drivers[0]!.email, drivers[1]!.email].sort())
     // Selecting them again sends nothing more.
     await api.put(
@@ -176,7 +176,7 @@ describe.each(engines)('the company pipeline on %s', (engine) => {
       { applications: ids, status: 'seleccionado' },
       business(andes),
     )
-    expect((await outbox(p)).filter((m) => /seleccionad/i.test(m.subject))).toHaveLength(2)
+    expect((await outbox(p)).filter((m) => /seleccionad/i.test(m.subject ?? ''))).toHaveLength(2)
   })
 
   it('moves all or nothing: an application of another posting stops the whole move', async () => {

@@ -6,9 +6,9 @@ import {
   postingCreatedSchema,
   type CompanyPosting,
 } from '#domain/contract/business'
-import { dayInChile } from '#domain/format'
 import { okMessageSchema } from '#domain/contract/common'
 import { jobPostingSchema as jobPostingResponseSchema } from '#domain/contract/postings'
+import { dayInChile } from '#domain/format'
 import {
   businessSearchSchema,
   companyPostingsQuerySchema,
