@@ -105,10 +105,7 @@ for (const width of [375, 1280]) {
     const cards = page.getByRole('list', { name: 'Postulantes' }).getByRole('listitem')
     await expect(cards).toHaveCount(3)
     const first = cards.filter({ hasText: names[0]! })
-    await expect(first.getByRole('progressbar', { name: 'Documentos aprobados' })).toHaveAttribute(
-      'aria-valuenow',
-      '0',
-    )
+    await expect(first.getByRole('progressbar', { name: 'Documentos aprobados' })).toHaveAttribute('aria-valuenow', '0')
     await expect(first.getByTestId('documentos-postulante')).toHaveText('0/22 documentos aprobados')
     await page.screenshot({ path: `${SHOTS}/applicants-${tag}.png`, fullPage: true })
     for (const stage of ['En revisión', 'Contactada', 'Seleccionada']) {

@@ -130,6 +130,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   )
 }
 
+const CURRENT_STAGE = 'inline-flex min-h-11 items-center rounded-md bg-slate-900 px-3 text-sm font-semibold text-white'
+
 /** The stages as buttons, in pipeline order: the current one is marked, every other is one click away. */
 function StageButtons({ applicant }: { applicant: Applicant }) {
   return (
@@ -142,11 +144,7 @@ function StageButtons({ applicant }: { applicant: Applicant }) {
       <div className="mt-1 flex flex-wrap gap-1.5" role="group" aria-labelledby={`etapa-${applicant.id_application}`}>
         {STATUS_OPTIONS.map((o) =>
           o.value === applicant.status ? (
-            <span
-              key={o.value}
-              aria-current="step"
-              className="inline-flex min-h-11 items-center rounded-md bg-slate-900 px-3 text-sm font-semibold text-white"
-            >
+            <span key={o.value} aria-current="step" className={CURRENT_STAGE}>
               <span className="sr-only">Etapa actual: </span>
               {o.label}
             </span>
@@ -157,10 +155,9 @@ function StageButtons({ applicant }: { applicant: Applicant }) {
               name="status"
               value={o.value}
               className={buttonClass('secondary', 'px-3 text-sm')}
+              aria-label={`Mover a ${o.label}: ${applicant.name}`}
             >
-              <span className="sr-only">Mover a </span>
               {o.label}
-              <span className="sr-only">: {applicant.name}</span>
             </button>
           ),
         )}
@@ -169,7 +166,7 @@ function StageButtons({ applicant }: { applicant: Applicant }) {
   )
 }
 
-function ApplicantCard({ applicant, search }: { applicant: Applicant; search: string }) {
+function ApplicantCard({ applicant, search, visit }: { applicant: Applicant; search: string; visit: string }) {
   const profile = `/business/dashboard/conductores/${applicant.id_user}`
   const phone = applicant.phone ? formatChileanMobile(applicant.phone) : ''
   const pick = `elegir-${applicant.id_application}`
@@ -178,7 +175,9 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
       <div className="flex flex-wrap items-start gap-3">
         {/* Tied to the bulk form above the list by its id: it works without JS. */}
         <label htmlFor={pick} className="-m-2 inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+          {/* A new visit (the answer to a move) starts with nothing selected. */}
           <input
+            key={visit}
             id={pick}
             type="checkbox"
             name="applications"
@@ -269,8 +268,8 @@ function BulkMove() {
             name="status"
             value={o.value}
             className={buttonClass('secondary', 'px-3 text-sm')}
+            aria-label={`Mover seleccionados a ${o.label}`}
           >
-            <span className="sr-only">Mover seleccionados a </span>
             {o.label}
           </button>
         ))}
@@ -435,7 +434,7 @@ export default function ApplicantsRoute() {
       ) : (
         <ul className="space-y-3" aria-label="Postulantes">
           {d.applicants.map((a) => (
-            <ApplicantCard key={a.id_application} applicant={a} search={location.search} />
+            <ApplicantCard key={a.id_application} applicant={a} search={location.search} visit={location.key} />
           ))}
         </ul>
       )}

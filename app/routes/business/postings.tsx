@@ -103,7 +103,7 @@ function postingRow(p: CompanyPosting) {
 }
 type Row = ReturnType<typeof postingRow>
 
-const ITEM = 'w-full justify-start'
+const ITEM = 'w-full justify-start text-sm'
 
 /** The row's other actions sit behind this menu: a <details>, so it opens without JS; Escape closes it. */
 function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; deleteTo: string }) {
@@ -166,8 +166,8 @@ function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; dele
   )
 }
 
-const TH = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
-const TD = 'px-3 py-3 align-middle max-sm:p-0'
+const TH = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const TD = 'px-2 py-3 align-middle max-sm:p-0'
 /** On a phone the row is a compact card: title and facts, then figures and actions (no sideways scroll). */
 const WIDE = `${TD} max-sm:hidden`
 
@@ -184,12 +184,16 @@ function PostingRow({ row, search }: { row: Row; search: string }) {
       </th>
       <td className={WIDE}>{row.commune}</td>
       <td className={WIDE}>{row.vehicle}</td>
-      <td className={`${WIDE} font-medium whitespace-nowrap text-slate-900`}>{row.pay}</td>
-      <td className={`${TD} whitespace-nowrap`}>
+      <td className={`${WIDE} font-medium text-slate-900`}>{row.pay}</td>
+      <td className={TD}>
         <span className="font-semibold text-slate-900">{row.total}</span>
         <span className="text-slate-700"> {row.total === 1 ? 'postulante' : 'postulantes'}</span>
         {row.fresh > 0 ? (
-          <Badge tone="brand" className="ml-2" data-testid="postulantes-nuevos">
+          <Badge
+            tone="brand"
+            className="ml-2 whitespace-nowrap sm:mt-1 sm:ml-0 sm:flex sm:w-fit"
+            data-testid="postulantes-nuevos"
+          >
             {row.fresh} sin ver
           </Badge>
         ) : null}
