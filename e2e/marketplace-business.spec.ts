@@ -117,7 +117,7 @@ test('a company registers with a logo, verifies its email and manages its postin
     await page.getByRole('dialog').getByRole('button', { name: 'Publicar' }).click()
     await expect(page.getByText('Trabajo creado correctamente.')).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
-    await expect(page.getByRole('table', { name: 'Publicaciones' }).getByText(p.title)).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Publicaciones' }).getByText(p.title, { exact: true })).toBeVisible()
   }
   await expect(page.getByTestId('rango')).toHaveText('1-3 de 3')
 
