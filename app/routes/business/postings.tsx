@@ -49,6 +49,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     q,
     tab: tab.param,
+    tabs: TABS.map((t) => ({
+      to: withParams('/business/dashboard', '', { q: q || null, estado: t.param }),
+      label: t.label,
+      current: tab.param === t.param,
+    })),
+    empty: q
+      ? 'Ninguna publicación coincide con la búsqueda.'
+      : tab.param === 'abiertas'
+        ? 'No tienes publicaciones abiertas.'
+        : tab.param === 'cerradas'
+          ? 'No tienes publicaciones cerradas.'
+          : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.',
     // Written here, not in the browser: the form's page carries no formatter (budget.spec).
     summary: summary.ok ? summaryTiles(summary.data) : null,
     postings: list.ok ? list.data.postings.map(postingRow) : [],
@@ -99,6 +111,7 @@ function postingRow(p: CompanyPosting) {
     open: p.status === 'open',
     status: POSTING_STATUS_LABELS[p.status],
     published: shortDate(p.created_at),
+    facts: `${p.name_commune} · ${p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle} · ${formatPayment(p.payment_amount, p.payment_period)}`,
   }
 }
 type Row = ReturnType<typeof postingRow>
@@ -178,9 +191,7 @@ function PostingRow({ row, search }: { row: Row; search: string }) {
     <tr className="border-t border-slate-200 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:p-4">
       <th scope="row" className={`${TD} text-left font-normal max-sm:w-full`}>
         <span className="block font-semibold break-words text-slate-900">{row.title}</span>
-        <span className="block text-sm text-slate-700 sm:hidden">
-          {row.commune} · {row.vehicle} · {row.pay}
-        </span>
+        <span className="block text-sm text-slate-700 sm:hidden">{row.facts}</span>
       </th>
       <td className={WIDE}>{row.commune}</td>
       <td className={WIDE}>{row.vehicle}</td>
@@ -253,14 +264,7 @@ export default function BusinessPostingsRoute() {
           ))}
         </ul>
       ) : null}
-      <Tabs
-        label="Filtrar publicaciones"
-        items={TABS.map((t) => ({
-          to: withParams('/business/dashboard', '', { q: d.q || null, estado: t.param }),
-          label: t.label,
-          current: d.tab === t.param,
-        }))}
-      />
+      <Tabs label="Filtrar publicaciones" items={d.tabs} />
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         {d.tab ? <input type="hidden" name="estado" value={d.tab} /> : null}
         <div className="min-w-0 flex-1">
@@ -291,13 +295,7 @@ export default function BusinessPostingsRoute() {
         <Alert tone="error" messages={[d.error]} />
       ) : d.postings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {d.q
-            ? 'Ninguna publicación coincide con la búsqueda.'
-            : d.tab === 'abiertas'
-              ? 'No tienes publicaciones abiertas.'
-              : d.tab === 'cerradas'
-                ? 'No tienes publicaciones cerradas.'
-                : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.'}
+          {d.empty}
         </p>
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
