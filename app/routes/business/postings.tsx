@@ -100,6 +100,7 @@ function summaryTiles(s: CompanyPanelSummary) {
 
 /** One row of the table, its texts written on the server. */
 function postingRow(p: CompanyPosting) {
+  const vehicle = p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle
   return {
     id: p.id,
     title: p.title,
@@ -111,7 +112,7 @@ function postingRow(p: CompanyPosting) {
     open: p.status === 'open',
     status: POSTING_STATUS_LABELS[p.status],
     published: shortDate(p.created_at),
-    facts: `${p.name_commune} · ${p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle} · ${formatPayment(p.payment_amount, p.payment_period)}`,
+    facts: [p.name_commune, vehicle, formatPayment(p.payment_amount, p.payment_period)].join(' · '),
   }
 }
 type Row = ReturnType<typeof postingRow>
@@ -140,16 +141,7 @@ function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; dele
         aria-label={`Más acciones: ${title}`}
       >
         Más
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
-          <path
-            fillRule="evenodd"
-            d={
-              'M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 ' +
-              '1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z'
-            }
-            clipRule="evenodd"
-          />
-        </svg>
+        <span aria-hidden="true">▾</span>
       </summary>
       <div className="absolute right-0 z-10 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         <Link to={editTo} preventScrollReset className={buttonClass('ghost', ITEM)} aria-label={`Editar: ${title}`}>
