@@ -137,11 +137,13 @@ function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; dele
   return (
     <details ref={ref} className="relative">
       <summary
-        className={buttonClass('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+        className={buttonClass(
+          'secondary',
+          "cursor-pointer list-none after:content-['▾'] [&::-webkit-details-marker]:hidden",
+        )}
         aria-label={`Más acciones: ${title}`}
       >
         Más
-        <span aria-hidden="true">▾</span>
       </summary>
       <div className="absolute right-0 z-10 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         <Link to={editTo} preventScrollReset className={buttonClass('ghost', ITEM)} aria-label={`Editar: ${title}`}>
