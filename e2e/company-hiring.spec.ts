@@ -131,22 +131,19 @@ for (const width of [375, 1280]) {
       })
       expect(stated.status()).toBe(200)
 
-      // The panel: «Postulantes» is each posting's main action, with how many are new.
+      // The panel: «Ver postulantes» is each posting's one primary action; the row says how many are unseen.
       await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
-      const rows = page.getByRole('list', { name: 'Publicaciones' }).getByRole('listitem')
-      const row = (title: string) => rows.filter({ has: page.getByRole('heading', { name: title }) })
-      await expect(row(hiring).getByRole('link', { name: /^Postulantes \(2\)/ })).toContainText('2 nuevos')
-      await expect(row(spare).getByRole('link', { name: 'Postulantes (0)' })).toBeVisible()
+      const rows = page.getByRole('table', { name: 'Publicaciones' }).locator('tbody tr')
+      const row = (title: string) => rows.filter({ hasText: title })
+      await expect(row(hiring)).toContainText('2 postulantes')
+      await expect(row(hiring).getByTestId('postulantes-nuevos')).toHaveText('2 sin ver')
+      await expect(row(spare)).toContainText('0 postulantes')
       await expect(row(spare).getByTestId('postulantes-nuevos')).toHaveCount(0)
-      // Closing is in view; deleting is behind «Más acciones».
-      await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toBeVisible()
+      // Closing, editing and deleting are behind «Más».
+      await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toBeHidden()
       await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeHidden()
-      await expectTargets(page, [
-        { role: 'link', name: /^Postulantes \(2\)/ },
-        { role: 'button', name: `Cerrar publicación: ${hiring}` },
-        { role: 'link', name: `Editar: ${hiring}` },
-      ])
-      const more = row(hiring).getByText('Más acciones')
+      await expectTargets(page, [{ role: 'link', name: `Ver postulantes: ${hiring}` }])
+      const more = row(hiring).getByText('Más', { exact: true })
       const moreBox = await more.boundingBox()
       expect(moreBox!.height).toBeGreaterThanOrEqual(44)
       await expectAccessible(page)
@@ -155,7 +152,7 @@ for (const width of [375, 1280]) {
 
       // The applicants: both new on this first view, each card with its facts.
       await row(hiring)
-        .getByRole('link', { name: /^Postulantes/ })
+        .getByRole('link', { name: `Ver postulantes: ${hiring}` })
         .click()
       await expect(page.getByRole('heading', { name: 'Postulantes', level: 1 })).toBeVisible()
       const cards = page.getByRole('list', { name: 'Postulantes' }).getByRole('listitem')
@@ -183,12 +180,11 @@ for (const width of [375, 1280]) {
       const filter = page.getByRole('navigation', { name: 'Filtrar por estado' })
       await expect(filter.getByRole('link', { name: 'Todos (2)' })).toHaveAttribute('aria-current', 'page')
       await expect(filter.getByRole('link', { name: 'Nueva (2)' })).toBeVisible()
-      await tomasCard.getByLabel('Estado de la postulación').selectOption({ label: 'Contactado' })
-      await tomasCard.getByRole('button', { name: `Guardar estado de ${tomas.name}` }).click()
+      await tomasCard.getByRole('button', { name: `Mover a Contactada: ${tomas.name}` }).click()
       await expect(page.getByText('Estado de la postulación actualizado.')).toBeVisible()
-      await filter.getByRole('link', { name: 'Contactado (1)' }).click()
+      await filter.getByRole('link', { name: 'Contactada (1)' }).click()
       await expect(page).toHaveURL(/\?estado=contactado$/)
-      await expect(filter.getByRole('link', { name: 'Contactado (1)' })).toHaveAttribute('aria-current', 'page')
+      await expect(filter.getByRole('link', { name: 'Contactada (1)' })).toHaveAttribute('aria-current', 'page')
       await expect(cards).toHaveCount(1)
       await expect(cards).toContainText(tomas.name)
       await expect(filter.getByRole('link', { name: 'Nueva (1)' })).toBeVisible()
@@ -201,12 +197,13 @@ for (const width of [375, 1280]) {
       await expectAccessible(page)
       await screenshots(page, `applicants-${jsEnabled ? 'js' : 'nojs'}`, (n) => `${SHOTS}/${n}`)
 
-      // Back on the panel the «nuevos» are gone.
+      // Back on the panel the unseen ones are gone.
       await page.getByRole('link', { name: '← Volver a mis publicaciones' }).click()
-      await expect(row(hiring).getByRole('link', { name: 'Postulantes (2)', exact: true })).toBeVisible()
+      await expect(row(hiring)).toContainText('2 postulantes')
       await expect(row(hiring).getByTestId('postulantes-nuevos')).toHaveCount(0)
 
-      // Closing is one visible button; the posting stays, closed, with its applicants.
+      // Closing is in the row's menu; the posting stays, closed, with its applicants.
+      await row(hiring).getByText('Más', { exact: true }).click()
       await row(hiring)
         .getByRole('button', { name: `Cerrar publicación: ${hiring}` })
         .click()
@@ -215,10 +212,10 @@ for (const width of [375, 1280]) {
       ).toBeVisible()
       await expect(row(hiring)).toContainText('Cerrada')
       await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toHaveCount(0)
-      await expect(row(hiring).getByRole('link', { name: 'Postulantes (2)', exact: true })).toBeVisible()
+      await expect(row(hiring)).toContainText('2 postulantes')
 
       // Deleting: open the menu (by keyboard with JS, by tap without), then confirm.
-      const menu = row(doomed).getByText('Más acciones')
+      const menu = row(doomed).getByText('Más', { exact: true })
       if (jsEnabled) {
         await menu.focus()
         await page.keyboard.press('Enter')
@@ -227,6 +224,9 @@ for (const width of [375, 1280]) {
         await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeHidden()
         await expect(menu).toBeFocused()
         await page.keyboard.press('Enter')
+        await page.keyboard.press('Tab')
+        await expect(row(doomed).getByRole('link', { name: `Editar: ${doomed}` })).toBeFocused()
+        await page.keyboard.press('Tab')
         await page.keyboard.press('Tab')
         await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeFocused()
       } else {
@@ -249,7 +249,7 @@ for (const width of [375, 1280]) {
       await confirm.getByRole('link', { name: 'Cancelar' }).click()
       await expect(confirm).toHaveCount(0)
       await expect(row(doomed)).toHaveCount(1)
-      await row(doomed).getByText('Más acciones').click()
+      await row(doomed).getByText('Más', { exact: true }).click()
       await row(doomed)
         .getByRole('link', { name: `Eliminar: ${doomed}` })
         .click()

@@ -117,11 +117,14 @@ test('a company registers with a logo, verifies its email and manages its postin
     await page.getByRole('dialog').getByRole('button', { name: 'Publicar' }).click()
     await expect(page.getByText('Trabajo creado correctamente.')).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
-    await expect(page.getByRole('heading', { name: p.title })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Publicaciones' }).getByText(p.title, { exact: true })).toBeVisible()
   }
   await expect(page.getByTestId('rango')).toHaveText('1-3 de 3')
 
-  // Edit one: the dialog comes prefilled.
+  // Edit one (from the row's menu): the dialog comes prefilled.
+  const rowOf = (title: string) =>
+    page.getByRole('table', { name: 'Publicaciones' }).locator('tbody tr').filter({ hasText: title })
+  await rowOf(postings[1]!.title).getByText('Más', { exact: true }).click()
   await page.getByRole('link', { name: `Editar: ${postings[1]!.title}` }).click()
   const edit = page.getByRole('dialog', { name: 'Editar trabajo' })
   await expect(edit.getByLabel('Título')).toHaveValue(postings[1]!.title)
@@ -131,29 +134,24 @@ test('a company registers with a logo, verifies its email and manages its postin
   await edit.getByLabel('Estado').selectOption({ label: 'Cerrada' })
   await edit.getByRole('button', { name: 'Guardar cambios' }).click()
   await expect(page.getByText('Trabajo actualizado correctamente.')).toBeVisible()
-  await expect(page.getByRole('heading', { name: `Moto ${word} editada` })).toBeVisible()
+  await expect(rowOf(`Moto ${word} editada`)).toBeVisible()
 
-  // Delete one, after confirming: «Eliminar» is behind «Más acciones».
-  await page
-    .getByRole('list', { name: 'Publicaciones' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: postings[2]!.title }) })
-    .getByText('Más acciones')
-    .click()
+  // Delete one, after confirming: «Eliminar» is behind «Más».
+  await rowOf(postings[2]!.title).getByText('Más', { exact: true }).click()
   await page.getByRole('link', { name: `Eliminar: ${postings[2]!.title}` }).click()
   const confirm = page.getByRole('dialog', { name: 'Eliminar trabajo' })
   await expect(confirm).toContainText(postings[2]!.title)
   await expectAccessible(page)
   await confirm.getByRole('button', { name: 'Eliminar' }).click()
   await expect(page.getByText('Trabajo eliminado correctamente.')).toBeVisible()
-  await expect(page.getByRole('heading', { name: postings[2]!.title })).toHaveCount(0)
+  await expect(rowOf(postings[2]!.title)).toHaveCount(0)
   await expect(page.getByTestId('rango')).toHaveText('1-2 de 2')
 
   // Search its own postings.
   await page.getByLabel('Buscar en mis publicaciones').fill('editada')
   await page.getByRole('button', { name: 'Buscar' }).click()
   await expect(page).toHaveURL(/\?q=editada/)
-  await expect(page.getByRole('list', { name: 'Publicaciones' }).getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('table', { name: 'Publicaciones' }).locator('tbody tr')).toHaveCount(1)
   await expect(page.getByTestId('rango')).toHaveText('1-1 de 1')
 
   // 25 postings: 23 more through the API, then page 2 by its link.
@@ -209,10 +207,9 @@ test('a company registers with a logo, verifies its email and manages its postin
   expect(raw).toMatch(new RegExp(`^Reply-To: ${c.email.replace(/[.+]/g, '\\$&')}\r?$`, 'mi'))
   expect(sent).toContain(`Responde a este correo para contactar a ${c.name_business}`)
 
-  await applicant.getByLabel('Estado de la postulación').selectOption({ label: 'Seleccionado' })
-  await applicant.getByRole('button', { name: /Guardar estado/ }).click()
+  await applicant.getByRole('button', { name: `Mover a Seleccionada: ${driver.firstname} ${driver.lastname}` }).click()
   await expect(page.getByText('Estado de la postulación actualizado.')).toBeVisible()
-  await expect(applicant).toContainText('Postulación: Seleccionado')
+  await expect(applicant).toContainText('Postulación: Seleccionada')
   expect(mailText(await readMail(driver.email, /seleccionad/))).toContain(postings[0]!.title)
 
   // The driver's public profile: name and about me, nothing private.

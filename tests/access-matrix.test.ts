@@ -56,6 +56,7 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/business/job-postings', who: 'company', owned: false },
   { path: (w) => `/business/get-data-job-posting-to-update/${w.ids.posting}`, who: 'company', owned: true },
   { path: (w) => `/business/job-postings/${w.ids.posting}/applicants`, who: 'company', owned: true },
+  { path: () => '/business/panel-summary', who: 'company', owned: false },
   { path: (w) => `/business/driver-profile/${w.driver.id}`, who: 'company', owned: true },
   { path: (w) => `/business/driver-photo/${w.driver.id}`, who: 'company', owned: true },
   { path: () => '/admin/summary', who: 'admin', owned: false },

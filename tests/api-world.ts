@@ -674,6 +674,14 @@ export const WRITE_ROUTES: Route[] = [
     kind: 'json',
     base: () => ({ status: 'en_revision' }),
   },
+  // The pipeline: the selected applicants of one posting move to one stage together.
+  {
+    method: 'PUT',
+    path: (w) => `/business/job-postings/${w.ids.posting}/applicants-status`,
+    who: 'company',
+    kind: 'json',
+    base: (w) => ({ applications: [w.ids.application], status: 'en_revision' }),
+  },
   // The hiring screen: the applications it showed are seen; a visible close.
   {
     method: 'PUT',

@@ -1,6 +1,6 @@
 /** Response shapes of the business service (spec §3, §7: /business/*). */
 import { z } from 'zod'
-import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { APPLICANT_SORTS, APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { jobPostingSchema } from './postings'
 
 /** Spec §3 "Business data", and whether the console verified the company. */
@@ -26,6 +26,19 @@ export const companyPostingsPageSchema = z.object({
   page_size: z.number(),
 })
 export type CompanyPostingsPage = z.infer<typeof companyPostingsPageSchema>
+
+/** What needs the company's attention, over its open postings (GET /business/panel-summary). */
+export const companyPanelSummarySchema = z.object({
+  open_postings: z.number(),
+  /** Applicants of open postings the company has not had on its applicants screen yet. */
+  new_applicants: z.number(),
+  /** Applicants of open postings still in stage «Nueva» or «En revisión». */
+  awaiting_reply: z.number(),
+  /** Open postings whose start date is today or within `starting_soon_days` days. */
+  starting_soon: z.number(),
+  starting_soon_days: z.number(),
+})
+export type CompanyPanelSummary = z.infer<typeof companyPanelSummarySchema>
 
 export const postingCreatedSchema = z.object({ message: z.string(), id: z.number() })
 
@@ -67,12 +80,20 @@ export const applicantsSchema = z.object({
   applicants: z.array(applicantSchema),
   /** The filter's tabs: all the posting's applicants, and how many in each status. */
   status: z.enum(APPLICATION_STATUSES).nullable(),
+  /** The order of `applicants`: newest first ('fecha') or most documents approved first ('documentos'). */
+  sort: z.enum(APPLICANT_SORTS),
   total: z.number(),
   status_counts: applicantStatusCountsSchema,
 })
 export type Applicants = z.infer<typeof applicantsSchema>
 export const applicantsSeenSchema = z.object({ marked: z.number() })
 export const applicationStatusUpdatedSchema = z.object({ message: z.string(), status: z.enum(APPLICATION_STATUSES) })
+/** A bulk move: every selected application moved (`moved`), or none (an error). */
+export const applicantsMovedSchema = z.object({
+  message: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  moved: z.number(),
+})
 
 /** A driver's work experience as a company sees it on an applicant's profile. */
 export const experienceItemSchema = z.object({

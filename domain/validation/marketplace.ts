@@ -65,6 +65,7 @@ export const POSTING_MESSAGES = {
   page: 'Página inválida',
   posting: 'Publicación inválida',
   applicationStatus: 'Estado de postulación inválido',
+  bulkNone: 'Selecciona al menos un postulante',
 } as const
 
 const M = POSTING_MESSAGES
@@ -173,8 +174,17 @@ const page = () =>
 /** ?page= of the lists. */
 export const pageSchema = /*#__PURE__*/ (() => formObject({ page: page() }))()
 
+/** The company panel's tabs: one posting status, or blank for all of them. */
+const postingStatusFilter = () =>
+  z.preprocess((v) => (isBlank(v) ? undefined : v), z.optional(z.enum(POSTING_STATUSES, { error: M.invalidOption })))
+
+/** GET /business/job-postings?page=&status=: a company's postings, optionally one status. */
+export const companyPostingsQuerySchema = /*#__PURE__*/ (() =>
+  formObject({ page: page(), status: postingStatusFilter() }))()
+
 /** POST /business/search-my-job-postings {search}. */
-export const businessSearchSchema = /*#__PURE__*/ (() => formObject({ search: searchText(), page: page() }))()
+export const businessSearchSchema = /*#__PURE__*/ (() =>
+  formObject({ search: searchText(), page: page(), status: postingStatusFilter() }))()
 /** POST /users/search-job-postings {search_jps}. */
 export const driverSearchSchema = /*#__PURE__*/ (() => formObject({ search_jps: searchText(), page: page() }))()
 
@@ -204,12 +214,23 @@ export const applicationStatusSchema = /*#__PURE__*/ (() =>
     status: z.enum(APPLICATION_STATUSES, { error: (iss) => (isBlank(iss.input) ? M.required : M.applicationStatus) }),
   }))()
 
-/** GET /business/job-postings/{id}/applicants?status= filters by one status; blank is all. */
+/** How the applicants screen orders its list: newest first (the default) or most documents approved first. */
+export const APPLICANT_SORTS = ['fecha', 'documentos'] as const
+export type ApplicantSort = (typeof APPLICANT_SORTS)[number]
+
+/**
+ * GET /business/job-postings/{id}/applicants?status=&sort=: status filters by one status (blank is
+ * all); sort is APPLICANT_SORTS (blank is 'fecha').
+ */
 export const applicantsQuerySchema = /*#__PURE__*/ (() =>
   formObject({
     status: z.preprocess(
       (v) => (isBlank(v) ? undefined : v),
       z.optional(z.enum(APPLICATION_STATUSES, { error: M.applicationStatus })),
+    ),
+    sort: z.preprocess(
+      (v) => (isBlank(v) ? undefined : v),
+      z.optional(z.enum(APPLICANT_SORTS, { error: M.invalidOption })),
     ),
   }))()
 
@@ -227,6 +248,26 @@ export const applicantsSeenSchema = /*#__PURE__*/ (() =>
         { error: M.invalidOption },
       )
       .check(z.maxLength(MAX_SEEN_APPLICATIONS, M.invalidOption)),
+  }))()
+
+/** Most applications one bulk move changes: the applicants screen shows at most this many. */
+const MAX_BULK_APPLICATIONS = 500
+
+/**
+ * PUT /business/job-postings/{id}/applicants-status {applications, status}: the selected
+ * applications of one posting move to one stage, all of them or none.
+ */
+export const applicantsBulkStatusSchema = /*#__PURE__*/ (() =>
+  formObject({
+    applications: z
+      .array(
+        z
+          .number({ error: M.invalidOption })
+          .check(z.int(M.invalidOption), z.gte(1, M.invalidOption), z.lte(2_147_483_647, M.invalidOption)),
+        { error: M.invalidOption },
+      )
+      .check(z.minLength(1, M.bulkNone), z.maxLength(MAX_BULK_APPLICATIONS, M.invalidOption)),
+    status: z.enum(APPLICATION_STATUSES, { error: (iss) => (isBlank(iss.input) ? M.required : M.applicationStatus) }),
   }))()
 
 /** Lowercase without accents, so 'Furgón' and 'furgon' find each other on both engines. */

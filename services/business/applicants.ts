@@ -1,5 +1,7 @@
+import { sql } from 'kysely'
 import {
   applicantProfileSchema,
+  applicantsMovedSchema,
   applicantsSchema,
   applicantsSeenSchema as applicantsSeenResponseSchema,
   applicationStatusUpdatedSchema,
@@ -12,6 +14,7 @@ import { findVehicle } from '#domain/reference-data/vehicles'
 import { emailToApplicantSchema } from '#domain/validation/applicant-email'
 import {
   APPLICATION_STATUSES,
+  applicantsBulkStatusSchema,
   applicantsQuerySchema,
   applicantsSeenSchema,
   applicationStatusSchema,
@@ -36,7 +39,8 @@ import { visibleToCompanies } from '#services/shared/account-visibility'
 import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
-import { currentCompany } from './company-context'
+import { acceptedRequiredByDriver } from '#services/shared/validated-drivers'
+import { currentCompany, type CompanyRef } from './company-context'
 
 /** The vehicle type and commune the driver stated in «Mi perfil», named from the reference data; null: not stated. */
 function statedPlace(u: { id_vehicle: number | null; id_commune: number | null }) {
@@ -48,6 +52,7 @@ function statedPlace(u: { id_vehicle: number | null; id_commune: number | null }
 
 export const APPLICANT_MESSAGES = {
   statusUpdated: 'Estado de la postulación actualizado.',
+  statusesUpdated: 'Estado de las postulaciones actualizado.',
   emailSent: 'Correo enviado correctamente.',
 } as const
 
@@ -76,10 +81,26 @@ export function applicantRoutes(p: Platform) {
     async (c) => {
       const company = await currentCompany(p, c)
       const posting = await companyPosting(company.id, c.req.valid('param').id)
-      const status = c.req.valid('query').status ?? null
+      const { status: wanted, sort } = c.req.valid('query')
+      const status = wanted ?? null
+      const now = p.now()
+      // Most documents approved first: each applicant's n/22 from one grouped query over this
+      // posting's applicants (user_files_user_slot_id_idx), joined to the list before the limit.
+      const documentsFirst = sort === 'documentos'
       let query = p.db
         .selectFrom('applications as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
+        .$if(documentsFirst, (q) =>
+          q.leftJoin(
+            acceptedRequiredByDriver(p.db, now)
+              .where('f.user_id', 'in', (eb) =>
+                eb.selectFrom('applications as pa').select('pa.user_id').where('pa.posting_id', '=', posting.id),
+              )
+              .as('d'),
+            'd.user_id',
+            'a.user_id',
+          ),
+        )
         .select([
           'a.id as id_application',
           'a.status',
@@ -97,6 +118,7 @@ export function applicantRoutes(p: Platform) {
         .where('a.posting_id', '=', posting.id)
         .where(visibleToCompanies('a.user_id'))
       if (status) query = query.where('a.status', '=', status)
+      if (documentsFirst) query = query.orderBy(sql`coalesce(d.n, 0)`, 'desc')
       const [rows, counted] = await Promise.all([
         query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
         p.db
@@ -109,7 +131,7 @@ export function applicantRoutes(p: Platform) {
       ])
       const ids = rows.map((r) => r.id_user)
       const [documents, experience] = await Promise.all([
-        acceptedDocumentCounts(p.db, ids, p.now()),
+        acceptedDocumentCounts(p.db, ids, now),
         experienceSummaries(p, ids),
       ])
       const applicants: Applicant[] = rows.map((r) => ({
@@ -128,7 +150,6 @@ export function applicantRoutes(p: Platform) {
         experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
       }))
       // Each card shows the applicant's email and phone: one view per applicant shown (decision 78).
-      const now = p.now()
       const viewer = { kind: 'company' as const, userId: c.get('auth').userId, companyId: company.id }
       await recordViews(
         p.db,
@@ -138,7 +159,7 @@ export function applicantRoutes(p: Platform) {
       for (const row of counted)
         if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
-      return c.json({ posting, applicants, status, total, status_counts })
+      return c.json({ posting, applicants, status, sort: sort ?? 'fecha', total, status_counts })
     },
   )
 
@@ -206,36 +227,49 @@ export function applicantRoutes(p: Platform) {
         .where(visibleToCompanies('a.user_id'))
         .executeTakeFirst()
       if (!application) throw new ApiError(404, MESSAGES.notFound)
-      await inTransaction(p.db, async (trx) => {
-        await trx
-          .updateTable('applications')
-          .set({ status, updated_at: now.toISOString() })
-          .where('id', '=', id)
-          .execute()
-        // Acting on it is seeing it: it no longer counts among the posting's new applicants.
-        await trx
-          .updateTable('applications')
-          .set({ seen_at: now.toISOString() })
-          .where('id', '=', id)
-          .where('seen_at', 'is', null)
-          .execute()
-        if (status === 'seleccionado' && application.status !== 'seleccionado') {
-          const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
-          await enqueueEmail(
-            trx,
-            selectedMail(application.email, {
-              driverName: application.firstname,
-              postingTitle: application.title,
-              companyName: company.name,
-              companyEmail: company.email,
-              link,
-            }),
-            now,
-          )
-        }
-      })
-      p.wakeOutbox()
+      await moveApplications([application], status, company, now)
       return c.json({ message: APPLICANT_MESSAGES.statusUpdated, status })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'put',
+      path: '/job-postings/{id}/applicants-status',
+      operationId: 'moveApplicants',
+      tags,
+      summary: 'Mueve varias postulaciones de una oferta a un estado: todas o ninguna',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams, body: jsonBody(applicantsBulkStatusSchema) },
+      responses: {
+        200: jsonResponse(applicantsMovedSchema, 'Postulaciones movidas'),
+        ...errors(400, 401, 403, 404),
+      },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const posting = await companyPosting(company.id, c.req.valid('param').id)
+      const { applications, status } = c.req.valid('json')
+      const wanted = [...new Set(applications)]
+      const rows = await p.db
+        .selectFrom('applications as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.id', 'a.status', 'u.email', 'u.firstname'])
+        .where('a.posting_id', '=', posting.id)
+        .where('a.id', 'in', wanted)
+        .where(visibleToCompanies('a.user_id'))
+        .execute()
+      // One that is not this posting's (or no longer visible) stops the whole move: nothing is written.
+      if (rows.length !== wanted.length) throw new ApiError(404, MESSAGES.notFound)
+      await moveApplications(
+        rows.map((r) => ({ ...r, title: posting.title })),
+        status,
+        company,
+        p.now(),
+      )
+      return c.json({ message: APPLICANT_MESSAGES.statusesUpdated, status, moved: rows.length })
     },
   )
 
@@ -287,6 +321,49 @@ export function applicantRoutes(p: Platform) {
       return c.json({ message: APPLICANT_MESSAGES.emailSent })
     },
   )
+
+  /**
+   * Moves applications to `status` in one transaction: each is seen from then on (acting on it is
+   * seeing it), and a driver newly selected gets the «seleccionada» mail through the outbox.
+   */
+  async function moveApplications(
+    applications: Array<{ id: number; status: string; email: string; firstname: string; title: string }>,
+    status: ApplicationStatus,
+    company: CompanyRef,
+    now: Date,
+  ) {
+    const ids = applications.map((a) => a.id)
+    await inTransaction(p.db, async (trx) => {
+      await trx
+        .updateTable('applications')
+        .set({ status, updated_at: now.toISOString() })
+        .where('id', 'in', ids)
+        .execute()
+      await trx
+        .updateTable('applications')
+        .set({ seen_at: now.toISOString() })
+        .where('id', 'in', ids)
+        .where('seen_at', 'is', null)
+        .execute()
+      if (status !== 'seleccionado') return
+      const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
+      for (const a of applications) {
+        if (a.status === 'seleccionado') continue
+        await enqueueEmail(
+          trx,
+          selectedMail(a.email, {
+            driverName: a.firstname,
+            postingTitle: a.title,
+            companyName: company.name,
+            companyEmail: company.email,
+            link,
+          }),
+          now,
+        )
+      }
+    })
+    p.wakeOutbox()
+  }
 
   /** One of this company's postings; another company's does not exist for it (404). */
   async function companyPosting(companyId: number, id: number) {

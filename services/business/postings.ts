@@ -1,18 +1,21 @@
 import { sql } from 'kysely'
 import {
   businessDataSchema,
+  companyPanelSummarySchema,
   companyPostingsPageSchema,
   postingCreatedSchema,
   type CompanyPosting,
 } from '#domain/contract/business'
 import { okMessageSchema } from '#domain/contract/common'
 import { jobPostingSchema as jobPostingResponseSchema } from '#domain/contract/postings'
+import { dayInChile } from '#domain/format'
 import {
   businessSearchSchema,
+  companyPostingsQuerySchema,
   jobPostingSchema,
-  pageSchema,
   POSTINGS_PAGE_SIZE,
   type JobPostingValues,
+  type PostingStatus,
 } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import {
@@ -67,9 +70,16 @@ function columns(v: JobPostingValues) {
   }
 }
 
+/** A company's postings, or those of one status (the panel's tabs: job_postings_company_status_idx). */
+function ownPostings(companyId: number, status?: PostingStatus) {
+  return status
+    ? sql<boolean>`jp.company_id = ${companyId} and jp.status = ${status}`
+    : sql<boolean>`jp.company_id = ${companyId}`
+}
+
 /**
- * The queries of a company's list (optionally searched): its first 1,001 ids in order, and one
- * page. `driver`: which index an SQLite search walks (companySearchDriver picks it).
+ * The queries of a company's list (optionally searched, optionally of one status): its first 1,001
+ * ids in order, and one page. `driver`: which index an SQLite search walks (companySearchDriver picks it).
  */
 export function companyPostingsQueries(
   { db, dialect }: Pick<Platform, 'db' | 'dialect'>,
@@ -77,11 +87,13 @@ export function companyPostingsQueries(
   page: number,
   search?: string,
   driver: TextDriver = 'text',
+  status?: PostingStatus,
 ) {
   const condition = searchCondition(search, dialect, driver)
-  const list = withApplicants(postingsWithNames(db).where('jp.company_id', '=', companyId))
+  const own = postingsWithNames(db).where('jp.company_id', '=', companyId)
+  const list = withApplicants(status ? own.where('jp.status', '=', status) : own)
   return {
-    ids: matchingIds(db, dialect, sql<boolean>`jp.company_id = ${companyId}`, search, driver),
+    ids: matchingIds(db, dialect, ownPostings(companyId, status), search, driver),
     list: (condition ? list.where(condition) : list)
       .orderBy('jp.created_at', 'desc')
       .orderBy('jp.id', 'desc')
@@ -95,8 +107,9 @@ export function companySearchDriver(
   { db, dialect }: Pick<Platform, 'db' | 'dialect'>,
   companyId: number,
   search?: string,
+  status?: PostingStatus,
 ): Promise<TextDriver> {
-  return textDriver(db, dialect, sql<boolean>`jp.company_id = ${companyId}`, search)
+  return textDriver(db, dialect, ownPostings(companyId, status), search)
 }
 
 function withApplicants(q: ReturnType<typeof postingsWithNames>) {
@@ -118,19 +131,21 @@ function withApplicants(q: ReturnType<typeof postingsWithNames>) {
   ])
 }
 
-/** One page of a company's postings (optionally searched) and their total up to 1,001. */
+/** One page of a company's postings (optionally searched, optionally of one status) and their total up to 1,001. */
 export async function companyPostings(
   store: Pick<Platform, 'db' | 'dialect'>,
   companyId: number,
   page: number,
   search?: string,
+  status?: PostingStatus,
 ) {
   const { ids, list } = companyPostingsQueries(
     store,
     companyId,
     page,
     search,
-    await companySearchDriver(store, companyId, search),
+    await companySearchDriver(store, companyId, search, status),
+    status,
   )
   const { rows, count } = await pageAndCount(
     ids,
@@ -147,6 +162,65 @@ export async function companyPostings(
     new_applicants_count: Number(r.new_applicants_count ?? 0),
   }))
   return { postings, count, page, page_size: POSTINGS_PAGE_SIZE }
+}
+
+/** Days ahead in which an open posting's start date counts as «starting soon» on the panel. */
+export const STARTING_SOON_DAYS = 7
+
+/** The stages in which an applicant still waits for the company's answer. */
+const AWAITING_REPLY = ['nueva', 'en_revision']
+
+/**
+ * The panel's summary, over the company's open postings only (a closed one asks for nothing):
+ * how many are open, their applicants not yet seen, those still waiting for an answer (stage
+ * Nueva or En revisión) and the postings whose start date falls within STARTING_SOON_DAYS (there
+ * is no closing date: the start is the nearest deadline). Index-backed: the open postings through
+ * job_postings_company_status_idx, their applications through applications_posting_status_idx.
+ */
+export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: number) {
+  const now = p.now()
+  const today = dayInChile(now)
+  const until = dayInChile(new Date(now.getTime() + STARTING_SOON_DAYS * 86_400_000))
+  const [postings, applicants] = await Promise.all([
+    p.db
+      .selectFrom('job_postings as jp')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('open'),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([eb('jp.start_date', '>=', today), eb('jp.start_date', '<=', until)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('soon'),
+      ])
+      .where('jp.company_id', '=', companyId)
+      .where('jp.status', '=', 'open')
+      .executeTakeFirstOrThrow(),
+    p.db
+      .selectFrom('job_postings as jp')
+      .innerJoin('applications as a', 'a.posting_id', 'jp.id')
+      .select((eb) => [
+        eb.fn.sum<number | string | null>(eb.case().when('a.seen_at', 'is', null).then(1).else(0).end()).as('fresh'),
+        eb.fn
+          .sum<number | string | null>(eb.case().when('a.status', 'in', AWAITING_REPLY).then(1).else(0).end())
+          .as('waiting'),
+      ])
+      .where('jp.company_id', '=', companyId)
+      .where('jp.status', '=', 'open')
+      .where(visibleToCompanies('a.user_id'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    open_postings: Number(postings.open),
+    new_applicants: Number(applicants.fresh ?? 0),
+    awaiting_reply: Number(applicants.waiting ?? 0),
+    starting_soon: Number(postings.soon ?? 0),
+    starting_soon_days: STARTING_SOON_DAYS,
+  }
 }
 
 /** The company's own postings: list, search, create, read for update, update, delete. */
@@ -188,16 +262,34 @@ export function companyPostingRoutes(p: Platform) {
       path: '/job-postings',
       operationId: 'listCompanyPostings',
       tags,
-      summary: 'Las ofertas de la empresa, por páginas',
+      summary: 'Las ofertas de la empresa, por páginas (?status= filtra por estado)',
       security: security('business'),
       middleware: [auth],
-      request: { query: pageSchema },
+      request: { query: companyPostingsQuerySchema },
       responses: { 200: page, ...errors(400, 401, 403) },
     },
     async (c) => {
       const company = await currentCompany(p, c)
-      const { page } = c.req.valid('query')
-      return c.json(await companyPostings(p, company.id, page))
+      const { page, status } = c.req.valid('query')
+      return c.json(await companyPostings(p, company.id, page, undefined, status))
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/panel-summary',
+      operationId: 'getCompanyPanelSummary',
+      tags,
+      summary: 'Lo que pide atención en el panel de la empresa: ofertas abiertas y postulantes por responder',
+      security: security('business'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(companyPanelSummarySchema, 'Resumen del panel'), ...errors(401, 403) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      return c.json(await panelSummary(p, company.id))
     },
   )
 
@@ -216,8 +308,8 @@ export function companyPostingRoutes(p: Platform) {
     },
     async (c) => {
       const company = await currentCompany(p, c)
-      const { search, page } = c.req.valid('json')
-      return c.json(await companyPostings(p, company.id, page, search))
+      const { search, page, status } = c.req.valid('json')
+      return c.json(await companyPostings(p, company.id, page, search, status))
     },
   )
 

@@ -5,6 +5,7 @@ import type {
   ApplicantProfile,
   Applicants,
   BusinessData,
+  CompanyPanelSummary,
   CompanyPosting,
   CompanyPostingsPage,
 } from '#domain/contract/business'
@@ -12,7 +13,7 @@ import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/g
 import type { DriverPostingDto, JobPostingDto, PostingsForYou, PostingsPage } from '#domain/contract/postings'
 import type { EmailToApplicantValues } from '#domain/validation/applicant-email'
 import type { CompanyRegistrationPayload } from '#domain/validation/company'
-import type { ApplicationStatus, JobPostingValues } from '#domain/validation/marketplace'
+import type { ApplicantSort, ApplicationStatus, JobPostingValues, PostingStatus } from '#domain/validation/marketplace'
 import { log } from '#services/platform/log'
 import { callService, sendToService } from './client'
 
@@ -22,7 +23,7 @@ export type DriverPosting = DriverPostingDto
 /** Spec §3: the list search response is {jobPostings, count}. */
 export type DriverPostingsPage = PostingsPage
 export type DriverProfile = ApplicantProfile
-export type { Applicant, Applicants, BusinessData, CompanyPosting, CompanyPostingsPage }
+export type { Applicant, Applicants, BusinessData, CompanyPanelSummary, CompanyPosting, CompanyPostingsPage }
 
 /** What the filter call receives: the spec §3 filters, each optional, and the page. */
 export interface PostingFilterBody {
@@ -51,13 +52,22 @@ export const businessApi = {
   },
   data: (ctx: Ctx, token: string) =>
     callService<BusinessData>(ctx, 'business', '/business/get-data-business', { auth: biz(token) }),
-  postings: (ctx: Ctx, token: string, page: number) =>
-    callService<CompanyPostingsPage>(ctx, 'business', `/business/job-postings?page=${page}`, { auth: biz(token) }),
-  search: (ctx: Ctx, token: string, search: string, page: number) =>
+  /** `status`: one tab of the panel (open or closed), or all. */
+  postings: (ctx: Ctx, token: string, page: number, status?: PostingStatus) =>
+    callService<CompanyPostingsPage>(
+      ctx,
+      'business',
+      `/business/job-postings?page=${page}${status ? `&status=${status}` : ''}`,
+      { auth: biz(token) },
+    ),
+  search: (ctx: Ctx, token: string, search: string, page: number, status?: PostingStatus) =>
     callService<CompanyPostingsPage>(ctx, 'business', '/business/search-my-job-postings', {
-      json: { search, page },
+      json: { search, page, ...(status ? { status } : {}) },
       auth: biz(token),
     }),
+  /** What needs attention: open postings, their new and waiting applicants, those starting soon. */
+  panelSummary: (ctx: Ctx, token: string) =>
+    callService<CompanyPanelSummary>(ctx, 'business', '/business/panel-summary', { auth: biz(token) }),
   create: (ctx: Ctx, token: string, body: JobPostingValues) =>
     callService<Message & { id: number }>(ctx, 'business', '/business/create-job-posting', {
       json: body,
@@ -73,16 +83,25 @@ export const businessApi = {
     }),
   remove: (ctx: Ctx, token: string, id: number) =>
     callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
-  /** `status` filters the list (the counts per status cover them all). */
-  applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus) =>
-    callService<Applicants>(
+  /** `status` filters the list (the counts per status cover them all); `sort` orders it. */
+  applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus, sort?: ApplicantSort) => {
+    const query = new URLSearchParams({ ...(status ? { status } : {}), ...(sort ? { sort } : {}) }).toString()
+    return callService<Applicants>(
       ctx,
       'business',
-      `/business/job-postings/${id}/applicants${status ? `?status=${encodeURIComponent(status)}` : ''}`,
+      `/business/job-postings/${id}/applicants${query ? `?${query}` : ''}`,
       {
         auth: biz(token),
       },
-    ),
+    )
+  },
+  /** The selected applications of one posting, all moved to `status`, or none. */
+  moveApplicants: (ctx: Ctx, token: string, id: number, applications: number[], status: ApplicationStatus) =>
+    callService<Message & { moved: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-status`, {
+      method: 'PUT',
+      json: { applications, status },
+      auth: biz(token),
+    }),
   /** The applications the screen showed are no longer new to the company. */
   markApplicantsSeen: (ctx: Ctx, token: string, id: number, applications: number[]) =>
     callService<{ marked: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-seen`, {

@@ -6,11 +6,16 @@
 import { formatInteger } from '#domain/format'
 import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '#domain/validation/marketplace'
 
+/**
+ * The stages of an application, in pipeline order, as every screen names them (decision 96). The
+ * labels describe the application («la postulación»), never the person, so they read the same for
+ * anyone; the stored values (`contactado`, `seleccionado`) stay what the API has always taken.
+ */
 export const APPLICATION_STATUS_LABELS = {
   nueva: 'Nueva',
   en_revision: 'En revisión',
-  contactado: 'Contactado',
-  seleccionado: 'Seleccionado',
+  contactado: 'Contactada',
+  seleccionado: 'Seleccionada',
   descartada: 'Descartada',
 } as const satisfies Record<ApplicationStatus, string>
 

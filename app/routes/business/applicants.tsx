@@ -6,6 +6,7 @@ import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { setToast } from '#app/.server/toast'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
+import { DocumentsBar } from '#app/components/marketplace/documents-bar'
 import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUS_OPTIONS,
@@ -15,8 +16,7 @@ import { ApplicationBadge, shortDate } from '#app/components/marketplace/posting
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
-import { cn } from '#app/components/ui/cn'
-import { CONTROL, InputField, TextAreaField } from '#app/components/ui/field'
+import { InputField, TextAreaField } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
 import { withParams } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
@@ -40,7 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // ?estado= filters by one status; anything unknown shows them all.
   const estado = url.searchParams.get('estado')
   const status = estado && estado in APPLICATION_STATUS_LABELS ? (estado as ApplicationStatus) : undefined
-  const res = id ? await businessApi.applicants(context, session.token, id, status) : null
+  // ?orden=documentos: most documents approved first; anything else, newest first.
+  const sort = url.searchParams.get('orden') === 'documentos' ? 'documentos' : undefined
+  const res = id ? await businessApi.applicants(context, session.token, id, status, sort) : null
   // Another company's posting does not exist for this one.
   if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })
   // What this screen shows is no longer new to the company: the panel's «nuevos» count drops.
@@ -59,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireSession(request, context, 'business')
   const url = new URL(request.url)
   const back = withParams(url.pathname, url.search, { correo: null })
@@ -75,6 +77,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!res?.ok)
       throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Postulación inválida', 'error') })
     throw redirect(back, { headers: await toast(res.data.message) })
+  }
+
+  // The selected applicants (checkboxes tied to this form) move to the pressed stage together.
+  if (formData.get('intent') === 'mover') {
+    const postingId = positiveId(params.id ?? null)
+    const status = String(formData.get('status') ?? '') as ApplicationStatus
+    const ids = formData.getAll('applications').map((v) => Number(v))
+    if (!ids.length) throw redirect(back, { headers: await toast('Selecciona al menos un postulante.', 'error') })
+    const res = postingId ? await businessApi.moveApplicants(context, session.token, postingId, ids, status) : null
+    if (!res?.ok)
+      throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Publicación inválida', 'error') })
+    const n = res.data.moved
+    const label = APPLICATION_STATUS_LABELS[status]
+    throw redirect(back, {
+      headers: await toast(
+        n === 1 ? `Se movió 1 postulación a «${label}».` : `Se movieron ${n} postulaciones a «${label}».`,
+      ),
+    })
   }
 
   const submission = parseWithZod(formData, { schema: emailToApplicantSchema })
@@ -110,13 +130,63 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   )
 }
 
-function ApplicantCard({ applicant, search }: { applicant: Applicant; search: string }) {
+const CURRENT_STAGE = 'inline-flex min-h-11 items-center rounded-md bg-slate-900 px-3 text-sm font-semibold text-white'
+
+/** The stages as buttons, in pipeline order: the current one is marked, every other is one click away. */
+function StageButtons({ applicant }: { applicant: Applicant }) {
+  return (
+    <Form method="post" preventScrollReset className="min-w-0">
+      <input type="hidden" name="intent" value="estado" />
+      <input type="hidden" name="id_application" value={applicant.id_application} />
+      <p className="text-xs font-medium text-slate-700" id={`etapa-${applicant.id_application}`}>
+        Etapa
+      </p>
+      <div className="mt-1 flex flex-wrap gap-1.5" role="group" aria-labelledby={`etapa-${applicant.id_application}`}>
+        {STATUS_OPTIONS.map((o) =>
+          o.value === applicant.status ? (
+            <span key={o.value} aria-current="step" className={CURRENT_STAGE}>
+              <span className="sr-only">Etapa actual: </span>
+              {o.label}
+            </span>
+          ) : (
+            <button
+              key={o.value}
+              type="submit"
+              name="status"
+              value={o.value}
+              className={buttonClass('secondary', 'px-3 text-sm')}
+              aria-label={`Mover a ${o.label}: ${applicant.name}`}
+            >
+              {o.label}
+            </button>
+          ),
+        )}
+      </div>
+    </Form>
+  )
+}
+
+function ApplicantCard({ applicant, search, visit }: { applicant: Applicant; search: string; visit: string }) {
   const profile = `/business/dashboard/conductores/${applicant.id_user}`
   const phone = applicant.phone ? formatChileanMobile(applicant.phone) : ''
-  const complete = applicant.documents_accepted === applicant.documents_total
+  const pick = `elegir-${applicant.id_application}`
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
+        {/* Tied to the bulk form above the list by its id: it works without JS. */}
+        <label htmlFor={pick} className="-m-2 inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+          {/* A new visit (the answer to a move) starts with nothing selected. */}
+          <input
+            key={visit}
+            id={pick}
+            type="checkbox"
+            name="applications"
+            value={applicant.id_application}
+            form="mover-seleccionados"
+            className="h-5 w-5 accent-brand-700"
+          />
+          <span className="sr-only">Seleccionar a {applicant.name}</span>
+        </label>
         <img
           src={applicant.has_photo ? `${profile}/foto` : '/images/default-avatar.svg'}
           alt=""
@@ -134,7 +204,7 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
           <div className="mt-1 flex flex-wrap gap-1.5">
             {applicant.is_new ? (
               <Badge tone="solid-success" data-testid="postulante-nuevo">
-                Nuevo
+                Sin ver
               </Badge>
             ) : null}
             <ApplicationBadge status={applicant.status} />
@@ -158,53 +228,85 @@ function ApplicantCard({ applicant, search }: { applicant: Applicant; search: st
         </Fact>
         <Fact label="Correo">{applicant.email}</Fact>
         <Fact label="Documentos">
-          <Badge tone={complete ? 'success' : 'neutral'} data-testid="documentos-postulante">
-            {applicant.documents_accepted}/{applicant.documents_total} documentos aprobados
-          </Badge>
+          <DocumentsBar accepted={applicant.documents_accepted} total={applicant.documents_total} />
         </Fact>
         <Fact label="Experiencia">{experienceText(applicant.experience)}</Fact>
       </dl>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="id_application" value={applicant.id_application} />
-          <div>
-            <label htmlFor={`estado-${applicant.id_application}`} className="block text-xs font-medium text-slate-700">
-              Estado de la postulación
-            </label>
-            <select
-              id={`estado-${applicant.id_application}`}
-              name="status"
-              defaultValue={applicant.status}
-              key={applicant.status}
-              className={cn(CONTROL, 'w-auto text-sm')}
-            >
-              {STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="submit"
-            name="intent"
-            value="estado"
-            className={buttonClass('secondary')}
-            aria-label={`Guardar estado de ${applicant.name}`}
-          >
-            Guardar estado
-          </button>
-        </Form>
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3">
+        <StageButtons applicant={applicant} />
         <Link
           to={withParams('', search, { correo: applicant.id_application })}
           preventScrollReset
-          className={buttonClass('secondary')}
+          className={buttonClass('ghost')}
           aria-label={`Enviar correo a ${applicant.name}`}
         >
           Enviar correo
         </Link>
       </div>
     </li>
+  )
+}
+
+/** The selected applicants' stage, in one go: one button per stage (the checkboxes point at this form). */
+function BulkMove() {
+  return (
+    <Form
+      method="post"
+      id="mover-seleccionados"
+      preventScrollReset
+      className="rounded-xl border border-slate-200 bg-slate-50 p-3"
+    >
+      <input type="hidden" name="intent" value="mover" />
+      <p className="text-sm font-medium text-slate-800" id="mover-titulo">
+        Mover a los postulantes seleccionados a:
+      </p>
+      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-labelledby="mover-titulo">
+        {STATUS_OPTIONS.map((o) => (
+          <button
+            key={o.value}
+            type="submit"
+            name="status"
+            value={o.value}
+            className={buttonClass('secondary', 'px-3 text-sm')}
+            aria-label={`Mover seleccionados a ${o.label}`}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </Form>
+  )
+}
+
+/** Newest first, or most documents approved first: links, so no JS is needed. */
+function SortLinks({ sort, pathname, search }: { sort: 'fecha' | 'documentos'; pathname: string; search: string }) {
+  const items = [
+    {
+      to: withParams(pathname, search, { orden: null, correo: null }),
+      label: 'Más recientes',
+      current: sort === 'fecha',
+    },
+    {
+      to: withParams(pathname, search, { orden: 'documentos', correo: null }),
+      label: 'Más documentos aprobados',
+      current: sort === 'documentos',
+    },
+  ]
+  return (
+    <nav aria-label="Ordenar postulantes" className="flex flex-wrap items-center gap-1.5 text-sm">
+      <span className="font-medium text-slate-700">Ordenar:</span>
+      {items.map((i) => (
+        <Link
+          key={i.label}
+          to={i.to}
+          preventScrollReset
+          aria-current={i.current ? 'page' : undefined}
+          className={buttonClass(i.current ? 'secondary' : 'ghost', i.current ? 'border-brand-700 text-brand-800' : '')}
+        >
+          {i.label}
+        </Link>
+      ))}
+    </nav>
   )
 }
 
@@ -317,6 +419,12 @@ export default function ApplicantsRoute() {
           search={location.search}
         />
       ) : null}
+      {d.applicants.length > 0 ? (
+        <div className="space-y-3">
+          <SortLinks sort={d.sort} pathname={location.pathname} search={location.search} />
+          <BulkMove />
+        </div>
+      ) : null}
       {d.applicants.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
           {d.status && d.total > 0
@@ -326,7 +434,7 @@ export default function ApplicantsRoute() {
       ) : (
         <ul className="space-y-3" aria-label="Postulantes">
           {d.applicants.map((a) => (
-            <ApplicantCard key={a.id_application} applicant={a} search={location.search} />
+            <ApplicantCard key={a.id_application} applicant={a} search={location.search} visit={location.key} />
           ))}
         </ul>
       )}

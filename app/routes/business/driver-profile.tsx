@@ -1,13 +1,13 @@
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
+import { DocumentsBar } from '#app/components/marketplace/documents-bar'
 import { shortDate } from '#app/components/marketplace/posting-bits'
-import { Badge } from '#app/components/ui/badge'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver-profile'
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? `${data.firstname} ${data.lastname}` : 'Conductor'} | Fleeters Empresas` },
+  { title: `${data ? `${data.firstname} ${data.lastname}` : 'Perfil'} | Fleeters Empresas` },
 ]
 
 /** The public profile of a driver who applied to this company: never documents or bank data. */
@@ -50,18 +50,16 @@ export default function DriverProfileRoute() {
           <div className="min-w-0">
             <h1 className="text-2xl font-bold break-words text-slate-900">{name}</h1>
             <p className="text-sm text-slate-700">
-              {[d.name_commune, d.name_vehicle].filter(Boolean).join(' · ') || 'Conductor Fleeters'}
+              {[d.name_commune, d.name_vehicle].filter(Boolean).join(' · ') || 'Perfil en Fleeters'}
             </p>
-            <div className="mt-2">
-              <Badge tone={d.documents_accepted === d.documents_total ? 'success' : 'neutral'}>
-                {d.documents_accepted}/{d.documents_total} documentos aprobados
-              </Badge>
+            <div className="mt-2 text-sm">
+              <DocumentsBar accepted={d.documents_accepted} total={d.documents_total} />
             </div>
           </div>
         </div>
         <h2 className="mt-6 text-lg font-semibold text-slate-900">Sobre mí</h2>
         <p className="mt-1 whitespace-pre-line text-slate-800">
-          {d.about_me?.trim() || 'El conductor aún no escribe su presentación.'}
+          {d.about_me?.trim() || 'Sin presentación escrita todavía.'}
         </p>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="experiencia">

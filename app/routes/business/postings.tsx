@@ -2,11 +2,10 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
-import { businessApi, type CompanyPosting } from '#app/.server/backend/marketplace'
+import { businessApi, type CompanyPanelSummary, type CompanyPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { shortDate } from '#app/components/marketplace/posting-bits'
-import { PayHeadline } from '#app/components/marketplace/posting-facts'
 import { PostingForm } from '#app/components/marketplace/posting-form'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
@@ -14,6 +13,8 @@ import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
 import { Pagination, withParams } from '#app/components/ui/pagination'
+import { Tabs } from '#app/components/ui/tabs'
+import { formatInteger, formatPayment } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 import type { Route } from './+types/postings'
@@ -34,16 +35,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deleteId = positiveId(url.searchParams.get('eliminar'))
   const creating = url.searchParams.get('dialogo') === 'crear'
   const target = editId ?? deleteId
-  const [list, posting] = await Promise.all([
-    q ? businessApi.search(context, session.token, q, page) : businessApi.postings(context, session.token, page),
+  const tab = TABS.find((t) => t.param === url.searchParams.get('estado')) ?? TABS[0]
+  const [list, posting, summary] = await Promise.all([
+    q
+      ? businessApi.search(context, session.token, q, page, tab.status)
+      : businessApi.postings(context, session.token, page, tab.status),
     target ? businessApi.posting(context, session.token, target) : null,
+    businessApi.panelSummary(context, session.token),
   ])
   const draft = editId && posting?.ok ? draftFromPosting(posting.data) : null
   const places = creating || draft ? await loadPlaces(context, draft?.id_zone ?? null, draft?.id_region ?? null) : null
   return {
     page,
     q,
-    postings: list.ok ? list.data.postings : [],
+    tab: tab.param,
+    tabs: TABS.map((t) => ({
+      to: withParams('/business/dashboard', '', { q: q || null, estado: t.param }),
+      label: t.label,
+      current: tab.param === t.param,
+    })),
+    empty: q
+      ? 'Ninguna publicación coincide con la búsqueda.'
+      : tab.param === 'abiertas'
+        ? 'No tienes publicaciones abiertas.'
+        : tab.param === 'cerradas'
+          ? 'No tienes publicaciones cerradas.'
+          : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.',
+    // Written here, not in the browser: the form's page carries no formatter (budget.spec).
+    summary: summary.ok ? summaryTiles(summary.data) : null,
+    postings: list.ok ? list.data.postings.map(postingRow) : [],
     count: list.ok ? list.data.count : 0,
     error: list.ok ? null : LIST_ERROR,
     dialog: creating ? ('crear' as const) : editId ? ('editar' as const) : deleteId ? ('eliminar' as const) : null,
@@ -60,8 +80,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context)
 }
 
-/** «Eliminar» sits behind this menu: a <details>, so it opens without JS; Escape closes it. */
-function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
+/** The panel's tabs: every posting, or those of one status (`?estado=`). */
+const TABS = [
+  { param: null, label: 'Todas', status: undefined },
+  { param: 'abiertas', label: 'Abiertas', status: 'open' },
+  { param: 'cerradas', label: 'Cerradas', status: 'closed' },
+] as const
+
+/** What needs attention, four figures over the open postings (services/business/postings.ts panelSummary). */
+function summaryTiles(s: CompanyPanelSummary) {
+  const n = formatInteger
+  return [
+    { label: 'Publicaciones abiertas', value: n(s.open_postings), hint: 'Reciben postulaciones ahora' },
+    { label: 'Postulantes sin ver', value: n(s.new_applicants), hint: 'Aún no abres su postulación' },
+    { label: 'Por responder', value: n(s.awaiting_reply), hint: 'En «Nueva» o «En revisión»' },
+    { label: 'Inician pronto', value: n(s.starting_soon), hint: `Comienzan en ${s.starting_soon_days} días o menos` },
+  ]
+}
+
+/** One row of the table, its texts written on the server. */
+function postingRow(p: CompanyPosting) {
+  const vehicle = p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle
+  return {
+    id: p.id,
+    title: p.title,
+    commune: p.name_commune,
+    vehicle: p.capacity ? `${p.name_vehicle} (${p.capacity})` : p.name_vehicle,
+    pay: formatPayment(p.payment_amount, p.payment_period),
+    total: p.applicants_count,
+    fresh: p.new_applicants_count,
+    open: p.status === 'open',
+    status: POSTING_STATUS_LABELS[p.status],
+    published: shortDate(p.created_at),
+    facts: [p.name_commune, vehicle, formatPayment(p.payment_amount, p.payment_period)].join(' · '),
+  }
+}
+type Row = ReturnType<typeof postingRow>
+
+const ITEM = 'w-full justify-start text-sm'
+
+/** The row's other actions sit behind this menu: a <details>, so it opens without JS; Escape closes it. */
+function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; deleteTo: string }) {
+  const { title } = row
   const ref = useRef<HTMLDetailsElement>(null)
   useEffect(() => {
     const details = ref.current
@@ -75,28 +135,35 @@ function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
     return () => details.removeEventListener('keydown', onKey)
   }, [])
   return (
-    <details ref={ref} className="relative ml-auto">
+    <details ref={ref} className="relative">
       <summary
-        className={buttonClass('ghost', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+        className={buttonClass(
+          'secondary',
+          "cursor-pointer list-none after:content-['▾'] [&::-webkit-details-marker]:hidden",
+        )}
         aria-label={`Más acciones: ${title}`}
       >
-        Más acciones
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
-          <path
-            fillRule="evenodd"
-            d={
-              'M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 ' +
-              '1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z'
-            }
-            clipRule="evenodd"
-          />
-        </svg>
+        Más
       </summary>
-      <div className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      <div className="absolute right-0 z-10 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <Link to={editTo} preventScrollReset className={buttonClass('ghost', ITEM)} aria-label={`Editar: ${title}`}>
+          Editar
+        </Link>
+        {row.open ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="cerrar" />
+            <input type="hidden" name="id" value={row.id} />
+            {/* Its own name and value: only the pressed button shows «Cerrando…». */}
+            <SubmitButton name="cerrar" value={String(row.id)} variant="ghost" pendingText="Cerrando…" className={ITEM}>
+              <span aria-hidden="true">Cerrar publicación</span>
+              <span className="sr-only">Cerrar publicación: {title}</span>
+            </SubmitButton>
+          </Form>
+        ) : null}
         <Link
           to={deleteTo}
           preventScrollReset
-          className={buttonClass('ghost', 'w-full justify-start text-red-800 hover:bg-red-50 hover:text-red-900')}
+          className={buttonClass('ghost', `${ITEM} text-red-800 hover:bg-red-50 hover:text-red-900`)}
           aria-label={`Eliminar: ${title}`}
         >
           Eliminar
@@ -106,67 +173,55 @@ function MoreActions({ title, deleteTo }: { title: string; deleteTo: string }) {
   )
 }
 
-function PostingRow({ posting, search }: { posting: CompanyPosting; search: string }) {
+const TH = 'px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase'
+const TD = 'px-2 py-3 align-middle max-sm:p-0'
+/** On a phone the row is a compact card: title and facts, then figures and actions (no sideways scroll). */
+const WIDE = `${TD} max-sm:hidden`
+
+function PostingRow({ row, search }: { row: Row; search: string }) {
   const link = (param: 'editar' | 'eliminar') =>
-    withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: posting.id })
-  const fresh = posting.new_applicants_count
+    withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: row.id })
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0 flex-1">
-          <h3 className="font-semibold break-words text-slate-900">{posting.title}</h3>
-          <p className="text-sm text-slate-700">
-            {posting.name_commune}, {posting.name_region} ·{' '}
-            {posting.capacity ? `${posting.name_vehicle} (${posting.capacity})` : posting.name_vehicle} · {posting.time}
-          </p>
-          <PayHeadline amount={posting.payment_amount} period={posting.payment_period} className="mt-1" />
-          <p className="text-sm text-slate-700">
-            Peoneta: {posting.pawn === 'Si' ? 'Sí' : 'No'} · {posting.drivers_needed}{' '}
-            {posting.drivers_needed === 1 ? 'conductor' : 'conductores'} · Inicio {shortDate(posting.start_date)}
-          </p>
-          <p className="text-xs text-slate-600">Publicada el {shortDate(posting.created_at)}</p>
-        </div>
-        <Badge tone={posting.status === 'open' ? 'success' : 'danger'}>{POSTING_STATUS_LABELS[posting.status]}</Badge>
-      </div>
-      {/* The applicants are the main action, with how many the company has not seen. */}
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Link to={`/business/dashboard/publicaciones/${posting.id}`} className={buttonClass('primary')}>
-          Postulantes ({posting.applicants_count})
-          {fresh > 0 ? (
-            <Badge tone="brand" data-testid="postulantes-nuevos">
-              {fresh} {fresh === 1 ? 'nuevo' : 'nuevos'}
-            </Badge>
-          ) : null}
-        </Link>
-        {posting.status === 'open' ? (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="cerrar" />
-            <input type="hidden" name="id" value={posting.id} />
-            {/* Its own name and value: only the pressed button shows «Cerrando…». */}
-            <SubmitButton
-              name="cerrar"
-              value={String(posting.id)}
-              variant="secondary"
-              pendingText="Cerrando…"
-              className="py-2 text-sm"
-            >
-              <span aria-hidden="true">Cerrar publicación</span>
-              <span className="sr-only">Cerrar publicación: {posting.title}</span>
-            </SubmitButton>
-          </Form>
+    <tr className="border-t border-slate-200 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:p-4">
+      <th scope="row" className={`${TD} text-left font-normal max-sm:w-full`}>
+        <span className="block font-semibold break-words text-slate-900">{row.title}</span>
+        <span className="block text-sm text-slate-700 sm:hidden">{row.facts}</span>
+      </th>
+      <td className={WIDE}>{row.commune}</td>
+      <td className={WIDE}>{row.vehicle}</td>
+      <td className={`${WIDE} font-medium text-slate-900`}>{row.pay}</td>
+      <td className={TD}>
+        <span className="font-semibold text-slate-900">{row.total}</span>
+        <span className="text-slate-700"> {row.total === 1 ? 'postulante' : 'postulantes'}</span>
+        {row.fresh > 0 ? (
+          <Badge
+            tone="brand"
+            className="ml-2 whitespace-nowrap sm:mt-1 sm:ml-0 sm:flex sm:w-fit"
+            data-testid="postulantes-nuevos"
+          >
+            {row.fresh} sin ver
+          </Badge>
         ) : null}
-        <Link
-          to={link('editar')}
-          preventScrollReset
-          className={buttonClass('secondary')}
-          aria-label={`Editar: ${posting.title}`}
-        >
-          Editar
-        </Link>
-        {/* Remounted closed after each navigation (the dialog opening, the list reloading). */}
-        <MoreActions key={search} title={posting.title} deleteTo={link('eliminar')} />
-      </div>
-    </li>
+      </td>
+      <td className={TD}>
+        <Badge tone={row.open ? 'success' : 'neutral'}>{row.status}</Badge>
+      </td>
+      <td className={`${WIDE} whitespace-nowrap`}>{row.published}</td>
+      <td className={`${TD} max-sm:w-full`}>
+        {/* One primary action per row; the others in the menu. */}
+        <div className="flex items-center justify-end gap-2 max-sm:justify-start">
+          <Link
+            to={`/business/dashboard/publicaciones/${row.id}`}
+            className={buttonClass('primary', 'whitespace-nowrap')}
+            aria-label={`Ver postulantes: ${row.title}`}
+          >
+            Ver postulantes
+          </Link>
+          {/* Remounted closed after each navigation (the dialog opening, the list reloading). */}
+          <MoreActions key={search} row={row} editTo={link('editar')} deleteTo={link('eliminar')} />
+        </div>
+      </td>
+    </tr>
   )
 }
 
@@ -192,7 +247,20 @@ export default function BusinessPostingsRoute() {
           Publicar trabajo
         </Link>
       </div>
+      {d.summary ? (
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Resumen">
+          {d.summary.map((t) => (
+            <li key={t.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <p className="text-sm font-medium text-slate-700">{t.label}</p>
+              <p className="text-3xl font-bold text-slate-900">{t.value}</p>
+              <p className="text-xs text-slate-600">{t.hint}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Tabs label="Filtrar publicaciones" items={d.tabs} />
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        {d.tab ? <input type="hidden" name="estado" value={d.tab} /> : null}
         <div className="min-w-0 flex-1">
           <label htmlFor="buscar-trabajos" className="block text-sm font-medium text-slate-800">
             Buscar en mis publicaciones
@@ -211,7 +279,7 @@ export default function BusinessPostingsRoute() {
           Buscar
         </button>
         {d.q ? (
-          <Link to="/business/dashboard" className={buttonClass('secondary')}>
+          <Link to={withParams('/business/dashboard', '', { estado: d.tab })} className={buttonClass('secondary')}>
             Ver todas
           </Link>
         ) : null}
@@ -221,16 +289,31 @@ export default function BusinessPostingsRoute() {
         <Alert tone="error" messages={[d.error]} />
       ) : d.postings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {d.q
-            ? 'Ninguna publicación coincide con la búsqueda.'
-            : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.'}
+          {d.empty}
         </p>
       ) : (
-        <ul className="space-y-3" aria-label="Publicaciones">
-          {d.postings.map((p) => (
-            <PostingRow key={p.id} posting={p} search={location.search} />
-          ))}
-        </ul>
+        <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-sm max-sm:block">
+            <caption className="sr-only">Publicaciones</caption>
+            <thead className="max-sm:hidden">
+              <tr>
+                {['Título', 'Comuna', 'Vehículo', 'Pago', 'Postulantes', 'Estado', 'Publicada'].map((h) => (
+                  <th key={h} scope="col" className={TH}>
+                    {h}
+                  </th>
+                ))}
+                <th scope="col" className={TH}>
+                  <span className="sr-only">Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="max-sm:block">
+              {d.postings.map((p) => (
+                <PostingRow key={p.id} row={p} search={location.search} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {d.error ? null : (
         <Pagination

@@ -1,0 +1,140 @@
+import fs from 'node:fs'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, expectAccessible, randomDriver, test, unique } from './fixtures'
+import { apiCompany, apiPosting, apiToken, uiLogin } from './marketplace-support'
+
+/** The company panel (summary, tabs, table) and the one-click pipeline (decision 96). */
+const SHOTS = '/tmp/shots/panel'
+
+async function applicant(request: APIRequestContext, lastname: string, postingId: number) {
+  const d = { ...randomDriver(), lastname }
+  const res = await request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
+  expect(res.status()).toBe(201)
+  const token = await apiToken(request, d.email, d.password)
+  const applied = await request.post('/api/users/postulate-job-posting', {
+    data: { id_publication: postingId },
+    headers: { 'auth-user': token },
+  })
+  expect(applied.status()).toBe(201)
+  return `${d.firstname} ${lastname}`
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: the panel's summary and table, three stages in one click each, a bulk move`, async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    test.setTimeout(180_000)
+    await page.setViewportSize({ width, height: 900 })
+    const tag = `${jsEnabled ? 'js' : 'nojs'}-${width}`
+    const word = unique('etapas')
+    const company = await apiCompany(request)
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+    const hiring = `Ruta de farmacia ${word}`
+    const closedTitle = `Ruta terminada ${word}`
+    const hiringId = await apiPosting(request, company.token, { title: hiring, start_date: soon })
+    const closedId = await apiPosting(request, company.token, { title: closedTitle, payment_amount: 1250000 })
+    const names = [
+      await applicant(request, `Rojas${word.slice(-4)}`, hiringId),
+      await applicant(request, `Tapia${word.slice(-4)}`, hiringId),
+      await applicant(request, `Vidal${word.slice(-4)}`, hiringId),
+    ]
+    expect(
+      (
+        await request.put(`/api/business/close-job-posting/${closedId}`, {
+          headers: { 'auth-business': company.token },
+        })
+      ).status(),
+    ).toBe(200)
+
+    // The summary: what needs attention, over the open postings.
+    await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
+    const summary = page.getByRole('list', { name: 'Resumen' }).getByRole('listitem')
+    await expect(summary).toHaveCount(4)
+    await expect(summary.filter({ hasText: 'Publicaciones abiertas' })).toContainText('1')
+    await expect(summary.filter({ hasText: 'Postulantes sin ver' })).toContainText('3')
+    await expect(summary.filter({ hasText: 'Por responder' })).toContainText('3')
+    await expect(summary.filter({ hasText: 'Inician pronto' })).toContainText('1')
+
+    // The table: one row per posting, pay in CLP, applicants and one primary action.
+    const table = page.getByRole('table', { name: 'Publicaciones' })
+    const row = (title: string) => table.getByRole('row').filter({ hasText: title })
+    await expect(row(hiring)).toContainText('$45.000 por día')
+    await expect(row(hiring)).toContainText('3 postulantes')
+    await expect(row(hiring).getByTestId('postulantes-nuevos')).toHaveText('3 sin ver')
+    await expect(row(hiring)).toContainText('Abierta')
+    await expect(row(closedTitle)).toContainText('$1.250.000 por día')
+    await expect(row(closedTitle)).toContainText('Cerrada')
+    await expect(row(hiring).getByRole('link', { name: `Ver postulantes: ${hiring}` })).toBeVisible()
+    // Closing and editing are in the menu, not beside the primary action.
+    await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toBeHidden()
+    const more = row(hiring).getByText('Más', { exact: true })
+    expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await more.click()
+    await expect(row(hiring).getByRole('button', { name: `Cerrar publicación: ${hiring}` })).toBeVisible()
+    await expect(row(hiring).getByRole('link', { name: `Editar: ${hiring}` })).toBeVisible()
+    await expectAccessible(page)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+    fs.mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: `${SHOTS}/panel-menu-${tag}.png`, fullPage: true })
+    await more.click()
+
+    // Tabs: Abiertas and Cerradas.
+    const tabs = page.getByRole('navigation', { name: 'Filtrar publicaciones' })
+    await tabs.getByRole('link', { name: 'Cerradas' }).click()
+    await expect(page).toHaveURL(/estado=cerradas/)
+    await expect(tabs.getByRole('link', { name: 'Cerradas' })).toHaveAttribute('aria-current', 'page')
+    await expect(table.getByRole('row').filter({ hasText: word })).toHaveCount(1)
+    await expect(row(closedTitle)).toBeVisible()
+    await tabs.getByRole('link', { name: 'Abiertas' }).click()
+    await expect(row(hiring)).toBeVisible()
+    await expect(row(closedTitle)).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}/panel-${tag}.png`, fullPage: true })
+
+    // The applicants: one click per stage.
+    await row(hiring)
+      .getByRole('link', { name: `Ver postulantes: ${hiring}` })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Postulantes', level: 1 })).toBeVisible()
+    const cards = page.getByRole('list', { name: 'Postulantes' }).getByRole('listitem')
+    await expect(cards).toHaveCount(3)
+    const first = cards.filter({ hasText: names[0]! })
+    await expect(first.getByRole('progressbar', { name: 'Documentos aprobados' })).toHaveAttribute('aria-valuenow', '0')
+    await expect(first.getByTestId('documentos-postulante')).toHaveText('0/22 documentos aprobados')
+    await page.screenshot({ path: `${SHOTS}/applicants-${tag}.png`, fullPage: true })
+    for (const stage of ['En revisión', 'Contactada', 'Seleccionada']) {
+      await first.getByRole('button', { name: `Mover a ${stage}: ${names[0]}` }).click()
+      await expect(page.getByText('Estado de la postulación actualizado.')).toBeVisible()
+      await expect(first).toContainText(`Postulación: ${stage}`)
+      await expect(first.locator('[aria-current="step"]')).toHaveText(`Etapa actual: ${stage}`)
+    }
+    const filter = page.getByRole('navigation', { name: 'Filtrar por estado' })
+    await expect(filter.getByRole('link', { name: 'Seleccionada (1)' })).toBeVisible()
+
+    // A bulk move: the other two, selected, to «Descartada».
+    for (const name of names.slice(1)) await page.getByLabel(`Seleccionar a ${name}`).check()
+    await page.getByRole('button', { name: 'Mover seleccionados a Descartada' }).click()
+    await expect(page.getByText('Se movieron 2 postulaciones a «Descartada».')).toBeVisible()
+    await expect(filter.getByRole('link', { name: 'Descartada (2)' })).toBeVisible()
+    await expect(filter.getByRole('link', { name: 'Nueva (0)' })).toBeVisible()
+    for (const name of names.slice(1))
+      await expect(cards.filter({ hasText: name })).toContainText('Postulación: Descartada')
+    await expect(first).toContainText('Postulación: Seleccionada')
+    // Nothing selected: the move says so and changes nothing.
+    await page.getByRole('button', { name: 'Mover seleccionados a Nueva' }).click()
+    await expect(page.getByText('Selecciona al menos un postulante.')).toBeVisible()
+    await expect(filter.getByRole('link', { name: 'Descartada (2)' })).toBeVisible()
+    // Sorting by documents approved is a link.
+    await page.getByRole('link', { name: 'Más documentos aprobados' }).click()
+    await expect(page).toHaveURL(/orden=documentos/)
+    await expect(cards).toHaveCount(3)
+    await expectAccessible(page)
+    await page.screenshot({ path: `${SHOTS}/applicants-moved-${tag}.png`, fullPage: true })
+  })
+}
