@@ -16,8 +16,11 @@
 
 export { formatRut } from './rut'
 export { formatChileanMobile as formatPhone } from './phone'
+export { formatDecimal, formatInteger, formatMoney, formatPayment, formatPercent } from './numbers'
 
-export const LOCALE = 'es-CL'
+import { LOCALE } from './numbers'
+
+export { LOCALE }
 export const TIME_ZONE = 'America/Santiago'
 
 /** A date-only value ('2026-03-12') is a calendar day: it is shown as that day in any zone. */
@@ -36,7 +39,6 @@ const MONTH_LONG = /*#__PURE__*/ new Intl.DateTimeFormat(LOCALE, { month: 'long'
 const MONTH_SHORT = /*#__PURE__*/ new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
 // 'always': Spanish locales may leave 4-digit numbers ungrouped (CLDR's minimum grouping digits);
 // Chile writes 1.500 kg and $4.500, on every ICU version.
-const INTEGER = /*#__PURE__*/ new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' })
 const RELATIVE = /*#__PURE__*/ new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' })
 
 /** Month names of es-CL, computed once: 'enero'… and 'ene'… (without an abbreviation's full stop). */
@@ -132,39 +134,6 @@ export function formatDateTime(
   const day = formatDate(value, style, '')
   if (!day) return fallback
   return style === 'numeric' ? `${day} ${formatTime(value)}` : `${day}, ${formatTime(value)}`
-}
-
-/** A whole number with Chile's thousands separator: 700, 1.500, 12.345, -2.500 (fractions cut). */
-export function formatInteger(n: number): string {
-  return INTEGER.format(Math.trunc(n))
-}
-
-/**
- * A number with a decimal comma and Chile's thousands separator: 0,4 · 1.234,5 · 12. Up to
- * `maxDigits` decimals (1 unless told), at least `minDigits` (0: whole numbers show none).
- */
-export function formatDecimal(n: number, maxDigits = 1, minDigits = 0): string {
-  return new Intl.NumberFormat(LOCALE, {
-    minimumFractionDigits: minDigits,
-    maximumFractionDigits: maxDigits,
-    useGrouping: 'always',
-  }).format(n)
-}
-
-/** A percentage of 0 to 100 as Chile writes it: '0,4 %', '98 %' (a no-break space before the sign). */
-export function formatPercent(n: number, maxDigits = 1): string {
-  return `${formatDecimal(n, maxDigits)}\u00a0%`
-}
-
-/** Chilean pesos, which have no cents: '$450.000', '$4.500', '-$2.500' (rounded to the peso). */
-export function formatMoney(amount: number): string {
-  const pesos = Math.round(amount)
-  return pesos < 0 ? `-$${formatInteger(-pesos)}` : `$${formatInteger(pesos)}`
-}
-
-/** A posting's payment (spec §3): '$45.000 por día'; with no period, the amount alone. */
-export function formatPayment(amount: number, period: string): string {
-  return `${formatMoney(amount)}${period ? ` ${period}` : ''}`
 }
 
 const AGO_UNITS: Array<[belowSeconds: number, unitSeconds: number, unit: Intl.RelativeTimeFormatUnit]> = [

@@ -39,13 +39,15 @@ const GROUPS: Array<[string, RegExp]> = [
       /^node_modules\/(clsx|tailwind-merge)\//,
     ),
   ],
-  // A list's pages and tabs, and a posting's or application's labels: the drivers' and the companies' lists.
-  ['list-kit', /^app\/components\/(ui\/(pagination|tabs)\.tsx|marketplace\/(labels\.ts|posting-bits\.tsx))$/],
+  // A list's pages and tabs, and a posting's or application's labels: the drivers' and the companies' lists
+  // (posting-bits stays out: it brings the date formats, which a company's panel does not load).
+  ['list-kit', /^app\/components\/(ui\/(pagination|tabs)\.tsx|marketplace\/labels\.ts)$/],
   // Imported by the groups above and by pages without them: each in a chunk of its own, as Rollup
   // would, so that no group takes it in (a page that needs only the phone rules would load zod).
   ...[
     'domain/reference-data/zones.ts',
     'domain/format.ts',
+    'domain/numbers.ts',
     'app/components/ui/badge.tsx',
     'app/components/marketplace/posting-facts.tsx',
   ].map((file): [string, RegExp] => [

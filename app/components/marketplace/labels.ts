@@ -3,7 +3,7 @@
  * domain/validation/marketplace.ts on purpose: importing that file would bring zod into every
  * page (see lazy-validation.ts); the `satisfies` checks keep both in step at compile time.
  */
-import { formatInteger } from '#domain/format'
+import { formatInteger } from '#domain/numbers'
 import type { ApplicationStatus, PaymentPeriod, PostingStatus } from '#domain/validation/marketplace'
 
 /**

@@ -1,4 +1,4 @@
-import { formatPayment } from '#domain/format'
+import { formatPayment } from '#domain/numbers'
 
 /**
  * The parts of a posting the public home shows as well as the driver's pages.
