@@ -35,7 +35,8 @@ import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
 import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
-import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
+import { notifyApplicationStatus } from '#services/shared/driver-notifications'
+import { messageFromCompanyMail } from '#services/shared/marketplace-mails'
 import { currentCompany } from './company-context'
 
 /** The vehicle type and commune the driver stated in «Mi perfil», named from the reference data; null: not stated. */
@@ -200,36 +201,43 @@ export function applicantRoutes(p: Platform) {
         .selectFrom('applications as a')
         .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id', 'a.status', 'jp.title', 'u.email', 'u.firstname'])
+        .select(['a.id', 'a.status', 'a.user_id', 'jp.title', 'u.email', 'u.firstname'])
         .where('a.id', '=', id)
         .where('jp.company_id', '=', company.id)
         .where(visibleToCompanies('a.user_id'))
         .executeTakeFirst()
       if (!application) throw new ApiError(404, MESSAGES.notFound)
+      const ts = now.toISOString()
       await inTransaction(p.db, async (trx) => {
-        await trx
+        // Only a real change is an event: of two requests setting the same status, one changes it.
+        const changed = await trx
           .updateTable('applications')
-          .set({ status, updated_at: now.toISOString() })
+          .set({ status, updated_at: ts })
           .where('id', '=', id)
-          .execute()
+          .where('status', '!=', status)
+          .executeTakeFirst()
         // Acting on it is seeing it: it no longer counts among the posting's new applicants.
         await trx
           .updateTable('applications')
-          .set({ seen_at: now.toISOString() })
+          .set({ seen_at: ts })
           .where('id', '=', id)
           .where('seen_at', 'is', null)
           .execute()
-        if (status === 'seleccionado' && application.status !== 'seleccionado') {
-          const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
-          await enqueueEmail(
+        if (Number(changed.numUpdatedRows) === 1 && status !== 'nueva') {
+          await notifyApplicationStatus(
             trx,
-            selectedMail(application.email, {
-              driverName: application.firstname,
+            {
+              userId: application.user_id,
+              firstname: application.firstname,
+              email: application.email,
+              applicationId: id,
+              status,
               postingTitle: application.title,
               companyName: company.name,
               companyEmail: company.email,
-              link,
-            }),
+              changedAt: ts,
+              link: `${p.publicUrl}/user/dashboard/job-postings/postuladas`,
+            },
             now,
           )
         }
