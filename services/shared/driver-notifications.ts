@@ -113,7 +113,9 @@ export function notifyDocumentRejected(
     {
       key: `document-rejected:${d.fileId}`,
       mail: documentRejectedMail(d.email, d.firstname, d.title, d.reason, d.link),
-      whatsapp: `Fleeters: rechazamos tu documento «${d.title}». Motivo: ${d.reason}. Súbelo de nuevo: ${d.link}`,
+      whatsapp:
+        `Fleeters: rechazamos tu documento «${d.title}». Motivo: ${d.reason.trim().replace(/[.\s]+$/, '')}. ` +
+        `Súbelo de nuevo: ${d.link}`,
     },
     now,
   )
