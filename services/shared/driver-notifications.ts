@@ -1,8 +1,9 @@
 /**
  * What the driver hears, and where (decision 98): a document approved or rejected (with the
- * reason), the 22 approved, an application's status changed, documents about to expire. Each
- * notify function is called inside the transaction of the event's write and enqueues one message
- * per channel the driver chose, each with a link into the product.
+ * reason), the 22 approved, documents about to expire (services/users/driver-notifications.ts),
+ * an application's status changed (here). Each notify function is called inside the transaction
+ * of the event's write and enqueues one message per channel the driver chose, each with a link
+ * into the product.
  *
  * Idempotent: every message carries an event key (event + channel), unique in the outbox, so a
  * retried request or two processes writing the same event enqueue it once.
@@ -16,8 +17,6 @@ import { isChileanMobile, normalizeChileanMobile } from '#domain/phone'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import type { Database } from '#services/platform/db/schema'
 import { enqueueEmail, enqueueWhatsApp, type EmailMessage } from '#services/platform/messaging/outbox'
-import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from '#services/users/admin/mails'
-import { documentExpiryMail } from '#services/users/mails'
 import { APPLICATION_STATUS_NEWS, applicationStatusMail, selectedMail } from './marketplace-mails'
 
 export interface NotificationChannels {
@@ -45,7 +44,7 @@ interface Notice {
 }
 
 /** Enqueues one event's messages to the driver; returns how many were written (0 when already written). */
-async function notifyDriver(db: Kysely<Database>, userId: number, notice: Notice, now: Date): Promise<number> {
+export async function notifyDriver(db: Kysely<Database>, userId: number, notice: Notice, now: Date): Promise<number> {
   const driver = await db
     .selectFrom('users')
     .select(['email', 'phone', 'notify_email', 'notify_whatsapp', 'closed_at'])
@@ -56,12 +55,9 @@ async function notifyDriver(db: Kysely<Database>, userId: number, notice: Notice
   const mobile = normalizeChileanMobile(driver.phone ?? '')
   let written = 0
   if (channels.whatsapp && mobile) {
-    const id = await enqueueWhatsApp(
-      db,
-      { to: mobile, text: notice.whatsapp },
-      now,
-      { eventKey: `${notice.key}:whatsapp` },
-    )
+    const id = await enqueueWhatsApp(db, { to: mobile, text: notice.whatsapp }, now, {
+      eventKey: `${notice.key}:whatsapp`,
+    })
     if (id !== null) {
       written++
       if (!channels.email) {
@@ -79,64 +75,10 @@ async function notifyDriver(db: Kysely<Database>, userId: number, notice: Notice
   return written
 }
 
-interface DriverRef {
+export interface DriverRef {
   userId: number
   firstname: string
   email: string
-}
-
-export function notifyDocumentApproved(
-  db: Kysely<Database>,
-  d: DriverRef & { fileId: number; title: string; link: string },
-  now: Date,
-) {
-  return notifyDriver(
-    db,
-    d.userId,
-    {
-      key: `document-approved:${d.fileId}`,
-      mail: documentApprovedMail(d.email, d.firstname, d.title, d.link),
-      whatsapp: `Fleeters: aprobamos tu documento «${d.title}». ${d.link}`,
-    },
-    now,
-  )
-}
-
-export function notifyDocumentRejected(
-  db: Kysely<Database>,
-  d: DriverRef & { fileId: number; title: string; reason: string; link: string },
-  now: Date,
-) {
-  return notifyDriver(
-    db,
-    d.userId,
-    {
-      key: `document-rejected:${d.fileId}`,
-      mail: documentRejectedMail(d.email, d.firstname, d.title, d.reason, d.link),
-      whatsapp:
-        `Fleeters: rechazamos tu documento «${d.title}». Motivo: ${d.reason.trim().replace(/[.\s]+$/, '')}. ` +
-        `Súbelo de nuevo: ${d.link}`,
-    },
-    now,
-  )
-}
-
-/** The approval of `fileId` completed the 22: heard once, keyed by that approval. */
-export function notifyAllDocumentsApproved(
-  db: Kysely<Database>,
-  d: DriverRef & { fileId: number; link: string },
-  now: Date,
-) {
-  return notifyDriver(
-    db,
-    d.userId,
-    {
-      key: `documents-complete:${d.fileId}`,
-      mail: allDocumentsApprovedMail(d.email, d.firstname, d.link),
-      whatsapp: `Fleeters: ¡aprobamos tus 22 documentos! Ya eres un Fleeter validado y puedes postular: ${d.link}`,
-    },
-    now,
-  )
 }
 
 /**
@@ -172,8 +114,7 @@ export function notifyApplicationStatus(
           status: d.status,
           link: d.link,
         })
-  const news =
-    d.status === 'seleccionado' ? 'te seleccionó para' : `${APPLICATION_STATUS_NEWS[d.status]} a`
+  const news = d.status === 'seleccionado' ? 'te seleccionó para' : `${APPLICATION_STATUS_NEWS[d.status]} a`
   return notifyDriver(
     db,
     d.userId,
@@ -181,34 +122,6 @@ export function notifyApplicationStatus(
       key: `application-status:${d.applicationId}:${d.status}:${d.changedAt}`,
       mail,
       whatsapp: `Fleeters: ${d.companyName} ${news} «${d.postingTitle}». ${d.link}`,
-    },
-    now,
-  )
-}
-
-/** One run's reminder to a driver (decision 54), keyed by the first reminder row it claimed. */
-export function notifyExpiringDocuments(
-  db: Kysely<Database>,
-  d: DriverRef & {
-    reminderId: number
-    documents: Array<{ kind: 30 | 7 | 0; title: string; dateText: string; dueText: string }>
-    link: string
-  },
-  now: Date,
-) {
-  const first = d.documents[0]!
-  const what =
-    d.documents.length === 1
-      ? `tu documento «${first.title}»: ${first.dueText.toLowerCase()}`
-      : `tienes ${d.documents.length} documentos por vencer; el primero, «${first.title}»: ` +
-        first.dueText.toLowerCase()
-  return notifyDriver(
-    db,
-    d.userId,
-    {
-      key: `expiry-reminder:${d.reminderId}`,
-      mail: documentExpiryMail(d.email, d.firstname, d.documents, d.link),
-      whatsapp: `Fleeters: ${what}. Sube la versión vigente: ${d.link}`,
     },
     now,
   )

@@ -21,8 +21,8 @@ import {
 } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
 import type { Platform } from '#services/platform/platform'
-import { notifyExpiringDocuments } from '#services/shared/driver-notifications'
 import { latestRecords } from '#services/shared/validated-drivers'
+import { notifyExpiringDocuments } from './driver-notifications'
 
 export interface ReminderRun {
   /** Drivers reminded: one message per channel they chose (decision 98). */

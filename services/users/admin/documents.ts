@@ -52,13 +52,13 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView } from '#services/shared/data-views'
+import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
+import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import {
   notifyAllDocumentsApproved,
   notifyDocumentApproved,
   notifyDocumentRejected,
-} from '#services/shared/driver-notifications'
-import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
-import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
+} from '#services/users/driver-notifications'
 import { auditNames } from './audit-names'
 import { powerOfDocument, toPowerReview } from './powers'
 import { actorOf, audit, likePattern } from './shared'

@@ -17,7 +17,13 @@ import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 import { freePort } from '#services/testing/smtp'
 import { sendExpiryReminders } from '#services/users/document-reminders'
-import { documentForm, fileOf, samplePng, userWithSession, VALID_EXPIRY } from '#services/users/driver-area/test-helpers'
+import {
+  documentForm,
+  fileOf,
+  samplePng,
+  userWithSession,
+  VALID_EXPIRY,
+} from '#services/users/driver-area/test-helpers'
 import { notifyAllDocumentsApproved, notifyDocumentApproved } from './driver-notifications'
 
 const MOBILE = '56987654321'
@@ -38,8 +44,7 @@ describe.each(engines)('driver notifications on %s', (engine) => {
   const prefs = (who: Account) => api.get('/users/notification-preferences', driver(who))
   const choose = (who: Account, body: unknown) => api.put('/users/notification-preferences', body, driver(who))
   /** Every message to Camila: by email to her address, by WhatsApp to her mobile. */
-  const messages = async () =>
-    (await outbox(p)).filter((m) => m.recipient === camila.email || m.recipient === MOBILE)
+  const messages = async () => (await outbox(p)).filter((m) => m.recipient === camila.email || m.recipient === MOBILE)
   const byChannel = async () => {
     const rows = await messages()
     return {
@@ -80,7 +85,12 @@ describe.each(engines)('driver notifications on %s', (engine) => {
       const noMobile = await choose(camila, { email: true, whatsapp: true })
       expect(noMobile.status).toBe(400)
       expect(noMobile.body.message).toBe('Para recibir WhatsApp, agrega un celular en «Mis Datos».')
-      for (const body of [{}, { email: 'sí', whatsapp: false }, { email: true }, { email: true, whatsapp: false, x: 1 }])
+      for (const body of [
+        {},
+        { email: 'sí', whatsapp: false },
+        { email: true },
+        { email: true, whatsapp: false, x: 1 },
+      ])
         expect((await choose(camila, body)).status).toBe(400)
       expect((await prefs(camila)).body).toEqual({ email: true, whatsapp: false, whatsapp_available: false })
     })
@@ -90,7 +100,8 @@ describe.each(engines)('driver notifications on %s', (engine) => {
       const andes = await companyAccount(p)
       expect((await choose(pedro, { email: false, whatsapp: false })).status).toBe(200)
       expect((await prefs(camila)).body.email).toBe(true)
-      for (const headers of [{}, business(andes), { 'auth-user': 'forged' }]) {
+      const callers: Array<Record<string, string>> = [{}, business(andes), { 'auth-user': 'forged' }]
+      for (const headers of callers) {
         const read = await api.get('/users/notification-preferences', headers)
         const write = await api.put('/users/notification-preferences', { email: false, whatsapp: false }, headers)
         expect([401, 403]).toContain(read.status)
@@ -134,7 +145,7 @@ describe.each(engines)('driver notifications on %s', (engine) => {
       await setPhone(camila.userId, MOBILE)
       await choose(camila, { email: false, whatsapp: true })
       await uploadAndReview('REJECTED', 'La imagen está borrosa.')
-      let c = await byChannel()
+      const c = await byChannel()
       expect(c.email).toEqual([])
       expect(c.whatsapp).toHaveLength(1)
       expect(c.whatsapp[0]!.body_text).toMatch(
@@ -168,9 +179,9 @@ describe.each(engines)('driver notifications on %s', (engine) => {
       await setPhone(camila.userId, MOBILE)
       const andes: CompanyAccount = await companyAccount(p)
       const [postingId] = await insertPostings(p, andes.companyId, [{ title: 'Reparto en Ñuñoa' }])
-      expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status).toBe(
-        201,
-      )
+      expect(
+        (await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))).status,
+      ).toBe(201)
       const list = await api.get(`/business/job-postings/${postingId}/applicants`, business(andes))
       const appId = list.body.applicants[0].id_application as number
       const change = (status: string) =>

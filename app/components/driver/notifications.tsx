@@ -1,0 +1,73 @@
+import { Form, useNavigation } from 'react-router'
+import { Alert } from '#app/components/ui/alert'
+import { buttonClass } from '#app/components/ui/button'
+import { CheckboxField } from '#app/components/ui/field'
+import type { FormFeedback } from './profile'
+
+interface Preferences {
+  email: boolean
+  whatsapp: boolean
+  whatsapp_available: boolean
+}
+
+/**
+ * «Notificaciones» in «Mi perfil» (decision 98): where the driver hears about their documents,
+ * applications and expiry dates. A plain form; with JS it posts without reloading the page.
+ */
+export function NotificationsSection({
+  preferences,
+  email,
+  feedback,
+}: {
+  preferences: Preferences
+  email: string
+  feedback?: FormFeedback
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'notifications'
+  return (
+    <section aria-labelledby="notificaciones" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="notificaciones" className="text-lg font-semibold text-slate-900">
+        Notificaciones
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Te avisamos cuando revisamos tus documentos, cuando una empresa cambia el estado de tu postulación y antes de
+        que venza un documento.
+      </p>
+      {/* Keyed by the saved choice: after a save the boxes show what was stored. */}
+      <Form method="post" preventScrollReset key={`${preferences.email}-${preferences.whatsapp}`} className="mt-3">
+        <input type="hidden" name="intent" value="notifications" />
+        <fieldset>
+          <legend className="sr-only">Recibir avisos por</legend>
+          <CheckboxField
+            label={
+              <>
+                Correo electrónico <span className="break-all text-slate-600">({email})</span>
+              </>
+            }
+            inputProps={{ name: 'email', defaultChecked: preferences.email }}
+          />
+          <CheckboxField
+            label={
+              <>
+                WhatsApp
+                {preferences.whatsapp_available ? null : (
+                  <span className="block text-slate-600">Para recibir WhatsApp, agrega un celular en «Mis Datos».</span>
+                )}
+              </>
+            }
+            inputProps={{
+              name: 'whatsapp',
+              defaultChecked: preferences.whatsapp,
+              disabled: !preferences.whatsapp_available,
+            }}
+          />
+        </fieldset>
+        <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} focus className="mt-3" />
+        <button type="submit" disabled={saving} className={buttonClass('secondary', 'mt-3 min-h-11 px-4 text-sm')}>
+          {saving ? 'Guardando…' : 'Guardar notificaciones'}
+        </button>
+      </Form>
+    </section>
+  )
+}
