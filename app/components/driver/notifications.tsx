@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CheckboxField } from '#app/components/ui/field'
+import { formatPhone } from '#domain/format'
 import type { FormFeedback } from './profile'
 
 interface Preferences {
@@ -17,10 +18,12 @@ interface Preferences {
 export function NotificationsSection({
   preferences,
   email,
+  phone,
   feedback,
 }: {
   preferences: Preferences
   email: string
+  phone: string | null
   feedback?: FormFeedback
 }) {
   const navigation = useNavigation()
@@ -51,7 +54,9 @@ export function NotificationsSection({
             label={
               <>
                 WhatsApp
-                {preferences.whatsapp_available ? null : (
+                {preferences.whatsapp_available ? (
+                  <span className="text-slate-600"> ({formatPhone(phone)})</span>
+                ) : (
                   <span className="block text-slate-600">Para recibir WhatsApp, agrega un celular en «Mis Datos».</span>
                 )}
               </>

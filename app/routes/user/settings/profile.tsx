@@ -168,7 +168,12 @@ export default function ProfilePage() {
 
       <ExperienceSection experiences={experiences} managing={managing} />
 
-      <NotificationsSection preferences={notifications} email={profile.email} feedback={feedbackFor('notifications')} />
+      <NotificationsSection
+        preferences={notifications}
+        email={profile.email}
+        phone={profile.phone}
+        feedback={feedbackFor('notifications')}
+      />
 
       {modal === 'foto' ? <PhotoModal closeTo={closeTo} feedback={feedbackFor('photo')} /> : null}
       {modal === 'experiencia' ? (
