@@ -1,7 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
-import { CheckboxField } from '#app/components/ui/field'
 import { formatPhone } from '#domain/format'
 import type { FormFeedback } from './profile'
 
@@ -9,6 +7,36 @@ interface Preferences {
   email: boolean
   whatsapp: boolean
   whatsapp_available: boolean
+}
+
+/** A checkbox on one line with its label filling it: a 44 px tall tap target (as CheckboxField). */
+function Channel({
+  name,
+  checked,
+  disabled,
+  children,
+}: {
+  name: string
+  checked: boolean
+  disabled?: boolean
+  children: React.ReactNode
+}) {
+  const id = `aviso-${name}`
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        defaultChecked={checked}
+        disabled={disabled}
+        className="mt-3 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700"
+      />
+      <label htmlFor={id} className="min-h-11 flex-1 py-3 text-sm text-slate-800">
+        {children}
+      </label>
+    </div>
+  )
 }
 
 /**
@@ -42,33 +70,23 @@ export function NotificationsSection({
         <input type="hidden" name="intent" value="notifications" />
         <fieldset>
           <legend className="sr-only">Recibir avisos por</legend>
-          <CheckboxField
-            label={
-              <>
-                Correo electrónico <span className="break-all text-slate-600">({email})</span>
-              </>
-            }
-            inputProps={{ name: 'email', defaultChecked: preferences.email }}
-          />
-          <CheckboxField
-            label={
-              <>
-                WhatsApp
-                {preferences.whatsapp_available ? (
-                  <span className="text-slate-600"> ({formatPhone(phone)})</span>
-                ) : (
-                  <span className="block text-slate-600">Para recibir WhatsApp, agrega un celular en «Mis Datos».</span>
-                )}
-              </>
-            }
-            inputProps={{
-              name: 'whatsapp',
-              defaultChecked: preferences.whatsapp,
-              disabled: !preferences.whatsapp_available,
-            }}
-          />
+          <Channel name="email" checked={preferences.email}>
+            Correo electrónico <span className="break-all text-slate-600">({email})</span>
+          </Channel>
+          <Channel name="whatsapp" checked={preferences.whatsapp} disabled={!preferences.whatsapp_available}>
+            WhatsApp
+            {preferences.whatsapp_available ? (
+              <span className="text-slate-600"> ({formatPhone(phone)})</span>
+            ) : (
+              <span className="block text-slate-600">Para recibir WhatsApp, agrega un celular en «Mis Datos».</span>
+            )}
+          </Channel>
         </fieldset>
-        <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} focus className="mt-3" />
+        {feedback?.errors?.length ? (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {feedback.errors.join(' ')}
+          </p>
+        ) : null}
         <button type="submit" disabled={saving} className={buttonClass('secondary', 'mt-3 min-h-11 px-4 text-sm')}>
           {saving ? 'Guardando…' : 'Guardar notificaciones'}
         </button>
