@@ -21,7 +21,10 @@ function whatsappTo(phone: string): string[] {
     .map((m) => m.text)
 }
 
-/** The driver's document (uploaded through the service: the upload dialog has its own specs), approved in the console. */
+/**
+ * The driver's document, uploaded through the service (the upload dialog has its own specs),
+ * approved in the console.
+ */
 async function uploadAndApprove(
   driverPage: Page,
   admin: Page,

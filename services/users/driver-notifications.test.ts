@@ -149,7 +149,10 @@ describe.each(engines)('driver notifications on %s', (engine) => {
       expect(c.email).toEqual([])
       expect(c.whatsapp).toHaveLength(1)
       expect(c.whatsapp[0]!.body_text).toMatch(
-        /^Fleeters: rechazamos tu documento «SOAP \(frontal\)»\. Motivo: La imagen está borrosa\. Súbelo de nuevo: http:\/\/localhost:3000\/user\/dashboard\/home\?name=soap_frontal/,
+        new RegExp(
+          '^Fleeters: rechazamos tu documento «SOAP \\(frontal\\)»\\. Motivo: La imagen está borrosa\\. ' +
+            'Súbelo de nuevo: http://localhost:3000/user/dashboard/home\\?name=soap_frontal',
+        ),
       )
       expect(c.held).toHaveLength(1)
       expect(c.held[0]!.held_for).toBe(c.whatsapp[0]!.id)
@@ -224,7 +227,10 @@ describe.each(engines)('driver notifications on %s', (engine) => {
       expect(email.map((m) => m.subject)).toEqual(['Tienes 2 documentos por vencer'])
       expect(whatsapp).toHaveLength(1)
       expect(whatsapp[0]!.body_text).toMatch(
-        /^Fleeters: tienes 2 documentos por vencer; el primero, «SOAP \(frontal\)»: vence en \d+ días\. Sube la versión vigente: http:\/\/localhost:3000\/user\/dashboard\/home$/,
+        new RegExp(
+          '^Fleeters: tienes 2 documentos por vencer; el primero, «SOAP \\(frontal\\)»: vence en \\d+ días\\. ' +
+            'Sube la versión vigente: http://localhost:3000/user/dashboard/home$',
+        ),
       )
     })
   })
