@@ -44,8 +44,8 @@ test.describe('driver profile', () => {
     test.setTimeout(90_000)
     const d = await newDriver(page)
     await page.goto('/user/dashboard/settings')
-    // The driver's phone reads «+56 9 XXXX XXXX».
-    await expect(page.getByText(`+56 9 ${d.phone.slice(1, 5)} ${d.phone.slice(5)}`)).toBeVisible()
+    // The driver's phone reads «+56 9 XXXX XXXX» (and «Notificaciones» names it beside WhatsApp).
+    await expect(page.getByText(`+56 9 ${d.phone.slice(1, 5)} ${d.phone.slice(5)}`, { exact: true })).toBeVisible()
     await page.getByRole('link', { name: 'Editar', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Editar datos' })).toBeVisible()
     await expectAccessible(page)

@@ -34,6 +34,7 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/privacy-state/user', who: 'driver', owned: false },
   { path: () => '/auth/privacy-state/business', who: 'company', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
+  { path: () => '/users/notification-preferences', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },
   { path: (w) => `/users/profile-image/${w.ids.profileImage}`, who: 'driver', owned: true },

@@ -455,6 +455,13 @@ export const WRITE_ROUTES: Route[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: () => '/users/notification-preferences',
+    who: 'driver',
+    kind: 'json',
+    base: () => ({ email: true, whatsapp: false }),
+  },
+  {
     method: 'POST',
     path: () => '/users/update-profile-image',
     who: 'driver',

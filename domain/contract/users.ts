@@ -213,3 +213,20 @@ export type AccountPrivacyState = z.infer<typeof accountPrivacyStateSchema>
 export const deletionRequestedSchema = z.object({ message: z.string(), deletion_due_at: z.string() })
 export type DeletionRequested = z.infer<typeof deletionRequestedSchema>
 export const accountPrivacyChangeSchema = accountPrivacyStateSchema.extend({ message: z.string() })
+
+/** The driver's notification channels, as «Mi perfil» shows them (decision 98). */
+export const notificationPreferencesSchema = z.object({
+  email: z.boolean(),
+  whatsapp: z.boolean(),
+  /** The stored phone is a Chilean mobile, so WhatsApp can reach it. */
+  whatsapp_available: z.boolean(),
+})
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>
+
+export const notificationPreferencesUpdatedSchema = notificationPreferencesSchema.extend({ message: z.string() })
+
+/** What the driver may change: each channel on or off. */
+export const notificationPreferencesInputSchema = z.strictObject({
+  email: z.boolean({ error: 'Indica si quieres recibir correos.' }),
+  whatsapp: z.boolean({ error: 'Indica si quieres recibir mensajes de WhatsApp.' }),
+})

@@ -93,7 +93,7 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
     },
   )
 
-  it('changes the status; seleccionado mails the driver once', async () => {
+  it('changes the status; each change mails the driver once (decision 98)', async () => {
     const [a] = (await applicants()).body.applicants
     const change = (status: string, who = andes) =>
       api.put(`/business/update-application-status/${a.id_application}`, { status }, business(who))
@@ -101,13 +101,15 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
       message: 'Estado de la postulación actualizado.',
       status: 'en_revision',
     })
-    expect(await outbox(p, camila.email)).toHaveLength(0)
+    expect((await outbox(p, camila.email)).map((m) => m.subject)).toEqual([
+      'Tu postulación a «Reparto de farmacia en Providencia»',
+    ])
     expect((await change('seleccionado')).status).toBe(200)
     expect((await change('seleccionado')).status).toBe(200)
     const mails = await outbox(p, camila.email)
-    expect(mails).toHaveLength(1)
-    expect(mails[0]!.subject).toBe('¡Fuiste seleccionado para «Reparto de farmacia en Providencia»!')
-    expect(mails[0]!.reply_to).toBe(andes.email)
+    expect(mails).toHaveLength(2)
+    expect(mails[1]!.subject).toBe('¡Fuiste seleccionado para «Reparto de farmacia en Providencia»!')
+    expect(mails[1]!.reply_to).toBe(andes.email)
     const bad = await change('aprobada')
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Estado de postulación inválido')

@@ -38,7 +38,8 @@ import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
 import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
-import { messageFromCompanyMail, selectedMail } from '#services/shared/marketplace-mails'
+import { notifyApplicationStatus } from '#services/shared/driver-notifications'
+import { messageFromCompanyMail } from '#services/shared/marketplace-mails'
 import { acceptedRequiredByDriver } from '#services/shared/validated-drivers'
 import { currentCompany, type CompanyRef } from './company-context'
 
@@ -221,7 +222,7 @@ export function applicantRoutes(p: Platform) {
         .selectFrom('applications as a')
         .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id', 'a.status', 'jp.title', 'u.email', 'u.firstname'])
+        .select(['a.id', 'a.status', 'a.user_id', 'jp.title', 'u.email', 'u.firstname'])
         .where('a.id', '=', id)
         .where('jp.company_id', '=', company.id)
         .where(visibleToCompanies('a.user_id'))
@@ -256,7 +257,7 @@ export function applicantRoutes(p: Platform) {
       const rows = await p.db
         .selectFrom('applications as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.id', 'a.status', 'u.email', 'u.firstname'])
+        .select(['a.id', 'a.status', 'a.user_id', 'u.email', 'u.firstname'])
         .where('a.posting_id', '=', posting.id)
         .where('a.id', 'in', wanted)
         .where(visibleToCompanies('a.user_id'))
@@ -326,38 +327,53 @@ export function applicantRoutes(p: Platform) {
    * Moves applications to `status` in one transaction: each is seen from then on (acting on it is
    * seeing it), and a driver newly selected gets the «seleccionada» mail through the outbox.
    */
+  /**
+   * Moves applications to a stage in one transaction, all or none. Only a real change is an event
+   * (of two requests setting the same stage, one changes it): each such driver is told, on the
+   * channels they chose (decision 98), except for a move back to «nueva».
+   */
   async function moveApplications(
-    applications: Array<{ id: number; status: string; email: string; firstname: string; title: string }>,
+    applications: Array<{ id: number; user_id: number; email: string; firstname: string; title: string }>,
     status: ApplicationStatus,
     company: CompanyRef,
     now: Date,
   ) {
     const ids = applications.map((a) => a.id)
+    const ts = now.toISOString()
     await inTransaction(p.db, async (trx) => {
-      await trx
+      const changed = await trx
         .updateTable('applications')
-        .set({ status, updated_at: now.toISOString() })
+        .set({ status, updated_at: ts })
         .where('id', 'in', ids)
+        .where('status', '!=', status)
+        .returning('id')
         .execute()
+      // Acting on them is seeing them: they no longer count among the posting's new applicants.
       await trx
         .updateTable('applications')
-        .set({ seen_at: now.toISOString() })
+        .set({ seen_at: ts })
         .where('id', 'in', ids)
         .where('seen_at', 'is', null)
         .execute()
-      if (status !== 'seleccionado') return
+      if (status === 'nueva') return
+      const moved = new Set(changed.map((r) => r.id))
       const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas`
       for (const a of applications) {
-        if (a.status === 'seleccionado') continue
-        await enqueueEmail(
+        if (!moved.has(a.id)) continue
+        await notifyApplicationStatus(
           trx,
-          selectedMail(a.email, {
-            driverName: a.firstname,
+          {
+            userId: a.user_id,
+            firstname: a.firstname,
+            email: a.email,
+            applicationId: a.id,
+            status,
             postingTitle: a.title,
             companyName: company.name,
             companyEmail: company.email,
+            changedAt: ts,
             link,
-          }),
+          },
           now,
         )
       }

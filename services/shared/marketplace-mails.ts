@@ -86,6 +86,32 @@ export function selectedMail(
   }
 }
 
+/** What a change of an application's status tells the driver (seleccionado has selectedMail). */
+export const APPLICATION_STATUS_NEWS = {
+  en_revision: 'está revisando tu postulación',
+  contactado: 'marcó tu postulación como contactada',
+  descartada: 'no seguirá adelante con tu postulación',
+} as const
+
+/** To the driver: the company moved their application (en revisión, contactado, descartada). */
+export function applicationStatusMail(
+  to: string,
+  s: {
+    driverName: string
+    postingTitle: string
+    companyName: string
+    status: keyof typeof APPLICATION_STATUS_NEWS
+    link: string
+  },
+): EmailMessage {
+  return mail(
+    to,
+    `Tu postulación a «${s.postingTitle}»`,
+    [`Hola, ${s.driverName}:`, `${s.companyName} ${APPLICATION_STATUS_NEWS[s.status]} «${s.postingTitle}».`],
+    { href: s.link, label: 'Ver mis postulaciones' },
+  )
+}
+
 /** To a new company account: how to start. */
 export function companyWelcomeMail(
   to: string,

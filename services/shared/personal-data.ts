@@ -76,7 +76,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   users: byUser(
     `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
      email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at
-     last_login_at inactivity_warned_at staff_role`,
+     last_login_at inactivity_warned_at staff_role notify_email notify_whatsapp`,
     {
       password_hash: SECRET,
       rut_hmac: 'Huella con clave de tu RUT, solo para saber si ya está registrado; tu RUT va en «rut»',
@@ -138,7 +138,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ),
   outbox: byEmail(
     `id channel recipient reply_to subject body_text body_html status attempts next_attempt_at last_error
-     created_at sent_at`,
+     created_at sent_at event_key held_for`,
     'recipient',
   ),
   contact_messages: byEmail('id first_name last_name email phone message created_at'),

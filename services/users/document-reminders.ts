@@ -8,7 +8,8 @@
  * the mail: a reminder goes out once, even when two processes run the job at the same moment.
  * Only the most urgent reminder due is sent (a document uploaded 5 days before its date gets the
  * 7-day one, never a stale 30-day one); a driver gets at most one mail per run, listing every
- * document due, each with its own date (decision 54).
+ * document due, each with its own date (decision 54), and its WhatsApp variant when they chose
+ * that channel (decision 98).
  */
 import { addDays, dayInChile, daysBetween } from '#domain/format'
 import {
@@ -19,13 +20,12 @@ import {
   type ExpiryReminderKind,
 } from '#domain/reference-data/documents'
 import { inTransaction } from '#services/platform/db/transaction'
-import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { latestRecords } from '#services/shared/validated-drivers'
-import { documentExpiryMail } from './mails'
+import { notifyExpiringDocuments } from './driver-notifications'
 
 export interface ReminderRun {
-  /** Mails enqueued. */
+  /** Drivers reminded: one message per channel they chose (decision 98). */
   mails: number
   /** Document records reminded (a mail may list several). */
   documents: number
@@ -51,12 +51,17 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
   // Per driver: the documents due, each with its most urgent reminder, the nearest date first.
   const batches = new Map<
     number,
-    { email: string; firstname: string; docs: Array<Row & { kind: ExpiryReminderKind }> }
+    { userId: number; email: string; firstname: string; docs: Array<Row & { kind: ExpiryReminderKind }> }
   >()
   for (const row of rows) {
     const kind = dueReminder(daysBetween(today, row.expires_on!))
     if (kind === null) continue
-    const batch = batches.get(row.user_id) ?? { email: row.email, firstname: row.firstname, docs: [] }
+    const batch = batches.get(row.user_id) ?? {
+      userId: row.user_id,
+      email: row.email,
+      firstname: row.firstname,
+      docs: [],
+    }
     batch.docs.push({ ...row, kind })
     batches.set(row.user_id, batch)
   }
@@ -68,6 +73,7 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
   for (const batch of batches.values()) {
     const sent = await inTransaction(p.db, async (trx) => {
       const claimed: typeof batch.docs = []
+      let firstReminder: number | null = null
       for (const doc of batch.docs) {
         const inserted = await trx
           .insertInto('document_reminders')
@@ -75,7 +81,10 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
           .onConflict((oc) => oc.columns(['user_file_id', 'kind']).doNothing())
           .returning('id')
           .executeTakeFirst()
-        if (inserted) claimed.push(doc)
+        if (inserted) {
+          claimed.push(doc)
+          firstReminder ??= inserted.id
+        }
       }
       if (!claimed.length) return 0
       const documents = claimed.map((d) => {
@@ -87,8 +96,9 @@ export async function sendExpiryReminders(p: Platform, now: Date): Promise<Remin
           dueText: view.due_text ?? view.date_text,
         }
       })
-      // The outbox runs on the process's clock: a mail of a run under an injected clock is due at once.
-      await enqueueEmail(trx, documentExpiryMail(batch.email, batch.firstname, documents, link), p.now())
+      // The outbox runs on the process's clock: a message of a run under an injected clock is due at once.
+      const driver = { userId: batch.userId, firstname: batch.firstname, email: batch.email }
+      await notifyExpiringDocuments(trx, { ...driver, reminderId: firstReminder!, documents, link }, p.now())
       return claimed.length
     })
     if (sent) {

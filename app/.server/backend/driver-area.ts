@@ -1,6 +1,12 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type { BankDetail, DocumentRecord, DriverProfile, Experience } from '#domain/contract/users'
+import type {
+  BankDetail,
+  DocumentRecord,
+  DriverProfile,
+  Experience,
+  NotificationPreferences,
+} from '#domain/contract/users'
 import { expiryFieldName, type DocumentSlotKey } from '#domain/reference-data/documents'
 import type { BankDetailsPayload, BankDetailsUpdatePayload } from '#domain/validation/bank'
 import type { ExperienceValues } from '#domain/validation/experience'
@@ -42,6 +48,15 @@ export const driverApi = {
   ) =>
     callService<Message & DriverProfile>(ctx, 'users', '/users/update-data-user', {
       json: { data },
+      auth: user(token),
+    }),
+  /** The driver's notification channels (decision 98). */
+  notifications: (ctx: AppLoadContext, token: string) =>
+    callService<NotificationPreferences>(ctx, 'users', '/users/notification-preferences', { auth: user(token) }),
+  updateNotifications: (ctx: AppLoadContext, token: string, json: { email: boolean; whatsapp: boolean }) =>
+    callService<Message & NotificationPreferences>(ctx, 'users', '/users/notification-preferences', {
+      method: 'PUT',
+      json,
       auth: user(token),
     }),
   updateProfileImage: (ctx: AppLoadContext, token: string, file: File) => {

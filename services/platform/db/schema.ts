@@ -52,6 +52,10 @@ export interface UsersTable {
   last_login_at: ColumnType<string | null, string | null | undefined, string | null>
   /** When the account was warned of its deletion for inactivity; a login clears it (migration 0020). */
   inactivity_warned_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** The driver's choice of email notifications (1/0); null: never chosen, on (migration 0030). */
+  notify_email: ColumnType<number | null, number | null | undefined, number | null>
+  /** The driver's choice of WhatsApp notifications (1/0); null: on when the phone is a mobile (migration 0030). */
+  notify_whatsapp: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface SessionsTable {
@@ -100,12 +104,17 @@ export interface OutboxTable {
   body_html: string | null
   /** Where replies go (the company that wrote the mail); null for our own mails. */
   reply_to: string | null
-  status: 'pending' | 'sent' | 'failed'
+  /** 'held': a WhatsApp message's email fallback, released only if that message is given up. */
+  status: 'pending' | 'sent' | 'failed' | 'held'
   attempts: number
   next_attempt_at: string
   last_error: string | null
   created_at: string
   sent_at: string | null
+  /** One event's message on one channel, unique: written once however often the event is retried (0030). */
+  event_key: ColumnType<string | null, string | null | undefined, string | null>
+  /** A held email: the id of the WhatsApp message it stands in for (0030). */
+  held_for: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface ZonesTable {

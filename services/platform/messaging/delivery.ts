@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '#services/platform/db/schema'
+import { inTransaction } from '#services/platform/db/transaction'
 import { countDeliveryFailure } from '#services/platform/metrics'
 import { SEND_DEADLINE_MS, type Transports } from './transports'
 
@@ -104,20 +105,36 @@ export function createDeliveryWorker(opts: DeliveryOptions) {
           .set({ status: 'sent', attempts: row.attempts + 1, sent_at: now().toISOString(), last_error: null })
           .where('id', '=', row.id)
           .execute()
+        // Delivered: its held email fallback is not needed (decision 98).
+        if (row.channel === 'whatsapp') {
+          await opts.db.deleteFrom('outbox').where('held_for', '=', row.id).where('status', '=', 'held').execute()
+        }
         result.sent++
       } catch (error) {
         const attempts = row.attempts + 1
         const giveUp = attempts >= maxAttempts
-        await opts.db
-          .updateTable('outbox')
-          .set({
-            status: giveUp ? 'failed' : 'pending',
-            attempts,
-            last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
-            next_attempt_at: new Date(now().getTime() + backoffMs(attempts)).toISOString(),
-          })
-          .where('id', '=', row.id)
-          .execute()
+        await inTransaction(opts.db, async (trx) => {
+          await trx
+            .updateTable('outbox')
+            .set({
+              status: giveUp ? 'failed' : 'pending',
+              attempts,
+              last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+              next_attempt_at: new Date(now().getTime() + backoffMs(attempts)).toISOString(),
+            })
+            .where('id', '=', row.id)
+            .execute()
+          // A WhatsApp message given up: its held email goes out instead, once (decision 98).
+          if (giveUp && row.channel === 'whatsapp') {
+            await trx
+              .updateTable('outbox')
+              .set({ status: 'pending', next_attempt_at: now().toISOString() })
+              .where('held_for', '=', row.id)
+              .where('status', '=', 'held')
+              .execute()
+          }
+        })
+        if (giveUp && row.channel === 'whatsapp') again = true
         if (giveUp) result.failed++
         else result.retried++
         countDeliveryFailure(row.channel, giveUp)

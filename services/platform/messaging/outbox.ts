@@ -16,13 +16,32 @@ export interface WhatsAppMessage {
   text: string
 }
 
+export interface EnqueueOptions {
+  /**
+   * The event and channel the message is for, unique in the outbox: a second message with the
+   * same key is not written (a retried request, two processes), and the call returns null.
+   */
+  eventKey?: string
+  /**
+   * Write the email 'held' as the fallback of this WhatsApp message (its outbox id): the delivery
+   * worker releases it only if the WhatsApp message is given up, and deletes it once that is sent.
+   */
+  heldFor?: number
+}
+
 /**
  * Messages are rows written in the caller's transaction (pass the trx), so a message exists
  * exactly when the record it belongs to does. The delivery worker sends them later, with retries.
+ * Returns the row's id, or null when a message with the same event key already exists.
  */
-export async function enqueueEmail(db: Kysely<Database>, message: EmailMessage, now: Date): Promise<void> {
+export async function enqueueEmail(
+  db: Kysely<Database>,
+  message: EmailMessage,
+  now: Date,
+  opts: EnqueueOptions = {},
+): Promise<number | null> {
   const ts = now.toISOString()
-  await db
+  const row = await db
     .insertInto('outbox')
     .values({
       channel: 'email',
@@ -31,19 +50,29 @@ export async function enqueueEmail(db: Kysely<Database>, message: EmailMessage, 
       body_text: message.text,
       body_html: message.html ?? null,
       reply_to: message.replyTo ?? null,
-      status: 'pending',
+      status: opts.heldFor === undefined ? 'pending' : 'held',
       attempts: 0,
       next_attempt_at: ts,
       last_error: null,
       created_at: ts,
       sent_at: null,
+      event_key: opts.eventKey ?? null,
+      held_for: opts.heldFor ?? null,
     })
-    .execute()
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id ?? null
 }
 
-export async function enqueueWhatsApp(db: Kysely<Database>, message: WhatsAppMessage, now: Date): Promise<void> {
+export async function enqueueWhatsApp(
+  db: Kysely<Database>,
+  message: WhatsAppMessage,
+  now: Date,
+  opts: Pick<EnqueueOptions, 'eventKey'> = {},
+): Promise<number | null> {
   const ts = now.toISOString()
-  await db
+  const row = await db
     .insertInto('outbox')
     .values({
       channel: 'whatsapp',
@@ -58,6 +87,10 @@ export async function enqueueWhatsApp(db: Kysely<Database>, message: WhatsAppMes
       last_error: null,
       created_at: ts,
       sent_at: null,
+      event_key: opts.eventKey ?? null,
     })
-    .execute()
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id ?? null
 }

@@ -52,14 +52,17 @@ import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
-import { enqueueEmail } from '#services/platform/messaging/outbox'
 import { createPdfPages, PdfPageError } from '#services/platform/pdf/pages'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView } from '#services/shared/data-views'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
+import {
+  notifyAllDocumentsApproved,
+  notifyDocumentApproved,
+  notifyDocumentRejected,
+} from '#services/users/driver-notifications'
 import { auditNames } from './audit-names'
-import { allDocumentsApprovedMail, documentApprovedMail, documentRejectedMail } from './mails'
 import { powerOfDocument, toPowerReview } from './powers'
 import { actorOf, audit, likePattern } from './shared'
 
@@ -759,18 +762,16 @@ export function adminDocumentRoutes(p: Platform) {
         )
         const title = findDocumentSlot(row.purpose_name)?.title ?? row.purpose_name
         const home = `${p.publicUrl}/user/dashboard/home`
+        const driver = { userId: row.user_id, firstname: row.firstname, email: row.email }
         if (decision.decision === 'REJECTED') {
           const again = `${home}?${new URLSearchParams({ name: row.purpose_name, title })}`
-          await enqueueEmail(trx, documentRejectedMail(row.email, row.firstname, title, reason!, again), now)
+          await notifyDocumentRejected(trx, { ...driver, fileId: id, title, reason: reason!, link: again }, now)
         } else {
-          await enqueueEmail(trx, documentApprovedMail(row.email, row.firstname, title, home), now)
+          await notifyDocumentApproved(trx, { ...driver, fileId: id, title, link: home }, now)
           // This approval completed the 22: the driver hears it once (the row was PENDING before).
           if (row.purpose_name !== OPTIONAL_DOCUMENT_SLOT && (await isValidatedDriver(trx, row.user_id, now))) {
-            await enqueueEmail(
-              trx,
-              allDocumentsApprovedMail(row.email, row.firstname, `${p.publicUrl}/user/dashboard/job-postings`),
-              now,
-            )
+            const link = `${p.publicUrl}/user/dashboard/job-postings`
+            await notifyAllDocumentsApproved(trx, { ...driver, fileId: id, link }, now)
             return { validated: true }
           }
         }

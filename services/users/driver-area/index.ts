@@ -5,6 +5,7 @@ import { bankDetailRoutes } from './bank-details'
 import { documentRoutes } from './documents'
 import { experienceRoutes } from './experience'
 import { fileRoutes } from './files'
+import { notificationRoutes } from './notifications'
 import { profileRoutes } from './profile'
 
 /**
@@ -18,5 +19,6 @@ export function driverAreaRoutes(p: Platform) {
   app.route('/', profileRoutes(p))
   app.route('/', experienceRoutes(p))
   app.route('/', bankDetailRoutes(p))
+  app.route('/', notificationRoutes(p))
   return app
 }

@@ -20,6 +20,7 @@ export const PROFILE_PAGE_ERRORS = {
   photo: 'Error al actualizar la imagen de perfil, intenta nuevamente',
   experienceUpdate: 'No se pudo actualizar la experiencia. Intenta nuevamente.',
   experienceDelete: 'No se pudo eliminar la experiencia. Intenta nuevamente.',
+  notifications: 'No se pudieron guardar tus notificaciones. Intenta nuevamente.',
 } as const
 
 const stamp = () => Date.now()
@@ -123,6 +124,22 @@ export async function profileAction({ request, context, session }: Args) {
       phone,
     })
     return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])
+  }
+
+  if (intent === 'notifications') {
+    // An unticked checkbox is not sent: absent is off.
+    const res = await driverApi.updateNotifications(context, token, {
+      email: formData.get('email') === 'on',
+      whatsapp: formData.get('whatsapp') === 'on',
+    })
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      return data(
+        { intent, errors: serviceMessages(res, PROFILE_PAGE_ERRORS.notifications), stamp: stamp() },
+        { status: res.status },
+      )
+    }
+    return redirectWithToast(pageWithoutModal(request), { type: 'success', message: res.data.message })
   }
 
   if (intent === 'create-experience' || intent === 'update-experience') {
