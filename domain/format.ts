@@ -17,6 +17,7 @@
 export { formatRut } from './rut'
 export { formatChileanMobile as formatPhone } from './phone'
 export { formatDecimal, formatInteger, formatMoney, formatPayment, formatPercent } from './numbers'
+export { yearInChile } from './chile-year'
 
 import { LOCALE } from './numbers'
 
@@ -85,11 +86,6 @@ export function chileParts(value: DateInput): ChileParts | null {
 }
 
 const BY_MINUTE = /*#__PURE__*/ new Map<number, ChileParts>()
-
-/** The year in Chile at `now` (the vehicle years and the footer count from it). */
-export function yearInChile(now: Date): number {
-  return chileParts(now)!.year
-}
 
 const two = (n: number) => String(n).padStart(2, '0')
 

@@ -48,6 +48,8 @@ const GROUPS: Array<[string, RegExp]> = [
     'domain/reference-data/zones.ts',
     'domain/format.ts',
     'domain/numbers.ts',
+    'domain/chile-year.ts',
+    'domain/rut.ts',
     'app/components/ui/badge.tsx',
     'app/components/marketplace/posting-facts.tsx',
   ].map((file): [string, RegExp] => [

@@ -3,7 +3,7 @@
  * these in the browser and loads the schemas (power.ts) only when the form is first used.
  */
 
-import { yearInChile } from '#domain/format'
+import { yearInChile } from '#domain/chile-year'
 
 /** Spec §5: the first year of the list. */
 export const VEHICLE_YEAR_MIN = 2005

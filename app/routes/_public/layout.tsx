@@ -4,7 +4,7 @@ import { Logo } from '#app/components/logo'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
 import { useRootData } from '#app/root'
-import { yearInChile } from '#domain/format'
+import { yearInChile } from '#domain/chile-year'
 
 const NAV_LINKS = [
   { to: '/', label: 'Inicio' },
