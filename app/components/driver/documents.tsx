@@ -7,6 +7,7 @@ import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { cn } from '#app/components/ui/cn'
 import { Hint, InputField, UploadNote } from '#app/components/ui/field'
 import { CancelLink, Modal } from '#app/components/ui/modal'
+import { ProgressBar } from '#app/components/ui/progress-bar'
 import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
@@ -58,7 +59,6 @@ function uploadHref(search: string, row: Pick<ChecklistRow, 'key' | 'title' | 'p
  */
 export function ChecklistSummaryCard({ summary, next }: { summary: ChecklistSummary; next: ChecklistRow | null }) {
   const { search } = useLocation()
-  const pct = Math.round((summary.approved / summary.total) * 100)
   return (
     <section aria-labelledby="progreso" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="progreso" className="text-lg font-semibold text-slate-900">
@@ -72,17 +72,7 @@ export function ChecklistSummaryCard({ summary, next }: { summary: ChecklistSumm
           {summary.words}
         </span>
       </p>
-      <div
-        className="mt-3 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-        role="progressbar"
-        aria-label="Documentos aprobados"
-        aria-valuemin={0}
-        aria-valuemax={summary.total}
-        aria-valuenow={summary.approved}
-        aria-valuetext={`${summary.approved} de ${summary.total}`}
-      >
-        <div className="h-full rounded-full bg-green-600" style={{ width: `${pct}%` }} />
-      </div>
+      <ProgressBar value={summary.approved} max={summary.total} label="Documentos aprobados" className="mt-3" />
       <p className="mt-2 text-sm text-slate-600">Las empresas ven cuántos tienes aprobados cuando postulas.</p>
       {next ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
