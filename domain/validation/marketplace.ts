@@ -264,7 +264,8 @@ export const applicantsBulkStatusSchema = /*#__PURE__*/ (() =>
         z
           .number({ error: M.invalidOption })
           .check(z.int(M.invalidOption), z.gte(1, M.invalidOption), z.lte(2_147_483_647, M.invalidOption)),
-        { error: M.invalidOption },
+        // Nothing ticked reads the same however the form sends it (absent, empty, null).
+        { error: (iss) => (isBlank(iss.input) ? M.bulkNone : M.invalidOption) },
       )
       .check(z.minLength(1, M.bulkNone), z.maxLength(MAX_BULK_APPLICATIONS, M.invalidOption)),
     status: z.enum(APPLICATION_STATUSES, { error: (iss) => (isBlank(iss.input) ? M.required : M.applicationStatus) }),

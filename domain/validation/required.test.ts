@@ -28,6 +28,8 @@ const FIELD_EXCEPTIONS: Record<string, string> = {
   verified: INVALID_VALUE,
   // The ids of the applications the page showed, sent by the page, never typed.
   applications: MARKETPLACE_MESSAGES.invalidOption,
+  // A bulk move with nothing ticked: the person chose no applicant.
+  'applicantsBulkStatusSchema.applications': MARKETPLACE_MESSAGES.bulkNone,
 }
 const SCHEMA_EXCEPTIONS: Record<string, string> = {
   bankFormSchema: TODOS_LOS_CAMPOS,
@@ -61,7 +63,8 @@ describe('one required-field message', () => {
     const spaces = await fieldIssues(schema, Object.fromEntries(fields.map((f) => [f, '   '])))
     const nulls = await fieldIssues(schema, Object.fromEntries(fields.map((f) => [f, null])))
     for (const [field, message] of [...missing, ...blank, ...spaces, ...nulls]) {
-      const expected = FIELD_EXCEPTIONS[field] ?? SCHEMA_EXCEPTIONS[name] ?? CAMPO_REQUERIDO
+      const expected =
+        FIELD_EXCEPTIONS[`${name}.${field}`] ?? FIELD_EXCEPTIONS[field] ?? SCHEMA_EXCEPTIONS[name] ?? CAMPO_REQUERIDO
       expect({ schema: name, field, message }).toEqual({ schema: name, field, message: expected })
     }
   })

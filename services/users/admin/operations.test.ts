@@ -81,7 +81,14 @@ describe.each(engines)('«Operación» on %s', (engine) => {
     expect(JSON.stringify(res.body)).not.toContain('56987654321')
     // Every declared periodic job, in words; no backup in a fresh BACKUP_DIR.
     const jobs = res.body.jobs as Array<{ name: string; schedule: string }>
-    expect(jobs.map((j) => j.name)).toEqual(['reminders', 'exports', 'account-closure', 'retention', 'backup'])
+    expect(jobs.map((j) => j.name)).toEqual([
+      'reminders',
+      'exports',
+      'account-closure',
+      'retention',
+      'backup',
+      'team-summary',
+    ])
     expect(jobs.find((j) => j.name === 'backup')?.schedule).toBe('todos los días a las 04:00')
     expect(res.body.last_backup).toBeNull()
     expect(res.body.daily_backup).toBe(engine === 'sqlite' && p.config.BACKUP_DAILY)
