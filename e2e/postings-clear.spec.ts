@@ -183,9 +183,9 @@ for (const width of [375, 1280]) {
       })
       expect(res.status()).toBe(201)
       await page.reload()
-      // It comes after the documents' next step.
-      const order = await page.locator('#siguiente-paso, #para-ti').evaluateAll((els) => els.map((e) => e.id))
-      expect(order).toEqual(['siguiente-paso', 'para-ti'])
+      // It comes after the documents' summary and its next step (the checklist's headline).
+      const order = await page.locator('#progreso, #para-ti').evaluateAll((els) => els.map((e) => e.id))
+      expect(order).toEqual(['progreso', 'para-ti'])
       await expect(section).toContainText('Según lo que postulas y guardas: SUV ·')
       const cards = section.getByRole('listitem')
       await expect(cards.first()).toContainText(`SUV ${word} para ti`)
