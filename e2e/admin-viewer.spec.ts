@@ -96,10 +96,15 @@ test.describe('document viewer', () => {
 
       if (jsEnabled) {
         // Dragging pans the zoomed page.
+        // From a point of the area that is on screen (at 375 px its middle can sit below the fold).
+        await stage.scrollIntoViewIfNeeded()
         const box = (await stage.boundingBox())!
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+        const x = box.x + box.width / 2
+        const y = Math.min(box.y + box.height / 2, page.viewportSize()!.height - 40)
+        expect(y - 120).toBeGreaterThan(box.y)
+        await page.mouse.move(x, y)
         await page.mouse.down()
-        await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 120, { steps: 4 })
+        await page.mouse.move(x - 80, y - 120, { steps: 4 })
         await page.mouse.up()
         // A loaded machine may apply the last moves after the button is up: wait for the scroll.
         await expect.poll(() => stage.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
