@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { requireSession } from '#app/.server/auth'
+import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { adminApi } from '#app/.server/backend/admin'
 import { messageList, type BackendResult } from '#app/.server/backend/client'
 import { privateFileResponse } from '#app/.server/responses'
 import { returnPathOf, safeRedirectPath } from '#app/.server/safe-redirect'
@@ -96,4 +97,18 @@ export function reviewDecision(form: FormData): { body: ReviewBody } | { error: 
   const preset = REJECTION_REASONS.find((r) => r.key === choice)
   const reason = choice === 'otro' || !preset ? other : preset.text
   return reason ? { body: { decision: 'REJECTED', reason } } : { error: ADMIN_MESSAGES.reasonRequired }
+}
+
+/** How many of a PDF document's pages the service draws, or why not (decision 91); undefined for others. */
+export async function pdfPages(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  doc: { id: number; type_name: string; file_removed_at: string | null },
+): Promise<{ shown: number; total: number } | { error: string } | undefined> {
+  if (doc.type_name !== 'application/pdf' || doc.file_removed_at) return undefined
+  const res = await adminApi.documentPages(context, token, doc.id)
+  if (res.ok) return res.data
+  await signOutIfRefused(request, res.status)
+  return { error: messageList(res.message)[0] ?? 'No se pudo mostrar el PDF en la página.' }
 }

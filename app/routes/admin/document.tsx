@@ -32,7 +32,7 @@ import { positiveId } from '#domain/ids'
 import { FILE_REMOVED, type DocumentStatus } from '#domain/reference-data/documents'
 import { REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/document'
-import { filterQuery, queueFilters, requireAdmin, reviewDecision } from './admin.server'
+import { filterQuery, pdfPages, queueFilters, requireAdmin, reviewDecision } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.detail.document.title ?? 'Documento'} | Revisión | Consola | Fleeters` },
@@ -44,16 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id) throw new Response(null, { status: 404 })
   const filters = queueFilters(new URL(request.url))
   const detail = await required(request, await adminApi.document(context, session.token, id, filters))
-  // A PDF's pages are shown as images the service draws (decision 91): how many, or why not.
-  let pages: { shown: number; total: number } | { error: string } | undefined
-  if (detail.document.type_name === 'application/pdf' && !detail.document.file_removed_at) {
-    const res = await adminApi.documentPages(context, session.token, id)
-    if (res.ok) pages = res.data
-    else {
-      await signOutIfRefused(request, res.status)
-      pages = { error: messageList(res.message)[0] ?? 'No se pudo mostrar el PDF en la página.' }
-    }
-  }
+  const pages = await pdfPages(request, context, session.token, detail.document)
   return { detail, query: filterQuery(filters), pages }
 }
 

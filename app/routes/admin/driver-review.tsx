@@ -27,7 +27,7 @@ import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { fieldsToCheck, type CheckedField } from '#domain/review-checks'
 import { REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/driver-review'
-import { requireAdmin, reviewDecision } from './admin.server'
+import { pdfPages, requireAdmin, reviewDecision } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Revisar a ${data?.driver.name ?? 'un conductor'} | Consola | Fleeters` },
@@ -71,16 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request,
     await adminApi.document(context, session.token, item.id, {}),
   )
-  // A PDF's pages are shown as images the service draws (decision 91): how many, or why not.
-  let pages: { shown: number; total: number } | { error: string } | undefined
-  if (doc.type_name === 'application/pdf' && !doc.file_removed_at) {
-    const res = await adminApi.documentPages(context, session.token, doc.id)
-    if (res.ok) pages = res.data
-    else {
-      await signOutIfRefused(request, res.status)
-      pages = { error: messageList(res.message)[0] ?? 'No se pudo mostrar el PDF en la página.' }
-    }
-  }
+  const pages = await pdfPages(request, context, session.token, doc)
   // Next and previous go round the driver's pending list; alone, a document has neither.
   const nextId = pending.length > 1 ? pending[(at + 1) % pending.length]!.id : null
   const prevId = pending.length > 1 ? pending[(at - 1 + pending.length) % pending.length]!.id : null
