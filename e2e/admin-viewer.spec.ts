@@ -151,7 +151,8 @@ test.describe('document viewer', () => {
       for (const n of [1, 2]) {
         const img = page.getByRole('img', { name: new RegExp(`, página ${n} de 2$`) })
         await img.scrollIntoViewIfNeeded()
-        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1600)
+        // The server draws each page in a worker on demand: on a loaded machine that takes seconds.
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth), { timeout: 30_000 }).toBe(1600)
       }
       // Page 2 is landscape: drawn wider than tall.
       const second = await page
