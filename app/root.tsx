@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="es-CL">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#124a9c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

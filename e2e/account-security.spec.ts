@@ -46,7 +46,7 @@ for (const width of [375, 1280]) {
         await uiLogin(phonePage, d.email, d.password, /\/user\/dashboard\/home$/)
 
         await page.goto('/user/dashboard/settings')
-        await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Seguridad' }).click()
+        await page.getByRole('navigation', { name: 'Perfil' }).getByRole('link', { name: 'Seguridad' }).click()
         await expect(page).toHaveURL(new RegExp(`${DRIVER_SECURITY}$`))
         await expect(page.getByRole('heading', { name: 'Seguridad', level: 1 })).toBeVisible()
         const sessions = page.getByTestId('sesiones').getByRole('listitem')

@@ -79,7 +79,7 @@ test.describe("a company's «Verificada» state", () => {
     const driver = await apiDriver(request)
     await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
     await page.goto(`/user/dashboard/job-postings?search=${word}`)
-    const cards = page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem')
+    const cards = page.getByRole('list', { name: 'Ofertas encontradas' }).getByRole('listitem')
     await expect(cards).toHaveCount(2)
     const good = cards.filter({ hasText: `Verificada ${word}` })
     const other = cards.filter({ hasText: `Sin verificar ${word}` })

@@ -7,54 +7,55 @@ import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('driver area layout', () => {
   test(
-    'sidebar from 1024 px, menu toggle below, bottom navigation with «Publicaciones», ' + 'settings menu and not-found',
+    'sidebar from 1024 px with every settings page, bottom tabs below it and no menu to open, ' +
+      'settings menu and not-found',
     async ({ page }) => {
       const d = await newDriver(page)
       const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
+      const bottom = page.getByRole('navigation', { name: 'Navegación inferior' })
       await page.setViewportSize({ width: 1440, height: 900 })
       await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeVisible()
-      await expect(sidebar.getByText('Configuración')).toBeVisible()
+      await expect(sidebar.getByText('Perfil', { exact: true })).toBeVisible()
       await expect(sidebar.getByRole('link', { name: 'Ayuda' })).toHaveAttribute('href', '/ayuda')
       await expect(sidebar.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
       await expect(page.getByTestId('driver-name')).toHaveText(`${d.firstname} ${d.lastname}`)
-      await expect(page.getByRole('navigation', { name: 'Navegación inferior' })).toBeHidden()
+      await expect(bottom).toBeHidden()
 
       // At desktop widths, from 1024 px, the sidebar stays in view.
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 900 })
-        await expect(sidebar.getByRole('link', { name: 'Publicaciones' })).toBeVisible()
-        await expect(page.locator('header label[title="Menú"]')).toBeHidden()
+        await expect(sidebar.getByRole('link', { name: 'Ofertas' })).toBeVisible()
+        await expect(sidebar.getByRole('link', { name: 'Seguridad' })).toBeVisible()
+        await expect(bottom).toBeHidden()
       }
 
-      await page.setViewportSize({ width: 1023, height: 900 })
-      await expect(sidebar.getByRole('link', { name: 'Inicio' })).toBeHidden()
-      await page.locator('header label[title="Menú"]').click()
-      await expect(sidebar.getByRole('link', { name: 'Mi perfil' })).toBeVisible()
-      // An open panel blocks page scrolling.
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
-      await sidebar.getByRole('link', { name: 'Datos bancarios' }).click()
-      await expect(page).toHaveURL(/\/user\/dashboard\/settings\/banco-detalles$/)
-      await expect(page.getByRole('heading', { name: 'Datos bancarios', level: 1 })).toBeVisible()
-
-      await page.setViewportSize({ width: 375, height: 800 })
-      const bottom = page.getByRole('navigation', { name: 'Navegación inferior' })
-      await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Publicaciones', 'Mi perfil', 'Datos bancarios'])
-      // Finding work is one tap away, and every entry is a thumb-sized target.
+      // Below it the bottom tabs are the navigation: no menu to open.
+      for (const width of [1023, 375]) {
+        await page.setViewportSize({ width, height: 800 })
+        await expect(sidebar).toBeHidden()
+        await expect(bottom.getByRole('link')).toHaveText(['Inicio', 'Documentos', 'Ofertas', 'Perfil'])
+        await expect(page.getByRole('banner').getByText('Menú')).toHaveCount(0)
+      }
+      // Every tab is a thumb-sized target.
       for (const box of await bottom
         .getByRole('link')
         .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect))) {
         expect(box.height).toBeGreaterThanOrEqual(44)
         expect(box.width).toBeGreaterThanOrEqual(44)
       }
-      await bottom.getByRole('link', { name: 'Publicaciones' }).click()
+      await bottom.getByRole('link', { name: 'Ofertas' }).click()
       await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
-      await expect(bottom.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page')
-      await bottom.getByRole('link', { name: 'Mi perfil' }).click()
+      await expect(bottom.getByRole('link', { name: 'Ofertas' })).toHaveAttribute('aria-current', 'page')
+      await bottom.getByRole('link', { name: 'Perfil' }).click()
       await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible()
 
-      await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Seguridad' }).click()
+      // Seguridad and Datos bancarios are one tap away inside «Perfil».
+      const settings = page.getByRole('navigation', { name: 'Perfil' })
+      await expect(settings.getByRole('link')).toHaveText(['Mi perfil', 'Datos bancarios', 'Seguridad', 'Mis datos'])
+      await settings.getByRole('link', { name: 'Seguridad' }).click()
       await expect(page).toHaveURL(/\/settings\/seguridad$/)
-      await expect(page.getByRole('navigation', { name: 'Configuración' })).toBeVisible()
+      await expect(settings).toBeVisible()
+      await expect(bottom.getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page')
       // Spec §2 had this page show only the menu; decision 53 gives it content.
       await expect(page.getByRole('heading', { name: 'Cambiar contraseña', level: 2 })).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Sesiones activas', level: 2 })).toBeVisible()
@@ -99,9 +100,9 @@ test.describe('driver area layout', () => {
     await page.evaluate(() => Object.assign(window, { samePage: true }))
     const sidebar = page.getByRole('navigation', { name: 'Panel del conductor' })
     await expect(sidebar.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page')
-    await sidebar.getByRole('link', { name: 'Publicaciones' }).click()
+    await sidebar.getByRole('link', { name: 'Ofertas' }).click()
     await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
-    await expect(sidebar.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page')
+    await expect(sidebar.getByRole('link', { name: 'Ofertas' })).toHaveAttribute('aria-current', 'page')
     await expect(sidebar.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current', 'page')
     await sidebar.getByRole('link', { name: 'Inicio' }).click()
     await page

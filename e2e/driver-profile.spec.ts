@@ -96,7 +96,7 @@ test.describe('driver profile', () => {
     await expect(page.getByText('Av. Matta 500')).toBeVisible()
   })
 
-  test('vehicle type and commune: stated in «Mi perfil», kept after a reload, used by «Publicaciones para ti»', async ({
+  test('vehicle type and commune: stated in «Mi perfil», kept after a reload, used by «Ofertas para ti»', async ({
     page,
     jsEnabled,
   }) => {
@@ -145,7 +145,7 @@ test.describe('driver profile', () => {
     await expect(page.getByText('No hay cambios para guardar')).toBeVisible()
 
     await page.goto('/user/dashboard/home')
-    await expect(page.getByRole('region', { name: 'Publicaciones para ti' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Ofertas para ti' })).toContainText(
       'Según tu perfil: Moto · Providencia',
     )
   })

@@ -24,12 +24,9 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
   // The sidebar (in view from 1024 px, decision 56) leads to the postings.
-  await page
-    .getByRole('navigation', { name: 'Panel del conductor' })
-    .getByRole('link', { name: 'Publicaciones' })
-    .click()
+  await page.getByRole('navigation', { name: 'Panel del conductor' }).getByRole('link', { name: 'Ofertas' }).click()
   await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
-  await expect(page.getByRole('heading', { name: 'Publicaciones de empleo' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Ofertas', exact: true })).toBeVisible()
   await expectAccessible(page)
   if (jsEnabled) expect(await jsWeight(page, '/user/dashboard/job-postings')).toBeLessThanOrEqual(159)
 
@@ -43,7 +40,7 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   await page.getByRole('button', { name: 'Aplicar filtros' }).click()
   await expect(page).toHaveURL(/id_vehicle=1/)
   await expect(page).toHaveURL(/id_region=13000/)
-  const results = page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem')
+  const results = page.getByRole('list', { name: 'Ofertas encontradas' }).getByRole('listitem')
   await expect(results).toHaveCount(1)
   await expect(results).toContainText(`Furgón ${word} Providencia`)
   await expect(page.getByTestId('rango')).toHaveText('1-1 de 1')
@@ -72,7 +69,7 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
 
   // The saved and applied lists, with the status the company sets.
   await page.goto('/user/dashboard/job-postings/guardadas')
-  const saved = page.getByRole('list', { name: 'Publicaciones guardadas' }).getByRole('listitem')
+  const saved = page.getByRole('list', { name: 'Ofertas guardadas' }).getByRole('listitem')
   await expect(saved).toHaveCount(1)
   await expect(saved).toContainText(`Furgón ${word} Providencia`)
   await expectAccessible(page)
@@ -89,7 +86,7 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
     },
   )
   expect(review.ok()).toBe(true)
-  await page.getByRole('link', { name: 'Postuladas' }).click()
+  await page.getByRole('link', { name: 'Mis postulaciones' }).click()
   const applied = page.getByRole('list', { name: 'Mis postulaciones' }).getByRole('listitem')
   await expect(applied).toHaveCount(1)
   await expect(applied).toContainText('Postulación: En revisión')
@@ -111,7 +108,7 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   // Withdrawing takes it off the applied list.
   await page.goto('/user/dashboard/job-postings/postuladas')
   await applied.getByRole('button', { name: /Retirar postulación/ }).click()
-  await expect(page.getByText('Aún no postulas a publicaciones.')).toBeVisible()
+  await expect(page.getByText('Aún no postulas a ofertas.')).toBeVisible()
 
   await page.goto(`/user/dashboard/job-postings?search=${word}`)
   await screenshots(page, 'publicaciones-conductor', (n) => test.info().outputPath(n))

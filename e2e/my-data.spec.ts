@@ -54,7 +54,7 @@ test('a driver downloads a copy of their data from «Mis datos», announced by m
   test.setTimeout(120_000)
   const d = await newDriver(page)
   await page.goto('/user/dashboard/settings')
-  await page.getByRole('navigation', { name: 'Configuración' }).getByRole('link', { name: 'Mis datos' }).click()
+  await page.getByRole('navigation', { name: 'Perfil' }).getByRole('link', { name: 'Mis datos' }).click()
   await expect(page).toHaveURL(/\/user\/dashboard\/settings\/mis-datos$/)
   await expect(page.getByRole('heading', { name: 'Mis datos', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/privacidad')

@@ -36,7 +36,7 @@ test.describe('the place fields stay in step with what they show', () => {
     await page.goto('/user/dashboard/job-postings?id_zone=3&id_region=9000')
     await expect(page.locator('#filtro-zona')).toHaveValue('3')
     await expect(page.locator('#filtro-region')).toHaveValue('9000')
-    await page.getByRole('navigation').getByRole('link', { name: 'Publicaciones', exact: true }).first().click()
+    await page.getByRole('navigation').getByRole('link', { name: 'Ofertas', exact: true }).first().click()
     await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
     await expect(page.locator('#filtro-zona')).toHaveValue('')
     await expect(page.locator('#filtro-region')).toHaveValue('')

@@ -4,7 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { codeIn, expect, expectAccessible, randomDriver, readMail, test, unique } from './fixtures'
 import { apiDriver, apiPosting, apiToken, logoPng, randomCompany, screenshots, uiLogin } from './marketplace-support'
 
-/** Postings that make sense (pay first, «Turno», logos, links, «Publicaciones para ti»). */
+/** Postings that make sense (pay first, «Turno», logos, links, «Ofertas para ti»). */
 
 const SHOTS = '/tmp/shots-postings'
 const shot = (jsEnabled: boolean) => (name: string) => {
@@ -70,7 +70,7 @@ for (const width of [375, 1280]) {
       for (let i = 0; i < 5; i++)
         await apiPosting(request, company.token, { title: `Furgón ${word} ${i}`, payment_amount: 41000 + i * 1000 })
       await page.goto('/')
-      const section = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' })
+      const section = page.getByRole('region', { name: 'Ofertas', exact: true })
       const cards = section.getByRole('listitem')
       await expect(cards).toHaveCount(4)
       for (const card of await cards.all()) {
@@ -113,7 +113,7 @@ for (const width of [375, 1280]) {
       const company = await companyWithLogo(request)
       await apiPosting(request, company.token, { title: `Moto ${unique('recuerda')}`, id_vehicle: 3, id_capacity: '' })
       await page.goto('/')
-      const card = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' }).getByRole('listitem').first()
+      const card = page.getByRole('region', { name: 'Ofertas', exact: true }).getByRole('listitem').first()
       const link = card.getByTestId('oferta-inicio')
       const title = (await link.textContent())!.trim()
       const id = /id%3D(\d+)$/.exec((await link.getAttribute('href'))!)![1]
@@ -136,7 +136,7 @@ for (const width of [375, 1280]) {
 
       // Signed in, the home's cards and «Ver todas» lead straight to the postings.
       await page.goto('/')
-      const section = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' })
+      const section = page.getByRole('region', { name: 'Ofertas', exact: true })
       await expect(section.getByTestId('oferta-inicio').first()).toHaveAttribute(
         'href',
         /^\/user\/dashboard\/job-postings\?id=\d+$/,
@@ -147,7 +147,7 @@ for (const width of [375, 1280]) {
       )
     })
 
-    test('«Publicaciones para ti» on the driver home: empty at first, then postings like the ones saved', async ({
+    test('«Ofertas para ti» on the driver home: empty at first, then postings like the ones saved', async ({
       page,
       request,
       jsEnabled,
@@ -170,9 +170,9 @@ for (const width of [375, 1280]) {
       const driver = await apiDriver(request)
       await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
-      const section = page.getByRole('region', { name: 'Publicaciones para ti' })
-      await expect(section).toContainText('Aún no sabemos qué publicaciones buscas.')
-      await expect(section.getByRole('link', { name: 'Ver todas las publicaciones' })).toHaveAttribute(
+      const section = page.getByRole('region', { name: 'Ofertas para ti' })
+      await expect(section).toContainText('Aún no sabemos qué ofertas buscas.')
+      await expect(section.getByRole('link', { name: 'Ver todas las ofertas' })).toHaveAttribute(
         'href',
         '/user/dashboard/job-postings',
       )
@@ -229,7 +229,7 @@ for (const width of [375, 1280]) {
       await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
       await page.goto(`/user/dashboard/job-postings?search=${word}`)
-      const card = page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem')
+      const card = page.getByRole('list', { name: 'Ofertas encontradas' }).getByRole('listitem')
       await expect(card).toHaveCount(1)
       await expectPayHeadline(
         card,
@@ -261,9 +261,7 @@ for (const width of [375, 1280]) {
       await expectAccessible(page)
       await empty.getByRole('link', { name: 'Limpiar filtros' }).click()
       await expect(page).toHaveURL(/\/user\/dashboard\/job-postings$/)
-      await expect(
-        page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('listitem').first(),
-      ).toBeVisible()
+      await expect(page.getByRole('list', { name: 'Ofertas encontradas' }).getByRole('listitem').first()).toBeVisible()
       await expect(page.getByLabel('Buscar publicaciones')).toHaveValue('')
     })
   })

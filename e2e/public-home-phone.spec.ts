@@ -15,7 +15,7 @@ test.describe('the public home on a phone', () => {
     const company = await apiCompany(request)
     await apiPosting(request, company.token, { title: 'Reparto en moto por sector', id_vehicle: 3, id_capacity: '' })
     await page.goto('/')
-    const offers = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' })
+    const offers = page.getByRole('region', { name: 'Ofertas', exact: true })
     const top = async (l: ReturnType<typeof page.locator>) =>
       l.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
     const firstOffer = offers.getByRole('listitem').first()

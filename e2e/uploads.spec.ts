@@ -88,7 +88,7 @@ test.describe('uploads with JS', () => {
     const input = dialog.getByLabel('Elegir archivo')
     const requests: string[] = []
     // React Router's route discovery (`/__manifest?paths=…` for links that come into view, such as
-    // the home's «Publicaciones para ti») is not a request about the file: left out.
+    // the home's «Ofertas para ti») is not a request about the file: left out.
     page.on('request', (r) => {
       if (new URL(r.url()).pathname !== '/__manifest') requests.push(`${r.method()} ${r.url()}`)
     })

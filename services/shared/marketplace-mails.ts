@@ -76,7 +76,7 @@ export function selectedMail(
       `¡Fuiste seleccionado para «${s.postingTitle}»!`,
       [
         `Hola, ${s.driverName}:`,
-        `${s.companyName} te seleccionó para su publicación «${s.postingTitle}». Pronto ` +
+        `${s.companyName} te seleccionó para su oferta «${s.postingTitle}». Pronto ` +
           `se pondrán en contacto contigo.`,
         `Responde a este correo para contactar a ${s.companyName}.`,
       ],

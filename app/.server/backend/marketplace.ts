@@ -138,7 +138,7 @@ export const driverPostingsApi = {
     }),
   byId: (ctx: Ctx, token: string, id: number) =>
     callService<DriverPosting>(ctx, 'users', `/users/filter-job-postings-by-id/${id}`, { auth: usr(token) }),
-  /** «Publicaciones para ti» on the driver home. */
+  /** «Ofertas para ti» on the driver home. */
   forYou: (ctx: Ctx, token: string) =>
     callService<PostingsForYou>(ctx, 'users', '/users/job-postings-for-you', { auth: usr(token) }),
   saved: (ctx: Ctx, token: string, page: number) =>

@@ -1,6 +1,9 @@
 /** Web paths of the driver area and how service URLs map onto them. */
 export const DASHBOARD = '/user/dashboard'
 export const HOME_PATH = `${DASHBOARD}/home`
+/** «Documentos»: the checklist of the home (its own section, `#documentos`), not a page of its own. */
+export const DOCUMENTS_ANCHOR = 'documentos'
+export const DOCUMENTS_PATH = `${HOME_PATH}#${DOCUMENTS_ANCHOR}`
 export const PROFILE_PATH = `${DASHBOARD}/settings`
 export const BANK_PATH = `${DASHBOARD}/settings/banco-detalles`
 export const SECURITY_PATH = `${DASHBOARD}/settings/seguridad`

@@ -27,7 +27,7 @@ const SOURCE_TEXT: Record<NonNullable<PostingsForYou['source']>, string> = {
 }
 
 /**
- * «Publicaciones para ti» on the driver home: a few open postings for the
+ * «Ofertas para ti» on the driver home: a few open postings for the
  * vehicles and communes the driver has shown (services/users/postings/for-you.ts), each a link to
  * the posting, «Ver todas» to the list filtered alike, and an empty state that says what helps.
  */
@@ -37,7 +37,7 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
     <section aria-labelledby="para-ti" className="space-y-3" data-testid="publicaciones-para-ti">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="para-ti" className="text-lg font-semibold text-slate-900">
-          Publicaciones para ti
+          Ofertas para ti
         </h2>
         {data.jobPostings.length ? (
           <AppLink
@@ -54,7 +54,7 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
         </p>
       ) : null}
       {data.jobPostings.length ? (
-        <ul className="space-y-3" aria-label="Publicaciones para ti">
+        <ul className="space-y-3" aria-label="Ofertas para ti">
           {data.jobPostings.map((p) => (
             <PostingCard key={p.id} posting={p} href={postingPath(p.id)} />
           ))}
@@ -62,16 +62,16 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
       ) : (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-slate-700">
           <p className="font-medium text-slate-900">
-            {basis ? 'Por ahora no hay publicaciones nuevas para ti.' : 'Aún no sabemos qué publicaciones buscas.'}
+            {basis ? 'Por ahora no hay ofertas nuevas para ti.' : 'Aún no sabemos qué ofertas buscas.'}
           </p>
           <p className="mt-1 text-sm">
             {basis
-              ? 'Te mostraremos aquí las que lleguen. Mientras tanto, revisa todas las publicaciones.'
+              ? 'Te mostraremos aquí las que lleguen. Mientras tanto, revisa todas las ofertas.'
               : 'Indica tu tipo de vehículo y tu comuna en «Mi perfil», o guarda o postula a las ' +
-                'publicaciones que te interesen, y aquí verás otras parecidas.'}
+                'ofertas que te interesen, y aquí verás otras parecidas.'}
           </p>
           <AppLink to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
-            Ver todas las publicaciones
+            Ver todas las ofertas
           </AppLink>
         </div>
       )}

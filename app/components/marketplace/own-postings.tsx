@@ -21,7 +21,7 @@ export function OwnPostings({
   error: string | null
 }) {
   const location = useLocation()
-  const title = kind === 'saved' ? 'Publicaciones guardadas' : 'Mis postulaciones'
+  const title = kind === 'saved' ? 'Ofertas guardadas' : 'Mis postulaciones'
   return (
     <main id="contenido" className="space-y-5">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
@@ -30,7 +30,7 @@ export function OwnPostings({
         <Alert tone="error" messages={[error]} />
       ) : postings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {kind === 'saved' ? 'Aún no guardas publicaciones.' : 'Aún no postulas a publicaciones.'}
+          {kind === 'saved' ? 'Aún no guardas ofertas.' : 'Aún no postulas a ofertas.'}
         </p>
       ) : (
         <ul className="space-y-3" aria-label={title}>

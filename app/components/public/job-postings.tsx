@@ -24,7 +24,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   return (
     <section aria-labelledby="ofertas" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-16">
       <h2 id="ofertas" className="text-xl font-bold text-slate-900 sm:text-3xl">
-        Ofertas de trabajo publicadas
+        Ofertas
       </h2>
       <p className="mt-0.5 text-sm text-slate-700 md:mt-2 md:text-base">Rutas de empresas que buscan Fleeters hoy.</p>
       {children}
@@ -45,7 +45,7 @@ function Skeleton() {
   return (
     <Frame>
       <p role="status" className="sr-only">
-        Cargando ofertas de trabajo…
+        Cargando ofertas…
       </p>
       <ul aria-hidden="true" className={CARD_LIST} data-testid="ofertas-cargando">
         {Array.from({ length: HOME_CARDS }, (_, i) => (

@@ -31,7 +31,7 @@ function AccountLinks({ stacked = false }: { stacked?: boolean }) {
       user.role === 'User' ? '/user/dashboard/home' : user.role === 'business' ? '/business/dashboard' : '/admin'
     return (
       <Link to={home} className={buttonClass('primary', wide)}>
-        Dashboard
+        Mi panel
       </Link>
     )
   }

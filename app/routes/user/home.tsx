@@ -8,7 +8,7 @@ import { redirectWithToast, required } from '#app/.server/responses'
 import { documentChecklist } from '#app/components/driver/checklist.server'
 import { ChecklistSummaryCard, DocumentChecklist, PreviewDialog, UploadPanel } from '#app/components/driver/documents'
 import { expiryDateError } from '#app/components/driver/expiry-check'
-import { documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
+import { DOCUMENTS_ANCHOR, documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
 import { PostingsForYouSection } from '#app/components/marketplace/for-you'
 import { forYouListPath } from '#app/components/marketplace/posting-links'
 import { uploadClientAction } from '#app/components/upload/transfer'
@@ -37,7 +37,7 @@ const MISSING = DOCUMENT_UPLOAD.messages.required
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
-  // «Publicaciones para ti» loads beside the documents; if it fails the home goes without it.
+  // «Ofertas para ti» loads beside the documents; if it fails the home goes without it.
   const [documents, forYouRes] = await Promise.all([
     driverApi.documents(context, session.token),
     driverPostingsApi.forYou(context, session.token),
@@ -254,7 +254,10 @@ export default function DriverHome() {
       <h1 className="text-2xl font-bold text-slate-900">¡Hola, {firstname}!</h1>
       <ChecklistSummaryCard summary={summary} next={next} />
       {forYou ? <PostingsForYouSection data={forYou.data} allHref={forYou.allHref} /> : null}
-      <DocumentChecklist groups={groups} />
+      {/* The tab «Documentos» opens here. */}
+      <div id={DOCUMENTS_ANCHOR}>
+        <DocumentChecklist groups={groups} />
+      </div>
       {upload ? (
         <UploadPanel
           key={upload.key}

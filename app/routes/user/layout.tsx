@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react'
 import {
   Form,
   Link,
@@ -14,7 +13,16 @@ import { requireCurrentConsents } from '#app/.server/consents'
 import { isCurrentPath } from '#app/components/driver/current-path'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
 import { BankListSkeleton } from '#app/components/driver/skeleton'
-import { avatarUrl, BANK_PATH, HOME_PATH, MY_DATA_PATH, PROFILE_PATH, SECURITY_PATH } from '#app/components/driver/urls'
+import {
+  avatarUrl,
+  BANK_PATH,
+  DOCUMENTS_PATH,
+  HOME_PATH,
+  MY_DATA_PATH,
+  PROFILE_PATH,
+  SECURITY_PATH,
+} from '#app/components/driver/urls'
+import { POSTINGS_PATH } from '#app/components/marketplace/posting-links'
 import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
@@ -41,26 +49,40 @@ export interface DriverNavItem {
   to: string
   label: string
   icon: IconName
+  /**
+   * When the entry is marked as the page shown: on its path only ('exact'), on its path and the pages
+   * below it ('below'), or never ('never': «Documentos» is a section of the home, and the server does
+   * not see an address's #fragment).
+   */
+  current: 'exact' | 'below' | 'never'
 }
 
-/** Top-level entries of the driver sidebar, in order. */
-export const DRIVER_NAV_ITEMS: DriverNavItem[] = [
-  { to: HOME_PATH, label: 'Inicio', icon: 'home' },
-  { to: '/user/dashboard/job-postings', label: 'Publicaciones', icon: 'file' },
-]
+const HOME: DriverNavItem = { to: HOME_PATH, label: 'Inicio', icon: 'home', current: 'exact' }
+const DOCUMENTS: DriverNavItem = { to: DOCUMENTS_PATH, label: 'Documentos', icon: 'checklist', current: 'never' }
+const OFFERS: DriverNavItem = { to: POSTINGS_PATH, label: 'Ofertas', icon: 'briefcase', current: 'below' }
 
-/** The "Configuración" group of the sidebar. */
+/** Top-level entries of the driver sidebar, in order: the same places as the bottom tabs. */
+export const DRIVER_NAV_ITEMS: DriverNavItem[] = [HOME, DOCUMENTS, OFFERS]
+
+/** The «Perfil» group of the sidebar: every settings page (the bottom tab «Perfil» opens the first). */
 export const DRIVER_SETTINGS_ITEMS: DriverNavItem[] = [
-  { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user' },
-  { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank' },
-  { to: SECURITY_PATH, label: 'Seguridad', icon: 'shield' },
-  { to: MY_DATA_PATH, label: 'Mis datos', icon: 'file' },
+  // «Mi perfil» lives at /settings, whose sub-pages have their own entries.
+  { to: PROFILE_PATH, label: 'Mi perfil', icon: 'user', current: 'exact' },
+  { to: BANK_PATH, label: 'Datos bancarios', icon: 'bank', current: 'below' },
+  { to: SECURITY_PATH, label: 'Seguridad', icon: 'shield', current: 'below' },
+  { to: MY_DATA_PATH, label: 'Mis datos', icon: 'file', current: 'below' },
 ]
 
-/** Bottom navigation on small screens (spec §2), finding work one tap away. */
-const BOTTOM_ITEMS: DriverNavItem[] = [...DRIVER_NAV_ITEMS, ...DRIVER_SETTINGS_ITEMS.slice(0, 2)]
-
-const MENU_ID = 'driver-menu-toggle'
+/**
+ * The bottom tabs below 1024 px, the only navigation there (no menu to open): «Perfil» stands for
+ * every settings page, which list one another at their top.
+ */
+const BOTTOM_ITEMS: DriverNavItem[] = [
+  HOME,
+  DOCUMENTS,
+  OFFERS,
+  { to: PROFILE_PATH, label: 'Perfil', icon: 'user', current: 'below' },
+]
 
 function sideLinkClass(isActive: boolean) {
   return (
@@ -71,31 +93,38 @@ function sideLinkClass(isActive: boolean) {
 
 /**
  * A menu entry marked as the current page: NavLink in the browser; on the server the anchor it
- * writes, from the layout's location with NavLink's rule (decision 68).
+ * writes, from the layout's location with NavLink's rule (decision 68). Plain links: they work
+ * without JS.
  */
 function MenuLink({
-  to,
+  item,
   pathname,
   className,
   children,
 }: {
-  to: string
+  item: DriverNavItem
   pathname: string
   className: (isActive: boolean) => string
   children: React.ReactNode
 }) {
-  // Mi perfil lives at /settings, whose sub-pages have their own entries.
-  const end = to === PROFILE_PATH
+  // A link to a section is never the current page: NavLink would mark it on the home, the server not.
+  if (item.current === 'never')
+    return (
+      <AppLink to={item.to} className={className(false)}>
+        {children}
+      </AppLink>
+    )
+  const end = item.current === 'exact'
   if (!import.meta.env.SSR) {
     return (
-      <NavLink to={to} end={end} className={({ isActive }) => className(isActive)}>
+      <NavLink to={item.to} end={end} className={({ isActive }) => className(isActive)}>
         {children}
       </NavLink>
     )
   }
-  const isActive = isCurrentPath(pathname, to, end)
+  const isActive = isCurrentPath(pathname, item.to, end)
   return (
-    <a aria-current={isActive ? 'page' : undefined} className={className(isActive)} href={to} data-discover="true">
+    <a aria-current={isActive ? 'page' : undefined} className={className(isActive)} href={item.to} data-discover="true">
       {children}
     </a>
   )
@@ -103,12 +132,14 @@ function MenuLink({
 
 function SideLink({ item, pathname }: { item: DriverNavItem; pathname: string }) {
   return (
-    <MenuLink to={item.to} pathname={pathname} className={sideLinkClass}>
+    <MenuLink item={item} pathname={pathname} className={sideLinkClass}>
       <Icon name={item.icon} />
       {item.label}
     </MenuLink>
   )
 }
+
+const HELP: DriverNavItem = { to: '/ayuda', label: 'Ayuda', icon: 'help', current: 'exact' }
 
 function Sidebar({ pathname }: { pathname: string }) {
   return (
@@ -123,7 +154,7 @@ function Sidebar({ pathname }: { pathname: string }) {
       <div>
         <p className="flex items-center gap-2 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <Icon name="settings" className="h-4 w-4" />
-          Configuración
+          Perfil
         </p>
         <ul className="mt-2 space-y-1">
           {DRIVER_SETTINGS_ITEMS.map((item) => (
@@ -149,10 +180,7 @@ function Sidebar({ pathname }: { pathname: string }) {
           </Form>
         </li>
         <li>
-          <MenuLink to="/ayuda" pathname={pathname} className={sideLinkClass}>
-            <Icon name="help" />
-            Ayuda
-          </MenuLink>
+          <SideLink item={HELP} pathname={pathname} />
         </li>
       </ul>
     </nav>
@@ -163,17 +191,22 @@ function BottomNav({ pathname }: { pathname: string }) {
   return (
     <nav
       aria-label="Navegación inferior"
-      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden"
+      className={
+        'fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white ' +
+        'pb-[env(safe-area-inset-bottom)] lg:hidden'
+      }
     >
-      <ul className="grid grid-cols-4">
+      <ul className="mx-auto grid max-w-lg grid-cols-4">
         {BOTTOM_ITEMS.map((item) => (
-          <li key={item.to}>
+          <li key={item.label}>
             <MenuLink
-              to={item.to}
+              item={item}
               pathname={pathname}
               className={(isActive) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center ` +
-                `text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`
+                'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center text-xs ' +
+                (isActive
+                  ? 'font-semibold text-brand-700 shadow-[inset_0_3px_0_var(--color-brand-700)]'
+                  : 'font-medium text-slate-700 hover:text-slate-900')
               }
             >
               <Icon name={item.icon} />
@@ -190,47 +223,27 @@ export default function DriverLayout() {
   const { user } = useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
-  const toggle = useRef<HTMLInputElement>(null)
-  // With JS the layout survives navigations: close the menu once the new page is there.
-  useEffect(() => {
-    if (toggle.current) toggle.current.checked = false
-  }, [location.pathname])
   const arrivingAtBanks =
     navigation.state === 'loading' &&
     navigation.location.pathname.startsWith(BANK_PATH) &&
     !location.pathname.startsWith(BANK_PATH)
 
   return (
-    <div className="min-h-screen bg-slate-50 pb-20 sm:pb-0">
+    <div className="min-h-screen bg-slate-50" data-driver-area>
       <SkipLink />
-      {/* The menu below 1024 px (decision 56): a checkbox, so it opens without JS. */}
-      <input ref={toggle} type="checkbox" id={MENU_ID} className="peer sr-only" aria-label="Mostrar menú" />
       <header
         className={
           'sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b ' +
           'border-slate-200 bg-white px-4 sm:px-6'
         }
       >
-        <div className="flex min-w-0 items-center gap-2">
-          <label
-            htmlFor={MENU_ID}
-            className={
-              'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md p-2 ' +
-              'text-slate-800 hover:bg-slate-100 lg:hidden'
-            }
-            title="Menú"
-          >
-            <Icon name="menu" className="h-6 w-6" />
-            <span className="sr-only">Menú</span>
-          </label>
-          <AppLink to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
-            <DriverLogo />
-          </AppLink>
-        </div>
+        <AppLink to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
+          <DriverLogo />
+        </AppLink>
         <div className="flex min-w-0 items-center gap-1">
           <AppLink
             to={PROFILE_PATH}
-            className="flex min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50"
+            className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50"
           >
             <img
               src={user.avatar}
@@ -243,7 +256,11 @@ export default function DriverLayout() {
               {user.fullName}
             </span>
           </AppLink>
-          {/* While the sidebar is folded away, logging out stays one click from every page. */}
+          {/* Below 1024 px the sidebar is not there: help and logging out stay one tap from every page. */}
+          <AppLink to={HELP.to} className={buttonClass('ghost', 'p-2 text-base lg:hidden')} title="Ayuda">
+            <Icon name="help" />
+            <span className="sr-only">Ayuda</span>
+          </AppLink>
           <Form method="post" action="/logout" className="lg:hidden">
             <button type="submit" className={buttonClass('ghost', 'p-2 text-base')} title="Cerrar sesión">
               <Icon name="logout" />
@@ -252,38 +269,20 @@ export default function DriverLayout() {
           </Form>
         </div>
       </header>
-      {/* The backdrop closes the drawer on a tap; hidden from assistive tech, which has the close button. */}
-      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
-      <label
-        htmlFor={MENU_ID}
-        aria-hidden="true"
-        className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:peer-checked:hidden"
-      />
-      {/* Closed, the drawer is invisible too, so its links leave the tab order. */}
-      <aside
-        className={
-          'invisible fixed inset-y-0 left-0 z-40 flex w-72 -translate-x-full flex-col ' +
-          'border-r border-slate-200 bg-white transition-transform peer-checked:visible ' +
-          'peer-checked:translate-x-0 lg:visible lg:top-14 lg:w-64 lg:translate-x-0'
-        }
-      >
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:hidden">
-          <span className="font-semibold text-slate-900">Menú</span>
-          <label
-            htmlFor={MENU_ID}
-            className={
-              'flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md ' +
-              'p-1.5 text-slate-700 hover:bg-slate-100'
-            }
-          >
-            <Icon name="close" />
-            <span className="sr-only">Cerrar menú</span>
-          </label>
+      {/* A row as tall as the page at least, so the sidebar's white column runs to the bottom however
+          long the page is, while its menu stays in view (sticky) as the page scrolls. */}
+      <div className="lg:flex lg:min-h-[calc(100dvh-3.5rem)]">
+        <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
+          <div className="sticky top-14 flex max-h-[calc(100dvh-3.5rem)] min-h-[calc(100dvh-3.5rem)] flex-col">
+            <Sidebar pathname={location.pathname} />
+          </div>
+        </aside>
+        {/* Room below the content for the bottom tabs and the phone's home indicator. */}
+        <div className="min-w-0 flex-1 pb-[calc(4.5rem+env(safe-area-inset-bottom))] lg:pb-0">
+          <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+            {arrivingAtBanks ? <BankListSkeleton /> : <Outlet />}
+          </div>
         </div>
-        <Sidebar pathname={location.pathname} />
-      </aside>
-      <div className="lg:pl-64">
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">{arrivingAtBanks ? <BankListSkeleton /> : <Outlet />}</div>
       </div>
       <BottomNav pathname={location.pathname} />
     </div>

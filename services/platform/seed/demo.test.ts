@@ -70,7 +70,7 @@ describe.each(engines)('the demo data on %s', (engine) => {
 
   it(
     'gives the demo driver a vehicle type and commune in «Mi perfil», and ' +
-      '«Publicaciones para ti» shows postings for them',
+      '«Ofertas para ti» shows postings for them',
     async () => {
       const camila = await p.db
         .selectFrom('users')

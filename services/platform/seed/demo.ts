@@ -318,7 +318,7 @@ async function seedDemoRows(
         address: DEMO_DRIVER.address,
         about_me: 'Conductora con 5 años de experiencia en reparto de última milla en la zona oriente de Santiago.',
         img_profile: null,
-        // Stated in «Mi perfil»: «Publicaciones para ti» and the applicant card use them.
+        // Stated in «Mi perfil»: «Ofertas para ti» and the applicant card use them.
         id_vehicle: 3,
         id_commune: 13123,
         email_verified: 1,

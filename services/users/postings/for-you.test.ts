@@ -31,7 +31,7 @@ describe('communeInAddress', () => {
   })
 })
 
-describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
+describe.each(engines)('«Ofertas para ti» on %s', (engine) => {
   let p: TestPlatform
   let api: ReturnType<typeof testClient>
   let andes: CompanyAccount
@@ -211,11 +211,11 @@ describe.each(engines)('«Publicaciones para ti» on %s', (engine) => {
 })
 
 /**
- * The driver home asks «Publicaciones para ti» on every visit, so its queries must
+ * The driver home asks «Ofertas para ti» on every visit, so its queries must
  * not read all of job_postings: the history starts from the driver's own applications and saves,
  * and the postings are two newest-first index walks (own communes, then the rest of the region).
  */
-describe.each(engines)('«Publicaciones para ti» reads job_postings through indexes on %s', (engine) => {
+describe.each(engines)('«Ofertas para ti» reads job_postings through indexes on %s', (engine) => {
   let p: TestPlatform
   let driverId = 0
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { OwnPostings } from '#app/components/marketplace/own-postings'
 import type { Route } from './+types/driver-applied'
 import { ownPostingsPage, postingAction } from './driver-postings.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones postuladas | Fleeters' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Mis postulaciones | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return ownPostingsPage(request, context, 'applied')

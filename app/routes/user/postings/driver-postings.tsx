@@ -18,7 +18,7 @@ import { zones as referenceZones } from '#domain/reference-data/zones'
 import type { Route } from './+types/driver-postings'
 import { filtersFrom, pageFrom, postingAction, searchPostings } from './driver-postings.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones de empleo | Fleeters' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Ofertas | Fleeters' }]
 
 /** Spec §8. */
 const LIST_ERROR = 'Error: No se pudieron obtener las publicaciones de empleo'
@@ -111,7 +111,7 @@ export default function DriverPostingsRoute() {
 
   return (
     <main id="contenido" className="space-y-5">
-      <h1 className="text-2xl font-bold text-slate-900">Publicaciones de empleo</h1>
+      <h1 className="text-2xl font-bold text-slate-900">Ofertas</h1>
       <PostingsTabs />
       <div className="grid gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
         <FiltersPanel
@@ -175,7 +175,7 @@ export default function DriverPostingsRoute() {
               </p>
             )
           ) : (
-            <ul className="mt-4 space-y-3" aria-label="Publicaciones encontradas">
+            <ul className="mt-4 space-y-3" aria-label="Ofertas encontradas">
               {d.postings.map((p) => (
                 <PostingCard
                   key={p.id}

@@ -3,7 +3,7 @@ import { OwnPostings } from '#app/components/marketplace/own-postings'
 import type { Route } from './+types/driver-saved'
 import { ownPostingsPage, postingAction } from './driver-postings.server'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Publicaciones guardadas | Fleeters' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Ofertas guardadas | Fleeters' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return ownPostingsPage(request, context, 'saved')

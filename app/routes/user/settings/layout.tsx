@@ -9,11 +9,15 @@ const SETTINGS_MENU: Array<{ to: string; label: string; icon: IconName }> = [
   { to: MY_DATA_PATH, label: 'Mis datos', icon: 'file' },
 ]
 
-/** The settings menu above every settings page («Seguridad» has content of its own since decision 53). */
+/**
+ * The menu above every settings page, «Perfil» (the bottom tab of that name opens its first page), so
+ * «Datos bancarios», «Seguridad» and «Mis datos» are one tap away on a phone too («Seguridad» has content
+ * of its own since decision 53).
+ */
 export default function SettingsLayout() {
   return (
     <div className="space-y-6">
-      <nav aria-label="Configuración">
+      <nav aria-label="Perfil">
         {/* Two rows of two on a phone: four tabs in one row would scroll the current one out of view. */}
         <ul className="grid grid-cols-2 gap-x-1 border-b border-slate-200 sm:flex">
           {SETTINGS_MENU.map((item) => (
