@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dayInChile } from '#domain/format'
 import { VEHICLE_AUTO, VEHICLE_MOTO } from '#domain/reference-data/vehicles'
+import { REQUIRED_SLOTS } from '#services/shared/validated-drivers'
 import {
   business,
   companyAccount,
@@ -13,7 +14,6 @@ import {
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
-import { REQUIRED_SLOTS } from '#services/shared/validated-drivers'
 import { DAILY_INVITATION_CAP, INVITATION_MESSAGES } from './invitations'
 
 const LAS_CONDES = 13114
@@ -105,7 +105,11 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
     await makeDriver('Raúl', { vehicle: VEHICLE_AUTO })
     await makeDriver('Olga', { commune: VINA_DEL_MAR })
     const opposed = await makeDriver('Luis')
-    await p.db.updateTable('users').set({ opted_out_at: p.now().toISOString() }).where('id', '=', opposed.userId).execute()
+    await p.db
+      .updateTable('users')
+      .set({ opted_out_at: p.now().toISOString() })
+      .where('id', '=', opposed.userId)
+      .execute()
     const paused = await makeDriver('Marta')
     await p.db.updateTable('users').set({ paused_at: p.now().toISOString() }).where('id', '=', paused.userId).execute()
 
@@ -126,7 +130,13 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
 
     const sent = await invite()
     expect(sent.status).toBe(200)
-    expect(sent.body).toMatchObject({ sent: 2, matching: 2, invitable: 0, invited: 2, message: 'Invitaste a 2 conductores a postular.' })
+    expect(sent.body).toMatchObject({
+      sent: 2,
+      matching: 2,
+      invitable: 0,
+      invited: 2,
+      message: 'Invitaste a 2 conductores a postular.',
+    })
     expect(JSON.stringify(sent.body)).not.toMatch(/Camila|Pedro|conductor\d/)
     expect(await invitedIds()).toEqual([camila.userId, pedro.userId].sort((a, b) => a - b))
 
