@@ -55,7 +55,7 @@ for (const width of [1280, 375]) {
       baseURL,
       jsEnabled,
     }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(240_000)
       // The run's earlier drivers (another project, another width) stay out of this posting's count.
       const db = e2eDatabase()
       db.prepare('UPDATE users SET invitations_opt_in_at = NULL').run()
