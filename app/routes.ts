@@ -75,6 +75,8 @@ export default [
     layout('routes/_shared/area-boundary.tsx', { id: 'company-pages' }, [
       index('routes/business/postings.tsx'),
       route('publicaciones/:id', 'routes/business/applicants.tsx'),
+      // «Invitar a postular»: the posting's matching drivers are invited (decision 106)
+      route('publicaciones/:id/invitar', 'routes/business/invite-drivers.ts'),
       route('conductores/:id', 'routes/business/driver-profile.tsx'),
       route('conductores/:id/foto', 'routes/business/driver-photo.ts'),
       route('seguridad', 'routes/business/security.tsx'),

@@ -35,6 +35,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/auth/privacy-state/business', who: 'company', owned: false },
   { path: () => '/users/get-extra-data-user', who: 'driver', owned: false },
   { path: () => '/users/notification-preferences', who: 'driver', owned: false },
+  // «Quiero que las empresas me inviten» (decision 106)
+  { path: () => '/users/invitation-preference', who: 'driver', owned: false },
   { path: () => '/users/obtain-all-documents-user', who: 'driver', owned: false },
   { path: (w) => `/users/files/${w.ids.file}`, who: 'driver', owned: true },
   { path: (w) => `/users/profile-image/${w.ids.profileImage}`, who: 'driver', owned: true },
@@ -58,6 +60,8 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: (w) => `/business/get-data-job-posting-to-update/${w.ids.posting}`, who: 'company', owned: true },
   { path: (w) => `/business/job-postings/${w.ids.posting}/applicants`, who: 'company', owned: true },
   { path: () => '/business/panel-summary', who: 'company', owned: false },
+  // A posting's matching drivers, as counts (decision 106)
+  { path: (w) => `/business/job-postings/${w.ids.posting}/matching-drivers`, who: 'company', owned: true },
   { path: (w) => `/business/driver-profile/${w.driver.id}`, who: 'company', owned: true },
   { path: (w) => `/business/driver-photo/${w.driver.id}`, who: 'company', owned: true },
   { path: () => '/admin/summary', who: 'admin', owned: false },

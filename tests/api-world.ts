@@ -461,6 +461,14 @@ export const WRITE_ROUTES: Route[] = [
     kind: 'json',
     base: () => ({ email: true, whatsapp: false }),
   },
+  // «Quiero que las empresas me inviten» (decision 106)
+  {
+    method: 'PUT',
+    path: () => '/users/invitation-preference',
+    who: 'driver',
+    kind: 'json',
+    base: () => ({ invitations: true }),
+  },
   {
     method: 'POST',
     path: () => '/users/update-profile-image',
@@ -688,6 +696,14 @@ export const WRITE_ROUTES: Route[] = [
     who: 'company',
     kind: 'json',
     base: (w) => ({ applications: [w.ids.application], status: 'en_revision' }),
+  },
+  // «Invitar a postular»: the posting's matching drivers are invited (decision 106).
+  {
+    method: 'POST',
+    path: (w) => `/business/job-postings/${w.ids.posting}/invitations`,
+    who: 'company',
+    kind: 'json',
+    base: () => ({}),
   },
   // The hiring screen: the applications it showed are seen; a visible close.
   {

@@ -367,6 +367,18 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     seen_at: null,
   })
   await insert('saved_postings', { posting_id: company!.postingId, user_id: userId, created_at: at })
+  const owner = await db
+    .selectFrom('job_postings')
+    .select('company_id')
+    .where('id', '=', company!.postingId!)
+    .executeTakeFirstOrThrow()
+  await insert('posting_invitations', {
+    posting_id: company!.postingId,
+    user_id: userId,
+    company_id: owner.company_id,
+    day: at.slice(0, 10),
+    created_at: at,
+  })
   await insert('data_views', {
     subject_user_id: userId,
     viewer_user_id: company!.userId,

@@ -13,6 +13,7 @@ import { consentIp, recordConsents } from '#services/shared/consents'
 import { logoUrl, storeLogo } from '#services/shared/logo'
 import { companyWelcomeMail } from '#services/shared/marketplace-mails'
 import { applicantRoutes } from './applicants'
+import { invitationRoutes } from './invitations'
 import { assertKnownCommune } from './places'
 import { companyPostingRoutes } from './postings'
 
@@ -145,5 +146,7 @@ export function companyRoutes(p: Platform) {
   app.route('/', logoRoutes(p))
   app.route('/', companyPostingRoutes(p))
   app.route('/', applicantRoutes(p))
+  // Invitations to apply (decision 106)
+  app.route('/', invitationRoutes(p))
   return app
 }

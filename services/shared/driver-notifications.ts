@@ -1,9 +1,9 @@
 /**
  * What the driver hears, and where (decision 98): a document approved or rejected (with the
  * reason), the 22 approved, documents about to expire (services/users/driver-notifications.ts),
- * an application's status changed (here). Each notify function is called inside the transaction
- * of the event's write and enqueues one message per channel the driver chose, each with a link
- * into the product.
+ * an application's status changed and a company's invitation to apply (here; decision 106). Each
+ * notify function is called inside the transaction of the event's write and enqueues one message
+ * per channel the driver chose, each with a link into the product.
  *
  * Idempotent: every message carries an event key (event + channel), unique in the outbox, so a
  * retried request or two processes writing the same event enqueue it once.
@@ -17,7 +17,7 @@ import { isChileanMobile, normalizeChileanMobile } from '#domain/phone'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import type { Database } from '#services/platform/db/schema'
 import { enqueueEmail, enqueueWhatsApp, type EmailMessage } from '#services/platform/messaging/outbox'
-import { APPLICATION_STATUS_NEWS, applicationStatusMail, selectedMail } from './marketplace-mails'
+import { APPLICATION_STATUS_NEWS, applicationStatusMail, invitationMail, selectedMail } from './marketplace-mails'
 
 export interface NotificationChannels {
   email: boolean
@@ -122,6 +122,30 @@ export function notifyApplicationStatus(
       key: `application-status:${d.applicationId}:${d.status}:${d.changedAt}`,
       mail,
       whatsapp: `Fleeters: ${d.companyName} ${news} «${d.postingTitle}». ${d.link}`,
+    },
+    now,
+  )
+}
+
+/** A company invites the driver to apply to a posting (decision 106): once per driver and posting. */
+export function notifyInvitation(
+  db: Kysely<Database>,
+  d: DriverRef & { postingId: number; postingTitle: string; companyName: string; place: string; link: string },
+  now: Date,
+) {
+  return notifyDriver(
+    db,
+    d.userId,
+    {
+      key: `posting-invitation:${d.postingId}:${d.userId}`,
+      mail: invitationMail(d.email, {
+        driverName: d.firstname,
+        companyName: d.companyName,
+        postingTitle: d.postingTitle,
+        place: d.place,
+        link: d.link,
+      }),
+      whatsapp: `Fleeters: ${d.companyName} te invita a postular a «${d.postingTitle}» en ${d.place}. ${d.link}`,
     },
     now,
   )

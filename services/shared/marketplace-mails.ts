@@ -128,3 +128,22 @@ export function companyWelcomeMail(
     { href: w.link, label: 'Iniciar sesión' },
   )
 }
+
+/** To a driver who asked to be invited (decision 106): a company invites them to apply to a posting. */
+export function invitationMail(
+  to: string,
+  i: { driverName: string; companyName: string; postingTitle: string; place: string; link: string },
+): EmailMessage {
+  return mail(
+    to,
+    `${i.companyName} te invita a postular: ${i.postingTitle}`,
+    [
+      `Hola, ${i.driverName}:`,
+      `${i.companyName} busca conductores para «${i.postingTitle}» en ${i.place} y te invita a postular: ` +
+        'tus documentos están aprobados y tu vehículo y tu comuna calzan con la publicación.',
+      'Revisa la publicación y postula si te interesa. Recibes esta invitación porque activaste ' +
+        '«Quiero que las empresas me inviten» en «Mi perfil»; puedes desactivarlo cuando quieras.',
+    ],
+    { href: i.link, label: 'Ver la publicación' },
+  )
+}

@@ -76,7 +76,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   users: byUser(
     `id role email firstname lastname rut phone address about_me img_profile id_vehicle id_commune
      email_verified accepted_terms_at created_at updated_at paused_at opted_out_at deletion_due_at closed_at
-     last_login_at inactivity_warned_at staff_role notify_email notify_whatsapp`,
+     last_login_at inactivity_warned_at staff_role notify_email notify_whatsapp invitations_opt_in_at`,
     {
       password_hash: SECRET,
       rut_hmac: 'Huella con clave de tu RUT, solo para saber si ya está registrado; tu RUT va en «rut»',
@@ -117,6 +117,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ),
   applications: byUser('id posting_id user_id status created_at updated_at seen_at'),
   saved_postings: byUser('id posting_id user_id created_at'),
+  posting_invitations: byUser('id posting_id user_id company_id day created_at'),
   simple_power_links: byUser('id user_id created_at expires_at used_at', { jti: KEY }),
   simple_powers: byUser(
     `id user_id link_id full_name_driver rut_driver address_driver nationality_driver vehicle_brand

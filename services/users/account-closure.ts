@@ -245,6 +245,7 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
     await trx.deleteFrom('profile_images').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('applications').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('saved_postings').where('user_id', '=', user.id).execute()
+    await trx.deleteFrom('posting_invitations').where('user_id', '=', user.id).execute()
     // Who saw this person's data goes with it; what this account saw of others stays in their
     // records without naming it (decision 78).
     await trx.deleteFrom('data_views').where('subject_user_id', '=', user.id).execute()
@@ -262,6 +263,7 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
         )
       await trx.deleteFrom('applications').where('posting_id', 'in', postingIds).execute()
       await trx.deleteFrom('saved_postings').where('posting_id', 'in', postingIds).execute()
+      await trx.deleteFrom('posting_invitations').where('posting_id', 'in', postingIds).execute()
       await trx
         .deleteFrom('job_postings')
         .where(
@@ -331,6 +333,7 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
         deletion_due_at: null,
         last_login_at: null,
         inactivity_warned_at: null,
+        invitations_opt_in_at: null,
         updated_at: ts,
       })
       .where('id', '=', user.id)

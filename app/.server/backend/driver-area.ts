@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
+import type { InvitationPreference } from '#domain/contract/invitations'
 import type {
   BankDetail,
   DocumentRecord,
@@ -57,6 +58,15 @@ export const driverApi = {
     callService<Message & NotificationPreferences>(ctx, 'users', '/users/notification-preferences', {
       method: 'PUT',
       json,
+      auth: user(token),
+    }),
+  /** «Quiero que las empresas me inviten» (decision 106). */
+  invitationPreference: (ctx: AppLoadContext, token: string) =>
+    callService<InvitationPreference>(ctx, 'users', '/users/invitation-preference', { auth: user(token) }),
+  updateInvitationPreference: (ctx: AppLoadContext, token: string, invitations: boolean) =>
+    callService<Message & InvitationPreference>(ctx, 'users', '/users/invitation-preference', {
+      method: 'PUT',
+      json: { invitations },
       auth: user(token),
     }),
   updateProfileImage: (ctx: AppLoadContext, token: string, file: File) => {

@@ -10,6 +10,7 @@ import type {
   CompanyPostingsPage,
 } from '#domain/contract/business'
 import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
+import type { InvitationsSent, PostingMatches } from '#domain/contract/invitations'
 import type { DriverPostingDto, JobPostingDto, PostingsForYou, PostingsPage } from '#domain/contract/postings'
 import type { EmailToApplicantValues } from '#domain/validation/applicant-email'
 import type { CompanyRegistrationPayload } from '#domain/validation/company'
@@ -124,6 +125,15 @@ export const businessApi = {
     }),
   driverProfile: (ctx: Ctx, token: string, userId: number) =>
     callService<DriverProfile>(ctx, 'business', `/business/driver-profile/${userId}`, { auth: biz(token) }),
+  /** How many validated drivers a posting matches and how many it invited: counts only (decision 106). */
+  postingMatches: (ctx: Ctx, token: string, id: number) =>
+    callService<PostingMatches>(ctx, 'business', `/business/job-postings/${id}/matching-drivers`, { auth: biz(token) }),
+  /** «Invitar a postular»: the matching drivers not invited yet, within the company's daily cap. */
+  inviteMatchingDrivers: (ctx: Ctx, token: string, id: number) =>
+    callService<InvitationsSent>(ctx, 'business', `/business/job-postings/${id}/invitations`, {
+      method: 'POST',
+      auth: biz(token),
+    }),
 }
 
 export const driverPostingsApi = {

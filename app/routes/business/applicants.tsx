@@ -7,6 +7,7 @@ import { businessApi, type Applicant, type BusinessData } from '#app/.server/bac
 import { setToast } from '#app/.server/toast'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { DocumentsBar } from '#app/components/marketplace/documents-bar'
+import { InviteDrivers } from '#app/components/marketplace/invite-drivers'
 import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUS_OPTIONS,
@@ -25,6 +26,7 @@ import { formatChileanMobile } from '#domain/phone'
 import { emailToApplicantSchema, type EmailToApplicantValues } from '#domain/validation/applicant-email'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
+import { matchesCard } from './matches.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Postulantes: ${data?.posting.title ?? ''} | Fleeters Empresas` },
@@ -42,7 +44,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const status = estado && estado in APPLICATION_STATUS_LABELS ? (estado as ApplicationStatus) : undefined
   // ?orden=documentos: most documents approved first; anything else, newest first.
   const sort = url.searchParams.get('orden') === 'documentos' ? 'documentos' : undefined
-  const res = id ? await businessApi.applicants(context, session.token, id, status, sort) : null
+  const [res, matches] = id
+    ? await Promise.all([
+        businessApi.applicants(context, session.token, id, status, sort),
+        businessApi.postingMatches(context, session.token, id),
+      ])
+    : [null, null]
   // Another company's posting does not exist for this one.
   if (!res?.ok) throw new Response('No encontrado', { status: res?.status === 404 || !res ? 404 : 503 })
   // What this screen shows is no longer new to the company: the panel's «nuevos» count drops.
@@ -58,6 +65,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     business: business?.ok ? business.data : null,
     constraint: recipient ? getZodConstraint(emailToApplicantSchema) : null,
     closeTo: withParams(url.pathname, url.search, { correo: null }),
+    // The matching drivers and «Invitar a postular» (decision 106): an open posting only; a failed count hides it.
+    matches: matches?.ok && matches.data.open ? matchesCard(matches.data) : null,
   }
 }
 
@@ -410,6 +419,7 @@ export default function ApplicantsRoute() {
           </Badge>
         </p>
       </div>
+      {d.matches ? <InviteDrivers postingId={d.posting.id} card={d.matches} /> : null}
       {d.total > 0 ? (
         <StatusFilter
           status={d.status}

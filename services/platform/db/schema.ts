@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { AdminTables } from './schema-admin'
 import type { DataViewTables } from './schema-data-views'
 import type { DriverAreaTables } from './schema-driver-area'
+import type { InvitationTables } from './schema-invitations'
 import type { MarketplaceTables } from './schema-marketplace'
 import type { SimplePowerTables } from './schema-power'
 import type { PrivacyTables } from './schema-privacy'
@@ -56,6 +57,8 @@ export interface UsersTable {
   notify_email: ColumnType<number | null, number | null | undefined, number | null>
   /** The driver's choice of WhatsApp notifications (1/0); null: on when the phone is a mobile (migration 0030). */
   notify_whatsapp: ColumnType<number | null, number | null | undefined, number | null>
+  /** «Quiero que las empresas me inviten»: when the driver turned it on; null: off (migration 0035). */
+  invitations_opt_in_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionsTable {
@@ -280,7 +283,8 @@ export interface Database
     AdminTables,
     PrivacyTables,
     DataViewTables,
-    StaffTables {
+    StaffTables,
+    InvitationTables {
   /** The scheduler's record of the periodic jobs (schema-scheduler.ts, migration 0025). */
   scheduled_jobs: ScheduledJobsTable
   users: UsersTable

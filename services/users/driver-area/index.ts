@@ -5,6 +5,7 @@ import { bankDetailRoutes } from './bank-details'
 import { documentRoutes } from './documents'
 import { experienceRoutes } from './experience'
 import { fileRoutes } from './files'
+import { invitationPreferenceRoutes } from './invitations'
 import { notificationRoutes } from './notifications'
 import { profileRoutes } from './profile'
 
@@ -20,5 +21,6 @@ export function driverAreaRoutes(p: Platform) {
   app.route('/', experienceRoutes(p))
   app.route('/', bankDetailRoutes(p))
   app.route('/', notificationRoutes(p))
+  app.route('/', invitationPreferenceRoutes(p))
   return app
 }

@@ -21,6 +21,7 @@ export const PROFILE_PAGE_ERRORS = {
   experienceUpdate: 'No se pudo actualizar la experiencia. Intenta nuevamente.',
   experienceDelete: 'No se pudo eliminar la experiencia. Intenta nuevamente.',
   notifications: 'No se pudieron guardar tus notificaciones. Intenta nuevamente.',
+  invitations: 'No se pudo guardar tu preferencia de invitaciones. Intenta nuevamente.',
 } as const
 
 const stamp = () => Date.now()
@@ -136,6 +137,19 @@ export async function profileAction({ request, context, session }: Args) {
       await signOutIfRefused(request, res.status)
       return data(
         { intent, errors: serviceMessages(res, PROFILE_PAGE_ERRORS.notifications), stamp: stamp() },
+        { status: res.status },
+      )
+    }
+    return redirectWithToast(pageWithoutModal(request), { type: 'success', message: res.data.message })
+  }
+
+  if (intent === 'invitations') {
+    // An unticked checkbox is not sent: absent is off.
+    const res = await driverApi.updateInvitationPreference(context, token, formData.get('invitations') === 'on')
+    if (!res.ok) {
+      await signOutIfRefused(request, res.status)
+      return data(
+        { intent, errors: serviceMessages(res, PROFILE_PAGE_ERRORS.invitations), stamp: stamp() },
         { status: res.status },
       )
     }

@@ -3,6 +3,7 @@ import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { required } from '#app/.server/responses'
 import { ExperienceSection } from '#app/components/driver/experience'
+import { InvitationsSection } from '#app/components/driver/invitations'
 import { NotificationsSection } from '#app/components/driver/notifications'
 import { ProfileDataView, type ActionFeedback, type FormFeedback } from '#app/components/driver/profile'
 import { avatarUrl, PROFILE_PATH, withParams } from '#app/components/driver/urls'
@@ -49,10 +50,11 @@ if (typeof document !== 'undefined') await preloadParts(new URL(window.location.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   const url = new URL(request.url)
-  const [profile, experiences, notifications] = await Promise.all([
+  const [profile, experiences, notifications, invitations] = await Promise.all([
     driverApi.profile(context, session.token).then((r) => required(request, r)),
     driverApi.experiences(context, session.token).then((r) => required(request, r)),
     driverApi.notifications(context, session.token).then((r) => required(request, r)),
+    driverApi.invitationPreference(context, session.token).then((r) => required(request, r)),
   ])
   const requested = url.searchParams.get('modal')
   let modal: ModalName | null = (MODALS as readonly string[]).includes(requested ?? '')
@@ -72,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: { ...profile, avatar: avatarUrl(profile.img_profile) },
     experiences,
     notifications,
+    invitations,
     editing,
     // The form's zone → region → commune lists, opened at the commune the driver stated.
     placeChoice: editing ? await profilePlaces(context, session.token, profile.id_commune) : null,
@@ -102,7 +105,7 @@ export async function clientAction(args: ClientActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, experiences, notifications, editing, managing, modal, experience, placeChoice } =
+  const { profile, experiences, notifications, invitations, editing, managing, modal, experience, placeChoice } =
     useLoaderData<typeof loader>()
   // Every answer of the action has this shape (see the .server module).
   const actionData = useActionData<typeof action>() as ActionFeedback | undefined
@@ -174,6 +177,8 @@ export default function ProfilePage() {
         phone={profile.phone}
         feedback={feedbackFor('notifications')}
       />
+
+      <InvitationsSection preference={invitations} feedback={feedbackFor('invitations')} />
 
       {modal === 'foto' ? <PhotoModal closeTo={closeTo} feedback={feedbackFor('photo')} /> : null}
       {modal === 'experiencia' ? (

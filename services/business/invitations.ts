@@ -1,0 +1,262 @@
+import { sql, type Kysely } from 'kysely'
+import { invitationsSentSchema, postingMatchesSchema, type PostingMatches } from '#domain/contract/invitations'
+import { dayInChile } from '#domain/format'
+import { REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
+import { communesByRegion, findCommune } from '#domain/reference-data/geography'
+import { findVehicle } from '#domain/reference-data/vehicles'
+import { requireRole, type AuthEnv } from '#services/platform/auth'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import type { Database } from '#services/platform/db/schema'
+import { inTransaction, lockUser } from '#services/platform/db/transaction'
+import { ApiError, MESSAGES } from '#services/platform/http'
+import type { Platform } from '#services/platform/platform'
+import { visibleToCompanies } from '#services/shared/account-visibility'
+import { notifyInvitation } from '#services/shared/driver-notifications'
+import { acceptedRequiredByDriver } from '#services/shared/validated-drivers'
+import { currentCompany } from './company-context'
+
+/** Invitations a company may send in one day in Chile, over all its postings (decision 106). */
+export const DAILY_INVITATION_CAP = 200
+
+export const INVITATION_MESSAGES = {
+  closed: 'La publicación está cerrada: solo puedes invitar a postular a una publicación abierta.',
+  capReached: `Ya enviaste las ${DAILY_INVITATION_CAP} invitaciones de hoy. Podrás invitar a más conductores mañana.`,
+  noneLeft: 'No hay conductores nuevos que invitar a esta publicación.',
+} as const
+
+/** «Invitaste a 1 conductor» / «Invitaste a 12 conductores». */
+export function invitedMessage(n: number): string {
+  return `Invitaste a ${n} ${n === 1 ? 'conductor' : 'conductores'} a postular.`
+}
+
+interface PostingPlace {
+  id: number
+  id_vehicle: number
+  id_region: number
+}
+
+/**
+ * The drivers a posting may reach (decision 106): drivers who opted in to invitations, with the
+ * posting's vehicle, living in a commune of the posting's region (the shared data has no adjacency
+ * between communes), who have not opposed non-essential messages and whom companies may see.
+ * Read from `users_invitable_idx` (vehicle, commune; opted-in drivers only).
+ */
+function candidates(db: Kysely<Database>, posting: PostingPlace) {
+  const communes = communesByRegion(posting.id_region).map((c) => c.id_commune)
+  return db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.invitations_opt_in_at', 'is not', null)
+    .where('u.id_vehicle', '=', posting.id_vehicle)
+    .where('u.id_commune', 'in', communes.length ? communes : [-1])
+    .where('u.role', '=', 'User')
+    .where('u.opted_out_at', 'is', null)
+    .where(visibleToCompanies('u.id'))
+}
+
+/** Of `candidates`, those not invited to this posting yet and not among its applicants. */
+function notYetReached(db: Kysely<Database>, posting: PostingPlace) {
+  return candidates(db, posting)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('posting_invitations as i')
+            .select('i.id')
+            .whereRef('i.user_id', '=', 'u.id')
+            .where('i.posting_id', '=', posting.id),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('applications as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'u.id')
+            .where('a.posting_id', '=', posting.id),
+        ),
+      ),
+    )
+}
+
+/** The validated drivers («Fleeter validado»: the 22 approved and in force) among `among`'s ids. */
+function validatedAmong(db: Kysely<Database>, now: Date, among: ReturnType<typeof candidates>) {
+  return acceptedRequiredByDriver(db, now)
+    .where('f.user_id', 'in', among)
+    .having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+}
+
+async function countOf(db: Kysely<Database>, ids: ReturnType<typeof validatedAmong>): Promise<number> {
+  const row = await db
+    .selectFrom(ids.as('v'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The invitations routes of a company's posting: the counts it may see, and «Invitar a postular». */
+export function invitationRoutes(p: Platform) {
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Empresas']
+  const auth = requireRole(p, 'business')
+
+  /** One of this company's postings; another company's does not exist for it (404). */
+  async function companyPosting(db: Kysely<Database>, companyId: number, id: number) {
+    const posting = await db
+      .selectFrom('job_postings')
+      .select(['id', 'title', 'status', 'id_vehicle', 'id_region', 'id_commune'])
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst()
+    if (!posting) throw new ApiError(404, MESSAGES.notFound)
+    return posting
+  }
+
+  async function sentToday(db: Kysely<Database>, companyId: number, now: Date): Promise<number> {
+    const row = await db
+      .selectFrom('posting_invitations')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('day', '=', dayInChile(now))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  async function matchesOf(
+    db: Kysely<Database>,
+    companyId: number,
+    posting: Awaited<ReturnType<typeof companyPosting>>,
+    now: Date,
+  ): Promise<PostingMatches> {
+    const [matching, invitable, invited, today] = await Promise.all([
+      countOf(db, validatedAmong(db, now, candidates(db, posting))),
+      countOf(db, validatedAmong(db, now, notYetReached(db, posting))),
+      db
+        .selectFrom('posting_invitations')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('posting_id', '=', posting.id)
+        .executeTakeFirstOrThrow(),
+      sentToday(db, companyId, now),
+    ])
+    return {
+      open: posting.status === 'open',
+      matching,
+      invitable,
+      invited: Number(invited.n),
+      remaining_today: Math.max(0, DAILY_INVITATION_CAP - today),
+      daily_cap: DAILY_INVITATION_CAP,
+      name_vehicle: findVehicle(posting.id_vehicle)?.name_vehicle ?? '',
+      name_commune: findCommune(posting.id_commune)?.name_commune ?? '',
+    }
+  }
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/job-postings/{id}/matching-drivers',
+      operationId: 'getPostingMatches',
+      tags,
+      summary:
+        'Cuántos conductores validados que aceptan invitaciones calzan con la publicación, y cuántos se invitaron ' +
+        '(solo cifras: nunca quiénes)',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(postingMatchesSchema, 'Cifras de la publicación'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const posting = await companyPosting(p.db, company.id, c.req.valid('param').id)
+      return c.json(await matchesOf(p.db, company.id, posting, p.now()))
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/job-postings/{id}/invitations',
+      operationId: 'inviteMatchingDrivers',
+      tags,
+      summary:
+        'Invita a postular a los conductores validados que calzan con la publicación y aún no fueron invitados, ' +
+        `hasta ${DAILY_INVITATION_CAP} invitaciones por día por empresa`,
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(invitationsSentSchema, 'Invitaciones enviadas, y las cifras que quedan'),
+        ...errors(401, 403, 404, 409, 429),
+      },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const id = c.req.valid('param').id
+      const now = p.now()
+      const ts = now.toISOString()
+      const link = `${p.publicUrl}/user/dashboard/job-postings?id=${id}`
+      const result = await inTransaction(p.db, async (trx) => {
+        // One company's invitations at a time: two presses cannot both spend the same part of the cap.
+        await lockUser(trx, p.dialect, c.get('auth').userId)
+        const posting = await companyPosting(trx, company.id, id)
+        if (posting.status !== 'open') throw new ApiError(409, INVITATION_MESSAGES.closed)
+        const left = DAILY_INVITATION_CAP - (await sentToday(trx, company.id, now))
+        if (left <= 0) throw new ApiError(429, INVITATION_MESSAGES.capReached)
+        const targets = await trx
+          .selectFrom('users as u')
+          .select(['u.id', 'u.email', 'u.firstname'])
+          .where('u.id', 'in', validatedAmong(trx, now, notYetReached(trx, posting)).clearSelect().select('f.user_id'))
+          .orderBy('u.id')
+          .limit(left)
+          .execute()
+        let sent = 0
+        if (targets.length) {
+          const written = await trx
+            .insertInto('posting_invitations')
+            .values(
+              targets.map((t) => ({
+                posting_id: posting.id,
+                user_id: t.id,
+                company_id: company.id,
+                day: dayInChile(now),
+                created_at: ts,
+              })),
+            )
+            .onConflict((oc) => oc.columns(['posting_id', 'user_id']).doNothing())
+            .returning('user_id')
+            .execute()
+          const invited = new Set(written.map((w) => w.user_id))
+          const commune = findCommune(posting.id_commune)?.name_commune ?? ''
+          for (const t of targets) {
+            if (!invited.has(t.id)) continue
+            await notifyInvitation(
+              trx,
+              {
+                userId: t.id,
+                firstname: t.firstname,
+                email: t.email,
+                postingId: posting.id,
+                postingTitle: posting.title,
+                companyName: company.name,
+                place: commune,
+                link,
+              },
+              now,
+            )
+            sent++
+          }
+        }
+        return { sent, matches: await matchesOf(trx, company.id, posting, now) }
+      })
+      if (result.sent) p.wakeOutbox()
+      return c.json({
+        message: result.sent ? invitedMessage(result.sent) : INVITATION_MESSAGES.noneLeft,
+        sent: result.sent,
+        ...result.matches,
+      })
+    },
+  )
+
+  return app
+}
