@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { documentRecordSchema, uploadedDocumentsSchema, type DocumentRecord } from '#domain/contract/users'
 import { dayInChile } from '#domain/format'
+import { serializePhotoFlags } from '#domain/photo-quality'
 import {
   DOCUMENT_SLOT_KEYS,
   EXPIRING_SLOTS,
@@ -26,7 +27,6 @@ import type { UserFilesTable } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { serializePhotoFlags } from '#domain/photo-quality'
 import { DOCUMENT_MAX_PIXELS, documentPhotoFlags, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
 
