@@ -10,8 +10,8 @@ import path from 'node:path'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
 import { ANALYSIS_LONG_SIDE, PHOTO_FLAGS, photoFlags, type PhotoFlag } from '#domain/photo-quality'
-import { FIXTURE_KINDS, FIXTURES_DIR, type FixtureKind } from '../scripts/generate-photo-fixtures'
 import { documentPhotoFlags } from '#services/users/driver-area/images'
+import { FIXTURE_KINDS, FIXTURES_DIR, type FixtureKind } from '../scripts/generate-photo-fixtures'
 
 const files = fs
   .readdirSync(FIXTURES_DIR)
