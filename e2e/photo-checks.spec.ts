@@ -22,7 +22,8 @@ test('a blurred photo: the driver is warned and sends it anyway, the reviewer se
   page,
   jsEnabled,
 }) => {
-  test.setTimeout(180_000)
+  // A driver, an upload, a console account created by its script, three console pages.
+  test.setTimeout(300_000)
   const mode = jsEnabled ? 'js' : 'sin-js'
   const driver = await newDriver(page)
   await page.getByRole('link', { name: `Añadir documento: ${TITLE}` }).click()
