@@ -80,5 +80,5 @@ test('a blurred photo: the driver is warned and sends it anyway, the reviewer se
     .click()
   await expect(page).toHaveURL(/\/admin\/conductores\/\d+\/revisar/)
   await expect(page.getByTestId('alertas-foto')).toContainText('posible desenfoque')
-  await shot(page, `revision-conductor-alerta-375-${mode}.png`)
+  await shot(page, `revision-conductor-alerta-1280-${mode}.png`)
 })
