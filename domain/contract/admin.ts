@@ -1,10 +1,13 @@
 /** Response shapes of the operations console's calls (users service, /admin/*, header auth-admin). */
 import { z } from 'zod'
+import { PHOTO_FLAGS } from '#domain/photo-quality'
 import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
 
 const slotKey = z.enum(DOCUMENT_SLOT_KEYS)
 const documentStatus = z.enum(DOCUMENT_STATUSES)
 const record = z.record(z.string(), z.unknown())
+/** What the photo checks found on an uploaded image (none on a PDF). */
+const photoFlags = z.array(z.enum(PHOTO_FLAGS))
 
 export const adminSummarySchema = z.object({
   pending_documents: z.number(),
@@ -29,6 +32,7 @@ export const queueItemSchema = z.object({
   type_name: z.string(),
   date_upload: z.string(),
   driver: z.object({ id: z.number(), name: z.string(), email: z.string(), rut: z.string().nullable() }),
+  photo_flags: photoFlags,
 })
 /** A queued document on the review clock (decision 88): due 24 working hours after its upload. */
 export const clockedQueueItemSchema = queueItemSchema.extend({
@@ -59,6 +63,8 @@ export const slotStateSchema = z.object({
   expires_on: z.string().nullable(),
   /** The date has passed: the slot counts as missing. */
   expired: z.boolean(),
+  /** Of the latest record. */
+  photo_flags: photoFlags,
 })
 
 /**

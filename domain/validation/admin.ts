@@ -57,11 +57,14 @@ export type PostingClose = z.output<typeof postingCloseSchema>
 /** A queued upload is the slot's first, or a re-upload (the driver had a file there before). */
 export const QUEUE_ORIGINS = ['first', 'reupload'] as const
 export type QueueOrigin = (typeof QUEUE_ORIGINS)[number]
+/** «Con alertas»: photos the checks flagged (domain/photo-quality.ts). */
+export const QUEUE_ALERTS = ['flagged'] as const
 
 export const documentQueueQuerySchema = z.object({
   slot: z.catch(z.optional(z.enum(DOCUMENT_SLOT_KEYS)), undefined),
   origin: z.catch(z.optional(z.enum(QUEUE_ORIGINS)), undefined),
   driver: z.catch(z.optional(plainText().check(z.trim(), z.maxLength(100))), undefined),
+  alerts: z.catch(z.optional(z.enum(QUEUE_ALERTS)), undefined),
 })
 
 export const faqSchema = formObject({

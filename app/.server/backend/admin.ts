@@ -42,21 +42,20 @@ const query = (params: Record<string, string | number | undefined | null>) => {
   return s ? `?${s}` : ''
 }
 
+/** The review queue's filters (slot, first upload or not, driver, photos with alerts). */
+type QueueFilters = { slot?: string; origin?: string; driver?: string; alerts?: string }
+
 export const adminApi = {
   summary: (ctx: AppLoadContext, token: string) =>
     callService<AdminSummary>(ctx, 'users', '/admin/summary', { auth: admin(token) }),
   audit: (ctx: AppLoadContext, token: string) =>
     callService<AuditEntry[]>(ctx, 'users', '/admin/audit', { auth: admin(token) }),
-  queue: (ctx: AppLoadContext, token: string, filters: { slot?: string; origin?: string; driver?: string }) =>
+  queue: (ctx: AppLoadContext, token: string, filters: QueueFilters) =>
     callService<Queue>(ctx, 'users', `/admin/documents${query(filters)}`, {
       auth: admin(token),
     }),
-  document: (
-    ctx: AppLoadContext,
-    token: string,
-    id: number,
-    filters: { slot?: string; origin?: string; driver?: string },
-  ) => callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
+  document: (ctx: AppLoadContext, token: string, id: number, filters: QueueFilters) =>
+    callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
   /** A PDF's pages for the viewer: how many it has and how many are drawn as images. */
   documentPages: (ctx: AppLoadContext, token: string, id: number) =>
     callService<DocumentPages>(ctx, 'users', `/admin/documents/${id}/pages`, { auth: admin(token) }),

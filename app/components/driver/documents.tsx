@@ -199,6 +199,36 @@ function LocalPreview({ file }: { file: File | null }) {
   )
 }
 
+/** The photos the browser measures before sending (a PDF is not a photo). */
+const PHOTO_TYPES = ['image/jpeg', 'image/png']
+
+/** What the photo checks found, what to do about it, and the way to take it again. */
+function PhotoWarning({ advice, cameraId }: { advice: string[]; cameraId: string }) {
+  const ref = useRef<HTMLDivElement>(null)
+  // On a phone the box appears under the choices, below the fold: it comes to the middle.
+  useEffect(() => ref.current?.scrollIntoView({ block: 'center' }), [advice])
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      data-testid="aviso-foto"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <p className="font-semibold">Revisa la foto antes de enviarla</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {advice.map((a) => (
+          <li key={a}>{a}</li>
+        ))}
+      </ul>
+      <label htmlFor={cameraId} className={buttonClass('primary', 'mt-3 w-full gap-2 sm:w-auto')}>
+        <Icon name="camera" className="h-5 w-5" />
+        Tomar otra foto
+      </label>
+      <p className="mt-2 text-amber-900">Si se lee bien, puedes enviarla de todos modos.</p>
+    </div>
+  )
+}
+
 const CHOICE =
   'flex min-h-24 flex-col items-center justify-center gap-1.5 rounded-xl border-2 px-3 py-3 text-center ' +
   'font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ' +
@@ -237,6 +267,9 @@ export function UploadPanel({
 }: UploadSheetProps) {
   const [file, setFile] = useState<File | null>(null)
   const upload = useUploadField(DOCUMENT_UPLOAD, shrinkPhoto)
+  // What the photo checks say about the chosen photo (null: nothing to say, or not measured).
+  const [advice, setAdvice] = useState<string[] | null>(null)
+  const checked = useRef<File | null>(null)
   const dateRef = useRef<HTMLInputElement>(null)
   const inputId = `archivo-${slot.key}`
   const shown = upload.errors ?? errors
@@ -345,7 +378,19 @@ export function UploadPanel({
                 ref={upload.inputProps.ref}
                 onChange={(e) => {
                   upload.inputProps.onChange(e)
-                  setFile(e.target.files?.[0] ?? null)
+                  const chosen = e.target.files?.[0] ?? null
+                  setFile(chosen)
+                  setAdvice(null)
+                  checked.current = chosen
+                  if (!chosen || !PHOTO_TYPES.includes(chosen.type)) return
+                  // The checks' code arrives with the first photo, not with the page.
+                  void import('#app/components/upload/photo-check')
+                    .then(({ photoAdvice }) => photoAdvice(chosen))
+                    .then((found) => {
+                      // Another file may have been chosen meanwhile: that one has its own turn.
+                      if (checked.current === chosen) setAdvice(found.length ? found : null)
+                    })
+                    .catch(() => {})
                 }}
               />
               <label htmlFor={inputId} className={CHOICE}>
@@ -364,6 +409,7 @@ export function UploadPanel({
             durationMs={4000}
           />
         </fieldset>
+        {advice && !upload.errors ? <PhotoWarning advice={advice} cameraId={`${inputId}-camara`} /> : null}
         <LocalPreview file={file} />
         {expiry ? (
           <InputField
@@ -418,7 +464,10 @@ export function UploadPanel({
           }
         >
           <CancelLink to={closeTo} />
-          <SubmitButton pendingText="Subiendo…">Subir archivo</SubmitButton>
+          {/* The driver is never stopped: a photo the checks doubt is still sent if they say so. */}
+          <SubmitButton pendingText="Subiendo…" variant={advice && !upload.errors ? 'secondary' : 'primary'}>
+            {advice && !upload.errors ? 'Enviar de todos modos' : 'Subir archivo'}
+          </SubmitButton>
         </div>
       </Form>
     </Modal>

@@ -53,18 +53,20 @@ export async function reauthIfAsked(request: Request, res: BackendResult<unknown
 }
 
 /** Query filters of the review queue, carried from page to page. */
-export function queueFilters(url: URL): { slot?: string; origin?: string; driver?: string } {
+export function queueFilters(url: URL): { slot?: string; origin?: string; driver?: string; alerts?: string } {
   const slot = url.searchParams.get('slot')?.trim() || undefined
   const origin = url.searchParams.get('origin')?.trim() || undefined
   const driver = url.searchParams.get('driver')?.trim().slice(0, 100) || undefined
-  return { slot, origin, driver }
+  const alerts = url.searchParams.get('alerts')?.trim() || undefined
+  return { slot, origin, driver, alerts }
 }
 
-export function filterQuery(filters: { slot?: string; origin?: string; driver?: string }): string {
+export function filterQuery(filters: { slot?: string; origin?: string; driver?: string; alerts?: string }): string {
   const sp = new URLSearchParams()
   if (filters.slot) sp.set('slot', filters.slot)
   if (filters.origin) sp.set('origin', filters.origin)
   if (filters.driver) sp.set('driver', filters.driver)
+  if (filters.alerts) sp.set('alerts', filters.alerts)
   const s = sp.toString()
   return s ? `?${s}` : ''
 }

@@ -23,12 +23,14 @@ import {
   ValidatedBadge,
 } from '#app/components/admin/console'
 import { DocumentViewer } from '#app/components/admin/document-viewer'
+import { PhotoAlerts } from '#app/components/admin/photo-alerts'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, InputField } from '#app/components/ui/field'
 import { formatDate, formatInteger, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
+import { PHOTO_FLAG_REVIEW } from '#domain/photo-quality'
 import { FILE_REMOVED, type DocumentStatus } from '#domain/reference-data/documents'
 import { REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import type { Route } from './+types/document'
@@ -45,7 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filters = queueFilters(new URL(request.url))
   const detail = await required(request, await adminApi.document(context, session.token, id, filters))
   const pages = await pdfPages(request, context, session.token, detail.document)
-  return { detail, query: filterQuery(filters), pages }
+  // The photo checks' words («posible desenfoque»), beside the viewer.
+  const photoAlerts = detail.document.photo_flags.map((f) => PHOTO_FLAG_REVIEW[f])
+  return { detail, query: filterQuery(filters), pages, photoAlerts }
 }
 
 /** Aprobar / Rechazar as plain form posts; the next document of the queue opens after a decision. */
@@ -152,7 +156,7 @@ function useShortcuts(opts: {
 }
 
 export default function ReviewDocument() {
-  const { detail, query, pages } = useLoaderData<typeof loader>()
+  const { detail, query, pages, photoAlerts } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const { document: doc, driver, slots, history, audit, next_id } = detail
@@ -206,13 +210,16 @@ export default function ReviewDocument() {
               {FILE_REMOVED} el {formatDate(doc.file_removed_at, 'numeric')}.
             </p>
           ) : (
-            <DocumentViewer
-              key={fileUrl}
-              fileUrl={fileUrl}
-              mimeType={doc.type_name}
-              name={`Documento: ${doc.title} de ${driver.name}`}
-              pages={pages}
-            />
+            <>
+              <PhotoAlerts alerts={photoAlerts} />
+              <DocumentViewer
+                key={fileUrl}
+                fileUrl={fileUrl}
+                mimeType={doc.type_name}
+                name={`Documento: ${doc.title} de ${driver.name}`}
+                pages={pages}
+              />
+            </>
           )}
           <p className="mt-2 text-sm">
             {doc.file_removed_at ? null : (

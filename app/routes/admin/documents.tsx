@@ -6,6 +6,7 @@ import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { formatInteger, formatRut } from '#domain/format'
+import { PHOTO_FLAG_REVIEW } from '#domain/photo-quality'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
 import { QUEUE_ORIGINS, type QueueOrigin } from '#domain/validation/admin'
 import { describeDue } from '#domain/working-hours'
@@ -23,16 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = queueFilters(new URL(request.url))
   if (filters.slot && !isDocumentSlotKey(filters.slot)) filters.slot = undefined
   if (filters.origin && !isQueueOrigin(filters.origin)) filters.origin = undefined
+  if (filters.alerts !== 'flagged') filters.alerts = undefined
   const queue = await required(request, await adminApi.queue(context, session.token, filters))
   // The due labels are written here, on the server: the working-hours clock never ships to browsers.
   const clock = new Date(queue.now)
   const dueLabels = queue.documents.map((d) => describeDue(new Date(d.due_at), d.age_hours, d.late, clock))
-  return { filters, query: filterQuery(filters), ...queue, dueLabels }
+  // The photo checks' words, per row («posible desenfoque»).
+  const alerts = queue.documents.map((d) => d.photo_flags.map((f) => PHOTO_FLAG_REVIEW[f]))
+  return { filters, query: filterQuery(filters), ...queue, dueLabels, alerts }
 }
 
 export default function DocumentQueue() {
-  const { filters, query, documents, total, counts, dueLabels } = useLoaderData<typeof loader>()
-  const filtered = Boolean(filters.slot || filters.origin || filters.driver)
+  const { filters, query, documents, total, counts, dueLabels, alerts } = useLoaderData<typeof loader>()
+  const filtered = Boolean(filters.slot || filters.origin || filters.driver || filters.alerts)
   return (
     <>
       <PageHeader title="Revisión de documentos">
@@ -68,6 +72,13 @@ export default function DocumentQueue() {
             <option value="">Todas</option>
             <option value="first">Primera carga</option>
             <option value="reupload">Carga repetida</option>
+          </select>
+        </label>
+        <label className="block min-w-48 text-sm font-semibold text-slate-800">
+          Alertas de la foto
+          <select name="alerts" defaultValue={filters.alerts ?? ''} className={CONTROL}>
+            <option value="">Todas</option>
+            <option value="flagged">Con alertas</option>
           </select>
         </label>
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
@@ -111,7 +122,18 @@ export default function DocumentQueue() {
                     {`${formatInteger(Math.floor(d.age_hours))} h hábiles en cola`}
                   </span>
                 </td>
-                <td className={`${TD} font-semibold`}>{d.title}</td>
+                <td className={`${TD} font-semibold`}>
+                  {d.title}
+                  {alerts[i]?.length ? (
+                    <span className="mt-1 flex flex-wrap gap-1 font-normal" data-testid="alertas-fila">
+                      {alerts[i].map((a) => (
+                        <Badge key={a} tone="warning">
+                          {a}
+                        </Badge>
+                      ))}
+                    </span>
+                  ) : null}
+                </td>
                 <td className={TD}>
                   {d.driver.name}
                   <span className="block text-xs text-slate-600">{formatRut(d.driver.rut) || d.driver.email}</span>

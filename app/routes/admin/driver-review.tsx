@@ -16,6 +16,7 @@ import { messageList } from '#app/.server/backend/client'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { LINK } from '#app/components/admin/console'
 import { DocumentViewer } from '#app/components/admin/document-viewer'
+import { PhotoAlerts } from '#app/components/admin/photo-alerts'
 import { useReviewKeys, type KeyAction } from '#app/components/admin/review-keys'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
@@ -23,6 +24,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, InputField } from '#app/components/ui/field'
 import { formatDate, formatInteger, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
+import { PHOTO_FLAG_REVIEW } from '#domain/photo-quality'
 import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { fieldsToCheck, type CheckedField } from '#domain/review-checks'
 import { REJECTION_REASON_MAX, REJECTION_REASONS } from '#domain/validation/admin-constants'
@@ -95,6 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       removed: doc.file_removed_at ? `${FILE_REMOVED} el ${formatDate(doc.file_removed_at, 'numeric')}.` : null,
       expiring: doc.expiring,
       expiresOn: doc.expires_on,
+      photoAlerts: doc.photo_flags.map((f) => PHOTO_FLAG_REVIEW[f]),
       expiryHint: doc.expires_on
         ? `La indicó el conductor: ${formatDate(doc.expires_on, 'numeric')}. Corrígela si el documento dice otra.`
         : 'El conductor no la indicó: escríbela tal como aparece en el documento.',
@@ -291,13 +294,16 @@ export default function DriverReview() {
                 <p className="p-6 text-center text-slate-800">{current.removed}</p>
               ) : (
                 // Each document opens at «Ajustar»: a new key, a new view.
-                <DocumentViewer
-                  key={current.fileUrl}
-                  fileUrl={current.fileUrl}
-                  mimeType={current.mimeType}
-                  name={`Documento: ${current.title} de ${driver.name}`}
-                  pages={current.pages}
-                />
+                <>
+                  <PhotoAlerts alerts={current.photoAlerts} />
+                  <DocumentViewer
+                    key={current.fileUrl}
+                    fileUrl={current.fileUrl}
+                    mimeType={current.mimeType}
+                    name={`Documento: ${current.title} de ${driver.name}`}
+                    pages={current.pages}
+                  />
+                </>
               )}
             </div>
             <p className="mt-2 text-sm">

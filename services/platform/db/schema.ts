@@ -219,6 +219,11 @@ export interface UserFilesTable {
   retired_at: ColumnType<string | null, string | null | undefined, string | null>
   /** The retention job removed its file; the row stays as history (migration 0023). */
   file_purged_at: ColumnType<string | null, string | null | undefined, string | null>
+  /**
+   * What the photo checks found on an image ('blurred,glare'; '' none); null on a PDF or a row
+   * from before them (migration 0032).
+   */
+  photo_flags: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** One reminder mail about a document's expiry, sent once (migration 0011). */

@@ -10,6 +10,7 @@ import {
   type AuditSubject,
 } from '#domain/contract/admin'
 import { addDays, dayInChile, daysBetween } from '#domain/format'
+import { parsePhotoFlags, type PhotoFlag } from '#domain/photo-quality'
 import { FILE_REMOVED } from '#domain/reference-data/documents'
 import {
   DOCUMENT_SLOT_KEYS,
@@ -75,6 +76,8 @@ export interface QueueItem {
   type_name: string
   date_upload: string
   driver: { id: number; name: string; email: string; rut: string | null }
+  /** What the photo checks found (none on a PDF). */
+  photo_flags: PhotoFlag[]
 }
 
 export interface AuditEntry {
@@ -102,6 +105,8 @@ export interface SlotState {
   expires_on: string | null
   /** The date has passed: the slot counts as missing. */
   expired: boolean
+  /** Of the latest record. */
+  photo_flags: PhotoFlag[]
 }
 
 /** A document whose expiry date is within EXPIRY_WARNING_DAYS (or passed): the console's list. */
@@ -138,10 +143,12 @@ function notSuperseded(db: Db) {
 function pendingQueue(
   db: Db,
   columns: ColumnCipher,
-  filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin },
+  filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' },
 ) {
   let q = notSuperseded(db).where('f.file_status', '=', 'PENDING').where('u.role', '=', 'User')
   if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
+  // '' is a photo checked and clean; null a PDF or an upload from before the checks.
+  if (filters.alerts) q = q.where('f.photo_flags', 'is not', null).where('f.photo_flags', '!=', '')
   if (filters.origin) {
     // A re-upload: an earlier record of the same slot exists (the user, slot and id index finds it).
     const reupload = filters.origin === 'reupload'
@@ -181,6 +188,7 @@ const itemColumns = [
   'u.lastname',
   'u.email',
   'u.rut',
+  'f.photo_flags',
 ] as const
 
 function toItem(
@@ -195,6 +203,7 @@ function toItem(
     lastname: string
     email: string
     rut: string | null
+    photo_flags: string | null
   },
 ): QueueItem {
   return {
@@ -209,6 +218,7 @@ function toItem(
       email: r.email,
       rut: columns.openNullable('rut', r.rut),
     },
+    photo_flags: parsePhotoFlags(r.photo_flags),
   }
 }
 
@@ -259,6 +269,7 @@ export async function slotStates(db: Db, userId: number, now: Date): Promise<Slo
       date_upload: r?.created_at ?? null,
       expires_on: r?.expires_on ?? null,
       expired: r ? r.file_status !== 'REJECTED' && isExpired(r.expires_on, today) : false,
+      photo_flags: parsePhotoFlags(r?.photo_flags),
     }
   })
 }
@@ -343,6 +354,7 @@ function queueFilters(c: Context) {
     slot: c.req.query('slot') || undefined,
     origin: c.req.query('origin') || undefined,
     driver: c.req.query('driver') || undefined,
+    alerts: c.req.query('alerts') || undefined,
   })
 }
 
@@ -357,7 +369,7 @@ export function adminDocumentRoutes(p: Platform) {
       path: '/documents',
       operationId: 'listDocumentQueue',
       tags,
-      summary: 'La cola de documentos pendientes (filtros slot, origin y driver en la consulta)',
+      summary: 'La cola de documentos pendientes (filtros slot, origin, driver y alerts en la consulta)',
       security: security('admin'),
       responses: { 200: jsonResponse(queueSchema, 'Cola'), ...errors(401, 403) },
     },

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { documentRecordSchema, uploadedDocumentsSchema, type DocumentRecord } from '#domain/contract/users'
 import { dayInChile } from '#domain/format'
+import { serializePhotoFlags } from '#domain/photo-quality'
 import {
   DOCUMENT_SLOT_KEYS,
   EXPIRING_SLOTS,
@@ -26,7 +27,7 @@ import type { UserFilesTable } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { DOCUMENT_MAX_PIXELS, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
+import { DOCUMENT_MAX_PIXELS, documentPhotoFlags, EXTENSION_FOR, normalizeDocumentImage, sniffType } from './images'
 import { readForm, requireDriver } from './shared'
 
 /**
@@ -159,6 +160,7 @@ export function documentRoutes(p: Platform) {
         bytes: Uint8Array
         type: NonNullable<ReturnType<typeof sniffType>>
         name: string
+        flags: string | null
       }> = []
       for (const { slot, file } of files) {
         if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError(413, DOCUMENT_MESSAGES.tooLarge)
@@ -166,9 +168,12 @@ export function documentRoutes(p: Platform) {
         let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer())
         const type = sniffType(bytes)
         if (!type) throw new ApiError(400, DOCUMENT_MESSAGES.invalidType)
+        // A photo is measured as the browser measured it before sending (a PDF is not).
+        let flags: string | null = null
         if (type !== 'application/pdf') {
           try {
             bytes = await normalizeDocumentImage(bytes, type)
+            flags = serializePhotoFlags(await documentPhotoFlags(bytes))
           } catch (err) {
             throw new ApiError(
               400,
@@ -180,7 +185,7 @@ export function documentRoutes(p: Platform) {
         }
         // The name is shown to the reviewer as typed, without control characters (PostgreSQL refuses NUL).
         const name = file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200)
-        checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}` })
+        checked.push({ slot, bytes, type, name: name || `${slot}.${EXTENSION_FOR[type]}`, flags })
       }
 
       const keys: string[] = []
@@ -205,6 +210,7 @@ export function documentRoutes(p: Platform) {
                   created_at: now,
                   reviewed_at: null,
                   expires_on: expiries.get(f.slot) ?? null,
+                  photo_flags: f.flags,
                 })
                 .returningAll()
                 .executeTakeFirstOrThrow(),
