@@ -216,6 +216,10 @@ export interface UserFilesTable {
   retired_at: ColumnType<string | null, string | null | undefined, string | null>
   /** The retention job removed its file; the row stays as history (migration 0023). */
   file_purged_at: ColumnType<string | null, string | null | undefined, string | null>
+  /** 1 while in the review queue (PENDING, the slot's latest, a driver's), else null; kept by triggers (0031). */
+  queued: Generated<number | null>
+  /** 1 when it replaced an earlier record of its slot; set by a trigger on insert (migration 0031). */
+  reupload: Generated<number>
 }
 
 /** One reminder mail about a document's expiry, sent once (migration 0011). */
