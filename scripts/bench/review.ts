@@ -37,7 +37,7 @@ import { createTestPlatform, testClient, type TestPlatform } from '#services/tes
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { planOf } from './search'
 
-export const BUDGET = { oneP95: 20, concurrentP95: 50 }
+const BUDGET = { oneP95: 20, concurrentP95: 50 }
 const CONCURRENCY = 10
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
 const REVIEWERS = 12
@@ -167,7 +167,9 @@ async function seedFiles(p: TestPlatform, now: number) {
   // Pending: uploaded in the last 7 days (late, due today, on time). Decided: uploaded 3 to 730
   // days ago, decided within 3 days of it.
   const pending = `${h} % ${PENDING_EVERY} = 0`
-  const created = `(case when ${pending} then ${now} - (${h2} % 1000000) * 605 else ${now} - 3 * ${DAY_MS} - (${h2} % 1000000) * 63072 end)`
+  const created =
+    `(case when ${pending} then ${now} - (${h2} % 1000000) * 605 ` +
+    `else ${now} - 3 * ${DAY_MS} - (${h2} % 1000000) * 63072 end)`
   const decided = `${created} + (${h3} % 1000000) * 259`
   await run(
     `insert into user_files (${fileColumns}) select u.id, sl.slot, ` +
@@ -179,7 +181,8 @@ async function seedFiles(p: TestPlatform, now: number) {
   const since = new Date(now - 45 * DAY_MS).toISOString()
   await run(
     `insert into admin_audit_log (admin_user_id, actor, action, entity_type, entity_id, created_at) ` +
-      `select r.id, r.email, case when f.file_status = 'ACCEPTED' then 'document.approve' else 'document.reject' end, ` +
+      `select r.id, r.email, ` +
+      `case when f.file_status = 'ACCEPTED' then 'document.approve' else 'document.reject' end, ` +
       `'user_file', f.id, f.reviewed_at from user_files f join users r on r.email = ` +
       `'r' || (f.id % ${REVIEWERS} + 1) || '@review.bench.test' ` +
       `where f.reviewed_at >= '${since}' and f.storage_key like 'bench-%'`,
@@ -199,7 +202,7 @@ class Recorder implements KyselyPlugin {
   }
 }
 
-export interface Request {
+interface Request {
   name: string
   path: (seed: ReviewSeed) => string
   /** Timed and planned, but not held to the no-full-scan rule (see the header). */
@@ -295,7 +298,8 @@ async function benchEngine(engine: Dialect, drivers: number, requests: number): 
     )
     console.log(
       `\n== ${engine}: ${drivers.toLocaleString('en')} drivers, ${(await count('user_files')).toLocaleString('en')} ` +
-        `document records (${pending.toLocaleString('en')} pending), ${(await count('admin_audit_log')).toLocaleString('en')} ` +
+        `document records (${pending.toLocaleString('en')} pending), ` +
+        `${(await count('admin_audit_log')).toLocaleString('en')} ` +
         `audit rows; seeded and analysed in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
         `(load average ${loadAverage()})`,
     )
@@ -371,7 +375,8 @@ function print(engine: string, results: Figures[]): boolean {
     failed ||= over || r.scans.length > 0
     console.log(
       `  ${r.name.padEnd(30)} one ${r.one.p50.toFixed(1).padStart(6)} / ${r.one.p95.toFixed(1).padStart(6)}` +
-        `   ${CONCURRENCY} at once ${r.concurrent.p50.toFixed(1).padStart(6)} / ${r.concurrent.p95.toFixed(1).padStart(6)}` +
+        `   ${CONCURRENCY} at once ${r.concurrent.p50.toFixed(1).padStart(6)} / ` +
+        `${r.concurrent.p95.toFixed(1).padStart(6)}` +
         `${r.budgeted ? '' : '   (no budget)'}${over ? '  ← OVER BUDGET' : ''}`,
     )
     for (const s of r.scans) console.log(`    FULL SCAN: ${s.trim()}`)

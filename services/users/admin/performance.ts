@@ -83,7 +83,7 @@ function countAtMost(lists: Float64Array[], v: number): number {
  * the least whole v with more than k values at most v, found by halving [min, max] (about 32
  * steps of one binary search per list), so 30 days of decisions cost microseconds.
  */
-export function kthOfSorted(lists: Float64Array[], k: number): number {
+function kthOfSorted(lists: Float64Array[], k: number): number {
   let lo = Infinity
   let hi = -Infinity
   for (const list of lists) {
@@ -129,11 +129,11 @@ interface DayFigures {
 }
 
 /** A day rolls up once it ended this long ago, so a decision whose transaction commits late is in it. */
-export const SETTLE_MS = 10 * 60_000
+const SETTLE_MS = 10 * 60_000
 
 const reviewerKey = (id: number | null, actor: string) => (id === null ? `actor:${actor}` : `id:${id}`)
 
-/** The figures of each of `starts`' days from the audit rows of those days (a decision's day: the last that began before it). */
+/** Each of `starts`' days' figures from its audit rows (a decision's day: the last that began before it). */
 function figuresOfRows(rows: Decision[], starts: string[]): DayFigures[] {
   const days = starts.map(() => ({
     decisions: 0,

@@ -26,9 +26,8 @@ import type { Dialect } from './helpers'
 /** `reupload` and `queued` of every record, as the triggers keep them (also after a bulk load without them). */
 export async function fillQueueFlags(db: Kysely<any>) {
   await sql`update user_files set reupload = 1 where exists (select 1 from user_files o
-    where o.user_id = user_files.user_id and o.purpose_name = user_files.purpose_name and o.id < user_files.id)`.execute(
-    db,
-  )
+    where o.user_id = user_files.user_id and o.purpose_name = user_files.purpose_name
+      and o.id < user_files.id)`.execute(db)
   await sql`update user_files set queued = 1 where file_status = 'PENDING'
     and not exists (select 1 from user_files n where n.user_id = user_files.user_id
       and n.purpose_name = user_files.purpose_name and n.id > user_files.id)
