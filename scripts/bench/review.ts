@@ -400,7 +400,10 @@ async function main() {
   const failures: string[] = []
   for (const engine of engines) {
     try {
-      all.push([engine, await benchEngine(engine, drivers, requests)])
+      const results = await benchEngine(engine, drivers, requests)
+      // Printed as soon as an engine is done: the next one's seeding takes minutes.
+      print(engine, results)
+      all.push([engine, results])
     } catch (err) {
       failures.push(`${engine}: ${String(err)}`)
       console.error(`\n${engine} failed:`, err)
