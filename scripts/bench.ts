@@ -17,11 +17,15 @@
  * 2. Posting search at 10k and 100k postings (and 1M with BENCH_1M=1) on SQLite, and on
  *    PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set (scripts/bench/search.ts):
  *    p95 budgets, and no plan may read all of job_postings.
- * 3. `/` and the driver home with one and two processes (scripts/bench-scale.ts; printed, no
+ * 3. The review console at 100,000 drivers (2.2 M document records, 20,000 pending) on SQLite and,
+ *    with a PostgreSQL URL, PostgreSQL (scripts/bench/review.ts; decision 99): the queue with each
+ *    filter, the per-driver review and «Rendimiento», p95 budgets and no full scan.
+ *    BENCH_REVIEW_DRIVERS sets the size.
+ * 4. `/` and the driver home with one and two processes (scripts/bench-scale.ts; printed, no
  *    budget; BENCH_SCALE=0 skips it).
  *
  * Exits 1 when a budget is missed. The machine may be shared: read the load average with the
- * figures. BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_ONLY=pages|search runs one part.
+ * figures. BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_ONLY=pages|search|review runs one part.
  */
 import { spawnSync } from 'node:child_process'
 import os from 'node:os'
@@ -240,6 +244,19 @@ function benchSearch(): string[] {
     : [`posting search: a p95 over budget, a full scan of job_postings or a failed run (exit ${r.status})`]
 }
 
+/** scripts/bench/review.ts in its own process (it seeds 2.2 million records). */
+function benchReview(): string[] {
+  const drivers = process.env.BENCH_REVIEW_DRIVERS ?? '100000'
+  console.log(`\n== Review console (scripts/bench/review.ts --drivers=${drivers})`)
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/review.ts', `--drivers=${drivers}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  return r.status === 0
+    ? []
+    : [`review console: a p95 over budget, a full scan of a large table or a failed run (exit ${r.status})`]
+}
+
 /** Cold start of `node build/server.js` on an existing database (scripts/bench/cold-start.ts; budget 3 s). */
 async function benchColdStart(): Promise<string[]> {
   console.log('\n== Cold start (scripts/bench/cold-start.ts: node build/server.js, existing database, median of 3)')
@@ -283,6 +300,7 @@ async function main() {
   if (!only || only === 'page-cache') failures.push(...(await benchPageCache()))
 
   if (!only || only === 'search') failures.push(...benchSearch())
+  if (!only || only === 'review') failures.push(...benchReview())
   if ((!only || only === 'scale') && process.env.BENCH_SCALE !== '0') {
     console.log('\n== One process against two (scripts/bench-scale.ts; printed, no budget)')
     await benchScale()

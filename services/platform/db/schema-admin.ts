@@ -5,6 +5,32 @@ export interface AdminTables {
   admin_audit_log: AdminAuditLogTable
   /** One row per Chile day whose team summary was mailed (migration 0026, decision 92). */
   team_summaries: TeamSummariesTable
+  /** One row per closed Chile day of document decisions (migration 0031, decision 99). */
+  review_days: ReviewDaysTable
+  /** A closed day's decisions per reviewer (migration 0031, decision 99). */
+  review_day_reviewers: ReviewDayReviewersTable
+}
+
+export interface ReviewDaysTable {
+  /** yyyy-mm-dd in Chile. */
+  day: string
+  decisions: number
+  /** Decisions whose upload was still on record when the day was rolled up. */
+  timed: number
+  /** Timed decisions within REVIEW_HOURS working hours of the upload. */
+  within: number
+  /** The timed decisions' working milliseconds from upload to decision, sorted, little-endian float64s. */
+  times: Uint8Array
+  created_at: string
+}
+
+export interface ReviewDayReviewersTable {
+  day: string
+  /** null: the account was removed since (or the decision was the command line's). */
+  admin_user_id: number | null
+  /** The reviewer's address in the audit log. */
+  actor: string
+  decisions: number
 }
 
 export interface TeamSummariesTable {

@@ -224,6 +224,10 @@ export interface UserFilesTable {
    * from before them (migration 0032).
    */
   photo_flags: ColumnType<string | null, string | null | undefined, string | null>
+  /** 1 while in the review queue (PENDING, the slot's latest, a driver's), else null; kept by triggers (0031). */
+  queued: Generated<number | null>
+  /** 1 when it replaced an earlier record of its slot; set by a trigger on insert (migration 0031). */
+  reupload: Generated<number>
 }
 
 /** One reminder mail about a document's expiry, sent once (migration 0011). */

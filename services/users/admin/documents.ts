@@ -122,22 +122,21 @@ export interface ExpiringItem {
 
 type Db = Kysely<Database>
 
-/** Only the latest record of a slot is reviewed: an older PENDING one was replaced by a new upload. */
-function notSuperseded(db: Db) {
-  return db
-    .selectFrom('user_files as f')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_files as n')
-            .select('n.id')
-            .whereRef('n.user_id', '=', 'f.user_id')
-            .whereRef('n.purpose_name', '=', 'f.purpose_name')
-            .whereRef('n.id', '>', 'f.id'),
-        ),
-      ),
-    )
+/**
+ * The review queue (decision 99): the records with `queued` = 1 — PENDING, the latest of their
+ * slot, a driver's, as migration 0031's triggers keep it — read through its partial indexes: a
+ * range of upload times, of one kind's, or of first uploads' or re-uploads'. The literal `= 1`
+ * lets SQLite see that the partial indexes apply. Without a driver filter, `queuedFiles` reads
+ * user_files alone (the counts); `pendingQueue` joins the driver for the page's rows.
+ */
+function queuedFiles(db: Db, filters: { slot?: DocumentSlotKey; origin?: QueueOrigin; alerts?: 'flagged' }) {
+  let q = db.selectFrom('user_files as f').where(sql<boolean>`f.queued = 1`)
+  if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
+  // '' is a photo checked and clean; null a PDF or an upload from before the checks.
+  if (filters.alerts) q = q.where('f.photo_flags', 'is not', null).where('f.photo_flags', '!=', '')
+  // A re-upload: an earlier record of the same slot existed when it was uploaded.
+  if (filters.origin) q = q.where('f.reupload', '=', filters.origin === 'reupload' ? 1 : 0)
+  return q
 }
 
 function pendingQueue(
@@ -145,24 +144,7 @@ function pendingQueue(
   columns: ColumnCipher,
   filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' },
 ) {
-  let q = notSuperseded(db).where('f.file_status', '=', 'PENDING').where('u.role', '=', 'User')
-  if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
-  // '' is a photo checked and clean; null a PDF or an upload from before the checks.
-  if (filters.alerts) q = q.where('f.photo_flags', 'is not', null).where('f.photo_flags', '!=', '')
-  if (filters.origin) {
-    // A re-upload: an earlier record of the same slot exists (the user, slot and id index finds it).
-    const reupload = filters.origin === 'reupload'
-    q = q.where(({ exists, not, selectFrom }) => {
-      const earlier = exists(
-        selectFrom('user_files as o')
-          .select('o.id')
-          .whereRef('o.user_id', '=', 'f.user_id')
-          .whereRef('o.purpose_name', '=', 'f.purpose_name')
-          .whereRef('o.id', '<', 'f.id'),
-      )
-      return reupload ? earlier : not(earlier)
-    })
-  }
+  let q = queuedFiles(db, filters).innerJoin('users as u', 'u.id', 'f.user_id')
   if (filters.driver) {
     const like = likePattern(filters.driver)
     // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
@@ -177,6 +159,18 @@ function pendingQueue(
   }
   return q
 }
+
+/** The queue's rows to count: user_files alone unless a driver's name or RUT filters them. */
+function countedQueue(
+  db: Db,
+  columns: ColumnCipher,
+  filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' },
+) {
+  // Counting reads only f's columns, whichever builder it is.
+  return filters.driver ? (pendingQueue(db, columns, filters) as unknown as QueuedFiles) : queuedFiles(db, filters)
+}
+
+type QueuedFiles = ReturnType<typeof queuedFiles>
 
 const itemColumns = [
   'f.id',
@@ -342,7 +336,7 @@ export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
  * of upload times on the (file_status, created_at) index.
  */
 export async function countLate(db: Db, columns: ColumnCipher, now: Date): Promise<number> {
-  const row = await pendingQueue(db, columns, {})
+  const row = await countedQueue(db, columns, {})
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('f.created_at', '<', reviewCutoffs(now).late)
     .executeTakeFirstOrThrow()
@@ -379,8 +373,8 @@ export function adminDocumentRoutes(p: Platform) {
       const cut = reviewCutoffs(now)
       // The due time grows with the upload time, so oldest upload first is soonest due first (the
       // status and upload-time index serves both), and each count is a range of upload times.
-      const count = (range: (q: ReturnType<typeof pendingQueue>) => ReturnType<typeof pendingQueue>) =>
-        range(pendingQueue(p.db, p.columns, filters))
+      const count = (range: (q: QueuedFiles) => QueuedFiles) =>
+        range(countedQueue(p.db, p.columns, filters))
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow()
           .then((r) => Number(r.n))

@@ -1,0 +1,425 @@
+/**
+ * The review console at scale (decision 99): DRIVERS drivers with 22 documents each (2.2 million
+ * records at 100,000), 1 in 110 pending (20,000), a third of those re-uploads; the last 45 days of
+ * decisions in the audit log (about 6 % of the decided records), by 12 reviewers. Seeded by the
+ * databases themselves (INSERT … SELECT over a series: a recursive CTE on SQLite, generate_series
+ * on PostgreSQL), into a temporary SQLite file and, when DATABASE_URL or TEST_DATABASE_URL names a
+ * PostgreSQL server, a schema of its own there.
+ *
+ * Times the services' own answers through the composed services app, as an administrador's
+ * requests (auth, the RUT views recorded, JSON): the queue (`GET /admin/documents`) with each
+ * filter (kind, first upload or re-upload, both, a driver's name) in its one order (soonest due
+ * first); the per-driver review (`GET /admin/drivers/:id` and `GET /admin/documents/:id`, as
+ * /admin/conductores/:id/revisar loads them); «Rendimiento» (`GET /admin/performance?dias=7|30`,
+ * from its daily roll-ups, the first read's roll-up timed apart). One at a time and 10 at once,
+ * p50 and p95, with the load average. Prints the plan (EXPLAIN QUERY PLAN / EXPLAIN) of every
+ * statement each request runs; fails (exit 1) on a p95 over budget (20 ms one at a time, 50 ms at
+ * 10 at once) or a plan that reads all of user_files, admin_audit_log or users (the driver's-name
+ * filter is timed and planned but, a substring of a name, read through the pending rows).
+ *
+ *   npx tsx scripts/bench/review.ts [--drivers=100000] [--requests=200] [--engines=sqlite,postgres]
+ */
+import os from 'node:os'
+import path from 'node:path'
+import {
+  CompiledQuery,
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely'
+import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '#domain/reference-data/documents'
+import { fillQueueFlags } from '#services/platform/db/migrations/0031_review_at_scale'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { userWithSession } from '#services/users/driver-area/test-helpers'
+import { planOf } from './search'
+
+const BUDGET = { oneP95: 20, concurrentP95: 50 }
+const CONCURRENCY = 10
+const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
+const REVIEWERS = 12
+const DAY_MS = 86_400_000
+/** 1 in PENDING_EVERY records is pending; a third of those replace a rejected one (a re-upload). */
+const PENDING_EVERY = 110
+
+function arg(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+type Dialect = 'sqlite' | 'postgres'
+
+/** `n` rows 1..n as `s(i)`. */
+function series(dialect: Dialect, n: number): string {
+  return dialect === 'postgres'
+    ? `generate_series(1, ${n}) as s(i)`
+    : `(with recursive r(i) as (select 1 union all select i + 1 from r where i < ${n}) select i from r) as s`
+}
+
+/** An ISO instant (as toISOString writes it) from epoch milliseconds. */
+function iso(dialect: Dialect, ms: string): string {
+  return dialect === 'postgres'
+    ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`
+}
+
+export interface ReviewSeed {
+  /** A driver with pending documents, and one of them. */
+  driverId: number
+  documentId: number
+  /** A word of a pending driver's name, for the driver filter. */
+  driverName: string
+  now: number
+}
+
+/**
+ * Drivers, their 22 records each, the reviewers and the last 45 days of decisions, by the database
+ * itself. Hashes of (driver, slot) spread the states and times deterministically.
+ */
+export async function seedReview(p: TestPlatform, drivers: number, now = Date.now()): Promise<ReviewSeed> {
+  const d = p.dialect
+  const db = p.db
+  const at = new Date(now).toISOString()
+  const run = (text: string) => db.executeQuery(CompiledQuery.raw(text))
+  const names = ['Camila', 'Pedro', 'Valentina', 'Matías', 'Josefa', 'Benjamín', 'Catalina', 'Tomás']
+  const last = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez']
+  const pick = (list: string[], expr: string) =>
+    `(case ${list.map((v, i) => `when (${expr}) % ${list.length} = ${i} then '${v}'`).join(' ')} end)`
+  const userColumns =
+    'role, email, password_hash, firstname, lastname, email_verified, accepted_terms_at, created_at, updated_at'
+  await run(
+    `insert into users (${userColumns}) select 'User', 'd' || i || '@review.bench.test', 'x', ` +
+      `${pick(names, 'i')}, ${pick(last, 'i / 8')}, 1, '${at}', '${at}', '${at}' from ${series(d, drivers)}`,
+  )
+  await run(
+    `insert into users (${userColumns}, staff_role) select 'admin', 'r' || i || '@review.bench.test', 'x', ` +
+      `'Revisor', 'N' || i, 1, '${at}', '${at}', '${at}', 'revisor' from ${series(d, REVIEWERS)}`,
+  )
+  await withoutIndexes(p, () => seedFiles(p, now))
+  await sql.raw(d === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db)
+  const one = await db
+    .selectFrom('user_files as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['f.id', 'f.user_id', 'u.firstname'])
+    .where('f.file_status', '=', 'PENDING')
+    .where('f.storage_key', 'like', 'bench-%')
+    .orderBy('f.id')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  return { driverId: one.user_id, documentId: one.id, driverName: one.firstname, now }
+}
+
+/**
+ * A bulk load runs faster without user_files' indexes and triggers: they go before it and come
+ * back after it (one sort per index instead of an update per row), and the queue's flags are
+ * filled once, as the migration fills them (fillQueueFlags).
+ */
+async function withoutIndexes(p: TestPlatform, load: () => Promise<void>) {
+  const db = p.db
+  if (p.dialect === 'postgres') {
+    const indexes = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def
+      from pg_indexes where schemaname = current_schema() and tablename = 'user_files'
+      and indexname not like '%pkey' and indexname not like '%storage_key%'`.execute(db)
+    for (const i of indexes.rows) await sql`drop index ${sql.id(i.name)}`.execute(db)
+    await sql`alter table user_files disable trigger user`.execute(db)
+    await load()
+    await sql`set maintenance_work_mem = '256MB'`.execute(db)
+    for (const i of indexes.rows) await db.executeQuery(CompiledQuery.raw(i.def))
+    await sql`alter table user_files enable trigger user`.execute(db)
+  } else {
+    const objects = await sql<{ type: string; name: string; sql: string }>`select type, name, sql from sqlite_master
+      where tbl_name = 'user_files' and type in ('index', 'trigger') and sql is not null`.execute(db)
+    for (const o of objects.rows) await db.executeQuery(CompiledQuery.raw(`drop ${o.type} "${o.name}"`))
+    await load()
+    for (const o of objects.rows) await db.executeQuery(CompiledQuery.raw(o.sql))
+  }
+  await fillQueueFlags(db)
+}
+
+/** The records (pending ones with an earlier rejected one first) and the audit log's last 45 days. */
+async function seedFiles(p: TestPlatform, now: number) {
+  const d = p.dialect
+  const run = (text: string) => p.db.executeQuery(CompiledQuery.raw(text))
+  const slots = SLOTS.map((s, k) => `select ${k} as k, '${s}' as slot`).join(' union all ')
+  // h: a hash of (driver, slot); pending when h % PENDING_EVERY = 0, a re-upload when also h % 3 = 0.
+  const h = `((u.id * 23 + sl.k) * 2654435761 % 2147483647)`
+  const h2 = `(${h} * 48271 % 2147483647)`
+  const h3 = `(${h2} * 48271 % 2147483647)`
+  const base = `from users u cross join (${slots}) sl where u.email like 'd%@review.bench.test' and u.role = 'User'`
+  const fileColumns =
+    'user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, original_name, created_at, reviewed_at'
+  // The rejected records that the re-uploads replace: written first, so their ids are lower.
+  const rejectedAt = `${now} - 8 * ${DAY_MS} - (${h2} % 1000000) * 600`
+  await run(
+    `insert into user_files (${fileColumns}, rejection_reason) select u.id, sl.slot, 'REJECTED', ` +
+      `'bench-r-' || u.id || '-' || sl.k, 'image/jpeg', 200000, 'foto.jpg', ${iso(d, rejectedAt)}, ` +
+      `${iso(d, `${rejectedAt} + 3600000`)}, 'La imagen no se lee.' ${base} ` +
+      `and ${h} % ${PENDING_EVERY} = 0 and ${h} / ${PENDING_EVERY} % 3 = 0`,
+  )
+  // Pending: uploaded in the last 7 days (late, due today, on time). Decided: uploaded 3 to 730
+  // days ago, decided within 3 days of it.
+  const pending = `${h} % ${PENDING_EVERY} = 0`
+  const created =
+    `(case when ${pending} then ${now} - (${h2} % 1000000) * 605 ` +
+    `else ${now} - 3 * ${DAY_MS} - (${h2} % 1000000) * 63072 end)`
+  const decided = `${created} + (${h3} % 1000000) * 259`
+  await run(
+    `insert into user_files (${fileColumns}) select u.id, sl.slot, ` +
+      `case when ${pending} then 'PENDING' when ${h3} % 20 = 0 then 'REJECTED' else 'ACCEPTED' end, ` +
+      `'bench-' || u.id || '-' || sl.k, 'image/jpeg', 200000, 'foto.jpg', ${iso(d, created)}, ` +
+      `case when ${pending} then null else ${iso(d, decided)} end ${base}`,
+  )
+  // The audit log: every decision of the last 45 days, by the reviewers in turn.
+  const since = new Date(now - 45 * DAY_MS).toISOString()
+  await run(
+    `insert into admin_audit_log (admin_user_id, actor, action, entity_type, entity_id, created_at) ` +
+      `select r.id, r.email, ` +
+      `case when f.file_status = 'ACCEPTED' then 'document.approve' else 'document.reject' end, ` +
+      `'user_file', f.id, f.reviewed_at from user_files f join users r on r.email = ` +
+      `'r' || (f.id % ${REVIEWERS} + 1) || '@review.bench.test' ` +
+      `where f.reviewed_at >= '${since}' and f.storage_key like 'bench-%'`,
+  )
+}
+
+/** Records every statement the app runs, compiled, while `recording` is on. */
+class Recorder implements KyselyPlugin {
+  recording = false
+  readonly nodes: Array<{ node: RootOperationNode; queryId: PluginTransformQueryArgs['queryId'] }> = []
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.recording && args.node.kind === 'SelectQueryNode') this.nodes.push(args)
+    return args.node
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result
+  }
+}
+
+interface Request {
+  name: string
+  path: (seed: ReviewSeed) => string
+  /** Timed and planned, but not held to the no-full-scan rule (see the header). */
+  scans?: boolean
+}
+
+export const REQUESTS: Request[] = [
+  { name: 'queue, soonest due first', path: () => '/admin/documents' },
+  { name: 'queue, one kind', path: () => '/admin/documents?slot=licencia_conducir_frontal' },
+  { name: 'queue, first uploads', path: () => '/admin/documents?origin=first' },
+  { name: 'queue, re-uploads', path: () => '/admin/documents?origin=reupload' },
+  { name: 'queue, one kind, re-uploads', path: () => '/admin/documents?slot=soap_frontal&origin=reupload' },
+  { name: "queue, a driver's name", path: (s) => `/admin/documents?driver=${s.driverName}`, scans: true },
+  { name: 'review: the driver', path: (s) => `/admin/drivers/${s.driverId}` },
+  { name: 'review: the document', path: (s) => `/admin/documents/${s.documentId}` },
+  { name: 'Rendimiento, 7 days', path: () => '/admin/performance?dias=7' },
+  { name: 'Rendimiento, 30 days', path: () => '/admin/performance?dias=30' },
+]
+
+/** A plan line that reads a whole large table (SQLite SCAN without an index, PostgreSQL Seq Scan). */
+export function isFullTableScan(line: string): boolean {
+  return (
+    /\bSeq Scan on (user_files|admin_audit_log|users)\b/.test(line) ||
+    /^\s*SCAN (user_files|admin_audit_log|users|f|u|a|n|o)\s*$/.test(line)
+  )
+}
+
+/**
+ * The statements a request runs, each with its plan, and the plan lines that scan a whole table.
+ * `noSeqScan`: PostgreSQL plans with sequential scans priced out, so that at a small scale (where
+ * reading a table whole is rightly cheaper) a Seq Scan left means no index serves the statement.
+ */
+export async function plansOf(p: TestPlatform, headers: Record<string, string>, url: string, noSeqScan = false) {
+  const recorder = new Recorder()
+  const db = p.db.withPlugin(recorder)
+  const api = testClient({ ...p, db })
+  recorder.recording = true
+  const res = await api.get(url, headers)
+  recorder.recording = false
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(res.body)}`)
+  const seen = new Set<string>()
+  const plans: Array<{ sql: string; plan: string[]; scans: string[] }> = []
+  for (const { node, queryId } of recorder.nodes) {
+    const compiled = p.db.getExecutor().compileQuery(node, queryId)
+    if (seen.has(compiled.sql)) continue
+    seen.add(compiled.sql)
+    const plan =
+      noSeqScan && p.dialect === 'postgres'
+        ? await p.db.transaction().execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx)
+            return planOf({ db: trx, dialect: p.dialect }, { compile: () => compiled })
+          })
+        : await planOf({ db: p.db, dialect: p.dialect }, { compile: () => compiled })
+    plans.push({ sql: compiled.sql, plan, scans: plan.filter(isFullTableScan) })
+  }
+  return plans
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+}
+
+interface Figures {
+  name: string
+  one: { p50: number; p95: number }
+  concurrent: { p50: number; p95: number }
+  scans: string[]
+  budgeted: boolean
+}
+
+async function benchEngine(engine: Dialect, drivers: number, requests: number): Promise<Figures[]> {
+  const p = await createTestPlatform(engine)
+  try {
+    const started = performance.now()
+    const seed = await seedReview(p, drivers)
+    const count = async (table: 'user_files' | 'admin_audit_log') =>
+      Number(
+        (
+          await p.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const pending = Number(
+      (
+        await p.db
+          .selectFrom('user_files')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('file_status', '=', 'PENDING')
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+    console.log(
+      `\n== ${engine}: ${drivers.toLocaleString('en')} drivers, ${(await count('user_files')).toLocaleString('en')} ` +
+        `document records (${pending.toLocaleString('en')} pending), ` +
+        `${(await count('admin_audit_log')).toLocaleString('en')} ` +
+        `audit rows; seeded and analysed in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+        `(load average ${loadAverage()})`,
+    )
+    const admin = await userWithSession(p, 'admin')
+    const api = testClient(p)
+    // «Rendimiento»'s first read rolls up the closed days from the audit log (once per day).
+    const rolling = performance.now()
+    const first = await api.get('/admin/performance?dias=30', admin.headers)
+    if (first.status !== 200) throw new Error(`performance answered ${first.status}`)
+    console.log(
+      `  first read of «Rendimiento» (30 days rolled up from ${first.body.decisions} decisions): ` +
+        `${(performance.now() - rolling).toFixed(0)} ms`,
+    )
+
+    const results: Figures[] = []
+    for (const r of REQUESTS) {
+      const url = r.path(seed)
+      const plans = await plansOf(p, admin.headers, url)
+      const scans = plans.flatMap((x) => x.scans)
+      if (process.env.BENCH_PLANS !== '0') {
+        console.log(`  plans · ${r.name} (GET ${url})${scans.length && !r.scans ? '  ← FULL SCAN' : ''}`)
+        for (const x of plans) {
+          console.log(`    ${x.sql.replace(/\s+/g, ' ').slice(0, 160)}${x.sql.length > 160 ? '…' : ''}`)
+          for (const line of x.plan) console.log(`        ${line}`)
+        }
+      }
+      const call = async () => {
+        const res = await api.get(url, admin.headers)
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
+      }
+      for (let i = 0; i < 10; i++) await call() // warm-up
+      const one: number[] = []
+      for (let i = 0; i < requests; i++) {
+        const t = performance.now()
+        await call()
+        one.push(performance.now() - t)
+      }
+      const concurrent: number[] = []
+      let next = 0
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next++ < requests) {
+            const t = performance.now()
+            await call()
+            concurrent.push(performance.now() - t)
+          }
+        }),
+      )
+      one.sort((a, b) => a - b)
+      concurrent.sort((a, b) => a - b)
+      results.push({
+        name: r.name,
+        one: { p50: percentile(one, 0.5), p95: percentile(one, 0.95) },
+        concurrent: { p50: percentile(concurrent, 0.5), p95: percentile(concurrent, 0.95) },
+        scans: r.scans ? [] : scans,
+        budgeted: !r.scans,
+      })
+    }
+    return results
+  } finally {
+    await p.destroy()
+  }
+}
+
+function print(engine: string, results: Figures[]): boolean {
+  let failed = false
+  console.log(
+    `\n${engine} (p50 / p95 in ms; budget p95 < ${BUDGET.oneP95} one at a time, < ${BUDGET.concurrentP95} at ` +
+      `${CONCURRENCY} at once; load average ${loadAverage()}):`,
+  )
+  for (const r of results) {
+    const over = r.budgeted && (r.one.p95 >= BUDGET.oneP95 || r.concurrent.p95 >= BUDGET.concurrentP95)
+    failed ||= over || r.scans.length > 0
+    console.log(
+      `  ${r.name.padEnd(30)} one ${r.one.p50.toFixed(1).padStart(6)} / ${r.one.p95.toFixed(1).padStart(6)}` +
+        `   ${CONCURRENCY} at once ${r.concurrent.p50.toFixed(1).padStart(6)} / ` +
+        `${r.concurrent.p95.toFixed(1).padStart(6)}` +
+        `${r.budgeted ? '' : '   (no budget)'}${over ? '  ← OVER BUDGET' : ''}`,
+    )
+    for (const s of r.scans) console.log(`    FULL SCAN: ${s.trim()}`)
+  }
+  return failed
+}
+
+async function main() {
+  const drivers = Number(arg('drivers') ?? 100_000)
+  const requests = Number(arg('requests') ?? 200)
+  const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
+  if (pgUrl && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = pgUrl
+  const engines = (arg('engines') ?? (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl) ? 'sqlite,postgres' : 'sqlite')).split(
+    ',',
+  ) as Dialect[]
+  console.log(
+    `Review console bench: ${engines.join(' and ')}, ${drivers.toLocaleString('en')} drivers, ${requests} ` +
+      `requests per shape; load average ${loadAverage()}`,
+  )
+  const all: Array<[string, Figures[]]> = []
+  const failures: string[] = []
+  for (const engine of engines) {
+    try {
+      const results = await benchEngine(engine, drivers, requests)
+      // Printed as soon as an engine is done: the next one's seeding takes minutes.
+      print(engine, results)
+      all.push([engine, results])
+    } catch (err) {
+      failures.push(`${engine}: ${String(err)}`)
+      console.error(`\n${engine} failed:`, err)
+    }
+  }
+  console.log('\n== Summary')
+  let failed = failures.length > 0
+  for (const [engine, results] of all) failed = print(engine, results) || failed
+  for (const f of failures) console.log(`FAILED: ${f}`)
+  console.log(`\nLoad average at the end: ${loadAverage()}`)
+  if (failed) process.exitCode = 1
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((err) => {
+    console.error(err)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,84 @@
+/**
+ * The review console at scale (decision 99), at a size CI runs quickly: every statement of the
+ * queue with each filter, the per-driver review and «Rendimiento» reads user_files, users and
+ * admin_audit_log through an index on both engines (the bench, scripts/bench/review.ts, times
+ * them at 100,000 drivers); and «Rendimiento» reads its closed days from the roll-ups, giving the
+ * same figures as the audit log gives.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines } from '#services/testing/database'
+import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { periodDays, teamFigures } from '#services/users/admin/performance'
+import { userWithSession } from '#services/users/driver-area/test-helpers'
+import { isFullTableScan, plansOf, REQUESTS, seedReview, type ReviewSeed } from '../scripts/bench/review'
+
+const DRIVERS = 1_500
+
+describe.each(engines)('the review console at scale on %s', (engine) => {
+  let p: TestPlatform
+  let seed: ReviewSeed
+  let headers: Record<string, string>
+
+  beforeAll(async () => {
+    p = await createTestPlatform(engine)
+    seed = await seedReview(p, DRIVERS, p.now().getTime())
+    headers = (await userWithSession(p, 'admin')).headers
+  }, 120_000)
+  afterAll(async () => p.destroy())
+
+  it('seeds 22 records a driver, about 1 in 110 pending, a third of those re-uploads', async () => {
+    const rows = await p.db
+      .selectFrom('user_files')
+      .select(['file_status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('file_status')
+      .execute()
+    const n = Object.fromEntries(rows.map((r) => [r.file_status, Number(r.n)]))
+    expect(n.PENDING).toBeGreaterThan(DRIVERS * 0.15)
+    expect(n.PENDING).toBeLessThan(DRIVERS * 0.25)
+    expect(n.ACCEPTED! + n.REJECTED! + n.PENDING!).toBeGreaterThanOrEqual(DRIVERS * 22)
+  })
+
+  it.each(REQUESTS.filter((r) => !r.scans).map((r) => [r.name, r] as const))(
+    'plans %s through indexes',
+    async (_, request) => {
+      const plans = await plansOf(p, headers, request.path(seed), true)
+      expect(plans.length).toBeGreaterThan(0)
+      expect(plans.flatMap((x) => x.scans.map((s) => `${x.sql}\n  ${s.trim()}`))).toEqual([])
+    },
+  )
+
+  it('recognises a full scan of a large table in a plan', () => {
+    expect(isFullTableScan('SCAN f')).toBe(true)
+    expect(isFullTableScan('  SCAN user_files')).toBe(true)
+    expect(isFullTableScan('SEARCH f USING INDEX user_files_status_idx (file_status=? AND created_at<?)')).toBe(false)
+    expect(isFullTableScan('SCAN f USING INDEX user_files_status_idx')).toBe(false)
+    expect(isFullTableScan('  ->  Seq Scan on user_files f  (cost=0.00..1.00 rows=1 width=4)')).toBe(true)
+    expect(isFullTableScan('  ->  Seq Scan on review_days  (cost=0.00..1.00 rows=1 width=4)')).toBe(false)
+  })
+
+  it('reads closed days from their roll-ups with the figures the audit log gives', async () => {
+    const api = testClient(p)
+    const now = p.now()
+    const days = periodDays(now, 30)
+    // The audit log's figures: no day is closed yet for a reader whose clock stands at the first day.
+    const fromLog = await teamFigures(p.db, p.columns, days, new Date(now.getTime() + 1), new Date(0))
+    // The plans above read the page already: its roll-ups go, to be written again by the next read.
+    await p.db.deleteFrom('review_day_reviewers').execute()
+    await p.db.deleteFrom('review_days').execute()
+    const first = await api.get('/admin/performance?dias=30', headers)
+    expect(first.status).toBe(200)
+    const rolled = await p.db.selectFrom('review_days').select('day').orderBy('day').execute()
+    // Every day but today (and yesterday while it has not settled) is rolled up.
+    expect(rolled.length).toBeGreaterThanOrEqual(28)
+    expect(rolled.map((r) => r.day)).not.toContain(days[29])
+    const again = await api.get('/admin/performance?dias=30', headers)
+    const { now: _a, ...fromRollups } = again.body
+    const { now: _b, ...firstRead } = first.body
+    expect(fromRollups).toEqual(firstRead)
+    // The late documents are counted at the reader's clock: the log's reader stood at 1970.
+    const { late_now: _c, ...logFigures } = fromLog
+    expect(fromRollups).toMatchObject(logFigures)
+    expect(fromLog.decisions).toBeGreaterThan(100)
+    expect(fromLog.median_hours).not.toBeNull()
+  })
+})
