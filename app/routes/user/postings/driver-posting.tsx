@@ -206,7 +206,7 @@ export default function DriverPostingRoute() {
           <header className="flex items-start gap-3">
             <CompanyLogo src={posting.logo} name={posting.company_name} />
             <div className="min-w-0">
-              <h1 id="oferta-titulo" className="text-xl font-bold break-words text-slate-900 sm:text-2xl">
+              <h1 id="oferta-titulo" className="text-xl font-bold break-words text-slate-900">
                 {posting.title}
               </h1>
               <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
@@ -271,9 +271,11 @@ export default function DriverPostingRoute() {
             Postulaste el {shortDate(posting.applied_at)}.
           </p>
         ) : null}
+        {/* Above the phone's tab bar (routes/user/layout.tsx), whose height its labels set: two lines
+            make it 71 px. */}
         <div
           className={
-            'sticky bottom-[calc(3.5rem+1px)] z-10 order-5 -mx-4 border-t border-slate-200 bg-white px-4 py-3 ' +
+            'sticky bottom-[4.5rem] z-10 order-5 -mx-4 border-t border-slate-200 bg-white px-4 py-3 ' +
             'shadow-[0_-4px_12px_rgba(15,23,42,0.06)] sm:bottom-0 sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:rounded-xl ' +
             'lg:border lg:p-5 lg:shadow-sm'
           }
