@@ -78,7 +78,7 @@ for (const width of [375, 1280]) {
         // A visitor goes to registration carrying the posting.
         await expect(link).toHaveAttribute(
           'href',
-          /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D\d+$/,
+          /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%2F\d+$/,
         )
         await expectPayHeadline(card, link)
         await expect(card).toContainText('Turno:')
@@ -139,7 +139,7 @@ for (const width of [375, 1280]) {
       const section = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' })
       await expect(section.getByTestId('oferta-inicio').first()).toHaveAttribute(
         'href',
-        /^\/user\/dashboard\/job-postings\?id=\d+$/,
+        /^\/user\/dashboard\/job-postings\/\d+$/,
       )
       await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute(
         'href',
