@@ -76,10 +76,7 @@ for (const width of [375, 1280]) {
       for (const card of await cards.all()) {
         const link = card.getByTestId('oferta-inicio')
         // A visitor goes to registration carrying the posting.
-        await expect(link).toHaveAttribute(
-          'href',
-          /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%2F\d+$/,
-        )
+        await expect(link).toHaveAttribute('href', /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%2F\d+$/)
         await expectPayHeadline(card, link)
         await expect(card).toContainText('Turno:')
       }
@@ -116,7 +113,7 @@ for (const width of [375, 1280]) {
       const card = page.getByRole('region', { name: 'Ofertas de trabajo publicadas' }).getByRole('listitem').first()
       const link = card.getByTestId('oferta-inicio')
       const title = (await link.textContent())!.trim()
-      const id = /id%3D(\d+)$/.exec((await link.getAttribute('href'))!)![1]
+      const id = /job-postings%2F(\d+)$/.exec((await link.getAttribute('href'))!)![1]
       await link.click()
       await expect(page).toHaveURL(/\/register\?redirectTo=/)
 

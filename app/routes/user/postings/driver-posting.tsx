@@ -76,7 +76,10 @@ function Mark({ ok }: { ok: boolean }) {
     <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700">
       <path
         fillRule="evenodd"
-        d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z"
+        d={
+          'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3' +
+          'a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z'
+        }
         clipRule="evenodd"
       />
     </svg>
@@ -84,7 +87,10 @@ function Mark({ ok }: { ok: boolean }) {
     <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-600">
       <path
         fillRule="evenodd"
-        d="M8.3 3.1a2 2 0 0 1 3.4 0l6 10.4A2 2 0 0 1 16 16.5H4a2 2 0 0 1-1.7-3l6-10.4ZM10 7a1 1 0 0 0-1 1v3a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1Zm0 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+        d={
+          'M8.3 3.1a2 2 0 0 1 3.4 0l6 10.4A2 2 0 0 1 16 16.5H4a2 2 0 0 1-1.7-3l6-10.4Z' +
+          'M10 7a1 1 0 0 0-1 1v3a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1Zm0 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z'
+        }
         clipRule="evenodd"
       />
     </svg>
@@ -132,7 +138,9 @@ function EligibilityCard({ lines, fits }: { lines: EligibilityLine[]; fits: bool
 
 /** What applying sets going: who sees what, how the company gets in touch, how the driver hears back. */
 function AfterApplying({ company, figure, applied }: { company: string; figure: string | null; applied: boolean }) {
-  const stages = ['en_revision', 'contactado', 'seleccionado'] as const
+  const stages = (['en_revision', 'contactado', 'seleccionado'] as const)
+    .map((s) => `«${APPLICATION_STATUS_LABELS[s]}»`)
+    .join(', ')
   return (
     <section aria-labelledby="al-postular" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="al-postular" className="text-lg font-semibold text-slate-900">
@@ -145,8 +153,8 @@ function AfterApplying({ company, figure, applied }: { company: string; figure: 
         </li>
         <li>Si tu perfil le interesa, la empresa te contacta por teléfono o por correo.</li>
         <li>
-          Te avisamos por correo o WhatsApp, según tus preferencias, cuando tu postulación pase a{' '}
-          {stages.map((s) => `«${APPLICATION_STATUS_LABELS[s]}»`).join(', ')} o no siga adelante. Su estado queda en{' '}
+          Te avisamos por correo o WhatsApp, según tus preferencias, cuando tu postulación pase a {stages} o no siga
+          adelante. Su estado queda en{' '}
           <Link to={`${POSTINGS_PATH}/postuladas`} className="font-medium text-brand-700 underline">
             Mis postulaciones
           </Link>
