@@ -61,7 +61,8 @@ export default [
       route('job-postings', 'routes/user/postings/driver-postings.tsx'),
       route('job-postings/guardadas', 'routes/user/postings/driver-saved.tsx'),
       route('job-postings/postuladas', 'routes/user/postings/driver-applied.tsx'),
-      route('job-postings/detalle/:id', 'routes/user/postings/driver-posting-detail.ts'),
+      // A posting as a page, with whether the driver fits it (decision 102)
+      route('job-postings/:id', 'routes/user/postings/driver-posting.tsx'),
       // Simple power: where the driver issues the owner's link
       route('poder-simple', 'routes/user/power-link.tsx'),
       // A new version of the terms or the privacy policy, accepted once (decision 74)

@@ -88,7 +88,8 @@ test.describe("a company's «Verificada» state", () => {
     await expectAccessible(page)
     // And in the detail.
     await good.getByRole('link', { name: `Verificada ${word}` }).click()
-    const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
+    await expect(page).toHaveURL(/\/user\/dashboard\/job-postings\/\d+\?desde=/)
+    const detail = page.getByRole('main')
     await expect(detail.getByTestId('empresa-verificada')).toBeVisible()
 
     // Each company sees its own state in its panel.

@@ -18,8 +18,8 @@ test.describe('a driver applies to a posting on a phone', () => {
     const driver = await apiDriver(request)
     await uiLogin(page, driver.email, driver.password, /\/user\/dashboard\/home$/)
 
-    await page.goto(jsEnabled ? `/user/dashboard/job-postings#${id}` : `/user/dashboard/job-postings?id=${id}`)
-    const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
+    await page.goto(`/user/dashboard/job-postings/${id}`)
+    const detail = page.getByRole('main')
     const apply = detail.getByRole('button', { name: `Postular: ${title}` })
     await apply.scrollIntoViewIfNeeded()
     await apply.click()
@@ -27,7 +27,7 @@ test.describe('a driver applies to a posting on a phone', () => {
     await expect(answer).toBeVisible()
     await expect(detail.getByRole('button', { name: `Retirar postulación: ${title}` })).toBeVisible()
 
-    // «Guardar» is on screen right after applying, without scrolling.
+    // «Guardar» is on screen right after applying, without scrolling (the bar is pinned to the bottom).
     const save = detail.getByRole('button', { name: `Guardar: ${title}` })
     await expect(save).toBeInViewport({ ratio: 1 })
 

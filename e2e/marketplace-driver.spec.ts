@@ -46,16 +46,21 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   await expect(page.getByTestId('rango')).toHaveText('1-1 de 1')
   await expect(page.getByLabel('Región')).toHaveValue('13000')
 
-  // Opening a posting: the hash with JS, ?id= without.
+  // Opening a posting: its page (decision 102), whose «Volver» keeps the list's filters.
   await results.getByRole('link', { name: `Furgón ${word} Providencia` }).click()
-  const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
-  await expect(detail.getByRole('heading', { name: `Furgón ${word} Providencia` })).toBeVisible()
-  await expect(page).toHaveURL(jsEnabled ? new RegExp(`#${target}$`) : new RegExp(`[?&]id=${target}`))
+  const detail = page.getByRole('main')
+  await expect(detail.getByRole('heading', { level: 1, name: `Furgón ${word} Providencia` })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings/${target}\\?desde=`))
   await expect(detail).toContainText('Providencia, Metropolitana de Santiago')
   await expect(detail).toContainText('Furgón (1.000 kg)')
   await expectAccessible(page)
+  await detail.getByRole('link', { name: 'Volver a Ofertas' }).click()
+  await expect(page).toHaveURL(/\/user\/dashboard\/job-postings\?.*id_vehicle=1/)
+  await expect(results).toHaveCount(1)
+  // The spec's link (the list with the id as its hash) lands on the page with JS; ?id= does without.
   await page.goto(jsEnabled ? `/user/dashboard/job-postings#${target}` : `/user/dashboard/job-postings?id=${target}`)
-  await expect(detail.getByRole('heading', { name: `Furgón ${word} Providencia` })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings/${target}$`))
+  await expect(detail.getByRole('heading', { level: 1, name: `Furgón ${word} Providencia` })).toBeVisible()
 
   // Save, then apply: each answer shows and the detail follows.
   await detail.getByRole('button', { name: `Guardar: Furgón ${word} Providencia` }).click()
@@ -93,8 +98,8 @@ test('a driver filters postings, opens one, saves it, applies and follows both l
   await expectAccessible(page)
 
   // A closed posting shows, but takes no applications.
-  await page.goto(`/user/dashboard/job-postings?id=${closed}`)
-  await expect(detail).toContainText('Esta publicación está cerrada y ya no recibe postulaciones.')
+  await page.goto(`/user/dashboard/job-postings/${closed}`)
+  await expect(detail).toContainText('Esta oferta está cerrada y ya no recibe postulaciones.')
   await expect(detail.getByRole('button', { name: /^Postular/ })).toHaveCount(0)
   expect(
     (

@@ -76,10 +76,7 @@ for (const width of [375, 1280]) {
       for (const card of await cards.all()) {
         const link = card.getByTestId('oferta-inicio')
         // A visitor goes to registration carrying the posting.
-        await expect(link).toHaveAttribute(
-          'href',
-          /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D\d+$/,
-        )
+        await expect(link).toHaveAttribute('href', /^\/register\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%2F\d+$/)
         await expectPayHeadline(card, link)
         await expect(card).toContainText('Turno:')
       }
@@ -116,21 +113,21 @@ for (const width of [375, 1280]) {
       const card = page.getByRole('region', { name: 'Ofertas', exact: true }).getByRole('listitem').first()
       const link = card.getByTestId('oferta-inicio')
       const title = (await link.textContent())!.trim()
-      const id = /id%3D(\d+)$/.exec((await link.getAttribute('href'))!)![1]
+      const id = /job-postings%2F(\d+)$/.exec((await link.getAttribute('href'))!)![1]
       await link.click()
       await expect(page).toHaveURL(/\/register\?redirectTo=/)
 
       const d = await registerThroughForm(page)
       await page.getByRole('main').getByRole('link', { name: 'Iniciar sesión' }).click()
-      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%3Fid%3D\d+$/)
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings%2F\d+$/)
       await page.getByLabel('Correo electrónico').fill(d.email)
       await page.getByLabel('Contraseña').fill(d.password)
       await page.getByRole('button', { name: 'Iniciar sesión' }).click()
       await page.getByLabel('Código de verificación (6 dígitos)').fill(codeIn(await readMail(d.email, /verificaci/)))
       await page.getByRole('button', { name: 'Verificar código' }).click()
 
-      await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings\\?id=${id}$`))
-      const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
+      await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings/${id}$`))
+      const detail = page.getByRole('main')
       await expect(detail.getByRole('heading', { name: title })).toBeVisible()
       await expect(detail.getByRole('button', { name: `Postular: ${title}` })).toBeVisible()
 
@@ -139,7 +136,7 @@ for (const width of [375, 1280]) {
       const section = page.getByRole('region', { name: 'Ofertas', exact: true })
       await expect(section.getByTestId('oferta-inicio').first()).toHaveAttribute(
         'href',
-        /^\/user\/dashboard\/job-postings\?id=\d+$/,
+        /^\/user\/dashboard\/job-postings\/\d+$/,
       )
       await expect(section.getByRole('link', { name: 'Ver todas' })).toHaveAttribute(
         'href',
@@ -202,12 +199,8 @@ for (const width of [375, 1280]) {
       if (width === 1280) await screenshots(page, 'driver-home', shot(jsEnabled))
 
       await title.click()
-      await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings\\?id=${match}$`))
-      await expect(
-        page
-          .getByRole('dialog', { name: 'Detalle de la publicación' })
-          .getByRole('heading', { name: `SUV ${word} para ti` }),
-      ).toBeVisible()
+      await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings/${match}$`))
+      await expect(page.getByRole('heading', { level: 1, name: `SUV ${word} para ti` })).toBeVisible()
     })
 
     test('the list and detail lead with the pay; an empty search offers «Limpiar filtros»', async ({
@@ -244,7 +237,8 @@ for (const width of [375, 1280]) {
       if (width === 1280) await screenshots(page, 'list', shot(jsEnabled))
 
       await page.goto(`/user/dashboard/job-postings?id=${id}&search=${word}`)
-      const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
+      await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings/${id}\\?desde=`))
+      const detail = page.getByRole('main')
       await expectPayHeadline(
         detail,
         detail.getByRole('heading', { name: `Camión ${word} mensual` }),

@@ -81,8 +81,8 @@ test('a web-only process over a services-only process: register, code, upload, a
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
   await expect(page.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
 
-  await page.goto(`${web.url}/user/dashboard/job-postings?id=${postingId}`)
-  const detail = page.getByRole('dialog', { name: 'Detalle de la publicación' })
+  await page.goto(`${web.url}/user/dashboard/job-postings/${postingId}`)
+  const detail = page.getByRole('main')
   await detail.getByRole('button', { name: `Postular: Ruta dividida ${word}` }).click()
   await expect(page.getByText('Postulación enviada correctamente.')).toBeVisible()
 

@@ -2,8 +2,9 @@ import { useLocation } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
 import { Alert } from '#app/components/ui/alert'
 import { Pagination, withParams } from '#app/components/ui/pagination'
+import { PostingAction } from './posting-actions'
 import { PostingCard } from './posting-card'
-import { PostingAction } from './posting-detail'
+import { postingPath } from './posting-links'
 import { PostingsTabs } from './postings-tabs'
 
 /** The saved or applied postings of the driver, with their status and the way back out. */
@@ -35,7 +36,7 @@ export function OwnPostings({
       ) : (
         <ul className="space-y-3" aria-label={title}>
           {postings.map((p) => (
-            <PostingCard key={p.id} posting={p} href={`/user/dashboard/job-postings?id=${p.id}`}>
+            <PostingCard key={p.id} posting={p} href={postingPath(p.id, `${location.pathname}${location.search}`)}>
               <div className="flex flex-wrap gap-2">
                 {kind === 'saved' ? (
                   <PostingAction id={p.id} intent="quitar" title={p.title} />

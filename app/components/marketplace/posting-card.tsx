@@ -7,19 +7,14 @@ import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, Verifi
 /** `<Link>` in the browser, its markup alone on the server (decision 68). */
 const AppLink = import.meta.env.SSR ? ServerLink : Link
 
-/**
- * A posting in the driver's lists. Its link carries ?id= (the server renders the detail);
- * `onOpen`, with JS, opens it in place by the address hash instead.
- */
+/** A posting in the driver's lists; its title links to the posting's page (decision 102). */
 export function PostingCard({
   posting,
   href,
-  onOpen,
   children,
 }: {
   posting: DriverPosting
   href: string
-  onOpen?: (e: React.MouseEvent<HTMLAnchorElement>) => void
   children?: React.ReactNode
 }) {
   return (
@@ -28,12 +23,7 @@ export function PostingCard({
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <AppLink
-              to={href}
-              onClick={onOpen}
-              preventScrollReset
-              className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline"
-            >
+            <AppLink to={href} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
               {posting.title}
             </AppLink>
           </h3>

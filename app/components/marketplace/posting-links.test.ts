@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { findRegion } from '#domain/reference-data/geography'
-import { forYouListPath, homePostingLinks, postingPath, visitorPath } from './posting-links'
+import { backFromPosting, forYouListPath, homePostingLinks, postingPath, visitorPath } from './posting-links'
 
 const OURS = { signupUrl: '/register', loginUrl: '/login' }
 
 describe('posting links', () => {
   it('sends a signed-in person straight to the posting and the list', () => {
     const links = homePostingLinks(true, OURS)
-    expect(links.posting(42)).toBe('/user/dashboard/job-postings?id=42')
+    expect(links.posting(42)).toBe('/user/dashboard/job-postings/42')
     expect(links.all).toBe('/user/dashboard/job-postings')
   })
 
@@ -17,7 +17,7 @@ describe('posting links', () => {
     const url = new URL(links.posting(42), 'http://x.invalid')
     expect(url.pathname).toBe('/register')
     expect(url.searchParams.get('redirectTo')).toBe(postingPath(42))
-    expect(safeRedirectPath(url.searchParams.get('redirectTo'))).toBe('/user/dashboard/job-postings?id=42')
+    expect(safeRedirectPath(url.searchParams.get('redirectTo'))).toBe('/user/dashboard/job-postings/42')
     expect(links.all).toBe('/register?redirectTo=%2Fuser%2Fdashboard%2Fjob-postings')
   })
 
@@ -31,6 +31,31 @@ describe('posting links', () => {
         loginUrl: 'https://entrar.example.cl',
       }),
     ).toBe('https://alta.example.cl')
+  })
+})
+
+describe('a posting page and the list it came from', () => {
+  it('carries the list with its filters, and not the plain list', () => {
+    expect(postingPath(7, '/user/dashboard/job-postings')).toBe('/user/dashboard/job-postings/7')
+    const from = '/user/dashboard/job-postings?id_vehicle=1&page=2'
+    const path = postingPath(7, from)
+    expect(path).toBe(
+      '/user/dashboard/job-postings/7?desde=%2Fuser%2Fdashboard%2Fjob-postings%3Fid_vehicle%3D1%26page%3D2',
+    )
+    expect(backFromPosting(new URL(path, 'http://x.invalid').searchParams.get('desde'))).toEqual({
+      to: from,
+      label: 'Volver a Ofertas',
+    })
+    expect(backFromPosting('/user/dashboard/job-postings/postuladas?page=2')).toEqual({
+      to: '/user/dashboard/job-postings/postuladas?page=2',
+      label: 'Volver a Mis postulaciones',
+    })
+  })
+  it('goes back to the plain list from anything that is not one of the lists', () => {
+    const plain = { to: '/user/dashboard/job-postings', label: 'Volver a Ofertas' }
+    for (const desde of [null, '', 'https://evil.example/user/dashboard/job-postings', '//evil.example/x', '/admin'])
+      expect(backFromPosting(desde)).toEqual(plain)
+    expect(backFromPosting('/user/dashboard/job-postings/3')).toEqual(plain)
   })
 })
 

@@ -4,9 +4,32 @@
  */
 export const POSTINGS_PATH = '/user/dashboard/job-postings'
 
-/** The posting's own page: the list with its detail open (works without JS). */
-export function postingPath(id: number): string {
-  return `${POSTINGS_PATH}?id=${id}`
+/**
+ * The posting's own page (decision 102). `from`: the list it was opened from, with its filters
+ * and page («Volver» goes back there); left out when that is the plain list.
+ */
+export function postingPath(id: number, from?: string): string {
+  const path = `${POSTINGS_PATH}/${id}`
+  return from && from !== POSTINGS_PATH ? `${path}?${new URLSearchParams({ desde: from })}` : path
+}
+
+/** The lists a posting page may lead back to, with the words of its «Volver» link. */
+const BACK_LISTS: Record<string, string> = {
+  [POSTINGS_PATH]: 'Volver a Ofertas',
+  [`${POSTINGS_PATH}/guardadas`]: 'Volver a Guardadas',
+  [`${POSTINGS_PATH}/postuladas`]: 'Volver a Mis postulaciones',
+}
+
+/**
+ * The «Volver» link of a posting page from its `desde`: one of the driver's postings lists with
+ * its query, else the plain list (anything else, another site included, is ignored).
+ */
+export function backFromPosting(desde: string | null): { to: string; label: string } {
+  const plain = { to: POSTINGS_PATH, label: BACK_LISTS[POSTINGS_PATH]! }
+  if (!desde?.startsWith('/') || desde.startsWith('//')) return plain
+  const url = new URL(desde, 'http://fleeters.invalid')
+  const label = url.origin === 'http://fleeters.invalid' ? BACK_LISTS[url.pathname] : undefined
+  return label ? { to: `${url.pathname}${url.search}`, label } : plain
 }
 
 export interface AccountUrls {

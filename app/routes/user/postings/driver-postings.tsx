@@ -1,18 +1,17 @@
 import { useEffect } from 'react'
-import { Link, useFetcher, useLoaderData, useLocation, useNavigate } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
-import { driverPostingsApi, type DriverPosting } from '#app/.server/backend/marketplace'
+import { driverPostingsApi } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { FILTERS_FORM_ID, FiltersPanel } from '#app/components/marketplace/filters-panel'
 import { PostingCard } from '#app/components/marketplace/posting-card'
-import { PostingDetail } from '#app/components/marketplace/posting-detail'
-import { POSTINGS_PATH, PostingsTabs } from '#app/components/marketplace/postings-tabs'
+import { postingPath } from '#app/components/marketplace/posting-links'
+import { PostingsTabs } from '#app/components/marketplace/postings-tabs'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
-import { Modal } from '#app/components/ui/modal'
 import { Pagination, withParams } from '#app/components/ui/pagination'
+import { positiveId } from '#domain/ids'
 import { vehicles as referenceVehicles } from '#domain/reference-data/vehicles'
 import { zones as referenceZones } from '#domain/reference-data/zones'
 import type { Route } from './+types/driver-postings'
@@ -28,13 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   const url = new URL(request.url)
   const page = pageFrom(url)
+  // ?id=N, the list's old way to open a posting (links kept in mails and bookmarks): the posting's page.
+  const detailId = positiveId(url.searchParams.get('id'))
+  if (detailId) {
+    url.searchParams.delete('id')
+    throw redirect(postingPath(detailId, `${url.pathname}${url.search}`))
+  }
   const filters = filtersFrom(url)
-  const detailId = Number(url.searchParams.get('id'))
-  const [{ res, filtered }, places, options, detail] = await Promise.all([
+  const [{ res, filtered }, places, options] = await Promise.all([
     searchPostings(context, session.token, filters, page),
     loadPlaces(context, filters.id_zone, filters.id_region, session.token),
     driverPostingsApi.filterOptions(context, session.token),
-    Number.isSafeInteger(detailId) && detailId > 0 ? driverPostingsApi.byId(context, session.token, detailId) : null,
   ])
   if (!res.ok) await signOutIfRefused(request, res.status)
   // The options come from spec §7's filters call; the reference data stands in if it fails.
@@ -49,8 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     postings: res.ok ? res.data.jobPostings : [],
     count: res.ok ? res.data.count : 0,
     error: res.ok ? null : filtered ? FILTER_ERROR : LIST_ERROR,
-    detail: detail?.ok ? detail.data : null,
-    detailMissing: detail !== null && !detail.ok,
   }
 }
 
@@ -58,56 +59,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return postingAction(request, context)
 }
 
-/** With JS a posting opens by the address hash (#id) and loads through a fetcher. */
-function HashDetail({ closeTo }: { closeTo: string }) {
+/**
+ * The spec's link to a posting, the list with its id as the hash (#12), lands on the posting's
+ * page once JS runs (the server never sees a hash), replacing the list in the history.
+ */
+function useHashToPosting() {
   const location = useLocation()
-  // The server never sees the hash: render nothing until hydrated, so both first renders match.
-  const hydrated = useHydrated()
-  const hashId = hydrated ? (/^#(\d{1,9})$/.exec(location.hash)?.[1] ?? null) : null
-  const fetcher = useFetcher<{ posting: DriverPosting | null; status: number }>()
-  const { load } = fetcher
+  const navigate = useNavigate()
   useEffect(() => {
-    if (hashId) load(`${POSTINGS_PATH}/detalle/${hashId}`)
-  }, [hashId, load])
-  if (!hashId) return null
-  const loaded =
-    fetcher.data && (fetcher.data.posting === null || String(fetcher.data.posting.id) === hashId) ? fetcher.data : null
-  return (
-    <Modal title="Detalle de la publicación" closeTo={closeTo} wide>
-      {loaded?.posting ? (
-        <PostingDetail posting={loaded.posting} />
-      ) : loaded ? (
-        <p role="alert">No encontramos esta publicación. Puede que haya sido eliminada.</p>
-      ) : (
-        <p role="status" className="text-slate-700">
-          Cargando publicación…
-        </p>
-      )}
-    </Modal>
-  )
+    const id = positiveId(/^#(\d{1,10})$/.exec(location.hash)?.[1] ?? null)
+    if (id) void navigate(postingPath(id, `${location.pathname}${location.search}`), { replace: true })
+  }, [location.hash, location.pathname, location.search, navigate])
 }
 
 export default function DriverPostingsRoute() {
   const d = useLoaderData<typeof loader>()
   const location = useLocation()
-  const navigate = useNavigate()
-  const listUrl = withParams(location.pathname, location.search, { id: null })
+  useHashToPosting()
   const active = ['id_vehicle', 'id_zone', 'id_region', 'id_commune', 'start_time', 'pawn'].filter(
     (k) => d.filters[k as keyof typeof d.filters],
   ).length
-
-  function openByHash(id: number) {
-    return (e: React.MouseEvent<HTMLAnchorElement>) => {
-      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
-      e.preventDefault()
-      const search = new URLSearchParams(location.search)
-      search.delete('id')
-      navigate(
-        { pathname: location.pathname, search: search.toString() ? `?${search}` : '', hash: String(id) },
-        { preventScrollReset: true },
-      )
-    }
-  }
 
   return (
     <main id="contenido" className="space-y-5">
@@ -180,8 +151,7 @@ export default function DriverPostingsRoute() {
                 <PostingCard
                   key={p.id}
                   posting={p}
-                  href={withParams(location.pathname, location.search, { id: p.id })}
-                  onOpen={openByHash(p.id)}
+                  href={postingPath(p.id, `${location.pathname}${location.search}`)}
                 />
               ))}
             </ul>
@@ -190,22 +160,11 @@ export default function DriverPostingsRoute() {
             <Pagination
               page={d.page}
               total={d.count}
-              hrefFor={(n) => withParams(location.pathname, location.search, { page: n, id: null })}
+              hrefFor={(n) => withParams(location.pathname, location.search, { page: n })}
             />
           )}
         </section>
       </div>
-      {d.detail ? (
-        <Modal title="Detalle de la publicación" closeTo={listUrl} wide>
-          <PostingDetail posting={d.detail} />
-        </Modal>
-      ) : d.detailMissing ? (
-        <Modal title="Detalle de la publicación" closeTo={listUrl}>
-          <p role="alert">No encontramos esta publicación. Puede que haya sido eliminada.</p>
-        </Modal>
-      ) : (
-        <HashDetail closeTo={listUrl} />
-      )}
     </main>
   )
 }
