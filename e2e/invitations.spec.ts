@@ -124,7 +124,7 @@ for (const width of [1280, 375]) {
       // Camila gets the invitation with the posting's link; Pedro gets none.
       const invitation = () => mailsTo(camila.email).filter((t) => t.includes('te invita a postular'))
       await expect.poll(() => invitation().length, { timeout: 20_000 }).toBe(1)
-      expect(invitation()[0]).toContain(`/user/dashboard/job-postings?id=${id}`)
+      expect(invitation()[0]).toContain(`/user/dashboard/job-postings/${id}`)
       expect(invitation()[0]).toContain(title)
       expect(mailsTo(pedro.email).filter((t) => t.includes('te invita a postular'))).toEqual([])
       await companyContext.close()

@@ -54,7 +54,7 @@ for (const width of [375, 1280]) {
 
       // From the list: the card's title leads to the page, which knows the list it came from.
       await page.goto(`/user/dashboard/job-postings?search=${word}`)
-      await page.getByRole('list', { name: 'Publicaciones encontradas' }).getByRole('link', { name: title }).click()
+      await page.getByRole('list', { name: 'Ofertas encontradas' }).getByRole('link', { name: title }).click()
       await expect(page).toHaveURL(new RegExp(`/user/dashboard/job-postings/${id}\\?desde=`))
       const main = page.getByRole('main')
       await expect(main.getByRole('heading', { level: 1, name: title })).toBeVisible()

@@ -143,7 +143,7 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
     // The driver hears it on the channels they chose (email: no mobile stated), with the posting's link.
     const [mail] = await outbox(p, camila.email)
     expect(mail?.subject).toBe('Transportes Andes SpA te invita a postular: Reparto en moto en Las Condes')
-    expect(mail?.body_text).toContain(`http://localhost:3000/user/dashboard/job-postings?id=${posting}`)
+    expect(mail?.body_text).toContain(`http://localhost:3000/user/dashboard/job-postings/${posting}`)
     expect(mail?.event_key).toBe(`posting-invitation:${posting}:${camila.userId}:email`)
     expect(await outbox(p, silent.email)).toEqual([])
     expect(await outbox(p, opposed.email)).toEqual([])

@@ -195,7 +195,7 @@ export function invitationRoutes(p: Platform) {
       const id = c.req.valid('param').id
       const now = p.now()
       const ts = now.toISOString()
-      const link = `${p.publicUrl}/user/dashboard/job-postings?id=${id}`
+      const link = `${p.publicUrl}/user/dashboard/job-postings/${id}`
       const result = await inTransaction(p.db, async (trx) => {
         // One company's invitations at a time: two presses cannot both spend the same part of the cap.
         await lockUser(trx, p.dialect, c.get('auth').userId)
