@@ -13,6 +13,7 @@ import { consentIp, recordConsents } from '#services/shared/consents'
 import { logoUrl, storeLogo } from '#services/shared/logo'
 import { companyWelcomeMail } from '#services/shared/marketplace-mails'
 import { applicantRoutes } from './applicants'
+import { companyMessageRoutes } from './messages'
 import { assertKnownCommune } from './places'
 import { companyPostingRoutes } from './postings'
 
@@ -145,5 +146,7 @@ export function companyRoutes(p: Platform) {
   app.route('/', logoRoutes(p))
   app.route('/', companyPostingRoutes(p))
   app.route('/', applicantRoutes(p))
+  // Conversations per application (decision 105)
+  app.route('/', companyMessageRoutes(p))
   return app
 }
