@@ -10,6 +10,7 @@ import {
   useNavigation,
 } from 'react-router'
 import { requireSession } from '#app/.server/auth'
+import { threadsApi } from '#app/.server/backend/messages'
 import { requireCurrentConsents } from '#app/.server/consents'
 import { isCurrentPath } from '#app/components/driver/current-path'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
@@ -28,7 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   await requireCurrentConsents(request, context, 'User', session.token)
   const { firstname, lastname, img_profile } = session.user
-  return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
+  // Companies' messages not read yet (decision 105): on the way to the applications, on every page.
+  const unread = await threadsApi.driverUnread(context, session.token)
+  return {
+    user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) },
+    unreadMessages: unread.ok ? unread.data.unread : 0,
+  }
 }
 
 /**
@@ -101,22 +107,36 @@ function MenuLink({
   )
 }
 
-function SideLink({ item, pathname }: { item: DriverNavItem; pathname: string }) {
+/** The entry that leads to the driver's applications carries the unread messages' count. */
+const APPLICATIONS_ENTRY = '/user/dashboard/job-postings'
+
+function UnreadBadge({ n, className }: { n: number; className: string }) {
+  if (!n) return null
+  return (
+    <span className={`rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white ${className}`}>
+      {n}
+      <span className="sr-only"> {n === 1 ? 'mensaje sin leer' : 'mensajes sin leer'}</span>
+    </span>
+  )
+}
+
+function SideLink({ item, pathname, unread = 0 }: { item: DriverNavItem; pathname: string; unread?: number }) {
   return (
     <MenuLink to={item.to} pathname={pathname} className={sideLinkClass}>
       <Icon name={item.icon} />
       {item.label}
+      {item.to === APPLICATIONS_ENTRY ? <UnreadBadge n={unread} className="ml-auto" /> : null}
     </MenuLink>
   )
 }
 
-function Sidebar({ pathname }: { pathname: string }) {
+function Sidebar({ pathname, unread }: { pathname: string; unread: number }) {
   return (
     <nav aria-label="Panel del conductor" className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4">
       <ul className="space-y-1">
         {DRIVER_NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <SideLink item={item} pathname={pathname} />
+            <SideLink item={item} pathname={pathname} unread={unread} />
           </li>
         ))}
       </ul>
@@ -159,7 +179,7 @@ function Sidebar({ pathname }: { pathname: string }) {
   )
 }
 
-function BottomNav({ pathname }: { pathname: string }) {
+function BottomNav({ pathname, unread }: { pathname: string; unread: number }) {
   return (
     <nav
       aria-label="Navegación inferior"
@@ -176,7 +196,12 @@ function BottomNav({ pathname }: { pathname: string }) {
                 `text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-700'}`
               }
             >
-              <Icon name={item.icon} />
+              <span className="relative">
+                <Icon name={item.icon} />
+                {item.to === APPLICATIONS_ENTRY ? (
+                  <UnreadBadge n={unread} className="absolute -top-2 left-3.5" />
+                ) : null}
+              </span>
               {item.label}
             </MenuLink>
           </li>
@@ -187,7 +212,7 @@ function BottomNav({ pathname }: { pathname: string }) {
 }
 
 export default function DriverLayout() {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, unreadMessages } = useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
   const toggle = useRef<HTMLInputElement>(null)
@@ -280,12 +305,12 @@ export default function DriverLayout() {
             <span className="sr-only">Cerrar menú</span>
           </label>
         </div>
-        <Sidebar pathname={location.pathname} />
+        <Sidebar pathname={location.pathname} unread={unreadMessages} />
       </aside>
       <div className="lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">{arrivingAtBanks ? <BankListSkeleton /> : <Outlet />}</div>
       </div>
-      <BottomNav pathname={location.pathname} />
+      <BottomNav pathname={location.pathname} unread={unreadMessages} />
     </div>
   )
 }
