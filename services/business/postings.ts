@@ -30,8 +30,8 @@ import {
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
-import { companyUnread } from '#services/shared/application-messages'
 import { visibleToCompanies } from '#services/shared/account-visibility'
+import { companyUnread } from '#services/shared/application-messages'
 import {
   matchingIds,
   offsetOf,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, useFetcher } from 'react-router'
+import { type Form, useFetcher } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
@@ -54,7 +54,9 @@ export function ThreadView({
     <div className="space-y-4">
       {thread.messages.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-700">
-          Aún no hay mensajes. Escribe el primero: {otherName} recibirá un aviso.
+          {thread.can_write
+            ? `Aún no hay mensajes. Escribe el primero: ${otherName} recibirá un aviso.`
+            : 'Aún no hay mensajes.'}
         </p>
       ) : (
         <ol className="space-y-3" aria-label="Mensajes" data-testid="hilo">
