@@ -1,7 +1,15 @@
 import { messageSentSchema, threadSchema } from '#domain/contract/messages'
 import { THREAD_MESSAGES, threadMessageSchema } from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { limitSender, readThread, threadRef, writeMessage } from '#services/shared/application-messages'
 import { currentCompany } from './company-context'

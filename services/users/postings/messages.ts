@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { driverThreadsSchema, messageSentSchema, threadSchema } from '#domain/contract/messages'
 import { THREAD_MESSAGES, threadMessageSchema } from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import {
   driverThreads,
