@@ -33,11 +33,7 @@ describe.each(engines)('conversations per application on %s', (engine) => {
     ;[postingId] = await insertPostings(p, andes.companyId, [{ title: 'Reparto de farmacia en Providencia' }])
     await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(camila))
     applicationId = (
-      await p.db
-        .selectFrom('applications')
-        .select('id')
-        .where('user_id', '=', camila.userId)
-        .executeTakeFirstOrThrow()
+      await p.db.selectFrom('applications').select('id').where('user_id', '=', camila.userId).executeTakeFirstOrThrow()
     ).id
   })
   afterEach(async () => p.destroy())
@@ -147,11 +143,7 @@ describe.each(engines)('conversations per application on %s', (engine) => {
     const over = await api.post(driverThread(), { body: 'Una más' }, driver(camila))
     expect(over.status).toBe(429)
     expect(over.body.message).toBe('Demasiadas solicitudes. Intenta nuevamente en unos minutos.')
-    const stored = await p.db
-      .selectFrom('application_messages')
-      .select('id')
-      .where('sender', '=', 'driver')
-      .execute()
+    const stored = await p.db.selectFrom('application_messages').select('id').where('sender', '=', 'driver').execute()
     expect(stored).toHaveLength(30)
   })
 
