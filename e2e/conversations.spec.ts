@@ -12,7 +12,7 @@ async function shot(page: Page, name: string) {
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px: a company's message, the driver's answer from «Mis postulaciones», unread counts cleared on read`, async ({
+  test(`at ${width} px: a company's message answered from «Mis postulaciones», unread counts cleared on read`, async ({
     page,
     request,
     jsEnabled,

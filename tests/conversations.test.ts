@@ -41,7 +41,7 @@ describe.each(engines)('conversations per application on %s', (engine) => {
   const thread = (id = applicationId) => `/business/applications/${id}/messages`
   const driverThread = (id = applicationId) => `/users/applications/${id}/messages`
 
-  it('carries a message from the company to the driver and the answer back, with unread counts cleared on read', async () => {
+  it('carries a company message and the answer back, unread counts cleared on read', async () => {
     const sent = await api.post(thread(), { body: 'Hola Camila, ¿puedes empezar el lunes?' }, business(andes))
     expect(sent.status).toBe(201)
     expect(sent.body.message).toBe('Mensaje enviado.')
