@@ -20,4 +20,3 @@ export const threadMessageSchema = /*#__PURE__*/ (() =>
     { body: requiredString(THREAD_MESSAGES.required).check(z.maxLength(THREAD_MESSAGE_MAX, THREAD_MESSAGES.tooLong)) },
     { error: 'Datos inválidos' },
   ))()
-export type ThreadMessageValues = z.infer<typeof threadMessageSchema>
