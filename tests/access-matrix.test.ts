@@ -62,6 +62,13 @@ const READ_ROUTES: Array<{ path: (w: World) => string; who: Who; owned: boolean 
   { path: () => '/business/panel-summary', who: 'company', owned: false },
   // A posting's matching drivers, as counts (decision 106)
   { path: (w) => `/business/job-postings/${w.ids.posting}/matching-drivers`, who: 'company', owned: true },
+  // Conversations per application (decision 105): each party's thread, the driver's list and
+  // count, the console's reading (administradores)
+  { path: (w) => `/business/applications/${w.ids.application}/messages`, who: 'company', owned: true },
+  { path: (w) => `/users/applications/${w.ids.application}/messages`, who: 'driver', owned: true },
+  { path: () => '/users/applications/messages', who: 'driver', owned: false },
+  { path: () => '/users/applications/messages/unread', who: 'driver', owned: false },
+  { path: (w) => `/admin/applications/${w.ids.application}/messages`, who: 'admin', owned: false },
   { path: (w) => `/business/driver-profile/${w.driver.id}`, who: 'company', owned: true },
   { path: (w) => `/business/driver-photo/${w.driver.id}`, who: 'company', owned: true },
   { path: () => '/admin/summary', who: 'admin', owned: false },
@@ -207,6 +214,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       statistics,
       companies,
       sessions,
+      threadMessages,
     ] = await Promise.all([
       db.selectFrom('users').selectAll().where('id', 'in', [w.driver.id, w.company.id]).orderBy('id').execute(),
       db.selectFrom('user_files').selectAll().where('user_id', '=', w.driver.id).orderBy('id').execute(),
@@ -227,6 +235,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
         .where('user_id', 'in', [w.driver.id, w.company.id])
         .orderBy('id')
         .execute(),
+      // The thread and its read markers: an intruder's reading marks nothing read (decision 105).
+      db.selectFrom('application_messages').selectAll().orderBy('id').execute(),
     ])
     return JSON.stringify({
       driver,
@@ -242,6 +252,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       statistics,
       companies,
       sessions,
+      threadMessages,
     })
   }
 

@@ -171,6 +171,13 @@ export async function createWorld(engine: EngineName): Promise<World> {
     .values({ posting_id: posting!, user_id: driver.id, status: 'nueva', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // The company opens the application's thread (decision 105): the driver may answer in it.
+  const opened = await api.post(
+    `/business/applications/${application.id}/messages`,
+    { body: 'Hola, ¿puedes empezar el lunes?' },
+    company.headers,
+  )
+  if (opened.status !== 201) throw new Error(`world: the first message answered ${opened.status}`)
   const bankRow = (await api.post('/users/bank-details/add-bank-details', bank, driver.headers)).body.bank_detail
     .id_bank_detail as number
   const exp = (await api.post('/users/experience-work/add-experience-work', experience, driver.headers)).body.experience
@@ -719,6 +726,21 @@ export const WRITE_ROUTES: Route[] = [
     who: 'company',
     kind: 'json',
     base: () => ({}),
+  },
+  // Conversations per application (decision 105): the company writes, the driver answers.
+  {
+    method: 'POST',
+    path: (w) => `/business/applications/${w.ids.application}/messages`,
+    who: 'company',
+    kind: 'json',
+    base: () => ({ body: 'Hola, ¿puedes empezar el lunes a las 9:00?' }),
+  },
+  {
+    method: 'POST',
+    path: (w) => `/users/applications/${w.ids.application}/messages`,
+    who: 'driver',
+    kind: 'json',
+    base: () => ({ body: 'Sí, el lunes a las 9:00 puedo.' }),
   },
   {
     method: 'POST',

@@ -37,6 +37,8 @@ export const companyPanelSummarySchema = z.object({
   /** Open postings whose start date is today or within `starting_soon_days` days. */
   starting_soon: z.number(),
   starting_soon_days: z.number(),
+  /** Drivers' answers in the applications' threads the company has not read (decision 105). */
+  unread_messages: z.number(),
 })
 export type CompanyPanelSummary = z.infer<typeof companyPanelSummarySchema>
 
@@ -58,6 +60,8 @@ export const applicantSchema = z.object({
   phone: z.string().nullable(),
   /** Not yet seen by the company on its applicants screen. */
   is_new: z.boolean(),
+  /** The driver's answers in this application's thread the company has not read (decision 105). */
+  unread_messages: z.number(),
   experience: z.object({
     jobs: z.number(),
     /** The earliest start date ('yyyy-mm-dd') of the jobs the driver listed. */

@@ -36,6 +36,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
+import { threadRef, unreadByApplication, writeMessage } from '#services/shared/application-messages'
 import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { notifyApplicationStatus } from '#services/shared/driver-notifications'
@@ -131,9 +132,14 @@ export function applicantRoutes(p: Platform) {
           .execute(),
       ])
       const ids = rows.map((r) => r.id_user)
-      const [documents, experience] = await Promise.all([
+      const [documents, experience, unread] = await Promise.all([
         acceptedDocumentCounts(p.db, ids, now),
         experienceSummaries(p, ids),
+        unreadByApplication(
+          p.db,
+          rows.map((r) => r.id_application),
+          'driver',
+        ),
       ])
       const applicants: Applicant[] = rows.map((r) => ({
         id_application: r.id_application,
@@ -146,6 +152,7 @@ export function applicantRoutes(p: Platform) {
         status: r.status as ApplicationStatus,
         applied_at: r.created_at,
         is_new: r.seen_at === null,
+        unread_messages: unread.get(r.id_application) ?? 0,
         documents_accepted: documents.get(r.id_user) ?? 0,
         documents_total: 22,
         experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
@@ -290,35 +297,49 @@ export function applicantRoutes(p: Platform) {
     async (c) => {
       const company = await currentCompany(p, c)
       const input = c.req.valid('json')
-      // Only drivers who applied to one of this company's postings can be written to.
+      // Only drivers who applied to one of this company's postings can be written to; the mail
+      // goes into the thread of their latest application to this company (decision 105).
       const driver = await p.db
         .selectFrom('users as u')
         .innerJoin('applications as a', 'a.user_id', 'u.id')
         .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
-        .select(['u.id', 'u.email', 'u.firstname'])
+        .select(['u.id', 'u.email', 'u.firstname', 'a.id as application_id'])
         .where('u.email', '=', input.user_email.toLowerCase())
         .where('u.role', '=', 'User')
         .where('jp.company_id', '=', company.id)
         .where(visibleToCompanies('u.id'))
+        .orderBy('a.id', 'desc')
         .executeTakeFirst()
       if (!driver) throw new ApiError(404, MESSAGES.notFound)
       const limit = await p.limiter.hit(`applicant-mail:${company.id}`, 200 * p.config.RATE_LIMIT_FACTOR, 60 * 60_000)
       if (!limit.allowed) throw new ApiError(429, MESSAGES.tooMany)
       const now = p.now()
+      const thread = await threadRef(p.db, driver.application_id, { company: company.id })
       // Signed with the company's stored name, email and phone: nobody writes as another company.
-      await enqueueEmail(
-        p.db,
-        messageFromCompanyMail(driver.email, {
-          driverName: driver.firstname,
+      await writeMessage(
+        p,
+        thread,
+        {
+          sender: 'company',
+          senderUserId: c.get('auth').userId,
           subject: input.subject,
-          message: input.message,
-          companyName: company.name,
-          companyEmail: company.email,
-          companyPhone: company.phone,
-        }),
+          body: input.message,
+          instead: (trx) =>
+            enqueueEmail(
+              trx,
+              messageFromCompanyMail(driver.email, {
+                driverName: driver.firstname,
+                subject: input.subject,
+                message: input.message,
+                companyName: company.name,
+                companyEmail: company.email,
+                companyPhone: company.phone,
+              }),
+              now,
+            ),
+        },
         now,
       )
-      p.wakeOutbox()
       return c.json({ message: APPLICANT_MESSAGES.emailSent })
     },
   )

@@ -14,6 +14,7 @@ import { logoUrl, storeLogo } from '#services/shared/logo'
 import { companyWelcomeMail } from '#services/shared/marketplace-mails'
 import { applicantRoutes } from './applicants'
 import { invitationRoutes } from './invitations'
+import { companyMessageRoutes } from './messages'
 import { assertKnownCommune } from './places'
 import { companyPostingRoutes } from './postings'
 
@@ -148,5 +149,7 @@ export function companyRoutes(p: Platform) {
   app.route('/', applicantRoutes(p))
   // Invitations to apply (decision 106)
   app.route('/', invitationRoutes(p))
+  // Conversations per application (decision 105)
+  app.route('/', companyMessageRoutes(p))
   return app
 }

@@ -99,6 +99,7 @@ describe.each(engines)('the company pipeline on %s', (engine) => {
       awaiting_reply: 0,
       starting_soon: 1,
       starting_soon_days: 7,
+      unread_messages: 0,
     })
     expect((await api.get('/business/panel-summary', driver(drivers[0]!))).status).toBe(403)
     expect((await api.get('/business/panel-summary')).status).toBe(401)

@@ -31,6 +31,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
+import { companyUnread } from '#services/shared/application-messages'
 import {
   matchingIds,
   offsetOf,
@@ -181,7 +182,7 @@ export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: n
   const now = p.now()
   const today = dayInChile(now)
   const until = dayInChile(new Date(now.getTime() + STARTING_SOON_DAYS * 86_400_000))
-  const [postings, applicants] = await Promise.all([
+  const [postings, applicants, unread] = await Promise.all([
     p.db
       .selectFrom('job_postings as jp')
       .select((eb) => [
@@ -213,6 +214,8 @@ export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: n
       .where('jp.status', '=', 'open')
       .where(visibleToCompanies('a.user_id'))
       .executeTakeFirstOrThrow(),
+    // Over every posting, open or closed: an answer waits for the company either way.
+    companyUnread(p.db, companyId),
   ])
   return {
     open_postings: Number(postings.open),
@@ -220,6 +223,7 @@ export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: n
     awaiting_reply: Number(applicants.waiting ?? 0),
     starting_soon: Number(postings.soon ?? 0),
     starting_soon_days: STARTING_SOON_DAYS,
+    unread_messages: unread,
   }
 }
 

@@ -147,3 +147,35 @@ export function invitationMail(
     { href: i.link, label: 'Ver la publicación' },
   )
 }
+
+/**
+ * To the driver: the company wrote in the application's thread (decision 105). The message itself
+ * is read in the product, behind the driver's session; the mail only says who wrote and where.
+ */
+export function threadMessageToDriverMail(
+  to: string,
+  m: { driverName: string; companyName: string; postingTitle: string; link: string },
+): EmailMessage {
+  return mail(
+    to,
+    `Nuevo mensaje de ${m.companyName}`,
+    [`Hola, ${m.driverName}:`, `${m.companyName} te escribió sobre tu postulación a «${m.postingTitle}».`],
+    { href: m.link, label: 'Leer y responder' },
+  )
+}
+
+/**
+ * To the company: a driver answered in an application's thread. Never the driver's text
+ * (decision 73): the company reads it in its panel.
+ */
+export function threadReplyToCompanyMail(
+  to: string,
+  m: { companyName: string; driverName: string; postingTitle: string; link: string },
+): EmailMessage {
+  return mail(
+    to,
+    `${m.driverName} te respondió`,
+    [`Hola, ${m.companyName}:`, `${m.driverName} respondió tu mensaje sobre «${m.postingTitle}».`],
+    { href: m.link, label: 'Leer y responder' },
+  )
+}

@@ -9,6 +9,7 @@ import { consentRoutes } from './consent-routes'
 import { dataViewRoutes } from './data-view-routes'
 import { driverAreaRoutes } from './driver-area'
 import { driverPostingsRoutes } from './postings'
+import { driverMessageRoutes } from './postings/messages'
 import { registerRoutes } from './register-routes'
 import { secondFactorRoutes } from './second-factor-routes'
 import { securityRoutes } from './security-routes'
@@ -27,6 +28,8 @@ export function usersService(p: Platform) {
   app.route('/users', registerRoutes(p))
   app.route('/users', driverAreaRoutes(p))
   app.route('/users', driverPostingsRoutes(p))
+  // Conversations per application (decision 105)
+  app.route('/users', driverMessageRoutes(p))
   app.route('/users', simplePowerRoutes(p))
   // «Mis datos» (Ley 21.719, decision 75): /users/my-data/*
   app.route('/users', myDataRoutes(p, 'User'))

@@ -1,6 +1,8 @@
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
 import { Alert } from '#app/components/ui/alert'
+import { Badge } from '#app/components/ui/badge'
+import { buttonClass } from '#app/components/ui/button'
 import { Pagination, withParams } from '#app/components/ui/pagination'
 import { PostingAction } from './posting-actions'
 import { PostingCard } from './posting-card'
@@ -14,12 +16,15 @@ export function OwnPostings({
   count,
   page,
   error,
+  threads = [],
 }: {
   kind: 'saved' | 'applied'
   postings: DriverPosting[]
   count: number
   page: number
   error: string | null
+  /** The applications with a thread with the company (decision 105), and what is unread in each. */
+  threads?: Array<{ id_application: number; id_publication: number; unread: number }>
 }) {
   const location = useLocation()
   const title = kind === 'saved' ? 'Ofertas guardadas' : 'Mis postulaciones'
@@ -41,7 +46,10 @@ export function OwnPostings({
                 {kind === 'saved' ? (
                   <PostingAction id={p.id} intent="quitar" title={p.title} />
                 ) : (
-                  <PostingAction id={p.id} intent="retirar" title={p.title} />
+                  <>
+                    <ThreadLink thread={threads.find((t) => t.id_publication === p.id)} company={p.company_name} />
+                    <PostingAction id={p.id} intent="retirar" title={p.title} />
+                  </>
                 )}
               </div>
             </PostingCard>
@@ -56,5 +64,32 @@ export function OwnPostings({
         />
       )}
     </main>
+  )
+}
+
+/** The way into the thread with the company, with what is unread; none until the company writes. */
+function ThreadLink({
+  thread,
+  company,
+}: {
+  thread: { id_application: number; unread: number } | undefined
+  company: string
+}) {
+  const location = useLocation()
+  if (!thread) return null
+  return (
+    <Link
+      to={withParams(location.pathname, location.search, { conversacion: thread.id_application })}
+      preventScrollReset
+      className={buttonClass(thread.unread ? 'primary' : 'secondary')}
+      aria-label={thread.unread ? `Mensajes de ${company}: ${thread.unread} sin leer` : `Mensajes de ${company}`}
+    >
+      Mensajes
+      {thread.unread ? (
+        <Badge tone="neutral" data-testid="mensajes-sin-leer">
+          {thread.unread}
+        </Badge>
+      ) : null}
+    </Link>
   )
 }

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from 'react-router'
 import { Tabs } from '#app/components/ui/tabs'
 import { POSTINGS_PATH } from './posting-links'
 
@@ -9,7 +10,11 @@ const TABS = [
   { to: `${POSTINGS_PATH}/postuladas`, label: 'Mis postulaciones', end: true },
 ]
 
-/** The driver's three postings lists (links, so they work without JS). */
+/** The driver's three postings lists (links, so they work without JS); «Mis postulaciones» counts unread messages. */
 export function PostingsTabs() {
-  return <Tabs items={TABS} label="Listas de ofertas" />
+  const unread = useRouteLoaderData<{ unreadMessages?: number }>('routes/user/layout')?.unreadMessages ?? 0
+  const items = unread
+    ? TABS.map((t) => (t.to.endsWith('/postuladas') ? { ...t, count: { n: unread, words: 'sin leer' } } : t))
+    : TABS
+  return <Tabs items={items} label="Listas de ofertas" />
 }

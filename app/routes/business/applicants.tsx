@@ -4,6 +4,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation }
 import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
+import { threadsApi } from '#app/.server/backend/messages'
+import { fromEnhancedPage } from '#app/.server/forms'
 import { setToast } from '#app/.server/toast'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { DocumentsBar } from '#app/components/marketplace/documents-bar'
@@ -14,6 +16,7 @@ import {
   POSTING_STATUS_LABELS,
 } from '#app/components/marketplace/labels'
 import { ApplicationBadge, shortDate } from '#app/components/marketplace/posting-bits'
+import { ThreadView } from '#app/components/marketplace/thread'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
@@ -21,6 +24,7 @@ import { InputField, TextAreaField } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
 import { withParams } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
+import { formatDateTime } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import { emailToApplicantSchema, type EmailToApplicantValues } from '#domain/validation/applicant-email'
@@ -59,9 +63,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mailTo = positiveId(url.searchParams.get('correo'))
   const recipient = mailTo ? (res.data.applicants.find((a) => a.id_application === mailTo) ?? null) : null
   const business = recipient ? await businessApi.data(context, session.token) : null
+  // ?conversacion=<application>: that applicant's thread, open over the list; reading it marks
+  // their answers read, so the card's count is the one after this reading.
+  const talkTo = positiveId(url.searchParams.get('conversacion'))
+  const talking = talkTo ? (res.data.applicants.find((a) => a.id_application === talkTo) ?? null) : null
+  const thread = talking ? await threadsApi.companyThread(context, session.token, talking.id_application) : null
+  if (thread?.ok) talking!.unread_messages = 0
   return {
     ...res.data,
     recipient,
+    talking,
+    thread: thread?.ok
+      ? { ...thread.data, messages: thread.data.messages.map((m) => ({ ...m, at: formatDateTime(m.created_at) })) }
+      : null,
+    threadError: thread && !thread.ok ? joinMessage(thread.message) : null,
+    closeThreadTo: withParams(url.pathname, url.search, { conversacion: null }),
     business: business?.ok ? business.data : null,
     constraint: recipient ? getZodConstraint(emailToApplicantSchema) : null,
     closeTo: withParams(url.pathname, url.search, { correo: null }),
@@ -78,6 +94,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const toast = async (message: string, type: 'success' | 'error' = 'success') => ({
     'Set-Cookie': await setToast({ type, message, durationMs: 4000 }),
   })
+
+  // A message in an applicant's thread: data for the page's fetcher, else back to the open thread.
+  if (formData.get('intent') === 'mensaje') {
+    const id = positiveId(formData.get('id_application'))
+    const res = id ? await threadsApi.companySend(context, session.token, id, String(formData.get('body') ?? '')) : null
+    const ok = Boolean(res?.ok)
+    const message = res?.ok ? res.data.message : res ? joinMessage(res.message) : 'Postulación inválida'
+    if (fromEnhancedPage(formData)) return data({ ok, message, stamp: Date.now() }, { status: res?.status ?? 400 })
+    throw redirect(withParams(url.pathname, url.search, { conversacion: id }), {
+      headers: await toast(message, ok ? 'success' : 'error'),
+    })
+  }
 
   if (formData.get('intent') === 'estado') {
     const id = positiveId(formData.get('id_application'))
@@ -243,14 +271,33 @@ function ApplicantCard({ applicant, search, visit }: { applicant: Applicant; sea
       </dl>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3">
         <StageButtons applicant={applicant} />
-        <Link
-          to={withParams('', search, { correo: applicant.id_application })}
-          preventScrollReset
-          className={buttonClass('ghost')}
-          aria-label={`Enviar correo a ${applicant.name}`}
-        >
-          Enviar correo
-        </Link>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Link
+            to={withParams('', search, { conversacion: applicant.id_application, correo: null })}
+            preventScrollReset
+            className={buttonClass('secondary')}
+            aria-label={
+              applicant.unread_messages
+                ? `Mensajes con ${applicant.name}: ${applicant.unread_messages} sin leer`
+                : `Mensajes con ${applicant.name}`
+            }
+          >
+            Mensajes
+            {applicant.unread_messages ? (
+              <Badge tone="solid-success" data-testid="mensajes-sin-leer">
+                {applicant.unread_messages}
+              </Badge>
+            ) : null}
+          </Link>
+          <Link
+            to={withParams('', search, { correo: applicant.id_application })}
+            preventScrollReset
+            className={buttonClass('ghost')}
+            aria-label={`Enviar correo a ${applicant.name}`}
+          >
+            Enviar correo
+          </Link>
+        </div>
       </div>
     </li>
   )
@@ -358,7 +405,7 @@ function EmailForm({
   const { onValidate, ...loadOn } = useLazyValidation<EmailToApplicantValues>(loadSchema)
   const [form, fields] = useForm<EmailToApplicantValues>({
     id: 'correo-postulante',
-    lastResult: actionData?.result,
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     constraint,
     onValidate,
     shouldValidate: 'onBlur',
@@ -448,6 +495,15 @@ export default function ApplicantsRoute() {
           ))}
         </ul>
       )}
+      {d.talking ? (
+        <Modal title={`Mensajes con ${d.talking.name}`} closeTo={d.closeThreadTo}>
+          {d.thread ? (
+            <ThreadView thread={d.thread} me="company" otherName={d.talking.name} cannotWrite="" />
+          ) : (
+            <p role="alert">{d.threadError ?? 'No se pudo abrir la conversación.'}</p>
+          )}
+        </Modal>
+      ) : null}
       {d.recipient ? (
         <Modal title={`Enviar correo a ${d.recipient.name}`} closeTo={d.closeTo}>
           {d.business && d.constraint ? (

@@ -9,6 +9,7 @@ import {
   useNavigation,
 } from 'react-router'
 import { requireSession } from '#app/.server/auth'
+import { threadsApi } from '#app/.server/backend/messages'
 import { requireCurrentConsents } from '#app/.server/consents'
 import { isCurrentPath } from '#app/components/driver/current-path'
 import { DriverLogo, Icon, type IconName } from '#app/components/driver/icons'
@@ -36,7 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   await requireCurrentConsents(request, context, 'User', session.token)
   const { firstname, lastname, img_profile } = session.user
-  return { user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) } }
+  // Companies' messages not read yet (decision 105): on the way to the applications, on every page.
+  const unread = await threadsApi.driverUnread(context, session.token)
+  return {
+    user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) },
+    unreadMessages: unread.ok ? unread.data.unread : 0,
+  }
 }
 
 /**
@@ -130,24 +136,38 @@ function MenuLink({
   )
 }
 
-function SideLink({ item, pathname }: { item: DriverNavItem; pathname: string }) {
+/** The entry that leads to the driver's applications carries the unread messages' count. */
+const APPLICATIONS_ENTRY = '/user/dashboard/job-postings'
+
+function UnreadBadge({ n, className }: { n: number; className: string }) {
+  if (!n) return null
+  return (
+    <span className={`rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white ${className}`}>
+      {n}
+      <span className="sr-only"> {n === 1 ? 'mensaje sin leer' : 'mensajes sin leer'}</span>
+    </span>
+  )
+}
+
+function SideLink({ item, pathname, unread = 0 }: { item: DriverNavItem; pathname: string; unread?: number }) {
   return (
     <MenuLink item={item} pathname={pathname} className={sideLinkClass}>
       <Icon name={item.icon} />
       {item.label}
+      {item.to === APPLICATIONS_ENTRY ? <UnreadBadge n={unread} className="ml-auto" /> : null}
     </MenuLink>
   )
 }
 
 const HELP: DriverNavItem = { to: '/ayuda', label: 'Ayuda', icon: 'help', current: 'exact' }
 
-function Sidebar({ pathname }: { pathname: string }) {
+function Sidebar({ pathname, unread }: { pathname: string; unread: number }) {
   return (
     <nav aria-label="Panel del conductor" className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4">
       <ul className="space-y-1">
         {DRIVER_NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <SideLink item={item} pathname={pathname} />
+            <SideLink item={item} pathname={pathname} unread={unread} />
           </li>
         ))}
       </ul>
@@ -187,7 +207,7 @@ function Sidebar({ pathname }: { pathname: string }) {
   )
 }
 
-function BottomNav({ pathname }: { pathname: string }) {
+function BottomNav({ pathname, unread }: { pathname: string; unread: number }) {
   return (
     <nav
       aria-label="Navegación inferior"
@@ -209,7 +229,12 @@ function BottomNav({ pathname }: { pathname: string }) {
                   : 'font-medium text-slate-700 hover:text-slate-900')
               }
             >
-              <Icon name={item.icon} />
+              <span className="relative">
+                <Icon name={item.icon} />
+                {item.to === APPLICATIONS_ENTRY ? (
+                  <UnreadBadge n={unread} className="absolute -top-2 left-3.5" />
+                ) : null}
+              </span>
               {item.label}
             </MenuLink>
           </li>
@@ -220,7 +245,7 @@ function BottomNav({ pathname }: { pathname: string }) {
 }
 
 export default function DriverLayout() {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, unreadMessages } = useLoaderData<typeof loader>()
   const location = useLocation()
   const navigation = useNavigation()
   const arrivingAtBanks =
@@ -274,7 +299,7 @@ export default function DriverLayout() {
       <div className="lg:flex lg:min-h-[calc(100dvh-3.5rem)]">
         <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
           <div className="sticky top-14 flex max-h-[calc(100dvh-3.5rem)] min-h-[calc(100dvh-3.5rem)] flex-col">
-            <Sidebar pathname={location.pathname} />
+            <Sidebar pathname={location.pathname} unread={unreadMessages} />
           </div>
         </aside>
         {/* Room below the content for the bottom tabs and the phone's home indicator. */}
@@ -284,7 +309,7 @@ export default function DriverLayout() {
           </div>
         </div>
       </div>
-      <BottomNav pathname={location.pathname} />
+      <BottomNav pathname={location.pathname} unread={unreadMessages} />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { adminContentRoutes } from './content'
 import { adminDataViewRoutes } from './data-views'
 import { adminDocumentRoutes } from './documents'
 import { adminDriverRoutes } from './drivers'
+import { adminMessageRoutes } from './messages'
 import { adminOperationsRoutes } from './operations'
 import { adminPerformanceRoutes } from './performance'
 import { adminPowerRoutes } from './powers'
@@ -44,6 +45,8 @@ export function adminRoutes(p: Platform) {
     '/staff/*',
     '/privacy-requests',
     '/privacy-requests/*',
+    // Conversations between companies and drivers (decision 105)
+    '/applications/*',
   ]) {
     app.use(path, requireAdministrador(p))
   }
@@ -158,5 +161,6 @@ export function adminRoutes(p: Platform) {
   app.route('/', adminOperationsRoutes(p))
   app.route('/', adminScheduledJobRoutes(p))
   app.route('/', adminPerformanceRoutes(p))
+  app.route('/', adminMessageRoutes(p))
   return app
 }

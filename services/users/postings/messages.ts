@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { driverThreadsSchema, messageSentSchema, threadSchema } from '#domain/contract/messages'
+import { THREAD_MESSAGES, threadMessageSchema } from '#domain/validation/application-messages'
+import { requireRole, type AuthEnv } from '#services/platform/auth'
+import {
+  defineRoute,
+  errors,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  OpenAPIHono,
+  security,
+} from '#services/platform/contract'
+import type { Platform } from '#services/platform/platform'
+import {
+  driverThreads,
+  driverUnread,
+  limitSender,
+  readThread,
+  threadRef,
+  writeMessage,
+} from '#services/shared/application-messages'
+
+/** The driver's side of their applications' threads (decision 105), mounted at /users. */
+export function driverMessageRoutes(p: Platform) {
+  const app = new OpenAPIHono<AuthEnv>()
+  const tags = ['Ofertas para conductores']
+  const auth = requireRole(p, 'User')
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/applications/messages',
+      operationId: 'listDriverThreads',
+      tags,
+      summary: 'Las postulaciones del conductor con mensajes, y cuántos no ha leído',
+      security: security('User'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(driverThreadsSchema, 'Las conversaciones'), ...errors(401, 403) },
+    },
+    async (c) => c.json(await driverThreads(p.db, c.get('auth').userId)),
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/applications/messages/unread',
+      operationId: 'countDriverUnread',
+      tags,
+      summary: 'Cuántos mensajes de empresas no ha leído el conductor',
+      security: security('User'),
+      middleware: [auth],
+      responses: { 200: jsonResponse(z.object({ unread: z.number() }), 'Sin leer'), ...errors(401, 403) },
+    },
+    async (c) => c.json({ unread: await driverUnread(p.db, c.get('auth').userId) }),
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'get',
+      path: '/applications/{id}/messages',
+      operationId: 'getDriverThread',
+      tags,
+      summary: 'La conversación de una postulación del conductor; lo que escribió la empresa queda leído',
+      security: security('User'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 200: jsonResponse(threadSchema, 'La conversación'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const ref = await threadRef(p.db, c.req.valid('param').id, { driver: c.get('auth').userId })
+      return c.json(await readThread(p.db, ref, 'driver', p.now()))
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/applications/{id}/messages',
+      operationId: 'sendDriverMessage',
+      tags,
+      summary: 'Responde a la empresa en la conversación de una postulación (le llega un correo)',
+      security: security('User'),
+      middleware: [auth],
+      request: { params: idParams, body: jsonBody(threadMessageSchema) },
+      responses: {
+        201: jsonResponse(messageSentSchema, 'Mensaje enviado'),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
+    },
+    async (c) => {
+      const userId = c.get('auth').userId
+      const ref = await threadRef(p.db, c.req.valid('param').id, { driver: userId })
+      await limitSender(p, 'driver', userId)
+      const id = await writeMessage(
+        p,
+        ref,
+        { sender: 'driver', senderUserId: userId, body: c.req.valid('json').body },
+        p.now(),
+      )
+      return c.json({ message: THREAD_MESSAGES.sent, id_message: id }, 201)
+    },
+  )
+
+  return app
+}
