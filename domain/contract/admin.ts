@@ -1,6 +1,7 @@
 /** Response shapes of the operations console's calls (users service, /admin/*, header auth-admin). */
 import { z } from 'zod'
 import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
+import { POSTING_STATUSES } from '#domain/validation/marketplace'
 
 const slotKey = z.enum(DOCUMENT_SLOT_KEYS)
 const documentStatus = z.enum(DOCUMENT_STATUSES)
@@ -265,7 +266,7 @@ export const companyDetailSchema = z.object({
     z.object({
       id: z.number(),
       title: z.string(),
-      status: z.enum(['open', 'closed']),
+      status: z.enum(POSTING_STATUSES),
       created_at: z.string(),
       updated_at: z.string(),
       name_commune: z.string(),

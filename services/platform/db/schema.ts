@@ -8,6 +8,7 @@ import type { PrivacyTables } from './schema-privacy'
 import type { PublicSiteTables } from './schema-public-site'
 import type { ScheduledJobsTable } from './schema-scheduler'
 import type { StaffRole, StaffTables } from './schema-staff'
+import type { PostingStatus } from '#domain/validation/marketplace'
 
 /**
  * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1
@@ -175,7 +176,7 @@ export interface JobPostingsTable {
   payment_amount: number
   payment_period: string
   drivers_needed: number
-  status: 'open' | 'closed'
+  status: PostingStatus
   created_at: string
   updated_at: string
 }
