@@ -76,7 +76,11 @@ describe.each(engines)('posting drafts on %s', (engine) => {
 
   it('publishes a draft through an update: open, dated now, and drivers see it', async () => {
     const id = await draft()
-    await p.db.updateTable('job_postings').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', id).execute()
+    await p.db
+      .updateTable('job_postings')
+      .set({ created_at: '2026-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute()
     const before = Date.now()
     const res = await api.put(`/business/update-job-posting/${id}`, postingBody({ status: 'open' }), business(andes))
     expect(res.status).toBe(200)
@@ -104,7 +108,11 @@ describe.each(engines)('posting drafts on %s', (engine) => {
     const created = await api.post('/business/create-job-posting', plain, business(andes))
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Trabajo creado correctamente.')
-    const row = await p.db.selectFrom('job_postings').select('status').where('id', '=', created.body.id).executeTakeFirst()
+    const row = await p.db
+      .selectFrom('job_postings')
+      .select('status')
+      .where('id', '=', created.body.id)
+      .executeTakeFirst()
     expect(row?.status).toBe('open')
   })
 
@@ -118,7 +126,11 @@ describe.each(engines)('posting drafts on %s', (engine) => {
     expect(back.status).toBe(409)
     expect(messages(back.body)).toEqual(['Una publicación ya publicada no vuelve a ser borrador'])
     const id = await draft()
-    const closed = await api.put(`/business/update-job-posting/${id}`, postingBody({ status: 'closed' }), business(andes))
+    const closed = await api.put(
+      `/business/update-job-posting/${id}`,
+      postingBody({ status: 'closed' }),
+      business(andes),
+    )
     expect(closed.status).toBe(409)
     expect(messages(closed.body)).toEqual(['Un borrador se publica o se elimina; no se cierra'])
     expect((await api.put(`/business/close-job-posting/${id}`, undefined, business(andes))).status).toBe(409)
@@ -145,7 +157,11 @@ describe.each(engines)('posting drafts on %s', (engine) => {
       expect(Number(row.payment_amount)).toBe(450000)
     }
     for (const amount of ['$', '450.00', '$450,000', 'US$450']) {
-      const res = await api.post('/business/create-job-posting', postingBody({ payment_amount: amount }), business(andes))
+      const res = await api.post(
+        '/business/create-job-posting',
+        postingBody({ payment_amount: amount }),
+        business(andes),
+      )
       expect(res.status).toBe(400)
     }
   })

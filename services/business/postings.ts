@@ -102,7 +102,7 @@ async function createPosting(p: Pick<Platform, 'db' | 'now'>, companyId: number,
   })
 }
 
-/** The status a posting may move to from `current`: a draft is published or kept; a published one never drafts again. */
+/** The moves a posting's status may make: a draft is published or kept; a published one never drafts again. */
 function assertStatusChange(current: PostingStatus, next: PostingStatus) {
   if (current !== 'draft' && next === 'draft') throw new ApiError(409, POSTING_FORM_MESSAGES.notDraftAgain)
   if (current === 'draft' && next === 'closed') throw new ApiError(409, POSTING_FORM_MESSAGES.draftNotClosed)
@@ -400,7 +400,10 @@ export function companyPostingRoutes(p: Platform) {
       const input = c.req.valid('json')
       assertKnownCommune(input.id_commune)
       const id = await createPosting(p, company.id, input)
-      return c.json({ message: input.status === 'draft' ? POSTING_MESSAGES.draftSaved : POSTING_MESSAGES.created, id }, 201)
+      return c.json(
+        { message: input.status === 'draft' ? POSTING_MESSAGES.draftSaved : POSTING_MESSAGES.created, id },
+        201,
+      )
     },
   )
 

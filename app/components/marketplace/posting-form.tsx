@@ -14,9 +14,9 @@ import { useLazyValidation, type Constraint } from '#app/components/lazy-validat
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { InputField, SelectField, TextAreaField } from '#app/components/ui/field'
+import { formatInteger, parsePesos } from '#domain/numbers'
 import { schedules } from '#domain/reference-data/schedules'
 import { capacitiesByVehicle, capacityLabel, vehicles } from '#domain/reference-data/vehicles'
-import { formatInteger, parsePesos } from '#domain/numbers'
 import type { JobPostingValues } from '#domain/validation/marketplace'
 import { PAYMENT_PERIOD_OPTIONS, POSTING_STATUS_LABELS, SHIFT_LABEL } from './labels'
 import { PlaceFields, type PlaceChoice } from './place-fields'
@@ -147,7 +147,7 @@ export function PostingForm({
   const primary = published ? 'guardar' : 'publicar'
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
       <Form
         method="post"
         ref={formRef}
@@ -298,8 +298,9 @@ export function PostingForm({
         {/* On a phone the actions stay at hand at the bottom of the screen. */}
         <div
           className={
-            'flex flex-wrap items-center gap-3 border-slate-200 bg-white max-sm:sticky max-sm:bottom-0 ' +
-            'max-sm:z-10 max-sm:-mx-4 max-sm:border-t max-sm:px-4 max-sm:py-3 max-sm:shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.2)]'
+            'flex flex-wrap items-center gap-3 border-slate-200 max-sm:sticky max-sm:bottom-0 max-sm:bg-white ' +
+            'max-sm:z-10 max-sm:-mx-4 max-sm:border-t max-sm:px-4 max-sm:py-3 ' +
+            'max-sm:shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.2)]'
           }
         >
           {published ? (
@@ -321,7 +322,8 @@ export function PostingForm({
               Vista previa
             </SubmitButton>
           )}
-          <Link to={cancelTo} className={buttonClass('ghost')}>
+          {/* On a phone «← Mis publicaciones» above is the way back: the pinned bar keeps to saving. */}
+          <Link to={cancelTo} className={buttonClass('ghost', 'max-sm:hidden')}>
             Cancelar
           </Link>
         </div>

@@ -70,7 +70,9 @@ export default function PostingEditorRoute() {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{d.heading}</h1>
         {d.status ? (
-          <Badge tone={d.status === 'open' ? 'success' : 'neutral'}>{POSTING_STATUS_LABELS[d.status]}</Badge>
+          <Badge tone={d.status === 'open' ? 'success' : d.status === 'draft' ? 'warning' : 'neutral'}>
+            {POSTING_STATUS_LABELS[d.status]}
+          </Badge>
         ) : null}
       </div>
       <p className="max-w-2xl text-slate-700">

@@ -119,9 +119,16 @@ export async function panelAction(request: Request, context: AppLoadContext) {
 
 export const editorPath = (id?: number) => `${PANEL_PATH}/publicaciones/${id ? `${id}/editar` : 'nueva'}`
 
-/** The form's text values, as sent (a no-JS place update or preview draws the form again with them). */
+/**
+ * The form's text values, as sent (a no-JS place update or preview draws the form again with them);
+ * an amount that reads as pesos comes back as the drivers will read it («450000» → «$450.000»).
+ */
 function draftFrom(formData: FormData): PostingDraft {
-  return Object.fromEntries(DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 2000)])) as PostingDraft
+  const draft = Object.fromEntries(
+    DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 2000)]),
+  ) as PostingDraft
+  const amount = parsePesos(draft.payment_amount ?? '')
+  return amount === null ? draft : { ...draft, payment_amount: formatMoney(amount) }
 }
 
 /**

@@ -199,18 +199,25 @@ function PostingRow({ row, search }: { row: Row; search: string }) {
       <td className={WIDE}>{row.commune}</td>
       <td className={WIDE}>{row.vehicle}</td>
       <td className={`${WIDE} font-medium text-slate-900`}>{row.pay}</td>
-      <td className={TD}>
-        <span className="font-semibold text-slate-900">{row.total}</span>
-        <span className="text-slate-700"> {row.total === 1 ? 'postulante' : 'postulantes'}</span>
-        {row.fresh > 0 ? (
-          <Badge
-            tone="brand"
-            className="ml-2 whitespace-nowrap sm:mt-1 sm:ml-0 sm:flex sm:w-fit"
-            data-testid="postulantes-nuevos"
-          >
-            {row.fresh} sin ver
-          </Badge>
-        ) : null}
+      {/* A draft has no applicants yet: nothing to count. */}
+      <td className={row.draft ? WIDE : TD}>
+        {row.draft ? (
+          <span className="text-slate-600">—</span>
+        ) : (
+          <>
+            <span className="font-semibold text-slate-900">{row.total}</span>
+            <span className="text-slate-700"> {row.total === 1 ? 'postulante' : 'postulantes'}</span>
+            {row.fresh > 0 ? (
+              <Badge
+                tone="brand"
+                className="ml-2 whitespace-nowrap sm:mt-1 sm:ml-0 sm:flex sm:w-fit"
+                data-testid="postulantes-nuevos"
+              >
+                {row.fresh} sin ver
+              </Badge>
+            ) : null}
+          </>
+        )}
       </td>
       <td className={TD}>
         <Badge tone={row.open ? 'success' : row.draft ? 'warning' : 'neutral'}>{row.status}</Badge>

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { PostingStatus } from '#domain/validation/marketplace'
 import type { AdminTables } from './schema-admin'
 import type { DataViewTables } from './schema-data-views'
 import type { DriverAreaTables } from './schema-driver-area'
@@ -8,7 +9,6 @@ import type { PrivacyTables } from './schema-privacy'
 import type { PublicSiteTables } from './schema-public-site'
 import type { ScheduledJobsTable } from './schema-scheduler'
 import type { StaffRole, StaffTables } from './schema-staff'
-import type { PostingStatus } from '#domain/validation/marketplace'
 
 /**
  * Table types. Timestamps are ISO-8601 strings (UTC) on both engines, booleans are 0/1
