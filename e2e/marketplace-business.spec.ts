@@ -52,8 +52,9 @@ test('a company registers with a logo, verifies its email and manages its postin
   jsEnabled,
   request,
 }) => {
-  // Registration with a logo, the mailed code, postings created, edited and deleted, applicants.
-  test.setTimeout(240_000)
+  // Registration with a logo, the mailed code, postings created, edited and deleted, applicants
+  // (the editor is a page of its own: a few more navigations than the dialog took).
+  test.setTimeout(360_000)
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   const c = randomCompany()
