@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { Link, useActionData, useLoaderData } from 'react-router'
 import { requireSession } from '#app/.server/auth'
@@ -5,6 +6,7 @@ import { businessApi } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { PostingForm } from '#app/components/marketplace/posting-form'
+import type { PreviewPosting } from '#app/components/marketplace/posting-preview'
 import { Badge } from '#app/components/ui/badge'
 import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
@@ -57,8 +59,9 @@ export default function PostingEditorRoute() {
   const a = useActionData<typeof action>()
   const draft = a && 'draft' in a ? a.draft : d.draft
   const places = a && 'places' in a ? a.places : d.places
-  const result = a && 'result' in a ? a.result : undefined
-  const preview = a && 'preview' in a ? a.preview : d.preview
+  // The action's answers differ by intent; these two keep the shapes the form and the card take.
+  const result = a && 'result' in a ? (a.result as SubmissionResult<string[]> | undefined) : undefined
+  const preview = a && 'preview' in a ? (a.preview as PreviewPosting) : d.preview
   const published = d.status === 'open' || d.status === 'closed'
   return (
     <main id="contenido" className="space-y-5 max-sm:pb-0">
