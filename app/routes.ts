@@ -75,6 +75,9 @@ export default [
   route('business/dashboard', 'routes/business/layout.tsx', [
     layout('routes/_shared/area-boundary.tsx', { id: 'company-pages' }, [
       index('routes/business/postings.tsx'),
+      // The posting editor as a page, for a new posting and for a draft or a published one (decision 104)
+      route('publicaciones/nueva', 'routes/business/posting-editor.tsx', { id: 'posting-new' }),
+      route('publicaciones/:id/editar', 'routes/business/posting-editor.tsx', { id: 'posting-edit' }),
       route('publicaciones/:id', 'routes/business/applicants.tsx'),
       // «Invitar a postular»: the posting's matching drivers are invited (decision 106)
       route('publicaciones/:id/invitar', 'routes/business/invite-drivers.ts'),

@@ -39,3 +39,12 @@ export function formatMoney(amount: number): string {
 export function formatPayment(amount: number, period: string): string {
   return `${formatMoney(amount)}${period ? ` ${period}` : ''}`
 }
+
+/**
+ * Pesos as a company types them: «450000», «450.000», «$450.000», «$ 450.000» → 450000; anything
+ * else → null. The posting schema (domain/validation/marketplace.ts) reads the amount the same way.
+ */
+export function parsePesos(text: string): number | null {
+  const t = text.replace(/^\s*\$\s*/, '').trim()
+  return /^(\d{1,3}(\.\d{3})+|\d+)$/.test(t) ? Number(t.replaceAll('.', '')) : null
+}

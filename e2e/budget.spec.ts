@@ -160,7 +160,7 @@ test(
     const id = await apiPosting(page.request, company.token)
     await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
     const storageState = await page.context().storageState()
-    for (const path of ['/business/dashboard?dialogo=crear', `/business/dashboard?editar=${id}`]) {
+    for (const path of ['/business/dashboard/publicaciones/nueva', `/business/dashboard/publicaciones/${id}/editar`]) {
       const context = await browser.newContext({ storageState, baseURL: new URL(page.url()).origin })
       await formWeight(await context.newPage(), path, 'Título')
       await context.close()

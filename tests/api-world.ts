@@ -742,6 +742,14 @@ export const WRITE_ROUTES: Route[] = [
     kind: 'json',
     base: () => ({ body: 'Sí, el lunes a las 9:00 puedo.' }),
   },
+  // «Duplicar» (decision 104): a draft copy of one of the company's postings.
+  {
+    method: 'POST',
+    path: (w) => `/business/duplicate-job-posting/${w.ids.posting}`,
+    who: 'company',
+    kind: 'json',
+    base: () => ({}),
+  },
   {
     method: 'POST',
     path: () => '/business/send-email-to-user-jobpostulate',

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { PHOTO_FLAGS } from '#domain/photo-quality'
 import { DOCUMENT_SLOT_KEYS, DOCUMENT_STATUSES } from '#domain/reference-data/documents'
+import { POSTING_STATUSES } from '#domain/validation/marketplace'
 
 const slotKey = z.enum(DOCUMENT_SLOT_KEYS)
 const documentStatus = z.enum(DOCUMENT_STATUSES)
@@ -271,7 +272,7 @@ export const companyDetailSchema = z.object({
     z.object({
       id: z.number(),
       title: z.string(),
-      status: z.enum(['open', 'closed']),
+      status: z.enum(POSTING_STATUSES),
       created_at: z.string(),
       updated_at: z.string(),
       name_commune: z.string(),

@@ -1,6 +1,6 @@
 /** Response shapes of the business service (spec §3, §7: /business/*). */
 import { z } from 'zod'
-import { APPLICANT_SORTS, APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { APPLICANT_SORTS, APPLICATION_STATUSES, POSTING_STATUSES } from '#domain/validation/marketplace'
 import { jobPostingSchema } from './postings'
 
 /** Spec §3 "Business data", and whether the console verified the company. */
@@ -79,7 +79,7 @@ export const applicantStatusCountsSchema = z.object(
 )
 export type ApplicantStatusCounts = z.infer<typeof applicantStatusCountsSchema>
 export const applicantsSchema = z.object({
-  posting: z.object({ id: z.number(), title: z.string(), status: z.enum(['open', 'closed']) }),
+  posting: z.object({ id: z.number(), title: z.string(), status: z.enum(POSTING_STATUSES) }),
   /** The ones with `status` when the call asked for it (?status=), else all. */
   applicants: z.array(applicantSchema),
   /** The filter's tabs: all the posting's applicants, and how many in each status. */

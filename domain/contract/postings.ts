@@ -1,6 +1,6 @@
 /** Job postings as the services answer them (users and business services; spec §3 "Job posting"). */
 import { z } from 'zod'
-import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { APPLICATION_STATUSES, POSTING_STATUSES } from '#domain/validation/marketplace'
 
 export const jobPostingSchema = z.object({
   id: z.number(),
@@ -29,7 +29,7 @@ export const jobPostingSchema = z.object({
   payment_amount: z.number(),
   payment_period: z.string(),
   drivers_needed: z.number(),
-  status: z.enum(['open', 'closed']),
+  status: z.enum(POSTING_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
 })

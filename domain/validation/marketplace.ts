@@ -39,7 +39,11 @@ export const POSTINGS_COUNT_CAP = 1000
 export const PAYMENT_PERIODS = ['por día', 'por ruta', 'mensual'] as const
 export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number]
 
-export const POSTING_STATUSES = ['open', 'closed'] as const
+/**
+ * A posting's states: `draft` (decision 104) is the company's alone — saved but not published,
+ * invisible to drivers everywhere; publishing turns it `open` once, and it never goes back.
+ */
+export const POSTING_STATUSES = ['draft', 'open', 'closed'] as const
 export type PostingStatus = (typeof POSTING_STATUSES)[number]
 
 export const APPLICATION_STATUSES = ['nueva', 'en_revision', 'contactado', 'seleccionado', 'descartada'] as const
@@ -60,6 +64,8 @@ export const POSTING_MESSAGES = {
   capacityMismatch: 'La capacidad no corresponde al vehículo seleccionado',
   date: 'Ingresa una fecha válida',
   payment: 'Ingresa un monto en pesos entre $1.000 y $50.000.000',
+  notDraftAgain: 'Una publicación ya publicada no vuelve a ser borrador',
+  draftNotClosed: 'Un borrador se publica o se elimina; no se cierra',
   driversNeeded: 'Ingresa una cantidad entre 1 y 999',
   searchMax: 'La búsqueda no puede superar los 100 caracteres',
   page: 'Página inválida',
@@ -70,10 +76,16 @@ export const POSTING_MESSAGES = {
 
 const M = POSTING_MESSAGES
 
-/** A whole number within bounds; a form may write thousands with dots ('45.000'). */
-function wholeNumber(min: number, max: number, message: string) {
+/**
+ * A whole number within bounds; a form may write thousands with dots ('45.000') and, for money,
+ * the peso sign and spaces ('$ 450.000'), which fall away before the check.
+ */
+function wholeNumber(min: number, max: number, message: string, money = false) {
   return z.preprocess(
-    numberAsText,
+    (v) => {
+      const text = numberAsText(v)
+      return money && typeof text === 'string' ? text.replace(/^\s*\$\s*/, '').trim() : text
+    },
     z.pipe(
       requiredString(M.required).check(
         z.refine(
@@ -134,7 +146,7 @@ function buildJobPostingSchema() {
       z.refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', M.date),
     ),
     pawn: yesNo(true),
-    payment_amount: wholeNumber(1000, 50_000_000, M.payment),
+    payment_amount: wholeNumber(1000, 50_000_000, M.payment, true),
     payment_period: z.enum(PAYMENT_PERIODS, { error: (iss) => (isBlank(iss.input) ? M.required : M.invalidOption) }),
     drivers_needed: wholeNumber(1, 999, M.driversNeeded),
     status: z.preprocess((v) => (isBlank(v) ? 'open' : v), z.enum(POSTING_STATUSES, { error: M.invalidOption })),

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import {
   businessDataSchema,
   companyPanelSummarySchema,
@@ -13,6 +13,7 @@ import {
   businessSearchSchema,
   companyPostingsQuerySchema,
   jobPostingSchema,
+  POSTING_MESSAGES as POSTING_FORM_MESSAGES,
   POSTINGS_PAGE_SIZE,
   type JobPostingValues,
   type PostingStatus,
@@ -27,6 +28,8 @@ import {
   OpenAPIHono,
   security,
 } from '#services/platform/contract'
+import type { Database } from '#services/platform/db/schema'
+import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
@@ -50,7 +53,73 @@ export const POSTING_MESSAGES = {
   updated: 'Trabajo actualizado correctamente.',
   deleted: 'Trabajo eliminado correctamente.',
   closed: 'Publicación cerrada: ya no recibe postulaciones.',
+  draftSaved: 'Borrador guardado. Los conductores no lo ven hasta que lo publiques.',
+  published: 'Trabajo publicado: los conductores ya lo ven.',
+  duplicated: 'Copia guardada como borrador.',
 } as const
+
+/**
+ * Publishing: the one step that shows a posting to drivers (their lists and search, «Publicaciones
+ * para ti», the public home, its address) — a draft becomes open. Every publication goes through
+ * here, a new posting created open as much as a draft published later, so what follows a
+ * publication has one place to hook into. Its date is the publication's: `created_at` is set now,
+ * so it comes first in the newest-first lists and reads «Publicada el …» from today.
+ * Returns whether a draft of the company was published (false: none with that id).
+ */
+export async function publishPosting(db: Kysely<Database>, companyId: number, id: number, now: Date) {
+  const ts = now.toISOString()
+  const result = await db
+    .updateTable('job_postings')
+    .set({ status: 'open', created_at: ts, updated_at: ts })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Creates a posting: saved as a draft first, then published in the same transaction when it asks
+ * to be open (publishPosting), so a new open posting is published the one way. Returns its id.
+ */
+async function createPosting(p: Pick<Platform, 'db' | 'now'>, companyId: number, input: JobPostingValues) {
+  const now = p.now()
+  const ts = now.toISOString()
+  return inTransaction(p.db, async (trx) => {
+    const values = columns(input)
+    const row = await trx
+      .insertInto('job_postings')
+      .values({
+        company_id: companyId,
+        ...values,
+        status: values.status === 'open' ? 'draft' : values.status,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (values.status === 'open') await publishPosting(trx, companyId, row.id, now)
+    return row.id
+  })
+}
+
+/** The moves a posting's status may make: a draft is published or kept; a published one never drafts again. */
+function assertStatusChange(current: PostingStatus, next: PostingStatus) {
+  if (current !== 'draft' && next === 'draft') throw new ApiError(409, POSTING_FORM_MESSAGES.notDraftAgain)
+  if (current === 'draft' && next === 'closed') throw new ApiError(409, POSTING_FORM_MESSAGES.draftNotClosed)
+}
+
+async function ownStatus(db: Kysely<Database>, companyId: number, id: number): Promise<PostingStatus> {
+  const row = await db
+    .selectFrom('job_postings')
+    .select('status')
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst()
+  // Another company's posting does not exist for this one.
+  if (!row) throw new ApiError(404, MESSAGES.notFound)
+  return row.status
+}
 
 function columns(v: JobPostingValues) {
   return {
@@ -324,7 +393,7 @@ export function companyPostingRoutes(p: Platform) {
       path: '/create-job-posting',
       operationId: 'createJobPosting',
       tags,
-      summary: 'Publica una oferta',
+      summary: 'Publica una oferta (status "draft": la guarda como borrador, sin publicarla)',
       security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { body: jsonBody(jobPostingSchema) },
@@ -334,13 +403,11 @@ export function companyPostingRoutes(p: Platform) {
       const company = await currentCompany(p, c)
       const input = c.req.valid('json')
       assertKnownCommune(input.id_commune)
-      const now = p.now().toISOString()
-      const row = await p.db
-        .insertInto('job_postings')
-        .values({ company_id: company.id, ...columns(input), created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return c.json({ message: POSTING_MESSAGES.created, id: row.id }, 201)
+      const id = await createPosting(p, company.id, input)
+      return c.json(
+        { message: input.status === 'draft' ? POSTING_MESSAGES.draftSaved : POSTING_MESSAGES.created, id },
+        201,
+      )
     },
   )
 
@@ -376,25 +443,39 @@ export function companyPostingRoutes(p: Platform) {
       path: '/update-job-posting/{id}',
       operationId: 'updateJobPosting',
       tags,
-      summary: 'Actualiza una oferta de la empresa',
+      summary: 'Actualiza una oferta de la empresa (un borrador con status "open" se publica)',
       security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(jobPostingSchema) },
-      responses: { 200: jsonResponse(okMessageSchema, 'Oferta actualizada'), ...errors(400, 401, 403, 404) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Oferta actualizada'), ...errors(400, 401, 403, 404, 409) },
     },
     async (c) => {
       const company = await currentCompany(p, c)
       const { id } = c.req.valid('param')
       const input = c.req.valid('json')
       assertKnownCommune(input.id_commune)
-      const result = await p.db
-        .updateTable('job_postings')
-        .set({ ...columns(input), updated_at: p.now().toISOString() })
-        .where('id', '=', id)
-        .where('company_id', '=', company.id)
-        .executeTakeFirst()
-      if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
-      return c.json({ message: POSTING_MESSAGES.updated })
+      const now = p.now()
+      const publishing = await inTransaction(p.db, async (trx) => {
+        const current = await ownStatus(trx, company.id, id)
+        assertStatusChange(current, input.status)
+        const publish = current === 'draft' && input.status === 'open'
+        const values = columns(input)
+        await trx
+          .updateTable('job_postings')
+          .set({ ...values, status: publish ? 'draft' : values.status, updated_at: now.toISOString() })
+          .where('id', '=', id)
+          .where('company_id', '=', company.id)
+          .execute()
+        if (publish) await publishPosting(trx, company.id, id, now)
+        return publish
+      })
+      const message =
+        input.status === 'draft'
+          ? POSTING_MESSAGES.draftSaved
+          : publishing
+            ? POSTING_MESSAGES.published
+            : POSTING_MESSAGES.updated
+      return c.json({ message })
     },
   )
 
@@ -409,11 +490,12 @@ export function companyPostingRoutes(p: Platform) {
       security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { params: idParams },
-      responses: { 200: jsonResponse(okMessageSchema, 'Oferta cerrada'), ...errors(401, 403, 404) },
+      responses: { 200: jsonResponse(okMessageSchema, 'Oferta cerrada'), ...errors(401, 403, 404, 409) },
     },
     async (c) => {
       const company = await currentCompany(p, c)
       const { id } = c.req.valid('param')
+      assertStatusChange(await ownStatus(p.db, company.id, id), 'closed')
       // Closing a closed one again is fine (a double click, two tabs): the answer is the same.
       const result = await p.db
         .updateTable('job_postings')
@@ -423,6 +505,54 @@ export function companyPostingRoutes(p: Platform) {
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, MESSAGES.notFound)
       return c.json({ message: POSTING_MESSAGES.closed })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/duplicate-job-posting/{id}',
+      operationId: 'duplicateJobPosting',
+      tags,
+      summary: 'Copia una oferta de la empresa como borrador nuevo, sin postulantes',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams },
+      responses: { 201: jsonResponse(postingCreatedSchema, 'Borrador creado'), ...errors(401, 403, 404) },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { id } = c.req.valid('param')
+      const source = await p.db
+        .selectFrom('job_postings')
+        .select([
+          'title',
+          'description',
+          'id_zone',
+          'id_region',
+          'id_commune',
+          'id_vehicle',
+          'id_capacity',
+          'id_schedule',
+          'start_date',
+          'pawn',
+          'payment_amount',
+          'payment_period',
+          'drivers_needed',
+        ])
+        .where('id', '=', id)
+        .where('company_id', '=', company.id)
+        .executeTakeFirst()
+      if (!source) throw new ApiError(404, MESSAGES.notFound)
+      const ts = p.now().toISOString()
+      // A draft: drivers see nothing until the company reviews it (the dates, above all) and publishes.
+      const row = await p.db
+        .insertInto('job_postings')
+        .values({ ...source, company_id: company.id, status: 'draft', created_at: ts, updated_at: ts })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return c.json({ message: POSTING_MESSAGES.duplicated, id: row.id }, 201)
     },
   )
 

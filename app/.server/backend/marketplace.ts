@@ -82,6 +82,12 @@ export const businessApi = {
       json: body,
       auth: biz(token),
     }),
+  /** A draft copy of one of the company's postings (decision 104). */
+  duplicate: (ctx: Ctx, token: string, id: number) =>
+    callService<Message & { id: number }>(ctx, 'business', `/business/duplicate-job-posting/${id}`, {
+      method: 'POST',
+      auth: biz(token),
+    }),
   remove: (ctx: Ctx, token: string, id: number) =>
     callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
   /** `status` filters the list (the counts per status cover them all); `sort` orders it. */

@@ -26,10 +26,11 @@ export const APPLICATION_STATUS_OPTIONS = (Object.keys(APPLICATION_STATUS_LABELS
 /** «Turno», defined beside the posting facts. */
 export { SHIFT_LABEL } from './posting-facts'
 
-export const POSTING_STATUS_LABELS = { open: 'Abierta', closed: 'Cerrada' } as const satisfies Record<
-  PostingStatus,
-  string
->
+export const POSTING_STATUS_LABELS = {
+  draft: 'Borrador',
+  open: 'Abierta',
+  closed: 'Cerrada',
+} as const satisfies Record<PostingStatus, string>
 
 export const PAYMENT_PERIOD_OPTIONS = (
   ['por día', 'por ruta', 'mensual'] as const satisfies readonly PaymentPeriod[]

@@ -2,15 +2,20 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
-import { businessApi, type JobPosting } from '#app/.server/backend/marketplace'
+import { businessApi, type BusinessData, type JobPosting } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { redirectWithToast } from '#app/.server/responses'
 import type { PostingDraft } from '#app/components/marketplace/posting-form'
+import type { PreviewPosting } from '#app/components/marketplace/posting-preview'
 import { positiveId } from '#domain/ids'
+import { formatMoney, parsePesos } from '#domain/numbers'
+import { findCommune, findRegion, findZone } from '#domain/reference-data/geography'
+import { findSchedule } from '#domain/reference-data/schedules'
+import { capacityLabel, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 
 export const PANEL_PATH = '/business/dashboard'
-const DIALOG_PARAMS = ['dialogo', 'editar', 'eliminar']
+const DIALOG_PARAMS = ['eliminar']
 const DRAFT_FIELDS = [
   'title',
   'description',
@@ -49,7 +54,8 @@ export function draftFromPosting(p: JobPosting): PostingDraft {
     id_schedule: String(p.id_schedule),
     start_date: p.start_date,
     pawn: p.pawn,
-    payment_amount: String(p.payment_amount),
+    // As the drivers read it («$450.000»); the schema takes it back as whole pesos.
+    payment_amount: formatMoney(p.payment_amount),
     payment_period: p.payment_period,
     drivers_needed: String(p.drivers_needed),
     status: p.status,
@@ -95,35 +101,133 @@ export async function panelAction(request: Request, context: AppLoadContext) {
     return done(panelUrl(url), `${res.data.message} Puedes reabrirla desde «Editar».`)
   }
 
-  const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))
-  if (intent === 'ubicacion') {
-    const draft = Object.fromEntries(
-      DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 2000)]),
-    ) as PostingDraft
-    return data({ intent, draft, places })
+  // «Duplicar»: the copy is a draft, opened in the editor.
+  if (intent === 'duplicar') {
+    const res = id ? await businessApi.duplicate(context, session.token, id) : null
+    if (!res?.ok) {
+      if (res) await signOutIfRefused(request, res.status)
+      return done(
+        panelUrl(url),
+        `Error al duplicar ${res ? joinMessage(res.message) : 'Publicación inválida'}`,
+        'error',
+      )
+    }
+    return done(editorPath(res.data.id), res.data.message)
   }
-  if (intent !== 'crear' && intent !== 'editar') return data({ intent, error: 'Acción inválida' }, { status: 400 })
+  return data({ intent, error: 'Acción inválida' }, { status: 400 })
+}
 
+export const editorPath = (id?: number) => `${PANEL_PATH}/publicaciones/${id ? `${id}/editar` : 'nueva'}`
+
+/**
+ * The form's text values, as sent (a no-JS place update or preview draws the form again with them);
+ * an amount that reads as pesos comes back as the drivers will read it («450000» → «$450.000»).
+ */
+function draftFrom(formData: FormData): PostingDraft {
+  const draft = Object.fromEntries(
+    DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 2000)]),
+  ) as PostingDraft
+  const amount = parsePesos(draft.payment_amount ?? '')
+  return amount === null ? draft : { ...draft, payment_amount: formatMoney(amount) }
+}
+
+/**
+ * The drivers' card for the editor's preview, from the form's text values as they stand (names
+ * from the reference data; a blank or invalid value shows blank) and the company's name and logo.
+ */
+export function previewPosting(
+  d: PostingDraft,
+  company: Pick<BusinessData, 'name' | 'logo' | 'verified'> | null,
+  today: string,
+): PreviewPosting {
+  const num = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : 0)
+  const capacity = findCapacity(num(d.id_capacity))
+  const amount = parsePesos(d.payment_amount ?? '') ?? 0
+  return {
+    id: 0,
+    title: d.title ?? '',
+    description: d.description ?? '',
+    logo: company?.logo ?? null,
+    company_name: company?.name ?? '',
+    company_verified: company?.verified ?? false,
+    id_zone: num(d.id_zone),
+    name_zone: findZone(num(d.id_zone))?.name_zone ?? '',
+    id_region: num(d.id_region),
+    name_region: findRegion(num(d.id_region))?.name_region ?? '',
+    id_commune: num(d.id_commune),
+    name_commune: findCommune(num(d.id_commune))?.name_commune ?? '',
+    id_vehicle: num(d.id_vehicle),
+    name_vehicle: findVehicle(num(d.id_vehicle))?.name_vehicle ?? '',
+    id_capacity: capacity ? capacity.id_capacity : null,
+    capacity: capacity ? capacityLabel(capacity.capacity_kg, capacity.vehicle_id) : null,
+    id_schedule: num(d.id_schedule),
+    time: findSchedule(num(d.id_schedule))?.name_schedule ?? '',
+    start_date: d.start_date ?? '',
+    pawn: d.pawn === 'Si' ? 'Si' : 'No',
+    payment: formatMoney(amount),
+    payment_amount: amount,
+    payment_period: d.payment_period ?? '',
+    drivers_needed: num(d.drivers_needed),
+    status: 'open',
+    created_at: today,
+    updated_at: today,
+    applied: false,
+    application_status: null,
+    applied_at: null,
+    saved: false,
+  }
+}
+
+/**
+ * The editor's action (decision 104): «Publicar», «Guardar borrador», «Guardar cambios» (a
+ * published posting, with its status), and without JS «Vista previa» and the place lists.
+ * Success goes to the panel's tab where the posting now is; errors stay on the page (spec §8).
+ */
+export async function editorAction(request: Request, context: AppLoadContext, postingId: number | null) {
+  const session = await requireSession(request, context, 'business')
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))
+  const draft = draftFrom(formData)
+  if (intent === 'ubicacion') return data({ intent, draft, places })
+  if (intent === 'vista-previa') {
+    const company = await businessApi.data(context, session.token)
+    const preview = previewPosting(draft, company.ok ? company.data : null, new Date().toISOString())
+    const submission = parseWithZod(formData, { schema: jobPostingSchema })
+    // The card, and what is still missing, on the same page.
+    return data({
+      intent,
+      draft,
+      places,
+      preview,
+      result: submission.status === 'success' ? undefined : submission.reply(),
+    })
+  }
+  const status =
+    intent === 'publicar' ? 'open' : intent === 'borrador' ? 'draft' : intent === 'guardar' ? null : undefined
+  if (status === undefined) return data({ intent, error: 'Acción inválida' }, { status: 400 })
+  // The buttons say the status of a draft; a published posting's comes from its own field.
+  if (status) formData.set('status', status)
   const submission = parseWithZod(formData, { schema: jobPostingSchema })
-  if (submission.status !== 'success') return data({ intent, result: submission.reply(), places }, { status: 400 })
-  const res =
-    intent === 'crear'
-      ? await businessApi.create(context, session.token, submission.value)
-      : id
-        ? await businessApi.update(context, session.token, id, submission.value)
-        : ({ ok: false, status: 404, message: 'Recurso no encontrado.' } as const)
+  if (submission.status !== 'success')
+    return data({ intent, draft, result: submission.reply(), places }, { status: 400 })
+  const res = postingId
+    ? await businessApi.update(context, session.token, postingId, submission.value)
+    : await businessApi.create(context, session.token, submission.value)
   if (!res.ok) {
     await signOutIfRefused(request, res.status)
-    const prefix = intent === 'crear' ? 'Error al crear el trabajo' : 'Error al actualizar el trabajo:'
+    const prefix = postingId ? 'Error al actualizar el trabajo:' : 'Error al crear el trabajo'
     return data(
       {
         intent,
+        draft,
         result: submission.reply({ formErrors: messageList(res.message).map((m) => `${prefix} ${m}`) }),
         places,
       },
       { status: res.status },
     )
   }
-  // A new posting is first on page 1; an update keeps the page and search the company was on.
-  return done(intent === 'crear' ? PANEL_PATH : panelUrl(url), res.data.message)
+  const tab =
+    submission.value.status === 'draft' ? 'borradores' : submission.value.status === 'closed' ? 'cerradas' : 'abiertas'
+  return done(`${PANEL_PATH}?estado=${tab}`, res.data.message)
 }

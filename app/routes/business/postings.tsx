@@ -1,12 +1,9 @@
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi, type CompanyPanelSummary, type CompanyPosting } from '#app/.server/backend/marketplace'
-import { loadPlaces } from '#app/.server/places'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { shortDate } from '#app/components/marketplace/posting-bits'
-import { PostingForm } from '#app/components/marketplace/posting-form'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
@@ -16,9 +13,8 @@ import { Pagination, withParams } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
 import { formatInteger, formatPayment } from '#domain/format'
 import { positiveId } from '#domain/ids'
-import { jobPostingSchema } from '#domain/validation/marketplace'
 import type { Route } from './+types/postings'
-import { draftFromPosting, panelAction, panelUrl } from './postings.server'
+import { editorPath, panelAction, panelUrl } from './postings.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mis publicaciones | Fleeters Empresas' }]
 
@@ -31,20 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawPage = url.searchParams.get('page') ?? '1'
   const page = /^\d{1,5}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
-  const editId = positiveId(url.searchParams.get('editar'))
   const deleteId = positiveId(url.searchParams.get('eliminar'))
-  const creating = url.searchParams.get('dialogo') === 'crear'
-  const target = editId ?? deleteId
   const tab = TABS.find((t) => t.param === url.searchParams.get('estado')) ?? TABS[0]
   const [list, posting, summary] = await Promise.all([
     q
       ? businessApi.search(context, session.token, q, page, tab.status)
       : businessApi.postings(context, session.token, page, tab.status),
-    target ? businessApi.posting(context, session.token, target) : null,
+    deleteId ? businessApi.posting(context, session.token, deleteId) : null,
     businessApi.panelSummary(context, session.token),
   ])
-  const draft = editId && posting?.ok ? draftFromPosting(posting.data) : null
-  const places = creating || draft ? await loadPlaces(context, draft?.id_zone ?? null, draft?.id_region ?? null) : null
   return {
     page,
     q,
@@ -60,19 +51,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? 'No tienes publicaciones abiertas.'
         : tab.param === 'cerradas'
           ? 'No tienes publicaciones cerradas.'
-          : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.',
+          : tab.param === 'borradores'
+            ? 'No tienes borradores. Usa «Guardar borrador» al preparar una publicación, o «Duplicar» en una.'
+            : 'Aún no publicas trabajos. Usa «Publicar trabajo» para crear el primero.',
     // Written here, not in the browser: the form's page carries no formatter (budget.spec).
     summary: summary.ok ? summaryTiles(summary.data) : null,
     postings: list.ok ? list.data.postings.map(postingRow) : [],
     count: list.ok ? list.data.count : 0,
     error: list.ok ? null : LIST_ERROR,
-    dialog: creating ? ('crear' as const) : editId ? ('editar' as const) : deleteId ? ('eliminar' as const) : null,
+    dialog: deleteId ? ('eliminar' as const) : null,
     target: posting?.ok ? { id: posting.data.id, title: posting.data.title } : null,
-    draft,
-    places,
-    // The form validates in the browser once its schema loads; its HTML constraints are ready now.
-    constraint: creating || draft ? getZodConstraint(jobPostingSchema) : null,
     closeTo: panelUrl(url),
+    newTo: editorPath(),
   }
 }
 
@@ -80,11 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context)
 }
 
-/** The panel's tabs: every posting, or those of one status (`?estado=`). */
+/** The panel's tabs: every posting, or those of one status (`?estado=`); drafts are the company's alone. */
 const TABS = [
   { param: null, label: 'Todas', status: undefined },
   { param: 'abiertas', label: 'Abiertas', status: 'open' },
   { param: 'cerradas', label: 'Cerradas', status: 'closed' },
+  { param: 'borradores', label: 'Borradores', status: 'draft' },
 ] as const
 
 /** What needs attention, four figures over the open postings (services/business/postings.ts panelSummary). */
@@ -110,8 +101,11 @@ function postingRow(p: CompanyPosting) {
     total: p.applicants_count,
     fresh: p.new_applicants_count,
     open: p.status === 'open',
+    draft: p.status === 'draft',
     status: POSTING_STATUS_LABELS[p.status],
-    published: shortDate(p.created_at),
+    editTo: editorPath(p.id),
+    // A draft is not published yet: its date is the day it was saved.
+    published: p.status === 'draft' ? '—' : shortDate(p.created_at),
     facts: [p.name_commune, vehicle, formatPayment(p.payment_amount, p.payment_period)].join(' · '),
   }
 }
@@ -120,7 +114,7 @@ type Row = ReturnType<typeof postingRow>
 const ITEM = 'w-full justify-start text-sm'
 
 /** The row's other actions sit behind this menu: a <details>, so it opens without JS; Escape closes it. */
-function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; deleteTo: string }) {
+function MoreActions({ row, deleteTo }: { row: Row; deleteTo: string }) {
   const { title } = row
   const ref = useRef<HTMLDetailsElement>(null)
   useEffect(() => {
@@ -146,9 +140,25 @@ function MoreActions({ row, editTo, deleteTo }: { row: Row; editTo: string; dele
         Más
       </summary>
       <div className="absolute right-0 z-10 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-        <Link to={editTo} preventScrollReset className={buttonClass('ghost', ITEM)} aria-label={`Editar: ${title}`}>
-          Editar
-        </Link>
+        {row.draft ? null : (
+          <Link to={row.editTo} className={buttonClass('ghost', ITEM)} aria-label={`Editar: ${title}`}>
+            Editar
+          </Link>
+        )}
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="duplicar" />
+          <input type="hidden" name="id" value={row.id} />
+          <SubmitButton
+            name="duplicar"
+            value={String(row.id)}
+            variant="ghost"
+            pendingText="Duplicando…"
+            className={ITEM}
+          >
+            <span aria-hidden="true">Duplicar</span>
+            <span className="sr-only">Duplicar: {title}</span>
+          </SubmitButton>
+        </Form>
         {row.open ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="cerrar" />
@@ -179,8 +189,7 @@ const TD = 'px-2 py-3 align-middle max-sm:p-0'
 const WIDE = `${TD} max-sm:hidden`
 
 function PostingRow({ row, search }: { row: Row; search: string }) {
-  const link = (param: 'editar' | 'eliminar') =>
-    withParams('/business/dashboard', search, { dialogo: null, editar: null, eliminar: null, [param]: row.id })
+  const deleteTo = withParams('/business/dashboard', search, { eliminar: row.id })
   return (
     <tr className="border-t border-slate-200 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:p-4">
       <th scope="row" className={`${TD} text-left font-normal max-sm:w-full`}>
@@ -190,35 +199,52 @@ function PostingRow({ row, search }: { row: Row; search: string }) {
       <td className={WIDE}>{row.commune}</td>
       <td className={WIDE}>{row.vehicle}</td>
       <td className={`${WIDE} font-medium text-slate-900`}>{row.pay}</td>
-      <td className={TD}>
-        <span className="font-semibold text-slate-900">{row.total}</span>
-        <span className="text-slate-700"> {row.total === 1 ? 'postulante' : 'postulantes'}</span>
-        {row.fresh > 0 ? (
-          <Badge
-            tone="brand"
-            className="ml-2 whitespace-nowrap sm:mt-1 sm:ml-0 sm:flex sm:w-fit"
-            data-testid="postulantes-nuevos"
-          >
-            {row.fresh} sin ver
-          </Badge>
-        ) : null}
+      {/* A draft has no applicants yet: nothing to count. */}
+      <td className={row.draft ? WIDE : TD}>
+        {row.draft ? (
+          <span className="text-slate-600">—</span>
+        ) : (
+          <>
+            <span className="font-semibold text-slate-900">{row.total}</span>
+            <span className="text-slate-700"> {row.total === 1 ? 'postulante' : 'postulantes'}</span>
+            {row.fresh > 0 ? (
+              <Badge
+                tone="brand"
+                className="ml-2 whitespace-nowrap sm:mt-1 sm:ml-0 sm:flex sm:w-fit"
+                data-testid="postulantes-nuevos"
+              >
+                {row.fresh} sin ver
+              </Badge>
+            ) : null}
+          </>
+        )}
       </td>
       <td className={TD}>
-        <Badge tone={row.open ? 'success' : 'neutral'}>{row.status}</Badge>
+        <Badge tone={row.open ? 'success' : row.draft ? 'warning' : 'neutral'}>{row.status}</Badge>
       </td>
       <td className={`${WIDE} whitespace-nowrap`}>{row.published}</td>
       <td className={`${TD} max-sm:w-full`}>
         {/* One primary action per row; the others in the menu. */}
         <div className="flex items-center justify-end gap-2 max-sm:justify-start">
-          <Link
-            to={`/business/dashboard/publicaciones/${row.id}`}
-            className={buttonClass('primary', 'whitespace-nowrap')}
-            aria-label={`Ver postulantes: ${row.title}`}
-          >
-            Ver postulantes
-          </Link>
+          {row.draft ? (
+            <Link
+              to={row.editTo}
+              className={buttonClass('primary', 'whitespace-nowrap')}
+              aria-label={`Continuar borrador: ${row.title}`}
+            >
+              Continuar borrador
+            </Link>
+          ) : (
+            <Link
+              to={`/business/dashboard/publicaciones/${row.id}`}
+              className={buttonClass('primary', 'whitespace-nowrap')}
+              aria-label={`Ver postulantes: ${row.title}`}
+            >
+              Ver postulantes
+            </Link>
+          )}
           {/* Remounted closed after each navigation (the dialog opening, the list reloading). */}
-          <MoreActions key={search} row={row} editTo={link('editar')} deleteTo={link('eliminar')} />
+          <MoreActions key={search} row={row} deleteTo={deleteTo} />
         </div>
       </td>
     </tr>
@@ -229,21 +255,11 @@ export default function BusinessPostingsRoute() {
   const d = useLoaderData<typeof loader>()
   const a = useActionData<typeof action>()
   const location = useLocation()
-  const draft = a && 'draft' in a ? a.draft : d.draft
-  const places = a && 'places' in a ? a.places : d.places
-  const result = a && 'result' in a ? a.result : undefined
-  // One dialog for both: a new posting (from a blank or the draft sent back with its errors) or the posting to edit.
-  const editing = d.dialog === 'editar'
-  const formReady = Boolean(places && d.constraint && (!editing || (d.target && draft)))
   return (
     <main id="contenido" className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Mis publicaciones</h1>
-        <Link
-          to={withParams('/business/dashboard', location.search, { dialogo: 'crear', editar: null, eliminar: null })}
-          preventScrollReset
-          className={buttonClass('primary')}
-        >
+        <Link to={d.newTo} className={buttonClass('primary')}>
           Publicar trabajo
         </Link>
       </div>
@@ -323,25 +339,6 @@ export default function BusinessPostingsRoute() {
         />
       )}
 
-      {(d.dialog === 'crear' && formReady) || editing ? (
-        <Modal title={editing ? 'Editar trabajo' : 'Publicar trabajo'} closeTo={d.closeTo} wide>
-          {formReady ? (
-            <PostingForm
-              key={JSON.stringify(draft)}
-              intent={editing ? 'editar' : 'crear'}
-              postingId={editing ? d.target!.id : undefined}
-              defaults={draft ?? { status: 'open' }}
-              places={places!}
-              result={result}
-              constraint={d.constraint!}
-              submitLabel={editing ? 'Guardar cambios' : 'Publicar'}
-              cancelTo={d.closeTo}
-            />
-          ) : (
-            <p role="alert">No encontramos este trabajo.</p>
-          )}
-        </Modal>
-      ) : null}
       {d.dialog === 'eliminar' ? (
         d.target ? (
           <ConfirmDeleteModal

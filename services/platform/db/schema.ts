@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { PostingStatus } from '#domain/validation/marketplace'
 import type { AdminTables } from './schema-admin'
 import type { DataViewTables } from './schema-data-views'
 import type { DriverAreaTables } from './schema-driver-area'
@@ -178,7 +179,7 @@ export interface JobPostingsTable {
   payment_amount: number
   payment_period: string
   drivers_needed: number
-  status: 'open' | 'closed'
+  status: PostingStatus
   created_at: string
   updated_at: string
 }

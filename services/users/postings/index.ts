@@ -60,6 +60,8 @@ export function driverPostingsRoutes(p: Platform) {
         'cu.opted_out_at as company_opted_out_at',
       ])
       .where('jp.id', '=', id)
+      // A draft is the company's alone (decision 104): to a driver it does not exist.
+      .where('jp.status', '!=', 'draft')
       .executeTakeFirst()
     if (!posting) throw new ApiError(404, MESSAGES.notFound)
     return posting
@@ -156,6 +158,7 @@ export function driverPostingsRoutes(p: Platform) {
     async (c) => {
       const row = await driverPostings(p.db, c.get('auth').userId)
         .where('jp.id', '=', c.req.valid('param').id)
+        .where('jp.status', '!=', 'draft')
         .executeTakeFirst()
       if (!row) throw new ApiError(404, MESSAGES.notFound)
       return c.json(toDriverPostingDto(row))
