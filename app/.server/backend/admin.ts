@@ -47,7 +47,11 @@ export const adminApi = {
     callService<AdminSummary>(ctx, 'users', '/admin/summary', { auth: admin(token) }),
   audit: (ctx: AppLoadContext, token: string) =>
     callService<AuditEntry[]>(ctx, 'users', '/admin/audit', { auth: admin(token) }),
-  queue: (ctx: AppLoadContext, token: string, filters: { slot?: string; origin?: string; driver?: string }) =>
+  queue: (
+    ctx: AppLoadContext,
+    token: string,
+    filters: { slot?: string; origin?: string; driver?: string; due?: string },
+  ) =>
     callService<Queue>(ctx, 'users', `/admin/documents${query(filters)}`, {
       auth: admin(token),
     }),
@@ -55,7 +59,7 @@ export const adminApi = {
     ctx: AppLoadContext,
     token: string,
     id: number,
-    filters: { slot?: string; origin?: string; driver?: string },
+    filters: { slot?: string; origin?: string; driver?: string; due?: string },
   ) => callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
   /** A PDF's pages for the viewer: how many it has and how many are drawn as images. */
   documentPages: (ctx: AppLoadContext, token: string, id: number) =>

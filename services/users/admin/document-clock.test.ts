@@ -128,6 +128,49 @@ describe.each(engines)('the document queue on the review clock on %s', (engine) 
     expect(ids(await queueNow('?origin=otra'))).toEqual([again, first])
   })
 
+  it('lists one part of the clock with ?due=, the counts staying those of the other filters; the home reads them', async () => {
+    // Wednesday 2 December 11:00: one late, one due today, one due tomorrow.
+    setNow('2026-12-02T14:00:00.000Z')
+    const late = await uploadAt('soap_frontal', '2026-12-01T12:00:00.000Z')
+    const today = await uploadAt('soap_frontal', '2026-12-01T21:00:00.000Z')
+    const later = await uploadAt('licencia_conducir_frontal', '2026-12-02T13:00:00.000Z')
+    const ids = (res: { body: { documents: Array<{ id: number }> } }) => res.body.documents.map((x) => x.id)
+    const parts: Array<[string, number[]]> = [
+      ['late', [late]],
+      ['today', [today]],
+      ['on_time', [later]],
+    ]
+    for (const [due, expected] of parts) {
+      const res = await queueNow(`?due=${due}`)
+      expect(ids(res), due).toEqual(expected)
+      expect(res.body.total, due).toBe(1)
+      expect(res.body.counts, due).toEqual({ late: 1, due_today: 1, on_time: 1 })
+    }
+    // With another filter: the SOAP due after today are none; the counts follow the slot.
+    const soap = await queueNow('?due=on_time&slot=soap_frontal')
+    expect(ids(soap)).toEqual([])
+    expect(soap.body).toMatchObject({ total: 0, counts: { late: 1, due_today: 1, on_time: 0 } })
+    // An unknown value is no filter.
+    expect(ids(await queueNow('?due=ayer'))).toEqual([late, today, later])
+
+    // The console's home shows the unfiltered queue's own counts.
+    const headers = (await userWithSession(p, 'admin')).headers
+    const summary = await api.get('/admin/summary', headers)
+    expect(summary.status).toBe(200)
+    expect(summary.body.queue).toEqual((await queueNow()).body.counts)
+    expect(summary.body.queue).toEqual({ late: 1, due_today: 1, on_time: 1 })
+    expect(summary.body.pending_documents).toBe(3)
+
+    // A review opened from one part moves on within it: each part holds one document, so there is
+    // no next; without the part, the next in line.
+    const next = async (id: number, query: string) =>
+      (await api.get(`/admin/documents/${id}${query}`, headers)).body.next_id as number | null
+    expect(await next(late, '')).toBe(today)
+    expect(await next(late, '?due=late')).toBeNull()
+    expect(await next(today, '?due=today')).toBeNull()
+    expect(await next(today, '')).toBe(later)
+  })
+
   it('splits the queue at the upload times whose due time is now and today’s closing', () => {
     // Wednesday 2 December 11:00: late before Tuesday 1 December 11:00; due today (by Wednesday's
     // 24:00) up to Wednesday's first instant.
