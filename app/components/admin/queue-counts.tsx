@@ -3,7 +3,8 @@ import type { Queue } from '#domain/contract/admin'
 import { formatInteger } from '#domain/format'
 import type { QueueDue } from '#domain/validation/admin'
 
-const PARTS: ReadonlyArray<{ due: QueueDue; key: keyof Queue['counts']; label: string; tone: string }> = [
+/** The three parts of the queue on the clock, in order, with their names (the queue's «Plazo» select too). */
+export const QUEUE_PARTS: ReadonlyArray<{ due: QueueDue; key: keyof Queue['counts']; label: string; tone: string }> = [
   { due: 'late', key: 'late', label: 'Atrasados', tone: 'border-red-300 bg-red-50 text-red-900' },
   { due: 'today', key: 'due_today', label: 'Vencen hoy', tone: 'border-amber-300 bg-amber-50 text-amber-900' },
   { due: 'on_time', key: 'on_time', label: 'A tiempo', tone: 'border-slate-200 bg-white text-slate-800' },
@@ -25,7 +26,7 @@ export function QueueCounts({
 }) {
   return (
     <ul aria-label="Plazo de revisión" className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="plazos">
-      {PARTS.map((part) => {
+      {QUEUE_PARTS.map((part) => {
         const selected = current === part.due
         return (
           <li key={part.due}>

@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
 import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
-import { QueueCounts } from '#app/components/admin/queue-counts'
+import { QUEUE_PARTS, QueueCounts } from '#app/components/admin/queue-counts'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
@@ -30,11 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The due labels are written here, on the server: the working-hours clock never ships to browsers.
   const clock = new Date(queue.now)
   const dueLabels = queue.documents.map((d) => describeDue(new Date(d.due_at), d.age_hours, d.late, clock))
-  return { filters, query: filterQuery(filters), ...queue, dueLabels }
+  // Each count's link: its part of the queue under the other filters; the selected one leads back to all.
+  const dueHrefs = Object.fromEntries(
+    QUEUE_DUES.map((d) => [
+      d,
+      `/admin/documentos${filterQuery({ ...filters, due: d === filters.due ? undefined : d })}`,
+    ]),
+  ) as Record<QueueDue, string>
+  return { filters, query: filterQuery(filters), ...queue, dueLabels, dueHrefs }
 }
 
 export default function DocumentQueue() {
-  const { filters, query, documents, total, counts, dueLabels } = useLoaderData<typeof loader>()
+  const { filters, query, documents, total, counts, dueLabels, dueHrefs } = useLoaderData<typeof loader>()
   const filtered = Boolean(filters.slot || filters.origin || filters.driver || filters.due)
   // The pending documents of the other filters: the three counts add up to it, whatever `due` shows.
   const pending = counts.late + counts.due_today + counts.on_time
@@ -47,12 +54,7 @@ export default function DocumentQueue() {
         </p>
       </PageHeader>
       <div className="mb-4">
-        <QueueCounts
-          counts={counts}
-          current={due}
-          // The selected count links back to the whole queue of the other filters.
-          href={(part) => `/admin/documentos${filterQuery({ ...filters, due: part === due ? undefined : part })}`}
-        />
+        <QueueCounts counts={counts} current={due} href={(part) => dueHrefs[part]} />
       </div>
       <Form
         method="get"
@@ -83,9 +85,9 @@ export default function DocumentQueue() {
           Plazo
           <select name="due" defaultValue={filters.due ?? ''} className={CONTROL}>
             <option value="">Todos</option>
-            {QUEUE_DUES.map((d) => (
-              <option key={d} value={d}>
-                {DUE_NAMES[d]}
+            {QUEUE_PARTS.map((part) => (
+              <option key={part.due} value={part.due}>
+                {part.label}
               </option>
             ))}
           </select>
@@ -170,8 +172,6 @@ export default function DocumentQueue() {
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-
-const DUE_NAMES: Record<QueueDue, string> = { late: 'Atrasados', today: 'Vencen hoy', on_time: 'A tiempo' }
 
 const EMPTY_DUE: Record<QueueDue, string> = {
   late: 'Ningún documento pendiente está atrasado.',

@@ -335,8 +335,8 @@ export default function Performance() {
       </dl>
       {d.lateNow ? (
         <p className="-mt-4 mb-4 text-sm">
-          <Link to="/admin/documentos" className={`${LINK} inline-flex min-h-11 items-center`}>
-            Ver la cola de documentos
+          <Link to="/admin/documentos?due=late" className={`${LINK} inline-flex min-h-11 items-center`}>
+            Ver los atrasados en la cola
           </Link>
         </p>
       ) : null}
