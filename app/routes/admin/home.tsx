@@ -2,7 +2,6 @@ import { Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
 import { activitySentence } from '#app/components/admin/activity'
-import { QueueCounts } from '#app/components/admin/queue-counts'
 import {
   formatDateTime,
   LINK,
@@ -12,6 +11,7 @@ import {
   STACK_TR,
   StackTable,
 } from '#app/components/admin/console'
+import { QueueCounts } from '#app/components/admin/queue-counts'
 import { statisticClaim } from '#app/components/admin/statistic-claim'
 import { Badge } from '#app/components/ui/badge'
 import type { AdminSummary } from '#domain/contract/admin'

@@ -128,7 +128,7 @@ describe.each(engines)('the document queue on the review clock on %s', (engine) 
     expect(ids(await queueNow('?origin=otra'))).toEqual([again, first])
   })
 
-  it('lists one part of the clock with ?due=, the counts staying those of the other filters; the home reads them', async () => {
+  it('lists one part of the clock with ?due=, counts from the other filters; the home reads them', async () => {
     // Wednesday 2 December 11:00: one late, one due today, one due tomorrow.
     setNow('2026-12-02T14:00:00.000Z')
     const late = await uploadAt('soap_frontal', '2026-12-01T12:00:00.000Z')
