@@ -1,12 +1,18 @@
 /**
- * Working hours in Chile (decision 88): Monday to Friday, WORKING_DAY hours in America/Santiago,
- * public holidays excluded. «Revisamos tus documentos en menos de 24 horas hábiles» runs on this
- * clock. Pure: no I/O, every instant a Date, the calendar read through chileParts.
+ * Working hours in Chile (decisions 88 and 100): every hour of a business day in America/Santiago
+ * (Monday to Friday, 00:00 to 24:00), weekends and public holidays excluded. «Revisamos tus
+ * documentos en menos de 24 horas hábiles» runs on this clock: 24 working hours are one business
+ * day, so an upload on a business day is due at the same time on the next one, and an upload on a
+ * day off at the end (24:00) of the next business day. Pure: no I/O, every instant a Date, the
+ * calendar read through chileParts.
  */
 import { addDays, chileParts, formatDate, formatTime } from './format'
 
-/** The working day's hours, Chile time: 09:00 to 18:00 (9 working hours a day). */
-export const WORKING_DAY = { start: 9, end: 18 } as const
+/**
+ * The working day's hours, Chile time: the whole day, 00:00 to 24:00. Chile changes its clocks at
+ * midnight between Saturday and Sunday, so every business day has 24 hours.
+ */
+export const WORKING_DAY = { start: 0, end: 24 } as const
 
 /** The review promise: a document is due this many working hours after its upload. */
 export const REVIEW_HOURS = 24
@@ -92,9 +98,13 @@ export function chileHolidays(year: number): string[] {
   const solstice = SOLSTICE_DAY[year]
   // Outside the table the solstice falls on 20 or 21 June; the 21st is the usual one.
   days.push(fixed(6, solstice ?? 21))
-  // Ley 20.215: 17 September when it is a Monday, 20 September when it is a Friday.
-  if (weekday(year, 9, 17) === 1) days.push(fixed(9, 17))
+  // Ley 20.215: 17 September when it is a Monday, 20 September when it is a Friday. Ley 20.983:
+  // Friday 17 September when the 18th and 19th fall on the weekend, and Monday 2 January when
+  // the 1st is a Sunday.
+  const september17 = weekday(year, 9, 17)
+  if (september17 === 1 || september17 === 5) days.push(fixed(9, 17))
   if (weekday(year, 9, 20) === 5) days.push(fixed(9, 20))
+  if (weekday(year, 1, 1) === 0) days.push(fixed(1, 2))
   // Ley 20.299: a 31 October on Tuesday moves to Friday the 27th, on Wednesday to Friday 2 November.
   const reformation = weekday(year, 10, 31)
   days.push(reformation === 2 ? fixed(10, 27) : reformation === 3 ? fixed(11, 2) : fixed(10, 31))
@@ -162,9 +172,9 @@ function chileDay(ms: number): string {
 const MAX_DAYS = 400
 
 /**
- * The instant `ms` working milliseconds after `start`. An upload outside working hours starts
- * counting at the next working day's opening; a count that ends exactly at a closing returns the
- * closing (18:00), not the next opening.
+ * The instant `ms` working milliseconds after `start`. An upload on a day off starts counting at
+ * the next business day's 00:00; a count that ends exactly at a business day's end returns that
+ * end (24:00, the next day's 00:00 instant).
  */
 export function addWorkingMs(start: Date, ms: number): Date {
   if (ms <= 0) return new Date(start.getTime())
@@ -184,8 +194,9 @@ export function addWorkingMs(start: Date, ms: number): Date {
 /**
  * The earliest instant from which `ms` working milliseconds reach `end`: the inverse of
  * addWorkingMs. An instant before it has more than `ms` working milliseconds up to `end`; one at
- * or after it, at most `ms`. When the count lands on an opening (09:00) it returns the previous
- * closing, since the uploads in between start counting at that same opening.
+ * or after it, at most `ms`. When the count lands on the start of a business day that follows
+ * days off, it returns the end of the business day before them, since the uploads made on the
+ * days off start counting at that same start.
  */
 export function subtractWorkingMs(end: Date, ms: number): Date {
   let remaining = Math.max(0, ms)
@@ -231,7 +242,10 @@ export function workingHoursBetween(a: Date, b: Date): number {
   return workingMsBetween(a, b) / HOUR_MS
 }
 
-/** Today's closing (18:00 in Chile) when today is a working day, else null: nothing falls due on a day off. */
+/**
+ * Today's end (24:00 in Chile, the next day's 00:00 instant) when today is a business day, else
+ * null: nothing falls due on a day off.
+ */
 export function closingToday(now: Date): Date | null {
   const w = windowOf(chileDay(now.getTime()))
   return w ? new Date(w[1]) : null
@@ -240,14 +254,19 @@ export function closingToday(now: Date): Date | null {
 /**
  * The queue's words for a pending document: «atrasado 5 h» past its due time (in working hours,
  * at least 1), else «vence hoy 14:30», «vence mañana 10:00» or «vence el 02-12 09:00» (Chile's
- * calendar, the day before the month as the console's dates show it).
+ * calendar, the day before the month as the console's dates show it). A due time at midnight is
+ * the end of the day before, «24:00», as an upload made on a day off falls due: «vence hoy 24:00»
+ * on the day it is due, not «vence mañana 00:00».
  */
 export function describeDue(dueAt: Date, ageHours: number, late: boolean, now: Date): string {
   if (late) return `atrasado ${Math.max(1, Math.floor(ageHours - REVIEW_HOURS))} h`
   const today = chileDay(now.getTime())
-  const day = chileDay(dueAt.getTime())
-  const time = formatTime(dueAt)
+  // The first instant of a Chile day is written as the end of the day before: that day, at 24:00.
+  const midnight = chileDay(dueAt.getTime() - 1) !== chileDay(dueAt.getTime())
+  const shown = midnight ? new Date(dueAt.getTime() - 1) : dueAt
+  const day = chileDay(shown.getTime())
+  const time = midnight ? '24:00' : formatTime(dueAt)
   if (day === today) return `vence hoy ${time}`
   if (day === addDays(today, 1)) return `vence mañana ${time}`
-  return `vence el ${formatDate(dueAt).slice(0, 5)} ${time}`
+  return `vence el ${formatDate(shown).slice(0, 5)} ${time}`
 }

@@ -10,8 +10,14 @@ const record = z.record(z.string(), z.unknown())
 /** What the photo checks found on an uploaded image (none on a PDF). */
 const photoFlags = z.array(z.enum(PHOTO_FLAGS))
 
+/** The review queue on the clock (decision 100): past due, due by today's 24:00, and the rest. */
+const queueCountsSchema = z.object({ late: z.number(), due_today: z.number(), on_time: z.number() })
+
 export const adminSummarySchema = z.object({
+  /** The queue's documents: the sum of `queue`. */
   pending_documents: z.number(),
+  /** The same counts the unfiltered queue shows, each a link to its part of the queue. */
+  queue: queueCountsSchema,
   drivers: z.number(),
   companies: z.number(),
   validated_drivers: z.number(),
@@ -44,9 +50,10 @@ export const clockedQueueItemSchema = queueItemSchema.extend({
 })
 export const queueSchema = z.object({
   documents: z.array(clockedQueueItemSchema),
+  /** The documents the list draws from: every filter applied, `due` included. */
   total: z.number(),
-  /** Of the (filtered) queue: past due, due by today's closing, and the rest. */
-  counts: z.object({ late: z.number(), due_today: z.number(), on_time: z.number() }),
+  /** Of the queue the filters other than `due` leave: past due, due by today's 24:00, and the rest. */
+  counts: queueCountsSchema,
   /** The service's clock, which the due words («vence hoy …») are relative to. */
   now: z.string(),
 })

@@ -60,9 +60,17 @@ export type QueueOrigin = (typeof QUEUE_ORIGINS)[number]
 /** «Con alertas»: photos the checks flagged (domain/photo-quality.ts). */
 export const QUEUE_ALERTS = ['flagged'] as const
 
+/**
+ * Where a queued document stands on the review clock (decision 100): past its due time, due by
+ * today's 24:00, or due later. The queue's counts link to each.
+ */
+export const QUEUE_DUES = ['late', 'today', 'on_time'] as const
+export type QueueDue = (typeof QUEUE_DUES)[number]
+
 export const documentQueueQuerySchema = z.object({
   slot: z.catch(z.optional(z.enum(DOCUMENT_SLOT_KEYS)), undefined),
   origin: z.catch(z.optional(z.enum(QUEUE_ORIGINS)), undefined),
+  due: z.catch(z.optional(z.enum(QUEUE_DUES)), undefined),
   driver: z.catch(z.optional(plainText().check(z.trim(), z.maxLength(100))), undefined),
   alerts: z.catch(z.optional(z.enum(QUEUE_ALERTS)), undefined),
 })

@@ -43,7 +43,7 @@ const query = (params: Record<string, string | number | undefined | null>) => {
 }
 
 /** The review queue's filters (slot, first upload or not, driver, photos with alerts). */
-type QueueFilters = { slot?: string; origin?: string; driver?: string; alerts?: string }
+type QueueFilters = { slot?: string; origin?: string; driver?: string; alerts?: string; due?: string }
 
 export const adminApi = {
   summary: (ctx: AppLoadContext, token: string) =>

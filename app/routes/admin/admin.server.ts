@@ -52,21 +52,31 @@ export async function reauthIfAsked(request: Request, res: BackendResult<unknown
   })
 }
 
-/** Query filters of the review queue, carried from page to page. */
-export function queueFilters(url: URL): { slot?: string; origin?: string; driver?: string; alerts?: string } {
+/** Query filters of the review queue, carried from page to page (`due`: one part of the clock's split). */
+export interface QueueQuery {
+  slot?: string
+  origin?: string
+  driver?: string
+  due?: string
+  alerts?: string
+}
+
+export function queueFilters(url: URL): QueueQuery {
   const slot = url.searchParams.get('slot')?.trim() || undefined
   const origin = url.searchParams.get('origin')?.trim() || undefined
   const driver = url.searchParams.get('driver')?.trim().slice(0, 100) || undefined
+  const due = url.searchParams.get('due')?.trim() || undefined
   const alerts = url.searchParams.get('alerts')?.trim() || undefined
-  return { slot, origin, driver, alerts }
+  return { slot, origin, driver, due, alerts }
 }
 
-export function filterQuery(filters: { slot?: string; origin?: string; driver?: string; alerts?: string }): string {
+export function filterQuery(filters: QueueQuery): string {
   const sp = new URLSearchParams()
   if (filters.slot) sp.set('slot', filters.slot)
   if (filters.origin) sp.set('origin', filters.origin)
   if (filters.driver) sp.set('driver', filters.driver)
   if (filters.alerts) sp.set('alerts', filters.alerts)
+  if (filters.due) sp.set('due', filters.due)
   const s = sp.toString()
   return s ? `?${s}` : ''
 }

@@ -2,13 +2,14 @@ import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
 import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
+import { QUEUE_PARTS, QueueCounts } from '#app/components/admin/queue-counts'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { formatInteger, formatRut } from '#domain/format'
 import { PHOTO_FLAG_REVIEW } from '#domain/photo-quality'
 import { DOCUMENT_SLOTS, isDocumentSlotKey } from '#domain/reference-data/documents'
-import { QUEUE_ORIGINS, type QueueOrigin } from '#domain/validation/admin'
+import { QUEUE_DUES, QUEUE_ORIGINS, type QueueDue, type QueueOrigin } from '#domain/validation/admin'
 import { describeDue } from '#domain/working-hours'
 import type { Route } from './+types/documents'
 import { filterQuery, queueFilters, requireAdmin } from './admin.server'
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Revisión de documentos
 
 /**
  * The review queue: PENDING documents, soonest due first (24 working hours after the upload, so
- * oldest first), with the counts of late, due today and on time; by slot and by driver (a GET form).
+ * oldest first), with the counts of late, due today and on time (each a link to that part); by
+ * slot, origin, driver and due time (a GET form).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context)
@@ -25,30 +27,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (filters.slot && !isDocumentSlotKey(filters.slot)) filters.slot = undefined
   if (filters.origin && !isQueueOrigin(filters.origin)) filters.origin = undefined
   if (filters.alerts !== 'flagged') filters.alerts = undefined
+  if (filters.due && !isQueueDue(filters.due)) filters.due = undefined
   const queue = await required(request, await adminApi.queue(context, session.token, filters))
   // The due labels are written here, on the server: the working-hours clock never ships to browsers.
   const clock = new Date(queue.now)
   const dueLabels = queue.documents.map((d) => describeDue(new Date(d.due_at), d.age_hours, d.late, clock))
+  // Each count's link: its part of the queue under the other filters; the selected one leads back to all.
+  const dueHrefs = Object.fromEntries(
+    QUEUE_DUES.map((d) => [
+      d,
+      `/admin/documentos${filterQuery({ ...filters, due: d === filters.due ? undefined : d })}`,
+    ]),
+  ) as Record<QueueDue, string>
   // The photo checks' words, per row («posible desenfoque»).
   const alerts = queue.documents.map((d) => d.photo_flags.map((f) => PHOTO_FLAG_REVIEW[f]))
-  return { filters, query: filterQuery(filters), ...queue, dueLabels, alerts }
+  return { filters, query: filterQuery(filters), ...queue, dueLabels, dueHrefs, alerts }
 }
 
 export default function DocumentQueue() {
-  const { filters, query, documents, total, counts, dueLabels, alerts } = useLoaderData<typeof loader>()
-  const filtered = Boolean(filters.slot || filters.origin || filters.driver || filters.alerts)
+  const { filters, query, documents, total, counts, dueLabels, dueHrefs, alerts } = useLoaderData<typeof loader>()
+  const filtered = Boolean(filters.slot || filters.origin || filters.driver || filters.alerts || filters.due)
+  // The pending documents of the other filters: the three counts add up to it, whatever `due` shows.
+  const pending = counts.late + counts.due_today + counts.on_time
+  const due = filters.due as QueueDue | undefined
   return (
     <>
       <PageHeader title="Revisión de documentos">
         <p className="text-sm font-semibold text-slate-700" data-testid="pendientes-total">
-          {total === 1 ? '1 documento pendiente' : `${total} documentos pendientes`}
+          {pending === 1 ? '1 documento pendiente' : `${formatInteger(pending)} documentos pendientes`}
         </p>
       </PageHeader>
-      <ul aria-label="Plazo de revisión" className="mb-4 grid grid-cols-3 gap-2 sm:gap-3" data-testid="plazos">
-        <QueueCount label="Atrasados" n={counts.late} tone="border-red-300 bg-red-50 text-red-900" />
-        <QueueCount label="Vencen hoy" n={counts.due_today} tone="border-amber-300 bg-amber-50 text-amber-900" />
-        <QueueCount label="A tiempo" n={counts.on_time} tone="border-slate-200 bg-white text-slate-800" />
-      </ul>
+      <div className="mb-4">
+        <QueueCounts counts={counts} current={due} href={(part) => dueHrefs[part]} />
+      </div>
       <Form
         method="get"
         role="search"
@@ -81,6 +92,17 @@ export default function DocumentQueue() {
             <option value="flagged">Con alertas</option>
           </select>
         </label>
+        <label className="block min-w-40 text-sm font-semibold text-slate-800">
+          Plazo
+          <select name="due" defaultValue={filters.due ?? ''} className={CONTROL}>
+            <option value="">Todos</option>
+            {QUEUE_PARTS.map((part) => (
+              <option key={part.due} value={part.due}>
+                {part.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="block min-w-64 flex-1 text-sm font-semibold text-slate-800">
           Conductor
           <input
@@ -102,9 +124,11 @@ export default function DocumentQueue() {
       </Form>
       {documents.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          {filtered
-            ? 'Ningún documento pendiente coincide con los filtros.'
-            : 'No hay documentos pendientes. ¡Todo al día!'}
+          {!filtered
+            ? 'No hay documentos pendientes. ¡Todo al día!'
+            : due && !filters.slot && !filters.origin && !filters.driver
+              ? EMPTY_DUE[due]
+              : 'Ningún documento pendiente coincide con los filtros.'}
         </p>
       ) : (
         <>
@@ -171,14 +195,12 @@ export default function DocumentQueue() {
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-/** One of the queue's three counts: the figure large, its name under it (readable at 375 px). */
-function QueueCount({ label, n, tone }: { label: string; n: number; tone: string }) {
-  return (
-    <li className={`rounded-xl border px-3 py-2 ${tone}`}>
-      <span className="block text-2xl font-bold">{formatInteger(n)}</span>
-      <span className="block text-sm font-semibold">{label}</span>
-    </li>
-  )
+const EMPTY_DUE: Record<QueueDue, string> = {
+  late: 'Ningún documento pendiente está atrasado.',
+  today: 'Ningún documento pendiente vence hoy.',
+  on_time: 'Ningún documento pendiente vence después de hoy.',
 }
+
+const isQueueDue = (value: string): value is QueueDue => (QUEUE_DUES as readonly string[]).includes(value)
 
 const isQueueOrigin = (value: string): value is QueueOrigin => (QUEUE_ORIGINS as readonly string[]).includes(value)

@@ -11,6 +11,7 @@ import {
   STACK_TR,
   StackTable,
 } from '#app/components/admin/console'
+import { QueueCounts } from '#app/components/admin/queue-counts'
 import { statisticClaim } from '#app/components/admin/statistic-claim'
 import { Badge } from '#app/components/ui/badge'
 import type { AdminSummary } from '#domain/contract/admin'
@@ -103,6 +104,15 @@ export default function AdminHome() {
   return (
     <>
       <PageHeader title="Consola de operaciones" />
+      <section aria-labelledby="plazo-titulo" className="mb-6">
+        <h2 id="plazo-titulo" className="mb-2 text-lg font-bold text-slate-900">
+          Plazo de revisión
+        </h2>
+        <p className="mb-3 text-sm text-slate-700">
+          Cada documento vence 24 horas hábiles después de su carga: a la misma hora del siguiente día hábil.
+        </p>
+        <QueueCounts counts={summary.queue} href={(due) => `/admin/documentos?due=${due}`} />
+      </section>
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card
           label="Documentos por revisar"

@@ -312,7 +312,8 @@ export default function Performance() {
         <PeriodSwitch period={d.period} />
       </PageHeader>
       <p className="-mt-4 mb-6 max-w-3xl text-sm text-slate-700">
-        {d.range}. Los tiempos se cuentan en horas hábiles: de lunes a viernes, de 9:00 a 18:00, sin feriados.
+        {d.range}. Los tiempos se cuentan en horas hábiles: las 24 horas de cada día hábil, de lunes a viernes y sin
+        feriados.
       </p>
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="cifras">
         <Figure label="Decisiones" value={d.decisions} note="Documentos aprobados o rechazados" />
@@ -334,8 +335,8 @@ export default function Performance() {
       </dl>
       {d.lateNow ? (
         <p className="-mt-4 mb-4 text-sm">
-          <Link to="/admin/documentos" className={`${LINK} inline-flex min-h-11 items-center`}>
-            Ver la cola de documentos
+          <Link to="/admin/documentos?due=late" className={`${LINK} inline-flex min-h-11 items-center`}>
+            Ver los atrasados en la cola
           </Link>
         </p>
       ) : null}

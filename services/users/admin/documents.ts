@@ -26,6 +26,7 @@ import {
   ADMIN_MESSAGES,
   documentQueueQuerySchema,
   reviewDecisionSchema,
+  type QueueDue,
   type QueueOrigin,
 } from '#domain/validation/admin'
 import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
@@ -139,11 +140,10 @@ function queuedFiles(db: Db, filters: { slot?: DocumentSlotKey; origin?: QueueOr
   return q
 }
 
-function pendingQueue(
-  db: Db,
-  columns: ColumnCipher,
-  filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' },
-) {
+/** The queue's filters other than the due time: the three counts are of the queue they leave. */
+type QueueFilters = { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' }
+
+function pendingQueue(db: Db, columns: ColumnCipher, filters: QueueFilters) {
   let q = queuedFiles(db, filters).innerJoin('users as u', 'u.id', 'f.user_id')
   if (filters.driver) {
     const like = likePattern(filters.driver)
@@ -161,11 +161,7 @@ function pendingQueue(
 }
 
 /** The queue's rows to count: user_files alone unless a driver's name or RUT filters them. */
-function countedQueue(
-  db: Db,
-  columns: ColumnCipher,
-  filters: { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' },
-) {
+function countedQueue(db: Db, columns: ColumnCipher, filters: QueueFilters) {
   // Counting reads only f's columns, whichever builder it is.
   return filters.driver ? (pendingQueue(db, columns, filters) as unknown as QueuedFiles) : queuedFiles(db, filters)
 }
@@ -331,6 +327,47 @@ export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
   return { late: late.toISOString(), dueToday: (byClosing > late ? byClosing : late).toISOString() }
 }
 
+/** The part of the queue one count links to: a range of upload times between the cut-offs. */
+function dueRange<Q extends QueuedFiles | ReturnType<typeof pendingQueue>>(
+  query: Q,
+  due: QueueDue | undefined,
+  cut: ReturnType<typeof reviewCutoffs>,
+): Q {
+  // Both builders read user_files as f; the range only touches f.created_at.
+  const q = query as QueuedFiles
+  if (due === 'late') return q.where('f.created_at', '<', cut.late) as Q
+  if (due === 'today') return q.where('f.created_at', '>=', cut.late).where('f.created_at', '<', cut.dueToday) as Q
+  if (due === 'on_time') return q.where('f.created_at', '>=', cut.dueToday) as Q
+  return query
+}
+
+interface QueueCounts {
+  late: number
+  due_today: number
+  on_time: number
+}
+
+/**
+ * The filtered queue split on the review clock at `now`: late, due by today's 24:00, and the rest.
+ * The queue's page and the console's home both show these figures. Three counts, two of them
+ * ranges of upload times on the (file_status, created_at) index.
+ */
+export async function queueCounts(
+  db: Db,
+  columns: ColumnCipher,
+  filters: QueueFilters,
+  now: Date,
+): Promise<QueueCounts> {
+  const cut = reviewCutoffs(now)
+  const count = (due?: QueueDue) =>
+    dueRange(countedQueue(db, columns, filters), due, cut)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n))
+  const [total, late, dueToday] = await Promise.all([count(), count('late'), count('today')])
+  return { late, due_today: dueToday, on_time: total - late - dueToday }
+}
+
 /**
  * Pending documents past their due time at `now`: the queue's «Atrasados» without filters, a range
  * of upload times on the (file_status, created_at) index.
@@ -349,6 +386,7 @@ function queueFilters(c: Context) {
     origin: c.req.query('origin') || undefined,
     driver: c.req.query('driver') || undefined,
     alerts: c.req.query('alerts') || undefined,
+    due: c.req.query('due') || undefined,
   })
 }
 
@@ -363,32 +401,27 @@ export function adminDocumentRoutes(p: Platform) {
       path: '/documents',
       operationId: 'listDocumentQueue',
       tags,
-      summary: 'La cola de documentos pendientes (filtros slot, origin, driver y alerts en la consulta)',
+      summary: 'La cola de documentos pendientes (filtros slot, origin, driver, alerts y due en la consulta)',
       security: security('admin'),
       responses: { 200: jsonResponse(queueSchema, 'Cola'), ...errors(401, 403) },
     },
     async (c) => {
-      const filters = queueFilters(c)
+      const { due, ...filters } = queueFilters(c)
       const now = p.now()
       const cut = reviewCutoffs(now)
       // The due time grows with the upload time, so oldest upload first is soonest due first (the
       // status and upload-time index serves both), and each count is a range of upload times.
-      const count = (range: (q: QueuedFiles) => QueuedFiles) =>
-        range(countedQueue(p.db, p.columns, filters))
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      const [rows, total, late, dueToday] = await Promise.all([
-        pendingQueue(p.db, p.columns, filters)
+      const [rows, counts] = await Promise.all([
+        dueRange(pendingQueue(p.db, p.columns, filters), due, cut)
           .select([...itemColumns])
           .orderBy('f.created_at', 'asc')
           .orderBy('f.id', 'asc')
           .limit(QUEUE_PAGE_SIZE)
           .execute(),
-        count((q) => q),
-        count((q) => q.where('f.created_at', '<', cut.late)),
-        count((q) => q.where('f.created_at', '>=', cut.late).where('f.created_at', '<', cut.dueToday)),
+        queueCounts(p.db, p.columns, filters, now),
       ])
+      const all = counts.late + counts.due_today + counts.on_time
+      const total = due === 'late' ? counts.late : due === 'today' ? counts.due_today : due ? counts.on_time : all
       // Each row shows its driver's RUT (decision 78).
       await recordRutsShown(
         p.db,
@@ -408,7 +441,7 @@ export function adminDocumentRoutes(p: Platform) {
           }
         }),
         total,
-        counts: { late, due_today: dueToday, on_time: total - late - dueToday },
+        counts,
         now: now.toISOString(),
       })
     },
@@ -443,7 +476,8 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const filters = queueFilters(c)
+      const { due, ...filters } = queueFilters(c)
+      const cut = reviewCutoffs(p.now())
       const row = await p.db
         .selectFrom('user_files as f')
         .innerJoin('users as u', 'u.id', 'f.user_id')
@@ -484,7 +518,7 @@ export function adminDocumentRoutes(p: Platform) {
           .execute(),
         auditFor(p.db, 'user_file', id),
         // The next document of the same queue (same filters), oldest first, skipping this one.
-        pendingQueue(p.db, p.columns, filters)
+        dueRange(pendingQueue(p.db, p.columns, filters), due, cut)
           .select('f.id')
           .where('f.id', '!=', id)
           .where((eb) =>
@@ -504,7 +538,7 @@ export function adminDocumentRoutes(p: Platform) {
       const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
       const first = next
         ? null
-        : await pendingQueue(p.db, p.columns, filters)
+        : await dueRange(pendingQueue(p.db, p.columns, filters), due, cut)
             .select('f.id')
             .where('f.id', '!=', id)
             .orderBy('f.created_at', 'asc')

@@ -8,7 +8,7 @@ import { auditNames } from './audit-names'
 import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
 import { adminDataViewRoutes } from './data-views'
-import { adminDocumentRoutes } from './documents'
+import { adminDocumentRoutes, queueCounts } from './documents'
 import { adminDriverRoutes } from './drivers'
 import { adminMessageRoutes } from './messages'
 import { adminOperationsRoutes } from './operations'
@@ -68,23 +68,9 @@ export function adminRoutes(p: Platform) {
       responses: { 200: jsonResponse(adminSummarySchema, 'Resumen'), ...errors(401, 403) },
     },
     async (c) => {
-      const [pending, drivers, companies, validated] = await Promise.all([
-        p.db
-          .selectFrom('user_files as f')
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where('f.file_status', '=', 'PENDING')
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('user_files as n')
-                  .select('n.id')
-                  .whereRef('n.user_id', '=', 'f.user_id')
-                  .whereRef('n.purpose_name', '=', 'f.purpose_name')
-                  .whereRef('n.id', '>', 'f.id'),
-              ),
-            ),
-          )
-          .executeTakeFirstOrThrow(),
+      const [queue, drivers, companies, validated] = await Promise.all([
+        // The queue's own counts (documents.ts): the home shows the figures the queue shows.
+        queueCounts(p.db, p.columns, {}, p.now()),
         p.db
           .selectFrom('users')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -104,7 +90,8 @@ export function adminRoutes(p: Platform) {
         .orderBy('id')
         .execute()
       return c.json({
-        pending_documents: Number(pending.n),
+        pending_documents: queue.late + queue.due_today + queue.on_time,
+        queue,
         drivers: Number(drivers.n),
         companies: Number(companies.n),
         validated_drivers: validated,

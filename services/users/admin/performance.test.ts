@@ -59,7 +59,7 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
   }
 
   /**
-   * Six decisions (working hours from upload to decision: 2, 9, 18, 31 and 22 in the last week, 10
+   * Six decisions (working hours from upload to decision: 2, 23, 48, 76 and 67 in the last week, 25
    * three weeks before), two pending documents (one late), seen on Friday 4 December 2026 at 17:00.
    */
   const madeUpSet = async () => {
@@ -71,19 +71,20 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
     const c = await uploadAt('2026-11-30T17:00:00.000Z') // Mon 30 Nov 14:00
     const d = await uploadAt('2026-11-27T15:00:00.000Z') // Fri 27 Nov 12:00
     const e = await uploadAt('2026-12-01T20:00:00.000Z') // Tue 1 Dec 17:00
-    await uploadAt('2026-11-30T12:00:00.000Z') // pending: 44 working hours by Friday 17:00, late
+    await uploadAt('2026-11-30T12:00:00.000Z') // pending: 104 working hours by Friday 17:00, late
     await uploadAt('2026-12-04T13:00:00.000Z') // pending: Fri 4 Dec 10:00, on time
-    // Tue 17 Nov 10:00: 9 h Monday + 1 h → 10 h.
+    // Tue 17 Nov 10:00: 15 h Monday + 10 h → 25 h.
     await beto.decide(old, '2026-11-17T13:00:00.000Z')
     // Mon 30 Nov 11:00: 2 h.
     await ana.decide(a, '2026-11-30T14:00:00.000Z')
-    // Tue 1 Dec 10:00: 8 h Monday + 1 h → 9 h.
-    await ana.decide(b, '2026-12-01T13:00:00.000Z', 'REJECTED')
-    // Wed 2 Dec 14:00: 4 + 9 + 5 → 18 h.
+    // Tue 1 Dec 09:00: 14 h Monday + 9 h → 23 h (not at 10:00: exactly 24 h would hang on the
+    // milliseconds the review takes on the test's running clock).
+    await ana.decide(b, '2026-12-01T12:00:00.000Z', 'REJECTED')
+    // Wed 2 Dec 14:00: 10 + 24 + 14 → 48 h.
     await beto.decide(c, '2026-12-02T17:00:00.000Z')
-    // Wed 2 Dec 16:00: Fri 6 + Mon 9 + Tue 9 + Wed 7 → 31 h, past the promise.
+    // Wed 2 Dec 16:00: Fri 12 + Mon 24 + Tue 24 + Wed 16 → 76 h.
     await beto.decide(d, '2026-12-02T19:00:00.000Z')
-    // Fri 4 Dec 12:00: 1 + 9 + 9 + 3 → 22 h.
+    // Fri 4 Dec 12:00: 7 + 24 + 24 + 12 → 67 h.
     await ana.decide(e, '2026-12-04T15:00:00.000Z')
     setNow('2026-12-04T20:00:00.000Z')
     return { ana, beto }
@@ -112,11 +113,11 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
       decisions: 5,
       per_day: [0, 0, 1, 1, 2, 0, 1],
       timed: 5,
-      // 2, 9, 18, 22, 31: the middle one; the 90th percentile by nearest rank is the 5th of 5.
-      median_hours: 18,
-      p90_hours: 31,
-      within_24h: 4,
-      within_24h_share: 0.8,
+      // 2, 23, 48, 67, 76: the middle one; the 90th percentile by nearest rank is the 5th of 5.
+      median_hours: 48,
+      p90_hours: 76,
+      within_24h: 2,
+      within_24h_share: 0.4,
       late_now: 1,
     })
     expect(w.reviewers).toEqual([
@@ -129,13 +130,13 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
     expect(month.days[0]).toBe('2026-11-05')
     expect(month).toMatchObject({
       decisions: 6,
-      // 2, 9, 10, 18, 22, 31: the median halves the middle two; the 90th percentile is the 6th of 6.
-      median_hours: 14,
-      p90_hours: 31,
-      within_24h: 5,
+      // 2, 23, 25, 48, 67, 76: the median halves the middle two; the 90th percentile is the 6th of 6.
+      median_hours: 36.5,
+      p90_hours: 76,
+      within_24h: 2,
       late_now: 1,
     })
-    expect(month.within_24h_share).toBeCloseTo(5 / 6)
+    expect(month.within_24h_share).toBeCloseTo(2 / 6)
     expect(month.reviewers.map((r) => [r.name, r.decisions])).toEqual([
       ['Ana Equipo', 3],
       ['Beto Equipo', 3],
@@ -177,7 +178,7 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
   it('mails yesterday’s figures to each administrador once a day', async () => {
     const { ana } = await madeUpSet()
     const boss = await staff('Carla', 'administrador')
-    // Saturday 5 December 08:00: the summary of Friday 4 December (Ana's one decision, 22 h).
+    // Saturday 5 December 08:00: the summary of Friday 4 December (Ana's one decision, 67 h).
     setNow('2026-12-05T11:00:00.000Z')
     const before = await p.db.selectFrom('outbox').select('id').execute()
     const run = await sendTeamSummary(p, p.now())
@@ -199,7 +200,7 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
     const toBoss = mails.find((m) => m.recipient === boss.user.email)!
     expect(toBoss.subject).toBe('Resumen del equipo del 04-12-2026')
     expect(toBoss.body_text).toContain('El equipo decidió 1 documento el 04-12-2026.')
-    expect(toBoss.body_text).toContain('100\u00a0% dentro de 24 horas hábiles desde su carga (mediana: 22 h hábiles).')
+    expect(toBoss.body_text).toContain('0\u00a0% dentro de 24 horas hábiles desde su carga (mediana: 67 h hábiles).')
     expect(toBoss.body_text).toContain('Hay 1 documento atrasado ahora')
     expect(toBoss.body_text).toContain('Ana Equipo: 1')
     expect(toBoss.body_text).toContain('/admin/rendimiento')
