@@ -19,7 +19,7 @@ async function shot(page: Page, jsEnabled: boolean, name: string, fullPage = tru
 }
 
 test.describe('driver navigation', () => {
-  test('on a phone (375 px): four bottom tabs, no menu button, the current one marked, nothing hidden behind them', async ({
+  test('on a phone (375 px): four bottom tabs, no menu button, the current one marked, nothing hidden', async ({
     page,
     jsEnabled,
   }) => {
@@ -86,7 +86,7 @@ test.describe('driver navigation', () => {
     await shot(page, jsEnabled, 'seguridad-375', false)
   })
 
-  test('on a desktop (1280 px): the sidebar lists every page, Seguridad and Datos bancarios included, and runs the page’s full height', async ({
+  test('on a desktop (1280 px): the sidebar lists every page and runs the page’s full height', async ({
     page,
     jsEnabled,
   }) => {

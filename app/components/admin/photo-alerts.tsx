@@ -9,7 +9,10 @@ export function PhotoAlerts({ alerts }: { alerts: string[] }) {
   return (
     <p
       data-testid="alertas-foto"
-      className="mb-2 flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      className={
+        'mb-2 flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 ' +
+        'text-sm text-amber-950'
+      }
     >
       <span className="font-semibold">Alertas de la foto:</span>
       {alerts.map((a) => (
