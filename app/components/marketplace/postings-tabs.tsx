@@ -14,7 +14,19 @@ const TABS = [
 export function PostingsTabs() {
   const unread = useRouteLoaderData<{ unreadMessages?: number }>('routes/user/layout')?.unreadMessages ?? 0
   const items = unread
-    ? TABS.map((t) => (t.to.endsWith('/postuladas') ? { ...t, count: { n: unread, words: 'sin leer' } } : t))
+    ? TABS.map((t) => (t.to.endsWith('/postuladas') ? { ...t, label: <Unread label={t.label} n={unread} /> } : t))
     : TABS
   return <Tabs items={items} label="Listas de ofertas" />
+}
+
+function Unread({ label, n }: { label: string; n: number }) {
+  return (
+    <>
+      {label}{' '}
+      <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs leading-5 text-white">
+        {n}
+        <span className="sr-only"> sin leer</span>
+      </span>
+    </>
+  )
 }

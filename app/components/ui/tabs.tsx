@@ -1,31 +1,18 @@
+import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import { cn } from './cn'
 
 export interface TabItem {
   to: string
-  label: string
+  /** Text, or text with a badge (a count of unread messages). */
+  label: ReactNode
   /** Current only on this exact URL (not on the pages under it). */
   end?: boolean
   /** Says whether the tab is current, instead of its URL (a tab whose pages sit beside another tab's). */
   current?: boolean
-  /** A count after the label as a badge (unread messages), with the words a screen reader says after it. */
-  count?: { n: number; words: string }
 }
 
 const TAB = 'inline-flex min-h-11 items-center border-b-2 px-3 py-2 text-sm font-semibold whitespace-nowrap'
-function TabLabel({ item }: { item: TabItem }) {
-  if (!item.count?.n) return item.label
-  return (
-    <>
-      {item.label}{' '}
-      <span className="ml-1 rounded-full bg-red-700 px-1.5 text-xs leading-5 text-white">
-        {item.count.n}
-        <span className="sr-only"> {item.count.words}</span>
-      </span>
-    </>
-  )
-}
-
 const tabState = (active: boolean) =>
   active
     ? 'border-brand-700 text-brand-700'
@@ -42,7 +29,7 @@ export function Tabs({ items, label, className }: { items: readonly TabItem[]; l
         <li key={item.to}>
           {item.current === undefined ? (
             <NavLink to={item.to} end={item.end} className={({ isActive }) => cn(TAB, tabState(isActive))}>
-              <TabLabel item={item} />
+              {item.label}
             </NavLink>
           ) : (
             <Link
@@ -50,7 +37,7 @@ export function Tabs({ items, label, className }: { items: readonly TabItem[]; l
               aria-current={item.current ? 'page' : undefined}
               className={cn(TAB, tabState(item.current))}
             >
-              <TabLabel item={item} />
+              {item.label}
             </Link>
           )}
         </li>
