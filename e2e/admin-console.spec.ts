@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { newAdmin } from './admin-session'
-import { newDriver, pngFile } from './driver-session'
+import { newDriver, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, expectAccessible, readMail, test, unique } from './fixtures'
 import { apiCompany, apiPosting } from './marketplace-support'
 import { decodeMail } from './public-mail'
@@ -12,7 +12,7 @@ async function upload(page: Page, trigger: 'Añadir documento' | 'Cargar nuevame
   const dialog = page.getByRole('dialog', { name: `Subir documento: ${TITLE}` })
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile('certificado.png'))
-  await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+  await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
 }
 

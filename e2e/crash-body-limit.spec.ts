@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { rssOf, startServer, type ServerProcess } from '../tests/server-process'
-import { newDriver } from './driver-session'
+import { newDriver, SEND_UPLOAD } from './driver-session'
 import { expect, test } from './fixtures'
 
 /**
@@ -107,7 +107,7 @@ test('without JS, a document over 5 MB gets the page with the message (413), not
     .setInputFiles({ name: 'soap.pdf', mimeType: 'application/pdf', buffer: big })
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST'),
-    dialog.getByRole('button', { name: 'Subir archivo' }).click(),
+    dialog.getByRole('button', { name: SEND_UPLOAD }).click(),
   ])
   expect(response.status()).toBe(413)
   await expect(page.getByText('El archivo no puede ser mayor a 5MB.')).toBeVisible()

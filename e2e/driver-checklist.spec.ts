@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page, Request } from '@playwright/test'
-import { chileDay, e2eDatabase, newDriver, pngFile } from './driver-session'
+import { chileDay, e2eDatabase, newDriver, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 /** The driver's one checklist, the «Subir siguiente documento» walk and the upload sheet. */
@@ -36,7 +36,7 @@ function setStatus(email: string, slot: string, status: string, extra: { reason?
 async function chooseAndSend(sheet: Locator, day: string | null = null) {
   await sheet.getByLabel('Elegir archivo').setInputFiles(await pngFile())
   if (day) await sheet.getByLabel('Fecha de vencimiento').fill(day)
-  await sheet.getByRole('button', { name: 'Subir archivo' }).click()
+  await sheet.getByRole('button', { name: SEND_UPLOAD }).click()
 }
 
 test.describe('the driver document checklist', () => {
@@ -57,7 +57,7 @@ test.describe('the driver document checklist', () => {
     // Full screen at 375 px, the submit inside the screen without scrolling.
     const box = (await sheet.boundingBox())!
     expect(box.width).toBe(375)
-    await expect(sheet.getByRole('button', { name: 'Subir archivo' })).toBeInViewport({ ratio: 1 })
+    await expect(sheet.getByRole('button', { name: SEND_UPLOAD })).toBeInViewport({ ratio: 1 })
     await expect(sheet.getByRole('img', { name: 'Ejemplo de Cédula de identidad (frontal)' })).toHaveAttribute(
       'src',
       '/specimens/cedula_identidad_frontal.svg',

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { addDays } from '../domain/format'
 import { newAdmin } from './admin-session'
-import { chileDay, e2eDatabase, newDriver, pngFile } from './driver-session'
+import { chileDay, e2eDatabase, newDriver, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 import { decodeMail } from './public-mail'
 
@@ -71,7 +71,7 @@ function mailsTo(to: string): string[] {
 async function uploadWithDate(dialog: Locator, day: string | null) {
   await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile())
   if (day) await dialog.getByLabel('Fecha de vencimiento').fill(day)
-  await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+  await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
 }
 
 test.describe('driver documents, grouped and guided, with expiry dates', () => {

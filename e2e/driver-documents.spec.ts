@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test'
-import { e2eDatabase, exeAsJpg, fillExpiryIfAsked, jpgFile, newDriver, pdfFile, pngFile } from './driver-session'
+import {
+  e2eDatabase,
+  exeAsJpg,
+  fillExpiryIfAsked,
+  jpgFile,
+  newDriver,
+  pdfFile,
+  pngFile,
+  SEND_UPLOAD,
+} from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 async function upload(
@@ -13,7 +22,7 @@ async function upload(
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Elegir archivo').setInputFiles(file)
   await fillExpiryIfAsked(dialog)
-  await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+  await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
 }
 
 function slot(page: Page, title: string) {

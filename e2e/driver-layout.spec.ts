@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Response } from '@playwright/test'
-import { e2eDatabase, fillExpiryIfAsked, newDriver, pngFile } from './driver-session'
+import { e2eDatabase, fillExpiryIfAsked, newDriver, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 test.describe('driver area layout', () => {
@@ -182,7 +182,7 @@ test.describe('driver area layout', () => {
       .getByLabel('Elegir archivo')
       .setInputFiles(await pngFile())
     await fillExpiryIfAsked(page.getByRole('dialog'))
-    await page.getByRole('dialog').getByRole('button', { name: 'Subir archivo' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: SEND_UPLOAD }).click()
     await expect(page.getByText('En revisión', { exact: true })).toBeVisible()
 
     // Kept for a person to look at: <output dir>/driver-screens/*.png.

@@ -34,6 +34,13 @@ export function e2eDatabase() {
   return db
 }
 
+/**
+ * The upload sheet's submit: «Subir archivo», or «Enviar de todos modos» once the photo checks
+ * doubt the chosen photo (decision 101), which they do of these small plain fixtures when their
+ * answer arrives before the click.
+ */
+export const SEND_UPLOAD = /^(Subir archivo|Enviar de todos modos)$/
+
 export async function pngFile(name = 'documento.png', width = 120, height = 80) {
   return {
     name,

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { fillExpiryIfAsked, newDriver, pngFile } from './driver-session'
+import { fillExpiryIfAsked, newDriver, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, test } from './fixtures'
 
 /**
@@ -52,7 +52,7 @@ test('journey: a new driver uploads all 22 required documents', async ({ page, j
       taps++
       await fillExpiryIfAsked(dialog)
     }
-    await tap(dialog.getByRole('button', { name: 'Subir archivo' }))
+    await tap(dialog.getByRole('button', { name: SEND_UPLOAD }))
     // Done when this document's sheet is gone: the list, or the next document's sheet.
     await expect(page.getByRole('dialog', { name: title, exact: true })).toHaveCount(0)
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { request as playwrightRequest } from '@playwright/test'
 import { startServer, type ServerProcess } from '../tests/server-process'
-import { fillExpiryIfAsked, pngFile } from './driver-session'
+import { fillExpiryIfAsked, pngFile, SEND_UPLOAD } from './driver-session'
 import { codeIn, expect, randomDriver, readMail, test } from './fixtures'
 import { apiCompany, apiPosting } from './marketplace-support'
 
@@ -77,7 +77,7 @@ test('a web-only process over a services-only process: register, code, upload, a
   const dialog = page.getByRole('dialog', { name: 'Subir documento: Cédula de identidad (frontal)' })
   await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile())
   await fillExpiryIfAsked(dialog)
-  await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+  await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
   await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
   await expect(page.getByTestId('resumen-documentos')).toHaveText('1 en revisión · 21 faltan')
 

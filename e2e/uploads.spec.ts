@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page, Request } from '@playwright/test'
 import sharp from 'sharp'
 import { loadKeyring, unseal } from '../services/platform/file-crypto'
-import { e2eDatabase, fillExpiryIfAsked, newDriver, phonePhoto, pngFile } from './driver-session'
+import { e2eDatabase, fillExpiryIfAsked, newDriver, phonePhoto, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 /**
@@ -58,7 +58,7 @@ test.describe('uploads with JS', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST') posts.push(r)
     })
-    await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+    await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
     await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible()
     await expect(
       page
@@ -96,7 +96,7 @@ test.describe('uploads with JS', () => {
     await input.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('no es un documento') })
     await expect(dialog.getByRole('alert')).toHaveText('El archivo debe ser JPG, JPEG, PNG o PDF.')
     await expect(input).toHaveAttribute('aria-invalid', 'true')
-    await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+    await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
     await expect(dialog.getByRole('alert')).toHaveText('El archivo debe ser JPG, JPEG, PNG o PDF.')
     await expect(input).toBeFocused()
 
@@ -104,7 +104,7 @@ test.describe('uploads with JS', () => {
     Buffer.from('%PDF-1.4\n').copy(pdf)
     await input.setInputFiles({ name: 'soap.pdf', mimeType: 'application/pdf', buffer: pdf })
     await expect(dialog.getByRole('alert')).toHaveText('El archivo no puede ser mayor a 5MB.')
-    await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+    await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
     await expect(dialog.getByRole('alert')).toHaveText('El archivo no puede ser mayor a 5MB.')
     await expectAccessible(page)
     // Nothing reached the server: no upload, not even a revalidation.
@@ -128,7 +128,7 @@ test.describe('uploads with JS', () => {
       downloadThroughput: -1,
       uploadThroughput: 256 * 1024,
     })
-    await dialog.getByRole('button', { name: 'Subir archivo' }).click()
+    await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
     const bar = dialog.getByRole('progressbar', { name: 'Subiendo archivo' })
     await expect(bar).toBeVisible()
     // The percentage moves while the bytes go.
@@ -262,7 +262,7 @@ test.describe('uploads without JS', () => {
     await input.setInputFiles(await phonePhoto())
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
-      dialog.getByRole('button', { name: 'Subir archivo' }).click(),
+      dialog.getByRole('button', { name: SEND_UPLOAD }).click(),
     ])
     expect(response.status()).toBe(413)
     await expect(page.getByText('El archivo no puede ser mayor a 5MB.')).toBeVisible()

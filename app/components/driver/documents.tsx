@@ -205,8 +205,11 @@ const PHOTO_TYPES = ['image/jpeg', 'image/png']
 /** What the photo checks found, what to do about it, and the way to take it again. */
 function PhotoWarning({ advice, cameraId }: { advice: string[]; cameraId: string }) {
   const ref = useRef<HTMLDivElement>(null)
-  // On a phone the box appears under the choices, below the fold: it comes to the middle.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'center' }), [advice])
+  // On a phone the box appears under the choices, below the fold: it comes to the middle. In
+  // braces: Chromium's scrollIntoView returns a promise, and an effect may return only a cleanup.
+  useEffect(() => {
+    void ref.current?.scrollIntoView({ block: 'center' })
+  }, [advice])
   return (
     <div
       ref={ref}
