@@ -226,6 +226,9 @@ for (const width of [375, 1280]) {
         await page.keyboard.press('Enter')
         await page.keyboard.press('Tab')
         await expect(row(doomed).getByRole('link', { name: `Editar: ${doomed}` })).toBeFocused()
+        // «Duplicar» (decision 104) sits between «Editar» and «Cerrar publicación».
+        await page.keyboard.press('Tab')
+        await expect(row(doomed).getByRole('button', { name: `Duplicar: ${doomed}` })).toBeFocused()
         await page.keyboard.press('Tab')
         await page.keyboard.press('Tab')
         await expect(row(doomed).getByRole('link', { name: `Eliminar: ${doomed}` })).toBeFocused()
