@@ -358,13 +358,22 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     updated_at: at,
   })
   identifiers.push(account)
-  await insert('applications', {
+  const application = await insert('applications', {
     posting_id: company!.postingId,
     user_id: userId,
     status: 'nueva',
     created_at: at,
     updated_at: at,
     seen_at: null,
+  })
+  await insert('application_messages', {
+    application_id: application.id,
+    sender: 'driver',
+    sender_user_id: userId,
+    subject: null,
+    body: `Puedo empezar el lunes, ${firstname} ${n}`,
+    created_at: at,
+    read_at: null,
   })
   await insert('saved_postings', { posting_id: company!.postingId, user_id: userId, created_at: at })
   const owner = await db

@@ -102,8 +102,12 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   }),
   user_files: byUser(
     `id user_id purpose_name file_status mime_type size_bytes original_name rejection_reason
-     created_at reviewed_at expires_on retired_at file_purged_at`,
-    { storage_key: STORAGE },
+     created_at reviewed_at expires_on retired_at file_purged_at photo_flags`,
+    {
+      storage_key: STORAGE,
+      queued: 'Dato interno de la cola de revisión (si el documento espera revisión)',
+      reupload: 'Dato interno de la cola de revisión (si reemplazó una carga anterior)',
+    },
   ),
   document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
   profile_images: byUser('id user_id mime_type size_bytes created_at', { storage_key: STORAGE }),
@@ -117,6 +121,11 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ),
   applications: byUser('id posting_id user_id status created_at updated_at seen_at'),
   saved_postings: byUser('id posting_id user_id created_at'),
+  application_messages: via(
+    'applications',
+    'application_id',
+    'id application_id sender sender_user_id subject body created_at read_at',
+  ),
   posting_invitations: byUser('id posting_id user_id company_id day created_at'),
   simple_power_links: byUser('id user_id created_at expires_at used_at', { jti: KEY }),
   simple_powers: byUser(
@@ -170,6 +179,14 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   team_summaries: {
     kind: 'system',
     reason: 'Los días cuyo resumen del equipo se envió por correo (solo la fecha y cuántos correos)',
+  },
+  review_days: {
+    kind: 'system',
+    reason: 'Cifras diarias de la revisión de documentos: cuántas decisiones y en cuánto tiempo, sin personas',
+  },
+  review_day_reviewers: {
+    kind: 'system',
+    reason: 'Cuántas decisiones tomó cada persona del equipo por día (cifras del equipo, no de conductores)',
   },
   admin_audit_log: {
     kind: 'system',
