@@ -85,6 +85,7 @@ describe.each(engines)('the company pipeline on %s', (engine) => {
       awaiting_reply: 4,
       starting_soon: 1,
       starting_soon_days: 7,
+      unread_messages: 0,
     })
     const [first] = await applicationIds(open)
     await api.put(`/business/update-application-status/${first!.id}`, { status: 'contactado' }, business(andes))
