@@ -4,7 +4,7 @@ import { zodMiniInBrowser } from './scripts/vite-zod-browser'
 export default defineConfig({
   test: {
     environment: 'node',
-    globalSetup: ['tests/setup/data-dir.ts', 'tests/setup/s3.ts'],
+    globalSetup: ['tests/setup/data-dir.ts', 'tests/setup/s3.ts', 'tests/setup/databases.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Service suites open their own database (a temp SQLite file or a PostgreSQL schema),

@@ -88,7 +88,7 @@ describe.runIf(engines.includes('postgres'))('migrations on postgres beside othe
     })()
     try {
       for (let i = 0; i < 4; i++) {
-        const h = await openTestDatabase('postgres')
+        const h = await openTestDatabase('postgres', { fromScratch: true })
         await h.destroy()
       }
     } finally {
