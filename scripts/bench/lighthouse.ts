@@ -10,7 +10,8 @@
  * port with a temp data folder and demo data, or against BASE_URL when set. Simulated figures
  * still depend on the machine's CPU: the load average is printed beside them.
  *
- *   npx tsx scripts/bench/lighthouse.ts [--runs=3] [--pages=/,/login] [--driver] [--json=medians.json] [--keep=dir] [--bare]
+ *   npx tsx scripts/bench/lighthouse.ts [--runs=3] [--pages=/,/login] [--driver] [--json=medians.json]
+ *     [--keep=dir] [--bare]
  *
  * --keep keeps every Lighthouse report (JSON) in dir, to see what an outlier run waited for.
  * --bare also runs the bare React Router app's page (scripts/bench/bare-app, built if needed) as
@@ -216,9 +217,7 @@ export async function benchLighthouse(
     const done = new Map(targets.map((t) => [t.page, [] as Run[]]))
     for (let i = 0; i < runs; i++) {
       for (const { page, url, headers } of targets)
-        done
-          .get(page)!
-          .push(await lighthouse(url, path.join(out, `${page.replace(/\W/g, '_')}-${i}.json`), headers))
+        done.get(page)!.push(await lighthouse(url, path.join(out, `${page.replace(/\W/g, '_')}-${i}.json`), headers))
     }
     for (const { page, driver = false } of targets) {
       const pageRuns = done.get(page)!

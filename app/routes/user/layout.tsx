@@ -223,7 +223,9 @@ function BottomNav({ pathname, unread }: { pathname: string; unread: number }) {
               item={item}
               pathname={pathname}
               className={(isActive) =>
-                'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-2 text-center text-xs ' +
+                // One line per label, so the bar is 3.5 rem tall at every width (the posting's pinned
+                // actions sit on it).
+                'flex h-14 flex-col items-center justify-center gap-0.5 px-1 text-center text-xs whitespace-nowrap ' +
                 (isActive
                   ? 'font-semibold text-brand-700 shadow-[inset_0_3px_0_var(--color-brand-700)]'
                   : 'font-medium text-slate-700 hover:text-slate-900')

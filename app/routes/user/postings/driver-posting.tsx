@@ -279,12 +279,13 @@ export default function DriverPostingRoute() {
             Postulaste el {shortDate(posting.applied_at)}.
           </p>
         ) : null}
-        {/* Above the phone's tab bar (routes/user/layout.tsx), whose height its labels set: two lines
-            make it 71 px. */}
+        {/* Flush on the tab bar (routes/user/layout.tsx: 3.5 rem, its 1 px top border and the
+            phone's safe area), which shows below lg. */}
         <div
           className={
-            'sticky bottom-[4.5rem] z-10 order-5 -mx-4 border-t border-slate-200 bg-white px-4 py-3 ' +
-            'shadow-[0_-4px_12px_rgba(15,23,42,0.06)] sm:bottom-0 sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:rounded-xl ' +
+            'sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-10 order-5 -mx-4 border-t ' +
+            'border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] sm:-mx-6 sm:px-6 ' +
+            'lg:static lg:mx-0 lg:rounded-xl ' +
             'lg:border lg:p-5 lg:shadow-sm'
           }
           data-testid="acciones-oferta"
