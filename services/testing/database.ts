@@ -65,7 +65,7 @@ export async function openTestDatabase(
       destroy: () =>
         handle
           .destroy()
-          .then(() => pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)))
+          .then(() => pgAdmin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))))
           .finally(removeDir),
     }
   }
@@ -79,7 +79,7 @@ export async function openTestDatabase(
     destroy: () =>
       handle
         .destroy()
-        .then(() => pgAdmin((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)))
+        .then(() => pgAdmin(async (c) => void (await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`))))
         .finally(removeDir),
   }
 }
