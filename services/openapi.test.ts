@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createServicesApp } from '#services/app'
+import { openApiDocument } from '#services/platform/api-docs'
+import { requireRole } from '#services/platform/auth'
+import { defineRoute, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 
 /** Every call of spec §7 "The calls it makes", as method and path (OpenAPI's {param} style). */
@@ -178,6 +181,61 @@ describe('the API contract', () => {
     expect(publicCalls).not.toContain('GET /users/get-extra-data-user')
     expect(document.paths['/users/get-extra-data-user'].get.security).toEqual([{ 'auth-user': [] }])
     expect(document.paths['/admin/summary'].get.security).toEqual([{ 'auth-admin': [] }])
+  })
+
+  it("takes each operation's security from the role checks the app runs for it", async () => {
+    const ok = { 200: jsonResponse(z.object({}), 'Bien') }
+    const service = new OpenAPIHono()
+    // Mounted with its own error handler, each of its handlers reaches the parent wrapped.
+    service.onError((_, c) => c.json({ message: 'Error.' }, 500))
+    service.use('/area/*', requireRole(p, 'User'))
+    defineRoute(service, { method: 'get', path: '/area/own', operationId: 'getOwn', responses: ok }, (c) => c.json({}))
+    defineRoute(
+      service,
+      {
+        method: 'post',
+        path: '/step/{id}',
+        operationId: 'takeStep',
+        security: security('admin'),
+        middleware: [requireRole(p, 'admin', { factorPending: true })],
+        responses: ok,
+      },
+      (c) => c.json({}),
+    )
+    defineRoute(service, { method: 'get', path: '/open', operationId: 'getOpen', security: [], responses: ok }, (c) =>
+      c.json({}),
+    )
+    const composed = new OpenAPIHono()
+    composed.route('/service', service)
+    const document = openApiDocument(composed) as unknown as {
+      paths: Record<string, Record<string, Record<string, unknown>>>
+    }
+    expect(document.paths['/service/area/own']!.get!.security).toEqual([{ 'auth-user': [] }])
+    expect(document.paths['/service/step/{id}']!.post!.security).toEqual([{ 'auth-admin': [] }])
+    expect(document.paths['/service/step/{id}']!.post!['x-second-factor-pending']).toBe(true)
+    expect(document.paths['/service/area/own']!.get!['x-second-factor-pending']).toBeUndefined()
+    expect(document.paths['/service/open']!.get!.security).toEqual([])
+    // A declaration that says one thing while the app checks another builds no document.
+    const drifted = new OpenAPIHono()
+    const claims = { security: security('User'), responses: ok }
+    defineRoute(drifted, { ...claims, method: 'get', path: '/says-driver', operationId: 'saysDriver' }, (c) =>
+      c.json({}),
+    )
+    defineRoute(
+      drifted,
+      {
+        ...claims,
+        method: 'get',
+        path: '/says-public',
+        operationId: 'saysPublic',
+        security: [],
+        middleware: [requireRole(p, 'business')],
+      },
+      (c) => c.json({}),
+    )
+    expect(() => openApiDocument(drifted)).toThrow(
+      /GET \/says-driver declares \[\{"auth-user":\[\]\}\], checks \[\]\nGET \/says-public declares \[\], checks/,
+    )
   })
 
   it('documents request bodies from the domain schemas and responses from domain/contract', async () => {

@@ -123,7 +123,6 @@ const PUBLIC_ROUTES = [
   'POST /auth/validate-code-email-verification',
   'POST /auth/reset-password',
   'POST /auth/reset-password-confirm',
-  'POST /auth/success-login',
   'POST /users/register',
   'POST /users/validate-email-user',
   'POST /users/validate-rut-user',
@@ -441,5 +440,49 @@ describe.each(engines)('access matrix on %s', (engine) => {
     }
     if (refused.length) console.info(refused.join('\n'))
     expect(refused).toEqual([])
+  })
+
+  it('declares in /openapi.json the security each route enforces, as this matrix knows it', async () => {
+    const document = (await w.api.get('/openapi.json')).body as {
+      paths: Record<string, Record<string, { security: Array<Record<string, string[]>> }>>
+    }
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({
+        route: `${method.toUpperCase()} ${path.replaceAll(/\{(\w+)\}/g, ':$1')}`,
+        method: method.toUpperCase(),
+        path,
+        params: path.split('{').length - 1,
+        re: new RegExp(`^${path.replaceAll(/\{\w+\}/g, '[^/]+')}$`),
+        headers: op.security.flatMap((requirement) => Object.keys(requirement)),
+      })),
+    )
+    const wrong: string[] = []
+    // Without credentials a public operation answers (whatever it says of an empty body); a protected one, 401.
+    for (const op of operations) {
+      const path = op.path.replaceAll(/\{\w+\}/g, '1')
+      const res = await w.api.call(op.method, path, op.method === 'GET' ? {} : { json: {} })
+      const ok = op.headers.length ? res.status === 401 : res.status !== 401 && res.status !== 403
+      if (!ok) wrong.push(`${op.route} without credentials: ${res.status}, declared ${op.headers.join() || 'public'}`)
+    }
+    // The operations declared public are this matrix's public routes (the contract itself is not an operation)…
+    const documented = new Set(operations.map((op) => op.route))
+    const declaredPublic = operations.filter((op) => op.headers.length === 0).map((op) => op.route)
+    expect(declaredPublic.sort()).toEqual(PUBLIC_ROUTES.filter((r) => documented.has(r)).sort())
+    expect(PUBLIC_ROUTES.filter((r) => !documented.has(r))).toEqual(['GET /openapi.json', 'GET /docs'])
+    // …and each of the others requires the header of the role the matrix calls it as.
+    const calls = [
+      ...READ_ROUTES.map((r) => ({ method: 'GET', path: r.path(w), who: r.who })),
+      ...WRITE_ROUTES.flatMap((r) => (r.who ? [{ method: r.method, path: r.path(w), who: r.who }] : [])),
+    ]
+    for (const call of calls) {
+      const [op] = operations
+        .filter((o) => o.method === call.method && o.re.test(call.path))
+        .sort((a, b) => a.params - b.params)
+      if (!op) wrong.push(`${call.method} ${call.path}: not in the document`)
+      else if (op.headers.join() !== HEADER[call.who])
+        wrong.push(`${op.route}: declares ${op.headers.join() || 'public'}, the matrix calls it as ${call.who}`)
+    }
+    expect(wrong).toEqual([])
+    expect(operations.length).toBeGreaterThan(100)
   })
 })

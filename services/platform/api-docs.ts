@@ -3,6 +3,8 @@
  * HTML (no script, no CDN), readable offline and within any content security policy.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { COMPOSED_HANDLER } from 'hono/utils/constants'
+import { ROLE_HEADER, sessionRequirement, type SessionRequirement } from './auth'
 import { SECURITY_SCHEMES } from './contract'
 
 type Json = Record<string, any>
@@ -44,7 +46,69 @@ export const API_TAGS = [
   { name: 'Contacto', description: 'Servicio de datos generales: formularios de contacto y reclamos.' },
 ]
 
-export function openApiDocument(app: OpenAPIHono<any, any, any>) {
+type AnyApp = OpenAPIHono<any, any, any>
+
+/**
+ * The role checks (requireRole) the app runs for an operation: the middleware of `app.use`
+ * patterns that match its path, and those of its own declaration, up to its handler (what is
+ * registered after the handler never runs for it). Read from the app's router, in the order a
+ * request meets them, so the document says what the services enforce.
+ */
+function roleChecks(app: AnyApp, method: string, path: string): SessionRequirement[] {
+  const own = path.replaceAll(/\{(.+?)\}/g, ':$1')
+  // Any value stands for a parameter: defineRoute's patterns do not constrain them.
+  const [matched] = app.router.match(method.toUpperCase(), path.replaceAll(/\{.+?\}/g, '1'))
+  const chain = matched
+    .map(([[handler, route]]) => ({ handler, route }))
+    .filter(({ route }) => route.method === 'ALL' || route.path === own)
+  const end = chain.findLastIndex(({ route }) => route.method !== 'ALL')
+  const checks: SessionRequirement[] = []
+  for (const { handler: h } of chain.slice(0, end + 1)) {
+    // A sub-app with its own error handler wraps each of its handlers when mounted.
+    let inner: unknown = h
+    while (typeof inner === 'function' && COMPOSED_HANDLER in inner)
+      inner = (inner as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
+    const check = sessionRequirement(inner)
+    if (check) checks.push(check)
+  }
+  return checks
+}
+
+/** An operation's security: the headers its role checks read ([] when none: a public operation). */
+function securityOf(checks: SessionRequirement[]): Array<Record<string, string[]>> {
+  const headers = [...new Set(checks.map((c) => ROLE_HEADER[c.role]))]
+  return headers.length ? [Object.fromEntries(headers.map((h) => [h, []]))] : []
+}
+
+/**
+ * Each operation's security, from the role checks the app runs for it. A declaration that states
+ * its security must state that one: a route whose declared and enforced security differ fails
+ * the document (and with it services/openapi.test.ts and `npm run lint:api`).
+ */
+function withSecurity<D extends { paths?: object }>(app: AnyApp, document: D): D {
+  const wrong: string[] = []
+  const declared = new Map<string, unknown>()
+  for (const def of app.openAPIRegistry.definitions)
+    if (def.type === 'route') declared.set(`${def.route.method} ${def.route.path}`, def.route.security)
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) {
+    for (const [method, op] of Object.entries(item as Record<string, Json>)) {
+      const checks = roleChecks(app, method, path)
+      const security = securityOf(checks)
+      const stated = declared.get(`${method} ${path}`)
+      if (stated !== undefined && JSON.stringify(stated) !== JSON.stringify(security))
+        wrong.push(
+          `${method.toUpperCase()} ${path} declares ${JSON.stringify(stated)}, checks ${JSON.stringify(security)}`,
+        )
+      op.security = security
+      // The routes of the second-factor step also let in a session still waiting for it.
+      if (checks.length && checks.every((c) => c.factorPending)) op['x-second-factor-pending'] = true
+    }
+  }
+  if (wrong.length) throw new Error(`Contract: declared security differs from the role checks:\n${wrong.join('\n')}`)
+  return document
+}
+
+export function openApiDocument(app: AnyApp) {
   const used = new Set<string>()
   for (const def of app.openAPIRegistry.definitions)
     if (def.type === 'route') for (const t of def.route.tags ?? []) used.add(t)
@@ -61,7 +125,7 @@ export function openApiDocument(app: OpenAPIHono<any, any, any>) {
     tags: API_TAGS.filter((t) => used.has(t.name)),
   })
   document.components = { ...document.components, securitySchemes: { ...SECURITY_SCHEMES } }
-  return document
+  return withSecurity(app, document)
 }
 
 const escape = (s: unknown) =>
@@ -133,6 +197,7 @@ export function renderApiDocs(document: Json): string {
         o.summary ? `<p>${escape(o.summary)}</p>` : '',
         o.description ? `<p>${escape(o.description)}</p>` : '',
         auth.length ? `<p>Requiere el encabezado <code>${escape(auth.join(', '))}</code>.</p>` : '<p>Pública.</p>',
+        o['x-second-factor-pending'] ? '<p>Acepta una sesión que aún no pasa la verificación en dos pasos.</p>' : '',
         params.length ? `<h4>Parámetros</h4><ul>${params.map(parameter).join('')}</ul>` : '',
         o.requestBody ? `<h4>Cuerpo</h4>${content(o.requestBody.content)}` : '',
         `<h4>Respuestas</h4><dl>${Object.entries(o.responses as Json)

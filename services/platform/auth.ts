@@ -135,6 +135,23 @@ function authenticateOnce(p: Platform, env: unknown, token: string): Promise<Aut
   return answer
 }
 
+/** The session a role check requires, and whether it lets in one still waiting for its second factor. */
+export interface SessionRequirement {
+  role: Role
+  factorPending: boolean
+}
+
+/**
+ * Each requireRole middleware with what it checks: the OpenAPI document reads every operation's
+ * security from the checks the app runs for it (api-docs.ts), so the two cannot disagree.
+ */
+const REQUIREMENTS = new WeakMap<object, SessionRequirement>()
+
+/** What `handler` checks, if it is a requireRole middleware. */
+export function sessionRequirement(handler: unknown): SessionRequirement | undefined {
+  return typeof handler === 'function' ? REQUIREMENTS.get(handler) : undefined
+}
+
 /**
  * Only callers holding a live session of `role` (that passed its second factor, unless
  * `factorPending` says the route is part of that step), sent in that role's header, get through.
@@ -145,7 +162,7 @@ export function requireRole(
   role: Role,
   opts: { factorPending?: boolean } = {},
 ): MiddlewareHandler<AuthEnv> {
-  return async (c, next) => {
+  const check: MiddlewareHandler<AuthEnv> = async (c, next) => {
     const own = c.req.header(ROLE_HEADER[role])
     if (own) {
       const auth = await authenticateOnce(p, c.env, own)
@@ -162,6 +179,8 @@ export function requireRole(
     }
     throw new ApiError(401, MESSAGES.unauthorized)
   }
+  REQUIREMENTS.set(check, { role, factorPending: opts.factorPending === true })
+  return check
 }
 
 export { CLIENT_IP_HEADER }

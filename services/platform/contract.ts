@@ -14,6 +14,7 @@ import type { Context, Env, Handler, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { messageSchema } from '#domain/contract/common'
 import { MAX_ID } from '#domain/ids'
+import { ROLE_HEADER } from './auth'
 import type { Role } from './db/schema'
 import { ApiError, MESSAGES, readJson, validate } from './http'
 
@@ -81,23 +82,30 @@ export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, jsonResponse(messageSchema, ERROR_DESCRIPTIONS[s] ?? 'Error.')]))
 }
 
-const SCHEME: Record<Role, { name: string; description: string }> = {
-  User: { name: 'auth-user', description: 'Sesión de conductor (token de /auth/login).' },
-  business: { name: 'auth-business', description: 'Sesión de empresa.' },
-  admin: { name: 'auth-admin', description: 'Sesión de la consola de operaciones.' },
+const SCHEME_DESCRIPTIONS: Record<Role, string> = {
+  User: 'Sesión de conductor: el token (JWT) que entrega POST /auth/login.',
+  business:
+    'Sesión de empresa: el token (JWT) que entrega POST /auth/login. Si la cuenta activó la verificación ' +
+    'en dos pasos, la sesión abre las demás rutas una vez pasado ese paso (/auth/second-factor/business).',
+  admin:
+    'Sesión de la consola: el token (JWT) que entrega POST /auth/login. Abre la consola una vez pasada la ' +
+    'verificación en dos pasos, obligatoria (/auth/second-factor/admin), y se cierra tras 12 horas sin uso.',
 }
 
-/** The session headers as OpenAPI security schemes, named by their header as routes require them. */
+/**
+ * The session headers as OpenAPI security schemes, one per role, named by their header: each
+ * carries the session's token (a JWT) as is, not as `Authorization: Bearer`.
+ */
 export const SECURITY_SCHEMES = Object.fromEntries(
-  Object.values(SCHEME).map(({ name, description }) => [
-    name,
-    { type: 'apiKey' as const, in: 'header' as const, name, description },
+  (Object.keys(ROLE_HEADER) as Role[]).map((role) => [
+    ROLE_HEADER[role],
+    { type: 'apiKey' as const, in: 'header' as const, name: ROLE_HEADER[role], description: SCHEME_DESCRIPTIONS[role] },
   ]),
 )
 
-/** The session header a route requires (the role middleware enforces it). */
+/** The security requirement of a route that requireRole(p, role) guards. */
 export function security(role: Role) {
-  return [{ [SCHEME[role].name]: [] }]
+  return [{ [ROLE_HEADER[role]]: [] as string[] }]
 }
 
 /**
@@ -110,10 +118,12 @@ export function operationName(first: string, ...rest: string[]) {
 
 /**
  * What defineRoute takes: a route of @hono/zod-openapi whose operationId (the method name a
- * generated client gets) and security (`security(role)`, or `[]` for a public route) are never
- * left out.
+ * generated client gets) is never left out. Its security in the document is what its role checks
+ * require (openApiDocument reads the requireRole middleware the app runs for it, whether in
+ * `middleware` or an `app.use`); a declaration that also states it (`security(role)`, or `[]` for
+ * a public route) must state the same, or the document is not built.
  */
-export type ServiceRoute = RouteConfig & { operationId: string; security: NonNullable<RouteConfig['security']> }
+export type ServiceRoute = RouteConfig & { operationId: string }
 
 type Empty = Record<never, never>
 type RequestOf<R> = R extends { request: infer Q } ? Q : Empty
