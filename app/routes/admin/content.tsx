@@ -13,13 +13,10 @@ import { useUploadField } from '#app/components/upload/upload-field'
 import { positiveId } from '#domain/ids'
 import { LOGO_UPLOAD } from '#domain/uploads'
 import {
-  FAQ_PARAGRAPH_MAX,
   FAQ_QUESTION_MAX,
   paragraphsFromText,
   SHORT_TEXT_MAX,
-  STATISTIC_DESCRIPTION_MAX,
   STATISTIC_VALUE_MAX,
-  TESTIMONIAL_COMMENT_MAX,
 } from '#domain/validation/admin-constants'
 import type { Route } from './+types/content'
 import { reauthIfAsked, requireAdministrador } from './admin.server'
@@ -60,30 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else if (intent === 'delete' && id && list !== 'statistics') {
     res = await adminApi.deleteContent(context, token, list, id)
   } else if (intent === 'save') {
-    let body: { json?: unknown; form?: FormData }
-    if (list === 'faqs')
-      body = { json: { question: values.question ?? '', answers: paragraphsFromText(values.answers ?? '') } }
-    else if (list === 'testimonials')
-      body = {
-        json: {
-          name: values.name,
-          job_title: values.job_title,
-          name_business: values.name_business,
-          comment: values.comment,
-          logo_business: values.logo_business ?? '',
-        },
-      }
-    else if (list === 'statistics')
-      body = {
-        json: { title: values.title, value: values.value, description: values.description, source: values.source },
-      }
-    else {
-      const upload = new FormData()
-      upload.set('name', values.name ?? '')
-      const image = form.get('image')
-      if (image && typeof image !== 'string' && image.size > 0) upload.set('image', image)
-      body = { form: upload }
-    }
+    const body =
+      list === 'logos'
+        ? { form: logoUpload(form, values.name ?? '') }
+        : { json: jsonOf(TEXT_FORMS[list].fields, values) }
     res = id
       ? await adminApi.updateContent(context, token, list, id, body)
       : list === 'statistics'
@@ -98,6 +75,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const anchor = id ? `#${list}-${id}` : `#${list}`
   return redirectWithToast(`/admin/contenido${anchor}`, { type: 'success', message: res.data.message })
+}
+
+/** The service's JSON body from a form's texts. */
+function jsonOf(fields: readonly TextField[], values: Values) {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.paragraphs ? paragraphsFromText(values[f.name] ?? '') : values[f.name]]),
+  )
+}
+
+/** A form's texts from an item as the service gives it (a new item: all empty). */
+function valuesOf(fields: readonly TextField[], item: Record<string, unknown> = {}): Values {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const value = item[f.name]
+      return [f.name, Array.isArray(value) ? value.join('\n\n') : typeof value === 'string' ? value : '']
+    }),
+  )
+}
+
+/** The logo form again as multipart: the name, and the image when one was chosen. */
+function logoUpload(form: FormData, name: string) {
+  const upload = new FormData()
+  upload.set('name', name)
+  const image = form.get('image')
+  if (image && typeof image !== 'string' && image.size > 0) upload.set('image', image)
+  return upload
 }
 
 type ActionData = { key: string; errors: string[]; values: Values } | undefined
@@ -122,18 +125,25 @@ function Field({
   rows,
   required = true,
   hint,
-}: {
-  label: string
-  name: string
-  formKey: string
-  value: string
-  max: number
-  multiline?: boolean
-  rows?: number
-  required?: boolean
-  hint?: string
-}) {
+  options,
+  content,
+}: TextField & { formKey: string; value: string; content?: ContentData }) {
   const id = `${formKey}-${name}`
+  if (options && content)
+    return (
+      <div>
+        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        <select id={id} name={name} defaultValue={value} className={CONTROL}>
+          {options(content).map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+    )
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
@@ -226,85 +236,124 @@ function ItemControls({
   )
 }
 
-function FaqForm({ faq, actionData }: { faq?: ContentData['faqs'][number]; actionData: ActionData }) {
-  const formKey = `faqs-${faq?.id ?? 'nuevo'}`
+/** One field of a text form, named as the service names it. */
+interface TextField {
+  name: string
+  label: string
+  /** A one-line text's maxlength: the service's limit. */
+  max?: number
+  multiline?: boolean
+  rows?: number
+  required?: boolean
+  hint?: string
+  /** Spans both columns of a two-column form. */
+  wide?: boolean
+  /** A choice instead of a text: value and label of each option. */
+  options?: (content: ContentData) => Array<[string, string]>
+  /** Paragraphs, a blank line between two: a list of texts for the service. */
+  paragraphs?: boolean
+}
+
+type TextList = Exclude<ContentList, 'logos'>
+type ItemOf<L extends ContentList> = ContentData[L][number]
+
+/** A list edited with a form of texts: its fields and its submit button. */
+interface TextForm<L extends TextList> {
+  fields: readonly TextField[]
+  submit: (item?: ItemOf<L>) => { text: string; label?: string }
+  /** Two columns from `sm` up (the testimonials' five fields). */
+  columns?: 2
+}
+
+const TEXT_FORMS: { [L in TextList]: TextForm<L> } = {
+  faqs: {
+    fields: [
+      { name: 'question', label: 'Pregunta', max: FAQ_QUESTION_MAX },
+      {
+        name: 'answers',
+        label: 'Respuesta',
+        multiline: true,
+        rows: 5,
+        hint: 'Separa los párrafos con una línea en blanco.',
+        paragraphs: true,
+      },
+    ],
+    submit: (f) => ({ text: f ? 'Guardar pregunta' : 'Agregar pregunta' }),
+  },
+  testimonials: {
+    fields: [
+      { name: 'name', label: 'Nombre', max: SHORT_TEXT_MAX },
+      { name: 'job_title', label: 'Cargo', max: SHORT_TEXT_MAX },
+      { name: 'name_business', label: 'Empresa', max: SHORT_TEXT_MAX },
+      { name: 'logo_business', label: 'Logo de la empresa (ruta, opcional)', max: 300, required: false },
+      { name: 'comment', label: 'Comentario', multiline: true, wide: true },
+    ],
+    submit: (t) => ({ text: t ? 'Guardar testimonio' : 'Agregar testimonio' }),
+    columns: 2,
+  },
+  statistics: {
+    fields: [
+      { name: 'title', label: 'Título', max: SHORT_TEXT_MAX },
+      { name: 'value', label: 'Valor', max: STATISTIC_VALUE_MAX },
+      {
+        name: 'source',
+        label: 'Origen del número',
+        options: (content) => [
+          ['manual', 'El valor escrito arriba'],
+          ['validated_drivers', `Conteo de Fleeters validados (hoy ${content.validated_drivers})`],
+        ],
+      },
+      { name: 'description', label: 'Descripción', multiline: true, rows: 2 },
+    ],
+    submit: (s) => ({ text: 'Guardar', label: `Guardar estadística: ${s?.title ?? ''}` }),
+  },
+}
+
+/** The form of one item of a text list (or of a new one), with the answer to its last submission. */
+function TextItemForm<L extends TextList>({
+  list,
+  item,
+  actionData,
+  content,
+}: {
+  list: L
+  item?: ItemOf<L>
+  actionData: ActionData
+  content: ContentData
+}) {
+  const { fields, submit, columns } = TEXT_FORMS[list] as TextForm<L>
+  const formKey = `${list}-${item?.id ?? 'nuevo'}`
   const mine = actionData?.key === formKey ? actionData : undefined
-  const v = mine?.values ?? { question: faq?.question ?? '', answers: faq?.answers.join('\n\n') ?? '' }
+  const v = mine?.values ?? valuesOf(fields, item)
+  const button = submit(item)
+  const grid = columns === 2
+  const alert = <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
+  const save = (
+    <button type="submit" className={buttonClass('primary')} aria-label={button.label}>
+      {button.text}
+    </button>
+  )
   return (
-    <Form method="post" preventScrollReset className="mt-3 space-y-3">
-      <Hidden list="faqs" id={faq?.id} intent="save" />
-      <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
-      <Field label="Pregunta" name="question" formKey={formKey} value={v.question ?? ''} max={FAQ_QUESTION_MAX} />
-      <Field
-        label="Respuesta"
-        name="answers"
-        formKey={formKey}
-        value={v.answers ?? ''}
-        max={FAQ_PARAGRAPH_MAX}
-        multiline
-        rows={5}
-        hint="Separa los párrafos con una línea en blanco."
-      />
-      <button type="submit" className={buttonClass('primary')}>
-        {faq ? 'Guardar pregunta' : 'Agregar pregunta'}
-      </button>
+    <Form method="post" preventScrollReset className={grid ? 'mt-3 grid gap-3 sm:grid-cols-2' : 'mt-3 space-y-3'}>
+      <Hidden list={list} id={item?.id} intent="save" />
+      {grid ? <div className="sm:col-span-2">{alert}</div> : alert}
+      {fields.map((f) => {
+        const field = <Field key={f.name} {...f} formKey={formKey} value={v[f.name] ?? ''} content={content} />
+        return f.wide ? (
+          <div key={f.name} className="sm:col-span-2">
+            {field}
+          </div>
+        ) : (
+          field
+        )
+      })}
+      {/* In a grid the button keeps its own width in a cell of its own. */}
+      {grid ? <div>{save}</div> : save}
     </Form>
   )
 }
 
-function TestimonialForm({ t, actionData }: { t?: ContentData['testimonials'][number]; actionData: ActionData }) {
-  const formKey = `testimonials-${t?.id ?? 'nuevo'}`
-  const mine = actionData?.key === formKey ? actionData : undefined
-  const v = mine?.values ?? {
-    name: t?.name ?? '',
-    job_title: t?.job_title ?? '',
-    name_business: t?.name_business ?? '',
-    comment: t?.comment ?? '',
-    logo_business: t?.logo_business ?? '',
-  }
-  return (
-    <Form method="post" preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-2">
-      <Hidden list="testimonials" id={t?.id} intent="save" />
-      <div className="sm:col-span-2">
-        <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
-      </div>
-      <Field label="Nombre" name="name" formKey={formKey} value={v.name ?? ''} max={SHORT_TEXT_MAX} />
-      <Field label="Cargo" name="job_title" formKey={formKey} value={v.job_title ?? ''} max={SHORT_TEXT_MAX} />
-      <Field
-        label="Empresa"
-        name="name_business"
-        formKey={formKey}
-        value={v.name_business ?? ''}
-        max={SHORT_TEXT_MAX}
-      />
-      <Field
-        label="Logo de la empresa (ruta, opcional)"
-        name="logo_business"
-        formKey={formKey}
-        value={v.logo_business ?? ''}
-        max={300}
-        required={false}
-      />
-      <div className="sm:col-span-2">
-        <Field
-          label="Comentario"
-          name="comment"
-          formKey={formKey}
-          value={v.comment ?? ''}
-          max={TESTIMONIAL_COMMENT_MAX}
-          multiline
-        />
-      </div>
-      <div>
-        <button type="submit" className={buttonClass('primary')}>
-          {t ? 'Guardar testimonio' : 'Agregar testimonio'}
-        </button>
-      </div>
-    </Form>
-  )
-}
-
-function LogoForm({ logo, actionData }: { logo?: ContentData['logos'][number]; actionData: ActionData }) {
+function LogoForm({ logo, actionData }: { logo?: ItemOf<'logos'>; actionData: ActionData }) {
   const formKey = `logos-${logo?.id ?? 'nuevo'}`
   const mine = actionData?.key === formKey ? actionData : undefined
   const upload = useUploadField(LOGO_UPLOAD)
@@ -340,8 +389,126 @@ function LogoForm({ logo, actionData }: { logo?: ContentData['logos'][number]; a
   )
 }
 
-function hasErrorFor(actionData: ActionData, key: string) {
-  return actionData?.key === key
+type SectionList = Exclude<ContentList, 'statistics'>
+
+/** How the page shows a list the console adds to: its section, each item, and the item's form. */
+interface ListScreen<L extends SectionList> {
+  title: string
+  newLabel: string
+  className: string
+  /** The item as the controls name it: «Subir: logo de Correos Sur». */
+  label: (item: ItemOf<L>) => string
+  editLabel: (item: ItemOf<L>) => string
+  summary: (item: ItemOf<L>) => React.ReactNode
+  /** The controls under the summary (a logo's narrow card) instead of beside it. */
+  controlsBelow?: boolean
+  form: (page: { item?: ItemOf<L>; actionData: ActionData; content: ContentData }) => React.ReactNode
+}
+
+const LIST_SCREENS: { [L in SectionList]: ListScreen<L> } = {
+  faqs: {
+    title: 'Preguntas frecuentes',
+    newLabel: 'Nueva pregunta',
+    className: 'space-y-3',
+    label: (f) => f.question,
+    editLabel: (f) => `Editar: ${f.question}`,
+    summary: (f) => (
+      <>
+        <strong className="text-slate-900">{f.question}</strong>
+        <p className="text-xs text-slate-600">
+          {f.answers.length === 1 ? '1 párrafo' : `${f.answers.length} párrafos`}
+        </p>
+      </>
+    ),
+    form: (page) => <TextItemForm list="faqs" {...page} />,
+  },
+  testimonials: {
+    title: 'Testimonios',
+    newLabel: 'Nuevo testimonio',
+    className: 'space-y-3',
+    label: (t) => `testimonio de ${t.name}`,
+    editLabel: (t) => `Editar testimonio de ${t.name}`,
+    summary: (t) => (
+      <>
+        <strong className="text-slate-900">{t.name}</strong>
+        <span className="text-sm text-slate-700">
+          {' '}
+          · {t.job_title}, {t.name_business}
+        </span>
+        <p className="text-sm text-slate-700">“{t.comment}”</p>
+      </>
+    ),
+    form: (page) => <TextItemForm list="testimonials" {...page} />,
+  },
+  logos: {
+    title: 'Logos de empresas',
+    newLabel: 'Nuevo logo',
+    className: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3',
+    label: (l) => `logo de ${l.name}`,
+    editLabel: (l) => `Editar logo de ${l.name}`,
+    summary: (l) => (
+      <div className="flex items-center gap-3">
+        <img src={l.img_logo} alt={`Logo de ${l.name}`} className="h-12 w-24 object-contain" loading="lazy" />
+        <strong className="text-slate-900">{l.name}</strong>
+      </div>
+    ),
+    controlsBelow: true,
+    form: ({ item, actionData }) => <LogoForm logo={item} actionData={actionData} />,
+  },
+}
+
+/**
+ * A list the console adds to, edits, reorders and empties: each item with its controls and a
+ * folded form, then a folded form for a new one. A form whose submission failed opens again.
+ */
+function ListSection<L extends SectionList>({
+  list,
+  content,
+  actionData,
+}: {
+  list: L
+  content: ContentData
+  actionData: ActionData
+}) {
+  const screen = LIST_SCREENS[list] as ListScreen<L>
+  const items = content[list] as Array<ItemOf<L>>
+  return (
+    <Section title={screen.title} id={list}>
+      <ol className={screen.className}>
+        {items.map((item) => {
+          const controls = <ItemControls list={list} id={item.id} label={screen.label(item)} />
+          return (
+            <li key={item.id} id={`${list}-${item.id}`} className="rounded-lg border border-slate-200 p-3">
+              {screen.controlsBelow ? (
+                <>
+                  {screen.summary(item)}
+                  <div className="mt-2">{controls}</div>
+                </>
+              ) : (
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>{screen.summary(item)}</div>
+                  {controls}
+                </div>
+              )}
+              <details open={actionData?.key === `${list}-${item.id}`}>
+                <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
+                  {screen.editLabel(item)}
+                </summary>
+                {screen.form({ item, actionData, content })}
+              </details>
+            </li>
+          )
+        })}
+      </ol>
+      <details
+        open={actionData?.key === `${list}-nuevo`}
+        className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
+      >
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700">{screen.newLabel}</summary>
+        {screen.form({ actionData, content })}
+      </details>
+    </Section>
+  )
 }
 
 /** With JS, a logo travels through XMLHttpRequest so its progress shows; the other forms go as usual. */
@@ -360,153 +527,21 @@ export default function ContentPage() {
       <div className="space-y-6">
         <Section title="Estadísticas del inicio" id="statistics">
           <ul className="grid gap-4 md:grid-cols-2">
-            {content.statistics.map((s) => {
-              const formKey = `statistics-${s.id}`
-              const mine = actionData?.key === formKey ? actionData : undefined
-              const v = mine?.values ?? { title: s.title, value: s.value, description: s.description, source: s.source }
-              return (
-                <li key={s.id} id={formKey} className="rounded-lg border border-slate-200 p-3">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <strong className="text-slate-900">{s.title}</strong>
-                    <ItemControls list="statistics" id={s.id} label={s.title} deletable={false} />
-                  </div>
-                  <Form method="post" preventScrollReset className="mt-3 space-y-3">
-                    <Hidden list="statistics" id={s.id} intent="save" />
-                    <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
-                    <Field label="Título" name="title" formKey={formKey} value={v.title ?? ''} max={SHORT_TEXT_MAX} />
-                    <Field
-                      label="Valor"
-                      name="value"
-                      formKey={formKey}
-                      value={v.value ?? ''}
-                      max={STATISTIC_VALUE_MAX}
-                    />
-                    <div>
-                      <label htmlFor={`${formKey}-source`} className="block text-sm font-semibold text-slate-800">
-                        Origen del número
-                      </label>
-                      <select id={`${formKey}-source`} name="source" defaultValue={v.source} className={CONTROL}>
-                        <option value="manual">El valor escrito arriba</option>
-                        <option value="validated_drivers">
-                          Conteo de Fleeters validados (hoy {content.validated_drivers})
-                        </option>
-                      </select>
-                    </div>
-                    <Field
-                      label="Descripción"
-                      name="description"
-                      formKey={formKey}
-                      value={v.description ?? ''}
-                      max={STATISTIC_DESCRIPTION_MAX}
-                      multiline
-                      rows={2}
-                    />
-                    <button
-                      type="submit"
-                      className={buttonClass('primary')}
-                      aria-label={`Guardar estadística: ${s.title}`}
-                    >
-                      Guardar
-                    </button>
-                  </Form>
-                </li>
-              )
-            })}
+            {content.statistics.map((s) => (
+              <li key={s.id} id={`statistics-${s.id}`} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <strong className="text-slate-900">{s.title}</strong>
+                  <ItemControls list="statistics" id={s.id} label={s.title} deletable={false} />
+                </div>
+                <TextItemForm list="statistics" item={s} actionData={actionData} content={content} />
+              </li>
+            ))}
           </ul>
         </Section>
 
-        <Section title="Preguntas frecuentes" id="faqs">
-          <ol className="space-y-3">
-            {content.faqs.map((f) => (
-              <li key={f.id} id={`faqs-${f.id}`} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <strong className="text-slate-900">{f.question}</strong>
-                    <p className="text-xs text-slate-600">
-                      {f.answers.length === 1 ? '1 párrafo' : `${f.answers.length} párrafos`}
-                    </p>
-                  </div>
-                  <ItemControls list="faqs" id={f.id} label={f.question} />
-                </div>
-                <details open={hasErrorFor(actionData, `faqs-${f.id}`)}>
-                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
-                    Editar: {f.question}
-                  </summary>
-                  <FaqForm faq={f} actionData={actionData} />
-                </details>
-              </li>
-            ))}
-          </ol>
-          <details
-            open={hasErrorFor(actionData, 'faqs-nuevo')}
-            className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
-          >
-            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nueva pregunta</summary>
-            <FaqForm actionData={actionData} />
-          </details>
-        </Section>
-
-        <Section title="Testimonios" id="testimonials">
-          <ol className="space-y-3">
-            {content.testimonials.map((t) => (
-              <li key={t.id} id={`testimonials-${t.id}`} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <strong className="text-slate-900">{t.name}</strong>
-                    <span className="text-sm text-slate-700">
-                      {' '}
-                      · {t.job_title}, {t.name_business}
-                    </span>
-                    <p className="text-sm text-slate-700">“{t.comment}”</p>
-                  </div>
-                  <ItemControls list="testimonials" id={t.id} label={`testimonio de ${t.name}`} />
-                </div>
-                <details open={hasErrorFor(actionData, `testimonials-${t.id}`)}>
-                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
-                    Editar testimonio de {t.name}
-                  </summary>
-                  <TestimonialForm t={t} actionData={actionData} />
-                </details>
-              </li>
-            ))}
-          </ol>
-          <details
-            open={hasErrorFor(actionData, 'testimonials-nuevo')}
-            className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
-          >
-            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nuevo testimonio</summary>
-            <TestimonialForm actionData={actionData} />
-          </details>
-        </Section>
-
-        <Section title="Logos de empresas" id="logos">
-          <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {content.logos.map((l) => (
-              <li key={l.id} id={`logos-${l.id}`} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex items-center gap-3">
-                  <img src={l.img_logo} alt={`Logo de ${l.name}`} className="h-12 w-24 object-contain" loading="lazy" />
-                  <strong className="text-slate-900">{l.name}</strong>
-                </div>
-                <div className="mt-2">
-                  <ItemControls list="logos" id={l.id} label={`logo de ${l.name}`} />
-                </div>
-                <details open={hasErrorFor(actionData, `logos-${l.id}`)}>
-                  <summary className="mt-2 cursor-pointer text-sm font-semibold text-brand-700">
-                    Editar logo de {l.name}
-                  </summary>
-                  <LogoForm logo={l} actionData={actionData} />
-                </details>
-              </li>
-            ))}
-          </ol>
-          <details
-            open={hasErrorFor(actionData, 'logos-nuevo')}
-            className="mt-4 rounded-lg border border-dashed border-slate-300 p-3"
-          >
-            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Nuevo logo</summary>
-            <LogoForm actionData={actionData} />
-          </details>
-        </Section>
+        <ListSection list="faqs" content={content} actionData={actionData} />
+        <ListSection list="testimonials" content={content} actionData={actionData} />
+        <ListSection list="logos" content={content} actionData={actionData} />
       </div>
     </>
   )
