@@ -443,9 +443,12 @@ function SelectionActions({ visit, answer }: { visit: string; answer: BulkMessag
         </div>
       </div>
       {/* Open after a refusal, so the reason and what was typed are in sight (also without JS). */}
-      <details open={answer ? true : undefined} className="border-t border-slate-200 pt-3">
+      <details open={answer ? true : undefined} className="group border-t border-slate-200 pt-3">
         <summary className={buttonClass('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
           Escribir un mensaje a los seleccionados
+          <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+            ▾
+          </span>
         </summary>
         <div className="mt-3 space-y-3">
           <Alert
