@@ -108,6 +108,8 @@ export default [
       route('conductores/:id', 'routes/admin/driver.tsx'),
       // One driver's pending documents, one after the other, by keyboard (decision 90)
       route('conductores/:id/revisar', 'routes/admin/driver-review.tsx'),
+      // An application's thread with the company, read-only (administradores; decision 108)
+      route('conductores/:id/postulaciones/:application', 'routes/admin/application-thread.tsx'),
       route('empresas', 'routes/admin/companies.tsx'),
       route('empresas/:id', 'routes/admin/company.tsx'),
       route('contenido', 'routes/admin/content.tsx'),

@@ -5,9 +5,11 @@ import { findDocumentSlot } from '#domain/reference-data/documents'
  * recorded and how «Quién vio mis datos» and the console name it. No zod: the pages import it.
  *
  * 'contacto': a company's list of applicants, whose cards show each one's email and phone;
- * 'perfil': the applicant's profile page; 'rut': the console's driver page or document review.
+ * 'perfil': the applicant's profile page; 'rut': the console's driver page or document review;
+ * 'conversacion': the console read one of the driver's threads with a company (the item is the
+ * application, the detail the company's name, decision 108).
  */
-export const DATA_VIEW_KINDS = ['documento', 'cedula_dueno', 'rut', 'perfil', 'contacto'] as const
+export const DATA_VIEW_KINDS = ['documento', 'cedula_dueno', 'rut', 'perfil', 'contacto', 'conversacion'] as const
 export type DataViewKind = (typeof DATA_VIEW_KINDS)[number]
 
 export const DATA_VIEWER_KINDS = ['staff', 'company'] as const
@@ -37,5 +39,7 @@ export function dataViewItem(kind: DataViewKind, detail: string | null): string 
       return 'Perfil de postulante'
     case 'contacto':
       return 'Ficha de postulante (correo y teléfono)'
+    case 'conversacion':
+      return detail ? `Mensajes con ${detail}` : 'Mensajes con una empresa'
   }
 }

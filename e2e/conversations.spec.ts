@@ -1,9 +1,15 @@
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test, unique } from './fixtures'
-import { apiCompany, apiDriver, apiPosting, uiLogin } from './marketplace-support'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { newAdmin } from './admin-session'
+import { e2eDatabase } from './driver-session'
+import { expect, expectAccessible, randomDriver, test, unique } from './fixtures'
+import { apiCompany, apiDriver, apiPosting, apiToken, uiLogin } from './marketplace-support'
 
-/** Conversations per application (decision 105): the company writes, the driver answers from «Mis postulaciones». */
+/**
+ * Conversations per application (decision 105): the company writes, the driver answers from «Mis
+ * postulaciones»; one message to the selected applicants, the stage buttons on a phone and the
+ * console's reading (decision 108).
+ */
 const SHOTS = '/work/shots/threads'
 
 async function shot(page: Page, name: string) {
@@ -85,3 +91,198 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('link', { name: `Mensajes con ${driverName}`, exact: true })).toBeVisible()
   })
 }
+
+/** A driver who applied to the posting, by API, with a surname of their own: their name as the cards show it. */
+async function applicant(request: APIRequestContext, postingId: number, lastname: string) {
+  const d = { ...randomDriver(), lastname }
+  const res = await request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
+  expect(res.status()).toBe(201)
+  const token = await apiToken(request, d.email, d.password)
+  const applied = await request.post('/api/users/postulate-job-posting', {
+    data: { id_publication: postingId },
+    headers: { 'auth-user': token },
+  })
+  expect(applied.status()).toBe(201)
+  return { ...d, token, name: `${d.firstname} ${lastname}` }
+}
+
+function userId(email: string): number {
+  const db = e2eDatabase()
+  try {
+    return (db.prepare('SELECT id FROM users WHERE email = ?').get(email.toLowerCase()) as { id: number }).id
+  } finally {
+    db.close()
+  }
+}
+
+async function pageOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: one message to the selected applicants, each in their own thread; stage buttons fit`, async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
+    test.setTimeout(240_000)
+    await page.setViewportSize({ width, height: 900 })
+    const tag = `${jsEnabled ? 'js' : 'nojs'}-${width}`
+    const word = unique('masivo')
+    const company = await apiCompany(request)
+    const postingId = await apiPosting(request, company.token, { title: `Ruta de farmacia ${word}` })
+    const ana = await applicant(request, postingId, `Araya${word.slice(-4)}`)
+    const beto = await applicant(request, postingId, `Bravo${word.slice(-4)}`)
+    const caro = await applicant(request, postingId, `Castro${word.slice(-4)}`)
+    const text = `Hola: la entrevista es el martes a las 10:00 en Av. Matta 123. ${word}`
+
+    await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
+    await page.goto(`/business/dashboard/publicaciones/${postingId}`)
+    const cards = page.getByRole('list', { name: 'Postulantes' }).getByRole('listitem')
+    await expect(cards).toHaveCount(3)
+
+    // The stages on a card: the current one as a chip, the usual next one as the primary button,
+    // the others on one line that scrolls sideways; every one a 44 px target, one click each.
+    const card = cards.filter({ hasText: caro.name })
+    await expect(card.locator('[aria-current="step"]')).toHaveText('Etapa actual: Nueva')
+    await expect(card.getByRole('button', { name: `Mover a En revisión: ${caro.name}` })).toHaveClass(/btn-primary/)
+    const others = card.getByRole('group', { name: 'Otras etapas' })
+    await expect(others.getByRole('button')).toHaveText(['Contactada', 'Seleccionada', 'Descartada'])
+    for (const button of await card.getByRole('button', { name: /^Mover a / }).all()) {
+      const box = (await button.boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
+      expect(box.width).toBeGreaterThanOrEqual(44)
+    }
+    // One line, never wrapped: as tall as one button (and its scrollbar's room).
+    expect((await others.boundingBox())!.height).toBeLessThan(2 * 44)
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
+    await card.screenshot({ path: `${SHOTS}/etapas-tarjeta-${tag}.png` })
+    await others.getByRole('button', { name: `Mover a Descartada: ${caro.name}` }).click()
+    await expect(page.getByText('Estado de la postulación actualizado.')).toBeVisible()
+    await expect(card.locator('[aria-current="step"]')).toHaveText('Etapa actual: Descartada')
+    // The last stages have no «next»: every other stage waits on the scrolling line.
+    await expect(card.getByRole('button', { name: /^Mover a / })).toHaveCount(4)
+    await expect(card.locator('.btn-primary')).toHaveCount(0)
+    await card.screenshot({ path: `${SHOTS}/etapas-tarjeta-descartada-${tag}.png` })
+
+    // Nothing selected: refused, with what was typed kept.
+    await page.getByText('Escribir un mensaje a los seleccionados').click()
+    const box = page.getByLabel('Mensaje', { exact: true })
+    await box.fill(text)
+    const send = page.getByRole('button', { name: 'Enviar a los seleccionados' })
+    await send.click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Selecciona al menos un postulante' })).toBeVisible()
+    await expect(page.getByLabel('Mensaje', { exact: true })).toHaveValue(text)
+
+    // Two selected, no text: the field says so and the selection stays.
+    await page.getByLabel(`Seleccionar a ${ana.name}`).check()
+    await page.getByLabel(`Seleccionar a ${beto.name}`).check()
+    await page.getByLabel('Mensaje', { exact: true }).fill('')
+    await send.click()
+    await expect(page.getByText('Campo requerido')).toBeVisible()
+    await expect(page.getByLabel(`Seleccionar a ${ana.name}`)).toBeChecked()
+    await expect(page.getByLabel(`Seleccionar a ${beto.name}`)).toBeChecked()
+    await expect(page.getByLabel(`Seleccionar a ${caro.name}`)).not.toBeChecked()
+    await expectAccessible(page)
+
+    await page.getByLabel('Mensaje', { exact: true }).fill(text)
+    await page.screenshot({ path: `${SHOTS}/empresa-mensaje-seleccionados-${tag}.png`, fullPage: true })
+    await page.locator('#seleccionados').screenshot({ path: `${SHOTS}/seleccionados-${tag}.png` })
+    await page.getByRole('button', { name: 'Enviar a los seleccionados' }).click()
+    await expect(page.getByText('Mensaje enviado a 2 postulantes.')).toBeVisible()
+    // A new visit: nothing selected, nothing typed.
+    await expect(page.getByLabel(`Seleccionar a ${ana.name}`)).not.toBeChecked()
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
+    await expectAccessible(page)
+    await page.screenshot({ path: `${SHOTS}/empresa-mensaje-enviado-${tag}.png`, fullPage: true })
+
+    // Each selected applicant has it in their own thread, unread; the one not selected has nothing.
+    for (const who of [ana, beto]) {
+      const threads = await request.get('/api/users/applications/messages', { headers: { 'auth-user': who.token } })
+      expect((await threads.json()).unread_total).toBe(1)
+    }
+    const none = await request.get('/api/users/applications/messages', { headers: { 'auth-user': caro.token } })
+    expect(await none.json()).toEqual({ unread_total: 0, threads: [] })
+    await page.context().clearCookies()
+    await uiLogin(page, ana.email, ana.password, /\/user\/dashboard/)
+    await page.goto('/user/dashboard/job-postings/postuladas')
+    await page.getByRole('link', { name: `Mensajes de ${company.name_business}: 1 sin leer` }).click()
+    const thread = page.getByRole('dialog', { name: `Mensajes de ${company.name_business}` })
+    await expect(thread.getByTestId('hilo')).toContainText(text)
+  })
+}
+
+test("the console reads a thread without marking it read; the reading is on the driver's record", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000)
+  const word = unique('consola')
+  const company = await apiCompany(request)
+  const title = `Reparto de abarrotes ${word}`
+  const postingId = await apiPosting(request, company.token, { title })
+  const driver = await applicant(request, postingId, `Díaz${word.slice(-4)}`)
+  const driverId = userId(driver.email)
+  const list = await request.get(`/api/business/job-postings/${postingId}/applicants`, {
+    headers: { 'auth-business': company.token },
+  })
+  const applicationId = (await list.json()).applicants[0].id_application as number
+  const question = `Hola ${driver.firstname}, ¿puedes el jueves? <i>${word}</i>`
+  const sent = await request.post(`/api/business/applications/${applicationId}/messages`, {
+    data: { body: question },
+    headers: { 'auth-business': company.token },
+  })
+  expect(sent.status()).toBe(201)
+
+  const admin = await newAdmin(page)
+  const threadUrl = `/admin/conductores/${driverId}/postulaciones/${applicationId}`
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`/admin/conductores/${driverId}`)
+    const applications = page.getByRole('region', { name: 'Postulaciones' })
+    await applications.getByRole('link', { name: `Leer mensajes (1): ${company.name_business}, «${title}»` }).click()
+    await expect(page).toHaveURL(new RegExp(`${threadUrl}$`))
+    await expect(
+      page.getByRole('heading', { name: `Mensajes entre ${company.name_business} y ${driver.name}`, level: 1 }),
+    ).toBeVisible()
+    // As typed, never markup; the console sees whether the driver has read it.
+    await expect(page.getByTestId('hilo')).toContainText(question)
+    await expect(page.getByTestId('hilo')).toContainText('Sin leer')
+    await expect(page.getByText('Solo lectura.')).toBeVisible()
+    await expect(page.getByRole('textbox')).toHaveCount(0)
+    await expectAccessible(page)
+    // The console's menu is wider than 375 px already (not this page); the thread itself fits.
+    expect((await page.getByRole('region', { name: '1 mensaje' }).boundingBox())!.width).toBeLessThanOrEqual(width)
+    await page.screenshot({ path: `${SHOTS}/consola-hilo-${width}.png`, fullPage: true })
+  }
+  // Reading it marked nothing read for the driver.
+  const unread = await request.get('/api/users/applications/messages/unread', {
+    headers: { 'auth-user': driver.token },
+  })
+  expect(await unread.json()).toEqual({ unread: 1 })
+  // The reading is on the driver's record: the console names the staff member, the driver sees the team.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`/admin/conductores/${driverId}`)
+  const trail = page.getByRole('region', { name: 'Accesos a sus datos' })
+  await expect(trail.getByRole('row').filter({ hasText: `Mensajes con ${company.name_business}` })).toContainText(
+    admin.email,
+  )
+  const views = await request.get('/api/users/my-data/views', { headers: { 'auth-user': driver.token } })
+  expect((await views.json()).views).toContainEqual(
+    expect.objectContaining({ viewer: 'Equipo Fleeters', item: `Mensajes con ${company.name_business}` }),
+  )
+
+  // A «revisor» has no link to threads and is refused the page.
+  const revisorContext = await browser.newContext()
+  const revisor = await revisorContext.newPage()
+  await newAdmin(revisor, { role: 'revisor' })
+  await revisor.goto(`/admin/conductores/${driverId}`)
+  await expect(revisor.getByRole('region', { name: 'Postulaciones' })).toContainText(title)
+  await expect(revisor.getByRole('link', { name: /^Leer mensajes/ })).toHaveCount(0)
+  expect((await revisor.goto(threadUrl))?.status()).toBe(403)
+  await expect(revisor.getByRole('heading', { name: 'Sin permiso', level: 1 })).toBeVisible()
+  await revisorContext.close()
+})

@@ -735,6 +735,14 @@ export const WRITE_ROUTES: Route[] = [
     kind: 'json',
     base: () => ({ body: 'Hola, ¿puedes empezar el lunes a las 9:00?' }),
   },
+  // One message to the selected applicants of a posting, each in their own thread (decision 108).
+  {
+    method: 'POST',
+    path: (w) => `/business/job-postings/${w.ids.posting}/applicants-messages`,
+    who: 'company',
+    kind: 'json',
+    base: (w) => ({ applications: [w.ids.application], body: 'Hola a todos: la entrevista es el martes a las 10:00.' }),
+  },
   {
     method: 'POST',
     path: (w) => `/users/applications/${w.ids.application}/messages`,

@@ -239,6 +239,8 @@ export const driverDetailSchema = z.object({
       title: z.string(),
       posting_status: z.string(),
       company_name: z.string(),
+      /** Messages in the application's thread with the company (decision 105); the console reads it. */
+      messages: z.number(),
     }),
   ),
   powers: z.array(

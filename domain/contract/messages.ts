@@ -25,6 +25,14 @@ export const threadSchema = z.object({
 })
 export type Thread = z.infer<typeof threadSchema>
 
+/** The console's reading: the thread with its two parties' and the posting's ids, for the links to them. */
+export const consoleThreadSchema = threadSchema.extend({
+  id_driver: z.number(),
+  id_company: z.number(),
+  id_publication: z.number(),
+})
+export type ConsoleThread = z.infer<typeof consoleThreadSchema>
+
 /** The driver's threads (only applications with messages) and their unread counts. */
 export const driverThreadsSchema = z.object({
   unread_total: z.number(),
@@ -35,3 +43,7 @@ export const driverThreadsSchema = z.object({
 export type DriverThreads = z.infer<typeof driverThreadsSchema>
 
 export const messageSentSchema = z.object({ message: z.string(), id_message: z.number() })
+
+/** A bulk message: how many threads it was written into (all the selected ones). */
+export const bulkMessageSentSchema = z.object({ message: z.string(), sent: z.number() })
+export type BulkMessageSent = z.infer<typeof bulkMessageSentSchema>

@@ -1,5 +1,10 @@
-import { messageSentSchema, threadSchema } from '#domain/contract/messages'
-import { THREAD_MESSAGES, threadMessageSchema } from '#domain/validation/application-messages'
+import { bulkMessageSentSchema, messageSentSchema, threadSchema } from '#domain/contract/messages'
+import {
+  bulkMessageSent,
+  bulkThreadMessageSchema,
+  THREAD_MESSAGES,
+  threadMessageSchema,
+} from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import {
   defineRoute,
@@ -11,10 +16,21 @@ import {
   security,
 } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
-import { limitSender, readThread, threadRef, writeMessage } from '#services/shared/application-messages'
+import {
+  limitCompanyBulk,
+  limitSender,
+  postingThreadRefs,
+  readThread,
+  threadRef,
+  writeCompanyMessages,
+  writeMessage,
+} from '#services/shared/application-messages'
 import { currentCompany } from './company-context'
 
-/** The company's side of an application's thread (decision 105): read it, write in it. */
+/**
+ * The company's side of an application's thread (decision 105): read it, write in it, and write
+ * one message to several applicants of a posting at once (decision 108).
+ */
 export function companyMessageRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Empresas']
@@ -64,6 +80,35 @@ export function companyMessageRoutes(p: Platform) {
         p.now(),
       )
       return c.json({ message: THREAD_MESSAGES.sent, id_message: id }, 201)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/job-postings/{id}/applicants-messages',
+      operationId: 'messageApplicants',
+      tags,
+      summary:
+        'Escribe un mismo mensaje en la conversación de cada postulante seleccionado de una oferta ' +
+        '(a cada uno le llega su aviso): a todos o a ninguno',
+      security: security('business'),
+      middleware: [auth],
+      request: { params: idParams, body: jsonBody(bulkThreadMessageSchema) },
+      responses: {
+        201: jsonResponse(bulkMessageSentSchema, 'Mensajes enviados'),
+        ...errors(400, 401, 403, 404, 429),
+      },
+    },
+    async (c) => {
+      const company = await currentCompany(p, c)
+      const { applications, body } = c.req.valid('json')
+      // Every one must be an applicant of this posting of this company, still visible: else 404, nothing written.
+      const refs = await postingThreadRefs(p.db, c.req.valid('param').id, company.id, applications)
+      await limitCompanyBulk(p, company.id, refs.length)
+      const ids = await writeCompanyMessages(p, refs, { senderUserId: c.get('auth').userId, body }, p.now())
+      return c.json({ message: bulkMessageSent(ids.length), sent: ids.length }, 201)
     },
   )
 

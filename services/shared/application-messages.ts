@@ -9,6 +9,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { DriverThreads, Thread } from '#domain/contract/messages'
+import { bulkOverLimit } from '#domain/validation/application-messages'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -25,6 +26,7 @@ const THREAD_PAGE = 200
 
 /** Messages an hour: a company writes to many applicants, a driver answers a few companies. */
 const HOURLY_LIMIT: Record<Sender, number> = { company: 120, driver: 30 }
+const HOUR = 60 * 60_000
 
 /** The application behind a thread, with what the notifications and the screens name. */
 export interface ThreadRef {
@@ -40,17 +42,8 @@ export interface ThreadRef {
   companyEmail: string
 }
 
-/**
- * The thread of application `id` as `who` may see it: the company only for its own postings'
- * applicants still visible to companies, the driver only for their own application, the console
- * for any. Anything else does not exist for the caller (404), so ids cannot be probed.
- */
-export async function threadRef(
-  db: Kysely<Database>,
-  id: number,
-  who: { company: number } | { driver: number } | 'console',
-): Promise<ThreadRef> {
-  let q = db
+function refQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('applications as a')
     .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
     .innerJoin('companies as co', 'co.id', 'jp.company_id')
@@ -67,15 +60,11 @@ export async function threadRef(
       'co.name as companyName',
       'co.email as companyEmail',
     ])
-    .where('a.id', '=', id)
-  if (who !== 'console') {
-    q =
-      'company' in who
-        ? q.where('jp.company_id', '=', who.company).where(visibleToCompanies('a.user_id'))
-        : q.where('a.user_id', '=', who.driver)
-  }
-  const row = await q.executeTakeFirst()
-  if (!row) throw new ApiError(404, MESSAGES.notFound)
+}
+
+type RefRow = Awaited<ReturnType<ReturnType<typeof refQuery>['executeTakeFirstOrThrow']>>
+
+function toRef(row: RefRow): ThreadRef {
   return {
     id: row.id,
     postingId: row.postingId,
@@ -88,6 +77,51 @@ export async function threadRef(
     companyName: row.companyName,
     companyEmail: row.companyEmail,
   }
+}
+
+/**
+ * The thread of application `id` as `who` may see it: the company only for its own postings'
+ * applicants still visible to companies, the driver only for their own application, the console
+ * for any. Anything else does not exist for the caller (404), so ids cannot be probed.
+ */
+export async function threadRef(
+  db: Kysely<Database>,
+  id: number,
+  who: { company: number } | { driver: number } | 'console',
+): Promise<ThreadRef> {
+  let q = refQuery(db).where('a.id', '=', id)
+  if (who !== 'console') {
+    q =
+      'company' in who
+        ? q.where('jp.company_id', '=', who.company).where(visibleToCompanies('a.user_id'))
+        : q.where('a.user_id', '=', who.driver)
+  }
+  const row = await q.executeTakeFirst()
+  if (!row) throw new ApiError(404, MESSAGES.notFound)
+  return toRef(row)
+}
+
+/**
+ * The threads of several applications of one of the company's postings (a bulk message), in the
+ * order asked. One that is not that posting's, or whose driver is out of the companies' sight,
+ * makes the whole answer 404: a bulk message reaches all of them or none.
+ */
+export async function postingThreadRefs(
+  db: Kysely<Database>,
+  postingId: number,
+  companyId: number,
+  ids: readonly number[],
+): Promise<ThreadRef[]> {
+  const wanted = [...new Set(ids)]
+  const rows = await refQuery(db)
+    .where('a.id', 'in', wanted)
+    .where('a.posting_id', '=', postingId)
+    .where('jp.company_id', '=', companyId)
+    .where(visibleToCompanies('a.user_id'))
+    .execute()
+  if (rows.length !== wanted.length) throw new ApiError(404, MESSAGES.notFound)
+  const byId = new Map(rows.map((r) => [r.id, toRef(r)]))
+  return wanted.map((id) => byId.get(id)!)
 }
 
 const otherSide = (s: Sender): Sender => (s === 'company' ? 'driver' : 'company')
@@ -148,14 +182,40 @@ async function companyHasWritten(db: Kysely<Database>, applicationId: number) {
   return row !== undefined
 }
 
+const hourlyKey = (sender: Sender, senderKey: number) => `thread-message:${sender}:${senderKey}`
+
 /** One more message of this sender, or 429: counted per company or per driver across their threads. */
 export async function limitSender(p: Platform, sender: Sender, senderKey: number) {
   const limit = await p.limiter.hit(
-    `thread-message:${sender}:${senderKey}`,
+    hourlyKey(sender, senderKey),
     HOURLY_LIMIT[sender] * p.config.RATE_LIMIT_FACTOR,
-    60 * 60_000,
+    HOUR,
   )
   if (!limit.allowed) throw new ApiError(429, MESSAGES.tooMany)
+}
+
+/**
+ * A bulk message counts one message per recipient against the company's hourly budget: each
+ * recipient gets a message and a notice, and a bulk send must not be a way around the limit.
+ * When the whole send does not fit in what is left of the hour, nothing is counted and nothing
+ * is written (429 with what is left); two sends racing past the check are caught by the hits.
+ */
+export async function limitCompanyBulk(p: Platform, companyId: number, recipients: number) {
+  const key = hourlyKey('company', companyId)
+  const limit = HOURLY_LIMIT.company * p.config.RATE_LIMIT_FACTOR
+  const left = Math.max(0, limit - (await p.limiter.peek(key)))
+  if (recipients > left) throw new ApiError(429, left ? bulkOverLimit(left) : MESSAGES.tooMany)
+  const hits = await Promise.all(Array.from({ length: recipients }, () => p.limiter.hit(key, limit, HOUR)))
+  if (hits.some((h) => !h.allowed)) throw new ApiError(429, MESSAGES.tooMany)
+}
+
+interface NewMessage {
+  sender: Sender
+  senderUserId: number
+  body: string
+  subject?: string | null
+  /** Instead of the driver's notice: what the spec's email call enqueues, in the same transaction. */
+  instead?: (trx: Transaction<Database>) => Promise<unknown>
 }
 
 /**
@@ -163,37 +223,60 @@ export async function limitSender(p: Platform, sender: Sender, senderKey: number
  * they chose (decision 98), or what `instead` writes (the spec's email call mails them the
  * message itself), the company by email. Each notice has the message's event key: written once.
  */
-export async function writeMessage(
+export async function writeMessage(p: Platform, ref: ThreadRef, m: NewMessage, now: Date): Promise<number> {
+  if (m.sender === 'driver' && !(await companyHasWritten(p.db, ref.id)))
+    throw new ApiError(409, 'Podrás responder cuando la empresa te escriba.')
+  // Writing in a thread answers what came before: the writer has read the other side's messages.
+  const id = await inTransaction(p.db, (trx) => insertMessage(p, trx, ref, m, { marksRead: true }, now))
+  p.wakeOutbox()
+  return id
+}
+
+/**
+ * One company message into each of `refs`' threads, in one transaction: every thread gets it, with
+ * its driver's notice, or none does. Unlike a message written in an open thread, it marks none of
+ * the drivers' answers read: the company has not opened those threads, and an answer it has not
+ * seen must keep its count.
+ */
+export async function writeCompanyMessages(
   p: Platform,
+  refs: readonly ThreadRef[],
+  m: { senderUserId: number; body: string },
+  now: Date,
+): Promise<number[]> {
+  const ids = await inTransaction(p.db, async (trx) => {
+    const written: number[] = []
+    for (const ref of refs)
+      written.push(await insertMessage(p, trx, ref, { ...m, sender: 'company' }, { marksRead: false }, now))
+    return written
+  })
+  p.wakeOutbox()
+  return ids
+}
+
+async function insertMessage(
+  p: Platform,
+  trx: Transaction<Database>,
   ref: ThreadRef,
-  m: {
-    sender: Sender
-    senderUserId: number
-    body: string
-    subject?: string | null
-    /** Instead of the driver's notice: what the spec's email call enqueues, in the same transaction. */
-    instead?: (trx: Transaction<Database>) => Promise<unknown>
-  },
+  m: NewMessage,
+  opts: { marksRead: boolean },
   now: Date,
 ): Promise<number> {
   const ts = now.toISOString()
-  if (m.sender === 'driver' && !(await companyHasWritten(p.db, ref.id)))
-    throw new ApiError(409, 'Podrás responder cuando la empresa te escriba.')
-  const id = await inTransaction(p.db, async (trx) => {
-    const row = await trx
-      .insertInto('application_messages')
-      .values({
-        application_id: ref.id,
-        sender: m.sender,
-        sender_user_id: m.senderUserId,
-        subject: m.subject ?? null,
-        body: m.body,
-        created_at: ts,
-        read_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    // Writing answers what came before: the writer has read the other side's messages.
+  const row = await trx
+    .insertInto('application_messages')
+    .values({
+      application_id: ref.id,
+      sender: m.sender,
+      sender_user_id: m.senderUserId,
+      subject: m.subject ?? null,
+      body: m.body,
+      created_at: ts,
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (opts.marksRead) {
     await trx
       .updateTable('application_messages')
       .set({ read_at: ts })
@@ -201,44 +284,42 @@ export async function writeMessage(
       .where('sender', '=', otherSide(m.sender))
       .where('read_at', 'is', null)
       .execute()
-    const key = `application-message:${row.id}`
-    if (m.instead) {
-      await m.instead(trx)
-    } else if (m.sender === 'company') {
-      const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas?conversacion=${ref.id}`
-      await notifyDriver(
-        trx,
-        ref.driverId,
-        {
-          key,
-          mail: threadMessageToDriverMail(ref.driverEmail, {
-            driverName: ref.driverFirstname,
-            companyName: ref.companyName,
-            postingTitle: ref.postingTitle,
-            link,
-          }),
-          whatsapp: `Fleeters: Nuevo mensaje de ${ref.companyName} sobre «${ref.postingTitle}». ${link}`,
-        },
-        now,
-      )
-    } else if (m.sender === 'driver') {
-      const link = `${p.publicUrl}/business/dashboard/publicaciones/${ref.postingId}?conversacion=${ref.id}`
-      await enqueueEmail(
-        trx,
-        threadReplyToCompanyMail(ref.companyEmail, {
+  }
+  const key = `application-message:${row.id}`
+  if (m.instead) {
+    await m.instead(trx)
+  } else if (m.sender === 'company') {
+    const link = `${p.publicUrl}/user/dashboard/job-postings/postuladas?conversacion=${ref.id}`
+    await notifyDriver(
+      trx,
+      ref.driverId,
+      {
+        key,
+        mail: threadMessageToDriverMail(ref.driverEmail, {
+          driverName: ref.driverFirstname,
           companyName: ref.companyName,
-          driverName: ref.driverName,
           postingTitle: ref.postingTitle,
           link,
         }),
-        now,
-        { eventKey: `${key}:email` },
-      )
-    }
-    return row.id
-  })
-  p.wakeOutbox()
-  return id
+        whatsapp: `Fleeters: Nuevo mensaje de ${ref.companyName} sobre «${ref.postingTitle}». ${link}`,
+      },
+      now,
+    )
+  } else {
+    const link = `${p.publicUrl}/business/dashboard/publicaciones/${ref.postingId}?conversacion=${ref.id}`
+    await enqueueEmail(
+      trx,
+      threadReplyToCompanyMail(ref.companyEmail, {
+        companyName: ref.companyName,
+        driverName: ref.driverName,
+        postingTitle: ref.postingTitle,
+        link,
+      }),
+      now,
+      { eventKey: `${key}:email` },
+    )
+  }
+  return row.id
 }
 
 /** Unread messages from `from` per application, for the given applications (the unread index). */

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import type { DriverThreads, Thread } from '#domain/contract/messages'
+import type { BulkMessageSent, ConsoleThread, DriverThreads, Thread } from '#domain/contract/messages'
 import { callService } from './client'
 
 export type { DriverThreads, Thread }
@@ -18,6 +18,15 @@ export const threadsApi = {
       json: { body },
       auth: { role: 'business', token },
     }),
+  /** One message into the thread of each of the posting's selected applications: all or none (decision 108). */
+  companyBulkSend: (ctx: AppLoadContext, token: string, postingId: number, applications: number[], body: string) =>
+    callService<BulkMessageSent>(ctx, 'business', `/business/job-postings/${postingId}/applicants-messages`, {
+      json: { applications, body },
+      auth: { role: 'business', token },
+    }),
+  /** The console's reading (administradores): marks nothing read, recorded as a view of the driver's data. */
+  consoleThread: (ctx: AppLoadContext, token: string, id: number) =>
+    callService<ConsoleThread>(ctx, 'users', `/admin/applications/${id}/messages`, { auth: { role: 'admin', token } }),
   /** The driver's side: reading it marks the company's messages read. */
   driverThread: (ctx: AppLoadContext, token: string, id: number) =>
     callService<Thread>(ctx, 'users', `/users/applications/${id}/messages`, { auth: { role: 'User', token } }),

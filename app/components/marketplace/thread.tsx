@@ -22,6 +22,58 @@ export interface ThreadAnswer {
   stamp: number
 }
 
+/** How a message is shown: who wrote it, on which side, and a note after its moment («Nuevo»). */
+interface Side {
+  name: string
+  right: boolean
+  note: string | null
+}
+
+/**
+ * The history, oldest first: the reader's own messages (or, in the console, the driver's) on the
+ * right in the brand colour, the other side's on the left.
+ */
+export function MessageList({
+  messages,
+  side,
+  endRef,
+}: {
+  messages: ShownMessage[]
+  side: (m: ShownMessage) => Side
+  endRef?: React.Ref<HTMLLIElement>
+}) {
+  return (
+    <ol className="space-y-3" aria-label="Mensajes" data-testid="hilo">
+      {messages.map((m, i) => {
+        const s = side(m)
+        return (
+          <li
+            key={m.id}
+            ref={i === messages.length - 1 ? endRef : undefined}
+            className={`flex ${s.right ? 'justify-end' : 'justify-start'}`}
+          >
+            <div
+              className={
+                'max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm ' +
+                (s.right ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-slate-50 text-slate-900')
+              }
+            >
+              <p className={`text-xs font-semibold ${s.right ? 'text-white/90' : 'text-slate-700'}`}>
+                {s.name} · <time dateTime={m.created_at}>{m.at}</time>
+                {s.note ? (
+                  <span className={`ml-1.5 ${s.right ? 'text-white' : 'text-brand-800'}`}>· {s.note}</span>
+                ) : null}
+              </p>
+              {m.subject ? <p className="mt-1 font-semibold break-words">{m.subject}</p> : null}
+              <p className="mt-1 break-words whitespace-pre-wrap">{m.body}</p>
+            </div>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
 /**
  * One application's conversation (decision 105), as either party sees it: the history oldest
  * first, then the box to write. Bodies are text (React escapes them; line breaks kept by CSS),
@@ -59,32 +111,15 @@ export function ThreadView({
             : 'Aún no hay mensajes.'}
         </p>
       ) : (
-        <ol className="space-y-3" aria-label="Mensajes" data-testid="hilo">
-          {thread.messages.map((m, i) => {
-            const mine = m.sender === me
-            return (
-              <li
-                key={m.id}
-                ref={i === thread.messages.length - 1 ? end : undefined}
-                className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
-              >
-                <div
-                  className={
-                    'max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm ' +
-                    (mine ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-slate-50 text-slate-900')
-                  }
-                >
-                  <p className={`text-xs font-semibold ${mine ? 'text-white/90' : 'text-slate-700'}`}>
-                    {mine ? 'Tú' : otherName} · <time dateTime={m.created_at}>{m.at}</time>
-                    {!mine && !m.read ? <span className="ml-1.5 text-brand-800">· Nuevo</span> : null}
-                  </p>
-                  {m.subject ? <p className="mt-1 font-semibold break-words">{m.subject}</p> : null}
-                  <p className="mt-1 break-words whitespace-pre-wrap">{m.body}</p>
-                </div>
-              </li>
-            )
-          })}
-        </ol>
+        <MessageList
+          messages={thread.messages}
+          endRef={end}
+          side={(m) =>
+            m.sender === me
+              ? { name: 'Tú', right: true, note: null }
+              : { name: otherName, right: false, note: m.read ? null : 'Nuevo' }
+          }
+        />
       )}
       {thread.can_write ? (
         <FormTag method="post" ref={form} preventScrollReset className="space-y-3 border-t border-slate-100 pt-4">

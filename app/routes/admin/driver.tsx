@@ -22,7 +22,7 @@ import { Pagination } from '#app/components/ui/pagination'
 import { formatDate, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver'
-import { requireAdmin } from './admin.server'
+import { isAdministrador, requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.driver.name ?? 'Conductor'} | Consola | Fleeters` },
@@ -39,11 +39,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request,
     await dataViewsApi.ofDriver(context, session.token, id, wanted && wanted <= 99_999 ? wanted : 1),
   )
-  return { ...detail, views }
+  // An «administrador» may open each application's thread (decision 108); a «revisor» does not see them.
+  return { ...detail, views, readsThreads: isAdministrador(session) }
 }
 
 export default function DriverDetail() {
-  const { driver, slots, documents, validated, experience, applications, powers, reviews, views } =
+  const { driver, slots, documents, validated, experience, applications, powers, reviews, views, readsThreads } =
     useLoaderData<typeof loader>()
   const pending = slots.filter((s) => s.file_status === 'PENDING').length
   return (
@@ -140,7 +141,13 @@ export default function DriverDetail() {
           {applications.length === 0 ? (
             <p className="text-sm text-slate-700">Sin postulaciones.</p>
           ) : (
-            <DataTable headings={['Publicación', 'Empresa', 'Estado', 'Fecha']}>
+            <DataTable
+              headings={
+                readsThreads
+                  ? ['Publicación', 'Empresa', 'Estado', 'Fecha', 'Mensajes']
+                  : ['Publicación', 'Empresa', 'Estado', 'Fecha']
+              }
+            >
               {applications.map((a) => (
                 <tr key={a.id}>
                   <td className={TD}>
@@ -155,6 +162,21 @@ export default function DriverDetail() {
                     {APPLICATION_STATUS_LABELS[a.status as keyof typeof APPLICATION_STATUS_LABELS] ?? a.status}
                   </td>
                   <td className={TD}>{formatDay(a.created_at)}</td>
+                  {readsThreads ? (
+                    <td className={TD}>
+                      {a.messages === 0 ? (
+                        'Sin mensajes'
+                      ) : (
+                        <Link
+                          to={`/admin/conductores/${driver.id}/postulaciones/${a.id}`}
+                          className={`${LINK} inline-flex min-h-11 items-center whitespace-nowrap`}
+                          aria-label={`Leer mensajes (${a.messages}): ${a.company_name}, «${a.title}»`}
+                        >
+                          Leer mensajes ({a.messages})
+                        </Link>
+                      )}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </DataTable>
@@ -207,7 +229,8 @@ export default function DriverDetail() {
         <Section title="Accesos a sus datos" id="accesos">
           <p className="mb-3 text-sm text-slate-700">
             Quién abrió sus documentos, su RUT, la cédula del dueño de su vehículo, su ficha o su perfil de postulante,
-            y cuándo. El conductor ve esta lista en «Quién vio mis datos», con el equipo como «Equipo Fleeters».
+            o sus mensajes con una empresa, y cuándo. El conductor ve esta lista en «Quién vio mis datos», con el equipo
+            como «Equipo Fleeters».
           </p>
           {views.count === 0 ? (
             <p className="text-sm text-slate-700">Nadie ha visto sus datos todavía.</p>

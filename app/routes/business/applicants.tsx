@@ -28,6 +28,7 @@ import { formatDateTime } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import { emailToApplicantSchema, type EmailToApplicantValues } from '#domain/validation/applicant-email'
+import { bulkThreadMessageSchema } from '#domain/validation/application-messages'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
 import { matchesCard } from './matches.server'
@@ -116,8 +117,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(back, { headers: await toast(res.data.message) })
   }
 
-  // The selected applicants (checkboxes tied to this form) move to the pressed stage together.
-  if (formData.get('intent') === 'mover') {
+  // The selected applicants (checkboxes tied to one form): one message to each, or a move to the pressed stage.
+  if (formData.get('intent') === 'seleccionados' && formData.get('enviar') === 'mensaje') {
+    return bulkMessage(formData, params.id, session.token, context, back, toast)
+  }
+  if (formData.get('intent') === 'seleccionados') {
     const postingId = positiveId(params.id ?? null)
     const status = String(formData.get('status') ?? '') as ApplicationStatus
     const ids = formData.getAll('applications').map((v) => Number(v))
@@ -145,6 +149,52 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(back, { headers: await toast(res.data.message) })
 }
 
+/** What the bulk message's form shows after a refusal: the errors, and what was typed and selected. */
+interface BulkMessageAnswer {
+  formErrors: string[]
+  bodyErrors: string[]
+  body: string
+  selected: number[]
+  stamp: number
+}
+
+/** A selection that went stale: one of the applicants is no longer visible (a paused profile, decision 76). */
+const BULK_STALE = 'Alguno de los postulantes seleccionados ya no está disponible. Recarga la página y vuelve a elegir.'
+
+/**
+ * One message into the thread of each selected applicant (decision 108). A refusal comes back to
+ * the form with what was typed and selected, JS or not; success goes back to the list, cleared,
+ * with «Mensaje enviado a N postulantes.».
+ */
+async function bulkMessage(
+  formData: FormData,
+  posting: string | undefined,
+  token: string,
+  context: Route.ActionArgs['context'],
+  back: string,
+  toast: (message: string) => Promise<Record<string, string>>,
+) {
+  const selected = formData.getAll('applications').map((v) => Number(v))
+  const body = String(formData.get('body') ?? '')
+  const answer = (status: number, formErrors: string[], bodyErrors: string[] = []) =>
+    data(
+      { bulk: { formErrors, bodyErrors, body, selected, stamp: Date.now() } satisfies BulkMessageAnswer },
+      { status },
+    )
+  const parsed = bulkThreadMessageSchema.safeParse({ applications: selected, body })
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+    const bodyErrors = issues.filter((i) => i.path[0] === 'body').map((i) => i.message)
+    return answer(400, [...new Set(issues.filter((i) => i.path[0] !== 'body').map((i) => i.message))], bodyErrors)
+  }
+  const postingId = positiveId(posting ?? null)
+  const res = postingId
+    ? await threadsApi.companyBulkSend(context, token, postingId, parsed.data.applications, parsed.data.body)
+    : null
+  if (!res?.ok) return answer(res?.status ?? 404, [res && res.status !== 404 ? joinMessage(res.message) : BULK_STALE])
+  throw redirect(back, { headers: await toast(res.data.message) })
+}
+
 const STATUS_OPTIONS = APPLICATION_STATUS_OPTIONS
 const loadSchema = () => import('#domain/validation/applicant-email').then((m) => m.emailToApplicantSchema)
 
@@ -167,59 +217,115 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   )
 }
 
-const CURRENT_STAGE = 'inline-flex min-h-11 items-center rounded-md bg-slate-900 px-3 text-sm font-semibold text-white'
+/** A chip, not a button: outlined and rounded, beside the filled primary action. */
+const CURRENT_STAGE =
+  'inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-slate-100 px-3.5 ' +
+  'text-sm font-semibold text-slate-900 whitespace-nowrap'
 
-/** The stages as buttons, in pipeline order: the current one is marked, every other is one click away. */
+/** The stage that usually comes next; the last ones have none (going back or out is among the others). */
+const NEXT_STAGE: Record<ApplicationStatus, ApplicationStatus | null> = {
+  nueva: 'en_revision',
+  en_revision: 'contactado',
+  contactado: 'seleccionado',
+  seleccionado: null,
+  descartada: null,
+}
+
+/**
+ * The stages as buttons, one click each: the current one as a chip, the usual next one as the
+ * card's primary action, every other in a row that scrolls sideways on a phone instead of wrapping.
+ */
 function StageButtons({ applicant }: { applicant: Applicant }) {
+  const id = applicant.id_application
+  const next = NEXT_STAGE[applicant.status]
+  const others = STATUS_OPTIONS.filter((o) => o.value !== applicant.status && o.value !== next)
+  const move = (value: ApplicationStatus) => ({
+    type: 'submit' as const,
+    name: 'status',
+    value,
+    'aria-label': `Mover a ${APPLICATION_STATUS_LABELS[value]}: ${applicant.name}`,
+  })
   return (
-    <Form method="post" preventScrollReset className="min-w-0">
+    <Form
+      method="post"
+      preventScrollReset
+      className="flex w-full min-w-0 flex-col gap-2 lg:w-auto lg:flex-row lg:gap-4"
+    >
       <input type="hidden" name="intent" value="estado" />
-      <input type="hidden" name="id_application" value={applicant.id_application} />
-      <p className="text-xs font-medium text-slate-700" id={`etapa-${applicant.id_application}`}>
-        Etapa
-      </p>
-      <div className="mt-1 flex flex-wrap gap-1.5" role="group" aria-labelledby={`etapa-${applicant.id_application}`}>
-        {STATUS_OPTIONS.map((o) =>
-          o.value === applicant.status ? (
-            <span key={o.value} aria-current="step" className={CURRENT_STAGE}>
-              <span className="sr-only">Etapa actual: </span>
-              {o.label}
-            </span>
-          ) : (
+      <input type="hidden" name="id_application" value={id} />
+      <div className="min-w-0">
+        <p className="text-xs font-medium text-slate-700" id={`etapa-${id}`}>
+          Etapa
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-1.5" role="group" aria-labelledby={`etapa-${id}`}>
+          <span aria-current="step" className={CURRENT_STAGE}>
+            <span aria-hidden="true" className="h-2 w-2 rounded-full bg-brand-700" />
+            <span className="sr-only">Etapa actual: </span>
+            {APPLICATION_STATUS_LABELS[applicant.status]}
+          </span>
+          {next ? (
+            <button {...move(next)} className={buttonClass('primary', 'whitespace-nowrap')}>
+              Mover a {APPLICATION_STATUS_LABELS[next]}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="min-w-0">
+        <p className="text-xs font-medium text-slate-700" id={`otras-etapas-${id}`}>
+          Otras etapas
+        </p>
+        {/* One line that scrolls sideways: a phone keeps every stage one tap away without wrapping.
+            Keyed by the stage, so a move starts it again from its first button. */}
+        <div
+          key={applicant.status}
+          className="mt-1 flex gap-1.5 overflow-x-auto overscroll-x-contain pb-1"
+          role="group"
+          aria-labelledby={`otras-etapas-${id}`}
+        >
+          {others.map((o) => (
             <button
               key={o.value}
-              type="submit"
-              name="status"
-              value={o.value}
-              className={buttonClass('secondary', 'px-3 text-sm')}
-              aria-label={`Mover a ${o.label}: ${applicant.name}`}
+              {...move(o.value)}
+              className={buttonClass('secondary', 'shrink-0 px-3 whitespace-nowrap')}
             >
               {o.label}
             </button>
-          ),
-        )}
+          ))}
+        </div>
       </div>
     </Form>
   )
 }
 
-function ApplicantCard({ applicant, search, visit }: { applicant: Applicant; search: string; visit: string }) {
+function ApplicantCard({
+  applicant,
+  search,
+  visit,
+  selected,
+}: {
+  applicant: Applicant
+  search: string
+  visit: string
+  selected: boolean
+}) {
   const profile = `/business/dashboard/conductores/${applicant.id_user}`
   const phone = applicant.phone ? formatChileanMobile(applicant.phone) : ''
   const pick = `elegir-${applicant.id_application}`
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
-        {/* Tied to the bulk form above the list by its id: it works without JS. */}
+        {/* Tied to the selection's form above the list by its id: it works without JS. */}
         <label htmlFor={pick} className="-m-2 inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
-          {/* A new visit (the answer to a move) starts with nothing selected. */}
+          {/* A new visit (the answer to a move or a message) starts with nothing selected; a refused
+              message keeps the selection, also without JS. */}
           <input
             key={visit}
             id={pick}
             type="checkbox"
             name="applications"
             value={applicant.id_application}
-            form="mover-seleccionados"
+            defaultChecked={selected}
+            form="seleccionados"
             className="h-5 w-5 accent-brand-700"
           />
           <span className="sr-only">Seleccionar a {applicant.name}</span>
@@ -303,33 +409,74 @@ function ApplicantCard({ applicant, search, visit }: { applicant: Applicant; sea
   )
 }
 
-/** The selected applicants' stage, in one go: one button per stage (the checkboxes point at this form). */
-function BulkMove() {
+/**
+ * What the company does with the selected applicants (each card's checkbox points at this form):
+ * move them to one stage, one button per stage, or write them one message that lands in each one's
+ * own thread (decision 108).
+ */
+function SelectionActions({ visit, answer }: { visit: string; answer: BulkMessageAnswer | null }) {
   return (
     <Form
       method="post"
-      id="mover-seleccionados"
+      id="seleccionados"
       preventScrollReset
-      className="rounded-xl border border-slate-200 bg-slate-50 p-3"
+      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
     >
-      <input type="hidden" name="intent" value="mover" />
-      <p className="text-sm font-medium text-slate-800" id="mover-titulo">
-        Mover a los postulantes seleccionados a:
-      </p>
-      <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-labelledby="mover-titulo">
-        {STATUS_OPTIONS.map((o) => (
-          <button
-            key={o.value}
-            type="submit"
-            name="status"
-            value={o.value}
-            className={buttonClass('secondary', 'px-3 text-sm')}
-            aria-label={`Mover seleccionados a ${o.label}`}
-          >
-            {o.label}
-          </button>
-        ))}
+      <input type="hidden" name="intent" value="seleccionados" />
+      <div>
+        <p className="text-sm font-medium text-slate-800" id="mover-titulo">
+          Mover a los postulantes seleccionados a:
+        </p>
+        <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-labelledby="mover-titulo">
+          {STATUS_OPTIONS.map((o) => (
+            <button
+              key={o.value}
+              type="submit"
+              name="status"
+              value={o.value}
+              className={buttonClass('secondary', 'px-3 text-sm')}
+              aria-label={`Mover seleccionados a ${o.label}`}
+            >
+              {o.label}
+            </button>
+          ))}
+        </div>
       </div>
+      {/* Open after a refusal, so the reason and what was typed are in sight (also without JS). */}
+      <details open={answer ? true : undefined} className="group border-t border-slate-200 pt-3">
+        <summary className={buttonClass('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+          Escribir un mensaje a los seleccionados
+          <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+            ▾
+          </span>
+        </summary>
+        <div className="mt-3 space-y-3">
+          <Alert
+            tone="error"
+            id="mensaje-seleccionados-error"
+            messages={answer?.formErrors}
+            stamp={answer?.stamp}
+            focus
+          />
+          <TextAreaField
+            key={visit}
+            label="Mensaje"
+            hint="Llega a la conversación de cada seleccionado, con su aviso. Solo texto, hasta 2.000 caracteres."
+            errors={answer?.bodyErrors}
+            textareaProps={{
+              id: 'mensaje-seleccionados',
+              name: 'body',
+              rows: 4,
+              // THREAD_MESSAGE_MAX, written out: the page does not load the validation module (zod).
+              maxLength: 2000,
+              defaultValue: answer?.body ?? '',
+            }}
+          />
+          <SubmitButton name="enviar" value="mensaje" pendingText="Enviando…">
+            Enviar a los seleccionados
+          </SubmitButton>
+        </div>
+      </details>
     </Form>
   )
 }
@@ -448,6 +595,8 @@ function EmailForm({
 
 export default function ApplicantsRoute() {
   const d = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const bulk = actionData && 'bulk' in actionData ? actionData.bulk : null
   const location = useLocation()
   return (
     <main id="contenido" className="space-y-5">
@@ -479,7 +628,7 @@ export default function ApplicantsRoute() {
       {d.applicants.length > 0 ? (
         <div className="space-y-3">
           <SortLinks sort={d.sort} pathname={location.pathname} search={location.search} />
-          <BulkMove />
+          <SelectionActions visit={location.key} answer={bulk} />
         </div>
       ) : null}
       {d.applicants.length === 0 ? (
@@ -491,7 +640,13 @@ export default function ApplicantsRoute() {
       ) : (
         <ul className="space-y-3" aria-label="Postulantes">
           {d.applicants.map((a) => (
-            <ApplicantCard key={a.id_application} applicant={a} search={location.search} visit={location.key} />
+            <ApplicantCard
+              key={a.id_application}
+              applicant={a}
+              search={location.search}
+              visit={location.key}
+              selected={bulk?.selected.includes(a.id_application) ?? false}
+            />
           ))}
         </ul>
       )}

@@ -200,6 +200,12 @@ export function adminDriverRoutes(p: Platform) {
             'jp.title',
             'jp.status as posting_status',
             'co.name as company_name',
+            (eb) =>
+              eb
+                .selectFrom('application_messages as m')
+                .select((m) => m.fn.countAll<number | string>().as('n'))
+                .whereRef('m.application_id', '=', 'a.id')
+                .as('messages'),
           ])
           .where('a.user_id', '=', id)
           .orderBy('a.created_at', 'desc')
@@ -259,7 +265,7 @@ export function adminDriverRoutes(p: Platform) {
         documents: { accepted, total: REQUIRED_DOCUMENT_COUNT },
         validated: accepted === REQUIRED_DOCUMENT_COUNT,
         experience,
-        applications,
+        applications: applications.map((a) => ({ ...a, messages: Number(a.messages ?? 0) })),
         powers: powers.map((power) => ({ ...power, rut_owner: p.columns.open('rut', power.rut_owner) })),
         reviews: await auditNames(
           p.db,

@@ -30,9 +30,9 @@ export default function DataViewsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Quién vio mis datos</h1>
         <p className="max-w-prose text-slate-700">
           Cada vez que una empresa a la que postulaste ve tu ficha de postulante (con tu correo y teléfono) o abre tu
-          perfil, y cada vez que alguien del Equipo Fleeters abre uno de tus documentos, tu RUT o la cédula del dueño de
-          tu vehículo, queda registrado aquí: quién, qué y cuándo. Si vuelve a abrirlo dentro de 10 minutos, se registra
-          una sola vez.
+          perfil, y cada vez que alguien del Equipo Fleeters abre uno de tus documentos, tu RUT, la cédula del dueño de
+          tu vehículo o tus mensajes con una empresa, queda registrado aquí: quién, qué y cuándo. Si vuelve a abrirlo
+          dentro de 10 minutos, se registra una sola vez.
         </p>
       </div>
       {count === 0 ? (
