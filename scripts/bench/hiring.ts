@@ -427,6 +427,8 @@ const SMALL_PARTIAL_INDEXES = [
   // The unread messages only (migration 0034, decision 105): the panel's unread count of a
   // company walks them (services/shared/application-messages.ts, companyUnread).
   'application_messages_unread_idx',
+  // The drivers companies may not see (migration 0036): visibleToCompanies reads them once per statement.
+  'users_hidden_idx',
 ]
 
 /**

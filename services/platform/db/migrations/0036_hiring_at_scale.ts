@@ -72,6 +72,16 @@ export async function fillDocumentsAccepted(db: Kysely<any>) {
  * On PostgreSQL the driver's writers take turns on a transaction-scoped advisory lock before the
  * computation, so two of them at once (an upload and a decision) do not each keep a stale count.
  * The row goes with the account (cascade), and with the driver's last accepted record.
+ *
+ * Indexes:
+ * - `users_hidden_idx` (id) over the drivers companies may not see (paused, waiting out a
+ *   deletion, deleted): visibleToCompanies reads them once per statement instead of probing the
+ *   users table for every applicant.
+ * - `applications_posting_stage_idx` (posting_id, status, created_at, id, user_id): a stage tab's
+ *   list newest first and the stage counts, from the index alone.
+ * - `applications_posting_seen_idx` (posting_id, status, seen_at, user_id) replaces 0027's
+ *   `applications_posting_status_idx` (posting_id, status, seen_at): the panel's new and waiting
+ *   applicants with the driver's id each is checked by.
  */
 export default function hiringAtScale(dialect: Dialect): Migration {
   return {
@@ -93,6 +103,21 @@ export default function hiringAtScale(dialect: Dialect): Migration {
       // The drivers companies may not see (visibleToCompanies): a few among 100,000.
       await sql`create index users_hidden_idx on users (id)
         where paused_at is not null or deletion_due_at is not null or closed_at is not null`.execute(db)
+      // A posting's applications of one stage newest first (the stage tabs' lists), and its stage
+      // counts, with the driver's id each is checked by (visibleToCompanies).
+      await db.schema
+        .createIndex('applications_posting_stage_idx')
+        .on('applications')
+        .columns(['posting_id', 'status', 'created_at', 'id', 'user_id'])
+        .execute()
+      // 0027's index by stage and seen, with the driver's id: the panel's new and waiting
+      // applicants read the index alone.
+      await db.schema
+        .createIndex('applications_posting_seen_idx')
+        .on('applications')
+        .columns(['posting_id', 'status', 'seen_at', 'user_id'])
+        .execute()
+      await db.schema.dropIndex('applications_posting_status_idx').execute()
       if (dialect === 'postgres') {
         await sql`create function driver_documents_accepted_refresh() returns trigger language plpgsql as $$
           declare uid integer;
