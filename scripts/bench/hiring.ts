@@ -2,8 +2,8 @@
  * The company's hiring screens at scale (decision 107): COMPANIES (1,000) companies, one of them with
  * POSTINGS postings (70 % open, 25 % closed, 5 % drafts) and about 7 applicants on each, the
  * others with 20 postings each; one open posting of that company (Moto, in Santiago) with
- * APPLICANTS applicants in every stage, their messages, work experience and invitations; DRIVERS
- * drivers (60 % in the Región Metropolitana, 3 in 10 opted in to invitations, a few paused or
+ * APPLICANTS applicants in every stage, their messages and invitations; DRIVERS drivers (60 % in
+ * the Región Metropolitana, 3 in 10 opted in to invitations, half with a past job, a few paused or
  * opposed) with their 22 documents each (2.2 million records at 100,000: 4 in 10 drivers with all
  * accepted, the others a mix of pending, rejected and accepted; the expiring kinds with dates, 5 %
  * expired; 1 slot in 40 re-uploaded). Seeded by the databases themselves (INSERT … SELECT over a
@@ -308,8 +308,8 @@ async function seedPostings(p: TestPlatform, size: HiringSize, bigCompany: numbe
 /**
  * The big posting's applicants (one driver in every `drivers / applicants`, in every stage, most
  * of them seen), about 7 applicants on every other published posting, and around them: a driver's
- * message on 1 application in 10 (half of them unread), work experience for half the big posting's
- * applicants, and 300 invitations to it.
+ * message on 1 application in 10 (half of them unread), a past job for half the drivers, and 300
+ * invitations to the big posting.
  */
 async function seedApplications(p: TestPlatform, size: HiringSize, companyId: number, postingId: number, now: number) {
   const d = p.dialect
@@ -354,13 +354,15 @@ async function seedApplications(p: TestPlatform, size: HiringSize, companyId: nu
       `select a.id, 'driver', a.user_id, null, 'Hola, sigo interesado en el trabajo.', a.created_at, ` +
       `case when a.id % 20 = 0 then null else a.created_at end from applications a where a.id % 10 = 0`,
   )
-  const hw = hash('a.user_id')
+  // Half the drivers have a past job on their profile.
+  const hw = rehash(hash('u.id'))
+  const stamp = new Date(now).toISOString()
   await run(
     `insert into work_experience (user_id, job_title, company_name, type_employment, location, start_date, ` +
-      `end_date, job_description, created_at, updated_at) select a.user_id, 'Repartidor', 'Courier Sur', ` +
+      `end_date, job_description, created_at, updated_at) select u.id, 'Repartidor', 'Courier Sur', ` +
       `'Jornada completa', 'Santiago', ${day(d, `${now} - (${hw} % 2000 + 400) * ${DAY_MS}`)}, ` +
-      `${day(d, `${now} - (${hw} % 300 + 30) * ${DAY_MS}`)}, 'Reparto de última milla.', '${new Date(now).toISOString()}', ` +
-      `'${new Date(now).toISOString()}' from applications a where a.posting_id = ${postingId} and ${hw} % 2 = 0`,
+      `${day(d, `${now} - (${hw} % 300 + 30) * ${DAY_MS}`)}, 'Reparto de última milla.', '${stamp}', '${stamp}' ` +
+      `from users u where u.email like 'd%@hiring.bench.test' and ${hw} % 2 = 0`,
   )
   const today = new Date(now).toISOString().slice(0, 10)
   await run(
