@@ -235,7 +235,8 @@ async function seedFiles(p: TestPlatform, now: number) {
   const uploaded = `${now - 20 * DAY_MS} - (${h2} % 1000000) * 30000`
   await run(
     `insert into user_files (${fileColumns}, rejection_reason) select u.id, sl.slot, 'REJECTED', ` +
-      `'hiring-r-' || u.id || '-' || sl.k, 'image/jpeg', 200000, 'foto.jpg', ${iso(d, `${uploaded} - ${5 * DAY_MS}`)}, ` +
+      `'hiring-r-' || u.id || '-' || sl.k, 'image/jpeg', 200000, 'foto.jpg', ` +
+      `${iso(d, `${uploaded} - ${5 * DAY_MS}`)}, ` +
       `${iso(d, `${uploaded} - ${4 * DAY_MS}`)}, null, 'La imagen no se lee.' ${base} and ${h} % 40 = 0`,
   )
   // 4 in 10 drivers have every slot accepted; the others' slots are pending (1 in 7), rejected
@@ -281,7 +282,8 @@ async function seedPostings(p: TestPlatform, size: HiringSize, bigCompany: numbe
         `else (select c.id_region from c where c.k = ${h2} % ${place.all}) end), ` +
         `(case when ${h} % 10 < 6 then (select m.id_commune from m where m.k = ${h2} % ${place.metropolitan}) ` +
         `else (select c.id_commune from c where c.k = ${h2} % ${place.all}) end), ` +
-        `${pick(DRIVER_VEHICLES, `${h} / 11`)}, null, 1 + ${h} % 3, ${day(d, `${created} + (${h2} % 60) * ${DAY_MS}`)}, ` +
+        `${pick(DRIVER_VEHICLES, `${h} / 11`)}, null, 1 + ${h} % 3, ` +
+        `${day(d, `${created} + (${h2} % 60) * ${DAY_MS}`)}, ` +
         `${h} % 4 / 3, 20000 + ${h2} % 60 * 1000, 'por día', 1 + ${h} % 10, ${status}, ` +
         `${iso(d, created)}, ${iso(d, created)} from ${series(d, count)}`,
     )
