@@ -21,11 +21,17 @@
  *    with a PostgreSQL URL, PostgreSQL (scripts/bench/review.ts; decision 99): the queue with each
  *    filter, the per-driver review and «Rendimiento», p95 budgets and no full scan.
  *    BENCH_REVIEW_DRIVERS sets the size.
- * 4. `/` and the driver home with one and two processes (scripts/bench-scale.ts; printed, no
+ * 4. The company's hiring screens with 2,000 postings of one company, 5,000 applicants of one posting
+ *    and 100,000 drivers with their documents, on SQLite and, with a PostgreSQL URL, PostgreSQL
+ *    (scripts/bench/hiring.ts; decision 107): the panel's summary, tabs and search, the applicants
+ *    with each stage and sort, the matching drivers' count; p95 budgets and no full scan.
+ *    BENCH_HIRING_DRIVERS sets the number of drivers.
+ * 5. `/` and the driver home with one and two processes (scripts/bench-scale.ts; printed, no
  *    budget; BENCH_SCALE=0 skips it).
  *
  * Exits 1 when a budget is missed. The machine may be shared: read the load average with the
- * figures. BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_ONLY=pages|search|review runs one part.
+ * figures. BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_ONLY=pages|search|review|hiring runs one
+ * part.
  */
 import { spawnSync } from 'node:child_process'
 import os from 'node:os'
@@ -257,6 +263,19 @@ function benchReview(): string[] {
     : [`review console: a p95 over budget, a full scan of a large table or a failed run (exit ${r.status})`]
 }
 
+/** scripts/bench/hiring.ts in its own process (it seeds 2.2 million document records). */
+function benchHiring(): string[] {
+  const drivers = process.env.BENCH_HIRING_DRIVERS ?? '100000'
+  console.log(`\n== Company hiring screens (scripts/bench/hiring.ts --drivers=${drivers})`)
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/hiring.ts', `--drivers=${drivers}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  return r.status === 0
+    ? []
+    : [`company hiring screens: a p95 over budget, a full scan of a large table or a failed run (exit ${r.status})`]
+}
+
 /** Cold start of `node build/server.js` on an existing database (scripts/bench/cold-start.ts; budget 3 s). */
 async function benchColdStart(): Promise<string[]> {
   console.log('\n== Cold start (scripts/bench/cold-start.ts: node build/server.js, existing database, median of 3)')
@@ -301,6 +320,7 @@ async function main() {
 
   if (!only || only === 'search') failures.push(...benchSearch())
   if (!only || only === 'review') failures.push(...benchReview())
+  if (!only || only === 'hiring') failures.push(...benchHiring())
   if ((!only || only === 'scale') && process.env.BENCH_SCALE !== '0') {
     console.log('\n== One process against two (scripts/bench-scale.ts; printed, no budget)')
     await benchScale()

@@ -33,6 +33,7 @@ import {
 } from 'kysely'
 import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '#domain/reference-data/documents'
 import { fillQueueFlags } from '#services/platform/db/migrations/0031_review_at_scale'
+import { fillDocumentsAccepted } from '#services/platform/db/migrations/0036_hiring_at_scale'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { planOf } from './search'
@@ -49,23 +50,23 @@ function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 }
 
-const loadAverage = () =>
+export const loadAverage = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')
 
-type Dialect = 'sqlite' | 'postgres'
+export type Dialect = 'sqlite' | 'postgres'
 
 /** `n` rows 1..n as `s(i)`. */
-function series(dialect: Dialect, n: number): string {
+export function series(dialect: Dialect, n: number): string {
   return dialect === 'postgres'
     ? `generate_series(1, ${n}) as s(i)`
     : `(with recursive r(i) as (select 1 union all select i + 1 from r where i < ${n}) select i from r) as s`
 }
 
 /** An ISO instant (as toISOString writes it) from epoch milliseconds. */
-function iso(dialect: Dialect, ms: string): string {
+export function iso(dialect: Dialect, ms: string): string {
   return dialect === 'postgres'
     ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`
@@ -120,9 +121,10 @@ export async function seedReview(p: TestPlatform, drivers: number, now = Date.no
 /**
  * A bulk load runs faster without user_files' indexes and triggers: they go before it and come
  * back after it (one sort per index instead of an update per row), and the queue's flags are
- * filled once, as the migration fills them (fillQueueFlags).
+ * filled once, as the migration fills them (fillQueueFlags), and each driver's accepted documents
+ * (fillDocumentsAccepted, migration 0036).
  */
-async function withoutIndexes(p: TestPlatform, load: () => Promise<void>) {
+export async function withoutIndexes(p: TestPlatform, load: () => Promise<void>) {
   const db = p.db
   if (p.dialect === 'postgres') {
     const indexes = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def
@@ -142,6 +144,7 @@ async function withoutIndexes(p: TestPlatform, load: () => Promise<void>) {
     for (const o of objects.rows) await db.executeQuery(CompiledQuery.raw(o.sql))
   }
   await fillQueueFlags(db)
+  await fillDocumentsAccepted(db)
 }
 
 /** The records (pending ones with an earlier rejected one first) and the audit log's last 45 days. */
@@ -236,13 +239,26 @@ export function isFullTableScan(line: string): boolean {
  * reading a table whole is rightly cheaper) a Seq Scan left means no index serves the statement.
  */
 export async function plansOf(p: TestPlatform, headers: Record<string, string>, url: string, noSeqScan = false) {
+  return plansOfCall(p, url, (api) => api.get(url, headers), { noSeqScan })
+}
+
+/**
+ * plansOf for any call of the services app (`label` names it in an error): `isScan` says which
+ * plan lines read a whole large table (isFullTableScan unless told).
+ */
+export async function plansOfCall(
+  p: TestPlatform,
+  label: string,
+  call: (api: ReturnType<typeof testClient>) => Promise<{ status: number; body: unknown }>,
+  { noSeqScan = false, isScan = isFullTableScan }: { noSeqScan?: boolean; isScan?: (line: string) => boolean } = {},
+) {
   const recorder = new Recorder()
   const db = p.db.withPlugin(recorder)
   const api = testClient({ ...p, db })
   recorder.recording = true
-  const res = await api.get(url, headers)
+  const res = await call(api)
   recorder.recording = false
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(res.body)}`)
+  if (res.status !== 200) throw new Error(`${label} answered ${res.status}: ${JSON.stringify(res.body)}`)
   const seen = new Set<string>()
   const plans: Array<{ sql: string; plan: string[]; scans: string[] }> = []
   for (const { node, queryId } of recorder.nodes) {
@@ -256,12 +272,12 @@ export async function plansOf(p: TestPlatform, headers: Record<string, string>, 
             return planOf({ db: trx, dialect: p.dialect }, { compile: () => compiled })
           })
         : await planOf({ db: p.db, dialect: p.dialect }, { compile: () => compiled })
-    plans.push({ sql: compiled.sql, plan, scans: plan.filter(isFullTableScan) })
+    plans.push({ sql: compiled.sql, plan, scans: plan.filter(isScan) })
   }
   return plans
 }
 
-function percentile(sorted: number[], q: number): number {
+export function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 }
 

@@ -41,7 +41,7 @@ import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { notifyApplicationStatus } from '#services/shared/driver-notifications'
 import { messageFromCompanyMail } from '#services/shared/marketplace-mails'
-import { acceptedRequiredByDriver } from '#services/shared/validated-drivers'
+import { acceptedInForce } from '#services/shared/validated-drivers'
 import { currentCompany, type CompanyRef } from './company-context'
 
 /** The vehicle type and commune the driver stated in «Mi perfil», named from the reference data; null: not stated. */
@@ -86,43 +86,23 @@ export function applicantRoutes(p: Platform) {
       const { status: wanted, sort } = c.req.valid('query')
       const status = wanted ?? null
       const now = p.now()
-      // Most documents approved first: each applicant's n/22 from one grouped query over this
-      // posting's applicants (user_files_user_slot_id_idx), joined to the list before the limit.
-      const documentsFirst = sort === 'documentos'
-      let query = p.db
+      // The screen's order from the applications alone: newest first, or most documents approved
+      // first (each applicant's n/22 from their one row of driver_documents_accepted,
+      // acceptedInForce, decision 107). The applicants' own columns are read for the first 500 only.
+      let ranked = p.db
         .selectFrom('applications as a')
-        .innerJoin('users as u', 'u.id', 'a.user_id')
-        .$if(documentsFirst, (q) =>
-          q.leftJoin(
-            acceptedRequiredByDriver(p.db, now)
-              .where('f.user_id', 'in', (eb) =>
-                eb.selectFrom('applications as pa').select('pa.user_id').where('pa.posting_id', '=', posting.id),
-              )
-              .as('d'),
-            'd.user_id',
-            'a.user_id',
-          ),
-        )
-        .select([
-          'a.id as id_application',
-          'a.status',
-          'a.created_at',
-          'a.seen_at',
-          'u.id as id_user',
-          'u.firstname',
-          'u.lastname',
-          'u.email',
-          'u.phone',
-          'u.img_profile',
-          'u.id_vehicle',
-          'u.id_commune',
-        ])
+        .select('a.id')
         .where('a.posting_id', '=', posting.id)
         .where(visibleToCompanies('a.user_id'))
-      if (status) query = query.where('a.status', '=', status)
-      if (documentsFirst) query = query.orderBy(sql`coalesce(d.n, 0)`, 'desc')
-      const [rows, counted] = await Promise.all([
-        query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
+      if (status) ranked = ranked.where('a.status', '=', status)
+      if (sort === 'documentos')
+        ranked = ranked.orderBy(
+          sql`coalesce((select ${acceptedInForce(now, 'dd')} from driver_documents_accepted dd
+            where dd.user_id = a.user_id), 0)`,
+          'desc',
+        )
+      const [order, counted] = await Promise.all([
+        ranked.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
         p.db
           .selectFrom('applications')
           .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -131,6 +111,31 @@ export function applicantRoutes(p: Platform) {
           .groupBy('status')
           .execute(),
       ])
+      const position = new Map(order.map((r, i) => [r.id, i]))
+      const rows = order.length
+        ? (
+            await p.db
+              .selectFrom('applications as a')
+              .innerJoin('users as u', 'u.id', 'a.user_id')
+              .select([
+                'a.id as id_application',
+                'a.status',
+                'a.created_at',
+                'a.seen_at',
+                'u.id as id_user',
+                'u.firstname',
+                'u.lastname',
+                'u.email',
+                'u.phone',
+                'u.img_profile',
+                'u.id_vehicle',
+                'u.id_commune',
+              ])
+              .where('a.id', 'in', [...position.keys()])
+              .where(visibleToCompanies('a.user_id'))
+              .execute()
+          ).sort((x, y) => position.get(x.id_application)! - position.get(y.id_application)!)
+        : []
       const ids = rows.map((r) => r.id_user)
       const [documents, experience, unread] = await Promise.all([
         acceptedDocumentCounts(p.db, ids, now),

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { invitationsSentSchema, postingMatchesSchema, type PostingMatches } from '#domain/contract/invitations'
 import { dayInChile } from '#domain/format'
-import { REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
 import { communesByRegion, findCommune } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
@@ -12,7 +11,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
 import { notifyInvitation } from '#services/shared/driver-notifications'
-import { acceptedRequiredByDriver } from '#services/shared/validated-drivers'
+import { validatedRow } from '#services/shared/validated-drivers'
 import { currentCompany } from './company-context'
 
 /** Invitations a company may send in one day in Chile, over all its postings (decision 106). */
@@ -54,44 +53,43 @@ function candidates(db: Kysely<Database>, posting: PostingPlace) {
     .where(visibleToCompanies('u.id'))
 }
 
+/** Whether a candidate (`u`) was invited to this posting already or is among its applicants. */
+function reachedAlready(posting: PostingPlace) {
+  return sql<boolean>`(exists (select 1 from posting_invitations i where i.user_id = u.id
+      and i.posting_id = ${posting.id})
+    or exists (select 1 from applications a where a.user_id = u.id and a.posting_id = ${posting.id}))`
+}
+
 /** Of `candidates`, those not invited to this posting yet and not among its applicants. */
 function notYetReached(db: Kysely<Database>, posting: PostingPlace) {
-  return candidates(db, posting)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('posting_invitations as i')
-            .select('i.id')
-            .whereRef('i.user_id', '=', 'u.id')
-            .where('i.posting_id', '=', posting.id),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('applications as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'u.id')
-            .where('a.posting_id', '=', posting.id),
-        ),
-      ),
-    )
+  return candidates(db, posting).where(sql<boolean>`not ${reachedAlready(posting)}`)
 }
 
-/** The validated drivers («Fleeter validado»: the 22 approved and in force) among `among`'s ids. */
-function validatedAmong(db: Kysely<Database>, now: Date, among: ReturnType<typeof candidates>) {
-  return acceptedRequiredByDriver(db, now)
-    .where('f.user_id', 'in', among)
-    .having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+/**
+ * The validated drivers («Fleeter validado»: the 22 approved and in force) among `among`: each
+ * candidate's one row of driver_documents_accepted (validatedRow, decision 107), by its key.
+ */
+function validatedAmong(now: Date, among: ReturnType<typeof candidates>) {
+  return among.innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'u.id').where(validatedRow(now, 'dd'))
 }
 
-async function countOf(db: Kysely<Database>, ids: ReturnType<typeof validatedAmong>): Promise<number> {
+/**
+ * How many validated candidates match the posting, and how many of them are not reached yet
+ * (invitable): one pass over the candidates.
+ */
+async function matchingCounts(db: Kysely<Database>, posting: PostingPlace, now: Date) {
+  const validated = validatedAmong(now, candidates(db, posting)).select(
+    sql<number>`case when ${reachedAlready(posting)} then 1 else 0 end`.as('reached'),
+  )
   const row = await db
-    .selectFrom(ids.as('v'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .selectFrom(validated.as('v'))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('matching'),
+      eb.fn.sum<number | string | null>('v.reached').as('reached'),
+    ])
     .executeTakeFirstOrThrow()
-  return Number(row.n)
+  const matching = Number(row.matching)
+  return { matching, invitable: matching - Number(row.reached ?? 0) }
 }
 
 /** The invitations routes of a company's posting: the counts it may see, and «Invitar a postular». */
@@ -128,9 +126,8 @@ export function invitationRoutes(p: Platform) {
     posting: Awaited<ReturnType<typeof companyPosting>>,
     now: Date,
   ): Promise<PostingMatches> {
-    const [matching, invitable, invited, today] = await Promise.all([
-      countOf(db, validatedAmong(db, now, candidates(db, posting))),
-      countOf(db, validatedAmong(db, now, notYetReached(db, posting))),
+    const [{ matching, invitable }, invited, today] = await Promise.all([
+      matchingCounts(db, posting, now),
       db
         .selectFrom('posting_invitations')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -206,7 +203,7 @@ export function invitationRoutes(p: Platform) {
         const targets = await trx
           .selectFrom('users as u')
           .select(['u.id', 'u.email', 'u.firstname'])
-          .where('u.id', 'in', validatedAmong(trx, now, notYetReached(trx, posting)).clearSelect().select('f.user_id'))
+          .where('u.id', 'in', validatedAmong(now, notYetReached(trx, posting)))
           .orderBy('u.id')
           .limit(left)
           .execute()

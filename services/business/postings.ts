@@ -245,7 +245,7 @@ const AWAITING_REPLY = ['nueva', 'en_revision']
  * how many are open, their applicants not yet seen, those still waiting for an answer (stage
  * Nueva or En revisión) and the postings whose start date falls within STARTING_SOON_DAYS (there
  * is no closing date: the start is the nearest deadline). Index-backed: the open postings through
- * job_postings_company_status_idx, their applications through applications_posting_status_idx.
+ * job_postings_company_status_idx, their applications through applications_posting_seen_idx (0036).
  */
 export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: number) {
   const now = p.now()

@@ -1,16 +1,21 @@
 import type { ExperienceItem } from '#domain/contract/business'
 import type { DB } from '#services/platform/db/connect'
 import type { Platform } from '#services/platform/platform'
-import { acceptedRequiredByDriver } from './validated-drivers'
+import { acceptedInForce } from './validated-drivers'
 
 /**
  * How many of the 22 required documents each driver has ACCEPTED, judging each slot by its latest
- * record (an expired one counts as missing): one grouped query for the whole list.
+ * record (an expired one counts as missing): one row per driver from driver_documents_accepted
+ * (acceptedInForce), for the whole list.
  */
 export async function acceptedDocumentCounts(db: DB, userIds: number[], now: Date): Promise<Map<number, number>> {
   if (!userIds.length) return new Map()
-  const rows = await acceptedRequiredByDriver(db, now).where('f.user_id', 'in', userIds).execute()
-  return new Map(rows.map((r) => [r.user_id, Number(r.n)]))
+  const rows = await db
+    .selectFrom('driver_documents_accepted as dd')
+    .select(['dd.user_id', acceptedInForce(now, 'dd').as('n')])
+    .where('dd.user_id', 'in', userIds)
+    .execute()
+  return new Map(rows.map((r) => [r.user_id, Number(r.n ?? 0)]))
 }
 
 export type { ExperienceItem }

@@ -109,6 +109,8 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       reupload: 'Dato interno de la cola de revisión (si reemplazó una carga anterior)',
     },
   ),
+  // Derived from user_files by triggers (migration 0036): how many documents are accepted, the first expiry.
+  driver_documents_accepted: byUser('user_id accepted expires_first'),
   document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
   profile_images: byUser('id user_id mime_type size_bytes created_at', { storage_key: STORAGE }),
   work_experience: byUser(

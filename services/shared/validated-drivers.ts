@@ -54,6 +54,35 @@ export function acceptedRequiredByDriver(db: Kysely<Database>, now: Date) {
     .groupBy('f.user_id')
 }
 
+/**
+ * A driver's n/22 on `now`'s day in Chile from their row of driver_documents_accepted (migration
+ * 0036, decision 107; `alias` names it): its `accepted` while none of those records expired
+ * (`expires_first` null or not before today); otherwise `accepted` less the accepted latest
+ * records whose date passed, read from the driver's few dated records (user_files_user_expiry_idx).
+ * The same n as acceptedRequiredByDriver gives; null when the driver has no row (none accepted).
+ * One row per driver instead of the 22 latest records and a probe for a newer one each.
+ */
+export function acceptedInForce(now: Date, alias: string) {
+  const today = dayInChile(now)
+  const col = (c: string) => sql.ref(`${alias}.${c}`)
+  return sql<number | string | null>`case when ${col('expires_first')} is null or ${col('expires_first')} >= ${today}
+    then ${col('accepted')} else ${col('accepted')} - (select count(*) from user_files f
+      where f.user_id = ${col('user_id')} and f.expires_on < ${today} and f.file_status = 'ACCEPTED'
+      and f.purpose_name in (${sql.join(REQUIRED_SLOTS)})
+      and not exists (select 1 from user_files n where n.user_id = f.user_id
+        and n.purpose_name = f.purpose_name and n.id > f.id)) end`
+}
+
+/**
+ * «Fleeter validado» from driver_documents_accepted (`alias`): all 22 accepted in their latest
+ * record and none expired — the rule of latestAccepted, read from one row.
+ */
+export function validatedRow(now: Date, alias: string) {
+  const col = (c: string) => sql.ref(`${alias}.${c}`)
+  return sql<boolean>`(${col('accepted')} = ${REQUIRED_DOCUMENT_COUNT}
+    and (${col('expires_first')} is null or ${col('expires_first')} >= ${dayInChile(now)}))`
+}
+
 /** Drivers whose 22 required slots are all ACCEPTED and unexpired in their latest record: 'Fleeter validado'. */
 function latestAccepted(db: Kysely<Database>, now: Date) {
   return acceptedRequiredByDriver(db, now).having(

@@ -5,6 +5,19 @@ export interface DriverAreaTables {
   work_experience: WorkExperienceTable
   bank_details: BankDetailsTable
   profile_images: ProfileImagesTable
+  driver_documents_accepted: DriverDocumentsAcceptedTable
+}
+
+/**
+ * A driver's accepted required documents, kept by triggers on user_files (migration 0036,
+ * decision 107): how many of the 22 required slots have an ACCEPTED latest record, and the
+ * earliest expiry date among them (null: none expires). No row: none accepted.
+ */
+export interface DriverDocumentsAcceptedTable {
+  user_id: number
+  accepted: number
+  /** 'yyyy-mm-dd' */
+  expires_first: string | null
 }
 
 export interface WorkExperienceTable {
