@@ -17,7 +17,10 @@
  * 10 at once) or a plan that reads all of user_files, admin_audit_log or users. The driver's-name
  * filter reads the queue's name index (decision 109).
  *
- *   npx tsx scripts/bench/review.ts [--drivers=100000] [--requests=200] [--engines=sqlite,postgres]
+ *   npx tsx scripts/bench/review.ts [--drivers=100000] [--requests=200] [--engines=sqlite,postgres] [--only=name]
+ *
+ * `--only` times the requests whose name holds it (`--only=name`: the driver filters), to measure
+ * one part again alone.
  */
 import os from 'node:os'
 import path from 'node:path'
@@ -233,7 +236,7 @@ export const REQUESTS: Request[] = [
   { name: "queue, a driver's first name", path: (s) => byDriver(s.driverName), byName: true },
   { name: "queue, a driver's whole name", path: (s) => byDriver(s.driverFullName), byName: true },
   { name: 'queue, two letters of a name', path: (s) => byDriver(s.driverName.slice(0, 2)), byName: true },
-  { name: 'queue, one letter', path: () => byDriver('a'), byName: true },
+  { name: 'queue, one letter of a name', path: () => byDriver('a'), byName: true },
   { name: 'review: the driver', path: (s) => `/admin/drivers/${s.driverId}` },
   { name: 'review: the document', path: (s) => `/admin/documents/${s.documentId}` },
   { name: 'Rendimiento, 7 days', path: () => '/admin/performance?dias=7' },
@@ -309,7 +312,7 @@ interface Figures {
   scans: string[]
 }
 
-async function benchEngine(engine: Dialect, drivers: number, requests: number): Promise<Figures[]> {
+async function benchEngine(engine: Dialect, drivers: number, requests: number, only = ''): Promise<Figures[]> {
   const p = await createTestPlatform(engine)
   try {
     const started = performance.now()
@@ -351,7 +354,7 @@ async function benchEngine(engine: Dialect, drivers: number, requests: number): 
     )
 
     const results: Figures[] = []
-    for (const r of REQUESTS) {
+    for (const r of REQUESTS.filter((x) => x.name.includes(only))) {
       const url = r.path(seed)
       const plans = await plansOf(p, admin.headers, url)
       const scans = [...plans.flatMap((x) => x.scans), ...(r.byName ? nameIndexMisses(plans) : [])]
@@ -435,7 +438,7 @@ async function main() {
   const failures: string[] = []
   for (const engine of engines) {
     try {
-      const results = await benchEngine(engine, drivers, requests)
+      const results = await benchEngine(engine, drivers, requests, arg('only'))
       // Printed as soon as an engine is done: the next one's seeding takes minutes.
       print(engine, results)
       all.push([engine, results])
