@@ -9,9 +9,10 @@
  * Times the services' own answers through the composed services app, as an administrador's
  * requests (auth, the RUT views recorded, JSON): the queue (`GET /admin/documents`) with each
  * filter (kind, first upload or re-upload, both, a driver's name: a first name, a whole name, two
- * letters and one) in its one order (soonest due first); the per-driver review (`GET /admin/drivers/:id` and `GET /admin/documents/:id`, as
- * /admin/conductores/:id/revisar loads them); «Rendimiento» (`GET /admin/performance?dias=7|30`,
- * from its daily roll-ups, the first read's roll-up timed apart). One at a time and 10 at once,
+ * letters and one) in its one order (soonest due first); the per-driver review
+ * (`GET /admin/drivers/:id` and `GET /admin/documents/:id`, as /admin/conductores/:id/revisar
+ * loads them); «Rendimiento» (`GET /admin/performance?dias=7|30`, from its daily roll-ups, the
+ * first read's roll-up timed apart). One at a time and 10 at once,
  * p50 and p95, with the load average. Prints the plan (EXPLAIN QUERY PLAN / EXPLAIN) of every
  * statement each request runs; fails (exit 1) on a p95 over budget (20 ms one at a time, 50 ms at
  * 10 at once) or a plan that reads all of user_files, admin_audit_log or users. The driver's-name

@@ -227,8 +227,8 @@ function matchingQueue(db: Db, columns: ColumnCipher, filters: QueueFilters & { 
 /**
  * The queue's records soonest due first (oldest upload, then id), as (id, created_at): those the
  * filters leave, within the due range, after the record `after` (the next one to review) or but
- * the record `except`, at most `limit`. Keys only: the caller reads the rows it shows by them, so a driver filter's matches are
- * ordered and cut before any record or driver is read.
+ * the record `except`, at most `limit`. Keys only: the caller reads the rows it shows by them,
+ * so a driver filter's matches are ordered and cut before any record or driver is read.
  */
 function queueSlice(
   db: Db,
