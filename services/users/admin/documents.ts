@@ -443,9 +443,9 @@ interface QueueCounts {
 
 /**
  * The filtered queue split on the review clock at `now`: late, due by today's 24:00, and the rest.
- * The queue's page and the console's home both show these figures. Without a driver filter, three
- * counts, two of them ranges of upload times on the queue's partial indexes; with one, a single
- * pass over the records it finds.
+ * The queue's page and the console's home both show these figures. One pass over the queue's
+ * partial index the filters pick (its upload times are in it), or over the records a driver
+ * filter finds: three counts of one read, where counting a range apart read the late ones twice.
  */
 export async function queueCounts(
   db: Db,
@@ -454,34 +454,23 @@ export async function queueCounts(
   now: Date,
 ): Promise<QueueCounts> {
   const cut = reviewCutoffs(now)
-  if (filters.driver) {
-    const matches = db.selectFrom(matchingFiles(db, columns, filters.driver).as('q'))
-    // The record is read only for the filters on it.
-    const files =
-      filters.slot || filters.origin || filters.alerts
-        ? fileFilters(matches.innerJoin('user_files as f', 'f.id', 'q.file_id'), filters)
-        : matches
-    const row = await (files as typeof matches)
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as('n'),
-        eb.fn.count<string | number>(sql`case when q.created_at < ${cut.late} then 1 end`).as('late'),
-        eb.fn
-          .count<string | number>(
-            sql`case when q.created_at >= ${cut.late} and q.created_at < ${cut.dueToday} then 1 end`,
-          )
-          .as('today'),
-      ])
-      .executeTakeFirstOrThrow()
-    const [all, late, dueToday] = [row.n, row.late, row.today].map(Number) as [number, number, number]
-    return { late, due_today: dueToday, on_time: all - late - dueToday }
-  }
-  const count = (due?: QueueDue) =>
-    dueRange(queuedFiles(db, filters), FILE_KEY.at, due, cut)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n))
-  const [total, late, dueToday] = await Promise.all([count(), count('late'), count('today')])
-  return { late, due_today: dueToday, on_time: total - late - dueToday }
+  const driver = filters.driver
+  // The record is read only for the filters on it.
+  const [query, key] = driver
+    ? [matchingQueue(db, columns, { ...filters, driver }) as unknown as QueuedFiles, MATCH_KEY]
+    : [queuedFiles(db, filters), FILE_KEY]
+  const at = sql.ref<string>(key.at)
+  const row = await query
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.count<string | number>(sql`case when ${at} < ${cut.late} then 1 end`).as('late'),
+      eb.fn
+        .count<string | number>(sql`case when ${at} >= ${cut.late} and ${at} < ${cut.dueToday} then 1 end`)
+        .as('today'),
+    ])
+    .executeTakeFirstOrThrow()
+  const [all, late, dueToday] = [row.n, row.late, row.today].map(Number) as [number, number, number]
+  return { late, due_today: dueToday, on_time: all - late - dueToday }
 }
 
 /**
