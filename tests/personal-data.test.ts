@@ -322,6 +322,20 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     expires_on: '2027-01-01',
   })
   await insert('document_reminders', { user_file_id: doc.id, kind: 30, expires_on: '2027-01-01', created_at: at })
+  // One waiting for review: the queue's name index holds pieces of the driver's name for it.
+  await insert('user_files', {
+    user_id: userId,
+    purpose_name: 'soap_frontal',
+    file_status: 'PENDING',
+    storage_key: await stored('documents', 'pdf'),
+    mime_type: 'application/pdf',
+    size_bytes: 40,
+    original_name: `soap-${n}.pdf`,
+    rejection_reason: null,
+    created_at: at,
+    reviewed_at: null,
+    expires_on: null,
+  })
   await insert('profile_images', {
     user_id: userId,
     storage_key: await stored('profile-images', 'jpg'),

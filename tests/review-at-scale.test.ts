@@ -1,7 +1,8 @@
 /**
  * The review console at scale (decision 99), at a size CI runs quickly: every statement of the
  * queue with each filter, the per-driver review and «Rendimiento» reads user_files, users and
- * admin_audit_log through an index on both engines (the bench, scripts/bench/review.ts, times
+ * admin_audit_log through an index on both engines, and the driver filter reads ranges of the
+ * queue's name index (decision 109) (the bench, scripts/bench/review.ts, times
  * them at 100,000 drivers); and «Rendimiento» reads its closed days from the roll-ups, giving the
  * same figures as the audit log gives.
  */
@@ -10,7 +11,14 @@ import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { periodDays, teamFigures } from '#services/users/admin/performance'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
-import { isFullTableScan, plansOf, REQUESTS, seedReview, type ReviewSeed } from '../scripts/bench/review'
+import {
+  isFullTableScan,
+  nameIndexMisses,
+  plansOf,
+  REQUESTS,
+  seedReview,
+  type ReviewSeed,
+} from '../scripts/bench/review'
 
 const DRIVERS = 1_500
 
@@ -38,14 +46,52 @@ describe.each(engines)('the review console at scale on %s', (engine) => {
     expect(n.ACCEPTED! + n.REJECTED! + n.PENDING!).toBeGreaterThanOrEqual(DRIVERS * 22)
   })
 
-  it.each(REQUESTS.filter((r) => !r.scans).map((r) => [r.name, r] as const))(
-    'plans %s through indexes',
+  it.each(REQUESTS.map((r) => [r.name, r] as const))('plans %s through indexes', async (_, request) => {
+    const plans = await plansOf(p, headers, request.path(seed), true)
+    expect(plans.length).toBeGreaterThan(0)
+    expect(plans.flatMap((x) => x.scans.map((s) => `${x.sql}\n  ${s.trim()}`))).toEqual([])
+  })
+
+  // The driver filter reads the name index by its key (decision 109), never the pending rows one by one.
+  it.each(REQUESTS.filter((r) => r.byName).map((r) => [r.name, r] as const))(
+    'plans %s as ranges of the name index',
     async (_, request) => {
       const plans = await plansOf(p, headers, request.path(seed), true)
-      expect(plans.length).toBeGreaterThan(0)
-      expect(plans.flatMap((x) => x.scans.map((s) => `${x.sql}\n  ${s.trim()}`))).toEqual([])
+      expect(nameIndexMisses(plans)).toEqual([])
+      // Its page and its counts.
+      expect(plans.filter((x) => x.sql.includes('queue_name_grams')).length).toBeGreaterThanOrEqual(2)
     },
   )
+
+  it('recognises a read of the name index by its key, and one that walks the pending rows', () => {
+    const statement = (plan: string[]) => [{ sql: 'select … from queue_name_grams as g …', plan }]
+    expect(nameIndexMisses(statement(['SEARCH g USING PRIMARY KEY (gram>? AND gram<?)']))).toEqual([])
+    expect(
+      nameIndexMisses(
+        statement(['SEARCH g USING PRIMARY KEY (gram=?)', 'SEARCH f USING INTEGER PRIMARY KEY (rowid=?)']),
+      ),
+    ).toEqual([])
+    expect(
+      nameIndexMisses(
+        statement(['  ->  Index Only Scan using queue_name_grams_pkey on queue_name_grams g  (cost=0.42..8.44)']),
+      ),
+    ).toEqual([])
+    expect(nameIndexMisses(statement(['SCAN g']))).toHaveLength(1)
+    expect(nameIndexMisses(statement(['SCAN g USING COVERING INDEX queue_name_grams_file_idx']))).toHaveLength(1)
+    expect(
+      nameIndexMisses(
+        statement(['SEARCH g USING PRIMARY KEY (gram=?)', 'SEARCH f USING INDEX user_files_queue_idx (created_at>?)']),
+      ),
+    ).toHaveLength(1)
+    expect(
+      nameIndexMisses(statement(['  ->  Seq Scan on queue_name_grams g  (cost=0.00..1.00 rows=1 width=4)'])),
+    ).toHaveLength(1)
+    expect(
+      nameIndexMisses([
+        { sql: 'select … from user_files as f …', plan: ['SEARCH f USING INDEX user_files_queue_idx'] },
+      ]),
+    ).toEqual(['no statement reads queue_name_grams'])
+  })
 
   it('recognises a full scan of a large table in a plan', () => {
     expect(isFullTableScan('SCAN f')).toBe(true)
@@ -54,6 +100,8 @@ describe.each(engines)('the review console at scale on %s', (engine) => {
     expect(isFullTableScan('SCAN f USING INDEX user_files_status_idx')).toBe(false)
     expect(isFullTableScan('  ->  Seq Scan on user_files f  (cost=0.00..1.00 rows=1 width=4)')).toBe(true)
     expect(isFullTableScan('  ->  Seq Scan on review_days  (cost=0.00..1.00 rows=1 width=4)')).toBe(false)
+    expect(isFullTableScan('SCAN g')).toBe(true)
+    expect(isFullTableScan('  ->  Seq Scan on queue_name_grams g  (cost=0.00..1.00 rows=1 width=4)')).toBe(true)
   })
 
   it('reads closed days from their roll-ups with the figures the audit log gives', async () => {

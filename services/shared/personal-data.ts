@@ -112,6 +112,13 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   // Derived from user_files by triggers (migration 0036): how many documents are accepted, the first expiry.
   driver_documents_accepted: byUser('user_id accepted expires_first'),
   document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
+  // Kept by triggers from the driver's name and email while a document waits in the review queue:
+  // a document leaving the queue or deleted (an erased account's are) takes its rows, and a new
+  // name or email (an erased account's is overwritten) replaces them (migration 0037, decision 109).
+  queue_name_grams: via('user_files', 'file_id', 'file_id', {
+    gram: 'Índice de búsqueda de la consola: un trozo de tu nombre o de tu correo, que van completos en «users»',
+    created_at: 'Copia de la fecha de carga del documento, que va en «user_files»',
+  }),
   profile_images: byUser('id user_id mime_type size_bytes created_at', { storage_key: STORAGE }),
   work_experience: byUser(
     `id user_id job_title company_name type_employment location start_date end_date job_description

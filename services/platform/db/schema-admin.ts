@@ -9,6 +9,16 @@ export interface AdminTables {
   review_days: ReviewDaysTable
   /** A closed day's decisions per reviewer (migration 0031, decision 99). */
   review_day_reviewers: ReviewDayReviewersTable
+  /** The pieces of the names and emails of the queue's drivers, per queued record (migration 0037, decision 109). */
+  queue_name_grams: QueueNameGramsTable
+}
+
+export interface QueueNameGramsTable {
+  /** One character, or up to NAME_PIECE_LENGTH characters from a position on, of the lowered name or email. */
+  gram: string
+  /** The record's upload time (user_files.created_at): the queue's order. */
+  created_at: string
+  file_id: number
 }
 
 export interface ReviewDaysTable {

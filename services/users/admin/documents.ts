@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { sql, type Kysely } from 'kysely'
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely'
 import { z } from 'zod'
 import {
   documentDetailSchema,
@@ -50,6 +50,7 @@ import {
   OpenAPIHono,
   security,
 } from '#services/platform/contract'
+import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -127,43 +128,134 @@ type Db = Kysely<Database>
  * The review queue (decision 99): the records with `queued` = 1 — PENDING, the latest of their
  * slot, a driver's, as migration 0031's triggers keep it — read through its partial indexes: a
  * range of upload times, of one kind's, or of first uploads' or re-uploads'. The literal `= 1`
- * lets SQLite see that the partial indexes apply. Without a driver filter, `queuedFiles` reads
- * user_files alone (the counts); `pendingQueue` joins the driver for the page's rows.
+ * lets SQLite see that the partial indexes apply. `queuedFiles` reads user_files alone (the
+ * counts, and the keys of a page: `queueSlice`).
  */
 function queuedFiles(db: Db, filters: { slot?: DocumentSlotKey; origin?: QueueOrigin; alerts?: 'flagged' }) {
-  let q = db.selectFrom('user_files as f').where(sql<boolean>`f.queued = 1`)
+  return fileFilters(db.selectFrom('user_files as f').where(sql<boolean>`f.queued = 1`), filters)
+}
+
+/** The filters on the record itself: its kind, its photo checks' alerts, first upload or re-upload. */
+function fileFilters<Q>(query: Q, filters: { slot?: DocumentSlotKey; origin?: QueueOrigin; alerts?: 'flagged' }): Q {
+  let q = query as unknown as SelectQueryBuilder<Database & { f: Database['user_files'] }, 'f', object>
   if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
   // '' is a photo checked and clean; null a PDF or an upload from before the checks.
   if (filters.alerts) q = q.where('f.photo_flags', 'is not', null).where('f.photo_flags', '!=', '')
   // A re-upload: an earlier record of the same slot existed when it was uploaded.
   if (filters.origin) q = q.where('f.reupload', '=', filters.origin === 'reupload' ? 1 : 0)
-  return q
+  return q as unknown as Q
 }
 
 /** The queue's filters other than the due time: the three counts are of the queue they leave. */
 type QueueFilters = { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' }
 
-function pendingQueue(db: Db, columns: ColumnCipher, filters: QueueFilters) {
-  let q = queuedFiles(db, filters).innerJoin('users as u', 'u.id', 'f.user_id')
-  if (filters.driver) {
-    const like = likePattern(filters.driver)
-    // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
-    const ruts = rutSearchHashes(columns, filters.driver)
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(u.firstname || ' ' || u.lastname)`, 'like', like),
-        eb(eb.fn('lower', ['u.email']), 'like', like),
-        ...(ruts ? [eb('u.rut_hmac', 'in', ruts)] : []),
-      ]),
-    )
+/** The columns the queue is read in order by, and its due ranges bound: the record's, or the name index's. */
+interface QueueKey {
+  at: 'f.created_at' | 'q.created_at'
+  id: 'f.id' | 'q.file_id'
+}
+const FILE_KEY: QueueKey = { at: 'f.created_at', id: 'f.id' }
+const MATCH_KEY: QueueKey = { at: 'q.created_at', id: 'q.file_id' }
+
+/** The least string above every string that begins with `prefix` (code point order), if there is one. */
+function prefixEnd(prefix: string): string | null {
+  const chars = [...prefix]
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1)
   }
-  return q
+  return null
 }
 
-/** The queue's rows to count: user_files alone unless a driver's name or RUT filters them. */
-function countedQueue(db: Db, columns: ColumnCipher, filters: QueueFilters) {
-  // Counting reads only f's columns, whichever builder it is.
-  return filters.driver ? (pendingQueue(db, columns, filters) as unknown as QueuedFiles) : queuedFiles(db, filters)
+/** `text like %term%`, the term's own wildcards taken as characters on both engines. */
+function contains(text: Expression<string>, term: string) {
+  return sql<boolean>`${text} like ${likePattern(term)} escape '\\'`
+}
+
+/**
+ * The records a driver filter finds (decision 109), as (file_id, created_at): those whose
+ * driver's lowered name or email holds the term, and those of the driver whose whole RUT it is.
+ * The name and email are read in their index (migration 0037): one character is a key of its own;
+ * a longer term is the range of pieces beginning with it — a record once however many of its
+ * pieces do — and past NAME_PIECE_LENGTH characters the whole term is checked on the driver's row.
+ */
+function matchingFiles(db: Db, columns: ColumnCipher, term: string) {
+  const lowered = term.toLowerCase()
+  const chars = [...lowered]
+  const grams = db.selectFrom('queue_name_grams as g').select(['g.file_id', 'g.created_at'])
+  let byName = grams.where('g.gram', '=', lowered)
+  if (chars.length > 1) {
+    const prefix = chars.slice(0, NAME_PIECE_LENGTH).join('')
+    const end = prefixEnd(prefix)
+    byName = grams.distinct().where('g.gram', '>=', prefix)
+    if (end) byName = byName.where('g.gram', '<', end)
+    if (chars.length > NAME_PIECE_LENGTH || !end)
+      byName = byName
+        .innerJoin('user_files as nf', 'nf.id', 'g.file_id')
+        .innerJoin('users as nu', 'nu.id', 'nf.user_id')
+        .where((eb) =>
+          eb.or([
+            contains(sql<string>`lower(nu.firstname || ' ' || nu.lastname)`, term),
+            contains(eb.fn<string>('lower', ['nu.email']), term),
+          ]),
+        )
+  }
+  // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
+  const ruts = rutSearchHashes(columns, term)
+  if (!ruts) return byName
+  return byName.union(
+    db
+      .selectFrom('users as ru')
+      .innerJoin('user_files as rf', 'rf.user_id', 'ru.id')
+      .select(['rf.id as file_id', 'rf.created_at'])
+      .where('ru.rut_hmac', 'in', ruts)
+      .where(sql<boolean>`rf.queued = 1`),
+  )
+}
+
+/** Whether a filter reads the record itself (its kind, alerts, origin). */
+const filtersFiles = (filters: QueueFilters) => Boolean(filters.slot || filters.origin || filters.alerts)
+
+/** The records a driver filter finds, read as `q`, joined to the record (`f`) only for the filters on it. */
+function matchingQueue(db: Db, columns: ColumnCipher, filters: QueueFilters & { driver: string }) {
+  const matches = db.selectFrom(matchingFiles(db, columns, filters.driver).as('q'))
+  return filtersFiles(filters)
+    ? (fileFilters(matches.innerJoin('user_files as f', 'f.id', 'q.file_id'), filters) as unknown as typeof matches)
+    : matches
+}
+
+/**
+ * The queue's records soonest due first (oldest upload, then id), as (id, created_at): those the
+ * filters leave, within the due range, after the record `after` (the next one to review) or but
+ * the record `except`, at most `limit`. Keys only: the caller reads the rows it shows by them,
+ * so a driver filter's matches are ordered and cut before any record or driver is read.
+ */
+function queueSlice(
+  db: Db,
+  columns: ColumnCipher,
+  filters: QueueFilters,
+  due: QueueDue | undefined,
+  cut: ReturnType<typeof reviewCutoffs>,
+  opts: { after?: { created_at: string; id: number }; except?: number; limit: number },
+) {
+  const driver = filters.driver
+  const [query, key] = driver
+    ? [matchingQueue(db, columns, { ...filters, driver }) as unknown as QueuedFiles, MATCH_KEY]
+    : [queuedFiles(db, filters), FILE_KEY]
+  const at = sql.ref<string>(key.at)
+  const id = sql.ref<number>(key.id)
+  let q = dueRange(query, key.at, due, cut)
+  if (opts.except !== undefined) q = q.where(id, '!=', opts.except)
+  const after = opts.after
+  if (after)
+    q = q.where((eb) =>
+      eb.or([eb(at, '>', after.created_at), eb.and([eb(at, '=', after.created_at), eb(id, '>', after.id)])]),
+    )
+  return q
+    .select([id.as('id'), at.as('created_at')])
+    .orderBy(at, 'asc')
+    .orderBy(id, 'asc')
+    .limit(opts.limit)
 }
 
 type QueuedFiles = ReturnType<typeof queuedFiles>
@@ -328,16 +420,18 @@ export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
 }
 
 /** The part of the queue one count links to: a range of upload times between the cut-offs. */
-function dueRange<Q extends QueuedFiles | ReturnType<typeof pendingQueue>>(
+function dueRange<Q>(
   query: Q,
+  at: QueueKey['at'],
   due: QueueDue | undefined,
   cut: ReturnType<typeof reviewCutoffs>,
 ): Q {
-  // Both builders read user_files as f; the range only touches f.created_at.
-  const q = query as QueuedFiles
-  if (due === 'late') return q.where('f.created_at', '<', cut.late) as Q
-  if (due === 'today') return q.where('f.created_at', '>=', cut.late).where('f.created_at', '<', cut.dueToday) as Q
-  if (due === 'on_time') return q.where('f.created_at', '>=', cut.dueToday) as Q
+  // Every builder here reads an upload time as `at`; the range only touches it.
+  const q = query as unknown as QueuedFiles
+  const time = sql.ref<string>(at)
+  if (due === 'late') return q.where(time, '<', cut.late) as Q
+  if (due === 'today') return q.where(time, '>=', cut.late).where(time, '<', cut.dueToday) as Q
+  if (due === 'on_time') return q.where(time, '>=', cut.dueToday) as Q
   return query
 }
 
@@ -349,8 +443,9 @@ interface QueueCounts {
 
 /**
  * The filtered queue split on the review clock at `now`: late, due by today's 24:00, and the rest.
- * The queue's page and the console's home both show these figures. Three counts, two of them
- * ranges of upload times on the (file_status, created_at) index.
+ * The queue's page and the console's home both show these figures. One pass over the queue's
+ * partial index the filters pick (its upload times are in it), or over the records a driver
+ * filter finds: three counts of one read, where counting a range apart read the late ones twice.
  */
 export async function queueCounts(
   db: Db,
@@ -359,13 +454,23 @@ export async function queueCounts(
   now: Date,
 ): Promise<QueueCounts> {
   const cut = reviewCutoffs(now)
-  const count = (due?: QueueDue) =>
-    dueRange(countedQueue(db, columns, filters), due, cut)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n))
-  const [total, late, dueToday] = await Promise.all([count(), count('late'), count('today')])
-  return { late, due_today: dueToday, on_time: total - late - dueToday }
+  const driver = filters.driver
+  // The record is read only for the filters on it.
+  const [query, key] = driver
+    ? [matchingQueue(db, columns, { ...filters, driver }) as unknown as QueuedFiles, MATCH_KEY]
+    : [queuedFiles(db, filters), FILE_KEY]
+  const at = sql.ref<string>(key.at)
+  const row = await query
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.count<string | number>(sql`case when ${at} < ${cut.late} then 1 end`).as('late'),
+      eb.fn
+        .count<string | number>(sql`case when ${at} >= ${cut.late} and ${at} < ${cut.dueToday} then 1 end`)
+        .as('today'),
+    ])
+    .executeTakeFirstOrThrow()
+  const [all, late, dueToday] = [row.n, row.late, row.today].map(Number) as [number, number, number]
+  return { late, due_today: dueToday, on_time: all - late - dueToday }
 }
 
 /**
@@ -373,7 +478,7 @@ export async function queueCounts(
  * of upload times on the (file_status, created_at) index.
  */
 export async function countLate(db: Db, columns: ColumnCipher, now: Date): Promise<number> {
-  const row = await countedQueue(db, columns, {})
+  const row = await queuedFiles(db, {})
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('f.created_at', '<', reviewCutoffs(now).late)
     .executeTakeFirstOrThrow()
@@ -412,11 +517,13 @@ export function adminDocumentRoutes(p: Platform) {
       // The due time grows with the upload time, so oldest upload first is soonest due first (the
       // status and upload-time index serves both), and each count is a range of upload times.
       const [rows, counts] = await Promise.all([
-        dueRange(pendingQueue(p.db, p.columns, filters), due, cut)
+        p.db
+          .selectFrom(queueSlice(p.db, p.columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
+          .innerJoin('user_files as f', 'f.id', 's.id')
+          .innerJoin('users as u', 'u.id', 'f.user_id')
           .select([...itemColumns])
-          .orderBy('f.created_at', 'asc')
-          .orderBy('f.id', 'asc')
-          .limit(QUEUE_PAGE_SIZE)
+          .orderBy('s.created_at', 'asc')
+          .orderBy('s.id', 'asc')
           .execute(),
         queueCounts(p.db, p.columns, filters, now),
       ])
@@ -518,19 +625,10 @@ export function adminDocumentRoutes(p: Platform) {
           .execute(),
         auditFor(p.db, 'user_file', id),
         // The next document of the same queue (same filters), oldest first, skipping this one.
-        dueRange(pendingQueue(p.db, p.columns, filters), due, cut)
-          .select('f.id')
-          .where('f.id', '!=', id)
-          .where((eb) =>
-            eb.or([
-              eb('f.created_at', '>', row.created_at),
-              eb.and([eb('f.created_at', '=', row.created_at), eb('f.id', '>', id)]),
-            ]),
-          )
-          .orderBy('f.created_at', 'asc')
-          .orderBy('f.id', 'asc')
-          .limit(1)
-          .executeTakeFirst(),
+        queueSlice(p.db, p.columns, filters, due, cut, {
+          after: { created_at: row.created_at, id },
+          limit: 1,
+        }).executeTakeFirst(),
         // A simple power's PDF: the power, its owner's ID images and signature state.
         powerOfDocument(p.db, id),
       ])
@@ -538,13 +636,7 @@ export function adminDocumentRoutes(p: Platform) {
       const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
       const first = next
         ? null
-        : await dueRange(pendingQueue(p.db, p.columns, filters), due, cut)
-            .select('f.id')
-            .where('f.id', '!=', id)
-            .orderBy('f.created_at', 'asc')
-            .orderBy('f.id', 'asc')
-            .limit(1)
-            .executeTakeFirst()
+        : await queueSlice(p.db, p.columns, filters, due, cut, { except: id, limit: 1 }).executeTakeFirst()
       // The review shows the driver's RUT: recorded before it is sent (decision 78).
       if (row.rut)
         await recordView(p.db, {
