@@ -42,10 +42,9 @@ import { computeCheckDigit } from '#domain/rut'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { business, companyAccount } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { iso, loadAverage, percentile, plansOfCall, series, withoutIndexes, type Dialect } from './review'
+import { loadAverage, printFigures, timeCalls, type Figures } from './figures'
+import { iso, plansOfCall, series, withoutIndexes, type Dialect } from './review'
 
-const BUDGET = { oneP95: 20, concurrentP95: 50 }
-const CONCURRENCY = 10
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
 const DAY_MS = 86_400_000
 const METROPOLITAN = 13000
@@ -460,13 +459,6 @@ export function hiringPlans(p: TestPlatform, r: Request, seed: HiringSeed, noSeq
   return plansOfCall(p, r.name, (api) => send(api, r, seed), { noSeqScan, isScan: isHiringScan })
 }
 
-interface Figures {
-  name: string
-  one: { p50: number; p95: number }
-  concurrent: { p50: number; p95: number }
-  scans: string[]
-}
-
 async function benchEngine(engine: Dialect, size: HiringSize, requests: number): Promise<Figures[]> {
   const p = await createTestPlatform(engine)
   try {
@@ -506,56 +498,12 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
         const res = await send(api, r, seed)
         if (res.status !== 200) throw new Error(`${r.name} answered ${res.status}`)
       }
-      for (let i = 0; i < 10; i++) await call() // warm-up
-      const one: number[] = []
-      for (let i = 0; i < requests; i++) {
-        const t = performance.now()
-        await call()
-        one.push(performance.now() - t)
-      }
-      const concurrent: number[] = []
-      let next = 0
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next++ < requests) {
-            const t = performance.now()
-            await call()
-            concurrent.push(performance.now() - t)
-          }
-        }),
-      )
-      one.sort((a, b) => a - b)
-      concurrent.sort((a, b) => a - b)
-      results.push({
-        name: r.name,
-        one: { p50: percentile(one, 0.5), p95: percentile(one, 0.95) },
-        concurrent: { p50: percentile(concurrent, 0.5), p95: percentile(concurrent, 0.95) },
-        scans,
-      })
+      results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
     }
     return results
   } finally {
     await p.destroy()
   }
-}
-
-function print(engine: string, results: Figures[]): boolean {
-  let failed = false
-  console.log(
-    `\n${engine} (p50 / p95 in ms; budget p95 < ${BUDGET.oneP95} one at a time, < ${BUDGET.concurrentP95} at ` +
-      `${CONCURRENCY} at once; load average ${loadAverage()}):`,
-  )
-  for (const r of results) {
-    const over = r.one.p95 >= BUDGET.oneP95 || r.concurrent.p95 >= BUDGET.concurrentP95
-    failed ||= over || r.scans.length > 0
-    console.log(
-      `  ${r.name.padEnd(30)} one ${r.one.p50.toFixed(1).padStart(6)} / ${r.one.p95.toFixed(1).padStart(6)}` +
-        `   ${CONCURRENCY} at once ${r.concurrent.p50.toFixed(1).padStart(6)} / ` +
-        `${r.concurrent.p95.toFixed(1).padStart(6)}${over ? '  ← OVER BUDGET' : ''}`,
-    )
-    for (const s of r.scans) console.log(`    FULL SCAN: ${s.trim()}`)
-  }
-  return failed
 }
 
 async function main() {
@@ -582,7 +530,7 @@ async function main() {
   for (const engine of engines) {
     try {
       const results = await benchEngine(engine, size, requests)
-      print(engine, results)
+      printFigures(engine, results)
       all.push([engine, results])
     } catch (err) {
       failures.push(`${engine}: ${String(err)}`)
@@ -591,7 +539,7 @@ async function main() {
   }
   console.log('\n== Summary')
   let failed = failures.length > 0
-  for (const [engine, results] of all) failed = print(engine, results) || failed
+  for (const [engine, results] of all) failed = printFigures(engine, results) || failed
   for (const f of failures) console.log(`FAILED: ${f}`)
   console.log(`\nLoad average at the end: ${loadAverage()}`)
   if (failed) process.exitCode = 1

@@ -23,7 +23,6 @@
  * `--only` times the requests whose name holds it (`--only=name`: the driver filters), to measure
  * one part again alone.
  */
-import os from 'node:os'
 import path from 'node:path'
 import {
   CompiledQuery,
@@ -41,10 +40,9 @@ import { fillDocumentsAccepted } from '#services/platform/db/migrations/0036_hir
 import { fillQueueNames } from '#services/platform/db/migrations/0037_queue_name_index'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
+import { loadAverage, printFigures, timeCalls, type Figures } from './figures'
 import { planOf } from './search'
 
-const BUDGET = { oneP95: 20, concurrentP95: 50 }
-const CONCURRENCY = 10
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
 const REVIEWERS = 12
 const DAY_MS = 86_400_000
@@ -54,12 +52,6 @@ const PENDING_EVERY = 110
 function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 }
-
-export const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -317,17 +309,6 @@ export async function plansOfCall(
   return plans
 }
 
-export function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
-}
-
-interface Figures {
-  name: string
-  one: { p50: number; p95: number }
-  concurrent: { p50: number; p95: number }
-  scans: string[]
-}
-
 async function benchEngine(engine: Dialect, drivers: number, requests: number, only = ''): Promise<Figures[]> {
   const p = await createTestPlatform(engine)
   try {
@@ -385,57 +366,12 @@ async function benchEngine(engine: Dialect, drivers: number, requests: number, o
         const res = await api.get(url, admin.headers)
         if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
       }
-      for (let i = 0; i < 10; i++) await call() // warm-up
-      const one: number[] = []
-      for (let i = 0; i < requests; i++) {
-        const t = performance.now()
-        await call()
-        one.push(performance.now() - t)
-      }
-      const concurrent: number[] = []
-      let next = 0
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next++ < requests) {
-            const t = performance.now()
-            await call()
-            concurrent.push(performance.now() - t)
-          }
-        }),
-      )
-      one.sort((a, b) => a - b)
-      concurrent.sort((a, b) => a - b)
-      results.push({
-        name: r.name,
-        one: { p50: percentile(one, 0.5), p95: percentile(one, 0.95) },
-        concurrent: { p50: percentile(concurrent, 0.5), p95: percentile(concurrent, 0.95) },
-        scans,
-      })
+      results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
     }
     return results
   } finally {
     await p.destroy()
   }
-}
-
-function print(engine: string, results: Figures[]): boolean {
-  let failed = false
-  console.log(
-    `\n${engine} (p50 / p95 in ms; budget p95 < ${BUDGET.oneP95} one at a time, < ${BUDGET.concurrentP95} at ` +
-      `${CONCURRENCY} at once; load average ${loadAverage()}):`,
-  )
-  for (const r of results) {
-    const over = r.one.p95 >= BUDGET.oneP95 || r.concurrent.p95 >= BUDGET.concurrentP95
-    failed ||= over || r.scans.length > 0
-    console.log(
-      `  ${r.name.padEnd(30)} one ${r.one.p50.toFixed(1).padStart(6)} / ${r.one.p95.toFixed(1).padStart(6)}` +
-        `   ${CONCURRENCY} at once ${r.concurrent.p50.toFixed(1).padStart(6)} / ` +
-        `${r.concurrent.p95.toFixed(1).padStart(6)}` +
-        `${over ? '  ← OVER BUDGET' : ''}`,
-    )
-    for (const s of r.scans) console.log(`    NOT BY AN INDEX: ${s.trim()}`)
-  }
-  return failed
 }
 
 async function main() {
@@ -456,7 +392,7 @@ async function main() {
     try {
       const results = await benchEngine(engine, drivers, requests, arg('only'))
       // Printed as soon as an engine is done: the next one's seeding takes minutes.
-      print(engine, results)
+      printFigures(engine, results, 'NOT BY AN INDEX')
       all.push([engine, results])
     } catch (err) {
       failures.push(`${engine}: ${String(err)}`)
@@ -465,7 +401,7 @@ async function main() {
   }
   console.log('\n== Summary')
   let failed = failures.length > 0
-  for (const [engine, results] of all) failed = print(engine, results) || failed
+  for (const [engine, results] of all) failed = printFigures(engine, results, 'NOT BY AN INDEX') || failed
   for (const f of failures) console.log(`FAILED: ${f}`)
   console.log(`\nLoad average at the end: ${loadAverage()}`)
   if (failed) process.exitCode = 1

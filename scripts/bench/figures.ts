@@ -1,0 +1,82 @@
+/**
+ * What the at-scale benches (review.ts, hiring.ts) share: the budget, timing one request shape
+ * one at a time and 10 at once, and the table they print.
+ */
+import os from 'node:os'
+
+export const BUDGET = { oneP95: 20, concurrentP95: 50 }
+export const CONCURRENCY = 10
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+export function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+}
+
+interface Spread {
+  p50: number
+  p95: number
+}
+
+export interface Figures {
+  name: string
+  one: Spread
+  concurrent: Spread
+  /** The statements whose plan reads a table or an index whole. */
+  scans: string[]
+}
+
+const spread = (ms: number[]): Spread => {
+  const sorted = [...ms].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) }
+}
+
+/** `call` 10 times unmeasured, then `requests` times one at a time and `requests` times 10 at once. */
+export async function timeCalls(
+  call: () => Promise<void>,
+  requests: number,
+): Promise<Pick<Figures, 'one' | 'concurrent'>> {
+  for (let i = 0; i < 10; i++) await call()
+  const one: number[] = []
+  for (let i = 0; i < requests; i++) {
+    const t = performance.now()
+    await call()
+    one.push(performance.now() - t)
+  }
+  const concurrent: number[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < requests) {
+        const t = performance.now()
+        await call()
+        concurrent.push(performance.now() - t)
+      }
+    }),
+  )
+  return { one: spread(one), concurrent: spread(concurrent) }
+}
+
+/** Prints an engine's figures; true when one is over budget or a plan reads something whole. */
+export function printFigures(engine: string, results: Figures[], scanLabel = 'FULL SCAN'): boolean {
+  let failed = false
+  console.log(
+    `\n${engine} (p50 / p95 in ms; budget p95 < ${BUDGET.oneP95} one at a time, < ${BUDGET.concurrentP95} at ` +
+      `${CONCURRENCY} at once; load average ${loadAverage()}):`,
+  )
+  for (const r of results) {
+    const over = r.one.p95 >= BUDGET.oneP95 || r.concurrent.p95 >= BUDGET.concurrentP95
+    failed ||= over || r.scans.length > 0
+    console.log(
+      `  ${r.name.padEnd(30)} one ${r.one.p50.toFixed(1).padStart(6)} / ${r.one.p95.toFixed(1).padStart(6)}` +
+        `   ${CONCURRENCY} at once ${r.concurrent.p50.toFixed(1).padStart(6)} / ` +
+        `${r.concurrent.p95.toFixed(1).padStart(6)}${over ? '  ← OVER BUDGET' : ''}`,
+    )
+    for (const s of r.scans) console.log(`    ${scanLabel}: ${s.trim()}`)
+  }
+  return failed
+}
