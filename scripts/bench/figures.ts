@@ -80,3 +80,32 @@ export function printFigures(engine: string, results: Figures[], scanLabel = 'FU
   }
   return failed
 }
+
+/**
+ * Runs `bench` on each engine, printing its figures as soon as it is done (the next one's seeding
+ * takes minutes), then all of them again with the failures; exit code 1 on any.
+ */
+export async function benchEngines<E extends string>(
+  engines: E[],
+  bench: (engine: E) => Promise<Figures[]>,
+  scanLabel?: string,
+): Promise<void> {
+  const all: Array<[string, Figures[]]> = []
+  const failures: string[] = []
+  for (const engine of engines) {
+    try {
+      const results = await bench(engine)
+      printFigures(engine, results, scanLabel)
+      all.push([engine, results])
+    } catch (err) {
+      failures.push(`${engine}: ${String(err)}`)
+      console.error(`\n${engine} failed:`, err)
+    }
+  }
+  console.log('\n== Summary')
+  let failed = failures.length > 0
+  for (const [engine, results] of all) failed = printFigures(engine, results, scanLabel) || failed
+  for (const f of failures) console.log(`FAILED: ${f}`)
+  console.log(`\nLoad average at the end: ${loadAverage()}`)
+  if (failed) process.exitCode = 1
+}

@@ -42,7 +42,7 @@ import { computeCheckDigit } from '#domain/rut'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { business, companyAccount } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { loadAverage, printFigures, timeCalls, type Figures } from './figures'
+import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
 import { iso, plansOfCall, series, withoutIndexes, type Dialect } from './review'
 
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
@@ -525,24 +525,7 @@ async function main() {
       `${size.applicants.toLocaleString('en')} applicants of one posting, ${requests} requests per shape; ` +
       `load average ${loadAverage()}`,
   )
-  const all: Array<[string, Figures[]]> = []
-  const failures: string[] = []
-  for (const engine of engines) {
-    try {
-      const results = await benchEngine(engine, size, requests)
-      printFigures(engine, results)
-      all.push([engine, results])
-    } catch (err) {
-      failures.push(`${engine}: ${String(err)}`)
-      console.error(`\n${engine} failed:`, err)
-    }
-  }
-  console.log('\n== Summary')
-  let failed = failures.length > 0
-  for (const [engine, results] of all) failed = printFigures(engine, results) || failed
-  for (const f of failures) console.log(`FAILED: ${f}`)
-  console.log(`\nLoad average at the end: ${loadAverage()}`)
-  if (failed) process.exitCode = 1
+  await benchEngines(engines, (engine) => benchEngine(engine, size, requests))
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

@@ -40,7 +40,7 @@ import { fillDocumentsAccepted } from '#services/platform/db/migrations/0036_hir
 import { fillQueueNames } from '#services/platform/db/migrations/0037_queue_name_index'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
-import { loadAverage, printFigures, timeCalls, type Figures } from './figures'
+import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
 import { planOf } from './search'
 
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
@@ -386,25 +386,7 @@ async function main() {
     `Review console bench: ${engines.join(' and ')}, ${drivers.toLocaleString('en')} drivers, ${requests} ` +
       `requests per shape; load average ${loadAverage()}`,
   )
-  const all: Array<[string, Figures[]]> = []
-  const failures: string[] = []
-  for (const engine of engines) {
-    try {
-      const results = await benchEngine(engine, drivers, requests, arg('only'))
-      // Printed as soon as an engine is done: the next one's seeding takes minutes.
-      printFigures(engine, results, 'NOT BY AN INDEX')
-      all.push([engine, results])
-    } catch (err) {
-      failures.push(`${engine}: ${String(err)}`)
-      console.error(`\n${engine} failed:`, err)
-    }
-  }
-  console.log('\n== Summary')
-  let failed = failures.length > 0
-  for (const [engine, results] of all) failed = printFigures(engine, results, 'NOT BY AN INDEX') || failed
-  for (const f of failures) console.log(`FAILED: ${f}`)
-  console.log(`\nLoad average at the end: ${loadAverage()}`)
-  if (failed) process.exitCode = 1
+  await benchEngines(engines, (engine) => benchEngine(engine, drivers, requests, arg('only')), 'NOT BY AN INDEX')
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
