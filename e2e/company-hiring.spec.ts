@@ -1,30 +1,11 @@
 import fs from 'node:fs'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { e2eDatabase } from './driver-session'
-import { expect, expectAccessible, randomDriver, test, unique } from './fixtures'
-import { apiCompany, apiPosting, apiToken, screenshots, uiLogin } from './marketplace-support'
+import { expect, expectAccessible, test, unique } from './fixtures'
+import { apiApplicant, apiCompany, apiPosting, screenshots, uiLogin } from './marketplace-support'
 
 /** The company's hiring screen. */
 const SHOTS = '/tmp/shots-hiring'
-
-/** A driver with their own last name (the cards are told apart by it), applied to `postingId`. */
-async function applicant(request: APIRequestContext, lastname: string, postingId: number) {
-  const d = { ...randomDriver(), lastname }
-  const res = await request.post('/api/users/register', {
-    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
-  })
-  expect(res.status()).toBe(201)
-  const token = await apiToken(request, d.email, d.password)
-  expect(
-    (
-      await request.post('/api/users/postulate-job-posting', {
-        data: { id_publication: postingId },
-        headers: { 'auth-user': token },
-      })
-    ).status(),
-  ).toBe(201)
-  return { ...d, token, name: `${d.firstname} ${lastname}` }
-}
 
 /** Three documents approved and in force, one approved but expired (missing, as the driver sees it), and two jobs. */
 function driverRecords(email: string) {
@@ -121,8 +102,8 @@ for (const width of [375, 1280]) {
       const hiringId = await apiPosting(request, company.token, { title: hiring })
       await apiPosting(request, company.token, { title: spare })
       await apiPosting(request, company.token, { title: doomed })
-      const rosa = await applicant(request, `Rosales${word.slice(-4)}`, hiringId)
-      const tomas = await applicant(request, `Tapia${word.slice(-4)}`, hiringId)
+      const rosa = await apiApplicant(request, hiringId, `Rosales${word.slice(-4)}`)
+      const tomas = await apiApplicant(request, hiringId, `Tapia${word.slice(-4)}`)
       driverRecords(rosa.email)
       // Rosa states her vehicle type and commune in «Mi perfil»; Tomás does not.
       const stated = await request.post('/api/users/update-data-user', {
@@ -268,7 +249,7 @@ test('the company sees the same n/22 as the driver on their home', async ({ page
   test.setTimeout(120_000)
   const company = await apiCompany(request)
   const postingId = await apiPosting(request, company.token, { title: `Ruta de conteo ${unique('n22')}` })
-  const driver = await applicant(request, 'Conteo', postingId)
+  const driver = await apiApplicant(request, postingId, 'Conteo')
   driverRecords(driver.email)
   const res = await request.get(`/api/business/job-postings/${postingId}/applicants`, {
     headers: { 'auth-business': company.token },

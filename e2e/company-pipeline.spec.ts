@@ -1,25 +1,9 @@
 import fs from 'node:fs'
-import type { APIRequestContext } from '@playwright/test'
-import { expect, expectAccessible, randomDriver, test, unique } from './fixtures'
-import { apiCompany, apiPosting, apiToken, uiLogin } from './marketplace-support'
+import { expect, expectAccessible, test, unique } from './fixtures'
+import { apiApplicant, apiCompany, apiPosting, uiLogin } from './marketplace-support'
 
 /** The company panel (summary, tabs, table) and the one-click pipeline (decision 96). */
 const SHOTS = '/tmp/shots/panel'
-
-async function applicant(request: APIRequestContext, lastname: string, postingId: number) {
-  const d = { ...randomDriver(), lastname }
-  const res = await request.post('/api/users/register', {
-    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
-  })
-  expect(res.status()).toBe(201)
-  const token = await apiToken(request, d.email, d.password)
-  const applied = await request.post('/api/users/postulate-job-posting', {
-    data: { id_publication: postingId },
-    headers: { 'auth-user': token },
-  })
-  expect(applied.status()).toBe(201)
-  return `${d.firstname} ${lastname}`
-}
 
 for (const width of [375, 1280]) {
   test(`at ${width} px: the panel's summary and table, three stages in one click each, a bulk move`, async ({
@@ -38,9 +22,9 @@ for (const width of [375, 1280]) {
     const hiringId = await apiPosting(request, company.token, { title: hiring, start_date: soon })
     const closedId = await apiPosting(request, company.token, { title: closedTitle, payment_amount: 1250000 })
     const names = [
-      await applicant(request, `Rojas${word.slice(-4)}`, hiringId),
-      await applicant(request, `Tapia${word.slice(-4)}`, hiringId),
-      await applicant(request, `Vidal${word.slice(-4)}`, hiringId),
+      (await apiApplicant(request, hiringId, `Rojas${word.slice(-4)}`)).name,
+      (await apiApplicant(request, hiringId, `Tapia${word.slice(-4)}`)).name,
+      (await apiApplicant(request, hiringId, `Vidal${word.slice(-4)}`)).name,
     ]
     expect(
       (

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { newAdmin } from './admin-session'
 import { e2eDatabase } from './driver-session'
-import { expect, expectAccessible, randomDriver, test, unique } from './fixtures'
-import { apiCompany, apiDriver, apiPosting, apiToken, uiLogin } from './marketplace-support'
+import { expect, expectAccessible, test, unique } from './fixtures'
+import { apiApplicant, apiCompany, apiDriver, apiPosting, uiLogin } from './marketplace-support'
 
 /**
  * Conversations per application (decision 105): the company writes, the driver answers from «Mis
@@ -92,22 +92,6 @@ for (const width of [375, 1280]) {
   })
 }
 
-/** A driver who applied to the posting, by API, with a surname of their own: their name as the cards show it. */
-async function applicant(request: APIRequestContext, postingId: number, lastname: string) {
-  const d = { ...randomDriver(), lastname }
-  const res = await request.post('/api/users/register', {
-    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
-  })
-  expect(res.status()).toBe(201)
-  const token = await apiToken(request, d.email, d.password)
-  const applied = await request.post('/api/users/postulate-job-posting', {
-    data: { id_publication: postingId },
-    headers: { 'auth-user': token },
-  })
-  expect(applied.status()).toBe(201)
-  return { ...d, token, name: `${d.firstname} ${lastname}` }
-}
-
 function userId(email: string): number {
   const db = e2eDatabase()
   try {
@@ -133,9 +117,9 @@ for (const width of [375, 1280]) {
     const word = unique('masivo')
     const company = await apiCompany(request)
     const postingId = await apiPosting(request, company.token, { title: `Ruta de farmacia ${word}` })
-    const ana = await applicant(request, postingId, `Araya${word.slice(-4)}`)
-    const beto = await applicant(request, postingId, `Bravo${word.slice(-4)}`)
-    const caro = await applicant(request, postingId, `Castro${word.slice(-4)}`)
+    const ana = await apiApplicant(request, postingId, `Araya${word.slice(-4)}`)
+    const beto = await apiApplicant(request, postingId, `Bravo${word.slice(-4)}`)
+    const caro = await apiApplicant(request, postingId, `Castro${word.slice(-4)}`)
     const text = `Hola: la entrevista es el martes a las 10:00 en Av. Matta 123. ${word}`
 
     await uiLogin(page, company.email, company.password, /\/business\/dashboard$/)
@@ -224,7 +208,7 @@ test("the console reads a thread without marking it read; the reading is on the 
   const company = await apiCompany(request)
   const title = `Reparto de abarrotes ${word}`
   const postingId = await apiPosting(request, company.token, { title })
-  const driver = await applicant(request, postingId, `Díaz${word.slice(-4)}`)
+  const driver = await apiApplicant(request, postingId, `Díaz${word.slice(-4)}`)
   const driverId = userId(driver.email)
   const list = await request.get(`/api/business/job-postings/${postingId}/applicants`, {
     headers: { 'auth-business': company.token },

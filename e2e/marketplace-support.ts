@@ -60,6 +60,22 @@ export async function apiDriver(request: APIRequestContext) {
   return { ...d, token: await apiToken(request, d.email, d.password) }
 }
 
+/** A driver registered by API with a surname of their own, who applied to the posting; `name` as the cards show it. */
+export async function apiApplicant(request: APIRequestContext, postingId: number, lastname: string) {
+  const d = { ...randomDriver(), lastname }
+  const res = await request.post('/api/users/register', {
+    multipart: { data: JSON.stringify({ ...d, acceptTerms: true }) },
+  })
+  expect(res.status()).toBe(201)
+  const token = await apiToken(request, d.email, d.password)
+  const applied = await request.post('/api/users/postulate-job-posting', {
+    data: { id_publication: postingId },
+    headers: { 'auth-user': token },
+  })
+  expect(applied.status()).toBe(201)
+  return { ...d, token, name: `${d.firstname} ${lastname}` }
+}
+
 export function postingBody(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Reparto de paquetería',
