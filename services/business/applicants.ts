@@ -29,7 +29,6 @@ import {
   jsonBody,
   jsonResponse,
   OpenAPIHono,
-  security,
 } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -75,7 +74,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'listApplicants',
       tags,
       summary: 'Los postulantes de una oferta de la empresa (?status= filtra por estado)',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams, query: applicantsQuerySchema },
       responses: { 200: jsonResponse(applicantsSchema, 'Oferta y postulantes'), ...errors(400, 401, 403, 404) },
@@ -184,7 +182,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'markApplicantsSeen',
       tags,
       summary: 'Marca como vistas las postulaciones que la empresa tuvo en pantalla',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(applicantsSeenSchema) },
       responses: {
@@ -217,7 +214,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'updateApplicationStatus',
       tags,
       summary: 'Cambia el estado de una postulación',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(applicationStatusSchema) },
       responses: {
@@ -253,7 +249,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'moveApplicants',
       tags,
       summary: 'Mueve varias postulaciones de una oferta a un estado: todas o ninguna',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(applicantsBulkStatusSchema) },
       responses: {
@@ -294,7 +289,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'emailApplicant',
       tags,
       summary: 'Envía un correo a un postulante',
-      security: security('business'),
       middleware: [auth],
       request: { body: jsonBody(emailToApplicantSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Correo enviado'), ...errors(400, 401, 403, 404) },
@@ -450,7 +444,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'getApplicantProfile',
       tags,
       summary: 'El perfil público de un postulante de la empresa',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: jsonResponse(applicantProfileSchema, 'Perfil'), ...errors(401, 403, 404) },
@@ -494,7 +487,6 @@ export function applicantRoutes(p: Platform) {
       operationId: 'getApplicantPhoto',
       tags,
       summary: 'La foto de un postulante de la empresa',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: fileResponse('La imagen', 'image/jpeg'), ...errors(401, 403, 404) },

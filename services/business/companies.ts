@@ -121,7 +121,6 @@ function logoRoutes(p: Platform) {
       method: 'get',
       path: '/logos/{name}',
       operationId: 'getCompanyLogo',
-      security: [],
       tags: ['Empresas'],
       summary: 'Un logo de empresa (imagen pública)',
       request: { params: z.object({ name: z.string() }) },

@@ -86,7 +86,6 @@ export function businessContactRoutes(p: Platform) {
       method: 'post',
       path: '/contact-business',
       operationId: 'sendBusinessContact',
-      security: [],
       tags,
       summary: 'Formulario de contacto de empresas (correo al equipo)',
       middleware: [limited],

@@ -21,7 +21,6 @@ export function businessService(p: Platform) {
       method: 'post',
       path: '/business/register',
       operationId: 'registerCompany',
-      security: [],
       tags: ['Empresas'],
       summary:
         'JSON: requerimientos de flota del formulario de /empresas. Multipart (data + ' +

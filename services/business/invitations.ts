@@ -4,7 +4,7 @@ import { dayInChile } from '#domain/format'
 import { communesByRegion, findCommune } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -157,7 +157,6 @@ export function invitationRoutes(p: Platform) {
       summary:
         'Cuántos conductores validados que aceptan invitaciones calzan con la publicación, y cuántos se invitaron ' +
         '(solo cifras: nunca quiénes)',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: jsonResponse(postingMatchesSchema, 'Cifras de la publicación'), ...errors(401, 403, 404) },
@@ -179,7 +178,6 @@ export function invitationRoutes(p: Platform) {
       summary:
         'Invita a postular a los conductores validados que calzan con la publicación y aún no fueron invitados, ' +
         `hasta ${DAILY_INVITATION_CAP} invitaciones por día por empresa`,
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: {

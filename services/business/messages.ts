@@ -6,15 +6,7 @@ import {
   threadMessageSchema,
 } from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import {
   limitCompanyBulk,
@@ -44,7 +36,6 @@ export function companyMessageRoutes(p: Platform) {
       operationId: 'getCompanyThread',
       tags,
       summary: 'La conversación con el postulante de una postulación; lo que respondió queda leído',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: jsonResponse(threadSchema, 'La conversación'), ...errors(401, 403, 404) },
@@ -64,7 +55,6 @@ export function companyMessageRoutes(p: Platform) {
       operationId: 'sendCompanyMessage',
       tags,
       summary: 'Escribe al postulante en la conversación de su postulación (le llega un aviso)',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(threadMessageSchema) },
       responses: { 201: jsonResponse(messageSentSchema, 'Mensaje enviado'), ...errors(400, 401, 403, 404, 429) },
@@ -93,7 +83,6 @@ export function companyMessageRoutes(p: Platform) {
       summary:
         'Escribe un mismo mensaje en la conversación de cada postulante seleccionado de una oferta ' +
         '(a cada uno le llega su aviso): a todos o a ninguno',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(bulkThreadMessageSchema) },
       responses: {

@@ -19,15 +19,7 @@ import {
   type PostingStatus,
 } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -311,7 +303,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'getCompanyData',
       tags,
       summary: 'Los datos de la empresa de la sesión',
-      security: security('business'),
       middleware: [auth],
       responses: { 200: jsonResponse(businessDataSchema, 'Datos de la empresa'), ...errors(401, 403) },
     },
@@ -336,7 +327,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'listCompanyPostings',
       tags,
       summary: 'Las ofertas de la empresa, por páginas (?status= filtra por estado)',
-      security: security('business'),
       middleware: [auth],
       request: { query: companyPostingsQuerySchema },
       responses: { 200: page, ...errors(400, 401, 403) },
@@ -356,7 +346,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'getCompanyPanelSummary',
       tags,
       summary: 'Lo que pide atención en el panel de la empresa: ofertas abiertas y postulantes por responder',
-      security: security('business'),
       middleware: [auth],
       responses: { 200: jsonResponse(companyPanelSummarySchema, 'Resumen del panel'), ...errors(401, 403) },
     },
@@ -374,7 +363,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'searchCompanyPostings',
       tags,
       summary: 'Busca entre las ofertas de la empresa',
-      security: security('business'),
       middleware: [auth],
       request: { body: jsonBody(businessSearchSchema) },
       responses: { 200: page, ...errors(400, 401, 403) },
@@ -394,7 +382,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'createJobPosting',
       tags,
       summary: 'Publica una oferta (status "draft": la guarda como borrador, sin publicarla)',
-      security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { body: jsonBody(jobPostingSchema) },
       responses: { 201: jsonResponse(postingCreatedSchema, 'Oferta creada'), ...errors(400, 401, 403) },
@@ -419,7 +406,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'getJobPostingForUpdate',
       tags,
       summary: 'Una oferta de la empresa, para editarla',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: jsonResponse(jobPostingResponseSchema, 'La oferta'), ...errors(401, 403, 404) },
@@ -444,7 +430,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'updateJobPosting',
       tags,
       summary: 'Actualiza una oferta de la empresa (un borrador con status "open" se publica)',
-      security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(jobPostingSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta actualizada'), ...errors(400, 401, 403, 404, 409) },
@@ -487,7 +472,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'closeJobPosting',
       tags,
       summary: 'Cierra una oferta de la empresa: deja de recibir postulaciones',
-      security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta cerrada'), ...errors(401, 403, 404, 409) },
@@ -516,7 +500,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'duplicateJobPosting',
       tags,
       summary: 'Copia una oferta de la empresa como borrador nuevo, sin postulantes',
-      security: security('business'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 201: jsonResponse(postingCreatedSchema, 'Borrador creado'), ...errors(401, 403, 404) },
@@ -564,7 +547,6 @@ export function companyPostingRoutes(p: Platform) {
       operationId: 'deleteJobPosting',
       tags,
       summary: 'Elimina una oferta de la empresa',
-      security: security('business'),
       middleware: [auth, changesPublicContent(p)],
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta eliminada'), ...errors(401, 403, 404) },

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { communeOptionSchema, filterDataSchema, regionOptionSchema } from '#domain/contract/general-data'
 import { requireRole } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { contactRoutes } from './contact'
 import { contentRoutes } from './content'
@@ -17,7 +17,6 @@ export function generalDataService(p: Platform) {
       method: 'get',
       path: '/general-data/get-filtered-regions/{id}',
       operationId: 'listRegionsByZone',
-      security: [],
       tags,
       summary: 'Las regiones de una zona (id de la zona); pública, el área del conductor envía su encabezado',
       request: { params: idParams },
@@ -41,7 +40,6 @@ export function generalDataService(p: Platform) {
       method: 'get',
       path: '/general-data/get-filtered-communes/{id}',
       operationId: 'listCommunesByRegion',
-      security: [],
       tags,
       summary: 'Las comunas de una región (id de la región), en orden alfabético',
       request: { params: idParams },
@@ -64,7 +62,6 @@ export function generalDataService(p: Platform) {
       operationId: 'getPostingFilters',
       tags,
       summary: 'Zonas y vehículos para los filtros de ofertas',
-      security: security('User'),
       middleware: [requireRole(p, 'User')],
       responses: { 200: jsonResponse(filterDataSchema, 'Zonas y vehículos'), ...errors(401, 403) },
     },

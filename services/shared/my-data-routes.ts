@@ -10,7 +10,6 @@ import {
   jsonResponse,
   OpenAPIHono,
   operationName,
-  security,
 } from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import { ApiError } from '#services/platform/http'
@@ -42,7 +41,6 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       summary:
         `«Mis datos» ${who}: el estado de la cuenta (pausa, oposición, eliminación) y sus ` +
         `solicitudes (Ley 21.719)`,
-      security: security(role),
       middleware: [auth],
       responses: { 200: jsonResponse(myDataSchema, 'Estado y solicitudes'), ...errors(401, 403) },
     },
@@ -90,7 +88,6 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       operationId: operationName('requestDataExport', role),
       tags,
       summary: `Pide la copia de los datos ${who} (ZIP con datos.json y sus archivos), una vez al día`,
-      security: security(role),
       middleware: [auth],
       responses: {
         200: jsonResponse(exportRequestedSchema, 'Pedida: lista al tiro (cuentas pequeñas) o en preparación'),
@@ -114,7 +111,6 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       operationId: operationName('downloadDataExport', role),
       tags,
       summary: `El ZIP de una copia de datos ${who} (solo a su dueño, durante 7 días)`,
-      security: security(role),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: fileResponse('El ZIP', 'application/zip'), ...errors(401, 403, 404) },
@@ -151,7 +147,6 @@ export function myDataRoutes(p: Platform, role: Extract<Role, 'User' | 'business
       operationId: operationName('requestRectification', role),
       tags,
       summary: `Pide corregir un dato ${who} que no se puede editar (RUT, datos de un documento aprobado)`,
-      security: security(role),
       middleware: [
         auth,
         rateLimit(

@@ -6,15 +6,7 @@ import {
 } from '#domain/contract/users'
 import { deleteAccountPayloadSchema, optOutPayloadSchema, pausePayloadSchema } from '#domain/validation/account-closure'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  operationName,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -72,7 +64,6 @@ export function accountClosureRoutes(p: Platform) {
         tags,
         summary:
           'Si la cuenta está pausada, si se opuso a los correos no esenciales y si tiene una eliminación pendiente',
-        security: security(role),
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(accountPrivacyStateSchema, 'Estado de la cuenta'), ...errors(401, 403) },
       },
@@ -88,7 +79,6 @@ export function accountClosureRoutes(p: Platform) {
         tags,
         summary:
           'Pide eliminar la cuenta (con la contraseña): se cierra al instante y se elimina tras el plazo de gracia',
-        security: security(role),
         middleware: [rateLimit(p, 'delete-account', 10 * limit, 60_000), requireRole(p, role)],
         request: { body: jsonBody(deleteAccountPayloadSchema) },
         responses: {
@@ -136,7 +126,6 @@ export function accountClosureRoutes(p: Platform) {
         operationId: operationName('setEmailOptOut', role),
         tags,
         summary: 'Se opone (o deja de oponerse) a los correos no esenciales',
-        security: security(role),
         middleware: [requireRole(p, role)],
         request: { body: jsonBody(optOutPayloadSchema) },
         responses: { 200: jsonResponse(accountPrivacyChangeSchema, 'Hecho'), ...errors(400, 401, 403) },
@@ -173,7 +162,6 @@ export function accountClosureRoutes(p: Platform) {
       operationId: 'setDriverPause',
       tags,
       summary: 'Pausa (o reanuda) el perfil del conductor: las empresas dejan de verlo y no puede postular',
-      security: security('User'),
       middleware: [requireRole(p, 'User')],
       request: { body: jsonBody(pausePayloadSchema) },
       responses: { 200: jsonResponse(accountPrivacyChangeSchema, 'Hecho'), ...errors(400, 401, 403) },

@@ -8,15 +8,7 @@ import {
   resetPasswordRequestSchema,
 } from '#domain/validation/auth'
 import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  operationName,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import {
   dummyPasswordHash,
   hashPassword,
@@ -81,7 +73,6 @@ export function authRoutes(p: Platform) {
       method: 'post',
       path: '/login',
       operationId: 'login',
-      security: [],
       tags,
       summary: 'Inicia sesión: devuelve el objeto de sesión, o envía un código si el correo no está verificado',
       middleware: [rateLimit(p, 'login', 10 * limit, 60_000)],
@@ -187,7 +178,6 @@ export function authRoutes(p: Platform) {
       method: 'post',
       path: '/validate-code-email-verification',
       operationId: 'verifyEmailCode',
-      security: [],
       tags,
       summary: 'Verifica el código enviado al correo e inicia la sesión',
       middleware: [rateLimit(p, 'code', 20 * limit, 60_000)],
@@ -249,7 +239,6 @@ export function authRoutes(p: Platform) {
       method: 'post',
       path: '/reset-password',
       operationId: 'requestPasswordReset',
-      security: [],
       tags,
       summary: 'Envía un enlace para restablecer la contraseña (la respuesta no dice si el correo existe)',
       middleware: [rateLimit(p, 'reset', 5 * limit, 15 * 60_000)],
@@ -292,7 +281,6 @@ export function authRoutes(p: Platform) {
       method: 'post',
       path: '/reset-password-confirm',
       operationId: 'confirmPasswordReset',
-      security: [],
       tags,
       summary: 'Cambia la contraseña con el token del enlace; cierra las demás sesiones',
       middleware: [rateLimit(p, 'reset-confirm', 10 * limit, 15 * 60_000)],
@@ -343,7 +331,6 @@ export function authRoutes(p: Platform) {
       operationId: 'refreshDriverSession',
       tags,
       summary: 'Refresca los datos de la sesión del conductor',
-      security: security('User'),
       middleware: [requireRole(p, 'User')],
       responses: { 200: jsonResponse(sessionPayloadSchema, 'Datos de la sesión'), ...errors(401, 403) },
     },
@@ -370,7 +357,6 @@ export function authRoutes(p: Platform) {
         operationId: operationName('getSession', role),
         tags,
         summary: 'Quién es el dueño de la sesión, según el servicio ahora (las páginas protegidas lo preguntan)',
-        security: security(role),
         // A session waiting for its second factor is answered too: the page sends it to that step.
         middleware: [requireRole(p, role, { factorPending: true })],
         responses: { 200: jsonResponse(liveSessionUserSchema, 'Usuario de la sesión'), ...errors(401, 403) },
@@ -421,7 +407,6 @@ export function authRoutes(p: Platform) {
         operationId: operationName('logout', role),
         tags,
         summary: 'Cierra la sesión (cuerpo vacío)',
-        security: security(role),
         middleware: [requireRole(p, role, { factorPending: true })],
         responses: { 200: jsonResponse(okMessageSchema, 'Sesión cerrada'), ...errors(401, 403) },
       },

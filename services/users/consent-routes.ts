@@ -2,15 +2,7 @@ import { consentsAcceptedSchema, consentStatusSchema } from '#domain/contract/us
 import { LEGAL_DOCUMENTS } from '#domain/privacy'
 import { consentAcceptanceSchema } from '#domain/validation/consent'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  operationName,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { consentIp, pendingConsents, recordConsents } from '#services/shared/consents'
@@ -47,7 +39,6 @@ export function consentRoutes(p: Platform) {
         operationId: operationName('listPendingConsents', role),
         tags,
         summary: 'Los documentos (términos, política de privacidad) cuya versión vigente la cuenta aún no acepta',
-        security: security(role),
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(consentStatusSchema, 'Pendientes (vacío si aceptó todo)'), ...errors(401, 403) },
       },
@@ -67,7 +58,6 @@ export function consentRoutes(p: Platform) {
         operationId: operationName('acceptConsents', role),
         tags,
         summary: 'Registra que la cuenta acepta las versiones vigentes que tenía pendientes',
-        security: security(role),
         middleware: [requireRole(p, role)],
         request: { body: jsonBody(consentAcceptanceSchema) },
         responses: { 200: jsonResponse(consentsAcceptedSchema, 'Aceptación registrada'), ...errors(400, 401, 403) },

@@ -1,7 +1,7 @@
 import { myDataViewsSchema } from '#domain/contract/data-views'
 import { pageSchema } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { viewsForDriver } from '#services/shared/data-views'
 
@@ -21,7 +21,6 @@ export function dataViewRoutes(p: Platform) {
       operationId: 'listMyDataViews',
       tags: ['Privacidad'],
       summary: 'Quién vio mis datos: empresas por su nombre, el equipo como «Equipo Fleeters» (?page=)',
-      security: security('User'),
       middleware: [requireRole(p, 'User')],
       request: { query: pageSchema },
       responses: { 200: jsonResponse(myDataViewsSchema, 'Accesos a tus datos'), ...errors(400, 401, 403) },

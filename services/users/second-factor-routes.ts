@@ -3,15 +3,7 @@ import { okMessageSchema } from '#domain/contract/common'
 import { factorEnrolmentSchema, factorStatusSchema, recoveryCodesSchema } from '#domain/contract/staff'
 import { confirmFactorSchema, disableFactorSchema, reauthSchema, verifyFactorSchema } from '#domain/validation/staff'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  operationName,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -91,7 +83,6 @@ export function secondFactorRoutes(p: Platform) {
         operationId: operationName('getSecondFactor', role),
         tags,
         summary: 'Estado de la verificación en dos pasos de la cuenta y de esta sesión',
-        security: security(role),
         middleware: [pending],
         responses: { 200: jsonResponse(factorStatusSchema, 'Estado'), ...errors(401, 403) },
       },
@@ -125,7 +116,6 @@ export function secondFactorRoutes(p: Platform) {
         operationId: operationName('startSecondFactorEnrolment', role),
         tags,
         summary: 'Empieza la activación: el secreto (para escribirlo), su dirección otpauth:// y el código QR en SVG',
-        security: security(role),
         middleware: [pending],
         responses: { 200: jsonResponse(factorEnrolmentSchema, 'Secreto por confirmar'), ...errors(401, 403, 409) },
       },
@@ -179,7 +169,6 @@ export function secondFactorRoutes(p: Platform) {
         operationId: operationName('confirmSecondFactor', role),
         tags,
         summary: 'Confirma la aplicación con su primer código; devuelve los 10 códigos de recuperación (una sola vez)',
-        security: security(role),
         middleware: [rateLimit(p, 'factor', 20 * limit, 60_000), pending, perAccount('factor')],
         request: { body: jsonBody(confirmFactorSchema) },
         responses: { 200: jsonResponse(recoveryCodesSchema, 'Activada'), ...errors(400, 401, 403, 409, 429) },
@@ -234,7 +223,6 @@ export function secondFactorRoutes(p: Platform) {
         tags,
         summary:
           'El paso del código al iniciar sesión: un código de la aplicación o un código de recuperación (se gasta)',
-        security: security(role),
         middleware: [rateLimit(p, 'factor', 20 * limit, 60_000), pending, perAccount('factor')],
         request: { body: jsonBody(verifyFactorSchema) },
         responses: { 200: jsonResponse(okMessageSchema, 'Sesión verificada'), ...errors(400, 401, 403, 409, 429) },
@@ -266,7 +254,6 @@ export function secondFactorRoutes(p: Platform) {
         tags,
         summary:
           'Confirma la identidad (contraseña o código de la aplicación) antes de una acción delicada: vale 10 minutos',
-        security: security(role),
         middleware: [rateLimit(p, 'reauth', 10 * limit, 60_000), requireRole(p, role), perAccount('reauth')],
         request: { body: jsonBody(reauthSchema) },
         responses: { 200: jsonResponse(okMessageSchema, 'Identidad confirmada'), ...errors(400, 401, 403, 429) },
@@ -300,7 +287,6 @@ export function secondFactorRoutes(p: Platform) {
       operationId: 'disableSecondFactorBusiness',
       tags,
       summary: 'Desactiva la verificación en dos pasos de la empresa (contraseña y un código)',
-      security: security('business'),
       middleware: [rateLimit(p, 'factor', 20 * limit, 60_000), requireRole(p, 'business'), perAccount('factor')],
       request: { body: jsonBody(disableFactorSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Desactivada'), ...errors(400, 401, 403, 409, 429) },

@@ -5,15 +5,7 @@ import { accountSessionsSchema, closedSessionsSchema, type AccountSession } from
 import { deviceLabel } from '#domain/device'
 import { changePasswordPayloadSchema } from '#domain/validation/auth'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  operationName,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import { hashPassword, verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
@@ -85,7 +77,6 @@ export function securityRoutes(p: Platform) {
         operationId: operationName('changePassword', role),
         tags,
         summary: 'Cambia la contraseña (con la actual) y cierra las demás sesiones de la cuenta',
-        security: security(role),
         // Like the login: per address, then per account.
         middleware: [rateLimit(p, 'change-password', 10 * limit, 60_000), requireRole(p, role), perAccountLimit],
         request: { body: jsonBody(changePasswordPayloadSchema) },
@@ -137,7 +128,6 @@ export function securityRoutes(p: Platform) {
         operationId: operationName('listSessions', role),
         tags,
         summary: 'Las sesiones abiertas de la cuenta (dispositivo, última actividad, la actual)',
-        security: security(role),
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(accountSessionsSchema, 'Sesiones abiertas'), ...errors(401, 403) },
       },
@@ -170,7 +160,6 @@ export function securityRoutes(p: Platform) {
         operationId: operationName('closeOtherSessions', role),
         tags,
         summary: 'Cierra la sesión en los demás dispositivos',
-        security: security(role),
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(closedSessionsSchema, 'Sesiones cerradas'), ...errors(401, 403) },
       },
@@ -190,7 +179,6 @@ export function securityRoutes(p: Platform) {
         operationId: operationName('closeSession', role),
         tags,
         summary: 'Cierra una sesión de la cuenta',
-        security: security(role),
         middleware: [requireRole(p, role)],
         request: { params: z.object({ id: z.string() }) },
         responses: { 200: jsonResponse(okMessageSchema, 'Sesión cerrada'), ...errors(401, 403, 404) },

@@ -6,15 +6,7 @@ import {
 } from '#domain/contract/admin'
 import { ADMIN_MESSAGES, companyVerificationSchema, postingCloseSchema } from '#domain/validation/admin'
 import type { AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
@@ -37,7 +29,6 @@ export function adminCompanyRoutes(p: Platform) {
       operationId: 'listCompanies',
       tags,
       summary: 'Las empresas (búsqueda q en la consulta)',
-      security: security('admin'),
       responses: { 200: jsonResponse(companyListSchema, 'Empresas'), ...errors(401, 403) },
     },
     async (c) => {
@@ -96,7 +87,6 @@ export function adminCompanyRoutes(p: Platform) {
       operationId: 'getCompany',
       tags,
       summary: 'Una empresa con sus ofertas',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(companyDetailSchema, 'Empresa'), ...errors(401, 403, 404) },
     },
@@ -186,7 +176,6 @@ export function adminCompanyRoutes(p: Platform) {
       operationId: 'setCompanyVerified',
       tags,
       summary: 'Marca o desmarca una empresa como verificada',
-      security: security('admin'),
       request: { params: idParams, body: jsonBody(companyVerificationSchema) },
       responses: { 200: jsonResponse(verificationResultSchema, 'Guardado'), ...errors(400, 401, 403, 404) },
     },
@@ -233,7 +222,6 @@ export function adminCompanyRoutes(p: Platform) {
       operationId: 'closePostingByStaff',
       tags,
       summary: 'Cierra una oferta con un motivo (se avisa a la empresa)',
-      security: security('admin'),
       middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(postingCloseSchema) },
       responses: { 200: jsonResponse(postingClosedSchema, 'Oferta cerrada'), ...errors(400, 401, 403, 404) },

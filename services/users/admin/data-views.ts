@@ -1,7 +1,7 @@
 import { consoleDataViewsSchema } from '#domain/contract/data-views'
 import { pageSchema } from '#domain/validation/marketplace'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { viewsForConsole } from '#services/shared/data-views'
@@ -18,7 +18,6 @@ export function adminDataViewRoutes(p: Platform) {
       operationId: 'listDriverDataViews',
       tags: ['Consola'],
       summary: 'Quién vio los datos de un conductor: miembro del equipo o empresa, qué y cuándo (?page=)',
-      security: security('admin'),
       request: { params: idParams, query: pageSchema },
       responses: { 200: jsonResponse(consoleDataViewsSchema, 'Accesos a sus datos'), ...errors(400, 401, 403, 404) },
     },

@@ -48,7 +48,6 @@ import {
   jsonBody,
   jsonResponse,
   OpenAPIHono,
-  security,
 } from '#services/platform/contract'
 import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
 import type { Database } from '#services/platform/db/schema'
@@ -507,7 +506,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'listDocumentQueue',
       tags,
       summary: 'La cola de documentos pendientes (filtros slot, origin, driver, alerts y due en la consulta)',
-      security: security('admin'),
       responses: { 200: jsonResponse(queueSchema, 'Cola'), ...errors(401, 403) },
     },
     async (c) => {
@@ -563,7 +561,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'listExpiringDocuments',
       tags,
       summary: 'Los documentos que vencen en los próximos 30 días o ya vencidos, el más próximo primero',
-      security: security('admin'),
       responses: { 200: jsonResponse(expiringDocumentsSchema, 'Documentos por vencer'), ...errors(401, 403) },
     },
     async (c) => c.json({ documents: await expiringDocuments(p.db, p.now()), days: EXPIRY_WARNING_DAYS }),
@@ -577,7 +574,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'getDocumentForReview',
       tags,
       summary: 'Un documento para revisar, con el conductor, sus casillas, el historial y el siguiente de la cola',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(documentDetailSchema, 'Documento'), ...errors(401, 403, 404) },
     },
@@ -686,7 +682,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'downloadDocumentFile',
       tags,
       summary: 'El archivo de un documento',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: fileResponse('El archivo'), ...errors(401, 403, 404) },
     },
@@ -748,7 +743,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'countDocumentPages',
       tags,
       summary: 'Cuántas páginas tiene un documento PDF y cuántas muestra el visor como imágenes',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(documentPagesSchema, 'Páginas'), ...errors(400, 401, 403, 404) },
     },
@@ -766,7 +760,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'renderDocumentPage',
       tags,
       summary: 'Una página de un documento PDF como imagen PNG, para el visor de la consola',
-      security: security('admin'),
       request: {
         params: idParams.extend({
           page: z
@@ -812,7 +805,6 @@ export function adminDocumentRoutes(p: Platform) {
       operationId: 'reviewDocument',
       tags,
       summary: 'Acepta o rechaza (con motivo) un documento',
-      security: security('admin'),
       middleware: [changesPublicContent(p)],
       request: { params: idParams, body: jsonBody(reviewDecisionSchema) },
       responses: { 200: jsonResponse(reviewResultSchema, 'Revisión guardada'), ...errors(400, 401, 403, 404, 409) },

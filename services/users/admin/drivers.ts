@@ -3,7 +3,7 @@ import { driverDetailSchema, driverListSchema } from '#domain/contract/admin'
 import { OPTIONAL_DOCUMENT_SLOT, REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import { rutSearchHashes } from '#services/platform/column-crypto'
-import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView } from '#services/shared/data-views'
@@ -46,7 +46,6 @@ export function adminDriverRoutes(p: Platform) {
       operationId: 'listDrivers',
       tags,
       summary: 'Los conductores (búsqueda q, validados=1, page en la consulta)',
-      security: security('admin'),
       responses: { 200: jsonResponse(driverListSchema, 'Conductores'), ...errors(401, 403) },
     },
     async (c) => {
@@ -147,7 +146,6 @@ export function adminDriverRoutes(p: Platform) {
       operationId: 'getDriver',
       tags,
       summary: 'Un conductor con sus documentos, experiencia, postulaciones, poderes y revisiones',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(driverDetailSchema, 'Conductor'), ...errors(401, 403, 404) },
     },

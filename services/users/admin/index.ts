@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { adminSummarySchema, auditEntrySchema } from '#domain/contract/admin'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
 import { auditNames } from './audit-names'
@@ -64,7 +64,6 @@ export function adminRoutes(p: Platform) {
       operationId: 'getConsoleSummary',
       tags,
       summary: 'Cifras del inicio de la consola',
-      security: security('admin'),
       responses: { 200: jsonResponse(adminSummarySchema, 'Resumen'), ...errors(401, 403) },
     },
     async (c) => {
@@ -111,7 +110,6 @@ export function adminRoutes(p: Platform) {
       operationId: 'listAuditActions',
       tags,
       summary: 'Las últimas 100 acciones de la consola',
-      security: security('admin'),
       responses: { 200: jsonResponse(z.array(auditEntrySchema), 'Registro de auditoría'), ...errors(401, 403) },
     },
     async (c) => {

@@ -1,6 +1,6 @@
 import { consoleThreadSchema } from '#domain/contract/messages'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { readThread, threadRef } from '#services/shared/application-messages'
 import { recordView } from '#services/shared/data-views'
@@ -20,7 +20,6 @@ export function adminMessageRoutes(p: Platform) {
       operationId: 'getThreadForConsole',
       tags: ['Consola'],
       summary: 'La conversación entre empresa y conductor de una postulación',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(consoleThreadSchema, 'La conversación'), ...errors(401, 403, 404) },
     },

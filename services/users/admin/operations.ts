@@ -4,7 +4,7 @@ import { describeSchedule } from '#domain/schedule'
 import { jobsState } from '#services/jobs'
 import type { AuthEnv } from '#services/platform/auth'
 import { backupDirOf, latestBackup } from '#services/platform/backup'
-import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { healthChecks } from '#services/platform/health'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -42,7 +42,6 @@ export function adminOperationsRoutes(p: Platform) {
       operationId: 'getOperations',
       tags,
       summary: 'Estado de la base de datos, Redis, el almacenamiento y el correo, y los mensajes pendientes y fallidos',
-      security: security('admin'),
       responses: { 200: jsonResponse(operationsSchema, 'Operación'), ...errors(401, 403) },
     },
     async (c) => {
@@ -96,7 +95,6 @@ export function adminOperationsRoutes(p: Platform) {
       operationId: 'retryOutboxMessage',
       tags,
       summary: 'Devuelve un mensaje fallido a la cola de envío (con sus intentos desde cero) y despierta al repartidor',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'En la cola'), ...errors(401, 403, 404, 409) },
     },

@@ -11,7 +11,7 @@ import { performanceQuerySchema } from '#domain/validation/performance'
 import { REVIEW_HOURS, workingMsBetween } from '#domain/working-hours'
 import type { AuthEnv } from '#services/platform/auth'
 import type { ColumnCipher } from '#services/platform/column-crypto'
-import { defineRoute, errors, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import type { Platform } from '#services/platform/platform'
@@ -337,7 +337,6 @@ export function adminPerformanceRoutes(p: Platform) {
       summary:
         'Las cifras de revisión del equipo en los últimos 7 o 30 días (?dias=7|30): decisiones por revisor y ' +
         'día, mediana y percentil 90 de horas hábiles hasta la decisión, parte dentro de 24 horas hábiles, atrasados',
-      security: security('admin'),
       request: { query: performanceQuerySchema },
       responses: { 200: jsonResponse(performanceSchema, 'Rendimiento'), ...errors(400, 401, 403) },
     },

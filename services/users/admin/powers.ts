@@ -5,15 +5,7 @@ import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { ADMIN_MESSAGES } from '#domain/validation/admin-constants'
 import type { AuthEnv } from '#services/platform/auth'
 import type { ColumnCipher } from '#services/platform/column-crypto'
-import {
-  defineRoute,
-  errors,
-  fileResponse,
-  idParams,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, fileResponse, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -82,7 +74,6 @@ export function adminPowerRoutes(p: Platform) {
       operationId: 'getPowerIdImage',
       tags,
       summary: 'Una imagen de la cédula del dueño (front o back)',
-      security: security('admin'),
       request: { params: idParams.extend({ side: z.string() }) },
       responses: { 200: fileResponse('La imagen'), ...errors(401, 403, 404) },
     },
@@ -134,7 +125,6 @@ export function adminPowerRoutes(p: Platform) {
       operationId: 'recordPowerSignature',
       tags,
       summary: 'Registra la firma del dueño recibida por WhatsApp (409 si ya estaba)',
-      security: security('admin'),
       request: { params: idParams },
       responses: { 200: jsonResponse(signatureRecordedSchema, 'Firma registrada'), ...errors(401, 403, 404, 409) },
     },

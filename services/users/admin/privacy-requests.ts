@@ -2,15 +2,7 @@ import { okMessageSchema } from '#domain/contract/common'
 import { adminPrivacyRequestsSchema } from '#domain/contract/my-data'
 import { privacyAnswerSchema, privacyRequestsQuerySchema } from '#domain/validation/my-data'
 import type { AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
@@ -45,7 +37,6 @@ export function adminPrivacyRequestRoutes(p: Platform) {
       operationId: 'listPrivacyRequests',
       tags,
       summary: 'Las solicitudes de derechos (Ley 21.719) con su plazo legal; ?estado=pendientes solo las abiertas',
-      security: security('admin'),
       request: { query: privacyRequestsQuerySchema },
       responses: { 200: jsonResponse(adminPrivacyRequestsSchema, 'Solicitudes'), ...errors(401, 403) },
     },
@@ -89,7 +80,6 @@ export function adminPrivacyRequestRoutes(p: Platform) {
       operationId: 'answerPrivacyRequest',
       tags,
       summary: 'Marca como resuelta una solicitud de rectificación, con una nota que recibe la persona',
-      security: security('admin'),
       request: { params: idParams, body: jsonBody(privacyAnswerSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Resuelta'), ...errors(400, 401, 403, 404, 409) },
     },

@@ -4,7 +4,7 @@ import { describeSchedule } from '#domain/schedule'
 import { jobNameParams, SCHEDULER_MESSAGES } from '#domain/validation/scheduler'
 import { findJob, jobsState } from '#services/jobs'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { requestRun } from '#services/platform/scheduler'
@@ -27,7 +27,6 @@ export function adminScheduledJobRoutes(p: Platform) {
       operationId: 'listScheduledJobs',
       tags,
       summary: 'Las tareas programadas: horario, última ejecución, resultado, próxima ejecución y fallos seguidos',
-      security: security('admin'),
       responses: { 200: jsonResponse(scheduledJobsSchema, 'Tareas programadas'), ...errors(401, 403) },
     },
     async (c) => {
@@ -44,7 +43,6 @@ export function adminScheduledJobRoutes(p: Platform) {
       operationId: 'runScheduledJobNow',
       tags,
       summary: 'Pide ejecutar una tarea programada ahora (en el próximo chequeo de un servidor que la corre)',
-      security: security('admin'),
       request: { params: jobNameParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Pedida'), ...errors(401, 403, 404, 409) },
     },

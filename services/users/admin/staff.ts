@@ -2,15 +2,7 @@ import { okMessageSchema } from '#domain/contract/common'
 import { staffListSchema } from '#domain/contract/staff'
 import { staffRoleSchema } from '#domain/validation/staff'
 import type { AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
@@ -34,7 +26,6 @@ export function adminStaffRoutes(p: Platform) {
       operationId: 'listStaff',
       tags,
       summary: 'Las cuentas de la consola, su rol y si activaron la verificación en dos pasos',
-      security: security('admin'),
       responses: { 200: jsonResponse(staffListSchema, 'Equipo'), ...errors(401, 403) },
     },
     async (c) => {
@@ -76,7 +67,6 @@ export function adminStaffRoutes(p: Platform) {
       tags,
       summary:
         'Cambia el rol de una cuenta de la consola (pide haber confirmado la identidad en los últimos 10 minutos)',
-      security: security('admin'),
       middleware: [requireRecentAuth(p)],
       request: { params: idParams, body: jsonBody(staffRoleSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Rol cambiado'), ...errors(400, 401, 403, 404, 409) },

@@ -11,15 +11,7 @@ import {
 } from '#domain/validation/bank'
 import type { AuthEnv } from '#services/platform/auth'
 import type { ColumnCipher } from '#services/platform/column-crypto'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { BankDetailsTable } from '#services/platform/db/schema-driver-area'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
@@ -77,7 +69,6 @@ export function bankDetailRoutes(p: Platform) {
       operationId: 'listBankDetails',
       tags,
       summary: 'Las cuentas bancarias del conductor',
-      security: security('User'),
       responses: { 200: jsonResponse(z.array(bankDetailSchema), 'Lista'), ...errors(401, 403) },
     },
     async (c) => {
@@ -99,7 +90,6 @@ export function bankDetailRoutes(p: Platform) {
       operationId: 'getBankDetail',
       tags,
       summary: 'Una cuenta, para editarla',
-      security: security('User'),
       request: { params: idParams },
       responses: { 200: jsonResponse(bankDetailSchema, 'Cuenta'), ...errors(401, 403, 404) },
     },
@@ -118,7 +108,6 @@ export function bankDetailRoutes(p: Platform) {
       operationId: 'addBankDetail',
       tags,
       summary: 'Agrega una cuenta (la primera queda seleccionada)',
-      security: security('User'),
       request: { body: jsonBody(bankDetailsPayloadSchema, { prepare: withHolderName, description: holder }) },
       responses: { 201: jsonResponse(bankDetailSavedSchema, 'Cuenta agregada'), ...errors(400, 401, 403, 409) },
     },
@@ -161,7 +150,6 @@ export function bankDetailRoutes(p: Platform) {
       operationId: 'updateBankDetail',
       tags,
       summary: 'Actualiza los campos enviados de una cuenta',
-      security: security('User'),
       request: {
         params: idParams,
         body: jsonBody(bankDetailsUpdatePayloadSchema, { prepare: withHolderName, description: holder }),
@@ -202,7 +190,6 @@ export function bankDetailRoutes(p: Platform) {
       operationId: 'selectBankDetail',
       tags,
       summary: 'Marca la cuenta como seleccionada (o no seleccionada)',
-      security: security('User'),
       request: { params: idParams, body: jsonBody(bankSelectionSchema, { prepare: unwrapData }) },
       responses: { 200: jsonResponse(bankSelectedSchema, 'Selección guardada'), ...errors(400, 401, 403, 404, 409) },
     },
@@ -255,7 +242,6 @@ export function bankDetailRoutes(p: Platform) {
       operationId: 'deleteBankDetail',
       tags,
       summary: 'Elimina una cuenta (si era la seleccionada, se selecciona otra)',
-      security: security('User'),
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Cuenta eliminada'), ...errors(401, 403, 404) },
     },

@@ -14,15 +14,7 @@ import {
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import { checkExpiryDate } from '#domain/validation/documents'
 import type { AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  fileField,
-  jsonResponse,
-  multipartBody,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, fileField, jsonResponse, multipartBody, OpenAPIHono } from '#services/platform/contract'
 import type { UserFilesTable } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError } from '#services/platform/http'
@@ -80,7 +72,6 @@ export function documentRoutes(p: Platform) {
       operationId: 'listDriverDocuments',
       tags,
       summary: 'Los documentos del conductor: el último registro de cada casilla',
-      security: security('User'),
       middleware: [auth],
       responses: {
         200: jsonResponse(z.array(documentRecordSchema), 'Lista de registros de documentos'),
@@ -108,7 +99,6 @@ export function documentRoutes(p: Platform) {
       operationId: 'uploadDriverDocuments',
       tags,
       summary: 'Sube documentos: un campo de archivo por casilla (soap_frontal, licencia_conducir_frontal, …)',
-      security: security('User'),
       middleware: [auth],
       request: {
         body: multipartBody(

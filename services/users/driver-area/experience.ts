@@ -5,15 +5,7 @@ import { experienceRecordSchema, experienceSavedSchema } from '#domain/contract/
 import { dayInChile } from '#domain/format'
 import { experienceDurationUntil, experienceInputFromPayload, experienceSchema } from '#domain/validation/experience'
 import type { AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { WorkExperienceTable } from '#services/platform/db/schema-driver-area'
 import type { Platform } from '#services/platform/platform'
 import { notFound, requireDriver, unwrapData } from './shared'
@@ -63,7 +55,6 @@ export function experienceRoutes(p: Platform) {
       operationId: 'listExperience',
       tags,
       summary: 'Las experiencias laborales del conductor',
-      security: security('User'),
       responses: { 200: jsonResponse(z.array(experienceRecordSchema), 'Lista'), ...errors(401, 403) },
     },
     async (c) => {
@@ -86,7 +77,6 @@ export function experienceRoutes(p: Platform) {
       operationId: 'addExperience',
       tags,
       summary: 'Agrega una experiencia laboral',
-      security: security('User'),
       request: { body },
       responses: { 201: jsonResponse(experienceSavedSchema, 'Experiencia agregada'), ...errors(400, 401, 403) },
     },
@@ -121,7 +111,6 @@ export function experienceRoutes(p: Platform) {
       operationId: 'getExperience',
       tags,
       summary: 'Una experiencia, para editarla',
-      security: security('User'),
       request: { params: idParams },
       responses: { 200: jsonResponse(experienceRecordSchema, 'Experiencia'), ...errors(401, 403, 404) },
     },
@@ -140,7 +129,6 @@ export function experienceRoutes(p: Platform) {
       operationId: 'updateExperience',
       tags,
       summary: 'Actualiza una experiencia',
-      security: security('User'),
       request: { params: idParams, body },
       responses: { 200: jsonResponse(experienceSavedSchema, 'Experiencia actualizada'), ...errors(400, 401, 403, 404) },
     },
@@ -177,7 +165,6 @@ export function experienceRoutes(p: Platform) {
       operationId: 'deleteExperience',
       tags,
       summary: 'Elimina una experiencia',
-      security: security('User'),
       request: { params: idParams },
       responses: { 200: jsonResponse(okMessageSchema, 'Experiencia eliminada'), ...errors(401, 403, 404) },
     },

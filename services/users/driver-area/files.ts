@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { FILE_REMOVED } from '#domain/reference-data/documents'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, fileResponse, idParams, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, fileResponse, idParams, OpenAPIHono } from '#services/platform/contract'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from './images'
@@ -28,7 +28,6 @@ export function fileRoutes(p: Platform) {
       operationId: 'getDriverFile',
       tags,
       summary: 'Un documento del conductor (solo a su dueño)',
-      security: security('User'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: fileResponse('El archivo (PDF, PNG o JPEG)'), ...errors(401, 403, 404) },
@@ -57,7 +56,6 @@ export function fileRoutes(p: Platform) {
       operationId: 'getProfileImage',
       tags,
       summary: 'La foto de perfil del conductor (solo a su dueño)',
-      security: security('User'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: fileResponse('La imagen', 'image/jpeg'), ...errors(401, 403, 404) },

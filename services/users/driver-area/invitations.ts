@@ -4,7 +4,7 @@ import {
   invitationPreferenceUpdatedSchema,
 } from '#domain/contract/invitations'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { requireDriver } from './shared'
 
@@ -38,7 +38,6 @@ export function invitationPreferenceRoutes(p: Platform) {
       operationId: 'getInvitationPreference',
       tags,
       summary: 'Si el conductor quiere que las empresas lo inviten a postular',
-      security: security('User'),
       middleware: [auth],
       responses: { 200: jsonResponse(invitationPreferenceSchema, 'Preferencia'), ...errors(401, 403) },
     },
@@ -53,7 +52,6 @@ export function invitationPreferenceRoutes(p: Platform) {
       operationId: 'updateInvitationPreference',
       tags,
       summary: 'Activa o desactiva las invitaciones a postular de las empresas',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(invitationPreferenceInputSchema) },
       responses: {

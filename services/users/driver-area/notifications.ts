@@ -5,7 +5,7 @@ import {
 } from '#domain/contract/users'
 import { isChileanMobile } from '#domain/phone'
 import type { AuthEnv } from '#services/platform/auth'
-import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, security } from '#services/platform/contract'
+import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { channelsOf } from '#services/shared/driver-notifications'
@@ -40,7 +40,6 @@ export function notificationRoutes(p: Platform) {
       operationId: 'getNotificationPreferences',
       tags,
       summary: 'Por dónde recibe el conductor sus avisos: correo y WhatsApp',
-      security: security('User'),
       middleware: [auth],
       responses: { 200: jsonResponse(notificationPreferencesSchema, 'Canales'), ...errors(401, 403) },
     },
@@ -55,7 +54,6 @@ export function notificationRoutes(p: Platform) {
       operationId: 'updateNotificationPreferences',
       tags,
       summary: 'Enciende o apaga el correo y WhatsApp de los avisos del conductor',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(notificationPreferencesInputSchema) },
       responses: {

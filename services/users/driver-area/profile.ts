@@ -13,7 +13,6 @@ import {
   jsonResponse,
   multipartBody,
   OpenAPIHono,
-  security,
 } from '#services/platform/contract'
 import type { User } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
@@ -62,7 +61,6 @@ export function profileRoutes(p: Platform) {
       operationId: 'getDriverProfile',
       tags,
       summary: 'Los datos del perfil del conductor',
-      security: security('User'),
       middleware: [auth],
       responses: { 200: jsonResponse(driverProfileSchema, 'Perfil'), ...errors(401, 403) },
     },
@@ -79,7 +77,6 @@ export function profileRoutes(p: Platform) {
       summary:
         'Actualiza nombre, apellido, dirección, sobre mí, teléfono, tipo de vehículo y ' +
         'comuna (el objeto puede venir dentro de data)',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(profileSchema, { prepare: unwrapData }) },
       responses: { 200: jsonResponse(profileUpdatedSchema, 'Perfil actualizado'), ...errors(400, 401, 403, 409) },
@@ -133,7 +130,6 @@ export function profileRoutes(p: Platform) {
       operationId: 'updateProfileImage',
       tags,
       summary: 'Cambia la foto de perfil (PNG o JPEG)',
-      security: security('User'),
       middleware: [auth],
       request: { body: multipartBody(z.object({ newProfileImage: fileField() })) },
       responses: { 200: jsonResponse(profileImageUpdatedSchema, 'Imagen actualizada'), ...errors(400, 401, 403, 413) },

@@ -8,15 +8,7 @@ import {
   postingReferenceSchema,
 } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import { isUniqueViolation } from '#services/platform/db/errors'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -75,7 +67,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'listJobPostings',
       tags,
       summary: 'Las ofertas abiertas, por páginas',
-      security: security('User'),
       middleware: [auth],
       request: { query: pageSchema },
       responses: { 200: page, ...errors(400, 401, 403) },
@@ -94,7 +85,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'filterJobPostings',
       tags,
       summary: 'Las ofertas abiertas que cumplen los filtros',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(postingFiltersSchema) },
       responses: { 200: page, ...errors(400, 401, 403) },
@@ -113,7 +103,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'searchJobPostings',
       tags,
       summary: 'Busca ofertas abiertas por palabras del título o la descripción',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(driverSearchSchema) },
       responses: { 200: page, ...errors(400, 401, 403) },
@@ -132,7 +121,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'listPostingsForYou',
       tags,
       summary: 'Publicaciones para ti: unas pocas ofertas abiertas para los vehículos y comunas del conductor',
-      security: security('User'),
       middleware: [auth],
       responses: {
         200: jsonResponse(postingsForYouSchema, 'Ofertas para el conductor y en qué se basan'),
@@ -150,7 +138,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'getJobPosting',
       tags,
       summary: 'Una oferta, con la postulación y el guardado del conductor',
-      security: security('User'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: jsonResponse(driverPostingSchema, 'La oferta'), ...errors(401, 403, 404) },
@@ -173,7 +160,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'applyToJobPosting',
       tags,
       summary: 'Postula a una oferta abierta',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(postingReferenceSchema) },
       responses: {
@@ -241,7 +227,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'withdrawApplication',
       tags,
       summary: 'Retira la postulación a una oferta',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(postingReferenceSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Postulación retirada'), ...errors(400, 401, 403, 404) },
@@ -266,7 +251,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'savePosting',
       tags,
       summary: 'Guarda una oferta',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(postingReferenceSchema) },
       responses: {
@@ -307,7 +291,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'unsavePosting',
       tags,
       summary: 'Quita una oferta de las guardadas',
-      security: security('User'),
       middleware: [auth],
       request: { body: jsonBody(postingReferenceSchema) },
       responses: { 200: jsonResponse(okMessageSchema, 'Oferta quitada'), ...errors(400, 401, 403, 404) },
@@ -332,7 +315,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'listSavedPostings',
       tags,
       summary: 'Las ofertas guardadas por el conductor',
-      security: security('User'),
       middleware: [auth],
       request: { query: pageSchema },
       responses: { 200: page, ...errors(400, 401, 403) },
@@ -351,7 +333,6 @@ export function driverPostingsRoutes(p: Platform) {
       operationId: 'listAppliedPostings',
       tags,
       summary: 'Las ofertas a las que postuló el conductor',
-      security: security('User'),
       middleware: [auth],
       request: { query: pageSchema },
       responses: { 200: page, ...errors(400, 401, 403) },

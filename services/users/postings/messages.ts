@@ -2,15 +2,7 @@ import { z } from 'zod'
 import { driverThreadsSchema, messageSentSchema, threadSchema } from '#domain/contract/messages'
 import { THREAD_MESSAGES, threadMessageSchema } from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
-import {
-  defineRoute,
-  errors,
-  idParams,
-  jsonBody,
-  jsonResponse,
-  OpenAPIHono,
-  security,
-} from '#services/platform/contract'
+import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import {
   driverThreads,
@@ -35,7 +27,6 @@ export function driverMessageRoutes(p: Platform) {
       operationId: 'listDriverThreads',
       tags,
       summary: 'Las postulaciones del conductor con mensajes, y cuántos no ha leído',
-      security: security('User'),
       middleware: [auth],
       responses: { 200: jsonResponse(driverThreadsSchema, 'Las conversaciones'), ...errors(401, 403) },
     },
@@ -50,7 +41,6 @@ export function driverMessageRoutes(p: Platform) {
       operationId: 'countDriverUnread',
       tags,
       summary: 'Cuántos mensajes de empresas no ha leído el conductor',
-      security: security('User'),
       middleware: [auth],
       responses: { 200: jsonResponse(z.object({ unread: z.number() }), 'Sin leer'), ...errors(401, 403) },
     },
@@ -65,7 +55,6 @@ export function driverMessageRoutes(p: Platform) {
       operationId: 'getDriverThread',
       tags,
       summary: 'La conversación de una postulación del conductor; lo que escribió la empresa queda leído',
-      security: security('User'),
       middleware: [auth],
       request: { params: idParams },
       responses: { 200: jsonResponse(threadSchema, 'La conversación'), ...errors(401, 403, 404) },
@@ -84,7 +73,6 @@ export function driverMessageRoutes(p: Platform) {
       operationId: 'sendDriverMessage',
       tags,
       summary: 'Responde a la empresa en la conversación de una postulación (le llega un correo)',
-      security: security('User'),
       middleware: [auth],
       request: { params: idParams, body: jsonBody(threadMessageSchema) },
       responses: {

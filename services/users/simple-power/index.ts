@@ -31,7 +31,6 @@ import {
   jsonResponse,
   multipartBody,
   OpenAPIHono,
-  security,
 } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
@@ -221,7 +220,6 @@ export function simplePowerRoutes(p: Platform) {
       operationId: 'createPowerLink',
       tags,
       summary: 'Crea un enlace firmado de un solo uso para el poder simple del conductor',
-      security: security('User'),
       middleware: [requireDriver(p)],
       responses: { 201: jsonResponse(powerLinkCreatedSchema, 'Enlace creado'), ...errors(400, 401, 403) },
     },
@@ -262,7 +260,6 @@ export function simplePowerRoutes(p: Platform) {
       operationId: 'listPowerLinks',
       tags,
       summary: 'Los últimos enlaces del conductor con su estado',
-      security: security('User'),
       middleware: [requireDriver(p)],
       responses: { 200: jsonResponse(powerLinksSchema, 'Enlaces'), ...errors(401, 403) },
     },
@@ -286,7 +283,6 @@ export function simplePowerRoutes(p: Platform) {
       method: 'post',
       path: '/verify-power-simple',
       operationId: 'verifyPowerLink',
-      security: [],
       tags,
       summary: 'Revisa el token del enlace y entrega los datos del conductor para el formulario',
       request: { body: tokenBody },
@@ -313,7 +309,6 @@ export function simplePowerRoutes(p: Platform) {
       method: 'post',
       path: '/create-power-simple',
       operationId: 'createSimplePower',
-      security: [],
       tags,
       summary:
         'Crea el poder simple: formulario multipart con los datos del conductor y del ' +
@@ -482,7 +477,6 @@ export function simplePowerRoutes(p: Platform) {
       method: 'get',
       path: '/power-simple-document/{token}',
       operationId: 'getSimplePowerDocument',
-      security: [],
       tags,
       summary: 'El PDF del poder simple, para el dueño (enlace del mensaje de WhatsApp)',
       request: { params: z.object({ token: z.string() }) },
