@@ -1,14 +1,6 @@
 import { formatPhone } from '#domain/format'
-import { escapeHtml, mailLayout } from '#services/platform/messaging/mail-html'
+import { link, mail } from '#services/platform/messaging/mail-template'
 import type { EmailMessage } from '#services/platform/messaging/outbox'
-
-function mail(to: string, subject: string, lines: string[], link?: { href: string; label: string }): EmailMessage {
-  const text = [...lines, ...(link ? [`${link.label}: ${link.href}`] : []), '', 'Fleeters'].join('\n\n')
-  const paragraphs = lines.map(escapeHtml)
-  if (link) paragraphs.push(`<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`)
-  const html = mailLayout(subject, paragraphs)
-  return { to, subject, text, html }
-}
 
 /** To the company: a driver applied to one of its postings. */
 export function applicationReceivedMail(
@@ -20,16 +12,12 @@ export function applicationReceivedMail(
     link: string
   },
 ): EmailMessage {
-  return mail(
-    to,
-    `Nueva postulación: ${a.postingTitle}`,
-    [
-      `Hola, ${a.companyName}:`,
-      `${a.driverName} postuló a tu publicación «${a.postingTitle}».`,
-      'Revisa su perfil y sus documentos aprobados en tu panel de empresa.',
-    ],
-    { href: a.link, label: 'Ver postulantes' },
-  )
+  return mail({ to, subject: `Nueva postulación: ${a.postingTitle}` }, [
+    `Hola, ${a.companyName}:`,
+    `${a.driverName} postuló a tu publicación «${a.postingTitle}».`,
+    'Revisa su perfil y sus documentos aprobados en tu panel de empresa.',
+    link('Ver postulantes', a.link),
+  ])
 }
 
 /**
@@ -47,16 +35,12 @@ export function messageFromCompanyMail(
     companyPhone: string
   },
 ): EmailMessage {
-  return {
-    ...mail(to, m.subject, [
-      `Hola, ${m.driverName}:`,
-      m.message,
-      `${m.companyName} te escribió a través de Fleeters. Responde a este correo para ` +
-        `contactar a ${m.companyName} (${m.companyEmail}), o llámalos al teléfono ` +
-        `${formatPhone(m.companyPhone)}.`,
-    ]),
-    replyTo: m.companyEmail,
-  }
+  return mail({ to, subject: m.subject, replyTo: m.companyEmail }, [
+    `Hola, ${m.driverName}:`,
+    m.message,
+    `${m.companyName} te escribió a través de Fleeters. Responde a este correo para contactar a ` +
+      `${m.companyName} (${m.companyEmail}), o llámalos al teléfono ${formatPhone(m.companyPhone)}.`,
+  ])
 }
 
 /** To the driver: the company chose them for a posting; replies reach the company (Reply-To). */
@@ -70,20 +54,12 @@ export function selectedMail(
     link: string
   },
 ): EmailMessage {
-  return {
-    ...mail(
-      to,
-      `¡Fuiste seleccionado para «${s.postingTitle}»!`,
-      [
-        `Hola, ${s.driverName}:`,
-        `${s.companyName} te seleccionó para su oferta «${s.postingTitle}». Pronto ` +
-          `se pondrán en contacto contigo.`,
-        `Responde a este correo para contactar a ${s.companyName}.`,
-      ],
-      { href: s.link, label: 'Ver mis postulaciones' },
-    ),
-    replyTo: s.companyEmail,
-  }
+  return mail({ to, subject: `¡Fuiste seleccionado para «${s.postingTitle}»!`, replyTo: s.companyEmail }, [
+    `Hola, ${s.driverName}:`,
+    `${s.companyName} te seleccionó para su oferta «${s.postingTitle}». Pronto se pondrán en contacto contigo.`,
+    `Responde a este correo para contactar a ${s.companyName}.`,
+    link('Ver mis postulaciones', s.link),
+  ])
 }
 
 /** What a change of an application's status tells the driver (seleccionado has selectedMail). */
@@ -104,12 +80,11 @@ export function applicationStatusMail(
     link: string
   },
 ): EmailMessage {
-  return mail(
-    to,
-    `Tu postulación a «${s.postingTitle}»`,
-    [`Hola, ${s.driverName}:`, `${s.companyName} ${APPLICATION_STATUS_NEWS[s.status]} «${s.postingTitle}».`],
-    { href: s.link, label: 'Ver mis postulaciones' },
-  )
+  return mail({ to, subject: `Tu postulación a «${s.postingTitle}»` }, [
+    `Hola, ${s.driverName}:`,
+    `${s.companyName} ${APPLICATION_STATUS_NEWS[s.status]} «${s.postingTitle}».`,
+    link('Ver mis postulaciones', s.link),
+  ])
 }
 
 /** To a new company account: how to start. */
@@ -117,16 +92,12 @@ export function companyWelcomeMail(
   to: string,
   w: { contactName: string; companyName: string; link: string },
 ): EmailMessage {
-  return mail(
-    to,
-    'Bienvenido a Fleeters',
-    [
-      `Hola, ${w.contactName}:`,
-      `La cuenta de ${w.companyName} fue creada. Inicia sesión para verificar tu correo ` +
-        `y publicar tus ofertas de trabajo.`,
-    ],
-    { href: w.link, label: 'Iniciar sesión' },
-  )
+  return mail({ to, subject: 'Bienvenido a Fleeters' }, [
+    `Hola, ${w.contactName}:`,
+    `La cuenta de ${w.companyName} fue creada. Inicia sesión para verificar tu correo y publicar tus ofertas de ` +
+      'trabajo.',
+    link('Iniciar sesión', w.link),
+  ])
 }
 
 /** To a driver who asked to be invited (decision 106): a company invites them to apply to a posting. */
@@ -134,18 +105,14 @@ export function invitationMail(
   to: string,
   i: { driverName: string; companyName: string; postingTitle: string; place: string; link: string },
 ): EmailMessage {
-  return mail(
-    to,
-    `${i.companyName} te invita a postular: ${i.postingTitle}`,
-    [
-      `Hola, ${i.driverName}:`,
-      `${i.companyName} busca conductores para «${i.postingTitle}» en ${i.place} y te invita a postular: ` +
-        'tus documentos están aprobados y tu vehículo y tu comuna calzan con la publicación.',
-      'Revisa la publicación y postula si te interesa. Recibes esta invitación porque activaste ' +
-        '«Quiero que las empresas me inviten» en «Mi perfil»; puedes desactivarlo cuando quieras.',
-    ],
-    { href: i.link, label: 'Ver la publicación' },
-  )
+  return mail({ to, subject: `${i.companyName} te invita a postular: ${i.postingTitle}` }, [
+    `Hola, ${i.driverName}:`,
+    `${i.companyName} busca conductores para «${i.postingTitle}» en ${i.place} y te invita a postular: ` +
+      'tus documentos están aprobados y tu vehículo y tu comuna calzan con la publicación.',
+    'Revisa la publicación y postula si te interesa. Recibes esta invitación porque activaste ' +
+      '«Quiero que las empresas me inviten» en «Mi perfil»; puedes desactivarlo cuando quieras.',
+    link('Ver la publicación', i.link),
+  ])
 }
 
 /**
@@ -156,12 +123,11 @@ export function threadMessageToDriverMail(
   to: string,
   m: { driverName: string; companyName: string; postingTitle: string; link: string },
 ): EmailMessage {
-  return mail(
-    to,
-    `Nuevo mensaje de ${m.companyName}`,
-    [`Hola, ${m.driverName}:`, `${m.companyName} te escribió sobre tu postulación a «${m.postingTitle}».`],
-    { href: m.link, label: 'Leer y responder' },
-  )
+  return mail({ to, subject: `Nuevo mensaje de ${m.companyName}` }, [
+    `Hola, ${m.driverName}:`,
+    `${m.companyName} te escribió sobre tu postulación a «${m.postingTitle}».`,
+    link('Leer y responder', m.link),
+  ])
 }
 
 /**
@@ -172,10 +138,9 @@ export function threadReplyToCompanyMail(
   to: string,
   m: { companyName: string; driverName: string; postingTitle: string; link: string },
 ): EmailMessage {
-  return mail(
-    to,
-    `${m.driverName} te respondió`,
-    [`Hola, ${m.companyName}:`, `${m.driverName} respondió tu mensaje sobre «${m.postingTitle}».`],
-    { href: m.link, label: 'Leer y responder' },
-  )
+  return mail({ to, subject: `${m.driverName} te respondió` }, [
+    `Hola, ${m.companyName}:`,
+    `${m.driverName} respondió tu mensaje sobre «${m.postingTitle}».`,
+    link('Leer y responder', m.link),
+  ])
 }

@@ -1,82 +1,48 @@
 import { formatInteger } from '#domain/format'
-import { escapeHtml, mailLayout } from '#services/platform/messaging/mail-html'
+import { code, link, list, mail, strong } from '#services/platform/messaging/mail-template'
 import type { EmailMessage } from '#services/platform/messaging/outbox'
 
-export function verificationCodeMail(to: string, firstname: string, code: string): EmailMessage {
-  const subject = 'Tu código de verificación de Fleeters'
-  const text =
-    `Hola ${firstname}:\n\nTu código de verificación es ${code}. Vence en 15 ` +
-    `minutos.\n\nSi no intentaste iniciar sesión, ignora este correo.\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      `Tu código de verificación es <strong ` +
-        `style="font-size:22px;letter-spacing:4px">${code}</strong>. Vence en 15 minutos.`,
-      'Si no intentaste iniciar sesión, ignora este correo.',
-    ]),
-  }
+export function verificationCodeMail(to: string, firstname: string, verificationCode: string): EmailMessage {
+  return mail({ to, subject: 'Tu código de verificación de Fleeters' }, [
+    `Hola ${firstname}:`,
+    ['Tu código de verificación es ', code(verificationCode), '. Vence en 15 minutos.'],
+    'Si no intentaste iniciar sesión, ignora este correo.',
+  ])
 }
 
 /** Sent once when an account reaches its limit of failed logins (decision 73). */
 export function loginLockedMail(to: string, firstname: string, failures: number, recoverUrl: string): EmailMessage {
-  const subject = 'Intentos fallidos de inicio de sesión en tu cuenta de Fleeters'
-  const what =
-    `Hubo ${failures} intentos fallidos de iniciar sesión en tu cuenta en menos de 15 ` +
-    `minutos. Por seguridad, durante un rato te pediremos un código, que te ` +
-    `enviaremos a este correo, cada vez que inicies sesión.`
-  const ifNot = 'Si no fuiste tú, alguien podría estar intentando adivinar tu contraseña: te recomendamos cambiarla'
-  const text =
-    `Hola ${firstname}:\n\n${what}\n\nSi fuiste tú, no tienes que hacer nada más. ${ifNot} ` +
-    `en ${recoverUrl}\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      escapeHtml(what),
-      `Si fuiste tú, no tienes que hacer nada más. ${escapeHtml(ifNot)} <a href="${escapeHtml(recoverUrl)}">aquí</a>.`,
-    ]),
-  }
+  return mail({ to, subject: 'Intentos fallidos de inicio de sesión en tu cuenta de Fleeters' }, [
+    `Hola ${firstname}:`,
+    `Hubo ${failures} intentos fallidos de iniciar sesión en tu cuenta en menos de 15 minutos. Por seguridad, ` +
+      'durante un rato te pediremos un código, que te enviaremos a este correo, cada vez que inicies sesión.',
+    [
+      'Si fuiste tú, no tienes que hacer nada más. Si no fuiste tú, alguien podría estar intentando adivinar tu ' +
+        'contraseña: te recomendamos cambiarla ',
+      link('aquí', recoverUrl),
+      '.',
+    ],
+  ])
 }
 
-export function passwordResetMail(to: string, firstname: string, link: string): EmailMessage {
-  const subject = 'Restablece tu contraseña de Fleeters'
-  const text =
-    `Hola ${firstname}:\n\nPara crear una nueva contraseña abre este enlace (vence en ` +
-    `1 hora y sirve una sola vez):\n${link}\n\nSi no lo pediste, ignora este correo: ` +
-    `tu contraseña no cambia.\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      `Para crear una nueva contraseña abre <a href="${escapeHtml(link)}">este ` +
-        `enlace</a> (vence en 1 hora y sirve una sola vez).`,
-      'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
-    ]),
-  }
+export function passwordResetMail(to: string, firstname: string, resetUrl: string): EmailMessage {
+  return mail({ to, subject: 'Restablece tu contraseña de Fleeters' }, [
+    `Hola ${firstname}:`,
+    'Para crear una nueva contraseña abre este enlace (vence en 1 hora y sirve una sola vez):',
+    link('Crear una nueva contraseña', resetUrl),
+    'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
+  ])
 }
 
 export function welcomeMail(to: string, firstname: string, loginUrl: string): EmailMessage {
-  const subject = 'Bienvenido a Fleeters'
-  const text =
-    `Hola ${firstname}:\n\nTu cuenta fue creada. Inicia sesión en ${loginUrl} para ` +
-    `verificar tu correo y completar tus documentos.\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      `Tu cuenta fue creada. <a href="${escapeHtml(loginUrl)}">Inicia sesión</a> para ` +
-        `verificar tu correo y completar tus documentos.`,
-    ]),
-  }
+  return mail({ to, subject: 'Bienvenido a Fleeters' }, [
+    `Hola ${firstname}:`,
+    [
+      'Tu cuenta fue creada. ',
+      link('Inicia sesión', loginUrl),
+      ' para verificar tu correo y completar tus documentos.',
+    ],
+  ])
 }
 
 /**
@@ -88,7 +54,7 @@ export function documentExpiryMail(
   to: string,
   firstname: string,
   documents: Array<{ kind: 30 | 7 | 0; title: string; dateText: string; dueText: string }>,
-  link: string,
+  uploadUrl: string,
 ): EmailMessage {
   const first = documents[0]!
   const subject =
@@ -104,46 +70,25 @@ export function documentExpiryMail(
           : 'Algunos de estos documentos llegaron a su fecha de vencimiento y otros vencen pronto. ') +
         'Desde el día siguiente a esa fecha un documento vencido cuenta como faltante y dejas de aparecer ' +
         'como Fleeter validado: sube la versión vigente.'
-  const lines = documents.map((d) => `- ${d.title}: ${d.dateText.toLowerCase()} (${d.dueText.toLowerCase()})`)
-  const text = `Hola ${firstname}:\n\n${intro}\n\n${lines.join('\n')}\n\nSúbelos en ${link}\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      escapeHtml(intro),
-      documents
-        .map(
-          (d) =>
-            `<strong>${escapeHtml(d.title)}</strong>: ${escapeHtml(d.dateText.toLowerCase())} ` +
-            `(${escapeHtml(d.dueText.toLowerCase())})`,
-        )
-        .join('<br>'),
-      `<a href="${escapeHtml(link)}">Subir documentos</a>`,
-    ]),
-  }
+  return mail({ to, subject }, [
+    `Hola ${firstname}:`,
+    intro,
+    list(documents.map((d) => [strong(d.title), `: ${d.dateText.toLowerCase()} (${d.dueText.toLowerCase()})`])),
+    link('Subir documentos', uploadUrl),
+  ])
 }
 
 export function passwordChangedMail(to: string, firstname: string, recoverUrl: string): EmailMessage {
-  const subject = 'Tu contraseña de Fleeters cambió'
-  const text =
-    `Hola ${firstname}:\n\nLa contraseña de tu cuenta se cambió desde la página ` +
-    `«Seguridad», y cerramos tu sesión en los demás dispositivos.\n\nSi no fuiste tú, ` +
-    `crea una nueva contraseña ahora en ${recoverUrl}: así se cierran también las ` +
-    `sesiones que queden abiertas.\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      'La contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu ' +
-        'sesión en los demás dispositivos.',
-      `Si no fuiste tú, <a href="${escapeHtml(recoverUrl)}">crea una nueva contraseña ` +
-        `ahora</a>: así se cierran también las sesiones que queden abiertas.`,
-    ]),
-  }
+  return mail({ to, subject: 'Tu contraseña de Fleeters cambió' }, [
+    `Hola ${firstname}:`,
+    'La contraseña de tu cuenta se cambió desde la página «Seguridad», y cerramos tu sesión en los demás ' +
+      'dispositivos.',
+    [
+      'Si no fuiste tú, ',
+      link('crea una nueva contraseña ahora', recoverUrl),
+      ': así se cierran también las sesiones que queden abiertas.',
+    ],
+  ])
 }
 
 /** The team's figures of one day, as the daily summary tells them (decision 92). */
@@ -161,8 +106,12 @@ export interface TeamSummaryFigures {
 }
 
 /** The daily summary to each administrador: yesterday's decisions, the share within 24 working hours, late now. */
-export function teamSummaryMail(to: string, firstname: string, f: TeamSummaryFigures, link: string): EmailMessage {
-  const subject = `Resumen del equipo del ${f.dayText}`
+export function teamSummaryMail(
+  to: string,
+  firstname: string,
+  f: TeamSummaryFigures,
+  figuresUrl: string,
+): EmailMessage {
   const decided =
     f.decisions === 1 ? 'El equipo decidió 1 documento' : `El equipo decidió ${formatInteger(f.decisions)} documentos`
   const timing = f.withinText
@@ -174,20 +123,11 @@ export function teamSummaryMail(to: string, firstname: string, f: TeamSummaryFig
       : f.lateNow === 1
         ? 'Hay 1 documento atrasado ahora (más de 24 horas hábiles en la cola).'
         : `Hay ${formatInteger(f.lateNow)} documentos atrasados ahora (más de 24 horas hábiles en la cola).`
-  const people = f.reviewers.length ? `Por revisor:\n${f.reviewers.join('\n')}` : ''
-  const text =
-    `Hola ${firstname}:\n\n${decided} el ${f.dayText}. ${timing}\n\n${late}\n\n` +
-    `${people ? `${people}\n\n` : ''}Las cifras de los últimos 7 y 30 días: ${link}\n\nFleeters`
-  return {
-    to,
-    subject,
-    text,
-    html: mailLayout(subject, [
-      `Hola ${escapeHtml(firstname)}:`,
-      `${decided} el ${f.dayText}. ${escapeHtml(timing)}`,
-      `<strong>${escapeHtml(late)}</strong>`,
-      ...(people ? [escapeHtml(people)] : []),
-      `Las cifras de los últimos 7 y 30 días están en <a href="${escapeHtml(link)}">Rendimiento</a>.`,
-    ]),
-  }
+  return mail({ to, subject: `Resumen del equipo del ${f.dayText}` }, [
+    `Hola ${firstname}:`,
+    `${decided} el ${f.dayText}. ${timing}`,
+    strong(late),
+    ...(f.reviewers.length ? [`Por revisor:\n${f.reviewers.join('\n')}`] : []),
+    ['Las cifras de los últimos 7 y 30 días están en ', link('Rendimiento', figuresUrl), '.'],
+  ])
 }
