@@ -117,6 +117,9 @@ for (const width of [375, 1280]) {
       await page.getByLabel(`Seleccionar a ${names[0]}`).uncheck()
       await expect(count).toHaveText('Selección: 2')
       expect(await all.evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true)
+      // A mixed box checks all (as a click on it does), then unchecks all.
+      await all.check()
+      await expect(count).toHaveText('Selección: 3')
       await all.uncheck()
       await expect(count).toHaveText('Sin selección')
     } else await expect(bar.getByLabel('Seleccionar todo')).toHaveCount(0)
