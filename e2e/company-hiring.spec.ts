@@ -170,7 +170,8 @@ for (const width of [375, 1280]) {
       await expect(cards).toContainText(tomas.name)
       await expect(filter.getByRole('link', { name: 'Nueva (1)' })).toBeVisible()
       await filter.getByRole('link', { name: 'Descartada (0)' }).click()
-      await expect(page.getByText('No hay postulantes en «Descartada».')).toBeVisible()
+      await expect(page.getByText('No hay postulaciones en «Descartada».')).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Ver la lista completa (2)' })).toBeVisible()
       await filter.getByRole('link', { name: 'Todos (2)' }).click()
       // Seen once, they are no longer new.
       await expect(cards).toHaveCount(2)

@@ -101,17 +101,50 @@ for (const width of [375, 1280]) {
     const filter = page.getByRole('navigation', { name: 'Filtrar por estado' })
     await expect(filter.getByRole('link', { name: 'Seleccionada (1)' })).toBeVisible()
 
-    // A bulk move: the other two, selected, to «Descartada».
+    // The selection's bar: one line at every width (its 44 px targets and its padding), with the
+    // count said aloud with JS and what to do without.
+    const bar = page.getByRole('form', { name: 'Acciones con la selección' })
+    const count = bar.getByTestId('seleccion')
+    await expect(count).toHaveAttribute('aria-live', 'polite')
+    await expect(count).toHaveText(jsEnabled ? 'Sin selección' : 'Marca postulantes')
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(44 + 12)
+    if (jsEnabled) {
+      // «Seleccionar todo» checks every card and back; one unchecked card leaves it mixed.
+      const all = bar.getByLabel('Seleccionar todo')
+      await all.check()
+      await expect(count).toHaveText('Selección: 3')
+      for (const name of names) await expect(page.getByLabel(`Seleccionar a ${name}`)).toBeChecked()
+      await page.getByLabel(`Seleccionar a ${names[0]}`).uncheck()
+      await expect(count).toHaveText('Selección: 2')
+      expect(await all.evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true)
+      // A mixed box checks all (as a click on it does), then unchecks all.
+      await all.check()
+      await expect(count).toHaveText('Selección: 3')
+      await all.uncheck()
+      await expect(count).toHaveText('Sin selección')
+    } else await expect(bar.getByLabel('Seleccionar todo')).toHaveCount(0)
+
+    // A bulk move: the other two, selected, to «Descartada» from the bar's menu.
     for (const name of names.slice(1)) await page.getByLabel(`Seleccionar a ${name}`).check()
-    await page.getByRole('button', { name: 'Mover seleccionados a Descartada' }).click()
+    if (jsEnabled) await expect(count).toHaveText('Selección: 2')
+    // While something is selected the bar stays in view as the list scrolls.
+    await cards.last().getByRole('link', { name: 'Enviar correo', exact: false }).scrollIntoViewIfNeeded()
+    await expect(bar).toBeInViewport()
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(44 + 12)
+    await bar.locator('summary', { hasText: 'Mover a' }).click()
+    await page.screenshot({ path: `${SHOTS}/applicants-bulk-menu-${tag}.png` })
+    await bar.getByRole('button', { name: 'Mover la selección a Descartada' }).click()
     await expect(page.getByText('Se movieron 2 postulaciones a «Descartada».')).toBeVisible()
     await expect(filter.getByRole('link', { name: 'Descartada (2)' })).toBeVisible()
     await expect(filter.getByRole('link', { name: 'Nueva (0)' })).toBeVisible()
     for (const name of names.slice(1))
       await expect(cards.filter({ hasText: name })).toContainText('Postulación: Descartada')
     await expect(first).toContainText('Postulación: Seleccionada')
-    // Nothing selected: the move says so and changes nothing.
-    await page.getByRole('button', { name: 'Mover seleccionados a Nueva' }).click()
+    // A new visit: nothing selected, the menu closed. Nothing selected: the move says so and changes nothing.
+    if (jsEnabled) await expect(count).toHaveText('Sin selección')
+    await expect(bar.getByRole('button', { name: 'Mover la selección a Nueva' })).toBeHidden()
+    await bar.locator('summary', { hasText: 'Mover a' }).click()
+    await bar.getByRole('button', { name: 'Mover la selección a Nueva' }).click()
     await expect(page.getByText('Selecciona al menos un postulante.')).toBeVisible()
     await expect(filter.getByRole('link', { name: 'Descartada (2)' })).toBeVisible()
     // Sorting by documents approved is a link.

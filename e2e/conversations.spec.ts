@@ -152,10 +152,11 @@ for (const width of [375, 1280]) {
     await card.screenshot({ path: `${SHOTS}/etapas-tarjeta-descartada-${tag}.png` })
 
     // Nothing selected: refused, with what was typed kept.
-    await page.getByText('Escribir un mensaje a los seleccionados').click()
+    const bar = page.getByRole('form', { name: 'Acciones con la selección' })
+    await bar.locator('summary', { hasText: 'Mensaje' }).click()
     const box = page.getByLabel('Mensaje', { exact: true })
     await box.fill(text)
-    const send = page.getByRole('button', { name: 'Enviar a los seleccionados' })
+    const send = page.getByRole('button', { name: 'Enviar a la selección' })
     await send.click()
     await expect(page.getByRole('alert').filter({ hasText: 'Selecciona al menos un postulante' })).toBeVisible()
     await expect(page.getByLabel('Mensaje', { exact: true })).toHaveValue(text)
@@ -174,7 +175,7 @@ for (const width of [375, 1280]) {
     await page.getByLabel('Mensaje', { exact: true }).fill(text)
     await page.screenshot({ path: `${SHOTS}/empresa-mensaje-seleccionados-${tag}.png`, fullPage: true })
     await page.locator('#seleccionados').screenshot({ path: `${SHOTS}/seleccionados-${tag}.png` })
-    await page.getByRole('button', { name: 'Enviar a los seleccionados' }).click()
+    await page.getByRole('button', { name: 'Enviar a la selección' }).click()
     await expect(page.getByText('Mensaje enviado a 2 postulantes.')).toBeVisible()
     // A new visit: nothing selected, nothing typed.
     await expect(page.getByLabel(`Seleccionar a ${ana.name}`)).not.toBeChecked()

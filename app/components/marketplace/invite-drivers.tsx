@@ -7,6 +7,7 @@ interface Card {
   note: string | null
   invite: { button: string; detail: string } | null
   cap: string
+  capReached: boolean
 }
 
 /**
@@ -17,15 +18,30 @@ interface Card {
 export function InviteDrivers({ postingId, card }: { postingId: number; card: Card }) {
   const action = `/business/dashboard/publicaciones/${postingId}/invitar`
   return (
+    // With nobody to invite now it is a quiet note: the applicants below are what the page is for.
     <section
       id="invitar"
       aria-labelledby="invitar-titulo"
-      className="rounded-xl border border-brand-100 bg-brand-50 p-4 shadow-sm sm:p-5"
+      className={
+        card.invite
+          ? 'rounded-xl border border-brand-100 bg-brand-50 p-4 shadow-sm sm:p-5'
+          : 'rounded-xl border border-slate-200 bg-white px-4 py-3'
+      }
     >
-      <h2 id="invitar-titulo" className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+      <h2
+        id="invitar-titulo"
+        className={
+          card.invite
+            ? 'text-sm font-semibold tracking-wide text-brand-700 uppercase'
+            : 'text-xs font-semibold tracking-wide text-slate-600 uppercase'
+        }
+      >
         Conductores para esta publicación
       </h2>
-      <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="conductores-que-calzan">
+      <p
+        className={`mt-1 font-semibold break-words text-slate-900 ${card.invite ? 'text-lg' : 'text-base'}`}
+        data-testid="conductores-que-calzan"
+      >
         {card.headline}
       </p>
       {card.invited ? (
@@ -46,9 +62,10 @@ export function InviteDrivers({ postingId, card }: { postingId: number; card: Ca
           <p className="min-w-0 flex-1 basis-64 text-sm text-slate-700">{card.invite.detail}</p>
         </Form>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">{card.note}</p>
+        <p className="mt-1 text-sm text-slate-700">{card.note}</p>
       )}
-      <p className="mt-3 text-xs text-slate-600">{card.cap}</p>
+      {/* The day's cap matters beside the button, or when it is what stops it. */}
+      {card.invite || card.capReached ? <p className="mt-3 text-xs text-slate-600">{card.cap}</p> : null}
     </section>
   )
 }

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
@@ -359,9 +361,11 @@ function ApplicantCard({
         <Fact label="Comuna">{applicant.name_commune ?? 'Sin informar'}</Fact>
         <Fact label="Teléfono">
           {phone ? (
+            // A 44 px target that takes one line's height in the row (-my-3: (44 - 20) / 2), so
+            // «Teléfono» sits on the same line as «Vehículo» and «Comuna».
             <a
               href={`tel:+${applicant.phone}`}
-              className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+              className="-my-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline"
             >
               {phone}
             </a>
@@ -409,74 +413,178 @@ function ApplicantCard({
   )
 }
 
+/** The cards' checkboxes: outside the bar's form in the page, tied to it by their `form` attribute. */
+const PICKED = 'input[form="seleccionados"][name="applications"]'
+
+/** How many are checked; the «select all» box follows: checked for all, mixed for some. */
+function countPicked(all: HTMLInputElement | null): number {
+  const boxes = Array.from(document.querySelectorAll<HTMLInputElement>(PICKED))
+  const n = boxes.filter((b) => b.checked).length
+  if (all) {
+    all.checked = n > 0 && n === boxes.length
+    all.indeterminate = n > 0 && n < boxes.length
+  }
+  return n
+}
+
+/** The bar's menus close on Escape (back to their button), and «Mover a» also on a tap outside it. */
+function closeMenus(bar: HTMLElement | null, e: Event) {
+  const escape = e instanceof KeyboardEvent && e.key === 'Escape'
+  for (const d of Array.from(bar?.querySelectorAll('details[open]') ?? [])) {
+    if (escape) {
+      ;(d as HTMLDetailsElement).open = false
+      d.querySelector('summary')?.focus()
+    } else if (e.type === 'pointerdown' && d.hasAttribute('data-menu') && !d.contains(e.target as Node)) {
+      ;(d as HTMLDetailsElement).open = false
+    }
+  }
+}
+
+/** While a box of the list is checked, the bar floats at the top of the screen, tinted as a mode. */
+const SELECTING =
+  'group-has-[:checked]/lista:sticky group-has-[:checked]/lista:top-2 group-has-[:checked]/lista:border-brand-500 ' +
+  'group-has-[:checked]/lista:bg-brand-50 group-has-[:checked]/lista:shadow-md'
+
+/** A bar's button that opens a menu or a panel below it (a `<summary>`: it opens without JS). */
+const BAR_TOGGLE = buttonClass(
+  'secondary',
+  'cursor-pointer list-none gap-1 px-2 whitespace-nowrap sm:px-3 [&::-webkit-details-marker]:hidden',
+)
+
 /**
- * What the company does with the selected applicants (each card's checkbox points at this form):
- * move them to one stage, one button per stage, or write them one message that lands in each one's
- * own thread (decision 108).
+ * What the company does with the selected applicants (each card's checkbox points at this form),
+ * one line at every width: how many are selected, «Mover a» (a menu of the stages, one button
+ * each) and «Mensaje» (one message that lands in each one's own thread, decision 108). While
+ * something is selected it stays in view at the top as the list scrolls (CSS `:has`, so also
+ * without JS). With JS it counts the selection aloud and selects all; without, it says what to do.
  */
 function SelectionActions({ visit, answer }: { visit: string; answer: BulkMessageAnswer | null }) {
+  const hydrated = useHydrated()
+  const [count, setCount] = useState(0)
+  const all = useRef<HTMLInputElement>(null)
+  const bar = useRef<HTMLFormElement>(null)
+  // A new visit draws the boxes again (a refused message keeps them checked): count what is there.
+  useEffect(() => {
+    const recount = () => setCount(countPicked(all.current))
+    recount()
+    document.addEventListener('change', recount)
+    return () => document.removeEventListener('change', recount)
+  }, [visit])
+  useEffect(() => {
+    const close = (e: Event) => closeMenus(bar.current, e)
+    document.addEventListener('pointerdown', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('pointerdown', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [])
   return (
     <Form
+      ref={bar}
       method="post"
       id="seleccionados"
+      aria-label="Acciones con la selección"
       preventScrollReset
-      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
+      className={
+        // px-2: the «select all» box sits right above the cards' boxes.
+        'relative z-20 flex min-w-0 items-center gap-1 rounded-xl border border-slate-200 bg-white px-2 py-1 ' +
+        `shadow-sm ${SELECTING}`
+      }
     >
       <input type="hidden" name="intent" value="seleccionados" />
-      <div>
-        <p className="text-sm font-medium text-slate-800" id="mover-titulo">
-          Mover a los postulantes seleccionados a:
-        </p>
-        <div className="mt-2 flex flex-wrap gap-1.5" role="group" aria-labelledby="mover-titulo">
-          {STATUS_OPTIONS.map((o) => (
-            <button
-              key={o.value}
-              type="submit"
-              name="status"
-              value={o.value}
-              className={buttonClass('secondary', 'px-3 text-sm')}
-              aria-label={`Mover seleccionados a ${o.label}`}
-            >
-              {o.label}
-            </button>
-          ))}
-        </div>
-      </div>
-      {/* Open after a refusal, so the reason and what was typed are in sight (also without JS). */}
-      <details open={answer ? true : undefined} className="group border-t border-slate-200 pt-3">
-        <summary className={buttonClass('secondary', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
-          Escribir un mensaje a los seleccionados
-          <span aria-hidden="true" className="transition-transform group-open:rotate-180">
-            ▾
-          </span>
-        </summary>
-        <div className="mt-3 space-y-3">
-          <Alert
-            tone="error"
-            id="mensaje-seleccionados-error"
-            messages={answer?.formErrors}
-            stamp={answer?.stamp}
-            focus
-          />
-          <TextAreaField
-            key={visit}
-            label="Mensaje"
-            hint="Llega a la conversación de cada seleccionado, con su aviso. Solo texto, hasta 2.000 caracteres."
-            errors={answer?.bodyErrors}
-            textareaProps={{
-              id: 'mensaje-seleccionados',
-              name: 'body',
-              rows: 4,
-              // THREAD_MESSAGE_MAX, written out: the page does not load the validation module (zod).
-              maxLength: 2000,
-              defaultValue: answer?.body ?? '',
+      {hydrated ? (
+        <label className="inline-flex min-h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center">
+          <input
+            ref={all}
+            type="checkbox"
+            className="h-5 w-5 accent-brand-700"
+            onChange={(e) => {
+              for (const box of Array.from(document.querySelectorAll<HTMLInputElement>(PICKED)))
+                box.checked = e.currentTarget.checked
+              setCount(countPicked(all.current))
             }}
           />
-          <SubmitButton name="enviar" value="mensaje" pendingText="Enviando…">
-            Enviar a los seleccionados
-          </SubmitButton>
-        </div>
-      </details>
+          <span className="sr-only">Seleccionar todo</span>
+        </label>
+      ) : null}
+      <p
+        aria-live="polite"
+        data-testid="seleccion"
+        className="min-w-0 truncate px-1 text-sm font-medium text-slate-800"
+      >
+        {!hydrated ? 'Marca postulantes' : count ? `Selección: ${count}` : 'Sin selección'}
+      </p>
+      <div className="ml-auto flex shrink-0 items-center gap-1 sm:ml-2">
+        <details key={`mover-${visit}`} name="seleccion" data-menu className="group relative">
+          <summary className={BAR_TOGGLE}>
+            Mover a
+            <span aria-hidden="true" className="text-xs transition-transform group-open:rotate-180 max-sm:hidden">
+              ▾
+            </span>
+          </summary>
+          <div
+            role="group"
+            aria-label="Mover la selección a"
+            className={
+              'absolute top-full right-0 mt-1 w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg ' +
+              'sm:right-auto sm:left-0'
+            }
+          >
+            {STATUS_OPTIONS.map((o) => (
+              <button
+                key={o.value}
+                type="submit"
+                name="status"
+                value={o.value}
+                className={buttonClass('ghost', 'w-full justify-start font-medium')}
+                aria-label={`Mover la selección a ${o.label}`}
+              >
+                {o.label}
+              </button>
+            ))}
+          </div>
+        </details>
+        {/* Open after a refusal, so the reason and what was typed are in sight (also without JS). */}
+        <details key={`mensaje-${visit}`} name="seleccion" open={answer ? true : undefined} className="group">
+          <summary className={BAR_TOGGLE}>
+            Mensaje
+            <span aria-hidden="true" className="text-xs transition-transform group-open:rotate-180 max-sm:hidden">
+              ▾
+            </span>
+          </summary>
+          <div
+            className={
+              'absolute inset-x-0 top-full mt-1 space-y-3 rounded-xl border border-slate-200 bg-white p-4 ' +
+              'shadow-lg sm:right-auto sm:w-[32rem]'
+            }
+          >
+            <Alert
+              tone="error"
+              id="mensaje-seleccionados-error"
+              messages={answer?.formErrors}
+              stamp={answer?.stamp}
+              focus
+            />
+            <TextAreaField
+              label="Mensaje"
+              hint="Llega a la conversación de cada postulante, con su aviso. Solo texto, hasta 2.000 caracteres."
+              errors={answer?.bodyErrors}
+              textareaProps={{
+                id: 'mensaje-seleccionados',
+                name: 'body',
+                rows: 4,
+                // THREAD_MESSAGE_MAX, written out: the page does not load the validation module (zod).
+                maxLength: 2000,
+                defaultValue: answer?.body ?? '',
+              }}
+            />
+            <SubmitButton name="enviar" value="mensaje" pendingText="Enviando…">
+              Enviar a la selección
+            </SubmitButton>
+          </div>
+        </details>
+      </div>
     </Form>
   )
 }
@@ -487,11 +595,18 @@ function SortLinks({ sort, pathname, search }: { sort: 'fecha' | 'documentos'; p
     {
       to: withParams(pathname, search, { orden: null, correo: null }),
       label: 'Más recientes',
+      key: 'fecha',
       current: sort === 'fecha',
     },
     {
       to: withParams(pathname, search, { orden: 'documentos', correo: null }),
-      label: 'Más documentos aprobados',
+      // One line on a phone: «aprobados» stays in the link's name, out of sight.
+      label: (
+        <span>
+          Más documentos<span className="max-sm:sr-only"> aprobados</span>
+        </span>
+      ),
+      key: 'documentos',
       current: sort === 'documentos',
     },
   ]
@@ -500,11 +615,14 @@ function SortLinks({ sort, pathname, search }: { sort: 'fecha' | 'documentos'; p
       <span className="font-medium text-slate-700">Ordenar:</span>
       {items.map((i) => (
         <Link
-          key={i.label}
+          key={i.key}
           to={i.to}
           preventScrollReset
           aria-current={i.current ? 'page' : undefined}
-          className={buttonClass(i.current ? 'secondary' : 'ghost', i.current ? 'border-brand-700 text-brand-800' : '')}
+          className={buttonClass(
+            i.current ? 'secondary' : 'ghost',
+            i.current ? 'border-brand-700 px-2.5 text-brand-700' : 'px-2.5',
+          )}
         >
           {i.label}
         </Link>
@@ -537,6 +655,52 @@ function StatusFilter({
     })),
   ]
   return <Tabs items={items} label="Filtrar por estado" />
+}
+
+/** No applicant to show: why, and the one thing to do next. */
+function EmptyList({
+  status,
+  total,
+  posting,
+  pathname,
+  search,
+}: {
+  status: ApplicationStatus | null
+  total: number
+  posting: { id: number; status: keyof typeof POSTING_STATUS_LABELS }
+  pathname: string
+  search: string
+}) {
+  const filtered = status && total > 0
+  const hint = filtered
+    ? null
+    : posting.status === 'draft'
+      ? 'Es un borrador: nadie la ve hasta que la publiques.'
+      : posting.status === 'closed'
+        ? 'La publicación está cerrada y no recibe postulaciones.'
+        : 'Cuando alguien postule, aparecerá aquí con sus documentos y su etapa.'
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      <p className="font-semibold text-slate-900">
+        {filtered
+          ? `No hay postulaciones en «${APPLICATION_STATUS_LABELS[status]}».`
+          : 'Aún no hay postulantes para esta publicación.'}
+      </p>
+      {hint ? <p className="mt-1 text-sm text-slate-700">{hint}</p> : null}
+      {filtered ? (
+        <Link
+          to={withParams(pathname, search, { estado: null, correo: null })}
+          className={buttonClass('secondary', 'mt-4')}
+        >
+          Ver la lista completa ({total})
+        </Link>
+      ) : posting.status === 'draft' ? (
+        <Link to={`/business/dashboard/publicaciones/${posting.id}/editar`} className={buttonClass('primary', 'mt-4')}>
+          Editar y publicar
+        </Link>
+      ) : null}
+    </div>
+  )
 }
 
 function EmailForm({
@@ -608,9 +772,9 @@ export default function ApplicantsRoute() {
       </Link>
       <div>
         <h1 className="text-2xl font-bold break-words text-slate-900">Postulantes</h1>
-        <p className="mt-1 break-words text-slate-700">
-          {d.posting.title} ·{' '}
-          <Badge tone={d.posting.status === 'open' ? 'success' : 'danger'}>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 break-words text-slate-700">
+          <span className="min-w-0 break-words">{d.posting.title}</span>
+          <Badge tone={d.posting.status === 'open' ? 'success' : d.posting.status === 'draft' ? 'neutral' : 'danger'}>
             {POSTING_STATUS_LABELS[d.posting.status]}
           </Badge>
         </p>
@@ -625,30 +789,31 @@ export default function ApplicantsRoute() {
           search={location.search}
         />
       ) : null}
-      {d.applicants.length > 0 ? (
-        <div className="space-y-3">
+      {d.applicants.length === 0 ? (
+        <EmptyList
+          status={d.status}
+          total={d.total}
+          posting={d.posting}
+          pathname={location.pathname}
+          search={location.search}
+        />
+      ) : (
+        // The bar's box: it stays in view while something is selected, as long as the list is.
+        <div className="group/lista space-y-3">
           <SortLinks sort={d.sort} pathname={location.pathname} search={location.search} />
           <SelectionActions visit={location.key} answer={bulk} />
+          <ul className="space-y-3" aria-label="Postulantes">
+            {d.applicants.map((a) => (
+              <ApplicantCard
+                key={a.id_application}
+                applicant={a}
+                search={location.search}
+                visit={location.key}
+                selected={bulk?.selected.includes(a.id_application) ?? false}
+              />
+            ))}
+          </ul>
         </div>
-      ) : null}
-      {d.applicants.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-          {d.status && d.total > 0
-            ? `No hay postulantes en «${APPLICATION_STATUS_LABELS[d.status]}».`
-            : 'Aún no hay postulantes para esta publicación.'}
-        </p>
-      ) : (
-        <ul className="space-y-3" aria-label="Postulantes">
-          {d.applicants.map((a) => (
-            <ApplicantCard
-              key={a.id_application}
-              applicant={a}
-              search={location.search}
-              visit={location.key}
-              selected={bulk?.selected.includes(a.id_application) ?? false}
-            />
-          ))}
-        </ul>
       )}
       {d.talking ? (
         <Modal title={`Mensajes con ${d.talking.name}`} closeTo={d.closeThreadTo}>

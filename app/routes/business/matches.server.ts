@@ -13,6 +13,8 @@ export interface MatchesCard {
   invite: { button: string; detail: string } | null
   /** The daily cap and what is left of it today. */
   cap: string
+  /** Nothing is left of today's cap: the cap is why there is no button. */
+  capReached: boolean
 }
 
 const drivers = (n: number) => `${formatInteger(n)} ${n === 1 ? 'conductor' : 'conductores'}`
@@ -26,10 +28,7 @@ export function matchesCard(m: PostingMatches): MatchesCard {
     `Puedes enviar hasta ${formatInteger(m.daily_cap)} invitaciones por día entre todas tus publicaciones; ` +
     `hoy te quedan ${formatInteger(m.remaining_today)}.`
   let note: string | null = null
-  if (m.matching === 0)
-    note =
-      'Todavía no hay conductores validados que acepten invitaciones para este vehículo y esta zona. ' +
-      'Vuelve más adelante: aparecerán aquí a medida que validen sus documentos y activen las invitaciones.'
+  if (m.matching === 0) note = 'Aparecerán aquí cuando validen sus documentos y acepten invitaciones de empresas.'
   else if (m.invitable === 0)
     note = m.invited
       ? 'Ya invitaste a todos los que calzan (o ya postularon). Cuando postulen, aparecerán en esta página.'
@@ -51,5 +50,6 @@ export function matchesCard(m: PostingMatches): MatchesCard {
             'Solo ves cuántos son: sus datos aparecen aquí cuando postulan.',
         },
     cap,
+    capReached: m.remaining_today === 0,
   }
 }
