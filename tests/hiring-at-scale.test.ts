@@ -13,13 +13,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayInChile } from '#domain/format'
 import { REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
-import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { communesByRegion } from '#domain/reference-data/geography'
 import { VEHICLE_MOTO } from '#domain/reference-data/vehicles'
+import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { visibleToCompanies } from '#services/shared/account-visibility'
 import { acceptedRequiredByDriver, REQUIRED_SLOTS } from '#services/shared/validated-drivers'
-import { engines } from '#services/testing/database'
 import { business, companyAccount, driver, driverAccount, postingBody } from '#services/testing/business'
+import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { hiringPlans, isHiringScan, REQUESTS, seedHiring, type HiringSeed } from '../scripts/bench/hiring'
 
@@ -357,7 +357,7 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
     expect(res.body).toMatchObject(truth)
   })
 
-  it('keeps them through applying, stages, seeing, messages both ways, pausing, withdrawing and deletions', async () => {
+  it('keeps them through applying, stages, seeing, messages both ways, pausing, withdrawing, deleting', async () => {
     const api = testClient(p)
     const company = await companyAccount(p, 'Contadores SpA')
     const companyHeaders = business(company)

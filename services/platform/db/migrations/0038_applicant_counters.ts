@@ -25,11 +25,13 @@ const postingUpdate = (r: string, sign: '+' | '-') =>
   `update posting_applicant_counts set ${postingDelta(r, sign)} where posting_id = ${r}.posting_id`
 
 /** A message `r`'s part in its application's unread counters: subtracted (old) or added (new). */
-const messageUpdate = (r: string, sign: '+' | '-') =>
-  `update applications set ` +
-  `company_unread = company_unread ${sign} (case when ${r}.read_at is null and ${r}.sender = 'driver' then 1 else 0 end), ` +
-  `driver_unread = driver_unread ${sign} (case when ${r}.read_at is null and ${r}.sender = 'company' then 1 else 0 end) ` +
-  `where id = ${r}.application_id and ${r}.read_at is null`
+const messageUpdate = (r: string, sign: '+' | '-') => {
+  const from = (sender: string) => `(case when ${r}.sender = '${sender}' then 1 else 0 end)`
+  return (
+    `update applications set company_unread = company_unread ${sign} ${from('driver')}, ` +
+    `driver_unread = driver_unread ${sign} ${from('company')} where id = ${r}.application_id and ${r}.read_at is null`
+  )
+}
 
 /** Every posting's row of `posting_applicant_counts`, as the triggers keep it. */
 export async function fillApplicantCounts(db: Kysely<any>) {
