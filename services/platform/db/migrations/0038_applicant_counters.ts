@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from './helpers'
 
 /** The stages counted one by one (APPLICATION_STATUSES when this migration was written). */
-export const COUNTED_STAGES = ['nueva', 'en_revision', 'contactado', 'seleccionado', 'descartada'] as const
+const COUNTED_STAGES = ['nueva', 'en_revision', 'contactado', 'seleccionado', 'descartada'] as const
 
 /** Whether the driver `u` (a row alias) is out of the companies' sight: visibleToCompanies' rule. */
 const hiddenOf = (u: string) =>
@@ -34,7 +34,7 @@ const messageUpdate = (r: string, sign: '+' | '-') => {
 }
 
 /** Every posting's row of `posting_applicant_counts`, as the triggers keep it. */
-export async function fillApplicantCounts(db: Kysely<any>) {
+async function fillApplicantCounts(db: Kysely<any>) {
   await sql`delete from posting_applicant_counts`.execute(db)
   const stages = COUNTED_STAGES.map((s) => `coalesce(sum(case when a.status = '${s}' then 1 else 0 end), 0)`).join(', ')
   await sql`insert into posting_applicant_counts
