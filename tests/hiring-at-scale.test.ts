@@ -4,7 +4,10 @@
  * filter and sort, and the matching drivers' count reads its tables through an index on both
  * engines (the bench, scripts/bench/hiring.ts, times them at 2,000 postings, 5,000 applicants and
  * 100,000 drivers); and driver_documents_accepted, kept by triggers, gives what the drivers'
- * records give: each applicant's n/22, the order by documents and the matching count.
+ * records give: each applicant's n/22, the order by documents and the matching count. The
+ * applicant counters (decision 110: posting_applicant_counts, and each application's hidden and
+ * unread columns), kept by triggers, are what the applications, their drivers and their messages
+ * give, after the bulk load and through every write that moves them.
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,8 +15,10 @@ import { dayInChile } from '#domain/format'
 import { REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
 import { communesByRegion } from '#domain/reference-data/geography'
 import { VEHICLE_MOTO } from '#domain/reference-data/vehicles'
+import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { visibleToCompanies } from '#services/shared/account-visibility'
 import { acceptedRequiredByDriver, REQUIRED_SLOTS } from '#services/shared/validated-drivers'
+import { business, companyAccount, driver, driverAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { hiringPlans, isHiringScan, REQUESTS, seedHiring, type HiringSeed } from '../scripts/bench/hiring'
@@ -254,5 +259,220 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
     expect(validated.length).toBeGreaterThan(0)
     expect(res.body.matching).toBe(validated.length)
     expect(res.body.invited).toBeGreaterThan(0)
+  })
+
+  /** Every application's hidden and unread columns and every posting's counters, from the source rows. */
+  async function expectCountersOfSource() {
+    const hiddenUser = sql<number>`case when u.paused_at is not null or u.deletion_due_at is not null
+      or u.closed_at is not null then 1 else 0 end`
+    const unreadFrom = (sender: 'driver' | 'company') =>
+      sql<number | string>`(select count(*) from application_messages m where m.application_id = a.id
+        and m.sender = ${sender} and m.read_at is null)`
+    const applications = await p.db
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select([
+        'a.id',
+        'a.hidden',
+        'a.company_unread',
+        'a.driver_unread',
+        hiddenUser.as('hidden_source'),
+        unreadFrom('driver').as('company_unread_source'),
+        unreadFrom('company').as('driver_unread_source'),
+      ])
+      .execute()
+    const off = applications.filter(
+      (a) =>
+        Number(a.hidden) !== Number(a.hidden_source) ||
+        Number(a.company_unread) !== Number(a.company_unread_source) ||
+        Number(a.driver_unread) !== Number(a.driver_unread_source),
+    )
+    expect(off).toEqual([])
+    const source = await p.db
+      .selectFrom('job_postings as jp')
+      .leftJoin('applications as a', (j) => j.onRef('a.posting_id', '=', 'jp.id').on(visibleToCompanies('a.user_id')))
+      .leftJoin('application_messages as m', (j) =>
+        j.onRef('m.application_id', '=', 'a.id').on('m.sender', '=', 'driver').on('m.read_at', 'is', null),
+      )
+      .select([
+        'jp.id as posting_id',
+        'jp.company_id',
+        sql<number>`case when jp.status = 'open' then 1 else 0 end`.as('open'),
+        sql<number | string>`count(distinct a.id)`.as('total'),
+        ...APPLICATION_STATUSES.map((st) =>
+          sql<number | string>`count(distinct case when a.status = ${st} then a.id end)`.as(st),
+        ),
+        sql<number | string>`count(distinct case when a.seen_at is null then a.id end)`.as('fresh'),
+        sql<number | string>`count(m.id)`.as('unread'),
+      ])
+      .groupBy(['jp.id', 'jp.company_id', 'jp.status'])
+      .execute()
+    const stored = await p.db.selectFrom('posting_applicant_counts').selectAll().execute()
+    const norm = (rows: Array<Record<string, unknown>>) =>
+      rows
+        .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])))
+        .sort((x, y) => x.posting_id! - y.posting_id!)
+    expect(norm(stored)).toEqual(norm(source))
+  }
+
+  /** The panel's figures as the statements before the counters gave them, from the source rows. */
+  async function panelOfSource(companyId: number) {
+    const applicants = await p.db
+      .selectFrom('job_postings as jp')
+      .innerJoin('applications as a', 'a.posting_id', 'jp.id')
+      .select([
+        sql<number | string>`coalesce(sum(case when a.seen_at is null then 1 else 0 end), 0)`.as('fresh'),
+        sql<number | string>`coalesce(sum(case when a.status in ('nueva', 'en_revision') then 1 else 0 end), 0)`.as(
+          'waiting',
+        ),
+      ])
+      .where('jp.company_id', '=', companyId)
+      .where('jp.status', '=', 'open')
+      .where(visibleToCompanies('a.user_id'))
+      .executeTakeFirstOrThrow()
+    const unread = await p.db
+      .selectFrom('application_messages as m')
+      .innerJoin('applications as a', 'a.id', 'm.application_id')
+      .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('jp.company_id', '=', companyId)
+      .where('m.sender', '=', 'driver')
+      .where('m.read_at', 'is', null)
+      .where(visibleToCompanies('a.user_id'))
+      .executeTakeFirstOrThrow()
+    return {
+      new_applicants: Number(applicants.fresh),
+      awaiting_reply: Number(applicants.waiting),
+      unread_messages: Number(unread.n),
+    }
+  }
+
+  it('keeps the applicant counters what the applications and their messages give, after the bulk load', async () => {
+    await expectCountersOfSource()
+    const res = await testClient(p).get('/business/panel-summary', seed.headers)
+    expect(res.status).toBe(200)
+    const truth = await panelOfSource(seed.companyId)
+    expect(truth.new_applicants).toBeGreaterThan(0)
+    expect(truth.unread_messages).toBeGreaterThan(0)
+    expect(res.body).toMatchObject(truth)
+  })
+
+  it('keeps them through applying, stages, seeing, messages both ways, pausing, withdrawing, deleting', async () => {
+    const api = testClient(p)
+    const company = await companyAccount(p, 'Contadores SpA')
+    const companyHeaders = business(company)
+    const created = await api.post('/business/create-job-posting', postingBody({ status: 'open' }), companyHeaders)
+    expect(created.status).toBe(201)
+    const postingId = created.body.id as number
+    const panel = async () => (await api.get('/business/panel-summary', companyHeaders)).body
+    const drivers = [await driverAccount(p, 'Rosa'), await driverAccount(p, 'Iván'), await driverAccount(p, 'Luz')]
+    for (const d of drivers)
+      expect((await api.post('/users/postulate-job-posting', { id_publication: postingId }, driver(d))).status).toBe(
+        201,
+      )
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ new_applicants: 3, awaiting_reply: 3, unread_messages: 0 })
+
+    const list = await api.get(`/business/job-postings/${postingId}/applicants`, companyHeaders)
+    const listed = list.body.applicants as Array<{ id_application: number; id_user: number }>
+    const ids = listed.map((a) => a.id_application)
+    expect(list.body.status_counts).toMatchObject({ nueva: 3 })
+    // Seen, then moved through the stages one and several at a time.
+    await api.put(`/business/job-postings/${postingId}/applicants-seen`, { applications: [ids[0]] }, companyHeaders)
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ new_applicants: 2, awaiting_reply: 3 })
+    await api.put(`/business/update-application-status/${ids[1]}`, { status: 'contactado' }, companyHeaders)
+    await api.put(
+      `/business/job-postings/${postingId}/applicants-status`,
+      { applications: [ids[0], ids[2]], status: 'seleccionado' },
+      companyHeaders,
+    )
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ new_applicants: 0, awaiting_reply: 0 })
+
+    // The company writes to two, one answers; each side reads.
+    const [first, second] = [ids[0]!, ids[1]!]
+    const owner = (id: number) =>
+      drivers.find((d) => d.userId === listed.find((a) => a.id_application === id)!.id_user)!
+    for (const id of [first, second])
+      expect((await api.post(`/business/applications/${id}/messages`, { body: 'Hola' }, companyHeaders)).status).toBe(
+        201,
+      )
+    await expectCountersOfSource()
+    const badge = async (id: number) =>
+      (await api.get('/users/applications/messages/unread', driver(owner(id)))).body.unread as number
+    expect(await badge(first)).toBe(1)
+    await api.get(`/users/applications/${first}/messages`, driver(owner(first)))
+    expect(await badge(first)).toBe(0)
+    expect(
+      (await api.post(`/users/applications/${first}/messages`, { body: 'Gracias' }, driver(owner(first)))).status,
+    ).toBe(201)
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ unread_messages: 1 })
+    const byId = async () =>
+      new Map(
+        (
+          (await api.get(`/business/job-postings/${postingId}/applicants`, companyHeaders)).body.applicants as Array<{
+            id_application: number
+            unread_messages: number
+          }>
+        ).map((a) => [a.id_application, a.unread_messages]),
+      )
+    expect((await byId()).get(first)).toBe(1)
+
+    // A paused driver leaves the counts and comes back with them.
+    const paused = owner(first)
+    await p.db.updateTable('users').set({ paused_at: p.now().toISOString() }).where('id', '=', paused.userId).execute()
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ unread_messages: 0 })
+    await p.db.updateTable('users').set({ paused_at: null }).where('id', '=', paused.userId).execute()
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ unread_messages: 1 })
+    await api.get(`/business/applications/${first}/messages`, companyHeaders)
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ unread_messages: 0 })
+
+    // An application written for a driver already out of sight is not counted.
+    const other = await api.post('/business/create-job-posting', postingBody({ status: 'open' }), companyHeaders)
+    await p.db
+      .updateTable('users')
+      .set({ deletion_due_at: p.now().toISOString() })
+      .where('id', '=', paused.userId)
+      .execute()
+    const at = p.now().toISOString()
+    await p.db
+      .insertInto('applications')
+      .values({
+        posting_id: other.body.id as number,
+        user_id: paused.userId,
+        status: 'nueva',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute()
+    await expectCountersOfSource()
+
+    // Withdrawn, the driver deleted with their applications and messages, a posting closed and deleted.
+    expect(
+      (await api.post('/users/withdraw-postulation', { id_publication: postingId }, driver(owner(ids[2]!)))).status,
+    ).toBe(200)
+    await expectCountersOfSource()
+    await p.db.deleteFrom('users').where('id', '=', paused.userId).execute()
+    await expectCountersOfSource()
+    await p.db.deleteFrom('users').where('id', '=', owner(second).userId).execute()
+    await expectCountersOfSource()
+    expect((await api.put(`/business/close-job-posting/${postingId}`, {}, companyHeaders)).status).toBe(200)
+    await expectCountersOfSource()
+    expect(await panel()).toMatchObject({ open_postings: 1, new_applicants: 0, unread_messages: 0 })
+    expect((await api.delete(`/business/delete-job-posting/${postingId}`, companyHeaders)).status).toBe(200)
+    await expectCountersOfSource()
+  })
+
+  it('gives the driver their unread messages from the counters, as the messages give them', async () => {
+    const res = await testClient(p).get('/users/applications/messages/unread', seed.driverHeaders)
+    expect(res.status).toBe(200)
+    expect(res.body.unread).toBeGreaterThan(0)
+    const threads = await testClient(p).get('/users/applications/messages', seed.driverHeaders)
+    expect(res.body.unread).toBe(threads.body.unread_total)
   })
 })

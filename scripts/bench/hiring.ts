@@ -40,7 +40,7 @@ import {
 } from '#domain/reference-data/vehicles'
 import { computeCheckDigit } from '#domain/rut'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
-import { business, companyAccount } from '#services/testing/business'
+import { business, companyAccount, driver, driverAccount, type Account } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
 import { iso, plansOfCall, series, withoutIndexes, type Dialect } from './review'
@@ -81,6 +81,8 @@ export const FULL_SIZE: HiringSize = { drivers: 100_000, companies: 1_000, posti
 export interface HiringSeed {
   /** The company with `postings` postings, as its requests carry it. */
   headers: Record<string, string>
+  /** A driver who applied to READER_APPLICATIONS of its postings, with unread messages, as their requests carry it. */
+  driverHeaders: Record<string, string>
   companyId: number
   /** Its open posting with `applicants` applicants. */
   postingId: number
@@ -215,8 +217,9 @@ export async function seedHiring(p: TestPlatform, size: HiringSize, now = Date.n
     .returning('id')
     .executeTakeFirstOrThrow()
   await seedApplications(p, size, big.companyId, posting.id, now)
+  const reader = await seedReader(p, big.companyId, posting.id, now)
   await sql.raw(d === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db)
-  return { headers: business(big), companyId: big.companyId, postingId: posting.id, now }
+  return { headers: business(big), driverHeaders: driver(reader), companyId: big.companyId, postingId: posting.id, now }
 }
 
 /** Each driver's 22 records: re-uploaded slots' earlier rejected record first (a lower id), then the latest. */
@@ -375,11 +378,69 @@ async function seedApplications(p: TestPlatform, size: HiringSize, companyId: nu
   )
 }
 
+/** The applications of the driver whose unread messages the bench reads. */
+const READER_APPLICATIONS = 60
+
+/**
+ * A driver with a session who applied to READER_APPLICATIONS of the big company's open postings
+ * (not the one with the applicants),
+ * with a thread in each: the company wrote twice, the driver answered once; the company's last
+ * message unread in one thread in three.
+ */
+async function seedReader(p: TestPlatform, companyId: number, bigPosting: number, now: number): Promise<Account> {
+  const reader = await driverAccount(p, 'Daniela')
+  const at = new Date(now).toISOString()
+  const postings = await p.db
+    .selectFrom('job_postings')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'open')
+    .where('id', '!=', bigPosting)
+    .orderBy('id', 'desc')
+    .limit(READER_APPLICATIONS)
+    .execute()
+  const applications = await p.db
+    .insertInto('applications')
+    .values(
+      postings.map((jp) => ({
+        posting_id: jp.id,
+        user_id: reader.userId,
+        status: 'nueva',
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .returning('id')
+    .execute()
+  const message = (application: number, sender: 'company' | 'driver', read: boolean) => ({
+    application_id: application,
+    sender,
+    sender_user_id: reader.userId,
+    subject: null,
+    body: sender === 'company' ? '¿Puedes empezar el lunes?' : 'Sí, puedo.',
+    created_at: at,
+    read_at: read ? at : null,
+  })
+  await p.db
+    .insertInto('application_messages')
+    .values(
+      applications.flatMap((a, k) => [
+        message(a.id, 'company', true),
+        message(a.id, 'driver', true),
+        message(a.id, 'company', k % 3 !== 0),
+      ]),
+    )
+    .execute()
+  return reader
+}
+
 interface Request {
   name: string
   /** The call's path (and, for a POST, its JSON body). */
   path: (seed: HiringSeed) => string
   json?: unknown
+  /** Sent as the driver (driverHeaders) instead of the company. */
+  asDriver?: boolean
 }
 
 const applicants = (s: HiringSeed, query = '') => `/business/job-postings/${s.postingId}/applicants${query}`
@@ -405,6 +466,8 @@ export const REQUESTS: Request[] = [
   { name: 'applicants, most documents', path: (s) => applicants(s, '?sort=documentos') },
   { name: 'applicants, nueva, most docs', path: (s) => applicants(s, '?status=nueva&sort=documentos') },
   { name: 'matching drivers count', path: (s) => `/business/job-postings/${s.postingId}/matching-drivers` },
+  { name: 'driver: unread badge', path: () => '/users/applications/messages/unread', asDriver: true },
+  { name: 'driver: threads', path: () => '/users/applications/messages', asDriver: true },
 ]
 
 const LARGE = [
@@ -418,17 +481,18 @@ const LARGE = [
   'work_experience',
   'data_views',
   'driver_documents_accepted',
+  'posting_applicant_counts',
 ]
 /** The aliases the services give those tables in these requests. */
-const ALIASES = ['jp', 'a', 'u', 'f', 'n', 'co', 'i', 'm', 'pa', 'dd', 'hidden']
+const ALIASES = ['jp', 'a', 'u', 'f', 'n', 'co', 'i', 'm', 'pa', 'dd', 'hidden', 'pc']
 
 /**
  * Partial indexes a plan may read whole, as the review queue's are (decision 99): they hold the
  * few rows of a state, not a table's history.
  */
 const SMALL_PARTIAL_INDEXES = [
-  // The unread messages only (migration 0034, decision 105): the panel's unread count of a
-  // company walks them (services/shared/application-messages.ts, companyUnread).
+  // The unread messages only (migration 0034, decision 105). The panel's unread count walked
+  // them; it reads posting_applicant_counts now (decision 110), and no request here reads it whole.
   'application_messages_unread_idx',
   // The drivers companies may not see (migration 0036): visibleToCompanies reads them once per statement.
   'users_hidden_idx',
@@ -451,7 +515,8 @@ export function isHiringScan(line: string): boolean {
 /** A request as the client sends it. */
 function send(api: ReturnType<typeof testClient>, r: Request, seed: HiringSeed) {
   const url = r.path(seed)
-  return r.json === undefined ? api.get(url, seed.headers) : api.post(url, r.json, seed.headers)
+  const headers = r.asDriver ? seed.driverHeaders : seed.headers
+  return r.json === undefined ? api.get(url, headers) : api.post(url, r.json, headers)
 }
 
 /** The statements a request runs, each with its plan and its full-scan lines (review.ts plansOfCall). */

@@ -35,7 +35,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { visibleToCompanies } from '#services/shared/account-visibility'
-import { threadRef, unreadByApplication, writeMessage } from '#services/shared/application-messages'
+import { threadRef, writeMessage } from '#services/shared/application-messages'
 import { recordView, recordViews } from '#services/shared/data-views'
 import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#services/shared/driver-facts'
 import { notifyApplicationStatus } from '#services/shared/driver-notifications'
@@ -101,13 +101,12 @@ export function applicantRoutes(p: Platform) {
         )
       const [order, counted] = await Promise.all([
         ranked.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
+        // The stage tabs' counts: the posting's one row of posting_applicant_counts (decision 110).
         p.db
-          .selectFrom('applications')
-          .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .selectFrom('posting_applicant_counts')
+          .select(APPLICATION_STATUSES)
           .where('posting_id', '=', posting.id)
-          .where(visibleToCompanies('applications.user_id'))
-          .groupBy('status')
-          .execute(),
+          .executeTakeFirst(),
       ])
       const position = new Map(order.map((r, i) => [r.id, i]))
       const rows = order.length
@@ -120,6 +119,7 @@ export function applicantRoutes(p: Platform) {
                 'a.status',
                 'a.created_at',
                 'a.seen_at',
+                'a.company_unread',
                 'u.id as id_user',
                 'u.firstname',
                 'u.lastname',
@@ -135,14 +135,9 @@ export function applicantRoutes(p: Platform) {
           ).sort((x, y) => position.get(x.id_application)! - position.get(y.id_application)!)
         : []
       const ids = rows.map((r) => r.id_user)
-      const [documents, experience, unread] = await Promise.all([
+      const [documents, experience] = await Promise.all([
         acceptedDocumentCounts(p.db, ids, now),
         experienceSummaries(p, ids),
-        unreadByApplication(
-          p.db,
-          rows.map((r) => r.id_application),
-          'driver',
-        ),
       ])
       const applicants: Applicant[] = rows.map((r) => ({
         id_application: r.id_application,
@@ -155,7 +150,7 @@ export function applicantRoutes(p: Platform) {
         status: r.status as ApplicationStatus,
         applied_at: r.created_at,
         is_new: r.seen_at === null,
-        unread_messages: unread.get(r.id_application) ?? 0,
+        unread_messages: r.company_unread,
         documents_accepted: documents.get(r.id_user) ?? 0,
         documents_total: 22,
         experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
@@ -166,9 +161,9 @@ export function applicantRoutes(p: Platform) {
         p.db,
         rows.map((r) => ({ viewer, subjectUserId: r.id_user, kind: 'contacto' as const, itemId: r.id_user, now })),
       )
-      const status_counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantStatusCounts
-      for (const row of counted)
-        if (row.status in status_counts) status_counts[row.status as ApplicationStatus] = Number(row.n)
+      const status_counts = Object.fromEntries(
+        APPLICATION_STATUSES.map((s) => [s, Number(counted?.[s] ?? 0)]),
+      ) as ApplicantStatusCounts
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
       return c.json({ posting, applicants, status, sort: sort ?? 'fecha', total, status_counts })
     },

@@ -25,8 +25,6 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import type { Platform } from '#services/platform/platform'
-import { visibleToCompanies } from '#services/shared/account-visibility'
-import { companyUnread } from '#services/shared/application-messages'
 import {
   matchingIds,
   offsetOf,
@@ -174,23 +172,14 @@ export function companySearchDriver(
   return textDriver(db, dialect, ownPostings(companyId, status), search)
 }
 
+/**
+ * Each posting's applicants and those the company has not had on its applicants screen yet
+ * (migration 0012), drivers out of sight left out: its one row of posting_applicant_counts (0038).
+ */
 function withApplicants(q: ReturnType<typeof postingsWithNames>) {
-  return q.select((eb) => [
-    eb
-      .selectFrom('applications as a')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('a.posting_id', '=', 'jp.id')
-      .where(visibleToCompanies('a.user_id'))
-      .as('applicants_count'),
-    // The ones the company has not had on its applicants screen yet (migration 0012).
-    eb
-      .selectFrom('applications as a')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('a.posting_id', '=', 'jp.id')
-      .where('a.seen_at', 'is', null)
-      .where(visibleToCompanies('a.user_id'))
-      .as('new_applicants_count'),
-  ])
+  return q
+    .leftJoin('posting_applicant_counts as pc', 'pc.posting_id', 'jp.id')
+    .select(['pc.total as applicants_count', 'pc.fresh as new_applicants_count'])
 }
 
 /** One page of a company's postings (optionally searched, optionally of one status) and their total up to 1,001. */
@@ -229,21 +218,20 @@ export async function companyPostings(
 /** Days ahead in which an open posting's start date counts as «starting soon» on the panel. */
 export const STARTING_SOON_DAYS = 7
 
-/** The stages in which an applicant still waits for the company's answer. */
-const AWAITING_REPLY = ['nueva', 'en_revision']
-
 /**
- * The panel's summary, over the company's open postings only (a closed one asks for nothing):
- * how many are open, their applicants not yet seen, those still waiting for an answer (stage
- * Nueva or En revisión) and the postings whose start date falls within STARTING_SOON_DAYS (there
- * is no closing date: the start is the nearest deadline). Index-backed: the open postings through
- * job_postings_company_status_idx, their applications through applications_posting_seen_idx (0036).
+ * The panel's summary: how many postings are open and, among them, those whose start date falls
+ * within STARTING_SOON_DAYS (there is no closing date: the start is the nearest deadline), read
+ * from job_postings_company_status_idx; over the open postings only (a closed one asks for
+ * nothing), the applicants not yet seen and those still waiting for an answer (stage Nueva or En
+ * revisión); and over every posting, open or closed, the drivers' messages not read (an answer
+ * waits for the company either way). The applicants and messages are the company's rows of
+ * posting_applicant_counts (decision 110): one per posting, kept by triggers with the writes.
  */
 export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: number) {
   const now = p.now()
   const today = dayInChile(now)
   const until = dayInChile(new Date(now.getTime() + STARTING_SOON_DAYS * 86_400_000))
-  const [postings, applicants, unread] = await Promise.all([
+  const [postings, counts] = await Promise.all([
     p.db
       .selectFrom('job_postings as jp')
       .select((eb) => [
@@ -263,28 +251,24 @@ export async function panelSummary(p: Pick<Platform, 'db' | 'now'>, companyId: n
       .where('jp.status', '=', 'open')
       .executeTakeFirstOrThrow(),
     p.db
-      .selectFrom('job_postings as jp')
-      .innerJoin('applications as a', 'a.posting_id', 'jp.id')
+      .selectFrom('posting_applicant_counts as pc')
       .select((eb) => [
-        eb.fn.sum<number | string | null>(eb.case().when('a.seen_at', 'is', null).then(1).else(0).end()).as('fresh'),
+        eb.fn.sum<number | string | null>(sql`case when pc.open = 1 then pc.fresh else 0 end`).as('fresh'),
         eb.fn
-          .sum<number | string | null>(eb.case().when('a.status', 'in', AWAITING_REPLY).then(1).else(0).end())
+          .sum<number | string | null>(sql`case when pc.open = 1 then pc.nueva + pc.en_revision else 0 end`)
           .as('waiting'),
+        eb.fn.sum<number | string | null>('pc.unread').as('unread'),
       ])
-      .where('jp.company_id', '=', companyId)
-      .where('jp.status', '=', 'open')
-      .where(visibleToCompanies('a.user_id'))
+      .where('pc.company_id', '=', companyId)
       .executeTakeFirstOrThrow(),
-    // Over every posting, open or closed: an answer waits for the company either way.
-    companyUnread(p.db, companyId),
   ])
   return {
     open_postings: Number(postings.open),
-    new_applicants: Number(applicants.fresh ?? 0),
-    awaiting_reply: Number(applicants.waiting ?? 0),
+    new_applicants: Number(counts.fresh ?? 0),
+    awaiting_reply: Number(counts.waiting ?? 0),
     starting_soon: Number(postings.soon ?? 0),
     starting_soon_days: STARTING_SOON_DAYS,
-    unread_messages: unread,
+    unread_messages: Number(counts.unread ?? 0),
   }
 }
 

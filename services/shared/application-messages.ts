@@ -7,7 +7,7 @@
  * Text only: bodies are stored as typed and every screen renders them as text (React escapes
  * them), never as HTML; the mails say who wrote and link to the thread, never carry the text.
  */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DriverThreads, Thread } from '#domain/contract/messages'
 import { bulkOverLimit } from '#domain/validation/application-messages'
 import type { Database } from '#services/platform/db/schema'
@@ -322,39 +322,6 @@ async function insertMessage(
   return row.id
 }
 
-/** Unread messages from `from` per application, for the given applications (the unread index). */
-export async function unreadByApplication(
-  db: Kysely<Database>,
-  applicationIds: number[],
-  from: Sender,
-): Promise<Map<number, number>> {
-  if (!applicationIds.length) return new Map()
-  const rows = await db
-    .selectFrom('application_messages')
-    .select(['application_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('application_id', 'in', applicationIds)
-    .where('sender', '=', from)
-    .where('read_at', 'is', null)
-    .groupBy('application_id')
-    .execute()
-  return new Map(rows.map((r) => [r.application_id, Number(r.n)]))
-}
-
-/** The company's unread answers over all its postings (the panel's summary). */
-export async function companyUnread(db: Kysely<Database>, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('application_messages as m')
-    .innerJoin('applications as a', 'a.id', 'm.application_id')
-    .innerJoin('job_postings as jp', 'jp.id', 'a.posting_id')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('jp.company_id', '=', companyId)
-    .where('m.sender', '=', 'driver')
-    .where('m.read_at', 'is', null)
-    .where(visibleToCompanies('a.user_id'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /** The driver's threads (applications with at least one message) and the unread total. */
 export async function driverThreads(db: Kysely<Database>, userId: number): Promise<DriverThreads> {
   const rows = await db
@@ -388,15 +355,18 @@ export async function driverThreads(db: Kysely<Database>, userId: number): Promi
   return { unread_total: threads.reduce((n, t) => n + t.unread, 0), threads }
 }
 
-/** Only the driver's unread count (the navigation's badge on every driver page): the unread index alone. */
+/**
+ * Only the driver's unread count (the navigation's badge on every driver page): the sum of their
+ * applications' driver_unread, kept by triggers (decision 110), read from the index over the
+ * applications with unread messages alone.
+ */
 export async function driverUnread(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
-    .selectFrom('application_messages as m')
-    .innerJoin('applications as a', 'a.id', 'm.application_id')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('a.user_id', '=', userId)
-    .where('m.sender', '=', 'company')
-    .where('m.read_at', 'is', null)
+    .selectFrom('applications')
+    .select((eb) => eb.fn.sum<number | string | null>('driver_unread').as('n'))
+    .where('user_id', '=', userId)
+    // A literal, not a parameter: the planner then knows the partial index holds every row asked for.
+    .where(sql<boolean>`driver_unread > 0`)
     .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return Number(row.n ?? 0)
 }

@@ -128,7 +128,13 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     `id user_id account_holder_name bank_name account_number account_type invoice_type receipt_issuance
      sii_address phone email selected created_at updated_at`,
   ),
-  applications: byUser('id posting_id user_id status created_at updated_at seen_at'),
+  applications: byUser('id posting_id user_id status created_at updated_at seen_at', {
+    // Kept by triggers (migration 0038, decision 110) from what the export holds elsewhere.
+    hidden: 'Copia interna de si las empresas ven tu perfil; el dato va en «users» (pausa, eliminación)',
+    company_unread:
+      'Cifra interna: tus mensajes que la empresa no ha leído; los mensajes van en «application_messages»',
+    driver_unread: 'Cifra interna: los mensajes de la empresa que no has leído; van en «application_messages»',
+  }),
   saved_postings: byUser('id posting_id user_id created_at'),
   application_messages: via(
     'applications',
@@ -154,6 +160,13 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     `id company_id title description id_zone id_region id_commune id_vehicle id_capacity id_schedule start_date
      pawn payment_amount payment_period drivers_needed status created_at updated_at`,
     { search_vector: 'Índice de búsqueda de PostgreSQL: una copia del título y la descripción' },
+  ),
+  // The company's figures per posting, kept by triggers from its applications and their messages
+  // (migration 0038, decision 110): how many per stage, not seen yet, unread; no one's name.
+  posting_applicant_counts: via(
+    'job_postings',
+    'posting_id',
+    'posting_id company_id open total nueva en_revision contactado seleccionado descartada fresh unread',
   ),
   outbox: byEmail(
     `id channel recipient reply_to subject body_text body_html status attempts next_attempt_at last_error

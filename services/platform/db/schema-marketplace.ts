@@ -7,6 +7,28 @@ import type { Generated } from 'kysely'
  */
 export interface MarketplaceTables {
   application_messages: ApplicationMessagesTable
+  posting_applicant_counts: PostingApplicantCountsTable
+}
+
+/**
+ * A posting's applicants and unread messages, over the drivers companies may see, kept by triggers
+ * on job_postings, applications and application_messages (migration 0038, decision 110).
+ */
+export interface PostingApplicantCountsTable {
+  posting_id: number
+  company_id: number
+  /** 1 while the posting is open. */
+  open: number
+  total: number
+  nueva: number
+  en_revision: number
+  contactado: number
+  seleccionado: number
+  descartada: number
+  /** Not seen by the company yet. */
+  fresh: number
+  /** The drivers' messages the company has not read. */
+  unread: number
 }
 
 /** One message of an application's thread between the company and the driver (migration 0034, decision 105). */

@@ -193,6 +193,13 @@ export interface ApplicationsTable {
   updated_at: string
   /** When the company first had it on its applicants screen; null: new to the company (migration 0012). */
   seen_at: ColumnType<string | null, string | null | undefined, string | null>
+  /**
+   * Kept by triggers (migration 0038, decision 110): 1 while the driver is out of the companies'
+   * sight (visibleToCompanies' rule), and the thread's unread messages of each side.
+   */
+  hidden: Generated<number>
+  company_unread: Generated<number>
+  driver_unread: Generated<number>
 }
 
 export interface SavedPostingsTable {
