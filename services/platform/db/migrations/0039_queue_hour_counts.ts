@@ -72,7 +72,8 @@ export default function queueHourCounts(dialect: Dialect): Migration {
               if tg_op <> 'INSERT' and old.queued = 1 then
                 update queue_hours set n = n - 1
                   where hour = ${hour('old.')} and bucket = any(${keys(dialect, 'old.')});
-                delete from queue_hours where hour = ${hour('old.')} and bucket = any(${keys(dialect, 'old.')}) and n = 0;
+                delete from queue_hours
+                  where hour = ${hour('old.')} and bucket = any(${keys(dialect, 'old.')}) and n = 0;
               end if;
               if tg_op <> 'DELETE' and new.queued = 1 then
                 insert into queue_hours (bucket, hour, n)
@@ -96,7 +97,8 @@ export default function queueHourCounts(dialect: Dialect): Migration {
         const leave = `update queue_hours set n = n - 1
             where hour = ${hour('old.')} and bucket in (select value from json_each(${keys(dialect, 'old.')}));
           delete from queue_hours
-            where hour = ${hour('old.')} and n = 0 and bucket in (select value from json_each(${keys(dialect, 'old.')}));`
+            where hour = ${hour('old.')} and n = 0
+              and bucket in (select value from json_each(${keys(dialect, 'old.')}));`
         const enter = `insert into queue_hours (bucket, hour, n)
             select value, ${hour('new.')}, 1 from json_each(${keys(dialect, 'new.')}) where true
             on conflict (bucket, hour) do update set n = n + 1;`
