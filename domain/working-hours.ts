@@ -135,7 +135,7 @@ function chileHour(day: string, hour: number): number {
   return guess
 }
 
-// Both lookups below are remembered: a period's figures (decision 92) time every decision of a
+// The lookups below are remembered: a period's figures (decision 92) time every decision of a
 // month, each across a few days, and Intl's calendar is the cost. Bounded, emptied when full.
 const CACHE_MAX = 5000
 const WINDOWS = new Map<string, [number, number] | null>()
@@ -168,6 +168,20 @@ function chileDay(ms: number): string {
   return day
 }
 
+const NEXT_DAY = new Map<string, string>()
+const DAY_BEFORE = new Map<string, string>()
+
+/** The calendar day after (or before) `day`: the walks below step through a few days per instant. */
+function stepDay(day: string, by: 1 | -1): string {
+  const known = by === 1 ? NEXT_DAY : DAY_BEFORE
+  const step = known.get(day)
+  if (step) return step
+  const next = addDays(day, by)
+  if (known.size >= CACHE_MAX) known.clear()
+  known.set(day, next)
+  return next
+}
+
 // A guard against a runaway walk: no stretch of Chile's calendar is a year without a working day.
 const MAX_DAYS = 400
 
@@ -180,7 +194,7 @@ export function addWorkingMs(start: Date, ms: number): Date {
   if (ms <= 0) return new Date(start.getTime())
   let remaining = ms
   let day = chileDay(start.getTime())
-  for (let i = 0; i < MAX_DAYS; i++, day = addDays(day, 1)) {
+  for (let i = 0; i < MAX_DAYS; i++, day = stepDay(day, 1)) {
     const w = windowOf(day)
     if (!w) continue
     const from = Math.max(start.getTime(), w[0])
@@ -201,7 +215,7 @@ export function addWorkingMs(start: Date, ms: number): Date {
 export function subtractWorkingMs(end: Date, ms: number): Date {
   let remaining = Math.max(0, ms)
   let day = chileDay(end.getTime())
-  for (let i = 0; i < MAX_DAYS; i++, day = addDays(day, -1)) {
+  for (let i = 0; i < MAX_DAYS; i++, day = stepDay(day, -1)) {
     const w = windowOf(day)
     if (!w) continue
     const to = Math.min(end.getTime(), w[1])
@@ -227,7 +241,7 @@ export function workingMsBetween(a: Date, b: Date): number {
   if (b.getTime() < a.getTime()) return -workingMsBetween(b, a)
   let total = 0
   const last = chileDay(b.getTime())
-  for (let day = chileDay(a.getTime()); day <= last; day = addDays(day, 1)) {
+  for (let day = chileDay(a.getTime()); day <= last; day = stepDay(day, 1)) {
     const w = windowOf(day)
     if (!w) continue
     const from = Math.max(a.getTime(), w[0])

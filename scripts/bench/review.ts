@@ -38,6 +38,7 @@ import { DOCUMENT_SLOT_KEYS, OPTIONAL_DOCUMENT_SLOT } from '#domain/reference-da
 import { fillQueueFlags } from '#services/platform/db/migrations/0031_review_at_scale'
 import { fillDocumentsAccepted } from '#services/platform/db/migrations/0036_hiring_at_scale'
 import { fillQueueNames } from '#services/platform/db/migrations/0037_queue_name_index'
+import { fillQueueHours } from '#services/platform/db/migrations/0039_queue_hour_counts'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
@@ -141,6 +142,7 @@ export async function withoutIndexes(p: TestPlatform, load: () => Promise<void>)
     for (const i of indexes.rows) await db.executeQuery(CompiledQuery.raw(i.def))
     await fillQueueFlags(db)
     await fillQueueNames(db, p.dialect)
+    await fillQueueHours(db, p.dialect)
     await sql`alter table user_files enable trigger user`.execute(db)
   } else {
     const objects = await sql<{ type: string; name: string; sql: string }>`select type, name, sql from sqlite_master
@@ -150,6 +152,7 @@ export async function withoutIndexes(p: TestPlatform, load: () => Promise<void>)
     for (const o of objects.rows.filter((x) => x.type === 'index')) await db.executeQuery(CompiledQuery.raw(o.sql))
     await fillQueueFlags(db)
     await fillQueueNames(db, p.dialect)
+    await fillQueueHours(db, p.dialect)
     for (const o of objects.rows.filter((x) => x.type === 'trigger')) await db.executeQuery(CompiledQuery.raw(o.sql))
   }
   await fillDocumentsAccepted(db)
@@ -182,11 +185,13 @@ async function seedFiles(p: TestPlatform, now: number) {
     `(case when ${pending} then ${now} - (${h2} % 1000000) * 605 ` +
     `else ${now} - 3 * ${DAY_MS} - (${h2} % 1000000) * 63072 end)`
   const decided = `${created} + (${h3} % 1000000) * 259`
+  // The photo checks flag 1 in 20 records (blurred), and find the rest clean.
   await run(
-    `insert into user_files (${fileColumns}) select u.id, sl.slot, ` +
+    `insert into user_files (${fileColumns}, photo_flags) select u.id, sl.slot, ` +
       `case when ${pending} then 'PENDING' when ${h3} % 20 = 0 then 'REJECTED' else 'ACCEPTED' end, ` +
       `'bench-' || u.id || '-' || sl.k, 'image/jpeg', 200000, 'foto.jpg', ${iso(d, created)}, ` +
-      `case when ${pending} then null else ${iso(d, decided)} end ${base}`,
+      `case when ${pending} then null else ${iso(d, decided)} end, ` +
+      `case when ${h3} / 20 % 20 = 0 then 'blurred' else '' end ${base}`,
   )
   // The audit log: every decision of the last 45 days, by the reviewers in turn.
   const since = new Date(now - 45 * DAY_MS).toISOString()
@@ -228,6 +233,8 @@ export const REQUESTS: Request[] = [
   { name: 'queue, first uploads', path: () => '/admin/documents?origin=first' },
   { name: 'queue, re-uploads', path: () => '/admin/documents?origin=reupload' },
   { name: 'queue, one kind, re-uploads', path: () => '/admin/documents?slot=soap_frontal&origin=reupload' },
+  { name: 'queue, flagged', path: () => '/admin/documents?alerts=flagged' },
+  { name: 'queue, late', path: () => '/admin/documents?due=late' },
   { name: "queue, a driver's first name", path: (s) => byDriver(s.driverName), byName: true },
   { name: "queue, a driver's whole name", path: (s) => byDriver(s.driverFullName), byName: true },
   { name: 'queue, two letters of a name', path: (s) => byDriver(s.driverName.slice(0, 2)), byName: true },

@@ -206,6 +206,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     kind: 'system',
     reason: 'Cifras diarias de la revisión de documentos: cuántas decisiones y en cuánto tiempo, sin personas',
   },
+  queue_hours: {
+    kind: 'system',
+    reason: 'Cuántos documentos esperan revisión por tipo y hora de carga (cifras de la cola, sin personas)',
+  },
   review_day_reviewers: {
     kind: 'system',
     reason: 'Cuántas decisiones tomó cada persona del equipo por día (cifras del equipo, no de conductores)',

@@ -11,6 +11,16 @@ export interface AdminTables {
   review_day_reviewers: ReviewDayReviewersTable
   /** The pieces of the names and emails of the queue's drivers, per queued record (migration 0037, decision 109). */
   queue_name_grams: QueueNameGramsTable
+  /** The queue's records per filter combination and upload hour (migration 0039, decision 111). */
+  queue_hours: QueueHoursTable
+}
+
+export interface QueueHoursTable {
+  /** `*`, or the kind, origin and flag filters joined: «s:<kind>|o:<0|1>|a». */
+  bucket: string
+  /** The UTC upload hour, the first 13 characters of `created_at`. */
+  hour: string
+  n: number
 }
 
 export interface QueueNameGramsTable {

@@ -138,8 +138,9 @@ function queuedFiles(db: Db, filters: { slot?: DocumentSlotKey; origin?: QueueOr
 function fileFilters<Q>(query: Q, filters: { slot?: DocumentSlotKey; origin?: QueueOrigin; alerts?: 'flagged' }): Q {
   let q = query as unknown as SelectQueryBuilder<Database & { f: Database['user_files'] }, 'f', object>
   if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
-  // '' is a photo checked and clean; null a PDF or an upload from before the checks.
-  if (filters.alerts) q = q.where('f.photo_flags', 'is not', null).where('f.photo_flags', '!=', '')
+  // '' is a photo checked and clean; null a PDF or an upload from before the checks. Written as the
+  // flagged records' partial index is (migration 0039), so that SQLite sees it applies.
+  if (filters.alerts) q = q.where(sql<boolean>`f.photo_flags <> ''`)
   // A re-upload: an earlier record of the same slot existed when it was uploaded.
   if (filters.origin) q = q.where('f.reupload', '=', filters.origin === 'reupload' ? 1 : 0)
   return q as unknown as Q
@@ -440,11 +441,57 @@ interface QueueCounts {
   on_time: number
 }
 
+/** The counter bucket of queue_hours (migration 0039) that holds the queue the filters on the record leave. */
+function hourBucket(filters: Omit<QueueFilters, 'driver'>): string {
+  const parts = [
+    filters.slot && `s:${filters.slot}`,
+    filters.origin && `o:${filters.origin === 'reupload' ? 1 : 0}`,
+    filters.alerts && 'a',
+  ]
+  return parts.filter(Boolean).join('|') || '*'
+}
+
+/** The UTC hour of an upload time, as queue_hours keeps it: its first 13 characters. */
+const hourOf = (at: string) => at.slice(0, 13)
+
+/**
+ * How many records of the queue the filters on the record leave (its kind, origin, flag) were
+ * uploaded before each instant, and in all: a bucket's counters of the hours before the instant's
+ * hour (migration 0039) plus the records of that hour before it, a short range of the queue's index.
+ */
+async function countsBefore(db: Db, filters: Omit<QueueFilters, 'driver'>, cuts: string[]) {
+  const hours = cuts.map(hourOf)
+  const row = await db
+    .selectFrom('queue_hours as h')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string | number>('h.n'), sql.lit(0)).as('n'),
+      ...hours.map((hour, i) =>
+        eb.fn
+          .coalesce(eb.fn.sum<string | number>(sql`case when ${sql.ref('h.hour')} < ${hour} then h.n end`), sql.lit(0))
+          .as(`b${i}`),
+      ),
+      ...cuts.map((cut, i) =>
+        queuedFiles(db, filters)
+          .select((e) => e.fn.countAll<string | number>().as('n'))
+          .where('f.created_at', '>=', hours[i]!)
+          .where('f.created_at', '<', cut)
+          .as(`r${i}`),
+      ),
+    ])
+    .where('h.bucket', '=', hourBucket(filters))
+    .executeTakeFirstOrThrow()
+  const fields = row as unknown as Record<string, string | number | null>
+  return {
+    all: Number(row.n),
+    before: cuts.map((_, i) => Number(fields[`b${i}`]) + Number(fields[`r${i}`] ?? 0)),
+  }
+}
+
 /**
  * The filtered queue split on the review clock at `now`: late, due by today's 24:00, and the rest.
- * The queue's page and the console's home both show these figures. One pass over the queue's
- * partial index the filters pick (its upload times are in it), or over the records a driver
- * filter finds: three counts of one read, where counting a range apart read the late ones twice.
+ * The queue's page and the console's home both show these figures. Without a driver filter they
+ * are the queue's counters per upload hour (migration 0039); with one, one pass over the records
+ * it finds.
  */
 export async function queueCounts(
   db: Db,
@@ -454,12 +501,14 @@ export async function queueCounts(
 ): Promise<QueueCounts> {
   const cut = reviewCutoffs(now)
   const driver = filters.driver
+  if (!driver) {
+    const { all, before } = await countsBefore(db, filters, [cut.late, cut.dueToday])
+    const [late, byToday] = before as [number, number]
+    return { late, due_today: byToday - late, on_time: all - byToday }
+  }
   // The record is read only for the filters on it.
-  const [query, key] = driver
-    ? [matchingQueue(db, columns, { ...filters, driver }) as unknown as QueuedFiles, MATCH_KEY]
-    : [queuedFiles(db, filters), FILE_KEY]
-  const at = sql.ref<string>(key.at)
-  const row = await query
+  const at = sql.ref<string>(MATCH_KEY.at)
+  const row = await matchingQueue(db, columns, { ...filters, driver })
     .select((eb) => [
       eb.fn.countAll<string | number>().as('n'),
       eb.fn.count<string | number>(sql`case when ${at} < ${cut.late} then 1 end`).as('late'),
@@ -468,20 +517,21 @@ export async function queueCounts(
         .as('today'),
     ])
     .executeTakeFirstOrThrow()
+  return toCounts(row)
+}
+
+function toCounts(row: { n: string | number; late: string | number; today: string | number }): QueueCounts {
   const [all, late, dueToday] = [row.n, row.late, row.today].map(Number) as [number, number, number]
   return { late, due_today: dueToday, on_time: all - late - dueToday }
 }
 
 /**
- * Pending documents past their due time at `now`: the queue's «Atrasados» without filters, a range
- * of upload times on the (file_status, created_at) index.
+ * Pending documents past their due time at `now`: the queue's «Atrasados» without filters, the
+ * whole queue's counters of the hours before the cut-off's and that hour's records before it.
  */
 export async function countLate(db: Db, columns: ColumnCipher, now: Date): Promise<number> {
-  const row = await queuedFiles(db, {})
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('f.created_at', '<', reviewCutoffs(now).late)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+  const { before } = await countsBefore(db, {}, [reviewCutoffs(now).late])
+  return before[0]!
 }
 
 function queueFilters(c: Context) {
