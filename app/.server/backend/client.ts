@@ -184,17 +184,6 @@ export function call<S extends Service, M extends Method, P extends PathOf<S, M>
   })
 }
 
-/** The untyped call of the modules not on `call` yet. */
-export function callService<T>(
-  context: AppLoadContext,
-  service: Service,
-  path: string,
-  options: Omit<SendOptions, 'method'> & { method?: Uppercase<Method> } = {},
-): Promise<BackendResult<T>> {
-  const body = options.json !== undefined || options.form
-  return send<T>(context, service, path, { ...options, method: options.method ?? (body ? 'POST' : 'GET') })
-}
-
 interface SendOptions {
   method: Uppercase<Method>
   json?: unknown
