@@ -163,7 +163,8 @@ export function call<S extends Service, M extends Method, P extends PathOf<S, M>
   service: S,
   method: M,
   path: P,
-  ...[input]: {} extends Input<Operation<S, M, P>>
+  // The input may be left out when nothing in it is required.
+  ...[input]: Partial<Input<Operation<S, M, P>>> extends Input<Operation<S, M, P>>
     ? [input?: Input<Operation<S, M, P>>]
     : [input: Input<Operation<S, M, P>>]
 ): Promise<BackendResult<Answer<S, M, P>>> {
