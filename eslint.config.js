@@ -18,6 +18,8 @@ export default tseslint.config(
       'scripts/bench/bare-app/build/**',
       'scripts/bench/bare-app/.react-router/**',
       '.react-router/**',
+      // Written by `npm run typegen:api` (not committed).
+      'app/.server/backend/api/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

@@ -1,22 +1,19 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
 import type {
-  AdminSummary,
   AuditEntry,
   CompanyDetail,
   CompanyListItem,
   ContentData,
   ContentList,
   DocumentDetail,
-  DocumentPages,
   DriverDetail,
   DriverListItem,
   ExpiringItem,
   PowerReview,
-  Queue,
 } from '#domain/contract/admin'
 import { log } from '#services/platform/log'
-import { callService, sendToService } from './client'
+import { call, sendToService } from './client'
 
 export type {
   AuditEntry,
@@ -31,96 +28,64 @@ export type {
   PowerReview,
 }
 
+/**
+ * A content body: JSON for some lists, a form with an image for others — the console's screen
+ * picks which per list (app/routes/admin/content.tsx) and the service checks it, so the typed call
+ * takes it as it comes; the answer is still the declaration's.
+ */
+const contentBody = (body: { json?: unknown; form?: FormData }) => body as { json: never; form: never }
+
 /** The operations console's calls (users service, /admin/*, header auth-admin). */
 
-type Message = { message: string }
 const admin = (token: string) => ({ role: 'admin' as const, token })
-const query = (params: Record<string, string | number | undefined | null>) => {
-  const sp = new URLSearchParams()
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') sp.set(k, String(v))
-  const s = sp.toString()
-  return s ? `?${s}` : ''
-}
 
 /** The review queue's filters (slot, first upload or not, driver, photos with alerts). */
 type QueueFilters = { slot?: string; origin?: string; driver?: string; alerts?: string; due?: string }
 
 export const adminApi = {
-  summary: (ctx: AppLoadContext, token: string) =>
-    callService<AdminSummary>(ctx, 'users', '/admin/summary', { auth: admin(token) }),
-  audit: (ctx: AppLoadContext, token: string) =>
-    callService<AuditEntry[]>(ctx, 'users', '/admin/audit', { auth: admin(token) }),
+  summary: (ctx: AppLoadContext, token: string) => call(ctx, 'users', 'get', '/admin/summary', { auth: admin(token) }),
+  audit: (ctx: AppLoadContext, token: string) => call(ctx, 'users', 'get', '/admin/audit', { auth: admin(token) }),
   queue: (ctx: AppLoadContext, token: string, filters: QueueFilters) =>
-    callService<Queue>(ctx, 'users', `/admin/documents${query(filters)}`, {
-      auth: admin(token),
-    }),
+    call(ctx, 'users', 'get', '/admin/documents', { query: filters, auth: admin(token) }),
   document: (ctx: AppLoadContext, token: string, id: number, filters: QueueFilters) =>
-    callService<DocumentDetail>(ctx, 'users', `/admin/documents/${id}${query(filters)}`, { auth: admin(token) }),
+    call(ctx, 'users', 'get', '/admin/documents/{id}', { params: { id }, query: filters, auth: admin(token) }),
   /** A PDF's pages for the viewer: how many it has and how many are drawn as images. */
   documentPages: (ctx: AppLoadContext, token: string, id: number) =>
-    callService<DocumentPages>(ctx, 'users', `/admin/documents/${id}/pages`, { auth: admin(token) }),
+    call(ctx, 'users', 'get', '/admin/documents/{id}/pages', { params: { id }, auth: admin(token) }),
   expiring: (ctx: AppLoadContext, token: string) =>
-    callService<{ documents: ExpiringItem[]; days: number }>(ctx, 'users', '/admin/expiring-documents', {
-      auth: admin(token),
-    }),
+    call(ctx, 'users', 'get', '/admin/expiring-documents', { auth: admin(token) }),
   review: (
     ctx: AppLoadContext,
     token: string,
     id: number,
     body: { decision: 'ACCEPTED'; expires_on?: string } | { decision: 'REJECTED'; reason: string },
-  ) =>
-    callService<Message & { driver_validated: boolean }>(ctx, 'users', `/admin/documents/${id}/review`, {
-      json: body,
-      auth: admin(token),
-    }),
+  ) => call(ctx, 'users', 'post', '/admin/documents/{id}/review', { params: { id }, json: body, auth: admin(token) }),
   /** 'Firma recibida': a reviewer records the owner's WhatsApp reply (409 if already recorded). */
   recordSignature: (ctx: AppLoadContext, token: string, powerId: number) =>
-    callService<Message>(ctx, 'users', `/admin/powers/${powerId}/signature`, {
-      method: 'POST',
-      json: {},
-      auth: admin(token),
-    }),
+    call(ctx, 'users', 'post', '/admin/powers/{id}/signature', { params: { id: powerId }, auth: admin(token) }),
   drivers: (ctx: AppLoadContext, token: string, params: { q?: string; validados?: string; page?: number }) =>
-    callService<{ drivers: DriverListItem[]; count: number; page: number; page_size: number; validated_total: number }>(
-      ctx,
-      'users',
-      `/admin/drivers${query(params)}`,
-      {
-        auth: admin(token),
-      },
-    ),
+    call(ctx, 'users', 'get', '/admin/drivers', { query: params, auth: admin(token) }),
   driver: (ctx: AppLoadContext, token: string, id: number) =>
-    callService<DriverDetail>(ctx, 'users', `/admin/drivers/${id}`, { auth: admin(token) }),
+    call(ctx, 'users', 'get', '/admin/drivers/{id}', { params: { id }, auth: admin(token) }),
   companies: (ctx: AppLoadContext, token: string, q?: string) =>
-    callService<{ companies: CompanyListItem[] }>(ctx, 'users', `/admin/companies${query({ q })}`, {
-      auth: admin(token),
-    }),
+    call(ctx, 'users', 'get', '/admin/companies', { query: { q }, auth: admin(token) }),
   company: (ctx: AppLoadContext, token: string, id: number) =>
-    callService<CompanyDetail>(ctx, 'users', `/admin/companies/${id}`, { auth: admin(token) }),
+    call(ctx, 'users', 'get', '/admin/companies/{id}', { params: { id }, auth: admin(token) }),
   setVerified: (ctx: AppLoadContext, token: string, id: number, verified: boolean) =>
-    callService<Message>(ctx, 'users', `/admin/companies/${id}/verification`, {
+    call(ctx, 'users', 'post', '/admin/companies/{id}/verification', {
+      params: { id },
       json: { verified },
       auth: admin(token),
     }),
   closePosting: (ctx: AppLoadContext, token: string, id: number, reason: string) =>
-    callService<Message & { changed: boolean }>(ctx, 'users', `/admin/postings/${id}/close`, {
-      method: 'POST',
-      json: { reason },
-      auth: admin(token),
-    }),
-  content: (ctx: AppLoadContext, token: string) =>
-    callService<ContentData>(ctx, 'users', '/admin/content', { auth: admin(token) }),
+    call(ctx, 'users', 'post', '/admin/postings/{id}/close', { params: { id }, json: { reason }, auth: admin(token) }),
+  content: (ctx: AppLoadContext, token: string) => call(ctx, 'users', 'get', '/admin/content', { auth: admin(token) }),
   createContent: (
     ctx: AppLoadContext,
     token: string,
     list: Exclude<ContentList, 'statistics'>,
     body: { json?: unknown; form?: FormData },
-  ) =>
-    callService<Message & { id: number }>(ctx, 'users', `/admin/content/${list}`, {
-      method: 'POST',
-      ...body,
-      auth: admin(token),
-    }),
+  ) => call(ctx, 'users', 'post', `/admin/content/${list}`, { ...contentBody(body), auth: admin(token) }),
   updateContent: (
     ctx: AppLoadContext,
     token: string,
@@ -128,17 +93,22 @@ export const adminApi = {
     id: number,
     body: { json?: unknown; form?: FormData },
   ) =>
-    callService<Message>(ctx, 'users', `/admin/content/${list}/${id}`, { method: 'PUT', ...body, auth: admin(token) }),
+    call(ctx, 'users', 'put', `/admin/content/${list}/{id}`, {
+      params: { id },
+      ...contentBody(body),
+      auth: admin(token),
+    }),
   moveContent: (ctx: AppLoadContext, token: string, list: ContentList, id: number, direction: 'up' | 'down') =>
-    callService<Message>(ctx, 'users', `/admin/content/${list}/${id}/move`, {
+    call(ctx, 'users', 'post', `/admin/content/${list}/{id}/move`, {
+      params: { id },
       json: { direction },
       auth: admin(token),
     }),
   deleteContent: (ctx: AppLoadContext, token: string, list: Exclude<ContentList, 'statistics'>, id: number) =>
-    callService<Message>(ctx, 'users', `/admin/content/${list}/${id}`, { method: 'DELETE', auth: admin(token) }),
+    call(ctx, 'users', 'delete', `/admin/content/${list}/{id}`, { params: { id }, auth: admin(token) }),
 }
 
-/** A driver's document as raw bytes for the console (callService parses JSON). */
+/** A driver's document as raw bytes for the console (`call` parses JSON). */
 export async function fetchAdminFile(ctx: AppLoadContext, token: string, id: string): Promise<Response | null> {
   return fetchAdminBytes(ctx, token, `/admin/documents/${id}/file`)
 }

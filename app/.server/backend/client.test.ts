@@ -1,8 +1,10 @@
 import type { AppLoadContext } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { callService, clearPublicCache } from './client'
+import { call, clearPublicCache } from './client'
 
-/** A services app that counts calls and marks /public as cacheable for 10 s. */
+const FAQS = '/general-data/get-faqs'
+
+/** A services app that counts calls and marks the FAQ as cacheable for 10 s. */
 function fakeContext(generation = { value: 0 }) {
   const calls: string[] = []
   const context = {
@@ -13,9 +15,7 @@ function fakeContext(generation = { value: 0 }) {
       async fetch(request: Request) {
         const path = new URL(request.url).pathname
         calls.push(`${request.method} ${path}`)
-        const headers: Record<string, string> = path.startsWith('/public')
-          ? { 'cache-control': 'public, max-age=10' }
-          : {}
+        const headers: Record<string, string> = path === FAQS ? { 'cache-control': 'public, max-age=10' } : {}
         return Response.json({ n: calls.length, list: [1, 2] }, { headers })
       },
     },
@@ -23,34 +23,83 @@ function fakeContext(generation = { value: 0 }) {
   return { context, calls, generation }
 }
 
-describe('callService public content cache', () => {
+/** What the fake answers, whatever the operation's declared answer. */
+const fake = (data: unknown) => data as { n: number; list: number[] }
+
+const contact = { firstName: 'Ana', lastName: 'Rojas', email: 'ana@example.cl', phone: '+56912345678', message: 'Hola' }
+
+describe('call: the public content cache', () => {
   beforeEach(() => clearPublicCache())
 
   it('reuses a public answer and never an uncacheable or authenticated one', async () => {
     const { context, calls } = fakeContext()
-    const a = await callService<{ n: number }>(context, 'general', '/public/faqs')
-    const b = await callService<{ n: number }>(context, 'general', '/public/faqs')
-    expect(a.ok && b.ok && a.data.n === b.data.n).toBe(true)
-    await callService(context, 'general', '/private/x')
-    await callService(context, 'general', '/private/x')
-    await callService(context, 'general', '/public/faqs', { auth: { role: 'User', token: 't' } })
-    expect(calls).toEqual(['GET /public/faqs', 'GET /private/x', 'GET /private/x', 'GET /public/faqs'])
+    const a = await call(context, 'general', 'get', FAQS)
+    const b = await call(context, 'general', 'get', FAQS)
+    expect(a.ok && b.ok && fake(a.data).n === fake(b.data).n).toBe(true)
+    await call(context, 'general', 'get', '/general-data/get-statistics')
+    await call(context, 'general', 'get', '/general-data/get-statistics')
+    await call(context, 'general', 'get', FAQS, { auth: { role: 'User', token: 't' } })
+    expect(calls).toEqual([
+      `GET ${FAQS}`,
+      'GET /general-data/get-statistics',
+      'GET /general-data/get-statistics',
+      `GET ${FAQS}`,
+    ])
   })
 
   it('forgets on a write through the client and on a write the server saw', async () => {
     const { context, calls, generation } = fakeContext()
-    await callService(context, 'general', '/public/faqs')
-    await callService(context, 'business', '/business/anything', { json: { a: 1 } })
-    await callService(context, 'general', '/public/faqs')
+    await call(context, 'general', 'get', FAQS)
+    await call(context, 'general', 'post', '/contact/send-email-contact', { json: contact })
+    await call(context, 'general', 'get', FAQS)
     generation.value++
-    await callService(context, 'general', '/public/faqs')
-    expect(calls.filter((c) => c === 'GET /public/faqs')).toHaveLength(3)
+    await call(context, 'general', 'get', FAQS)
+    expect(calls.filter((c) => c === `GET ${FAQS}`)).toHaveLength(3)
   })
 
   it('hands out frozen data so no request can change what the next one reads', async () => {
     const { context } = fakeContext()
-    await callService(context, 'general', '/public/faqs')
-    const res = await callService<{ list: number[] }>(context, 'general', '/public/faqs')
-    expect(res.ok && Object.isFrozen(res.data.list)).toBe(true)
+    await call(context, 'general', 'get', FAQS)
+    const res = await call(context, 'general', 'get', FAQS)
+    expect(res.ok && Object.isFrozen(fake(res.data).list)).toBe(true)
+  })
+})
+
+describe('call: the request it builds', () => {
+  it('fills the path params, writes the query without empty values and sends the session header', async () => {
+    const seen: Request[] = []
+    const context = {
+      services: {
+        async fetch(request: Request) {
+          seen.push(request)
+          return Response.json({ message: 'No encontrado' }, { status: 404 })
+        },
+      },
+    } as unknown as AppLoadContext
+    const res = await call(context, 'users', 'get', '/admin/drivers/{id}/data-views', {
+      params: { id: 7 },
+      query: { page: 2 },
+      auth: { role: 'admin', token: 'tok' },
+    })
+    await call(context, 'users', 'get', '/admin/drivers', {
+      query: { q: '', page: 1 },
+      auth: { role: 'admin', token: 't' },
+    })
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`)).toEqual([
+      'GET /admin/drivers/7/data-views?page=2',
+      'GET /admin/drivers?page=1',
+    ])
+    expect(seen[0]!.headers.get('auth-admin')).toBe('tok')
+    expect(res).toEqual({ ok: false, status: 404, message: 'No encontrado', body: { message: 'No encontrado' } })
+  })
+
+  it('answers the Spanish 503 when the service cannot be reached, without throwing', async () => {
+    const context = {
+      services: {
+        fetch: () => Promise.reject(new Error('down')),
+      },
+    } as unknown as AppLoadContext
+    const res = await call(context, 'general', 'get', '/general-data/get-statistics')
+    expect(res).toEqual({ ok: false, status: 503, message: 'El servicio no está disponible. Intenta nuevamente.' })
   })
 })

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
-import { callService } from './client'
+import { call } from './client'
 
 export type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
 
@@ -8,10 +7,12 @@ export type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
 export const dataViewsApi = {
   /** «Quién vio mis datos» (auth-user). */
   mine: (ctx: AppLoadContext, token: string, page: number) =>
-    callService<MyDataViews>(ctx, 'users', `/users/my-data/views?page=${page}`, { auth: { role: 'User', token } }),
+    call(ctx, 'users', 'get', '/users/my-data/views', { query: { page }, auth: { role: 'User', token } }),
   /** The console's «Accesos a sus datos» of one driver (auth-admin). */
   ofDriver: (ctx: AppLoadContext, token: string, driverId: number, page: number) =>
-    callService<ConsoleDataViews>(ctx, 'users', `/admin/drivers/${driverId}/data-views?page=${page}`, {
+    call(ctx, 'users', 'get', '/admin/drivers/{id}/data-views', {
+      params: { id: driverId },
+      query: { page },
       auth: { role: 'admin', token },
     }),
 }

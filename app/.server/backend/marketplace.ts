@@ -9,14 +9,12 @@ import type {
   CompanyPosting,
   CompanyPostingsPage,
 } from '#domain/contract/business'
-import type { CommuneOption, FilterData, RegionOption } from '#domain/contract/general-data'
-import type { InvitationsSent, PostingMatches } from '#domain/contract/invitations'
-import type { DriverPostingDto, JobPostingDto, PostingsForYou, PostingsPage } from '#domain/contract/postings'
+import type { DriverPostingDto, JobPostingDto, PostingsPage } from '#domain/contract/postings'
 import type { EmailToApplicantValues } from '#domain/validation/applicant-email'
 import type { CompanyRegistrationPayload } from '#domain/validation/company'
 import type { ApplicantSort, ApplicationStatus, JobPostingValues, PostingStatus } from '#domain/validation/marketplace'
 import { log } from '#services/platform/log'
-import { callService, sendToService } from './client'
+import { call, sendToService } from './client'
 
 /** Spec §3 "Job posting" plus what the detail and the edit form show (domain/contract). */
 export type JobPosting = JobPostingDto
@@ -38,7 +36,6 @@ export interface PostingFilterBody {
   page: number
 }
 
-type Message = { message: string }
 type Ctx = AppLoadContext
 
 const biz = (token: string) => ({ role: 'business' as const, token })
@@ -49,135 +46,103 @@ export const businessApi = {
     const form = new FormData()
     form.set('data', JSON.stringify(data))
     if (logo && logo.size > 0) form.set('logoBusiness', logo, logo.name)
-    return callService<Message>(ctx, 'business', '/business/register', { form })
+    return call(ctx, 'business', 'post', '/business/register', { form })
   },
-  data: (ctx: Ctx, token: string) =>
-    callService<BusinessData>(ctx, 'business', '/business/get-data-business', { auth: biz(token) }),
+  data: (ctx: Ctx, token: string) => call(ctx, 'business', 'get', '/business/get-data-business', { auth: biz(token) }),
   /** `status`: one tab of the panel (open or closed), or all. */
   postings: (ctx: Ctx, token: string, page: number, status?: PostingStatus) =>
-    callService<CompanyPostingsPage>(
-      ctx,
-      'business',
-      `/business/job-postings?page=${page}${status ? `&status=${status}` : ''}`,
-      { auth: biz(token) },
-    ),
+    call(ctx, 'business', 'get', '/business/job-postings', { query: { page, status }, auth: biz(token) }),
   search: (ctx: Ctx, token: string, search: string, page: number, status?: PostingStatus) =>
-    callService<CompanyPostingsPage>(ctx, 'business', '/business/search-my-job-postings', {
+    call(ctx, 'business', 'post', '/business/search-my-job-postings', {
       json: { search, page, ...(status ? { status } : {}) },
       auth: biz(token),
     }),
   /** What needs attention: open postings, their new and waiting applicants, those starting soon. */
   panelSummary: (ctx: Ctx, token: string) =>
-    callService<CompanyPanelSummary>(ctx, 'business', '/business/panel-summary', { auth: biz(token) }),
+    call(ctx, 'business', 'get', '/business/panel-summary', { auth: biz(token) }),
   create: (ctx: Ctx, token: string, body: JobPostingValues) =>
-    callService<Message & { id: number }>(ctx, 'business', '/business/create-job-posting', {
-      json: body,
-      auth: biz(token),
-    }),
+    call(ctx, 'business', 'post', '/business/create-job-posting', { json: body, auth: biz(token) }),
   posting: (ctx: Ctx, token: string, id: number) =>
-    callService<JobPosting>(ctx, 'business', `/business/get-data-job-posting-to-update/${id}`, { auth: biz(token) }),
+    call(ctx, 'business', 'get', '/business/get-data-job-posting-to-update/{id}', { params: { id }, auth: biz(token) }),
   update: (ctx: Ctx, token: string, id: number, body: JobPostingValues) =>
-    callService<Message>(ctx, 'business', `/business/update-job-posting/${id}`, {
-      method: 'PUT',
-      json: body,
-      auth: biz(token),
-    }),
+    call(ctx, 'business', 'put', '/business/update-job-posting/{id}', { params: { id }, json: body, auth: biz(token) }),
   /** A draft copy of one of the company's postings (decision 104). */
   duplicate: (ctx: Ctx, token: string, id: number) =>
-    callService<Message & { id: number }>(ctx, 'business', `/business/duplicate-job-posting/${id}`, {
-      method: 'POST',
-      auth: biz(token),
-    }),
+    call(ctx, 'business', 'post', '/business/duplicate-job-posting/{id}', { params: { id }, auth: biz(token) }),
   remove: (ctx: Ctx, token: string, id: number) =>
-    callService<Message>(ctx, 'business', `/business/delete-job-posting/${id}`, { method: 'DELETE', auth: biz(token) }),
+    call(ctx, 'business', 'delete', '/business/delete-job-posting/{id}', { params: { id }, auth: biz(token) }),
   /** `status` filters the list (the counts per status cover them all); `sort` orders it. */
   applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus, sort?: ApplicantSort) => {
-    const query = new URLSearchParams({ ...(status ? { status } : {}), ...(sort ? { sort } : {}) }).toString()
-    return callService<Applicants>(
-      ctx,
-      'business',
-      `/business/job-postings/${id}/applicants${query ? `?${query}` : ''}`,
-      {
-        auth: biz(token),
-      },
-    )
+    return call(ctx, 'business', 'get', '/business/job-postings/{id}/applicants', {
+      params: { id },
+      query: { status, sort },
+      auth: biz(token),
+    })
   },
   /** The selected applications of one posting, all moved to `status`, or none. */
   moveApplicants: (ctx: Ctx, token: string, id: number, applications: number[], status: ApplicationStatus) =>
-    callService<Message & { moved: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-status`, {
-      method: 'PUT',
+    call(ctx, 'business', 'put', '/business/job-postings/{id}/applicants-status', {
+      params: { id },
       json: { applications, status },
       auth: biz(token),
     }),
   /** The applications the screen showed are no longer new to the company. */
   markApplicantsSeen: (ctx: Ctx, token: string, id: number, applications: number[]) =>
-    callService<{ marked: number }>(ctx, 'business', `/business/job-postings/${id}/applicants-seen`, {
-      method: 'PUT',
+    call(ctx, 'business', 'put', '/business/job-postings/{id}/applicants-seen', {
+      params: { id },
       json: { applications },
       auth: biz(token),
     }),
   close: (ctx: Ctx, token: string, id: number) =>
-    callService<Message>(ctx, 'business', `/business/close-job-posting/${id}`, { method: 'PUT', auth: biz(token) }),
+    call(ctx, 'business', 'put', '/business/close-job-posting/{id}', { params: { id }, auth: biz(token) }),
   setApplicationStatus: (ctx: Ctx, token: string, id: number, status: ApplicationStatus) =>
-    callService<Message>(ctx, 'business', `/business/update-application-status/${id}`, {
-      method: 'PUT',
+    call(ctx, 'business', 'put', '/business/update-application-status/{id}', {
+      params: { id },
       json: { status },
       auth: biz(token),
     }),
   emailApplicant: (ctx: Ctx, token: string, body: EmailToApplicantValues) =>
-    callService<Message>(ctx, 'business', '/business/send-email-to-user-jobpostulate', {
-      json: body,
-      auth: biz(token),
-    }),
+    call(ctx, 'business', 'post', '/business/send-email-to-user-jobpostulate', { json: body, auth: biz(token) }),
   driverProfile: (ctx: Ctx, token: string, userId: number) =>
-    callService<DriverProfile>(ctx, 'business', `/business/driver-profile/${userId}`, { auth: biz(token) }),
+    call(ctx, 'business', 'get', '/business/driver-profile/{id}', { params: { id: userId }, auth: biz(token) }),
   /** How many validated drivers a posting matches and how many it invited: counts only (decision 106). */
   postingMatches: (ctx: Ctx, token: string, id: number) =>
-    callService<PostingMatches>(ctx, 'business', `/business/job-postings/${id}/matching-drivers`, { auth: biz(token) }),
+    call(ctx, 'business', 'get', '/business/job-postings/{id}/matching-drivers', { params: { id }, auth: biz(token) }),
   /** «Invitar a postular»: the matching drivers not invited yet, within the company's daily cap. */
   inviteMatchingDrivers: (ctx: Ctx, token: string, id: number) =>
-    callService<InvitationsSent>(ctx, 'business', `/business/job-postings/${id}/invitations`, {
-      method: 'POST',
-      auth: biz(token),
-    }),
+    call(ctx, 'business', 'post', '/business/job-postings/{id}/invitations', { params: { id }, auth: biz(token) }),
 }
 
 export const driverPostingsApi = {
   list: (ctx: Ctx, token: string, page: number) =>
-    callService<DriverPostingsPage>(ctx, 'users', `/users/job-postings?page=${page}`, { auth: usr(token) }),
+    call(ctx, 'users', 'get', '/users/job-postings', { query: { page }, auth: usr(token) }),
   filter: (ctx: Ctx, token: string, body: PostingFilterBody) =>
-    callService<DriverPostingsPage>(ctx, 'users', '/users/filter-job-postings', { json: body, auth: usr(token) }),
+    call(ctx, 'users', 'post', '/users/filter-job-postings', { json: body, auth: usr(token) }),
   search: (ctx: Ctx, token: string, search_jps: string, page: number) =>
-    callService<DriverPostingsPage>(ctx, 'users', '/users/search-job-postings', {
-      json: { search_jps, page },
-      auth: usr(token),
-    }),
+    call(ctx, 'users', 'post', '/users/search-job-postings', { json: { search_jps, page }, auth: usr(token) }),
   byId: (ctx: Ctx, token: string, id: number) =>
-    callService<DriverPosting>(ctx, 'users', `/users/filter-job-postings-by-id/${id}`, { auth: usr(token) }),
+    call(ctx, 'users', 'get', '/users/filter-job-postings-by-id/{id}', { params: { id }, auth: usr(token) }),
   /** «Ofertas para ti» on the driver home. */
-  forYou: (ctx: Ctx, token: string) =>
-    callService<PostingsForYou>(ctx, 'users', '/users/job-postings-for-you', { auth: usr(token) }),
+  forYou: (ctx: Ctx, token: string) => call(ctx, 'users', 'get', '/users/job-postings-for-you', { auth: usr(token) }),
   saved: (ctx: Ctx, token: string, page: number) =>
-    callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-save-posting?page=${page}`, { auth: usr(token) }),
+    call(ctx, 'users', 'get', '/users/get-all-save-posting', { query: { page }, auth: usr(token) }),
   applied: (ctx: Ctx, token: string, page: number) =>
-    callService<DriverPostingsPage>(ctx, 'users', `/users/get-all-postulate-job-posting?page=${page}`, {
-      auth: usr(token),
-    }),
+    call(ctx, 'users', 'get', '/users/get-all-postulate-job-posting', { query: { page }, auth: usr(token) }),
   /** apply, withdraw, save and unsave: POST {id_publication}. */
   act: (ctx: Ctx, token: string, action: DriverPostingAction, id_publication: number) =>
-    callService<Message>(ctx, 'users', DRIVER_ACTION_PATHS[action], { json: { id_publication }, auth: usr(token) }),
+    call(ctx, 'users', 'post', DRIVER_ACTION_PATHS[action], { json: { id_publication }, auth: usr(token) }),
   filterOptions: (ctx: Ctx, token: string) =>
-    callService<FilterData>(ctx, 'general', '/general-data/get-all-datas-filters', { auth: usr(token) }),
+    call(ctx, 'general', 'get', '/general-data/get-all-datas-filters', { auth: usr(token) }),
 }
 
 export type DriverPostingAction = 'postular' | 'retirar' | 'guardar' | 'quitar'
 
-const DRIVER_ACTION_PATHS: Record<DriverPostingAction, string> = {
+const DRIVER_ACTION_PATHS = {
   postular: '/users/postulate-job-posting',
   retirar: '/users/withdraw-postulation',
   guardar: '/users/save-posting',
   quitar: '/users/unsave-posting',
-}
+} as const satisfies Record<DriverPostingAction, string>
 
 export interface Place {
   value: number
@@ -187,22 +152,18 @@ export interface Place {
 /** The spec §7 lookups (public; the user area sends its header too). */
 export const placesApi = {
   regions: (ctx: Ctx, zoneId: number, token?: string) =>
-    callService<RegionOption[]>(
-      ctx,
-      'general',
-      `/general-data/get-filtered-regions/${zoneId}`,
-      token ? { auth: usr(token) } : {},
-    ),
+    call(ctx, 'general', 'get', '/general-data/get-filtered-regions/{id}', {
+      params: { id: zoneId },
+      auth: token ? usr(token) : undefined,
+    }),
   communes: (ctx: Ctx, regionId: number, token?: string) =>
-    callService<CommuneOption[]>(
-      ctx,
-      'general',
-      `/general-data/get-filtered-communes/${regionId}`,
-      token ? { auth: usr(token) } : {},
-    ),
+    call(ctx, 'general', 'get', '/general-data/get-filtered-communes/{id}', {
+      params: { id: regionId },
+      auth: token ? usr(token) : undefined,
+    }),
 }
 
-/** An applicant's photo as bytes (GET /business/driver-photo/{id}): not JSON, so not callService. */
+/** An applicant's photo as bytes (GET /business/driver-photo/{id}): not JSON, so not `call`. */
 export async function fetchApplicantPhoto(ctx: Ctx, token: string, userId: number): Promise<Response | null> {
   const remote = env().config.BUSINESS_API_URL
   const request = new Request(`${remote ?? 'http://services.internal'}/business/driver-photo/${userId}`, {

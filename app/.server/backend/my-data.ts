@@ -1,10 +1,9 @@
 import type { AppLoadContext } from 'react-router'
-import type { MessageResponse } from '#domain/contract/common'
-import type { AdminPrivacyRequests, ExportRequested, MyData, RequestLogged } from '#domain/contract/my-data'
+import type { AdminPrivacyRequests, MyData } from '#domain/contract/my-data'
 import type { PrivacyAnswerValues, RectificationValues } from '#domain/validation/my-data'
 import { log } from '#services/platform/log'
 import { env } from '../env'
-import { callService, sendToService } from './client'
+import { call, sendToService } from './client'
 
 export type { AdminPrivacyRequests, MyData }
 
@@ -18,26 +17,25 @@ const BASE: Record<MyDataRole, { service: 'users' | 'business'; prefix: string; 
 
 export const myDataApi = {
   get: (ctx: AppLoadContext, role: MyDataRole, token: string) =>
-    callService<MyData>(ctx, BASE[role].service, `${BASE[role].prefix}/my-data`, { auth: { role, token } }),
+    role === 'User'
+      ? call(ctx, 'users', 'get', '/users/my-data', { auth: { role, token } })
+      : call(ctx, 'business', 'get', '/business/my-data', { auth: { role, token } }),
   requestExport: (ctx: AppLoadContext, role: MyDataRole, token: string) =>
-    callService<ExportRequested>(ctx, BASE[role].service, `${BASE[role].prefix}/my-data/export`, {
-      method: 'POST',
-      auth: { role, token },
-    }),
+    role === 'User'
+      ? call(ctx, 'users', 'post', '/users/my-data/export', { auth: { role, token } })
+      : call(ctx, 'business', 'post', '/business/my-data/export', { auth: { role, token } }),
   rectification: (ctx: AppLoadContext, role: MyDataRole, token: string, body: RectificationValues) =>
-    callService<RequestLogged>(ctx, BASE[role].service, `${BASE[role].prefix}/my-data/rectification`, {
-      json: body,
-      auth: { role, token },
-    }),
+    role === 'User'
+      ? call(ctx, 'users', 'post', '/users/my-data/rectification', { json: body, auth: { role, token } })
+      : call(ctx, 'business', 'post', '/business/my-data/rectification', { json: body, auth: { role, token } }),
   adminList: (ctx: AppLoadContext, token: string, pendingOnly: boolean) =>
-    callService<AdminPrivacyRequests>(
-      ctx,
-      'users',
-      `/admin/privacy-requests${pendingOnly ? '?estado=pendientes' : ''}`,
-      { auth: { role: 'admin', token } },
-    ),
+    call(ctx, 'users', 'get', '/admin/privacy-requests', {
+      query: { estado: pendingOnly ? 'pendientes' : undefined },
+      auth: { role: 'admin', token },
+    }),
   adminAnswer: (ctx: AppLoadContext, token: string, id: number, body: PrivacyAnswerValues) =>
-    callService<MessageResponse>(ctx, 'users', `/admin/privacy-requests/${id}/answer`, {
+    call(ctx, 'users', 'post', '/admin/privacy-requests/{id}/answer', {
+      params: { id },
       json: body,
       auth: { role: 'admin', token },
     }),

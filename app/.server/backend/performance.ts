@@ -1,14 +1,12 @@
 import type { AppLoadContext } from 'react-router'
 import type { Performance } from '#domain/contract/performance'
 import type { PerformancePeriod } from '#domain/validation/performance'
-import { callService } from './client'
+import { call } from './client'
 
 export type { Performance }
 
 /** «Rendimiento» (users service, /admin/performance, administradores only; decision 92). */
 export const performanceApi = {
   get: (ctx: AppLoadContext, token: string, days: PerformancePeriod) =>
-    callService<Performance>(ctx, 'users', `/admin/performance?dias=${days}`, {
-      auth: { role: 'admin' as const, token },
-    }),
+    call(ctx, 'users', 'get', '/admin/performance', { query: { dias: days }, auth: { role: 'admin' as const, token } }),
 }

@@ -6,8 +6,7 @@ import {
   POWER_OWNER_FIELDS,
   type SimplePowerFormValues,
 } from '#domain/validation/power'
-import { callService } from './client'
-import type { DocumentRecord } from './driver-area'
+import { call } from './client'
 
 type Message = { message: string }
 
@@ -54,18 +53,13 @@ export function deadLinkOf(res: {
 export const powerApi = {
   /** auth-user: the driver issues a link for themself. */
   createLink: (ctx: AppLoadContext, token: string) =>
-    callService<PowerLink>(ctx, 'users', '/users/create-power-simple-link', {
-      method: 'POST',
-      auth: { role: 'User', token },
-    }),
+    call(ctx, 'users', 'post', '/users/create-power-simple-link', { auth: { role: 'User', token } }),
   /** auth-user: the driver's links, newest first, with their state. */
   links: (ctx: AppLoadContext, token: string) =>
-    callService<{ links: PowerLinkRow[] }>(ctx, 'users', '/users/power-simple-links', {
-      auth: { role: 'User', token },
-    }),
+    call(ctx, 'users', 'get', '/users/power-simple-links', { auth: { role: 'User', token } }),
   /** Public: the power token is the credential. */
   verify: (ctx: AppLoadContext, power: string) =>
-    callService<PowerLinkCheck>(ctx, 'users', '/users/verify-power-simple', { json: { power } }),
+    call(ctx, 'users', 'post', '/users/verify-power-simple', { json: { power } }),
   /**
    * Multipart with every field, files[cedula_identidad_frontal_owner], files[cedula_identidad_posterior_owner]
    * and the token.
@@ -75,11 +69,6 @@ export const powerApi = {
     form.set('power', power)
     for (const name of [...POWER_DRIVER_FIELDS, ...POWER_OWNER_FIELDS]) form.set(name, String(values[name]))
     for (const { name } of OWNER_ID_IMAGE_FIELDS) form.set(ownerIdImagePart(name), values[name])
-    return callService<Message & { id_power: number; document: DocumentRecord }>(
-      ctx,
-      'users',
-      '/users/create-power-simple',
-      { form },
-    )
+    return call(ctx, 'users', 'post', '/users/create-power-simple', { form })
   },
 }

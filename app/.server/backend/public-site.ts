@@ -10,32 +10,29 @@ import type {
 } from '#domain/contract/general-data'
 import type { ComplaintValues } from '#domain/validation/complaint'
 import type { BusinessContactValues, ContactValues, FleetRequestValues } from '#domain/validation/contact'
-import { callService } from './client'
+import { call } from './client'
 
 export type { CommuneOption, CompanyLogo, Faq, HomePosting, RegionOption, Statistic, Testimonial }
 
-type Message = { message: string }
-
 export const publicSiteApi = {
   faqs: (ctx: AppLoadContext, limit?: number) =>
-    callService<Faq[]>(ctx, 'general', `/general-data/get-faqs${limit ? `?limit=${limit}` : ''}`),
-  statistics: (ctx: AppLoadContext) => callService<Statistic[]>(ctx, 'general', '/general-data/get-statistics'),
-  testimonials: (ctx: AppLoadContext) => callService<Testimonial[]>(ctx, 'general', '/general-data/get-testimonials'),
-  companyLogos: (ctx: AppLoadContext) => callService<CompanyLogo[]>(ctx, 'general', '/general-data/get-company-logos'),
-  homePostings: (ctx: AppLoadContext) =>
-    callService<HomePosting[]>(ctx, 'general', '/general-data/get-jobpostings-home'),
+    call(ctx, 'general', 'get', '/general-data/get-faqs', { query: { limit: limit || undefined } }),
+  statistics: (ctx: AppLoadContext) => call(ctx, 'general', 'get', '/general-data/get-statistics'),
+  testimonials: (ctx: AppLoadContext) => call(ctx, 'general', 'get', '/general-data/get-testimonials'),
+  companyLogos: (ctx: AppLoadContext) => call(ctx, 'general', 'get', '/general-data/get-company-logos'),
+  homePostings: (ctx: AppLoadContext) => call(ctx, 'general', 'get', '/general-data/get-jobpostings-home'),
   regions: (ctx: AppLoadContext, zoneId: number) =>
-    callService<RegionOption[]>(ctx, 'general', `/general-data/get-filtered-regions/${zoneId}`),
+    call(ctx, 'general', 'get', '/general-data/get-filtered-regions/{id}', { params: { id: zoneId } }),
   communes: (ctx: AppLoadContext, regionId: number) =>
-    callService<CommuneOption[]>(ctx, 'general', `/general-data/get-filtered-communes/${regionId}`),
+    call(ctx, 'general', 'get', '/general-data/get-filtered-communes/{id}', { params: { id: regionId } }),
   sendContact: (ctx: AppLoadContext, body: ContactValues) =>
-    callService<Message>(ctx, 'general', '/contact/send-email-contact', { json: body }),
+    call(ctx, 'general', 'post', '/contact/send-email-contact', { json: body }),
   sendInquiry: (ctx: AppLoadContext, body: ComplaintValues) =>
-    callService<Message>(ctx, 'general', '/contact/send-email-inquiries-complaints', { json: body }),
+    call(ctx, 'general', 'post', '/contact/send-email-inquiries-complaints', { json: body }),
   sendBusinessContact: (ctx: AppLoadContext, body: BusinessContactValues) =>
-    callService<Message>(ctx, 'business', '/business/contact-business', { json: body }),
+    call(ctx, 'business', 'post', '/business/contact-business', { json: body }),
   sendFleetRequest: (ctx: AppLoadContext, body: FleetRequestValues) =>
-    callService<Message>(ctx, 'business', '/business/register', { json: body }),
+    call(ctx, 'business', 'post', '/business/register', { json: body }),
 }
 
 /** Content that may fail without breaking the page: an empty list instead. */
