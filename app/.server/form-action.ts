@@ -1,7 +1,7 @@
+import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
-import type { Submission } from '@conform-to/react'
 import { newReplyId, type ActionReply, type ReplyFields } from '#app/components/action-reply'
 import { loginRedirect } from './auth'
 import { redirectWithToast } from './responses'
