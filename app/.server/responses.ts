@@ -16,6 +16,13 @@ export async function required<T>(request: Request, res: BackendResult<T>): Prom
   throw new Response(null, { status: res.status === 404 ? 404 : 503 })
 }
 
+/** The data of a call the page can do without (null when it fails). A token the service refuses ends the session. */
+export async function optional<T>(request: Request, res: BackendResult<T>): Promise<T | null> {
+  if (res.ok) return res.data
+  await signOutIfRefused(request, res.status)
+  return null
+}
+
 /** Redirects to `to` with a toast (4 s with JS unless it says otherwise) and any other cookies. */
 export async function redirectWithToast(
   to: string,

@@ -11,7 +11,7 @@ import { ACCOUNT_TYPES, BANKS, INVOICE_TYPES, RECEIPT_ISSUANCE_OPTIONS } from '#
 import type { BankFormValues } from '#domain/validation/bank'
 import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '#domain/validation/bank-view'
 import type { BankView } from './bank-list'
-import type { FormFeedback } from './profile'
+import type { ProfileReply } from './profile'
 
 const loadSchema = () => import('#domain/validation/bank').then((m) => m.bankFormSchema)
 
@@ -32,7 +32,7 @@ export function BankFormModal({
 }: {
   bank: BankView | null
   closeTo: string
-  feedback?: FormFeedback
+  feedback?: ProfileReply
 }) {
   const editing = bank !== null
   const [attempt, setAttempt] = useState(0)
@@ -74,13 +74,13 @@ export function BankFormModal({
             messages={alerts}
             id="cuenta-alerta"
             durationMs={BANK_ALERT_MS}
-            stamp={`${attempt}-${feedback?.stamp ?? ''}`}
+            replyId={`${attempt}-${feedback?.id ?? ''}`}
           />
-          <Alert tone="error" messages={form.errors} stamp={feedback?.stamp} durationMs={4000} />
+          <Alert tone="error" messages={form.errors} replyId={feedback?.id} durationMs={4000} />
           <Alert
             tone="info"
             messages={feedback?.notice ? [feedback.notice] : null}
-            stamp={feedback?.stamp}
+            replyId={feedback?.id}
             durationMs={4000}
           />
         </div>
@@ -155,7 +155,7 @@ export function DeleteBankModal({
 }: {
   bank: BankView
   closeTo: string
-  feedback?: FormFeedback
+  feedback?: ProfileReply
 }) {
   return (
     <ConfirmDeleteModal

@@ -10,7 +10,7 @@ import { CancelLink, ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
 import { EMPLOYMENT_TYPES } from '#domain/reference-data/employment'
 import type { ExperienceValues } from '#domain/validation/experience'
 import type { ExperienceView } from './experience'
-import type { FormFeedback } from './profile'
+import type { ProfileReply } from './profile'
 
 const loadSchema = () => import('#domain/validation/experience').then((m) => m.experienceSchema)
 
@@ -22,7 +22,7 @@ export function ExperienceModal({
 }: {
   experience: ExperienceView | null
   closeTo: string
-  feedback?: FormFeedback
+  feedback?: ProfileReply
 }) {
   const editing = experience !== null
   const hydrated = useHydrated()
@@ -55,11 +55,11 @@ export function ExperienceModal({
         <input type="hidden" name="intent" value={editing ? 'update-experience' : 'create-experience'} />
         {editing ? <input type="hidden" name="id" value={experience.id_ew} /> : null}
         <div className="sm:col-span-2">
-          <Alert tone="error" messages={form.errors} id="experiencia-error" stamp={feedback?.stamp} durationMs={4000} />
+          <Alert tone="error" messages={form.errors} id="experiencia-error" replyId={feedback?.id} durationMs={4000} />
           <Alert
             tone="info"
             messages={feedback?.notice ? [feedback.notice] : null}
-            stamp={feedback?.stamp}
+            replyId={feedback?.id}
             durationMs={4000}
           />
         </div>
@@ -125,7 +125,7 @@ export function DeleteExperienceModal({
 }: {
   experience: ExperienceView
   closeTo: string
-  feedback?: FormFeedback
+  feedback?: ProfileReply
 }) {
   return (
     <ConfirmDeleteModal

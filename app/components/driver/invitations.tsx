@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { buttonClass } from '#app/components/ui/button'
-import type { FormFeedback } from './profile'
+import type { ProfileReply } from './profile'
 
 /**
  * «Invitaciones de empresas» in «Mi perfil», beside «Notificaciones» (decision 106): off until the
@@ -11,7 +11,7 @@ export function InvitationsSection({
   feedback,
 }: {
   preference: { invitations: boolean; opposed: boolean }
-  feedback?: FormFeedback
+  feedback?: ProfileReply
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invitations'

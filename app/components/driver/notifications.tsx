@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { buttonClass } from '#app/components/ui/button'
 import { formatPhone } from '#domain/format'
-import type { FormFeedback } from './profile'
+import type { ProfileReply } from './profile'
 
 interface Preferences {
   email: boolean
@@ -52,7 +52,7 @@ export function NotificationsSection({
   preferences: Preferences
   email: string
   phone: string | null
-  feedback?: FormFeedback
+  feedback?: ProfileReply
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'notifications'

@@ -11,12 +11,12 @@ import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
 import { PROFILE_PHOTO_UPLOAD } from '#domain/uploads'
 import type { ProfileImageValues } from '#domain/validation/profile-image'
-import type { FormFeedback } from './profile'
+import type { ProfileReply } from './profile'
 
 const loadImageSchema = () => import('#domain/validation/profile-image').then((m) => m.profileImageSchema)
 
 /** Spec §2 profile image modal: file field newProfileImage. */
-export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: FormFeedback }) {
+export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: ProfileReply }) {
   const { onValidate, ...loadOn } = useLazyValidation<ProfileImageValues>(loadImageSchema)
   const upload = useUploadField(PROFILE_PHOTO_UPLOAD, shrinkPhoto)
   const [form, fields] = useForm({
@@ -38,7 +38,7 @@ export function PhotoModal({ closeTo, feedback }: { closeTo: string; feedback?: 
       >
         <JsMarker />
         <input type="hidden" name="intent" value="photo" />
-        <Alert tone="error" messages={form.errors} id="foto-error" stamp={feedback?.stamp} durationMs={4000} />
+        <Alert tone="error" messages={form.errors} id="foto-error" replyId={feedback?.id} durationMs={4000} />
         <FileField
           label="Imagen"
           limit={PROFILE_PHOTO_UPLOAD.limitText}

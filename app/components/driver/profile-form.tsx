@@ -9,7 +9,7 @@ import { InputField, SelectField, TextAreaField } from '#app/components/ui/field
 import { formatPhone } from '#domain/format'
 import { vehicles } from '#domain/reference-data/vehicles'
 import type { ProfileValues } from '#domain/validation/profile'
-import type { FormFeedback, ProfileData } from './profile'
+import type { ProfileReply, ProfileData } from './profile'
 
 const loadProfileSchema = () => import('#domain/validation/profile').then((m) => m.profileSchema)
 
@@ -27,7 +27,7 @@ export function ProfileForm({
 }: {
   profile: ProfileData
   placeChoice: { places: PlaceChoice; commune: string }
-  feedback?: FormFeedback
+  feedback?: ProfileReply
   cancelTo: string
 }) {
   const { onValidate, ...loadOn } = useLazyValidation<ProfileValues>(loadProfileSchema)
@@ -55,11 +55,11 @@ export function ProfileForm({
       <button type="submit" name="intent" value="profile" hidden tabIndex={-1} aria-hidden="true" />
       <JsMarker />
       <div className="sm:col-span-2">
-        <Alert tone="error" messages={form.errors} id="perfil-error" stamp={feedback?.stamp} durationMs={4000} />
+        <Alert tone="error" messages={form.errors} id="perfil-error" replyId={feedback?.id} durationMs={4000} />
         <Alert
           tone="info"
           messages={feedback?.notice ? [feedback.notice] : null}
-          stamp={feedback?.stamp}
+          replyId={feedback?.id}
           durationMs={4000}
         />
       </div>

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { ActionReply } from '#app/components/action-reply'
 import type { PlaceChoice } from '#app/components/marketplace/place-fields'
 import { formatPhone } from '#domain/format'
 
@@ -21,21 +21,14 @@ export interface ProfileData {
   name_commune: string | null
 }
 
-export interface FormFeedback {
-  result?: SubmissionResult<string[]>
-  notice?: string
-  errors?: string[]
-  stamp?: number
+/** The reply of the «Mi perfil» and bank actions. */
+export type ProfileReply = ActionReply<{
   /** The profile form's place lists and commune for what was posted. */
-  places?: PlaceChoice
-  commune?: string
+  places: PlaceChoice
+  commune: string
   /** No JS: what the profile form had typed when «Actualizar» brought the next place list. */
-  draft?: Partial<Record<'firstname' | 'lastname' | 'address' | 'about_me' | 'phone' | 'id_vehicle', string>>
-}
-
-export interface ActionFeedback extends FormFeedback {
-  intent: string
-}
+  draft: Partial<Record<'firstname' | 'lastname' | 'address' | 'about_me' | 'phone' | 'id_vehicle', string>>
+}>
 
 /** Read-only "Mis Datos" (spec §2): the phone with a leading +, written «+56 9 XXXX XXXX». */
 export function ProfileDataView({ profile }: { profile: ProfileData }) {

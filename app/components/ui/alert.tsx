@@ -23,6 +23,8 @@ interface AlertProps {
   children?: React.ReactNode
   /** With JS it leaves after this long (spec §8/§9); without, it stays. */
   durationMs?: number
+  /** The id of the action reply it shows (ActionReply): a new reply shows (and times out) again. */
+  replyId?: string
   /** Changes with every answer, so the same text sent twice shows (and times out) again. */
   stamp?: number | string
   /** The answer to the reader's own submission: it takes the focus, with JS and without. */
@@ -31,7 +33,15 @@ interface AlertProps {
   className?: string
 }
 
-function AlertBox({ tone, messages, children, durationMs, focus, id, className }: Omit<AlertProps, 'stamp'>) {
+function AlertBox({
+  tone,
+  messages,
+  children,
+  durationMs,
+  focus,
+  id,
+  className,
+}: Omit<AlertProps, 'stamp' | 'replyId'>) {
   const ref = useRef<HTMLDivElement>(null)
   const visible = useTimedVisibility(durationMs)
   useEffect(() => {
@@ -66,9 +76,9 @@ function AlertBox({ tone, messages, children, durationMs, focus, id, className }
  * The one inline message of the product: a form's answer (service failures, notices, a saved
  * change) next to it. Nothing when there is nothing to say.
  */
-export function Alert({ stamp, ...props }: AlertProps) {
+export function Alert({ stamp, replyId, ...props }: AlertProps) {
   if (!props.children && !props.messages?.length) return null
-  return <AlertBox key={`${stamp ?? ''}|${props.messages?.join('|') ?? ''}`} {...props} />
+  return <AlertBox key={`${replyId ?? stamp ?? ''}|${props.messages?.join('|') ?? ''}`} {...props} />
 }
 
 /** The answer to a submission shown next to its form (the public forms, the power form). */

@@ -91,7 +91,7 @@ export function ConfirmDeleteModal({
   closeTo: string
   intent: string
   id: number
-  feedback?: { errors?: string[] | null; stamp?: number | string }
+  feedback?: { errors?: string[] | null; id?: string }
   children: React.ReactNode
 }) {
   return (
@@ -100,7 +100,7 @@ export function ConfirmDeleteModal({
         <JsMarker />
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
-        <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} durationMs={4000} />
+        <Alert tone="error" messages={feedback?.errors} replyId={feedback?.id} durationMs={4000} />
         <p className="text-slate-800">{children}</p>
         <div className="flex flex-wrap justify-end gap-2">
           <CancelLink to={closeTo} />

@@ -1,5 +1,5 @@
 import { useRef, useSyncExternalStore } from 'react'
-import { data, redirect, UNSAFE_decodeViaTurboStream, type ClientActionFunctionArgs } from 'react-router'
+import { data, redirect, UNSAFE_decodeViaTurboStream } from 'react-router'
 
 /**
  * Uploads with a progress bar. fetch() cannot tell how much of a body has
@@ -64,7 +64,13 @@ function send(url: string, body: FormData, signal: AbortSignal): Promise<XMLHttp
   })
 }
 
-export async function uploadClientAction({ request, serverAction }: ClientActionFunctionArgs) {
+export async function uploadClientAction<T = unknown>({
+  request,
+  serverAction,
+}: {
+  request: Request
+  serverAction: () => Promise<T>
+}) {
   if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return serverAction()
   const body = await request.clone().formData()
   if (![...body.values()].some((v) => typeof v !== 'string' && v.size > 0)) return serverAction()
@@ -89,7 +95,8 @@ export async function uploadClientAction({ request, serverAction }: ClientAction
     return redirect(result.redirect, { status: result.status, headers })
   }
   if ('error' in result) throw result.error
-  return data(result.data, { status: xhr.status })
+  // The same reply serverAction() would have given.
+  return data(result.data as T, { status: xhr.status })
 }
 
 /**

@@ -1,10 +1,11 @@
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { Form, href, Link } from 'react-router'
+import { requireSession } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { powerApi } from '#app/.server/backend/power'
 import { env } from '#app/.server/env'
+import { formAction } from '#app/.server/form-action'
+import { optional } from '#app/.server/responses'
 import { PowerLinkPanel } from '#app/components/driver/power-link'
-import { HOME_PATH } from '#app/components/driver/urls'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { SubmitButton } from '#app/components/ui/button'
@@ -18,13 +19,10 @@ const STATE_TEXT = { sent: 'Enviado', used: 'Usado', expired: 'Vencido' } as con
 /** The driver's links with their state (sent, used, expired), dates formatted here (decision 43). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
-  const res = await powerApi.links(context, session.token)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return { links: null }
-  }
+  const res = await optional(request, await powerApi.links(context, session.token))
+  if (!res) return { links: null }
   return {
-    links: res.data.links.map((l) => ({
+    links: res.links.map((l) => ({
       id: l.id,
       state: l.state,
       label: STATE_TEXT[l.state],
@@ -40,22 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Issues a link (POST, from this page or the dashboard slot) and shows it: the same with or without JS. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const session = await requireSession(request, context, 'User')
-  const res = await powerApi.createLink(context, session.token)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return data(
-      { errors: [`Ocurrió un error: ${joinMessage(res.message)}`], stamp: Date.now(), link: null },
-      { status: res.status >= 500 ? 502 : res.status },
-    )
-  }
-  const origin = (env().config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
-  return {
-    errors: null,
-    stamp: Date.now(),
-    link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) },
-  }
+  return formAction<Route.ActionArgs, { link: { url: string; expires: string } }>({
+    default: async ({ reply }) => {
+      const res = await powerApi.createLink(context, session.token)
+      if (!res.ok)
+        return reply(
+          { errors: [`Ocurrió un error: ${joinMessage(res.message)}`] },
+          res.status >= 500 ? 502 : res.status,
+        )
+      const origin = (env().config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
+      return reply({ link: { url: `${origin}${res.data.path}`, expires: formatDateTime(res.data.expires_at) } })
+    },
+  })(args)
 }
 
 const STATE_TONE = {
@@ -64,9 +61,8 @@ const STATE_TONE = {
   expired: 'neutral',
 } as const
 
-export default function PowerLinkPage() {
-  const { links } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function PowerLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { links } = loaderData
   return (
     <main id="contenido" className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Crear poder simple</h1>
@@ -75,9 +71,9 @@ export default function PowerLinkPage() {
         del vehículo»). Puedes subir un poder firmado o crear aquí un poder simple: genera un enlace, complétalo con tus
         datos, los del vehículo y los del dueño, y el dueño lo firmará a través de WhatsApp.
       </p>
-      <Alert tone="error" messages={actionData?.errors} stamp={actionData?.stamp} durationMs={4000} />
+      <Alert tone="error" messages={actionData?.errors} replyId={actionData?.id} durationMs={4000} />
       {actionData?.link ? (
-        <PowerLinkPanel key={actionData.stamp} link={actionData.link.url} expires={actionData.link.expires} />
+        <PowerLinkPanel key={actionData.id} link={actionData.link.url} expires={actionData.link.expires} />
       ) : null}
       <Form method="post">
         <SubmitButton pendingText="Generando…">
@@ -118,7 +114,10 @@ export default function PowerLinkPage() {
           </>
         )}
       </section>
-      <Link to={HOME_PATH} className="inline-block font-semibold text-brand-700 underline-offset-2 hover:underline">
+      <Link
+        to={href('/user/dashboard/home')}
+        className="inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
         Volver a mis documentos
       </Link>
     </main>

@@ -1,12 +1,12 @@
-import { Link, useActionData, useLoaderData, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { required } from '#app/.server/responses'
+import { replyFor } from '#app/components/action-reply'
 import { BankFormModal, DeleteBankModal } from '#app/components/driver/bank-form'
 import { BankDetailPanel, BankList } from '#app/components/driver/bank-list'
 import { Icon } from '#app/components/driver/icons'
-import type { ActionFeedback, FormFeedback } from '#app/components/driver/profile'
-import { BANK_PATH, withParams } from '#app/components/driver/urls'
+import { withParams } from '#app/components/driver/urls'
 import { buttonClass } from '#app/components/ui/button'
 import { positiveId } from '#domain/ids'
 import { BANK_SELECTED } from '#domain/reference-data/banking'
@@ -48,21 +48,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return bankAction({ request, context, session })
 }
 
-export default function BankDetailsPage() {
-  const { banks, current, modal, editing } = useLoaderData<typeof loader>()
-  // Every answer of the action has this shape (see the .server module).
-  const actionData = useActionData<typeof action>() as ActionFeedback | undefined
+export default function BankDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { banks, current, modal, editing } = loaderData
   const { search } = useLocation()
-  const feedbackFor = (intent: string): FormFeedback | undefined =>
-    actionData?.intent === intent ? actionData : undefined
-  const closeTo = withParams(BANK_PATH, search, { modal: null })
+  const feedbackFor = (intent: string) => replyFor(actionData, intent)
+  const page = href('/user/dashboard/settings/banco-detalles')
+  const closeTo = withParams(page, search, { modal: null })
 
   return (
     <main id="contenido" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Datos bancarios</h1>
         <Link
-          to={withParams(BANK_PATH, search, { modal: 'agregar' })}
+          to={withParams(page, search, { modal: 'agregar' })}
           preventScrollReset
           className={buttonClass('primary', 'gap-1.5 px-4 py-2 text-base')}
         >

@@ -1,13 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type AppLoadContext } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { href, type AppLoadContext } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { readUpload } from '#app/.server/body-limit'
+import { actionReply, formAction, withSchema } from '#app/.server/form-action'
 import { loadPlaces, type PlaceChoice } from '#app/.server/places'
 import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import { commitSession, type WebSession } from '#app/.server/session'
-import { PROFILE_PATH } from '#app/components/driver/urls'
+import type { ProfileReply } from '#app/components/driver/profile'
 import { positiveId } from '#domain/ids'
 import { findCommune, findRegion } from '#domain/reference-data/geography'
 import { experienceChanged, experienceSchema } from '#domain/validation/experience'
@@ -24,13 +23,11 @@ export const PROFILE_PAGE_ERRORS = {
   invitations: 'No se pudo guardar tu preferencia de invitaciones. Intenta nuevamente.',
 } as const
 
-const stamp = () => Date.now()
-
 /** The page the form was on, modal closed (index routes post with ?index: drop it too). */
 function pageWithoutModal(request: Request): string {
   const back = new URL(request.url)
   for (const key of ['modal', 'id', 'index']) back.searchParams.delete(key)
-  return `${PROFILE_PATH}${back.search}`
+  return `${href('/user/dashboard/settings')}${back.search}`
 }
 
 /**
@@ -62,191 +59,152 @@ const DRAFT_FIELDS = ['firstname', 'lastname', 'address', 'about_me', 'phone', '
 export type ProfileDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
 
 type Args = { request: Request; context: AppLoadContext; session: WebSession }
+type Extra = ProfileReply extends infer R ? Omit<R, 'intent' | 'id' | 'result' | 'errors' | 'notice'> : never
 
-export async function profileAction({ request, context, session }: Args) {
-  const type = request.headers.get('content-type') ?? ''
-  if (type.startsWith('multipart/form-data')) return photoAction({ request, context, session })
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const token = session.token
-
-  if (intent === 'profile-places') {
+const intents = formAction<Args, Extra>({
+  'profile-places': async ({ context, session, formData, reply }) => {
     const draft = Object.fromEntries(
       DRAFT_FIELDS.map((k) => [k, String(formData.get(k) ?? '').slice(0, 600)]),
     ) as ProfileDraft
-    return data({ intent: 'profile', draft, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() })
-  }
+    return reply({ intent: 'profile', draft, ...(await profilePlaces(context, session.token, null, formData)) })
+  },
 
-  if (intent === 'profile') {
-    const submission = parseWithZod(formData, { schema: profileSchema })
-    const refused = async (reply: ReturnType<typeof submission.reply>, status: number) =>
-      data(
-        { intent, result: reply, ...(await profilePlaces(context, token, null, formData)), stamp: stamp() },
-        { status },
-      )
-    if (submission.status !== 'success') return refused(submission.reply(), 400)
-    const v = submission.value
-    // The form always sends the selects: an empty one (which conform reads as absent) means "not stated".
-    const stated = { id_vehicle: v.id_vehicle ?? null, id_commune: v.id_commune ?? null }
-    const loaded = await driverApi.profile(context, token)
-    const current = {
-      ...session.user,
-      ...(loaded.ok ? { id_vehicle: loaded.data.id_vehicle, id_commune: loaded.data.id_commune } : {}),
-    }
-    const decision = profileSaveDecision(current, { ...v, ...stated })
-    if (decision !== 'save')
-      return data({
-        intent,
-        result: submission.reply(),
-        notice: PROFILE_SAVE_MESSAGES[decision],
-        ...(await profilePlaces(context, token, null, formData)),
-        stamp: stamp(),
+  profile: {
+    // Every reply of the form carries the place lists of what was posted.
+    extras: ({ context, session, formData }) => profilePlaces(context, session.token, null, formData),
+    run: withSchema(profileSchema, async ({ request, context, session, value: v, submission, reply, fail }) => {
+      const token = session.token
+      // The form always sends the selects: an empty one (which conform reads as absent) means "not stated".
+      const stated = { id_vehicle: v.id_vehicle ?? null, id_commune: v.id_commune ?? null }
+      const loaded = await driverApi.profile(context, token)
+      const current = {
+        ...session.user,
+        ...(loaded.ok ? { id_vehicle: loaded.data.id_vehicle, id_commune: loaded.data.id_commune } : {}),
+      }
+      const decision = profileSaveDecision(current, { ...v, ...stated })
+      if (decision !== 'save') return reply({ result: submission.reply(), notice: PROFILE_SAVE_MESSAGES[decision] })
+      const res = await driverApi.updateProfile(context, token, {
+        firstname: v.firstname,
+        lastname: v.lastname,
+        address: v.address,
+        about_me: v.about_me,
+        phone: v.phone ? Number(v.phone) : undefined,
+        ...stated,
       })
-    const res = await driverApi.updateProfile(context, token, {
-      firstname: v.firstname,
-      lastname: v.lastname,
-      address: v.address,
-      about_me: v.about_me,
-      phone: v.phone ? Number(v.phone) : undefined,
-      ...stated,
-    })
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return refused(submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.profile) }), res.status)
-    }
-    // Spec §4: the stored session is rewritten with the merged fields.
-    const { firstname, lastname, address, about_me, phone } = res.data
-    const cookie = await commitSession(request, token, {
-      ...session.user,
-      firstname,
-      lastname,
-      address,
-      about_me,
-      phone,
-    })
-    return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])
-  }
+      if (!res.ok)
+        return fail(res, {
+          result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.profile) }),
+        })
+      // Spec §4: the stored session is rewritten with the merged fields.
+      const { firstname, lastname, address, about_me, phone } = res.data
+      const cookie = await commitSession(request, token, {
+        ...session.user,
+        firstname,
+        lastname,
+        address,
+        about_me,
+        phone,
+      })
+      return redirectWithToast(href('/user/dashboard/settings'), { type: 'success', message: res.data.message }, [
+        cookie,
+      ])
+    }),
+  },
 
-  if (intent === 'notifications') {
+  notifications: async ({ request, context, session, formData, fail }) => {
     // An unticked checkbox is not sent: absent is off.
-    const res = await driverApi.updateNotifications(context, token, {
+    const res = await driverApi.updateNotifications(context, session.token, {
       email: formData.get('email') === 'on',
       whatsapp: formData.get('whatsapp') === 'on',
     })
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data(
-        { intent, errors: serviceMessages(res, PROFILE_PAGE_ERRORS.notifications), stamp: stamp() },
-        { status: res.status },
-      )
-    }
+    if (!res.ok) return fail(res, { errors: serviceMessages(res, PROFILE_PAGE_ERRORS.notifications) })
     return redirectWithToast(pageWithoutModal(request), { type: 'success', message: res.data.message })
-  }
+  },
 
-  if (intent === 'invitations') {
+  invitations: async ({ request, context, session, formData, fail }) => {
     // An unticked checkbox is not sent: absent is off.
-    const res = await driverApi.updateInvitationPreference(context, token, formData.get('invitations') === 'on')
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data(
-        { intent, errors: serviceMessages(res, PROFILE_PAGE_ERRORS.invitations), stamp: stamp() },
-        { status: res.status },
-      )
-    }
+    const res = await driverApi.updateInvitationPreference(context, session.token, formData.get('invitations') === 'on')
+    if (!res.ok) return fail(res, { errors: serviceMessages(res, PROFILE_PAGE_ERRORS.invitations) })
     return redirectWithToast(pageWithoutModal(request), { type: 'success', message: res.data.message })
-  }
+  },
 
-  if (intent === 'create-experience' || intent === 'update-experience') {
-    const submission = parseWithZod(formData, { schema: experienceSchema })
-    if (submission.status !== 'success')
-      return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
-    const closeTo = pageWithoutModal(request)
-    if (intent === 'create-experience') {
-      const res = await driverApi.addExperience(context, token, submission.value)
-      if (!res.ok) {
-        await signOutIfRefused(request, res.status)
-        // Spec §8: 'Algo salió mal: {message}'.
-        return data(
-          {
-            intent,
-            result: submission.reply({ formErrors: [`Algo salió mal: ${messageList(res.message).join(', ')}`] }),
-            stamp: stamp(),
-          },
-          { status: res.status },
-        )
+  'create-experience': withSchema(experienceSchema, async ({ request, context, session, value, submission, fail }) => {
+    const res = await driverApi.addExperience(context, session.token, value)
+    // Spec §8: 'Algo salió mal: {message}'.
+    if (!res.ok)
+      return fail(res, {
+        result: submission.reply({ formErrors: [`Algo salió mal: ${messageList(res.message).join(', ')}`] }),
+      })
+    return redirectWithToast(pageWithoutModal(request), { type: 'success', message: res.data.message })
+  }),
+
+  'update-experience': withSchema(
+    experienceSchema,
+    async ({ request, context, session, formData, value, submission, reply, fail }) => {
+      const closeTo = pageWithoutModal(request)
+      const id = positiveId(formData.get('id'))
+      const loaded = id ? await driverApi.experience(context, session.token, id) : null
+      if (!id || !loaded?.ok)
+        return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
+      const l = loaded.data
+      const current = {
+        job_title: l.job_title,
+        nameBusiness: l.company_name,
+        typeEmployment: l.type_employment,
+        location: l.location,
+        start_date: l.start_date,
+        end_date: l.end_date,
+        job_description: l.job_description,
       }
-      return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
-    }
-    const id = positiveId(formData.get('id'))
-    const loaded = id ? await driverApi.experience(context, token, id) : null
-    if (!id || !loaded?.ok)
-      return redirectWithToast(closeTo, { type: 'error', message: PROFILE_PAGE_ERRORS.experienceUpdate })
-    const l = loaded.data
-    const current = {
-      job_title: l.job_title,
-      nameBusiness: l.company_name,
-      typeEmployment: l.type_employment,
-      location: l.location,
-      start_date: l.start_date,
-      end_date: l.end_date,
-      job_description: l.job_description,
-    }
-    // Spec §5: the update is sent only if some value differs from the loaded one.
-    if (!experienceChanged(current, submission.value))
-      return data({ intent, result: submission.reply(), notice: PROFILE_SAVE_MESSAGES.unchanged, stamp: stamp() })
-    const res = await driverApi.updateExperience(context, token, id, submission.value)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data(
-        {
-          intent,
+      // Spec §5: the update is sent only if some value differs from the loaded one.
+      if (!experienceChanged(current, value))
+        return reply({ result: submission.reply(), notice: PROFILE_SAVE_MESSAGES.unchanged })
+      const res = await driverApi.updateExperience(context, session.token, id, value)
+      if (!res.ok)
+        return fail(res, {
           result: submission.reply({ formErrors: serviceMessages(res, PROFILE_PAGE_ERRORS.experienceUpdate) }),
-          stamp: stamp(),
-        },
-        { status: res.status },
-      )
-    }
-    return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
-  }
+        })
+      return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
+    },
+  ),
 
-  if (intent === 'delete-experience') {
+  'delete-experience': async ({ request, context, session, formData, fail }) => {
     const closeTo = pageWithoutModal(request)
     // Spec §5: a missing or zero id is ignored.
     const id = positiveId(formData.get('id'))
     if (!id) return redirectWithToast(closeTo, { type: 'info', message: PROFILE_PAGE_ERRORS.experienceDelete })
-    const res = await driverApi.deleteExperience(context, token, id)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data({ intent, errors: [PROFILE_PAGE_ERRORS.experienceDelete], stamp: stamp() }, { status: res.status })
-    }
+    const res = await driverApi.deleteExperience(context, session.token, id)
+    if (!res.ok) return fail(res, { errors: [PROFILE_PAGE_ERRORS.experienceDelete] })
     return redirectWithToast(closeTo, { type: 'success', message: res.data.message })
-  }
+  },
+})
 
-  return data({ intent, errors: ['Acción no válida.'], stamp: stamp() }, { status: 400 })
-}
+/** The photo comes alone, as an upload. */
+const photoIntent = formAction<Args, Extra>({
+  photo: withSchema(profileImageSchema, async ({ request, session, context, value, submission, fail }) => {
+    const res = await driverApi.updateProfileImage(context, session.token, value.newProfileImage)
+    if (!res.ok) {
+      const detail = res.status >= 400 && res.status < 500 ? ` ${messageList(res.message).join(', ')}` : ''
+      return fail(res, { result: submission.reply({ formErrors: [`${PROFILE_PAGE_ERRORS.photo}.${detail}`] }) })
+    }
+    const cookie = await commitSession(request, session.token, { ...session.user, img_profile: res.data.img_profile })
+    return redirectWithToast(href('/user/dashboard/settings'), { type: 'success', message: res.data.message }, [cookie])
+  }),
+})
 
-async function photoAction({ request, context, session }: Args) {
-  const intent = 'photo'
-  const formData = await readUpload(request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES })
+/** The page's action: the photo comes as an upload (its size checked while it is read), the rest as forms. */
+export async function profileAction(args: Args) {
+  const type = args.request.headers.get('content-type') ?? ''
+  if (!type.startsWith('multipart/form-data')) return intents(args)
+  const formData = await readUpload(args.request, { maxFileSize: PROFILE_IMAGE_MAX_BYTES })
   if (formData === 'too-large' || formData === 'invalid') {
     const message = formData === 'too-large' ? PROFILE_IMAGE_MESSAGES.tooLarge : PROFILE_IMAGE_MESSAGES.required
-    return data(
-      { intent, result: { status: 'error' as const, error: { newProfileImage: [message] } }, stamp: stamp() },
-      { status: formData === 'too-large' ? 413 : 400 },
+    return actionReply<Extra>(
+      'photo',
+      { result: { status: 'error', error: { newProfileImage: [message] } } },
+      formData === 'too-large' ? 413 : 400,
     )
   }
-  const submission = parseWithZod(formData, { schema: profileImageSchema })
-  if (submission.status !== 'success')
-    return data({ intent, result: submission.reply(), stamp: stamp() }, { status: 400 })
-  const res = await driverApi.updateProfileImage(context, session.token, submission.value.newProfileImage)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    const detail = res.status >= 400 && res.status < 500 ? ` ${messageList(res.message).join(', ')}` : ''
-    return data(
-      { intent, result: submission.reply({ formErrors: [`${PROFILE_PAGE_ERRORS.photo}.${detail}`] }), stamp: stamp() },
-      { status: res.status },
-    )
-  }
-  const cookie = await commitSession(request, session.token, { ...session.user, img_profile: res.data.img_profile })
-  return redirectWithToast(PROFILE_PATH, { type: 'success', message: res.data.message }, [cookie])
+  formData.set('intent', 'photo')
+  return photoIntent({ ...args, formData })
 }

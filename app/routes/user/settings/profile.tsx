@@ -1,12 +1,13 @@
-import { Link, useActionData, useLoaderData, useLocation, type ClientActionFunctionArgs } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { required } from '#app/.server/responses'
+import { replyFor } from '#app/components/action-reply'
 import { ExperienceSection } from '#app/components/driver/experience'
 import { InvitationsSection } from '#app/components/driver/invitations'
 import { NotificationsSection } from '#app/components/driver/notifications'
-import { ProfileDataView, type ActionFeedback, type FormFeedback } from '#app/components/driver/profile'
-import { avatarUrl, PROFILE_PATH, withParams } from '#app/components/driver/urls'
+import { ProfileDataView } from '#app/components/driver/profile'
+import { avatarUrl, withParams } from '#app/components/driver/urls'
 import { lazyPart } from '#app/components/lazy-part'
 import { buttonClass } from '#app/components/ui/button'
 import { positiveId } from '#domain/ids'
@@ -98,22 +99,20 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
  * With JS, the photo travels through XMLHttpRequest so its progress shows; the
  * other forms go as usual. Its code comes with the photo dialog (photo-modal.tsx loads it).
  */
-export async function clientAction(args: ClientActionFunctionArgs) {
+export async function clientAction(args: Route.ClientActionArgs) {
   if (!/multipart\/form-data/i.test(args.request.headers.get('content-type') ?? '')) return args.serverAction()
   const { uploadClientAction } = await import('#app/components/upload/transfer')
   return uploadClientAction(args)
 }
 
-export default function ProfilePage() {
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, experiences, notifications, invitations, editing, managing, modal, experience, placeChoice } =
-    useLoaderData<typeof loader>()
-  // Every answer of the action has this shape (see the .server module).
-  const actionData = useActionData<typeof action>() as ActionFeedback | undefined
+    loaderData
   const { search } = useLocation()
-  const feedbackFor = (intent: string): FormFeedback | undefined =>
-    actionData?.intent === intent ? actionData : undefined
-  const href = (params: Record<string, string | number | null>) => withParams(PROFILE_PATH, search, params)
-  const closeTo = href({ modal: null, id: null })
+  const feedbackFor = (intent: string) => replyFor(actionData, intent)
+  const to = (params: Record<string, string | number | null>) =>
+    withParams(href('/user/dashboard/settings'), search, params)
+  const closeTo = to({ modal: null, id: null })
 
   return (
     <main id="contenido" className="space-y-6">
@@ -135,7 +134,7 @@ export default function ProfilePage() {
           </h2>
           <p className="text-sm break-all text-slate-700">{profile.email}</p>
           <Link
-            to={href({ modal: 'foto', id: null })}
+            to={to({ modal: 'foto', id: null })}
             preventScrollReset
             className={buttonClass('primary', 'mt-2 px-3 py-1.5 text-sm')}
           >
@@ -150,7 +149,7 @@ export default function ProfilePage() {
             {editing ? 'Editar datos' : 'Mis Datos'}
           </h2>
           <Link
-            to={href({ editar: editing ? null : 1 })}
+            to={to({ editar: editing ? null : 1 })}
             preventScrollReset
             className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
           >
@@ -162,7 +161,7 @@ export default function ProfilePage() {
             profile={profile}
             placeChoice={placeChoice}
             feedback={feedbackFor('profile')}
-            cancelTo={href({ editar: null })}
+            cancelTo={to({ editar: null })}
           />
         ) : (
           <ProfileDataView profile={profile} />
