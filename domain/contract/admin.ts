@@ -152,11 +152,9 @@ export const documentDetailSchema = z.object({
   power: powerReviewSchema.nullable(),
   next_id: z.number().nullable(),
 })
-export type DocumentDetail = z.infer<typeof documentDetailSchema>
 
 /** A PDF document's pages for the console's viewer: how many it has and how many are shown as images. */
 export const documentPagesSchema = z.object({ total: z.number(), shown: z.number() })
-export type DocumentPages = z.infer<typeof documentPagesSchema>
 
 export const reviewResultSchema = z.object({ message: z.string(), driver_validated: z.boolean() })
 
@@ -178,7 +176,6 @@ export const driverListItemSchema = z.object({
   }),
   validated: z.boolean(),
 })
-export type DriverListItem = z.infer<typeof driverListItemSchema>
 export const driverListSchema = z.object({
   drivers: z.array(driverListItemSchema),
   count: z.number(),
@@ -197,7 +194,6 @@ export const expiringItemSchema = z.object({
   days_left: z.number(),
   driver: z.object({ id: z.number(), name: z.string(), email: z.string() }),
 })
-export type ExpiringItem = z.infer<typeof expiringItemSchema>
 export const expiringDocumentsSchema = z.object({ documents: z.array(expiringItemSchema), days: z.number() })
 
 export const driverDetailSchema = z.object({
@@ -258,7 +254,6 @@ export const driverDetailSchema = z.object({
   ),
   reviews: z.array(auditEntrySchema),
 })
-export type DriverDetail = z.infer<typeof driverDetailSchema>
 
 const companyBase = z.object({
   id: z.number(),
@@ -272,7 +267,6 @@ const companyBase = z.object({
   created_at: z.string(),
 })
 export const companyListItemSchema = companyBase.extend({ postings: z.number(), open_postings: z.number() })
-export type CompanyListItem = z.infer<typeof companyListItemSchema>
 export const companyListSchema = z.object({ companies: z.array(companyListItemSchema) })
 
 export const companyDetailSchema = z.object({
@@ -291,7 +285,6 @@ export const companyDetailSchema = z.object({
   /** The team's actions on the company and its postings, newest first. */
   audit: z.array(auditEntrySchema),
 })
-export type CompanyDetail = z.infer<typeof companyDetailSchema>
 export const verificationResultSchema = z.object({ message: z.string(), verified: z.boolean() })
 export const postingClosedSchema = z.object({ message: z.string(), status: z.literal('closed'), changed: z.boolean() })
 

@@ -25,7 +25,6 @@ export const companyPostingsPageSchema = z.object({
   page: z.number(),
   page_size: z.number(),
 })
-export type CompanyPostingsPage = z.infer<typeof companyPostingsPageSchema>
 
 /** What needs the company's attention, over its open postings (GET /business/panel-summary). */
 export const companyPanelSummarySchema = z.object({
@@ -89,7 +88,6 @@ export const applicantsSchema = z.object({
   total: z.number(),
   status_counts: applicantStatusCountsSchema,
 })
-export type Applicants = z.infer<typeof applicantsSchema>
 export const applicantsSeenSchema = z.object({ marked: z.number() })
 export const applicationStatusUpdatedSchema = z.object({ message: z.string(), status: z.enum(APPLICATION_STATUSES) })
 /** A bulk move: every selected application moved (`moved`), or none (an error). */
@@ -124,4 +122,3 @@ export const applicantProfileSchema = z.object({
   documents_total: z.number(),
   experience: z.array(experienceItemSchema),
 })
-export type ApplicantProfile = z.infer<typeof applicantProfileSchema>

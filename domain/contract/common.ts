@@ -8,7 +8,6 @@ import { z } from 'zod'
 
 /** Every error, and many successes: a Spanish message, or the list of them. */
 export const messageSchema = z.object({ message: z.union([z.string(), z.array(z.string())]) })
-export type MessageResponse = { message: string }
 
 /** A success that only says so. */
 export const okMessageSchema = z.object({ message: z.string() })

@@ -3,16 +3,12 @@ import { z } from 'zod'
 
 export const zoneSchema = z.object({ id_zone: z.number(), name_zone: z.string() })
 export const regionOptionSchema = z.object({ id_region: z.number(), name_region: z.string(), zone_id: z.number() })
-export type RegionOption = z.infer<typeof regionOptionSchema>
 export const communeOptionSchema = z.object({ id_commune: z.number(), name_commune: z.string(), id_region: z.number() })
-export type CommuneOption = z.infer<typeof communeOptionSchema>
 export const vehicleSchema = z.object({ id_vehicle: z.number(), name_vehicle: z.string() })
 /** GET /general-data/get-all-datas-filters: zones and vehicles. */
 export const filterDataSchema = z.object({ zones: z.array(zoneSchema), vehicles: z.array(vehicleSchema) })
-export type FilterData = z.infer<typeof filterDataSchema>
 
 export const faqSchema = z.object({ id: z.number(), question: z.string(), answers: z.array(z.string()) })
-export type Faq = z.infer<typeof faqSchema>
 export const statisticSchema = z.object({
   id: z.number(),
   key: z.string(),
@@ -20,7 +16,6 @@ export const statisticSchema = z.object({
   value: z.string(),
   description: z.string(),
 })
-export type Statistic = z.infer<typeof statisticSchema>
 export const testimonialSchema = z.object({
   id: z.number(),
   job_title: z.string(),
@@ -29,9 +24,7 @@ export const testimonialSchema = z.object({
   comment: z.string(),
   logo_business: z.string().nullable(),
 })
-export type Testimonial = z.infer<typeof testimonialSchema>
 export const companyLogoSchema = z.object({ id: z.number(), img_logo: z.string(), name: z.string().nullable() })
-export type CompanyLogo = z.infer<typeof companyLogoSchema>
 
 /** Spec §3 "Job posting" as the home page lists it. */
 export const homePostingSchema = z.object({

@@ -21,11 +21,9 @@ export type PostingMatches = z.infer<typeof postingMatchesSchema>
 
 /** The answer to «Invitar a postular»: how many were invited now, and the counts after it. */
 export const invitationsSentSchema = postingMatchesSchema.extend({ message: z.string(), sent: z.number() })
-export type InvitationsSent = z.infer<typeof invitationsSentSchema>
 
 /** The driver's «Quiero que las empresas me inviten», and whether an opposition (decision 76) overrides it. */
 export const invitationPreferenceSchema = z.object({ invitations: z.boolean(), opposed: z.boolean() })
-export type InvitationPreference = z.infer<typeof invitationPreferenceSchema>
 export const invitationPreferenceUpdatedSchema = invitationPreferenceSchema.extend({ message: z.string() })
 
 /** What the driver may change. */

@@ -31,7 +31,6 @@ export const consoleThreadSchema = threadSchema.extend({
   id_company: z.number(),
   id_publication: z.number(),
 })
-export type ConsoleThread = z.infer<typeof consoleThreadSchema>
 
 /** The driver's threads (only applications with messages) and their unread counts. */
 export const driverThreadsSchema = z.object({
@@ -46,4 +45,3 @@ export const messageSentSchema = z.object({ message: z.string(), id_message: z.n
 
 /** A bulk message: how many threads it was written into (all the selected ones). */
 export const bulkMessageSentSchema = z.object({ message: z.string(), sent: z.number() })
-export type BulkMessageSent = z.infer<typeof bulkMessageSentSchema>

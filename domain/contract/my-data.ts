@@ -42,11 +42,9 @@ export const exportRequestedSchema = z.object({
   id: z.number(),
   status: z.enum(PRIVACY_REQUEST_STATUSES),
 })
-export type ExportRequested = z.infer<typeof exportRequestedSchema>
 
 /** POST …/my-data/rectification. */
 export const requestLoggedSchema = z.object({ message: z.string(), id: z.number() })
-export type RequestLogged = z.infer<typeof requestLoggedSchema>
 
 /** One request in the console's list. */
 export const adminPrivacyRequestSchema = z.object({
@@ -64,4 +62,3 @@ export const adminPrivacyRequestSchema = z.object({
 })
 export type AdminPrivacyRequest = z.infer<typeof adminPrivacyRequestSchema>
 export const adminPrivacyRequestsSchema = z.object({ requests: z.array(adminPrivacyRequestSchema) })
-export type AdminPrivacyRequests = z.infer<typeof adminPrivacyRequestsSchema>

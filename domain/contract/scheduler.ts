@@ -25,4 +25,3 @@ export const scheduledJobSchema = z.object({
 export type ScheduledJobView = z.infer<typeof scheduledJobSchema>
 
 export const scheduledJobsSchema = z.object({ jobs: z.array(scheduledJobSchema) })
-export type ScheduledJobs = z.infer<typeof scheduledJobsSchema>

@@ -15,7 +15,6 @@ export const factorStatusSchema = z.object({
   /** The console requires it (console accounts cannot turn it off). */
   required: z.boolean(),
 })
-export type FactorStatus = z.infer<typeof factorStatusSchema>
 
 /** Enrolment: the secret to type, its otpauth:// address and that address as an SVG QR code. */
 export const factorEnrolmentSchema = z.object({
@@ -27,7 +26,6 @@ export type FactorEnrolment = z.infer<typeof factorEnrolmentSchema>
 
 /** The 10 recovery codes, shown once. */
 export const recoveryCodesSchema = z.object({ message: z.string(), recovery_codes: z.array(z.string()) })
-export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>
 
 export const staffMemberSchema = z.object({
   id: z.number(),
@@ -38,5 +36,4 @@ export const staffMemberSchema = z.object({
   factor_enabled: z.boolean(),
   created_at: z.string(),
 })
-export type StaffMember = z.infer<typeof staffMemberSchema>
 export const staffListSchema = z.object({ staff: z.array(staffMemberSchema) })

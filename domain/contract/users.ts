@@ -44,7 +44,6 @@ export const codeStepPayloadSchema = z.object({
   email_verification: z.literal(true),
   email_one_time_token: z.string(),
 })
-export type CodeStepPayload = z.infer<typeof codeStepPayloadSchema>
 
 export const loginResponseSchema = z.union([sessionPayloadSchema, codeStepPayloadSchema])
 
@@ -101,7 +100,6 @@ export const driverProfileSchema = z.object({
   id_commune: z.number().nullable(),
   name_commune: z.string().nullable(),
 })
-export type DriverProfile = z.infer<typeof driverProfileSchema>
 export const profileUpdatedSchema = driverProfileSchema.extend({ message: z.string() })
 export const profileImageUpdatedSchema = z.object({ message: z.string(), img_profile: z.string() })
 
@@ -198,7 +196,6 @@ export const closedSessionsSchema = z.object({ message: z.string(), closed: z.nu
 export const consentStatusSchema = z.object({
   pending: z.array(z.object({ document: z.enum(CONSENT_DOCUMENTS), version: z.string() })),
 })
-export type ConsentStatus = z.infer<typeof consentStatusSchema>
 export const consentsAcceptedSchema = consentStatusSchema.extend({ message: z.string() })
 
 /** «Mis datos»: the states a person's own requests left on the account (decision 76). */
@@ -211,7 +208,6 @@ export type AccountPrivacyState = z.infer<typeof accountPrivacyStateSchema>
 
 /** A deletion requested: when it will run unless the person logs in before. */
 export const deletionRequestedSchema = z.object({ message: z.string(), deletion_due_at: z.string() })
-export type DeletionRequested = z.infer<typeof deletionRequestedSchema>
 export const accountPrivacyChangeSchema = accountPrivacyStateSchema.extend({ message: z.string() })
 
 /** The driver's notification channels, as «Mi perfil» shows them (decision 98). */
@@ -221,7 +217,6 @@ export const notificationPreferencesSchema = z.object({
   /** The stored phone is a Chilean mobile, so WhatsApp can reach it. */
   whatsapp_available: z.boolean(),
 })
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>
 
 export const notificationPreferencesUpdatedSchema = notificationPreferencesSchema.extend({ message: z.string() })
 

@@ -1,9 +1,6 @@
 import type { AppLoadContext } from 'react-router'
-import type { AccountPrivacyState } from '#domain/contract/users'
 import type { AccountRole } from './auth'
 import { call } from './client'
-
-export type { AccountPrivacyState }
 
 const ROLE_PATH = { User: 'user', business: 'business' } as const
 

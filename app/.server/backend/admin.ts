@@ -1,32 +1,10 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type {
-  AuditEntry,
-  CompanyDetail,
-  CompanyListItem,
-  ContentData,
-  ContentList,
-  DocumentDetail,
-  DriverDetail,
-  DriverListItem,
-  ExpiringItem,
-  PowerReview,
-} from '#domain/contract/admin'
+import type { ContentData, ContentList, PowerReview } from '#domain/contract/admin'
 import { log } from '#services/platform/log'
 import { call, sendToService } from './client'
 
-export type {
-  AuditEntry,
-  CompanyDetail,
-  CompanyListItem,
-  ContentData,
-  ContentList,
-  DocumentDetail,
-  DriverDetail,
-  DriverListItem,
-  ExpiringItem,
-  PowerReview,
-}
+export type { ContentData, ContentList, PowerReview }
 
 /**
  * A content body: JSON for some lists, a form with an image for others — the console's screen

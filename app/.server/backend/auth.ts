@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router'
-import type { AccountSession, CodeStepPayload, LiveSessionUser, SessionPayload } from '#domain/contract/users'
+import type { LiveSessionUser, SessionPayload } from '#domain/contract/users'
 import { call, type AuthRole } from './client'
 
-export type { AccountSession, CodeStepPayload, LiveSessionUser, SessionPayload }
+export type { LiveSessionUser, SessionPayload }
 
 /** The accounts with a «Seguridad» page. */
 export type AccountRole = Exclude<AuthRole, 'admin'>

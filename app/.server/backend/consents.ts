@@ -1,9 +1,6 @@
 import type { AppLoadContext } from 'react-router'
-import type { ConsentStatus } from '#domain/contract/users'
 import type { ConsentAcceptance } from '#domain/validation/consent'
 import { call } from './client'
-
-export type { ConsentStatus }
 
 /** Drivers and companies accept the documents' versions in force (decision 74); the console does not. */
 export type ConsentRole = 'User' | 'business'

@@ -1,8 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { call } from './client'
 
-export type { ConsoleDataViews, MyDataViews } from '#domain/contract/data-views'
-
 /** Views of a driver's sensitive items (decision 78): the driver's own record and the console's trail. */
 export const dataViewsApi = {
   /** «Quién vio mis datos» (auth-user). */

@@ -1,13 +1,10 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type { BankDetail, DocumentRecord, DriverProfile, Experience } from '#domain/contract/users'
 import { expiryFieldName, type DocumentSlotKey } from '#domain/reference-data/documents'
 import type { BankDetailsPayload, BankDetailsUpdatePayload, BankSelectionValues } from '#domain/validation/bank'
 import type { ExperienceValues } from '#domain/validation/experience'
 import { log } from '#services/platform/log'
 import { call, sendToService } from './client'
-
-export type { BankDetail, DocumentRecord, DriverProfile, Experience }
 
 const user = (token: string) => ({ role: 'User' as const, token })
 

@@ -1,14 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { env } from '#app/.server/env'
-import type {
-  Applicant,
-  ApplicantProfile,
-  Applicants,
-  BusinessData,
-  CompanyPanelSummary,
-  CompanyPosting,
-  CompanyPostingsPage,
-} from '#domain/contract/business'
+import type { Applicant, BusinessData, CompanyPanelSummary, CompanyPosting } from '#domain/contract/business'
 import type { DriverPostingDto, JobPostingDto, PostingsPage } from '#domain/contract/postings'
 import type { EmailToApplicantValues } from '#domain/validation/applicant-email'
 import type { CompanyRegistrationPayload } from '#domain/validation/company'
@@ -21,8 +13,7 @@ export type JobPosting = JobPostingDto
 export type DriverPosting = DriverPostingDto
 /** Spec §3: the list search response is {jobPostings, count}. */
 export type DriverPostingsPage = PostingsPage
-export type DriverProfile = ApplicantProfile
-export type { Applicant, Applicants, BusinessData, CompanyPanelSummary, CompanyPosting, CompanyPostingsPage }
+export type { Applicant, BusinessData, CompanyPanelSummary, CompanyPosting }
 
 /** What the filter call receives: the spec §3 filters, each optional, and the page. */
 export interface PostingFilterBody {

@@ -1,8 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import type { DriverThreads, Thread } from '#domain/contract/messages'
 import { call } from './client'
-
-export type { DriverThreads, Thread }
 
 /** An application's thread between the company and the driver (decision 105), from either side. */
 export const threadsApi = {

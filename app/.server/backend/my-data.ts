@@ -1,11 +1,8 @@
 import type { AppLoadContext } from 'react-router'
-import type { AdminPrivacyRequests, MyData } from '#domain/contract/my-data'
 import type { PrivacyAnswerValues, RectificationValues } from '#domain/validation/my-data'
 import { log } from '#services/platform/log'
 import { env } from '../env'
 import { call, sendToService } from './client'
-
-export type { AdminPrivacyRequests, MyData }
 
 /** «Mis datos» of drivers (users service, /users) and companies (business service, /business); decision 75. */
 export type MyDataRole = 'User' | 'business'

@@ -1,9 +1,6 @@
 import type { AppLoadContext } from 'react-router'
-import type { Performance } from '#domain/contract/performance'
 import type { PerformancePeriod } from '#domain/validation/performance'
 import { call } from './client'
-
-export type { Performance }
 
 /** «Rendimiento» (users service, /admin/performance, administradores only; decision 92). */
 export const performanceApi = {

@@ -8,30 +8,6 @@ import {
 } from '#domain/validation/power'
 import { call } from './client'
 
-type Message = { message: string }
-
-export interface PowerLink extends Message {
-  token: string
-  /** '/crear-poder-simple?power=…' */
-  path: string
-  expires_at: string
-}
-
-export interface PowerLinkCheck {
-  expires_at: string
-  /** What the driver's profile knows, to prefill phase 1. */
-  driver: { fullNameDriver: string; rutDriver: string; addressDriver: string }
-}
-
-/** A link as its driver sees it (GET /users/power-simple-links). */
-export interface PowerLinkRow {
-  id: number
-  created_at: string
-  expires_at: string
-  used_at: string | null
-  state: 'sent' | 'used' | 'expired'
-}
-
 /** Why a link cannot be used: verify answers 404 (invalid) or 410 (used, expired) with its state. */
 export type DeadLinkState = 'invalid' | 'used' | 'expired'
 

@@ -1,18 +1,10 @@
 import type { AppLoadContext } from 'react-router'
-import type {
-  CommuneOption,
-  CompanyLogo,
-  Faq,
-  HomePosting,
-  RegionOption,
-  Statistic,
-  Testimonial,
-} from '#domain/contract/general-data'
+import type { HomePosting } from '#domain/contract/general-data'
 import type { ComplaintValues } from '#domain/validation/complaint'
 import type { BusinessContactValues, ContactValues, FleetRequestValues } from '#domain/validation/contact'
 import { call } from './client'
 
-export type { CommuneOption, CompanyLogo, Faq, HomePosting, RegionOption, Statistic, Testimonial }
+export type { HomePosting }
 
 export const publicSiteApi = {
   faqs: (ctx: AppLoadContext, limit?: number) =>

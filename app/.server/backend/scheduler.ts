@@ -1,8 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import type { ScheduledJobs } from '#domain/contract/scheduler'
 import { call } from './client'
-
-export type { ScheduledJobs }
 
 const auth = (token: string) => ({ role: 'admin' as const, token })
 

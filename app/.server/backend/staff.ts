@@ -1,9 +1,9 @@
 import type { AppLoadContext } from 'react-router'
-import type { FactorEnrolment, FactorStatus, RecoveryCodes, StaffMember } from '#domain/contract/staff'
+import type { FactorEnrolment } from '#domain/contract/staff'
 import type { StaffRoleValues } from '#domain/validation/staff'
 import { call } from './client'
 
-export type { FactorEnrolment, FactorStatus, RecoveryCodes, StaffMember }
+export type { FactorEnrolment }
 
 /** The accounts with a second factor (decision 77). */
 export type FactorRole = 'admin' | 'business'
