@@ -1,4 +1,4 @@
-import { Form, href, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { powerApi } from '#app/.server/backend/power'
@@ -9,6 +9,7 @@ import { PowerLinkPanel } from '#app/components/driver/power-link'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { SubmitButton } from '#app/components/ui/button'
+import { pagePath } from '#app/paths'
 import { formatDateTime } from '#domain/format'
 import type { Route } from './+types/power-link'
 
@@ -115,7 +116,7 @@ export default function PowerLinkPage({ loaderData, actionData }: Route.Componen
         )}
       </section>
       <Link
-        to={href('/user/dashboard/home')}
+        to={pagePath('/user/dashboard/home')}
         className="inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
       >
         Volver a mis documentos

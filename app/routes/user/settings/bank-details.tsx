@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { required } from '#app/.server/responses'
@@ -8,6 +8,7 @@ import { BankDetailPanel, BankList } from '#app/components/driver/bank-list'
 import { Icon } from '#app/components/driver/icons'
 import { withParams } from '#app/components/driver/urls'
 import { buttonClass } from '#app/components/ui/button'
+import { pagePath } from '#app/paths'
 import { positiveId } from '#domain/ids'
 import { BANK_SELECTED } from '#domain/reference-data/banking'
 import type { Route } from './+types/bank-details'
@@ -52,7 +53,7 @@ export default function BankDetailsPage({ loaderData, actionData }: Route.Compon
   const { banks, current, modal, editing } = loaderData
   const { search } = useLocation()
   const feedbackFor = (intent: string) => replyFor(actionData, intent)
-  const page = href('/user/dashboard/settings/banco-detalles')
+  const page = pagePath('/user/dashboard/settings/banco-detalles')
   const closeTo = withParams(page, search, { modal: null })
 
   return (

@@ -1,4 +1,4 @@
-import { href, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { required } from '#app/.server/responses'
@@ -10,6 +10,7 @@ import { ProfileDataView } from '#app/components/driver/profile'
 import { avatarUrl, withParams } from '#app/components/driver/urls'
 import { lazyPart } from '#app/components/lazy-part'
 import { buttonClass } from '#app/components/ui/button'
+import { pagePath } from '#app/paths'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/profile'
 import { profileAction, profilePlaces } from './profile.server'
@@ -111,7 +112,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { search } = useLocation()
   const feedbackFor = (intent: string) => replyFor(actionData, intent)
   const to = (params: Record<string, string | number | null>) =>
-    withParams(href('/user/dashboard/settings'), search, params)
+    withParams(pagePath('/user/dashboard/settings'), search, params)
   const closeTo = to({ modal: null, id: null })
 
   return (

@@ -1,0 +1,10 @@
+import type { href } from 'react-router'
+
+/**
+ * A path of app/routes.ts that takes no params, checked against the routes as href() checks it
+ * (React Router's typegen), for components: href() itself would ship its runtime to every page of
+ * the client bundle to return a constant. Loaders and actions use href().
+ */
+export function pagePath<P extends Parameters<typeof href>[0]>(path: P): P {
+  return path
+}
