@@ -12,6 +12,7 @@ import { schedulerState, startScheduler } from './platform/scheduler'
 import type { JobState, Scheduler, SchedulerOptions } from './platform/scheduler'
 import { describeExportRun, prepareExports } from './shared/my-data'
 import { describeRetentionRun, runRetention } from './shared/retention'
+import { refreshApplicantDocuments } from './shared/validated-drivers'
 import { describeClosureRun, runAccountClosure } from './users/account-closure'
 import { describeReminderRun, sendExpiryReminders } from './users/document-reminders'
 import { describeTeamSummaryRun, sendTeamSummary } from './users/team-summary'
@@ -32,14 +33,18 @@ export interface JobDeclaration {
 }
 
 export const JOBS: JobDeclaration[] = [
-  // Documents about to expire, one reminder each.
+  // Documents about to expire, one reminder each; and the applicants' order by documents brought to
+  // the day for the documents that expired (decision 113).
   {
     name: 'reminders',
     title: 'Recordatorios de vencimiento',
     schedule: every(HOUR_MS),
     services: ['users'],
     firstAfterMs: 5_000,
-    run: async (p, now) => describeReminderRun(await sendExpiryReminders(p, now)),
+    run: async (p, now) => {
+      await refreshApplicantDocuments(p.db, now)
+      return describeReminderRun(await sendExpiryReminders(p, now))
+    },
   },
   // «Descargar mis datos» too large to prepare within the request.
   {

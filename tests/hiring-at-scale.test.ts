@@ -15,9 +15,9 @@ import { dayInChile } from '#domain/format'
 import { REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
 import { communesByRegion } from '#domain/reference-data/geography'
 import { VEHICLE_MOTO } from '#domain/reference-data/vehicles'
-import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { APPLICANTS_PAGE_SIZE, APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { visibleToCompanies } from '#services/shared/account-visibility'
-import { acceptedRequiredByDriver, REQUIRED_SLOTS } from '#services/shared/validated-drivers'
+import { acceptedRequiredByDriver, refreshApplicantDocuments, REQUIRED_SLOTS } from '#services/shared/validated-drivers'
 import { business, companyAccount, driver, driverAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
@@ -77,7 +77,49 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
     const rows = (await stored.execute()).map((r) => ({ ...r, accepted: Number(r.accepted) }))
     const byUser = (a: { user_id: number }, b: { user_id: number }) => a.user_id - b.user_id
     expect(rows.sort(byUser)).toEqual(expected.sort(byUser))
+    // Each application's copy of its driver's row (migration 0040): 0 and no date without one; or,
+    // once the hourly refresh brought it to the day, the n/22 in force and the date it holds to.
+    const row = new Map(expected.map((r) => [r.user_id, r]))
+    const now = p.now()
+    let inForce = acceptedRequiredByDriver(p.db, now).select((eb) => eb.fn.min('f.expires_on').as('until'))
+    if (ids) inForce = inForce.where('f.user_id', 'in', ids)
+    const onTheDay = new Map((await inForce.execute()).map((r) => [r.user_id, { n: Number(r.n), until: r.until }]))
+    let copies = p.db.selectFrom('applications').select(['id', 'user_id', 'documents_accepted', 'documents_until'])
+    if (ids) copies = copies.where('user_id', 'in', ids)
+    const off = (await copies.execute()).filter((a) => {
+      const copied =
+        Number(a.documents_accepted) === (row.get(a.user_id)?.accepted ?? 0) &&
+        a.documents_until === (row.get(a.user_id)?.expires_first ?? null)
+      const refreshed =
+        Number(a.documents_accepted) === (onTheDay.get(a.user_id)?.n ?? 0) &&
+        a.documents_until === (onTheDay.get(a.user_id)?.until ?? null)
+      return !copied && !refreshed
+    })
+    expect(off).toEqual([])
     return expected.length
+  }
+
+  /** Every page of a posting's applicants list, in order, and the page size and count it reported. */
+  async function allPages(postingId: number, query: string, headers: Record<string, string>) {
+    const api = testClient(p)
+    const out: Array<{ id_application: number; id_user: number; documents_accepted: number; applied_at: string }> = []
+    for (let page = 1; ; page++) {
+      const res = await api.get(
+        `/business/job-postings/${postingId}/applicants?${query}${query ? '&' : ''}page=${page}`,
+        headers,
+      )
+      expect(res.status).toBe(200)
+      expect(res.body.page).toBe(page)
+      const list = res.body.applicants as typeof out
+      expect(list.length).toBeLessThanOrEqual(APPLICANTS_PAGE_SIZE)
+      out.push(...list)
+      const counts = res.body.status_counts as Record<string, number>
+      const count = res.body.status ? counts[res.body.status as string]! : (res.body.total as number)
+      if (list.length < APPLICANTS_PAGE_SIZE) {
+        expect(out.length).toBe(count)
+        return out
+      }
+    }
   }
 
   it('seeds the company, its postings in every tab, the posting with its applicants in every stage', async () => {
@@ -203,7 +245,6 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
   })
 
   it('gives each applicant the n/22 of their records, and orders by it, expired documents counted out', async () => {
-    const api = testClient(p)
     const now = p.now()
     // One applicant validated but for an expired document: their count comes from the records.
     const someone = await p.db
@@ -221,10 +262,43 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
       .where('user_id', '=', someone.user_id)
       .where('purpose_name', '=', 'licencia_conducir_frontal')
       .execute()
+    await expectSummaryOfRecords([someone.user_id])
+    await expectLists(someone.user_id)
+    // The hourly refresh brings the copies past their date to the day: none is left past it, the
+    // lists read the same.
+    const past = async () =>
+      Number(
+        (
+          await p.db
+            .selectFrom('applications')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('documents_until', '<', dayInChile(now))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    expect(await past()).toBeGreaterThan(0)
+    expect(await refreshApplicantDocuments(p.db, now)).toBeGreaterThan(0)
+    expect(await past()).toBe(0)
+    const copies = await p.db
+      .selectFrom('applications')
+      .select(['user_id', 'documents_accepted'])
+      .where('posting_id', '=', seed.postingId)
+      .execute()
+    const truth = await fromRecords(
+      now,
+      copies.map((c) => c.user_id),
+    )
+    expect(copies.filter((c) => Number(c.documents_accepted) !== (truth.get(c.user_id) ?? 0))).toEqual([])
+    await expectLists(someone.user_id)
+  })
+
+  /** The posting's list on every page, newest first and by documents, with the n/22 the records give. */
+  async function expectLists(someone: number) {
+    const now = p.now()
     for (const query of ['', '?sort=documentos', '?status=nueva&sort=documentos']) {
-      const res = await api.get(`/business/job-postings/${seed.postingId}/applicants${query}`, seed.headers)
-      expect(res.status).toBe(200)
-      const list = res.body.applicants as Array<{ id_user: number; documents_accepted: number }>
+      const list = await allPages(seed.postingId, query.slice(1), seed.headers)
+      // Each applicant once, across the pages.
+      expect(new Set(list.map((a) => a.id_application)).size).toBe(list.length)
       const truth = await fromRecords(
         now,
         list.map((a) => a.id_user),
@@ -233,10 +307,18 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
       if (query.includes('documentos')) {
         const docs = list.map((a) => a.documents_accepted)
         expect(docs).toEqual([...docs].sort((x, y) => y - x))
+        // Within the same n/22, newest first, then the later application first.
+        const key = (a: (typeof list)[number]) => [a.documents_accepted, a.applied_at, a.id_application] as const
+        for (let i = 1; i < list.length; i++) {
+          const [n0, at0, id0] = key(list[i - 1]!)
+          const [n1, at1, id1] = key(list[i]!)
+          if (n0 === n1) expect(at0 > at1 || (at0 === at1 && id0 > id1)).toBe(true)
+        }
+        if (!query.includes('status')) expect(list.find((a) => a.id_user === someone)?.documents_accepted).toBe(21)
       }
-      if (query === '') expect(list.find((a) => a.id_user === someone.user_id)?.documents_accepted).toBe(21)
+      if (query === '') expect(list.find((a) => a.id_user === someone)?.documents_accepted).toBe(21)
     }
-  })
+  }
 
   it('counts the matching drivers as the records give them', async () => {
     const now = p.now()

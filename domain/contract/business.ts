@@ -85,6 +85,8 @@ export const applicantsSchema = z.object({
   status: z.enum(APPLICATION_STATUSES).nullable(),
   /** The order of `applicants`: newest first ('fecha') or most documents approved first ('documentos'). */
   sort: z.enum(APPLICANT_SORTS),
+  /** The page of `applicants` (APPLICANTS_PAGE_SIZE each) among the filter's count in `status_counts`. */
+  page: z.number(),
   total: z.number(),
   status_counts: applicantStatusCountsSchema,
 })

@@ -231,8 +231,14 @@ export const APPLICANT_SORTS = ['fecha', 'documentos'] as const
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number]
 
 /**
- * GET /business/job-postings/{id}/applicants?status=&sort=: status filters by one status (blank is
- * all); sort is APPLICANT_SORTS (blank is 'fecha').
+ * Applicants per page of a posting's list (decision 113): a dispatcher's screenful, read and
+ * recorded (the contact data shown) per request; the counts above it are the posting's whole.
+ */
+export const APPLICANTS_PAGE_SIZE = 25
+
+/**
+ * GET /business/job-postings/{id}/applicants?status=&sort=&page=: status filters by one status
+ * (blank is all); sort is APPLICANT_SORTS (blank is 'fecha'); page of APPLICANTS_PAGE_SIZE.
  */
 export const applicantsQuerySchema = /*#__PURE__*/ (() =>
   formObject({
@@ -244,6 +250,7 @@ export const applicantsQuerySchema = /*#__PURE__*/ (() =>
       (v) => (isBlank(v) ? undefined : v),
       z.optional(z.enum(APPLICANT_SORTS, { error: M.invalidOption })),
     ),
+    page: page(),
   }))()
 
 /** Most applications one "seen" call marks: the applicants screen shows at most this many. */

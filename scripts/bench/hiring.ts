@@ -40,6 +40,7 @@ import {
 } from '#domain/reference-data/vehicles'
 import { computeCheckDigit } from '#domain/rut'
 import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import { refreshApplicantDocuments } from '#services/shared/validated-drivers'
 import { business, companyAccount, driver, driverAccount, type Account } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
@@ -218,6 +219,9 @@ export async function seedHiring(p: TestPlatform, size: HiringSize, now = Date.n
     .executeTakeFirstOrThrow()
   await seedApplications(p, size, big.companyId, posting.id, now)
   const reader = await seedReader(p, big.companyId, posting.id, now)
+  // What the hourly job has done on a running server: the applicants' copies of their n/22 brought
+  // to the day for the documents that expired (decision 113).
+  await refreshApplicantDocuments(db, new Date(now))
   await sql.raw(d === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db)
   return { headers: business(big), driverHeaders: driver(reader), companyId: big.companyId, postingId: posting.id, now }
 }
@@ -465,6 +469,8 @@ export const REQUESTS: Request[] = [
   })),
   { name: 'applicants, most documents', path: (s) => applicants(s, '?sort=documentos') },
   { name: 'applicants, nueva, most docs', path: (s) => applicants(s, '?status=nueva&sort=documentos') },
+  { name: 'applicants, page 100', path: (s) => applicants(s, '?page=100') },
+  { name: 'applicants, most docs, page 100', path: (s) => applicants(s, '?sort=documentos&page=100') },
   { name: 'matching drivers count', path: (s) => `/business/job-postings/${s.postingId}/matching-drivers` },
   { name: 'driver: unread badge', path: () => '/users/applications/messages/unread', asDriver: true },
   { name: 'driver: threads', path: () => '/users/applications/messages', asDriver: true },

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import {
   applicantProfileSchema,
   applicantsMovedSchema,
@@ -9,10 +8,12 @@ import {
   type ApplicantStatusCounts,
 } from '#domain/contract/business'
 import { okMessageSchema } from '#domain/contract/common'
+import { dayInChile } from '#domain/format'
 import { findCommune } from '#domain/reference-data/geography'
 import { findVehicle } from '#domain/reference-data/vehicles'
 import { emailToApplicantSchema } from '#domain/validation/applicant-email'
 import {
+  APPLICANTS_PAGE_SIZE,
   APPLICATION_STATUSES,
   applicantsBulkStatusSchema,
   applicantsQuerySchema,
@@ -57,9 +58,6 @@ export const APPLICANT_MESSAGES = {
   emailSent: 'Correo enviado correctamente.',
 } as const
 
-/** Enough for any real posting; the list is one query either way. */
-const MAX_APPLICANTS = 500
-
 /** The applicants of a company's postings, their status, the email to them and their public profile. */
 export function applicantRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
@@ -81,26 +79,24 @@ export function applicantRoutes(p: Platform) {
     async (c) => {
       const company = await currentCompany(p, c)
       const posting = await companyPosting(company.id, c.req.valid('param').id)
-      const { status: wanted, sort } = c.req.valid('query')
+      const { status: wanted, sort, page } = c.req.valid('query')
       const status = wanted ?? null
       const now = p.now()
-      // The screen's order from the applications alone: newest first, or most documents approved
-      // first (each applicant's n/22 from their one row of driver_documents_accepted,
-      // acceptedInForce, decision 107). The applicants' own columns are read for the first 500 only.
-      let ranked = p.db
-        .selectFrom('applications as a')
-        .select('a.id')
-        .where('a.posting_id', '=', posting.id)
-        .where(visibleToCompanies('a.user_id'))
-      if (status) ranked = ranked.where('a.status', '=', status)
-      if (sort === 'documentos')
-        ranked = ranked.orderBy(
-          sql`coalesce((select ${acceptedInForce(now, 'dd')} from driver_documents_accepted dd
-            where dd.user_id = a.user_id), 0)`,
-          'desc',
-        )
+      const offset = (page - 1) * APPLICANTS_PAGE_SIZE
       const [order, counted] = await Promise.all([
-        ranked.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(MAX_APPLICANTS).execute(),
+        sort === 'documentos'
+          ? byDocuments(posting.id, status, now, offset)
+          : p.db
+              .selectFrom('applications as a')
+              .select('a.id')
+              .where('a.posting_id', '=', posting.id)
+              .where(visibleToCompanies('a.user_id'))
+              .$if(status !== null, (q) => q.where('a.status', '=', status!))
+              .orderBy('a.created_at', 'desc')
+              .orderBy('a.id', 'desc')
+              .limit(APPLICANTS_PAGE_SIZE)
+              .offset(offset)
+              .execute(),
         // The stage tabs' counts: the posting's one row of posting_applicant_counts (decision 110).
         p.db
           .selectFrom('posting_applicant_counts')
@@ -165,7 +161,7 @@ export function applicantRoutes(p: Platform) {
         APPLICATION_STATUSES.map((s) => [s, Number(counted?.[s] ?? 0)]),
       ) as ApplicantStatusCounts
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
-      return c.json({ posting, applicants, status, sort: sort ?? 'fecha', total, status_counts })
+      return c.json({ posting, applicants, status, sort: sort ?? 'fecha', page, total, status_counts })
     },
   )
 
@@ -397,6 +393,38 @@ export function applicantRoutes(p: Platform) {
   }
 
   /** One of this company's postings; another company's does not exist for it (404). */
+  /**
+   * A page of a posting's applications, most documents approved first, then newest (decision 113):
+   * the applications whose copy of the driver's n/22 is still in force come in the order of
+   * applications_posting_(stage_)documents_idx, as many as the pages up to this one; the few past
+   * their copy's date get their n/22 on `now`'s day (acceptedInForce) and join them in order.
+   */
+  async function byDocuments(postingId: number, status: ApplicationStatus | null, now: Date, offset: number) {
+    const today = dayInChile(now)
+    const own = p.db
+      .selectFrom('applications as a')
+      .where('a.posting_id', '=', postingId)
+      .where(visibleToCompanies('a.user_id'))
+      .$if(status !== null, (q) => q.where('a.status', '=', status!))
+    const past = await own
+      .innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'a.user_id')
+      .select(['a.id', acceptedInForce(now, 'dd').as('n'), 'a.created_at'])
+      .where('a.documents_until', '<', today)
+      .execute()
+    const current = own
+      .select(['a.id', 'a.documents_accepted as n', 'a.created_at'])
+      .where((eb) => eb.or([eb('a.documents_until', 'is', null), eb('a.documents_until', '>=', today)]))
+      .orderBy('a.documents_accepted', 'desc')
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+    // None past its date (the hourly refresh ran since): the page is the index's, skipped to in SQL.
+    if (!past.length) return current.limit(APPLICANTS_PAGE_SIZE).offset(offset).execute()
+    return [...(await current.limit(offset + APPLICANTS_PAGE_SIZE).execute()), ...past]
+      .map((r) => ({ id: r.id, n: Number(r.n ?? 0), at: r.created_at }))
+      .sort((x, y) => y.n - x.n || (x.at < y.at ? 1 : x.at > y.at ? -1 : y.id - x.id))
+      .slice(offset, offset + APPLICANTS_PAGE_SIZE)
+  }
+
   async function companyPosting(companyId: number, id: number) {
     const posting = await p.db
       .selectFrom('job_postings')

@@ -104,3 +104,29 @@ export async function isValidatedDriver(db: Kysely<Database>, userId: number, no
   const row = await latestAccepted(db, now).where('f.user_id', '=', userId).executeTakeFirst()
   return Boolean(row)
 }
+
+/**
+ * The applicants' order by documents kept exact (migration 0040, decision 113): each application
+ * whose copy of the driver's n/22 holds to a date that passed gets the n/22 on `now`'s day in
+ * Chile and the date that one holds to (the earliest expiry among the records it counts; null when
+ * none expires). Run hourly with the expiry reminders; the list reads the ones past their date
+ * between runs on its own. A later write of the driver's records copies their row again.
+ */
+export async function refreshApplicantDocuments(db: Kysely<Database>, now: Date): Promise<number> {
+  const today = dayInChile(now)
+  const counted = <T>(what: string) =>
+    sql<T>`(select ${sql.raw(what)} from user_files f where f.user_id = applications.user_id
+      and f.file_status = 'ACCEPTED' and f.purpose_name in (${sql.join(REQUIRED_SLOTS)})
+      and (f.expires_on is null or f.expires_on >= ${today})
+      and not exists (select 1 from user_files n where n.user_id = f.user_id
+        and n.purpose_name = f.purpose_name and n.id > f.id))`
+  const result = await db
+    .updateTable('applications')
+    .set({
+      documents_accepted: counted<number>('count(*)'),
+      documents_until: counted<string | null>('min(f.expires_on)'),
+    })
+    .where('documents_until', '<', today)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

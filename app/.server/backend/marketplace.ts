@@ -62,11 +62,16 @@ export const businessApi = {
     call(ctx, 'business', 'post', '/business/duplicate-job-posting/{id}', { params: { id }, auth: biz(token) }),
   remove: (ctx: Ctx, token: string, id: number) =>
     call(ctx, 'business', 'delete', '/business/delete-job-posting/{id}', { params: { id }, auth: biz(token) }),
-  /** `status` filters the list (the counts per status cover them all); `sort` orders it. */
-  applicants: (ctx: Ctx, token: string, id: number, status?: ApplicationStatus, sort?: ApplicantSort) => {
+  /** `status` filters the list (the counts per status cover them all); `sort` orders it; one `page` of it. */
+  applicants: (
+    ctx: Ctx,
+    token: string,
+    id: number,
+    q: { status?: ApplicationStatus; sort?: ApplicantSort; page?: number },
+  ) => {
     return call(ctx, 'business', 'get', '/business/job-postings/{id}/applicants', {
       params: { id },
-      query: { status, sort },
+      query: { status: q.status, sort: q.sort, page: q.page },
       auth: biz(token),
     })
   },

@@ -42,16 +42,19 @@ export const PAGE_SIZE = 10
 /** The services count up to 1,001; more than this reads «más de 1.000». */
 export const COUNT_CAP = 1000
 
-/** Spec §9 range label: page 2 of 25 results reads '11-20 de 25'; past the cap, 'de más de 1.000'. */
-export function rangeLabel(page: number, total: number, pageSize = PAGE_SIZE): string {
+/**
+ * Spec §9 range label: page 2 of 25 results reads '11-20 de 25'; past the cap, 'de más de 1.000'.
+ * A list counted exactly (a posting's applicants) passes `cap` Infinity.
+ */
+export function rangeLabel(page: number, total: number, pageSize = PAGE_SIZE, cap = COUNT_CAP): string {
   if (total <= 0) return '0-0 de 0'
   const from = Math.min((page - 1) * pageSize + 1, total)
   const to = Math.min(page * pageSize, total)
-  if (total > COUNT_CAP) return `${from}-${to} de más de ${formatInteger(COUNT_CAP)}`
+  if (total > cap) return `${from}-${to} de más de ${formatInteger(cap)}`
   return `${from}-${to} de ${total}`
 }
 
 /** Pages to link: past the cap, the pages of the first 1.000 (a narrower search reaches the rest). */
-export function pageCount(total: number, pageSize = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize))
+export function pageCount(total: number, pageSize = PAGE_SIZE, cap = COUNT_CAP): number {
+  return Math.max(1, Math.ceil(Math.min(total, cap) / pageSize))
 }

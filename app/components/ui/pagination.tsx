@@ -20,19 +20,25 @@ export function Pagination({
   total,
   hrefFor,
   label = 'Paginación',
+  pageSize,
+  cap,
 }: {
   page: number
   total: number
   hrefFor: (page: number) => string
   label?: string
+  /** Spec §9's 10 unless told. */
+  pageSize?: number
+  /** The count past which the range reads «más de»: spec §9's 1.000 unless told. */
+  cap?: number
 }) {
-  const last = pageCount(total)
+  const last = pageCount(total, pageSize, cap)
   const base =
     'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium'
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" data-testid="rango">
-        {rangeLabel(page, total)}
+        {rangeLabel(page, total, pageSize, cap)}
       </p>
       {last > 1 ? (
         <ul className="flex flex-wrap items-center gap-1">

@@ -24,14 +24,14 @@ import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { InputField, TextAreaField } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
-import { withParams } from '#app/components/ui/pagination'
+import { Pagination, withParams } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
 import { formatDateTime } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
 import { emailToApplicantSchema, type EmailToApplicantValues } from '#domain/validation/applicant-email'
 import { bulkThreadMessageSchema } from '#domain/validation/application-messages'
-import type { ApplicationStatus } from '#domain/validation/marketplace'
+import { APPLICANTS_PAGE_SIZE, type ApplicationStatus } from '#domain/validation/marketplace'
 import type { Route } from './+types/applicants'
 import { matchesCard } from './matches.server'
 
@@ -51,9 +51,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const status = estado && estado in APPLICATION_STATUS_LABELS ? (estado as ApplicationStatus) : undefined
   // ?orden=documentos: most documents approved first; anything else, newest first.
   const sort = url.searchParams.get('orden') === 'documentos' ? 'documentos' : undefined
+  // ?page=N: a page of the list; anything else is the first.
+  const page = Number(url.searchParams.get('page'))
   const [res, matches] = id
     ? await Promise.all([
-        businessApi.applicants(context, session.token, id, status, sort),
+        businessApi.applicants(context, session.token, id, {
+          status,
+          sort,
+          page: Number.isInteger(page) && page >= 1 && page <= 999_999 ? page : 1,
+        }),
         businessApi.postingMatches(context, session.token, id),
       ])
     : [null, null]
@@ -74,6 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (thread?.ok) talking!.unread_messages = 0
   return {
     ...res.data,
+    pageSize: APPLICANTS_PAGE_SIZE,
     recipient,
     talking,
     thread: thread?.ok
@@ -593,13 +600,13 @@ function SelectionActions({ visit, answer }: { visit: string; answer: BulkMessag
 function SortLinks({ sort, pathname, search }: { sort: 'fecha' | 'documentos'; pathname: string; search: string }) {
   const items = [
     {
-      to: withParams(pathname, search, { orden: null, correo: null }),
+      to: withParams(pathname, search, { orden: null, correo: null, page: null }),
       label: 'Más recientes',
       key: 'fecha',
       current: sort === 'fecha',
     },
     {
-      to: withParams(pathname, search, { orden: 'documentos', correo: null }),
+      to: withParams(pathname, search, { orden: 'documentos', correo: null, page: null }),
       // One line on a phone: «aprobados» stays in the link's name, out of sight.
       label: (
         <span>
@@ -645,7 +652,7 @@ function StatusFilter({
   pathname: string
   search: string
 }) {
-  const to = (estado: ApplicationStatus | null) => withParams(pathname, search, { estado, correo: null })
+  const to = (estado: ApplicationStatus | null) => withParams(pathname, search, { estado, correo: null, page: null })
   const items = [
     { to: to(null), label: `Todos (${total})`, current: status === null },
     ...STATUS_OPTIONS.map((o) => ({
@@ -689,7 +696,7 @@ function EmptyList({
       {hint ? <p className="mt-1 text-sm text-slate-700">{hint}</p> : null}
       {filtered ? (
         <Link
-          to={withParams(pathname, search, { estado: null, correo: null })}
+          to={withParams(pathname, search, { estado: null, correo: null, page: null })}
           className={buttonClass('secondary', 'mt-4')}
         >
           Ver la lista completa ({total})
@@ -813,6 +820,14 @@ export default function ApplicantsRoute() {
               />
             ))}
           </ul>
+          <Pagination
+            page={d.page}
+            total={d.status ? d.status_counts[d.status] : d.total}
+            pageSize={d.pageSize}
+            cap={Infinity}
+            label="Páginas de postulantes"
+            hrefFor={(n) => withParams(location.pathname, location.search, { page: n, correo: null })}
+          />
         </div>
       )}
       {d.talking ? (

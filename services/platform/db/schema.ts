@@ -200,6 +200,12 @@ export interface ApplicationsTable {
   hidden: Generated<number>
   company_unread: Generated<number>
   driver_unread: Generated<number>
+  /**
+   * Kept by triggers (migration 0040, decision 113): the driver's row of driver_documents_accepted
+   * (`accepted`, `expires_first`), the applicants' order by documents.
+   */
+  documents_accepted: Generated<number>
+  documents_until: Generated<string | null>
 }
 
 export interface SavedPostingsTable {
