@@ -1,4 +1,4 @@
-import type { Submission } from '@conform-to/react'
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
@@ -43,16 +43,21 @@ interface Intent<Args, Extra extends object> {
   extras?: (a: Args & Tools<Extra>) => Promise<Partial<Extra>>
 }
 
-/** An intent whose form is parsed with `schema` first; an invalid one gets conform's reply (400). */
+/**
+ * An intent whose form is parsed with `schema` first; an invalid one gets conform's reply (400), or
+ * what `invalid` answers (a form without conform's fields: its messages in a list, or a toast).
+ */
 export function withSchema<Args, Extra extends object, S extends z.ZodType>(
   schema: S,
   handle: Handler<Args, Extra, { value: z.output<S>; submission: SchemaSubmission<S> }>,
-  options: { hideFields?: string[] } = {},
+  options: { hideFields?: string[]; invalid?: Handler<Args, Extra, { result: SubmissionResult<string[]> }> } = {},
 ): (a: Args & Tools<Extra>) => Promise<Answer<Extra>> {
   return async (a) => {
     const submission = parseWithZod(a.formData, { schema })
-    if (submission.status !== 'success')
-      return a.reply({ result: submission.reply({ hideFields: options.hideFields }) } as Body<Extra>, 400)
+    if (submission.status !== 'success') {
+      const result = submission.reply({ hideFields: options.hideFields })
+      return options.invalid ? options.invalid({ ...a, result }) : a.reply({ result } as Body<Extra>, 400)
+    }
     return handle({ ...a, value: submission.value, submission })
   }
 }

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { requireSession } from '#app/.server/auth'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList, type BackendResult } from '#app/.server/backend/client'
-import { privateFileResponse } from '#app/.server/responses'
+import { optional, privateFileResponse } from '#app/.server/responses'
 import { returnPathOf, safeRedirectPath } from '#app/.server/safe-redirect'
 import type { WebSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
@@ -120,7 +120,8 @@ export async function pdfPages(
 ): Promise<{ shown: number; total: number } | { error: string } | undefined> {
   if (doc.type_name !== 'application/pdf' || doc.file_removed_at) return undefined
   const res = await adminApi.documentPages(context, token, doc.id)
-  if (res.ok) return res.data
-  await signOutIfRefused(request, res.status)
-  return { error: messageList(res.message)[0] ?? 'No se pudo mostrar el PDF en la página.' }
+  // A refused token ends the session as the page's other calls do (optional); any other failure is told here.
+  const pages = await optional(request, res)
+  if (pages) return pages
+  return { error: (!res.ok && messageList(res.message)[0]) || 'No se pudo mostrar el PDF en la página.' }
 }

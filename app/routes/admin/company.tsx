@@ -1,7 +1,7 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href, Link, useLocation } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
+import { formAction } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { activitySentence } from '#app/components/admin/activity'
 import {
@@ -19,6 +19,7 @@ import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
+import { pagePath } from '#app/paths'
 import { formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { ADMIN_MESSAGES, CLOSE_REASON_MAX } from '#domain/validation/admin-constants'
@@ -36,34 +37,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return required(request, await adminApi.company(context, session.token, id))
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const session = await requireAdministrador(request, context)
-  const id = positiveId(params.id)
+/** «Cerrar publicación» (a refusal beside its reason, in the dialog) and «Marcar como verificada». */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrador(args.request, args.context)
+  const id = positiveId(args.params.id)
   if (!id) throw new Response(null, { status: 404 })
-  const form = await request.formData()
-  const intent = form.get('intent')
-  const here = `/admin/empresas/${id}`
-  if (intent === 'close') {
+  const here = href('/admin/empresas/:id', { id: String(id) })
+  return formAction<Route.ActionArgs, { reason: string }>({
     // Confirmed in the dialog (?cerrar=ID), with a reason mailed to the company.
-    const posting = positiveId(form.get('posting')) ?? 0
-    const reason = String(form.get('reason') ?? '').trim()
-    if (!reason) return data({ errors: [ADMIN_MESSAGES.closeReasonRequired], reason }, { status: 400 })
-    const res = await adminApi.closePosting(context, session.token, posting, reason)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      if (res.status === 400) return data({ errors: messageList(res.message), reason }, { status: 400 })
-      return redirectWithToast(here, { type: 'error', message: messageList(res.message).join(' ') })
-    }
-    return redirectWithToast(here, { type: 'success', message: res.data.message })
-  }
-  const res =
-    intent === 'verify' ? await adminApi.setVerified(context, session.token, id, form.get('verified') === '1') : null
-  if (!res) return redirectWithToast(here, { type: 'error', message: 'Acción no válida.' })
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return redirectWithToast(here, { type: 'error', message: messageList(res.message).join(' ') })
-  }
-  return redirectWithToast(here, { type: 'success', message: res.data.message })
+    close: async ({ context, formData, reply, fail, failTo }) => {
+      const posting = positiveId(formData.get('posting')) ?? 0
+      const reason = String(formData.get('reason') ?? '').trim()
+      if (!reason) return reply({ errors: [ADMIN_MESSAGES.closeReasonRequired], reason }, 400)
+      const res = await adminApi.closePosting(context, session.token, posting, reason)
+      if (res.ok) return redirectWithToast(here, { type: 'success', message: res.data.message })
+      if (res.status === 400) return fail(res, { errors: messageList(res.message), reason })
+      return failTo(res, here, { type: 'error', message: messageList(res.message).join(' ') })
+    },
+    verify: async ({ context, formData, failTo }) => {
+      const res = await adminApi.setVerified(context, session.token, id, formData.get('verified') === '1')
+      if (!res.ok) return failTo(res, here, { type: 'error', message: messageList(res.message).join(' ') })
+      return redirectWithToast(here, { type: 'success', message: res.data.message })
+    },
+  })(args)
 }
 
 /**
@@ -74,14 +70,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function CloseDialog({
   posting,
   closeTo,
-  errors,
-  reason,
+  reply,
 }: {
   posting: { id: number; title: string }
   closeTo: string
-  errors?: string[]
-  reason?: string
+  reply?: { id: string; errors?: string[]; reason?: string }
 }) {
+  const errors = reply?.errors
   return (
     <Modal title="Cerrar publicación" closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4">
@@ -91,7 +86,7 @@ function CloseDialog({
           ¿Cerrar «<strong>{posting.title}</strong>» en nombre de la empresa? Dejará de aparecer para los conductores y
           no recibirá más postulaciones. Le enviaremos un correo a la empresa con el motivo.
         </p>
-        <Alert tone="error" className="mb-3 py-2" messages={errors} />
+        <Alert tone="error" className="mb-3 py-2" messages={errors} replyId={reply?.id} />
         <div>
           <label htmlFor="motivo-cierre" className="block text-sm font-semibold text-slate-800">
             Motivo del cierre (se envía a la empresa)
@@ -102,7 +97,7 @@ function CloseDialog({
             required
             maxLength={CLOSE_REASON_MAX}
             rows={4}
-            defaultValue={reason}
+            defaultValue={reply?.reason}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation page exists to type this reason
             autoFocus
             aria-invalid={errors?.length ? true : undefined}
@@ -123,16 +118,15 @@ function CloseDialog({
   )
 }
 
-export default function CompanyDetail() {
-  const { company, postings, audit } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function CompanyDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, postings, audit } = loaderData
   const { pathname, search } = useLocation()
   const closing = positiveId(new URLSearchParams(search).get('cerrar'))
   const toClose = closing ? postings.find((jp) => jp.id === closing && jp.status === 'open') : undefined
   return (
     <>
       <p className="mb-3">
-        <Link to="/admin/empresas" className={LINK}>
+        <Link to={pagePath('/admin/empresas')} className={LINK}>
           ← Empresas
         </Link>
       </p>
@@ -207,15 +201,7 @@ export default function CompanyDetail() {
           )}
         </Section>
       </div>
-      {toClose ? (
-        <CloseDialog
-          key={toClose.id}
-          posting={toClose}
-          closeTo={pathname}
-          errors={actionData?.errors}
-          reason={actionData?.reason}
-        />
-      ) : null}
+      {toClose ? <CloseDialog key={toClose.id} posting={toClose} closeTo={pathname} reply={actionData} /> : null}
     </>
   )
 }

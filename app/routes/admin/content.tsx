@@ -1,8 +1,8 @@
-import { data, Form, useActionData, useLoaderData } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href } from 'react-router'
 import { adminApi, type ContentData, type ContentList } from '#app/.server/backend/admin'
-import { messageList } from '#app/.server/backend/client'
+import { messageList, type BackendResult } from '#app/.server/backend/client'
 import { readUpload } from '#app/.server/body-limit'
+import { formAction, type Tools } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { PageHeader, Section } from '#app/components/admin/console'
 import { Alert } from '#app/components/ui/alert'
@@ -31,50 +31,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Values = Record<string, string>
+type Extra = { key: string; values: Values }
 
-/** Every form of the page posts here with an `intent`; the public caches drop on any POST. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * Every form of the page posts here with an `intent` and its `list` (and `item`, but a new one);
+ * the public caches drop on any POST. A refusal shows in the item's form (`key`) with what was typed.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const session = await requireAdministrador(request, context)
+  const page = href('/admin/contenido')
   // A logo is at most 3 MB (domain/uploads.ts; the service checks it again).
-  const form = await readUpload(request, { maxFileSize: LOGO_UPLOAD.maxBytes })
-  if (form === 'too-large')
-    return redirectWithToast('/admin/contenido', { type: 'error', message: LOGO_UPLOAD.messages.tooLarge })
-  if (form === 'invalid')
-    return redirectWithToast('/admin/contenido', { type: 'error', message: 'No se pudo leer el formulario.' })
-  const intent = String(form.get('intent') ?? '')
-  const list = String(form.get('list') ?? '') as ContentList
-  const id = positiveId(form.get('item'))
+  const formData = await readUpload(request, { maxFileSize: LOGO_UPLOAD.maxBytes })
+  if (formData === 'too-large')
+    return redirectWithToast(page, { type: 'error', message: LOGO_UPLOAD.messages.tooLarge })
+  if (formData === 'invalid')
+    return redirectWithToast(page, { type: 'error', message: 'No se pudo leer el formulario.' })
+  const list = String(formData.get('list') ?? '') as ContentList
+  const id = positiveId(formData.get('item'))
   const values: Values = {}
-  for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v
-  const key = `${list}-${id ?? 'nuevo'}`
+  for (const [k, v] of formData.entries()) if (typeof v === 'string') values[k] = v
   const token = session.token
-  if (!LISTS.includes(list))
-    return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
+  const invalid = () => redirectWithToast(page, { type: 'error', message: 'Acción no válida.' })
 
-  let res
-  if (intent === 'move' && id) {
-    res = await adminApi.moveContent(context, token, list, id, values.direction === 'up' ? 'up' : 'down')
-  } else if (intent === 'delete' && id && list !== 'statistics') {
-    res = await adminApi.deleteContent(context, token, list, id)
-  } else if (intent === 'save') {
-    const body =
-      list === 'logos'
-        ? { form: logoUpload(form, values.name ?? '') }
-        : { json: jsonOf(TEXT_FORMS[list].fields, values) }
-    res = id
-      ? await adminApi.updateContent(context, token, list, id, body)
-      : list === 'statistics'
-        ? null
-        : await adminApi.createContent(context, token, list, body)
-  }
-  if (!res) return redirectWithToast('/admin/contenido', { type: 'error', message: 'Acción no válida.' })
-  if (!res.ok) {
-    await reauthIfAsked(request, res, `/admin/contenido#${list}-${id ?? 'nuevo'}`)
-    await signOutIfRefused(request, res.status)
-    return data({ key, errors: messageList(res.message), values }, { status: res.status })
-  }
-  const anchor = id ? `#${list}-${id}` : `#${list}`
-  return redirectWithToast(`/admin/contenido${anchor}`, { type: 'success', message: res.data.message })
+  /** The service's answer to an intent: back to the item, or its form again with the refusal. */
+  const answer =
+    (call: () => Promise<BackendResult<{ message: string }>> | null) =>
+    async ({ fail }: Tools<Extra>) => {
+      const res = LISTS.includes(list) ? await call() : null
+      if (!res) return invalid()
+      if (!res.ok) {
+        const key = `${list}-${id ?? 'nuevo'}`
+        // Before the central rule that a 403 ends the session: this 403 asks for a recent proof of identity.
+        await reauthIfAsked(request, res, `${page}#${key}`)
+        return fail(res, { key, errors: messageList(res.message), values })
+      }
+      return redirectWithToast(`${page}${id ? `#${list}-${id}` : `#${list}`}`, {
+        type: 'success',
+        message: res.data.message,
+      })
+    }
+
+  return formAction<Route.ActionArgs, Extra>({
+    move: answer(() =>
+      id ? adminApi.moveContent(context, token, list, id, values.direction === 'up' ? 'up' : 'down') : null,
+    ),
+    delete: answer(() => (id && list !== 'statistics' ? adminApi.deleteContent(context, token, list, id) : null)),
+    save: answer(() => {
+      const body =
+        list === 'logos'
+          ? { form: logoUpload(formData, values.name ?? '') }
+          : { json: jsonOf(TEXT_FORMS[list].fields, values) }
+      if (id) return adminApi.updateContent(context, token, list, id, body)
+      return list === 'statistics' ? null : adminApi.createContent(context, token, list, body)
+    }),
+  })({ ...args, formData })
 }
 
 /** The service's JSON body from a form's texts. */
@@ -103,7 +114,7 @@ function logoUpload(form: FormData, name: string) {
   return upload
 }
 
-type ActionData = { key: string; errors: string[]; values: Values } | undefined
+type ActionData = Route.ComponentProps['actionData']
 
 function Hidden({ list, id, intent }: { list: ContentList; id?: number; intent: string }) {
   return (
@@ -327,7 +338,7 @@ function TextItemForm<L extends TextList>({
   const v = mine?.values ?? valuesOf(fields, item)
   const button = submit(item)
   const grid = columns === 2
-  const alert = <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} />
+  const alert = <Alert tone="error" className="mb-3 py-2" messages={mine?.errors} replyId={mine?.id} />
   const save = (
     <button type="submit" className={buttonClass('primary')} aria-label={button.label}>
       {button.text}
@@ -360,12 +371,12 @@ function LogoForm({ logo, actionData }: { logo?: ItemOf<'logos'>; actionData: Ac
   return (
     <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 space-y-3">
       <Hidden list="logos" id={logo?.id} intent="save" />
-      <Alert tone="error" className="mb-3 py-2" messages={upload.errors ?? mine?.errors} />
+      <Alert tone="error" className="mb-3 py-2" messages={upload.errors ?? mine?.errors} replyId={mine?.id} />
       <Field
         label="Nombre de la empresa"
         name="name"
         formKey={formKey}
-        value={mine?.values.name ?? logo?.name ?? ''}
+        value={mine?.values?.name ?? logo?.name ?? ''}
         max={SHORT_TEXT_MAX}
       />
       <FileField
@@ -512,11 +523,11 @@ function ListSection<L extends SectionList>({
 }
 
 /** With JS, a logo travels through XMLHttpRequest so its progress shows; the other forms go as usual. */
-export const clientAction = uploadClientAction
+export function clientAction(args: Route.ClientActionArgs) {
+  return uploadClientAction(args)
+}
 
-export default function ContentPage() {
-  const content = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as ActionData
+export default function ContentPage({ loaderData: content, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Contenido del sitio">

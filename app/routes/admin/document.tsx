@@ -1,17 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href, Link, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { adminApi, type PowerReview } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
+import { formAction, type Tools } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { activitySentence } from '#app/components/admin/activity'
 import {
@@ -28,6 +19,7 @@ import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, InputField } from '#app/components/ui/field'
+import { pagePath } from '#app/paths'
 import { formatDate, formatInteger, formatPhone, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { PHOTO_FLAG_REVIEW } from '#domain/photo-quality'
@@ -52,62 +44,63 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { detail, query: filterQuery(filters), pages, photoAlerts }
 }
 
-/** Aprobar / Rechazar as plain form posts; the next document of the queue opens after a decision. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+type Extra = { conflict: boolean; choice: string; other: string }
+
+/**
+ * Aprobar / Rechazar as plain form posts; the next document of the queue opens after a decision. A
+ * refusal keeps the reason chosen or written (`choice`, `other`); a 409 (`conflict`) says the page
+ * now shows the record as it is.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const session = await requireAdmin(request, context)
-  const id = positiveId(params.id)
+  const id = positiveId(args.params.id)
   if (!id) throw new Response(null, { status: 404 })
   const filters = queueFilters(new URL(request.url))
-  const form = await request.formData()
-  const intent = form.get('intent')
-  if (intent === 'signature') {
-    // 'Firma recibida': the owner's WhatsApp reply was read; recorded with who and when.
-    const powerId = positiveId(form.get('power_id'))
-    if (!powerId) return data({ error: ['Acción no válida.'], conflict: false, choice: '', other: '' }, { status: 400 })
-    const res = await adminApi.recordSignature(context, session.token, powerId)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data(
-        { error: messageList(res.message), conflict: res.status === 409, choice: '', other: '' },
-        { status: res.status },
-      )
-    }
-    return redirectWithToast(`/admin/documentos/${id}${filterQuery(filters)}`, {
-      type: 'success',
-      message: res.data.message,
-    })
-  }
-  const decided = reviewDecision(form)
-  if ('error' in decided) {
-    const choice = String(form.get('reason_choice') ?? '')
-    const other = intent === 'reject' ? String(form.get('reason_other') ?? '').trim() : ''
-    return data({ error: [decided.error], conflict: false, choice, other }, { status: 400 })
-  }
-  const body = decided.body
+  const query = filterQuery(filters)
 
-  const res = await adminApi.review(context, session.token, id, body)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return data(
-      {
-        error: messageList(res.message),
+  const decide = async ({ formData: form, intent, reply, fail }: Tools<Extra>) => {
+    const decided = reviewDecision(form)
+    if ('error' in decided) {
+      const choice = String(form.get('reason_choice') ?? '')
+      const other = intent === 'reject' ? String(form.get('reason_other') ?? '').trim() : ''
+      return reply({ errors: [decided.error], conflict: false, choice, other }, 400)
+    }
+    const res = await adminApi.review(context, session.token, id, decided.body)
+    if (!res.ok)
+      return fail(res, {
+        errors: messageList(res.message),
         conflict: res.status === 409,
         choice: String(form.get('reason_choice') ?? ''),
         other: String(form.get('reason_other') ?? ''),
-      },
-      { status: res.status },
+      })
+    const after = await adminApi.document(context, session.token, id, filters)
+    const next = after.ok ? after.data.next_id : null
+    const message = res.data.driver_validated
+      ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.`
+      : res.data.message
+    return redirectWithToast(
+      next ? `${href('/admin/documentos/:id', { id: String(next) })}${query}` : `${href('/admin/documentos')}${query}`,
+      { type: 'success', message },
     )
   }
-  const after = await adminApi.document(context, session.token, id, filters)
-  const next = after.ok ? after.data.next_id : null
-  const query = filterQuery(filters)
-  const message = res.data.driver_validated
-    ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.`
-    : res.data.message
-  return redirectWithToast(next ? `/admin/documentos/${next}${query}` : `/admin/documentos${query}`, {
-    type: 'success',
-    message,
-  })
+
+  return formAction<Route.ActionArgs, Extra>({
+    // 'Firma recibida': the owner's WhatsApp reply was read; recorded with who and when.
+    signature: async ({ formData, reply, fail }) => {
+      const powerId = positiveId(formData.get('power_id'))
+      if (!powerId) return reply({ errors: ['Acción no válida.'], conflict: false, choice: '', other: '' }, 400)
+      const res = await adminApi.recordSignature(context, session.token, powerId)
+      if (!res.ok)
+        return fail(res, { errors: messageList(res.message), conflict: res.status === 409, choice: '', other: '' })
+      return redirectWithToast(`${href('/admin/documentos/:id', { id: String(id) })}${query}`, {
+        type: 'success',
+        message: res.data.message,
+      })
+    },
+    approve: decide,
+    reject: decide,
+  })(args)
 }
 
 /** After a refused decision (409) the page must show the record as it is now, not as it was. */
@@ -155,9 +148,8 @@ function useShortcuts(opts: {
   return ready
 }
 
-export default function ReviewDocument() {
-  const { detail, query, pages, photoAlerts } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function ReviewDocument({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail, query, pages, photoAlerts } = loaderData
   const navigation = useNavigation()
   const { document: doc, driver, slots, history, audit, next_id } = detail
   const fileUrl = `/admin/archivos/${doc.id}`
@@ -181,7 +173,7 @@ export default function ReviewDocument() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <Link to={`/admin/documentos${query}`} className={LINK}>
+        <Link to={`${pagePath('/admin/documentos')}${query}`} className={LINK}>
           ← Volver a la cola
         </Link>
         {nextHref ? (
@@ -193,13 +185,14 @@ export default function ReviewDocument() {
       <h1 className="mb-4 text-2xl font-bold text-slate-900">
         {doc.title} <span className="text-base font-semibold text-slate-700">· {driver.name}</span>
       </h1>
-      {actionData?.error ? (
+      {actionData?.errors ? (
         <Alert
           tone="error"
           className="mb-3 py-2"
           messages={
-            actionData.conflict ? [...actionData.error, 'La página muestra el estado actual.'] : actionData.error
+            actionData.conflict ? [...actionData.errors, 'La página muestra el estado actual.'] : actionData.errors
           }
+          replyId={actionData.id}
         />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">

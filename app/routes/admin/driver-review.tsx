@@ -1,18 +1,9 @@
 import { useRef, useState } from 'react'
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router'
+import { Form, Link, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { signOutIfRefused } from '#app/.server/auth'
 import { adminApi } from '#app/.server/backend/admin'
 import { messageList } from '#app/.server/backend/client'
+import { formAction, type Tools } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { LINK } from '#app/components/admin/console'
 import { DocumentViewer } from '#app/components/admin/document-viewer'
@@ -22,6 +13,7 @@ import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, InputField } from '#app/components/ui/field'
+import { pagePath } from '#app/paths'
 import { formatDate, formatInteger, formatRut } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { PHOTO_FLAG_REVIEW } from '#domain/photo-quality'
@@ -108,30 +100,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Approve or reject as plain form posts; then the next pending document of the driver (its id in `next`). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context)
-  const id = positiveId(params.id)
+export async function action(args: Route.ActionArgs) {
+  const { context } = args
+  const session = await requireAdmin(args.request, context)
+  const id = positiveId(args.params.id)
   if (!id) throw new Response(null, { status: 404 })
-  const form = await request.formData()
-  const docId = positiveId(form.get('doc'))
-  const decided = reviewDecision(form)
-  if (!docId || 'error' in decided)
-    return data({ error: ['error' in decided ? decided.error : 'Acción no válida.'] }, { status: 400 })
-  const res = await adminApi.review(context, session.token, docId, decided.body)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    const error = messageList(res.message)
-    return data(
-      { error: res.status === 409 ? [...error, 'La página muestra el estado actual.'] : error },
-      {
-        status: res.status,
-      },
-    )
+  const decide = async ({ formData, reply, fail }: Tools<object>) => {
+    const docId = positiveId(formData.get('doc'))
+    const decided = reviewDecision(formData)
+    if (!docId || 'error' in decided)
+      return reply({ errors: ['error' in decided ? decided.error : 'Acción no válida.'] }, 400)
+    const res = await adminApi.review(context, session.token, docId, decided.body)
+    if (!res.ok) {
+      const errors = messageList(res.message)
+      return fail(res, { errors: res.status === 409 ? [...errors, 'La página muestra el estado actual.'] : errors })
+    }
+    const message = res.data.driver_validated
+      ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.`
+      : res.data.message
+    return redirectWithToast(reviewPath(id, positiveId(formData.get('next'))), { type: 'success', message })
   }
-  const message = res.data.driver_validated
-    ? `${res.data.message} El conductor completó sus 22 documentos: Fleeter validado.`
-    : res.data.message
-  return redirectWithToast(reviewPath(id, positiveId(form.get('next'))), { type: 'success', message })
+  return formAction<Route.ActionArgs>({ approve: decide, reject: decide })(args)
 }
 
 /** After a refused decision (409) the page shows the driver's documents as they are now. */
@@ -156,9 +145,8 @@ function Key({ children }: { children: React.ReactNode }) {
   return <kbd className={KEY}>{children}</kbd>
 }
 
-export default function DriverReview() {
-  const { driver, progress, pending, current, checks, nextId, prevId } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function DriverReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { driver, progress, pending, current, checks, nextId, prevId } = loaderData
   const navigation = useNavigation()
   const navigate = useNavigate()
   const hydrated = useHydrated()
@@ -210,7 +198,7 @@ export default function DriverReview() {
   return (
     <>
       <p className="mb-3 flex flex-wrap gap-x-4 gap-y-1">
-        <Link to="/admin/documentos" className={`${LINK} inline-flex min-h-11 items-center`}>
+        <Link to={pagePath('/admin/documentos')} className={`${LINK} inline-flex min-h-11 items-center`}>
           ← Volver a la cola
         </Link>
         <Link to={`/admin/conductores/${driver.id}`} className={`${LINK} inline-flex min-h-11 items-center`}>
@@ -242,7 +230,7 @@ export default function DriverReview() {
           </p>
         ) : null}
       </header>
-      {actionData?.error ? <Alert tone="error" className="mb-3 py-2" messages={actionData.error} /> : null}
+      <Alert tone="error" className="mb-3 py-2" messages={actionData?.errors} replyId={actionData?.id} />
 
       {current === null ? (
         <section
@@ -257,7 +245,7 @@ export default function DriverReview() {
             No quedan documentos de {driver.name} por revisar. Tiene {progress.accepted} de {progress.total} aprobados.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/admin/documentos" className={buttonClass('primary')}>
+            <Link to={pagePath('/admin/documentos')} className={buttonClass('primary')}>
               Volver a la cola
             </Link>
             <Link to={`/admin/conductores/${driver.id}`} className={buttonClass('secondary')}>

@@ -1,12 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href, Link } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
 import { operationsApi, type FailedMessage, type HealthCheck, type Operations } from '#app/.server/backend/operations'
+import { formAction } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { DataTable, formatDateTime, PageHeader, Section, TD } from '#app/components/admin/console'
 import { Alert } from '#app/components/ui/alert'
 import { Badge } from '#app/components/ui/badge'
 import { SubmitButton } from '#app/components/ui/button'
+import { pagePath } from '#app/paths'
 import { formatInteger } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatMegabytes } from '#domain/uploads'
@@ -15,8 +16,6 @@ import { requireAdministrador } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Operación | Consola | Fleeters' }]
 
-const PAGE = '/admin/operacion'
-
 /** «Operación»: what the product needs is answering, and the outbox is moving; administradores only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdministrador(request, context)
@@ -24,17 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { operations }
 }
 
-/** «Reintentar»: the failed message goes back to the queue (audited by the service). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdministrador(request, context)
-  const id = positiveId((await request.formData()).get('id'))
-  if (!id) return data({ id: null, errors: ['Elige un mensaje de la lista.'] }, { status: 400 })
-  const res = await operationsApi.retry(context, session.token, id)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return data({ id, errors: messageList(res.message) }, { status: res.status })
-  }
-  return redirectWithToast(`${PAGE}#mensajes`, { type: 'success', message: res.data.message })
+/** «Reintentar»: the failed message goes back to the queue (audited by the service); a refusal shows on its row. */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrador(args.request, args.context)
+  return formAction<Route.ActionArgs, { retried: number | null }>({
+    default: async ({ context, formData, reply, fail }) => {
+      const retried = positiveId(formData.get('id'))
+      if (!retried) return reply({ retried, errors: ['Elige un mensaje de la lista.'] }, 400)
+      const res = await operationsApi.retry(context, session.token, retried)
+      if (!res.ok) return fail(res, { retried, errors: messageList(res.message) })
+      return redirectWithToast(`${href('/admin/operacion')}#mensajes`, { type: 'success', message: res.data.message })
+    },
+  })(args)
 }
 
 const CHECK_LABEL: Record<HealthCheck['name'], string> = {
@@ -79,7 +79,7 @@ function Health({ checks }: { checks: HealthCheck[] }) {
 interface OutboxProps {
   outbox: Operations['outbox']
   failed: FailedMessage[]
-  feedback?: { id: number | null; errors: string[] }
+  feedback?: Route.ComponentProps['actionData']
 }
 
 const TEXT = {
@@ -104,7 +104,7 @@ function Outbox({ outbox, failed, feedback }: OutboxProps) {
           </div>
         ))}
       </dl>
-      {feedback && feedback.id === null ? <Alert tone="error" messages={feedback.errors} /> : null}
+      {feedback && !feedback.retried ? <Alert tone="error" messages={feedback.errors} replyId={feedback.id} /> : null}
       {failed.length === 0 ? (
         <p className="text-sm text-slate-700">No hay mensajes fallidos.</p>
       ) : (
@@ -129,7 +129,9 @@ function Outbox({ outbox, failed, feedback }: OutboxProps) {
                       Reintentar<span className="sr-only"> el mensaje a {m.recipient}</span>
                     </SubmitButton>
                   </Form>
-                  {feedback?.id === m.id ? <Alert tone="error" messages={feedback.errors} /> : null}
+                  {feedback?.retried === m.id ? (
+                    <Alert tone="error" messages={feedback.errors} replyId={feedback.id} />
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -167,7 +169,7 @@ function Jobs({ jobs }: { jobs: Operations['jobs'] }) {
         </ul>
       ) : null}
       <Link
-        to="/admin/tareas"
+        to={pagePath('/admin/tareas')}
         className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
       >
         Ver todas las tareas
@@ -209,9 +211,8 @@ function Backup({ backup, daily }: { backup: Operations['last_backup']; daily: b
 }
 
 /** The page is a column of sections, each fed by the loader's data. */
-export default function OperationsRoute() {
-  const { operations } = useLoaderData<typeof loader>()
-  const feedback = useActionData<typeof action>()
+export default function OperationsRoute({ loaderData, actionData: feedback }: Route.ComponentProps) {
+  const { operations } = loaderData
   return (
     <>
       <PageHeader title="Operación" />

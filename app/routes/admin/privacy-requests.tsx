@@ -1,7 +1,7 @@
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href, Link } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
 import { myDataApi } from '#app/.server/backend/my-data'
+import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { LINK, PageHeader, TD } from '#app/components/admin/console'
 import { JsMarker } from '#app/components/js-marker'
@@ -11,8 +11,10 @@ import { Badge } from '#app/components/ui/badge'
 import { SubmitButton } from '#app/components/ui/button'
 import { TextAreaField } from '#app/components/ui/field'
 import { Tabs } from '#app/components/ui/tabs'
+import { pagePath } from '#app/paths'
 import type { AdminPrivacyRequest } from '#domain/contract/my-data'
 import { formatDate, formatDateTime } from '#domain/format'
+import { positiveId } from '#domain/ids'
 import { privacyAnswerSchema } from '#domain/validation/my-data'
 import { ANSWER_NOTE_MAX } from '#domain/validation/my-data-constants'
 import type { Route } from './+types/privacy-requests'
@@ -20,7 +22,7 @@ import { requireAdmin } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Solicitudes de datos | Consola | Fleeters' }]
 
-const PAGE = '/admin/solicitudes'
+const PAGE = pagePath('/admin/solicitudes')
 /** A pending request this close to its legal deadline is flagged. */
 const NEAR_DAYS = 5
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -32,22 +34,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { all, requests, now: Date.now() }
 }
 
-/** «Marcar como resuelta» on a rectification: the note goes to the person by mail (audit row in the service). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context)
-  const form = await request.formData()
-  const id = Number(form.get('id'))
-  const parsed = privacyAnswerSchema.safeParse({ note: form.get('note') ?? '' })
-  if (!Number.isSafeInteger(id) || id <= 0)
-    return redirectWithToast(PAGE, { type: 'error', message: 'Acción no válida.' })
-  if (!parsed.success)
-    return data({ id, errors: parsed.error.issues.map((i) => i.message), stamp: Date.now() }, { status: 400 })
-  const res = await myDataApi.adminAnswer(context, session.token, id, parsed.data)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return data({ id, errors: messageList(res.message), stamp: Date.now() }, { status: res.status })
-  }
-  return redirectWithToast(PAGE, { type: 'success', message: res.data.message })
+/**
+ * «Marcar como resuelta» on a rectification: the note goes to the person by mail (audit row in the
+ * service). The reply names the request (`answered`) whose form shows it.
+ */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdmin(args.request, args.context)
+  const page = href('/admin/solicitudes')
+  return formAction<Route.ActionArgs, { answered: number }>({
+    default: withSchema(
+      privacyAnswerSchema,
+      async ({ context, formData, value, fail }) => {
+        const answered = positiveId(formData.get('id'))
+        if (!answered) return redirectWithToast(page, { type: 'error', message: 'Acción no válida.' })
+        const res = await myDataApi.adminAnswer(context, session.token, answered, value)
+        if (!res.ok) return fail(res, { answered, errors: messageList(res.message) })
+        return redirectWithToast(page, { type: 'success', message: res.data.message })
+      },
+      {
+        // A plain form: the schema's messages in its alert.
+        invalid: async ({ formData, result, reply }) => {
+          const answered = positiveId(formData.get('id'))
+          if (!answered) return redirectWithToast(page, { type: 'error', message: 'Acción no válida.' })
+          return reply({ answered, errors: Object.values(result.error ?? {}).flatMap((m) => m ?? []) }, 400)
+        },
+      },
+    ),
+  })(args)
 }
 
 /** The legal deadline of a pending request, and a pill when it is near or past. */
@@ -88,9 +101,8 @@ const CELL =
  * pauses and opt-outs are answered by the product itself; a rectification is answered here, with
  * a note the person receives by mail.
  */
-export default function PrivacyRequests() {
-  const { all, requests, now } = useLoaderData<typeof loader>()
-  const feedback = useActionData<typeof action>()
+export default function PrivacyRequests({ loaderData, actionData: feedback }: Route.ComponentProps) {
+  const { all, requests, now } = loaderData
   return (
     <>
       <PageHeader title="Solicitudes de datos personales">
@@ -134,7 +146,7 @@ export default function PrivacyRequests() {
                 <tr key={r.id} className="max-sm:block max-sm:py-3">
                   <td className={CELL} data-label="Persona">
                     <Link
-                      to={r.role === 'business' ? '/admin/empresas' : `/admin/conductores/${r.user_id}`}
+                      to={r.role === 'business' ? pagePath('/admin/empresas') : `/admin/conductores/${r.user_id}`}
                       className={LINK}
                     >
                       {r.name}
@@ -165,8 +177,8 @@ export default function PrivacyRequests() {
                     {r.kind === 'rectification' && r.status === 'pending' ? (
                       <AnswerForm
                         id={r.id}
-                        errors={feedback?.id === r.id ? feedback.errors : undefined}
-                        stamp={feedback?.stamp}
+                        errors={feedback?.answered === r.id ? feedback.errors : undefined}
+                        replyId={feedback?.id}
                       />
                     ) : null}
                   </td>
@@ -180,7 +192,7 @@ export default function PrivacyRequests() {
   )
 }
 
-function AnswerForm({ id, errors, stamp }: { id: number; errors?: string[]; stamp?: number }) {
+function AnswerForm({ id, errors, replyId }: { id: number; errors?: string[]; replyId?: string }) {
   return (
     <details className="mt-2" open={Boolean(errors?.length)}>
       <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
@@ -189,7 +201,7 @@ function AnswerForm({ id, errors, stamp }: { id: number; errors?: string[]; stam
       <Form method="post" className="mt-2 space-y-2">
         <JsMarker />
         <input type="hidden" name="id" value={id} />
-        <Alert tone="error" messages={errors} stamp={stamp} focus />
+        <Alert tone="error" messages={errors} replyId={replyId} focus />
         <TextAreaField
           label="Qué corregiste (le llega a la persona por correo)"
           textareaProps={{ id: `nota-${id}`, name: 'note', required: true, maxLength: ANSWER_NOTE_MAX, rows: 3 }}

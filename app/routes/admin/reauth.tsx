@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { Form } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
 import { staffApi } from '#app/.server/backend/staff'
+import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast } from '#app/.server/responses'
 import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { PageHeader, Section } from '#app/components/admin/console'
@@ -31,24 +31,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { back: backOf(request) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, context)
-  const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: reauthSchema })
-  if (submission.status !== 'success')
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  const res = await staffApi.reauthenticate(context, 'admin', session.token, submission.value)
-  if (!res.ok)
-    return data(
-      { result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }) },
-      { status: res.status },
-    )
-  return redirectWithToast(backOf(request), { type: 'success', message: `${res.data.message} Ya puedes continuar.` })
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdmin(args.request, args.context)
+  return formAction<Route.ActionArgs>({
+    default: withSchema(
+      reauthSchema,
+      async ({ request, context, value, submission, fail }) => {
+        const res = await staffApi.reauthenticate(context, 'admin', session.token, value)
+        if (!res.ok)
+          return fail(res, {
+            result: submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] }),
+          })
+        return redirectWithToast(backOf(request), {
+          type: 'success',
+          message: `${res.data.message} Ya puedes continuar.`,
+        })
+      },
+      { hideFields: ['password'] },
+    ),
+  })(args)
 }
 
-export default function ReauthRoute() {
-  const { back } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function ReauthRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { back } = loaderData
   const [form, fields] = useForm({ id: 'reauth', lastResult: actionData?.result, shouldValidate: 'onSubmit' })
   return (
     <>
@@ -60,7 +65,9 @@ export default function ReauthRoute() {
             Esta acción es delicada. Ingresa tu contraseña, o un código de 6 dígitos de tu aplicación de autenticación.
             Vale por 10 minutos.
           </p>
-          {form.errors?.length ? <Alert tone="error" id="reauth-error" messages={[form.errors.join(' ')]} /> : null}
+          {form.errors?.length ? (
+            <Alert tone="error" id="reauth-error" messages={[form.errors.join(' ')]} replyId={actionData?.id} />
+          ) : null}
           <InputField
             label="Contraseña"
             inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}

@@ -1,7 +1,7 @@
-import { Form, useLoaderData } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href } from 'react-router'
 import { joinMessage } from '#app/.server/backend/client'
 import { schedulerApi } from '#app/.server/backend/scheduler'
+import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { formatDateTime, PageHeader, STACK_TD as CELL, STACK_TR, TH } from '#app/components/admin/console'
 import { Badge } from '#app/components/ui/badge'
@@ -14,8 +14,6 @@ import { requireAdministrador } from './admin.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Tareas programadas | Consola | Fleeters' }]
 
-const PAGE = '/admin/tareas'
-
 /** «Tareas programadas» (decision 81): administradores only; a revisor gets the console's 403. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdministrador(request, context)
@@ -24,17 +22,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** «Ejecutar ahora»: the service moves the job's next run to now (audited); the next check runs it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdministrador(request, context)
-  const form = await request.formData()
-  const parsed = jobNameParams.safeParse({ name: form.get('name') })
-  if (!parsed.success) return redirectWithToast(PAGE, { type: 'error', message: 'Acción no válida.' })
-  const res = await schedulerApi.runNow(context, session.token, parsed.data.name)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return redirectWithToast(PAGE, { type: 'error', message: joinMessage(res.message) })
-  }
-  return redirectWithToast(PAGE, { type: 'success', message: res.data.message })
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrador(args.request, args.context)
+  const page = href('/admin/tareas')
+  return formAction<Route.ActionArgs>({
+    default: withSchema(
+      jobNameParams,
+      async ({ context, value, failTo }) => {
+        const res = await schedulerApi.runNow(context, session.token, value.name)
+        if (!res.ok) return failTo(res, page, { type: 'error', message: joinMessage(res.message) })
+        return redirectWithToast(page, { type: 'success', message: res.data.message })
+      },
+      { invalid: () => redirectWithToast(page, { type: 'error', message: 'Acción no válida.' }) },
+    ),
+  })(args)
 }
 
 /** '350 ms', '4,2 s', '3 min 5 s'. */
@@ -86,8 +87,8 @@ const INTRO =
  * The jobs the server runs by itself, each once per period across every server: when each last
  * ran, how long it took, how it went, when it runs next, and how many runs in a row failed.
  */
-export default function ScheduledJobs() {
-  const { jobs } = useLoaderData<typeof loader>()
+export default function ScheduledJobs({ loaderData }: Route.ComponentProps) {
+  const { jobs } = loaderData
   return (
     <>
       <PageHeader title="Tareas programadas" />

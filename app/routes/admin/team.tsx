@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useActionData, useLoaderData } from 'react-router'
-import { signOutIfRefused } from '#app/.server/auth'
+import { Form, href } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
 import { staffApi } from '#app/.server/backend/staff'
+import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
 import { DataTable, formatDateTime, PageHeader, Section, TD } from '#app/components/admin/console'
 import { Alert } from '#app/components/ui/alert'
@@ -27,24 +26,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { staff, me: session.user.email }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdministrador(request, context)
-  const formData = await request.formData()
-  const id = positiveId(formData.get('id'))
-  const submission = parseWithZod(formData, { schema: staffRoleSchema })
-  if (!id || submission.status !== 'success') return data({ id, errors: ['Elige un rol válido.'] }, { status: 400 })
-  const res = await staffApi.setRole(context, session.token, id, submission.value)
-  if (!res.ok) {
-    await reauthIfAsked(request, res, `/admin/equipo#miembro-${id}`)
-    await signOutIfRefused(request, res.status)
-    return data({ id, errors: messageList(res.message) }, { status: res.status })
-  }
-  return redirectWithToast(`/admin/equipo#miembro-${id}`, { type: 'success', message: res.data.message })
+const ROLE_INVALID = 'Elige un rol válido.'
+
+/** A role changed, or why not beside its row (`member`); the service may first ask to re-authenticate. */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrador(args.request, args.context)
+  return formAction<Route.ActionArgs, { member: number | null }>({
+    default: withSchema(
+      staffRoleSchema,
+      async ({ request, context, formData, value, reply, fail }) => {
+        const member = positiveId(formData.get('id'))
+        if (!member) return reply({ member, errors: [ROLE_INVALID] }, 400)
+        const res = await staffApi.setRole(context, session.token, member, value)
+        if (!res.ok) {
+          // Before the central rule that a 403 ends the session: this 403 asks for a recent proof of identity.
+          await reauthIfAsked(request, res, `${href('/admin/equipo')}#miembro-${member}`)
+          return fail(res, { member, errors: messageList(res.message) })
+        }
+        return redirectWithToast(`${href('/admin/equipo')}#miembro-${member}`, {
+          type: 'success',
+          message: res.data.message,
+        })
+      },
+      {
+        invalid: async ({ formData, reply }) =>
+          reply({ member: positiveId(formData.get('id')), errors: [ROLE_INVALID] }, 400),
+      },
+    ),
+  })(args)
 }
 
-export default function TeamRoute() {
-  const { staff, me } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function TeamRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, me } = loaderData
   return (
     <>
       <PageHeader title="Equipo" />
@@ -91,8 +104,8 @@ export default function TeamRoute() {
                     <SubmitButton pendingText="Guardando…">Cambiar rol</SubmitButton>
                   </Form>
                 )}
-                {actionData?.id === m.id && actionData.errors.length ? (
-                  <Alert tone="error" id={`rol-error-${m.id}`} messages={actionData.errors} />
+                {actionData?.member === m.id ? (
+                  <Alert tone="error" id={`rol-error-${m.id}`} messages={actionData.errors} replyId={actionData.id} />
                 ) : null}
               </td>
             </tr>
