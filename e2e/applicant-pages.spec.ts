@@ -27,7 +27,8 @@ function moreApplicants(postingId: number, email: string, word: string) {
     const value = (c: string) =>
       c === 'email' || c === 'phone' || c === 'lastname' ? `@${c}` : uniques.has(c) ? 'NULL' : c
     const copy = db.prepare(
-      `INSERT INTO users (${columns.join(', ')}) SELECT ${columns.map(value).join(', ')} FROM users WHERE email = @source`,
+      `INSERT INTO users (${columns.join(', ')}) ` +
+        `SELECT ${columns.map(value).join(', ')} FROM users WHERE email = @source`,
     )
     const apply = db.prepare(
       "INSERT INTO applications (posting_id, user_id, status, created_at, updated_at) VALUES (?, ?, 'nueva', ?, ?)",
