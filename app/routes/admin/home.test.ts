@@ -1,6 +1,5 @@
-import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commitSession, type SessionUser } from '#app/.server/session'
+import { consoleCookie, consoleServices, jsonAnswer as json } from './console-test-kit'
 import { loader } from './home'
 
 /**
@@ -8,52 +7,14 @@ import { loader } from './home'
  * revoked between the guard's check and those calls, the first answer (401) must not leave a
  * rejected promise unhandled while the loader waits for the second: Node would end the process.
  */
-const admin: SessionUser = {
-  role: 'admin',
-  email: 'olga@fleeters.cl',
-  firstname: 'Olga',
-  lastname: 'Operaciones',
-  rut: null,
-  phone: null,
-  address: null,
-  about_me: null,
-  img_profile: null,
-  email_verified: true,
-}
-
-function token() {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
-  const claims = { sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }
-  return `${part({ alg: 'HS256' })}.${part(claims)}.firma`
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
 /** The services as the loader sees them: the session is live for the guard, then refused. */
-function revokedMidway(): AppLoadContext {
-  return {
-    nonce: 'n',
-    clientIp: '127.0.0.1',
-    services: {
-      async fetch(request: Request) {
-        const { pathname } = new URL(request.url)
-        if (pathname === '/auth/session/admin')
-          return json(200, {
-            role: 'admin',
-            email: admin.email,
-            firstname: admin.firstname,
-            lastname: admin.lastname,
-            img_profile: null,
-            email_verified: true,
-          })
-        if (pathname === '/admin/summary') return json(401, { message: 'No autorizado' })
-        // The second answer takes a while (a real round trip), so the first one is seen first.
-        await new Promise((r) => setTimeout(r, 50))
-        return json(200, [])
-      },
-    },
-  }
+function revokedMidway() {
+  return consoleServices(async (pathname) => {
+    if (pathname === '/admin/summary') return json(401, { message: 'No autorizado' })
+    // The second answer takes a while (a real round trip), so the first one is seen first.
+    await new Promise((r) => setTimeout(r, 50))
+    return json(200, [])
+  })
 }
 
 const unhandled: unknown[] = []
@@ -70,7 +31,7 @@ describe('GET /admin when the service refuses the session midway', () => {
     process.removeAllListeners('unhandledRejection')
     process.on('unhandledRejection', onUnhandled)
     try {
-      const cookie = (await commitSession(new Request('http://localhost/admin'), token(), admin)).split(';')[0]!
+      const cookie = await consoleCookie('http://localhost/admin')
       const request = new Request('http://localhost/admin', { headers: { cookie } })
       const outcome = await loader({ request, context: revokedMidway(), params: {} } as Parameters<
         typeof loader

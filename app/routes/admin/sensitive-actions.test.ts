@@ -1,7 +1,6 @@
-import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { commitSession, type SessionUser } from '#app/.server/session'
 import { REAUTH_REQUIRED_MESSAGE } from '#domain/validation/staff'
+import { consoleCookie, consoleServices, jsonAnswer as json } from './console-test-kit'
 import { action as contentAction } from './content'
 import { action as teamAction } from './team'
 
@@ -11,54 +10,6 @@ import { action as teamAction } from './team'
  * re-authentication page (coming back to the item), before the rule that any other 401/403 of a
  * service ends the session; other refusals show beside the item.
  */
-const admin: SessionUser = {
-  role: 'admin',
-  email: 'olga@fleeters.cl',
-  firstname: 'Olga',
-  lastname: 'Operaciones',
-  rut: null,
-  phone: null,
-  address: null,
-  about_me: null,
-  img_profile: null,
-  email_verified: true,
-  staff_role: 'administrador',
-}
-
-function token() {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
-  const claims = { sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }
-  return `${part({ alg: 'HS256' })}.${part(claims)}.firma`
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
-/** The users service: the session is live (an administrador's); the action's own call answers `answer`. */
-function services(path: string, answer: () => Response): AppLoadContext {
-  return {
-    nonce: 'n',
-    clientIp: '127.0.0.1',
-    services: {
-      async fetch(request: Request) {
-        const { pathname } = new URL(request.url)
-        if (pathname === '/auth/session/admin')
-          return json(200, {
-            role: 'admin',
-            email: admin.email,
-            firstname: admin.firstname,
-            lastname: admin.lastname,
-            img_profile: null,
-            email_verified: true,
-            staff_role: 'administrador',
-          })
-        if (pathname === path) return answer()
-        return json(404, { message: 'No encontrado' })
-      },
-    },
-  }
-}
-
 type Action = typeof teamAction | typeof contentAction
 
 async function post(
@@ -69,9 +20,9 @@ async function post(
   answer: () => Response,
 ) {
   const url = `http://localhost${page}`
-  const cookie = (await commitSession(new Request(url), token(), admin)).split(';')[0]!
+  const cookie = await consoleCookie(url)
   const request = new Request(url, { method: 'POST', headers: { cookie }, body: new URLSearchParams(fields) })
-  const args = { request, context: services(service, answer), params: {} }
+  const args = { request, context: consoleServices((path) => (path === service ? answer() : undefined)), params: {} }
   return (action as (a: typeof args) => Promise<unknown>)(args).then(
     (answered: unknown) => answered,
     (thrown: unknown) => thrown,
