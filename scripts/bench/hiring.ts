@@ -22,7 +22,7 @@
  * 10 at once) or a plan that reads a whole large table.
  *
  *   npx tsx scripts/bench/hiring.ts [--drivers=100000] [--postings=2000] [--applicants=5000]
- *     [--companies=1000] [--requests=200] [--engines=sqlite,postgres]
+ *     [--companies=1000] [--requests=200] [--engines=sqlite,postgres] [--only=<part of a shape's name>]
  */
 import path from 'node:path'
 import { CompiledQuery, sql } from 'kysely'
@@ -482,9 +482,10 @@ const LARGE = [
   'data_views',
   'driver_documents_accepted',
   'posting_applicant_counts',
+  'matching_drivers',
 ]
 /** The aliases the services give those tables in these requests. */
-const ALIASES = ['jp', 'a', 'u', 'f', 'n', 'co', 'i', 'm', 'pa', 'dd', 'hidden', 'pc']
+const ALIASES = ['jp', 'a', 'u', 'f', 'n', 'co', 'i', 'm', 'pa', 'dd', 'hidden', 'pc', 'md']
 
 /**
  * Partial indexes a plan may read whole, as the review queue's are (decision 99): they hold the
@@ -547,7 +548,8 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
     )
     const api = testClient(p)
     const results: Figures[] = []
-    for (const r of REQUESTS) {
+    const only = arg('only')
+    for (const r of REQUESTS.filter((x) => !only || x.name.includes(only))) {
       const plans = await hiringPlans(p, r, seed)
       const scans = plans.flatMap((x) => x.scans)
       if (process.env.BENCH_PLANS !== '0') {
