@@ -111,6 +111,9 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ),
   // Derived from user_files by triggers (migration 0036): how many documents are accepted, the first expiry.
   driver_documents_accepted: byUser('user_id accepted expires_first'),
+  // Derived by triggers from the profile and driver_documents_accepted (migration 0041, decision 115): a driver
+  // companies may invite, with their vehicle, commune and the first expiry of their documents.
+  matching_drivers: byUser('user_id id_vehicle id_commune valid_until'),
   document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
   // Kept by triggers from the driver's name and email while a document waits in the review queue:
   // a document leaving the queue or deleted (an erased account's are) takes its rows, and a new
