@@ -39,7 +39,7 @@ interface PostingPlace {
  * communes), who have not opposed non-essential messages and whom companies may see. Read from
  * `matching_drivers` (migration 0041, decision 115), which holds the drivers who qualify whatever
  * the posting, by its `matching_drivers_place_idx` (vehicle, commune, valid until): the driver's
- * earliest expiry among the 22 not before today is validatedRow's rule on the same dates.
+ * earliest expiry among the 22 not before today is «none expired» on the same dates.
  */
 function validatedCandidates(db: Kysely<Database>, posting: PostingPlace, now: Date) {
   const communes = communesByRegion(posting.id_region).map((c) => c.id_commune)

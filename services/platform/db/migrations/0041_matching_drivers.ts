@@ -33,11 +33,12 @@ export async function fillMatchingDrivers(db: Kysely<any>) {
  * messages, is in the companies' sight and has the 22 required documents accepted, with the
  * vehicle and commune of their profile and `valid_until`, the earliest expiry date among those
  * documents (`driver_documents_accepted.expires_first`; null: none expires). Such a driver is
- * «Fleeter validado» on a day while `valid_until` is null or not before it (validatedRow), so the
- * matching count of a posting is the entries of `matching_drivers_place_idx` of its vehicle and
- * the communes of its region with `valid_until` in force: about 1,500 index entries for a Moto
- * posting in Santiago at 100,000 drivers, instead of 3,700 opted-in candidates checked each against
- * the hidden drivers and their row of driver_documents_accepted.
+ * «Fleeter validado» on a day while `valid_until` is null or not before it (the 22 accepted, none
+ * expired), so the matching count of a posting is the entries of `matching_drivers_place_idx` of
+ * its vehicle and the communes of its region with `valid_until` in force, with no correction for
+ * a date passed since the row was written: a driver whose first expiry passed is out, whatever
+ * their other dates. A few index entries per matching driver instead of every opted-in candidate
+ * checked against the hidden drivers and their row of driver_documents_accepted.
  *
  * Triggers keep it: on `driver_documents_accepted` (written again by 0036's triggers on every
  * write of a driver's documents) and on an update of the users' columns it depends on, the
@@ -85,8 +86,16 @@ export default function matchingDrivers(dialect: Dialect): Migration {
         const trigger = (name: string, event: string, body: string[]) =>
           sql.raw(`create trigger ${name} after ${event} begin ${body.map((s) => `${s};`).join(' ')} end`).execute(db)
         const refresh = (uid: string) => [`delete from matching_drivers where user_id = ${uid}`, rowOf(uid)]
-        await trigger('matching_drivers_documents_insert', 'insert on driver_documents_accepted', refresh('new.user_id'))
-        await trigger('matching_drivers_documents_update', 'update on driver_documents_accepted', refresh('new.user_id'))
+        await trigger(
+          'matching_drivers_documents_insert',
+          'insert on driver_documents_accepted',
+          refresh('new.user_id'),
+        )
+        await trigger(
+          'matching_drivers_documents_update',
+          'update on driver_documents_accepted',
+          refresh('new.user_id'),
+        )
         await trigger('matching_drivers_documents_delete', 'delete on driver_documents_accepted', [
           'delete from matching_drivers where user_id = old.user_id',
         ])
