@@ -566,6 +566,12 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
         if (res.status !== 200) throw new Error(`${r.name} answered ${res.status}`)
       }
       results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
+      // The Node process's CPU per request one at a time (SQLite runs in it): what 10 requests at
+      // once queue behind, whatever else the machine runs.
+      const cpu = process.cpuUsage()
+      for (let i = 0; i < requests; i++) await call()
+      const used = process.cpuUsage(cpu)
+      console.log(`  cpu · ${r.name}: ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms per request`)
     }
     return results
   } finally {
