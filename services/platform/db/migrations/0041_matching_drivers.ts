@@ -42,10 +42,12 @@ export async function fillMatchingDrivers(db: Kysely<any>) {
  *
  * Triggers keep it: on `driver_documents_accepted` (written again by 0036's triggers on every
  * write of a driver's documents) and on an update of the users' columns it depends on, the
- * driver's row is computed again from `users` and `driver_documents_accepted`. On PostgreSQL the
- * computation takes the driver's transaction-scoped advisory lock that 0036's writers of their
- * documents take, so a profile change and a document decision at once do not each keep a stale
- * row. The row goes with the account (cascade).
+ * driver's row is computed again from `users` and `driver_documents_accepted`. On PostgreSQL a
+ * profile change first takes the driver's transaction-scoped advisory lock that 0036's triggers
+ * take before they write `driver_documents_accepted` (so a write from there holds it already), so
+ * a profile change and a document decision at once take turns instead of each keeping a stale
+ * row; a bulk fill of `driver_documents_accepted` takes no lock per driver. The row goes with the
+ * account (cascade).
  */
 export default function matchingDrivers(dialect: Dialect): Migration {
   return {
@@ -69,10 +71,11 @@ export default function matchingDrivers(dialect: Dialect): Migration {
         await sql`create function matching_drivers_refresh() returns trigger language plpgsql as $$
           declare uid integer;
           begin
-            if tg_table_name = 'users' then uid := new.id;
+            if tg_table_name = 'users' then
+              uid := new.id;
+              perform pg_advisory_xact_lock(1070, uid);
             elsif tg_op = 'DELETE' then uid := old.user_id;
             else uid := new.user_id; end if;
-            perform pg_advisory_xact_lock(1070, uid);
             delete from matching_drivers where user_id = uid;
             ${sql.raw(rowOf('uid'))};
             return null;
