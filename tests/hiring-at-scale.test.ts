@@ -9,18 +9,20 @@
  * unread columns), kept by triggers, are what the applications, their drivers and their messages
  * give, after the bulk load and through every write that moves them.
  */
-import { sql } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayInChile } from '#domain/format'
 import { REQUIRED_DOCUMENT_COUNT } from '#domain/reference-data/documents'
 import { communesByRegion } from '#domain/reference-data/geography'
 import { VEHICLE_MOTO } from '#domain/reference-data/vehicles'
 import { APPLICANTS_PAGE_SIZE, APPLICATION_STATUSES } from '#domain/validation/marketplace'
+import type { UsersTable as User } from '#services/platform/db/schema'
 import { visibleToCompanies } from '#services/shared/account-visibility'
 import { acceptedRequiredByDriver, refreshApplicantDocuments, REQUIRED_SLOTS } from '#services/shared/validated-drivers'
 import { business, companyAccount, driver, driverAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { startSession } from '#services/users/session-object'
 import { hiringPlans, isHiringScan, REQUESTS, seedHiring, type HiringSeed } from '../scripts/bench/hiring'
 
 const SIZE = { drivers: 2_000, companies: 8, postings: 150, applicants: 300 }
@@ -320,27 +322,211 @@ describe.each(engines)('the company hiring screens at scale on %s', (engine) => 
     }
   }
 
-  it('counts the matching drivers as the records give them', async () => {
-    const now = p.now()
-    const res = await testClient(p).get(`/business/job-postings/${seed.postingId}/matching-drivers`, seed.headers)
-    expect(res.status).toBe(200)
-    const communes = communesByRegion(13000).map((c) => c.id_commune)
+  /**
+   * A posting's matching and invitable counts as the drivers' profiles and records give them on
+   * `now` (the rule the count read before matching_drivers): the opted-in, visible drivers with the
+   * vehicle in the region with the 22 accepted and in force, and those not invited nor applied yet.
+   */
+  async function matchesOfRecords(postingId: number, vehicle: number, region: number, now: Date) {
+    const communes = communesByRegion(region).map((c) => c.id_commune)
     const candidates = p.db
       .selectFrom('users as u')
       .select('u.id')
       .where('u.invitations_opt_in_at', 'is not', null)
-      .where('u.id_vehicle', '=', VEHICLE_MOTO)
+      .where('u.id_vehicle', '=', vehicle)
       .where('u.id_commune', 'in', communes)
       .where('u.role', '=', 'User')
       .where('u.opted_out_at', 'is', null)
       .where(visibleToCompanies('u.id'))
-    const validated = await acceptedRequiredByDriver(p.db, now)
-      .where('f.user_id', 'in', candidates)
-      .having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+    const validated = (
+      await acceptedRequiredByDriver(p.db, now)
+        .where('f.user_id', 'in', candidates)
+        .having(sql<number>`count(distinct f.purpose_name)`, '=', REQUIRED_DOCUMENT_COUNT)
+        .execute()
+    ).map((v) => v.user_id)
+    const reached = validated.length
+      ? await p.db
+          .selectFrom('users as u')
+          .select('u.id')
+          .where('u.id', 'in', validated)
+          .where(({ or, exists, selectFrom }) =>
+            or([
+              exists(
+                selectFrom('posting_invitations as i')
+                  .select('i.id')
+                  .whereRef('i.user_id', '=', 'u.id')
+                  .where('i.posting_id', '=', postingId),
+              ),
+              exists(
+                selectFrom('applications as a')
+                  .select('a.id')
+                  .whereRef('a.user_id', '=', 'u.id')
+                  .where('a.posting_id', '=', postingId),
+              ),
+            ]),
+          )
+          .execute()
+      : []
+    return { matching: validated.length, invitable: validated.length - reached.length }
+  }
+
+  /** matching_drivers as users and driver_documents_accepted give it (migration 0041's rule). */
+  async function expectMatchingDriversOfSource() {
+    const expected = await p.db
+      .selectFrom('users as u')
+      .innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'u.id')
+      .select(['u.id as user_id', 'u.id_vehicle', 'u.id_commune', 'dd.expires_first as valid_until'])
+      .where('u.role', '=', 'User')
+      .where('u.invitations_opt_in_at', 'is not', null)
+      .where('u.opted_out_at', 'is', null)
+      .where(visibleToCompanies('u.id'))
+      .where('u.id_vehicle', 'is not', null)
+      .where('u.id_commune', 'is not', null)
+      .where('dd.accepted', '=', REQUIRED_DOCUMENT_COUNT)
+      .orderBy('u.id')
       .execute()
-    expect(validated.length).toBeGreaterThan(0)
-    expect(res.body.matching).toBe(validated.length)
-    expect(res.body.invited).toBeGreaterThan(0)
+    const stored = await p.db
+      .selectFrom('matching_drivers')
+      .select(['user_id', 'id_vehicle', 'id_commune', 'valid_until'])
+      .orderBy('user_id')
+      .execute()
+    expect(stored).toEqual(expected)
+    return stored.length
+  }
+
+  /** The big posting's figures as the route answers them, and as the records give them. */
+  async function expectMatchesOfRecords() {
+    // A session started on the clock's day: the tests move it by months.
+    const owner = await p.db
+      .selectFrom('users')
+      .selectAll('users')
+      .innerJoin('companies', 'companies.user_id', 'users.id')
+      .where('companies.id', '=', seed.companyId)
+      .executeTakeFirstOrThrow()
+    const headers = { 'auth-business': await startSession(p, owner) }
+    const res = await testClient(p).get(`/business/job-postings/${seed.postingId}/matching-drivers`, headers)
+    expect(res.status).toBe(200)
+    const truth = await matchesOfRecords(seed.postingId, VEHICLE_MOTO, 13000, p.now())
+    expect({ matching: res.body.matching, invitable: res.body.invitable }).toEqual(truth)
+    return res.body as { matching: number; invitable: number; invited: number }
+  }
+
+  it('counts the matching drivers as the records give them, also as their documents expire', async () => {
+    expect(await expectMatchingDriversOfSource()).toBeGreaterThan(0)
+    const first = await expectMatchesOfRecords()
+    expect(first.matching).toBeGreaterThan(first.invitable)
+    expect(first.invited).toBeGreaterThan(0)
+    // Days later some drivers' first expiry has passed: out of the count without any write.
+    const start = p.now()
+    for (const days of [1, 20, 90, 400]) {
+      p.advance(start.getTime() + days * 86_400_000 - p.now().getTime())
+      const later = await expectMatchesOfRecords()
+      if (days === 90) expect(later.matching).toBeLessThan(first.matching)
+    }
+    p.advance(start.getTime() - p.now().getTime())
+    expect(await expectMatchesOfRecords()).toEqual(first)
+  })
+
+  it('keeps matching_drivers what the profiles and documents give, through every change', async () => {
+    const row = await p.db
+      .selectFrom('matching_drivers as md')
+      .innerJoin('users as u', 'u.id', 'md.user_id')
+      .select(['md.user_id', 'u.id_commune'])
+      .where('md.id_vehicle', '=', VEHICLE_MOTO)
+      .where(
+        'md.id_commune',
+        'in',
+        communesByRegion(13000).map((c) => c.id_commune),
+      )
+      .where('md.valid_until', 'is not', null)
+      .where('md.valid_until', '>=', dayInChile(p.now()))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('applications as a')
+              .select('a.id')
+              .whereRef('a.user_id', '=', 'md.user_id')
+              .where('a.posting_id', '=', seed.postingId),
+          ),
+        ),
+      )
+      .orderBy('md.user_id')
+      .executeTakeFirstOrThrow()
+    const id = row.user_id
+    const ts = p.now().toISOString()
+    const base = await expectMatchesOfRecords()
+    const user = (set: Updateable<User>) => p.db.updateTable('users').set(set).where('id', '=', id).execute()
+    const step = async (expected: number) => {
+      await expectMatchingDriversOfSource()
+      expect((await expectMatchesOfRecords()).matching).toBe(expected)
+    }
+
+    await user({ invitations_opt_in_at: null })
+    await step(base.matching - 1)
+    await user({ invitations_opt_in_at: ts })
+    await step(base.matching)
+    await user({ opted_out_at: ts })
+    await step(base.matching - 1)
+    await user({ opted_out_at: null })
+    await step(base.matching)
+    await user({ paused_at: ts })
+    await step(base.matching - 1)
+    await user({ paused_at: null })
+    await step(base.matching)
+    await user({ id_vehicle: VEHICLE_MOTO + 1 })
+    await step(base.matching - 1)
+    await user({ id_vehicle: VEHICLE_MOTO })
+    await step(base.matching)
+    await user({ id_commune: 5109 })
+    await step(base.matching - 1)
+    await user({ id_commune: row.id_commune })
+    await step(base.matching)
+
+    // A document re-uploaded waits for review, then is accepted; then one expires; then rejected.
+    const pending = (
+      await p.db
+        .insertInto('user_files')
+        .values({
+          user_id: id,
+          purpose_name: 'soap_frontal',
+          file_status: 'PENDING',
+          storage_key: `matching-test-${id}`,
+          mime_type: 'image/jpeg',
+          size_bytes: 1,
+          original_name: 'foto.jpg',
+          rejection_reason: null,
+          created_at: ts,
+          reviewed_at: null,
+          expires_on: '2099-01-01',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    await step(base.matching - 1)
+    await p.db.updateTable('user_files').set({ file_status: 'ACCEPTED' }).where('id', '=', pending).execute()
+    await step(base.matching)
+    await p.db.updateTable('user_files').set({ expires_on: '2001-01-01' }).where('id', '=', pending).execute()
+    await step(base.matching - 1)
+    await p.db.updateTable('user_files').set({ file_status: 'REJECTED' }).where('id', '=', pending).execute()
+    await step(base.matching - 1)
+    await p.db.deleteFrom('user_files').where('id', '=', pending).execute()
+    await step(base.matching)
+    // Invited: still matching, no longer invitable.
+    await p.db
+      .insertInto('posting_invitations')
+      .values({
+        posting_id: seed.postingId,
+        user_id: id,
+        company_id: seed.companyId,
+        day: dayInChile(p.now()),
+        created_at: ts,
+      })
+      .onConflict((oc) => oc.columns(['posting_id', 'user_id']).doNothing())
+      .execute()
+    expect(await expectMatchesOfRecords()).toMatchObject({ matching: base.matching })
+    // The account deleted: gone with it.
+    await p.db.deleteFrom('users').where('id', '=', id).execute()
+    await step(base.matching - 1)
   })
 
   /** Every application's hidden and unread columns and every posting's counters, from the source rows. */

@@ -448,5 +448,11 @@ async function fill(p: TestPlatform, kind: 'driver' | 'company', n: number, comp
     signature_recorded_by: null,
     signature_recorded_by_user_id: null,
   })
+  // The row triggers keep for a driver companies may invite (22 accepted, opted in): written as it
+  // stands, after the records whose triggers would compute it again.
+  await db
+    .insertInto('matching_drivers')
+    .values({ user_id: userId, id_vehicle: 1, id_commune: 13101, valid_until: '2027-01-01' })
+    .execute()
   return { userId, n, identifiers, fileMarkers: markers }
 }

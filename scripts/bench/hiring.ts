@@ -22,7 +22,7 @@
  * 10 at once) or a plan that reads a whole large table.
  *
  *   npx tsx scripts/bench/hiring.ts [--drivers=100000] [--postings=2000] [--applicants=5000]
- *     [--companies=1000] [--requests=200] [--engines=sqlite,postgres]
+ *     [--companies=1000] [--requests=200] [--engines=sqlite,postgres] [--only=<part of a shape's name>]
  */
 import path from 'node:path'
 import { CompiledQuery, sql } from 'kysely'
@@ -488,9 +488,10 @@ const LARGE = [
   'data_views',
   'driver_documents_accepted',
   'posting_applicant_counts',
+  'matching_drivers',
 ]
 /** The aliases the services give those tables in these requests. */
-const ALIASES = ['jp', 'a', 'u', 'f', 'n', 'co', 'i', 'm', 'pa', 'dd', 'hidden', 'pc']
+const ALIASES = ['jp', 'a', 'u', 'f', 'n', 'co', 'i', 'm', 'pa', 'dd', 'hidden', 'pc', 'md']
 
 /**
  * Partial indexes a plan may read whole, as the review queue's are (decision 99): they hold the
@@ -553,7 +554,8 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
     )
     const api = testClient(p)
     const results: Figures[] = []
-    for (const r of REQUESTS) {
+    const only = arg('only')
+    for (const r of REQUESTS.filter((x) => !only || x.name.includes(only))) {
       const plans = await hiringPlans(p, r, seed)
       const scans = plans.flatMap((x) => x.scans)
       if (process.env.BENCH_PLANS !== '0') {
@@ -570,6 +572,12 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
         if (res.status !== 200) throw new Error(`${r.name} answered ${res.status}`)
       }
       results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
+      // The Node process's CPU per request one at a time (SQLite runs in it): what 10 requests at
+      // once queue behind, whatever else the machine runs.
+      const cpu = process.cpuUsage()
+      for (let i = 0; i < requests; i++) await call()
+      const used = process.cpuUsage(cpu)
+      console.log(`  cpu · ${r.name}: ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms per request`)
     }
     return results
   } finally {

@@ -288,9 +288,9 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
     expect(await outbox(p, camila.email)).toEqual([])
   })
 
-  it('reads the matching drivers from the opted-in drivers index', async () => {
-    const query = sql`select id from users where invitations_opt_in_at is not null
-      and id_vehicle = ${VEHICLE_MOTO} and id_commune in (${LAS_CONDES}, ${PROVIDENCIA})`
+  it('reads the matching drivers from the index of the drivers who qualify, by place', async () => {
+    const query = sql`select count(*) from matching_drivers where id_vehicle = ${VEHICLE_MOTO}
+      and id_commune in (${LAS_CONDES}, ${PROVIDENCIA}) and (valid_until is null or valid_until >= '2026-01-01')`
     const plan =
       engine === 'sqlite'
         ? (await sql`explain query plan ${query}`.execute(p.db)).rows
@@ -299,6 +299,6 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
             await sql`set local enable_seqscan = off`.execute(trx)
             return (await sql`explain ${query}`.execute(trx)).rows
           })
-    expect(JSON.stringify(plan)).toContain('users_invitable_idx')
+    expect(JSON.stringify(plan)).toContain('matching_drivers_place_idx')
   })
 })

@@ -9,9 +9,7 @@ import type { Database } from '#services/platform/db/schema'
 import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { visibleToCompanies } from '#services/shared/account-visibility'
 import { notifyInvitation } from '#services/shared/driver-notifications'
-import { validatedRow } from '#services/shared/validated-drivers'
 import { currentCompany } from './company-context'
 
 /** Invitations a company may send in one day in Chile, over all its postings (decision 106). */
@@ -35,57 +33,39 @@ interface PostingPlace {
 }
 
 /**
- * The drivers a posting may reach (decision 106): drivers who opted in to invitations, with the
- * posting's vehicle, living in a commune of the posting's region (the shared data has no adjacency
- * between communes), who have not opposed non-essential messages and whom companies may see.
- * Read from `users_invitable_idx` (vehicle, commune; opted-in drivers only).
+ * The drivers a posting may reach (decision 106): validated drivers («Fleeter validado»: the 22
+ * accepted and in force on `now`'s day in Chile) who opted in to invitations, with the posting's
+ * vehicle, living in a commune of the posting's region (the shared data has no adjacency between
+ * communes), who have not opposed non-essential messages and whom companies may see. Read from
+ * `matching_drivers` (migration 0041, decision 115), which holds the drivers who qualify whatever
+ * the posting, by its `matching_drivers_place_idx` (vehicle, commune, valid until): the driver's
+ * earliest expiry among the 22 not before today is «none expired» on the same dates.
  */
-function candidates(db: Kysely<Database>, posting: PostingPlace) {
+function validatedCandidates(db: Kysely<Database>, posting: PostingPlace, now: Date) {
   const communes = communesByRegion(posting.id_region).map((c) => c.id_commune)
   return db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.invitations_opt_in_at', 'is not', null)
-    .where('u.id_vehicle', '=', posting.id_vehicle)
-    .where('u.id_commune', 'in', communes.length ? communes : [-1])
-    .where('u.role', '=', 'User')
-    .where('u.opted_out_at', 'is', null)
-    .where(visibleToCompanies('u.id'))
+    .selectFrom('matching_drivers as md')
+    .where('md.id_vehicle', '=', posting.id_vehicle)
+    .where('md.id_commune', 'in', communes.length ? communes : [-1])
+    .where((eb) => eb.or([eb('md.valid_until', 'is', null), eb('md.valid_until', '>=', dayInChile(now))]))
 }
 
-/** Whether a candidate (`u`) was invited to this posting already or is among its applicants. */
+/** Whether a candidate (`md`) was invited to this posting already or is among its applicants. */
 function reachedAlready(posting: PostingPlace) {
-  return sql<boolean>`(exists (select 1 from posting_invitations i where i.user_id = u.id
+  return sql<boolean>`(exists (select 1 from posting_invitations i where i.user_id = md.user_id
       and i.posting_id = ${posting.id})
-    or exists (select 1 from applications a where a.user_id = u.id and a.posting_id = ${posting.id}))`
-}
-
-/** Of `candidates`, those not invited to this posting yet and not among its applicants. */
-function notYetReached(db: Kysely<Database>, posting: PostingPlace) {
-  return candidates(db, posting).where(sql<boolean>`not ${reachedAlready(posting)}`)
-}
-
-/**
- * The validated drivers («Fleeter validado»: the 22 approved and in force) among `among`: each
- * candidate's one row of driver_documents_accepted (validatedRow, decision 107), by its key.
- */
-function validatedAmong(now: Date, among: ReturnType<typeof candidates>) {
-  return among.innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'u.id').where(validatedRow(now, 'dd'))
+    or exists (select 1 from applications a where a.user_id = md.user_id and a.posting_id = ${posting.id}))`
 }
 
 /**
  * How many validated candidates match the posting, and how many of them are not reached yet
- * (invitable): one pass over the candidates.
+ * (invitable): one pass over the posting's entries of matching_drivers_place_idx.
  */
 async function matchingCounts(db: Kysely<Database>, posting: PostingPlace, now: Date) {
-  const validated = validatedAmong(now, candidates(db, posting)).select(
-    sql<number>`case when ${reachedAlready(posting)} then 1 else 0 end`.as('reached'),
-  )
-  const row = await db
-    .selectFrom(validated.as('v'))
+  const row = await validatedCandidates(db, posting, now)
     .select((eb) => [
       eb.fn.countAll<number | string>().as('matching'),
-      eb.fn.sum<number | string | null>('v.reached').as('reached'),
+      eb.fn.sum<number | string | null>(sql`case when ${reachedAlready(posting)} then 1 else 0 end`).as('reached'),
     ])
     .executeTakeFirstOrThrow()
   const matching = Number(row.matching)
@@ -201,7 +181,13 @@ export function invitationRoutes(p: Platform) {
         const targets = await trx
           .selectFrom('users as u')
           .select(['u.id', 'u.email', 'u.firstname'])
-          .where('u.id', 'in', validatedAmong(now, notYetReached(trx, posting)))
+          .where(
+            'u.id',
+            'in',
+            validatedCandidates(trx, posting, now)
+              .select('md.user_id')
+              .where(sql<boolean>`not ${reachedAlready(posting)}`),
+          )
           .orderBy('u.id')
           .limit(left)
           .execute()

@@ -111,6 +111,9 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ),
   // Derived from user_files by triggers (migration 0036): how many documents are accepted, the first expiry.
   driver_documents_accepted: byUser('user_id accepted expires_first'),
+  // Derived by triggers from the profile and driver_documents_accepted (migration 0041, decision 115): a driver
+  // companies may invite, with their vehicle, commune and the first expiry of their documents.
+  matching_drivers: byUser('user_id id_vehicle id_commune valid_until'),
   document_reminders: via('user_files', 'user_file_id', 'id user_file_id kind expires_on created_at'),
   // Kept by triggers from the driver's name and email while a document waits in the review queue:
   // a document leaving the queue or deleted (an erased account's are) takes its rows, and a new
@@ -134,6 +137,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     company_unread:
       'Cifra interna: tus mensajes que la empresa no ha leído; los mensajes van en «application_messages»',
     driver_unread: 'Cifra interna: los mensajes de la empresa que no has leído; van en «application_messages»',
+    // Kept by triggers and the hourly refresh (migration 0040, decision 113).
+    documents_accepted:
+      'Copia interna de tus documentos aprobados, para ordenar a los postulantes; tus documentos van en «user_files»',
+    documents_until: 'Copia interna de la fecha en que vence el primero de ellos; las fechas van en «user_files»',
   }),
   saved_postings: byUser('id posting_id user_id created_at'),
   application_messages: via(

@@ -73,16 +73,6 @@ export function acceptedInForce(now: Date, alias: string) {
         and n.purpose_name = f.purpose_name and n.id > f.id)) end`
 }
 
-/**
- * «Fleeter validado» from driver_documents_accepted (`alias`): all 22 accepted in their latest
- * record and none expired — the rule of latestAccepted, read from one row.
- */
-export function validatedRow(now: Date, alias: string) {
-  const col = (c: string) => sql.ref(`${alias}.${c}`)
-  return sql<boolean>`(${col('accepted')} = ${REQUIRED_DOCUMENT_COUNT}
-    and (${col('expires_first')} is null or ${col('expires_first')} >= ${dayInChile(now)}))`
-}
-
 /** Drivers whose 22 required slots are all ACCEPTED and unexpired in their latest record: 'Fleeter validado'. */
 function latestAccepted(db: Kysely<Database>, now: Date) {
   return acceptedRequiredByDriver(db, now).having(

@@ -12,6 +12,19 @@ export interface PostingInvitationsTable {
   created_at: string
 }
 
+/**
+ * A driver a posting may reach whatever the posting (migration 0041, decision 115): opted in, not
+ * opposed, in the companies' sight, the 22 required documents accepted. Kept by triggers.
+ */
+export interface MatchingDriversTable {
+  user_id: number
+  id_vehicle: number
+  id_commune: number
+  /** The earliest expiry date among the 22 (YYYY-MM-DD); null: none expires. Validated while not before today. */
+  valid_until: string | null
+}
+
 export interface InvitationTables {
   posting_invitations: PostingInvitationsTable
+  matching_drivers: MatchingDriversTable
 }
