@@ -1,12 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type AppLoadContext } from 'react-router'
+import type { AppLoadContext } from 'react-router'
 import { formatDate } from '#domain/format'
 import { deleteAccountSchema } from '#domain/validation/account-closure'
-import { requireSession, signOutIfRefused } from './auth'
+import { requireSession } from './auth'
 import { accountClosureApi } from './backend/account-closure'
 import type { AccountRole } from './backend/auth'
+import { formAction, withSchema, type Tools } from './form-action'
 import { redirectWithToast, required, serviceMessages } from './responses'
-import { destroySession } from './session'
+import { destroySession, type WebSession } from './session'
 
 export const ACCOUNT_CLOSURE_PAGE_ERRORS = {
   delete: 'No se pudo pedir la eliminación de tu cuenta. Intenta nuevamente.',
@@ -16,13 +16,13 @@ export const ACCOUNT_CLOSURE_PAGE_ERRORS = {
 /** The deletion toast stays long enough to read the date (with JS; without, it stays). */
 const DELETION_TOAST_MS = 15_000
 
-const stamp = () => Date.now()
-
 /** The pages' data: the account's states (paused, opted out). */
 export async function accountClosureLoader(request: Request, context: AppLoadContext, role: AccountRole) {
   const session = await requireSession(request, context, role)
   return required(request, await accountClosureApi.state(context, role, session.token))
 }
+
+type Args = { request: Request; context: AppLoadContext; session: WebSession }
 
 /**
  * «Eliminar mi cuenta»: the password and the confirmation; the service signs every session out,
@@ -30,54 +30,47 @@ export async function accountClosureLoader(request: Request, context: AppLoadCon
  */
 export async function deleteAccountAction(request: Request, context: AppLoadContext, role: AccountRole) {
   const session = await requireSession(request, context, role)
-  const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: deleteAccountSchema })
-  if (submission.status !== 'success')
-    return data({ result: submission.reply({ hideFields: ['password'] }), stamp: stamp() }, { status: 400 })
-  const res = await accountClosureApi.deleteAccount(context, role, session.token, {
-    current_password: submission.value.password,
-  })
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    const formErrors = serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.delete)
-    return data(
-      { result: submission.reply({ formErrors, hideFields: ['password'] }), stamp: stamp() },
-      { status: res.status },
-    )
-  }
-  const date = formatDate(res.data.deletion_due_at, 'long')
-  return redirectWithToast(
-    '/login',
-    {
-      type: 'success',
-      message:
-        `Pediste eliminar tu cuenta: la eliminaremos el ${date}. Si cambias de opinión, ` +
-        `inicia sesión antes de esa fecha.`,
-      durationMs: DELETION_TOAST_MS,
-    },
-    [await destroySession(request)],
-  )
+  return formAction<Args>({
+    default: withSchema(
+      deleteAccountSchema,
+      async ({ value, submission, fail }) => {
+        const res = await accountClosureApi.deleteAccount(context, role, session.token, {
+          current_password: value.password,
+        })
+        if (!res.ok) {
+          const formErrors = serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.delete)
+          return fail(res, { result: submission.reply({ formErrors, hideFields: ['password'] }) })
+        }
+        const date = formatDate(res.data.deletion_due_at, 'long')
+        return redirectWithToast(
+          '/login',
+          {
+            type: 'success',
+            message:
+              `Pediste eliminar tu cuenta: la eliminaremos el ${date}. Si cambias de opinión, ` +
+              `inicia sesión antes de esa fecha.`,
+            durationMs: DELETION_TOAST_MS,
+          },
+          [await destroySession(request)],
+        )
+      },
+      { hideFields: ['password'] },
+    ),
+  })({ request, context, session })
 }
 
-/** «Pausar mi perfil» and the opt-out: one form each, a hidden `intent` and the wanted value. */
+/** «Pausar mi perfil» (drivers) and the opt-out: one form each, a hidden `intent` and the wanted value. */
 export async function pauseAction(request: Request, context: AppLoadContext, role: AccountRole, page: string) {
   const session = await requireSession(request, context, role)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const on = formData.get('value') === 'on'
-  const res =
-    intent === 'pause' && role === 'User'
-      ? await accountClosureApi.pause(context, session.token, on)
-      : intent === 'opt-out'
-        ? await accountClosureApi.optOut(context, role, session.token, on)
-        : null
-  if (!res) return data({ intent, errors: ['Acción no válida.'], stamp: stamp() }, { status: 400 })
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return data(
-      { intent, errors: serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.change), stamp: stamp() },
-      { status: res.status },
-    )
-  }
-  return redirectWithToast(page, { type: 'success', message: res.data.message })
+  const toggle =
+    (change: (on: boolean) => ReturnType<typeof accountClosureApi.optOut>) =>
+    async ({ formData, fail }: Tools<object>) => {
+      const res = await change(formData.get('value') === 'on')
+      if (!res.ok) return fail(res, { errors: serviceMessages(res, ACCOUNT_CLOSURE_PAGE_ERRORS.change) })
+      return redirectWithToast(page, { type: 'success', message: res.data.message })
+    }
+  return formAction<Args>({
+    ...(role === 'User' ? { pause: toggle((on) => accountClosureApi.pause(context, session.token, on)) } : {}),
+    'opt-out': toggle((on) => accountClosureApi.optOut(context, role, session.token, on)),
+  })({ request, context, session })
 }

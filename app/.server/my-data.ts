@@ -1,9 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type AppLoadContext } from 'react-router'
+import type { AppLoadContext } from 'react-router'
 import { rectificationSchema } from '#domain/validation/my-data'
-import { requireSession, signOutIfRefused } from './auth'
+import { requireSession } from './auth'
 import { fetchExportFile, myDataApi, type MyDataRole } from './backend/my-data'
+import { formAction, withSchema } from './form-action'
 import { privateFileResponse, redirectWithToast, required, serviceMessages } from './responses'
+import type { WebSession } from './session'
 
 /** What the page says when the service fails without a message of its own. */
 export const MY_DATA_PAGE_ERRORS = {
@@ -24,42 +25,30 @@ export async function myDataLoader(request: Request, context: AppLoadContext, ro
   return { ...myData, now: Date.now(), base: MY_DATA_PATH[role], role }
 }
 
+type Args = { request: Request; context: AppLoadContext; session: WebSession }
+
 /**
  * Its two forms: «Preparar mi copia» and the rectification request. A success goes back to the page
  * with a toast (JS or not); a refusal (429: one export a day; 400) stays with the service's message.
  */
 export async function myDataAction(request: Request, context: AppLoadContext, role: MyDataRole) {
   const session = await requireSession(request, context, role)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
   const page = MY_DATA_PATH[role]
-
-  if (intent === 'export') {
-    const res = await myDataApi.requestExport(context, role, session.token)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data(
-        { intent, errors: serviceMessages(res, MY_DATA_PAGE_ERRORS.export), stamp: Date.now() },
-        { status: res.status },
-      )
-    }
-    return redirectWithToast(page, { type: 'success', message: res.data.message })
-  }
-
-  if (intent === 'rectification') {
-    const submission = parseWithZod(formData, { schema: rectificationSchema })
-    if (submission.status !== 'success')
-      return data({ intent, result: submission.reply(), stamp: Date.now() }, { status: 400 })
-    const res = await myDataApi.rectification(context, role, session.token, submission.value)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      const formErrors = serviceMessages(res, MY_DATA_PAGE_ERRORS.rectification)
-      return data({ intent, result: submission.reply({ formErrors }), stamp: Date.now() }, { status: res.status })
-    }
-    return redirectWithToast(page, { type: 'success', message: res.data.message })
-  }
-
-  return data({ intent, errors: ['Acción no válida.'], stamp: Date.now() }, { status: 400 })
+  return formAction<Args>({
+    export: async ({ fail }) => {
+      const res = await myDataApi.requestExport(context, role, session.token)
+      if (!res.ok) return fail(res, { errors: serviceMessages(res, MY_DATA_PAGE_ERRORS.export) })
+      return redirectWithToast(page, { type: 'success', message: res.data.message })
+    },
+    rectification: withSchema(rectificationSchema, async ({ value, submission, fail }) => {
+      const res = await myDataApi.rectification(context, role, session.token, value)
+      if (!res.ok) {
+        const formErrors = serviceMessages(res, MY_DATA_PAGE_ERRORS.rectification)
+        return fail(res, { result: submission.reply({ formErrors }) })
+      }
+      return redirectWithToast(page, { type: 'success', message: res.data.message })
+    }),
+  })({ request, context, session })
 }
 
 /** An export's ZIP, to its owner only (the service checks it); anything else is a 404. */

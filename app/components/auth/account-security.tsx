@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, useActionData, useLoaderData } from 'react-router'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { Form } from 'react-router'
+import type { ActionReply } from '#app/components/action-reply'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { Alert } from '#app/components/ui/alert'
@@ -21,13 +22,8 @@ export interface SessionView {
   current: boolean
 }
 
-/** What the «Seguridad» action answers when it does not redirect (see account-security.server.ts). */
-export interface SecurityFeedback {
-  intent: string
-  result?: SubmissionResult<string[]>
-  errors?: string[]
-  stamp?: number
-}
+/** What the «Seguridad» action answers when it does not redirect (app/.server/account-security.ts). */
+export type SecurityFeedback = ActionReply
 
 /**
  * The «Seguridad» page of drivers and companies: change the password (the
@@ -78,7 +74,7 @@ function ChangePasswordSection({ feedback }: { feedback?: SecurityFeedback }) {
       <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-4 space-y-4">
         <JsMarker />
         <input type="hidden" name="intent" value="change-password" />
-        <Alert tone="error" messages={form.errors} id="cambiar-contrasena-error" stamp={feedback?.stamp} focus />
+        <Alert tone="error" messages={form.errors} id="cambiar-contrasena-error" replyId={feedback?.id} focus />
         <InputField
           label="Contraseña actual"
           inputProps={{
@@ -118,7 +114,7 @@ function SessionsSection({
         Sesiones activas
       </h2>
       <p className="mt-1 text-sm text-slate-700">Los dispositivos donde tu cuenta está abierta ahora.</p>
-      <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} className="mt-4" focus />
+      <Alert tone="error" messages={feedback?.errors} replyId={feedback?.id} className="mt-4" focus />
       <ul className="mt-4 divide-y divide-slate-200" data-testid="sesiones">
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
@@ -162,16 +158,26 @@ function SessionsSection({
 }
 
 /**
- * The «Seguridad» page of drivers and companies, read from its route's loader (`sessions`, `now`:
- * app/.server/account-security.ts securityLoader) and action (securityAction).
+ * The «Seguridad» page of drivers and companies, from its route's loader (`sessions`, `now`:
+ * app/.server/account-security.ts securityLoader) and action (securityAction); `children` follow
+ * (the company's second factor).
  */
-export function AccountSecurityPage() {
-  const { sessions, now } = useLoaderData<{ sessions: SessionView[]; now: number }>()
-  const feedback = useActionData<SecurityFeedback>()
+export function AccountSecurityPage({
+  sessions,
+  now,
+  feedback,
+  children,
+}: {
+  sessions: SessionView[]
+  now: number
+  feedback?: SecurityFeedback
+  children?: React.ReactNode
+}) {
   return (
     <main id="contenido" className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Seguridad</h1>
       <AccountSecurity sessions={sessions} now={now} feedback={feedback} />
+      {children}
     </main>
   )
 }

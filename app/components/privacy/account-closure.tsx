@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import type { ActionReply } from '#app/components/action-reply'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { Alert } from '#app/components/ui/alert'
@@ -37,8 +38,7 @@ function BackLink({ role }: { role: AccountRole }) {
  * «Eliminar mi cuenta» (Ley 21.719, supresión; decision 76): what happens and when, what is
  * removed, what is kept and why, then the password and a confirmation. Works without JS.
  */
-export function DeleteAccountPage({ area: role }: { area: AccountRole }) {
-  const feedback = useActionData<{ result?: SubmissionResult<string[]>; stamp?: number }>()
+export function DeleteAccountPage({ area: role, feedback }: { area: AccountRole; feedback?: ActionReply }) {
   const { onValidate, ...loadOn } = useLazyValidation<{ password: string; confirm: 'on' }>(loadSchema)
   const [form, fields] = useForm({
     id: 'eliminar-cuenta',
@@ -96,7 +96,7 @@ export function DeleteAccountPage({ area: role }: { area: AccountRole }) {
         </h2>
         <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-4 space-y-4">
           <JsMarker />
-          <Alert tone="error" messages={form.errors} id="eliminar-cuenta-error" stamp={feedback?.stamp} focus />
+          <Alert tone="error" messages={form.errors} id="eliminar-cuenta-error" replyId={feedback?.id} focus />
           <InputField
             label="Contraseña"
             inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
@@ -116,8 +116,6 @@ export function DeleteAccountPage({ area: role }: { area: AccountRole }) {
   )
 }
 
-type PauseFeedback = { intent?: string; errors?: string[]; stamp?: number }
-
 function ToggleForm({ intent, on, label, pending }: { intent: string; on: boolean; label: string; pending: string }) {
   return (
     <Form method="post" className="mt-4">
@@ -135,9 +133,15 @@ function ToggleForm({ intent, on, label, pending }: { intent: string; on: boolea
  * «Pausar mi perfil» (blocking; drivers) and the opposition to non-essential mails (drivers and
  * companies), read from the loader's account states (decision 76).
  */
-export function PauseProfilePage({ area: role }: { area: AccountRole }) {
-  const state = useLoaderData<AccountPrivacyState>()
-  const feedback = useActionData<PauseFeedback>()
+export function PauseProfilePage({
+  area: role,
+  state,
+  feedback,
+}: {
+  area: AccountRole
+  state: AccountPrivacyState
+  feedback?: ActionReply
+}) {
   return (
     <main id="contenido" className="max-w-3xl space-y-6">
       <BackLink role={role} />
@@ -162,7 +166,7 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
           <Alert
             tone="error"
             messages={feedback?.intent === 'pause' ? feedback.errors : undefined}
-            stamp={feedback?.stamp}
+            replyId={feedback?.id}
             className="mt-4"
             focus
           />
@@ -188,7 +192,7 @@ export function PauseProfilePage({ area: role }: { area: AccountRole }) {
         <Alert
           tone="error"
           messages={feedback?.intent === 'opt-out' ? feedback.errors : undefined}
-          stamp={feedback?.stamp}
+          replyId={feedback?.id}
           className="mt-4"
           focus
         />

@@ -1,5 +1,6 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useActionData, useLoaderData } from 'react-router'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import type { ActionReply } from '#app/components/action-reply'
 import { JsMarker } from '#app/components/js-marker'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { Alert } from '#app/components/ui/alert'
@@ -17,12 +18,7 @@ const loadSchema = () => import('#domain/validation/my-data').then((m) => m.rect
 export type MyDataView = MyData & { now: number; base: string; role: 'User' | 'business' }
 
 /** What its action answers when it does not redirect. */
-export interface MyDataFeedback {
-  intent: string
-  result?: SubmissionResult<string[]>
-  errors?: string[]
-  stamp?: number
-}
+export type MyDataFeedback = ActionReply
 
 export const KIND_LABEL: Record<MyRequest['kind'], string> = {
   export: 'Copia de mis datos',
@@ -54,9 +50,7 @@ const LINK =
  * export of every datum and file, the request to correct what the person cannot edit, their
  * requests, and links to pause or delete the account. Forms that work without JS.
  */
-export function MyDataPage() {
-  const view = useLoaderData<MyDataView>()
-  const feedback = useActionData<MyDataFeedback>()
+export function MyDataPage({ view, feedback }: { view: MyDataView; feedback?: MyDataFeedback }) {
   return (
     <main id="contenido" className="space-y-6">
       <header className="space-y-2">
@@ -93,7 +87,7 @@ function ExportSection({ view, feedback }: { view: MyDataView; feedback?: MyData
         Te preparamos un archivo ZIP con todos tus datos en un formato que otro servicio puede leer (datos.json) y{' '}
         {files}. Puedes pedir una copia al día y descargarla durante 7 días.
       </p>
-      <Alert tone="error" messages={feedback?.errors} stamp={feedback?.stamp} className="mt-4" focus />
+      <Alert tone="error" messages={feedback?.errors} replyId={feedback?.id} className="mt-4" focus />
       {latest && state ? (
         <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="ultima-copia">
           <p className="flex flex-wrap items-center gap-2">
@@ -162,7 +156,7 @@ function RectificationSection({ role, feedback }: { role: MyDataView['role']; fe
       <Form method="post" {...getFormProps(form)} {...loadOn} className="mt-4 space-y-4">
         <JsMarker />
         <input type="hidden" name="intent" value="rectification" />
-        <Alert tone="error" messages={form.errors} id="corregir-datos-error" stamp={feedback?.stamp} focus />
+        <Alert tone="error" messages={form.errors} id="corregir-datos-error" replyId={feedback?.id} focus />
         <TextAreaField
           label="¿Qué dato hay que corregir?"
           hint={`Hasta ${RECTIFICATION_MAX} caracteres.`}

@@ -1,8 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { Form } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { consentsApi, type ConsentRole } from '#app/.server/backend/consents'
 import { afterAcceptancePath, markSettled, pendingDocumentsFor } from '#app/.server/consents'
+import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import { Alert } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
@@ -38,20 +38,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { pending, redirectTo }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const role = roleOf(request)
   const session = await requireSession(request, context, role)
-  const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: consentAcceptanceSchema })
-  if (submission.status !== 'success') return data({ errors: [ACCEPT_TERMS_MESSAGE] }, { status: 400 })
-  // The person's yes; which versions count is the service's to say.
-  const res = await consentsApi.accept(context, role, session.token, submission.value)
-  if (!res.ok) return data({ errors: serviceMessages(res, FAILURE) }, { status: res.status })
-  markSettled(role, session.token)
-  return redirectWithToast(afterAcceptancePath(role, formData.get('redirectTo')), {
-    type: 'success',
-    message: res.data.message,
-  })
+  return formAction<Route.ActionArgs>({
+    default: withSchema(
+      consentAcceptanceSchema,
+      async ({ formData, value, fail }) => {
+        // The person's yes; which versions count is the service's to say.
+        const res = await consentsApi.accept(context, role, session.token, value)
+        if (!res.ok) return fail(res, { errors: serviceMessages(res, FAILURE) })
+        markSettled(role, session.token)
+        return redirectWithToast(afterAcceptancePath(role, formData.get('redirectTo')), {
+          type: 'success',
+          message: res.data.message,
+        })
+      },
+      { invalid: async ({ reply }) => reply({ errors: [ACCEPT_TERMS_MESSAGE] }, 400) },
+    ),
+  })(args)
 }
 
 /** «Actualizamos nuestra Política de privacidad», or the terms, or both: what is pending, by name. */
@@ -60,9 +66,8 @@ function headingFor(titles: string[]): string {
   return `Actualizamos ${named.join(' y ')}`
 }
 
-export default function AcceptDocumentsRoute() {
-  const { pending, redirectTo } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function AcceptDocumentsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { pending, redirectTo } = loaderData
   const one = pending.length === 1
   return (
     <main
@@ -92,7 +97,9 @@ export default function AcceptDocumentsRoute() {
           </li>
         ))}
       </ul>
-      {actionData?.errors ? <Alert tone="error" messages={actionData.errors} focus className="mt-6" /> : null}
+      {actionData?.errors ? (
+        <Alert tone="error" messages={actionData.errors} replyId={actionData.id} focus className="mt-6" />
+      ) : null}
       <Form method="post" className="mt-6">
         <input type="hidden" name="acceptTerms" value="on" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

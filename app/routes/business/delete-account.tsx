@@ -13,6 +13,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return deleteAccountAction(request, context, 'business')
 }
 
-export default function CompanyDeleteAccount() {
-  return <DeleteAccountPage area="business" />
+export default function CompanyDeleteAccount({ actionData }: Route.ComponentProps) {
+  return <DeleteAccountPage area="business" feedback={actionData} />
 }

@@ -15,6 +15,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return pauseAction(request, context, 'business', OPT_OUT_PATH)
 }
 
-export default function CompanyOptOut() {
-  return <PauseProfilePage area="business" />
+export default function CompanyOptOut({ loaderData, actionData }: Route.ComponentProps) {
+  return <PauseProfilePage area="business" state={loaderData} feedback={actionData} />
 }

@@ -1,12 +1,12 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useActionData, useLoaderData } from 'react-router'
-import { securityAction, securityLoader } from '#app/.server/account-security'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { Form } from 'react-router'
+import { securityIntents, securityLoader, type SecurityArgs } from '#app/.server/account-security'
+import { requireSession } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { staffApi, type FactorEnrolment } from '#app/.server/backend/staff'
+import { formAction, withSchema, type Tools } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
-import { AccountSecurity, type SecurityFeedback, type SessionView } from '#app/components/auth/account-security'
+import type { ActionReply } from '#app/components/action-reply'
+import { AccountSecurityPage } from '#app/components/auth/account-security'
 import { EnrolmentCode, FactorCodeForm, RecoveryCodeList } from '#app/components/auth/second-factor'
 import { SubmitButton } from '#app/components/ui/button'
 import { confirmFactorSchema, disableFactorSchema } from '#domain/validation/staff'
@@ -30,58 +30,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, factor }
 }
 
-type FactorFeedback =
-  | { factor: 'enrol'; enrolment: FactorEnrolment; result?: SubmissionResult<string[]> }
-  | { factor: 'codes'; message: string; codes: string[] }
-  | { factor: 'disable'; result: SubmissionResult<string[]> }
+/** What the second factor's forms add to the page's reply: the enrolment shown, or the recovery codes once. */
+type FactorExtra = {
+  factor: 'enrol' | 'codes' | 'disable'
+  enrolment: FactorEnrolment
+  message: string
+  codes: string[]
+}
+type FactorFeedback = ActionReply<FactorExtra>
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const intent = String((await request.clone().formData()).get('intent') ?? '')
-  if (!intent.startsWith('factor-')) return securityAction(request, context, 'business', BUSINESS_SECURITY_PATH)
   const session = await requireSession(request, context, 'business')
-  const formData = await request.formData()
-  const enrolment = async () => {
+  // The enrolment to show (again), or the page with the service's refusal as a toast.
+  const enrolment = async ({ failTo }: Tools<FactorExtra>) => {
     const res = await staffApi.enrol(context, 'business', session.token)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return redirectWithToast(BUSINESS_SECURITY_PATH, { type: 'error', message: messageList(res.message).join(' ') })
-    }
+    if (!res.ok)
+      return failTo(res, BUSINESS_SECURITY_PATH, { type: 'error', message: messageList(res.message).join(' ') })
     return res.data
   }
-  if (intent === 'factor-start') return { factor: 'enrol', enrolment: await enrolment() } satisfies FactorFeedback
-  if (intent === 'factor-confirm') {
-    const submission = parseWithZod(formData, { schema: confirmFactorSchema })
-    if (submission.status !== 'success')
-      return data(
-        { factor: 'enrol', enrolment: await enrolment(), result: submission.reply() } satisfies FactorFeedback,
-        { status: 400 },
-      )
-    const res = await staffApi.confirm(context, 'business', session.token, submission.value)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      const result = submission.reply({ formErrors: messageList(res.message) })
-      return data({ factor: 'enrol', enrolment: await enrolment(), result } satisfies FactorFeedback, {
-        status: res.status,
-      })
-    }
-    return { factor: 'codes', message: res.data.message, codes: res.data.recovery_codes } satisfies FactorFeedback
-  }
-  if (intent === 'factor-disable') {
-    const submission = parseWithZod(formData, { schema: disableFactorSchema })
-    if (submission.status !== 'success')
-      return data(
-        { factor: 'disable', result: submission.reply({ hideFields: ['password'] }) } satisfies FactorFeedback,
-        { status: 400 },
-      )
-    const res = await staffApi.disable(context, session.token, submission.value)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      const result = submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] })
-      return data({ factor: 'disable', result } satisfies FactorFeedback, { status: res.status })
-    }
-    return redirectWithToast(BUSINESS_SECURITY_PATH, { type: 'success', message: res.data.message })
-  }
-  return data({ factor: 'disable', result: { formErrors: ['Acción no válida.'] } } as FactorFeedback, { status: 400 })
+  return formAction<SecurityArgs, FactorExtra>({
+    ...securityIntents('business', BUSINESS_SECURITY_PATH),
+    'factor-start': async (a) => a.reply({ factor: 'enrol', enrolment: await enrolment(a) }),
+    'factor-confirm': withSchema(
+      confirmFactorSchema,
+      async (a) => {
+        const res = await staffApi.confirm(context, 'business', session.token, a.value)
+        if (!res.ok) {
+          const result = a.submission.reply({ formErrors: messageList(res.message) })
+          return a.fail(res, { factor: 'enrol', enrolment: await enrolment(a), result })
+        }
+        return a.reply({ factor: 'codes', message: res.data.message, codes: res.data.recovery_codes })
+      },
+      { invalid: async (a) => a.reply({ factor: 'enrol', enrolment: await enrolment(a), result: a.result }, 400) },
+    ),
+    'factor-disable': withSchema(
+      disableFactorSchema,
+      async ({ value, submission, fail }) => {
+        const res = await staffApi.disable(context, session.token, value)
+        if (!res.ok) {
+          const result = submission.reply({ formErrors: messageList(res.message), hideFields: ['password'] })
+          return fail(res, { factor: 'disable', result })
+        }
+        return redirectWithToast(BUSINESS_SECURITY_PATH, { type: 'success', message: res.data.message })
+      },
+      { hideFields: ['password'], invalid: async ({ result, reply }) => reply({ factor: 'disable', result }, 400) },
+    ),
+  })({ request, context, session })
 }
 
 function FactorSection({
@@ -93,6 +87,8 @@ function FactorSection({
   recoveryLeft: number
   feedback?: FactorFeedback
 }) {
+  const codes = feedback?.factor === 'codes' ? feedback.codes : undefined
+  const enrolment = feedback?.factor === 'enrol' ? feedback.enrolment : undefined
   return (
     <section
       aria-labelledby="dos-pasos-titulo"
@@ -101,23 +97,23 @@ function FactorSection({
       <h2 id="dos-pasos-titulo" className="text-lg font-semibold text-slate-900">
         Verificación en dos pasos
       </h2>
-      {feedback?.factor === 'codes' ? (
+      {codes ? (
         <>
           <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900">
-            {feedback.message}
+            {feedback?.message}
           </p>
-          <RecoveryCodeList codes={feedback.codes} />
+          <RecoveryCodeList codes={codes} />
         </>
-      ) : feedback?.factor === 'enrol' ? (
+      ) : enrolment ? (
         <>
-          <EnrolmentCode qrSvg={feedback.enrolment.qr_svg} secret={feedback.enrolment.secret} />
+          <EnrolmentCode qrSvg={enrolment.qr_svg} secret={enrolment.secret} />
           <FactorCodeForm
             id="enrol-code"
             intent="factor-confirm"
             label="Código de la aplicación (6 dígitos)"
             submit="Activar"
             pending="Activando…"
-            result={feedback.result}
+            result={feedback?.result}
           />
         </>
       ) : enabled ? (
@@ -154,21 +150,12 @@ function FactorSection({
   )
 }
 
-export default function BusinessSecurityRoute() {
-  const { sessions, now, factor } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as
-    (SecurityFeedback & Partial<FactorFeedback>) | FactorFeedback | undefined
-  const factorFeedback =
-    actionData && 'factor' in actionData && actionData.factor ? (actionData as FactorFeedback) : undefined
+export default function BusinessSecurityRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { sessions, now, factor } = loaderData
+  const factorFeedback = actionData?.factor ? actionData : undefined
   return (
-    <main id="contenido" className="space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Seguridad</h1>
-      <AccountSecurity
-        sessions={sessions as SessionView[]}
-        now={now}
-        feedback={factorFeedback ? undefined : (actionData as SecurityFeedback | undefined)}
-      />
+    <AccountSecurityPage sessions={sessions} now={now} feedback={factorFeedback ? undefined : actionData}>
       <FactorSection enabled={factor.enabled} recoveryLeft={factor.recovery_left} feedback={factorFeedback} />
-    </main>
+    </AccountSecurityPage>
   )
 }

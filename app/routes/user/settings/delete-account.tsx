@@ -13,6 +13,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return deleteAccountAction(request, context, 'User')
 }
 
-export default function DriverDeleteAccount() {
-  return <DeleteAccountPage area="User" />
+export default function DriverDeleteAccount({ actionData }: Route.ComponentProps) {
+  return <DeleteAccountPage area="User" feedback={actionData} />
 }

@@ -13,4 +13,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return myDataAction(request, context, 'User')
 }
 
-export default MyDataPage
+export default function MyDataRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <MyDataPage view={loaderData} feedback={actionData} />
+}

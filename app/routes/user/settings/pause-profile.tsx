@@ -15,6 +15,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return pauseAction(request, context, 'User', PAUSE_PATH)
 }
 
-export default function DriverPauseProfile() {
-  return <PauseProfilePage area="User" />
+export default function DriverPauseProfile({ loaderData, actionData }: Route.ComponentProps) {
+  return <PauseProfilePage area="User" state={loaderData} feedback={actionData} />
 }

@@ -14,4 +14,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return securityAction(request, context, 'User', SECURITY_PATH)
 }
 
-export default AccountSecurityPage
+export default function SecurityRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountSecurityPage sessions={loaderData.sessions} now={loaderData.now} feedback={actionData} />
+}
