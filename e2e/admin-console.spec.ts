@@ -113,7 +113,10 @@ test.describe('operations console', () => {
       await admin.getByLabel('Buscar', { exact: true }).fill(driver.email)
       await admin.getByRole('button', { name: 'Buscar' }).click()
       await expect(admin).toHaveURL(/[?&]q=/)
-      await admin.getByRole('link', { name: `${driver.firstname} ${driver.lastname}` }).click()
+      // Other specs' drivers share the name: wait for the list the search answered (this driver only).
+      const record = admin.getByRole('link', { name: `${driver.firstname} ${driver.lastname}` })
+      await expect(record).toHaveCount(1)
+      await record.click()
       await expect(admin.getByTestId('progreso-validacion')).toContainText('1/22 aprobados')
       await expect(admin.getByText('Rechazó un documento')).toBeVisible()
       await expect(admin.getByText('Aprobó un documento')).toBeVisible()
