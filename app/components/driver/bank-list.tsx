@@ -2,11 +2,12 @@ import { Form, Link, useLocation } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
+import { withParams } from '#app/paths'
 import type { BankDetail } from '#domain/contract/users'
 import { formatPhone } from '#domain/format'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
 import { bankDetailComplete, maskAccountNumber } from '#domain/validation/bank-view'
-import { BANK_PATH, withParams } from './urls'
+import { BANK_PATH } from './urls'
 
 export type BankView = BankDetail
 

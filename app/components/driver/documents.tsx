@@ -11,11 +11,12 @@ import { ProgressBar } from '#app/components/ui/progress-bar'
 import { shrinkPhoto } from '#app/components/upload/shrink-photo'
 import { UploadProgress } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
+import { withParams } from '#app/paths'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
 import type { ChecklistGroup, ChecklistRow, ChecklistSummary, ChipTone } from './checklist.server'
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
-import { HOME_PATH, withParams } from './urls'
+import { HOME_PATH } from './urls'
 
 /** `<Link>` in the browser, its markup alone on the server (decision 68). */
 const AppLink = import.meta.env.SSR ? ServerLink : Link

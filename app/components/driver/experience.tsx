@@ -1,9 +1,10 @@
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '#app/components/ui/button'
+import { withParams } from '#app/paths'
 import type { Experience } from '#domain/contract/users'
 import { formatDate } from '#domain/format'
 import { Icon } from './icons'
-import { PROFILE_PATH, withParams } from './urls'
+import { PROFILE_PATH } from './urls'
 
 export type ExperienceView = Experience
 

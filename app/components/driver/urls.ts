@@ -29,14 +29,3 @@ export function avatarUrl(imgProfile: string | null | undefined): string {
   // Only our own paths: a stored absolute URL elsewhere would leak the visit.
   return imgProfile.startsWith('/') && !imgProfile.startsWith('//') ? imgProfile : DEFAULT_AVATAR
 }
-
-/** `base` with `params` set (or removed when null), keeping the rest of `search`. */
-export function withParams(base: string, search: string, params: Record<string, string | number | null>): string {
-  const sp = new URLSearchParams(search)
-  for (const [k, v] of Object.entries(params)) {
-    if (v === null) sp.delete(k)
-    else sp.set(k, String(v))
-  }
-  const q = sp.toString()
-  return q ? `${base}?${q}` : base
-}

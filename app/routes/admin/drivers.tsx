@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
+import { pageParam } from '#app/.server/list-page'
 import { required } from '#app/.server/responses'
 import { DataTable, LINK, PageHeader, TD, ValidatedBadge } from '#app/components/admin/console'
 import { buttonClass } from '#app/components/ui/button'
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const q = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const validados = url.searchParams.get('validados') === '1' ? '1' : undefined
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url)
   const list = await required(request, await adminApi.drivers(context, session.token, { q, validados, page }))
   return { q, validados: Boolean(validados), ...list }
 }

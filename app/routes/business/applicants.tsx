@@ -8,6 +8,7 @@ import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { threadsApi } from '#app/.server/backend/messages'
 import { fromEnhancedPage } from '#app/.server/forms'
+import { pageParam } from '#app/.server/list-page'
 import { setToast } from '#app/.server/toast'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { DocumentsBar } from '#app/components/marketplace/documents-bar'
@@ -24,8 +25,9 @@ import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { InputField, TextAreaField } from '#app/components/ui/field'
 import { Modal } from '#app/components/ui/modal'
-import { Pagination, withParams } from '#app/components/ui/pagination'
+import { Pagination } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
+import { withParams } from '#app/paths'
 import { formatDateTime } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import { formatChileanMobile } from '#domain/phone'
@@ -51,14 +53,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const status = estado && estado in APPLICATION_STATUS_LABELS ? (estado as ApplicationStatus) : undefined
   // ?orden=documentos: most documents approved first; anything else, newest first.
   const sort = url.searchParams.get('orden') === 'documentos' ? 'documentos' : undefined
-  // ?page=N: a page of the list; anything else is the first.
-  const page = Number(url.searchParams.get('page'))
+  const page = pageParam(url)
   const [res, matches] = id
     ? await Promise.all([
         businessApi.applicants(context, session.token, id, {
           status,
           sort,
-          page: Number.isInteger(page) && page >= 1 && page <= 999_999 ? page : 1,
+          page,
         }),
         businessApi.postingMatches(context, session.token, id),
       ])

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi, type CompanyPanelSummary, type CompanyPosting } from '#app/.server/backend/marketplace'
+import { pageParam } from '#app/.server/list-page'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { shortDate } from '#app/components/marketplace/posting-bits'
 import { Alert } from '#app/components/ui/alert'
@@ -9,8 +10,9 @@ import { Badge } from '#app/components/ui/badge'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
 import { ConfirmDeleteModal, Modal } from '#app/components/ui/modal'
-import { Pagination, withParams } from '#app/components/ui/pagination'
+import { Pagination } from '#app/components/ui/pagination'
 import { Tabs } from '#app/components/ui/tabs'
+import { withParams } from '#app/paths'
 import { formatInteger, formatPayment } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/postings'
@@ -24,8 +26,7 @@ const LIST_ERROR = 'Error al obtener los datos de los trabajos publicados'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
   const url = new URL(request.url)
-  const rawPage = url.searchParams.get('page') ?? '1'
-  const page = /^\d{1,5}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1
+  const page = pageParam(url)
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   const deleteId = positiveId(url.searchParams.get('eliminar'))
   const tab = TABS.find((t) => t.param === url.searchParams.get('estado')) ?? TABS[0]

@@ -8,10 +8,11 @@ import { redirectWithToast, required } from '#app/.server/responses'
 import { documentChecklist } from '#app/components/driver/checklist.server'
 import { ChecklistSummaryCard, DocumentChecklist, PreviewDialog, UploadPanel } from '#app/components/driver/documents'
 import { expiryDateError } from '#app/components/driver/expiry-check'
-import { DOCUMENTS_ANCHOR, documentFileUrl, HOME_PATH, withParams } from '#app/components/driver/urls'
+import { DOCUMENTS_ANCHOR, documentFileUrl, HOME_PATH } from '#app/components/driver/urls'
 import { PostingsForYouSection } from '#app/components/marketplace/for-you'
 import { forYouListPath } from '#app/components/marketplace/posting-links'
 import { uploadClientAction } from '#app/components/upload/transfer'
+import { withParams } from '#app/paths'
 import { dayInChile, formatDate } from '#domain/format'
 import {
   DOCUMENT_STATUS_LABELS,

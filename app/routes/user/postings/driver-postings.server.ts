@@ -8,6 +8,7 @@ import {
   type PostingFilterBody,
 } from '#app/.server/backend/marketplace'
 import { fromEnhancedPage } from '#app/.server/forms'
+import { pageParam } from '#app/.server/list-page'
 import { redirectWithToast } from '#app/.server/responses'
 import { communesByRegion, findRegion } from '#domain/reference-data/geography'
 
@@ -33,11 +34,6 @@ export const FILTER_NAMES = [
   'pawn',
   'search',
 ] as const
-
-export function pageFrom(url: URL): number {
-  const raw = url.searchParams.get('page') ?? '1'
-  return /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1
-}
 
 /**
  * The URL's filters; a region outside the zone, or a commune outside the region, is dropped (the
@@ -106,7 +102,7 @@ const OWN_LIST_NAME = { saved: 'guardadas', applied: 'postuladas' } as const
 /** The driver's saved or applied postings (spec §8 lists), one page, with the spec's error text. */
 export async function ownPostingsPage(request: Request, context: AppLoadContext, kind: 'saved' | 'applied') {
   const session = await requireSession(request, context, 'User')
-  const page = pageFrom(new URL(request.url))
+  const page = pageParam(new URL(request.url))
   const res = await driverPostingsApi[kind](context, session.token, page)
   if (!res.ok) await signOutIfRefused(request, res.status)
   return {

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Link, redirect, useLoaderData, useLocation, useNavigate } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { driverPostingsApi } from '#app/.server/backend/marketplace'
+import { pageParam } from '#app/.server/list-page'
 import { loadPlaces } from '#app/.server/places'
 import { FILTERS_FORM_ID, FiltersPanel } from '#app/components/marketplace/filters-panel'
 import { PostingCard } from '#app/components/marketplace/posting-card'
@@ -10,12 +11,13 @@ import { PostingsTabs } from '#app/components/marketplace/postings-tabs'
 import { Alert } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
-import { Pagination, withParams } from '#app/components/ui/pagination'
+import { Pagination } from '#app/components/ui/pagination'
+import { withParams } from '#app/paths'
 import { positiveId } from '#domain/ids'
 import { vehicles as referenceVehicles } from '#domain/reference-data/vehicles'
 import { zones as referenceZones } from '#domain/reference-data/zones'
 import type { Route } from './+types/driver-postings'
-import { filtersFrom, pageFrom, postingAction, searchPostings } from './driver-postings.server'
+import { filtersFrom, postingAction, searchPostings } from './driver-postings.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ofertas | Fleeters' }]
 
@@ -26,7 +28,7 @@ const FILTER_ERROR = 'Error al filtrar, intenta nuevamente'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   const url = new URL(request.url)
-  const page = pageFrom(url)
+  const page = pageParam(url)
   // ?id=N, the list's old way to open a posting (links kept in mails and bookmarks): the posting's page.
   const detailId = positiveId(url.searchParams.get('id'))
   if (detailId) {

@@ -1,24 +1,22 @@
 import { Link, useLoaderData } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { dataViewsApi } from '#app/.server/backend/data-views'
+import { pageParam } from '#app/.server/list-page'
 import { required } from '#app/.server/responses'
 import { DATA_VIEWS_PATH } from '#app/components/driver/urls'
 import { Badge } from '#app/components/ui/badge'
 import { Pagination } from '#app/components/ui/pagination'
 import { formatDateTime, formatInteger } from '#domain/format'
-import { positiveId } from '#domain/ids'
 import type { Route } from './+types/data-views'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Quién vio mis datos | Panel del conductor | Fleeters' }]
 
 /** ?page= beyond what the service reads (6 digits) is the first page. */
-const MAX_PAGE = 99_999
 
 /** «Quién vio mis datos» (Ley 21.719, decision 78): every view of the driver's sensitive items, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
-  const wanted = positiveId(new URL(request.url).searchParams.get('page'))
-  const page = wanted && wanted <= MAX_PAGE ? wanted : 1
+  const page = pageParam(new URL(request.url))
   return required(request, await dataViewsApi.mine(context, session.token, page))
 }
 
