@@ -44,13 +44,18 @@ export function inForceSql(now: Date) {
   return sql<boolean>`(f.expires_on is null or f.expires_on >= ${dayInChile(now)})`
 }
 
-/** Accepted, unexpired latest records of the 22 required slots, counted per driver. */
-export function acceptedRequiredByDriver(db: Kysely<Database>, now: Date) {
+/** The accepted, unexpired latest records of the 22 required slots: a driver's n/22. */
+function acceptedRequired(db: Kysely<Database>, now: Date) {
   return latestRecords(db)
-    .select(['f.user_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('f.purpose_name', 'in', REQUIRED_SLOTS)
     .where('f.file_status', '=', 'ACCEPTED')
     .where(inForce(now))
+}
+
+/** Accepted, unexpired latest records of the 22 required slots, counted per driver. */
+export function acceptedRequiredByDriver(db: Kysely<Database>, now: Date) {
+  return acceptedRequired(db, now)
+    .select(['f.user_id', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy('f.user_id')
 }
 
@@ -103,20 +108,14 @@ export async function isValidatedDriver(db: Kysely<Database>, userId: number, no
  * between runs on its own. A later write of the driver's records copies their row again.
  */
 export async function refreshApplicantDocuments(db: Kysely<Database>, now: Date): Promise<number> {
-  const today = dayInChile(now)
-  const counted = <T>(what: string) =>
-    sql<T>`(select ${sql.raw(what)} from user_files f where f.user_id = applications.user_id
-      and f.file_status = 'ACCEPTED' and f.purpose_name in (${sql.join(REQUIRED_SLOTS)})
-      and (f.expires_on is null or f.expires_on >= ${today})
-      and not exists (select 1 from user_files n where n.user_id = f.user_id
-        and n.purpose_name = f.purpose_name and n.id > f.id))`
+  const applicants = acceptedRequired(db, now).where(sql<boolean>`f.user_id = applications.user_id`)
   const result = await db
     .updateTable('applications')
     .set({
-      documents_accepted: counted<number>('count(*)'),
-      documents_until: counted<string | null>('min(f.expires_on)'),
+      documents_accepted: applicants.select((eb) => eb.fn.countAll<number>().as('n')),
+      documents_until: applicants.select((eb) => eb.fn.min('f.expires_on').as('until')),
     })
-    .where('documents_until', '<', today)
+    .where('documents_until', '<', dayInChile(now))
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
