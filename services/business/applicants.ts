@@ -78,63 +78,27 @@ export function applicantRoutes(p: Platform) {
     },
     async (c) => {
       const company = await currentCompany(p, c)
-      const posting = await companyPosting(company.id, c.req.valid('param').id)
+      const { counted, ...posting } = await postingWithCounts(company.id, c.req.valid('param').id)
       const { status: wanted, sort, page } = c.req.valid('query')
       const status = wanted ?? null
       const now = p.now()
       const offset = (page - 1) * APPLICANTS_PAGE_SIZE
-      const [order, counted] = await Promise.all([
+      const order =
         sort === 'documentos'
-          ? byDocuments(posting.id, status, now, offset)
-          : p.db
-              .selectFrom('applications as a')
-              .select('a.id')
-              .where('a.posting_id', '=', posting.id)
-              .where(visibleToCompanies('a.user_id'))
-              .$if(status !== null, (q) => q.where('a.status', '=', status!))
-              .orderBy('a.created_at', 'desc')
-              .orderBy('a.id', 'desc')
-              .limit(APPLICANTS_PAGE_SIZE)
-              .offset(offset)
-              .execute(),
-        // The stage tabs' counts: the posting's one row of posting_applicant_counts (decision 110).
-        p.db
-          .selectFrom('posting_applicant_counts')
-          .select(APPLICATION_STATUSES)
-          .where('posting_id', '=', posting.id)
-          .executeTakeFirst(),
-      ])
-      const position = new Map(order.map((r, i) => [r.id, i]))
-      const rows = order.length
-        ? (
-            await p.db
-              .selectFrom('applications as a')
-              .innerJoin('users as u', 'u.id', 'a.user_id')
-              .select([
-                'a.id as id_application',
-                'a.status',
-                'a.created_at',
-                'a.seen_at',
-                'a.company_unread',
-                'u.id as id_user',
-                'u.firstname',
-                'u.lastname',
-                'u.email',
-                'u.phone',
-                'u.img_profile',
-                'u.id_vehicle',
-                'u.id_commune',
-              ])
-              .where('a.id', 'in', [...position.keys()])
-              .where(visibleToCompanies('a.user_id'))
-              .execute()
-          ).sort((x, y) => position.get(x.id_application)! - position.get(y.id_application)!)
-        : []
-      const ids = rows.map((r) => r.id_user)
-      const [documents, experience] = await Promise.all([
-        acceptedDocumentCounts(p.db, ids, now),
-        experienceSummaries(p, ids),
-      ])
+          ? await byDocuments(posting.id, status, now, offset)
+          : {
+              page: pageColumns(posting.id, status)
+                .orderBy('a.created_at', 'desc')
+                .orderBy('a.id', 'desc')
+                .limit(APPLICANTS_PAGE_SIZE)
+                .offset(offset),
+            }
+      const rows = await applicantCards(now, order)
+      const experience = await experienceSummaries(
+        p,
+        rows.map((r) => r.id_user),
+      )
+
       const applicants: Applicant[] = rows.map((r) => ({
         id_application: r.id_application,
         id_user: r.id_user,
@@ -147,7 +111,7 @@ export function applicantRoutes(p: Platform) {
         applied_at: r.created_at,
         is_new: r.seen_at === null,
         unread_messages: r.company_unread,
-        documents_accepted: documents.get(r.id_user) ?? 0,
+        documents_accepted: Number(r.documents_accepted ?? 0),
         documents_total: 22,
         experience: experience.get(r.id_user) ?? { jobs: 0, since: null, latest_title: null, latest_company: null },
       }))
@@ -158,7 +122,7 @@ export function applicantRoutes(p: Platform) {
         rows.map((r) => ({ viewer, subjectUserId: r.id_user, kind: 'contacto' as const, itemId: r.id_user, now })),
       )
       const status_counts = Object.fromEntries(
-        APPLICATION_STATUSES.map((s) => [s, Number(counted?.[s] ?? 0)]),
+        APPLICATION_STATUSES.map((s) => [s, Number(counted[s] ?? 0)]),
       ) as ApplicantStatusCounts
       const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
       return c.json({ posting, applicants, status, sort: sort ?? 'fecha', page, total, status_counts })
@@ -392,39 +356,109 @@ export function applicantRoutes(p: Platform) {
     p.wakeOutbox()
   }
 
-  /** One of this company's postings; another company's does not exist for it (404). */
+  /** A posting's applications the company may see, or those of one stage. */
+  function ownApplications(postingId: number, status: ApplicationStatus | null) {
+    return p.db
+      .selectFrom('applications as a')
+      .where('a.posting_id', '=', postingId)
+      .where(visibleToCompanies('a.user_id'))
+      .$if(status !== null, (q) => q.where('a.status', '=', status!))
+  }
+
+  /** What a page of applications is ordered by: the copy of the driver's n/22, the date, the id. */
+  function pageColumns(postingId: number, status: ApplicationStatus | null) {
+    return ownApplications(postingId, status).select(['a.id', 'a.documents_accepted as n', 'a.created_at'])
+  }
+
   /**
    * A page of a posting's applications, most documents approved first, then newest (decision 113):
    * the applications whose copy of the driver's n/22 is still in force come in the order of
    * applications_posting_(stage_)documents_idx, as many as the pages up to this one; the few past
    * their copy's date get their n/22 on `now`'s day (acceptedInForce) and join them in order.
+   * With none past its date (the hourly refresh ran since), the page is the index's, skipped to in
+   * SQL: a query the cards read by; otherwise the page's ids in order.
    */
   async function byDocuments(postingId: number, status: ApplicationStatus | null, now: Date, offset: number) {
     const today = dayInChile(now)
-    const own = p.db
-      .selectFrom('applications as a')
-      .where('a.posting_id', '=', postingId)
-      .where(visibleToCompanies('a.user_id'))
-      .$if(status !== null, (q) => q.where('a.status', '=', status!))
+    const own = ownApplications(postingId, status)
     const past = await own
       .innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'a.user_id')
       .select(['a.id', acceptedInForce(now, 'dd').as('n'), 'a.created_at'])
       .where('a.documents_until', '<', today)
       .execute()
-    const current = own
-      .select(['a.id', 'a.documents_accepted as n', 'a.created_at'])
+    const current = pageColumns(postingId, status)
       .where((eb) => eb.or([eb('a.documents_until', 'is', null), eb('a.documents_until', '>=', today)]))
       .orderBy('a.documents_accepted', 'desc')
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
-    // None past its date (the hourly refresh ran since): the page is the index's, skipped to in SQL.
-    if (!past.length) return current.limit(APPLICANTS_PAGE_SIZE).offset(offset).execute()
-    return [...(await current.limit(offset + APPLICANTS_PAGE_SIZE).execute()), ...past]
-      .map((r) => ({ id: r.id, n: Number(r.n ?? 0), at: r.created_at }))
-      .sort((x, y) => y.n - x.n || (x.at < y.at ? 1 : x.at > y.at ? -1 : y.id - x.id))
-      .slice(offset, offset + APPLICANTS_PAGE_SIZE)
+    if (!past.length) return { page: current.limit(APPLICANTS_PAGE_SIZE).offset(offset), byDocuments: true }
+    return {
+      ids: [...(await current.limit(offset + APPLICANTS_PAGE_SIZE).execute()), ...past]
+        .map((r) => ({ id: r.id, n: Number(r.n ?? 0), at: r.created_at }))
+        .sort((x, y) => y.n - x.n || (x.at < y.at ? 1 : x.at > y.at ? -1 : y.id - x.id))
+        .slice(offset, offset + APPLICANTS_PAGE_SIZE)
+        .map((r) => r.id),
+    }
   }
 
+  /** A page of applications as a query (ordered, limited) the cards join, or its ids in order. */
+  type ApplicantsPage = { page: ReturnType<typeof pageColumns>; byDocuments?: boolean } | { ids: number[] }
+
+  /**
+   * The cards of a page of applicants, in the page's order, each with the driver's n/22 on `now`'s
+   * day from their row of driver_documents_accepted: one statement, the page's query joined to the
+   * applications and drivers (or the page's ids, ordered here).
+   */
+  async function applicantCards(now: Date, order: ApplicantsPage) {
+    const cards = p.db
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .leftJoin('driver_documents_accepted as dd', 'dd.user_id', 'a.user_id')
+      .select([
+        'a.id as id_application',
+        'a.status',
+        'a.created_at',
+        'a.seen_at',
+        'a.company_unread',
+        'u.id as id_user',
+        'u.firstname',
+        'u.lastname',
+        'u.email',
+        'u.phone',
+        'u.img_profile',
+        'u.id_vehicle',
+        'u.id_commune',
+        acceptedInForce(now, 'dd').as('documents_accepted'),
+      ])
+    if ('ids' in order) {
+      if (!order.ids.length) return []
+      const position = new Map(order.ids.map((id, i) => [id, i]))
+      const rows = await cards.where('a.id', 'in', order.ids).execute()
+      return rows.sort((x, y) => position.get(x.id_application)! - position.get(y.id_application)!)
+    }
+    return cards
+      .innerJoin(order.page.as('pg'), 'pg.id', 'a.id')
+      .$if(Boolean(order.byDocuments), (q) => q.orderBy('pg.n', 'desc'))
+      .orderBy('pg.created_at', 'desc')
+      .orderBy('pg.id', 'desc')
+      .execute()
+  }
+
+  /** One of this company's postings with its stage counts (posting_applicant_counts, decision 110); 404 otherwise. */
+  async function postingWithCounts(companyId: number, id: number) {
+    const row = await p.db
+      .selectFrom('job_postings as jp')
+      .leftJoin('posting_applicant_counts as pc', 'pc.posting_id', 'jp.id')
+      .select(['jp.id', 'jp.title', 'jp.status', ...APPLICATION_STATUSES.map((s) => `pc.${s}` as const)])
+      .where('jp.id', '=', id)
+      .where('jp.company_id', '=', companyId)
+      .executeTakeFirst()
+    if (!row) throw new ApiError(404, MESSAGES.notFound)
+    const { id: postingId, title, status, ...counted } = row
+    return { id: postingId, title, status, counted }
+  }
+
+  /** One of this company's postings; another company's does not exist for it (404). */
   async function companyPosting(companyId: number, id: number) {
     const posting = await p.db
       .selectFrom('job_postings')
