@@ -61,6 +61,17 @@ export async function timeCalls(
   return { one: spread(one), concurrent: spread(concurrent) }
 }
 
+/**
+ * The Node process's CPU time per call, in ms, one at a time: SQLite runs in this thread, so it is
+ * what 10 calls at once queue behind, whatever else the machine runs.
+ */
+export async function cpuPerCall(call: () => Promise<void>, requests: number): Promise<number> {
+  const before = process.cpuUsage()
+  for (let i = 0; i < requests; i++) await call()
+  const used = process.cpuUsage(before)
+  return (used.user + used.system) / 1000 / requests
+}
+
 /** Prints an engine's figures; true when one is over budget or a plan reads something whole. */
 export function printFigures(engine: string, results: Figures[], scanLabel = 'FULL SCAN'): boolean {
   let failed = false

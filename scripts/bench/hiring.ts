@@ -43,7 +43,7 @@ import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { refreshApplicantDocuments } from '#services/shared/validated-drivers'
 import { business, companyAccount, driver, driverAccount, type Account } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
+import { benchEngines, cpuPerCall, loadAverage, timeCalls, type Figures } from './figures'
 import { iso, plansOfCall, series, withoutIndexes, type Dialect } from './review'
 
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
@@ -574,12 +574,7 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
         if (res.status !== 200) throw new Error(`${r.name} answered ${res.status}`)
       }
       results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
-      // The Node process's CPU per request one at a time (SQLite runs in it): what 10 requests at
-      // once queue behind, whatever else the machine runs.
-      const cpu = process.cpuUsage()
-      for (let i = 0; i < requests; i++) await call()
-      const used = process.cpuUsage(cpu)
-      console.log(`  cpu · ${r.name}: ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms per request`)
+      console.log(`  cpu · ${r.name}: ${(await cpuPerCall(call, requests)).toFixed(2)} ms per request`)
     }
     return results
   } finally {

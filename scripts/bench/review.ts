@@ -41,7 +41,7 @@ import { fillQueueNames } from '#services/platform/db/migrations/0037_queue_name
 import { fillQueueHours } from '#services/platform/db/migrations/0039_queue_hour_counts'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
-import { benchEngines, loadAverage, timeCalls, type Figures } from './figures'
+import { benchEngines, cpuPerCall, loadAverage, timeCalls, type Figures } from './figures'
 import { planOf } from './search'
 
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
@@ -374,6 +374,7 @@ async function benchEngine(engine: Dialect, drivers: number, requests: number, o
         if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
       }
       results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
+      console.log(`  cpu · ${r.name}: ${(await cpuPerCall(call, requests)).toFixed(2)} ms per request`)
     }
     return results
   } finally {
