@@ -11,6 +11,7 @@ import {
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
+import { applyToPosting, savePosting, unsavePosting, withdrawApplication } from './holds'
 
 /** Six postings covering every filter value once or more (Santiago Centro = 13101, Valparaíso = 5101). */
 const FIXTURE = [
@@ -282,6 +283,26 @@ describe.each(engines)('driver postings on %s', (engine) => {
     expect((await api.post('/users/withdraw-postulation', { id_publication: ids[0] }, driver(camila))).status).toBe(200)
     expect((await api.get('/users/get-all-postulate-job-posting', driver(camila))).body.count).toBe(0)
     expect((await apply()).status).toBe(201)
+  })
+
+  it('serves the four holds as operations a script can call, with the answers the routes send', async () => {
+    const me = { userId: camila.userId }
+    const ref = { id_publication: ids[1]! }
+    expect(await savePosting(p, me, ref)).toEqual({ status: 201, body: { message: 'Publicación guardada.' } })
+    expect(await savePosting(p, me, ref)).toEqual({
+      status: 200,
+      body: { message: 'La publicación ya estaba guardada.' },
+    })
+    expect((await unsavePosting(p, me, ref)).body.message).toBe('Publicación quitada de tus guardadas.')
+    expect(await applyToPosting(p, me, ref)).toEqual({
+      status: 201,
+      body: { message: 'Postulación enviada correctamente.', status: 'nueva' },
+    })
+    expect((await applyToPosting(p, me, ref)).status).toBe(200)
+    expect((await withdrawApplication(p, me, ref)).body.message).toBe('Postulación retirada.')
+    expect(await p.db.selectFrom('applications').selectAll().execute()).toHaveLength(0)
+    expect(await p.db.selectFrom('saved_postings').selectAll().execute()).toHaveLength(0)
+    await expect(savePosting(p, me, { id_publication: 999_999 })).rejects.toMatchObject({ status: 404 })
   })
 
   it('applies concurrently without duplicates', async () => {
