@@ -7,6 +7,7 @@ import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { threadsApi } from '#app/.server/backend/messages'
+import { actionReply } from '#app/.server/form-action'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { pageParam } from '#app/.server/list-page'
 import { setToast } from '#app/.server/toast'
@@ -112,7 +113,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const res = id ? await threadsApi.companySend(context, session.token, id, String(formData.get('body') ?? '')) : null
     const ok = Boolean(res?.ok)
     const message = res?.ok ? res.data.message : res ? joinMessage(res.message) : 'Postulación inválida'
-    if (fromEnhancedPage(formData)) return data({ ok, message, stamp: Date.now() }, { status: res?.status ?? 400 })
+    if (fromEnhancedPage(formData))
+      return actionReply('mensaje', ok ? { notice: message } : { errors: [message] }, res?.status ?? 400)
     throw redirect(withParams(url.pathname, url.search, { conversacion: id }), {
       headers: await toast(message, ok ? 'success' : 'error'),
     })
