@@ -85,22 +85,24 @@ export async function postingAction(args: { request: Request; context: AppLoadCo
 
 /** The four posting intents, for a page whose action answers more (the applied list's messages). */
 export function postingIntents(request: Request, context: AppLoadContext, token: string) {
-  const act = async ({ formData, intent, reply, fail, failTo }: Tools<object>) => {
-    const id = Number(formData.get('id_publication'))
-    if (!Number.isSafeInteger(id) || id <= 0) return reply({ errors: ['Publicación inválida'] }, 400)
-    const res = await driverPostingsApi.act(context, token, intent as DriverPostingAction, id)
-    const url = new URL(request.url)
-    const back = `${url.pathname}${url.search}`
-    if (!res.ok) {
-      const message = joinMessage(res.message)
-      return fromEnhancedPage(formData)
-        ? fail(res, { errors: [message] })
-        : failTo(res, back, { type: 'error', message })
+  const act =
+    (intent: DriverPostingAction) =>
+    async ({ formData, reply, fail, failTo }: Tools<object>) => {
+      const id = Number(formData.get('id_publication'))
+      if (!Number.isSafeInteger(id) || id <= 0) return reply({ errors: ['Publicación inválida'] }, 400)
+      const res = await driverPostingsApi.act(context, token, intent, id)
+      const url = new URL(request.url)
+      const back = `${url.pathname}${url.search}`
+      if (!res.ok) {
+        const message = joinMessage(res.message)
+        return fromEnhancedPage(formData)
+          ? fail(res, { errors: [message] })
+          : failTo(res, back, { type: 'error', message })
+      }
+      if (fromEnhancedPage(formData)) return reply({ notice: res.data.message })
+      return redirectWithToast(back, { type: 'success', message: res.data.message })
     }
-    if (fromEnhancedPage(formData)) return reply({ notice: res.data.message })
-    return redirectWithToast(back, { type: 'success', message: res.data.message })
-  }
-  return { postular: act, retirar: act, guardar: act, quitar: act }
+  return { postular: act('postular'), retirar: act('retirar'), guardar: act('guardar'), quitar: act('quitar') }
 }
 
 const OWN_LIST_NAME = { saved: 'guardadas', applied: 'postuladas' } as const
