@@ -83,11 +83,14 @@ function statusOf(answer: unknown): number {
 
 /**
  * The action of a route: `intents` by name. `Args` is what the route passes (the request, the
- * context, and its guard's session); `formData` may come read already (an upload).
+ * context, and its guard's session); `formData` may come read already (an upload). A public form
+ * (`signedIn: false`, the owner's simple power) has no session to end: a 401/403 is an answer it shows.
  */
 export function formAction<Args extends Base, Extra extends object = object>(
   intents: Record<string, Intent<Args, Extra>['run'] | Intent<Args, Extra>>,
+  { signedIn = true }: { signedIn?: boolean } = {},
 ) {
+  const refused = (status: number) => signedIn && sessionRefused(status)
   return async (args: Args & { formData?: FormData }): Promise<Answer<Extra>> => {
     const formData = args.formData ?? (await args.request.formData())
     const posted = formData.get('intent')
@@ -98,7 +101,7 @@ export function formAction<Args extends Base, Extra extends object = object>(
       reply: (body = {}, status = 200) => actionReply(intent, body, status),
       fail: (res, body) => actionReply(intent, body, res.status),
       failTo: async (res, to, toast) => {
-        if (sessionRefused(res.status)) throw await loginRedirect(args.request)
+        if (refused(res.status)) throw await loginRedirect(args.request)
         return redirectWithToast(to, toast)
       },
     }
@@ -112,7 +115,7 @@ export function formAction<Args extends Base, Extra extends object = object>(
         ? await def(a)
         : await def.run(a)
     const extras = def && typeof def !== 'function' ? def.extras : undefined
-    if (sessionRefused(statusOf(answer))) throw await loginRedirect(args.request)
+    if (refused(statusOf(answer))) throw await loginRedirect(args.request)
     if (extras && !(answer instanceof Response)) Object.assign(answer.data, await extras(a))
     return answer
   }

@@ -244,7 +244,8 @@ interface UploadSheetProps {
   closeTo: string
   /** The file's refusal (the page action's or the service's). */
   errors?: string[]
-  stamp?: number
+  /** The id of the page action's reply: the same refusal twice shows (and moves the focus) again. */
+  replyId?: string
   /** What makes this document approvable. */
   guidance: string[]
   reviewPromise: string
@@ -263,7 +264,7 @@ export function UploadPanel({
   previous,
   closeTo,
   errors,
-  stamp,
+  replyId,
   guidance,
   reviewPromise,
   expiry,
@@ -285,7 +286,7 @@ export function UploadPanel({
     dateRef.current?.focus()
     // Its message sits under it: both clear of the pinned submit.
     dateRef.current?.scrollIntoView({ block: 'center' })
-  }, [expiry?.error, stamp])
+  }, [expiry?.error, replyId])
   return (
     <Modal title={`Subir documento: ${slot.title}`} closeTo={closeTo}>
       <Form
@@ -409,7 +410,7 @@ export function UploadPanel({
             tone="error"
             messages={shown}
             id="upload-error"
-            stamp={upload.errors ? `c${upload.stamp}` : stamp}
+            stamp={upload.errors ? `c${upload.stamp}` : replyId}
             durationMs={4000}
           />
         </fieldset>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
+import type { ActionReply } from '#app/components/action-reply'
 import { JsMarker } from '#app/components/js-marker'
 import { DRIVER_ALERT_MS } from '#app/components/ui/alert'
 import { buttonClass } from '#app/components/ui/button'
@@ -14,7 +15,8 @@ const LABELS: Record<Intent, { idle: string; pending: string }> = {
   quitar: { idle: 'Quitar de guardadas', pending: 'Quitando…' },
 }
 
-type Answer = { ok: boolean; message: string }
+/** The action's answer with JS: the service's message in `notice`, or its refusal in `errors`. */
+type Answer = ActionReply
 
 /** The answer of the last action, shown for the spec's 4 s (driver alerts, §9) once JS runs. */
 function useFleetingAnswer(answer: Answer | undefined, pending: boolean): Answer | null {
@@ -33,13 +35,15 @@ function useFleetingAnswer(answer: Answer | undefined, pending: boolean): Answer
  * view. role=status/alert so it is read out.
  */
 function AnswerLine({ answer }: { answer: Answer | null }) {
-  if (!answer) return null
+  const ok = !answer?.errors?.length
+  const message = ok ? answer?.notice : answer?.errors?.join(', ')
+  if (!message) return null
   return (
     <p
-      role={answer.ok ? 'status' : 'alert'}
-      className={`basis-full text-sm font-medium ${answer.ok ? 'text-green-800' : 'text-red-800'}`}
+      role={ok ? 'status' : 'alert'}
+      className={`basis-full text-sm font-medium ${ok ? 'text-green-800' : 'text-red-800'}`}
     >
-      {answer.message}
+      {message}
     </p>
   )
 }

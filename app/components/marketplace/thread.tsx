@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { type Form, useFetcher } from 'react-router'
+import type { ActionReply } from '#app/components/action-reply'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
 import { SubmitButton } from '#app/components/ui/button'
@@ -15,12 +16,8 @@ export interface ShownThread {
   can_write: boolean
 }
 
-/** What the page's action answers a message sent with JS (without JS it redirects). */
-export interface ThreadAnswer {
-  ok: boolean
-  message: string
-  stamp: number
-}
+/** What the page's action answers a message sent with JS (without JS it redirects): a refusal in `errors`. */
+type ThreadAnswer = ActionReply
 
 /** How a message is shown: who wrote it, on which side, and a note after its moment («Nuevo»). */
 interface Side {
@@ -96,7 +93,7 @@ export function ThreadView({
   const end = useRef<HTMLLIElement>(null)
   const answer = fetcher.data
   useEffect(() => {
-    if (fetcher.state === 'idle' && answer?.ok) form.current?.reset()
+    if (fetcher.state === 'idle' && answer && !answer.errors?.length) form.current?.reset()
   }, [fetcher.state, answer])
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' })
@@ -126,7 +123,7 @@ export function ThreadView({
           <JsMarker />
           <input type="hidden" name="intent" value="mensaje" />
           <input type="hidden" name="id_application" value={thread.id_application} />
-          {answer && !answer.ok ? <Alert tone="error" messages={[answer.message]} stamp={answer.stamp} focus /> : null}
+          <Alert tone="error" messages={answer?.errors} replyId={answer?.id} focus />
           <TextAreaField
             label="Tu mensaje"
             hint="Solo texto, hasta 2.000 caracteres."

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useLazySchema, useLazyValidation, type Constraint } from '#app/components/lazy-validation'
-import { OutcomeAlert, type FormOutcome } from '#app/components/ui/alert'
+import { Alert } from '#app/components/ui/alert'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { FileField, autoFocusFirstInvalid, ErrorList, InputField, SelectField } from '#app/components/ui/field'
 import { shrinkPhoto } from '#app/components/upload/shrink-photo'
@@ -199,7 +199,9 @@ export function OwnerPhase({
   defaults,
   result,
   constraint,
-  outcome,
+  errors,
+  durationMs,
+  replyId,
   confirmError,
 }: {
   sealed: string
@@ -207,7 +209,10 @@ export function OwnerPhase({
   defaults: Values
   result?: SubmissionResult<string[]> | null
   constraint: Constraint
-  outcome?: FormOutcome | null
+  /** The service's refusal of the final submission, gone after `durationMs` with JS. */
+  errors?: string[]
+  durationMs: number
+  replyId?: string
   confirmError?: string | null
 }) {
   const hydrated = useHydrated()
@@ -283,7 +288,7 @@ export function OwnerPhase({
       <input type="hidden" name="fase" value="2" />
       <input type="hidden" name="_phase1" value={sealed} />
       <div className="sm:col-span-2">
-        <OutcomeAlert outcome={outcome} id="poder-resultado" />
+        <Alert tone="error" messages={errors} durationMs={durationMs} replyId={replyId} focus id="poder-resultado" />
       </div>
       <Summary driver={driver} />
       <fieldset className="contents">

@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { threadsApi } from '#app/.server/backend/messages'
+import { formAction, withSchema, type Tools } from '#app/.server/form-action'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { pageParam } from '#app/.server/list-page'
-import { setToast } from '#app/.server/toast'
+import { redirectWithToast } from '#app/.server/responses'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { DocumentsBar } from '#app/components/marketplace/documents-bar'
 import { InviteDrivers } from '#app/components/marketplace/invite-drivers'
@@ -97,66 +98,74 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args
   const session = await requireSession(request, context, 'business')
+  const token = session.token
   const url = new URL(request.url)
   const back = withParams(url.pathname, url.search, { correo: null })
-  const formData = await request.formData()
-  const toast = async (message: string, type: 'success' | 'error' = 'success') => ({
-    'Set-Cookie': await setToast({ type, message, durationMs: 4000 }),
-  })
+  const done = (message: string) => redirectWithToast(back, { type: 'success', message })
 
-  // A message in an applicant's thread: data for the page's fetcher, else back to the open thread.
-  if (formData.get('intent') === 'mensaje') {
-    const id = positiveId(formData.get('id_application'))
-    const res = id ? await threadsApi.companySend(context, session.token, id, String(formData.get('body') ?? '')) : null
-    const ok = Boolean(res?.ok)
-    const message = res?.ok ? res.data.message : res ? joinMessage(res.message) : 'Postulación inválida'
-    if (fromEnhancedPage(formData)) return data({ ok, message, stamp: Date.now() }, { status: res?.status ?? 400 })
-    throw redirect(withParams(url.pathname, url.search, { conversacion: id }), {
-      headers: await toast(message, ok ? 'success' : 'error'),
-    })
-  }
+  // The email to one applicant (its dialog); a form without an intent is this one too.
+  const email = withSchema<Route.ActionArgs, Extra, typeof emailToApplicantSchema>(
+    emailToApplicantSchema,
+    async ({ value, submission, fail }) => {
+      const res = await businessApi.emailApplicant(context, token, value)
+      if (!res.ok)
+        return fail(res, {
+          result: submission.reply({ formErrors: messageList(res.message).map((m) => `${EMAIL_ERROR} ${m}`) }),
+        })
+      return done(res.data.message)
+    },
+  )
 
-  if (formData.get('intent') === 'estado') {
-    const id = positiveId(formData.get('id_application'))
-    const status = String(formData.get('status') ?? '') as ApplicationStatus
-    const res = id ? await businessApi.setApplicationStatus(context, session.token, id, status) : null
-    if (!res?.ok)
-      throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Postulación inválida', 'error') })
-    throw redirect(back, { headers: await toast(res.data.message) })
-  }
-
-  // The selected applicants (checkboxes tied to one form): one message to each, or a move to the pressed stage.
-  if (formData.get('intent') === 'seleccionados' && formData.get('enviar') === 'mensaje') {
-    return bulkMessage(formData, params.id, session.token, context, back, toast)
-  }
-  if (formData.get('intent') === 'seleccionados') {
-    const postingId = positiveId(params.id ?? null)
-    const status = String(formData.get('status') ?? '') as ApplicationStatus
-    const ids = formData.getAll('applications').map((v) => Number(v))
-    if (!ids.length) throw redirect(back, { headers: await toast('Selecciona al menos un postulante.', 'error') })
-    const res = postingId ? await businessApi.moveApplicants(context, session.token, postingId, ids, status) : null
-    if (!res?.ok)
-      throw redirect(back, { headers: await toast(res ? joinMessage(res.message) : 'Publicación inválida', 'error') })
-    const n = res.data.moved
-    const label = APPLICATION_STATUS_LABELS[status]
-    throw redirect(back, {
-      headers: await toast(
-        n === 1 ? `Se movió 1 postulación a «${label}».` : `Se movieron ${n} postulaciones a «${label}».`,
-      ),
-    })
-  }
-
-  const submission = parseWithZod(formData, { schema: emailToApplicantSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const res = await businessApi.emailApplicant(context, session.token, submission.value)
-  if (!res.ok)
-    return data(
-      { result: submission.reply({ formErrors: messageList(res.message).map((m) => `${EMAIL_ERROR} ${m}`) }) },
-      { status: res.status },
-    )
-  throw redirect(back, { headers: await toast(res.data.message) })
+  return formAction<Route.ActionArgs, Extra>({
+    // A message in an applicant's thread: data for the page's fetcher, else back to the open thread.
+    mensaje: async ({ formData, reply, fail, failTo }) => {
+      const id = positiveId(formData.get('id_application'))
+      const res = id ? await threadsApi.companySend(context, token, id, String(formData.get('body') ?? '')) : null
+      const thread = withParams(url.pathname, url.search, { conversacion: id })
+      const enhanced = fromEnhancedPage(formData)
+      if (!res?.ok) {
+        const refused = res ?? { status: 400 }
+        const message = res ? joinMessage(res.message) : 'Postulación inválida'
+        return enhanced ? fail(refused, { errors: [message] }) : failTo(refused, thread, { type: 'error', message })
+      }
+      if (enhanced) return reply({ notice: res.data.message }, res.status)
+      return redirectWithToast(thread, { type: 'success', message: res.data.message })
+    },
+    estado: async ({ formData, failTo }) => {
+      const id = positiveId(formData.get('id_application'))
+      const status = String(formData.get('status') ?? '') as ApplicationStatus
+      const res = id ? await businessApi.setApplicationStatus(context, token, id, status) : null
+      if (!res?.ok)
+        return failTo(res ?? { status: 400 }, back, {
+          type: 'error',
+          message: res ? joinMessage(res.message) : 'Postulación inválida',
+        })
+      return done(res.data.message)
+    },
+    // The selected applicants (checkboxes tied to one form): one message to each, or a move to the pressed stage.
+    seleccionados: async (a) => {
+      if (a.formData.get('enviar') === 'mensaje') return bulkMessage(a, params.id, token, done)
+      const { formData, failTo } = a
+      const postingId = positiveId(params.id ?? null)
+      const status = String(formData.get('status') ?? '') as ApplicationStatus
+      const ids = formData.getAll('applications').map((v) => Number(v))
+      if (!ids.length) return redirectWithToast(back, { type: 'error', message: 'Selecciona al menos un postulante.' })
+      const res = postingId ? await businessApi.moveApplicants(context, token, postingId, ids, status) : null
+      if (!res?.ok)
+        return failTo(res ?? { status: 400 }, back, {
+          type: 'error',
+          message: res ? joinMessage(res.message) : 'Publicación inválida',
+        })
+      const n = res.data.moved
+      const label = APPLICATION_STATUS_LABELS[status]
+      return done(n === 1 ? `Se movió 1 postulación a «${label}».` : `Se movieron ${n} postulaciones a «${label}».`)
+    },
+    correo: email,
+    default: email,
+  })(args)
 }
 
 /** What the bulk message's form shows after a refusal: the errors, and what was typed and selected. */
@@ -165,8 +174,8 @@ interface BulkMessageAnswer {
   bodyErrors: string[]
   body: string
   selected: number[]
-  stamp: number
 }
+type Extra = { bulk: BulkMessageAnswer }
 
 /** A selection that went stale: one of the applicants is no longer visible (a paused profile, decision 76). */
 const BULK_STALE = 'Alguno de los postulantes seleccionados ya no está disponible. Recarga la página y vuelve a elegir.'
@@ -177,20 +186,15 @@ const BULK_STALE = 'Alguno de los postulantes seleccionados ya no está disponib
  * with «Mensaje enviado a N postulantes.».
  */
 async function bulkMessage(
-  formData: FormData,
+  { formData, context, reply }: Route.ActionArgs & Tools<Extra>,
   posting: string | undefined,
   token: string,
-  context: Route.ActionArgs['context'],
-  back: string,
-  toast: (message: string) => Promise<Record<string, string>>,
+  done: (message: string) => Promise<never>,
 ) {
   const selected = formData.getAll('applications').map((v) => Number(v))
   const body = String(formData.get('body') ?? '')
   const answer = (status: number, formErrors: string[], bodyErrors: string[] = []) =>
-    data(
-      { bulk: { formErrors, bodyErrors, body, selected, stamp: Date.now() } satisfies BulkMessageAnswer },
-      { status },
-    )
+    reply({ bulk: { formErrors, bodyErrors, body, selected } }, status)
   const parsed = bulkThreadMessageSchema.safeParse({ applications: selected, body })
   if (!parsed.success) {
     const issues = parsed.error.issues
@@ -202,7 +206,7 @@ async function bulkMessage(
     ? await threadsApi.companyBulkSend(context, token, postingId, parsed.data.applications, parsed.data.body)
     : null
   if (!res?.ok) return answer(res?.status ?? 404, [res && res.status !== 404 ? joinMessage(res.message) : BULK_STALE])
-  throw redirect(back, { headers: await toast(res.data.message) })
+  return done(res.data.message)
 }
 
 const STATUS_OPTIONS = APPLICATION_STATUS_OPTIONS
@@ -466,7 +470,15 @@ const BAR_TOGGLE = buttonClass(
  * something is selected it stays in view at the top as the list scrolls (CSS `:has`, so also
  * without JS). With JS it counts the selection aloud and selects all; without, it says what to do.
  */
-function SelectionActions({ visit, answer }: { visit: string; answer: BulkMessageAnswer | null }) {
+function SelectionActions({
+  visit,
+  answer,
+  replyId,
+}: {
+  visit: string
+  answer: BulkMessageAnswer | null
+  replyId?: string
+}) {
   const hydrated = useHydrated()
   const [count, setCount] = useState(0)
   const all = useRef<HTMLInputElement>(null)
@@ -571,7 +583,7 @@ function SelectionActions({ visit, answer }: { visit: string; answer: BulkMessag
               tone="error"
               id="mensaje-seleccionados-error"
               messages={answer?.formErrors}
-              stamp={answer?.stamp}
+              replyId={replyId}
               focus
             />
             <TextAreaField
@@ -715,16 +727,18 @@ function EmailForm({
   applicant,
   business,
   constraint,
+  result,
 }: {
   applicant: Applicant
   business: BusinessData
   constraint: Constraint
+  /** conform's result of the last email sent. */
+  result: SubmissionResult<string[]> | undefined
 }) {
-  const actionData = useActionData<typeof action>()
   const { onValidate, ...loadOn } = useLazyValidation<EmailToApplicantValues>(loadSchema)
   const [form, fields] = useForm<EmailToApplicantValues>({
     id: 'correo-postulante',
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    lastResult: result,
     constraint,
     onValidate,
     shouldValidate: 'onBlur',
@@ -765,10 +779,8 @@ function EmailForm({
   )
 }
 
-export default function ApplicantsRoute() {
-  const d = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const bulk = actionData && 'bulk' in actionData ? actionData.bulk : null
+export default function ApplicantsRoute({ loaderData: d, actionData }: Route.ComponentProps) {
+  const bulk = actionData?.bulk ?? null
   const location = useLocation()
   return (
     <main id="contenido" className="space-y-5">
@@ -809,7 +821,7 @@ export default function ApplicantsRoute() {
         // The bar's box: it stays in view while something is selected, as long as the list is.
         <div className="group/lista space-y-3">
           <SortLinks sort={d.sort} pathname={location.pathname} search={location.search} />
-          <SelectionActions visit={location.key} answer={bulk} />
+          <SelectionActions visit={location.key} answer={bulk} replyId={actionData?.id} />
           <ul className="space-y-3" aria-label="Postulantes">
             {d.applicants.map((a) => (
               <ApplicantCard
@@ -843,7 +855,12 @@ export default function ApplicantsRoute() {
       {d.recipient ? (
         <Modal title={`Enviar correo a ${d.recipient.name}`} closeTo={d.closeTo}>
           {d.business && d.constraint ? (
-            <EmailForm applicant={d.recipient} business={d.business} constraint={d.constraint} />
+            <EmailForm
+              applicant={d.recipient}
+              business={d.business}
+              constraint={d.constraint}
+              result={actionData?.result}
+            />
           ) : (
             <p role="alert">{EMAIL_ERROR}</p>
           )}

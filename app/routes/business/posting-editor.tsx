@@ -1,12 +1,10 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { Link, useActionData, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
 import { loadPlaces } from '#app/.server/places'
 import { POSTING_STATUS_LABELS } from '#app/components/marketplace/labels'
 import { PostingForm } from '#app/components/marketplace/posting-form'
-import type { PreviewPosting } from '#app/components/marketplace/posting-preview'
 import { Badge } from '#app/components/ui/badge'
 import { positiveId } from '#domain/ids'
 import { jobPostingSchema } from '#domain/validation/marketplace'
@@ -48,20 +46,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { params } = args
   const id = params.id === undefined ? null : positiveId(params.id)
   if (params.id !== undefined && !id) throw new Response('No encontrado', { status: 404 })
-  return editorAction(request, context, id)
+  return editorAction(args, id)
 }
 
-export default function PostingEditorRoute() {
+export default function PostingEditorRoute({ actionData: a }: Route.ComponentProps) {
   const d = useLoaderData<typeof loader>()
-  const a = useActionData<typeof action>()
-  const draft = a && 'draft' in a ? a.draft : d.draft
-  const places = a && 'places' in a ? a.places : d.places
-  // The action's answers differ by intent; these two keep the shapes the form and the card take.
-  const result = a && 'result' in a ? (a.result as SubmissionResult<string[]> | undefined) : undefined
-  const preview = a && 'preview' in a ? (a.preview as PreviewPosting) : d.preview
+  const draft = a?.draft ?? d.draft
+  const places = a?.places ?? d.places
+  const result = a?.result
+  const preview = a?.preview ?? d.preview
   const published = d.status === 'open' || d.status === 'closed'
   return (
     <main id="contenido" className="space-y-5 max-sm:pb-0">

@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type AppLoadContext } from 'react-router'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { type AppLoadContext } from 'react-router'
+import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type BusinessData, type JobPosting } from '#app/.server/backend/marketplace'
+import { formAction, type Tools } from '#app/.server/form-action'
 import { loadPlaces } from '#app/.server/places'
 import { redirectWithToast } from '#app/.server/responses'
 import type { PostingDraft } from '#app/components/marketplace/posting-form'
@@ -67,54 +68,42 @@ function done(to: string, message: string, type: 'success' | 'error' = 'success'
 }
 
 /**
- * The panel's action: create, update, close, delete, and (no JS) the place lists of the posting form.
- * Success goes back to the list, which reloads (spec §4); errors stay in the dialog (spec §8).
+ * The panel's action: delete, close, duplicate. Success goes back to the list, which reloads
+ * (spec §4); a refused delete stays in its dialog (spec §8), the others come back as a toast.
  */
-export async function panelAction(request: Request, context: AppLoadContext) {
+export async function panelAction(args: { request: Request; context: AppLoadContext }) {
+  const { request, context } = args
   const session = await requireSession(request, context, 'business')
-  const url = new URL(request.url)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const id = positiveId(formData.get('id'))
-
-  if (intent === 'eliminar') {
-    if (!id) return data({ intent, error: 'Error al eliminar el trabajo Publicación inválida' }, { status: 400 })
-    const res = await businessApi.remove(context, session.token, id)
-    if (!res.ok) {
-      await signOutIfRefused(request, res.status)
-      return data({ intent, error: `Error al eliminar el trabajo ${joinMessage(res.message)}` }, { status: res.status })
-    }
-    return done(panelUrl(url), res.data.message)
-  }
-
-  // Closing is one visible button; the posting stays, with its applicants.
-  if (intent === 'cerrar') {
-    const res = id ? await businessApi.close(context, session.token, id) : null
-    if (!res?.ok) {
-      if (res) await signOutIfRefused(request, res.status)
-      return done(
-        panelUrl(url),
-        `Error al cerrar la publicación ${res ? joinMessage(res.message) : 'Publicación inválida'}`,
-        'error',
-      )
-    }
-    return done(panelUrl(url), `${res.data.message} Puedes reabrirla desde «Editar».`)
-  }
-
-  // «Duplicar»: the copy is a draft, opened in the editor.
-  if (intent === 'duplicar') {
-    const res = id ? await businessApi.duplicate(context, session.token, id) : null
-    if (!res?.ok) {
-      if (res) await signOutIfRefused(request, res.status)
-      return done(
-        panelUrl(url),
-        `Error al duplicar ${res ? joinMessage(res.message) : 'Publicación inválida'}`,
-        'error',
-      )
-    }
-    return done(editorPath(res.data.id), res.data.message)
-  }
-  return data({ intent, error: 'Acción inválida' }, { status: 400 })
+  const panel = panelUrl(new URL(request.url))
+  return formAction({
+    eliminar: async ({ formData, reply, fail }) => {
+      const id = positiveId(formData.get('id'))
+      if (!id) return reply({ errors: ['Error al eliminar el trabajo Publicación inválida'] }, 400)
+      const res = await businessApi.remove(context, session.token, id)
+      if (!res.ok) return fail(res, { errors: [`Error al eliminar el trabajo ${joinMessage(res.message)}`] })
+      return done(panel, res.data.message)
+    },
+    // Closing is one visible button; the posting stays, with its applicants.
+    cerrar: async ({ formData, failTo }) => {
+      const id = positiveId(formData.get('id'))
+      const res = id ? await businessApi.close(context, session.token, id) : null
+      if (!res?.ok) {
+        const message = `Error al cerrar la publicación ${res ? joinMessage(res.message) : 'Publicación inválida'}`
+        return failTo(res ?? { status: 400 }, panel, { type: 'error', message })
+      }
+      return done(panel, `${res.data.message} Puedes reabrirla desde «Editar».`)
+    },
+    // «Duplicar»: the copy is a draft, opened in the editor.
+    duplicar: async ({ formData, failTo }) => {
+      const id = positiveId(formData.get('id'))
+      const res = id ? await businessApi.duplicate(context, session.token, id) : null
+      if (!res?.ok) {
+        const message = `Error al duplicar ${res ? joinMessage(res.message) : 'Publicación inválida'}`
+        return failTo(res ?? { status: 400 }, panel, { type: 'error', message })
+      }
+      return done(editorPath(res.data.id), res.data.message)
+    },
+  })(args)
 }
 
 export const editorPath = (id?: number) => `${PANEL_PATH}/publicaciones/${id ? `${id}/editar` : 'nueva'}`
@@ -178,56 +167,62 @@ export function previewPosting(
   }
 }
 
+/** What the editor's form draws again: the values as sent, their place lists, and the preview's card. */
+type EditorExtra = {
+  draft: PostingDraft
+  places: Awaited<ReturnType<typeof loadPlaces>>
+  preview: PreviewPosting
+}
+
 /**
  * The editor's action (decision 104): «Publicar», «Guardar borrador», «Guardar cambios» (a
  * published posting, with its status), and without JS «Vista previa» and the place lists.
  * Success goes to the panel's tab where the posting now is; errors stay on the page (spec §8).
  */
-export async function editorAction(request: Request, context: AppLoadContext, postingId: number | null) {
+export async function editorAction(args: { request: Request; context: AppLoadContext }, postingId: number | null) {
+  const { request, context } = args
   const session = await requireSession(request, context, 'business')
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const places = await loadPlaces(context, formData.get('id_zone'), formData.get('id_region'))
-  const draft = draftFrom(formData)
-  if (intent === 'ubicacion') return data({ intent, draft, places })
-  if (intent === 'vista-previa') {
-    const company = await businessApi.data(context, session.token)
-    const preview = previewPosting(draft, company.ok ? company.data : null, new Date().toISOString())
-    const submission = parseWithZod(formData, { schema: jobPostingSchema })
-    // The card, and what is still missing, on the same page.
-    return data({
-      intent,
-      draft,
-      places,
-      preview,
-      result: submission.status === 'success' ? undefined : submission.reply(),
-    })
-  }
-  const status =
-    intent === 'publicar' ? 'open' : intent === 'borrador' ? 'draft' : intent === 'guardar' ? null : undefined
-  if (status === undefined) return data({ intent, error: 'Acción inválida' }, { status: 400 })
+  const form = async (formData: FormData) => ({
+    draft: draftFrom(formData),
+    places: await loadPlaces(context, formData.get('id_zone'), formData.get('id_region')),
+  })
   // The buttons say the status of a draft; a published posting's comes from its own field.
-  if (status) formData.set('status', status)
-  const submission = parseWithZod(formData, { schema: jobPostingSchema })
-  if (submission.status !== 'success')
-    return data({ intent, draft, result: submission.reply(), places }, { status: 400 })
-  const res = postingId
-    ? await businessApi.update(context, session.token, postingId, submission.value)
-    : await businessApi.create(context, session.token, submission.value)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    const prefix = postingId ? 'Error al actualizar el trabajo:' : 'Error al crear el trabajo'
-    return data(
-      {
-        intent,
+  const save =
+    (status: 'open' | 'draft' | null) =>
+    async ({ formData, reply, fail }: Tools<EditorExtra>) => {
+      const { draft, places } = await form(formData)
+      if (status) formData.set('status', status)
+      const submission = parseWithZod(formData, { schema: jobPostingSchema })
+      if (submission.status !== 'success') return reply({ draft, result: submission.reply(), places }, 400)
+      const res = postingId
+        ? await businessApi.update(context, session.token, postingId, submission.value)
+        : await businessApi.create(context, session.token, submission.value)
+      if (!res.ok) {
+        const prefix = postingId ? 'Error al actualizar el trabajo:' : 'Error al crear el trabajo'
+        const formErrors = messageList(res.message).map((m) => `${prefix} ${m}`)
+        return fail(res, { draft, result: submission.reply({ formErrors }), places })
+      }
+      const value = submission.value.status
+      const tab = value === 'draft' ? 'borradores' : value === 'closed' ? 'cerradas' : 'abiertas'
+      return done(`${PANEL_PATH}?estado=${tab}`, res.data.message)
+    }
+  return formAction<typeof args, EditorExtra>({
+    ubicacion: async ({ formData, reply }) => reply(await form(formData)),
+    'vista-previa': async ({ formData, reply }) => {
+      const { draft, places } = await form(formData)
+      const company = await businessApi.data(context, session.token)
+      const preview = previewPosting(draft, company.ok ? company.data : null, new Date().toISOString())
+      const submission = parseWithZod(formData, { schema: jobPostingSchema })
+      // The card, and what is still missing, on the same page.
+      return reply({
         draft,
-        result: submission.reply({ formErrors: messageList(res.message).map((m) => `${prefix} ${m}`) }),
         places,
-      },
-      { status: res.status },
-    )
-  }
-  const tab =
-    submission.value.status === 'draft' ? 'borradores' : submission.value.status === 'closed' ? 'cerradas' : 'abiertas'
-  return done(`${PANEL_PATH}?estado=${tab}`, res.data.message)
+        preview,
+        result: submission.status === 'success' ? undefined : submission.reply(),
+      })
+    },
+    publicar: save('open'),
+    borrador: save('draft'),
+    guardar: save(null),
+  })(args)
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, useActionData, useLoaderData, useLocation } from 'react-router'
+import { Form, Link, useLoaderData, useLocation } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { businessApi, type CompanyPanelSummary, type CompanyPosting } from '#app/.server/backend/marketplace'
 import { pageParam } from '#app/.server/list-page'
@@ -67,8 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return panelAction(request, context)
+export async function action(args: Route.ActionArgs) {
+  return panelAction(args)
 }
 
 /** The panel's tabs: every posting, or those of one status (`?estado=`); drafts are the company's alone. */
@@ -252,9 +252,8 @@ function PostingRow({ row, search }: { row: Row; search: string }) {
   )
 }
 
-export default function BusinessPostingsRoute() {
+export default function BusinessPostingsRoute({ actionData: a }: Route.ComponentProps) {
   const d = useLoaderData<typeof loader>()
-  const a = useActionData<typeof action>()
   const location = useLocation()
   return (
     <main id="contenido" className="space-y-5">
@@ -347,7 +346,7 @@ export default function BusinessPostingsRoute() {
             closeTo={d.closeTo}
             intent="eliminar"
             id={d.target.id}
-            feedback={{ errors: a && 'error' in a && a.error ? [a.error] : null }}
+            feedback={{ errors: a?.errors, id: a?.id }}
           >
             ¿Seguro que quieres eliminar «<strong>{d.target.title}</strong>»? También se eliminarán sus postulaciones.
             Esta acción no se puede deshacer.

@@ -1,14 +1,13 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, redirect } from 'react-router'
 import { joinMessage } from '#app/.server/backend/client'
 import { deadLinkOf, powerApi, type DeadLinkState } from '#app/.server/backend/power'
 import { readUpload } from '#app/.server/body-limit'
+import { actionReply, formAction } from '#app/.server/form-action'
 import { getSession } from '#app/.server/session'
 import { DeadLinkPage, DriverPhase, OwnerPhase, SuccessModal, type Values } from '#app/components/power/power-form'
 import { PageHeader } from '#app/components/public/page'
-import { type FormOutcome } from '#app/components/ui/alert'
 import { uploadClientAction } from '#app/components/upload/transfer'
 import { formatDateTime } from '#domain/format'
 import { powerDriverSchema, powerOwnerFormSchema, simplePowerFormSchema } from '#domain/validation/power'
@@ -83,32 +82,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export type PowerState =
-  | {
-      phase: 1
-      values: Values
-      owner: Values
-      result: SubmissionResult<string[]> | null
-      outcome: FormOutcome | null
-      stamp: number
-    }
-  | {
-      phase: 2
-      sealed: string
-      driver: Values
-      owner: Values
-      result: SubmissionResult<string[]> | null
-      outcome: FormOutcome | null
-      confirmError: string | null
-      stamp: number
-    }
-
-const errorOutcome = (message: string): FormOutcome => ({
-  type: 'error',
-  messages: [message],
-  durationMs: ALERT_MS,
-  stamp: Date.now(),
-})
+/** Where the form is: phase 1's values, or phase 1 sealed and summarised with the owner's draft. */
+type PowerState =
+  | { phase: 1; values: Values; owner: Values }
+  | { phase: 2; sealed: string; driver: Values; owner: Values; confirmError: string | null }
+type Extra = { power: PowerState }
 
 /** Phase 1 as shown in phase 2's summary: the normalised values (RUT, plate) when they parse. */
 function summaryOf(values: Values): Values {
@@ -117,7 +95,8 @@ function summaryOf(values: Values): Values {
   return { ...values, ...Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, String(v)])) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const checked = await checkToken(request, context)
   if ('dead' in checked) {
     // Spent or expired meanwhile: the page (GET) says so with its status.
@@ -125,128 +104,87 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${url.pathname}${url.search}`)
   }
   const { power } = checked
-  const form = await readUpload(request, {
+  const formData = await readUpload(request, {
     maxFileSize: BODY_LIMIT,
     maxFiles: OWNER_ID_IMAGE_FIELDS.length,
     maxTotalSize: BODY_LIMIT,
   })
-  if (form === 'too-large' || form === 'invalid') {
-    const state: PowerState = {
-      phase: 1,
-      values: {},
-      owner: {},
-      result: null,
-      outcome: errorOutcome(TOO_LARGE),
-      stamp: Date.now(),
-    }
-    return data(state, { status: form === 'too-large' ? 413 : 400 })
-  }
-
-  if (form.get('fase') !== '2') {
-    // Phase 1 → 2: validated here, then carried signed (no JS needed, nothing kept in a session).
-    const owner = parseDraft(form.get('_owner'))
-    const submission = parseWithZod(form, { schema: powerDriverSchema })
-    if (submission.status !== 'success') {
-      const state: PowerState = {
-        phase: 1,
-        values: pick(form, POWER_DRIVER_FIELDS),
-        owner,
-        result: submission.reply(),
-        outcome: null,
-        stamp: Date.now(),
-      }
-      return data(state, { status: 400 })
-    }
-    const values = pick(form, POWER_DRIVER_FIELDS)
-    const state: PowerState = {
-      phase: 2,
-      sealed: sealPhase1(power, values),
-      driver: summaryOf(values),
-      owner,
-      result: null,
-      outcome: null,
-      confirmError: null,
-      stamp: Date.now(),
-    }
-    return state
-  }
-
-  const phase1 = openPhase1(power, form.get('_phase1'))
-  if (!phase1 || form.has('atras')) {
-    // 'Atrás': phase 1 exactly as it was, and the owner's text typed so far kept for later.
-    const state: PowerState = {
-      phase: 1,
-      values: phase1 ?? {},
-      owner: ownerDraft(form),
-      result: null,
-      outcome: null,
-      stamp: Date.now(),
-    }
-    return state
-  }
-
-  // Final submission: both phases validated again, together, with the domain schema.
-  const all = toForm(phase1)
-  for (const [k, v] of Object.entries(ownerDraft(form))) all.set(k, v)
-  for (const { name } of OWNER_ID_IMAGE_FIELDS) {
-    const file = form.get(name)
-    if (file instanceof File) all.set(name, file)
-  }
-  const submission = parseWithZod(all, { schema: simplePowerFormSchema })
-  const reply = submission.reply()
-  const sealed = sealPhase1(power, phase1)
-  const phase2 = (extra: Partial<Extract<PowerState, { phase: 2 }>>): PowerState => ({
-    phase: 2,
-    sealed,
-    driver: summaryOf(phase1),
-    owner: ownerDraft(form),
-    result: null,
-    outcome: null,
-    confirmError: null,
-    stamp: Date.now(),
-    ...extra,
-  })
-  if (submission.status !== 'success') {
-    const phase1Failed = Object.keys(reply.error ?? {}).some((k) =>
-      (POWER_DRIVER_FIELDS as readonly string[]).includes(k),
+  if (formData === 'too-large' || formData === 'invalid')
+    return actionReply<Extra>(
+      '',
+      { power: { phase: 1, values: {}, owner: {} }, errors: [TOO_LARGE] },
+      formData === 'too-large' ? 413 : 400,
     )
-    if (phase1Failed)
-      return data(
-        {
-          phase: 1,
-          values: phase1,
-          owner: ownerDraft(form),
-          result: reply,
-          outcome: null,
-          stamp: Date.now(),
-        } satisfies PowerState,
-        { status: 400 },
-      )
-    return data(phase2({ result: reply }), { status: 400 })
-  }
-  if (form.get('confirmar') !== '1') return data(phase2({ confirmError: CONFIRM_MESSAGE }), { status: 400 })
 
-  const res = await powerApi.create(context, power, submission.value)
-  if (!res.ok && res.status === 410) {
-    // Used by another submission (or expired) while this one was being filled.
-    const url = new URL(request.url)
-    throw redirect(`${url.pathname}${url.search}`)
-  }
-  if (!res.ok) {
-    // Spec §8: 'Ocurrio un error: {message}' for 4 s, lists joined with ', '.
-    return data(phase2({ outcome: errorOutcome(`Ocurrió un error: ${joinMessage(res.message)}`) }), {
-      status: res.status >= 400 && res.status < 500 ? res.status : 502,
-    })
-  }
-  // The link is spent: the page now shows the success modal, with or without JS.
-  throw redirect(DONE_PATH)
+  // The form has no intent: its `fase` field and its buttons say what was asked.
+  return formAction<Route.ActionArgs, Extra>(
+    {
+      default: async ({ formData: form, reply }) => {
+        if (form.get('fase') !== '2') {
+          // Phase 1 → 2: validated here, then carried signed (no JS needed, nothing kept in a session).
+          const owner = parseDraft(form.get('_owner'))
+          const values = pick(form, POWER_DRIVER_FIELDS)
+          const submission = parseWithZod(form, { schema: powerDriverSchema })
+          if (submission.status !== 'success')
+            return reply({ power: { phase: 1, values, owner }, result: submission.reply() }, 400)
+          const sealed = sealPhase1(power, values)
+          return reply({ power: { phase: 2, sealed, driver: summaryOf(values), owner, confirmError: null } })
+        }
+
+        const phase1 = openPhase1(power, form.get('_phase1'))
+        // 'Atrás': phase 1 exactly as it was, and the owner's text typed so far kept for later.
+        if (!phase1 || form.has('atras'))
+          return reply({ power: { phase: 1, values: phase1 ?? {}, owner: ownerDraft(form) } })
+
+        // Final submission: both phases validated again, together, with the domain schema.
+        const all = toForm(phase1)
+        for (const [k, v] of Object.entries(ownerDraft(form))) all.set(k, v)
+        for (const { name } of OWNER_ID_IMAGE_FIELDS) {
+          const file = form.get(name)
+          if (file instanceof File) all.set(name, file)
+        }
+        const submission = parseWithZod(all, { schema: simplePowerFormSchema })
+        const result = submission.reply()
+        const phase2 = (confirmError: string | null = null): PowerState => ({
+          phase: 2,
+          sealed: sealPhase1(power, phase1),
+          driver: summaryOf(phase1),
+          owner: ownerDraft(form),
+          confirmError,
+        })
+        if (submission.status !== 'success') {
+          const phase1Failed = Object.keys(result.error ?? {}).some((k) =>
+            (POWER_DRIVER_FIELDS as readonly string[]).includes(k),
+          )
+          if (phase1Failed) return reply({ power: { phase: 1, values: phase1, owner: ownerDraft(form) }, result }, 400)
+          return reply({ power: phase2(), result }, 400)
+        }
+        if (form.get('confirmar') !== '1') return reply({ power: phase2(CONFIRM_MESSAGE) }, 400)
+
+        const res = await powerApi.create(context, power, submission.value)
+        if (!res.ok && res.status === 410) {
+          // Used by another submission (or expired) while this one was being filled.
+          const url = new URL(request.url)
+          throw redirect(`${url.pathname}${url.search}`)
+        }
+        if (!res.ok)
+          // Spec §8: 'Ocurrio un error: {message}' for 4 s, lists joined with ', '.
+          return reply(
+            { power: phase2(), errors: [`Ocurrió un error: ${joinMessage(res.message)}`] },
+            res.status >= 400 && res.status < 500 ? res.status : 502,
+          )
+        // The link is spent: the page now shows the success modal, with or without JS.
+        throw redirect(DONE_PATH)
+      },
+    },
+    { signedIn: false },
+  )({ ...args, formData })
 }
 
-export default function CreatePowerPage() {
-  const loaderData = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>() as PowerState | undefined
+export default function CreatePowerPage({ loaderData, actionData }: Route.ComponentProps) {
   const heading = useRef<HTMLHeadingElement>(null)
-  const phase = actionData?.phase ?? 1
+  const state = actionData?.power
+  const phase = state?.phase ?? 1
   const first = useRef(true)
   useEffect(() => {
     if (first.current) {
@@ -254,7 +192,7 @@ export default function CreatePowerPage() {
       return
     }
     heading.current?.focus()
-  }, [phase, actionData?.stamp])
+  }, [phase, actionData?.id])
 
   if (loaderData.view === 'dead')
     return <DeadLinkPage dead={loaderData.dead} driverSignedIn={loaderData.driverSignedIn} />
@@ -289,31 +227,33 @@ export default function CreatePowerPage() {
           >
             {phase === 1 ? 'Conductor y vehículo' : 'Dueño del vehículo'}
           </h2>
-          {actionData?.phase === 2 ? (
+          {state?.phase === 2 ? (
             <OwnerPhase
-              key={`fase-2-${actionData.stamp}`}
-              sealed={actionData.sealed}
-              driver={actionData.driver}
-              defaults={actionData.owner}
-              result={actionData.result}
+              key={`fase-2-${actionData?.id}`}
+              sealed={state.sealed}
+              driver={state.driver}
+              defaults={state.owner}
+              result={actionData?.result}
               constraint={loaderData.ownerConstraint}
-              outcome={actionData.outcome}
-              confirmError={actionData.confirmError}
+              errors={actionData?.errors}
+              durationMs={ALERT_MS}
+              replyId={actionData?.id}
+              confirmError={state.confirmError}
             />
           ) : (
             <>
-              {actionData?.outcome ? (
+              {actionData?.errors?.length ? (
                 <p
                   role="alert"
                   className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900"
                 >
-                  {actionData.outcome.messages.join(', ')}
+                  {actionData.errors.join(', ')}
                 </p>
               ) : null}
               <DriverPhase
-                key={`fase-1-${actionData?.stamp ?? 0}`}
-                defaults={{ ...loaderData.prefill, ...(actionData?.values ?? {}) }}
-                owner={actionData?.owner ?? {}}
+                key={`fase-1-${actionData?.id ?? 0}`}
+                defaults={{ ...loaderData.prefill, ...(state?.phase === 1 ? state.values : {}) }}
+                owner={state?.owner ?? {}}
                 result={actionData?.result}
                 constraint={loaderData.driverConstraint}
                 years={loaderData.years}
@@ -327,4 +267,6 @@ export default function CreatePowerPage() {
 }
 
 /** With JS, phase 2 travels through XMLHttpRequest so the ID images' progress shows. */
-export const clientAction = uploadClientAction
+export function clientAction(args: Route.ClientActionArgs) {
+  return uploadClientAction(args)
+}

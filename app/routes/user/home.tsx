@@ -1,10 +1,12 @@
-import { data, useActionData, useLoaderData, useLocation, type ClientActionFunctionArgs } from 'react-router'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { data, useLocation } from 'react-router'
+import { requireSession } from '#app/.server/auth'
 import { messageList } from '#app/.server/backend/client'
 import { driverApi } from '#app/.server/backend/driver-area'
 import { driverPostingsApi } from '#app/.server/backend/marketplace'
 import { readUpload } from '#app/.server/body-limit'
+import { actionReply, formAction } from '#app/.server/form-action'
 import { redirectWithToast, required } from '#app/.server/responses'
+import { newReplyId, type ActionReply } from '#app/components/action-reply'
 import { documentChecklist } from '#app/components/driver/checklist.server'
 import { ChecklistSummaryCard, DocumentChecklist, PreviewDialog, UploadPanel } from '#app/components/driver/documents'
 import { expiryDateError } from '#app/components/driver/expiry-check'
@@ -129,71 +131,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+/** A refused upload: the date typed (kept in its field) and its refusal there. */
+type Extra = { dateError: string | null; expires_on: string }
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const session = await requireSession(request, context, 'User')
   // One file of at most 5 MB (domain/uploads.ts, as the service checks it again). Two file fields
   // («Tomar foto», «Elegir archivo»): without JS the one not used travels empty.
-  const form = await readUpload(request, {
+  const formData = await readUpload(request, {
     maxFileSize: DOCUMENT_UPLOAD.maxBytes,
     maxFiles: 2,
     maxTotalSize: DOCUMENT_UPLOAD.maxBytes + UPLOAD_FRAMING_BYTES,
   })
-  if (form === 'too-large') return data({ errors: [TOO_LARGE], dateError: null, stamp: Date.now() }, { status: 413 })
-  if (form === 'invalid') return data({ errors: [MISSING], dateError: null, stamp: Date.now() }, { status: 400 })
-  const slot = String(form.get('name') ?? '')
-  const file = isDocumentSlotKey(slot) ? chosenFile(form.getAll(slot)) : null
-  // The kinds that expire send their date beside the file: checked here by the service's rule, so
-  // its message shows at the field, and checked again by the service.
-  const expiresOn = isDocumentSlotKey(slot) ? form.get(expiryFieldName(slot)) : null
-  const today = dayInChile(new Date())
-  const dateError = isExpiringSlot(slot) ? expiryDateError(expiresOn, today, latestExpiryDay(today)) : null
-  if (!isDocumentSlotKey(slot) || !file || dateError)
-    return data(
-      {
-        errors: file ? [] : [MISSING],
-        dateError,
-        stamp: Date.now(),
-        expires_on: typeof expiresOn === 'string' ? expiresOn : undefined,
-      },
-      { status: 400 },
-    )
-  const res = await driverApi.uploadDocument(
-    context,
-    session.token,
-    slot,
-    file,
-    typeof expiresOn === 'string' ? expiresOn : undefined,
-  )
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    // Spec §8: 'Error al subir los archivos: {message}'.
-    return data(
-      {
-        errors: [`Error al subir los archivos: ${messageList(res.message).join(', ')}`],
-        dateError: null,
-        stamp: Date.now(),
-        expires_on: typeof expiresOn === 'string' ? expiresOn : undefined,
-      },
-      { status: res.status },
-    )
-  }
-  // «Subir siguiente documento»: the next one to upload opens, without going back to the list.
-  if (form.get('siguiente') === '1') {
-    const after = await driverApi.documents(context, session.token)
-    const next = after.ok ? documentChecklist(after.data, dayInChile(new Date())).walk[0] : undefined
-    if (next)
-      return redirectWithToast(
-        withParams(HOME_PATH, '', {
-          name: next.key,
-          title: next.title,
-          url_file: next.previous,
-          siguiente: 1,
-          hecho: slot,
-        }),
-        { type: 'success', message: res.data.message },
-      )
-  }
-  return redirectWithToast(HOME_PATH, { type: 'success', message: res.data.message })
+  if (formData === 'too-large') return actionReply<Extra>('', { errors: [TOO_LARGE], dateError: null }, 413)
+  if (formData === 'invalid') return actionReply<Extra>('', { errors: [MISSING], dateError: null }, 400)
+  // The upload form has no intent: it is the page's one form.
+  return formAction<Route.ActionArgs, Extra>({
+    default: async ({ formData: form, reply, fail }) => {
+      const slot = String(form.get('name') ?? '')
+      const file = isDocumentSlotKey(slot) ? chosenFile(form.getAll(slot)) : null
+      // The kinds that expire send their date beside the file: checked here by the service's rule, so
+      // its message shows at the field, and checked again by the service.
+      const expiresOn = isDocumentSlotKey(slot) ? form.get(expiryFieldName(slot)) : null
+      const typed = typeof expiresOn === 'string' ? expiresOn : undefined
+      const today = dayInChile(new Date())
+      const dateError = isExpiringSlot(slot) ? expiryDateError(expiresOn, today, latestExpiryDay(today)) : null
+      if (!isDocumentSlotKey(slot) || !file || dateError)
+        return reply({ errors: file ? [] : [MISSING], dateError, expires_on: typed }, 400)
+      const res = await driverApi.uploadDocument(context, session.token, slot, file, typed)
+      if (!res.ok)
+        // Spec §8: 'Error al subir los archivos: {message}'.
+        return fail(res, {
+          errors: [`Error al subir los archivos: ${messageList(res.message).join(', ')}`],
+          dateError: null,
+          expires_on: typed,
+        })
+      // «Subir siguiente documento»: the next one to upload opens, without going back to the list.
+      if (form.get('siguiente') === '1') {
+        const after = await driverApi.documents(context, session.token)
+        const next = after.ok ? documentChecklist(after.data, dayInChile(new Date())).walk[0] : undefined
+        if (next)
+          return redirectWithToast(
+            withParams(HOME_PATH, '', {
+              name: next.key,
+              title: next.title,
+              url_file: next.previous,
+              siguiente: 1,
+              hecho: slot,
+            }),
+            { type: 'success', message: res.data.message },
+          )
+      }
+      return redirectWithToast(HOME_PATH, { type: 'success', message: res.data.message })
+    },
+  })({ ...args, formData })
 }
 
 /** The file of the two choices («Tomar foto», «Elegir archivo») that carries one. */
@@ -205,7 +197,7 @@ function chosenFile(values: FormDataEntryValue[]): File | null {
  * With JS, the expiry date is checked by the same rule before the file travels; then the file
  * travels through XMLHttpRequest so its progress shows.
  */
-export async function clientAction(args: ClientActionFunctionArgs) {
+export async function clientAction(args: Route.ClientActionArgs) {
   const form = await args.request.clone().formData()
   const field = `${String(form.get('name') ?? '')}_expires_on`
   const today = form.get('hoy')
@@ -214,16 +206,20 @@ export async function clientAction(args: ClientActionFunctionArgs) {
     const dateError = expiryDateError(form.get(field), today, latest)
     if (dateError) {
       const file = form.getAll(String(form.get('name'))).some((v) => typeof v !== 'string' && v.size > 0)
-      return data(
-        { errors: file ? [] : [MISSING], dateError, stamp: Date.now(), expires_on: String(form.get(field)) },
-        { status: 400 },
-      )
+      const reply: ActionReply<Extra> = {
+        intent: '',
+        id: newReplyId(),
+        errors: file ? [] : [MISSING],
+        dateError,
+        expires_on: String(form.get(field)),
+      }
+      return data(reply, { status: 400 })
     }
   }
   return uploadClientAction(args)
 }
 
-export default function DriverHome() {
+export default function DriverHome({ loaderData, actionData }: Route.ComponentProps) {
   const {
     firstname,
     groups,
@@ -237,9 +233,8 @@ export default function DriverHome() {
     uploadExpiry,
     guidance,
     forYou,
-  } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const typedDate = actionData && 'expires_on' in actionData ? (actionData.expires_on ?? null) : null
+  } = loaderData
+  const typedDate = actionData?.expires_on ?? null
   const dateError = actionData?.dateError ?? null
   const { search } = useLocation()
   const closeTo = withParams(HOME_PATH, search, {
@@ -266,7 +261,7 @@ export default function DriverHome() {
           previous={previous}
           closeTo={closeTo}
           errors={actionData?.errors}
-          stamp={actionData?.stamp}
+          replyId={actionData?.id}
           guidance={guidance}
           reviewPromise={reviewPromise}
           walk={walk}

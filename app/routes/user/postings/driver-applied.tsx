@@ -1,9 +1,10 @@
-import { data, redirect, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { joinMessage } from '#app/.server/backend/client'
 import { threadsApi } from '#app/.server/backend/messages'
+import { formAction } from '#app/.server/form-action'
 import { fromEnhancedPage } from '#app/.server/forms'
-import { setToast } from '#app/.server/toast'
+import { redirectWithToast } from '#app/.server/responses'
 import { OwnPostings } from '#app/components/marketplace/own-postings'
 import { ThreadView } from '#app/components/marketplace/thread'
 import { Modal } from '#app/components/ui/modal'
@@ -11,7 +12,7 @@ import { withParams } from '#app/paths'
 import { formatDateTime } from '#domain/format'
 import { positiveId } from '#domain/ids'
 import type { Route } from './+types/driver-applied'
-import { ownPostingsPage, postingAction } from './driver-postings.server'
+import { ownPostingsPage, postingIntents } from './driver-postings.server'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mis postulaciones | Fleeters' }]
 
@@ -37,19 +38,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if ((await request.clone().formData()).get('intent') !== 'mensaje') return postingAction(request, context)
+/** The posting actions of the list, and a message in an open thread (data for its fetcher, else back to it). */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args
   const session = await requireSession(request, context, 'User')
-  const formData = await request.formData()
-  const id = positiveId(formData.get('id_application'))
-  const res = id ? await threadsApi.driverSend(context, session.token, id, String(formData.get('body') ?? '')) : null
-  const ok = Boolean(res?.ok)
-  const message = res?.ok ? res.data.message : res ? joinMessage(res.message) : 'Postulación inválida'
-  if (fromEnhancedPage(formData)) return data({ ok, message, stamp: Date.now() }, { status: res?.status ?? 400 })
-  const url = new URL(request.url)
-  throw redirect(withParams(url.pathname, url.search, { conversacion: id }), {
-    headers: { 'Set-Cookie': await setToast({ type: ok ? 'success' : 'error', message, durationMs: 4000 }) },
-  })
+  return formAction({
+    ...postingIntents(request, context, session.token),
+    mensaje: async ({ formData, reply, fail, failTo }) => {
+      const id = positiveId(formData.get('id_application'))
+      const res = id
+        ? await threadsApi.driverSend(context, session.token, id, String(formData.get('body') ?? ''))
+        : null
+      const url = new URL(request.url)
+      const back = withParams(url.pathname, url.search, { conversacion: id })
+      const enhanced = fromEnhancedPage(formData)
+      if (!res?.ok) {
+        const refused = res ?? { status: 400 }
+        const message = res ? joinMessage(res.message) : 'Postulación inválida'
+        return enhanced ? fail(refused, { errors: [message] }) : failTo(refused, back, { type: 'error', message })
+      }
+      if (enhanced) return reply({ notice: res.data.message }, res.status)
+      return redirectWithToast(back, { type: 'success', message: res.data.message })
+    },
+  })(args)
 }
 
 export default function DriverAppliedRoute() {

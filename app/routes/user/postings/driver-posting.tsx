@@ -56,8 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   )
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return postingAction(request, context)
+export async function action(args: Route.ActionArgs) {
+  return postingAction(args)
 }
 
 function BackLink({ back }: { back: { to: string; label: string } }) {

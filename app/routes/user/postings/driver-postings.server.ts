@@ -1,4 +1,4 @@
-import { data, type AppLoadContext } from 'react-router'
+import { type AppLoadContext } from 'react-router'
 import { requireSession, signOutIfRefused } from '#app/.server/auth'
 import { joinMessage, type BackendResult } from '#app/.server/backend/client'
 import {
@@ -7,6 +7,7 @@ import {
   type DriverPostingsPage,
   type PostingFilterBody,
 } from '#app/.server/backend/marketplace'
+import { formAction, type Tools } from '#app/.server/form-action'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { pageParam } from '#app/.server/list-page'
 import { redirectWithToast } from '#app/.server/responses'
@@ -72,29 +73,36 @@ export async function searchPostings(context: AppLoadContext, token: string, f: 
   return { res, filtered }
 }
 
-const ACTIONS: DriverPostingAction[] = ['postular', 'retirar', 'guardar', 'quitar']
-
 /**
  * Apply, withdraw, save, unsave: the same action on every postings page. With JS (a fetcher) the
- * answer is data and the page's loaders revalidate; without JS, back to the same URL with a flash.
+ * answer is data (`notice`, or `errors`) and the page's loaders revalidate; without JS, back to the
+ * same URL with a flash.
  */
-export async function postingAction(request: Request, context: AppLoadContext) {
-  const session = await requireSession(request, context, 'User')
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '') as DriverPostingAction
-  const id = Number(formData.get('id_publication'))
-  if (!ACTIONS.includes(intent) || !Number.isSafeInteger(id) || id <= 0) {
-    return data({ ok: false, message: 'Publicación inválida' }, { status: 400 })
-  }
-  const res = await driverPostingsApi.act(context, session.token, intent, id)
-  if (!res.ok) await signOutIfRefused(request, res.status)
-  const outcome = res.ok ? { ok: true, message: res.data.message } : { ok: false, message: joinMessage(res.message) }
-  if (fromEnhancedPage(formData)) return data(outcome, { status: res.ok ? 200 : res.status })
-  const url = new URL(request.url)
-  return redirectWithToast(`${url.pathname}${url.search}`, {
-    type: outcome.ok ? 'success' : 'error',
-    message: outcome.message,
-  })
+export async function postingAction(args: { request: Request; context: AppLoadContext }) {
+  const session = await requireSession(args.request, args.context, 'User')
+  return formAction(postingIntents(args.request, args.context, session.token))(args)
+}
+
+/** The four posting intents, for a page whose action answers more (the applied list's messages). */
+export function postingIntents(request: Request, context: AppLoadContext, token: string) {
+  const act =
+    (intent: DriverPostingAction) =>
+    async ({ formData, reply, fail, failTo }: Tools<object>) => {
+      const id = Number(formData.get('id_publication'))
+      if (!Number.isSafeInteger(id) || id <= 0) return reply({ errors: ['Publicación inválida'] }, 400)
+      const res = await driverPostingsApi.act(context, token, intent, id)
+      const url = new URL(request.url)
+      const back = `${url.pathname}${url.search}`
+      if (!res.ok) {
+        const message = joinMessage(res.message)
+        return fromEnhancedPage(formData)
+          ? fail(res, { errors: [message] })
+          : failTo(res, back, { type: 'error', message })
+      }
+      if (fromEnhancedPage(formData)) return reply({ notice: res.data.message })
+      return redirectWithToast(back, { type: 'success', message: res.data.message })
+    }
+  return { postular: act('postular'), retirar: act('retirar'), guardar: act('guardar'), quitar: act('quitar') }
 }
 
 const OWN_LIST_NAME = { saved: 'guardadas', applied: 'postuladas' } as const

@@ -57,8 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return postingAction(request, context)
+export async function action(args: Route.ActionArgs) {
+  return postingAction(args)
 }
 
 /**

@@ -9,8 +9,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return ownPostingsPage(request, context, 'saved')
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return postingAction(request, context)
+export async function action(args: Route.ActionArgs) {
+  return postingAction(args)
 }
 
 export default function DriverSavedRoute() {
