@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache'
 import { redirect, type AppLoadContext } from 'react-router'
 import { LEGAL_DOCUMENTS, type ConsentDocument } from '#domain/privacy'
-import { signOutIfRefused } from './auth'
 import { consentsApi, type ConsentRole } from './backend/consents'
+import { optional } from './responses'
 import { returnPathOf, safeRedirectPath } from './safe-redirect'
 
 /** The acceptance step of each area (decision 74): inside the area, so its menu and «Cerrar sesión» stay. */
@@ -35,12 +35,9 @@ export async function requireCurrentConsents(
   const key = `${role} ${token}`
   if (settled.has(key)) return
   if (new URL(request.url).pathname === ACCEPT_DOCUMENTS_PATH[role]) return
-  const res = await consentsApi.status(context, role, token)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
-    return
-  }
-  if (!res.data.pending.length) {
+  const status = await optional(request, await consentsApi.status(context, role, token))
+  if (!status) return
+  if (!status.pending.length) {
     settled.set(key, true)
     return
   }
@@ -49,15 +46,13 @@ export async function requireCurrentConsents(
 
 /** The step's loader: what is pending, with each document's name, link, version and what changed. */
 export async function pendingDocumentsFor(request: Request, context: AppLoadContext, role: ConsentRole, token: string) {
-  const res = await consentsApi.status(context, role, token)
-  if (!res.ok) {
-    await signOutIfRefused(request, res.status)
+  const status = await optional(request, await consentsApi.status(context, role, token))
+  if (!status)
     throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', {
       status: 503,
       headers: { 'Retry-After': '5' },
     })
-  }
-  return res.data.pending.map(({ document }) => ({ document, ...LEGAL_DOCUMENTS[document] }))
+  return status.pending.map(({ document }) => ({ document, ...LEGAL_DOCUMENTS[document] }))
 }
 
 /** Where the step sends the person once they accepted: back where they were going, inside their own area. */

@@ -8,9 +8,10 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from 'react-router'
-import { requireSession, signOutIfRefused } from '#app/.server/auth'
+import { requireSession } from '#app/.server/auth'
 import { businessApi } from '#app/.server/backend/marketplace'
 import { requireCurrentConsents } from '#app/.server/consents'
+import { optional } from '#app/.server/responses'
 import { Logo, LogoutIcon } from '#app/components/logo'
 import { CompanyLogo } from '#app/components/marketplace/posting-facts'
 import { VerifiedCompanyBadge } from '#app/components/marketplace/verified-badge'
@@ -30,16 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     businessApi.data(context, session.token),
     requireCurrentConsents(request, context, 'business', session.token),
   ])
-  await signOutIfRefused(request, res.status)
-  const company = res.ok
-    ? res.data
-    : {
-        name: `${session.user.firstname} ${session.user.lastname}`.trim(),
-        email: session.user.email,
-        phone: '',
-        logo: null,
-        verified: false,
-      }
+  // The header's company: the session's name and email stand in while the service is away.
+  const company = (await optional(request, res)) ?? {
+    name: `${session.user.firstname} ${session.user.lastname}`.trim(),
+    email: session.user.email,
+    phone: '',
+    logo: null,
+    verified: false,
+  }
   return { company }
 }
 
