@@ -143,6 +143,10 @@ describe.each(engines)('the team’s numbers on %s', (engine) => {
     ])
     expect(month.per_day.reduce((a, b) => a + b, 0)).toBe(6)
     expect(month.reviewers[1]!.per_day[month.days.indexOf('2026-11-17')]).toBe(1)
+    // Read again: from the stored roll-ups, their times fetched once and then kept by day.
+    const again = { ...month, now: expect.any(String) }
+    expect((await figures('?dias=30')).body).toEqual(again)
+    expect((await figures('?dias=30')).body).toEqual(again)
   })
 
   it('answers an empty period with zeros and no times', async () => {

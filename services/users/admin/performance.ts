@@ -4,6 +4,7 @@
  * Administradores only (index.ts).
  */
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import { performanceSchema, type Performance, type ReviewerFigures } from '#domain/contract/performance'
 import { addDays, dayInChile } from '#domain/format'
 import { chileDayStart } from '#domain/schedule'
@@ -172,11 +173,31 @@ function encodeTimes(times: Float64Array): Buffer {
   return out
 }
 
+/** This machine keeps float64s little-endian (every platform Node supports today). */
+const LITTLE_ENDIAN = new Uint8Array(Float64Array.of(1).buffer)[7] === 0x3f
+
 function decodeTimes(bytes: Uint8Array): Float64Array {
+  // One copy of the bytes; a Float64Array cannot view them in place at an odd offset.
+  if (LITTLE_ENDIAN) return new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const out = new Float64Array(buf.byteLength / 8)
   for (let i = 0; i < out.length; i++) out[i] = buf.readDoubleLE(i * 8)
   return out
+}
+
+/**
+ * The closed days' decision times once read, by database (each test platform its own) and day:
+ * a review_days row is written once and never changed, and a 30-day «Rendimiento» would otherwise
+ * fetch and decode about 90,000 of them per request (on PostgreSQL, a megabyte and a half of bytea
+ * as hex). Numbers only: the reviewers' names and counts are read each time.
+ */
+const TIMES_DAYS_KEPT = 64
+const timesByDb = new WeakMap<Db, LRUCache<string, Float64Array>>()
+
+function timesMemo(db: Db): LRUCache<string, Float64Array> {
+  let memo = timesByDb.get(db)
+  if (!memo) timesByDb.set(db, (memo = new LRUCache({ max: TIMES_DAYS_KEPT })))
+  return memo
 }
 
 /**
@@ -190,7 +211,7 @@ async function closedDays(db: Db, days: string[], starts: string[], ends: string
   const [stored, people] = await Promise.all([
     db
       .selectFrom('review_days')
-      .select(['day', 'decisions', 'timed', 'within', 'times'])
+      .select(['day', 'decisions', 'timed', 'within'])
       .where('day', '>=', first)
       .where('day', '<=', last)
       .execute(),
@@ -201,10 +222,18 @@ async function closedDays(db: Db, days: string[], starts: string[], ends: string
       .where('day', '<=', last)
       .execute(),
   ])
+  const memo = timesMemo(db)
+  const times = new Map(stored.flatMap((r) => (memo.has(r.day) ? [[r.day, memo.get(r.day)!] as const] : [])))
+  const unread = stored.filter((r) => !times.has(r.day)).map((r) => r.day)
+  if (unread.length)
+    for (const r of await db.selectFrom('review_days').select(['day', 'times']).where('day', 'in', unread).execute()) {
+      times.set(r.day, decodeTimes(r.times))
+      memo.set(r.day, times.get(r.day)!)
+    }
   const byDay = new Map<string, DayFigures>(
     stored.map((r) => [
       r.day,
-      { decisions: r.decisions, timed: r.timed, within: r.within, times: decodeTimes(r.times), reviewers: [] },
+      { decisions: r.decisions, timed: r.timed, within: r.within, times: times.get(r.day)!, reviewers: [] },
     ]),
   )
   for (const r of people)
