@@ -8,9 +8,9 @@ import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type Applicant, type BusinessData } from '#app/.server/backend/marketplace'
 import { threadsApi } from '#app/.server/backend/messages'
 import { formAction, withSchema, type Tools } from '#app/.server/form-action'
-import { fromEnhancedPage } from '#app/.server/forms'
 import { pageParam } from '#app/.server/list-page'
 import { redirectWithToast } from '#app/.server/responses'
+import { threadMessageIntent } from '#app/.server/thread-message'
 import { useLazyValidation, type Constraint } from '#app/components/lazy-validation'
 import { DocumentsBar } from '#app/components/marketplace/documents-bar'
 import { InviteDrivers } from '#app/components/marketplace/invite-drivers'
@@ -121,19 +121,7 @@ export async function action(args: Route.ActionArgs) {
 
   return formAction<Route.ActionArgs, Extra>({
     // A message in an applicant's thread: data for the page's fetcher, else back to the open thread.
-    mensaje: async ({ formData, reply, fail, failTo }) => {
-      const id = positiveId(formData.get('id_application'))
-      const res = id ? await threadsApi.companySend(context, token, id, String(formData.get('body') ?? '')) : null
-      const thread = withParams(url.pathname, url.search, { conversacion: id })
-      const enhanced = fromEnhancedPage(formData)
-      if (!res?.ok) {
-        const refused = res ?? { status: 400 }
-        const message = res ? joinMessage(res.message) : 'Postulación inválida'
-        return enhanced ? fail(refused, { errors: [message] }) : failTo(refused, thread, { type: 'error', message })
-      }
-      if (enhanced) return reply({ notice: res.data.message }, res.status)
-      return redirectWithToast(thread, { type: 'success', message: res.data.message })
-    },
+    mensaje: threadMessageIntent(request, (id, body) => threadsApi.companySend(context, token, id, body)),
     estado: async ({ formData, failTo }) => {
       const id = positiveId(formData.get('id_application'))
       const status = String(formData.get('status') ?? '') as ApplicationStatus

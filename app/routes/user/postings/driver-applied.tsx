@@ -1,10 +1,8 @@
 import { useLoaderData } from 'react-router'
 import { requireSession } from '#app/.server/auth'
-import { joinMessage } from '#app/.server/backend/client'
 import { threadsApi } from '#app/.server/backend/messages'
 import { formAction } from '#app/.server/form-action'
-import { fromEnhancedPage } from '#app/.server/forms'
-import { redirectWithToast } from '#app/.server/responses'
+import { threadMessageIntent } from '#app/.server/thread-message'
 import { OwnPostings } from '#app/components/marketplace/own-postings'
 import { ThreadView } from '#app/components/marketplace/thread'
 import { Modal } from '#app/components/ui/modal'
@@ -44,22 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const session = await requireSession(request, context, 'User')
   return formAction({
     ...postingIntents(request, context, session.token),
-    mensaje: async ({ formData, reply, fail, failTo }) => {
-      const id = positiveId(formData.get('id_application'))
-      const res = id
-        ? await threadsApi.driverSend(context, session.token, id, String(formData.get('body') ?? ''))
-        : null
-      const url = new URL(request.url)
-      const back = withParams(url.pathname, url.search, { conversacion: id })
-      const enhanced = fromEnhancedPage(formData)
-      if (!res?.ok) {
-        const refused = res ?? { status: 400 }
-        const message = res ? joinMessage(res.message) : 'Postulación inválida'
-        return enhanced ? fail(refused, { errors: [message] }) : failTo(refused, back, { type: 'error', message })
-      }
-      if (enhanced) return reply({ notice: res.data.message }, res.status)
-      return redirectWithToast(back, { type: 'success', message: res.data.message })
-    },
+    mensaje: threadMessageIntent(request, (id, body) => threadsApi.driverSend(context, session.token, id, body)),
   })(args)
 }
 
