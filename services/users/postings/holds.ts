@@ -42,7 +42,7 @@ export interface HoldResult<Body extends { message: string } = { message: string
 type HoldTable = 'applications' | 'saved_postings'
 
 /** A posting a driver may hold, with what an application's notice needs; 404 for a draft or none. */
-export async function postingForDriver(p: Pick<Platform, 'db'>, id: number) {
+async function postingForDriver(p: Pick<Platform, 'db'>, id: number) {
   const posting = await p.db
     .selectFrom('job_postings as jp')
     .innerJoin('companies as co', 'co.id', 'jp.company_id')
