@@ -90,12 +90,16 @@ async function touchSession(p: Platform, sessionId: string, lastSeen: string | n
 }
 
 /**
- * The calls one page request makes to the services in the same process (the
- * area's session check, then the page's data) carry the same token; the first verifies it (JWT
+ * The calls one page request makes to the services in the same process (the area's session
+ * check, the page's data, its action's write) carry the same token; the first verifies it (JWT
  * and the sessions row), the others of that page request reuse the answer. The memo travels in
  * the Hono `env` that server.ts passes to `services.fetch(request, env)` for its in-process
  * calls only: under a Symbol, so no header, body or URL can produce it. Calls from outside
  * (/api through forward(), a services-only process) have no such env and verify every time.
+ *
+ * An answer is believed only while this process has changed no session since it was given
+ * (`sessionsChanged`): after a logout, a password change or a second factor passed, what the page
+ * asks next is verified afresh and sees the change.
  */
 export const IN_PROCESS_AUTH = Symbol('fleeters.in-process-auth')
 export type InProcessEnv = { [IN_PROCESS_AUTH]: Map<string, Promise<AuthContext | null>> }
@@ -105,31 +109,34 @@ export function inProcessEnv(): InProcessEnv {
   return { [IN_PROCESS_AUTH]: new Map() }
 }
 
-/**
- * The in-process caller of one page request (server.ts): reads share one memo; a write (any
- * method but GET/HEAD: a logout, a password change, a session closed) verifies afresh and
- * empties the memo before and after, so what the page's loaders ask after its action sees the
- * write (e.g. a session the action revoked is refused).
- */
+/** The in-process caller of one page request (server.ts): its calls share one memo. */
 export function inProcessCaller(
   fetch: (request: Request, env?: InProcessEnv) => Response | Promise<Response>,
 ): (request: Request) => Promise<Response> {
   const env = inProcessEnv()
-  return async (request) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD'
-    if (!write) return fetch(request, env)
-    env[IN_PROCESS_AUTH].clear()
-    try {
-      return await fetch(request)
-    } finally {
-      env[IN_PROCESS_AUTH].clear()
-    }
-  }
+  return async (request) => fetch(request, env)
 }
+
+/** How many session changes each platform (a process, or a test) has made. */
+const sessionChanges = new WeakMap<Platform, number>()
+
+/**
+ * A session was revoked, closed or changed (its second factor, its re-authentication): every
+ * route that writes the sessions table says so once the write is done.
+ */
+export function sessionsChanged(p: Platform): void {
+  sessionChanges.set(p, (sessionChanges.get(p) ?? 0) + 1)
+}
+
+/** The platform's count of session changes each memo's answers were given at. */
+const memoChanges = new WeakMap<Map<string, Promise<AuthContext | null>>, number>()
 
 function authenticateOnce(p: Platform, env: unknown, token: string): Promise<AuthContext | null> {
   const memo = env && typeof env === 'object' ? (env as Partial<InProcessEnv>)[IN_PROCESS_AUTH] : undefined
   if (!(memo instanceof Map)) return authenticate(p, token)
+  const changes = sessionChanges.get(p) ?? 0
+  if ((memoChanges.get(memo) ?? changes) !== changes) memo.clear()
+  memoChanges.set(memo, changes)
   let answer = memo.get(token)
   if (!answer) memo.set(token, (answer = authenticate(p, token)))
   return answer

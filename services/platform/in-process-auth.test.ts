@@ -78,6 +78,48 @@ describe.each(engines)('in-process authentication (%s)', (engine) => {
     expect((await call(sessionRequest())).status).toBe(401)
   })
 
+  it("an action's write reuses the page's verification: the session check and the write, one check", async () => {
+    const call = inProcessCaller((req, env) => app.fetch(req, env))
+    expect((await call(sessionRequest())).status).toBe(200)
+    // Revoked behind the services' back: the write is let in on the answer the page already had.
+    await revoke()
+    const write = await call(
+      new Request('http://localhost/users/bank-details/add-bank-details', {
+        method: 'POST',
+        headers: { 'auth-user': token, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          account_holder_name: 'Camila Pérez',
+          bank_name: 'Banco Estado',
+          account_number: '123456789',
+          account_type: 'Cuenta Rut',
+          receipt_issuance: 'Yo la emito',
+          invoice_type: 'Boleta',
+          sii_address: 'Av. Providencia 1234',
+          phone: '56987654321',
+          email: 'camila@example.cl',
+        }),
+      }),
+    )
+    expect(write.status).toBe(201)
+    // Outside the page request, the same token is refused.
+    expect((await app.fetch(sessionRequest())).status).toBe(401)
+  })
+
+  it('a session changed by this process is verified afresh by every memo, whoever changed it', async () => {
+    const call = inProcessCaller((req, env) => app.fetch(req, env))
+    expect((await call(sessionRequest())).status).toBe(200)
+    // Another page request closes this session from the «Seguridad» page of another device.
+    const other = await startSession(p, await p.db.selectFrom('users').selectAll().executeTakeFirstOrThrow())
+    const closed = await inProcessCaller((req, env) => app.fetch(req, env))(
+      new Request(`http://localhost/auth/sessions/user/${sessionId}`, {
+        method: 'DELETE',
+        headers: { 'auth-user': other },
+      }),
+    )
+    expect(closed.status).toBe(200)
+    expect((await call(sessionRequest())).status).toBe(401)
+  })
+
   it('calls from outside (no env, or an env anyone could build from a request) verify every time', async () => {
     expect((await app.fetch(sessionRequest())).status).toBe(200)
     await revoke()

@@ -16,6 +16,7 @@ import {
   INACTIVITY_NOTICE_DAYS,
 } from '#domain/account-closure'
 import { formatRut } from '#domain/format'
+import { sessionsChanged } from '#services/platform/auth'
 import type { Database, User } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { queueFileRemovals, removeQueuedFiles } from '#services/platform/file-removals'
@@ -62,6 +63,7 @@ export async function scheduleDeletion(
     .where('user_id', '=', user.id)
     .where('revoked_at', 'is', null)
     .execute()
+  sessionsChanged(p)
   if (user.role === 'business') {
     // Stamped with the request's instant: a cancel reopens exactly these (the company cannot touch
     // its postings meanwhile: it is signed out, and signing in cancels).
@@ -231,6 +233,7 @@ export async function eraseAccount(p: Platform, userId: number, now: Date): Prom
 
     // Rows of the account (most would go by cascade; named here so the order is explicit).
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    sessionsChanged(p)
     await trx.deleteFrom('totp_factors').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute()
     await trx.deleteFrom('email_verifications').where('user_id', '=', user.id).execute()

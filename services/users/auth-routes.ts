@@ -7,7 +7,7 @@ import {
   resetPasswordConfirmPayloadSchema,
   resetPasswordRequestSchema,
 } from '#domain/validation/auth'
-import { requireRole, rateLimit, type AuthEnv } from '#services/platform/auth'
+import { requireRole, rateLimit, sessionsChanged, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import {
   dummyPasswordHash,
@@ -319,6 +319,7 @@ export function authRoutes(p: Platform) {
           .where('revoked_at', 'is', null)
           .execute()
       })
+      sessionsChanged(p)
       return c.json({ message: AUTH_MESSAGES.resetDone })
     },
   )
@@ -417,6 +418,7 @@ export function authRoutes(p: Platform) {
           .set({ revoked_at: p.now().toISOString() })
           .where('id', '=', auth.sessionId)
           .execute()
+        sessionsChanged(p)
         return c.json({ message: AUTH_MESSAGES.loggedOut })
       },
     )

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { okMessageSchema } from '#domain/contract/common'
 import { factorEnrolmentSchema, factorStatusSchema, recoveryCodesSchema } from '#domain/contract/staff'
 import { confirmFactorSchema, disableFactorSchema, reauthSchema, verifyFactorSchema } from '#domain/validation/staff'
-import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
+import { rateLimit, requireRole, sessionsChanged, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
@@ -69,8 +69,10 @@ export function secondFactorRoutes(p: Platform) {
   }
 
   /** The session passed its second factor now: it opens everything, and counts as a fresh proof. */
-  const passSession = (db: typeof p.db, sessionId: string, now: string) =>
-    db.updateTable('sessions').set({ factor_pending: 0, reauth_at: now }).where('id', '=', sessionId).execute()
+  const passSession = async (db: typeof p.db, sessionId: string, now: string) => {
+    await db.updateTable('sessions').set({ factor_pending: 0, reauth_at: now }).where('id', '=', sessionId).execute()
+    sessionsChanged(p)
+  }
 
   for (const [path, role] of ROLES) {
     const pending = requireRole(p, role, { factorPending: true })
@@ -273,6 +275,7 @@ export function secondFactorRoutes(p: Platform) {
         if (!ok)
           throw new ApiError(400, input.password?.trim() ? FACTOR_MESSAGES.wrongPassword : FACTOR_MESSAGES.wrongCode)
         await p.db.updateTable('sessions').set({ reauth_at: ts }).where('id', '=', auth.sessionId).execute()
+        sessionsChanged(p)
         return c.json({ message: FACTOR_MESSAGES.reauthenticated })
       },
     )

@@ -4,7 +4,7 @@ import { okMessageSchema } from '#domain/contract/common'
 import { accountSessionsSchema, closedSessionsSchema, type AccountSession } from '#domain/contract/users'
 import { deviceLabel } from '#domain/device'
 import { changePasswordPayloadSchema } from '#domain/validation/auth'
-import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
+import { rateLimit, requireRole, sessionsChanged, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import { hashPassword, verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
@@ -49,14 +49,17 @@ export function securityRoutes(p: Platform) {
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', p.now().toISOString())
 
-  const closeOthers = (userId: number, currentId: string, now: string) =>
-    p.db
+  const closeOthers = async (userId: number, currentId: string, now: string) => {
+    const result = await p.db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('user_id', '=', userId)
       .where('id', '!=', currentId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst()
+    sessionsChanged(p)
+    return result
+  }
 
   /** Per account, so a stolen session cannot guess the current password from many addresses. */
   const perAccountLimit: MiddlewareHandler<AuthEnv> = async (c, next) => {
@@ -115,6 +118,7 @@ export function securityRoutes(p: Platform) {
             p.now(),
           )
         })
+        sessionsChanged(p)
         p.wakeOutbox()
         return c.json({ message: SECURITY_MESSAGES.passwordChanged })
       },
@@ -196,6 +200,7 @@ export function securityRoutes(p: Platform) {
           .where('revoked_at', 'is', null)
           .where('expires_at', '>', p.now().toISOString())
           .executeTakeFirst()
+        sessionsChanged(p)
         if (Number(result.numUpdatedRows) !== 1) throw new ApiError(404, SECURITY_MESSAGES.sessionNotFound)
         return c.json({ message: SECURITY_MESSAGES.sessionClosed })
       },
