@@ -1,0 +1,119 @@
+/**
+ * Two builds of the product side by side, for a mechanism's worth (a cache, a memo, a shortcut):
+ * A is the code as it is, B the same code without the mechanism. Both are started as production
+ * runs them (`startProduct`, a temp SQLite database with the demo data) and take the same pages
+ * in interleaved rounds, the order rotating, so the machine's noise falls on both alike:
+ *
+ *   npx tsx scripts/bench/ab.ts --b=../other-checkout/build-bench [--a=build-bench]
+ *     [--rounds=6] [--seconds=5] [--connections=8] [--only=dashboard]
+ *
+ * Each build is a `BUILD_DIR=… npx react-router build` of its checkout (a path relative to this
+ * one). Prints each page's req/s (median, min–max) for A and B, B ÷ A with its per-round range,
+ * and the load average of every round. A mechanism stays where it buys ≥ 3 % on a budgeted page
+ * (`/` rendered, the driver dashboard) or keeps a budget met; the figures say which.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import { BUILD_DIR, driverCookie, loadAverage, median, startProduct, throughput, type Served } from './servers'
+
+function arg(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+}
+
+const ROUNDS = Math.max(3, Number(arg('rounds') ?? 6))
+const SECONDS = Number(arg('seconds') ?? 5)
+const CONNECTIONS = Number(arg('connections') ?? 8)
+
+/** The bench's pages: the budgeted ones first. A cookie the product ignores keeps `/` out of the page cache. */
+const PAGES = [
+  { key: 'home', name: '`/` rendered', path: '/', signedIn: false, headers: { cookie: 'bench=1' } },
+  { key: 'dashboard', name: 'driver dashboard', path: '/user/dashboard/home', signedIn: true, headers: {} },
+  { key: 'postings', name: 'driver postings', path: '/user/dashboard/job-postings', signedIn: true, headers: {} },
+  { key: 'cached', name: '`/` (page cache)', path: '/', signedIn: false, headers: {} },
+]
+
+/** A process's CPU time so far in ms (user + system, Linux /proc/<pid>/stat). */
+function cpuMs(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS
+}
+const TICKS = 100
+
+async function main() {
+  const dirB = arg('b')
+  if (!dirB) throw new Error('--b=<build folder of the variant> is required')
+  const dirA = arg('a') ?? BUILD_DIR
+  const only = arg('only')
+  const pages = PAGES.filter((p) => !only || only.split(',').includes(p.key))
+  const servers: Array<Served & { dataDir: string }> = []
+  try {
+    const [a, b] = await Promise.all([startProduct({ buildDir: dirA }), startProduct({ buildDir: dirB })])
+    servers.push(a!, b!)
+    const sides = [
+      { label: 'A', server: a!, cookie: await driverCookie(a!.url) },
+      { label: 'B', server: b!, cookie: await driverCookie(b!.url) },
+    ]
+    const targets = pages.flatMap((page) =>
+      sides.map((side) => ({
+        key: `${page.key} ${side.label}`,
+        pid: side.server.pid,
+        url: `${side.server.url}${page.path}`,
+        headers: page.signedIn ? { cookie: side.cookie } : page.headers,
+      })),
+    )
+    for (const t of targets) {
+      const res = await fetch(t.url, { headers: { accept: 'text/html', ...t.headers }, redirect: 'manual' })
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${t.key} answered ${res.status}`)
+      await throughput(t.url, CONNECTIONS, 1000, t.headers) // warm-up
+    }
+    console.log(
+      `A = ${dirA}, B = ${dirB}: ${ROUNDS} interleaved rounds × ${SECONDS} s per page and build, ` +
+        `${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}`,
+    )
+    const rps = new Map(targets.map((t) => [t.key, [] as number[]]))
+    const cpu = new Map(targets.map((t) => [t.key, [] as number[]]))
+    for (let r = 0; r < ROUNDS; r++) {
+      // Rotate, and swap A and B every other round, so neither always runs first.
+      const order = targets.map((_, i) => targets[(i + r) % targets.length]!)
+      if (r % 2) order.reverse()
+      const line: string[] = []
+      for (const t of order) {
+        const before = cpuMs(t.pid)
+        const res = await throughput(t.url, CONNECTIONS, SECONDS * 1000, t.headers)
+        if (res.errors) throw new Error(`${t.key}: ${res.errors} answers not 200`)
+        rps.get(t.key)!.push(res.rps)
+        cpu.get(t.key)!.push((cpuMs(t.pid) - before) / res.count)
+        line.push(`${t.key} ${res.rps.toFixed(0)}`)
+      }
+      console.log(`  round ${r + 1}: ${line.join(' · ')}   (load average ${loadAverage()})`)
+    }
+    console.log(
+      "\nreq/s, median (min–max); B ÷ A of the medians [per-round range]; the server's CPU per request " +
+        '(ms, median), steadier than req/s on a shared machine:',
+    )
+    for (const page of pages) {
+      const xa = rps.get(`${page.key} A`)!
+      const xb = rps.get(`${page.key} B`)!
+      const cpuA = median(cpu.get(`${page.key} A`)!)
+      const cpuB = median(cpu.get(`${page.key} B`)!)
+      const perRound = xb.map((x, i) => x / xa[i]!)
+      const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`
+      const pct = (x: number) => `${((x - 1) * 100).toFixed(1)} %`
+      console.log(
+        `  ${page.name.padEnd(18)} A ${median(xa).toFixed(0).padStart(5)} (${range(xa)})  ` +
+          `B ${median(xb).toFixed(0).padStart(5)} (${range(xb)})  B ÷ A ${pct(median(xb) / median(xa))} ` +
+          `[${pct(Math.min(...perRound))} … ${pct(Math.max(...perRound))}]   CPU A ${cpuA.toFixed(2)} ` +
+          `B ${cpuB.toFixed(2)} (B ÷ A ${pct(cpuB / cpuA)})`,
+      )
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()))
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
