@@ -25,7 +25,7 @@ const SECONDS = Number(arg('seconds') ?? 5)
 const CONNECTIONS = Number(arg('connections') ?? 8)
 
 /** The bench's pages: the budgeted ones first. A cookie the product ignores keeps `/` out of the page cache. */
-const PAGES = [
+const PAGES: Array<{ key: string; name: string; path: string; signedIn: boolean; headers: Record<string, string> }> = [
   { key: 'home', name: '`/` rendered', path: '/', signedIn: false, headers: { cookie: 'bench=1' } },
   { key: 'dashboard', name: 'driver dashboard', path: '/user/dashboard/home', signedIn: true, headers: {} },
   { key: 'postings', name: 'driver postings', path: '/user/dashboard/job-postings', signedIn: true, headers: {} },
