@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from 'react-router'
+import { pagePath } from '#app/paths'
 import { authApi, type LiveSessionUser, type SessionPayload } from './backend/auth'
 import type { BackendResult } from './backend/client'
 import { loginUrlFor, returnPathOf, safeRedirectPath } from './safe-redirect'
@@ -24,7 +25,7 @@ export function afterLoginPath(role: Role, redirectTo: unknown): string {
 }
 
 /** The second-factor step (enrol or type a code), coming back to `redirectTo` afterwards. */
-export const SECOND_FACTOR_PATH = '/login/verificacion'
+export const SECOND_FACTOR_PATH = pagePath('/login/verificacion')
 export function secondFactorUrl(redirectTo: string | null | undefined): string {
   const safe = safeRedirectPath(redirectTo)
   return safe ? `${SECOND_FACTOR_PATH}?${new URLSearchParams({ redirectTo: safe })}` : SECOND_FACTOR_PATH

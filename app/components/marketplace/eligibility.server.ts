@@ -5,11 +5,12 @@
  * the sentences and not the rules.
  */
 import type { ChecklistSummary } from '#app/components/driver/checklist.server'
+import { pagePath } from '#app/paths'
 
 /** Where the driver states their vehicle: «Mi perfil» with its form open. */
-export const PROFILE_EDIT_PATH = '/user/dashboard/settings?editar=1'
+export const PROFILE_EDIT_PATH = `${pagePath('/user/dashboard/settings')}?editar=1`
 /** The checklist's summary on the home. */
-export const DOCUMENTS_PATH = '/user/dashboard/home#progreso'
+export const DOCUMENTS_PATH = `${pagePath('/user/dashboard/home')}#progreso`
 
 export interface EligibilityLine {
   key: 'vehicle' | 'documents'

@@ -1,8 +1,10 @@
+import { pagePath } from '#app/paths'
+
 /**
  * Where a posting lives for a driver, and how a visitor gets there. Kept free
  * of components so the home page can import it without the marketplace's pages.
  */
-export const POSTINGS_PATH = '/user/dashboard/job-postings'
+export const POSTINGS_PATH = pagePath('/user/dashboard/job-postings')
 
 /**
  * The posting's own page (decision 102). `from`: the list it was opened from, with its filters

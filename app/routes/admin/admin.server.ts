@@ -6,6 +6,7 @@ import { optional, privateFileResponse } from '#app/.server/responses'
 import { returnPathOf, safeRedirectPath } from '#app/.server/safe-redirect'
 import type { WebSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
+import { pagePath } from '#app/paths'
 import { ADMIN_MESSAGES, REJECTION_REASONS } from '#domain/validation/admin-constants'
 import { REAUTH_REQUIRED_MESSAGE, STAFF_ROLE_FORBIDDEN_MESSAGE } from '#domain/validation/staff'
 
@@ -34,7 +35,7 @@ export function isAdministrador(session: WebSession): boolean {
 }
 
 /** Where the re-authentication page sends back to, this page unless told. */
-export const REAUTH_PATH = '/admin/confirmar'
+export const REAUTH_PATH = pagePath('/admin/confirmar')
 export function reauthUrl(back: string | null | undefined): string {
   const safe = safeRedirectPath(back)
   return safe ? `${REAUTH_PATH}?${new URLSearchParams({ volver: safe })}` : REAUTH_PATH

@@ -1,10 +1,11 @@
 import { accountClosureLoader, pauseAction } from '#app/.server/account-closure'
 import { PauseProfilePage } from '#app/components/privacy/account-closure'
+import { pagePath } from '#app/paths'
 import type { Route } from './+types/opt-out'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Correos no esenciales | Panel de empresa | Fleeters' }]
 
-const OPT_OUT_PATH = '/business/dashboard/mis-datos/pausar'
+const OPT_OUT_PATH = pagePath('/business/dashboard/mis-datos/pausar')
 
 /** A company's opposition to non-essential mails (Ley 21.719; decision 76). */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { loadPlaces } from '#app/.server/places'
 import { redirectWithToast } from '#app/.server/responses'
 import type { PostingDraft } from '#app/components/marketplace/posting-form'
 import type { PreviewPosting } from '#app/components/marketplace/posting-preview'
+import { pagePath } from '#app/paths'
 import { positiveId } from '#domain/ids'
 import { formatMoney, parsePesos } from '#domain/numbers'
 import { findCommune, findRegion, findZone } from '#domain/reference-data/geography'
@@ -15,7 +16,7 @@ import { findSchedule } from '#domain/reference-data/schedules'
 import { capacityLabel, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 
-export const PANEL_PATH = '/business/dashboard'
+export const PANEL_PATH = pagePath('/business/dashboard')
 const DIALOG_PARAMS = ['eliminar']
 const DRAFT_FIELDS = [
   'title',

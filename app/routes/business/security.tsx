@@ -9,10 +9,11 @@ import type { ActionReply } from '#app/components/action-reply'
 import { AccountSecurityPage } from '#app/components/auth/account-security'
 import { EnrolmentCode, FactorCodeForm, RecoveryCodeList } from '#app/components/auth/second-factor'
 import { SubmitButton } from '#app/components/ui/button'
+import { pagePath } from '#app/paths'
 import { confirmFactorSchema, disableFactorSchema } from '#domain/validation/staff'
 import type { Route } from './+types/security'
 
-const BUSINESS_SECURITY_PATH = '/business/dashboard/seguridad'
+const BUSINESS_SECURITY_PATH = pagePath('/business/dashboard/seguridad')
 
 export const meta: Route.MetaFunction = () => [{ title: 'Seguridad | Panel de empresa | Fleeters' }]
 

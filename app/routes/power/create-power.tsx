@@ -9,6 +9,7 @@ import { getSession } from '#app/.server/session'
 import { DeadLinkPage, DriverPhase, OwnerPhase, SuccessModal, type Values } from '#app/components/power/power-form'
 import { PageHeader } from '#app/components/public/page'
 import { uploadClientAction } from '#app/components/upload/transfer'
+import { pagePath } from '#app/paths'
 import { formatDateTime } from '#domain/format'
 import { powerDriverSchema, powerOwnerFormSchema, simplePowerFormSchema } from '#domain/validation/power'
 import { OWNER_ID_IMAGE_FIELDS, POWER_DRIVER_FIELDS, vehicleYears } from '#domain/validation/power-constants'
@@ -22,7 +23,7 @@ const ALERT_MS = 4000
  * message from the schema.
  */
 const BODY_LIMIT = 16 * 1024 * 1024
-const DONE_PATH = '/crear-poder-simple?estado=creado'
+const DONE_PATH = `${pagePath('/crear-poder-simple')}?estado=creado`
 const CONFIRM_MESSAGE = 'Confirma que los datos son correctos para crear el poder simple.'
 const TOO_LARGE = 'Ocurrió un error: Las imágenes deben pesar menos de 3MB cada una.'
 
