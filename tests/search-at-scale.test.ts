@@ -6,7 +6,7 @@
 import { sql, type CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchTokens } from '#domain/validation/marketplace'
-import { companyPostingsQueries } from '#services/business/postings'
+import { companyPostingsQueries } from '#services/business/posting-operations'
 import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
 import {
   business,

@@ -79,7 +79,7 @@ const TABS = [
   { param: 'borradores', label: 'Borradores', status: 'draft' },
 ] as const
 
-/** What needs attention, four figures over the open postings (services/business/postings.ts panelSummary). */
+/** What needs attention: four figures over the open postings (business/posting-operations.ts panelSummary). */
 function summaryTiles(s: CompanyPanelSummary) {
   const n = formatInteger
   return [
