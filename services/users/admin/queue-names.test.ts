@@ -196,6 +196,48 @@ describe.each(engines)("the queue's filter by a driver's name on %s", (engine) =
     expect(last.body.next_id).toBe(first)
   })
 
+  it('splits by the review clock as the queue does, with the filters on the record', async () => {
+    const bruno = await driver('Bruno', 'Díaz', 'bruno@example.cl')
+    const other = await driver('Bruna', 'Soto', 'bruna@example.cl')
+    for (const slot of ['soap_frontal', 'padron_vehiculo_frontal']) {
+      await pending(bruno, slot)
+      await pending(other, slot)
+    }
+    p.advance(5 * 86_400_000) // those are late now
+    admin = (await userWithSession(p, 'admin')).headers // the console session idled out
+    await pending(bruno, 'licencia_conducir_frontal')
+    await pending(other, 'licencia_conducir_frontal')
+    const ids = async (query: string) => {
+      const res = await api.get(`/admin/documents?${query}`, admin)
+      expect(res.status, query).toBe(200)
+      return res.body as { documents: Array<{ id: number; driver: { id: number } }>; total: number; counts: any }
+    }
+    for (const kind of ['', '&slot=soap_frontal', '&origin=first', '&alerts=flagged'])
+      for (const [term, who] of [
+        ['bruno', [bruno]],
+        ['brun', [bruno, other]],
+        ['b', [bruno, other]],
+      ] as const) {
+        const all = await ids(`driver=${term}${kind}`)
+        for (const due of ['late', 'today', 'on_time'] as const) {
+          const query = `driver=${term}${kind}&due=${due}`
+          const page = await ids(query)
+          // The same records as the queue without the driver filter, those of the drivers found.
+          const queue = await ids(`due=${due}${kind}`)
+          const expected = queue.documents.filter((d) => (who as readonly number[]).includes(d.driver.id))
+          expect(
+            page.documents.map((d) => d.id),
+            query,
+          ).toEqual(expected.map((d) => d.id))
+          expect(page.counts, query).toEqual(all.counts)
+          expect(page.total, query).toBe(all.counts[due === 'today' ? 'due_today' : due])
+        }
+        expect(all.counts.late, term + kind).toBe(
+          kind === '&alerts=flagged' ? 0 : kind === '&slot=soap_frontal' ? who.length : 2 * who.length,
+        )
+      }
+  })
+
   it('follows the queue, a new name or email, and an erased account', async () => {
     const bruno = await driver('Bruno', 'Díaz', 'bruno.diaz@example.cl')
     const first = await pending(bruno, 'soap_frontal')
