@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test'
 import { addDays } from '../domain/format'
 import { newAdmin } from './admin-session'
 import { chileDay, e2eDatabase, newDriver, pngFile, SEND_UPLOAD } from './driver-session'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, mailFilesTo, test } from './fixtures'
 import { decodeMail } from './public-mail'
 
 /** The documents grouped and guided, and documents that expire. */
@@ -59,13 +59,7 @@ function runReminders(now: string): string {
 
 /** Every mail the outbox wrote to `to`, decoded. */
 function mailsTo(to: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => decodeMail(fs.readFileSync(path.join(dir, f), 'utf8')))
-    .filter((text) => text.includes(to))
+  return mailFilesTo(to).map(decodeMail)
 }
 
 async function uploadWithDate(dialog: Locator, day: string | null) {

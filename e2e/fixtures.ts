@@ -120,23 +120,47 @@ export function randomDriver() {
   }
 }
 
-/** The newest .eml in DATA_DIR/mail written to `to`, waited for. */
-export async function readMail(to: string, match: RegExp = /./): Promise<string> {
+/**
+ * Each mail file's header block, read once: the outbox writes a file once and the header comes
+ * first, so a block that has reached its blank line is whole. A run writes thousands of mails;
+ * a poll that read every file whole took longer with every test.
+ */
+const mailHeaders = new Map<string, string>()
+
+function headerOf(file: string): string {
+  const known = mailHeaders.get(file)
+  if (known !== undefined) return known
+  const text = fs.readFileSync(file, 'utf8')
+  const end = text.search(/\r?\n\r?\n/)
+  if (end < 0) return text
+  const header = text.slice(0, end)
+  mailHeaders.set(file, header)
+  return header
+}
+
+/** The text of every .eml in DATA_DIR/mail whose header names `to` (a recipient, or Reply-To), oldest first. */
+export function mailFilesTo(to: string): string[] {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => path.join(dir, f))
+    .filter((file) => headerOf(file).includes(to))
+    .map((file) => fs.readFileSync(file, 'utf8'))
+}
+
+/** The newest .eml in DATA_DIR/mail written to `to` that matches, waited for. */
+export async function readMail(to: string, match: RegExp = /./): Promise<string> {
   let found = ''
   await expect
     .poll(
       () => {
-        if (!fs.existsSync(dir)) return ''
-        const files = fs.readdirSync(dir).sort().reverse()
-        for (const f of files) {
-          const text = fs.readFileSync(path.join(dir, f), 'utf8')
-          if (text.includes(to) && match.test(text)) {
-            found = text
-            return text
-          }
-        }
-        return ''
+        found =
+          mailFilesTo(to)
+            .reverse()
+            .find((text) => match.test(text)) ?? ''
+        return found
       },
       { timeout: 20_000 },
     )

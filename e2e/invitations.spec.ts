@@ -1,8 +1,7 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { REQUIRED_SLOTS } from '../services/shared/validated-drivers'
 import { e2eDatabase, newDriver } from './driver-session'
-import { expect, expectAccessible, test, unique } from './fixtures'
+import { expect, expectAccessible, mailFilesTo, test, unique } from './fixtures'
 import { apiCompany, apiDriver, apiPosting, mailText, screenshots, uiLogin } from './marketplace-support'
 
 /**
@@ -44,13 +43,7 @@ function validated(email: string, commune: number) {
 
 /** Every mail file written to `to` so far, as text. */
 function mailsTo(to: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .filter((t) => t.includes(to))
-    .map(mailText)
+  return mailFilesTo(to).map(mailText)
 }
 
 for (const width of [1280, 375]) {
