@@ -4,8 +4,10 @@
  * runs them (`startProduct`, a temp SQLite database with the demo data) and take the same pages
  * in interleaved rounds, the order rotating, so the machine's noise falls on both alike:
  *
- *   npx tsx scripts/bench/ab.ts --b=../other-checkout/build-bench [--a=build-bench]
- *     [--rounds=6] [--seconds=5] [--connections=8] [--only=dashboard]
+ *   npx tsx scripts/bench/ab.ts --b=../other-checkout/build-bench[,../another/build-bench…]
+ *     [--a=build-bench] [--rounds=6] [--seconds=5] [--connections=8] [--only=dashboard]
+ *
+ * Several B builds (one per mechanism left out) share one run: each is compared with the same A.
  *
  * Each build is a `BUILD_DIR=… npx react-router build` of its checkout (a path relative to this
  * one). Prints each page's req/s (median, min–max) for A and B, B ÷ A with its per-round range,
@@ -41,19 +43,23 @@ function cpuMs(pid: number): number {
 const TICKS = 100
 
 async function main() {
-  const dirB = arg('b')
-  if (!dirB) throw new Error('--b=<build folder of the variant> is required')
+  const dirsB = (arg('b') ?? '').split(',').filter(Boolean)
+  if (!dirsB.length) throw new Error('--b=<build folder of the variant>[,<another>…] is required')
   const dirA = arg('a') ?? BUILD_DIR
   const only = arg('only')
   const pages = PAGES.filter((p) => !only || only.split(',').includes(p.key))
   const servers: Array<Served & { dataDir: string }> = []
   try {
-    const [a, b] = await Promise.all([startProduct({ buildDir: dirA }), startProduct({ buildDir: dirB })])
-    servers.push(a!, b!)
-    const sides = [
-      { label: 'A', server: a!, cookie: await driverCookie(a!.url) },
-      { label: 'B', server: b!, cookie: await driverCookie(b!.url) },
+    // One B per variant, labelled by its folder's name when there are several.
+    const builds = [
+      { label: 'A', dir: dirA },
+      ...dirsB.map((dir, i) => ({ label: dirsB.length > 1 ? `B${i + 1}` : 'B', dir })),
     ]
+    const started = await Promise.all(builds.map((b) => startProduct({ buildDir: b.dir })))
+    servers.push(...started)
+    const sides = await Promise.all(
+      builds.map(async (b, i) => ({ ...b, server: started[i]!, cookie: await driverCookie(started[i]!.url) })),
+    )
     const targets = pages.flatMap((page) =>
       sides.map((side) => ({
         key: `${page.key} ${side.label}`,
@@ -69,13 +75,13 @@ async function main() {
       await throughput(t.url, CONNECTIONS, 1000, t.headers) // warm-up
     }
     console.log(
-      `A = ${dirA}, B = ${dirB}: ${ROUNDS} interleaved rounds × ${SECONDS} s per page and build, ` +
-        `${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}`,
+      `${builds.map((b) => `${b.label} = ${b.dir}`).join(', ')}: ${ROUNDS} interleaved rounds × ${SECONDS} s per ` +
+        `page and build, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}`,
     )
     const rps = new Map(targets.map((t) => [t.key, [] as number[]]))
     const cpu = new Map(targets.map((t) => [t.key, [] as number[]]))
     for (let r = 0; r < ROUNDS; r++) {
-      // Rotate, and swap A and B every other round, so neither always runs first.
+      // Rotate, and reverse every other round, so no build always runs first.
       const order = targets.map((_, i) => targets[(i + r) % targets.length]!)
       if (r % 2) order.reverse()
       const line: string[] = []
@@ -93,20 +99,24 @@ async function main() {
       "\nreq/s, median (min–max); B ÷ A of the medians [per-round range]; the server's CPU per request " +
         '(ms, median), steadier than req/s on a shared machine:',
     )
+    const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`
+    const pct = (x: number) => `${((x - 1) * 100).toFixed(1)} %`
     for (const page of pages) {
       const xa = rps.get(`${page.key} A`)!
-      const xb = rps.get(`${page.key} B`)!
       const cpuA = median(cpu.get(`${page.key} A`)!)
-      const cpuB = median(cpu.get(`${page.key} B`)!)
-      const perRound = xb.map((x, i) => x / xa[i]!)
-      const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`
-      const pct = (x: number) => `${((x - 1) * 100).toFixed(1)} %`
       console.log(
-        `  ${page.name.padEnd(18)} A ${median(xa).toFixed(0).padStart(5)} (${range(xa)})  ` +
-          `B ${median(xb).toFixed(0).padStart(5)} (${range(xb)})  B ÷ A ${pct(median(xb) / median(xa))} ` +
-          `[${pct(Math.min(...perRound))} … ${pct(Math.max(...perRound))}]   CPU A ${cpuA.toFixed(2)} ` +
-          `B ${cpuB.toFixed(2)} (B ÷ A ${pct(cpuB / cpuA)})`,
+        `  ${page.name.padEnd(18)} A ${median(xa).toFixed(0).padStart(5)} (${range(xa)})  CPU ${cpuA.toFixed(2)}`,
       )
+      for (const side of sides.slice(1)) {
+        const xb = rps.get(`${page.key} ${side.label}`)!
+        const cpuB = median(cpu.get(`${page.key} ${side.label}`)!)
+        const perRound = xb.map((x, i) => x / xa[i]!)
+        console.log(
+          `  ${''.padEnd(18)} ${side.label.padEnd(3)} ${median(xb).toFixed(0).padStart(5)} (${range(xb)})  ` +
+            `B ÷ A ${pct(median(xb) / median(xa))} [${pct(Math.min(...perRound))} … ${pct(Math.max(...perRound))}]  ` +
+            `CPU ${cpuB.toFixed(2)} (B ÷ A ${pct(cpuB / cpuA)})  ${side.dir}`,
+        )
+      }
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()))
