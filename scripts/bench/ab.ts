@@ -8,6 +8,7 @@
  *     [--a=build-bench] [--rounds=6] [--seconds=5] [--connections=8] [--only=dashboard]
  *
  * Several B builds (one per mechanism left out) share one run: each is compared with the same A.
+ * `scripts/bench/ab-variants.sh` makes and builds the page mechanisms' variants.
  *
  * Each build is a `BUILD_DIR=… npx react-router build` of its checkout (a path relative to this
  * one). Prints each page's req/s (median, min–max) for A and B, B ÷ A with its per-round range,
