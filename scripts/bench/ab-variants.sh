@@ -66,7 +66,7 @@ for n in "${names[@]}"; do
       edit "$n" services/platform/db/connect.ts "      if (kept && !kept.busy) return kept" "" ;;
     inprocess-auth)
       edit "$n" services/platform/auth.ts "  if (!(memo instanceof Map)) return authenticate(p, token)" \
-        "  if (memo instanceof Map || !memo) return authenticate(p, token)" ;;
+        "  return authenticate(p, token)" ;;
     *) echo "unknown variant: $n" >&2; exit 1 ;;
   esac
   (
