@@ -151,7 +151,7 @@ type QueueFilters = { slot?: DocumentSlotKey; driver?: string; origin?: QueueOri
 
 /** The columns the queue is read in order by, and its due ranges bound: the record's, or the name index's. */
 interface QueueKey {
-  at: 'f.created_at' | 'q.created_at'
+  at: 'f.created_at' | 'q.created_at' | 'm.created_at'
   id: 'f.id' | 'q.file_id'
 }
 const FILE_KEY: QueueKey = { at: 'f.created_at', id: 'f.id' }
@@ -520,6 +520,69 @@ export async function queueCounts(
   return toCounts(row)
 }
 
+/**
+ * A driver filter's page of the queue and its counts in one statement. The counts are taken once
+ * (`c`, materialized: a row estimate of 1 must not make the engine count again for each row of
+ * the page) and carried on each row of the page; an empty page has no row to carry them, so then
+ * they are counted alone. One character is a key of the name index read in the queue's order, so
+ * its page is the index's first rows; a longer term's records (`m`) are read once for both.
+ */
+async function driverQueuePage(
+  db: Db,
+  columns: ColumnCipher,
+  filters: QueueFilters & { driver: string },
+  due: QueueDue | undefined,
+  cut: ReturnType<typeof reviewCutoffs>,
+  now: Date,
+) {
+  const at = sql.ref<string>(MATCH_KEY.at)
+  const counted = (time: Expression<string>) => [
+    sql<string | number>`count(*)`.as('n'),
+    sql<string | number>`count(case when ${time} < ${cut.late} then 1 end)`.as('late'),
+    sql<string | number>`count(case when ${time} >= ${cut.late} and ${time} < ${cut.dueToday} then 1 end)`.as('today'),
+  ]
+  const matches = () => matchingQueue(db, columns, filters)
+  const page = { limit: QUEUE_PAGE_SIZE }
+  const rows = await (
+    [...filters.driver].length === 1
+      ? db
+          .with(
+            (cte) => cte('c').materialized(),
+            () => matches().select(counted(at)),
+          )
+          .selectFrom('c')
+          .innerJoin(queueSlice(db, columns, filters, due, cut, page).as('s'), (join) => join.on(sql<boolean>`1 = 1`))
+      : db
+          .with(
+            (cte) => cte('m').materialized(),
+            () => matches().select([sql.ref<number>(MATCH_KEY.id).as('id'), at.as('created_at')]),
+          )
+          .with(
+            (cte) => cte('c').materialized(),
+            (qb) => qb.selectFrom('m').select(counted(sql.ref<string>('m.created_at'))),
+          )
+          .selectFrom('c')
+          .innerJoin(
+            (qb) =>
+              dueRange(qb.selectFrom('m'), 'm.created_at', due, cut)
+                .select(['m.id', 'm.created_at'])
+                .orderBy('m.created_at', 'asc')
+                .orderBy('m.id', 'asc')
+                .limit(page.limit)
+                .as('s'),
+            (join) => join.on(sql<boolean>`1 = 1`),
+          )
+  )
+    .innerJoin('user_files as f', 'f.id', 's.id')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['c.n', 'c.late', 'c.today', ...itemColumns])
+    .orderBy('s.created_at', 'asc')
+    .orderBy('s.id', 'asc')
+    .execute()
+  const counts = rows[0] ? toCounts(rows[0]) : await queueCounts(db, columns, filters, now)
+  return [rows, counts] as const
+}
+
 function toCounts(row: { n: string | number; late: string | number; today: string | number }): QueueCounts {
   const [all, late, dueToday] = [row.n, row.late, row.today].map(Number) as [number, number, number]
   return { late, due_today: dueToday, on_time: all - late - dueToday }
@@ -564,17 +627,20 @@ export function adminDocumentRoutes(p: Platform) {
       const cut = reviewCutoffs(now)
       // The due time grows with the upload time, so oldest upload first is soonest due first (the
       // status and upload-time index serves both), and each count is a range of upload times.
-      const [rows, counts] = await Promise.all([
-        p.db
-          .selectFrom(queueSlice(p.db, p.columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
-          .innerJoin('user_files as f', 'f.id', 's.id')
-          .innerJoin('users as u', 'u.id', 'f.user_id')
-          .select([...itemColumns])
-          .orderBy('s.created_at', 'asc')
-          .orderBy('s.id', 'asc')
-          .execute(),
-        queueCounts(p.db, p.columns, filters, now),
-      ])
+      const driver = filters.driver
+      const [rows, counts] = driver
+        ? await driverQueuePage(p.db, p.columns, { ...filters, driver }, due, cut, now)
+        : await Promise.all([
+            p.db
+              .selectFrom(queueSlice(p.db, p.columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
+              .innerJoin('user_files as f', 'f.id', 's.id')
+              .innerJoin('users as u', 'u.id', 'f.user_id')
+              .select([...itemColumns])
+              .orderBy('s.created_at', 'asc')
+              .orderBy('s.id', 'asc')
+              .execute(),
+            queueCounts(p.db, p.columns, filters, now),
+          ])
       const all = counts.late + counts.due_today + counts.on_time
       const total = due === 'late' ? counts.late : due === 'today' ? counts.due_today : due ? counts.on_time : all
       // Each row shows its driver's RUT (decision 78).
