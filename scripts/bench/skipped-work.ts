@@ -1,0 +1,97 @@
+/**
+ * What each page memo of docs/architecture.md «Mechanisms and what each buys» skips, timed alone:
+ * the work one cache hit saves, in µs, on this machine, with the same libraries and realistic
+ * inputs (a session token signed as the services sign it, the web cookie that carries it, a date
+ * in Chile). Where an interleaved A/B of whole pages cannot resolve 3 % (its A/A spread is wider),
+ * this says how many such operations a page would have to skip for the memo to buy 3 % of the
+ * page's CPU per request (ab.ts prints that figure: ~7–8 ms the dashboard, ~4.4 ms `/` rendered).
+ *
+ *   npx tsx scripts/bench/skipped-work.ts [--ms=300]
+ */
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import { EncryptJWT, jwtDecrypt, jwtVerify } from 'jose'
+import { createCookie } from 'react-router'
+import { signSessionToken } from '#services/platform/tokens'
+
+const MS = Number(process.argv.find((a) => a.startsWith('--ms='))?.slice(5) ?? 300)
+
+/** µs per call: batches of `MS` ms after a warm-up, the median batch. */
+async function timePerCall(work: () => unknown): Promise<number> {
+  const batch = async () => {
+    let n = 0
+    const start = performance.now()
+    while (performance.now() - start < MS) {
+      for (let i = 0; i < 20; i++) await work()
+      n += 20
+    }
+    return ((performance.now() - start) * 1000) / n
+  }
+  await batch()
+  const runs = [await batch(), await batch(), await batch(), await batch(), await batch()].sort((a, b) => a - b)
+  return runs[2]!
+}
+
+async function main() {
+  const jwtKey = randomBytes(32)
+  const cookieKey = randomBytes(32)
+  const now = new Date()
+  const token = await signSessionToken(jwtKey, { userId: 4211, role: 'User', sessionId: crypto.randomUUID() }, now)
+  const value = await new EncryptJWT({
+    session: {
+      token,
+      exp: Math.floor(now.getTime() / 1000) + 3600,
+      user: { id: 4211, email: 'conductora@example.cl', role: 'User', name: 'Camila Pérez' },
+    },
+  })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .encrypt(cookieKey)
+  const cookie = createCookie('__fleeters_session', { httpOnly: true, sameSite: 'lax', path: '/' })
+  const header = `_ga=GA1.1.12345.67890; ${(await cookie.serialize(value)).split(';')[0]}; tema=claro`
+  const parts = new Intl.DateTimeFormat('es-CL', {
+    timeZone: 'America/Santiago',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  })
+  let minute = 0
+
+  const rows: Array<[string, string, number]> = [
+    [
+      'Cookie header → session cookie value',
+      'the header parsed, the value decoded',
+      await timePerCall(() => cookie.parse(header)),
+    ],
+    [
+      'Session cookie decryption',
+      'AES-GCM of the cookie (jose jwtDecrypt)',
+      await timePerCall(() => jwtDecrypt(value, cookieKey)),
+    ],
+    ['Token signature check', 'HS256 of the token (jose jwtVerify)', await timePerCall(() => jwtVerify(token, jwtKey))],
+    [
+      'Chile date fields once a minute',
+      'one date to Chile fields (Intl formatToParts)',
+      await timePerCall(() => parts.formatToParts(new Date(now.getTime() - 60_000 * minute++))),
+    ],
+  ]
+  console.log(
+    `Work a cache hit skips, µs per operation (median of 5 batches of ${MS} ms; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}, node ${process.version}):`,
+  )
+  for (const [name, what, us] of rows)
+    console.log(
+      `  ${name.padEnd(38)} ${us.toFixed(1).padStart(7)} µs  ${what}; 3 % of a 7 ms page = ${Math.ceil(210 / us)} of them`,
+    )
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
