@@ -72,20 +72,10 @@ export function chileParts(value: DateInput): ChileParts | null {
   }
   const d = toDate(value)
   if (!d) return null
-  // The fields change once a minute at most (Chile's offsets are whole hours): a page that dates
-  // 22 documents and a dozen postings asks Intl once per distinct minute, not once per date.
-  const minute = Math.floor(d.getTime() / 60_000)
-  const known = BY_MINUTE.get(minute)
-  if (known) return { ...known }
   const out: Record<string, number> = {}
   for (const p of PARTS.formatToParts(d)) if (p.type !== 'literal') out[p.type] = Number(p.value)
-  const parts = { year: out.year!, month: out.month!, day: out.day!, hour: out.hour! % 24, minute: out.minute! }
-  if (BY_MINUTE.size >= 2000) BY_MINUTE.clear()
-  BY_MINUTE.set(minute, parts)
-  return { ...parts }
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour! % 24, minute: out.minute! }
 }
-
-const BY_MINUTE = /*#__PURE__*/ new Map<number, ChileParts>()
 
 const two = (n: number) => String(n).padStart(2, '0')
 

@@ -86,23 +86,12 @@ function openSession(raw: string): Promise<WebSession | null> {
   return pending
 }
 
-/**
- * The session cookie's value, by the Cookie header that carried it. Reading it back (the header
- * parsed, the value's base64 and URI encoding undone character by character) cost ~0.1 ms per
- * read and a page reads it in each of its loaders; a signed-in browser sends the same header with
- * every page. Decoding is all it saves: what the value holds is opened and checked as before.
- */
-const cookieValues = new LRUCache<string, string>({ max: 1000 })
-
+/** The session cookie's value in the request's Cookie header. */
 async function sessionCookieValue(request: Request): Promise<string | null> {
   const header = request.headers.get('Cookie')
   if (!header || !header.includes(`${COOKIE_NAME}=`)) return null
-  const known = cookieValues.get(header)
-  if (known !== undefined) return known
   const raw = (await cookie(request).parse(header)) as unknown
-  if (typeof raw !== 'string' || !raw) return null
-  cookieValues.set(header, raw)
-  return raw
+  return typeof raw === 'string' && raw ? raw : null
 }
 
 /** One session at a time: reading restores it only while its token is unexpired. */

@@ -2,7 +2,7 @@
 # The A/B variants of docs/architecture.md «Mechanisms and what each buys»: one git worktree per
 # mechanism left out (branch ab-<name>, never merged) beside this checkout in ../ab/<name>, each
 # built into its build-bench folder. Then, with A = this checkout's `BUILD_DIR=build-bench` build:
-#   npx tsx scripts/bench/ab.ts --b=../ab/token-verify/build-bench,../ab/app-link/build-bench,…
+#   npx tsx scripts/bench/ab.ts --b=../ab/session-open/build-bench,../ab/app-link/build-bench,…
 # Usage: bash scripts/bench/ab-variants.sh [name…]   (every variant without names)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -28,8 +28,7 @@ elif new not in text:
 PY
 }
 
-all=(public-cache cookie-values session-open token-verify guard-memo consent-memo scripts-cache app-link
-  chile-minute statement-cache inprocess-auth)
+all=(public-cache session-open guard-memo consent-memo scripts-cache app-link statement-cache inprocess-auth)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   case $n in
@@ -37,14 +36,9 @@ for n in "${names[@]}"; do
       edit "$n" app/.server/backend/client.ts \
         "const cacheKey = method === 'GET' && !options.auth ? \`\${service} \${path}\` : null" \
         "const cacheKey = null as string | null" ;;
-    cookie-values)
-      edit "$n" app/.server/session.ts "  if (known !== undefined) return known"$'\n' "" ;;
     session-open)
       edit "$n" app/.server/session.ts "  let pending = cache.get(raw)" \
         "  let pending: Promise<WebSession | null> | undefined = undefined" ;;
-    token-verify)
-      edit "$n" services/platform/tokens.ts "  const known = cache.get(token)" \
-        "  const known = undefined as SessionClaims | undefined" ;;
     guard-memo)
       edit "$n" app/.server/auth.ts "  let answer = perRequest.get(key)" \
         "  let answer: Promise<BackendResult<LiveSessionUser>> | undefined = undefined" ;;
@@ -60,8 +54,6 @@ for n in "${names[@]}"; do
         app/components/driver/documents.tsx app/routes/user/layout.tsx; do
         edit "$n" "$f" "const AppLink = import.meta.env.SSR ? ServerLink : Link" "const AppLink = Link"
       done ;;
-    chile-minute)
-      edit "$n" domain/format.ts "  if (known) return { ...known }" "" ;;
     statement-cache)
       edit "$n" services/platform/db/connect.ts "      if (kept && !kept.busy) return kept" "" ;;
     inprocess-auth)

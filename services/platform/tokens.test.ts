@@ -14,29 +14,28 @@ const key = new Uint8Array(32).fill(7)
 const now = new Date('2026-11-24T12:00:00Z')
 const sign = (at = now, ttl = 3600) => signSessionToken(key, { userId: 5, role: 'User', sessionId: 's1' }, at, ttl)
 
-describe('verifySessionToken keeps what it verified', () => {
+describe('verifySessionToken', () => {
   beforeEach(() => {
     vi.mocked(jose.jwtVerify).mockClear()
   })
 
-  it('a token is verified in full once, then answered from memory with the same claims', async () => {
+  it('a token is verified in full on every call (a check costs ~1 % of a page: nothing is kept)', async () => {
     const token = await sign()
     const first = await verifySessionToken(key, token, now)
     expect(first).toMatchObject({ sub: '5', role: 'User', sid: 's1' })
     for (let i = 0; i < 5; i++)
       expect(await verifySessionToken(key, token, new Date(now.getTime() + i * 1000))).toEqual(first)
-    expect(verifications.count).toBe(1)
-    expect(() => Object.assign(first!, { role: 'admin' })).toThrow(TypeError)
+    expect(verifications.count).toBe(6)
   })
 
-  it('a kept token still expires at its exp, by the clock it is given', async () => {
+  it('a token expires at its exp, by the clock it is given', async () => {
     const token = await sign(now, 60)
     expect(await verifySessionToken(key, token, now)).not.toBeNull()
     expect(await verifySessionToken(key, token, new Date(now.getTime() + 59_000))).not.toBeNull()
     expect(await verifySessionToken(key, token, new Date(now.getTime() + 60_000))).toBeNull()
   })
 
-  it('an altered token, another key or an expired one is refused and never kept', async () => {
+  it('an altered token, another key or an expired one is refused', async () => {
     const token = await sign()
     await verifySessionToken(key, token, now)
     vi.mocked(jose.jwtVerify).mockClear()
