@@ -87,7 +87,7 @@ async function main() {
   )
   for (const [name, what, us] of rows)
     console.log(
-      `  ${name.padEnd(38)} ${us.toFixed(1).padStart(7)} µs  ${what}; 3 % of a 7 ms page = ${Math.ceil(210 / us)} of them`,
+      `  ${name.padEnd(38)} ${us.toFixed(1).padStart(7)} µs  ${what}; 3 % of a 7 ms page = ${Math.ceil(210 / us)}`,
     )
 }
 
