@@ -104,12 +104,22 @@ export function rutFor(body: number): string {
   return `${body}-${r === 11 ? '0' : r === 10 ? 'K' : String(r)}`
 }
 
-/** Random 8-digit RUT body and a mobile number without 0000/1234 runs. */
+/**
+ * A phone number: `prefix` and random digits drawn from all ten, without the 0000 and 1234 the
+ * forms refuse, so that a run's few hundred sign-ups rarely share one (a shared number is a 409).
+ */
+export function randomPhone(prefix: string, digits: number) {
+  let phone: string
+  do phone = prefix + String(Math.floor(Math.random() * 10 ** digits)).padStart(digits, '0')
+  while (/0000|1234/.test(phone))
+  return phone
+}
+
+/** Random 8-digit RUT body and a mobile number. */
 export function randomDriver() {
   const id = unique()
   const body = 10_000_000 + Math.floor(Math.random() * 89_999_999)
-  let phone = '9'
-  while (phone.length < 9) phone += String(5 + Math.floor(Math.random() * 5))
+  const phone = randomPhone('9', 8)
   return {
     firstname: 'Prueba',
     lastname: 'Conductor',

@@ -2,7 +2,7 @@
 import zlib from 'node:zlib'
 import type { APIRequestContext, Page, Response } from '@playwright/test'
 import sharp from 'sharp'
-import { codeIn, expect, randomDriver, readMail, rutFor, unique } from './fixtures'
+import { codeIn, expect, randomDriver, randomPhone, readMail, rutFor, unique } from './fixtures'
 
 export async function logoPng() {
   return {
@@ -14,17 +14,15 @@ export async function logoPng() {
   }
 }
 
-/** A company whose data passes every rule (random RUT, 8-digit phone without 0000/1234). */
+/** A company whose data passes every rule (random RUT and phone). */
 export function randomCompany() {
   const id = unique('emp')
-  let phone = '22'
-  while (phone.length < 9) phone += String(5 + Math.floor(Math.random() * 5))
   return {
     name_business: `Logística ${id}`,
     rut: rutFor(60_000_000 + Math.floor(Math.random() * 19_999_999)),
     contact_name: 'Ana Pérez',
     email: `${id}@example.cl`,
-    phone,
+    phone: randomPhone('22', 7),
     password: 'clave1234',
   }
 }
