@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
 import { newAdmin } from './admin-session'
 import { e2eDatabase, newDriver } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
@@ -199,4 +200,54 @@ test('the home shows the queue’s counts and each leads to its part of the queu
   await page.setViewportSize({ width: 375, height: 740 })
   await shot(page, `cola-a-tiempo-375-${jsEnabled ? 'js' : 'sin-js'}.png`)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+})
+
+/**
+ * Decision 117: a driver filter counts each part of the queue up to 1.000. 48 drivers whose last
+ * name holds a word of this test's own, 21 documents each uploaded now: their word finds 1.008,
+ * and the page says «más de 1.000» where it would have said the figure.
+ */
+test('a driver filter past 1.000 documents says «más de 1.000»', async ({ page, jsEnabled }) => {
+  const word = `tope${randomBytes(4).toString('hex')}`
+  const db = e2eDatabase()
+  try {
+    const now = new Date().toISOString()
+    const user = db.prepare(
+      'INSERT INTO users (role, email, password_hash, firstname, lastname, email_verified, accepted_terms_at, ' +
+        "created_at, updated_at) VALUES ('User', ?, 'x', 'Ana', ?, 1, ?, ?, ?) RETURNING id",
+    )
+    const file = db.prepare(
+      'INSERT INTO user_files (user_id, purpose_name, file_status, storage_key, mime_type, size_bytes, ' +
+        "original_name, created_at) VALUES (?, ?, 'PENDING', ?, 'image/png', 3, 'doc.png', ?)",
+    )
+    db.transaction(() => {
+      for (let i = 0; i < 48; i++) {
+        const { id } = user.get(`${word}.${i}@example.cl`, `Tapia ${word}`, now, now, now) as { id: number }
+        for (const slot of DOCUMENT_SLOT_KEYS.slice(0, 21)) file.run(id, slot, key(), now)
+      }
+    })()
+  } finally {
+    db.close()
+  }
+
+  await newAdmin(page)
+  await page.goto('/admin/documentos')
+  await page.getByLabel('Conductor', { exact: true }).fill(word)
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await expect(page).toHaveURL(/driver=/)
+  const counts = page.getByRole('list', { name: 'Plazo de revisión' })
+  const onTime = counts.getByRole('link', { name: /A tiempo/ })
+  await expect(onTime.locator('[aria-hidden="true"]')).toHaveText('+1.000')
+  await expect(onTime).toHaveAccessibleName('más de 1.000 A tiempo')
+  const { Atrasados, 'Vencen hoy': today } = await readCounts(counts)
+  expect([Atrasados, today]).toEqual(['0', '0'])
+  await expect(page.getByTestId('pendientes-total')).toHaveText('Más de 1.000 documentos pendientes')
+  await expect(page.getByText('Se muestran los 50 más antiguos de más de 1.000.')).toBeVisible()
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: /^Revisar / }) })
+  await expect(rows).toHaveCount(50)
+  await expectAccessible(page)
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 })
+    await shot(page, `cola-mas-de-mil-${width}-${jsEnabled ? 'js' : 'sin-js'}.png`)
+  }
 })

@@ -52,7 +52,10 @@ export const queueSchema = z.object({
   documents: z.array(clockedQueueItemSchema),
   /** The documents the list draws from: every filter applied, `due` included. */
   total: z.number(),
-  /** Of the queue the filters other than `due` leave: past due, due by today's 24:00, and the rest. */
+  /**
+   * Of the queue the filters other than `due` leave: past due, due by today's 24:00, and the rest.
+   * With a driver filter, each at most QUEUE_COUNT_CAP + 1 (more than the cap), and `total` too.
+   */
   counts: queueCountsSchema,
   /** The service's clock, which the due words («vence hoy …») are relative to. */
   now: z.string(),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Queue } from '#domain/contract/admin'
 import { formatInteger } from '#domain/format'
+import { QUEUE_COUNT_CAP } from '#domain/review-queue'
 import type { QueueDue } from '#domain/validation/admin'
 
 /** The three parts of the queue on the clock, in order, with their names (the queue's «Plazo» select too). */
@@ -11,6 +12,14 @@ export const QUEUE_PARTS: ReadonlyArray<{ due: QueueDue; key: keyof Queue['count
 ]
 
 /**
+ * A figure of the queue in words. A driver filter counts each part only up to the cap (decision
+ * 117), so under one (`capped`) a figure past it reads «más de 1.000»; the queue's counters are exact.
+ */
+export function queueCountWords(n: number, capped: boolean): string {
+  return capped && n > QUEUE_COUNT_CAP ? `más de ${formatInteger(QUEUE_COUNT_CAP)}` : formatInteger(n)
+}
+
+/**
  * The review queue's three counts on the clock (decision 100), the figure large and its name under
  * it, each a link to that part of the queue: the queue's page and the console's home draw the same
  * service figures with this one component. Three across even at 375 px.
@@ -19,10 +28,13 @@ export function QueueCounts({
   counts,
   href,
   current,
+  capped = false,
 }: {
   counts: Queue['counts']
   href: (due: QueueDue) => string
   current?: QueueDue
+  /** The counts are a driver filter's, each only up to the cap. */
+  capped?: boolean
 }) {
   return (
     <ul aria-label="Plazo de revisión" className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="plazos">
@@ -38,12 +50,26 @@ export function QueueCounts({
                 (selected ? ' ring-2 ring-brand-600 ring-offset-1' : '')
               }
             >
-              <span className="block text-2xl font-bold">{formatInteger(counts[part.key])}</span>
+              <CountFigure n={counts[part.key]} capped={capped} />
               <span className="block text-sm font-semibold">{part.label}</span>
             </Link>
           </li>
         )
       })}
     </ul>
+  )
+}
+
+/**
+ * A count as the tile's large figure: past the cap, «+1.000» as the public site writes its
+ * figures, read as «más de 1.000».
+ */
+function CountFigure({ n, capped }: { n: number; capped: boolean }) {
+  if (!capped || n <= QUEUE_COUNT_CAP) return <span className="block text-2xl font-bold">{formatInteger(n)}</span>
+  return (
+    <span className="block text-2xl font-bold">
+      <span aria-hidden="true">+{formatInteger(QUEUE_COUNT_CAP)}</span>
+      <span className="sr-only">{queueCountWords(n, capped)}</span>
+    </span>
   )
 }

@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
 import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
-import { QUEUE_PARTS, QueueCounts } from '#app/components/admin/queue-counts'
+import { QUEUE_PARTS, QueueCounts, queueCountWords } from '#app/components/admin/queue-counts'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
 import { CONTROL } from '#app/components/ui/field'
@@ -49,16 +49,20 @@ export default function DocumentQueue() {
   const filtered = Boolean(filters.slot || filters.origin || filters.driver || filters.alerts || filters.due)
   // The pending documents of the other filters: the three counts add up to it, whatever `due` shows.
   const pending = counts.late + counts.due_today + counts.on_time
+  // A driver filter's figures are counted only up to a cap (decision 117).
+  const capped = Boolean(filters.driver)
   const due = filters.due as QueueDue | undefined
   return (
     <>
       <PageHeader title="Revisión de documentos">
         <p className="text-sm font-semibold text-slate-700" data-testid="pendientes-total">
-          {pending === 1 ? '1 documento pendiente' : `${formatInteger(pending)} documentos pendientes`}
+          {pending === 1
+            ? '1 documento pendiente'
+            : `${capitalised(queueCountWords(pending, capped))} documentos pendientes`}
         </p>
       </PageHeader>
       <div className="mb-4">
-        <QueueCounts counts={counts} current={due} href={(part) => dueHrefs[part]} />
+        <QueueCounts counts={counts} capped={capped} current={due} href={(part) => dueHrefs[part]} />
       </div>
       <Form
         method="get"
@@ -184,7 +188,7 @@ export default function DocumentQueue() {
           </DataTable>
           {total > documents.length ? (
             <p className="px-3 py-2 text-sm text-slate-700">
-              Se muestran los {documents.length} más antiguos de {total}.
+              Se muestran los {documents.length} más antiguos de {queueCountWords(total, capped)}.
             </p>
           ) : null}
         </>

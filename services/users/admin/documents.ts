@@ -22,6 +22,7 @@ import {
   type DocumentSlotKey,
   type DocumentStatus,
 } from '#domain/reference-data/documents'
+import { QUEUE_COUNT_CAP } from '#domain/review-queue'
 import {
   ADMIN_MESSAGES,
   documentQueueQuerySchema,
@@ -50,6 +51,7 @@ import {
   OpenAPIHono,
 } from '#services/platform/contract'
 import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
+import { WHOLE_KEY_LENGTH } from '#services/platform/db/migrations/0042_queue_name_pairs'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
@@ -151,7 +153,7 @@ type QueueFilters = { slot?: DocumentSlotKey; driver?: string; origin?: QueueOri
 
 /** The columns the queue is read in order by, and its due ranges bound: the record's, or the name index's. */
 interface QueueKey {
-  at: 'f.created_at' | 'q.created_at' | 'm.created_at'
+  at: 'f.created_at' | 'q.created_at'
   id: 'f.id' | 'q.file_id'
 }
 const FILE_KEY: QueueKey = { at: 'f.created_at', id: 'f.id' }
@@ -173,18 +175,25 @@ function contains(text: Expression<string>, term: string) {
 }
 
 /**
+ * Whether a driver filter's term is one key of the name index (migration 0042): its records are
+ * then read in the queue's order, and each count can stop at the cap.
+ */
+const isWholeKey = (term: string) => [...term.toLowerCase()].length <= WHOLE_KEY_LENGTH
+
+/**
  * The records a driver filter finds (decision 109), as (file_id, created_at): those whose
  * driver's lowered name or email holds the term, and those of the driver whose whole RUT it is.
- * The name and email are read in their index (migration 0037): one character is a key of its own;
- * a longer term is the range of pieces beginning with it — a record once however many of its
- * pieces do — and past NAME_PIECE_LENGTH characters the whole term is checked on the driver's row.
+ * The name and email are read in their index (migrations 0037 and 0042): one or two characters
+ * are a key of their own; a longer term is the range of pieces beginning with it — a record once
+ * however many of its pieces do — and past NAME_PIECE_LENGTH characters the whole term is
+ * checked on the driver's row.
  */
 function matchingFiles(db: Db, columns: ColumnCipher, term: string) {
   const lowered = term.toLowerCase()
   const chars = [...lowered]
   const grams = db.selectFrom('queue_name_grams as g').select(['g.file_id', 'g.created_at'])
   let byName = grams.where('g.gram', '=', lowered)
-  if (chars.length > 1) {
+  if (!isWholeKey(term)) {
     const prefix = chars.slice(0, NAME_PIECE_LENGTH).join('')
     const end = prefixEnd(prefix)
     byName = grams.distinct().where('g.gram', '>=', prefix)
@@ -244,7 +253,7 @@ function queueSlice(
     : [queuedFiles(db, filters), FILE_KEY]
   const at = sql.ref<string>(key.at)
   const id = sql.ref<number>(key.id)
-  let q = dueRange(query, key.at, due, cut)
+  let q = dueRange(query, at, due, cut)
   if (opts.except !== undefined) q = q.where(id, '!=', opts.except)
   const after = opts.after
   if (after)
@@ -419,16 +428,15 @@ export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
   return { late: late.toISOString(), dueToday: (byClosing > late ? byClosing : late).toISOString() }
 }
 
-/** The part of the queue one count links to: a range of upload times between the cut-offs. */
+/** The part of the queue one count links to: a range of the upload times `time` between the cut-offs. */
 function dueRange<Q>(
   query: Q,
-  at: QueueKey['at'],
+  time: Expression<string>,
   due: QueueDue | undefined,
   cut: ReturnType<typeof reviewCutoffs>,
 ): Q {
-  // Every builder here reads an upload time as `at`; the range only touches it.
+  // Every builder here reads an upload time as `time`; the range only touches it.
   const q = query as unknown as QueuedFiles
-  const time = sql.ref<string>(at)
   if (due === 'late') return q.where(time, '<', cut.late) as Q
   if (due === 'today') return q.where(time, '>=', cut.late).where(time, '<', cut.dueToday) as Q
   if (due === 'on_time') return q.where(time, '>=', cut.dueToday) as Q
@@ -490,8 +498,8 @@ async function countsBefore(db: Db, filters: Omit<QueueFilters, 'driver'>, cuts:
 /**
  * The filtered queue split on the review clock at `now`: late, due by today's 24:00, and the rest.
  * The queue's page and the console's home both show these figures. Without a driver filter they
- * are the queue's counters per upload hour (migration 0039); with one, one pass over the records
- * it finds.
+ * are the queue's counters per upload hour (migration 0039); with one, the records it finds,
+ * each count up to the cap (decision 117).
  */
 export async function queueCounts(
   db: Db,
@@ -506,26 +514,52 @@ export async function queueCounts(
     const [late, byToday] = before as [number, number]
     return { late, due_today: byToday - late, on_time: all - byToday }
   }
-  // The record is read only for the filters on it.
-  const at = sql.ref<string>(MATCH_KEY.at)
-  const row = await matchingQueue(db, columns, { ...filters, driver })
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as('n'),
-      eb.fn.count<string | number>(sql`case when ${at} < ${cut.late} then 1 end`).as('late'),
-      eb.fn
-        .count<string | number>(sql`case when ${at} >= ${cut.late} and ${at} < ${cut.dueToday} then 1 end`)
-        .as('today'),
-    ])
-    .executeTakeFirstOrThrow()
+  const matching = { ...filters, driver }
+  const row = isWholeKey(driver)
+    ? await db.selectNoFrom(cappedCounts(db, columns, matching, cut)).executeTakeFirstOrThrow()
+    : await matchingQueue(db, columns, matching)
+        .select(countsByDue(sql.ref<string>(MATCH_KEY.at), cut))
+        .executeTakeFirstOrThrow()
   return toCounts(row)
 }
 
+/** The three counts of the upload times `time` the query reads, as `late`, `today` and `on_time`. */
+function countsByDue(time: Expression<string>, cut: ReturnType<typeof reviewCutoffs>) {
+  return [
+    sql<string | number>`count(case when ${time} < ${cut.late} then 1 end)`.as('late'),
+    sql<string | number>`count(case when ${time} >= ${cut.late} and ${time} < ${cut.dueToday} then 1 end)`.as('today'),
+    sql<string | number>`count(case when ${time} >= ${cut.dueToday} then 1 end)`.as('on_time'),
+  ]
+}
+
 /**
- * A driver filter's page of the queue and its counts in one statement. The counts are taken once
- * (`c`, materialized: a row estimate of 1 must not make the engine count again for each row of
- * the page) and carried on each row of the page; an empty page has no row to carry them, so then
- * they are counted alone. One character is a key of the name index read in the queue's order, so
- * its page is the index's first rows; a longer term's records (`m`) are read once for both.
+ * The three counts of a term that is one key of the name index, each read in the key's order up
+ * to one past the cap: a range of upload times that stops there, however many records match.
+ */
+function cappedCounts(
+  db: Db,
+  columns: ColumnCipher,
+  filters: QueueFilters & { driver: string },
+  cut: ReturnType<typeof reviewCutoffs>,
+) {
+  const part = (due: QueueDue) =>
+    db
+      .selectFrom(
+        dueRange(matchingQueue(db, columns, filters), sql.ref<string>(MATCH_KEY.at), due, cut)
+          .select(sql.lit(1).as('one'))
+          .limit(QUEUE_COUNT_CAP + 1)
+          .as('p'),
+      )
+      .select(sql<string | number>`count(*)`.as('n'))
+  return [part('late').as('late'), part('today').as('today'), part('on_time').as('on_time')]
+}
+
+/**
+ * A driver filter's page of the queue and its counts in one statement. A term that is one key of
+ * the name index reads its page as the key's first rows and its counts as capped ranges. A
+ * longer term's records (`m`) are read once for both, and counted once (`c`, materialized: a row
+ * estimate of 1 must not make the engine count again for each row of the page). The counts ride
+ * on each row of the page; an empty page has no row to carry them, so then they are counted alone.
  */
 async function driverQueuePage(
   db: Db,
@@ -535,47 +569,41 @@ async function driverQueuePage(
   cut: ReturnType<typeof reviewCutoffs>,
   now: Date,
 ) {
-  const at = sql.ref<string>(MATCH_KEY.at)
-  const counted = (time: Expression<string>) => [
-    sql<string | number>`count(*)`.as('n'),
-    sql<string | number>`count(case when ${time} < ${cut.late} then 1 end)`.as('late'),
-    sql<string | number>`count(case when ${time} >= ${cut.late} and ${time} < ${cut.dueToday} then 1 end)`.as('today'),
-  ]
-  const matches = () => matchingQueue(db, columns, filters)
-  const page = { limit: QUEUE_PAGE_SIZE }
+  const limit = QUEUE_PAGE_SIZE
   const rows = await (
-    [...filters.driver].length === 1
+    isWholeKey(filters.driver)
       ? db
-          .with(
-            (cte) => cte('c').materialized(),
-            () => matches().select(counted(at)),
-          )
-          .selectFrom('c')
-          .innerJoin(queueSlice(db, columns, filters, due, cut, page).as('s'), (join) => join.on(sql<boolean>`1 = 1`))
+          .selectFrom(queueSlice(db, columns, filters, due, cut, { limit }).as('s'))
+          .select(cappedCounts(db, columns, filters, cut))
       : db
           .with(
             (cte) => cte('m').materialized(),
-            () => matches().select([sql.ref<number>(MATCH_KEY.id).as('id'), at.as('created_at')]),
+            () =>
+              matchingQueue(db, columns, filters).select([
+                sql.ref<number>(MATCH_KEY.id).as('id'),
+                sql.ref<string>(MATCH_KEY.at).as('created_at'),
+              ]),
           )
           .with(
             (cte) => cte('c').materialized(),
-            (qb) => qb.selectFrom('m').select(counted(sql.ref<string>('m.created_at'))),
+            (qb) => qb.selectFrom('m').select(countsByDue(sql.ref<string>('m.created_at'), cut)),
           )
           .selectFrom('c')
           .innerJoin(
             (qb) =>
-              dueRange(qb.selectFrom('m'), 'm.created_at', due, cut)
+              dueRange(qb.selectFrom('m'), sql.ref<string>('m.created_at'), due, cut)
                 .select(['m.id', 'm.created_at'])
                 .orderBy('m.created_at', 'asc')
                 .orderBy('m.id', 'asc')
-                .limit(page.limit)
+                .limit(limit)
                 .as('s'),
             (join) => join.on(sql<boolean>`1 = 1`),
           )
+          .select(['c.late', 'c.today', 'c.on_time'])
   )
     .innerJoin('user_files as f', 'f.id', 's.id')
     .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['c.n', 'c.late', 'c.today', ...itemColumns])
+    .select(itemColumns)
     .orderBy('s.created_at', 'asc')
     .orderBy('s.id', 'asc')
     .execute()
@@ -583,9 +611,11 @@ async function driverQueuePage(
   return [rows, counts] as const
 }
 
-function toCounts(row: { n: string | number; late: string | number; today: string | number }): QueueCounts {
-  const [all, late, dueToday] = [row.n, row.late, row.today].map(Number) as [number, number, number]
-  return { late, due_today: dueToday, on_time: all - late - dueToday }
+type Count = string | number | null
+/** A driver filter's counts as the service answers them: each at most one past the cap (decision 117). */
+function toCounts(row: { late: Count; today: Count; on_time: Count }): QueueCounts {
+  const capped = (n: Count) => Math.min(Number(n), QUEUE_COUNT_CAP + 1)
+  return { late: capped(row.late), due_today: capped(row.today), on_time: capped(row.on_time) }
 }
 
 /**
@@ -642,7 +672,9 @@ export function adminDocumentRoutes(p: Platform) {
             queueCounts(p.db, p.columns, filters, now),
           ])
       const all = counts.late + counts.due_today + counts.on_time
-      const total = due === 'late' ? counts.late : due === 'today' ? counts.due_today : due ? counts.on_time : all
+      const part = due === 'late' ? counts.late : due === 'today' ? counts.due_today : due ? counts.on_time : all
+      // A driver filter's figures stop one past the cap (decision 117), their sum too.
+      const total = driver ? Math.min(part, QUEUE_COUNT_CAP + 1) : part
       // Each row shows its driver's RUT (decision 78).
       await recordRutsShown(
         p.db,

@@ -1,6 +1,9 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fillQueueNames, NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
+import { DOCUMENT_SLOT_KEYS } from '#domain/reference-data/documents'
+import { QUEUE_COUNT_CAP } from '#domain/review-queue'
+import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
+import { fillQueueNames } from '#services/platform/db/migrations/0042_queue_name_pairs'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { runAccountClosure } from '#services/users/account-closure'
@@ -121,6 +124,16 @@ describe.each(engines)("the queue's filter by a driver's name on %s", (engine) =
       'x',
       'na',
       'jo',
+      'ñu',
+      'Ñu',
+      '_1',
+      '%r',
+      '\\o',
+      "o'",
+      'l.',
+      'ía',
+      'a@',
+      'zq',
       'jos',
       'josé',
       'JOSÉ',
@@ -217,6 +230,7 @@ describe.each(engines)("the queue's filter by a driver's name on %s", (engine) =
         ['bruno', [bruno]],
         ['brun', [bruno, other]],
         ['b', [bruno, other]],
+        ['br', [bruno, other]],
       ] as const) {
         const all = await ids(`driver=${term}${kind}`)
         for (const due of ['late', 'today', 'on_time'] as const) {
@@ -236,6 +250,63 @@ describe.each(engines)("the queue's filter by a driver's name on %s", (engine) =
           kind === '&alerts=flagged' ? 0 : kind === '&slot=soap_frontal' ? who.length : 2 * who.length,
         )
       }
+  })
+
+  it('counts each part of the queue up to the cap, for terms of every length (decision 117)', async () => {
+    // 48 drivers × 21 kinds: 1,008 records, all in one part of the clock, more than the cap.
+    const at = p.now().toISOString()
+    const users = await p.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 48 }, (_, i) => ({
+          role: 'User' as const,
+          email: `ana.${i}@example.cl`,
+          password_hash: 'x',
+          firstname: 'Ana',
+          lastname: `Tapia ${i}`,
+          email_verified: 1,
+          accepted_terms_at: at,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute()
+    p.advance(60_000)
+    const uploaded = p.now().toISOString()
+    await p.db
+      .insertInto('user_files')
+      .values(
+        users.flatMap(({ id }) =>
+          DOCUMENT_SLOT_KEYS.slice(0, 21).map((slot) => ({
+            user_id: id,
+            purpose_name: slot,
+            file_status: 'PENDING' as const,
+            storage_key: `k-${id}-${slot}`,
+            mime_type: 'image/png',
+            size_bytes: 10,
+            original_name: 'foto.png',
+            created_at: uploaded,
+          })),
+        ),
+      )
+      .execute()
+    const few = await driver('Zoe', 'Quiroga', 'zq@example.cl')
+    const zoe = await pending(few, 'soap_frontal')
+    const over = QUEUE_COUNT_CAP + 1
+    for (const term of ['a', 'an', 'ana', 'tapia', 'ana.', 'example.cl']) {
+      const found = await queue(term)
+      expect(found.counts, term).toEqual({ late: 0, due_today: 0, on_time: over })
+      expect(found.total, term).toBe(over)
+      expect(found.ids, term).toHaveLength(50)
+    }
+    // The page is the oldest 50 whatever the count; a part under the cap is counted exactly.
+    expect((await queue('a')).ids).toEqual((await queue('tapia')).ids)
+    expect(await queue('zq')).toEqual({ ids: [zoe], total: 1, counts: { late: 0, due_today: 0, on_time: 1 } })
+    const late = await api.get('/admin/documents?driver=an&due=late', admin)
+    expect(late.body).toMatchObject({ documents: [], total: 0, counts: { late: 0, due_today: 0, on_time: over } })
+    // Without a driver filter the counters are exact.
+    expect((await api.get('/admin/documents', admin)).body.counts.on_time).toBe(48 * 21 + 1)
   })
 
   it('follows the queue, a new name or email, and an erased account', async () => {
