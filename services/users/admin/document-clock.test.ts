@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { documentForm, fileOf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
-import { reviewCutoffs } from './documents'
+import { reviewCutoffs } from './queue'
 
 interface Clocked {
   id: number

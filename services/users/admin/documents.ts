@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import {
   documentDetailSchema,
@@ -22,25 +22,9 @@ import {
   type DocumentSlotKey,
   type DocumentStatus,
 } from '#domain/reference-data/documents'
-import { QUEUE_COUNT_CAP } from '#domain/review-queue'
-import {
-  ADMIN_MESSAGES,
-  documentQueueQuerySchema,
-  reviewDecisionSchema,
-  type QueueDue,
-  type QueueOrigin,
-} from '#domain/validation/admin'
+import { ADMIN_MESSAGES, documentQueueQuerySchema, reviewDecisionSchema } from '#domain/validation/admin'
 import { checkExpiryDate, EXPIRY_MESSAGES } from '#domain/validation/documents'
-import {
-  addWorkingHours,
-  closingToday,
-  REVIEW_HOURS,
-  subtractWorkingHours,
-  subtractWorkingMs,
-  workingHoursBetween,
-} from '#domain/working-hours'
 import type { AuthEnv } from '#services/platform/auth'
-import { rutSearchHashes, type ColumnCipher } from '#services/platform/column-crypto'
 import {
   defineRoute,
   errors,
@@ -50,15 +34,13 @@ import {
   jsonResponse,
   OpenAPIHono,
 } from '#services/platform/contract'
-import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
-import { WHOLE_KEY_LENGTH } from '#services/platform/db/migrations/0042_queue_name_pairs'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { changesPublicContent } from '#services/platform/invalidation'
 import { createPdfPages, PdfPageError } from '#services/platform/pdf/pages'
 import type { Platform } from '#services/platform/platform'
-import { recordRutsShown, recordView } from '#services/shared/data-views'
+import { recordView } from '#services/shared/data-views'
 import { isValidatedDriver, latestRecords } from '#services/shared/validated-drivers'
 import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
 import {
@@ -68,20 +50,8 @@ import {
 } from '#services/users/driver-notifications'
 import { auditNames } from './audit-names'
 import { powerOfDocument, toPowerReview } from './powers'
-import { actorOf, audit, likePattern } from './shared'
-
-export const QUEUE_PAGE_SIZE = 50
-
-export interface QueueItem {
-  id: number
-  purpose_name: DocumentSlotKey
-  title: string
-  type_name: string
-  date_upload: string
-  driver: { id: number; name: string; email: string; rut: string | null }
-  /** What the photo checks found (none on a PDF). */
-  photo_flags: PhotoFlag[]
-}
+import { documentQueue, itemColumns, nextInQueue, toItem } from './queue'
+import { actorOf, audit } from './shared'
 
 export interface AuditEntry {
   id: number
@@ -124,195 +94,6 @@ export interface ExpiringItem {
 }
 
 type Db = Kysely<Database>
-
-/**
- * The review queue (decision 99): the records with `queued` = 1 — PENDING, the latest of their
- * slot, a driver's, as migration 0031's triggers keep it — read through its partial indexes: a
- * range of upload times, of one kind's, or of first uploads' or re-uploads'. The literal `= 1`
- * lets SQLite see that the partial indexes apply. `queuedFiles` reads user_files alone (the
- * counts, and the keys of a page: `queueSlice`).
- */
-function queuedFiles(db: Db, filters: { slot?: DocumentSlotKey; origin?: QueueOrigin; alerts?: 'flagged' }) {
-  return fileFilters(db.selectFrom('user_files as f').where(sql<boolean>`f.queued = 1`), filters)
-}
-
-/** The filters on the record itself: its kind, its photo checks' alerts, first upload or re-upload. */
-function fileFilters<Q>(query: Q, filters: { slot?: DocumentSlotKey; origin?: QueueOrigin; alerts?: 'flagged' }): Q {
-  let q = query as unknown as SelectQueryBuilder<Database & { f: Database['user_files'] }, 'f', object>
-  if (filters.slot) q = q.where('f.purpose_name', '=', filters.slot)
-  // '' is a photo checked and clean; null a PDF or an upload from before the checks. Written as the
-  // flagged records' partial index is (migration 0039), so that SQLite sees it applies.
-  if (filters.alerts) q = q.where(sql<boolean>`f.photo_flags <> ''`)
-  // A re-upload: an earlier record of the same slot existed when it was uploaded.
-  if (filters.origin) q = q.where('f.reupload', '=', filters.origin === 'reupload' ? 1 : 0)
-  return q as unknown as Q
-}
-
-/** The queue's filters other than the due time: the three counts are of the queue they leave. */
-type QueueFilters = { slot?: DocumentSlotKey; driver?: string; origin?: QueueOrigin; alerts?: 'flagged' }
-
-/** The columns the queue is read in order by, and its due ranges bound: the record's, or the name index's. */
-interface QueueKey {
-  at: 'f.created_at' | 'q.created_at'
-  id: 'f.id' | 'q.file_id'
-}
-const FILE_KEY: QueueKey = { at: 'f.created_at', id: 'f.id' }
-const MATCH_KEY: QueueKey = { at: 'q.created_at', id: 'q.file_id' }
-
-/** The least string above every string that begins with `prefix` (code point order), if there is one. */
-function prefixEnd(prefix: string): string | null {
-  const chars = [...prefix]
-  while (chars.length) {
-    const last = chars.pop()!.codePointAt(0)!
-    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1)
-  }
-  return null
-}
-
-/** `text like %term%`, the term's own wildcards taken as characters on both engines. */
-function contains(text: Expression<string>, term: string) {
-  return sql<boolean>`${text} like ${likePattern(term)} escape '\\'`
-}
-
-/**
- * Whether a driver filter's term is one key of the name index (migration 0042): its records are
- * then read in the queue's order, and each count can stop at the cap.
- */
-const isWholeKey = (term: string) => [...term.toLowerCase()].length <= WHOLE_KEY_LENGTH
-
-/**
- * The records a driver filter finds (decision 109), as (file_id, created_at): those whose
- * driver's lowered name or email holds the term, and those of the driver whose whole RUT it is.
- * The name and email are read in their index (migrations 0037 and 0042): one or two characters
- * are a key of their own; a longer term is the range of pieces beginning with it — a record once
- * however many of its pieces do — and past NAME_PIECE_LENGTH characters the whole term is
- * checked on the driver's row.
- */
-function matchingFiles(db: Db, columns: ColumnCipher, term: string) {
-  const lowered = term.toLowerCase()
-  const chars = [...lowered]
-  const grams = db.selectFrom('queue_name_grams as g').select(['g.file_id', 'g.created_at'])
-  let byName = grams.where('g.gram', '=', lowered)
-  if (!isWholeKey(term)) {
-    const prefix = chars.slice(0, NAME_PIECE_LENGTH).join('')
-    const end = prefixEnd(prefix)
-    byName = grams.distinct().where('g.gram', '>=', prefix)
-    if (end) byName = byName.where('g.gram', '<', end)
-    if (chars.length > NAME_PIECE_LENGTH || !end)
-      byName = byName
-        .innerJoin('user_files as nf', 'nf.id', 'g.file_id')
-        .innerJoin('users as nu', 'nu.id', 'nf.user_id')
-        .where((eb) =>
-          eb.or([
-            contains(sql<string>`lower(nu.firstname || ' ' || nu.lastname)`, term),
-            contains(eb.fn<string>('lower', ['nu.email']), term),
-          ]),
-        )
-  }
-  // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
-  const ruts = rutSearchHashes(columns, term)
-  if (!ruts) return byName
-  return byName.union(
-    db
-      .selectFrom('users as ru')
-      .innerJoin('user_files as rf', 'rf.user_id', 'ru.id')
-      .select(['rf.id as file_id', 'rf.created_at'])
-      .where('ru.rut_hmac', 'in', ruts)
-      .where(sql<boolean>`rf.queued = 1`),
-  )
-}
-
-/** Whether a filter reads the record itself (its kind, alerts, origin). */
-const filtersFiles = (filters: QueueFilters) => Boolean(filters.slot || filters.origin || filters.alerts)
-
-/** The records a driver filter finds, read as `q`, joined to the record (`f`) only for the filters on it. */
-function matchingQueue(db: Db, columns: ColumnCipher, filters: QueueFilters & { driver: string }) {
-  const matches = db.selectFrom(matchingFiles(db, columns, filters.driver).as('q'))
-  return filtersFiles(filters)
-    ? (fileFilters(matches.innerJoin('user_files as f', 'f.id', 'q.file_id'), filters) as unknown as typeof matches)
-    : matches
-}
-
-/**
- * The queue's records soonest due first (oldest upload, then id), as (id, created_at): those the
- * filters leave, within the due range, after the record `after` (the next one to review) or but
- * the record `except`, at most `limit`. Keys only: the caller reads the rows it shows by them,
- * so a driver filter's matches are ordered and cut before any record or driver is read.
- */
-function queueSlice(
-  db: Db,
-  columns: ColumnCipher,
-  filters: QueueFilters,
-  due: QueueDue | undefined,
-  cut: ReturnType<typeof reviewCutoffs>,
-  opts: { after?: { created_at: string; id: number }; except?: number; limit: number },
-) {
-  const driver = filters.driver
-  const [query, key] = driver
-    ? [matchingQueue(db, columns, { ...filters, driver }) as unknown as QueuedFiles, MATCH_KEY]
-    : [queuedFiles(db, filters), FILE_KEY]
-  const at = sql.ref<string>(key.at)
-  const id = sql.ref<number>(key.id)
-  let q = dueRange(query, at, due, cut)
-  if (opts.except !== undefined) q = q.where(id, '!=', opts.except)
-  const after = opts.after
-  if (after)
-    q = q.where((eb) =>
-      eb.or([eb(at, '>', after.created_at), eb.and([eb(at, '=', after.created_at), eb(id, '>', after.id)])]),
-    )
-  return q
-    .select([id.as('id'), at.as('created_at')])
-    .orderBy(at, 'asc')
-    .orderBy(id, 'asc')
-    .limit(opts.limit)
-}
-
-type QueuedFiles = ReturnType<typeof queuedFiles>
-
-const itemColumns = [
-  'f.id',
-  'f.purpose_name',
-  'f.mime_type',
-  'f.created_at',
-  'u.id as user_id',
-  'u.firstname',
-  'u.lastname',
-  'u.email',
-  'u.rut',
-  'f.photo_flags',
-] as const
-
-function toItem(
-  columns: ColumnCipher,
-  r: {
-    id: number
-    purpose_name: string
-    mime_type: string
-    created_at: string
-    user_id: number
-    firstname: string
-    lastname: string
-    email: string
-    rut: string | null
-    photo_flags: string | null
-  },
-): QueueItem {
-  return {
-    id: r.id,
-    purpose_name: r.purpose_name as DocumentSlotKey,
-    title: findDocumentSlot(r.purpose_name)?.title ?? r.purpose_name,
-    type_name: r.mime_type,
-    date_upload: r.created_at,
-    driver: {
-      id: r.user_id,
-      name: `${r.firstname} ${r.lastname}`.trim(),
-      email: r.email,
-      rut: columns.openNullable('rut', r.rut),
-    },
-    photo_flags: parsePhotoFlags(r.photo_flags),
-  }
-}
-
 export async function auditFor(db: Db, entityType: string, entityId: number): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom('admin_audit_log')
@@ -414,219 +195,6 @@ export async function expiringDocuments(db: Db, now: Date, limit = 200): Promise
   }))
 }
 
-/**
- * The upload times that split the queue at `now` (ISO strings, compared as the stored ones):
- * before `late`, more than REVIEW_HOURS working hours old; before `dueToday`, due by today's
- * closing. subtractWorkingMs inverts the due time, so the counts are index ranges, not a read of
- * every pending row.
- */
-export function reviewCutoffs(now: Date): { late: string; dueToday: string } {
-  const late = subtractWorkingHours(now, REVIEW_HOURS)
-  const closing = closingToday(now)
-  // Due at or before the closing: one working millisecond less reaches up to it.
-  const byClosing = closing ? subtractWorkingMs(closing, REVIEW_HOURS * 3_600_000 - 1) : late
-  return { late: late.toISOString(), dueToday: (byClosing > late ? byClosing : late).toISOString() }
-}
-
-/** The part of the queue one count links to: a range of the upload times `time` between the cut-offs. */
-function dueRange<Q>(
-  query: Q,
-  time: Expression<string>,
-  due: QueueDue | undefined,
-  cut: ReturnType<typeof reviewCutoffs>,
-): Q {
-  // Every builder here reads an upload time as `time`; the range only touches it.
-  const q = query as unknown as QueuedFiles
-  if (due === 'late') return q.where(time, '<', cut.late) as Q
-  if (due === 'today') return q.where(time, '>=', cut.late).where(time, '<', cut.dueToday) as Q
-  if (due === 'on_time') return q.where(time, '>=', cut.dueToday) as Q
-  return query
-}
-
-interface QueueCounts {
-  late: number
-  due_today: number
-  on_time: number
-}
-
-/** The counter bucket of queue_hours (migration 0039) that holds the queue the filters on the record leave. */
-function hourBucket(filters: Omit<QueueFilters, 'driver'>): string {
-  const parts = [
-    filters.slot && `s:${filters.slot}`,
-    filters.origin && `o:${filters.origin === 'reupload' ? 1 : 0}`,
-    filters.alerts && 'a',
-  ]
-  return parts.filter(Boolean).join('|') || '*'
-}
-
-/** The UTC hour of an upload time, as queue_hours keeps it: its first 13 characters. */
-const hourOf = (at: string) => at.slice(0, 13)
-
-/**
- * How many records of the queue the filters on the record leave (its kind, origin, flag) were
- * uploaded before each instant, and in all: a bucket's counters of the hours before the instant's
- * hour (migration 0039) plus the records of that hour before it, a short range of the queue's index.
- */
-async function countsBefore(db: Db, filters: Omit<QueueFilters, 'driver'>, cuts: string[]) {
-  const hours = cuts.map(hourOf)
-  const row = await db
-    .selectFrom('queue_hours as h')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<string | number>('h.n'), sql.lit(0)).as('n'),
-      ...hours.map((hour, i) =>
-        eb.fn
-          .coalesce(eb.fn.sum<string | number>(sql`case when ${sql.ref('h.hour')} < ${hour} then h.n end`), sql.lit(0))
-          .as(`b${i}`),
-      ),
-      ...cuts.map((cut, i) =>
-        queuedFiles(db, filters)
-          .select((e) => e.fn.countAll<string | number>().as('n'))
-          .where('f.created_at', '>=', hours[i]!)
-          .where('f.created_at', '<', cut)
-          .as(`r${i}`),
-      ),
-    ])
-    .where('h.bucket', '=', hourBucket(filters))
-    .executeTakeFirstOrThrow()
-  const fields = row as unknown as Record<string, string | number | null>
-  return {
-    all: Number(row.n),
-    before: cuts.map((_, i) => Number(fields[`b${i}`]) + Number(fields[`r${i}`] ?? 0)),
-  }
-}
-
-/**
- * The filtered queue split on the review clock at `now`: late, due by today's 24:00, and the rest.
- * The queue's page and the console's home both show these figures. Without a driver filter they
- * are the queue's counters per upload hour (migration 0039); with one, the records it finds,
- * each count up to the cap (decision 117).
- */
-export async function queueCounts(
-  db: Db,
-  columns: ColumnCipher,
-  filters: QueueFilters,
-  now: Date,
-): Promise<QueueCounts> {
-  const cut = reviewCutoffs(now)
-  const driver = filters.driver
-  if (!driver) {
-    const { all, before } = await countsBefore(db, filters, [cut.late, cut.dueToday])
-    const [late, byToday] = before as [number, number]
-    return { late, due_today: byToday - late, on_time: all - byToday }
-  }
-  const matching = { ...filters, driver }
-  const row = isWholeKey(driver)
-    ? await db.selectNoFrom(cappedCounts(db, columns, matching, cut)).executeTakeFirstOrThrow()
-    : await matchingQueue(db, columns, matching)
-        .select(countsByDue(sql.ref<string>(MATCH_KEY.at), cut))
-        .executeTakeFirstOrThrow()
-  return toCounts(row)
-}
-
-/** The three counts of the upload times `time` the query reads, as `late`, `today` and `on_time`. */
-function countsByDue(time: Expression<string>, cut: ReturnType<typeof reviewCutoffs>) {
-  return [
-    sql<string | number>`count(case when ${time} < ${cut.late} then 1 end)`.as('late'),
-    sql<string | number>`count(case when ${time} >= ${cut.late} and ${time} < ${cut.dueToday} then 1 end)`.as('today'),
-    sql<string | number>`count(case when ${time} >= ${cut.dueToday} then 1 end)`.as('on_time'),
-  ]
-}
-
-/**
- * The three counts of a term that is one key of the name index, each read in the key's order up
- * to one past the cap: a range of upload times that stops there, however many records match.
- */
-function cappedCounts(
-  db: Db,
-  columns: ColumnCipher,
-  filters: QueueFilters & { driver: string },
-  cut: ReturnType<typeof reviewCutoffs>,
-) {
-  const part = (due: QueueDue) =>
-    db
-      .selectFrom(
-        dueRange(matchingQueue(db, columns, filters), sql.ref<string>(MATCH_KEY.at), due, cut)
-          .select(sql.lit(1).as('one'))
-          .limit(QUEUE_COUNT_CAP + 1)
-          .as('p'),
-      )
-      .select(sql<string | number>`count(*)`.as('n'))
-  return [part('late').as('late'), part('today').as('today'), part('on_time').as('on_time')]
-}
-
-/**
- * A driver filter's page of the queue and its counts in one statement. A term that is one key of
- * the name index reads its page as the key's first rows and its counts as capped ranges. A
- * longer term's records (`m`) are read once for both, and counted once (`c`, materialized: a row
- * estimate of 1 must not make the engine count again for each row of the page). The counts ride
- * on each row of the page; an empty page has no row to carry them, so then they are counted alone.
- */
-async function driverQueuePage(
-  db: Db,
-  columns: ColumnCipher,
-  filters: QueueFilters & { driver: string },
-  due: QueueDue | undefined,
-  cut: ReturnType<typeof reviewCutoffs>,
-  now: Date,
-) {
-  const limit = QUEUE_PAGE_SIZE
-  const rows = await (
-    isWholeKey(filters.driver)
-      ? db
-          .selectFrom(queueSlice(db, columns, filters, due, cut, { limit }).as('s'))
-          .select(cappedCounts(db, columns, filters, cut))
-      : db
-          .with(
-            (cte) => cte('m').materialized(),
-            () =>
-              matchingQueue(db, columns, filters).select([
-                sql.ref<number>(MATCH_KEY.id).as('id'),
-                sql.ref<string>(MATCH_KEY.at).as('created_at'),
-              ]),
-          )
-          .with(
-            (cte) => cte('c').materialized(),
-            (qb) => qb.selectFrom('m').select(countsByDue(sql.ref<string>('m.created_at'), cut)),
-          )
-          .selectFrom('c')
-          .innerJoin(
-            (qb) =>
-              dueRange(qb.selectFrom('m'), sql.ref<string>('m.created_at'), due, cut)
-                .select(['m.id', 'm.created_at'])
-                .orderBy('m.created_at', 'asc')
-                .orderBy('m.id', 'asc')
-                .limit(limit)
-                .as('s'),
-            (join) => join.on(sql<boolean>`1 = 1`),
-          )
-          .select(['c.late', 'c.today', 'c.on_time'])
-  )
-    .innerJoin('user_files as f', 'f.id', 's.id')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(itemColumns)
-    .orderBy('s.created_at', 'asc')
-    .orderBy('s.id', 'asc')
-    .execute()
-  const counts = rows[0] ? toCounts(rows[0]) : await queueCounts(db, columns, filters, now)
-  return [rows, counts] as const
-}
-
-type Count = string | number | null
-/** A driver filter's counts as the service answers them: each at most one past the cap (decision 117). */
-function toCounts(row: { late: Count; today: Count; on_time: Count }): QueueCounts {
-  const capped = (n: Count) => Math.min(Number(n), QUEUE_COUNT_CAP + 1)
-  return { late: capped(row.late), due_today: capped(row.today), on_time: capped(row.on_time) }
-}
-
-/**
- * Pending documents past their due time at `now`: the queue's «Atrasados» without filters, the
- * whole queue's counters of the hours before the cut-off's and that hour's records before it.
- */
-export async function countLate(db: Db, columns: ColumnCipher, now: Date): Promise<number> {
-  const { before } = await countsBefore(db, {}, [reviewCutoffs(now).late])
-  return before[0]!
-}
-
 function queueFilters(c: Context) {
   return documentQueueQuerySchema.parse({
     slot: c.req.query('slot') || undefined,
@@ -651,53 +219,7 @@ export function adminDocumentRoutes(p: Platform) {
       summary: 'La cola de documentos pendientes (filtros slot, origin, driver, alerts y due en la consulta)',
       responses: { 200: jsonResponse(queueSchema, 'Cola'), ...errors(401, 403) },
     },
-    async (c) => {
-      const { due, ...filters } = queueFilters(c)
-      const now = p.now()
-      const cut = reviewCutoffs(now)
-      // The due time grows with the upload time, so oldest upload first is soonest due first (the
-      // status and upload-time index serves both), and each count is a range of upload times.
-      const driver = filters.driver
-      const [rows, counts] = driver
-        ? await driverQueuePage(p.db, p.columns, { ...filters, driver }, due, cut, now)
-        : await Promise.all([
-            p.db
-              .selectFrom(queueSlice(p.db, p.columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
-              .innerJoin('user_files as f', 'f.id', 's.id')
-              .innerJoin('users as u', 'u.id', 'f.user_id')
-              .select([...itemColumns])
-              .orderBy('s.created_at', 'asc')
-              .orderBy('s.id', 'asc')
-              .execute(),
-            queueCounts(p.db, p.columns, filters, now),
-          ])
-      const all = counts.late + counts.due_today + counts.on_time
-      const part = due === 'late' ? counts.late : due === 'today' ? counts.due_today : due ? counts.on_time : all
-      // A driver filter's figures stop one past the cap (decision 117), their sum too.
-      const total = driver ? Math.min(part, QUEUE_COUNT_CAP + 1) : part
-      // Each row shows its driver's RUT (decision 78).
-      await recordRutsShown(
-        p.db,
-        c.get('auth').userId,
-        rows.map((r) => ({ id: r.user_id, rut: r.rut })),
-        p.now(),
-      )
-      return c.json({
-        documents: rows.map((r) => {
-          const item = toItem(p.columns, r)
-          const uploaded = new Date(item.date_upload)
-          return {
-            ...item,
-            due_at: addWorkingHours(uploaded, REVIEW_HOURS).toISOString(),
-            age_hours: Math.round(workingHoursBetween(uploaded, now) * 10) / 10,
-            late: item.date_upload < cut.late,
-          }
-        }),
-        total,
-        counts,
-        now: now.toISOString(),
-      })
-    },
+    async (c) => c.json(await documentQueue(p, c.get('auth').userId, queueFilters(c), p.now())),
   )
 
   // Drivers with documents about to expire (or expired), for the console.
@@ -727,8 +249,7 @@ export function adminDocumentRoutes(p: Platform) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const { due, ...filters } = queueFilters(c)
-      const cut = reviewCutoffs(p.now())
+      const query = queueFilters(c)
       const row = await p.db
         .selectFrom('user_files as f')
         .innerJoin('users as u', 'u.id', 'f.user_id')
@@ -768,19 +289,13 @@ export function adminDocumentRoutes(p: Platform) {
           .orderBy('id', 'desc')
           .execute(),
         auditFor(p.db, 'user_file', id),
-        // The next document of the same queue (same filters), oldest first, skipping this one.
-        queueSlice(p.db, p.columns, filters, due, cut, {
-          after: { created_at: row.created_at, id },
-          limit: 1,
-        }).executeTakeFirst(),
+        // The next document of the same queue (same filters), soonest due first, skipping this one.
+        nextInQueue(p.db, p.columns, query, { created_at: row.created_at, id }, p.now()),
         // A simple power's PDF: the power, its owner's ID images and signature state.
         powerOfDocument(p.db, id),
       ])
       // The power's own log (the recorded signature) beside the document's, newest first.
       const powerLog = power ? await auditFor(p.db, 'simple_power', power.id) : []
-      const first = next
-        ? null
-        : await queueSlice(p.db, p.columns, filters, due, cut, { except: id, limit: 1 }).executeTakeFirst()
       // The review shows the driver's RUT: recorded before it is sent (decision 78).
       if (row.rut)
         await recordView(p.db, {
@@ -817,7 +332,7 @@ export function adminDocumentRoutes(p: Platform) {
         history,
         audit: [...log, ...powerLog].sort((a, b) => b.id - a.id),
         power: power ? toPowerReview(p.columns, power) : null,
-        next_id: next?.id ?? first?.id ?? null,
+        next_id: next,
       })
     },
   )

@@ -16,7 +16,7 @@ import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platfo
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import type { Platform } from '#services/platform/platform'
-import { countLate } from './documents'
+import { countLate } from './queue'
 
 type Db = Kysely<Database>
 
