@@ -14,7 +14,7 @@ import {
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
-import { DAILY_INVITATION_CAP, INVITATION_MESSAGES } from './invitations'
+import { DAILY_INVITATION_CAP, INVITATION_MESSAGES } from './invitation-operations'
 
 const LAS_CONDES = 13114
 const PROVIDENCIA = 13123
