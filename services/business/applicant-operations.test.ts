@@ -9,8 +9,8 @@ import {
   markApplicantsSeen,
   moveApplicants,
   updateApplicationStatus,
-  type CompanyActor,
 } from './applicant-operations'
+import type { CompanyActor } from './company-context'
 
 /** The applicant operations called as a script would call them, without a route in between. */
 describe.each(engines)('applicant operations on %s', (engine) => {

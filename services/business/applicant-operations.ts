@@ -24,7 +24,7 @@ import { acceptedDocumentCounts, driverExperience, experienceSummaries } from '#
 import { notifyApplicationStatus } from '#services/shared/driver-notifications'
 import { messageFromCompanyMail } from '#services/shared/marketplace-mails'
 import { acceptedInForce } from '#services/shared/validated-drivers'
-import type { CompanyRef } from './company-context'
+import type { CompanyActor, CompanyRef } from './company-context'
 
 /**
  * The applicants of a company's postings as operations `(platform, company, input) → result`:
@@ -39,12 +39,6 @@ export const APPLICANT_MESSAGES = {
   statusesUpdated: 'Estado de las postulaciones actualizado.',
   emailSent: 'Correo enviado correctamente.',
 } as const
-
-/** Who acts: the business account's user (views and messages name them) and its company. */
-export interface CompanyActor {
-  userId: number
-  company: CompanyRef
-}
 
 /** One row addressed by id: a posting, an application or a driver, as the route's path names it. */
 interface ById {

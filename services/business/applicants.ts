@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import {
   applicantProfileSchema,
   applicantsMovedSchema,
@@ -33,14 +32,8 @@ import {
   markApplicantsSeen,
   moveApplicants,
   updateApplicationStatus,
-  type CompanyActor,
 } from './applicant-operations'
-import { currentCompany } from './company-context'
-
-/** The caller as the operations take it: the business account's user and its company. */
-async function companyActor(p: Platform, c: Context<AuthEnv>): Promise<CompanyActor> {
-  return { userId: c.get('auth').userId, company: await currentCompany(p, c) }
-}
+import { companyActor } from './company-context'
 
 /**
  * The applicants of a company's postings, their status, the email to them and their public

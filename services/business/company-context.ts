@@ -24,3 +24,14 @@ export async function currentCompany(p: Platform, c: Context<AuthEnv>): Promise<
   if (!company) throw new ApiError(403, MESSAGES.forbidden)
   return company
 }
+
+/** Who acts: the business account's user (views and messages name them) and its company. */
+export interface CompanyActor {
+  userId: number
+  company: CompanyRef
+}
+
+/** The caller as the operations take it: the business account's user and its company. */
+export async function companyActor(p: Platform, c: Context<AuthEnv>): Promise<CompanyActor> {
+  return { userId: c.get('auth').userId, company: await currentCompany(p, c) }
+}

@@ -6,7 +6,7 @@ import { REQUIRED_SLOTS } from '#services/shared/validated-drivers'
 import { companyAccount, driverAccount, insertPostings, type Account } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
-import type { CompanyActor } from './applicant-operations'
+import type { CompanyActor } from './company-context'
 import {
   DAILY_INVITATION_CAP,
   INVITATION_MESSAGES,

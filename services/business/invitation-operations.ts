@@ -9,7 +9,7 @@ import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { notifyInvitation } from '#services/shared/driver-notifications'
-import type { CompanyActor } from './applicant-operations'
+import type { CompanyActor } from './company-context'
 
 /**
  * Invitations to apply (decision 106) as operations `(platform, company, input) → result`: the

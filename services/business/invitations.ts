@@ -1,16 +1,9 @@
-import type { Context } from 'hono'
 import { invitationsSentSchema, postingMatchesSchema } from '#domain/contract/invitations'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
-import type { CompanyActor } from './applicant-operations'
-import { currentCompany } from './company-context'
+import { companyActor } from './company-context'
 import { DAILY_INVITATION_CAP, inviteMatchingDrivers, postingMatches } from './invitation-operations'
-
-/** The caller as the operations take it: the business account's user and its company. */
-async function companyActor(p: Platform, c: Context<AuthEnv>): Promise<CompanyActor> {
-  return { userId: c.get('auth').userId, company: await currentCompany(p, c) }
-}
 
 /**
  * The invitations routes of a company's posting: the counts it may see, and «Invitar a postular».
