@@ -10,10 +10,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
+import Database from 'better-sqlite3'
 import { EncryptJWT, jwtDecrypt, jwtVerify } from 'jose'
 import { createCookie } from 'react-router'
 import { chileParts } from '#domain/format'
+import { createServicesApp } from '#services/app'
+import { authenticate } from '#services/platform/auth'
 import { signSessionToken } from '#services/platform/tokens'
+import { createTestPlatform } from '#services/testing/platform'
+import { userWithSession } from '#services/users/driver-area/test-helpers'
 
 const MS = Number(process.argv.find((a) => a.startsWith('--ms='))?.slice(5) ?? 300)
 
@@ -53,6 +58,24 @@ async function main() {
   const header = `_ga=GA1.1.12345.67890; ${(await cookie.serialize(value)).split(';')[0]}; tema=claro`
   let minute = 0
 
+  // A driver with a live session on a SQLite platform, and the services app a page calls in process.
+  const platform = await createTestPlatform('sqlite')
+  const driver = await userWithSession(platform, 'User')
+  const services = createServicesApp(platform)
+  const question = async () => {
+    const res = await services.request('/auth/session/user', { headers: driver.headers })
+    if (res.status !== 200) throw new Error(`the session question answered ${res.status}`)
+    return res.json()
+  }
+  await question()
+  // The statement the session lookup runs, prepared on a connection of its own with the same table.
+  const raw = new Database(':memory:')
+  raw.exec(`create table sessions (id text primary key, user_id integer, role text, expires_at text,
+    revoked_at text, last_seen_at text, created_at text, factor_pending integer, reauth_at text)`)
+  const lookup =
+    'select "user_id", "role", "expires_at", "revoked_at", "last_seen_at", "created_at", "factor_pending", ' +
+    '"reauth_at" from "sessions" where "id" = ?'
+
   const rows: Array<[string, string, number]> = [
     [
       'Cookie header → session cookie value',
@@ -70,7 +93,20 @@ async function main() {
       'one date to Chile fields (chileParts, Intl)',
       await timePerCall(() => chileParts(new Date(now.getTime() - 60_000 * minute++))),
     ],
+    ['Session question (guard memo)', 'GET /auth/session/user through the services app', await timePerCall(question)],
+    [
+      'Session lookup (in-process auth memo)',
+      'token checked, sessions row read (authenticate)',
+      await timePerCall(() => authenticate(platform, driver.token)),
+    ],
+    [
+      'Statement prepared (statement cache)',
+      'better-sqlite3 prepare of the session lookup',
+      await timePerCall(() => raw.prepare(lookup)),
+    ],
   ]
+  raw.close()
+  await platform.destroy()
   console.log(
     `Work a cache hit skips, µs per operation (median of 5 batches of ${MS} ms; load average ${os
       .loadavg()
