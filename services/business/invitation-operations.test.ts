@@ -3,7 +3,13 @@ import { dayInChile } from '#domain/format'
 import { VEHICLE_AUTO, VEHICLE_MOTO } from '#domain/reference-data/vehicles'
 import { MESSAGES } from '#services/platform/http'
 import { REQUIRED_SLOTS } from '#services/shared/validated-drivers'
-import { companyAccount, driverAccount, insertPostings, type Account } from '#services/testing/business'
+import {
+  companyAccount,
+  driverAccount,
+  insertPostings,
+  invitationsSentToday,
+  type Account,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
 import type { CompanyActor } from './company-context'
@@ -141,42 +147,8 @@ describe.each(engines)('invitation operations on %s', (engine) => {
 
   it("stops at the company's daily cap: what is left is invited, then 429 with nothing written", async () => {
     // All but one of today's invitations already went out, to other drivers of another posting.
-    const now = p.now().toISOString()
     const [other] = await insertPostings(p, andes.company.id, [{ title: 'Otra ruta' }])
-    const fillers = await p.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: DAILY_INVITATION_CAP - 1 }, (_, i) => ({
-          role: 'User' as const,
-          email: `relleno${i}@example.cl`,
-          password_hash: 'x',
-          firstname: 'Relleno',
-          lastname: String(i),
-          rut: null,
-          phone: null,
-          address: null,
-          about_me: null,
-          img_profile: null,
-          email_verified: 1,
-          accepted_terms_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute()
-    await p.db
-      .insertInto('posting_invitations')
-      .values(
-        fillers.map((f) => ({
-          posting_id: other!,
-          user_id: f.id,
-          company_id: andes.company.id,
-          day: dayInChile(p.now()),
-          created_at: now,
-        })),
-      )
-      .execute()
+    await invitationsSentToday(p, andes.company.id, other!, DAILY_INVITATION_CAP - 1)
     const [first, second] = [await validatedDriver('Camila'), await validatedDriver('Pedro')]
 
     expect(await inviteMatchingDrivers(p, andes, { id: posting })).toMatchObject({

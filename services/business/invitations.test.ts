@@ -9,6 +9,7 @@ import {
   driver,
   driverAccount,
   insertPostings,
+  invitationsSentToday,
   type Account,
   type CompanyAccount,
 } from '#services/testing/business'
@@ -211,41 +212,7 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
 
   it('stops at the daily cap of the company and starts again the next day in Chile', async () => {
     // The company already sent all but two of today's invitations (to other drivers, on another posting).
-    const now = p.now().toISOString()
-    const fillers = await p.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: DAILY_INVITATION_CAP - 2 }, (_, i) => ({
-          role: 'User' as const,
-          email: `relleno${i}@example.cl`,
-          password_hash: 'x',
-          firstname: 'Relleno',
-          lastname: String(i),
-          rut: null,
-          phone: null,
-          address: null,
-          about_me: null,
-          img_profile: null,
-          email_verified: 1,
-          accepted_terms_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute()
-    await p.db
-      .insertInto('posting_invitations')
-      .values(
-        fillers.map((f) => ({
-          posting_id: second,
-          user_id: f.id,
-          company_id: andes.companyId,
-          day: dayInChile(p.now()),
-          created_at: now,
-        })),
-      )
-      .execute()
+    await invitationsSentToday(p, andes.companyId, second, DAILY_INVITATION_CAP - 2)
     const drivers = [await makeDriver('Camila'), await makeDriver('Pedro'), await makeDriver('Ale')]
     expect((await matches()).body).toMatchObject({ matching: 3, invitable: 3, remaining_today: 2 })
 

@@ -1,4 +1,5 @@
 /** Accounts and postings for the marketplace service tests (not shipped code). */
+import { dayInChile } from '#domain/format'
 import { computeCheckDigit } from '#domain/rut'
 import type { Platform } from '#services/platform/platform'
 import { startSession } from '#services/users/session-object'
@@ -138,4 +139,46 @@ export async function insertPostings(
 
 export function messages(body: { message: string | string[] }): string[] {
   return ([] as string[]).concat(body.message)
+}
+
+/**
+ * `count` invitations the company sent today, to drivers made for them, on `postingId`: how the
+ * invitation tests bring a company near its daily cap.
+ */
+export async function invitationsSentToday(p: Platform, companyId: number, postingId: number, count: number) {
+  const now = p.now().toISOString()
+  const fillers = await p.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        role: 'User' as const,
+        email: `relleno${i}@example.cl`,
+        password_hash: 'x',
+        firstname: 'Relleno',
+        lastname: String(i),
+        rut: null,
+        phone: null,
+        address: null,
+        about_me: null,
+        img_profile: null,
+        email_verified: 1,
+        accepted_terms_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute()
+  await p.db
+    .insertInto('posting_invitations')
+    .values(
+      fillers.map((f) => ({
+        posting_id: postingId,
+        user_id: f.id,
+        company_id: companyId,
+        day: dayInChile(p.now()),
+        created_at: now,
+      })),
+    )
+    .execute()
 }
