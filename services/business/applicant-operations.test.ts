@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '#services/platform/http'
-import { companyAccount, driverAccount, insertPostings, type Account } from '#services/testing/business'
+import { driverAccount, insertPostings, type Account, companyActorFor } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
 import {
@@ -22,17 +22,6 @@ describe.each(engines)('applicant operations on %s', (engine) => {
   let postingId: number
   let otherPostingId: number
 
-  /** A company's account as the operations take it: its user and its stored company. */
-  async function actorOf(name: string): Promise<CompanyActor> {
-    const account = await companyAccount(p, name)
-    const company = await p.db
-      .selectFrom('companies')
-      .select(['id', 'name', 'email', 'phone', 'logo_url', 'verified'])
-      .where('id', '=', account.companyId)
-      .executeTakeFirstOrThrow()
-    return { userId: account.userId, company }
-  }
-
   /** A driver's application as «nueva», as applying writes it. */
   async function apply(who: Account, id: number) {
     const now = p.now().toISOString()
@@ -44,8 +33,8 @@ describe.each(engines)('applicant operations on %s', (engine) => {
 
   beforeEach(async () => {
     p = await createTestPlatform(engine)
-    andes = await actorOf('Transportes Andes SpA')
-    sur = await actorOf('Mercado Sur Ltda.')
+    andes = await companyActorFor(p, 'Transportes Andes SpA')
+    sur = await companyActorFor(p, 'Mercado Sur Ltda.')
     camila = await driverAccount(p, 'Camila')
     pedro = await driverAccount(p, 'Pedro')
     ;[postingId, otherPostingId] = await insertPostings(p, andes.company.id, [

@@ -4,11 +4,11 @@ import { VEHICLE_AUTO, VEHICLE_MOTO } from '#domain/reference-data/vehicles'
 import { MESSAGES } from '#services/platform/http'
 import { REQUIRED_SLOTS } from '#services/shared/validated-drivers'
 import {
-  companyAccount,
   driverAccount,
   insertPostings,
   invitationsSentToday,
   type Account,
+  companyActorFor,
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
@@ -31,17 +31,6 @@ describe.each(engines)('invitation operations on %s', (engine) => {
   let sur: CompanyActor
   let posting: number
   let closed: number
-
-  /** A company's account as the operations take it: its user and its stored company. */
-  async function actorOf(name: string): Promise<CompanyActor> {
-    const account = await companyAccount(p, name)
-    const company = await p.db
-      .selectFrom('companies')
-      .select(['id', 'name', 'email', 'phone', 'logo_url', 'verified'])
-      .where('id', '=', account.companyId)
-      .executeTakeFirstOrThrow()
-    return { userId: account.userId, company }
-  }
 
   /** A driver opted in to invitations, with a vehicle and commune stated and the 22 documents approved. */
   async function validatedDriver(name: string, o: { vehicle?: number; commune?: number } = {}): Promise<Account> {
@@ -79,8 +68,8 @@ describe.each(engines)('invitation operations on %s', (engine) => {
 
   beforeEach(async () => {
     p = await createTestPlatform(engine)
-    andes = await actorOf('Transportes Andes SpA')
-    sur = await actorOf('Mercado Sur Ltda.')
+    andes = await companyActorFor(p, 'Transportes Andes SpA')
+    sur = await companyActorFor(p, 'Mercado Sur Ltda.')
     const place = { id_zone: 2, id_region: 13000, id_commune: LAS_CONDES, id_vehicle: VEHICLE_MOTO, id_capacity: null }
     ;[posting, closed] = await insertPostings(p, andes.company.id, [
       { ...place, title: 'Reparto en moto en Las Condes' },

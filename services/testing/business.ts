@@ -1,6 +1,7 @@
 /** Accounts and postings for the marketplace service tests (not shipped code). */
 import { dayInChile } from '#domain/format'
 import { computeCheckDigit } from '#domain/rut'
+import type { CompanyActor } from '#services/business/company-context'
 import type { Platform } from '#services/platform/platform'
 import { startSession } from '#services/users/session-object'
 
@@ -181,4 +182,15 @@ export async function invitationsSentToday(p: Platform, companyId: number, posti
       })),
     )
     .execute()
+}
+
+/** A company's account as the business operations take it: its user and its stored company. */
+export async function companyActorFor(p: Platform, name: string): Promise<CompanyActor> {
+  const account = await companyAccount(p, name)
+  const company = await p.db
+    .selectFrom('companies')
+    .select(['id', 'name', 'email', 'phone', 'logo_url', 'verified'])
+    .where('id', '=', account.companyId)
+    .executeTakeFirstOrThrow()
+  return { userId: account.userId, company }
 }
