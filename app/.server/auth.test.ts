@@ -130,19 +130,15 @@ describe('requireSession', () => {
     expect(session.token).toBe(token('User'))
   })
 
-  it('asks once per request however many loaders guard it', async () => {
-    const { context, calls } = services(live(driver))
+  it('asks the service at each guard, so a session ended between two of them is seen', async () => {
+    let revoked = false
+    const { context, calls } = services(() => (revoked ? json(401, { message: 'Sesión no válida' }) : live(driver)()))
     const request = await requestAs(driver)
-    await Promise.all([
-      requireSession(request, context, 'User'),
-      requireSession(request, context, 'User'),
-      requireSession(request, context, 'User'),
-    ])
-    expect(calls).toEqual(['/auth/session/user'])
-    // The next request has a context of its own and asks again.
-    const next = services(live(driver))
-    await requireSession(request, next.context, 'User')
-    expect(next.calls).toEqual(['/auth/session/user'])
+    await requireSession(request, context, 'User')
+    revoked = true
+    const res = await thrown(requireSession(request, context, 'User'))
+    expect(res.headers.get('location')).toMatch(/^\/login/)
+    expect(calls).toEqual(['/auth/session/user', '/auth/session/user'])
   })
 
   it('sends a driver in the company area to the driver home with a message, keeping the session', async () => {

@@ -1,7 +1,6 @@
 import { redirect, type AppLoadContext } from 'react-router'
 import { pagePath } from '#app/paths'
-import { authApi, type LiveSessionUser, type SessionPayload } from './backend/auth'
-import type { BackendResult } from './backend/client'
+import { authApi, type SessionPayload } from './backend/auth'
 import { loginUrlFor, returnPathOf, safeRedirectPath } from './safe-redirect'
 import {
   commitSession,
@@ -82,21 +81,6 @@ export async function signOutIfRefused(request: Request, status: number): Promis
 }
 
 /**
- * One question to the users service per request and token, however many loaders of the page
- * guard it (the layout and the page run in parallel with one context).
- */
-const asked = new WeakMap<AppLoadContext, Map<string, Promise<BackendResult<LiveSessionUser>>>>()
-
-function liveUser(context: AppLoadContext, session: WebSession): Promise<BackendResult<LiveSessionUser>> {
-  let perRequest = asked.get(context)
-  if (!perRequest) asked.set(context, (perRequest = new Map()))
-  const key = `${session.user.role} ${session.token}`
-  let answer = perRequest.get(key)
-  if (!answer) perRequest.set(key, (answer = authApi.session(context, session.user.role, session.token)))
-  return answer
-}
-
-/**
  * The guard of every protected page and action (spec §6). The cookie only says which session to
  * ask about: the users service says whether it is still live and whose it is.
  *
@@ -111,7 +95,7 @@ function liveUser(context: AppLoadContext, session: WebSession): Promise<Backend
 export async function requireSession(request: Request, context: AppLoadContext, role: Role): Promise<WebSession> {
   const session = await getSession(request)
   if (!session) throw await loginRedirect(request)
-  const res = await liveUser(context, session)
+  const res = await authApi.session(context, session.user.role, session.token)
   if (!res.ok) {
     if (res.status === 401 || res.status === 403) throw await loginRedirect(request)
     throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', {

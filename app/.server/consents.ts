@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache'
 import { redirect, type AppLoadContext } from 'react-router'
 import { LEGAL_DOCUMENTS, type ConsentDocument } from '#domain/privacy'
 import { consentsApi, type ConsentRole } from './backend/consents'
@@ -14,13 +13,6 @@ export const ACCEPT_DOCUMENTS_PATH: Record<ConsentRole, string> = {
 const HOME: Record<ConsentRole, string> = { User: '/user/dashboard/home', business: '/business/dashboard' }
 
 /**
- * Sessions known to have accepted the versions in force. An acceptance is never undone and the
- * versions change only with a new build (a restart), so once a session has nothing pending this
- * process stops asking: the areas' pages pay the service call once per session, not per page.
- */
-const settled = new LRUCache<string, true>({ max: 20_000 })
-
-/**
  * The area layouts' check, after the session guard: a driver or company that has not accepted
  * the current Términos y condiciones or Política de privacidad goes to the acceptance step,
  * which brings them back here afterwards. A failing service does not lock anyone out of their
@@ -32,15 +24,10 @@ export async function requireCurrentConsents(
   role: ConsentRole,
   token: string,
 ): Promise<void> {
-  const key = `${role} ${token}`
-  if (settled.has(key)) return
   if (new URL(request.url).pathname === ACCEPT_DOCUMENTS_PATH[role]) return
   const status = await optional(request, await consentsApi.status(context, role, token))
   if (!status) return
-  if (!status.pending.length) {
-    settled.set(key, true)
-    return
-  }
+  if (!status.pending.length) return
   throw redirect(`${ACCEPT_DOCUMENTS_PATH[role]}?${new URLSearchParams({ redirectTo: returnPathOf(request) })}`)
 }
 
@@ -61,11 +48,6 @@ export function afterAcceptancePath(role: ConsentRole, value: unknown): string {
   const area = HOME[role] === '/user/dashboard/home' ? '/user/dashboard/' : '/business/dashboard'
   if (!path || !path.startsWith(area) || path.startsWith(ACCEPT_DOCUMENTS_PATH[role])) return HOME[role]
   return path
-}
-
-/** Remembers a session that just accepted, so the page it goes back to does not ask the service again. */
-export function markSettled(role: ConsentRole, token: string) {
-  settled.set(`${role} ${token}`, true)
 }
 
 /** The two documents' names and addresses, for the registration checkboxes' labels (loader data). */

@@ -64,7 +64,6 @@ export const liveSessionUserSchema = z.object({
   /** Console accounts: 'revisor' or 'administrador'. */
   staff_role: z.enum(STAFF_ROLE_VALUES).nullable().optional(),
 })
-export type LiveSessionUser = z.infer<typeof liveSessionUserSchema>
 
 /** POST /users/validate-{email,rut,phone}-user when the value is free. */
 export const availabilitySchema = z.object({ message: z.string(), available: z.literal(true) })

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from 'react-router'
-import type { LiveSessionUser, SessionPayload } from '#domain/contract/users'
+import type { SessionPayload } from '#domain/contract/users'
 import { call, type AuthRole } from './client'
 
-export type { LiveSessionUser, SessionPayload }
+export type { SessionPayload }
 
 /** The accounts with a «Seguridad» page. */
 export type AccountRole = Exclude<AuthRole, 'admin'>

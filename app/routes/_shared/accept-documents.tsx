@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { consentsApi, type ConsentRole } from '#app/.server/backend/consents'
-import { afterAcceptancePath, markSettled, pendingDocumentsFor } from '#app/.server/consents'
+import { afterAcceptancePath, pendingDocumentsFor } from '#app/.server/consents'
 import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import { Alert } from '#app/components/ui/alert'
@@ -49,7 +49,6 @@ export async function action(args: Route.ActionArgs) {
         // The person's yes; which versions count is the service's to say.
         const res = await consentsApi.accept(context, role, session.token, value)
         if (!res.ok) return fail(res, { errors: serviceMessages(res, FAILURE) })
-        markSettled(role, session.token)
         return redirectWithToast(afterAcceptancePath(role, formData.get('redirectTo')), {
           type: 'success',
           message: res.data.message,
