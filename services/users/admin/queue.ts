@@ -15,6 +15,7 @@ import {
 import { rutSearchHashes, type ColumnCipher } from '#services/platform/column-crypto'
 import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
 import { WHOLE_KEY_LENGTH } from '#services/platform/db/migrations/0042_queue_name_pairs'
+import { START_LENGTHS } from '#services/platform/db/migrations/0043_queue_name_starts'
 import type { Database } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown } from '#services/shared/data-views'
@@ -76,56 +77,42 @@ interface QueueKey {
 const FILE_KEY: QueueKey = { at: 'f.created_at', id: 'f.id' }
 const MATCH_KEY: QueueKey = { at: 'q.created_at', id: 'q.file_id' }
 
-/** The least string above every string that begins with `prefix` (code point order), if there is one. */
-function prefixEnd(prefix: string): string | null {
-  const chars = [...prefix]
-  while (chars.length) {
-    const last = chars.pop()!.codePointAt(0)!
-    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1)
-  }
-  return null
-}
-
 /** `text like %term%`, the term's own wildcards taken as characters on both engines. */
 function contains(text: Expression<string>, term: string) {
   return sql<boolean>`${text} like ${likePattern(term)} escape '\\'`
 }
 
 /**
- * Whether a driver filter's term is one key of the name index (migration 0042): its records are
- * then read in the queue's order, and each count can stop at the cap.
- */
-const isWholeKey = (term: string) => [...term.toLowerCase()].length <= WHOLE_KEY_LENGTH
-
-/**
- * The records a driver filter finds (decision 109), as (file_id, created_at): those whose
- * driver's lowered name or email holds the term, and those of the driver whose whole RUT it is.
- * The name and email are read in their index (migrations 0037 and 0042): one or two characters
- * are a key of their own; a longer term is the range of pieces beginning with it — a record once
- * however many of its pieces do — and past NAME_PIECE_LENGTH characters the whole term is
- * checked on the driver's row.
+ * The records a driver filter finds (decision 109), as (file_id, created_at) in the queue's order:
+ * those whose driver's lowered name or email holds the term, and those of the driver whose whole
+ * RUT it is. The name and email are read in their index, always one key in upload-time order
+ * (decision 118): a term of one or two characters is a key of its own (migration 0042); one of
+ * NAME_PIECE_LENGTH or more is one piece, its first NAME_PIECE_LENGTH characters; one between is
+ * the pieces beginning with its longest start (migration 0043), checked on the rest of the term,
+ * a record once for each of its pieces that begin so (its rows neighbours: the callers group
+ * them). Past NAME_PIECE_LENGTH characters the whole term is checked on the driver's row. The
+ * start's numbers are literals, for the engines to see the partial index applies.
  */
 function matchingFiles(db: Db, columns: ColumnCipher, term: string) {
-  const lowered = term.toLowerCase()
-  const chars = [...lowered]
+  const chars = [...term.toLowerCase()]
   const grams = db.selectFrom('queue_name_grams as g').select(['g.file_id', 'g.created_at'])
-  let byName = grams.where('g.gram', '=', lowered)
-  if (!isWholeKey(term)) {
-    const prefix = chars.slice(0, NAME_PIECE_LENGTH).join('')
-    const end = prefixEnd(prefix)
-    byName = grams.distinct().where('g.gram', '>=', prefix)
-    if (end) byName = byName.where('g.gram', '<', end)
-    if (chars.length > NAME_PIECE_LENGTH || !end)
-      byName = byName
-        .innerJoin('user_files as nf', 'nf.id', 'g.file_id')
-        .innerJoin('users as nu', 'nu.id', 'nf.user_id')
-        .where((eb) =>
-          eb.or([
-            contains(sql<string>`lower(nu.firstname || ' ' || nu.lastname)`, term),
-            contains(eb.fn<string>('lower', ['nu.email']), term),
-          ]),
-        )
+  const start = START_LENGTHS.findLast((n) => n <= chars.length)
+  let byName = grams.where('g.gram', '=', chars.slice(0, NAME_PIECE_LENGTH).join(''))
+  if (chars.length > WHOLE_KEY_LENGTH && chars.length < NAME_PIECE_LENGTH && start) {
+    const begins = (n: number) => sql<string>`substr(g.gram, 1, ${sql.lit(n)})`
+    byName = grams
+      .where(sql<boolean>`length(g.gram) > ${sql.lit(start - 1)}`)
+      .where(begins(start), '=', chars.slice(0, start).join(''))
+    if (chars.length > start) byName = byName.where(begins(chars.length), '=', chars.join(''))
   }
+  // Asked of each record as a subquery, not joined: the statement names these rows four times
+  // (the page and three counts), and PostgreSQL plans each join anew on every request.
+  if (chars.length > NAME_PIECE_LENGTH)
+    byName = byName.where(
+      sql<boolean>`(select ${contains(sql`lower(nu.firstname || ' ' || nu.lastname)`, term)}
+        or ${contains(sql`lower(nu.email)`, term)} from users nu
+        where nu.id = (select nf.user_id from user_files nf where nf.id = g.file_id))`,
+    )
   // The RUT is encrypted: a whole RUT is found by its keyed hash, a part of one finds nothing (decision 80).
   const ruts = rutSearchHashes(columns, term)
   if (!ruts) return byName
@@ -177,6 +164,8 @@ function queueSlice(
     q = q.where((eb) =>
       eb.or([eb(at, '>', after.created_at), eb.and([eb(at, '=', after.created_at), eb(id, '>', after.id)])]),
     )
+  // A record's rows of the name index are neighbours in this order: grouped, it is one.
+  if (driver) q = q.groupBy([at, id])
   return q
     .select([id.as('id'), at.as('created_at')])
     .orderBy(at, 'asc')
@@ -330,27 +319,13 @@ export async function queueCounts(
     const [late, byToday] = before as [number, number]
     return { late, due_today: byToday - late, on_time: all - byToday }
   }
-  const matching = { ...filters, driver }
-  const row = isWholeKey(driver)
-    ? await db.selectNoFrom(cappedCounts(db, columns, matching, cut)).executeTakeFirstOrThrow()
-    : await matchingQueue(db, columns, matching)
-        .select(countsByDue(sql.ref<string>(MATCH_KEY.at), cut))
-        .executeTakeFirstOrThrow()
+  const row = await db.selectNoFrom(cappedCounts(db, columns, { ...filters, driver }, cut)).executeTakeFirstOrThrow()
   return toCounts(row)
 }
 
-/** The three counts of the upload times `time` the query reads, as `late`, `today` and `on_time`. */
-function countsByDue(time: Expression<string>, cut: ReturnType<typeof reviewCutoffs>) {
-  return [
-    sql<string | number>`count(case when ${time} < ${cut.late} then 1 end)`.as('late'),
-    sql<string | number>`count(case when ${time} >= ${cut.late} and ${time} < ${cut.dueToday} then 1 end)`.as('today'),
-    sql<string | number>`count(case when ${time} >= ${cut.dueToday} then 1 end)`.as('on_time'),
-  ]
-}
-
 /**
- * The three counts of a term that is one key of the name index, each read in the key's order up
- * to one past the cap: a range of upload times that stops there, however many records match.
+ * The three counts of a driver filter, each read in the name index's order up to one past the
+ * cap: a range of upload times that stops there, however many records match.
  */
 function cappedCounts(
   db: Db,
@@ -363,6 +338,7 @@ function cappedCounts(
       .selectFrom(
         dueRange(matchingQueue(db, columns, filters), sql.ref<string>(MATCH_KEY.at), due, cut)
           .select(sql.lit(1).as('one'))
+          .groupBy([sql.ref<string>(MATCH_KEY.at), sql.ref<number>(MATCH_KEY.id)])
           .limit(QUEUE_COUNT_CAP + 1)
           .as('p'),
       )
@@ -371,11 +347,9 @@ function cappedCounts(
 }
 
 /**
- * A driver filter's page of the queue and its counts in one statement. A term that is one key of
- * the name index reads its page as the key's first rows and its counts as capped ranges. A
- * longer term's records (`m`) are read once for both, and counted once (`c`, materialized: a row
- * estimate of 1 must not make the engine count again for each row of the page). The counts ride
- * on each row of the page; an empty page has no row to carry them, so then they are counted alone.
+ * A driver filter's page of the queue and its counts in one statement: the page is the first rows
+ * of the name index's matches in the queue's order, the counts capped ranges of them. The counts
+ * ride on each row of the page; an empty page has no row to carry them, so then they are counted alone.
  */
 async function driverQueuePage(
   db: Db,
@@ -385,38 +359,9 @@ async function driverQueuePage(
   cut: ReturnType<typeof reviewCutoffs>,
   now: Date,
 ) {
-  const limit = QUEUE_PAGE_SIZE
-  const rows = await (
-    isWholeKey(filters.driver)
-      ? db
-          .selectFrom(queueSlice(db, columns, filters, due, cut, { limit }).as('s'))
-          .select(cappedCounts(db, columns, filters, cut))
-      : db
-          .with(
-            (cte) => cte('m').materialized(),
-            () =>
-              matchingQueue(db, columns, filters).select([
-                sql.ref<number>(MATCH_KEY.id).as('id'),
-                sql.ref<string>(MATCH_KEY.at).as('created_at'),
-              ]),
-          )
-          .with(
-            (cte) => cte('c').materialized(),
-            (qb) => qb.selectFrom('m').select(countsByDue(sql.ref<string>('m.created_at'), cut)),
-          )
-          .selectFrom('c')
-          .innerJoin(
-            (qb) =>
-              dueRange(qb.selectFrom('m'), sql.ref<string>('m.created_at'), due, cut)
-                .select(['m.id', 'm.created_at'])
-                .orderBy('m.created_at', 'asc')
-                .orderBy('m.id', 'asc')
-                .limit(limit)
-                .as('s'),
-            (join) => join.on(sql<boolean>`1 = 1`),
-          )
-          .select(['c.late', 'c.today', 'c.on_time'])
-  )
+  const rows = await db
+    .selectFrom(queueSlice(db, columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
+    .select(cappedCounts(db, columns, filters, cut))
     .innerJoin('user_files as f', 'f.id', 's.id')
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .select(itemColumns)
