@@ -17,6 +17,10 @@ for f in "${files[@]}"; do
   code=$?
   summary=$(grep -m1 '^Playwright summary:' <<<"$out" || echo "Playwright summary: (none)")
   printf '%-40s exit %d  %s\n' "$(basename "$f")" "$code" "${summary#Playwright summary: }"
+  # A pass on a retry: name the attempt that failed and why, so a rare flake can be traced.
+  if [ $code -eq 0 ] && ! grep -q ' 0 flaky' <<<"$summary"; then
+    grep -E '✘|Error:|Expected|Received' <<<"$out" | head -12
+  fi
   if [ $code -ne 0 ]; then
     failed=$((failed + 1))
     grep -E '^\s+[0-9]+\) |Error:|Locator:|Expected|Received|^\s+at .*\.spec\.ts' <<<"$out" | head -30
