@@ -146,33 +146,38 @@ export const STACK_TR = 'max-sm:block max-sm:py-3'
 /**
  * A console list that, on a phone, stacks each row into a card of labelled cells instead of
  * scrolling sideways (the pattern of «Tareas»); the cells are `<td className={STACK_TD}
- * data-label="…">` inside `<tr className={STACK_TR}>`.
+ * data-label="…">` inside `<tr className={STACK_TR}>`. Headings as `DataTable`'s; `boxed`: a list
+ * that is the page's main content, in a card of its own.
  */
 export function StackTable({
   headings,
   caption,
   testId,
+  boxed = false,
   children,
 }: {
-  headings: readonly string[]
+  headings: ReadonlyArray<string | { hidden: string }>
   caption: string
   testId?: string
+  boxed?: boolean
   children: React.ReactNode
 }) {
   return (
-    <div className="sm:overflow-x-auto">
+    <div className={boxed ? 'rounded-xl border border-slate-200 bg-white sm:overflow-x-auto' : 'sm:overflow-x-auto'}>
       <table className="min-w-full divide-y divide-slate-200 max-sm:block" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="max-sm:sr-only">
+        <thead className={boxed ? 'bg-slate-50 max-sm:sr-only' : 'max-sm:sr-only'}>
           <tr>
             {headings.map((h) => (
-              <th key={h} scope="col" className={TH}>
-                {h}
+              <th key={typeof h === 'string' ? h : h.hidden} scope="col" className={TH}>
+                {typeof h === 'string' ? h : <span className="sr-only">{h.hidden}</span>}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 max-sm:block">{children}</tbody>
+        <tbody className={`divide-y divide-slate-100 max-sm:block${boxed ? ' max-sm:[&>tr]:px-4' : ''}`}>
+          {children}
+        </tbody>
       </table>
     </div>
   )

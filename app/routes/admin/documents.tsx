@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { adminApi } from '#app/.server/backend/admin'
 import { required } from '#app/.server/responses'
-import { DataTable, formatDateTime, LINK, PageHeader, TD } from '#app/components/admin/console'
+import { formatDateTime, LINK, PageHeader, STACK_TD, STACK_TR, StackTable } from '#app/components/admin/console'
 import { QUEUE_PARTS, QueueCounts, queueCountWords } from '#app/components/admin/queue-counts'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClass } from '#app/components/ui/button'
@@ -136,21 +136,23 @@ export default function DocumentQueue() {
         </p>
       ) : (
         <>
-          <DataTable
+          <StackTable
             boxed
             caption="Documentos pendientes, el que vence antes primero"
             headings={['Subido', 'Plazo', 'Documento', 'Conductor', 'Tipo', { hidden: 'Acción' }]}
           >
             {documents.map((d, i) => (
-              <tr key={d.id}>
-                <td className={TD}>{formatDateTime(d.date_upload)}</td>
-                <td className={TD}>
+              <tr key={d.id} className={STACK_TR}>
+                <td className={STACK_TD} data-label="Subido">
+                  {formatDateTime(d.date_upload)}
+                </td>
+                <td className={STACK_TD} data-label="Plazo">
                   <Badge tone={d.late ? 'danger' : 'neutral'}>{capitalised(dueLabels[i] ?? '')}</Badge>
                   <span className="block text-xs text-slate-600">
                     {`${formatInteger(Math.floor(d.age_hours))} h hábiles en cola`}
                   </span>
                 </td>
-                <td className={`${TD} font-semibold`}>
+                <td className={`${STACK_TD} font-semibold`} data-label="Documento">
                   {d.title}
                   {alerts[i]?.length ? (
                     <span className="mt-1 flex flex-wrap gap-1 font-normal" data-testid="alertas-fila">
@@ -162,22 +164,24 @@ export default function DocumentQueue() {
                     </span>
                   ) : null}
                 </td>
-                <td className={TD}>
+                <td className={STACK_TD} data-label="Conductor">
                   {d.driver.name}
                   <span className="block text-xs text-slate-600">{formatRut(d.driver.rut) || d.driver.email}</span>
                 </td>
-                <td className={TD}>{d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}</td>
-                <td className={TD}>
+                <td className={STACK_TD} data-label="Tipo">
+                  {d.type_name === 'application/pdf' ? 'PDF' : 'Imagen'}
+                </td>
+                <td className={STACK_TD}>
                   <Link
                     to={`/admin/documentos/${d.id}${query}`}
-                    className={LINK}
+                    className={`${LINK} max-sm:flex max-sm:min-h-11 max-sm:items-center`}
                     aria-label={`Revisar ${d.title} de ${d.driver.name}`}
                   >
                     Revisar
                   </Link>
                   <Link
                     to={`/admin/conductores/${d.driver.id}/revisar`}
-                    className={`${LINK} mt-1 block`}
+                    className={`${LINK} mt-1 block max-sm:mt-0 max-sm:flex max-sm:min-h-11 max-sm:items-center`}
                     aria-label={`Revisar conductor: ${d.driver.name}`}
                   >
                     Revisar conductor
@@ -185,7 +189,7 @@ export default function DocumentQueue() {
                 </td>
               </tr>
             ))}
-          </DataTable>
+          </StackTable>
           {total > documents.length ? (
             <p className="px-3 py-2 text-sm text-slate-700">
               Se muestran los {documents.length} más antiguos de {queueCountWords(total, capped)}.
