@@ -44,6 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, query: filterQuery(filters), ...queue, dueLabels, dueHrefs, alerts }
 }
 
+/** On a phone, where each document is a card, its links are 44 px tall targets. */
+const PHONE_TARGET = 'max-sm:flex max-sm:min-h-11 max-sm:items-center'
+
 export default function DocumentQueue() {
   const { filters, query, documents, total, counts, dueLabels, dueHrefs, alerts } = useLoaderData<typeof loader>()
   const filtered = Boolean(filters.slot || filters.origin || filters.driver || filters.alerts || filters.due)
@@ -174,14 +177,14 @@ export default function DocumentQueue() {
                 <td className={STACK_TD}>
                   <Link
                     to={`/admin/documentos/${d.id}${query}`}
-                    className={`${LINK} max-sm:flex max-sm:min-h-11 max-sm:items-center`}
+                    className={`${LINK} ${PHONE_TARGET}`}
                     aria-label={`Revisar ${d.title} de ${d.driver.name}`}
                   >
                     Revisar
                   </Link>
                   <Link
                     to={`/admin/conductores/${d.driver.id}/revisar`}
-                    className={`${LINK} mt-1 block max-sm:mt-0 max-sm:flex max-sm:min-h-11 max-sm:items-center`}
+                    className={`${LINK} mt-1 block max-sm:mt-0 ${PHONE_TARGET}`}
                     aria-label={`Revisar conductor: ${d.driver.name}`}
                   >
                     Revisar conductor

@@ -14,7 +14,6 @@ import {
 } from '#domain/working-hours'
 import { rutSearchHashes, type ColumnCipher } from '#services/platform/column-crypto'
 import { NAME_PIECE_LENGTH } from '#services/platform/db/migrations/0037_queue_name_index'
-import { WHOLE_KEY_LENGTH } from '#services/platform/db/migrations/0042_queue_name_pairs'
 import { START_LENGTHS } from '#services/platform/db/migrations/0043_queue_name_starts'
 import type { Database } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
@@ -96,15 +95,17 @@ function contains(text: Expression<string>, term: string) {
 function matchingFiles(db: Db, columns: ColumnCipher, term: string) {
   const chars = [...term.toLowerCase()]
   const grams = db.selectFrom('queue_name_grams as g').select(['g.file_id', 'g.created_at'])
+  const begins = (n: number) => sql<string>`substr(g.gram, 1, ${sql.lit(n)})`
+  // None for one or two characters: those are whole keys of the index.
   const start = START_LENGTHS.findLast((n) => n <= chars.length)
-  let byName = grams.where('g.gram', '=', chars.slice(0, NAME_PIECE_LENGTH).join(''))
-  if (chars.length > WHOLE_KEY_LENGTH && chars.length < NAME_PIECE_LENGTH && start) {
-    const begins = (n: number) => sql<string>`substr(g.gram, 1, ${sql.lit(n)})`
-    byName = grams
-      .where(sql<boolean>`length(g.gram) > ${sql.lit(start - 1)}`)
-      .where(begins(start), '=', chars.slice(0, start).join(''))
-    if (chars.length > start) byName = byName.where(begins(chars.length), '=', chars.join(''))
-  }
+  let byName =
+    start && chars.length < NAME_PIECE_LENGTH
+      ? grams
+          .where(sql<boolean>`length(g.gram) > ${sql.lit(start - 1)}`)
+          .where(begins(start), '=', chars.slice(0, start).join(''))
+      : grams.where('g.gram', '=', chars.slice(0, NAME_PIECE_LENGTH).join(''))
+  if (start && chars.length > start && chars.length < NAME_PIECE_LENGTH)
+    byName = byName.where(begins(chars.length), '=', chars.join(''))
   // Asked of each record as a subquery, not joined: the statement names these rows four times
   // (the page and three counts), and PostgreSQL plans each join anew on every request.
   if (chars.length > NAME_PIECE_LENGTH)
@@ -346,6 +347,23 @@ function cappedCounts(
   return [part('late').as('late'), part('today').as('today'), part('on_time').as('on_time')]
 }
 
+/** The queue's page as the rows it shows: its keys (`queueSlice`), each record and driver joined, in order. */
+function queuePage(
+  db: Db,
+  columns: ColumnCipher,
+  filters: QueueFilters,
+  due: QueueDue | undefined,
+  cut: ReturnType<typeof reviewCutoffs>,
+) {
+  return db
+    .selectFrom(queueSlice(db, columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
+    .innerJoin('user_files as f', 'f.id', 's.id')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(itemColumns)
+    .orderBy('s.created_at', 'asc')
+    .orderBy('s.id', 'asc')
+}
+
 /**
  * A driver filter's page of the queue and its counts in one statement: the page is the first rows
  * of the name index's matches in the queue's order, the counts capped ranges of them. The counts
@@ -359,14 +377,8 @@ async function driverQueuePage(
   cut: ReturnType<typeof reviewCutoffs>,
   now: Date,
 ) {
-  const rows = await db
-    .selectFrom(queueSlice(db, columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
+  const rows = await queuePage(db, columns, filters, due, cut)
     .select(cappedCounts(db, columns, filters, cut))
-    .innerJoin('user_files as f', 'f.id', 's.id')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(itemColumns)
-    .orderBy('s.created_at', 'asc')
-    .orderBy('s.id', 'asc')
     .execute()
   const counts = rows[0] ? toCounts(rows[0]) : await queueCounts(db, columns, filters, now)
   return [rows, counts] as const
@@ -405,14 +417,7 @@ export async function documentQueue(p: Platform, staffUserId: number, query: Que
   const [rows, counts] = driver
     ? await driverQueuePage(p.db, p.columns, { ...filters, driver }, due, cut, now)
     : await Promise.all([
-        p.db
-          .selectFrom(queueSlice(p.db, p.columns, filters, due, cut, { limit: QUEUE_PAGE_SIZE }).as('s'))
-          .innerJoin('user_files as f', 'f.id', 's.id')
-          .innerJoin('users as u', 'u.id', 'f.user_id')
-          .select([...itemColumns])
-          .orderBy('s.created_at', 'asc')
-          .orderBy('s.id', 'asc')
-          .execute(),
+        queuePage(p.db, p.columns, filters, due, cut).execute(),
         queueCounts(p.db, p.columns, filters, now),
       ])
   const all = counts.late + counts.due_today + counts.on_time

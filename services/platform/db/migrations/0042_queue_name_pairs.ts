@@ -12,9 +12,6 @@ import type { Dialect } from './helpers'
  */
 export const PIECE_LENGTHS = [1, 2, NAME_PIECE_LENGTH] as const
 
-/** A term of up to this many characters is a key of the index. */
-export const WHOLE_KEY_LENGTH = 2
-
 /** The pieces of every record in the queue (the migrations, and the bench after a bulk load without triggers). */
 export const fillQueueNames = (db: Kysely<any>, dialect: Dialect) => fillPieces(db, dialect, PIECE_LENGTHS)
 
