@@ -208,6 +208,8 @@ test('the home shows the queue’s counts and each leads to its part of the queu
  * and the page says «más de 1.000» where it would have said the figure.
  */
 test('a driver filter past 1.000 documents says «más de 1.000»', async ({ page, jsEnabled }) => {
+  // A console login waits for its app's next 30-second code (admin-session.ts), then 1.008 records are seeded.
+  test.setTimeout(120_000)
   const word = `tope${randomBytes(4).toString('hex')}`
   const db = e2eDatabase()
   try {
