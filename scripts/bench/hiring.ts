@@ -43,8 +43,8 @@ import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { refreshApplicantDocuments } from '#services/shared/validated-drivers'
 import { business, companyAccount, driver, driverAccount, type Account } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { benchEngines, cpuPerCall, loadAverage, timeCalls, type Figures } from './figures'
-import { iso, plansOfCall, series, withoutIndexes, type Dialect } from './review'
+import { benchEngines, cpuPerCall, loadAverage, printPrepares, timeCalls, type Figures } from './figures'
+import { iso, plansOfCall, series, statementsOfCall, withoutIndexes, type Dialect } from './review'
 
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
 const DAY_MS = 86_400_000
@@ -574,7 +574,10 @@ async function benchEngine(engine: Dialect, size: HiringSize, requests: number):
         if (res.status !== 200) throw new Error(`${r.name} answered ${res.status}`)
       }
       results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
-      console.log(`  cpu · ${r.name}: ${(await cpuPerCall(call, requests)).toFixed(2)} ms per request`)
+      const cpu = await cpuPerCall(call, requests)
+      console.log(`  cpu · ${r.name}: ${cpu.toFixed(2)} ms per request`)
+      if (p.dialect === 'sqlite')
+        printPrepares(r.name, await statementsOfCall(p, (a) => send(a, r, seed)), p.config.DATA_DIR, cpu)
     }
     return results
   } finally {

@@ -42,7 +42,7 @@ import { fillQueueHours } from '#services/platform/db/migrations/0039_queue_hour
 import { fillQueueNames } from '#services/platform/db/migrations/0042_queue_name_pairs'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
-import { benchEngines, cpuPerCall, loadAverage, timeCalls, type Figures } from './figures'
+import { benchEngines, cpuPerCall, loadAverage, printPrepares, timeCalls, type Figures } from './figures'
 import { planOf } from './search'
 
 const SLOTS = DOCUMENT_SLOT_KEYS.filter((k) => k !== OPTIONAL_DOCUMENT_SLOT)
@@ -210,8 +210,10 @@ async function seedFiles(p: TestPlatform, now: number) {
 class Recorder implements KyselyPlugin {
   recording = false
   readonly nodes: Array<{ node: RootOperationNode; queryId: PluginTransformQueryArgs['queryId'] }> = []
+  /** `every`: writes too (what a request prepares), not only the reads whose plans are printed. */
+  constructor(private readonly every = false) {}
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.recording && args.node.kind === 'SelectQueryNode') this.nodes.push(args)
+    if (this.recording && (this.every || args.node.kind === 'SelectQueryNode')) this.nodes.push(args)
     return args.node
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -327,6 +329,27 @@ export async function plansOfCall(
   return plans
 }
 
+/**
+ * Every statement a call of the services app runs, with how many times: what SQLite prepares for it
+ * when no statement is kept (services/platform/db/connect.ts `withStatementCache`).
+ */
+export async function statementsOfCall(
+  p: TestPlatform,
+  call: (api: ReturnType<typeof testClient>) => Promise<{ status: number }>,
+): Promise<Array<{ sql: string; runs: number }>> {
+  const recorder = new Recorder(true)
+  const api = testClient({ ...p, db: p.db.withPlugin(recorder) })
+  recorder.recording = true
+  await call(api)
+  recorder.recording = false
+  const runs = new Map<string, number>()
+  for (const { node, queryId } of recorder.nodes) {
+    const { sql: text } = p.db.getExecutor().compileQuery(node, queryId)
+    runs.set(text, (runs.get(text) ?? 0) + 1)
+  }
+  return [...runs].map(([text, n]) => ({ sql: text, runs: n }))
+}
+
 async function benchEngine(engine: Dialect, drivers: number, requests: number, only = ''): Promise<Figures[]> {
   const p = await createTestPlatform(engine)
   try {
@@ -385,7 +408,10 @@ async function benchEngine(engine: Dialect, drivers: number, requests: number, o
         if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
       }
       results.push({ name: r.name, ...(await timeCalls(call, requests)), scans })
-      console.log(`  cpu · ${r.name}: ${(await cpuPerCall(call, requests)).toFixed(2)} ms per request`)
+      const cpu = await cpuPerCall(call, requests)
+      console.log(`  cpu · ${r.name}: ${cpu.toFixed(2)} ms per request`)
+      if (p.dialect === 'sqlite')
+        printPrepares(r.name, await statementsOfCall(p, (a) => a.get(url, admin.headers)), p.config.DATA_DIR, cpu)
     }
     return results
   } finally {
