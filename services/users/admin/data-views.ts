@@ -2,9 +2,8 @@ import { consoleDataViewsSchema } from '#domain/contract/data-views'
 import { pageSchema } from '#domain/validation/marketplace'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
-import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { viewsForConsole } from '#services/shared/data-views'
+import { driverDataViews } from './driver-operations'
 
 /** The console's trail of views of one driver's sensitive items (decision 78): who, what, when. */
 export function adminDataViewRoutes(p: Platform) {
@@ -21,17 +20,7 @@ export function adminDataViewRoutes(p: Platform) {
       request: { params: idParams, query: pageSchema },
       responses: { 200: jsonResponse(consoleDataViewsSchema, 'Accesos a sus datos'), ...errors(400, 401, 403, 404) },
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const driver = await p.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', id)
-        .where('role', '=', 'User')
-        .executeTakeFirst()
-      if (!driver) throw new ApiError(404, MESSAGES.notFound)
-      return c.json(await viewsForConsole(p.db, id, c.req.valid('query').page))
-    },
+    async (c) => c.json(await driverDataViews(p, { ...c.req.valid('param'), page: c.req.valid('query').page })),
   )
 
   return app
