@@ -3,17 +3,15 @@ import { staffListSchema } from '#domain/contract/staff'
 import { staffRoleSchema } from '#domain/validation/staff'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
-import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { actorOf, audit, requireRecentAuth } from './shared'
+import { actorOf, requireRecentAuth } from './shared'
+import { changeStaffRole, listStaff } from './staff-operations'
 
-export const STAFF_MESSAGES = {
-  roleChanged: 'Rol actualizado.',
-  ownRole: 'No puedes cambiar tu propio rol: pídeselo a otro administrador.',
-} as const
-
-/** «Equipo» (decision 77): the console's accounts and their roles; administradores only (index.ts). */
+/**
+ * «Equipo» (decision 77): the console's accounts and their roles; administradores only (index.ts).
+ * Each handler reads the admin and the validated input, and answers what one operation of
+ * staff-operations.ts returns.
+ */
 export function adminStaffRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Consola']
@@ -28,34 +26,7 @@ export function adminStaffRoutes(p: Platform) {
       summary: 'Las cuentas de la consola, su rol y si activaron la verificación en dos pasos',
       responses: { 200: jsonResponse(staffListSchema, 'Equipo'), ...errors(401, 403) },
     },
-    async (c) => {
-      const rows = await p.db
-        .selectFrom('users')
-        .leftJoin('totp_factors', 'totp_factors.user_id', 'users.id')
-        .select([
-          'users.id',
-          'users.email',
-          'users.firstname',
-          'users.lastname',
-          'users.staff_role',
-          'users.created_at',
-          'totp_factors.confirmed_at',
-        ])
-        .where('users.role', '=', 'admin')
-        .orderBy('users.email')
-        .execute()
-      return c.json({
-        staff: rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          firstname: r.firstname,
-          lastname: r.lastname,
-          staff_role: r.staff_role ?? 'revisor',
-          factor_enabled: Boolean(r.confirmed_at),
-          created_at: r.created_at,
-        })),
-      })
-    },
+    async (c) => c.json(await listStaff(p)),
   )
 
   defineRoute(
@@ -72,39 +43,8 @@ export function adminStaffRoutes(p: Platform) {
       responses: { 200: jsonResponse(okMessageSchema, 'Rol cambiado'), ...errors(400, 401, 403, 404, 409) },
     },
     async (c) => {
-      const { id } = c.req.valid('param')
-      const { role } = c.req.valid('json')
-      const who = await actorOf(p, c)
-      if (id === who.userId) throw new ApiError(409, STAFF_MESSAGES.ownRole)
-      const now = p.now()
-      await inTransaction(p.db, async (trx) => {
-        const row = await trx
-          .selectFrom('users')
-          .select(['id', 'staff_role'])
-          .where('id', '=', id)
-          .where('role', '=', 'admin')
-          .executeTakeFirst()
-        if (!row) throw new ApiError(404, MESSAGES.notFound)
-        if (row.staff_role === role) return
-        await trx
-          .updateTable('users')
-          .set({ staff_role: role, updated_at: now.toISOString() })
-          .where('id', '=', id)
-          .execute()
-        await audit(
-          trx,
-          who,
-          {
-            action: 'staff.role',
-            entityType: 'user',
-            entityId: id,
-            before: { staff_role: row.staff_role },
-            after: { staff_role: role },
-          },
-          now,
-        )
-      })
-      return c.json({ message: STAFF_MESSAGES.roleChanged })
+      const input = { ...c.req.valid('json'), id: c.req.valid('param').id }
+      return c.json(await changeStaffRole(p, await actorOf(p, c), input))
     },
   )
 
