@@ -1,18 +1,14 @@
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { signatureRecordedSchema } from '#domain/contract/admin'
-import { FILE_REMOVED } from '#domain/reference-data/documents'
-import { ADMIN_MESSAGES } from '#domain/validation/admin-constants'
 import type { AuthEnv } from '#services/platform/auth'
 import type { ColumnCipher } from '#services/platform/column-crypto'
 import { defineRoute, errors, fileResponse, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Database } from '#services/platform/db/schema'
-import { inTransaction } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { recordView } from '#services/shared/data-views'
-import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from '#services/users/driver-area/images'
-import { actorOf, audit } from './shared'
+import { storedFileHeaders } from '#services/users/driver-area/images'
+import { readPowerIdImage, recordPowerSignature } from './power-operations'
+import { actorOf } from './shared'
 
 /** What the review of a simple power's PDF shows besides the PDF. */
 export interface PowerReview {
@@ -61,7 +57,11 @@ export function toPowerReview(
   }
 }
 
-/** The console's calls for simple powers: the owner's ID images and the recorded signature. */
+/**
+ * The console's calls for simple powers: the owner's ID images and the recorded signature. Each
+ * handler reads the admin and the validated input, and answers what one operation of
+ * power-operations.ts returns.
+ */
 export function adminPowerRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Consola']
@@ -78,45 +78,11 @@ export function adminPowerRoutes(p: Platform) {
       responses: { 200: fileResponse('La imagen'), ...errors(401, 403, 404) },
     },
     async (c) => {
-      const { id } = c.req.valid('param')
-      const side = c.req.param('side')
-      if (side !== 'front' && side !== 'back') throw new ApiError(404, MESSAGES.notFound)
-      const row = await p.db
-        .selectFrom('simple_powers')
-        .select(['user_id', 'id_front_key', 'id_front_mime', 'id_back_key', 'id_back_mime', 'id_images_purged_at'])
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (row?.id_images_purged_at) throw new ApiError(404, FILE_REMOVED)
-      const key = side === 'front' ? row?.id_front_key : row?.id_back_key
-      const mime = (side === 'front' ? row?.id_front_mime : row?.id_back_mime) as SniffedType | undefined
-      const bytes = key ? await p.files.get(key) : null
-      if (!row || !bytes || !mime) throw new ApiError(404, MESSAGES.notFound)
-      // The owner is no account of ours: the view goes on the record of the driver who sent the power (decision 78).
-      await recordView(p.db, {
-        viewer: { kind: 'staff', userId: c.get('auth').userId },
-        subjectUserId: row.user_id,
-        kind: 'cedula_dueno',
-        itemId: id,
-        detail: side,
-        now: p.now(),
-      })
-      return c.body(
-        bytes as Uint8Array<ArrayBuffer>,
-        200,
-        storedFileHeaders(
-          mime,
-          `cedula-${side === 'front' ? 'anverso' : 'reverso'}-${id}.${EXTENSION_FOR[mime] ?? 'bin'}`,
-          bytes.byteLength,
-        ),
-      )
+      const { bytes, mime, filename } = await readPowerIdImage(p, c.get('auth').userId, c.req.valid('param'))
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(mime, filename, bytes.byteLength))
     },
   )
 
-  /**
-   * 'Firma recibida': a reviewer has read the owner's WhatsApp reply (ACEPTO or a photo of the
-   * signed document) and records it: when and by whom, in the power and in the audit log, in
-   * one transaction. Recorded once: a second call changes nothing (409).
-   */
   defineRoute(
     app,
     {
@@ -128,56 +94,7 @@ export function adminPowerRoutes(p: Platform) {
       request: { params: idParams },
       responses: { 200: jsonResponse(signatureRecordedSchema, 'Firma registrada'), ...errors(401, 403, 404, 409) },
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const who = await actorOf(p, c)
-      const now = p.now()
-      const ts = now.toISOString()
-      await inTransaction(p.db, async (trx) => {
-        const row = await trx
-          .selectFrom('simple_powers')
-          .select(['id', 'status', 'document_file_id', 'user_id'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-        if (!row) throw new ApiError(404, MESSAGES.notFound)
-        const updated = await trx
-          .updateTable('simple_powers')
-          .set({
-            status: 'SIGNED',
-            signature_recorded_at: ts,
-            signature_recorded_by: who.actor,
-            signature_recorded_by_user_id: who.userId,
-          })
-          .where('id', '=', id)
-          .where('signature_recorded_at', 'is', null)
-          .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, ADMIN_MESSAGES.signatureAlready)
-        await audit(
-          trx,
-          who,
-          {
-            action: 'power.signature',
-            entityType: 'simple_power',
-            entityId: id,
-            before: { status: row.status, signature_recorded_at: null },
-            after: {
-              status: 'SIGNED',
-              signature_recorded_at: ts,
-              signature_recorded_by: who.actor,
-              document_file_id: row.document_file_id,
-              user_id: row.user_id,
-            },
-          },
-          now,
-        )
-      })
-      return c.json({
-        message: ADMIN_MESSAGES.signatureRecorded,
-        id,
-        status: 'SIGNED',
-        signature: { recorded_at: ts, recorded_by: who.actor },
-      })
-    },
+    async (c) => c.json(await recordPowerSignature(p, await actorOf(p, c), c.req.valid('param'))),
   )
 
   return app
