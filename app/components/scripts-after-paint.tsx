@@ -111,10 +111,13 @@ function split(scripts: ReactNode): Deferred {
 /**
  * `<Scripts/>` works out, on every server render, which routes the browser is told about (with
  * lazy route discovery, the routes matching the page's path and each of its parent paths: some
- * 240 route-pattern matches for a driver-area page) and writes them into the module script: ~0.6 ms
- * of a ~8 ms dashboard render. For one build its elements depend only on the
+ * 240 route-pattern matches for a driver-area page) and writes them into the module script: 3–4 %
+ * of a page's CPU (scripts/bench/render-ab.ts). For one build its elements depend only on the
  * server handoff (constant), the path and the matched routes, so the server keeps them per page,
  * bounded and per manifest (a new build starts empty); each response puts its own nonce on them.
+ * Reading those and telling React Router the scripts were rendered (so it streams the loader data
+ * after them) takes its `UNSAFE_` contexts: the public way to skip the work, the whole route
+ * manifest at load (`routeDiscovery: 'initial'`), adds 4.2 KB of JS the form pages have no room for.
  * `scripts-after-paint.test.tsx` checks a cached render is the same HTML as a fresh one.
  */
 const caches = new WeakMap<object, Map<string, Deferred>>()

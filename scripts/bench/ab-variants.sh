@@ -2,7 +2,8 @@
 # The A/B variants of docs/architecture.md «Mechanisms and what each buys»: one git worktree per
 # mechanism left out (branch ab-<name>, never merged) beside this checkout in ../ab/<name>, each
 # built into its build-bench folder. Then, with A = this checkout's `BUILD_DIR=build-bench` build:
-#   npx tsx scripts/bench/ab.ts --b=../ab/session-open/build-bench,../ab/app-link/build-bench,…
+#   npx tsx scripts/bench/ab.ts --b=../ab/session-open/build-bench,../ab/statement-cache/build-bench,…
+# except render-switch, a build for scripts/bench/render-ab.ts (one process, the mechanism picked per request).
 # Usage: bash scripts/bench/ab-variants.sh [name…]   (every variant without names)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -28,7 +29,7 @@ elif new not in text:
 PY
 }
 
-all=(public-cache session-open guard-memo consent-memo scripts-cache app-link statement-cache inprocess-auth)
+all=(public-cache session-open scripts-cache statement-cache inprocess-auth render-switch)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   case $n in
@@ -39,26 +40,41 @@ for n in "${names[@]}"; do
     session-open)
       edit "$n" app/.server/session.ts "  let pending = cache.get(raw)" \
         "  let pending: Promise<WebSession | null> | undefined = undefined" ;;
-    guard-memo)
-      edit "$n" app/.server/auth.ts "  let answer = perRequest.get(key)" \
-        "  let answer: Promise<BackendResult<LiveSessionUser>> | undefined = undefined" ;;
-    consent-memo)
-      edit "$n" app/.server/consents.ts "  if (settled.has(key)) return"$'\n' "" ;;
     scripts-cache)
       # React Router's public <Scripts/> on the server too: no UNSAFE_ context.
       edit "$n" app/components/scripts-after-paint.tsx \
         "  return import.meta.env.SSR ? <ServerScripts {...props} /> : rewrite(props, Scripts(props), undefined)" \
         "  return rewrite(props, Scripts(props), undefined)" ;;
-    app-link)
-      for f in app/components/marketplace/for-you.tsx app/components/marketplace/posting-card.tsx \
-        app/components/driver/documents.tsx app/routes/user/layout.tsx; do
-        edit "$n" "$f" "const AppLink = import.meta.env.SSR ? ServerLink : Link" "const AppLink = Link"
-      done ;;
     statement-cache)
       edit "$n" services/platform/db/connect.ts "      if (kept && !kept.busy) return kept" "" ;;
     inprocess-auth)
       edit "$n" services/platform/auth.ts "  if (!(memo instanceof Map)) return authenticate(p, token)" \
         "  return authenticate(p, token)" ;;
+    render-switch)
+      # Not a B: one build whose pages read a header, for scripts/bench/render-ab.ts. `x-ab: S`
+      # renders <Scripts/> afresh (no kept elements), `T` keeps them and also times a fresh
+      # <Scripts/> in the render, `P` answers the times gathered so far (and forgets them).
+      edit "$n" app/components/scripts-after-paint.tsx \
+        "  return import.meta.env.SSR ? <ServerScripts {...props} /> : rewrite(props, Scripts(props), undefined)" \
+        "  const ab = (globalThis as { __ab?: string }).__ab ?? ''
+  if (import.meta.env.SSR && ab.includes('T')) {
+    const started = performance.now()
+    const fresh = Scripts(props)
+    if (fresh) split(fresh)
+    const g = globalThis as { __scriptsTimes?: number[] }
+    ;(g.__scriptsTimes ??= []).push(performance.now() - started)
+  }
+  if (import.meta.env.SSR && ab.includes('S')) return rewrite(props, Scripts(props), undefined)
+  return import.meta.env.SSR ? <ServerScripts {...props} /> : rewrite(props, Scripts(props), undefined)"
+      edit "$n" server/pages.ts "    const request = asAddressed(c.req.raw)" \
+        "    const request = asAddressed(c.req.raw)
+    const g = globalThis as { __ab?: string; __scriptsTimes?: number[] }
+    g.__ab = c.req.header('x-ab') ?? ''
+    if (g.__ab === 'P') {
+      const times = g.__scriptsTimes ?? []
+      g.__scriptsTimes = []
+      return c.json(times)
+    }" ;;
     *) echo "unknown variant: $n" >&2; exit 1 ;;
   esac
   (

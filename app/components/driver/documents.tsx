@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { JsMarker } from '#app/components/js-marker'
 import { Alert } from '#app/components/ui/alert'
-import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { cn } from '#app/components/ui/cn'
 import { Hint, InputField, UploadNote } from '#app/components/ui/field'
@@ -17,9 +16,6 @@ import type { ChecklistGroup, ChecklistRow, ChecklistSummary, ChipTone } from '.
 import { Icon } from './icons'
 import { CreatePowerButton } from './power-link'
 import { HOME_PATH } from './urls'
-
-/** `<Link>` in the browser, its markup alone on the server (decision 68). */
-const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 /** The one status chip of a document: the same words and colours on every row. */
 const CHIP_STYLE: Record<ChipTone, string> = {
@@ -80,14 +76,14 @@ export function ChecklistSummaryCard({ summary, next }: { summary: ChecklistSumm
           <p className="text-sm text-slate-700" data-testid="siguiente-documento">
             Sigue: <span className="font-semibold text-slate-900">{next.title}</span>
           </p>
-          <AppLink
+          <Link
             to={uploadHref(search, next, true)}
             preventScrollReset
             className={buttonClass('primary', 'w-full gap-2 sm:w-auto')}
           >
             <Icon name="upload" className="h-5 w-5" />
             Subir siguiente documento
-          </AppLink>
+          </Link>
         </div>
       ) : null}
     </section>
@@ -118,14 +114,14 @@ function ChecklistItem({ row }: { row: ChecklistRow }) {
           {row.dueText ? <span className="font-medium text-orange-800">{row.dueText}</span> : null}
           {row.removedText ? <span>{row.removedText}</span> : null}
           {row.viewId ? (
-            <AppLink
+            <Link
               to={withParams(HOME_PATH, search, { ver: row.viewId, name: null, title: null, url_file: null })}
               preventScrollReset
               aria-label={`Ver archivo: ${row.title}`}
               className="relative z-10 inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
             >
               Ver archivo
-            </AppLink>
+            </Link>
           ) : null}
           {row.key === 'autorizacion_dueno_vehiculo' && (row.tone === 'missing' || row.tone === 'rejected') ? (
             <span className="relative z-10">
@@ -134,7 +130,7 @@ function ChecklistItem({ row }: { row: ChecklistRow }) {
           ) : null}
         </div>
       </div>
-      <AppLink
+      <Link
         to={uploadHref(search, row)}
         preventScrollReset
         aria-label={`${row.action}: ${row.title}`}
@@ -145,7 +141,7 @@ function ChecklistItem({ row }: { row: ChecklistRow }) {
         )}
       >
         <Icon name="chevron" className="h-5 w-5" />
-      </AppLink>
+      </Link>
     </li>
   )
 }

@@ -1,12 +1,8 @@
 import { Link } from 'react-router'
-import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import type { PostingsForYou } from '#domain/contract/postings'
 import { PostingCard } from './posting-card'
 import { postingPath } from './posting-links'
-
-/** `<Link>` in the browser, its markup alone on the server (decision 68). */
-const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 /** Whom the section matched on, in words: «Furgón · Providencia y Santiago Centro». */
 function basisText({ vehicles, communes }: Pick<PostingsForYou, 'vehicles' | 'communes'>): string {
@@ -40,12 +36,12 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
           Ofertas para ti
         </h2>
         {data.jobPostings.length ? (
-          <AppLink
+          <Link
             to={allHref}
             className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-800"
           >
             Ver todas
-          </AppLink>
+          </Link>
         ) : null}
       </div>
       {basis ? (
@@ -70,9 +66,9 @@ export function PostingsForYouSection({ data, allHref }: { data: PostingsForYou;
               : 'Indica tu tipo de vehículo y tu comuna en «Mi perfil», o guarda o postula a las ' +
                 'ofertas que te interesen, y aquí verás otras parecidas.'}
           </p>
-          <AppLink to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
+          <Link to={allHref} className={buttonClass('secondary', 'mt-3 px-4 py-2 text-base')}>
             Ver todas las ofertas
-          </AppLink>
+          </Link>
         </div>
       )}
     </section>

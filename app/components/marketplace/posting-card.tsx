@@ -1,11 +1,7 @@
 import { Link } from 'react-router'
 import type { DriverPosting } from '#app/.server/backend/marketplace'
-import { ServerLink } from '#app/components/ui/app-link'
 import { Badge } from '#app/components/ui/badge'
 import { ApplicationBadge, CompanyLogo, factList, PayHeadline, shortDate, VerifiedCompanyBadge } from './posting-bits'
-
-/** `<Link>` in the browser, its markup alone on the server (decision 68). */
-const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 /** A posting in the driver's lists; its title links to the posting's page (decision 102). */
 export function PostingCard({
@@ -23,9 +19,9 @@ export function PostingCard({
         <CompanyLogo src={posting.logo} name={posting.company_name} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-slate-900">
-            <AppLink to={href} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
+            <Link to={href} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
               {posting.title}
-            </AppLink>
+            </Link>
           </h3>
           <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
             {posting.company_name}

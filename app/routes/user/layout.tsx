@@ -24,14 +24,10 @@ import {
   SECURITY_PATH,
 } from '#app/components/driver/urls'
 import { POSTINGS_PATH } from '#app/components/marketplace/posting-links'
-import { ServerLink } from '#app/components/ui/app-link'
 import { buttonClass } from '#app/components/ui/button'
 import { SkipLink } from '#app/components/ui/skip-link'
 import '#app/components/driver/driver.css'
 import type { Route } from './+types/layout'
-
-/** `<Link>` in the browser, its markup alone on the server (decision 68). */
-const AppLink = import.meta.env.SSR ? ServerLink : Link
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
@@ -116,9 +112,9 @@ function MenuLink({
   // A link to a section is never the current page: NavLink would mark it on the home, the server not.
   if (item.current === 'never')
     return (
-      <AppLink to={item.to} className={className(false)}>
+      <Link to={item.to} className={className(false)}>
         {children}
-      </AppLink>
+      </Link>
     )
   const end = item.current === 'exact'
   if (!import.meta.env.SSR) {
@@ -264,11 +260,11 @@ export default function DriverLayout() {
           'border-slate-200 bg-white px-4 sm:px-6'
         }
       >
-        <AppLink to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
+        <Link to="/" aria-label="Fleeters, ir al inicio" className="flex min-h-11 min-w-11 shrink-0 items-center">
           <DriverLogo />
-        </AppLink>
+        </Link>
         <div className="flex min-w-0 items-center gap-1">
-          <AppLink
+          <Link
             to={PROFILE_PATH}
             className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50"
           >
@@ -282,12 +278,12 @@ export default function DriverLayout() {
             <span className="truncate text-sm font-semibold text-slate-900" data-testid="driver-name">
               {user.fullName}
             </span>
-          </AppLink>
+          </Link>
           {/* Below 1024 px the sidebar is not there: help and logging out stay one tap from every page. */}
-          <AppLink to={HELP.to} className={buttonClass('ghost', 'p-2 text-base lg:hidden')} title="Ayuda">
+          <Link to={HELP.to} className={buttonClass('ghost', 'p-2 text-base lg:hidden')} title="Ayuda">
             <Icon name="help" />
             <span className="sr-only">Ayuda</span>
-          </AppLink>
+          </Link>
           <Form method="post" action="/logout" className="lg:hidden">
             <button type="submit" className={buttonClass('ghost', 'p-2 text-base')} title="Cerrar sesión">
               <Icon name="logout" />
