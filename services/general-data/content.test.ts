@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatPayment } from '#domain/format'
 import { seedDemo } from '#services/platform/seed/demo'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { formatPayment, HOME_POSTINGS_LIMIT } from './content'
+import { HOME_POSTINGS_LIMIT } from './content-operations'
 
 describe.each(engines)('general-data content on %s', (engine) => {
   let p: TestPlatform

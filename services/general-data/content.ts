@@ -5,42 +5,19 @@ import {
   homePostingSchema,
   statisticSchema,
   testimonialSchema,
-  type HomePosting,
 } from '#domain/contract/general-data'
-import { formatPayment } from '#domain/format'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
-import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { countValidatedDrivers } from '#services/shared/validated-drivers'
+import { listFaqs, listHomePostings, listPartnerLogos, listStatistics, listTestimonials } from './content-operations'
 
-export type { HomePosting }
-
-export const HOME_POSTINGS_LIMIT = 12
 /** How long the home page's content may be reused by a cache (seconds). */
 export const PUBLIC_CONTENT_MAX_AGE_S = 10
-const BAD_LIMIT = 'El parámetro limit debe ser un número entre 1 y 100.'
 
-function limitParam(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
-  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100) throw new ApiError(400, BAD_LIMIT)
-  return Number(raw)
-}
-
-/** Answers stored as a JSON array of paragraphs; a plain string still reads as one paragraph. */
-function paragraphs(raw: string): string[] {
-  try {
-    const value: unknown = JSON.parse(raw)
-    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string')
-  } catch {
-    // stored by hand as plain text
-  }
-  return [raw]
-}
-
-export { formatPayment }
-
-/** The marketing content of the home page (spec §3): public, read-only. */
+/**
+ * The marketing content of the home page (spec §3): public, read-only. Each handler answers what
+ * one operation of content-operations.ts returns.
+ */
 export function contentRoutes(p: Platform) {
   const app = new OpenAPIHono()
   const tags = ['Datos generales']
@@ -68,13 +45,7 @@ export function contentRoutes(p: Platform) {
       request: { query: z.object({ limit: z.string().optional() }) },
       responses: { ...list(faqSchema, 'Preguntas'), ...errors(400) },
     },
-    async (c) => {
-      const limit = limitParam(c.req.query('limit'))
-      let q = p.db.selectFrom('faqs').select(['id', 'question', 'answers']).orderBy('position').orderBy('id')
-      if (limit) q = q.limit(limit)
-      const rows = await q.execute()
-      return c.json(rows.map((r) => ({ id: r.id, question: r.question, answers: paragraphs(r.answers) })))
-    },
+    async (c) => c.json(await listFaqs(p, c.req.valid('query'))),
   )
 
   defineRoute(
@@ -88,21 +59,7 @@ export function contentRoutes(p: Platform) {
       middleware: [readLimit],
       responses: { ...list(statisticSchema, 'Cifras') },
     },
-    async (c) => {
-      const rows = await p.db
-        .selectFrom('statistics')
-        .select(['id', 'key', 'title', 'value', 'description', 'source'])
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-      // The console decides whether a number is typed or the live count of validated drivers.
-      const live = rows.some((r) => r.source === 'validated_drivers')
-        ? String(await countValidatedDrivers(p.db, p.now()))
-        : null
-      return c.json(
-        rows.map(({ source, ...r }) => (source === 'validated_drivers' && live !== null ? { ...r, value: live } : r)),
-      )
-    },
+    async (c) => c.json(await listStatistics(p)),
   )
 
   defineRoute(
@@ -116,15 +73,7 @@ export function contentRoutes(p: Platform) {
       middleware: [readLimit],
       responses: { ...list(testimonialSchema, 'Testimonios') },
     },
-    async (c) => {
-      const rows = await p.db
-        .selectFrom('testimonials')
-        .select(['id', 'job_title', 'name_business', 'name', 'comment', 'logo_business'])
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-      return c.json(rows)
-    },
+    async (c) => c.json(await listTestimonials(p)),
   )
 
   defineRoute(
@@ -138,15 +87,7 @@ export function contentRoutes(p: Platform) {
       middleware: [readLimit],
       responses: { ...list(companyLogoSchema, 'Logos') },
     },
-    async (c) => {
-      const rows = await p.db
-        .selectFrom('partner_logos')
-        .select(['id', 'img_logo', 'name'])
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-      return c.json(rows)
-    },
+    async (c) => c.json(await listPartnerLogos(p)),
   )
 
   defineRoute(
@@ -160,53 +101,7 @@ export function contentRoutes(p: Platform) {
       middleware: [readLimit],
       responses: { ...list(homePostingSchema, 'Ofertas') },
     },
-    async (c) => {
-      const rows = await p.db
-        .selectFrom('job_postings as jp')
-        .innerJoin('companies as co', 'co.id', 'jp.company_id')
-        .innerJoin('zones as z', 'z.id_zone', 'jp.id_zone')
-        .innerJoin('regions as r', 'r.id_region', 'jp.id_region')
-        .innerJoin('communes as cm', 'cm.id_commune', 'jp.id_commune')
-        .innerJoin('vehicles as v', 'v.id_vehicle', 'jp.id_vehicle')
-        .innerJoin('schedules as s', 's.id_schedule', 'jp.id_schedule')
-        .select([
-          'jp.id',
-          'jp.title',
-          'co.logo_url',
-          'co.name as company_name',
-          'z.name_zone',
-          'r.name_region',
-          'cm.name_commune',
-          'v.name_vehicle',
-          's.name_schedule',
-          'jp.pawn',
-          'jp.payment_amount',
-          'jp.payment_period',
-          'jp.created_at',
-        ])
-        .where('jp.status', '=', 'open')
-        .orderBy('jp.created_at', 'desc')
-        .orderBy('jp.id', 'desc')
-        .limit(HOME_POSTINGS_LIMIT)
-        .execute()
-      const postings: HomePosting[] = rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        logo: r.logo_url,
-        company_name: r.company_name,
-        name_zone: r.name_zone,
-        name_region: r.name_region,
-        name_commune: r.name_commune,
-        name_vehicle: r.name_vehicle,
-        time: r.name_schedule,
-        pawn: r.pawn ? 'Si' : 'No',
-        payment: formatPayment(Number(r.payment_amount), r.payment_period),
-        payment_amount: Number(r.payment_amount),
-        payment_period: r.payment_period,
-        created_at: r.created_at,
-      }))
-      return c.json(postings)
-    },
+    async (c) => c.json(await listHomePostings(p)),
   )
 
   return app

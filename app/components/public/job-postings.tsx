@@ -2,7 +2,7 @@ import { Fragment, Suspense } from 'react'
 import { Await } from 'react-router'
 import { CompanyLogo, factList, PayHeadline } from '#app/components/marketplace/posting-facts'
 import { buttonClass } from '#app/components/ui/button'
-import type { HomePosting } from '#services/general-data/content'
+import type { HomePosting } from '#domain/contract/general-data'
 
 /** A home posting with 'hace 3 horas' computed by the loader. */
 export type HomePostingItem = HomePosting & { ago: string }
