@@ -5,8 +5,12 @@ import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#servi
 import type { Platform } from '#services/platform/platform'
 import { contactRoutes } from './contact'
 import { contentRoutes } from './content'
+import { getPostingFilters, listCommunesByRegion, listRegionsByZone } from './lookup-operations'
 
-/** The general-data service of spec §7: /general-data/* and /contact/*. */
+/**
+ * The general-data service of spec §7: /general-data/* and /contact/*. The lookups' handlers answer
+ * what one operation of lookup-operations.ts returns.
+ */
 export function generalDataService(p: Platform) {
   const app = new OpenAPIHono()
   const tags = ['Datos generales']
@@ -22,16 +26,7 @@ export function generalDataService(p: Platform) {
       request: { params: idParams },
       responses: { 200: jsonResponse(z.array(regionOptionSchema), 'Regiones'), ...errors(404) },
     },
-    async (c) => {
-      const zoneId = c.req.valid('param').id
-      const regions = await p.db
-        .selectFrom('regions')
-        .selectAll()
-        .where('zone_id', '=', zoneId)
-        .orderBy('id_region')
-        .execute()
-      return c.json(regions)
-    },
+    async (c) => c.json(await listRegionsByZone(p, c.req.valid('param'))),
   )
 
   defineRoute(
@@ -45,13 +40,7 @@ export function generalDataService(p: Platform) {
       request: { params: idParams },
       responses: { 200: jsonResponse(z.array(communeOptionSchema), 'Comunas'), ...errors(404) },
     },
-    async (c) => {
-      const regionId = c.req.valid('param').id
-      const communes = await p.db.selectFrom('communes').selectAll().where('id_region', '=', regionId).execute()
-      // Spanish alphabetical order (Ñuñoa after Nunoa, not after Vitacura), the same on both engines.
-      communes.sort((a, b) => a.name_commune.localeCompare(b.name_commune, 'es'))
-      return c.json(communes)
-    },
+    async (c) => c.json(await listCommunesByRegion(p, c.req.valid('param'))),
   )
 
   defineRoute(
@@ -65,13 +54,7 @@ export function generalDataService(p: Platform) {
       middleware: [requireRole(p, 'User')],
       responses: { 200: jsonResponse(filterDataSchema, 'Zonas y vehículos'), ...errors(401, 403) },
     },
-    async (c) => {
-      const [zones, vehicles] = await Promise.all([
-        p.db.selectFrom('zones').selectAll().orderBy('id_zone').execute(),
-        p.db.selectFrom('vehicles').selectAll().orderBy('id_vehicle').execute(),
-      ])
-      return c.json({ zones, vehicles })
-    },
+    async (c) => c.json(await getPostingFilters(p)),
   )
 
   // The home page content (FAQ, statistics, testimonials, logos, postings): spec §3, public.
