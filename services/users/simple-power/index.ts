@@ -1,5 +1,3 @@
-import type { Context } from 'hono'
-import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
 import {
   powerCreatedSchema,
@@ -8,19 +6,7 @@ import {
   powerLinksSchema,
   powerLinkValidSchema,
 } from '#domain/contract/users'
-import { formatRut } from '#domain/format'
-import {
-  isPersonName,
-  OWNER_ID_IMAGE_FIELDS,
-  OWNER_ID_IMAGE_MAX_BYTES,
-  ownerIdImageInvalidTypeMessage,
-  ownerIdImagePart,
-  ownerIdImageTooLargeMessage,
-  POWER_DRIVER_FIELDS,
-  POWER_OWNER_FIELDS,
-  simplePowerFormSchemaAt,
-  simplePowerSchema,
-} from '#domain/validation/power'
+import { OWNER_ID_IMAGE_FIELDS, ownerIdImagePart, simplePowerSchema } from '#domain/validation/power'
 import type { AuthEnv } from '#services/platform/auth'
 import {
   defineRoute,
@@ -32,166 +18,17 @@ import {
   multipartBody,
   OpenAPIHono,
 } from '#services/platform/contract'
-import type { Database } from '#services/platform/db/schema'
-import { inTransaction, lockUser } from '#services/platform/db/transaction'
-import { ApiError, MESSAGES, validate } from '#services/platform/http'
-import { enqueueWhatsApp } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { toDocumentRecord } from '#services/users/driver-area/documents'
-import { EXTENSION_FOR, sniffType, storedFileHeaders } from '#services/users/driver-area/images'
+import { storedFileHeaders } from '#services/users/driver-area/images'
 import { readForm, requireDriver } from '#services/users/driver-area/shared'
-import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
-
-export const POWER_SLOT = 'autorizacion_dueno_vehiculo'
-/** The web page of spec §2 that the link opens. */
-export const POWER_PAGE_PATH = '/crear-poder-simple'
-
-export const POWER_SERVICE_MESSAGES = {
-  linkCreated: 'Enlace para crear el poder simple generado. Es válido por 7 días y sirve una sola vez.',
-  invalidLink: 'El enlace del poder simple no es válido.',
-  usedLink: 'Este enlace ya fue usado: con él ya se creó un poder simple. Pide al conductor un enlace nuevo.',
-  expiredLink: 'Este enlace venció: sirve 7 días desde que el conductor lo genera. Pide al conductor un enlace nuevo.',
-  created: 'Proceso de Poder Simple Iniciado. El dueño del vehículo debe firmarlo a través de WhatsApp.',
-  duplicated: 'Envía un solo archivo por imagen.',
-  unreadableImage: 'No se pudo leer la imagen.',
-  linkNeedsName:
-    'Para generar el enlace, tu nombre en tu perfil debe tener solo letras, espacios, ' +
-    'apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Corrígelo en ' +
-    '«Mi perfil».',
-  driverNeedsName:
-    'El nombre de la cuenta del conductor debe tener solo letras, espacios, ' +
-    'apóstrofos o guiones: es el nombre que verá el dueño del vehículo. Pide al ' +
-    'conductor que lo corrija en su perfil.',
-  driverCap: 'Este conductor ya envió 3 solicitudes de poder simple en las últimas 24 horas. Intenta de nuevo mañana.',
-  phoneCap: 'Este número ya recibió una solicitud de poder simple en las últimas 24 horas. Intenta de nuevo mañana.',
-} as const
-const M = POWER_SERVICE_MESSAGES
-
-/**
- * Each power sends the owner a WhatsApp message from the platform's number, so a driver may have
- * at most 3 sent in 24 hours and a phone receive at most 1 (decision 73), whoever fills the form.
- * Counted from the powers themselves (durable, on every process, nothing spent by a refused or
- * failed submission); RATE_LIMIT_FACTOR raises them like every other limit.
- */
-export const POWER_MESSAGE_LIMITS = { perDriver: 3, perPhone: 1, windowMs: 24 * 60 * 60 * 1000 } as const
-
-/** The driver's name as the account has it: what the owner's message says, not what a form typed. */
-function accountName(u: { firstname: string; lastname: string }): string {
-  return `${u.firstname} ${u.lastname}`.trim().replace(/\s+/g, ' ')
-}
-
-/**
- * Refuses (429, Retry-After) a power over either limit. Run before the files are stored and again
- * in the writing transaction, after taking the driver's row and the phone's lock, so two
- * simultaneous submissions cannot both pass (SQLite writes one transaction at a time already).
- */
-async function checkMessageLimits(
-  db: Kysely<Database>,
-  p: Platform,
-  driverId: number,
-  phone: string,
-  now: Date,
-): Promise<void> {
-  const factor = p.config.RATE_LIMIT_FACTOR
-  const since = new Date(now.getTime() - POWER_MESSAGE_LIMITS.windowMs).toISOString()
-  const count = (column: 'user_id' | 'phone_owner', value: number | string) =>
-    db
-      .selectFrom('simple_powers')
-      .select([(eb) => eb.fn.countAll<number | string>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
-      .where(column, '=', value)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow()
-  for (const [column, value, limit, message] of [
-    ['user_id', driverId, POWER_MESSAGE_LIMITS.perDriver, M.driverCap],
-    ['phone_owner', phone, POWER_MESSAGE_LIMITS.perPhone, M.phoneCap],
-  ] as const) {
-    const row = await count(column, value)
-    if (Number(row.n) < limit * factor) continue
-    const retry = row.oldest
-      ? Date.parse(row.oldest) + POWER_MESSAGE_LIMITS.windowMs - now.getTime()
-      : POWER_MESSAGE_LIMITS.windowMs
-    throw new PowerLimitError(message, Math.max(1, Math.ceil(retry / 1000)))
-  }
-}
-
-/** A 429 of the limits above, with the seconds until the oldest counted power leaves the window. */
-class PowerLimitError extends ApiError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message)
-  }
-}
-/** The PDF code (pdf-lib, sharp) is loaded on the first power document, not at start. */
-const pdfModule = () => import('./pdf')
-
-/** Mobile typed by the owner (9 to 12 digits starting with 9) as WhatsApp wants it: 9 digits get Chile's 56. */
-export function whatsappNumber(phone: string): string {
-  return phone.length === 9 ? `56${phone}` : phone
-}
-
-export function powerLinkPath(token: string) {
-  return `${POWER_PAGE_PATH}?power=${encodeURIComponent(token)}`
-}
-
-/** Where the owner reviews the generated document (public; the token names the power). */
-export function powerReviewUrl(p: Platform, token: string) {
-  return `${p.publicUrl}/api/users/power-simple-document/${encodeURIComponent(token)}`
-}
-
-/** What a link is for its driver and for whoever opens it (decision 41). */
-export type PowerLinkState = 'sent' | 'used' | 'expired'
-
-function stateOf(row: { used_at: string | null; expires_at: string }, now: Date): PowerLinkState {
-  return row.used_at ? 'used' : row.expires_at <= now.toISOString() ? 'expired' : 'sent'
-}
-
-/**
- * The link behind a token: live (genuine, unexpired, unused, its driver still a driver), used or
- * expired (genuine, so the page can say what happened), or invalid (anything else).
- */
-async function linkState(p: Platform, token: unknown) {
-  const now = p.now()
-  const inspected = await inspectPowerLinkToken(p.keys.jwt, token, now)
-  if (!inspected) return { state: 'invalid' as const }
-  const { claims } = inspected
-  const link = await p.db
-    .selectFrom('simple_power_links')
-    .innerJoin('users', 'users.id', 'simple_power_links.user_id')
-    .select([
-      'simple_power_links.id',
-      'simple_power_links.user_id',
-      'simple_power_links.expires_at',
-      'simple_power_links.used_at',
-      'users.role',
-      'users.firstname',
-      'users.lastname',
-      'users.rut',
-      'users.address',
-    ])
-    .where('simple_power_links.jti', '=', claims.jti)
-    .executeTakeFirst()
-    .then((row) => row && { ...row, rut: p.columns.openNullable('rut', row.rut) })
-  if (!link || link.user_id !== claims.driverId || link.role !== 'User') return { state: 'invalid' as const }
-  const state = link.used_at ? 'used' : inspected.expired ? 'expired' : stateOf(link, now)
-  if (state !== 'sent') return { state, link }
-  return { state: 'live' as const, link }
-}
-
-/** The refusal for a link that cannot be used: 404 invalid, 410 used or expired, with its state. */
-function deadLink(c: Context, found: Exclude<Awaited<ReturnType<typeof linkState>>, { state: 'live' }>) {
-  if (found.state === 'invalid') return c.json({ message: M.invalidLink, state: 'invalid' }, 404)
-  return c.json(
-    {
-      message: found.state === 'used' ? M.usedLink : M.expiredLink,
-      state: found.state,
-      expires_at: found.link.expires_at,
-      used_at: found.link.used_at,
-    },
-    410,
-  )
-}
+import {
+  createPowerLink,
+  createSimplePower,
+  getSimplePowerDocument,
+  listPowerLinks,
+  PowerLimitError,
+  verifyPowerLink,
+} from './power-operations'
 
 /** The link's token from a body `{ power }`; anything else is an invalid link (404), not a 400. */
 const tokenBody = jsonBody(z.object({ power: z.unknown().meta({ description: 'El token firmado del enlace' }) }), {
@@ -201,7 +38,8 @@ const tokenBody = jsonBody(z.object({ power: z.unknown().meta({ description: 'El
 /**
  * The simple power of attorney (spec §1, §3, §5, §7). A driver issues a signed single-use link;
  * whoever holds it (the driver or the vehicle's owner) fills the page and POSTs the power here
- * with the token: the token, not a session, is the credential of create-power-simple.
+ * with the token: the token, not a session, is the credential of create-power-simple. Each
+ * handler answers what one operation of power-operations.ts returns.
  */
 export function simplePowerRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
@@ -223,32 +61,7 @@ export function simplePowerRoutes(p: Platform) {
       middleware: [requireDriver(p)],
       responses: { 201: jsonResponse(powerLinkCreatedSchema, 'Enlace creado'), ...errors(400, 401, 403) },
     },
-    async (c) => {
-      const userId = c.get('auth').userId
-      // The owner's message names the driver from the account: a name it can carry, or no link.
-      const driver = await p.db
-        .selectFrom('users')
-        .select(['firstname', 'lastname'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow()
-      if (!isPersonName(accountName(driver))) throw new ApiError(400, M.linkNeedsName)
-      const now = p.now()
-      const { token, jti, expiresAt } = await signPowerLinkToken(p.keys.jwt, userId, now)
-      await p.db
-        .insertInto('simple_power_links')
-        .values({
-          user_id: userId,
-          jti,
-          created_at: now.toISOString(),
-          expires_at: expiresAt.toISOString(),
-          used_at: null,
-        })
-        .execute()
-      return c.json(
-        { message: M.linkCreated, token, path: powerLinkPath(token), expires_at: expiresAt.toISOString() },
-        201,
-      )
-    },
+    async (c) => c.json(await createPowerLink(p, { userId: c.get('auth').userId }), 201),
   )
 
   // The driver's links, newest first, with their state: sent (still usable), used or expired.
@@ -263,17 +76,7 @@ export function simplePowerRoutes(p: Platform) {
       middleware: [requireDriver(p)],
       responses: { 200: jsonResponse(powerLinksSchema, 'Enlaces'), ...errors(401, 403) },
     },
-    async (c) => {
-      const now = p.now()
-      const rows = await p.db
-        .selectFrom('simple_power_links')
-        .select(['id', 'created_at', 'expires_at', 'used_at'])
-        .where('user_id', '=', c.get('auth').userId)
-        .orderBy('id', 'desc')
-        .limit(20)
-        .execute()
-      return c.json({ links: rows.map((r) => ({ ...r, state: stateOf(r, now) })) })
-    },
+    async (c) => c.json(await listPowerLinks(p, { userId: c.get('auth').userId })),
   )
 
   // The page checks its token before showing the form, and prefills what the profile knows.
@@ -289,17 +92,8 @@ export function simplePowerRoutes(p: Platform) {
       responses: { 200: jsonResponse(powerLinkValidSchema, 'Enlace vigente'), ...dead },
     },
     async (c) => {
-      const found = await linkState(p, c.req.valid('json').power)
-      if (found.state !== 'live') return deadLink(c, found)
-      const { link } = found
-      return c.json({
-        expires_at: link.expires_at,
-        driver: {
-          fullNameDriver: `${link.firstname} ${link.lastname}`.trim(),
-          rutDriver: link.rut ?? '',
-          addressDriver: link.address ?? '',
-        },
-      })
+      const { status, body } = await verifyPowerLink(p, c.req.valid('json'))
+      return c.json(body, status)
     },
   )
 
@@ -326,144 +120,11 @@ export function simplePowerRoutes(p: Platform) {
     },
     async (c) => {
       const form = await readForm(c)
-      const found = await linkState(p, form.get('power'))
-      if (found.state === 'invalid') throw new ApiError(403, M.invalidLink)
-      if (found.state !== 'live') return deadLink(c, found)
-      const { link } = found
-
-      const input: Record<string, unknown> = {}
-      for (const name of [...POWER_DRIVER_FIELDS, ...POWER_OWNER_FIELDS]) {
-        const values = form.getAll(name)
-        input[name] =
-          values.length === 1 && typeof values[0] === 'string' ? values[0] : values.length === 0 ? undefined : null
-      }
-      for (const { name } of OWNER_ID_IMAGE_FIELDS) {
-        const files = form.getAll(ownerIdImagePart(name))
-        if (files.length > 1) throw new ApiError(400, M.duplicated)
-        input[name] = files[0] instanceof File ? files[0] : undefined
-      }
-      // The vehicle years count from the service's clock (decision 42), like the page's list.
-      const values = validate(simplePowerFormSchemaAt(p.now), input)
-      const driverName = accountName(link)
-      if (!isPersonName(driverName)) throw new ApiError(400, M.driverNeedsName)
       try {
-        await checkMessageLimits(p.db, p, link.user_id, values.phoneOwner, p.now())
+        const { status, body } = await createSimplePower(p, form)
+        return c.json(body, status)
       } catch (err) {
-        if (err instanceof PowerLimitError) c.header('Retry-After', String(err.retryAfterSeconds))
-        throw err
-      }
-
-      // By content, whatever the name and the browser said: PNG or JPEG, under 3 MB.
-      const images = []
-      for (const { name, tipo } of OWNER_ID_IMAGE_FIELDS) {
-        const file = values[name]
-        if (file.size >= OWNER_ID_IMAGE_MAX_BYTES) throw new ApiError(413, ownerIdImageTooLargeMessage(tipo))
-        const bytes = new Uint8Array(await file.arrayBuffer())
-        if (bytes.byteLength >= OWNER_ID_IMAGE_MAX_BYTES) throw new ApiError(413, ownerIdImageTooLargeMessage(tipo))
-        const type = sniffType(bytes)
-        if (type !== 'image/png' && type !== 'image/jpeg') throw new ApiError(400, ownerIdImageInvalidTypeMessage(tipo))
-        // Decoded now: an image the PDF cannot carry is refused before anything is written.
-        const { idImageForPdf } = await pdfModule()
-        const forPdf = await idImageForPdf(bytes).catch(() => {
-          throw new ApiError(400, `${M.unreadableImage.replace(/\.$/, '')}: ${tipo}. Sube una foto PNG o JPG nítida.`)
-        })
-        images.push({ bytes, type, forPdf })
-      }
-      const [front, back] = images as [(typeof images)[0], (typeof images)[0]]
-
-      const now = p.now()
-      const { renderPowerDocument } = await pdfModule()
-      const pdf = await renderPowerDocument({
-        ...values,
-        date: now,
-        ownerId: { front: front.forPdf, back: back.forPdf },
-      })
-      const keys: string[] = []
-      try {
-        keys.push(await p.files.put('powers', front.bytes, EXTENSION_FOR[front.type]))
-        keys.push(await p.files.put('powers', back.bytes, EXTENSION_FOR[back.type]))
-        keys.push(await p.files.put('documents', pdf, 'pdf'))
-        const ts = now.toISOString()
-        const { record, powerId } = await inTransaction(p.db, async (trx) => {
-          // The limits again, with the driver's row and the phone locked until the power is written.
-          await lockUser(trx, p.dialect, link.user_id)
-          if (p.dialect === 'postgres')
-            await sql`select pg_advisory_xact_lock(hashtext(${`fleeters:power-phone:${values.phoneOwner}`}))`.execute(
-              trx,
-            )
-          await checkMessageLimits(trx, p, link.user_id, values.phoneOwner, now)
-          // Spent first: of two submissions racing with one link, only one gets past this line.
-          const spent = await trx
-            .updateTable('simple_power_links')
-            .set({ used_at: ts })
-            .where('id', '=', link.id)
-            .where('used_at', 'is', null)
-            .executeTakeFirst()
-          if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, M.usedLink)
-          const file = await trx
-            .insertInto('user_files')
-            .values({
-              user_id: link.user_id,
-              purpose_name: POWER_SLOT,
-              file_status: 'PENDING',
-              storage_key: keys[2]!,
-              mime_type: 'application/pdf',
-              size_bytes: pdf.byteLength,
-              original_name: `poder-simple-${values.vehicleLicensePlate}.pdf`,
-              rejection_reason: null,
-              created_at: ts,
-              reviewed_at: null,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow()
-          const power = await trx
-            .insertInto('simple_powers')
-            .values({
-              user_id: link.user_id,
-              link_id: link.id,
-              full_name_driver: values.fullNameDriver,
-              rut_driver: p.columns.seal('rut', values.rutDriver),
-              address_driver: values.addressDriver,
-              nationality_driver: values.nationalityDriver,
-              vehicle_brand: values.vehicleBrand,
-              vehicle_model: values.vehicleModel,
-              vehicle_year: values.vehicleYear,
-              vehicle_license_plate: values.vehicleLicensePlate,
-              full_name_owner: values.fullNameOwner,
-              rut_owner: p.columns.seal('rut', values.rutOwner),
-              address_owner: values.addressOwner,
-              nationality_owner: values.nationalityOwner,
-              phone_owner: values.phoneOwner,
-              email_owner: values.emailOwner,
-              id_front_key: keys[0]!,
-              id_front_mime: front.type,
-              id_back_key: keys[1]!,
-              id_back_mime: back.type,
-              document_file_id: file.id,
-              status: 'PENDING_SIGNATURE',
-              created_at: ts,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-          const review = powerReviewUrl(p, await signPowerReviewToken(p.keys.jwt, power.id, now))
-          const text = ownerMessage(
-            {
-              ownerName: values.fullNameOwner,
-              driverName,
-              driverRut: link.rut,
-              plate: values.vehicleLicensePlate,
-              year: values.vehicleYear,
-            },
-            review,
-            p.config.TEAM_EMAIL,
-          )
-          await enqueueWhatsApp(trx, { to: whatsappNumber(values.phoneOwner), text }, now)
-          return { record: toDocumentRecord(file), powerId: power.id }
-        })
-        p.wakeOutbox()
-        return c.json({ message: M.created, id_power: powerId, document: record }, 201)
-      } catch (err) {
-        await Promise.all(keys.map((k) => p.files.remove(k).catch(() => {})))
+        // Over a message limit: when the oldest counted power leaves the window.
         if (err instanceof PowerLimitError) c.header('Retry-After', String(err.retryAfterSeconds))
         throw err
       }
@@ -483,46 +144,14 @@ export function simplePowerRoutes(p: Platform) {
       responses: { 200: fileResponse('El PDF', 'application/pdf'), ...errors(404) },
     },
     async (c) => {
-      const id = await verifyPowerReviewToken(p.keys.jwt, c.req.param('token'), p.now())
-      const row = id
-        ? await p.db
-            .selectFrom('simple_powers')
-            .innerJoin('user_files', 'user_files.id', 'simple_powers.document_file_id')
-            .select(['user_files.storage_key', 'simple_powers.vehicle_license_plate'])
-            .where('simple_powers.id', '=', id)
-            .executeTakeFirst()
-        : undefined
-      const bytes = row ? await p.files.get(row.storage_key) : null
-      if (!row || !bytes) throw new ApiError(404, MESSAGES.notFound)
+      const { bytes, filename } = await getSimplePowerDocument(p, c.req.valid('param'))
       return c.body(
         bytes as Uint8Array<ArrayBuffer>,
         200,
-        storedFileHeaders('application/pdf', `poder-simple-${row.vehicle_license_plate}.pdf`, bytes.byteLength),
+        storedFileHeaders('application/pdf', filename, bytes.byteLength),
       )
     },
   )
 
   return app
-}
-
-/**
- * The WhatsApp text to the owner. Sent from the platform's number on a driver's request, so it
- * carries nothing a driver wrote freely (decision 73): the owner's and the driver's names (the
- * driver's from the account, validated as a person's name), the account's RUT, the plate and the
- * year (validated), the product's own review link, and where to report an abuse.
- */
-export function ownerMessage(
-  v: { ownerName: string; driverName: string; driverRut: string | null; plate: string; year: number },
-  reviewUrl: string,
-  contactEmail: string,
-): string {
-  const who = v.driverRut ? `${v.driverName} (RUT ${formatRut(v.driverRut)})` : v.driverName
-  return [
-    `Hola ${v.ownerName}:`,
-    `${who}, conductor registrado en Fleeters, te pide autorización para conducir tu ` +
-      `vehículo patente ${v.plate} (año ${v.year}).`,
-    `Revisa el poder simple aquí: ${reviewUrl}`,
-    'Para firmarlo, responde a este mensaje con la palabra ACEPTO o con una foto del documento firmado.',
-    `Si no conoces a esta persona, ignora este mensaje o escríbenos a ${contactEmail} para reportar un abuso.`,
-  ].join('\n\n')
 }

@@ -7,8 +7,8 @@ import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 import { fileOf, sampleJpeg, samplePdf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 import { pdfPageImages, pdfText } from './pdf-text'
+import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './power-operations'
 import { POWER_LINK_TTL_SECONDS } from './tokens'
-import { POWER_SERVICE_MESSAGES as M, POWER_SLOT } from './index'
 
 const driverSide = {
   fullNameDriver: 'Juan Andrés Peña',
