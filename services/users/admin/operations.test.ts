@@ -6,7 +6,7 @@ import { redisRateLimiter } from '#services/platform/rate-limit-redis'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
-import { maskRecipient, OPERATIONS_MESSAGES } from './operations-operations'
+import { maskRecipient, OPERATIONS_MESSAGES } from './operation-state'
 
 /** A transport whose every send fails as a dead SMTP server makes it fail. */
 const dead: Transports = {

@@ -3,13 +3,13 @@ import { operationsSchema } from '#domain/contract/operations'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
-import { readOperations, retryOutboxMessage } from './operations-operations'
+import { readOperations, retryOutboxMessage } from './operation-state'
 import { actorOf } from './shared'
 
 /**
  * «Operación»: the health of what the product needs and the outbox's backlog; administradores only
  * (index.ts). Each handler reads the admin and the validated input, and answers what one operation
- * of operations-operations.ts returns.
+ * of operation-state.ts returns.
  */
 export function adminOperationsRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()

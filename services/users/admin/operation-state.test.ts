@@ -4,7 +4,7 @@ import { backoffMs } from '#services/platform/messaging/delivery'
 import { enqueueEmail, enqueueWhatsApp } from '#services/platform/messaging/outbox'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
-import { OPERATIONS_MESSAGES, readOperations, retryOutboxMessage } from './operations-operations'
+import { OPERATIONS_MESSAGES, readOperations, retryOutboxMessage } from './operation-state'
 import type { Actor } from './shared'
 
 /** The command line's actor: the operations take whoever acts, not a request. */
