@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BANK_MESSAGES, TODOS_LOS_CAMPOS } from '#domain/validation/bank'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { BANK_SERVICE_MESSAGES } from './bank-details'
+import { BANK_SERVICE_MESSAGES } from './bank-detail-operations'
 import { userWithSession } from './test-helpers'
 
 const BASE = '/users/bank-details'

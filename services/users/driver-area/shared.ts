@@ -1,9 +1,17 @@
 import type { Context } from 'hono'
-import { requireRole } from '#services/platform/auth'
+import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 
 export const requireDriver = (p: Platform) => requireRole(p, 'User')
+
+/** Who acts in the driver area's operations: a driver, by their user's id. */
+export interface DriverActor {
+  userId: number
+}
+
+/** The caller as the operations take it: the driver of the session (requireDriver ran first). */
+export const driverActor = (c: Context<AuthEnv>): DriverActor => ({ userId: c.get('auth').userId })
 
 /** A multipart body, or 400 when the body is anything else or malformed. */
 export async function readForm(c: Context): Promise<FormData> {
