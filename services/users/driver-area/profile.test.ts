@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PROFILE_IMAGE_MESSAGES } from '#domain/validation/profile-image'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { PROFILE_SERVICE_MESSAGES } from './profile'
+import { PROFILE_SERVICE_MESSAGES } from './profile-operations'
 import { fileOf, formWith, sampleExe, sampleJpeg, samplePdf, samplePng, userWithSession } from './test-helpers'
 
 describe.each(engines)('driver profile on %s', (engine) => {
