@@ -1,7 +1,7 @@
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
-import { DOCUMENT_MESSAGES } from '#services/users/driver-area/documents'
+import { DOCUMENT_MESSAGES } from '#services/users/driver-area/document-operations'
 import { createWorld, type World } from './api-world'
 
 /** The smaller items, each as the attack that found it. */

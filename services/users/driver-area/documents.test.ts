@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { DOCUMENT_MESSAGES } from './documents'
+import { DOCUMENT_MESSAGES } from './document-operations'
 import {
   documentForm,
   fileOf,

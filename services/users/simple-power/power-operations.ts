@@ -16,7 +16,7 @@ import { inTransaction, lockUser } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES, validate } from '#services/platform/http'
 import { enqueueWhatsApp } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { toDocumentRecord } from '#services/users/driver-area/documents'
+import { toDocumentRecord } from '#services/users/driver-area/document-operations'
 import { EXTENSION_FOR, sniffType } from '#services/users/driver-area/images'
 import { inspectPowerLinkToken, signPowerLinkToken, signPowerReviewToken, verifyPowerReviewToken } from './tokens'
 
