@@ -1,19 +1,18 @@
 import type { Context } from 'hono'
-import { FILE_REMOVED } from '#domain/reference-data/documents'
 import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, fileResponse, idParams, OpenAPIHono } from '#services/platform/contract'
-import { ApiError } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { EXTENSION_FOR, storedFileHeaders, type SniffedType } from './images'
-import { notFound, requireDriver } from './shared'
+import { driverFile, profileImageFile, type StoredFile } from './file-operations'
+import { storedFileHeaders } from './images'
+import { driverActor, requireDriver } from './shared'
 
-function send(c: Context, bytes: Uint8Array, type: string, filename: string) {
+function send(c: Context, { bytes, type, filename }: StoredFile) {
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, storedFileHeaders(type, filename, bytes.byteLength))
 }
 
 /**
- * Files are private: each is served only to the driver who owns it. Another driver's id and an
- * id that does not exist get the same 404, so ids reveal nothing.
+ * Files are private: each is served only to the driver who owns it. Each handler reads the driver
+ * of the session and the id, and sends what one operation of file-operations.ts returns.
  */
 export function fileRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
@@ -32,20 +31,7 @@ export function fileRoutes(p: Platform) {
       request: { params: idParams },
       responses: { 200: fileResponse('El archivo (PDF, PNG o JPEG)'), ...errors(401, 403, 404) },
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const row = await p.db
-        .selectFrom('user_files')
-        .select(['storage_key', 'mime_type', 'purpose_name', 'file_purged_at'])
-        .where('id', '=', id)
-        .where('user_id', '=', c.get('auth').userId)
-        .executeTakeFirst()
-      if (row?.file_purged_at) throw new ApiError(404, FILE_REMOVED)
-      const bytes = row ? await p.files.get(row.storage_key) : null
-      if (!row || !bytes) throw notFound()
-      const ext = EXTENSION_FOR[row.mime_type as SniffedType] ?? 'bin'
-      return send(c, bytes, row.mime_type, `${row.purpose_name}.${ext}`)
-    },
+    async (c) => send(c, await driverFile(p, driverActor(c), c.req.valid('param'))),
   )
 
   defineRoute(
@@ -60,18 +46,7 @@ export function fileRoutes(p: Platform) {
       request: { params: idParams },
       responses: { 200: fileResponse('La imagen', 'image/jpeg'), ...errors(401, 403, 404) },
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const row = await p.db
-        .selectFrom('profile_images')
-        .select(['storage_key', 'mime_type'])
-        .where('id', '=', id)
-        .where('user_id', '=', c.get('auth').userId)
-        .executeTakeFirst()
-      const bytes = row ? await p.files.get(row.storage_key) : null
-      if (!row || !bytes) throw notFound()
-      return send(c, bytes, row.mime_type, 'perfil.jpg')
-    },
+    async (c) => send(c, await profileImageFile(p, driverActor(c), c.req.valid('param'))),
   )
 
   return app
