@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BANK_NOT_SELECTED, BANK_SELECTED } from '#domain/reference-data/banking'
 import { BANK_MESSAGES, bankDetailsPayloadSchema } from '#domain/validation/bank'
 import { MESSAGES } from '#services/platform/http'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import {
   addBankDetail,
   BANK_SERVICE_MESSAGES,
@@ -15,6 +14,7 @@ import {
   updateBankDetail,
 } from './bank-detail-operations'
 import type { DriverActor } from './shared'
+import { platformWithDrivers } from './test-helpers'
 
 /** An account as the add form's schema gives it. */
 const account = bankDetailsPayloadSchema.parse({
@@ -35,11 +35,7 @@ describe.each(engines)('bank detail operations on %s', (engine) => {
   let camila: DriverActor
   let pedro: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-    pedro = { userId: (await driverAccount(p, 'Pedro')).userId }
-  })
+  beforeEach(async () => ({ p, camila, pedro } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   /** The driver's rows as stored: id → selected. */

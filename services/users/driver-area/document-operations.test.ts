@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DOCUMENT_UPLOAD } from '#domain/uploads'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import { DOCUMENT_MESSAGES, listDocuments, uploadDocuments } from './document-operations'
 import type { DriverActor } from './shared'
-import { documentForm, fileOf, formWith, sampleExe, samplePdf, samplePng, VALID_EXPIRY } from './test-helpers'
+import {
+  documentForm,
+  fileOf,
+  formWith,
+  platformWithDrivers,
+  sampleExe,
+  samplePdf,
+  samplePng,
+  VALID_EXPIRY,
+} from './test-helpers'
 
 /** The document operations called as a script would call them, without a route in between. */
 describe.each(engines)('driver document operations on %s', (engine) => {
@@ -13,11 +21,7 @@ describe.each(engines)('driver document operations on %s', (engine) => {
   let camila: DriverActor
   let pedro: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-    pedro = { userId: (await driverAccount(p, 'Pedro')).userId }
-  })
+  beforeEach(async () => ({ p, camila, pedro } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   const stored = () =>

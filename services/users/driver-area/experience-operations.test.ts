@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dayInChile } from '#domain/format'
 import { experienceSchema } from '#domain/validation/experience'
 import { MESSAGES } from '#services/platform/http'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import {
   addExperience,
   deleteExperience,
@@ -14,6 +13,7 @@ import {
   updateExperience,
 } from './experience-operations'
 import type { DriverActor } from './shared'
+import { platformWithDrivers } from './test-helpers'
 
 /** A finished job as the form's schema gives it. */
 const finished = experienceSchema.parse({
@@ -32,11 +32,7 @@ describe.each(engines)('work experience operations on %s', (engine) => {
   let camila: DriverActor
   let pedro: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-    pedro = { userId: (await driverAccount(p, 'Pedro')).userId }
-  })
+  beforeEach(async () => ({ p, camila, pedro } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   const stored = () =>

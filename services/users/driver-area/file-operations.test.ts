@@ -2,14 +2,13 @@ import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FILE_REMOVED } from '#domain/reference-data/documents'
 import { MESSAGES } from '#services/platform/http'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import { uploadDocuments } from './document-operations'
 import { driverFile, profileImageFile } from './file-operations'
 import { updateProfileImage } from './profile-operations'
 import type { DriverActor } from './shared'
-import { documentForm, fileOf, samplePdf, samplePng } from './test-helpers'
+import { documentForm, fileOf, platformWithDrivers, samplePdf, samplePng } from './test-helpers'
 
 /** The stored file operations called as a script would call them, without a route in between. */
 describe.each(engines)('driver file operations on %s', (engine) => {
@@ -17,11 +16,7 @@ describe.each(engines)('driver file operations on %s', (engine) => {
   let camila: DriverActor
   let pedro: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-    pedro = { userId: (await driverAccount(p, 'Pedro')).userId }
-  })
+  beforeEach(async () => ({ p, camila, pedro } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   const notFound = { status: 404, messages: MESSAGES.notFound }

@@ -1,23 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import {
   INVITATION_PREFERENCE_MESSAGES,
   invitationPreference,
   updateInvitationPreference,
 } from './invitation-preference-operations'
 import type { DriverActor } from './shared'
+import { platformWithDrivers } from './test-helpers'
 
 /** The invitation preference operations called as a script would call them, without a route in between. */
 describe.each(engines)('driver invitation preference operations on %s', (engine) => {
   let p: TestPlatform
   let camila: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-  })
+  beforeEach(async () => ({ p, camila } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   const optedInAt = async () =>

@@ -1,23 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import {
   NOTIFICATION_MESSAGES,
   notificationPreferences,
   updateNotificationPreferences,
 } from './notification-operations'
 import type { DriverActor } from './shared'
+import { platformWithDrivers } from './test-helpers'
 
 /** The notification channel operations called as a script would call them, without a route in between. */
 describe.each(engines)('driver notification operations on %s', (engine) => {
   let p: TestPlatform
   let camila: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-  })
+  beforeEach(async () => ({ p, camila } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   const stored = () =>

@@ -2,9 +2,8 @@ import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PROFILE_MESSAGES, profileSchema } from '#domain/validation/profile'
 import { PROFILE_IMAGE_MESSAGES } from '#domain/validation/profile-image'
-import { driverAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
-import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
+import type { TestPlatform } from '#services/testing/platform'
 import {
   PROFILE_SERVICE_MESSAGES,
   profileImagePath,
@@ -13,7 +12,7 @@ import {
   updateProfileImage,
 } from './profile-operations'
 import type { DriverActor } from './shared'
-import { fileOf, sampleExe, sampleJpeg, samplePng } from './test-helpers'
+import { fileOf, platformWithDrivers, sampleExe, sampleJpeg, samplePng } from './test-helpers'
 
 /** The profile as the form's schema gives it: the phone as registration stores it, Moto in Providencia. */
 const values = profileSchema.parse({
@@ -32,11 +31,7 @@ describe.each(engines)('driver profile operations on %s', (engine) => {
   let camila: DriverActor
   let pedro: DriverActor
 
-  beforeEach(async () => {
-    p = await createTestPlatform(engine)
-    camila = { userId: (await driverAccount(p, 'Camila')).userId }
-    pedro = { userId: (await driverAccount(p, 'Pedro')).userId }
-  })
+  beforeEach(async () => ({ p, camila, pedro } = await platformWithDrivers(engine)))
   afterEach(async () => p.destroy())
 
   const stored = (driver: DriverActor) =>

@@ -4,10 +4,26 @@ import { expiryFieldName, isDocumentSlotKey, isExpiringSlot } from '#domain/refe
 import type { Role } from '#services/platform/db/schema'
 import type { StaffRole } from '#services/platform/db/schema-staff'
 import { TINY_PDF } from '#services/platform/seed/sample-files'
-import type { TestPlatform } from '#services/testing/platform'
+import { driverAccount } from '#services/testing/business'
+import type { EngineName } from '#services/testing/database'
+import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 import { startSession } from '#services/users/session-object'
+import type { DriverActor } from './shared'
 
 let counter = 0
+
+/**
+ * A fresh platform on `engine` with two drivers, Camila and Pedro, for the operations tests: what
+ * one driver does must not reach the other's rows.
+ */
+export async function platformWithDrivers(
+  engine: EngineName,
+): Promise<{ p: TestPlatform; camila: DriverActor; pedro: DriverActor }> {
+  const p = await createTestPlatform(engine)
+  const camila = { userId: (await driverAccount(p, 'Camila')).userId }
+  const pedro = { userId: (await driverAccount(p, 'Pedro')).userId }
+  return { p, camila, pedro }
+}
 
 /**
  * A user of `role` written straight to the database, with a live session token. A console
