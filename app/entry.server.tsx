@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { log } from '#services/platform/log'
-import { BROTLI_PARAMS, GZIP_LEVEL, preferredEncoding, type Encoding } from './.server/page-cache'
+import { BROTLI_PARAMS, GZIP_LEVEL, preferredEncoding, type Encoding } from './.server/compression'
 
 export const streamTimeout = 5_000
 

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { cachedResponse, createPageCache, preferredEncoding } from './page-cache'
+import { cachedResponse, createPageCache } from './page-cache'
 
 const gunzip = promisify(zlib.gunzip)
 const unbrotli = promisify(zlib.brotliDecompress)
@@ -15,16 +15,6 @@ const page = (nonce: string, init: ResponseInit = {}) =>
     headers: { 'content-type': 'text/html; charset=utf-8' },
     ...init,
   })
-
-describe('preferredEncoding', () => {
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br')
-    expect(preferredEncoding('gzip')).toBe('gzip')
-    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip')
-    expect(preferredEncoding('identity')).toBeNull()
-    expect(preferredEncoding(null)).toBeNull()
-  })
-})
 
 describe('page cache', () => {
   const cache = () => createPageCache({ paths: ['/'], ttlMs: 10_000 })

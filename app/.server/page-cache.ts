@@ -12,6 +12,7 @@
  * - `stats()` counts hits, waits on another render, renders and invalidations.
  */
 import zlib from 'node:zlib'
+import { BROTLI_PARAMS, GZIP_LEVEL, preferredEncoding } from './compression'
 
 export interface CachedPage {
   expires: number
@@ -23,29 +24,6 @@ export interface CachedPage {
   /** The document's UTF-8 bytes split at its nonce: each answer joins them around its own. */
   pieces: Buffer[]
 }
-
-export type Encoding = 'br' | 'gzip' | null
-
-/** The best encoding the client accepts (q > 0): brotli, then gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | null): Encoding {
-  if (!acceptEncoding) return null
-  const accepted = new Set<string>()
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name.trim())
-  }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip')) return 'gzip'
-  return null
-}
-
-/** Same settings as documents rendered by app/entry.server.tsx. */
-export const BROTLI_PARAMS = {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-}
-export const GZIP_LEVEL = 6
 
 /** Query parameters of ad and mail campaigns: the page is the same with or without them. */
 const CLICK_IDS = 'gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|li_fat_id'

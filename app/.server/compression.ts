@@ -1,0 +1,27 @@
+/**
+ * The encoding a client gets for a document and the settings of each (app/entry.server.tsx
+ * compresses documents with them and says why these).
+ */
+import zlib from 'node:zlib'
+
+export type Encoding = 'br' | 'gzip' | null
+
+/** The best encoding the client accepts (q > 0): brotli, then gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | null): Encoding {
+  if (!acceptEncoding) return null
+  const accepted = new Set<string>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name.trim())
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return null
+}
+
+export const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+}
+export const GZIP_LEVEL = 6
