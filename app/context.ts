@@ -9,7 +9,7 @@ declare module 'react-router' {
     requestId?: string
     /** The services app, called in-process (no socket). */
     services: { fetch(request: Request): Promise<Response> }
-    /** Counts the writes this server has seen; cached public content from before a write is stale. */
+    /** Counts the public-content writes this server has heard of; cached public content from before one is stale. */
     writeGeneration?: () => number
   }
 }

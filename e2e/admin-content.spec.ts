@@ -14,7 +14,8 @@ test.describe('operations console: site content', () => {
   }) => {
     // The command-line script, two edits, then both pages read and the content put back.
     test.setTimeout(150_000)
-    // Warm the anonymous page cache first: the edit must still show at once.
+    // An anonymous view of both pages first keeps their public content in the backend client's cache
+    // (app/.server/backend/client.ts): the edit must still show at once.
     const visitor = await browser.newContext({ baseURL })
     const anon = await visitor.newPage()
     await anon.goto('/')

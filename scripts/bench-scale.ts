@@ -150,7 +150,6 @@ export async function benchScale(opts: { seconds?: number; rounds?: number; conn
     const cookie = await driverCookie(one.url)
     const cases: { name: string; path: string; headers: Record<string, string> }[] = [
       { name: '/', path: '/', headers: {} },
-      { name: '/ rendered (no page cache)', path: '/', headers: { 'cache-control': 'no-cache' } },
       { name: 'driver home (logged in)', path: '/user/dashboard/home', headers: { cookie } },
     ]
     for (const c of cases)

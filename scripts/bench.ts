@@ -7,9 +7,8 @@
  *    `react-router-serve`), starts each on its own free loopback port, then runs BENCH_ROUNDS
  *    (≥ 3) interleaved rounds of BENCH_SECONDS closed-loop load with BENCH_CONNECTIONS
  *    keep-alive connections on each target, in a rotating order:
- *      bare `/` · our `/` as anonymous visitors get it (page cache) · our `/` rendered on every
- *      request (a cookie makes it ineligible for the page cache) · the logged-in demo driver's
- *      dashboard · the driver's postings list.
+ *      bare `/` · our `/` as anonymous visitors get it (rendered on every request) · the
+ *      logged-in demo driver's dashboard · the driver's postings list.
  *    Prints req/s median and min–max per target, the ratio to the bare page, the load average
  *    per round, and the resident memory of both servers idle, at its peak under load and 10 s
  *    after it. Budgets: `/` rendered ≥ 60 % of the bare page, the driver dashboard ≥ 50 %, our
@@ -36,9 +35,7 @@
 import { spawnSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
-import { createPageCache } from '#app/.server/page-cache'
 import { BUDGET_MS as COLD_START_BUDGET_MS, coldStart } from './bench/cold-start'
-import { pageCacheBench } from './bench/page-cache'
 import {
   BUILD_DIR,
   buildBare,
@@ -75,9 +72,6 @@ interface Target {
   budget?: number
 }
 
-/** A cookie the product does not read: enough to keep a request out of the page cache. */
-const NO_PAGE_CACHE = { cookie: 'bench=1' }
-
 async function benchPages(): Promise<string[]> {
   const failures: string[] = []
   console.log(
@@ -93,13 +87,12 @@ async function benchPages(): Promise<string[]> {
     const cookie = await driverCookie(ours.url)
     const targets: Target[] = [
       { key: 'bare', name: 'bare React Router `/`', server: 'bare', path: '/', headers: {} },
-      { key: 'homeCached', name: '`/` (page cache)', server: 'ours', path: '/', headers: {} },
       {
         key: 'homeRendered',
         name: '`/` rendered every time',
         server: 'ours',
         path: '/',
-        headers: NO_PAGE_CACHE,
+        headers: {},
         budget: PAGE_BUDGETS.homeRendered,
       },
       {
@@ -118,13 +111,6 @@ async function benchPages(): Promise<string[]> {
         headers: { cookie },
       },
     ]
-    // The page cache's own rule says which of these it may answer (app/.server/page-cache.ts).
-    const rule = createPageCache({ paths: ['/'], ttlMs: 10_000 })
-    const eligible = (t: Target) =>
-      rule.eligible(new Request(`http://bench${t.path}`, { headers: { accept: 'text/html', ...t.headers } }))
-    if (!eligible(targets[1]!) || eligible(targets[2]!))
-      throw new Error('the page cache rule changed: `/` cached/rendered targets no longer mean what they say')
-
     const urlOf = (t: Target) => `${(t.server === 'bare' ? bare! : ours!).url}${t.path}`
     for (const t of targets) {
       const res = await fetch(urlOf(t), { headers: { accept: 'text/html', ...t.headers }, redirect: 'manual' })
@@ -289,23 +275,6 @@ async function benchColdStart(): Promise<string[]> {
   return r.pageMs > COLD_START_BUDGET_MS ? [`cold start ${Math.round(r.pageMs)} ms > ${COLD_START_BUDGET_MS} ms`] : []
 }
 
-/** The page cache under a mixed read/write load (scripts/bench/page-cache.ts): its hit ratio, printed. */
-async function benchPageCache(): Promise<string[]> {
-  console.log(
-    '\n== Page cache under a mixed load (scripts/bench/page-cache.ts: views with and ' +
-      'without campaign parameters, logins, searches, driver writes, posting writes)',
-  )
-  buildProduct()
-  process.env.BUILD_DIR = BUILD_DIR
-  const r = await pageCacheBench({ seconds: Number(process.env.BENCH_CACHE_SECONDS ?? 8) })
-  console.log(`  ${r.requests} requests in ${r.seconds} s (${r.views} page views; writes ${JSON.stringify(r.writes)})`)
-  console.log(
-    `  hit ratio ${(r.hitRatio * 100).toFixed(1)} % · stats ${JSON.stringify(r.stats)} ` +
-      `· view p50 ${r.viewP50.toFixed(1)} ms, p95 ${r.viewP95.toFixed(1)} ms`,
-  )
-  return []
-}
-
 async function main() {
   const only = process.env.BENCH_ONLY
   console.log(
@@ -316,7 +285,6 @@ async function main() {
   if (!only || only === 'pages') failures.push(...(await benchPages()))
 
   if (!only || only === 'cold-start') failures.push(...(await benchColdStart()))
-  if (!only || only === 'page-cache') failures.push(...(await benchPageCache()))
 
   if (!only || only === 'search') failures.push(...benchSearch())
   if (!only || only === 'review') failures.push(...benchReview())

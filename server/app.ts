@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { pageBodyLimit } from '#app/.server/body-limit'
-import type { PageCache } from '#app/.server/page-cache'
 import type { Config } from '#services/platform/config'
 import type { InvalidationBus } from '#services/platform/invalidation'
 import type { createMetrics } from '#services/platform/metrics'
@@ -12,7 +11,7 @@ import { forwardToServices, type ServicesApp } from './api'
 import type { ServerEnv, ServerState } from './env'
 import { liveness, readiness } from './health'
 import { ownPagesOnly } from './own-pages-only'
-import { pageCacheStats, pages, type PagesOptions } from './pages'
+import { pages, type PagesOptions } from './pages'
 import { requestLog, unhandledError } from './request-log'
 import { IMMUTABLE, ONE_HOUR, staticFiles } from './static-files'
 
@@ -22,7 +21,8 @@ export interface AppParts {
   bus: InvalidationBus
   state: ServerState
   services: ServicesApp
-  pageCache: PageCache
+  /** Counts the public-content writes of every process (countPublicWrites, services/platform/invalidation.ts). */
+  writeGeneration: () => number
   /** Prometheus series of every request, and /metrics (closed without METRICS_TOKEN). */
   metrics: Pick<ReturnType<typeof createMetrics>, 'middleware' | 'handler'>
   /** The client build's folder, relative to the working folder, when this process serves it. */
@@ -42,7 +42,7 @@ export interface AppParts {
  * compress() to have its answer compressed, …).
  */
 export function createApp(parts: AppParts): Hono<ServerEnv> {
-  const { config, state, pageCache } = parts
+  const { config, state, writeGeneration } = parts
   const app = new Hono<ServerEnv>()
   // First, so it times all the rest.
   app.use('*', parts.metrics.middleware)
@@ -61,7 +61,6 @@ export function createApp(parts: AppParts): Hono<ServerEnv> {
   }
   app.use('*', compress())
 
-  app.get('/internal/page-cache', pageCacheStats(pageCache, config.INTERNAL_SECRET))
   app.all('/api/*', forwardToServices(parts.services, config))
 
   if (parts.pages) {
@@ -72,7 +71,7 @@ export function createApp(parts: AppParts): Hono<ServerEnv> {
     // Security headers on every answer below, the document policy (with its nonce) on pages.
     app.use('*', pageSecurityHeaders({ production: config.NODE_ENV === 'production' }))
     app.use('*', ownPagesOnly())
-    app.all('*', pages({ ...parts.pages, services: parts.services, pageCache, config }))
+    app.all('*', pages({ ...parts.pages, services: parts.services, writeGeneration, config }))
   }
   return app
 }

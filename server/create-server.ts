@@ -7,12 +7,11 @@ import type { Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
-import { createPageCache } from '#app/.server/page-cache'
 import { createServicesApp, type ServiceName } from '#services/app'
 import { startJobs } from '#services/jobs'
 import type { Config } from '#services/platform/config'
 import { MigrationError } from '#services/platform/db/connect'
-import { localInvalidationBus, redisInvalidationBus } from '#services/platform/invalidation'
+import { countPublicWrites, localInvalidationBus, redisInvalidationBus } from '#services/platform/invalidation'
 import { log } from '#services/platform/log'
 import { createDeliveryWorker } from '#services/platform/messaging/delivery'
 import { createTransports } from '#services/platform/messaging/transports'
@@ -25,7 +24,7 @@ import type { ServerEnv, ServerState } from './env'
 import { loadPageBuild, NoBuildError } from './pages'
 
 export interface ServerOptions {
-  /** `npm run dev`: the pages from the sources through Vite (hot reload), no build, no page cache. */
+  /** `npm run dev`: the pages from the sources through Vite (hot reload), no build. */
   dev?: boolean
   /** Where `react-router build` wrote the client files and the pages' server build. */
   buildDir: string
@@ -114,9 +113,8 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   // The background jobs (services/jobs.ts) of the services this process runs.
   const jobs = startJobs(platform, only, (component, line) => log.info({ component }, line))
 
-  /** Anonymous views of the public content pages, reused for 10 s (app/.server/page-cache.ts). */
-  const pageCache = createPageCache({ paths: ['/', '/preguntas-frecuentes', '/terminos-condiciones'], ttlMs: 10_000 })
-  bus.onInvalidate(() => pageCache.invalidate())
+  /** The backend client's public content from before a public write is stale (app/.server/backend/client.ts). */
+  const writeGeneration = countPublicWrites(bus)
 
   // Prometheus series by route pattern, at /metrics (services/platform/metrics.ts, docs/operations.md).
   const metrics = createMetrics({
@@ -125,7 +123,6 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     services: servicesApp,
     db: platform.db,
     now: platform.now,
-    pageCacheStats: only ? undefined : pageCache.stats,
   })
   if (build) metrics.pageRoutes(build)
 
@@ -136,7 +133,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     bus,
     state,
     services,
-    pageCache,
+    writeGeneration,
     metrics,
     // Vite serves the files while developing; a services-only process serves none.
     clientDir: build ? path.relative(process.cwd(), path.join(options.buildDir, 'client')) : undefined,
@@ -174,7 +171,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
 
   async function stop(signal: string): Promise<void> {
     state.closing = true
-    log.info({ signal, inFlight: state.inFlight, pageCache: pageCache.stats() }, 'shutting down')
+    log.info({ signal, inFlight: state.inFlight }, 'shutting down')
     await vite?.close()
     const http = server
     if (http) {

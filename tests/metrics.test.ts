@@ -9,8 +9,8 @@ import { ROOT, startServer, type ServerProcess } from './server-process'
 /**
  * GET /metrics (services/platform/metrics.ts, docs/operations.md) on server.ts as its own
  * process with pages and services: the series an operator graphs carry route patterns, never a
- * URL with an id; a mail to a dead SMTP server is counted as a failed delivery; a page-cache hit
- * shows; the endpoint is refused without its token and absent when nothing configures it.
+ * URL with an id; a mail to a dead SMTP server is counted as a failed delivery; the endpoint is
+ * refused without its token and absent when nothing configures it.
  */
 const TOKEN = randomBytes(24).toString('base64url')
 const hasBuild = fs.existsSync(path.join(ROOT, 'build', 'server', 'index.js'))
@@ -45,7 +45,7 @@ describe.each(engines)('GET /metrics with pages and services on %s', (engine) =>
   let server: ServerProcess
 
   beforeAll(async () => {
-    // The pages' route labels and the page cache need the web build, as npm test makes it.
+    // The pages' route labels need the web build, as npm test makes it.
     if (!hasBuild) throw new Error('tests/metrics.test.ts needs the web build: run `npx react-router build` first')
     let databaseUrl = ''
     if (engine === 'postgres') {
@@ -77,9 +77,9 @@ describe.each(engines)('GET /metrics with pages and services on %s', (engine) =>
     return parse(await res.text())
   }
 
-  it('labels requests by route pattern, counts a failed mail and a page-cache hit, and names no raw URL', async () => {
+  it('labels requests by route pattern, counts a failed mail, and names no raw URL', async () => {
     const html = { Accept: 'text/html' }
-    // A public page twice: the second comes from the page cache.
+    // A public page twice.
     expect((await fetch(`${server.url}/`, { headers: html })).status).toBe(200)
     expect((await fetch(`${server.url}/`, { headers: html })).status).toBe(200)
     // Pages and service calls with ids in their URLs, and an unknown page.
@@ -153,8 +153,6 @@ describe.each(engines)('GET /metrics with pages and services on %s', (engine) =>
     const faqCalls = value('fleeters_service_call_duration_seconds_count', { route: '/general-data/get-faqs' })
     expect(faqCalls).toBeGreaterThanOrEqual(1)
 
-    expect(find(samples, 'fleeters_page_cache_hits_total')[0]?.value).toBeGreaterThanOrEqual(1)
-    expect(find(samples, 'fleeters_page_cache_misses_total')[0]?.value).toBeGreaterThanOrEqual(1)
     const refused = resets.filter((s) => s === 429).length
     expect(value('fleeters_rate_limit_refusals_total', { limit: 'reset' })).toBe(refused)
     expect(find(samples, 'fleeters_db_query_duration_seconds_count', { outcome: 'ok' })[0]?.value).toBeGreaterThan(10)

@@ -2,7 +2,7 @@
  * `npm run bench:soak [-- MINUTES]`: the production build on the Node running this script, on a
  * fresh embedded database with the demo: serves `/`, logs the demo driver in, opens the driver
  * home, uploads a document through the home's own form, then puts the bench's page load on it
- * (8 connections, `/` from the page cache and rendered, the driver home and postings list in
+ * (8 connections, `/`, the driver home and postings list in
  * turn, 30 s each) for MINUTES (10 by default). Exits 1 when a step fails, a request is answered
  * with anything but 200, or the server process is gone at the end. For a new Node line or a new
  * native dependency: `source scripts/use-node.sh 26 && npm run build && npm run bench:soak`.
@@ -45,8 +45,7 @@ try {
   )
 
   const targets: Array<{ name: string; path: string; headers: Record<string, string> }> = [
-    { name: '/ (page cache)', path: '/', headers: {} },
-    { name: '/ rendered', path: '/', headers: { cookie: 'bench=1' } },
+    { name: '/', path: '/', headers: {} },
     { name: 'driver home', path: '/user/dashboard/home', headers: { cookie } },
     { name: 'driver postings', path: '/user/dashboard/job-postings', headers: { cookie } },
   ]

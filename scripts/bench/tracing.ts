@@ -66,7 +66,8 @@ interface Target {
 
 const TARGETS: Target[] = [
   { name: 'driver home', path: '/user/dashboard/home', headers: (cookie) => ({ cookie }) },
-  // A cookie the product does not read keeps `/` out of the page cache: rendered every time.
+  // A cookie the product does not read: a baseline build from before decision 119 answers an anonymous `/` from
+  // its page cache, and with the cookie every build renders `/` every time.
   { name: '`/` rendered', path: '/', headers: () => ({ cookie: 'bench=1' }) },
 ]
 

@@ -4,12 +4,12 @@ import { log } from './log'
 import type { Platform } from './platform'
 
 /**
- * "Something public changed": a write that changes what the public pages show empties the page
- * cache and the cached public content of every process. The services say so when they commit
- * one (`changesPublicContent` on their write routes, calling `platform.publicContentChanged`);
- * other writes (logins, searches, the driver's area) leave the caches alone. Without REDIS_URL it
- * reaches this process only (the embedded product is one process); with it, every process
- * subscribed to the channel.
+ * "Something public changed": a write that changes what the public pages show empties the cached
+ * public content of every process (the backend client's, app/.server/backend/client.ts). The
+ * services say so when they commit one (`changesPublicContent` on their write routes, calling
+ * `platform.publicContentChanged`); other writes (logins, searches, the driver's area) leave the
+ * caches alone. Without REDIS_URL it reaches this process only (the embedded product is one
+ * process); with it, every process subscribed to the channel.
  */
 export interface InvalidationBus {
   /** Tell every process (this one included) that public content may have changed. */
@@ -80,6 +80,16 @@ export async function redisInvalidationBus(url: string, channel = INVALIDATION_C
       }
     },
   }
+}
+
+/**
+ * The public-content writes this process has heard of, as a number that grows with each: what the
+ * pages' `writeGeneration` reads (app/context.ts), so content cached before a write is not served after it.
+ */
+export function countPublicWrites(bus: Pick<InvalidationBus, 'onInvalidate'>): () => number {
+  let writes = 0
+  bus.onInvalidate(() => writes++)
+  return () => writes
 }
 
 /**

@@ -5,7 +5,7 @@
  * The request path only adds numbers: each label set's count, sum and bucket counts are found in
  * nested maps keyed by the bounded labels (route pattern, method, status class), so no label
  * object or key string is built per request once a combination has been seen. What costs a
- * query (the outbox backlog, the pool, the page cache) is read when Prometheus scrapes.
+ * query (the outbox backlog, the pool) is read when Prometheus scrapes.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
@@ -243,7 +243,7 @@ export function serviceCallMetrics(): MiddlewareHandler {
 /** Unmatched paths (scanners, typos) share one label, so the series stay bounded. */
 const OTHER = 'other'
 /** Paths server.ts answers itself, before the pages. */
-const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/internal/page-cache'])
+const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
 
 type RouterMatch = [Array<[[unknown, { method: string; path: string }], unknown]>, unknown]
 /** Hono's router of the services app (`app.router`), as much of it as the label needs. */
@@ -278,8 +278,6 @@ export interface MetricsOptions {
   services: ServiceRouter
   db: Kysely<Database>
   now(): Date
-  /** The page cache's counters (app/.server/page-cache.ts), when this process serves pages. */
-  pageCacheStats?: () => { hits: number; coalesced: number; renders: number }
 }
 
 let defaultsStarted = false
@@ -287,9 +285,6 @@ const SCRAPED = [
   'fleeters_outbox_pending',
   'fleeters_outbox_oldest_pending_age_seconds',
   'fleeters_outbox_failed',
-  'fleeters_page_cache_hits_total',
-  'fleeters_page_cache_coalesced_total',
-  'fleeters_page_cache_misses_total',
   'fleeters_job_consecutive_failures',
   'fleeters_job_seconds_since_success',
 ]
@@ -404,25 +399,6 @@ export function createMetrics(opts: MetricsOptions) {
     labelNames: ['job'],
     registers: [metricsRegistry],
   })
-  if (opts.pageCacheStats) {
-    const stats = opts.pageCacheStats
-    const counterOf = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
-      new Counter({
-        name,
-        help,
-        registers: [metricsRegistry],
-        collect() {
-          this.reset()
-          this.inc(read(stats()))
-        },
-      })
-    const hits = 'Anonymous public pages answered from the page cache'
-    const coalesced = 'Page-cache misses that waited for a render of the same page under way'
-    const misses = 'Page-cache misses rendered (nothing kept, expired, emptied, or a reload)'
-    counterOf('fleeters_page_cache_hits_total', hits, (s) => s.hits)
-    counterOf('fleeters_page_cache_coalesced_total', coalesced, (s) => s.coalesced)
-    counterOf('fleeters_page_cache_misses_total', misses, (s) => s.renders)
-  }
 
   async function scrape(): Promise<Response> {
     const body = await metricsRegistry.metrics()

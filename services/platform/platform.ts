@@ -57,7 +57,7 @@ export interface Platform {
   wakeOutbox(): void
   /**
    * A committed write changed what the public pages show (postings, FAQ, testimonials, logos,
-   * statistics): the server empties the page caches of every process (services/platform/invalidation.ts).
+   * statistics): the server empties the cached public content of every process (services/platform/invalidation.ts).
    */
   publicContentChanged(): void
 }
@@ -68,7 +68,7 @@ export interface OpenPlatform extends Platform {
 
 /**
  * What the process running the services does when they say so: wake its outbox worker, empty the
- * page caches. Given at creation (server/create-server.ts), so a platform is never changed after
+ * cached public content. Given at creation (server/create-server.ts), so a platform is never changed after
  * it exists; a script or a test that runs neither leaves them out (no-ops).
  */
 export type PlatformHooks = Pick<Platform, 'wakeOutbox' | 'publicContentChanged'>

@@ -5,7 +5,7 @@ import { createTestPlatform, testClient, type TestPlatform } from '#services/tes
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 
 /**
- * The page cache is emptied only by writes that change what the public pages
+ * The cached public content is emptied only by writes that change what the public pages
  * show. The services say so (platform.publicContentChanged, which server.ts turns into an
  * invalidation of every process's caches) after such a write succeeds, and only then.
  */

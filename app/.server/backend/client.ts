@@ -30,8 +30,9 @@ function baseUrl(service: Service): string | undefined {
  * statistics, testimonials, logos and latest postings) is kept here for N seconds, so a busy
  * home page does not query the same rows on every view. Any write made through this client
  * (any non-GET call, e.g. a posting published or content edited in the console) empties it, and
- * so does any write the server sees (`context.writeGeneration`, e.g. a call to /api), so this
- * instance shows changes at once; other instances within N seconds.
+ * so does any public-content write a service commits (`context.writeGeneration`, e.g. through /api),
+ * so this instance shows changes at once; other instances as soon as the invalidation bus reaches
+ * them (services/platform/invalidation.ts), within N seconds without it.
  */
 const publicCache = new Map<string, { expires: number; generation: number; status: number; data: unknown }>()
 const PUBLIC_CACHE_MAX_ENTRIES = 200
