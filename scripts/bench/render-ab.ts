@@ -40,8 +40,7 @@ async function main() {
     const pages = [
       { name: 'driver dashboard', path: '/user/dashboard/home', cookie: driver },
       { name: 'driver postings', path: '/user/dashboard/job-postings', cookie: driver },
-      // A cookie the product does not read: rendered, as the budget counts `/`.
-      { name: '`/` rendered', path: '/', cookie: 'bench=1' },
+      { name: '`/` rendered', path: '/', cookie: '' },
     ]
     const send = async (path: string, cookie: string, variant: string) => {
       const res = await fetch(served.url + path, { headers: { ...BROWSER_HEADERS, cookie, 'x-ab': variant } })
