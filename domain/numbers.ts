@@ -17,12 +17,25 @@ export function formatInteger(n: number): string {
  * `maxDigits` decimals (1 unless told), at least `minDigits` (0: whole numbers show none).
  */
 export function formatDecimal(n: number, maxDigits = 1, minDigits = 0): string {
-  return new Intl.NumberFormat(LOCALE, {
-    minimumFractionDigits: minDigits,
-    maximumFractionDigits: maxDigits,
-    useGrouping: 'always',
-  }).format(n)
+  const key = `${maxDigits}/${minDigits}`
+  let format = DECIMALS.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
+      useGrouping: 'always',
+    })
+    DECIMALS.set(key, format)
+  }
+  return format.format(n)
 }
+
+/**
+ * One formatter per precision, made on first use: making an `Intl.NumberFormat` costs about 60 times
+ * what formatting a number with it does (~55 against ~0.9 µs), and the driver home formats about a
+ * dozen percentages per request.
+ */
+const DECIMALS = new Map<string, Intl.NumberFormat>()
 
 /** A percentage of 0 to 100 as Chile writes it: '0,4 %', '98 %' (a no-break space before the sign). */
 export function formatPercent(n: number, maxDigits = 1): string {
