@@ -12,8 +12,8 @@ export const streamTimeout = 5_000
 
 /**
  * Documents are compressed here, with Node's zlib, rather than by the server's generic
- * middleware: web-stream compression costs more than rendering a page like `/`. Brotli at
- * quality 4 is as fast as gzip 6 and ~5 % smaller, which matters on slow mobile connections.
+ * middleware: web-stream compression costs more than rendering a page like `/`. The settings
+ * (brotli when accepted, else gzip) and why are in `.server/compression.ts`.
  */
 function compressor(encoding: Encoding): Duplex & { flush?: () => void } {
   if (encoding === 'br') {
@@ -84,13 +84,13 @@ class Collector extends Writable {
 }
 
 /**
- * A document with nothing deferred is complete when its shell is: it is rendered
- * whole, compressed in one call and sent with its length, so headers and body leave in one write,
- * instead of headers alone, then chunks through a web stream. The call is synchronous: handing
- * ~60 KB to zlib's thread pool costs half as much again as compressing it (0.94 against 0.63 ms
- * of CPU for a dashboard at Brotli 4), and on two cores shared with other work the pool's thread
- * takes that from the same CPUs: the dashboard served 22 % more requests per second (A/B, 5
- * interleaved rounds). The 0.6 ms it holds the event loop is a tenth of the page's rendering.
+ * A document with nothing deferred is complete when its shell is: it is rendered whole,
+ * compressed in one call and sent with its length, so headers and body leave in one write, instead
+ * of headers alone, then chunks through a web stream. The call is synchronous: handing ~60 KB to
+ * zlib's thread pool costs half as much again as compressing it (0.94 against 0.63 ms of CPU for a
+ * dashboard at brotli quality 4, the setting of the time), and on two cores shared with other work
+ * the pool's thread takes that from the same CPUs: the dashboard served 22 % more requests per
+ * second (A/B, 5 interleaved rounds).
  */
 function wholeDocument(
   request: Request,
