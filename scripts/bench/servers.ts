@@ -90,24 +90,24 @@ function stopper(child: ChildProcess): () => Promise<void> {
     })
 }
 
-type PackageJson = { scripts: Record<string, string> }
-
 /**
- * How production starts the server: the variables and Node flags of package.json's `serve` script
- * (`cross-env VAR=value… node <flags> build/server.js`, docs/deploy.md), read from there so a
- * benchmark measures the process production runs.
+ * How production starts the server: the variables and Node flags of `scripts/serve.sh` (what
+ * `npm run serve` runs: `export VAR=value…` then `exec node <flags> build/server.js`), read from
+ * there so a benchmark measures the process production runs.
  */
 export function productionStart(): { command: string; env: Record<string, string>; nodeFlags: string[] } {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson
-  const start = /^cross-env((?: [A-Z][A-Z0-9_]*=\S+)*) node((?: --\S+)*) build\/server\.js$/.exec(pkg.scripts.serve)
-  if (!start) throw new Error('package.json `serve` is no longer `cross-env [VAR=value…] node [flags] build/server.js`')
+  const script = fs.readFileSync(path.join(ROOT, 'scripts/serve.sh'), 'utf8')
+  const vars = /^export((?: [A-Z][A-Z0-9_]*=\S+)+)$/m.exec(script)
+  const run = /^exec node((?: --\S+)*) build\/server\.js "\$@"$/m.exec(script)
+  if (!vars || !run)
+    throw new Error('scripts/serve.sh no longer has `export VAR=value…` and `exec node [flags] build/server.js`')
   const env = Object.fromEntries(
-    start[1]!
+    vars[1]!
       .split(' ')
       .filter(Boolean)
       .map((pair) => pair.split('=', 2) as [string, string]),
   )
-  return { command: start[0], env, nodeFlags: start[2]!.split(' ').filter(Boolean) }
+  return { command: `${vars[0]}; ${run[0]}`, env, nodeFlags: run[1]!.split(' ').filter(Boolean) }
 }
 
 /**
@@ -159,7 +159,7 @@ export async function startProduct(
     url,
     pid: child.pid!,
     dataDir,
-    how: `${production.command} (package.json serve, production build)`,
+    how: `scripts/serve.sh (${production.command}), production build`,
     stop: async () => {
       await stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
