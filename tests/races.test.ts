@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
-import { AUTH_MESSAGES } from '#services/users/auth-routes'
+import { AUTH_MESSAGES } from '#services/users/auth-operations'
 import { fileOf, formWith, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 
 /**

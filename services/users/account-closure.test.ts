@@ -13,7 +13,7 @@ import { createTestPlatform, outbox, testClient, type TestPlatform } from '#serv
 import { runAccountClosure } from './account-closure'
 import { ACCOUNT_DELETED_SUBJECT } from './account-closure-mails'
 import { ACCOUNT_CLOSURE_SERVICE_MESSAGES as M } from './account-closure-routes'
-import { AUTH_MESSAGES } from './auth-routes'
+import { AUTH_MESSAGES } from './auth-operations'
 import { sendExpiryReminders } from './document-reminders'
 import { DRIVER_POSTING_MESSAGES } from './postings'
 

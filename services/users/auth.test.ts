@@ -4,7 +4,7 @@ import { companyAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { codeFrom, createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
-import { AUTH_MESSAGES } from './auth-routes'
+import { AUTH_MESSAGES } from './auth-operations'
 
 const driver = {
   firstname: 'Camila',
