@@ -8,7 +8,7 @@ import { createTestPlatform, testClient, type TestPlatform } from '#services/tes
 import { enrolFactor } from '#services/testing/second-factor'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { totpCodeAt, TOTP_STEP_MS } from './second-factor'
-import { FACTOR_MESSAGES } from './second-factor-routes'
+import { FACTOR_MESSAGES } from './second-factor-operations'
 
 const PASSWORD = 'Consola2026'
 
