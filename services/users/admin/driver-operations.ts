@@ -6,7 +6,7 @@ import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView, viewsForConsole } from '#services/shared/data-views'
 import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
 import { auditNames } from './audit-names'
-import { slotStates } from './documents'
+import { slotStates } from './document-review-operations'
 import { likePattern } from './shared'
 
 /**
