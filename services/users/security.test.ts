@@ -4,7 +4,7 @@ import { LAST_SEEN_EVERY_MS } from '#services/platform/auth'
 import { hashPassword } from '#services/platform/crypto'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
-import { SECURITY_MESSAGES } from './security-routes'
+import { SECURITY_MESSAGES } from './security-operations'
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) ' +
