@@ -1,33 +1,11 @@
-import {
-  accountPrivacyChangeSchema,
-  accountPrivacyStateSchema,
-  deletionRequestedSchema,
-  type AccountPrivacyState,
-} from '#domain/contract/users'
+import { accountPrivacyChangeSchema, accountPrivacyStateSchema, deletionRequestedSchema } from '#domain/contract/users'
 import { deleteAccountPayloadSchema, optOutPayloadSchema, pausePayloadSchema } from '#domain/validation/account-closure'
 import { rateLimit, requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
-import { verifyPassword } from '#services/platform/crypto'
 import type { Role } from '#services/platform/db/schema'
-import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { openRequest } from '#services/shared/privacy-requests'
-import { deletionDueFrom, scheduleDeletion } from './account-closure'
-
-export const ACCOUNT_CLOSURE_SERVICE_MESSAGES = {
-  wrongPassword: 'La contraseña es incorrecta.',
-  deletionRequested:
-    'Pediste eliminar tu cuenta. Cerramos tu sesión; si cambias de opinión, inicia sesión antes de la fecha indicada.',
-  alreadyDue: 'Tu cuenta ya tiene una eliminación pendiente.',
-  paused: 'Pausaste tu perfil: las empresas ya no lo ven.',
-  resumed: 'Reanudaste tu perfil: las empresas vuelven a verlo.',
-  optedOut: 'Listo: ya no te enviaremos correos no esenciales.',
-  optedIn: 'Listo: volverás a recibir los correos no esenciales.',
-  unchanged: 'No hubo cambios.',
-} as const
-
-const M = ACCOUNT_CLOSURE_SERVICE_MESSAGES
+import { readPrivacyState, requestAccountDeletion, setDriverPause, setEmailOptOut } from './account-closure-operations'
 
 const ROLES: Array<[string, Role]> = [
   ['user', 'User'],
@@ -37,22 +15,13 @@ const ROLES: Array<[string, Role]> = [
 /**
  * «Eliminar mi cuenta», «Pausar mi perfil» and the opt-out (Ley 21.719: supresión, bloqueo,
  * oposición; decision 76), under the users service's /auth like «Seguridad»: one path per role.
- * Every change logs a privacy request in the transaction that makes it.
+ * Each handler reads the session and the validated input, and answers what one operation of
+ * account-closure-operations.ts returns.
  */
 export function accountClosureRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Mis datos: eliminación, pausa y oposición']
   const limit = p.config.RATE_LIMIT_FACTOR
-
-  async function state(userId: number): Promise<AccountPrivacyState> {
-    const row = await p.db
-      .selectFrom('users')
-      .select(['paused_at', 'opted_out_at', 'deletion_due_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst()
-    if (!row) throw new ApiError(401, MESSAGES.unauthorized)
-    return row
-  }
 
   for (const [path, role] of ROLES) {
     defineRoute(
@@ -67,7 +36,7 @@ export function accountClosureRoutes(p: Platform) {
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(accountPrivacyStateSchema, 'Estado de la cuenta'), ...errors(401, 403) },
       },
-      async (c) => c.json(await state(c.get('auth').userId)),
+      async (c) => c.json(await readPrivacyState(p, c.get('auth'))),
     )
 
     defineRoute(
@@ -88,33 +57,14 @@ export function accountClosureRoutes(p: Platform) {
       },
       async (c) => {
         const auth = c.get('auth')
-        const { current_password } = c.req.valid('json')
+        const input = c.req.valid('json')
         // Per account too, like the password change: a stolen session cannot guess the password here.
         const perAccount = await p.limiter.hit(`delete-account-account:${auth.userId}`, 10 * limit, 15 * 60_000)
         if (!perAccount.allowed) {
           c.header('Retry-After', String(perAccount.retryAfterSeconds))
           throw new ApiError(429, MESSAGES.tooMany)
         }
-        const user = await p.db
-          .selectFrom('users')
-          .select(['id', 'role', 'email', 'firstname', 'password_hash', 'deletion_due_at'])
-          .where('id', '=', auth.userId)
-          .executeTakeFirst()
-        if (!user) throw new ApiError(401, MESSAGES.unauthorized)
-        if (!(await verifyPassword(current_password, user.password_hash))) throw new ApiError(400, M.wrongPassword)
-        const now = p.now()
-        const dueAt = deletionDueFrom(now)
-        await inTransaction(p.db, async (trx) => {
-          const fresh = await trx
-            .selectFrom('users')
-            .select('deletion_due_at')
-            .where('id', '=', user.id)
-            .executeTakeFirstOrThrow()
-          if (fresh.deletion_due_at) throw new ApiError(409, M.alreadyDue)
-          await scheduleDeletion(trx, p, user, now, { dueAt, mail: true })
-        })
-        p.wakeOutbox()
-        return c.json({ message: M.deletionRequested, deletion_due_at: dueAt.toISOString() })
+        return c.json(await requestAccountDeletion(p, auth, input))
       },
     )
 
@@ -130,27 +80,7 @@ export function accountClosureRoutes(p: Platform) {
         request: { body: jsonBody(optOutPayloadSchema) },
         responses: { 200: jsonResponse(accountPrivacyChangeSchema, 'Hecho'), ...errors(400, 401, 403) },
       },
-      async (c) => {
-        const userId = c.get('auth').userId
-        const { opted_out } = c.req.valid('json')
-        const now = p.now()
-        const changed = await inTransaction(p.db, async (trx) => {
-          const res = await trx
-            .updateTable('users')
-            .set({ opted_out_at: opted_out ? now.toISOString() : null })
-            .where('id', '=', userId)
-            .where('opted_out_at', opted_out ? 'is' : 'is not', null)
-            .executeTakeFirst()
-          if (Number(res.numUpdatedRows) !== 1) return false
-          const detail = opted_out
-            ? 'Se opuso a los correos no esenciales.'
-            : 'Volvió a aceptar los correos no esenciales.'
-          await openRequest(trx, { userId, kind: 'opposition', now, status: 'done', detail })
-          return true
-        })
-        const message = !changed ? M.unchanged : opted_out ? M.optedOut : M.optedIn
-        return c.json({ message, ...(await state(userId)) })
-      },
+      async (c) => c.json(await setEmailOptOut(p, c.get('auth'), c.req.valid('json'))),
     )
   }
 
@@ -166,30 +96,7 @@ export function accountClosureRoutes(p: Platform) {
       request: { body: jsonBody(pausePayloadSchema) },
       responses: { 200: jsonResponse(accountPrivacyChangeSchema, 'Hecho'), ...errors(400, 401, 403) },
     },
-    async (c) => {
-      const userId = c.get('auth').userId
-      const { paused } = c.req.valid('json')
-      const now = p.now()
-      const changed = await inTransaction(p.db, async (trx) => {
-        const res = await trx
-          .updateTable('users')
-          .set({ paused_at: paused ? now.toISOString() : null })
-          .where('id', '=', userId)
-          .where('paused_at', paused ? 'is' : 'is not', null)
-          .executeTakeFirst()
-        if (Number(res.numUpdatedRows) !== 1) return false
-        await openRequest(trx, {
-          userId,
-          kind: 'blocking',
-          now,
-          status: 'done',
-          detail: paused ? 'Perfil pausado.' : 'Perfil reanudado.',
-        })
-        return true
-      })
-      const message = !changed ? M.unchanged : paused ? M.paused : M.resumed
-      return c.json({ message, ...(await state(userId)) })
-    },
+    async (c) => c.json(await setDriverPause(p, c.get('auth'), c.req.valid('json'))),
   )
 
   return app
