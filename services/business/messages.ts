@@ -1,27 +1,16 @@
 import { bulkMessageSentSchema, messageSentSchema, threadSchema } from '#domain/contract/messages'
-import {
-  bulkMessageSent,
-  bulkThreadMessageSchema,
-  THREAD_MESSAGES,
-  threadMessageSchema,
-} from '#domain/validation/application-messages'
+import { bulkThreadMessageSchema, threadMessageSchema } from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
-import {
-  limitCompanyBulk,
-  limitSender,
-  postingThreadRefs,
-  readThread,
-  threadRef,
-  writeCompanyMessages,
-  writeMessage,
-} from '#services/shared/application-messages'
-import { currentCompany } from './company-context'
+import { companyActor } from './company-context'
+import { messageApplicants, readCompanyThread, sendCompanyMessage } from './message-operations'
 
 /**
  * The company's side of an application's thread (decision 105): read it, write in it, and write
- * one message to several applicants of a posting at once (decision 108).
+ * one message to several applicants of a posting at once (decision 108). Each handler reads the
+ * company of the session and the validated input, and answers what one operation of
+ * message-operations.ts returns.
  */
 export function companyMessageRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
@@ -40,11 +29,7 @@ export function companyMessageRoutes(p: Platform) {
       request: { params: idParams },
       responses: { 200: jsonResponse(threadSchema, 'La conversación'), ...errors(401, 403, 404) },
     },
-    async (c) => {
-      const company = await currentCompany(p, c)
-      const ref = await threadRef(p.db, c.req.valid('param').id, { company: company.id })
-      return c.json(await readThread(p.db, ref, 'company', p.now()))
-    },
+    async (c) => c.json(await readCompanyThread(p, await companyActor(p, c), c.req.valid('param'))),
   )
 
   defineRoute(
@@ -60,16 +45,8 @@ export function companyMessageRoutes(p: Platform) {
       responses: { 201: jsonResponse(messageSentSchema, 'Mensaje enviado'), ...errors(400, 401, 403, 404, 429) },
     },
     async (c) => {
-      const company = await currentCompany(p, c)
-      const ref = await threadRef(p.db, c.req.valid('param').id, { company: company.id })
-      await limitSender(p, 'company', company.id)
-      const id = await writeMessage(
-        p,
-        ref,
-        { sender: 'company', senderUserId: c.get('auth').userId, body: c.req.valid('json').body },
-        p.now(),
-      )
-      return c.json({ message: THREAD_MESSAGES.sent, id_message: id }, 201)
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') }
+      return c.json(await sendCompanyMessage(p, await companyActor(p, c), input), 201)
     },
   )
 
@@ -91,13 +68,8 @@ export function companyMessageRoutes(p: Platform) {
       },
     },
     async (c) => {
-      const company = await currentCompany(p, c)
-      const { applications, body } = c.req.valid('json')
-      // Every one must be an applicant of this posting of this company, still visible: else 404, nothing written.
-      const refs = await postingThreadRefs(p.db, c.req.valid('param').id, company.id, applications)
-      await limitCompanyBulk(p, company.id, refs.length)
-      const ids = await writeCompanyMessages(p, refs, { senderUserId: c.get('auth').userId, body }, p.now())
-      return c.json({ message: bulkMessageSent(ids.length), sent: ids.length }, 201)
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') }
+      return c.json(await messageApplicants(p, await companyActor(p, c), input), 201)
     },
   )
 
