@@ -1,19 +1,17 @@
 import { z } from 'zod'
 import { driverThreadsSchema, messageSentSchema, threadSchema } from '#domain/contract/messages'
-import { THREAD_MESSAGES, threadMessageSchema } from '#domain/validation/application-messages'
+import { threadMessageSchema } from '#domain/validation/application-messages'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
-import {
-  driverThreads,
-  driverUnread,
-  limitSender,
-  readThread,
-  threadRef,
-  writeMessage,
-} from '#services/shared/application-messages'
+import { driverActor } from '../driver-area/shared'
+import { countDriverUnread, listDriverThreads, readDriverThread, sendDriverMessage } from './message-operations'
 
-/** The driver's side of their applications' threads (decision 105), mounted at /users. */
+/**
+ * The driver's side of their applications' threads (decision 105), mounted at /users. Each handler
+ * reads the driver of the session and the validated input, and answers what one operation of
+ * message-operations.ts returns.
+ */
 export function driverMessageRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Ofertas para conductores']
@@ -30,7 +28,7 @@ export function driverMessageRoutes(p: Platform) {
       middleware: [auth],
       responses: { 200: jsonResponse(driverThreadsSchema, 'Las conversaciones'), ...errors(401, 403) },
     },
-    async (c) => c.json(await driverThreads(p.db, c.get('auth').userId)),
+    async (c) => c.json(await listDriverThreads(p, driverActor(c))),
   )
 
   defineRoute(
@@ -44,7 +42,7 @@ export function driverMessageRoutes(p: Platform) {
       middleware: [auth],
       responses: { 200: jsonResponse(z.object({ unread: z.number() }), 'Sin leer'), ...errors(401, 403) },
     },
-    async (c) => c.json({ unread: await driverUnread(p.db, c.get('auth').userId) }),
+    async (c) => c.json(await countDriverUnread(p, driverActor(c))),
   )
 
   defineRoute(
@@ -59,10 +57,7 @@ export function driverMessageRoutes(p: Platform) {
       request: { params: idParams },
       responses: { 200: jsonResponse(threadSchema, 'La conversación'), ...errors(401, 403, 404) },
     },
-    async (c) => {
-      const ref = await threadRef(p.db, c.req.valid('param').id, { driver: c.get('auth').userId })
-      return c.json(await readThread(p.db, ref, 'driver', p.now()))
-    },
+    async (c) => c.json(await readDriverThread(p, driverActor(c), c.req.valid('param'))),
   )
 
   defineRoute(
@@ -81,16 +76,8 @@ export function driverMessageRoutes(p: Platform) {
       },
     },
     async (c) => {
-      const userId = c.get('auth').userId
-      const ref = await threadRef(p.db, c.req.valid('param').id, { driver: userId })
-      await limitSender(p, 'driver', userId)
-      const id = await writeMessage(
-        p,
-        ref,
-        { sender: 'driver', senderUserId: userId, body: c.req.valid('json').body },
-        p.now(),
-      )
-      return c.json({ message: THREAD_MESSAGES.sent, id_message: id }, 201)
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') }
+      return c.json(await sendDriverMessage(p, driverActor(c), input), 201)
     },
   )
 
