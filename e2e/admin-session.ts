@@ -14,7 +14,9 @@ const STEP_MS = 30_000
 /**
  * The authenticator app of each console account the tests made (decision 77): its secret, as
  * the enrolment page showed it, and the last step a code was typed for. The service accepts a
- * step once, so the next code waits for a later step (as a person waits for the app's next code).
+ * step once, and a step either side of its own for clocks a little off: the next code is the
+ * step after the last one typed, read from an app up to one step ahead; only a third code within
+ * one step waits for the clock, as a person waits for the app's next code.
  */
 const apps = new Map<string, { secret: Uint8Array; lastStep: number }>()
 
@@ -26,11 +28,10 @@ export function totpCode(secret: Uint8Array, at = Date.now()): string {
 export async function nextCode(email: string): Promise<string> {
   const app = apps.get(email)
   if (!app) throw new Error(`no authenticator app enrolled for ${email} in this test process`)
-  let step = Math.floor(Date.now() / STEP_MS)
-  if (step <= app.lastStep) {
-    await new Promise((r) => setTimeout(r, (app.lastStep + 1) * STEP_MS - Date.now() + 200))
-    step = Math.floor(Date.now() / STEP_MS)
-  }
+  const step = Math.max(Math.floor(Date.now() / STEP_MS), app.lastStep + 1)
+  // The service takes at most its own step + 1: wait until `step` is that close.
+  const wait = (step - 1) * STEP_MS - Date.now()
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait + 200))
   app.lastStep = step
   return generateHOTP(app.secret, BigInt(step), 6)
 }
