@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { AuditSubject } from '#domain/contract/admin'
 import type { Database } from '#services/platform/db/schema'
+import type { AdminAuditLogTable } from '#services/platform/db/schema-admin'
 
 interface AuditRow {
   actor: string
@@ -81,4 +82,24 @@ export async function auditNames<R extends AuditRow>(
     actor_name: actorName.get(r.actor) ?? null,
     subject: subjects.get(`${r.entity_type}:${r.entity_id}`) ?? { name: null, owner: null },
   }))
+}
+
+/**
+ * Rows of admin_audit_log as the console shows them: the recorded before and after read back from
+ * their JSON, then named (auditNames).
+ */
+export function auditEntries(db: Kysely<Database>, rows: ReadonlyArray<Selectable<AdminAuditLogTable>>) {
+  return auditNames(
+    db,
+    rows.map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      action: r.action,
+      entity_type: r.entity_type,
+      entity_id: r.entity_id,
+      before: r.before_json ? (JSON.parse(r.before_json) as unknown) : null,
+      after: r.after_json ? (JSON.parse(r.after_json) as unknown) : null,
+      created_at: r.created_at,
+    })),
+  )
 }

@@ -4,7 +4,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { auditNames } from './audit-names'
+import { auditEntries } from './audit-names'
 import { postingClosedByAdminMail } from './mails'
 import { audit, likePattern, type Actor } from './shared'
 
@@ -130,19 +130,7 @@ export async function readCompany(p: Pick<Platform, 'db'>, { id }: ById) {
   return {
     company: { ...company, verified: company.verified === 1 },
     postings: postings.map((r) => ({ ...r, applicants: Number(r.applicants ?? 0) })),
-    audit: await auditNames(
-      p.db,
-      log.map((r) => ({
-        id: r.id,
-        actor: r.actor,
-        action: r.action,
-        entity_type: r.entity_type,
-        entity_id: r.entity_id,
-        before: r.before_json ? JSON.parse(r.before_json) : null,
-        after: r.after_json ? JSON.parse(r.after_json) : null,
-        created_at: r.created_at,
-      })),
-    ),
+    audit: await auditEntries(p.db, log),
   }
 }
 

@@ -29,7 +29,7 @@ import {
   notifyDocumentApproved,
   notifyDocumentRejected,
 } from '#services/users/driver-notifications'
-import { auditNames } from './audit-names'
+import { auditEntries } from './audit-names'
 import { powerOfDocument, toPowerReview } from './powers'
 import { itemColumns, nextInQueue, toItem, type QueueQuery } from './queue'
 import { audit, type Actor } from './shared'
@@ -104,19 +104,7 @@ export async function auditFor(db: Db, entityType: string, entityId: number): Pr
     .orderBy('id', 'desc')
     .limit(50)
     .execute()
-  return auditNames(
-    db,
-    rows.map((r) => ({
-      id: r.id,
-      actor: r.actor,
-      action: r.action,
-      entity_type: r.entity_type,
-      entity_id: r.entity_id,
-      before: r.before_json ? JSON.parse(r.before_json) : null,
-      after: r.after_json ? JSON.parse(r.after_json) : null,
-      created_at: r.created_at,
-    })),
-  )
+  return auditEntries(db, rows)
 }
 
 /** The 23 slots of a driver with the latest record of each. */

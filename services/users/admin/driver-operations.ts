@@ -5,7 +5,7 @@ import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import { recordRutsShown, recordView, viewsForConsole } from '#services/shared/data-views'
 import { countValidatedDrivers, inForceSql, latestRecords } from '#services/shared/validated-drivers'
-import { auditNames } from './audit-names'
+import { auditEntries } from './audit-names'
 import { slotStates } from './document-review-operations'
 import { likePattern } from './shared'
 
@@ -263,19 +263,7 @@ export async function readDriver(p: Platform, staffUserId: number, { id }: ById)
     experience,
     applications: applications.map((a) => ({ ...a, messages: Number(a.messages ?? 0) })),
     powers: powers.map((power) => ({ ...power, rut_owner: p.columns.open('rut', power.rut_owner) })),
-    reviews: await auditNames(
-      p.db,
-      log.map((r) => ({
-        id: r.id,
-        actor: r.actor,
-        action: r.action,
-        entity_type: r.entity_type,
-        entity_id: r.entity_id,
-        before: r.before_json ? JSON.parse(r.before_json) : null,
-        after: r.after_json ? JSON.parse(r.after_json) : null,
-        created_at: r.created_at,
-      })),
-    ),
+    reviews: await auditEntries(p.db, log),
   }
 }
 

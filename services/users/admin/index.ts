@@ -4,7 +4,7 @@ import type { AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { countValidatedDrivers } from '#services/shared/validated-drivers'
-import { auditNames } from './audit-names'
+import { auditEntries } from './audit-names'
 import { adminCompanyRoutes } from './companies'
 import { adminContentRoutes } from './content'
 import { adminDataViewRoutes } from './data-views'
@@ -115,21 +115,7 @@ export function adminRoutes(p: Platform) {
     },
     async (c) => {
       const rows = await p.db.selectFrom('admin_audit_log').selectAll().orderBy('id', 'desc').limit(100).execute()
-      return c.json(
-        await auditNames(
-          p.db,
-          rows.map((r) => ({
-            id: r.id,
-            actor: r.actor,
-            action: r.action,
-            entity_type: r.entity_type,
-            entity_id: r.entity_id,
-            before: r.before_json ? JSON.parse(r.before_json) : null,
-            after: r.after_json ? JSON.parse(r.after_json) : null,
-            created_at: r.created_at,
-          })),
-        ),
-      )
+      return c.json(await auditEntries(p.db, rows))
     },
   )
 
