@@ -5,7 +5,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { wordsStart } from '../../services/platform/db/words'
+import { addSqlFunctions } from '../../services/platform/db/connect'
 
 export const BUDGET = { oneP95: 20, concurrentP95: 50 }
 export const CONCURRENCY = 10
@@ -87,11 +87,8 @@ export function printPrepares(
   cpuMs: number,
 ) {
   const sqlite = new Database(path.join(dataDir, 'fleeters.db'), { readonly: true })
-  // The text search's SQL function, as the product's connection registers it: without it a search's
-  // statement does not prepare.
-  sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) =>
-    wordsStart(String(title), String(description), String(words)),
-  )
+  // Without the product's SQL functions a search's statement does not prepare.
+  addSqlFunctions(sqlite)
   try {
     let us = 0
     for (const { sql, runs } of statements) {

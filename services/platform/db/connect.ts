@@ -104,10 +104,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // Reads map the file instead of a system call per page: a search walking an index reads a
   // posting row per entry (half the time at 1M postings, decision 64).
   sqlite.pragma('mmap_size = 1073741824')
-  // The text search's check on a row it reads through another index (decision 64).
-  sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) =>
-    wordsStart(String(title), String(description), String(words)),
-  )
+  addSqlFunctions(sqlite)
   const dialect = new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) })
   const db = new Kysely<Database>({ dialect, log: observeQuery })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
@@ -224,4 +221,12 @@ export async function assertMigrated(handle: DatabaseHandle): Promise<void> {
         `${pending.join(', ')}). Ejecuta \`npm run migrate\`.`,
     )
   }
+}
+
+/** The SQL functions the product's statements call, on a SQLite connection of its own or a bench's. */
+export function addSqlFunctions(sqlite: SQLite.Database) {
+  // The text search's check on a row it reads through another index (decision 64).
+  sqlite.function('fleeters_words_start', { deterministic: true }, (title, description, words) =>
+    wordsStart(String(title), String(description), String(words)),
+  )
 }
