@@ -60,7 +60,7 @@ function difference(after: Map<string, number>, before: Map<string, number>): Ma
 }
 
 async function main() {
-  const served = await startProduct({ env: { METRICS_TOKEN: TOKEN } })
+  const served = await startProduct({ env: { METRICS_TOKEN: TOKEN }, buildDir: arg('build') })
   try {
     const cookie = await driverCookie(served.url)
     console.log(`Work per warm page, ${REQUESTS} sequential requests each (load average ${loadAverage()}):`)
