@@ -74,11 +74,11 @@ export function pages({ build, dev, services, writeGeneration, config }: PagesOp
       requestId,
       writeGeneration,
       services: {
-        fetch: async (req: Request) => {
-          const headers = new Headers(req.headers)
-          headers.set(CLIENT_IP_HEADER, ip)
-          headers.set('x-request-id', requestId)
-          return callServices(new Request(req, { headers }))
+        // The backend client builds each call's Request for this call alone: its headers are ours to set.
+        fetch: (req: Request) => {
+          req.headers.set(CLIENT_IP_HEADER, ip)
+          req.headers.set('x-request-id', requestId)
+          return callServices(req)
         },
       },
     })

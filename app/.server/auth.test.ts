@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { requireSession } from './auth'
+import { authApi } from './backend/auth'
 import { commitSession, type SessionUser } from './session'
 import { readToast } from './toast'
 
@@ -130,13 +131,37 @@ describe('requireSession', () => {
     expect(session.token).toBe(token('User'))
   })
 
-  it('asks the service at each guard, so a session ended between two of them is seen', async () => {
+  it('asks the service once for the guards of one page request (its layout and its page)', async () => {
+    const { context, calls } = services(live(driver))
+    const request = await requestAs(driver)
+    const [layout, page] = await Promise.all([
+      requireSession(request, context, 'User'),
+      requireSession(request, context, 'User'),
+    ])
+    expect(layout.user.firstname).toBe('Camila')
+    expect(page.user.firstname).toBe('Camila')
+    expect(calls).toEqual(['/auth/session/user'])
+  })
+
+  it('asks again after the request sent a write, so a session its action ended is seen', async () => {
     let revoked = false
-    const { context, calls } = services(() => (revoked ? json(401, { message: 'Sesión no válida' }) : live(driver)()))
+    const { context, calls } = services((path) =>
+      path.startsWith('/auth/logout') ? ((revoked = true), json(200, {})) : revoked ? json(401, {}) : live(driver)(),
+    )
     const request = await requestAs(driver)
     await requireSession(request, context, 'User')
-    revoked = true
+    await authApi.logout(context, 'User', token('User'))
     const res = await thrown(requireSession(request, context, 'User'))
+    expect(res.headers.get('location')).toMatch(/^\/login/)
+    expect(calls).toEqual(['/auth/session/user', '/auth/logout/user', '/auth/session/user'])
+  })
+
+  it('asks again for another request, so a session ended between two pages is seen', async () => {
+    let revoked = false
+    const { calls, context } = services(() => (revoked ? json(401, { message: 'Sesión no válida' }) : live(driver)()))
+    await requireSession(await requestAs(driver), context, 'User')
+    revoked = true
+    const res = await thrown(requireSession(await requestAs(driver), { ...context }, 'User'))
     expect(res.headers.get('location')).toMatch(/^\/login/)
     expect(calls).toEqual(['/auth/session/user', '/auth/session/user'])
   })

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from 'react-router'
 import { pagePath } from '#app/paths'
 import { authApi, type SessionPayload } from './backend/auth'
+import { writesSent } from './backend/client'
 import { loginUrlFor, returnPathOf, safeRedirectPath } from './safe-redirect'
 import {
   commitSession,
@@ -80,6 +81,28 @@ export async function signOutIfRefused(request: Request, status: number): Promis
   if (status === 401 || status === 403) throw await loginRedirect(request)
 }
 
+type SessionAnswer =
+  { session: null; res?: undefined } | { session: WebSession; res: Awaited<ReturnType<typeof authApi.session>> }
+
+/**
+ * A page's layout and its own loader both guard the same request: the cookie is read and the
+ * service asked once for them (the request's context is theirs alone). After a write sent by
+ * the same request (an action's), the loaders that follow ask again and see what it changed.
+ */
+const answers = new WeakMap<AppLoadContext, { cookie: string | null; writes: number; answer: Promise<SessionAnswer> }>()
+
+function askOnce(request: Request, context: AppLoadContext): Promise<SessionAnswer> {
+  const cookie = request.headers.get('cookie')
+  const writes = writesSent(context)
+  const kept = answers.get(context)
+  if (kept && kept.cookie === cookie && kept.writes === writes) return kept.answer
+  const answer = getSession(request).then(async (session): Promise<SessionAnswer> =>
+    session ? { session, res: await authApi.session(context, session.user.role, session.token) } : { session: null },
+  )
+  answers.set(context, { cookie, writes, answer })
+  return answer
+}
+
 /**
  * The guard of every protected page and action (spec §6). The cookie only says which session to
  * ask about: the users service says whether it is still live and whose it is.
@@ -93,9 +116,8 @@ export async function signOutIfRefused(request: Request, status: number): Promis
  * The session returned carries the user as the service has it now, not as the cookie froze it.
  */
 export async function requireSession(request: Request, context: AppLoadContext, role: Role): Promise<WebSession> {
-  const session = await getSession(request)
+  const { session, res } = await askOnce(request, context)
   if (!session) throw await loginRedirect(request)
-  const res = await authApi.session(context, session.user.role, session.token)
   if (!res.ok) {
     if (res.status === 401 || res.status === 403) throw await loginRedirect(request)
     throw new Response('El servicio no está disponible en este momento. Intenta nuevamente en unos segundos.', {

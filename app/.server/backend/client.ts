@@ -53,6 +53,13 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
+/** How many writes each page request has sent: a write may change what the request's earlier reads answered. */
+const writesByRequest = new WeakMap<AppLoadContext, number>()
+
+export function writesSent(context: AppLoadContext): number {
+  return writesByRequest.get(context) ?? 0
+}
+
 /** For tests that write to the database directly (every write through the server empties it already). */
 export function clearPublicCache() {
   publicCache.clear()
@@ -218,6 +225,7 @@ async function send<T>(
       return { ok: true, status: hit.status, data: hit.data as T }
   } else if (method !== 'GET') {
     publicCache.clear()
+    writesByRequest.set(context, writesSent(context) + 1)
   }
   const remote = baseUrl(service)
   const url = `${remote ?? 'http://services.internal'}${path}`
