@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
-import { decisionsQuery, periodDays, teamFigures } from '#services/users/admin/performance'
+import { decisionsQuery, periodDays, teamFigures } from '#services/users/admin/performance-operations'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { planOf } from '../scripts/bench/search'
 

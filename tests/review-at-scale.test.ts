@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
-import { periodDays, teamFigures } from '#services/users/admin/performance'
+import { periodDays, teamFigures } from '#services/users/admin/performance-operations'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import {
   isFullTableScan,

@@ -10,7 +10,7 @@ import { chileDayStart } from '#domain/schedule'
 import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
-import { teamFigures } from './admin/performance'
+import { teamFigures } from './admin/performance-operations'
 import { teamSummaryMail } from './mails'
 
 export interface TeamSummaryRun {

@@ -6,7 +6,7 @@ import { createTestPlatform, testClient, type TestPlatform } from '#services/tes
 import { documentForm, fileOf, samplePng, userWithSession } from '#services/users/driver-area/test-helpers'
 import { startSession } from '#services/users/session-object'
 import { sendTeamSummary } from '#services/users/team-summary'
-import { quantile } from './performance'
+import { quantile } from './performance-operations'
 
 const SLOT = 'comprobante_domicilio'
 
