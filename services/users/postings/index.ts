@@ -9,15 +9,24 @@ import {
 } from '#domain/validation/marketplace'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, idParams, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
-import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
-import { postingsForYou } from './for-you'
+import { driverActor } from '../driver-area/shared'
 import { applyToPosting, savePosting, unsavePosting, withdrawApplication } from './holds'
-import { driverPostings, ownPostings, searchOpenPostings, toDriverPostingDto } from './queries'
+import {
+  listAppliedPostings,
+  listPostingsForYou,
+  listSavedPostings,
+  readPosting,
+  searchPostings,
+} from './posting-operations'
 
 export { DRIVER_POSTING_MESSAGES } from './holds'
 
-/** The driver's side of the marketplace (mounted at /users). */
+/**
+ * The driver's side of the marketplace (mounted at /users). Each handler reads the driver of the
+ * session and the validated input, and answers what one operation of posting-operations.ts (the
+ * holds: holds.ts) returns.
+ */
 export function driverPostingsRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
   const tags = ['Ofertas para conductores']
@@ -36,10 +45,7 @@ export function driverPostingsRoutes(p: Platform) {
       request: { query: pageSchema },
       responses: { 200: page, ...errors(400, 401, 403) },
     },
-    async (c) => {
-      const { page } = c.req.valid('query')
-      return c.json(await searchOpenPostings(p, c.get('auth').userId, {}, page))
-    },
+    async (c) => c.json(await searchPostings(p, driverActor(c), c.req.valid('query'))),
   )
 
   defineRoute(
@@ -54,10 +60,7 @@ export function driverPostingsRoutes(p: Platform) {
       request: { body: jsonBody(postingFiltersSchema) },
       responses: { 200: page, ...errors(400, 401, 403) },
     },
-    async (c) => {
-      const { page, ...filters } = c.req.valid('json')
-      return c.json(await searchOpenPostings(p, c.get('auth').userId, filters, page))
-    },
+    async (c) => c.json(await searchPostings(p, driverActor(c), c.req.valid('json'))),
   )
 
   defineRoute(
@@ -74,7 +77,7 @@ export function driverPostingsRoutes(p: Platform) {
     },
     async (c) => {
       const { search_jps, page } = c.req.valid('json')
-      return c.json(await searchOpenPostings(p, c.get('auth').userId, { search: search_jps }, page))
+      return c.json(await searchPostings(p, driverActor(c), { search: search_jps, page }))
     },
   )
 
@@ -92,7 +95,7 @@ export function driverPostingsRoutes(p: Platform) {
         ...errors(401, 403),
       },
     },
-    async (c) => c.json(await postingsForYou(p.db, c.get('auth').userId)),
+    async (c) => c.json(await listPostingsForYou(p, driverActor(c))),
   )
 
   defineRoute(
@@ -107,14 +110,7 @@ export function driverPostingsRoutes(p: Platform) {
       request: { params: idParams },
       responses: { 200: jsonResponse(driverPostingSchema, 'La oferta'), ...errors(401, 403, 404) },
     },
-    async (c) => {
-      const row = await driverPostings(p.db, c.get('auth').userId)
-        .where('jp.id', '=', c.req.valid('param').id)
-        .where('jp.status', '!=', 'draft')
-        .executeTakeFirst()
-      if (!row) throw new ApiError(404, MESSAGES.notFound)
-      return c.json(toDriverPostingDto(row))
-    },
+    async (c) => c.json(await readPosting(p, driverActor(c), c.req.valid('param'))),
   )
 
   // The driver's holds on a posting (holds.ts): one declaration each, one handler for all four.
@@ -162,7 +158,7 @@ export function driverPostingsRoutes(p: Platform) {
       app,
       { method: 'post', path, operationId, tags, summary, middleware: [auth], request, responses },
       async (c) => {
-        const { status, body } = await run(p, { userId: c.get('auth').userId }, c.req.valid('json'))
+        const { status, body } = await run(p, driverActor(c), c.req.valid('json'))
         return c.json(body, status)
       },
     )
@@ -180,10 +176,7 @@ export function driverPostingsRoutes(p: Platform) {
       request: { query: pageSchema },
       responses: { 200: page, ...errors(400, 401, 403) },
     },
-    async (c) => {
-      const { page } = c.req.valid('query')
-      return c.json(await ownPostings(p.db, c.get('auth').userId, 'saved', page))
-    },
+    async (c) => c.json(await listSavedPostings(p, driverActor(c), c.req.valid('query'))),
   )
 
   defineRoute(
@@ -198,10 +191,7 @@ export function driverPostingsRoutes(p: Platform) {
       request: { query: pageSchema },
       responses: { 200: page, ...errors(400, 401, 403) },
     },
-    async (c) => {
-      const { page } = c.req.valid('query')
-      return c.json(await ownPostings(p.db, c.get('auth').userId, 'applied', page))
-    },
+    async (c) => c.json(await listAppliedPostings(p, driverActor(c), c.req.valid('query'))),
   )
 
   return app
