@@ -1,16 +1,11 @@
 import { consentsAcceptedSchema, consentStatusSchema } from '#domain/contract/users'
-import { LEGAL_DOCUMENTS } from '#domain/privacy'
 import { consentAcceptanceSchema } from '#domain/validation/consent'
 import { requireRole, type AuthEnv } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono, operationName } from '#services/platform/contract'
 import type { Role } from '#services/platform/db/schema'
 import type { Platform } from '#services/platform/platform'
-import { consentIp, pendingConsents, recordConsents } from '#services/shared/consents'
-
-export const CONSENT_MESSAGES = {
-  accepted: 'Gracias. Registramos que aceptaste los documentos actualizados.',
-  nothingPending: 'Ya habías aceptado las versiones vigentes.',
-} as const
+import { consentIp } from '#services/shared/consents'
+import { acceptConsents, listPendingConsents } from './consent-operations'
 
 /**
  * Drivers and companies, each through its own header and path (like «Seguridad»); the console's
@@ -23,8 +18,9 @@ const ROLES: Array<[string, Role]> = [
 
 /**
  * Ley 21.719 (decision 74), under the users service's /auth: which documents' versions in force
- * the account has not accepted, and accepting them. The service records the versions in force
- * (domain/privacy.ts), whatever the caller sends besides its yes.
+ * the account has not accepted, and accepting them. Each handler reads the session (and the
+ * validated body with the client's address), and answers what one operation of
+ * consent-operations.ts returns.
  */
 export function consentRoutes(p: Platform) {
   const app = new OpenAPIHono<AuthEnv>()
@@ -42,12 +38,7 @@ export function consentRoutes(p: Platform) {
         middleware: [requireRole(p, role)],
         responses: { 200: jsonResponse(consentStatusSchema, 'Pendientes (vacío si aceptó todo)'), ...errors(401, 403) },
       },
-      async (c) => {
-        const pending = await pendingConsents(p.db, c.get('auth').userId)
-        return c.json({
-          pending: pending.map((document) => ({ document, version: LEGAL_DOCUMENTS[document].version })),
-        })
-      },
+      async (c) => c.json(await listPendingConsents(p, c.get('auth'))),
     )
 
     defineRoute(
@@ -63,14 +54,8 @@ export function consentRoutes(p: Platform) {
         responses: { 200: jsonResponse(consentsAcceptedSchema, 'Aceptación registrada'), ...errors(400, 401, 403) },
       },
       async (c) => {
-        const { userId } = c.get('auth')
-        const pending = await pendingConsents(p.db, userId)
-        // Two tabs accepting at once: the unique index keeps one row per version.
-        await recordConsents(p.db, userId, p.now().toISOString(), consentIp(c.req.raw.headers), pending)
-        return c.json({
-          message: pending.length ? CONSENT_MESSAGES.accepted : CONSENT_MESSAGES.nothingPending,
-          pending: [],
-        })
+        const acceptance = { ...c.req.valid('json'), ip: consentIp(c.req.raw.headers) }
+        return c.json(await acceptConsents(p, c.get('auth'), acceptance))
       },
     )
   }
