@@ -7,7 +7,8 @@ import { createTestPlatform, outbox, testClient, type TestPlatform } from '#serv
 import { PRIVACY_ADMIN_MESSAGES } from '#services/users/admin/privacy-request-operations'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
 import { startSession } from '#services/users/session-object'
-import { EXPORT_AT_ONCE_MAX_BYTES, MY_DATA_MESSAGES, prepareExports } from './my-data'
+import { prepareExports } from './my-data'
+import { EXPORT_AT_ONCE_MAX_BYTES, MY_DATA_MESSAGES } from './my-data-operations'
 
 const DAY = 24 * 60 * 60 * 1000
 

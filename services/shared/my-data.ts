@@ -1,29 +1,19 @@
-import { formatDate, formatDateTime } from '#domain/format'
-import { RIGHTS_ANSWER_DAYS } from '#domain/privacy'
-import { inTransaction, lockUser } from '#services/platform/db/transaction'
-import { ApiError } from '#services/platform/http'
+import { formatDate } from '#domain/format'
+import { inTransaction } from '#services/platform/db/transaction'
 import { enqueueEmail, type EmailMessage } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
 import { buildExportZip } from './personal-data'
-import { openRequest } from './privacy-requests'
-import { teamMail } from './team-mail'
+
+/**
+ * The preparation of a «Mis datos» export (decision 75): its ZIP stored, the request marked done
+ * and the owner mailed, for the request that prepares a small account at once
+ * (my-data-operations.ts) and for the export job (services/jobs.ts); and where «Mis datos» lives
+ * for each kind of account.
+ */
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** An export's ZIP can be downloaded for this many days after it is ready. */
 export const EXPORT_DAYS = 7
-/** One export per person in this window. */
-export const EXPORT_EVERY_MS = DAY_MS
-/** Accounts whose stored files weigh at most this are prepared within the request. */
-export const EXPORT_AT_ONCE_MAX_BYTES = 8 * 1024 * 1024
-
-export const MY_DATA_MESSAGES = {
-  exportReady: 'Tu copia está lista: descárgala con «Descargar ZIP».',
-  exportQueued: 'Estamos preparando tu copia. Te avisaremos por correo cuando esté lista.',
-  exportTooSoon: (next: Date) =>
-    `Ya pediste una copia de tus datos en las últimas 24 horas. Podrás pedir otra desde el ${formatDateTime(next)}.`,
-  exportNotAvailable: 'Esta copia no existe o ya no está disponible. Pide una nueva desde «Mis datos».',
-  rectificationLogged: 'Recibimos tu solicitud. El equipo la revisará y te responderá por correo.',
-} as const
 
 /** Where «Mis datos» lives for each kind of account (the mail's link). */
 export function myDataPath(role: string): string {
@@ -47,49 +37,6 @@ function exportReadyMail(to: string, firstname: string, link: string, expires: D
       '',
       '— Equipo Fleeters',
     ].join('\n'),
-  }
-}
-
-/**
- * «Descargar mis datos» (decision 75): logs an export request, at most one per EXPORT_EVERY_MS
- * (429 with the time of the next one). Small accounts are prepared within the request; larger
- * ones stay pending for the export job (services/jobs.ts). Returns the request and its state.
- */
-export async function requestExport(p: Platform, userId: number): Promise<{ id: number; status: 'pending' | 'done' }> {
-  const now = p.now()
-  const id = await inTransaction(p.db, async (trx) => {
-    await lockUser(trx, p.dialect, userId)
-    const last = await trx
-      .selectFrom('privacy_requests')
-      .select('requested_at')
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'export')
-      .where('status', '!=', 'cancelled')
-      .where('requested_at', '>', new Date(now.getTime() - EXPORT_EVERY_MS).toISOString())
-      .orderBy('requested_at', 'desc')
-      .executeTakeFirst()
-    if (last)
-      throw new ApiError(429, MY_DATA_MESSAGES.exportTooSoon(new Date(Date.parse(last.requested_at) + EXPORT_EVERY_MS)))
-    return openRequest(trx, { userId, kind: 'export', now })
-  })
-  const [docs, photos] = await Promise.all([
-    p.db
-      .selectFrom('user_files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.val(0)).as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-    p.db
-      .selectFrom('profile_images')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.val(0)).as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ])
-  if (Number(docs.n) + Number(photos.n) > EXPORT_AT_ONCE_MAX_BYTES) return { id, status: 'pending' }
-  try {
-    return { id, status: (await prepareExport(p, id, now)) ? 'done' : 'pending' }
-  } catch {
-    // The store or the database failed meanwhile: the request stays pending and the job retries it.
-    return { id, status: 'pending' }
   }
 }
 
@@ -159,35 +106,4 @@ export async function prepareExports(p: Platform, now: Date, limit = 20): Promis
 /** The run's line for the logs (null: none prepared); prepareExports runs every minute (services/jobs.ts). */
 export function describeExportRun(prepared: number): string | null {
   return prepared ? `${prepared} prepared` : null
-}
-
-/**
- * «Corregir datos que no puedes editar»: logs a rectification request and mails the team, in one
- * transaction; the console answers it (POST /admin/privacy-requests/{id}/answer).
- */
-export async function requestRectification(p: Platform, userId: number, detail: string): Promise<number> {
-  const now = p.now()
-  const id = await inTransaction(p.db, async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['email', 'firstname', 'lastname', 'role'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    const requestId = await openRequest(trx, { userId, kind: 'rectification', now, detail })
-    const mail = teamMail(
-      p.config.TEAM_EMAIL,
-      `Solicitud de rectificación de datos #${requestId}`,
-      [
-        ['Cuenta', `${user.role === 'business' ? 'Empresa' : 'Conductor'} #${userId}`],
-        ['Nombre', `${user.firstname} ${user.lastname}`],
-        ['Correo', user.email],
-        ['Plazo legal', formatDate(new Date(now.getTime() + RIGHTS_ANSWER_DAYS * DAY_MS))],
-      ],
-      detail,
-    )
-    await enqueueEmail(trx, mail, now)
-    return requestId
-  })
-  p.wakeOutbox()
-  return id
 }
