@@ -50,7 +50,7 @@ describe.each(engines)('«Mis datos» operations on %s', (engine) => {
       })
       .execute()
 
-  it("reads the account's state and its own requests, newest first, with when the next export can be asked", async () => {
+  it("reads the account's state and its own requests, newest first, and when it may export again", async () => {
     expect(await readMyData(p, camila)).toEqual({ account: NOTHING, requests: [], next_export_at: null })
 
     const exported = await requestDataExport(p, camila)
@@ -82,7 +82,7 @@ describe.each(engines)('«Mis datos» operations on %s', (engine) => {
     expect((await readMyData(p, camila)).requests[1]!.downloadable).toBe(false)
   })
 
-  it('prepares a small account at once and mails it; a second request within a day is 429, writing nothing', async () => {
+  it('prepares a small account at once and mails it; a second request in a day is 429, writing nothing', async () => {
     const first = await requestDataExport(p, camila)
     expect(first).toEqual({ id: expect.any(Number), status: 'done', message: MY_DATA_MESSAGES.exportReady })
     expect((await outbox(p, camila.email)).map((m) => m.subject)).toEqual(['Tu copia de datos de Fleeters está lista'])
@@ -126,7 +126,7 @@ describe.each(engines)('«Mis datos» operations on %s', (engine) => {
     await expect(dataExportFile(p, camila, { id })).rejects.toMatchObject(notAvailable)
   })
 
-  it('logs a rectification and mails the team who asks and the legal deadline; an account gone writes nothing', async () => {
+  it('logs a rectification, mails the team who asks and the deadline; an account gone writes nothing', async () => {
     const andes = await companyAccount(p)
     const answer = await requestRectification(p, andes, { detail: DETAIL })
     expect(answer).toEqual({ message: MY_DATA_MESSAGES.rectificationLogged, id: expect.any(Number) })
