@@ -3,6 +3,7 @@ import { LEGAL_DOCUMENTS, type ConsentDocument } from '#domain/privacy'
 import { consentsApi, type ConsentRole } from './backend/consents'
 import { optional } from './responses'
 import { returnPathOf, safeRedirectPath } from './safe-redirect'
+import type { WebSession } from './session'
 
 /** The acceptance step of each area (decision 74): inside the area, so its menu and «Cerrar sesión» stay. */
 export const ACCEPT_DOCUMENTS_PATH: Record<ConsentRole, string> = {
@@ -15,19 +16,21 @@ const HOME: Record<ConsentRole, string> = { User: '/user/dashboard/home', busine
 /**
  * The area layouts' check, after the session guard: a driver or company that has not accepted
  * the current Términos y condiciones or Política de privacidad goes to the acceptance step,
- * which brings them back here afterwards. A failing service does not lock anyone out of their
- * area (the step comes on the next page); a refused token is the guard's login redirect.
+ * which brings them back here afterwards. The session's answer says what is pending; a service
+ * that does not say is asked (a failing one does not lock anyone out of their area: the step
+ * comes on the next page; a refused token is the guard's login redirect).
  */
 export async function requireCurrentConsents(
   request: Request,
   context: AppLoadContext,
   role: ConsentRole,
-  token: string,
+  session: WebSession,
 ): Promise<void> {
   if (new URL(request.url).pathname === ACCEPT_DOCUMENTS_PATH[role]) return
-  const status = await optional(request, await consentsApi.status(context, role, token))
-  if (!status) return
-  if (!status.pending.length) return
+  const pending =
+    session.user.pending_documents ??
+    (await optional(request, await consentsApi.status(context, role, session.token)))?.pending
+  if (!pending?.length) return
   throw redirect(`${ACCEPT_DOCUMENTS_PATH[role]}?${new URLSearchParams({ redirectTo: returnPathOf(request) })}`)
 }
 

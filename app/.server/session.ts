@@ -1,6 +1,7 @@
 import { decodeJwt, EncryptJWT, jwtDecrypt } from 'jose'
 import { LRUCache } from 'lru-cache'
 import { createCookie } from 'react-router'
+import type { ConsentDocument } from '#domain/privacy'
 import { env } from './env'
 
 /** The logged-in user as the pages need it (spec §3 session object, trimmed). */
@@ -17,6 +18,8 @@ export interface SessionUser {
   email_verified: boolean
   /** Console and companies: where the session stands with its second factor (decision 77), as the service says. */
   second_factor?: 'ok' | 'enrol' | 'verify'
+  /** Drivers and companies: the legal documents to accept before the area opens (decision 74), as the service says. */
+  pending_documents?: ConsentDocument[]
   /** Console accounts: «revisor» or «administrador», as the service says. */
   staff_role?: 'revisor' | 'administrador' | null
 }

@@ -63,6 +63,11 @@ export const liveSessionUserSchema = z.object({
   second_factor: z.enum(['ok', 'enrol', 'verify']).optional(),
   /** Console accounts: 'revisor' or 'administrador'. */
   staff_role: z.enum(STAFF_ROLE_VALUES).nullable().optional(),
+  /**
+   * Drivers and companies: the legal documents whose version in force they have not accepted
+   * (decision 74), so the area's guard knows without a second call. Absent for the console.
+   */
+  pending_documents: z.array(z.enum(CONSENT_DOCUMENTS)).optional(),
 })
 
 /** POST /users/validate-{email,rut,phone}-user when the value is free. */

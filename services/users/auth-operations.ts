@@ -20,6 +20,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { pendingConsents } from '#services/shared/consents'
 import { recordLogin } from './account-closure'
 import { loginLockedMail, passwordResetMail, verificationCodeMail } from './mails'
 import { factorState } from './second-factor'
@@ -320,7 +321,7 @@ export async function getSessionUser(p: Platform, session: Pick<AuthContext, 'us
     ...(session.role === 'User'
       ? {}
       : { second_factor: await factorState(p.db, session.userId, session.factorPending) }),
-    ...(session.role === 'admin' ? { staff_role } : {}),
+    ...(session.role === 'admin' ? { staff_role } : { pending_documents: await pendingConsents(p.db, session.userId) }),
   }
 }
 

@@ -414,6 +414,8 @@ describe.each(engines)('auth and registration on %s', (engine) => {
           about_me: null,
           img_profile: null,
           email_verified: true,
+          // The terms and the privacy policy were accepted at registration (decision 122).
+          pending_documents: [],
         })
         expect(live.headers.get('cache-control')).toMatch(/no-store/)
 

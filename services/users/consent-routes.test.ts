@@ -122,6 +122,19 @@ describe.each(engines)('consents (Ley 21.719) on %s', (engine) => {
       expect(await rowsOf(a.id)).toHaveLength(2)
     })
 
+    it('says the same pending documents in the session answer the area guard reads', async () => {
+      const a = await account()
+      const session = () => api.get(`/auth/session/${path}`, a.headers)
+      expect((await session()).body.pending_documents).toEqual(['terms', 'privacy'])
+      await p.db
+        .insertInto('consents')
+        .values({ user_id: a.id, document: 'terms', version: LEGAL_DOCUMENTS.terms.version, accepted_at: '', ip: null })
+        .execute()
+      expect((await session()).body.pending_documents).toEqual(['privacy'])
+      expect((await api.post(`/auth/consents/${path}`, { acceptTerms: true }, a.headers)).status).toBe(200)
+      expect((await session()).body.pending_documents).toEqual([])
+    })
+
     it('asks only for the document whose accepted version is older, and keeps the old record', async () => {
       const a = await account()
       const at = new Date(p.now().getTime() - 400 * 86_400_000).toISOString()

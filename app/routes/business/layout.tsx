@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'business')
   const [res] = await Promise.all([
     businessApi.data(context, session.token),
-    requireCurrentConsents(request, context, 'business', session.token),
+    requireCurrentConsents(request, context, 'business', session),
   ])
   // The header's company: the session's name and email stand in while the service is away.
   const company = (await optional(request, res)) ?? {

@@ -31,7 +31,7 @@ import type { Route } from './+types/layout'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
-  await requireCurrentConsents(request, context, 'User', session.token)
+  await requireCurrentConsents(request, context, 'User', session)
   const { firstname, lastname, img_profile } = session.user
   // Companies' messages not read yet (decision 105): on the way to the applications, on every page.
   const unread = await threadsApi.driverUnread(context, session.token)
