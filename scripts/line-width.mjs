@@ -16,7 +16,9 @@ const CODE = /\.(ts|tsx|js|mjs|css|sh|json|yaml|yml)$/
 const SKIPPED = /^(public|docs)\//
 
 const root = path.dirname(import.meta.dirname)
-const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+// Tracked files and new ones not yet added (a file written but not staged is checked too).
+const listed = ['ls-files', '-z', '--cached', '--others', '--exclude-standard']
+const files = execFileSync('git', listed, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
   .split('\0')
   .filter((file) => CODE.test(file) && !SKIPPED.test(file) && path.basename(file) !== 'package-lock.json')
 
