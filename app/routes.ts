@@ -5,7 +5,9 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
  * answers /api/*, /healthz, /readyz and the static files before React Router). Each group's files
  * live in one folder: routes/_public (site, marketplace sign-up, the power form), routes/_auth,
  * routes/user (the driver area and its postings), routes/business (companies), routes/admin
- * (the console). Resource routes (files, photos, lookups) sit beside the pages that use them.
+ * (the console). Resource routes (files, photos, lookups) sit beside the pages that use them; a page
+ * with file uploads has its upload route, `<page>/subida` (its own action answered as JSON for the
+ * progress bar's XMLHttpRequest: app/components/upload/transfer.tsx).
  * The pages of each signed-in area sit under a pathless route (routes/_shared/area-boundary.tsx)
  * whose error boundary keeps the area's layout and navigation when a page fails.
  */
@@ -30,9 +32,11 @@ export default [
     route('login/verificacion', 'routes/_auth/second-factor.tsx'),
     // Marketplace, public side: company sign-up; regions and communes for the cascading selects
     route('empresas/registro', 'routes/_public/company-register.tsx'),
+    route('empresas/registro/subida', 'routes/_public/company-register-upload.ts'),
     route('ubicaciones', 'routes/_public/places.ts'),
     // Simple power: the vehicle owner's form, reached through the driver's signed link
     route('crear-poder-simple', 'routes/power/create-power.tsx'),
+    route('crear-poder-simple/subida', 'routes/power/create-power-upload.ts'),
     route('*', 'routes/_public/not-found.tsx'),
   ]),
   route('logout', 'routes/_auth/logout.tsx'),
@@ -41,8 +45,10 @@ export default [
   route('user/dashboard', 'routes/user/layout.tsx', [
     layout('routes/_shared/area-boundary.tsx', { id: 'driver-pages' }, [
       route('home', 'routes/user/home.tsx'),
+      route('home/subida', 'routes/user/home-upload.ts'),
       route('settings', 'routes/user/settings/layout.tsx', [
         index('routes/user/settings/profile.tsx'),
+        route('subida', 'routes/user/settings/profile-upload.ts'),
         route('seguridad', 'routes/user/settings/security.tsx'),
         route('banco-detalles', 'routes/user/settings/bank-details.tsx'),
         // «Mis datos» (Ley 21.719, decision 75)
@@ -113,6 +119,7 @@ export default [
       route('empresas', 'routes/admin/companies.tsx'),
       route('empresas/:id', 'routes/admin/company.tsx'),
       route('contenido', 'routes/admin/content.tsx'),
+      route('contenido/subida', 'routes/admin/content-upload.ts'),
       // Privacy requests with their legal deadline (Ley 21.719, decision 75)
       route('solicitudes', 'routes/admin/privacy-requests.tsx'),
       // Staff 2FA (decision 77): re-authentication before sensitive actions; «Equipo» (roles)

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { newDriver } from './driver-session'
 import { expect, test } from './fixtures'
 import { apiCompany, uiLogin } from './marketplace-support'
@@ -7,7 +7,9 @@ import { apiCompany, uiLogin } from './marketplace-support'
  * Every action of a signed-in area checks its caller before it reads the form. React Router runs a
  * route's action before any loader, so a layout's guard does not cover it: an action without its
  * own guard would answer anyone who posts to its data URL. The routes come from the client
- * manifest the build ships (every route with an action), so a new page joins this test by existing.
+ * manifest the build ships (every route with an action), so a new page joins this test by existing;
+ * a resource route (no component: an upload route, «Invitar a postular») is posted to at its own URL,
+ * as a plain form or the upload's XMLHttpRequest does.
  */
 
 interface ManifestRoute {
@@ -16,12 +18,13 @@ interface ManifestRoute {
   path?: string
   index?: boolean
   hasAction: boolean
+  hasDefaultExport: boolean
 }
 
 const AREAS = ['user', 'business', 'admin'] as const
 type Area = (typeof AREAS)[number]
 
-/** Each area's routes with an action, as data URLs (`:id` and the like as 1). */
+/** Each area's routes with an action, as data URLs or resource routes' URLs (`:id` and the like as 1). */
 async function actionUrls(request: APIRequestContext): Promise<Record<Area, string[]>> {
   const html = await (await request.get('/')).text()
   const manifestPath = /\/assets\/manifest-[\w-]+\.js/.exec(html)?.[0]
@@ -41,21 +44,30 @@ async function actionUrls(request: APIRequestContext): Promise<Record<Area, stri
     if (!route.hasAction) continue
     const path = `/${fullPath(route)}`.replace(/\/+/g, '/').replace(/\/:[\w]+\??/g, '/1')
     const area = AREAS.find((a) => path.startsWith(`/${a}/`))
-    if (area) urls[area].push(`${path}.data${route.index ? '?index' : ''}`)
+    if (area) urls[area].push(route.hasDefaultExport ? `${path}.data${route.index ? '?index' : ''}` : path)
   }
   return urls
 }
 
+/** Where an answer sends the caller, if it is a redirect. */
+function redirectOf(res: APIResponse, body: string): string | undefined {
+  // React Router answers a data request's redirect with 202 and the target in its stream.
+  if (res.status() === 202) return /"redirect","([^"]+)"/.exec(body)?.[1]
+  // A resource route answers an HTTP redirect; an upload route names it in its JSON (app/.server/upload-reply.ts).
+  if (res.status() >= 300 && res.status() < 400) return res.headers()['location']
+  if (res.headers()['x-upload-reply']) return (JSON.parse(body) as { redirect?: string }).redirect
+  return undefined
+}
+
 /**
- * Posts a form with an intent to a data URL; returns where the answer sends the caller, or its
+ * Posts a form with an intent to an action's URL; returns where the answer sends the caller, or its
  * status when it is a refusal. Anything else means the action ran.
  */
 async function answerTo(request: APIRequestContext, url: string): Promise<string> {
   const res = await request.post(url, { form: { intent: 'x' }, maxRedirects: 0 })
   if ([401, 403, 404, 405].includes(res.status())) return String(res.status())
   const body = await res.text()
-  // React Router answers a data request's redirect with 202 and the target in its stream.
-  const target = res.status() === 202 ? /"redirect","([^"]+)"/.exec(body)?.[1] : undefined
+  const target = redirectOf(res, body)
   return target ? `→ ${target.split('?')[0]}` : `ran: ${res.status()} ${body.slice(0, 120)}`
 }
 
@@ -66,6 +78,11 @@ test.describe('the actions of the signed-in areas', () => {
   test('refuse a visitor without a session: each sends to the login', async ({ request }) => {
     const urls = await actionUrls(request)
     expect(urls.user.length + urls.business.length + urls.admin.length).toBeGreaterThan(25)
+    // The upload routes, beside their pages, among them.
+    expect(urls.user).toEqual(
+      expect.arrayContaining(['/user/dashboard/home/subida', '/user/dashboard/settings/subida']),
+    )
+    expect(urls.admin).toContain('/admin/contenido/subida')
     for (const url of [...urls.user, ...urls.business, ...urls.admin]) {
       expect(await answerTo(request, url), url).toBe('→ /login')
     }

@@ -66,9 +66,9 @@ test.describe('uploads with JS', () => {
         .filter({ has: page.getByRole('heading', { name: 'SOAP (frontal)', exact: true }) })
         .getByText('En revisión'),
     ).toBeVisible()
-    // One upload went, through XMLHttpRequest to the route's data URL.
+    // One upload went, through XMLHttpRequest to the page's upload route.
     expect(posts.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual([
-      ['xhr', '/user/dashboard/home.data'],
+      ['xhr', '/user/dashboard/home/subida'],
     ])
 
     // What arrived is the shrunk photo: a JPEG of at most 5 MB, its longest side 2000 px.

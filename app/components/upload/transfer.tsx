@@ -1,14 +1,15 @@
 import { useRef, useSyncExternalStore } from 'react'
-import { data, redirect, UNSAFE_decodeViaTurboStream } from 'react-router'
+import { fromUploadReply, UPLOAD_REPLY_HEADER, uploadUrl } from './upload-reply'
 
 /**
- * Uploads with a progress bar. fetch() cannot tell how much of a body has
- * gone, XMLHttpRequest can: a route with file uploads exports `clientAction = uploadClientAction`,
- * which sends a multipart submission with a file through XMLHttpRequest to the same URL React
- * Router's own fetch would use (`<path>.data`), reports `upload.onprogress` to the progress store,
- * and hands back the action's answer decoded the way React Router decodes it (turbo-stream): its
- * data, or its redirect (with the toast cookie the response set). Everything else (forms without
- * a file) goes through `serverAction()` unchanged. Without JS the browser posts the form itself.
+ * Uploads with a progress bar. fetch() cannot tell how much of a body has gone, XMLHttpRequest
+ * can: a route with file uploads has an upload route beside it (`<page>/subida`, which runs the
+ * page's action and answers JSON: app/.server/upload-reply.ts) and a client action that calls
+ * `uploadClientAction(args, <upload route>)`. A multipart submission with a file goes there
+ * through XMLHttpRequest, its `upload.onprogress` reported to the progress store, and the answer
+ * becomes the client action's: the action's reply with its status, or its redirect (the toast
+ * cookie the response set is kept by the browser). Everything else (forms without a file) goes
+ * through `serverAction()` unchanged. Without JS the browser posts the form to the page itself.
  */
 
 type Progress = { loaded: number; total: number } | null
@@ -32,26 +33,10 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener)
 }
 
-/** React Router's data URL of a document URL: /a/b?x → /a/b.data?x, / → /_root.data. */
-function dataUrl(documentUrl: string): string {
-  const url = new URL(documentUrl)
-  url.pathname = url.pathname === '/' ? '/_root.data' : `${url.pathname.replace(/\/$/, '')}.data`
-  return url.toString()
-}
-
-interface SingleFetchRedirect {
-  redirect: string
-  status: number
-  revalidate: boolean
-  reload: boolean
-  replace: boolean
-}
-
 function send(url: string, body: FormData, signal: AbortSignal): Promise<XMLHttpRequest> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
-    xhr.responseType = 'arraybuffer'
     xhr.upload.onprogress = (e) =>
       report({ loaded: e.loaded, total: e.lengthComputable ? e.total : Math.max(e.loaded, progress?.total ?? 0) })
     xhr.upload.onload = () => report({ loaded: progress?.total ?? 1, total: progress?.total ?? 1 })
@@ -64,39 +49,26 @@ function send(url: string, body: FormData, signal: AbortSignal): Promise<XMLHttp
   })
 }
 
-export async function uploadClientAction<T = unknown>({
-  request,
-  serverAction,
-}: {
-  request: Request
-  serverAction: () => Promise<T>
-}) {
+export async function uploadClientAction<T = unknown>(
+  { request, serverAction }: { request: Request; serverAction: () => Promise<T> },
+  uploadPath: string,
+) {
   if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return serverAction()
   const body = await request.clone().formData()
   if (![...body.values()].some((v) => typeof v !== 'string' && v.size > 0)) return serverAction()
 
   let xhr: XMLHttpRequest
   try {
-    xhr = await send(dataUrl(request.url), body, request.signal)
+    xhr = await send(uploadUrl(request.url, uploadPath), body, request.signal)
   } finally {
     report(null)
   }
-  // The web tier answered before React Router did (an oversized body, an outage): its status.
-  if (xhr.status >= 400 && !xhr.getResponseHeader('X-Remix-Response')) {
-    throw new Response(new TextDecoder().decode(xhr.response as ArrayBuffer), { status: xhr.status })
-  }
-  const decoded = await UNSAFE_decodeViaTurboStream(new Response(xhr.response as ArrayBuffer).body!, window)
-  const result = decoded.value as SingleFetchRedirect | { data: unknown } | { error: unknown }
-  if ('redirect' in result) {
-    const headers: Record<string, string> = {}
-    if (result.revalidate) headers['X-Remix-Revalidate'] = 'yes'
-    if (result.reload) headers['X-Remix-Reload-Document'] = 'yes'
-    if (result.replace) headers['X-Remix-Replace'] = 'yes'
-    return redirect(result.redirect, { status: result.status, headers })
-  }
-  if ('error' in result) throw result.error
-  // The same reply serverAction() would have given.
-  return data(result.data as T, { status: xhr.status })
+  return fromUploadReply<T>({
+    status: xhr.status,
+    marked: xhr.getResponseHeader(UPLOAD_REPLY_HEADER) !== null,
+    type: xhr.getResponseHeader('Content-Type'),
+    text: xhr.responseText,
+  })
 }
 
 /**

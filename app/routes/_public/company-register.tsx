@@ -21,6 +21,7 @@ import { buttonClass, SubmitButton } from '#app/components/ui/button'
 import { CheckboxField, FileField, InputField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
+import { pagePath } from '#app/paths'
 import { LOGO_UPLOAD } from '#domain/uploads'
 import { companyRegistrationSchema, LOGO_MAX_BYTES, type CompanyRegistrationValues } from '#domain/validation/company'
 import type { Route } from './+types/company-register'
@@ -241,7 +242,9 @@ function RegistrationForm({
 }
 
 /** With JS, a logo travels through XMLHttpRequest so its progress shows. */
-export const clientAction = uploadClientAction
+export function clientAction(args: Route.ClientActionArgs) {
+  return uploadClientAction(args, pagePath('/empresas/registro/subida'))
+}
 
 export default function CompanyRegisterRoute() {
   const { places, constraint, links } = useLoaderData<typeof loader>()

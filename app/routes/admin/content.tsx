@@ -10,6 +10,7 @@ import { buttonClass } from '#app/components/ui/button'
 import { CONTROL, FileField } from '#app/components/ui/field'
 import { UploadProgress, uploadClientAction } from '#app/components/upload/transfer'
 import { useUploadField } from '#app/components/upload/upload-field'
+import { pagePath } from '#app/paths'
 import { positiveId } from '#domain/ids'
 import { LOGO_UPLOAD } from '#domain/uploads'
 import {
@@ -524,7 +525,7 @@ function ListSection<L extends SectionList>({
 
 /** With JS, a logo travels through XMLHttpRequest so its progress shows; the other forms go as usual. */
 export function clientAction(args: Route.ClientActionArgs) {
-  return uploadClientAction(args)
+  return uploadClientAction(args, pagePath('/admin/contenido/subida'))
 }
 
 export default function ContentPage({ loaderData: content, actionData }: Route.ComponentProps) {

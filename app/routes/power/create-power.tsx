@@ -269,5 +269,5 @@ export default function CreatePowerPage({ loaderData, actionData }: Route.Compon
 
 /** With JS, phase 2 travels through XMLHttpRequest so the ID images' progress shows. */
 export function clientAction(args: Route.ClientActionArgs) {
-  return uploadClientAction(args)
+  return uploadClientAction(args, pagePath('/crear-poder-simple/subida'))
 }

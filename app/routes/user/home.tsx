@@ -14,7 +14,7 @@ import { DOCUMENTS_ANCHOR, documentFileUrl, HOME_PATH } from '#app/components/dr
 import { PostingsForYouSection } from '#app/components/marketplace/for-you'
 import { forYouListPath } from '#app/components/marketplace/posting-links'
 import { uploadClientAction } from '#app/components/upload/transfer'
-import { withParams } from '#app/paths'
+import { pagePath, withParams } from '#app/paths'
 import { dayInChile, formatDate } from '#domain/format'
 import {
   DOCUMENT_STATUS_LABELS,
@@ -216,7 +216,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
       return data(reply, { status: 400 })
     }
   }
-  return uploadClientAction(args)
+  return uploadClientAction(args, pagePath('/user/dashboard/home/subida'))
 }
 
 export default function DriverHome({ loaderData, actionData }: Route.ComponentProps) {

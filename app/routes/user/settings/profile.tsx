@@ -103,7 +103,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export async function clientAction(args: Route.ClientActionArgs) {
   if (!/multipart\/form-data/i.test(args.request.headers.get('content-type') ?? '')) return args.serverAction()
   const { uploadClientAction } = await import('#app/components/upload/transfer')
-  return uploadClientAction(args)
+  return uploadClientAction(args, pagePath('/user/dashboard/settings/subida'))
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
