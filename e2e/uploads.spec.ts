@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page, Request } from '@playwright/test'
 import sharp from 'sharp'
 import { loadKeyring, unseal } from '../services/platform/file-crypto'
-import { e2eDatabase, fillExpiryIfAsked, newDriver, phonePhoto, pngFile, SEND_UPLOAD } from './driver-session'
+import { e2eDatabase, exeAsJpg, fillExpiryIfAsked, newDriver, phonePhoto, pngFile, SEND_UPLOAD } from './driver-session'
 import { expect, expectAccessible, test } from './fixtures'
 
 /**
@@ -152,6 +152,67 @@ test.describe('uploads with JS', () => {
     })
     await expect(page.getByText('Archivos subidos correctamente.')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByRole('progressbar', { name: 'Subiendo archivo' })).toHaveCount(0)
+  })
+
+  test("the upload route's answer reaches the page: a refusal, the web tier's error, a lost session", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await newDriver(page)
+    const dialog = await openDocumentUpload(page, 'SOAP (frontal)')
+    // An executable named like a photo passes the browser's checks; the service refuses it by content.
+    const exe = exeAsJpg()
+    await dialog
+      .getByLabel('Elegir archivo')
+      .setInputFiles({ ...exe, buffer: Buffer.concat([exe.buffer, Buffer.alloc(512 * 1024)]) })
+    // About 0.5 MB at 256 KB/s: two seconds on the way, with the bar.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    })
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST')
+    await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
+    await expect(dialog.getByRole('progressbar', { name: 'Subiendo archivo' })).toBeVisible()
+    const answer = await answered
+    expect([answer.request().resourceType(), new URL(answer.url()).pathname]).toEqual([
+      'xhr',
+      '/user/dashboard/home/subida',
+    ])
+    expect(answer.status()).toBeGreaterThanOrEqual(400)
+    await expect(
+      dialog.getByText('Error al subir los archivos: El archivo debe ser JPG, JPEG, PNG o PDF.'),
+    ).toBeVisible()
+    await expect(dialog.getByRole('progressbar')).toHaveCount(0)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+
+    // The web tier answering before React Router (413, 503): the area's error page, its layout kept.
+    const uploadRoute = /\/user\/dashboard\/home\/subida(\?|$)/
+    await page.route(uploadRoute, (route) =>
+      route.fulfill({ status: 413, contentType: 'text/html; charset=utf-8', body: '<h1>Demasiado grande</h1>' }),
+    )
+    await dialog.getByLabel('Elegir archivo').setInputFiles(await pngFile())
+    await fillExpiryIfAsked(dialog)
+    await dialog.getByRole('button', { name: SEND_UPLOAD }).click()
+    await expect(page.getByRole('heading', { name: 'Ocurrió un error' })).toBeVisible()
+    await page.unroute(uploadRoute)
+
+    // The session ended meanwhile: the guard's redirect and its cookie reach the page, the login.
+    await page.goto('/user/dashboard/home')
+    const again = await openDocumentUpload(page, 'SOAP (frontal)')
+    await again.getByLabel('Elegir archivo').setInputFiles(await pngFile())
+    await page.context().clearCookies()
+    await again.getByRole('button', { name: SEND_UPLOAD }).click()
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fdashboard%2Fhome%3Fname%3Dsoap_frontal/)
+    await expect(page.getByText('Inicia sesión para continuar')).toBeVisible()
   })
 
   test('a phone photo over 3 MB becomes the profile photo', async ({ page }) => {
