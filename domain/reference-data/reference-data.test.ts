@@ -108,7 +108,7 @@ describe('vehicles and capacities', () => {
       [3, 'Moto'],
       [5, 'Camión'],
       [6, 'Otro'],
-      [7, 'Camion ¾'],
+      [7, 'Camión ¾'],
       [8, 'SUV'],
     ])
   })

@@ -18,14 +18,14 @@ export const VEHICLE_OTRO = 6
 export const VEHICLE_CAMION_TRES_CUARTOS = 7
 export const VEHICLE_SUV = 8
 
-/** Names as in the spec (no id 4; 'Camion ¾' is written without accent there). */
+/** Names as in the spec (no id 4), with their accents (decision 2: the spec writes «Camion ¾»). */
 export const vehicles: readonly Vehicle[] = [
   { id_vehicle: VEHICLE_FURGON, name_vehicle: 'Furgón' },
   { id_vehicle: VEHICLE_AUTO, name_vehicle: 'Auto' },
   { id_vehicle: VEHICLE_MOTO, name_vehicle: 'Moto' },
   { id_vehicle: VEHICLE_CAMION, name_vehicle: 'Camión' },
   { id_vehicle: VEHICLE_OTRO, name_vehicle: 'Otro' },
-  { id_vehicle: VEHICLE_CAMION_TRES_CUARTOS, name_vehicle: 'Camion ¾' },
+  { id_vehicle: VEHICLE_CAMION_TRES_CUARTOS, name_vehicle: 'Camión ¾' },
   { id_vehicle: VEHICLE_SUV, name_vehicle: 'SUV' },
 ]
 
@@ -38,7 +38,7 @@ const CAPACITY_KG: ReadonlyArray<readonly [number, readonly number[]]> = [
   [VEHICLE_CAMION_TRES_CUARTOS, [1200, 1500, 1700, 2000, 99999]],
 ]
 
-/** Capacities numbered 1..16 in the order Furgón, Camión, Camion ¾. */
+/** Capacities numbered 1..16 in the order Furgón, Camión, Camión ¾. */
 export const capacities: readonly VehicleCapacity[] = CAPACITY_KG.flatMap(([vehicle_id, kgs]) =>
   kgs.map((capacity_kg) => ({ vehicle_id, capacity_kg })),
 ).map((c, i) => ({
@@ -64,7 +64,7 @@ export function findCapacity(id: number | string): VehicleCapacity | undefined {
 /**
  * '700 kg', '1.500 kg'; the open capacities read "más de <largest listed capacity of that
  * vehicle>": 9999 -> 'más de 1.500 kg' (Furgón), 99999 -> 'más de 10.000 kg' (Camión) or
- * 'más de 2.000 kg' when vehicleId is Camion ¾. Without vehicleId, the vehicle owning the
+ * 'más de 2.000 kg' when vehicleId is Camión ¾. Without vehicleId, the vehicle owning the
  * sentinel first is assumed (9999 Furgón, 99999 Camión).
  */
 export function capacityLabel(kg: number, vehicleId?: number): string {

@@ -128,7 +128,7 @@ function buildJobPostingSchema() {
     id_region: regionId(),
     id_commune: communeId(),
     id_vehicle: choiceId((id) => findVehicle(id) !== undefined),
-    // Only vehicles with listed capacities (Furgón, Camión, Camion ¾) take one; see the refinement.
+    // Only vehicles with listed capacities (Furgón, Camión, Camión ¾) take one; see the refinement.
     id_capacity: z.preprocess(
       (v) => (isBlank(v) ? undefined : numberToString(v)),
       z.optional(

@@ -252,7 +252,7 @@ export function PostingForm({
           ) : (
             <SelectField
               label="Capacidad"
-              hint="Solo para Furgón, Camión y Camion ¾."
+              hint="Solo para Furgón, Camión y Camión ¾."
               selectProps={getSelectProps(fields.id_capacity)}
               groups={CAPACITY_GROUPS}
               placeholder="No aplica"

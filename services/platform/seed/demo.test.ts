@@ -39,7 +39,7 @@ function plain(s: string) {
     .toLowerCase()
 }
 
-/** The vehicles a title names, longest name first (so «Camion ¾» is not also read as «Camión»). */
+/** The vehicles a title names, longest name first (so «Camión ¾» is not also read as «Camión»). */
 function vehiclesNamed(title: string, names: string[]): string[] {
   let rest = plain(title)
   const found: string[] = []

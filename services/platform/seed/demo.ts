@@ -57,7 +57,7 @@ const RM_COMMUNES = [13101, 13114, 13123, 13119, 13110, 13120, 13201, 13401, 131
  * for, says «con peoneta» exactly when a helper goes, and a monthly pay reads «mensual»; the
  * amounts fit their period (seed.test.ts checks every seeded row). Capacity ids are those of
  * domain/reference-data/vehicles.ts (2: Furgón 1.000 kg, 4: Furgón 1.500 kg, 7: Camión 3.500 kg,
- * 13: Camion ¾ 1.500 kg).
+ * 13: Camión ¾ 1.500 kg).
  */
 export const DEMO_POSTING_PLAN: ReadonlyArray<{
   title: string
