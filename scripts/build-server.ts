@@ -7,8 +7,9 @@
  * 2. server.ts and what it imports from server/, services/, domain/ and app/.server are compiled
  *    into build/server.js and chunks beside it (the composition server.ts imports dynamically
  *    is one; Vite's SSR build: packages stay external imports of node_modules), with
- *    the database migrations as build/migrations/*.js and the PDF pages' worker as
- *    build/pdf-pages-worker.js, so production runs `node build/server.js`:
+ *    the database migrations as build/migrations/*.js, the PDF pages' worker as
+ *    build/pdf-pages-worker.js and the demo documents' drawing process as
+ *    build/demo-documents-process.js, so production runs `node build/server.js`:
  *    no TypeScript compiler in the process, no npm or tsx wrapper processes.
  */
 import fs from 'node:fs'
@@ -82,6 +83,8 @@ export async function buildServer(root: string, buildDir: string) {
         input: {
           server: path.join(root, 'server.ts'),
           'pdf-pages-worker': path.join(root, 'services/platform/pdf/pages-worker.ts'),
+          // The demo documents are drawn by a process of their own (services/platform/seed/demo-documents.ts).
+          'demo-documents-process': path.join(root, 'services/platform/seed/demo-documents-process.ts'),
           ...migrations,
         },
         // Chunks sit beside server.js: services/platform/db/migrations.ts finds the compiled

@@ -3,8 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_DOCUMENTS, demoDocumentBytes, seedDemo } from '#services/platform/seed/demo'
+import { seedDemo } from '#services/platform/seed/demo'
+import { DEMO_DOCUMENTS } from '#services/platform/seed/demo-documents'
 import { TINY_PDF, TINY_PNG } from '#services/platform/seed/sample-files'
+import { demoDocumentBytes } from '#services/platform/seed/specimen-photos'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
 import {
   encryptedFileStore,

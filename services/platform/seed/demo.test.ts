@@ -5,7 +5,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, type TestPlatform } from '#services/testing/platform'
-import { DEMO_DOCUMENTS, seedDemo } from './demo'
+import { seedDemo } from './demo'
+import { DEMO_DOCUMENTS } from './demo-documents'
 import { GLARE_AT } from './specimen-photos'
 
 /** What a reviewer sees in a photo: its size, brightness, sharpness, and the spot where a glare falls. */

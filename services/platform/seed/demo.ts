@@ -1,14 +1,12 @@
 import type { Transaction } from 'kysely'
 import { CONSENT_DOCUMENTS, LEGAL_DOCUMENTS } from '#domain/privacy'
-import type { DocumentSlotKey } from '#domain/reference-data/documents'
-import { computeCheckDigit, formatRut } from '#domain/rut'
+import { computeCheckDigit } from '#domain/rut'
 import { hashPassword } from '#services/platform/crypto'
 import type { Database } from '#services/platform/db/schema'
 import { inTransaction } from '#services/platform/db/transaction'
 import { pausePoint } from '#services/platform/pause-point'
 import type { Platform } from '#services/platform/platform'
-import { specimenPdf, specimenPhoto, type SpecimenLook } from './specimen-photos'
-import type { Holder } from './specimens'
+import { DEMO_DOCUMENTS, DEMO_DRIVER, drawDemoDocuments, type DemoDocument } from './demo-documents'
 
 export interface DemoLogin {
   role: 'User' | 'business' | 'admin'
@@ -133,71 +131,15 @@ export const DEMO_POSTING_PLAN: ReadonlyArray<{
   },
 ]
 
-/** The demo driver; her documents show her name, RUT and address, as her profile does. */
-const DEMO_DRIVER = {
-  firstname: 'Camila',
-  lastname: 'Pérez González',
-  rut: rut(16234567),
-  address: 'Av. Providencia 1234, Providencia',
-}
-const DEMO_DRIVER_HOLDER: Holder = {
-  names: DEMO_DRIVER.firstname.toUpperCase(),
-  surnames: DEMO_DRIVER.lastname.toUpperCase(),
-  rut: formatRut(DEMO_DRIVER.rut),
-  address: DEMO_DRIVER.address.toUpperCase(),
-}
-
-interface DemoDocument {
-  slot: DocumentSlotKey
-  status: 'PENDING' | 'ACCEPTED' | 'REJECTED'
-  reason?: string
-  pdf?: boolean
-  /**
-   * How the photo or scan came out (decision 93): the pending ones a reviewer opens first are a
-   * glare and a dark photo, the rejected padrón is blurred, and the rejected proof of address is
-   * the blurred scan its reason calls illegible.
-   */
-  look: SpecimenLook
-}
-
-/** The demo driver's documents, one in every status, each a photo or scan of its specimen. */
-export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
-  { slot: 'cedula_identidad_frontal', status: 'ACCEPTED', look: 'clear' },
-  { slot: 'cedula_identidad_posterior', status: 'ACCEPTED', look: 'clear' },
-  { slot: 'certificado_antecedentes', status: 'ACCEPTED', pdf: true, look: 'clear' },
-  { slot: 'licencia_conducir_frontal', status: 'PENDING', look: 'glare' },
-  { slot: 'licencia_conducir_posterior', status: 'PENDING', look: 'dark' },
-  { slot: 'hoja_vida_conductor', status: 'PENDING', pdf: true, look: 'clear' },
-  {
-    slot: 'comprobante_domicilio',
-    status: 'REJECTED',
-    reason: 'El documento está ilegible.',
-    pdf: true,
-    look: 'blurred',
-  },
-  {
-    slot: 'padron_vehiculo_frontal',
-    status: 'REJECTED',
-    reason: 'La foto está borrosa: sube una foto nítida.',
-    look: 'blurred',
-  },
-]
-
-/** The photo or scan of a demo document (deterministic: the same bytes at every seed). */
-export function demoDocumentBytes(doc: DemoDocument): Promise<Uint8Array> {
-  return doc.pdf
-    ? specimenPdf(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
-    : specimenPhoto(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
-}
-
 export async function seedDemo(p: Platform): Promise<{ demoLogins: DemoLogin[]; demoPassword: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   // The files go to the store before the rows that name them, and leave it if those rows are not
   // written: one transaction adds every demo row or none, so a start killed while seeding finds
   // no users and seeds again.
+  const drawn = await drawDemoDocuments()
   const stored = await Promise.all(
-    DEMO_DOCUMENTS.map(async (doc) => {
-      const bytes = await demoDocumentBytes(doc)
+    DEMO_DOCUMENTS.map(async (doc, i) => {
+      const bytes = drawn[i]!
       return { ...doc, bytes, key: await p.files.put('documents', bytes, doc.pdf ? 'pdf' : 'jpg') }
     }),
   )

@@ -8,6 +8,7 @@
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import type { DocumentSlotKey } from '#domain/reference-data/documents'
+import { DEMO_DRIVER_HOLDER, type DemoDocument } from './demo-documents'
 import { specimenPages, type Holder } from './specimens'
 
 export type SpecimenLook = 'clear' | 'blurred' | 'dark' | 'glare'
@@ -100,4 +101,11 @@ export async function specimenPdf(slot: DocumentSlotKey, look: SpecimenLook, hol
     page.drawImage(image, { x: 0, y: 0, width: 612, height: 792 })
   }
   return pdf.save()
+}
+
+/** The photo or scan of a demo document (deterministic: the same bytes at every seed). */
+export function demoDocumentBytes(doc: DemoDocument): Promise<Uint8Array> {
+  return doc.pdf
+    ? specimenPdf(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
+    : specimenPhoto(doc.slot, doc.look, DEMO_DRIVER_HOLDER)
 }

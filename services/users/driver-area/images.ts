@@ -1,7 +1,7 @@
 import { ANALYSIS_LONG_SIDE, photoFlags, type PhotoFlag } from '#domain/photo-quality'
 
 /** sharp (libvips) is loaded on the first image, not at start. */
-const loadSharp = async () => (await import('sharp')).default
+export const loadSharp = async () => (await import('sharp')).default
 
 export type SniffedType = 'image/png' | 'image/jpeg' | 'application/pdf'
 

@@ -1,9 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import sharp from 'sharp'
+import type { PDFFont, PDFPage } from 'pdf-lib'
 import { formatDate } from '#domain/format'
 import { formatRut } from '#domain/rut'
 import type { SimplePowerValues } from '#domain/validation/power'
-import { DOCUMENT_MAX_PIXELS } from '#services/users/driver-area/images'
+import { DOCUMENT_MAX_PIXELS, loadSharp } from '#services/users/driver-area/images'
 
 /**
  * The simple power of attorney as a one-page (or longer) A4 PDF in Spanish: who authorises whom
@@ -33,6 +32,7 @@ const ID_IMAGE_MAX_SIDE = 1600
  * JPEG; odd PNG variants need not be its problem).
  */
 export async function idImageForPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   const out = await sharp(bytes, { limitInputPixels: DOCUMENT_MAX_PIXELS, failOn: 'error' })
     .rotate()
     .resize(ID_IMAGE_MAX_SIDE, ID_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -89,6 +89,8 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 }
 
 export async function renderPowerDocument(input: PowerDocumentInput): Promise<Uint8Array> {
+  // pdf-lib is loaded with the first power, not at start: most processes never draw one.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
   const doc = await PDFDocument.create()
   const regular = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
