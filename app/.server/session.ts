@@ -20,6 +20,8 @@ export interface SessionUser {
   second_factor?: 'ok' | 'enrol' | 'verify'
   /** Drivers and companies: the legal documents to accept before the area opens (decision 74), as the service says. */
   pending_documents?: ConsentDocument[]
+  /** Drivers: the companies' messages not read yet, as the service says (decision 124). */
+  unread_messages?: number
   /** Console accounts: «revisor» or «administrador», as the service says. */
   staff_role?: 'revisor' | 'administrador' | null
 }

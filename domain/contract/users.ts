@@ -68,6 +68,11 @@ export const liveSessionUserSchema = z.object({
    * (decision 74), so the area's guard knows without a second call. Absent for the console.
    */
   pending_documents: z.array(z.enum(CONSENT_DOCUMENTS)).optional(),
+  /**
+   * Drivers: the companies' messages not read yet (decision 105), which every page of the area
+   * shows, so the layout needs no call of its own (decision 124). Absent for the other roles.
+   */
+  unread_messages: z.number().int().nonnegative().optional(),
 })
 
 /** POST /users/validate-{email,rut,phone}-user when the value is free. */

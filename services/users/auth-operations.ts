@@ -20,6 +20,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import { enqueueEmail } from '#services/platform/messaging/outbox'
 import type { Platform } from '#services/platform/platform'
+import { driverUnread } from '#services/shared/application-messages'
 import { pendingConsents } from '#services/shared/consents'
 import { recordLogin } from './account-closure'
 import { loginLockedMail, passwordResetMail, verificationCodeMail } from './mails'
@@ -319,7 +320,7 @@ export async function getSessionUser(p: Platform, session: Pick<AuthContext, 'us
     email_verified: user.email_verified === 1,
     // Drivers have no second factor (yet): their answer stays as it was.
     ...(session.role === 'User'
-      ? {}
+      ? { unread_messages: await driverUnread(p.db, session.userId) }
       : { second_factor: await factorState(p.db, session.userId, session.factorPending) }),
     ...(session.role === 'admin' ? { staff_role } : { pending_documents: await pendingConsents(p.db, session.userId) }),
   }

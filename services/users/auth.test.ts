@@ -416,6 +416,8 @@ describe.each(engines)('auth and registration on %s', (engine) => {
           email_verified: true,
           // The terms and the privacy policy were accepted at registration (decision 122).
           pending_documents: [],
+          // No company has written to her yet (decision 124).
+          unread_messages: 0,
         })
         expect(live.headers.get('cache-control')).toMatch(/no-store/)
 

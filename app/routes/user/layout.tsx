@@ -33,12 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSession(request, context, 'User')
   await requireCurrentConsents(request, context, 'User', session)
   const { firstname, lastname, img_profile } = session.user
-  // Companies' messages not read yet (decision 105): on the way to the applications, on every page.
-  const unread = await threadsApi.driverUnread(context, session.token)
+  // Companies' messages not read yet (decision 105), on the way to the applications on every page:
+  // the session's answer says how many (decision 124); an answer without the count still asks.
+  const unreadMessages = session.user.unread_messages ?? (await unreadCount(context, session.token))
   return {
     user: { fullName: `${firstname} ${lastname}`.trim(), avatar: avatarUrl(img_profile) },
-    unreadMessages: unread.ok ? unread.data.unread : 0,
+    unreadMessages,
   }
+}
+
+async function unreadCount(context: Route.LoaderArgs['context'], token: string) {
+  const unread = await threadsApi.driverUnread(context, token)
+  return unread.ok ? unread.data.unread : 0
 }
 
 /**

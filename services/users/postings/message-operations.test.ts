@@ -4,6 +4,7 @@ import { MESSAGES } from '#services/platform/http'
 import { companyAccount, insertPostings, type CompanyAccount } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { outbox, type TestPlatform } from '#services/testing/platform'
+import { getSessionUser } from '../auth-operations'
 import type { DriverActor } from '../driver-area/shared'
 import { platformWithDrivers } from '../driver-area/test-helpers'
 import { countDriverUnread, listDriverThreads, readDriverThread, sendDriverMessage } from './message-operations'
@@ -99,6 +100,17 @@ describe.each(engines)('driver message operations on %s', (engine) => {
     ])
     expect(await countDriverUnread(p, camila)).toEqual({ unread: 0 })
     expect((await stored()).map((m) => m.read_at)).toEqual([true, true])
+  })
+
+  it('says the same unread count in the session answer every page of the driver area reads', async () => {
+    const answer = (who: DriverActor) => getSessionUser(p, { userId: who.userId, role: 'User', factorPending: false })
+    expect(await answer(camila)).toMatchObject({ unread_messages: 0 })
+    await companyWrites(camilaApplies, 'Primer mensaje')
+    await companyWrites(camilaApplies, 'Segundo mensaje')
+    expect(await answer(camila)).toMatchObject({ unread_messages: 2 })
+    expect(await answer(pedro)).toMatchObject({ unread_messages: 0 })
+    await readDriverThread(p, camila, { id: camilaApplies })
+    expect(await answer(camila)).toMatchObject({ unread_messages: 0 })
   })
 
   it("treats another driver's application as none, reading and writing nothing", async () => {
