@@ -3,32 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { requireSession } from './auth'
 import { authApi } from './backend/auth'
 import { commitSession, type SessionUser } from './session'
+import { sessionUser } from './testing/session-user'
 import { readToast } from './toast'
 
 /**
  * The guard of the protected areas: the cookie names
  * the session, the users service says whether it is live and whose it is.
  */
-const driver: SessionUser = {
-  role: 'User',
-  email: 'camila@example.cl',
-  firstname: 'Camila',
-  lastname: 'Pérez',
-  rut: '12345678-5',
-  phone: '56987654321',
-  address: null,
-  about_me: null,
-  img_profile: null,
-  email_verified: true,
-}
-const company: SessionUser = {
-  ...driver,
-  role: 'business',
-  email: 'empresa@example.cl',
-  firstname: 'Ana',
-  lastname: 'Pérez',
-  rut: null,
-}
+const driver = sessionUser('User', { rut: '12345678-5', phone: '56987654321' })
+const company = sessionUser('business', { phone: driver.phone })
 
 function token(role: string) {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')

@@ -2,20 +2,10 @@ import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { requireCurrentConsents } from './consents'
 import type { SessionUser, WebSession } from './session'
+import { sessionUser } from './testing/session-user'
 
 /** The area guard's step after the session check: what is pending comes with the session's answer. */
-const user: SessionUser = {
-  role: 'User',
-  email: 'camila@example.cl',
-  firstname: 'Camila',
-  lastname: 'Pérez',
-  rut: null,
-  phone: null,
-  address: null,
-  about_me: null,
-  img_profile: null,
-  email_verified: true,
-}
+const user = sessionUser('User')
 
 function context(pending: string[]) {
   const calls: string[] = []

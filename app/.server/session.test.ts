@@ -1,7 +1,8 @@
 import * as jose from 'jose'
 import * as reactRouter from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { commitSession, getSession, type SessionUser } from './session'
+import { commitSession, getSession } from './session'
+import { sessionUser } from './testing/session-user'
 
 // The originals, watched: jose's jwtDecrypt is the only decryption session.ts uses, and a cookie
 // made with React Router's createCookie is how it reads a Cookie header back.
@@ -18,18 +19,7 @@ const parses = {
   },
 }
 
-const driver: SessionUser = {
-  role: 'User',
-  email: 'camila@example.cl',
-  firstname: 'Camila',
-  lastname: 'Pérez',
-  rut: null,
-  phone: null,
-  address: null,
-  about_me: null,
-  img_profile: null,
-  email_verified: true,
-}
+const driver = sessionUser('User')
 
 function token(expSeconds: number) {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')

@@ -1,20 +1,9 @@
 import type { AppLoadContext } from 'react-router'
-import { commitSession, type SessionUser } from '#app/.server/session'
+import { commitSession } from '#app/.server/session'
+import { sessionUser } from '#app/.server/testing/session-user'
 
 /** What the console's route tests share: an administradora signed in, and the services faked by path. */
-export const consoleAdmin: SessionUser = {
-  role: 'admin',
-  email: 'olga@fleeters.cl',
-  firstname: 'Olga',
-  lastname: 'Operaciones',
-  rut: null,
-  phone: null,
-  address: null,
-  about_me: null,
-  img_profile: null,
-  email_verified: true,
-  staff_role: 'administrador',
-}
+export const consoleAdmin = sessionUser('admin')
 
 /** A token the web tier carries (it only reads the claims; the services would check the signature). */
 function token() {
