@@ -1,5 +1,9 @@
+import type { QueryId, RootOperationNode } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dayInChile } from '#domain/format'
+import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { MESSAGES } from '#services/platform/http'
+import { refreshApplicantDocuments } from '#services/shared/validated-drivers'
 import { driverAccount, insertPostings, type Account, companyActorFor } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
@@ -134,5 +138,111 @@ describe.each(engines)('applicant operations on %s', (engine) => {
     expect((await applications(otherPostingId)).map((a) => [a.user_id, a.status])).toEqual([
       [pedro.userId, 'descartada'],
     ])
+  })
+
+  /** Accepted records of a driver's slots, each with its expiry day (null: none). */
+  async function accepted(who: Account, slots: Array<[string, string | null]>) {
+    for (const [slot, expires] of slots)
+      await p.db
+        .insertInto('user_files')
+        .values({
+          user_id: who.userId,
+          purpose_name: slot,
+          file_status: 'ACCEPTED',
+          storage_key: `documents/${Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
+          mime_type: 'image/png',
+          size_bytes: 10,
+          original_name: 'x.png',
+          rejection_reason: null,
+          created_at: p.now().toISOString(),
+          reviewed_at: p.now().toISOString(),
+          expires_on: expires,
+        })
+        .execute()
+  }
+
+  /**
+   * The first page by documents, as [driver, n/22] in order, and how many statements read the
+   * applications past their copy's date apart (those join driver_documents_accepted on that date).
+   */
+  async function byDocuments(status?: ApplicationStatus) {
+    const nodes: Array<{ node: RootOperationNode; queryId: QueryId }> = []
+    const db = p.db.withPlugin({
+      transformQuery: (args) => (nodes.push(args), args.node),
+      transformResult: async (args) => args.result,
+    })
+    const list = await listApplicants({ ...p, db }, andes, { id: postingId, page: 1, sort: 'documentos', status })
+    const apart = nodes
+      .map(({ node, queryId }) => p.db.getExecutor().compileQuery(node, queryId).sql)
+      .filter((text) => text.includes('driver_documents_accepted') && /"documents_until" < /.test(text))
+    return { order: list.applicants.map((a) => [a.id_user, a.documents_accepted]), apart: apart.length }
+  }
+
+  it('orders by documents from the copies, and reads apart only when one is past its date', async () => {
+    const ale = await driverAccount(p, 'Ale')
+    p.advance(60_000)
+    await apply(ale, postingId)
+    const day = (days: number) => dayInChile(new Date(p.now().getTime() + days * 86_400_000))
+    await accepted(camila, [['cedula_identidad_frontal', day(30)]])
+    await accepted(pedro, [
+      ['cedula_identidad_frontal', null],
+      ['licencia_conducir_frontal', day(2)],
+      ['licencia_conducir_posterior', day(2)],
+    ])
+    await accepted(ale, [
+      ['cedula_identidad_frontal', null],
+      ['hoja_vida_conductor', null],
+    ])
+    // Every copy in force: the page is the index's, nothing read apart.
+    expect(await byDocuments()).toEqual({
+      order: [
+        [pedro.userId, 3],
+        [ale.userId, 2],
+        [camila.userId, 1],
+      ],
+      apart: 0,
+    })
+
+    // Pedro's licence expired, his copy still says 3: read apart with his 1/22 on the day, and
+    // placed by it (before Camila, the older application with as many).
+    p.advance(3 * 86_400_000)
+    const afterExpiry = {
+      order: [
+        [ale.userId, 2],
+        [pedro.userId, 1],
+        [camila.userId, 1],
+      ],
+      apart: 1,
+    }
+    expect(await byDocuments()).toEqual(afterExpiry)
+    expect(await byDocuments('nueva')).toEqual(afterExpiry)
+    // Paused, companies do not see him: the answer «one is past» counts him, the list does not.
+    await p.db.updateTable('users').set({ paused_at: p.now().toISOString() }).where('id', '=', pedro.userId).execute()
+    expect((await byDocuments()).order).toEqual([
+      [ale.userId, 2],
+      [camila.userId, 1],
+    ])
+    await p.db.updateTable('users').set({ paused_at: null }).where('id', '=', pedro.userId).execute()
+
+    // In another stage, he is past his date there only.
+    await p.db
+      .updateTable('applications')
+      .set({ status: 'contactado' })
+      .where('user_id', '=', pedro.userId)
+      .where('posting_id', '=', postingId)
+      .execute()
+    expect(await byDocuments('nueva')).toEqual({
+      order: [
+        [ale.userId, 2],
+        [camila.userId, 1],
+      ],
+      apart: 0,
+    })
+    expect(await byDocuments('contactado')).toEqual({ order: [[pedro.userId, 1]], apart: 1 })
+
+    // The hourly refresh writes his 1/22 into the copies (of both his applications): the same
+    // order, from the index alone.
+    expect(await refreshApplicantDocuments(p.db, p.now())).toBe(2)
+    expect(await byDocuments()).toEqual({ ...afterExpiry, apart: 0 })
   })
 })

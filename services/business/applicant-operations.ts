@@ -60,21 +60,26 @@ export async function listApplicants(
   input: ById & z.output<typeof applicantsQuerySchema>,
 ) {
   const { company } = actor
-  const { counted, ...posting } = await postingWithCounts(p, company.id, input.id)
   const { status: wanted, sort, page } = input
   const status = wanted ?? null
   const now = p.now()
+  const byDocs = sort === 'documentos'
+  const { posting, status_counts, anyPast } = await postingWithCounts(
+    p,
+    company.id,
+    input.id,
+    byDocs ? { status, now } : null,
+  )
   const offset = (page - 1) * APPLICANTS_PAGE_SIZE
-  const order =
-    sort === 'documentos'
-      ? await byDocuments(p, posting.id, status, now, offset)
-      : {
-          page: pageColumns(p, posting.id, status)
-            .orderBy('a.created_at', 'desc')
-            .orderBy('a.id', 'desc')
-            .limit(APPLICANTS_PAGE_SIZE)
-            .offset(offset),
-        }
+  const order = byDocs
+    ? await byDocuments(p, posting.id, status, now, offset, anyPast)
+    : {
+        page: pageColumns(p, posting.id, status)
+          .orderBy('a.created_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(APPLICANTS_PAGE_SIZE)
+          .offset(offset),
+      }
   const rows = await applicantCards(p, now, order)
   const experience = await experienceSummaries(
     p,
@@ -103,9 +108,6 @@ export async function listApplicants(
     p.db,
     rows.map((r) => ({ viewer, subjectUserId: r.id_user, kind: 'contacto' as const, itemId: r.id_user, now })),
   )
-  const status_counts = Object.fromEntries(
-    APPLICATION_STATUSES.map((s) => [s, Number(counted[s] ?? 0)]),
-  ) as ApplicantStatusCounts
   const total = Object.values(status_counts).reduce((a, b) => a + b, 0)
   return { posting, applicants, status, sort: sort ?? 'fecha', page, total, status_counts }
 }
@@ -352,8 +354,9 @@ function pageColumns(p: Platform, postingId: number, status: ApplicationStatus |
  * the applications whose copy of the driver's n/22 is still in force come in the order of
  * applications_posting_(stage_)documents_idx, as many as the pages up to this one; the few past
  * their copy's date get their n/22 on `now`'s day (acceptedInForce) and join them in order.
- * With none past its date (the hourly refresh ran since), the page is the index's, skipped to in
- * SQL: a query the cards read by; otherwise the page's ids in order.
+ * `anyPast` (postingWithCounts) says whether any may be past its date: the hourly refresh leaves
+ * almost none, so usually there is nothing to read apart and the page is the index's, skipped to
+ * in SQL: a query the cards read by; otherwise the page's ids in order.
  */
 async function byDocuments(
   p: Platform,
@@ -361,14 +364,16 @@ async function byDocuments(
   status: ApplicationStatus | null,
   now: Date,
   offset: number,
+  anyPast: boolean,
 ) {
   const today = dayInChile(now)
-  const own = ownApplications(p, postingId, status)
-  const past = await own
-    .innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'a.user_id')
-    .select(['a.id', acceptedInForce(now, 'dd').as('n'), 'a.created_at'])
-    .where('a.documents_until', '<', today)
-    .execute()
+  const past = anyPast
+    ? await ownApplications(p, postingId, status)
+        .innerJoin('driver_documents_accepted as dd', 'dd.user_id', 'a.user_id')
+        .select(['a.id', acceptedInForce(now, 'dd').as('n'), 'a.created_at'])
+        .where('a.documents_until', '<', today)
+        .execute()
+    : []
   const current = pageColumns(p, postingId, status)
     .where((eb) => eb.or([eb('a.documents_until', 'is', null), eb('a.documents_until', '>=', today)]))
     .orderBy('a.documents_accepted', 'desc')
@@ -427,18 +432,49 @@ async function applicantCards(p: Platform, now: Date, order: ApplicantsPage) {
     .execute()
 }
 
-/** One of this company's postings with its stage counts (posting_applicant_counts, decision 110); 404 otherwise. */
-async function postingWithCounts(p: Platform, companyId: number, id: number) {
+/**
+ * One of this company's postings and its stage counts (posting_applicant_counts, decision 110);
+ * 404 otherwise. With `past` (the order by documents), also `anyPast`: whether any of its
+ * applications, of that stage if one, has its copy of the driver's n/22 past its date (before
+ * `now`'s day), read in the same statement from applications_posting_expiry_idx so that the usual
+ * answer, none, costs no round trip of its own. It does not leave out the drivers companies may
+ * not see (visibleToCompanies): a true only means byDocuments reads the applications past their
+ * date, and that statement leaves them out.
+ */
+async function postingWithCounts(
+  p: Platform,
+  companyId: number,
+  id: number,
+  past: { status: ApplicationStatus | null; now: Date } | null,
+) {
   const row = await p.db
     .selectFrom('job_postings as jp')
     .leftJoin('posting_applicant_counts as pc', 'pc.posting_id', 'jp.id')
     .select(['jp.id', 'jp.title', 'jp.status', ...APPLICATION_STATUSES.map((s) => `pc.${s}` as const)])
+    .$if(past !== null, (q) =>
+      q.select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('applications as a')
+              .select('a.id')
+              .where('a.posting_id', '=', id)
+              .where('a.documents_until', '<', dayInChile(past!.now))
+              .$if(past!.status !== null, (w) => w.where('a.status', '=', past!.status!)),
+          )
+          .as('any_past'),
+      ),
+    )
     .where('jp.id', '=', id)
     .where('jp.company_id', '=', companyId)
     .executeTakeFirst()
   if (!row) throw new ApiError(404, MESSAGES.notFound)
-  const { id: postingId, title, status, ...counted } = row
-  return { id: postingId, title, status, counted }
+  const status_counts = Object.fromEntries(
+    APPLICATION_STATUSES.map((s) => [s, Number(row[s] ?? 0)]),
+  ) as ApplicantStatusCounts
+  // SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false.
+  const anyPast = Boolean(Number(row.any_past ?? 0))
+  return { posting: { id: row.id, title: row.title, status: row.status }, status_counts, anyPast }
 }
 
 /** One of this company's postings; another company's does not exist for it (404). */
