@@ -31,6 +31,9 @@ export default async function globalSetup() {
       WHATSAPP_CONTACT_PHONE: '56912345678',
       DRIVER_SIGNUP_URL: '',
       DRIVER_LOGIN_URL: '',
+      // A form value a service uses without checking it again is checked again here, and a
+      // difference fails the request (services/platform/in-process.ts).
+      CHECK_IN_PROCESS_BODIES: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

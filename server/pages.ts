@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { inProcessCaller } from '#services/platform/auth'
 import { CLIENT_IP_HEADER } from '#services/platform/client-ip'
 import type { Config } from '#services/platform/config'
+import type { CheckedBody } from '#services/platform/in-process'
 import { pageNonce } from '#services/platform/security-headers'
 import type { ServicesApp } from './api'
 import { clientIp } from './client-address'
@@ -75,10 +76,10 @@ export function pages({ build, dev, services, writeGeneration, config }: PagesOp
       writeGeneration,
       services: {
         // The backend client builds each call's Request for this call alone: its headers are ours to set.
-        fetch: (req: Request) => {
+        fetch: (req: Request, checked?: CheckedBody) => {
           req.headers.set(CLIENT_IP_HEADER, ip)
           req.headers.set('x-request-id', requestId)
-          return callServices(req)
+          return callServices(req, checked)
         },
       },
     })

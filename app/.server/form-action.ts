@@ -1,9 +1,9 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import { newReplyId, type ActionReply, type ReplyFields } from '#app/components/action-reply'
 import { loginRedirect } from './auth'
+import { parseForm } from './checked-forms'
 import { redirectWithToast } from './responses'
 import type { Toast } from './toast'
 
@@ -53,7 +53,7 @@ export function withSchema<Args, Extra extends object, S extends z.ZodType>(
   options: { hideFields?: string[]; invalid?: Handler<Args, Extra, { result: SubmissionResult<string[]> }> } = {},
 ): (a: Args & Tools<Extra>) => Promise<Answer<Extra>> {
   return async (a) => {
-    const submission = parseWithZod(a.formData, { schema })
+    const submission = parseForm(a.formData, schema)
     if (submission.status !== 'success') {
       const result = submission.reply({ hideFields: options.hideFields })
       return options.invalid ? options.invalid({ ...a, result }) : a.reply({ result } as Body<Extra>, 400)

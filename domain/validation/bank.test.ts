@@ -5,6 +5,7 @@ import {
   bankDetailsPayloadSchema,
   bankDetailsUpdatePayloadSchema,
   bankFormSchema,
+  bankPayloadFromForm,
   bankSelectionSchema,
   receiptInvoiceMismatch,
 } from './bank'
@@ -129,6 +130,27 @@ describe('bank payloads', () => {
     expect(errorsOf(bankDetailsPayloadSchema, { ...payload, account_holder_name: null })).toEqual({
       account_holder_name: [TODOS_LOS_CAMPOS],
     })
+  })
+
+  // The page sends the payload made from a checked form to the service in process without a second
+  // check (services/platform/in-process.ts): the payload schema must accept it, and unchanged.
+  it.each([
+    ['a plain form', bank],
+    [
+      'lowercase variants',
+      {
+        ...bank,
+        account_type: 'cuenta corriente',
+        invoice_type: 'factura',
+        receipt_issuance: 'no emitire boleta, emitire factura',
+        bank_name: 'banco itau',
+      },
+    ],
+    ['numbers as numbers', { ...bank, phone: 56987654321, account_number: 123456 }],
+    ['spaces around', { ...bank, name_account: '  Ana Pérez  ', sii_address: ' Av. Libertador 123 ' }],
+  ])('a payload made from a valid form (%s) is one the payload schema accepts unchanged', (_, form) => {
+    const made = bankPayloadFromForm(bankFormSchema.parse(form))
+    expect(bankDetailsPayloadSchema.parse(JSON.parse(JSON.stringify(made)))).toEqual(made)
   })
 
   it('update payload takes only the changed fields', () => {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { CLIENT_IP_HEADER } from './client-ip'
 import type { Role } from './db/schema'
 import { ApiError, MESSAGES } from './http'
+import { IN_PROCESS_BODY, type CheckedBody } from './in-process'
 import { log } from './log'
 import type { Platform } from './platform'
 import { verifySessionToken } from './tokens'
@@ -102,19 +103,25 @@ async function touchSession(p: Platform, sessionId: string, lastSeen: string | n
  * asks next is verified afresh and sees the change.
  */
 export const IN_PROCESS_AUTH = Symbol('fleeters.in-process-auth')
-export type InProcessEnv = { [IN_PROCESS_AUTH]: Map<string, Promise<AuthContext | null>> }
+export type InProcessEnv = {
+  [IN_PROCESS_AUTH]: Map<string, Promise<AuthContext | null>>
+  [IN_PROCESS_BODY]?: CheckedBody
+}
 
 /** A fresh memo for one page request's in-process service calls. */
 export function inProcessEnv(): InProcessEnv {
   return { [IN_PROCESS_AUTH]: new Map() }
 }
 
-/** The in-process caller of one page request (server.ts): its calls share one memo. */
+/**
+ * The in-process caller of one page request (server/pages.ts): its calls share one memo, and a call
+ * whose body the page checked carries it (in-process.ts).
+ */
 export function inProcessCaller(
   fetch: (request: Request, env?: InProcessEnv) => Response | Promise<Response>,
-): (request: Request) => Promise<Response> {
+): (request: Request, checked?: CheckedBody) => Promise<Response> {
   const env = inProcessEnv()
-  return async (request) => fetch(request, env)
+  return async (request, checked) => fetch(request, checked ? { ...env, [IN_PROCESS_BODY]: checked } : env)
 }
 
 /** How many session changes each platform (a process, or a test) has made. */

@@ -17,6 +17,7 @@ import { MAX_ID } from '#domain/ids'
 import { ROLE_HEADER } from './auth'
 import type { Role } from './db/schema'
 import { ApiError, MESSAGES, readJson, validate } from './http'
+import { checkedBodyOf, secondCheck, sharedSchemaName } from './in-process'
 
 export { OpenAPIHono }
 
@@ -135,12 +136,16 @@ type JsonOut<Q> = Q extends { body: { content: { 'application/json': { schema: i
 /** What `c.req.valid()` hands a route's handler. */
 export type RouteInput<R> = { in: Empty; out: ParamOut<RequestOf<R>> & QueryOut<RequestOf<R>> & JsonOut<RequestOf<R>> }
 
-/** Validation as the services always answered it (see the module comment). */
+/**
+ * Validation as the services always answered it (see the module comment); a body the page already
+ * checked with the route's own schema, in this process, is used as it is (in-process.ts).
+ */
 function inputValidator(route: RouteConfig): MiddlewareHandler {
   const { params, query, body } = route.request ?? {}
   const jsonSchema = (body?.content['application/json'] as { schema?: z.ZodType } | undefined)?.schema
   const multipart = Boolean(body?.content['multipart/form-data'])
   const prepare = body ? preparers.get(body) : undefined
+  const jsonName = jsonSchema && sharedSchemaName(jsonSchema)
   return async (c, next) => {
     if (params) {
       const parsed = (params as z.ZodType).safeParse(c.req.param())
@@ -149,8 +154,14 @@ function inputValidator(route: RouteConfig): MiddlewareHandler {
     }
     if (query) c.req.addValidatedData('query', validate(query as z.ZodType, c.req.query()) as Record<string, unknown>)
     if (jsonSchema && !(multipart && (c.req.header('content-type') ?? '').startsWith('multipart/form-data'))) {
-      const raw = await readJson(c)
-      c.req.addValidatedData('json', validate(jsonSchema, prepare ? prepare(raw) : raw) as Record<string, unknown>)
+      const fromJson = (raw: unknown) => validate(jsonSchema, prepare ? prepare(raw) : raw) as Record<string, unknown>
+      const checked = checkedBodyOf(c.env)
+      if (checked && checked.schema === jsonName) {
+        secondCheck(checked, fromJson, `${route.method.toUpperCase()} ${route.path}`)
+        c.req.addValidatedData('json', checked.value as Record<string, unknown>)
+      } else {
+        c.req.addValidatedData('json', fromJson(await readJson(c)))
+      }
     }
     await next()
   }

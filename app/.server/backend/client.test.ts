@@ -1,5 +1,8 @@
 import type { AppLoadContext } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { checkedSchemaOf, parseForm } from '#app/.server/checked-forms'
+import { resetPasswordRequestSchema } from '#domain/validation/auth'
+import type { CheckedBody } from '#services/platform/in-process'
 import { call, clearPublicCache } from './client'
 
 const FAQS = '/general-data/get-faqs'
@@ -101,5 +104,41 @@ describe('call: the request it builds', () => {
     } as unknown as AppLoadContext
     const res = await call(context, 'general', 'get', '/general-data/get-statistics')
     expect(res).toEqual({ ok: false, status: 503, message: 'El servicio no está disponible. Intenta nuevamente.' })
+  })
+})
+
+describe('call: a body the page checked', () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData()
+    for (const [k, v] of Object.entries(fields)) data.set(k, v)
+    return data
+  }
+  function recording() {
+    const given: (CheckedBody | undefined)[] = []
+    const context = {
+      services: {
+        async fetch(_: Request, checked?: CheckedBody) {
+          given.push(checked)
+          return Response.json({ message: 'Listo' })
+        },
+      },
+    } as unknown as AppLoadContext
+    return { context, given }
+  }
+
+  it('goes along, in process, with the name of the schema that accepted it; any other body does not', async () => {
+    const { context, given } = recording()
+    const submission = parseForm(form({ email: 'ana@example.cl' }), resetPasswordRequestSchema)
+    if (submission.status !== 'success') throw new Error('the form is valid')
+    await call(context, 'users', 'post', '/auth/reset-password', { json: submission.value })
+    await call(context, 'users', 'post', '/auth/reset-password', { json: { email: 'ana@example.cl' } })
+    expect(given).toEqual([{ value: submission.value, schema: 'resetPasswordRequest' }, undefined])
+    expect(given[0]!.value).toBe(submission.value)
+  })
+
+  it('an invalid form marks nothing', () => {
+    const submission = parseForm(form({ email: 'no-es-correo' }), resetPasswordRequestSchema)
+    expect(submission.status).not.toBe('success')
+    expect(checkedSchemaOf(submission.value)).toBeUndefined()
   })
 })

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from 'react-router'
+import { checkedSchemaOf } from '#app/.server/checked-forms'
 import { env } from '#app/.server/env'
 import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from '#services/platform/client-ip'
+import type { CheckedBody } from '#services/platform/in-process'
 import { log } from '#services/platform/log'
 import type { paths as BusinessPaths } from './api/business'
 import type { paths as GeneralPaths } from './api/general'
@@ -70,8 +72,13 @@ export function clearPublicCache() {
  * (split deployment). Remote calls carry the visitor's address and the request id, with the
  * INTERNAL_SECRET that makes the services believe the address.
  */
-export function sendToService(context: AppLoadContext, request: Request, remote: boolean): Promise<Response> {
-  if (!remote) return context.services.fetch(request)
+export function sendToService(
+  context: AppLoadContext,
+  request: Request,
+  remote: boolean,
+  checked?: CheckedBody,
+): Promise<Response> {
+  if (!remote) return context.services.fetch(request, checked)
   const { config } = env()
   if (context.requestId) request.headers.set('x-request-id', context.requestId)
   if (config.INTERNAL_SECRET) {
@@ -230,9 +237,12 @@ async function send<T>(
   const remote = baseUrl(service)
   const url = `${remote ?? 'http://services.internal'}${path}`
   const request = new Request(url, { method, headers, body })
+  // A body the page checked with a shared schema goes along as is: in process, the route uses it unchecked.
+  const checkedWith = checkedSchemaOf(options.json)
+  const checked = checkedWith ? { value: options.json as object, schema: checkedWith } : undefined
   let response: Response
   try {
-    response = await sendToService(context, request, Boolean(remote))
+    response = await sendToService(context, request, Boolean(remote), checked)
   } catch (error) {
     log.error({ err: error }, `[backend] ${service} ${path} failed`)
     return { ok: false, status: 503, message: 'El servicio no está disponible. Intenta nuevamente.' }

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
+import { parseForm } from '#app/.server/checked-forms'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { SubmitButton } from '#app/components/ui/button'
 import { InputField } from '#app/components/ui/field'
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: resetPasswordRequestSchema })
+  const submission = parseForm(formData, resetPasswordRequestSchema)
   if (submission.status !== 'success') return data({ sent: null, result: submission.reply() }, { status: 400 })
   const res = await authApi.resetPassword(context, submission.value)
   if (!res.ok) {

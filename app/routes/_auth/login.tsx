@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router'
 import { afterLoginPath, secondFactorUrl, startWebSession } from '#app/.server/auth'
 import { authApi, type SessionPayload } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
+import { parseForm } from '#app/.server/checked-forms'
 import { env } from '#app/.server/env'
 import { fromEnhancedPage } from '#app/.server/forms'
 import { safeRedirectPath } from '#app/.server/safe-redirect'
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The hidden field, else the page's own query; checked again, whatever the form sent.
   const redirectTo = safeRedirectPath(formData.get('redirectTo')) ?? redirectToOf(request)
   if (formData.get('intent') === 'code') {
-    const submission = parseWithZod(formData, { schema: emailCodeSchema })
+    const submission = parseForm(formData, emailCodeSchema)
     if (submission.status !== 'success')
       return data(
         { step: 'code' as const, token: String(formData.get('token') ?? ''), redirectTo, result: submission.reply() },
@@ -87,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return finishLogin(request, formData, res.data, redirectTo)
   }
 
-  const submission = parseWithZod(formData, { schema: loginSchema })
+  const submission = parseForm(formData, loginSchema)
   if (submission.status !== 'success')
     return data({ step: 'login' as const, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   const res = await authApi.login(context, request, submission.value)

@@ -1,9 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { afterLoginPath, loginRedirect } from '#app/.server/auth'
 import { authApi } from '#app/.server/backend/auth'
 import { messageList } from '#app/.server/backend/client'
 import { staffApi } from '#app/.server/backend/staff'
+import { parseForm } from '#app/.server/checked-forms'
 import { safeRedirectPath } from '#app/.server/safe-redirect'
 import { getSession } from '#app/.server/session'
 import { setToast } from '#app/.server/toast'
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
   if (intent === 'confirm') {
-    const submission = parseWithZod(formData, { schema: confirmFactorSchema })
+    const submission = parseForm(formData, confirmFactorSchema)
     if (submission.status !== 'success')
       return data({ step: 'enrol' as const, result: submission.reply() }, { status: 400 })
     const res = await staffApi.confirm(context, role, session.token, submission.value)
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       next: afterLoginPath(role, redirectTo),
     }
   }
-  const submission = parseWithZod(formData, { schema: verifyFactorSchema })
+  const submission = parseForm(formData, verifyFactorSchema)
   if (submission.status !== 'success')
     return data({ step: 'verify' as const, result: submission.reply() }, { status: 400 })
   const res = await staffApi.verify(context, role, session.token, submission.value)

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { data, Link, useActionData, useLoaderData } from 'react-router'
 import { joinMessage } from '#app/.server/backend/client'
 import { publicSiteApi } from '#app/.server/backend/public-site'
+import { parseForm } from '#app/.server/checked-forms'
 import { ComplaintForm } from '#app/components/public/complaint-form'
 import { PageHeader, seoMeta } from '#app/components/public/page'
 import { buttonClass } from '#app/components/ui/button'
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = parseWithZod(formData, { schema: complaintSchema }).reply()
     return data({ result, outcome: outcome('error', FORM_FAILURE, ALERT_MS) }, { status: 400 })
   }
-  const submission = parseWithZod(formData, { schema: complaintSchema })
+  const submission = parseForm(formData, complaintSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), outcome: null }, { status: 400 })
   const res = await publicSiteApi.sendInquiry(context, submission.value)
   if (!res.ok) {

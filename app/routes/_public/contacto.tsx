@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { joinMessage } from '#app/.server/backend/client'
 import { publicSiteApi } from '#app/.server/backend/public-site'
+import { parseForm } from '#app/.server/checked-forms'
 import { useLazyValidation } from '#app/components/lazy-validation'
 import { HoneypotFields } from '#app/components/public/honeypot'
 import { PageHeader, seoMeta } from '#app/components/public/page'
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Spec §5: nothing happens when first name, last name, email and message are all empty.
   if (isContactSubmissionEmpty(Object.fromEntries(formData))) return { result: undefined, outcome: null }
-  const submission = parseWithZod(formData, { schema: contactSchema })
+  const submission = parseForm(formData, contactSchema)
   if (submission.status !== 'success') return data({ result: submission.reply(), outcome: null }, { status: 400 })
   const res = await publicSiteApi.sendContact(context, submission.value)
   if (!res.ok) {

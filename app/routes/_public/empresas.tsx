@@ -2,6 +2,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useActionData, useLoaderData } from 'react-router'
 import { messageList } from '#app/.server/backend/client'
 import { listOrEmpty, publicSiteApi } from '#app/.server/backend/public-site'
+import { parseForm } from '#app/.server/checked-forms'
 import { BusinessContactForm } from '#app/components/public/business-contact-form'
 import { DriverValidation, FormChooser } from '#app/components/public/business-trust'
 import { FleetRequestForm } from '#app/components/public/fleet-request-form'
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 async function contactAction(formData: FormData, context: Route.ActionArgs['context']) {
   if (isBusinessContactSubmissionEmpty(Object.fromEntries(formData)))
     return { form: 'contacto' as const, result: undefined, outcome: null }
-  const submission = parseWithZod(formData, { schema: businessContactSchema })
+  const submission = parseForm(formData, businessContactSchema)
   if (submission.status !== 'success')
     return data({ form: 'contacto' as const, result: submission.reply(), outcome: null }, { status: 400 })
   const res = await publicSiteApi.sendBusinessContact(context, submission.value)

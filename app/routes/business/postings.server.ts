@@ -1,8 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type AppLoadContext } from 'react-router'
 import { requireSession } from '#app/.server/auth'
 import { joinMessage, messageList } from '#app/.server/backend/client'
 import { businessApi, type BusinessData, type JobPosting } from '#app/.server/backend/marketplace'
+import { parseForm } from '#app/.server/checked-forms'
 import { formAction, type Tools } from '#app/.server/form-action'
 import { loadPlaces } from '#app/.server/places'
 import { redirectWithToast } from '#app/.server/responses'
@@ -193,7 +193,7 @@ export async function editorAction(args: { request: Request; context: AppLoadCon
     async ({ formData, reply, fail }: Tools<EditorExtra>) => {
       const { draft, places } = await form(formData)
       if (status) formData.set('status', status)
-      const submission = parseWithZod(formData, { schema: jobPostingSchema })
+      const submission = parseForm(formData, jobPostingSchema)
       if (submission.status !== 'success') return reply({ draft, result: submission.reply(), places }, 400)
       const res = postingId
         ? await businessApi.update(context, session.token, postingId, submission.value)
@@ -213,7 +213,7 @@ export async function editorAction(args: { request: Request; context: AppLoadCon
       const { draft, places } = await form(formData)
       const company = await businessApi.data(context, session.token)
       const preview = previewPosting(draft, company.ok ? company.data : null, new Date().toISOString())
-      const submission = parseWithZod(formData, { schema: jobPostingSchema })
+      const submission = parseForm(formData, jobPostingSchema)
       // The card, and what is still missing, on the same page.
       return reply({
         draft,

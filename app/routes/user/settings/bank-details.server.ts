@@ -1,11 +1,18 @@
 import { href, type AppLoadContext } from 'react-router'
 import { driverApi } from '#app/.server/backend/driver-area'
+import { checkedAs } from '#app/.server/checked-forms'
 import { formAction, withSchema } from '#app/.server/form-action'
 import { redirectWithToast, serviceMessages } from '#app/.server/responses'
 import type { WebSession } from '#app/.server/session'
 import { positiveId } from '#domain/ids'
 import { BANK_SELECTION_VALUES } from '#domain/reference-data/banking'
-import { BANK_MESSAGES, bankFormSchema, bankPayloadFromForm, changedBankFields } from '#domain/validation/bank'
+import {
+  BANK_MESSAGES,
+  bankDetailsPayloadSchema,
+  bankFormSchema,
+  bankPayloadFromForm,
+  changedBankFields,
+} from '#domain/validation/bank'
 
 /** Spec §8 lets these failures pass silently; the driver gets a short message instead. */
 export const BANK_PAGE_ERRORS = {
@@ -26,7 +33,9 @@ type Args = { request: Request; context: AppLoadContext; session: WebSession }
 
 export const bankAction = formAction<Args>({
   add: withSchema(bankFormSchema, async ({ request, context, session, value, submission, fail }) => {
-    const res = await driverApi.addBank(context, session.token, bankPayloadFromForm(value))
+    // The payload schema accepts every payload made from a valid form unchanged (bank.test.ts).
+    const payload = checkedAs(bankPayloadFromForm(value), bankDetailsPayloadSchema)
+    const res = await driverApi.addBank(context, session.token, payload)
     if (!res.ok)
       return fail(res, { result: submission.reply({ formErrors: serviceMessages(res, BANK_PAGE_ERRORS.save) }) })
     return redirectWithToast(pageFor(request, res.data.bank_detail.id_bank_detail), {
