@@ -29,7 +29,7 @@ elif new not in text:
 PY
 }
 
-all=(public-cache session-open scripts-cache statement-cache inprocess-auth render-switch)
+all=(public-cache session-open scripts-cache statement-cache inprocess-auth app-compression render-switch)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   case $n in
@@ -47,6 +47,11 @@ for n in "${names[@]}"; do
         "  return rewrite(props, Scripts(props), undefined)" ;;
     statement-cache)
       edit "$n" services/platform/db/connect.ts "      if (kept && !kept.busy) return kept" "" ;;
+    app-compression)
+      # Documents left to the server's compress() middleware (gzip through CompressionStream).
+      edit "$n" app/entry.server.tsx \
+        "request.method === 'HEAD' ? null : preferredEncoding(request.headers.get('accept-encoding'))" \
+        "null as Encoding" ;;
     inprocess-auth)
       edit "$n" services/platform/auth.ts "  if (!(memo instanceof Map)) return authenticate(p, token)" \
         "  return authenticate(p, token)" ;;
