@@ -1,14 +1,11 @@
 import type { Context } from 'hono'
 import { okMessageSchema } from '#domain/contract/common'
-import { communes, regions, schedules, vehicles, zones } from '#domain/reference-data'
-import { businessContactSchema, createFleetRequestSchema, type FleetRequestValues } from '#domain/validation/contact'
+import { businessContactSchema, type FleetRequestValues } from '#domain/validation/contact'
 import { rateLimit } from '#services/platform/auth'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 import { FORM_LIMIT } from '#services/shared/team-mail'
 import { sendBusinessContact, sendFleetRequest } from './contact-operations'
-
-export const fleetRequestSchema = createFleetRequestSchema({ vehicles, schedules, zones, regions, communes })
 
 /** POST /business/register with a JSON body: the fleet-requirements form of /empresas. */
 export function fleetRequest(p: Platform) {

@@ -1,10 +1,11 @@
 import { okMessageSchema } from '#domain/contract/common'
+import { fleetRequestSchema } from '#domain/validation/fleet-request'
 import { defineRoute, errors, jsonBody, jsonResponse, OpenAPIHono } from '#services/platform/contract'
 import type { Platform } from '#services/platform/platform'
 // «Mis datos» of companies (decision 75)
 import { myDataRoutes } from '#services/shared/my-data-routes'
 import { companyRegistration, companyRegistrationForm, companyRoutes } from './companies'
-import { businessContactRoutes, fleetRequest, fleetRequestSchema } from './contact'
+import { businessContactRoutes, fleetRequest } from './contact'
 
 const isMultipart = (type: string | undefined) => (type ?? '').startsWith('multipart/form-data')
 

@@ -22,6 +22,7 @@ import { bankDetailsPayloadSchema } from '#domain/validation/bank'
 import { complaintSchema } from '#domain/validation/complaint'
 import { businessContactSchema, contactSchema } from '#domain/validation/contact'
 import { experienceSchema } from '#domain/validation/experience'
+import { fleetRequestSchema } from '#domain/validation/fleet-request'
 import { jobPostingSchema } from '#domain/validation/marketplace'
 import { rectificationSchema } from '#domain/validation/my-data'
 import { profileSchema } from '#domain/validation/profile'
@@ -37,6 +38,7 @@ const SHARED_SCHEMAS: Record<string, z.ZodType> = {
   contact: contactSchema,
   emailCode: emailCodeSchema,
   experience: experienceSchema,
+  fleetRequest: fleetRequestSchema,
   jobPosting: jobPostingSchema,
   login: loginSchema,
   profile: profileSchema,

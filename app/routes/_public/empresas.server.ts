@@ -1,11 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { listOrEmpty, publicSiteApi } from '#app/.server/backend/public-site'
 import type { LocationChoice } from '#app/components/public/fleet-request-form'
-import { communes, regions, schedules, vehicles, zones } from '#domain/reference-data'
-import { createFleetRequestSchema } from '#domain/validation/contact'
-
-/** The whole fleet rule (with the zone → region → commune chain), as the service checks it. */
-export const fleetRequestSchema = createFleetRequestSchema({ vehicles, schedules, zones, regions, communes })
 
 function id(raw: unknown): number | null {
   return typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null

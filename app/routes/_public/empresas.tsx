@@ -12,9 +12,10 @@ import { Statistics } from '#app/components/public/statistics'
 import { Testimonials } from '#app/components/public/testimonials'
 import { buttonClass } from '#app/components/ui/button'
 import { businessContactSchema } from '#domain/validation/contact'
+import { fleetRequestSchema } from '#domain/validation/fleet-request'
 import { isBusinessContactSubmissionEmpty } from '#domain/validation/submission'
 import type { Route } from './+types/empresas'
-import { fleetDraft, fleetRequestSchema, loadLocation } from './empresas.server'
+import { fleetDraft, loadLocation } from './empresas.server'
 import { failureStatus, FORM_FAILURE, honeypotInputProps, outcome, passesHoneypot, siteOrigin } from './site.server'
 
 /** Spec §8: business contact 3 s; fleet requirements success 4 s, errors 5 s. */
@@ -76,7 +77,7 @@ async function contactAction(formData: FormData, context: Route.ActionArgs['cont
 
 async function fleetAction(formData: FormData, context: Route.ActionArgs['context']) {
   const location = await loadLocation(context, formData.get('id_zone'), formData.get('id_region'))
-  const submission = parseWithZod(formData, { schema: fleetRequestSchema })
+  const submission = parseForm(formData, fleetRequestSchema)
   if (submission.status !== 'success')
     return data({ form: 'flota' as const, result: submission.reply(), outcome: null, location }, { status: 400 })
   const res = await publicSiteApi.sendFleetRequest(context, submission.value)
