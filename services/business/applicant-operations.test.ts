@@ -4,7 +4,13 @@ import { dayInChile } from '#domain/format'
 import type { ApplicationStatus } from '#domain/validation/marketplace'
 import { MESSAGES } from '#services/platform/http'
 import { refreshApplicantDocuments } from '#services/shared/validated-drivers'
-import { driverAccount, insertPostings, type Account, companyActorFor } from '#services/testing/business'
+import {
+  driverAccount,
+  insertPostings,
+  type Account,
+  companyActorFor,
+  documentRecord,
+} from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
 import {
@@ -145,19 +151,7 @@ describe.each(engines)('applicant operations on %s', (engine) => {
     for (const [slot, expires] of slots)
       await p.db
         .insertInto('user_files')
-        .values({
-          user_id: who.userId,
-          purpose_name: slot,
-          file_status: 'ACCEPTED',
-          storage_key: `documents/${Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
-          mime_type: 'image/png',
-          size_bytes: 10,
-          original_name: 'x.png',
-          rejection_reason: null,
-          created_at: p.now().toISOString(),
-          reviewed_at: p.now().toISOString(),
-          expires_on: expires,
-        })
+        .values(documentRecord(p, who.userId, slot, { reviewed: true, expiresOn: expires }))
         .execute()
   }
 

@@ -13,6 +13,7 @@ import {
   messages,
   type Account,
   type CompanyAccount,
+  documentRecord,
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
@@ -42,18 +43,7 @@ describe.each(engines)('applicants of a company on %s', (engine) => {
   async function file(userId: number, slot: string, status: 'PENDING' | 'ACCEPTED' | 'REJECTED') {
     await p.db
       .insertInto('user_files')
-      .values({
-        user_id: userId,
-        purpose_name: slot,
-        file_status: status,
-        storage_key: `documents/${Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
-        mime_type: 'image/png',
-        size_bytes: 10,
-        original_name: 'x.png',
-        rejection_reason: null,
-        created_at: p.now().toISOString(),
-        reviewed_at: null,
-      })
+      .values(documentRecord(p, userId, slot, { status }))
       .execute()
   }
 

@@ -9,6 +9,7 @@ import {
   insertPostings,
   type Account,
   type CompanyAccount,
+  documentRecord,
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
@@ -124,24 +125,8 @@ describe.each(engines)("the company's hiring screen on %s", (engine) => {
     async () => {
       await p.db.updateTable('users').set({ phone: '56987654321' }).where('id', '=', camila.userId).execute()
       const today = dayInChile(p.now())
-      const file = (
-        user_id: number,
-        purpose_name: string,
-        file_status: 'ACCEPTED' | 'PENDING',
-        expires_on: string | null = null,
-      ) => ({
-        user_id,
-        purpose_name,
-        file_status,
-        storage_key: `documents/${Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
-        mime_type: 'image/png',
-        size_bytes: 10,
-        original_name: 'x.png',
-        rejection_reason: null,
-        created_at: p.now().toISOString(),
-        reviewed_at: null,
-        expires_on,
-      })
+      const file = (userId: number, slot: string, status: 'ACCEPTED' | 'PENDING', expiresOn: string | null = null) =>
+        documentRecord(p, userId, slot, { status, expiresOn })
       // Five accepted, one accepted but expired yesterday (missing, as the driver sees it), one pending.
       const [s0, s1, s2, s3, s4, s5, s6] = REQUIRED_SLOTS
       await p.db

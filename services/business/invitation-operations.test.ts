@@ -9,6 +9,7 @@ import {
   invitationsSentToday,
   type Account,
   companyActorFor,
+  documentRecord,
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, type TestPlatform } from '#services/testing/platform'
@@ -48,19 +49,9 @@ describe.each(engines)('invitation operations on %s', (engine) => {
     await p.db
       .insertInto('user_files')
       .values(
-        REQUIRED_SLOTS.map((slot) => ({
-          user_id: d.userId,
-          purpose_name: slot,
-          file_status: 'ACCEPTED' as const,
-          storage_key: `documents/${d.userId}-${slot}-abcdefghijklmnopqrstuv.png`,
-          mime_type: 'image/png',
-          size_bytes: 10,
-          original_name: 'x.png',
-          rejection_reason: null,
-          created_at: now,
-          reviewed_at: now,
-          expires_on: null,
-        })),
+        REQUIRED_SLOTS.map((slot) =>
+          documentRecord(p, d.userId, slot, { reviewed: true, key: `${d.userId}-${slot}-` }),
+        ),
       )
       .execute()
     return d

@@ -12,6 +12,7 @@ import {
   invitationsSentToday,
   type Account,
   type CompanyAccount,
+  documentRecord,
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
@@ -65,19 +66,13 @@ describe.each(engines)('invitations to apply on %s', (engine) => {
       await p.db
         .insertInto('user_files')
         .values(
-          slots.map((slot, i) => ({
-            user_id: d.userId,
-            purpose_name: slot,
-            file_status: 'ACCEPTED' as const,
-            storage_key: `documents/${d.userId}-${slot}-abcdefghijklmnopqrstuv.png`,
-            mime_type: 'image/png',
-            size_bytes: 10,
-            original_name: 'x.png',
-            rejection_reason: null,
-            created_at: p.now().toISOString(),
-            reviewed_at: p.now().toISOString(),
-            expires_on: o.expired && i === 0 ? dayInChile(new Date(p.now().getTime() - DAY)) : null,
-          })),
+          slots.map((slot, i) =>
+            documentRecord(p, d.userId, slot, {
+              reviewed: true,
+              key: `${d.userId}-${slot}-`,
+              expiresOn: o.expired && i === 0 ? dayInChile(new Date(p.now().getTime() - DAY)) : null,
+            }),
+          ),
         )
         .execute()
     return d

@@ -8,6 +8,7 @@ import {
   insertPostings,
   type Account,
   type CompanyAccount,
+  documentRecord,
 } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, outbox, testClient, type TestPlatform } from '#services/testing/platform'
@@ -60,18 +61,7 @@ describe.each(engines)('the company pipeline on %s', (engine) => {
     for (const slot of slots)
       await p.db
         .insertInto('user_files')
-        .values({
-          user_id: userId,
-          purpose_name: slot,
-          file_status: 'ACCEPTED',
-          storage_key: `documents/${Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
-          mime_type: 'image/png',
-          size_bytes: 10,
-          original_name: 'x.png',
-          rejection_reason: null,
-          created_at: p.now().toISOString(),
-          reviewed_at: null,
-        })
+        .values(documentRecord(p, userId, slot))
         .execute()
   }
 

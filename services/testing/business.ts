@@ -194,3 +194,29 @@ export async function companyActorFor(p: Platform, name: string): Promise<Compan
     .executeTakeFirstOrThrow()
   return { userId: account.userId, company }
 }
+
+/**
+ * A document record (a `user_files` row) of a driver's slot, to insert: accepted unless told, a
+ * small PNG under a key of its own, reviewed now when `reviewed`, with its expiry day if any.
+ */
+export function documentRecord(
+  p: Pick<Platform, 'now'>,
+  userId: number,
+  slot: string,
+  o: { status?: 'PENDING' | 'ACCEPTED' | 'REJECTED'; expiresOn?: string | null; reviewed?: boolean; key?: string } = {},
+) {
+  const now = p.now().toISOString()
+  return {
+    user_id: userId,
+    purpose_name: slot,
+    file_status: o.status ?? ('ACCEPTED' as const),
+    storage_key: `documents/${o.key ?? Math.random().toString(36).slice(2)}abcdefghijklmnopqrstuv.png`,
+    mime_type: 'image/png',
+    size_bytes: 10,
+    original_name: 'x.png',
+    rejection_reason: null,
+    created_at: now,
+    reviewed_at: o.reviewed ? now : null,
+    expires_on: o.expiresOn ?? null,
+  }
+}
