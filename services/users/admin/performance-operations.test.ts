@@ -170,4 +170,43 @@ describe.each(engines)('console performance operations on %s', (engine) => {
     expect(morning).toMatchObject({ decisions: 0, per_day: [0] })
     expect((await p.db.selectFrom('review_days').select('day').execute()).map((r) => r.day)).toEqual(['2026-12-03'])
   })
+
+  it('reads an open day’s settled decisions once, and what came after them on every read', async () => {
+    let clock = '2026-12-04T14:00:00.000Z'
+    p.now = () => new Date(clock)
+    const at = (iso: string, slot: string) => upload(iso, slot)
+    // Friday 09:00 and 10:55 in Chile, both uploaded at 08:00: 1 and 2.9 working hours.
+    await decide(ana, await at('2026-12-04T11:00:00.000Z', 'comprobante_domicilio'), '2026-12-04T12:00:00.000Z')
+    await decide(beto, await at('2026-12-04T11:00:00.000Z', 'cedula_identidad_frontal'), '2026-12-04T13:55:00.000Z')
+    const first = await readTeamPerformance(p, { dias: '7' })
+    expect(first).toMatchObject({ decisions: 2, timed: 2, median_hours: 2, p90_hours: 2.9, within_24h: 2 })
+
+    // A decision at 11:05, then the clock at 11:30: the settled part grows past both.
+    clock = '2026-12-04T14:05:00.000Z'
+    await decide(ana, await at('2026-12-04T11:00:00.000Z', 'licencia_conducir_frontal'), clock)
+    clock = '2026-12-04T14:30:00.000Z'
+    const second = await readTeamPerformance(p, { dias: '30' })
+    expect(second).toMatchObject({ decisions: 3, timed: 3, median_hours: 2.9, p90_hours: 3.1 })
+    expect(second.reviewers.map((r) => [r.name, r.decisions])).toEqual([
+      ['Ana Equipo', 2],
+      ['Beto Equipo', 1],
+    ])
+
+    // Reads at once, with a decision of the last minutes: none counts a decision twice.
+    await decide(beto, await at('2026-12-04T11:00:00.000Z', 'soap_frontal'), '2026-12-04T14:25:00.000Z')
+    clock = '2026-12-04T14:50:00.000Z'
+    const together = await Promise.all([1, 2, 3].map(() => readTeamPerformance(p, { dias: '7' })))
+    const after = await readTeamPerformance(p, { dias: '7' })
+    for (const read of [...together, after]) {
+      expect(read).toMatchObject({ decisions: 4, timed: 4, per_day: [0, 0, 0, 0, 0, 0, 4] })
+      expect(read.reviewers.map((r) => [r.name, r.decisions])).toEqual([
+        ['Ana Equipo', 2],
+        ['Beto Equipo', 2],
+      ])
+    }
+
+    // The day as the log alone gives it (a read up to a past instant does not use what was kept).
+    const logAlone = await teamFigures(p.db, p.columns, ['2026-12-04'], new Date('2026-12-04T14:30:00.000Z'), p.now())
+    expect(logAlone).toMatchObject({ decisions: 4, median_hours: after.median_hours, p90_hours: after.p90_hours })
+  })
 })

@@ -280,12 +280,77 @@ async function closedDays(db: Db, days: string[], starts: string[], ends: string
   return days.map((day) => byDay.get(day)!)
 }
 
+/** Two figures of the same day as one: counts added, times merged in order, reviewers joined. */
+function addFigures(a: DayFigures, b: DayFigures): DayFigures {
+  if (!b.decisions) return a
+  if (!a.decisions) return b
+  const times = new Float64Array(a.times.length + b.times.length)
+  for (let i = 0, j = 0, k = 0; k < times.length; k++)
+    times[k] = j >= b.times.length || (i < a.times.length && a.times[i]! <= b.times[j]!) ? a.times[i++]! : b.times[j++]!
+  const reviewers = new Map(a.reviewers.map((r) => [reviewerKey(r.id, r.actor), { ...r }]))
+  for (const r of b.reviewers) {
+    const known = reviewers.get(reviewerKey(r.id, r.actor))
+    if (known) known.decisions += r.decisions
+    else reviewers.set(reviewerKey(r.id, r.actor), { ...r })
+  }
+  return {
+    decisions: a.decisions + b.decisions,
+    timed: a.timed + b.timed,
+    within: a.within + b.within,
+    times,
+    reviewers: [...reviewers.values()],
+  }
+}
+
+/**
+ * The days still open (today, and yesterday in its first SETTLE_MS), by database: their figures
+ * up to `through`, an instant at least SETTLE_MS old, so every decision made before it has
+ * committed (as a day is rolled up only SETTLE_MS after it ends). Never changed in place: a read
+ * that extends it puts a new one.
+ */
+interface OpenDaysSettled {
+  starts: string
+  through: string
+  figures: DayFigures[]
+}
+const openDaysByDb = new WeakMap<Db, OpenDaysSettled>()
+
+/**
+ * The open days' figures up to `untilIso`: what was settled by an earlier read (the audit rows
+ * older than SETTLE_MS, read once), what was decided since it (read once and kept), and the last
+ * SETTLE_MS fresh from the log. A day of 100,000 drivers holds about 3,000 decisions, which every
+ * «Rendimiento» read from the log otherwise (decision 127). A read of a past `until` goes to the
+ * log alone.
+ */
+async function openDays(db: Db, starts: string[], untilIso: string, now: Date): Promise<DayFigures[]> {
+  const key = starts.join(' ')
+  let settled = openDaysByDb.get(db)
+  if (settled && settled.starts === key && settled.through > untilIso)
+    return figuresOfRows(await decisionsBetween(db, starts[0]!, untilIso), starts)
+  if (!settled || settled.starts !== key) {
+    settled = { starts: key, through: starts[0]!, figures: figuresOfRows([], starts) }
+    openDaysByDb.set(db, settled)
+  }
+  const settledNow = new Date(now.getTime() - SETTLE_MS).toISOString()
+  const through = settledNow < untilIso ? settledNow : untilIso
+  if (through > settled.through) {
+    const base = settled
+    const more = figuresOfRows(await decisionsBetween(db, base.through, through), starts)
+    const extended = { starts: key, through, figures: base.figures.map((f, i) => addFigures(f, more[i]!)) }
+    // Of two reads that extend it at once, the first one's stands; the other uses its own.
+    if (openDaysByDb.get(db) === base) openDaysByDb.set(db, extended)
+    settled = extended
+  }
+  const fresh = figuresOfRows(await decisionsBetween(db, settled.through, untilIso), starts)
+  return settled.figures.map((f, i) => addFigures(f, fresh[i]!))
+}
+
 /**
  * The figures over Chile's `days` (consecutive, oldest first), decisions made before `until`:
  * decisions per reviewer and per day, working hours from upload to decision (median, 90th
  * percentile), the share within REVIEW_HOURS; and the documents late at `now`. A day that ended
  * SETTLE_MS before `now` (and by `until`) is read from its roll-up (decision 99), written from the
- * audit log by the first read that needs it; the others (today) from the audit log.
+ * audit log by the first read that needs it; the others (today) through openDays.
  */
 export async function teamFigures(
   db: Db,
@@ -302,9 +367,7 @@ export async function teamFigures(
     closed++
   const [rolled, open, late] = await Promise.all([
     closed ? closedDays(db, days.slice(0, closed), starts.slice(0, closed), ends.slice(0, closed), now) : [],
-    closed < days.length
-      ? decisionsBetween(db, starts[closed]!, untilIso).then((rows) => figuresOfRows(rows, starts.slice(closed)))
-      : [],
+    closed < days.length ? openDays(db, starts.slice(closed), untilIso, now) : [],
     countLate(db, columns, now),
   ])
   const perDayFigures = [...rolled, ...open]
