@@ -28,6 +28,7 @@ import { PAYMENT_PERIODS } from '#domain/validation/marketplace'
 import { companyPostings, companyPostingsQueries, companySearchDriver } from '#services/business/posting-operations'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#services/platform/db/connect'
 import { fillPostingWords } from '#services/platform/db/migrations/0016_posting_words'
+import { fillCompanyPostingWords } from '#services/platform/db/migrations/0045_company_posting_words'
 import { seedReferenceData } from '#services/platform/seed'
 import { isWordsDriver, type TextDriver } from '#services/shared/posting-rows'
 import {
@@ -221,29 +222,39 @@ async function withoutIndexes(handle: DatabaseHandle, load: () => Promise<void>)
       where schemaname = current_schema() and tablename = 'job_postings' and indexname not like '%pkey'`.execute(
       handle.db,
     )
-    // The words table's trigger and key (migration 0016): its rows are written once after the load.
+    // The words tables' triggers and keys (migrations 0016, 0045): their rows are written once after the load.
     const triggers = await sql<{
       name: string
       def: string
     }>`select tgname as name, pg_get_triggerdef(oid) as def from pg_trigger
       where tgrelid = 'job_postings'::regclass and not tgisinternal`.execute(handle.db)
-    const wordsKey = await sql<{
+    const words = [
+      { table: 'job_posting_words', fill: fillPostingWords },
+      { table: 'company_posting_words', fill: fillCompanyPostingWords },
+    ]
+    const keys = await sql<{
+      table: string
       name: string
       def: string
-    }>`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
-      where conrelid = to_regclass('job_posting_words') and contype = 'p'`.execute(handle.db)
+    }>`select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+      where conrelid in (${sql.join(words.map((w) => sql`to_regclass(${w.table})`))}) and contype = 'p'`.execute(
+      handle.db,
+    )
     for (const i of indexes.rows) await sql`drop index ${sql.id(i.indexname)}`.execute(handle.db)
     for (const t of triggers.rows) await sql`drop trigger ${sql.id(t.name)} on job_postings`.execute(handle.db)
-    for (const k of wordsKey.rows)
-      await sql`alter table job_posting_words drop constraint ${sql.id(k.name)}`.execute(handle.db)
+    for (const k of keys.rows)
+      await sql`alter table ${sql.id(k.table)} drop constraint ${sql.id(k.name)}`.execute(handle.db)
     await load()
     await sql`set maintenance_work_mem = '256MB'`.execute(handle.db)
     for (const i of indexes.rows) await handle.db.executeQuery(CompiledQuery.raw(i.indexdef))
-    if (wordsKey.rows.length) {
-      await sql`truncate job_posting_words`.execute(handle.db)
-      await fillPostingWords(handle.db)
-      for (const k of wordsKey.rows)
-        await sql`alter table job_posting_words add constraint ${sql.id(k.name)} ${sql.raw(k.def)}`.execute(handle.db)
+    for (const w of words) {
+      const key = keys.rows.find((k) => k.table === w.table)
+      if (!key) continue
+      await sql`truncate ${sql.id(w.table)}`.execute(handle.db)
+      await w.fill(handle.db)
+      await sql`alter table ${sql.id(w.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.def)}`.execute(
+        handle.db,
+      )
     }
     for (const t of triggers.rows) await handle.db.executeQuery(CompiledQuery.raw(t.def))
     return
@@ -439,13 +450,17 @@ export function queriesOf(
 
 /**
  * The drivers a shape's search can take (TextDriver): both on SQLite when it has words; on
- * PostgreSQL the planner's choice and, for a driver's search the words table can answer, the
- * walk of job_posting_words (its terms as postgresTextDriver orders them).
+ * PostgreSQL the planner's choice and, for a search a words table can answer, its walk: of
+ * job_posting_words for a driver's (its terms as postgresTextDriver orders them), of
+ * company_posting_words for the company's (`companyId`).
  */
-export async function driversOf(store: Store, filters: SearchFilters, company = false): Promise<TextDriver[]> {
+export async function driversOf(store: Store, filters: SearchFilters, companyId?: number): Promise<TextDriver[]> {
   if (!filters.search) return ['text']
   if (store.dialect === 'sqlite') return ['text', 'rows']
-  if (company) return ['text']
+  if (companyId !== undefined) {
+    const chosen = await companySearchDriver(store, companyId, filters.search)
+    return isWordsDriver(chosen) ? ['text', chosen] : ['text']
+  }
   const chosen = await searchDriver(store, filters)
   if (isWordsDriver(chosen)) return ['text', chosen]
   // The words walk the service did not choose (narrow filters): planned all the same.
@@ -640,7 +655,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', size: number, searches
     const planRnd = prng(3)
     for (const shape of SHAPES) {
       const filters = shape.filters(planRnd)
-      for (const driver of await driversOf(store, filters, shape.company)) {
+      for (const driver of await driversOf(store, filters, shape.company ? seeded.bigCompany : undefined)) {
         const { ids, list } = queriesOf(store, seeded, filters, shape.company, driver)
         const by = driverLabel(driver)
         for (const [part, q] of [

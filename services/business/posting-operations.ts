@@ -13,6 +13,7 @@ import { inTransaction } from '#services/platform/db/transaction'
 import { ApiError, MESSAGES } from '#services/platform/http'
 import type { Platform } from '#services/platform/platform'
 import {
+  companyWordsDriver,
   matchingIds,
   offsetOf,
   pageAndCount,
@@ -146,13 +147,17 @@ export function companyPostingsQueries(
   }
 }
 
-/** The index an SQLite search of a company's postings walks (TextDriver). */
+/**
+ * The index a search of a company's postings walks (TextDriver): on SQLite the full-text or the
+ * company's index, on PostgreSQL company_posting_words (decision 128).
+ */
 export function companySearchDriver(
   { db, dialect }: Pick<Platform, 'db' | 'dialect'>,
   companyId: number,
   search?: string,
   status?: PostingStatus,
 ): Promise<TextDriver> {
+  if (dialect === 'postgres') return companyWordsDriver(db, companyId, status, search)
   return textDriver(db, dialect, ownPostings(companyId, status), search)
 }
 

@@ -235,6 +235,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   statistics: { kind: 'reference', reason: 'Contenido público: cifras de la portada' },
   testimonials: { kind: 'reference', reason: 'Contenido público publicado por el equipo (testimonios autorizados)' },
   partner_logos: { kind: 'reference', reason: 'Contenido público: logos de empresas asociadas' },
+  company_posting_words: {
+    kind: 'system',
+    reason: 'Índice de búsqueda de PostgreSQL sobre las publicaciones (palabras de su texto), por empresa',
+  },
   job_posting_words: {
     kind: 'system',
     reason: 'Índice de búsqueda de PostgreSQL sobre las publicaciones (palabras de su texto), por región',

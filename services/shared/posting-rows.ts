@@ -85,7 +85,8 @@ export function toPostingDto(r: PostingRow): JobPostingDto {
  * posting; `rows` walks the filters' index newest first and checks the words on each posting
  * (fleeters_words_start). Either stops at the 1,001st match; textDriver picks the one that gets
  * there reading fewer entries. On PostgreSQL `text` (or `rows`) leaves the choice to the planner
- * (decision 66) and a WordsDriver walks job_posting_words (decision 70); postgresTextDriver picks.
+ * (decision 66) and a WordsDriver walks a words table (decisions 70, 128); postgresTextDriver picks
+ * for a driver's search, companyWordsDriver for a company's.
  */
 export type TextDriver = 'text' | 'rows' | WordsDriver
 
@@ -100,11 +101,26 @@ export interface WordTerm {
 }
 
 /**
- * PostgreSQL (decision 70): walk job_posting_words newest first for the first term's keys (the
- * partitions of the regions `where` names, merged), checking `where` (the filters on the row's
- * copies, alias w) and the other terms in the index.
+ * PostgreSQL: a words table (alias w) and the column an entry shares with the same posting's other
+ * entries: job_posting_words (migration 0016), the open postings by region, which drivers search;
+ * company_posting_words (migration 0045), every posting by company, which a company searches.
  */
-export interface WordsDriver extends WordsPlace {
+export interface WordsTable {
+  name: 'job_posting_words' | 'company_posting_words'
+  shared: 'id_region' | 'company_id'
+}
+
+export const REGION_WORDS: WordsTable = { name: 'job_posting_words', shared: 'id_region' }
+export const COMPANY_WORDS: WordsTable = { name: 'company_posting_words', shared: 'company_id' }
+
+/**
+ * PostgreSQL (decisions 70, 128): walk a words table newest first for the first term's keys (of
+ * job_posting_words, the partitions of the regions `where` names, merged), checking `where` (the
+ * filters on the row's copies, alias w) and the other terms in the index.
+ */
+export interface WordsDriver {
+  table: WordsTable
+  where: RawBuilder<boolean>
   terms: WordTerm[]
 }
 
@@ -271,6 +287,39 @@ export async function wordTerms(db: Kysely<Database>, tokens: string[]): Promise
 }
 
 /**
+ * PostgreSQL (decision 128): a company's search of its own postings, all of them or those of one
+ * status, as a walk of company_posting_words; 'text' (the planner's choice) when the words table
+ * cannot answer a word. Of several words the sparsest drives: each word's entries of the company
+ * (and status) are counted in the index, up to 1,001.
+ */
+export async function companyWordsDriver(
+  db: Kysely<Database>,
+  companyId: number,
+  status: string | undefined,
+  search: string | undefined,
+): Promise<TextDriver> {
+  const tokens = searchTokens(search ?? '')
+  if (!tokens.length) return 'text'
+  const terms = await wordTerms(db, tokens)
+  if (!terms) return 'text'
+  const where =
+    status === undefined
+      ? sql<boolean>`w.company_id = ${companyId}`
+      : sql<boolean>`w.company_id = ${companyId} and w.status = ${status}`
+  if (terms.length === 1) return { table: COMPANY_WORDS, where, terms }
+  const counts = await sql<{ i: number; n: number }>`${sql.join(
+    terms.map((term, i) => {
+      const key = termKeys(term)[0]!
+      return sql`select ${i}::int as i, count(*)::int as n from (select 1 from company_posting_words w
+        where w.word = ${key} and ${termCheck('w', term, key)} and ${where} limit ${COUNT_CAP + 1}) t`
+    }),
+    sql` union all `,
+  )}`.execute(db)
+  const driving = counts.rows.reduce((a, b) => (b.n < a.n ? b : a)).i
+  return { table: COMPANY_WORDS, where, terms: [terms[driving]!, ...terms.filter((_, i) => i !== driving)] }
+}
+
+/**
  * What a posting's check costs against a step of the words walk (an index entry): a search
  * through the filters' index reads a posting per entry, a page of its own when the filters are
  * narrow, where the words' index holds about 80 entries a page (15 to 80 times the time at 1M
@@ -300,7 +349,7 @@ export async function postgresTextDriver(
   if (!tokens.length) return 'text'
   const terms = await wordTerms(db, tokens)
   if (!terms) return 'text'
-  if (!filtered && terms.length === 1) return { ...walk, terms }
+  if (!filtered && terms.length === 1) return { table: REGION_WORDS, where: walk.where, terms }
   const probes = terms.map((term, i) => {
     const key = termKeys(term)[0]!
     return sql`select ${i}::int as i, count(*)::int as n, min(created_at) as last
@@ -338,7 +387,11 @@ export async function postgresTextDriver(
     )
   const sides = res.rows.filter((r) => r.i >= 0).map((r) => ({ i: r.i, total: total(r) }))
   const driving = sides.reduce((a, b) => (b.total < a.total ? b : a))
-  const words: WordsDriver = { ...walk, terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)] }
+  const words: WordsDriver = {
+    table: REGION_WORDS,
+    where: walk.where,
+    terms: [terms[driving.i]!, ...terms.filter((_, i) => i !== driving.i)],
+  }
   // Shares within the walked regions, as if independent.
   const placeRow = res.rows.find((r) => r.i === -3)
   const inPlace = placeRow ? total(placeRow) : all
@@ -356,7 +409,7 @@ export async function postgresTextDriver(
  * posting under its key (the planner merges the walks, all newest first, or looks each entry up);
  * a word under two keys joins both, and one of them must be there.
  */
-function otherTerms(terms: WordTerm[]) {
+function otherTerms(table: WordsTable, terms: WordTerm[]) {
   const joins: RawBuilder<unknown>[] = []
   const found: RawBuilder<boolean>[] = [sql`true`]
   for (const [i, term] of terms.entries()) {
@@ -365,8 +418,8 @@ function otherTerms(terms: WordTerm[]) {
     for (const [k, key] of keys.entries()) {
       const o = aliases[k]!
       joins.push(
-        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} job_posting_words ${sql.id(o)}
-          on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.id_region`)} = w.id_region
+        sql` ${sql.raw(keys.length === 1 ? 'join' : 'left join')} ${sql.table(table.name)} ${sql.id(o)}
+          on ${sql.ref(`${o}.word`)} = ${key} and ${sql.ref(`${o}.${table.shared}`)} = ${sql.ref(`w.${table.shared}`)}
           and ${sql.ref(`${o}.created_at`)} = w.created_at
           and ${sql.ref(`${o}.posting_id`)} = w.posting_id and ${termCheck(o, term, key)}`,
       )
@@ -385,9 +438,9 @@ function otherTerms(terms: WordTerm[]) {
 /** The first 1,001 ids a WordsDriver finds, newest first (a query the caller compiles or runs). */
 function wordsIds(db: Kysely<Database>, driver: WordsDriver) {
   const [first, ...others] = driver.terms
-  const { joins, lookups } = otherTerms(others)
+  const { joins, lookups } = otherTerms(driver.table, others)
   const walk = (key: string) =>
-    sql`select w.posting_id as id, w.created_at from job_posting_words w${joins}
+    sql`select w.posting_id as id, w.created_at from ${sql.table(driver.table.name)} w${joins}
       where w.word = ${key} and ${termCheck('w', first!, key)} and ${driver.where} and ${lookups}
       order by w.created_at desc, w.posting_id desc limit ${COUNT_CAP + 1}`
   const keys = termKeys(first!)

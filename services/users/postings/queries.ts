@@ -18,6 +18,7 @@ import {
   pageAndCount,
   postgresTextDriver,
   postingsWithNames,
+  REGION_WORDS,
   searchCondition,
   textDriver,
   toPostingDto,
@@ -125,7 +126,7 @@ export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<
 export async function wordsWalk({ db, dialect }: Store, f: SearchFilters): Promise<WordsDriver | null> {
   const tokens = searchTokens(f.search ?? '')
   const terms = dialect === 'postgres' && tokens.length ? await wordTerms(db, tokens) : null
-  return terms ? { ...wordsPlace(f), terms } : null
+  return terms ? { table: REGION_WORDS, where: wordsPlace(f).where, terms } : null
 }
 
 /**
