@@ -124,7 +124,9 @@ function ownPostings(companyId: number, status?: PostingStatus) {
 
 /**
  * The queries of a company's list (optionally searched, optionally of one status): its first 1,001
- * ids in order, and one page. `driver`: which index an SQLite search walks (companySearchDriver picks it).
+ * ids in order, and the ids of one page past them, from the index (its rows are read by id, as a
+ * page within the first 1,001 is, not joined for every posting the offset skips). `driver`: which
+ * index a search walks (companySearchDriver picks it).
  */
 export function companyPostingsQueries(
   { db, dialect }: Pick<Platform, 'db' | 'dialect'>,
@@ -135,11 +137,10 @@ export function companyPostingsQueries(
   status?: PostingStatus,
 ) {
   const condition = searchCondition(search, dialect, driver)
-  const own = postingsWithNames(db).where('jp.company_id', '=', companyId)
-  const list = withApplicants(status ? own.where('jp.status', '=', status) : own)
+  const own = db.selectFrom('job_postings as jp').select('jp.id').where(ownPostings(companyId, status))
   return {
     ids: matchingIds(db, dialect, ownPostings(companyId, status), search, driver),
-    list: (condition ? list.where(condition) : list)
+    list: (condition ? own.where(condition) : own)
       .orderBy('jp.created_at', 'desc')
       .orderBy('jp.id', 'desc')
       .limit(POSTINGS_PAGE_SIZE)
@@ -187,15 +188,15 @@ export async function companyPostings(
     await companySearchDriver(store, companyId, search, status),
     status,
   )
-  const { rows, count } = await pageAndCount(
-    ids,
-    page,
-    (pageIds) =>
-      withApplicants(
-        postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds),
-      ).execute(),
-    () => list.execute(),
-  )
+  const rowsOf = (pageIds: number[]) =>
+    withApplicants(
+      postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds),
+    ).execute()
+  const { rows, count } = await pageAndCount(ids, page, rowsOf, async () => {
+    const pageIds = (await list.execute()).map((r) => r.id)
+    const rows = pageIds.length ? await rowsOf(pageIds) : []
+    return rows.sort((a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id))
+  })
   const postings: CompanyPosting[] = rows.map((r) => ({
     ...toPostingDto(r),
     applicants_count: Number(r.applicants_count ?? 0),

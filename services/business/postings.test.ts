@@ -118,6 +118,29 @@ describe.each(engines)('company postings on %s', (engine) => {
     expect((await api.get('/business/job-postings?page=0', business(andes))).status).toBe(400)
   })
 
+  it('reads a page past the first 1.000 postings newest first, with its applicants, on every list', async () => {
+    const ids = await insertPostings(
+      p,
+      andes.companyId,
+      Array.from({ length: 1_015 }, (_, i) => ({ title: `Ruta número ${i + 1}`, status: i === 9 ? 'closed' : 'open' })),
+    )
+    const d = await driverAccount(p)
+    await api.post('/users/postulate-job-posting', { id_publication: ids[7] }, driver(d))
+    const titles = (res: { body: { postings: Array<{ title: string }> } }) => res.body.postings.map((x) => x.title)
+    const numbers = (...n: number[]) => n.map((k) => `Ruta número ${k}`)
+    const page101 = await api.get('/business/job-postings?page=101', business(andes))
+    expect(page101.body.count).toBe(1_001)
+    expect(titles(page101)).toEqual(numbers(15, 14, 13, 12, 11, 10, 9, 8, 7, 6))
+    expect(page101.body.postings[7]).toMatchObject({ applicants_count: 1, new_applicants_count: 1 })
+    expect(titles(await api.get('/business/job-postings?page=102', business(andes)))).toEqual(numbers(5, 4, 3, 2, 1))
+    // The tab of the open postings skips the closed one (number 10).
+    expect(titles(await api.get('/business/job-postings?page=101&status=open', business(andes)))).toEqual(
+      numbers(15, 14, 13, 12, 11, 9, 8, 7, 6, 5),
+    )
+    const search = await api.post('/business/search-my-job-postings', { search: 'ruta', page: 102 }, business(andes))
+    expect(titles(search)).toEqual(numbers(5, 4, 3, 2, 1))
+  })
+
   it('searches only its own postings, ignoring accents and case, by word prefixes', async () => {
     await insertPostings(p, andes.companyId, [
       { title: 'Conductor de furgón para farmacia' },
