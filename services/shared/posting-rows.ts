@@ -286,6 +286,12 @@ export async function wordTerms(db: Kysely<Database>, tokens: string[]): Promise
   return terms.every((t) => t !== null) ? (terms as WordTerm[]) : null
 }
 
+/** PostgreSQL: a search's words as the words tables answer them (wordTerms); null without words. */
+export async function searchTerms(db: Kysely<Database>, search: string | undefined): Promise<WordTerm[] | null> {
+  const tokens = searchTokens(search ?? '')
+  return tokens.length ? wordTerms(db, tokens) : null
+}
+
 /**
  * PostgreSQL (decision 128): a company's search of its own postings, all of them or those of one
  * status, as a walk of company_posting_words; 'text' (the planner's choice) when the words table
@@ -298,9 +304,7 @@ export async function companyWordsDriver(
   status: string | undefined,
   search: string | undefined,
 ): Promise<TextDriver> {
-  const tokens = searchTokens(search ?? '')
-  if (!tokens.length) return 'text'
-  const terms = await wordTerms(db, tokens)
+  const terms = await searchTerms(db, search)
   if (!terms) return 'text'
   const where =
     status === undefined
@@ -345,9 +349,7 @@ export async function postgresTextDriver(
   filtered: boolean,
   search: string | undefined,
 ): Promise<TextDriver> {
-  const tokens = searchTokens(search ?? '')
-  if (!tokens.length) return 'text'
-  const terms = await wordTerms(db, tokens)
+  const terms = await searchTerms(db, search)
   if (!terms) return 'text'
   if (!filtered && terms.length === 1) return { table: REGION_WORDS, where: walk.where, terms }
   const probes = terms.map((term, i) => {

@@ -91,3 +91,24 @@ export async function addSearchPostings(db: Kysely<any>, dialect: Dialect) {
         'por día', 2, ${status}, ${at}, ${at})`.execute(db)
   }
 }
+
+/** SQLite's schema as sqlite_master holds it: the statements of every table, index and trigger. */
+export async function sqliteSchema(db: Kysely<any>) {
+  return (await sql<{ sql: string | null }>`select sql from sqlite_master order by name`.execute(db)).rows
+}
+
+/**
+ * A PostgreSQL-only migration leaves an SQLite database with search postings as it was: `name` run
+ * on the database just before it changes no table, index nor trigger.
+ */
+export async function expectSqliteUnchangedBy(name: string) {
+  const { handle, cleanup } = await databaseBefore('sqlite', name)
+  try {
+    await addSearchPostings(handle.db, 'sqlite')
+    const before = await sqliteSchema(handle.db)
+    await migrateThrough(handle, name)
+    expect(await sqliteSchema(handle.db)).toEqual(before)
+  } finally {
+    await cleanup()
+  }
+}

@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest'
 import type { PostingStatus } from '#domain/validation/marketplace'
 import { companyPostingsQueries, companySearchDriver } from '#services/business/posting-operations'
 import { isWordsDriver } from '#services/shared/posting-rows'
-import { addSearchPostings, databaseBefore, migrateThrough } from '#services/testing/before-migration'
+import {
+  addSearchPostings,
+  databaseBefore,
+  expectSqliteUnchangedBy,
+  migrateThrough,
+} from '#services/testing/before-migration'
 import { business, companyAccount, postingBody } from '#services/testing/business'
 import { engines } from '#services/testing/database'
 import { createTestPlatform, testClient } from '#services/testing/platform'
+import { checkWordsThroughRollbackAndCascades } from '#services/testing/words-tables'
 import type { Dialect } from './migrations'
 
 const THIS = '0045_company_posting_words'
@@ -109,29 +115,7 @@ describe.runIf(engines.includes('postgres'))(
         }
         expect((await api.delete(`/business/delete-job-posting/${id}`, business(andes))).status).toBe(200)
         expect(await mine('delete')).toEqual([])
-        await api.post('/business/create-job-posting', postingBody({ title: 'Reparto de bebidas' }), business(andes))
-        const before = await wordsAndExpected(p.db)
-        expect(before.held.map((r) => r.word)).toContain('bebi')
-        // A write that fails leaves the words as they were (the trigger writes in its transaction).
-        await expect(
-          p.db.transaction().execute(async (trx) => {
-            await sql`update job_postings set title = 'Otra cosa'`.execute(trx)
-            expect((await wordsAndExpected(trx)).held.map((r) => r.word)).not.toContain('bebi')
-            throw new Error('rolled back')
-          }),
-        ).rejects.toThrow('rolled back')
-        expect(await wordsAndExpected(p.db)).toEqual(before)
-        // A company's deletion cascades to its postings, and so to their words; a TRUNCATE too.
-        await p.db.deleteFrom('companies').where('id', '=', andes.companyId).execute()
-        expect(await wordsAndExpected(p.db)).toEqual({ held: [], expected: [] })
-        await api.post(
-          '/business/create-job-posting',
-          postingBody({ title: 'Reparto de muebles' }),
-          business(await companyAccount(p, 'Mercado Sur Ltda.')),
-        )
-        expect((await wordsAndExpected(p.db)).held.length).toBeGreaterThan(0)
-        await sql`truncate job_postings cascade`.execute(p.db)
-        expect(await wordsAndExpected(p.db)).toEqual({ held: [], expected: [] })
+        await checkWordsThroughRollbackAndCascades(p, andes, wordsAndExpected)
       } finally {
         await p.destroy()
       }
@@ -191,17 +175,5 @@ describe.runIf(engines.includes('postgres'))(
 )
 
 describe('migration 0045 on sqlite', () => {
-  it('changes nothing (SQLite keeps decision 64: its FTS5 table)', async () => {
-    const { handle, cleanup } = await beforeThis('sqlite')
-    try {
-      await addSearchPostings(handle.db, 'sqlite')
-      const schema = async () =>
-        (await sql<{ sql: string | null }>`select sql from sqlite_master order by name`.execute(handle.db)).rows
-      const before = await schema()
-      await migrateThrough(handle, THIS)
-      expect(await schema()).toEqual(before)
-    } finally {
-      await cleanup()
-    }
-  })
+  it('changes nothing (SQLite keeps decision 64: its FTS5 table)', () => expectSqliteUnchangedBy(THIS))
 })

@@ -5,7 +5,6 @@ import { regions as regionsOf } from '#domain/reference-data/regions'
 import {
   communeRegionOf,
   POSTINGS_PAGE_SIZE,
-  searchTokens,
   type ApplicationStatus,
   type PostingFilters,
 } from '#domain/validation/marketplace'
@@ -20,9 +19,9 @@ import {
   postingsWithNames,
   REGION_WORDS,
   searchCondition,
+  searchTerms,
   textDriver,
   toPostingDto,
-  wordTerms,
   type TextDriver,
   type WordsDriver,
   type WordsPlace,
@@ -124,8 +123,7 @@ export function searchDriver({ db, dialect }: Store, f: SearchFilters): Promise<
  * when the words table cannot answer it.
  */
 export async function wordsWalk({ db, dialect }: Store, f: SearchFilters): Promise<WordsDriver | null> {
-  const tokens = searchTokens(f.search ?? '')
-  const terms = dialect === 'postgres' && tokens.length ? await wordTerms(db, tokens) : null
+  const terms = dialect === 'postgres' ? await searchTerms(db, f.search) : null
   return terms ? { table: REGION_WORDS, where: wordsPlace(f).where, terms } : null
 }
 
