@@ -18,6 +18,7 @@ import {
   offsetOf,
   pageAndCount,
   postingsWithNames,
+  rowsInOrder,
   searchCondition,
   textDriver,
   toPostingDto,
@@ -192,11 +193,12 @@ export async function companyPostings(
     withApplicants(
       postingsWithNames(store.db).where('jp.company_id', '=', companyId).where('jp.id', 'in', pageIds),
     ).execute()
-  const { rows, count } = await pageAndCount(ids, page, rowsOf, async () => {
-    const pageIds = (await list.execute()).map((r) => r.id)
-    const rows = pageIds.length ? await rowsOf(pageIds) : []
-    return rows.sort((a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id))
-  })
+  const { rows, count } = await pageAndCount(ids, page, rowsOf, async () =>
+    rowsInOrder(
+      (await list.execute()).map((r) => r.id),
+      rowsOf,
+    ),
+  )
   const postings: CompanyPosting[] = rows.map((r) => ({
     ...toPostingDto(r),
     applicants_count: Number(r.applicants_count ?? 0),

@@ -4,7 +4,12 @@ import { formatPayment } from '#domain/format'
 import { findCommune, findRegion, findZone } from '#domain/reference-data/geography'
 import { findSchedule } from '#domain/reference-data/schedules'
 import { capacityLabel, findCapacity, findVehicle } from '#domain/reference-data/vehicles'
-import { POSTINGS_COUNT_CAP, POSTINGS_PAGE_SIZE, searchTokens } from '#domain/validation/marketplace'
+import {
+  POSTINGS_COUNT_CAP,
+  POSTINGS_PAGE_SIZE,
+  searchTokens,
+  type PostingStatus,
+} from '#domain/validation/marketplace'
 import type { Dialect } from '#services/platform/db/migrations'
 import type { Database } from '#services/platform/db/schema'
 
@@ -301,7 +306,7 @@ export async function searchTerms(db: Kysely<Database>, search: string | undefin
 export async function companyWordsDriver(
   db: Kysely<Database>,
   companyId: number,
-  status: string | undefined,
+  status: PostingStatus | undefined,
   search: string | undefined,
 ): Promise<TextDriver> {
   const terms = await searchTerms(db, search)
@@ -530,13 +535,19 @@ export async function pageAndCount<R extends { id: number }>(
 ): Promise<{ rows: R[]; count: number }> {
   const found = (await ids.execute()).map((r) => r.id)
   const offset = offsetOf(page, POSTINGS_PAGE_SIZE)
-  if (found.length <= COUNT_CAP || offset + POSTINGS_PAGE_SIZE <= found.length) {
-    const pageIds = found.slice(offset, offset + POSTINGS_PAGE_SIZE)
-    const at = new Map(pageIds.map((id, i) => [id, i]))
-    const rows = pageIds.length ? await rowsOf(pageIds) : []
-    return { rows: rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!), count: found.length }
-  }
+  if (found.length <= COUNT_CAP || offset + POSTINGS_PAGE_SIZE <= found.length)
+    return { rows: await rowsInOrder(found.slice(offset, offset + POSTINGS_PAGE_SIZE), rowsOf), count: found.length }
   return { rows: await pastTheCap(), count: found.length }
+}
+
+/** The rows of `ids` (read by rowsOf, in any order) in the order of `ids`. */
+export async function rowsInOrder<R extends { id: number }>(
+  ids: number[],
+  rowsOf: (ids: number[]) => Promise<R[]>,
+): Promise<R[]> {
+  if (!ids.length) return []
+  const at = new Map(ids.map((id, i) => [id, i]))
+  return (await rowsOf(ids)).sort((a, b) => at.get(a.id)! - at.get(b.id)!)
 }
 
 export function offsetOf(page: number, pageSize: number): number {
