@@ -115,7 +115,12 @@ test('a driver asks to delete the account, cancels by logging in, asks again and
   await page.getByLabel('Correo electrónico').fill(d.email)
   await page.getByLabel('Contraseña', { exact: true }).fill(d.password)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(page.getByText(/Cancelaste la eliminación de tu cuenta/).first()).toBeVisible()
+  // With JS the message is on screen for 2 s before the page moves on: looked for on every frame,
+  // not once a second as expect() retries, and for as long as a slow login may take.
+  await page
+    .getByText(/Cancelaste la eliminación de tu cuenta/)
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 })
   await expect(page).toHaveURL(/\/user\/dashboard\/home$/, { timeout: 20_000 })
   expect(userRow(d.email)!.deletion_due_at).toBeNull()
   expect(mailText(await readMail(d.email, /cancelamos la eliminaci/))).toContain(
