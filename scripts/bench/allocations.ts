@@ -3,7 +3,7 @@
  * production server is started with the inspector on a loopback port, V8's sampling heap profiler
  * runs over `--requests` requests of the page (4 at a time) and counts every sampled object,
  * the ones garbage collection has already freed included (what a `--heap-prof` file at exit would
- * leave out). Prints the KB per request of the functions that allocate most, each with its callers.
+ * leave out). Prints the KB per request of the functions that allocate most, each with its commonest callers.
  * The memory budget (docs/deploy.md § Memory) is met or missed by this garbage: the more a request
  * allocates, the more of it is still held when a collection comes and the higher the heap grows.
  * ArrayBuffers' contents (React's 2 KB pieces, the joined and compressed document) are outside
@@ -13,6 +13,7 @@
  *
  * Needs a production build in `--build` (`BUILD_DIR=build-bench npx react-router build`).
  */
+import { frameName } from './profile'
 import { driverCookie, freePort, loadAverage, requests, startProduct } from './servers'
 
 function arg(name: string): string | undefined {
@@ -57,20 +58,12 @@ async function devtools(port: number) {
   }
 }
 
-function where({ functionName, url, lineNumber }: SamplingNode['callFrame']): string {
-  const file = url
-    .replace(/^file:\/\//, '')
-    .replace(/^.*node_modules\//, '')
-    .replace(`${process.cwd()}/`, '')
-  return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`
-}
-
 /** Bytes allocated by each function itself, and by which chain of its callers. */
 function bySite(head: SamplingNode) {
   const sites = new Map<string, { bytes: number; callers: Map<string, number> }>()
   let total = 0
   const walk = (node: SamplingNode, stack: string[]) => {
-    const name = where(node.callFrame)
+    const name = frameName(node.callFrame)
     if (node.selfSize) {
       total += node.selfSize
       const site = sites.get(name) ?? { bytes: 0, callers: new Map<string, number>() }
@@ -109,8 +102,8 @@ async function main() {
     )
     for (const [name, site] of sites.slice(0, TOP)) {
       console.log(`${kb(site.bytes)} KB  ${name}`)
-      const [chain] = [...site.callers.entries()].sort((a, b) => b[1] - a[1])
-      if (chain?.[0]) console.log(`             < ${chain[0]}`)
+      const [chain] = [...site.callers.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['']
+      if (chain) console.log(`             < ${chain}`)
     }
   } finally {
     await server.stop()

@@ -26,6 +26,15 @@ interface Profile {
 /** Microseconds on the monotonic clock V8's profiler stamps samples with (Linux: both CLOCK_MONOTONIC). */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n)
 
+/** A profile's frame as `function file:line`, the file inside node_modules or this checkout. */
+export function frameName({ functionName, url, lineNumber }: ProfileNode['callFrame']): string {
+  const file = url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*node_modules\//, '')
+    .replace(`${process.cwd()}/`, '')
+  return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`
+}
+
 /** Self time by function (name, file, line), in ms, largest first; only samples within [fromUs, toUs] when given. */
 export function topSelfTime(
   file: string,
@@ -44,14 +53,7 @@ export function topSelfTime(
     if (at < fromUs || at > toUs) return
     const dt = (profile.timeDeltas[i] ?? 0) / 1000
     total += dt
-    const { functionName, url, lineNumber } = node.callFrame
-    const where = url
-      ? `${url
-          .replace(/^file:\/\//, '')
-          .replace(/^.*node_modules\//, '')
-          .replace(`${process.cwd()}/`, '')}:${lineNumber + 1}`
-      : ''
-    const key = `${functionName || '(anonymous)'} ${where}`.trim()
+    const key = frameName(node.callFrame)
     self.set(key, (self.get(key) ?? 0) + dt)
   })
   return [...self.entries()]
