@@ -13,7 +13,7 @@ import { liveness, readiness } from './health'
 import { ownPagesOnly } from './own-pages-only'
 import { pages, type PagesOptions } from './pages'
 import { requestLog, unhandledError } from './request-log'
-import { IMMUTABLE, ONE_HOUR, staticFiles } from './static-files'
+import { IMMUTABLE, ONE_HOUR, publicFilePatterns, staticFiles } from './static-files'
 
 export interface AppParts {
   config: Config
@@ -57,7 +57,8 @@ export function createApp(parts: AppParts): Hono<ServerEnv> {
   // Static files before compression: each is sent as built, pre-compressed (static-files.ts).
   if (parts.clientDir) {
     app.use('/assets/*', staticFiles(parts.clientDir, IMMUTABLE))
-    app.use('*', staticFiles(parts.clientDir, ONE_HOUR))
+    const publicFiles = staticFiles(parts.clientDir, ONE_HOUR)
+    for (const pattern of publicFilePatterns(parts.clientDir)) app.use(pattern, publicFiles)
   }
   app.use('*', compress())
 

@@ -23,3 +23,14 @@ export function staticFiles(root: string, cacheControl: string): MiddlewareHandl
     },
   })
 }
+
+/**
+ * The address patterns of the client build's files outside /assets (public/: `/favicon.svg`,
+ * `/images/*`, …), read from its folder once at start, so a page's address is never looked up on disk.
+ */
+export function publicFilePatterns(root: string): string[] {
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'assets')
+    .map((entry) => (entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`))
+}

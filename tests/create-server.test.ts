@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServer, type FleetersServer } from '#server/create-server'
+import { publicFilePatterns } from '#server/static-files'
 import { loadConfig } from '#services/platform/config'
 import { pgAdmin } from '#services/testing/database'
 import { ROOT } from './server-process'
@@ -170,5 +171,17 @@ describe('createServer in-process', () => {
     const { config, dataDir } = testConfig()
     await expect(createServer(config, { buildDir: path.join(dataDir, 'no-build') })).rejects.toThrow(/No build found/)
     expect(fs.existsSync(path.join(dataDir, 'fleeters.db'))).toBe(false)
+  })
+
+  it("looks up on disk only the addresses of the client build's own files", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fleeters-client-'))
+    for (const dir of ['assets', 'images/partners', 'specimens'])
+      fs.mkdirSync(path.join(root, dir), { recursive: true })
+    fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg/>')
+    try {
+      expect(publicFilePatterns(root).sort()).toEqual(['/favicon.svg', '/images/*', '/specimens/*'])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
   })
 })
