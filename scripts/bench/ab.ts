@@ -17,11 +17,8 @@
  */
 import fs from 'node:fs'
 import os from 'node:os'
+import { arg } from './args'
 import { BUILD_DIR, driverCookie, loadAverage, median, startProduct, throughput, type Served } from './servers'
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 const ROUNDS = Math.max(3, Number(arg('rounds') ?? 6))
 const SECONDS = Number(arg('seconds') ?? 5)

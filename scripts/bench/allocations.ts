@@ -13,12 +13,9 @@
  *
  * Needs a production build in `--build` (`BUILD_DIR=build-bench npx react-router build`).
  */
+import { arg } from './args'
 import { frameName } from './profile'
 import { driverCookie, freePort, loadAverage, requests, startProduct } from './servers'
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 const PAGE = arg('page') ?? '/user/dashboard/home'
 const REQUESTS = Number(arg('requests') ?? 300)

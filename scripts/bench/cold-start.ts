@@ -13,14 +13,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { arg } from './args'
 import { freePort } from './servers'
 
 export const BUDGET_MS = 3000
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

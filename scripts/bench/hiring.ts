@@ -43,6 +43,7 @@ import { APPLICATION_STATUSES } from '#domain/validation/marketplace'
 import { refreshApplicantDocuments } from '#services/shared/validated-drivers'
 import { business, companyAccount, driver, driverAccount, type Account } from '#services/testing/business'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
+import { arg } from './args'
 import { benchEngines, cpuPerCall, loadAverage, printPrepares, timeCalls, type Figures } from './figures'
 import { iso, plansOfCall, series, statementsOfCall, withoutIndexes, type Dialect } from './review'
 
@@ -65,10 +66,6 @@ const DRIVER_VEHICLES = [
 ]
 /** Postings of the other companies. */
 const POSTINGS_EACH = 20
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 export interface HiringSize {
   drivers: number

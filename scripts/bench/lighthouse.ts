@@ -22,6 +22,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { arg } from './args'
 import { buildBare, driverCookie, startBare } from './servers'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -44,10 +45,6 @@ export const DRIVER_SCORE_BUDGET = 98
 /** The driver's home, and the first open posting its «Ofertas» list links to. */
 const DRIVER_HOME = '/user/dashboard/home'
 const DRIVER_POSTINGS = '/user/dashboard/job-postings'
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {

@@ -11,11 +11,8 @@
  * Needs a production build in `--build` (`BUILD_DIR=build-bench npx react-router build`).
  */
 import fs from 'node:fs'
+import { arg } from './args'
 import { BROWSER_HEADERS, driverCookie, loadAverage, startProduct } from './servers'
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 const REQUESTS = Number(arg('requests') ?? 50)
 const TOKEN = 'page-work-metrics-token-0123456789abcdef'

@@ -16,11 +16,8 @@
  *   npx tsx scripts/bench/render-ab.ts --build=../ab/render-switch/build-bench [--rounds=12] [--block=40]
  */
 import fs from 'node:fs'
+import { arg } from './args'
 import { BROWSER_HEADERS, driverCookie, loadAverage, median, startProduct } from './servers'
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 const ROUNDS = Number(arg('rounds') ?? 12)
 const BLOCK = Number(arg('block') ?? 40)

@@ -42,6 +42,7 @@ import { fillQueueHours } from '#services/platform/db/migrations/0039_queue_hour
 import { fillQueueNames } from '#services/platform/db/migrations/0042_queue_name_pairs'
 import { createTestPlatform, testClient, type TestPlatform } from '#services/testing/platform'
 import { userWithSession } from '#services/users/driver-area/test-helpers'
+import { arg } from './args'
 import { benchEngines, cpuPerCall, loadAverage, printPrepares, timeCalls, type Figures } from './figures'
 import { planOf } from './search'
 
@@ -50,10 +51,6 @@ const REVIEWERS = 12
 const DAY_MS = 86_400_000
 /** 1 in PENDING_EVERY records is pending; a third of those replace a rejected one (a re-upload). */
 const PENDING_EVERY = 110
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 export type Dialect = 'sqlite' | 'postgres'
 

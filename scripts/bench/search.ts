@@ -39,13 +39,10 @@ import {
   type SearchFilters,
   type Store,
 } from '#services/users/postings/queries'
+import { arg } from './args'
 
 export const BUDGET = { oneP95: 20, concurrentP95: 50 }
 const CONCURRENCY = 10
-
-function arg(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-}
 
 /** Small deterministic PRNG (mulberry32). */
 export function prng(seed: number) {
